@@ -1,0 +1,54 @@
+// ESLint flat config. It lives in .config/ because the user fixed the top level; `npm run lint` points at it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const electronImport = {
+  paths: [{ name: 'electron', message: 'Only electron/main.ts, preload.ts, ipc.ts and electron/adapters/ may import electron.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-electron/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'The renderer runs in a sandboxed page: no Node modules.' }] }],
+    },
+  },
+  {
+    // Which runtime a file may use is a rule, not a convention: core, shared, sandbox, web host never touch Electron.
+    files: ['shared/**/*.ts', 'electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/web/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', electronImport] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'shared/ is pure TypeScript: no Node modules.' }] }],
+    },
+  },
+  {
+    // Heroic's rule: ipcMain/ipcRenderer only in the one helper file each.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/ipc.ts', 'electron/preload.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Only electron/ipc.ts may use ipcMain.' },
+        { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/preload.ts may use ipcRenderer.' },
+      ],
+    },
+  },
+);

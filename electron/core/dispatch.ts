@@ -1,0 +1,28 @@
+import { isChannelName, requestSchemas, type ChannelName, type Handlers, type ResponseOf } from '../../shared/contract.ts';
+import { toAppError } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/result.ts';
+
+// The transport-independent half of every call: unknown channel → typed error, payload → schema check,
+// handler → Result envelope. Electron IPC and the web host both call this and nothing else.
+
+export async function dispatch(handlers: Handlers, channel: unknown, payload: unknown): Promise<Result<unknown>> {
+  if (!isChannelName(channel)) {
+    return fail({ code: 'ipc.unknown-channel', message: 'The app asked for something that does not exist. Restart the app.', retryable: false });
+  }
+  const parsed = requestSchemas[channel].safeParse(payload ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+    return fail({ code: 'ipc.invalid-payload', message: `The app sent incomplete details${where}. Check the entry and try again.`, retryable: false });
+  }
+  return invoke(handlers, channel, parsed.data);
+}
+
+async function invoke<K extends ChannelName>(handlers: Handlers, channel: K, request: unknown): Promise<Result<ResponseOf<K>>> {
+  try {
+    const handler = handlers[channel] as (request: unknown) => Promise<ResponseOf<K>>;
+    return ok(await handler(request));
+  } catch (error) {
+    return fail(toAppError(error));
+  }
+}

@@ -1,0 +1,152 @@
+import type { CurrencyCode, Money } from './money.ts';
+
+// Domain types shared by core and renderer. Provider facts are in ../shared/spec/wire-details.md §2.4.
+
+export const COUNTRIES = ['SG', 'HK', 'AU', 'MY', 'TH'] as const;
+export type CountryCode = (typeof COUNTRIES)[number];
+
+/** The only country ↔ currency pairs the in-store API accepts (wire-details §2.3). */
+export const CURRENCY_OF_COUNTRY: Record<CountryCode, CurrencyCode> = {
+  SG: 'SGD',
+  HK: 'HKD',
+  AU: 'AUD',
+  MY: 'MYR',
+  TH: 'THB',
+};
+
+/** The provider's order status, exactly as the status endpoint spells it. */
+export const ORDER_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** CAPTURED is final for the payment (it can still move to REFUNDED by our own refunds). */
+export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED']);
+
+export type PaymentMethod = 'merchant-qr' | 'customer-qr';
+
+export type PaymentType = 'PAY' | 'PAYLATER';
+
+/**
+ * Where our journal stands with an attempt, independent of the provider's status:
+ * - sending:  recorded, request on its way (write-ahead)
+ * - checking: outcome unknown (timeout, dropped connection, crash); being resolved by a status lookup
+ * - active:   the order exists at the provider and is not final yet; being watched
+ * - final:    the provider's status is final (CAPTURED counts as final; refunds are tracked separately)
+ * - not-sent: proven never to have reached the provider (lookup said 404 and we chose not to resend)
+ */
+export const ATTEMPT_STATES = ['sending', 'checking', 'active', 'final', 'not-sent'] as const;
+export type AttemptState = (typeof ATTEMPT_STATES)[number];
+
+/** What a cashier reads: one word per situation, derived from AttemptState + OrderStatus. */
+export const DISPLAY_STATUSES = [
+  'sending',
+  'checking',
+  'waiting',
+  'scanned',
+  'confirming',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'refunded',
+  'not-sent',
+] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+export interface StatusChange {
+  readonly at: string;
+  readonly status: DisplayStatus;
+  readonly providerStatus: OrderStatus | null;
+}
+
+export interface PaymentView {
+  readonly referenceId: string;
+  readonly method: PaymentMethod;
+  readonly amount: Money;
+  readonly state: AttemptState;
+  readonly providerStatus: OrderStatus | null;
+  readonly displayStatus: DisplayStatus;
+  /** Text to draw as a QR (merchant-presented QR only, while the order can still be paid). */
+  readonly qrPayload: string | null;
+  /** When the order stops being payable (ISO 8601); the screen counts down to it. */
+  readonly expiresAt: string | null;
+  readonly providerOrderId: string | null;
+  readonly paymentType: PaymentType | null;
+  readonly failureReason: string | null;
+  readonly refunded: Money;
+  readonly refundable: Money;
+  readonly canCancel: boolean;
+  readonly canRefund: boolean;
+  readonly note: string | null;
+  readonly posId: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Why the journal has not settled this attempt yet (only for sending/checking). */
+  readonly unresolvedReason: string | null;
+}
+
+export type RefundState = 'sending' | 'checking' | 'succeeded' | 'failed';
+
+export interface RefundView {
+  readonly refundId: string;
+  readonly referenceId: string;
+  readonly amount: Money;
+  readonly reason: string | null;
+  readonly state: RefundState;
+  readonly failureReason: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface JournalEvent {
+  readonly at: string;
+  /** request | response | error | status | note */
+  readonly kind: string;
+  readonly summary: string;
+  /** Redacted JSON of what was sent or received (no secrets, no signatures). */
+  readonly data: string | null;
+}
+
+export interface PaymentDetail {
+  readonly payment: PaymentView;
+  readonly refunds: readonly RefundView[];
+  readonly history: readonly StatusChange[];
+  readonly events: readonly JournalEvent[];
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Opaque cursor for the next page, null at the end. */
+  readonly nextCursor: string | null;
+  readonly total: number;
+}
+
+export interface SummaryLine {
+  readonly count: number;
+  readonly total: Money;
+}
+
+export interface DaySummary {
+  /** Local calendar day, YYYY-MM-DD. */
+  readonly day: string;
+  readonly currency: CurrencyCode;
+  readonly byStatus: Readonly<Partial<Record<DisplayStatus, SummaryLine>>>;
+  readonly byMethod: Readonly<Record<PaymentMethod, SummaryLine>>;
+  readonly paid: SummaryLine;
+  readonly refunds: SummaryLine;
+  /** Paid minus refunded. */
+  readonly net: Money;
+}
+
+export type EnvironmentId = 'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
+
+export interface StatusSnapshot {
+  readonly environment: EnvironmentId;
+  readonly demo: boolean;
+  /** null until the first check has run. */
+  readonly providerReachable: boolean | null;
+  /** Our clock minus the provider's (from its Date header), null until measured. */
+  readonly clockSkewMs: number | null;
+  readonly pendingCount: number;
+  readonly unresolvedCount: number;
+  readonly checkedAt: string | null;
+}

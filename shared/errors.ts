@@ -1,0 +1,88 @@
+import type { AppError } from './result.ts';
+
+// Our own error codes. The provider's errors (HTTP status + message text, or a tokenized `error` code) are
+// mapped onto these at the client's edge; screens only ever see these codes and their messages.
+
+const DEFAULT_MESSAGES = {
+  'auth.signature': 'The provider rejected our signature. Check the access key secret in Settings.',
+  'auth.clock-skew': "This till's clock is out of sync with the provider. Fix the system time, then try again.",
+  'auth.unknown-key': 'The provider does not know this access key. Check the environment and access key in Settings.',
+  'auth.missing': 'No credentials are set up for this environment. An admin must enter them in Settings.',
+  'auth.unauthorized': 'The provider refused our login. Check the merchant id and secret in Settings.',
+  'terminal.denied': 'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+  'pos.unknown': 'The provider does not know this terminal (posId). Check the posId in Settings.',
+  'order.not-found': 'The provider has no payment with this reference.',
+  'order.duplicate-reference': 'This payment reference was already used. Start a new sale.',
+  'order.not-captured': 'Only a paid order can be refunded.',
+  'order.not-cancellable': 'This payment can no longer be cancelled: the customer has already confirmed it.',
+  'order.not-refundable': 'This payment cannot be refunded in its current state.',
+  'refund.exceeds-refundable': 'The refund is larger than what is left to refund on this payment.',
+  'consumer-code.already-used': 'This customer code was already used. Ask the customer to refresh the code in their app.',
+  'consumer-code.invalid': 'This is not a wallet payment code. Ask the customer to show the payment QR in their app.',
+  'amount.invalid': 'Enter an amount above zero.',
+  'amount.over-limit': 'This amount is above the limit set for this terminal.',
+  'currency.unsupported': 'This currency cannot be used in the selected country.',
+  'supervisor.pin-required': 'A supervisor PIN is required for this action.',
+  'supervisor.pin-wrong': 'That supervisor PIN is not correct.',
+  'request.invalid': 'The request was not accepted. Check the details and try again.',
+  'network.timeout': 'The provider did not answer in time. The payment is being checked.',
+  'network.unreachable': 'The provider cannot be reached. Check the network connection.',
+  'provider.unavailable': 'The provider is temporarily unavailable. Please try again shortly.',
+  'provider.bad-response': 'The provider sent a reply we could not read. The payment is being checked.',
+  'payment-token.invalid': "This customer's link is no longer valid. Link the customer again.",
+  'link.expired': 'The linking session expired. Start linking again.',
+  'link.failed': 'Linking did not complete. Start linking again.',
+  'preauth.not-found': 'This hold was not found at the provider.',
+  'preauth.already-captured': 'This hold was already captured.',
+  'preauth.already-voided': 'This hold was already released.',
+  'preauth.declined': 'The hold was declined. Offer another payment method.',
+  'preauth.expired': 'This hold has expired. Place a new hold if needed.',
+  'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
+  'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
+  'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
+  'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
+  'ipc.unknown-channel': 'The app asked for something that does not exist. Restart the app.',
+  'ipc.forbidden': 'This request came from an untrusted page and was refused.',
+  'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
+  'internal': 'Something went wrong inside the app. The payment journal is safe; try again.',
+} as const;
+
+export type ErrorCode = keyof typeof DEFAULT_MESSAGES;
+
+export const ERROR_CODES = Object.keys(DEFAULT_MESSAGES) as ErrorCode[];
+
+export function defaultMessage(code: ErrorCode): string {
+  return DEFAULT_MESSAGES[code];
+}
+
+/**
+ * The one exception type the core throws. Handlers convert it to the Result envelope at the transport
+ * boundary; anything else thrown becomes `internal`.
+ */
+export class PosError extends Error {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  readonly details: AppError['details'];
+
+  constructor(code: ErrorCode, options: { message?: string; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
+    super(options.message ?? defaultMessage(code), { cause: options.cause });
+    this.name = 'PosError';
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.details = options.details;
+  }
+
+  toAppError(): AppError {
+    return {
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof PosError) return error.toAppError();
+  return { code: 'internal', message: defaultMessage('internal'), retryable: false };
+}

@@ -1,0 +1,24 @@
+import type { ErrorCode } from './errors.ts';
+
+// The envelope every handler returns across a transport. Plain data only, so it survives structured
+// cloning (Electron IPC) and JSON (web host) alike; handlers never throw across the boundary.
+
+export interface AppError {
+  readonly code: ErrorCode;
+  /** Written for the cashier: the cause and the next step, never a stack trace. */
+  readonly message: string;
+  /** True when the same request may succeed if sent again unchanged. */
+  readonly retryable: boolean;
+  /** Optional structured facts (measured clock skew, refundable rest, …) for the screen to show. */
+  readonly details?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(error: AppError): Result<T> {
+  return { ok: false, error };
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts';
+import { CURRENCIES } from './money.ts';
+
+// Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
+// through `secrets` in a SettingsPatch and ends in main's vault.
+
+export const ENVIRONMENT_IDS = ['embedded-sandbox', 'provider-sandbox', 'sg-production', 'hk-production', 'th-production', 'custom'] as const satisfies readonly EnvironmentId[];
+
+export const MODES = ['cashier', 'kiosk', 'refund-counter'] as const;
+export type TerminalMode = (typeof MODES)[number];
+
+export const LOCALES = ['en', 'zh-HK'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const letterDigitHyphen = /^[A-Za-z0-9-]*$/;
+
+export const scannerSettingsSchema = z.object({
+  /** A wedge scanner types faster than this between keys; people do not. */
+  maxInterKeyMs: z.number().int().min(5).max(200),
+  minLength: z.number().int().min(4).max(64),
+  terminator: z.enum(['Enter', 'Tab']),
+});
+
+export const partnerSchema = z.object({
+  merchantId: z.string().max(64),
+  merchantCategoryCode: z.number().int().min(0).max(9999).nullable(),
+  merchantTradingName: z.string().max(100),
+  merchantEntityId: z.string().max(64),
+});
+
+export const settingsSchema = z
+  .object({
+    environment: z.enum(ENVIRONMENT_IDS),
+    /** Only for `custom` (AU production, a proxy): an https URL, or http on loopback. */
+    customBaseUrl: z.string().max(300),
+    accessKeyId: z.string().max(128),
+    posId: z.string().max(64),
+    country: z.enum(COUNTRIES),
+    currency: z.enum(CURRENCIES),
+    merchantName: z.string().min(1).max(80),
+    terminalReference: z.string().regex(letterDigitHyphen).max(36),
+    mode: z.enum(MODES),
+    kiosk: z.boolean(),
+    locale: z.enum(LOCALES),
+    webhookUrl: z.string().max(300),
+    partner: partnerSchema,
+    amountLimits: z.object({ minMinor: z.number().int().min(1), maxMinor: z.number().int().min(1) }),
+    scanner: scannerSettingsSchema,
+    cameraDeviceId: z.string().max(256),
+    resultDismissSeconds: z.number().int().min(0).max(600),
+    tokenized: z.object({ merchantId: z.string().max(128), callbackUrl: z.string().max(300) }),
+  })
+  .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
+    message: 'Currency is not supported in the selected country',
+    path: ['currency'],
+  })
+  .refine((s) => s.amountLimits.minMinor <= s.amountLimits.maxMinor, {
+    message: 'The minimum amount is above the maximum',
+    path: ['amountLimits'],
+  });
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const SECRET_NAMES = ['accessKeySecret', 'supervisorPin', 'adminPin', 'tokenizedMerchantSecret'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export interface SettingsView {
+  readonly settings: Settings;
+  /** Which secrets are stored; their values never leave main. */
+  readonly secrets: Readonly<Record<SecretName, boolean>>;
+  readonly demo: boolean;
+}
+
+export const settingsPatchSchema = z.object({
+  settings: z.record(z.string(), z.unknown()).optional(),
+  /** A string stores the secret; null deletes it. Absent keys stay as they are. */
+  secrets: z.partialRecord(z.enum(SECRET_NAMES), z.string().max(512).nullable()).optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  environment: 'embedded-sandbox',
+  customBaseUrl: '',
+  accessKeyId: '',
+  posId: '',
+  country: 'SG',
+  currency: 'SGD',
+  merchantName: 'Demo Coffee Bar',
+  terminalReference: 'TILL-01',
+  mode: 'cashier',
+  kiosk: false,
+  locale: 'en',
+  webhookUrl: '',
+  partner: { merchantId: '', merchantCategoryCode: null, merchantTradingName: '', merchantEntityId: '' },
+  amountLimits: { minMinor: 1, maxMinor: 1_000_000 },
+  scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },
+  cameraDeviceId: '',
+  resultDismissSeconds: 8,
+  tokenized: { merchantId: '', callbackUrl: '' },
+};

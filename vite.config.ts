@@ -1,0 +1,71 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import electron from 'vite-plugin-electron/simple';
+
+// One config builds all three parts: the renderer (always), Electron main and the sandboxed CJS preload
+// (skipped in `--mode web`, which builds only what the browser preview and the e2e tests serve).
+// Vitest's two projects live here too: Node (shared, core, sandbox, web host) and DOM (renderer).
+
+// Packages main loads at run time from node_modules instead of bundling them.
+const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite'];
+
+export default defineConfig(({ mode }) => ({
+  root: 'renderer',
+  base: './',
+  publicDir: '../assets',
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  plugins: [
+    react(),
+    ...(mode === 'web' || process.env.VITEST
+      ? []
+      : [
+          electron({
+            main: {
+              entry: 'electron/main.ts',
+              vite: { root: '.', build: { outDir: 'dist-electron', rolldownOptions: { external: MAIN_EXTERNALS } } },
+            },
+            preload: {
+              input: 'electron/preload.ts',
+              vite: {
+                root: '.',
+                build: {
+                  outDir: 'dist-electron',
+                  // A sandboxed preload cannot be an ES module.
+                  rolldownOptions: { output: { format: 'cjs', entryFileNames: 'preload.cjs', inlineDynamicImports: true } },
+                },
+              },
+            },
+          }),
+        ]),
+  ],
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: 'node',
+          root: '.',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/fixtures/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: false,
+        plugins: [react()],
+        test: {
+          name: 'dom',
+          root: '.',
+          environment: 'happy-dom',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+}));
