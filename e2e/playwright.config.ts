@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './fixtures/chromium.ts';
+
+// Two projects: `web` drives Debian's Chromium against the browser-preview host + embedded sandbox;
+// `electron` drives the real app and skips itself (with the reason) where no Electron binary exists.
+
+const chromium = findChromium();
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '.tmp/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  projects: [
+    {
+      name: 'web',
+      testMatch: 'web/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        headless: true,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { ...(chromium ? { executablePath: chromium } : {}), args: CHROMIUM_ARGS },
+      },
+    },
+    { name: 'electron', testMatch: 'electron/**/*.spec.ts' },
+  ],
+});

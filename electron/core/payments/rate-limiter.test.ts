@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rate-limiter.ts';
+import { DEFAULT_POLL_SCHEDULE, nextPollDelay } from './poll-schedule.ts';
+
+describe('per-terminal rate limiter', () => {
+  it('lets a burst through, then spaces requests at the configured rate', async () => {
+    const limiter = createRateLimiter({ perSecond: 20, burst: 2 });
+    const started = performance.now();
+    const stamps: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, () => limiter.acquire().then(() => stamps.push(performance.now() - started))));
+    expect(stamps).toHaveLength(6);
+    // 2 immediately, then 4 more at 20/s: at least ~200 ms in total, and in arrival order.
+    expect(stamps[1]!).toBeLessThan(40);
+    expect(stamps[5]!).toBeGreaterThanOrEqual(180);
+    expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
+  });
+});
+
+describe('poll schedule', () => {
+  it('polls fast at first and backs off as time passes', () => {
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 0, 0)).toBe(700);
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 5_000, 3)).toBe(1_000);
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 45_000, 30)).toBe(2_000);
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 200_000, 80)).toBe(5_000);
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 3_600_000, 300)).toBe(15_000);
+  });
+});
