@@ -10,6 +10,7 @@ import {
   type StatusSnapshot,
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode } from './money.ts';
+import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import type { Result } from './result.ts';
 import { settingsPatchSchema, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
 
@@ -142,8 +143,16 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.exportCsv': z.object({ day }).strict(),
 };
 
-export const CHANNEL_NAMES = Object.keys(requestSchemas) as ChannelName[];
-export const EVENT_NAMES: readonly EventName[] = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed'];
+// The zod-free name lists (shared/channel-names.ts, bundled by the preload) must name exactly the channels and
+// events above: a channel or event missing from either side fails to compile here.
+type SameMembers<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const channelListMatches: SameMembers<(typeof CHANNEL_NAME_LIST)[number], ChannelName> = true;
+const eventListMatches: SameMembers<(typeof EVENT_NAME_LIST)[number], EventName> = true;
+void channelListMatches;
+void eventListMatches;
+
+export const CHANNEL_NAMES: readonly ChannelName[] = CHANNEL_NAME_LIST;
+export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.hasOwn(requestSchemas, value);

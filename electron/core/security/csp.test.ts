@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, parsePolicy } from './csp.ts';
+
+const INDEX_HTML = new URL('../../../renderer/index.html', import.meta.url);
+
+function metaPolicyOf(html: string): string | null {
+  const tag = /<meta\s+[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0];
+  if (!tag) return null;
+  return /content=["']([^"']*)["']/i.exec(tag)?.[1] ?? null;
+}
+
+describe('Content-Security-Policy', () => {
+  it('allows nothing inline, nothing remote, no plugins, no framing', () => {
+    const policy = parsePolicy(CONTENT_SECURITY_POLICY);
+    expect(policy.get('default-src')).toBe("'none'");
+    expect(policy.get('script-src')).toBe("'self'");
+    expect(policy.get('object-src')).toBe("'none'");
+    expect(policy.get('base-uri')).toBe("'none'");
+    expect(policy.get('frame-ancestors')).toBe("'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
+  });
+
+  it('keeps frame-ancestors out of the <meta> form, where browsers ignore it', () => {
+    expect(parsePolicy(META_CONTENT_SECURITY_POLICY).has('frame-ancestors')).toBe(false);
+  });
+
+  it("is exactly the policy in renderer/index.html's meta tag", () => {
+    expect(existsSync(INDEX_HTML), 'renderer/index.html is missing').toBe(true);
+    const meta = metaPolicyOf(readFileSync(INDEX_HTML, 'utf8'));
+    expect(meta, 'renderer/index.html has no <meta http-equiv="Content-Security-Policy">').not.toBeNull();
+    expect(Object.fromEntries(parsePolicy(meta!))).toEqual(Object.fromEntries(parsePolicy(META_CONTENT_SECURITY_POLICY)));
+  });
+});

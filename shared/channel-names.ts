@@ -1,0 +1,23 @@
+// The plain lists of channel and event names, without zod: the sandboxed preload bundles this file alone
+// (it must stay tiny), while shared/contract.ts checks at compile time that these lists match its maps.
+
+export const CHANNEL_NAME_LIST = [
+  'app.info',
+  'status.get',
+  'settings.get',
+  'settings.save',
+  'settings.testConnection',
+  'settings.verifyPin',
+  'payments.chargeMerchantQr',
+  'payments.chargeCustomerQr',
+  'payments.cancel',
+  'payments.refund',
+  'payments.get',
+  'payments.history',
+  'payments.summary',
+  'payments.unresolved',
+  'payments.checkNow',
+  'payments.exportCsv',
+] as const;
+
+export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed'] as const;
