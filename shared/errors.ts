@@ -41,6 +41,8 @@ const DEFAULT_MESSAGES = {
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
+  'journal.conflict': 'This payment changed while it was being updated. It is being checked again.',
+  'payment.not-found': 'No payment with this reference was found on this till.',
   'ipc.unknown-channel': 'The app asked for something that does not exist. Restart the app.',
   'ipc.forbidden': 'This request came from an untrusted page and was refused.',
   'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
