@@ -1,0 +1,35 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// Supervisor and admin PINs are stored as salted scrypt hashes (in the vault, so even the hash is
+// encrypted at rest) and compared in constant time: neither the vault file nor the timing of a wrong
+// guess tells anything about the PIN.
+
+export const PIN_PATTERN = /^\d{4,12}$/;
+
+const COST = 16_384;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 32;
+
+function derive(pin: string, salt: Buffer, cost: number, blockSize: number, parallelism: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(pin, salt, KEY_LENGTH, { N: cost, r: blockSize, p: parallelism, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** `scrypt:N:r:p:<salt b64>:<hash b64>` */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(pin, salt, COST, BLOCK_SIZE, PARALLELISM);
+  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(':');
+}
+
+export async function pinMatches(pin: string, stored: string): Promise<boolean> {
+  const [scheme, cost, blockSize, parallelism, salt, hash] = stored.split(':');
+  if (scheme !== 'scrypt' || !cost || !blockSize || !parallelism || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await derive(pin, Buffer.from(salt, 'base64'), Number(cost), Number(blockSize), Number(parallelism));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

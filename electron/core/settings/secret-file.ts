@@ -1,0 +1,29 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+// The file both vaults keep their entries in: a flat JSON object of strings, readable by the owner only
+// (0600), replaced atomically (write a temp file, then rename) so a crash mid-write never leaves half a file.
+
+export function readSecretFile(path: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path} is not a JSON object`);
+  const entries: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') entries[key] = value;
+  return entries;
+}
+
+export function writeSecretFile(path: string, entries: Readonly<Record<string, string>>): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(entries, null, 2)}\n`, { mode: 0o600 });
+  // The mode option is filtered by umask and ignored for an existing file; set it explicitly.
+  chmodSync(temp, 0o600);
+  renameSync(temp, path);
+}

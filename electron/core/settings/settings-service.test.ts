@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PosError } from '../../../shared/errors.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { DevelopmentFileVault } from './development-file-vault.ts';
+import { openConfSettingsFile } from './settings-file.ts';
+import { openSettingsService, type SettingsService } from './settings-service.ts';
+
+let dir: string;
+let vaultPath: string;
+
+async function open(now?: () => number): Promise<SettingsService> {
+  return openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(vaultPath), ...(now ? { now } : {}) });
+}
+
+async function invalidField(promise: Promise<unknown>): Promise<{ field: unknown; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PosError);
+  expect((error as PosError).code).toBe('settings.invalid');
+  return { field: (error as PosError).details?.field, message: (error as PosError).message };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'settings-'));
+  vaultPath = join(dir, 'secrets.dev.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('settings service', () => {
+  it('starts from the defaults on the embedded sandbox (demo)', async () => {
+    const service = await open();
+    const view = service.view();
+    expect(view.settings).toEqual(DEFAULT_SETTINGS);
+    expect(view.demo).toBe(true);
+    expect(view.secrets).toEqual({ accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false });
+  });
+
+  it('merges a patch, persists it, and reads it back after reopening', async () => {
+    const first = await open();
+    await first.save({ settings: { merchantName: 'Kopi Corner', country: 'HK', currency: 'HKD', scanner: { maxInterKeyMs: 20 } } });
+    const reopened = await open();
+    const settings = reopened.current();
+    expect(settings.merchantName).toBe('Kopi Corner');
+    expect(settings.country).toBe('HK');
+    expect(settings.currency).toBe('HKD');
+    // nested objects are merged, not replaced
+    expect(settings.scanner).toEqual({ ...DEFAULT_SETTINGS.scanner, maxInterKeyMs: 20 });
+  });
+
+  it('refuses a country/currency pair the provider does not accept, naming the field', async () => {
+    const service = await open();
+    const { field, message } = await invalidField(service.save({ settings: { country: 'HK', currency: 'SGD' } }));
+    expect(field).toBe('currency');
+    expect(message).toMatch(/Currency/);
+    expect(service.current().country).toBe('SG');
+  });
+
+  it.each([
+    [{ merchantName: '' }, 'merchantName'],
+    [{ environment: 'mars' }, 'environment'],
+    [{ terminalReference: 'TILL 01!' }, 'terminalReference'],
+    [{ amountLimits: { minMinor: 500, maxMinor: 100 } }, 'amountLimits'],
+    [{ scanner: { maxInterKeyMs: 1 } }, 'scanner.maxInterKeyMs'],
+    [{ scanner: { beep: true } }, 'scanner.beep'],
+    [{ surprise: 1 }, 'surprise'],
+    [{ environment: 'custom', customBaseUrl: 'http://provider.example.com/posi' }, 'customBaseUrl'],
+    [{ webhookUrl: 'ftp://x.example/hook' }, 'webhookUrl'],
+  ])('refuses %j with settings.invalid on %s and changes nothing', async (patch, expectedField) => {
+    const service = await open();
+    const { field } = await invalidField(service.save({ settings: patch }));
+    expect(field).toBe(expectedField);
+    expect((await open()).current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('accepts a custom https environment and loopback http', async () => {
+    const service = await open();
+    await service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi' } });
+    await service.save({ settings: { customBaseUrl: 'http://127.0.0.1:8787/posi-sandbox' } });
+    expect(service.view().demo).toBe(false);
+  });
+
+  it('stores secrets write-only: the view only says whether one is stored', async () => {
+    const service = await open();
+    const view = await service.save({ settings: { accessKeyId: 'AK_live' }, secrets: { accessKeySecret: 'SK_live_very_secret' } });
+    expect(view.secrets.accessKeySecret).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('SK_live_very_secret');
+    expect(await service.readSecret('accessKeySecret')).toBe('SK_live_very_secret');
+    // Not in the settings file either.
+    expect(readFileSync(join(dir, 'settings.json'), 'utf8')).not.toContain('SK_live_very_secret');
+    const reopened = await open();
+    expect(reopened.view().secrets.accessKeySecret).toBe(true);
+    const cleared = await reopened.save({ secrets: { accessKeySecret: null } });
+    expect(cleared.secrets.accessKeySecret).toBe(false);
+    expect(await reopened.readSecret('accessKeySecret')).toBeNull();
+  });
+
+  it('refuses an empty secret or one with stray spaces', async () => {
+    const service = await open();
+    expect((await invalidField(service.save({ secrets: { accessKeySecret: '' } }))).field).toBe('accessKeySecret');
+    expect((await invalidField(service.save({ secrets: { accessKeySecret: ' SK ' } }))).field).toBe('accessKeySecret');
+    expect(service.view().secrets.accessKeySecret).toBe(false);
+  });
+
+  it('keeps the development vault file private to the owner', async () => {
+    const service = await open();
+    await service.save({ secrets: { accessKeySecret: 'SK_x' } });
+    expect(statSync(vaultPath).mode & 0o777).toBe(0o600);
+  });
+
+  it('stores PINs as hashes and verifies them', async () => {
+    const service = await open();
+    expect(await service.verifyPin('supervisor', '1234')).toBe('not-set');
+    await service.save({ secrets: { supervisorPin: '4821' } });
+    expect(readFileSync(vaultPath, 'utf8')).not.toContain('4821');
+    expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
+    expect(await service.verifyPin('supervisor', '4822')).toBe('wrong');
+    expect(await service.verifyPin('admin', '4821')).toBe('not-set');
+    expect((await invalidField(service.save({ secrets: { adminPin: '12a4' } }))).field).toBe('adminPin');
+    expect((await invalidField(service.save({ secrets: { adminPin: '123' } }))).field).toBe('adminPin');
+  });
+
+  it('locks PIN checks for 30 s after five wrong tries in a row', async () => {
+    let clock = 1_000_000;
+    const service = await open(() => clock);
+    await service.save({ secrets: { supervisorPin: '4821' } });
+    for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    const locked = await service.verifyPin('supervisor', '4821').catch((e: unknown) => e);
+    expect(locked).toBeInstanceOf(PosError);
+    expect((locked as PosError).code).toBe('supervisor.pin-wrong');
+    expect((locked as PosError).retryable).toBe(true);
+    clock += 30_001;
+    expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
+  });
+
+  it('tells listeners about every save, without secret values', async () => {
+    const service = await open();
+    const seen: string[] = [];
+    service.onChange((view) => seen.push(JSON.stringify(view)));
+    await service.save({ settings: { merchantName: 'Bakery' }, secrets: { tokenizedMerchantSecret: 'TK_abc' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('Bakery');
+    expect(seen[0]).not.toContain('TK_abc');
+  });
+
+  it('falls back to the default for a field a hand-edited file broke, keeping the others', async () => {
+    const file = openConfSettingsFile(dir);
+    file.store = { ...DEFAULT_SETTINGS, merchantName: 'Kept', locale: 'klingon', kiosk: 'yes' };
+    const service = await open();
+    expect(service.current().merchantName).toBe('Kept');
+    expect(service.current().locale).toBe(DEFAULT_SETTINGS.locale);
+    expect(service.current().kiosk).toBe(DEFAULT_SETTINGS.kiosk);
+  });
+});

@@ -1,0 +1,206 @@
+import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../../shared/settings.ts';
+import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { fieldLabel } from './field-labels.ts';
+import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
+import type { SecretVault } from './secret-vault.ts';
+import type { SettingsFile } from './settings-file.ts';
+import { isAcceptableServiceUrl } from './service-url.ts';
+
+// The terminal's settings: read from the settings file (merged over defaults, so a newer app version
+// reading an older file gets the new fields), validated by the shared schema on every save, and split
+// from the secrets, which go to the vault and are only ever reported back as "stored: yes/no".
+
+export type PinKind = 'admin' | 'supervisor';
+export type PinCheck = 'valid' | 'wrong' | 'not-set';
+
+/** Secrets whose value the core itself needs (to sign, to log in). PINs are only ever compared. */
+export type ReadableSecret = Exclude<SecretName, 'supervisorPin' | 'adminPin'>;
+
+export interface SettingsService {
+  current(): Settings;
+  view(): SettingsView;
+  save(patch: SettingsPatch): Promise<SettingsView>;
+  readSecret(name: ReadableSecret): Promise<string | null>;
+  verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
+  onChange(listener: (view: SettingsView) => void): () => void;
+}
+
+export interface SettingsServiceOptions {
+  readonly file: SettingsFile;
+  readonly vault: SecretVault;
+  /** For the wrong-PIN lockout; injectable for tests. */
+  readonly now?: () => number;
+}
+
+const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', supervisor: 'supervisorPin' };
+/** After this many wrong PINs in a row, further tries wait LOCKOUT_MS: a 4-digit PIN must not be guessable by a loop. */
+const MAX_WRONG_PINS = 5;
+const LOCKOUT_MS = 30_000;
+const NESTED_KEYS = new Set(Object.entries(DEFAULT_SETTINGS).filter(([, value]) => isPlainObject(value)).map(([key]) => key));
+
+export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
+  const { file, vault } = options;
+  const now = options.now ?? Date.now;
+  let settings = loadSettings(file.store);
+  const stored = {} as Record<SecretName, boolean>;
+  for (const name of SECRET_NAMES) stored[name] = (await vault.get(name)) !== null;
+  const listeners = new Set<(view: SettingsView) => void>();
+  const wrongPins: Record<PinKind, { count: number; lockedUntil: number }> = {
+    admin: { count: 0, lockedUntil: 0 },
+    supervisor: { count: 0, lockedUntil: 0 },
+  };
+
+  const view = (): SettingsView => ({
+    settings: structuredClone(settings),
+    secrets: { ...stored },
+    demo: settings.environment === 'embedded-sandbox',
+  });
+
+  return {
+    current: () => structuredClone(settings),
+    view,
+
+    async save(patch) {
+      const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings)) : settings;
+      const secretWrites = await prepareSecrets(patch.secrets ?? {});
+      // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
+      for (const [name, value] of secretWrites) {
+        if (value === null) await vault.delete(name);
+        else await vault.set(name, value);
+        stored[name] = value !== null;
+      }
+      if (next !== settings) {
+        file.store = structuredClone(next) as unknown as Record<string, unknown>;
+        settings = next;
+      }
+      const result = view();
+      for (const listener of listeners) listener(result);
+      return result;
+    },
+
+    readSecret: (name) => vault.get(name),
+
+    async verifyPin(kind, pin) {
+      const lock = wrongPins[kind];
+      const waitMs = lock.lockedUntil - now();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new PosError('supervisor.pin-wrong', {
+          message: `Too many wrong PINs. Wait ${seconds} seconds, then try again.`,
+          retryable: true,
+          details: { retryAfterSeconds: seconds },
+        });
+      }
+      const hash = await vault.get(PIN_SECRETS[kind]);
+      if (hash === null) return 'not-set';
+      if (await pinMatches(pin, hash)) {
+        lock.count = 0;
+        return 'valid';
+      }
+      lock.count += 1;
+      if (lock.count >= MAX_WRONG_PINS) {
+        lock.count = 0;
+        lock.lockedUntil = now() + LOCKOUT_MS;
+      }
+      return 'wrong';
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** What the file holds, over the defaults. A field that no longer validates falls back to its default, so a
+ * hand-edited or older file never stops the till from starting. */
+function loadSettings(raw: unknown): Settings {
+  const candidate: Record<string, unknown> = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
+  if (isPlainObject(raw)) {
+    for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in raw) candidate[key] = structuredClone(raw[key]);
+  }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const parsed = settingsSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key in DEFAULT_SETTINGS) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
+    }
+    // A cross-field rule (country ↔ currency) may need both fields reset together.
+    if (attempt === 1) {
+      candidate.country = DEFAULT_SETTINGS.country;
+      candidate.currency = DEFAULT_SETTINGS.currency;
+    }
+  }
+  return structuredClone(DEFAULT_SETTINGS);
+}
+
+function mergeSettings(current: Settings, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const merged: Record<string, unknown> = structuredClone(current) as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    if (!(key in DEFAULT_SETTINGS)) {
+      throw invalid(key, `${key} is not a setting this terminal knows.`);
+    }
+    merged[key] = NESTED_KEYS.has(key) && isPlainObject(value) ? { ...(merged[key] as object), ...value } : value;
+  }
+  return merged;
+}
+
+function validateSettings(candidate: Record<string, unknown>): Settings {
+  for (const key of NESTED_KEYS) {
+    const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
+    const value = candidate[key];
+    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !(inner in defaults)) : undefined;
+    if (unknown !== undefined) throw invalid(`${key}.${unknown}`, `${unknown} is not part of ${fieldLabel(key)}.`);
+  }
+  const parsed = settingsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map(String).join('.');
+    throw invalid(field, `${fieldLabel(field)}: ${issue.message}`);
+  }
+  const settings = parsed.data;
+  if (settings.environment === 'custom' && !isAcceptableServiceUrl(settings.customBaseUrl)) {
+    throw invalid('customBaseUrl', 'Custom base URL: enter an https:// address (plain http only for this computer).');
+  }
+  for (const [field, value] of [
+    ['webhookUrl', settings.webhookUrl],
+    ['tokenized.callbackUrl', settings.tokenized.callbackUrl],
+  ] as const) {
+    if (value !== '' && !isAcceptableServiceUrl(value)) {
+      throw invalid(field, `${fieldLabel(field)}: enter an https:// address, or leave it empty.`);
+    }
+  }
+  return settings;
+}
+
+async function prepareSecrets(secrets: Partial<Record<SecretName, string | null>>): Promise<Array<[SecretName, string | null]>> {
+  const writes: Array<[SecretName, string | null]> = [];
+  for (const name of SECRET_NAMES) {
+    if (!(name in secrets)) continue;
+    const value = secrets[name];
+    if (value === undefined) continue;
+    if (value === null) {
+      writes.push([name, null]);
+      continue;
+    }
+    if (name === 'supervisorPin' || name === 'adminPin') {
+      if (!PIN_PATTERN.test(value)) throw invalid(name, `${fieldLabel(name)}: use 4 to 12 digits.`);
+      writes.push([name, await hashPin(value)]);
+      continue;
+    }
+    if (value.trim() === '') throw invalid(name, `${fieldLabel(name)}: enter a value, or use "Remove" to delete it.`);
+    if (value !== value.trim()) throw invalid(name, `${fieldLabel(name)}: paste the secret without spaces before or after it.`);
+    writes.push([name, value]);
+  }
+  return writes;
+}
+
+function invalid(field: string, message: string): PosError {
+  return new PosError('settings.invalid', { message, details: { field } });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
