@@ -1,0 +1,274 @@
+import type { z } from 'zod';
+import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { CountryCode } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import type { Money } from '../../../shared/money.ts';
+import { interpretProbe, probeReferenceId } from './connection-test.ts';
+import { badResponseError } from './errors.ts';
+import { assertCurrencyPair, type EnvironmentProfile } from './profiles.ts';
+import type { RetryPolicy } from './retry.ts';
+import {
+  cancelBodySchema,
+  cancelResponseSchema,
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  orderStatusResponseSchema,
+  referenceIdSchema,
+  refundBodySchema,
+  refundResponseSchema,
+  scanOrderBodySchema,
+  scanOrderResponseSchema,
+  type CancelResponse,
+  type CreateOrderResponse,
+  type OrderMetadataWire,
+  type OrderStatusResponse,
+  type PartnerWire,
+  type QrType,
+  type RefundResponse,
+  type ScanOrderResponse,
+} from './schemas.ts';
+import { newIdempotencyKey, SignedTransport, type Exchange, type FetchLike, type SendResult, type Timeouts } from './transport.ts';
+
+// The in-store API client (spec: in-store-payments-api.md, wire-details §2): one method per endpoint, typed
+// in and out. It checks a request before signing it, validates every reply at the edge and throws only
+// PosError (details convention in errors.ts). It keeps no payment state: the journal and the payment service
+// own that, and pass the idempotency key they journalled before sending.
+
+export interface InStoreCredentials {
+  readonly accessKeyId: string;
+  readonly accessKeySecret: string;
+}
+
+export interface InStoreClientConfig {
+  readonly profile: EnvironmentProfile;
+  readonly credentials: InStoreCredentials;
+  /** This till's payment surface at the provider. */
+  readonly posId: string;
+  readonly country: CountryCode;
+  readonly fetch?: FetchLike | undefined;
+  readonly timeouts?: Partial<Timeouts> | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+  readonly now?: (() => number) | undefined;
+  readonly random?: (() => number) | undefined;
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Every attempt, for the audit log (request body as sent, no secret, no signature). */
+  readonly onExchange?: ((exchange: Exchange) => void) | undefined;
+}
+
+export interface WriteOptions {
+  /** UUID v4. Pass the key journalled before sending, so a resend after a crash is recognised; default: new. */
+  readonly idempotencyKey?: string | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+}
+
+export interface ReadOptions {
+  readonly retry?: Partial<RetryPolicy> | undefined;
+}
+
+interface OrderInputCommon {
+  readonly referenceId: string;
+  readonly amount: Money;
+  readonly partner?: PartnerWire | undefined;
+  readonly orderMetadata?: OrderMetadataWire | undefined;
+  readonly webhookUrl?: string | undefined;
+}
+
+export interface CreateOrderInput extends OrderInputCommon {
+  readonly qrType: QrType;
+}
+
+export interface ScanOrderInput extends OrderInputCommon {
+  /** The text read from the consumer's QR. */
+  readonly consumerQrPayload: string;
+}
+
+export interface RefundInput {
+  readonly referenceId: string;
+  readonly amount: Money;
+  readonly reason?: string | undefined;
+  readonly terminalReference?: string | undefined;
+}
+
+export interface CancelInput {
+  readonly referenceId: string;
+  readonly reason?: string | undefined;
+}
+
+const ORDER_PATH = '/v1/instore/order';
+
+export class InStoreClient {
+  readonly profile: EnvironmentProfile;
+  readonly posId: string;
+  readonly country: CountryCode;
+  readonly #transport: SignedTransport;
+  readonly #now: () => number;
+
+  constructor(config: InStoreClientConfig) {
+    this.profile = config.profile;
+    this.posId = config.posId;
+    this.country = config.country;
+    this.#now = config.now ?? Date.now;
+    this.#transport = new SignedTransport({
+      profile: config.profile,
+      accessKeyId: config.credentials.accessKeyId,
+      accessKeySecret: config.credentials.accessKeySecret,
+      fetch: config.fetch,
+      timeouts: config.timeouts,
+      retry: config.retry,
+      now: config.now,
+      random: config.random,
+      sleep: config.sleep,
+      onExchange: config.onExchange,
+    });
+  }
+
+  /** Our clock minus the provider's from its last reply (ms; positive = we are ahead), null until measured. */
+  get lastClockSkewMs(): number | null {
+    return this.#transport.lastClockSkewMs;
+  }
+
+  get lastClockSkewAt(): number | null {
+    return this.#transport.lastClockSkewAt;
+  }
+
+  /** Merchant-presented QR (and URL redirect): the reply's qrCode is what to show. */
+  async createOrder(input: CreateOrderInput, options: WriteOptions = {}): Promise<CreateOrderResponse> {
+    const body = this.#checkBody('create', createOrderBodySchema, { ...this.#orderBodyCommon(input), qrType: input.qrType });
+    const reply = await this.#transport.send({ operation: 'create', method: 'POST', path: `${ORDER_PATH}/create`, body, ...writeRequest(options) });
+    return expectReference(reply, this.#parse(reply, createOrderResponseSchema), input.referenceId);
+  }
+
+  /** Customer-presented QR: charge the code the cashier scanned. */
+  async scanOrder(input: ScanOrderInput, options: WriteOptions = {}): Promise<ScanOrderResponse> {
+    const body = this.#checkBody('scan', scanOrderBodySchema, { ...this.#orderBodyCommon(input), consumerQrPayload: input.consumerQrPayload });
+    const reply = await this.#transport.send({ operation: 'scan', method: 'POST', path: `${ORDER_PATH}/scan`, body, ...writeRequest(options) });
+    return expectReference(reply, this.#parse(reply, scanOrderResponseSchema), input.referenceId);
+  }
+
+  async getOrder(referenceId: string, options: ReadOptions = {}): Promise<OrderStatusResponse> {
+    const id = this.#checkReference('status', referenceId);
+    const reply = await this.#transport.send({ operation: 'status', method: 'GET', path: `${ORDER_PATH}/${id}`, retry: options.retry });
+    return expectReference(reply, this.#parse(reply, orderStatusResponseSchema), referenceId);
+  }
+
+  /** Partial refunds are allowed; their total may not exceed the order amount. */
+  async refundOrder(input: RefundInput, options: WriteOptions = {}): Promise<RefundResponse> {
+    const id = this.#checkReference('refund', input.referenceId);
+    this.#checkAmount('refund', input.amount);
+    const body = this.#checkBody('refund', refundBodySchema, {
+      amount: input.amount.amountMinor,
+      referenceId: input.referenceId,
+      reason: blankToUndefined(input.reason),
+      posId: this.posId,
+      refundMetadata: input.terminalReference ? { terminalReference: input.terminalReference } : undefined,
+    });
+    const reply = await this.#transport.send({ operation: 'refund', method: 'POST', path: `${ORDER_PATH}/${id}/refund`, body, ...writeRequest(options) });
+    return expectReference(reply, this.#parse(reply, refundResponseSchema), input.referenceId);
+  }
+
+  /** Allowed only before the customer confirmed in the wallet app (CREATED or PENDING). */
+  async cancelOrder(input: CancelInput, options: WriteOptions = {}): Promise<CancelResponse> {
+    const id = this.#checkReference('cancel', input.referenceId);
+    const body = this.#checkBody('cancel', cancelBodySchema, { reason: blankToUndefined(input.reason) });
+    const reply = await this.#transport.send({ operation: 'cancel', method: 'POST', path: `${ORDER_PATH}/${id}/cancel`, body, ...writeRequest(options) });
+    return expectReference(reply, this.#parse(reply, cancelResponseSchema), input.referenceId);
+  }
+
+  /**
+   * Proves signing and clock against the provider without touching money: asks for the status of a random
+   * referenceId that cannot exist. 404 "Invalid referenceId…" means the signature was accepted. Never throws.
+   */
+  async testConnection(): Promise<ConnectionTestResult> {
+    const started = this.#now();
+    try {
+      await this.getOrder(probeReferenceId(), { retry: { maxAttempts: 1 } });
+      return interpretProbe(this.profile, null, this.#now() - started, this.lastClockSkewMs);
+    } catch (error) {
+      return interpretProbe(this.profile, error, this.#now() - started, this.lastClockSkewMs);
+    }
+  }
+
+  #orderBodyCommon(input: OrderInputCommon) {
+    this.#checkAmount('order', input.amount);
+    return {
+      posId: this.posId,
+      country: this.country,
+      amount: input.amount.amountMinor,
+      currency: input.amount.currency,
+      referenceId: input.referenceId,
+      partner: input.partner,
+      orderMetadata: input.orderMetadata,
+      webhookUrl: blankToUndefined(input.webhookUrl),
+    };
+  }
+
+  #checkAmount(operation: string, amount: Money): void {
+    if (!Number.isSafeInteger(amount.amountMinor) || amount.amountMinor <= 0) {
+      throw new PosError('amount.invalid', { details: { operation, attempts: 0, outcomeUnknown: false } });
+    }
+    assertCurrencyPair(this.country, amount.currency);
+  }
+
+  #checkReference(operation: string, referenceId: string): string {
+    if (!referenceIdSchema.safeParse(referenceId).success) {
+      throw new PosError('request.invalid', {
+        message: 'This payment reference is not valid.',
+        details: { operation, attempts: 0, outcomeUnknown: false, field: 'referenceId' },
+      });
+    }
+    return encodeURIComponent(referenceId);
+  }
+
+  #checkBody<S extends z.ZodType>(operation: string, schema: S, body: z.input<S>): z.output<S> {
+    const parsed = schema.safeParse(stripUndefined(body));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue ? issue.path.join('.') : '';
+    throw new PosError('request.invalid', {
+      message: field ? `The request was not sent: "${field}" is not valid. Check Settings and the entry.` : undefined,
+      details: { operation, attempts: 0, outcomeUnknown: false, field, problem: issue?.message ?? null },
+    });
+  }
+
+  #parse<S extends z.ZodType>(reply: SendResult, schema: S): z.output<S> {
+    const parsed = schema.safeParse(reply.json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const problem = reply.json === undefined ? 'reply is not JSON' : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+    throw badResponseError(reply.context, reply.status, problem, traceIdOf(reply.json));
+  }
+}
+
+function writeRequest(options: WriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+  return { idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry };
+}
+
+/** A reply about another order than the one we asked for is not something to act on. */
+function expectReference<T extends { referenceId: string }>(reply: SendResult, value: T, referenceId: string): T {
+  if (value.referenceId !== referenceId) {
+    throw badResponseError(reply.context, reply.status, `reply is about referenceId ${value.referenceId.slice(0, 64)}`, traceIdOf(reply.json));
+  }
+  return value;
+}
+
+function traceIdOf(json: unknown): string | null {
+  const traceId = (json as { traceId?: unknown } | null | undefined)?.traceId;
+  return typeof traceId === 'string' ? traceId : null;
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** Optional fields left undefined must not reach the wire (nor the signature) at all. */
+function stripUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripUndefined) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, stripUndefined(v)]),
+    ) as T;
+  }
+  return value;
+}
