@@ -70,6 +70,15 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
 export const UNPUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
   { status: null, match: /refund.*(exceed|more than|greater than|larger than|above)|(exceed|more than|greater than|larger than).*refund/i, code: 'refund.exceeds-refundable' },
   { status: null, match: /cancel/i, code: 'order.not-cancellable' },
+  { status: null, match: /consumerQrPayload.*already (been )?used/i, code: 'consumer-code.already-used' },
+  { status: null, match: /consumerQrPayload/i, code: 'consumer-code.invalid' },
+  { status: null, match: /^invalid amount\b/i, code: 'amount.invalid' },
+  {
+    status: null,
+    match: /not onboarded/i,
+    code: 'request.invalid',
+    message: 'These credentials cannot take payments in the selected country. Check the country in Settings.',
+  },
 ];
 
 export function providerErrorFromResponse(status: number, bodyText: string, context: FailureContext): PosError {
