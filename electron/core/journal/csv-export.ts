@@ -1,0 +1,101 @@
+import type { CsvExport } from '../../../shared/contract.ts';
+import { money, toMajorString } from '../../../shared/money.ts';
+import type { JournalContext } from './context.ts';
+import { displayStatusOf } from './display-status.ts';
+import { checkDay, localDateTimeOf } from './local-time.ts';
+import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
+
+// The end-of-day file for the back office: one line per payment attempt of the day, then one per refund
+// made that day. RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted); amounts as exact major-unit
+// strings ("12.34") from the integer minor units; times as the shop's local wall clock.
+
+export const CSV_HEADER = [
+  'Record',
+  'Local time',
+  'Reference',
+  'Refund ID',
+  'Provider order ID',
+  'Method',
+  'Status',
+  'Provider status',
+  'Payment type',
+  'Currency',
+  'Amount',
+  'Refunded',
+  'Note or reason',
+  'Failure reason',
+  'POS ID',
+] as const;
+
+/** Excel reads a UTF-8 file as the PC's legacy code page unless it starts with a BOM (Chinese notes in Hong Kong). */
+const UTF8_BOM = '\uFEFF';
+
+export function exportCsv(ctx: JournalContext, day: string): CsvExport {
+  checkDay(day);
+  const lines: string[][] = [[...CSV_HEADER]];
+  ctx.snapshot(() => {
+    const attempts = ctx.sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? ORDER BY created_at, reference_id`).all(day).map(readAttempt);
+    for (const row of attempts) {
+      lines.push([
+        'payment',
+        localDateTimeOf(row.createdAt, ctx.timeZone),
+        row.referenceId,
+        '',
+        row.providerOrderId ?? '',
+        row.method,
+        displayStatusOf(row.state, row.providerStatus),
+        row.providerStatus ?? '',
+        row.paymentType ?? '',
+        row.currency,
+        toMajorString(money(row.amountMinor, row.currency)),
+        toMajorString(money(row.refundedMinor, row.currency)),
+        freeText(row.note),
+        freeText(row.failureReason),
+        row.posId,
+      ]);
+    }
+    const refunds = ctx
+      .sql(
+        `SELECT r.*, a.provider_order_id AS payment_provider_order_id, a.method AS payment_method, a.pos_id AS payment_pos_id
+         FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
+         WHERE r.local_day = ? ORDER BY r.created_at, r.refund_id`,
+      )
+      .all(day);
+    for (const raw of refunds) {
+      const refund = readRefund(raw);
+      lines.push([
+        'refund',
+        localDateTimeOf(refund.createdAt, ctx.timeZone),
+        refund.referenceId,
+        refund.refundId,
+        refund.providerOrderId ?? String(raw['payment_provider_order_id'] ?? ''),
+        String(raw['payment_method'] ?? ''),
+        refund.state,
+        '',
+        '',
+        refund.currency,
+        toMajorString(money(refund.amountMinor, refund.currency)),
+        '',
+        freeText(refund.reason),
+        freeText(refund.failureReason),
+        String(raw['payment_pos_id'] ?? ''),
+      ]);
+    }
+  });
+  return { fileName: `payments-${day}.csv`, csv: UTF8_BOM + lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n' };
+}
+
+/** RFC 4180: quote a field holding a comma, a quote, CR or LF, doubling the quotes inside. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * Text a person typed (a note, a refund reason) or a provider wrote: a leading = + - @ would make a
+ * spreadsheet run it as a formula (CSV injection), so it is prefixed with an apostrophe, which spreadsheets
+ * hide. Our own fields (references, amounts) never start with those.
+ */
+export function freeText(value: string | null): string {
+  if (value === null) return '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,0 +1,64 @@
+import type { AttemptState, DisplayStatus, OrderStatus } from '../../../shared/domain.ts';
+
+// The rules that turn "where the journal stands" (AttemptState) and "what the provider said" (OrderStatus)
+// into the one word a cashier reads, and into what the cashier may do next. Pure and import-free (types
+// only) so the journal, the payment service and the renderer all apply the same rules.
+
+const BY_PROVIDER_STATUS: Readonly<Record<OrderStatus, DisplayStatus>> = {
+  CREATED: 'waiting',
+  PENDING: 'scanned',
+  PROCESSING: 'confirming',
+  CAPTURED: 'paid',
+  REFUNDED: 'refunded',
+  FAILED: 'failed',
+  ABANDONED: 'expired',
+  CANCELLED: 'cancelled',
+};
+
+const FINAL_PROVIDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED']);
+
+/** Attempts recovery must pick up on start: the request may be in flight, or the order is still open. */
+export const UNSETTLED_STATES: readonly AttemptState[] = ['sending', 'checking', 'active'];
+
+export function displayStatusOf(state: AttemptState, providerStatus: OrderStatus | null): DisplayStatus {
+  switch (state) {
+    // While the journal itself is unsure, what the provider said last is stale: say so instead.
+    case 'sending':
+      return 'sending';
+    case 'checking':
+      return 'checking';
+    case 'not-sent':
+      return 'not-sent';
+    case 'active':
+      // The order exists (the create/scan call answered) but no status has been read yet: it waits for the customer.
+      return providerStatus === null ? 'waiting' : BY_PROVIDER_STATUS[providerStatus];
+    case 'final':
+      // Final without any provider status means the provider refused the request outright: the sale failed.
+      return providerStatus === null ? 'failed' : BY_PROVIDER_STATUS[providerStatus];
+  }
+}
+
+export function isFinalProviderStatus(status: OrderStatus): boolean {
+  return FINAL_PROVIDER_STATUSES.has(status);
+}
+
+/** Cancel is allowed only before the customer confirms in the wallet app (wire-details §2.4: CREATED or PENDING). */
+export function isCancellable(state: AttemptState, providerStatus: OrderStatus | null): boolean {
+  return state === 'active' && (providerStatus === null || providerStatus === 'CREATED' || providerStatus === 'PENDING');
+}
+
+export interface RefundableInput {
+  readonly state: AttemptState;
+  readonly providerStatus: OrderStatus | null;
+  readonly amountMinor: number;
+  /** Refunds the provider confirmed. */
+  readonly refundedMinor: number;
+  /** Refunds sent but not yet confirmed or refused: reserved, so two clerks cannot refund the same money. */
+  readonly inFlightRefundMinor: number;
+}
+
+/** What may still be refunded now, in minor units (0 when the order is not paid). */
+export function refundableMinorOf(input: RefundableInput): number {
+  if (input.state !== 'final' || input.providerStatus !== 'CAPTURED') return 0;
+  return Math.max(0, input.amountMinor - input.refundedMinor - input.inFlightRefundMinor);
+}

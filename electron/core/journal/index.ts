@@ -1,0 +1,11 @@
+// The journal's public surface: what the payment service, the web host and the renderer's rules import.
+export { openJournal, journalFileIn, JOURNAL_FILE_NAME, type Journal, type JournalOptions } from './journal.ts';
+export type { AttemptPatch, NewAttempt } from './attempts.ts';
+export type { NewRefund, RefundPatch } from './refunds.ts';
+export type { CancelPatch, NewCancel } from './cancels.ts';
+export type { NewEvent } from './events.ts';
+export type { AttemptRow, CancelOutcome, CancelRow, CancelState, EventKind, EventRow, RefundRow } from './rows.ts';
+export { displayStatusOf, isCancellable, isFinalProviderStatus, refundableMinorOf, UNSETTLED_STATES } from './display-status.ts';
+export { toPaymentView, toRefundView, toJournalEvent, toStatusChange } from './views.ts';
+export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
+export { consumerCodeHash } from './attempts.ts';

@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import type { CsvExport, HistoryQuery } from '../../../shared/contract.ts';
+import type { DaySummary, JournalEvent, Page, PaymentDetail, PaymentView, StatusChange } from '../../../shared/domain.ts';
+import type { CurrencyCode } from '../../../shared/money.ts';
+import * as attempts from './attempts.ts';
+import * as cancels from './cancels.ts';
+import { createContext, type JournalContext } from './context.ts';
+import { createTransactions, journalUnavailable, openDatabase } from './database.ts';
+import { daySummary } from './day-summary.ts';
+import * as events from './events.ts';
+import { exportCsv } from './csv-export.ts';
+import { history } from './history.ts';
+import { checkTimeZone, systemTimeZone } from './local-time.ts';
+import { migrate } from './migrations.ts';
+import * as refunds from './refunds.ts';
+import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
+import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
+
+// The payment journal: the durable, write-ahead record of every payment attempt, refund and cancel on this
+// till. Synchronous (node:sqlite is), and every write has been committed and fsynced when its call returns.
+// Any failure of the database itself surfaces as PosError('journal.unavailable'): the service must then stop
+// taking payments rather than send a request it could not record.
+
+export const JOURNAL_FILE_NAME = 'payments.sqlite3';
+
+/** Where the journal lives inside the app's data folder. */
+export function journalFileIn(dataFolder: string): string {
+  return join(dataFolder, JOURNAL_FILE_NAME);
+}
+
+export interface JournalOptions {
+  /** The SQLite file; its folder is created if missing. See `journalFileIn`. */
+  readonly filePath: string;
+  /** IANA time zone of the shop (local days, references, CSV times). Default: this computer's. */
+  readonly timeZone?: string | undefined;
+  /** Clock in epoch ms; injectable for tests and the benchmark. */
+  readonly now?: (() => number) | undefined;
+}
+
+export interface Journal {
+  readonly filePath: string;
+  readonly timeZone: string;
+  /** Today's local day (YYYY-MM-DD) by the journal's clock and time zone. */
+  today(): string;
+
+  /** A fresh provider-safe referenceId for a new attempt, e.g. TILL01-20261121-K3F9Q2ZP. */
+  newReferenceId(terminalReference: string): string;
+  /** Write-ahead insert (state `sending`). Call BEFORE the request leaves. Throws consumer-code.already-used, order.duplicate-reference. */
+  recordAttempt(input: attempts.NewAttempt): AttemptRow;
+  /** Throws journal.conflict when `expectedVersion` is stale or the change would undo a final status; payment.not-found. */
+  updateAttempt(referenceId: string, patch: attempts.AttemptPatch, expectedVersion?: number): AttemptRow;
+  getAttempt(referenceId: string): AttemptRow | null;
+  /** Attempts in sending / checking / active, oldest first: what recovery resumes on start. */
+  listNonFinal(): AttemptRow[];
+  unsettledCounts(): { pending: number; unresolved: number };
+
+  /** Write-ahead insert of a refund. Throws order.not-captured, refund.exceeds-refundable (details.refundableMinor). */
+  recordRefund(referenceId: string, input: refunds.NewRefund): RefundRow;
+  /** Moving to `succeeded` adds the amount to the payment's refunded total in the same commit. */
+  updateRefund(refundId: string, patch: refunds.RefundPatch): RefundRow;
+  getRefund(refundId: string): RefundRow | null;
+  refundsOf(referenceId: string): RefundRow[];
+  unsettledRefunds(): RefundRow[];
+
+  recordCancel(referenceId: string, input?: cancels.NewCancel): CancelRow;
+  updateCancel(cancelId: string, patch: cancels.CancelPatch): CancelRow;
+  getCancel(cancelId: string): CancelRow | null;
+  cancelsOf(referenceId: string): CancelRow[];
+  unsettledCancels(): CancelRow[];
+
+  /** Append-only. `data` is redacted (secrets, tokens, customer codes) and long strings are cut before storing. */
+  appendEvent(referenceId: string, event: events.NewEvent): EventRow;
+  eventsOf(referenceId: string): JournalEvent[];
+  /** Written by the journal on every change of display or provider status. */
+  statusHistoryOf(referenceId: string): StatusChange[];
+
+  /** The PaymentView of one attempt (display status, refundable, canCancel… derived). */
+  viewOf(referenceId: string): PaymentView | null;
+  /** Everything the detail screen shows, from one snapshot. */
+  detailOf(referenceId: string): PaymentDetail | null;
+  /** Newest first, keyset-paginated; `search` is a prefix of our reference or the provider's order id. */
+  history(query: HistoryQuery): Page<PaymentView>;
+  /** Totals of one local day. Pass the till's currency (default: the currency most used that day). */
+  daySummary(day: string, currency?: CurrencyCode): DaySummary;
+  exportCsv(day: string): CsvExport;
+
+  /** Groups several calls into one commit (e.g. an update and the event that explains it). `work` must be synchronous. */
+  atomically<T>(work: () => T): T;
+  close(): void;
+}
+
+export function openJournal(options: JournalOptions): Journal {
+  const timeZone = checkTimeZone(options.timeZone ?? systemTimeZone());
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.filePath);
+  let ctx: JournalContext;
+  try {
+    const transactions = createTransactions(db);
+    migrate(db, transactions.atomically);
+    ctx = createContext(db, transactions, now, timeZone);
+  } catch (error) {
+    db.close();
+    throw journalUnavailable(error);
+  }
+  let open = true;
+
+  /** Every call: a database failure becomes journal.unavailable; PosErrors pass through unchanged. */
+  const guard = <A extends unknown[], R>(operation: (...args: A) => R) => {
+    return (...args: A): R => {
+      if (!open) throw journalUnavailable(new Error('The journal is closed'));
+      try {
+        return operation(...args);
+      } catch (error) {
+        throw journalUnavailable(error);
+      }
+    };
+  };
+
+  const viewOf = (referenceId: string): PaymentView | null => {
+    const row = attempts.getAttempt(ctx, referenceId);
+    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId)) : null;
+  };
+
+  return {
+    filePath: options.filePath,
+    timeZone,
+    today: guard(() => ctx.localDay(now())),
+    newReferenceId: guard((terminalReference: string) => attempts.newReferenceId(ctx, terminalReference)),
+    recordAttempt: guard((input: attempts.NewAttempt) => attempts.recordAttempt(ctx, input)),
+    updateAttempt: guard((referenceId: string, patch: attempts.AttemptPatch, expectedVersion?: number) =>
+      attempts.updateAttempt(ctx, referenceId, patch, expectedVersion),
+    ),
+    getAttempt: guard((referenceId: string) => attempts.getAttempt(ctx, referenceId)),
+    listNonFinal: guard(() => attempts.listNonFinal(ctx)),
+    unsettledCounts: guard(() => attempts.unsettledCounts(ctx)),
+
+    recordRefund: guard((referenceId: string, input: refunds.NewRefund) => refunds.recordRefund(ctx, referenceId, input)),
+    updateRefund: guard((refundId: string, patch: refunds.RefundPatch) => refunds.updateRefund(ctx, refundId, patch)),
+    getRefund: guard((refundId: string) => refunds.getRefund(ctx, refundId)),
+    refundsOf: guard((referenceId: string) => refunds.refundsOf(ctx, referenceId)),
+    unsettledRefunds: guard(() => refunds.unsettledRefunds(ctx)),
+
+    recordCancel: guard((referenceId: string, input?: cancels.NewCancel) => cancels.recordCancel(ctx, referenceId, input)),
+    updateCancel: guard((cancelId: string, patch: cancels.CancelPatch) => cancels.updateCancel(ctx, cancelId, patch)),
+    getCancel: guard((cancelId: string) => cancels.getCancel(ctx, cancelId)),
+    cancelsOf: guard((referenceId: string) => cancels.cancelsOf(ctx, referenceId)),
+    unsettledCancels: guard(() => cancels.unsettledCancels(ctx)),
+
+    appendEvent: guard((referenceId: string, event: events.NewEvent) => events.appendEvent(ctx, referenceId, event)),
+    eventsOf: guard((referenceId: string) => events.eventsOf(ctx, referenceId).map(toJournalEvent)),
+    statusHistoryOf: guard((referenceId: string) => events.statusHistoryOf(ctx, referenceId).map(toStatusChange)),
+
+    viewOf: guard((referenceId: string) => ctx.snapshot(() => viewOf(referenceId))),
+    detailOf: guard((referenceId: string) =>
+      ctx.snapshot((): PaymentDetail | null => {
+        const payment = viewOf(referenceId);
+        if (!payment) return null;
+        return {
+          payment,
+          refunds: refunds.refundsOf(ctx, referenceId).map(toRefundView),
+          history: events.statusHistoryOf(ctx, referenceId).map(toStatusChange),
+          events: events.eventsOf(ctx, referenceId).map(toJournalEvent),
+        };
+      }),
+    ),
+    history: guard((query: HistoryQuery) => history(ctx, query)),
+    daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
+    exportCsv: guard((day: string) => exportCsv(ctx, day)),
+
+    atomically: <T>(work: () => T): T => guard(() => ctx.atomically(work))(),
+    close: () => {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { RefundState } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { requireAttempt } from './attempts.ts';
+import type { JournalContext } from './context.ts';
+import { refundableMinorOf } from './display-status.ts';
+import { readRefund, REFUND_COLUMNS, type RefundRow } from './rows.ts';
+import { inFlightRefundMinor } from './views.ts';
+
+// Refunds: recorded (state `sending`) before the refund request leaves, like payments. The attempt's
+// `refunded_minor` is our confirmed running total: it grows only when a refund turns `succeeded`, in the
+// same commit, so the total and the refund rows can never disagree.
+
+export interface NewRefund {
+  readonly amountMinor: number;
+  readonly reason?: string | null | undefined;
+  /** Generated when absent; re-send the refund request with the same key after a timeout. */
+  readonly idempotencyKey?: string | undefined;
+}
+
+export interface RefundPatch {
+  readonly state?: RefundState | undefined;
+  readonly failureReason?: string | null | undefined;
+  /** `shopbackOrderId` from the refund response. */
+  readonly providerOrderId?: string | null | undefined;
+  readonly providerTraceId?: string | null | undefined;
+}
+
+/** Which way a refund may move. succeeded and failed are final: money confirmed gone cannot come back. */
+const NEXT_STATES: Readonly<Record<RefundState, readonly RefundState[]>> = {
+  sending: ['checking', 'succeeded', 'failed'],
+  checking: ['sending', 'succeeded', 'failed'],
+  succeeded: [],
+  failed: [],
+};
+
+const SELECT_REFUND = `SELECT ${REFUND_COLUMNS} FROM refunds WHERE refund_id = ?`;
+
+export function getRefund(ctx: JournalContext, refundId: string): RefundRow | null {
+  const row = ctx.sql(SELECT_REFUND).get(refundId);
+  return row ? readRefund(row) : null;
+}
+
+export function refundsOf(ctx: JournalContext, referenceId: string): RefundRow[] {
+  return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id = ? ORDER BY created_at, refund_id`).all(referenceId).map(readRefund);
+}
+
+/** Refunds of many attempts in one query, grouped by referenceId (for a page of history). */
+export function refundsOfMany(ctx: JournalContext, referenceIds: readonly string[]): Map<string, RefundRow[]> {
+  const byAttempt = new Map<string, RefundRow[]>();
+  if (referenceIds.length === 0) return byAttempt;
+  const rows = ctx
+    .sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, refund_id`)
+    .all(JSON.stringify(referenceIds))
+    .map(readRefund);
+  for (const row of rows) {
+    const list = byAttempt.get(row.referenceId) ?? [];
+    list.push(row);
+    byAttempt.set(row.referenceId, list);
+  }
+  return byAttempt;
+}
+
+/**
+ * The write-ahead record of a refund. Refuses, in the same transaction that inserts it, a refund of an
+ * unpaid order or one larger than what is left (confirmed refunds and refunds still in flight both count),
+ * so two clerks refunding the same receipt at once cannot refund it twice.
+ */
+export function recordRefund(ctx: JournalContext, referenceId: string, input: NewRefund): RefundRow {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new PosError('amount.invalid');
+  return ctx.atomically(() => {
+    const attempt = requireAttempt(ctx, referenceId);
+    if (attempt.state !== 'final' || (attempt.providerStatus !== 'CAPTURED' && attempt.providerStatus !== 'REFUNDED')) {
+      throw new PosError('order.not-captured', { details: { referenceId } });
+    }
+    const refunds = refundsOf(ctx, referenceId);
+    const refundableMinor = refundableMinorOf({
+      state: attempt.state,
+      providerStatus: attempt.providerStatus,
+      amountMinor: attempt.amountMinor,
+      refundedMinor: attempt.refundedMinor,
+      inFlightRefundMinor: inFlightRefundMinor(refunds),
+    });
+    if (input.amountMinor > refundableMinor) {
+      throw new PosError('refund.exceeds-refundable', { details: { referenceId, refundableMinor, requestedMinor: input.amountMinor } });
+    }
+    const now = ctx.now();
+    const row: RefundRow = {
+      // Readable on a refund slip and unique by construction: the n-th refund of this payment.
+      refundId: `${referenceId}-R${refunds.length + 1}`,
+      referenceId,
+      amountMinor: input.amountMinor,
+      currency: attempt.currency,
+      reason: input.reason ?? null,
+      idempotencyKey: input.idempotencyKey ?? randomUUID(),
+      state: 'sending',
+      failureReason: null,
+      providerOrderId: null,
+      providerTraceId: null,
+      localDay: ctx.localDay(now),
+      createdAt: now,
+      updatedAt: now,
+    };
+    ctx
+      .sql(
+        `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, local_day, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+      )
+      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, row.localDay, now, now);
+    return row;
+  });
+}
+
+export function updateRefund(ctx: JournalContext, refundId: string, patch: RefundPatch): RefundRow {
+  return ctx.atomically(() => {
+    const current = getRefund(ctx, refundId);
+    if (!current) throw new PosError('payment.not-found', { message: `No refund ${refundId} was found on this till.`, details: { refundId } });
+    const state = patch.state ?? current.state;
+    if (state !== current.state && !NEXT_STATES[current.state].includes(state)) {
+      throw new PosError('journal.conflict', { message: `Refund ${refundId} is already ${current.state}; it cannot become ${state}.`, details: { refundId } });
+    }
+    const next: RefundRow = {
+      ...current,
+      state,
+      failureReason: patch.failureReason === undefined ? current.failureReason : patch.failureReason,
+      providerOrderId: patch.providerOrderId === undefined ? current.providerOrderId : patch.providerOrderId,
+      providerTraceId: patch.providerTraceId === undefined ? current.providerTraceId : patch.providerTraceId,
+    };
+    const unchanged =
+      next.state === current.state &&
+      next.failureReason === current.failureReason &&
+      next.providerOrderId === current.providerOrderId &&
+      next.providerTraceId === current.providerTraceId;
+    if (unchanged) return current;
+
+    const now = ctx.now();
+    ctx
+      .sql('UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, updated_at = ? WHERE refund_id = ?')
+      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, now, refundId);
+    if (next.state === 'succeeded' && current.state !== 'succeeded') {
+      // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
+      ctx
+        .sql('UPDATE payment_attempts SET refunded_minor = refunded_minor + ?, updated_at = ?, version = version + 1 WHERE reference_id = ?')
+        .run(current.amountMinor, now, current.referenceId);
+    }
+    return { ...next, updatedAt: now };
+  });
+}
+
+/** Refunds whose outcome is not known yet, for recovery on start. */
+export function unsettledRefunds(ctx: JournalContext): RefundRow[] {
+  return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE state IN ('sending', 'checking') ORDER BY created_at, refund_id`).all().map(readRefund);
+}

@@ -1,0 +1,205 @@
+import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentType, RefundState } from '../../../shared/domain.ts';
+import type { CurrencyCode } from '../../../shared/money.ts';
+
+// The journal's records as TypeScript sees them (camelCase, epoch-ms times), and the readers that turn a
+// SQLite row into one. Readers check every column's type: a file edited by hand or damaged on disk fails
+// loudly here instead of showing a wrong amount on screen.
+
+export interface AttemptRow {
+  readonly referenceId: string;
+  readonly method: PaymentMethod;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly posId: string;
+  readonly idempotencyKey: string;
+  readonly state: AttemptState;
+  readonly providerStatus: OrderStatus | null;
+  readonly providerOrderId: string | null;
+  readonly paymentType: PaymentType | null;
+  readonly failureReason: string | null;
+  readonly qrPayload: string | null;
+  /** Epoch ms after which the order can no longer be paid. */
+  readonly expiresAt: number | null;
+  readonly note: string | null;
+  /** SHA-256 (hex) of the customer's scanned code; the code itself is never stored. */
+  readonly consumerCodeHash: string | null;
+  /** Sum of our refunds the provider confirmed, in minor units. */
+  readonly refundedMinor: number;
+  readonly unresolvedReason: string | null;
+  /** YYYY-MM-DD in the terminal's time zone when the attempt was recorded. */
+  readonly localDay: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Bumped by every update; pass it back as `expectedVersion` to update only what you read. */
+  readonly version: number;
+}
+
+export interface RefundRow {
+  readonly refundId: string;
+  readonly referenceId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly reason: string | null;
+  readonly idempotencyKey: string;
+  readonly state: RefundState;
+  readonly failureReason: string | null;
+  /** The provider's order id as echoed by the refund response (`shopbackOrderId`). */
+  readonly providerOrderId: string | null;
+  readonly providerTraceId: string | null;
+  readonly localDay: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export type CancelState = 'sending' | 'checking' | 'done';
+/** cancelled: the provider cancelled it; not-cancellable: the customer had already confirmed; failed: other refusal. */
+export type CancelOutcome = 'cancelled' | 'not-cancellable' | 'failed';
+
+export interface CancelRow {
+  readonly cancelId: string;
+  readonly referenceId: string;
+  readonly idempotencyKey: string;
+  readonly reason: string | null;
+  readonly state: CancelState;
+  readonly outcome: CancelOutcome | null;
+  readonly failureReason: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export type EventKind = 'request' | 'response' | 'error' | 'status' | 'note';
+export const EVENT_KINDS: readonly EventKind[] = ['request', 'response', 'error', 'status', 'note'];
+
+export interface EventRow {
+  readonly id: number;
+  readonly referenceId: string;
+  readonly at: number;
+  readonly kind: EventKind;
+  readonly summary: string;
+  readonly data: string | null;
+}
+
+export interface StatusHistoryRow {
+  readonly id: number;
+  readonly referenceId: string;
+  readonly at: number;
+  readonly displayStatus: DisplayStatus;
+  readonly providerStatus: OrderStatus | null;
+}
+
+type SqlRow = Record<string, unknown>;
+
+export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
+  provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
+  unresolved_reason, local_day, created_at, updated_at, version`;
+
+export function readAttempt(row: SqlRow): AttemptRow {
+  return {
+    referenceId: text(row, 'reference_id'),
+    method: text(row, 'method') as PaymentMethod,
+    amountMinor: integer(row, 'amount_minor'),
+    currency: text(row, 'currency') as CurrencyCode,
+    posId: text(row, 'pos_id'),
+    idempotencyKey: text(row, 'idempotency_key'),
+    state: text(row, 'state') as AttemptState,
+    providerStatus: textOrNull(row, 'provider_status') as OrderStatus | null,
+    providerOrderId: textOrNull(row, 'provider_order_id'),
+    paymentType: textOrNull(row, 'payment_type') as PaymentType | null,
+    failureReason: textOrNull(row, 'failure_reason'),
+    qrPayload: textOrNull(row, 'qr_payload'),
+    expiresAt: integerOrNull(row, 'expires_at'),
+    note: textOrNull(row, 'note'),
+    consumerCodeHash: textOrNull(row, 'consumer_code_hash'),
+    refundedMinor: integer(row, 'refunded_minor'),
+    unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    localDay: text(row, 'local_day'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+    version: integer(row, 'version'),
+  };
+}
+
+export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
+  provider_order_id, provider_trace_id, local_day, created_at, updated_at`;
+
+export function readRefund(row: SqlRow): RefundRow {
+  return {
+    refundId: text(row, 'refund_id'),
+    referenceId: text(row, 'reference_id'),
+    amountMinor: integer(row, 'amount_minor'),
+    currency: text(row, 'currency') as CurrencyCode,
+    reason: textOrNull(row, 'reason'),
+    idempotencyKey: text(row, 'idempotency_key'),
+    state: text(row, 'state') as RefundState,
+    failureReason: textOrNull(row, 'failure_reason'),
+    providerOrderId: textOrNull(row, 'provider_order_id'),
+    providerTraceId: textOrNull(row, 'provider_trace_id'),
+    localDay: text(row, 'local_day'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+  };
+}
+
+export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, created_at, updated_at';
+
+export function readCancel(row: SqlRow): CancelRow {
+  return {
+    cancelId: text(row, 'cancel_id'),
+    referenceId: text(row, 'reference_id'),
+    idempotencyKey: text(row, 'idempotency_key'),
+    reason: textOrNull(row, 'reason'),
+    state: text(row, 'state') as CancelState,
+    outcome: textOrNull(row, 'outcome') as CancelOutcome | null,
+    failureReason: textOrNull(row, 'failure_reason'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+  };
+}
+
+export function readEvent(row: SqlRow): EventRow {
+  return {
+    id: integer(row, 'id'),
+    referenceId: text(row, 'reference_id'),
+    at: integer(row, 'at'),
+    kind: text(row, 'kind') as EventKind,
+    summary: text(row, 'summary'),
+    data: textOrNull(row, 'data'),
+  };
+}
+
+export function readStatusHistory(row: SqlRow): StatusHistoryRow {
+  return {
+    id: integer(row, 'id'),
+    referenceId: text(row, 'reference_id'),
+    at: integer(row, 'at'),
+    displayStatus: text(row, 'display_status') as DisplayStatus,
+    providerStatus: textOrNull(row, 'provider_status') as OrderStatus | null,
+  };
+}
+
+function text(row: SqlRow, column: string): string {
+  const value = row[column];
+  if (typeof value !== 'string') throw corrupt(column, value);
+  return value;
+}
+
+function textOrNull(row: SqlRow, column: string): string | null {
+  const value = row[column];
+  if (value === null) return null;
+  if (typeof value !== 'string') throw corrupt(column, value);
+  return value;
+}
+
+function integer(row: SqlRow, column: string): number {
+  const value = row[column];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw corrupt(column, value);
+  return value;
+}
+
+function integerOrNull(row: SqlRow, column: string): number | null {
+  return row[column] === null ? null : integer(row, column);
+}
+
+function corrupt(column: string, value: unknown): Error {
+  return new TypeError(`Journal column ${column} holds an unexpected ${typeof value}`);
+}

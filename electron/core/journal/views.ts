@@ -1,0 +1,73 @@
+import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
+import { money } from '../../../shared/money.ts';
+import { displayStatusOf, isCancellable, refundableMinorOf } from './display-status.ts';
+import type { AttemptRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
+
+// Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
+
+export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): PaymentView {
+  const displayStatus = displayStatusOf(row.state, row.providerStatus);
+  const refundableMinor = refundableMinorOf({
+    state: row.state,
+    providerStatus: row.providerStatus,
+    amountMinor: row.amountMinor,
+    refundedMinor: row.refundedMinor,
+    inFlightRefundMinor: inFlightRefundMinor(refunds),
+  });
+  const payable = displayStatus === 'waiting' || displayStatus === 'scanned';
+  return {
+    referenceId: row.referenceId,
+    method: row.method,
+    amount: money(row.amountMinor, row.currency),
+    state: row.state,
+    providerStatus: row.providerStatus,
+    displayStatus,
+    // A QR for an order that can no longer be paid would only invite a customer to try.
+    qrPayload: payable ? row.qrPayload : null,
+    expiresAt: row.expiresAt === null ? null : iso(row.expiresAt),
+    providerOrderId: row.providerOrderId,
+    paymentType: row.paymentType,
+    failureReason: row.failureReason,
+    refunded: money(row.refundedMinor, row.currency),
+    refundable: money(refundableMinor, row.currency),
+    canCancel: isCancellable(row.state, row.providerStatus),
+    canRefund: refundableMinor > 0,
+    note: row.note,
+    posId: row.posId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    unresolvedReason: row.state === 'sending' || row.state === 'checking' ? row.unresolvedReason : null,
+  };
+}
+
+/** Refunds sent but neither confirmed nor refused yet. */
+export function inFlightRefundMinor(refunds: readonly RefundRow[]): number {
+  let total = 0;
+  for (const refund of refunds) if (refund.state === 'sending' || refund.state === 'checking') total += refund.amountMinor;
+  return total;
+}
+
+export function toRefundView(row: RefundRow): RefundView {
+  return {
+    refundId: row.refundId,
+    referenceId: row.referenceId,
+    amount: money(row.amountMinor, row.currency),
+    reason: row.reason,
+    state: row.state,
+    failureReason: row.failureReason,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function toJournalEvent(row: EventRow): JournalEvent {
+  return { at: iso(row.at), kind: row.kind, summary: row.summary, data: row.data };
+}
+
+export function toStatusChange(row: StatusHistoryRow): StatusChange {
+  return { at: iso(row.at), status: row.displayStatus, providerStatus: row.providerStatus };
+}
+
+function iso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
