@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { CONTROL_BASE_PATH } from './control.ts';
+import { DEMO_CREDENTIALS, startSandbox } from './server.ts';
+
+// Runs the embedded sandbox on its own:
+//   npm run sandbox -- --port 8787 --access-key-id AK_DEMO --access-key-secret SK_DEMO --pos-id POS-DEMO-1 --country SG
+// Prints one `sandbox ready …` line on stdout when it listens (scripts wait for it); request logs go to
+// stderr unless --quiet. Stops cleanly on SIGINT/SIGTERM.
+
+const USAGE = `Usage: npm run sandbox -- [options]
+  --port N                 listen port (default 8787; 0 picks a free one)
+  --host H                 listen address (default 127.0.0.1)
+  --access-key-id ID       merchant access key id (default ${DEMO_CREDENTIALS.accessKeyId})
+  --access-key-secret S    merchant secret (default ${DEMO_CREDENTIALS.accessKeySecret})
+  --pos-id ID              terminal id; repeat for more (default ${DEMO_CREDENTIALS.posId})
+  --country CC             ${COUNTRIES.join('|')} (default ${DEMO_CREDENTIALS.country})
+  --merchant-name NAME     shown on the consumer pay page
+  --seed N                 seed for ids and tokens (reproducible runs)
+  --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
+  --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
+  --public-origin URL      origin clients use when a proxy sits in front
+  --quiet                  no request log on stderr`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function integer(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min) fail(`--${name} must be an integer ≥ ${min}, got "${text}"`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'access-key-id': { type: 'string' },
+        'access-key-secret': { type: 'string' },
+        'pos-id': { type: 'string', multiple: true },
+        country: { type: 'string' },
+        'merchant-name': { type: 'string' },
+        seed: { type: 'string' },
+        'abandon-after-ms': { type: 'string' },
+        'confirm-delay-ms': { type: 'string' },
+        'public-origin': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const flags = parsed.values;
+  if (flags.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
+  if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
+
+  const sandbox = await startSandbox({
+    port: integer('port', flags.port, 0) ?? 8787,
+    host: flags.host ?? '127.0.0.1',
+    seed: integer('seed', flags.seed, 0),
+    abandonAfterMs: integer('abandon-after-ms', flags['abandon-after-ms'], 1),
+    confirmDelayMs: integer('confirm-delay-ms', flags['confirm-delay-ms'], 0),
+    publicOrigin: flags['public-origin'],
+    merchants: [
+      {
+        name: flags['merchant-name'] ?? 'Demo Coffee Bar',
+        accessKeyId: flags['access-key-id'] ?? DEMO_CREDENTIALS.accessKeyId,
+        accessKeySecret: flags['access-key-secret'] ?? DEMO_CREDENTIALS.accessKeySecret,
+        country: country as CountryCode,
+        posIds: flags['pos-id'] ?? [DEMO_CREDENTIALS.posId],
+      },
+    ],
+    log: flags.quiet ? undefined : (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+  });
+  process.stdout.write(
+    `sandbox ready instore=${sandbox.instoreBaseUrl} tokenized=${sandbox.tokenizedBaseUrl} control=${sandbox.origin}${CONTROL_BASE_PATH} seed=${sandbox.seed}\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`sandbox stopping (${signal})\n`);
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

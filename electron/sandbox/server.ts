@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import type { AreaTarget, SandboxArea } from './area.ts';
+import { IdSource, SandboxClock, Timers, type SandboxContext, type SandboxMerchant, type SandboxSettings } from './context.ts';
+import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
+import { Faults } from './faults.ts';
+import {
+  ApiError,
+  errorReply,
+  findRoute,
+  GENERIC_MESSAGES,
+  isLoopbackAddress,
+  parseJsonObject,
+  readBody,
+  writeReply,
+  type Exchange,
+  type Reply,
+} from './http.ts';
+import { InstoreArea } from './instore/area.ts';
+import { randomSeed } from './random.ts';
+import { WebhookDispatcher } from './webhooks.ts';
+
+// The embedded sandbox: a real HTTP server simulating the provider's APIs (wire-details §2; §3 later) for
+// demo mode, tests and manual runs. Areas (one per provider API) are mounted by base path; the control API
+// sits apart under `/_sandbox`. Every response carries a Date header from the sandbox clock.
+
+export type { SandboxMerchant } from './context.ts';
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Seeds every id, token and traceId; the same seed and the same calls give the same answers. */
+  seed?: number;
+  /** Default: the demo merchant with DEMO_CREDENTIALS. */
+  merchants?: SandboxMerchant[];
+  /** CREATED/PENDING → ABANDONED after this long; default 300000 (5 minutes; not published, ours). */
+  abandonAfterMs?: number;
+  /** PROCESSING → CAPTURED after this long; default 1000. */
+  confirmDelayMs?: number;
+  /** The origin clients call when a proxy sits in front (signatures cover it); default the listening origin. */
+  publicOrigin?: string;
+  /** First webhook retry delay, doubled per attempt up to 5 minutes; default 1000. */
+  webhookRetryBaseMs?: number;
+  /** Scheduling clock (ms since epoch); default Date.now. */
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT */
+  readonly origin: string;
+  /** origin + '/posi-sandbox' */
+  readonly instoreBaseUrl: string;
+  /** origin + '/demo/merchant' */
+  readonly tokenizedBaseUrl: string;
+  /** origin + '/_sandbox' */
+  readonly controlBaseUrl: string;
+  readonly seed: number;
+  close(): Promise<void>;
+}
+
+export const DEMO_CREDENTIALS = { accessKeyId: 'AK_DEMO', accessKeySecret: 'SK_DEMO', posId: 'POS-DEMO-1', country: 'SG' } as const;
+
+export const DEMO_MERCHANT: SandboxMerchant = {
+  name: 'Demo Coffee Bar',
+  accessKeyId: DEMO_CREDENTIALS.accessKeyId,
+  accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+  country: DEMO_CREDENTIALS.country,
+  posIds: [DEMO_CREDENTIALS.posId],
+};
+
+export const TOKENIZED_BASE_PATH = '/demo/merchant';
+export const DEFAULT_SETTINGS: SandboxSettings = { abandonAfterMs: 300_000, confirmDelayMs: 1_000 };
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const merchants = checkMerchants(options.merchants ?? [DEMO_MERCHANT]);
+  const initialSettings: SandboxSettings = {
+    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_SETTINGS.abandonAfterMs,
+    confirmDelayMs: options.confirmDelayMs ?? DEFAULT_SETTINGS.confirmDelayMs,
+  };
+  const faults = new Faults();
+  const timers = new Timers();
+  let listeningOrigin = '';
+  const publicOrigin = options.publicOrigin?.replace(/\/+$/, '');
+  const log = options.log ?? ((): void => {});
+  const ctx: SandboxContext = {
+    clock: new SandboxClock(options.now ?? Date.now, faults),
+    ids: new IdSource(options.seed ?? randomSeed()),
+    faults,
+    settings: { ...initialSettings },
+    timers,
+    merchants,
+    publicOrigin: () => publicOrigin ?? listeningOrigin,
+    log,
+  };
+  const webhooks = new WebhookDispatcher(ctx, options.webhookRetryBaseMs ?? 1_000);
+  const areas: SandboxArea[] = [new InstoreArea(ctx, webhooks)];
+
+  const reset = (): void => {
+    webhooks.stopAll();
+    for (const area of areas) area.reset();
+    faults.clear();
+    Object.assign(ctx.settings, initialSettings);
+    ctx.ids.restart();
+    log('sandbox reset');
+  };
+  const control = controlRoutes({ ctx, areas, webhooks, reset });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const rawUrl = req.url ?? '/';
+    const url = new URL(rawUrl, 'http://sandbox.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawBody = await readBody(req);
+    const ex: Exchange = { req, res, method, rawUrl, pathname: url.pathname, query: url.searchParams, rawBody: rawBody ?? '' };
+    const send = (reply: Reply, note = ''): void => {
+      writeReply(res, reply, ctx.clock.httpDate());
+      log(`${method} ${rawUrl} → ${reply.status}${note} (${Date.now() - started} ms)`);
+    };
+    if (rawBody === null) return send(errorReply(413, GENERIC_MESSAGES.bodyTooLarge, ctx.ids.traceId()));
+    for (const area of areas) area.sweep();
+
+    if (ex.pathname === CONTROL_BASE_PATH || ex.pathname.startsWith(`${CONTROL_BASE_PATH}/`)) {
+      if (!isLoopbackAddress(req.socket.remoteAddress)) return send(errorReply(403, GENERIC_MESSAGES.loopbackOnly, ctx.ids.traceId()));
+      return send(await runControl(ex, ex.pathname.slice(CONTROL_BASE_PATH.length)));
+    }
+    const area = areas.find((a) => ex.pathname.startsWith(`${a.basePath}/`));
+    const target = area?.route(ex, ex.pathname.slice(area.basePath.length)) ?? null;
+    if (!target) return send(errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId()));
+    if (!target.api) return send(await target.run());
+    await serveWithFaults(ex, target, send);
+  }
+
+  async function runControl(ex: Exchange, path: string): Promise<Reply> {
+    const found = findRoute(control, ex.method, path);
+    if (!found.route) {
+      return found.allowed.length > 0
+        ? errorReply(405, GENERIC_MESSAGES.methodNotAllowed, ctx.ids.traceId())
+        : errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId());
+    }
+    try {
+      return await found.route.handler({ body: parseJsonObject(ex.rawBody), params: found.params, query: ex.query });
+    } catch (error) {
+      if (error instanceof ApiError) return errorReply(error.status, error.message, ctx.ids.traceId());
+      throw error;
+    }
+  }
+
+  /** A provider API call with the fault switches applied around it (see faults.ts for the order). */
+  async function serveWithFaults(ex: Exchange, target: AreaTarget, send: (reply: Reply, note?: string) => void): Promise<void> {
+    const plan = faults.plan(ex.pathname);
+    if (plan.latencyMs > 0) await timers.sleep(plan.latencyMs);
+    if (plan.before === 'reset') {
+      log(`${ex.method} ${ex.rawUrl} → connection reset before acting (fault)`);
+      ex.req.socket.destroy();
+      return;
+    }
+    if (plan.before === 'fail5xx') return send(errorReply(503, GENERIC_MESSAGES.serviceUnavailable, ctx.ids.traceId()), ' (fault)');
+    const reply = await target.run();
+    if (plan.delayAfterActMs > 0) await timers.sleep(plan.delayAfterActMs);
+    if (plan.dropAfterAct) {
+      log(`${ex.method} ${ex.rawUrl} → acted (${reply.status}), then dropped the connection (fault)`);
+      ex.req.socket.destroy();
+      return;
+    }
+    send(reply);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      writeReply(res, errorReply(500, 'Internal sandbox error.', ctx.ids.traceId()), ctx.clock.httpDate());
+    });
+  });
+  // Keep-alive sockets would hold close() open; tills reconnect cheaply on loopback.
+  server.keepAliveTimeout = 5_000;
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  listeningOrigin = `http://${originHost(host)}:${port}`;
+  log(`sandbox listening on ${listeningOrigin} (seed ${ctx.ids.seed})`);
+
+  let closed: Promise<void> | null = null;
+  return {
+    origin: listeningOrigin,
+    instoreBaseUrl: listeningOrigin + areas[0]!.basePath,
+    tokenizedBaseUrl: listeningOrigin + TOKENIZED_BASE_PATH,
+    controlBaseUrl: listeningOrigin + CONTROL_BASE_PATH,
+    seed: ctx.ids.seed,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        webhooks.stopAll();
+        for (const area of areas) area.reset();
+        timers.clearAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+/** A wildcard listen address is reached on loopback; IPv6 literals need brackets in a URL. */
+function originHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function checkMerchants(merchants: SandboxMerchant[]): SandboxMerchant[] {
+  const keys = new Set<string>();
+  const terminals = new Set<string>();
+  for (const merchant of merchants) {
+    if (!merchant.accessKeyId || !merchant.accessKeySecret) throw new Error(`sandbox merchant "${merchant.name}" needs an access key id and secret`);
+    if (keys.has(merchant.accessKeyId)) throw new Error(`sandbox merchants share the access key id ${merchant.accessKeyId}`);
+    if (!(COUNTRIES as readonly string[]).includes(merchant.country)) throw new Error(`sandbox merchant "${merchant.name}" has unknown country ${merchant.country as CountryCode}`);
+    keys.add(merchant.accessKeyId);
+    for (const posId of merchant.posIds) {
+      if (terminals.has(posId)) throw new Error(`posId ${posId} is given to more than one sandbox merchant`);
+      terminals.add(posId);
+    }
+  }
+  return merchants.map((m) => ({ ...m, posIds: [...m.posIds] }));
+}
