@@ -21,3 +21,7 @@ export const CHANNEL_NAME_LIST = [
 ] as const;
 
 export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed'] as const;
+
+/** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */
+export const IPC_INVOKE_CHANNEL = 'pos:invoke';
+export const IPC_EVENT_CHANNEL = 'pos:event';

@@ -44,7 +44,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   const now = options.now ?? Date.now;
   let settings = loadSettings(file.store);
   const stored = {} as Record<SecretName, boolean>;
-  for (const name of SECRET_NAMES) stored[name] = (await vault.get(name)) !== null;
+  // A secret the vault cannot read any more (OS key store gone or changed) counts as not stored: Settings
+  // then asks the admin to enter it again instead of the app failing to start.
+  for (const name of SECRET_NAMES) stored[name] = await vault.get(name).then((value) => value !== null, () => false);
   const listeners = new Set<(view: SettingsView) => void>();
   const wrongPins: Record<PinKind, { count: number; lockedUntil: number }> = {
     admin: { count: 0, lockedUntil: 0 },

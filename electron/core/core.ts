@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import type { Handlers } from '../../shared/contract.ts';
+import { DEMO_CREDENTIALS, startSandbox } from '../sandbox/server.ts';
+import { buildAppInfo } from './app-info.ts';
+import type { Core } from './core-api.ts';
+import { createEventBus } from './event-bus.ts';
+import { paymentsNotWired, type CoreContext, type PaymentModuleFactory } from './payment-module.ts';
+import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
+import type { SecretVault } from './settings/secret-vault.ts';
+import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
+import { openSettingsService } from './settings/settings-service.ts';
+import { createStatusMonitor } from './status/status-monitor.ts';
+
+// The composition of the core, the same in the Electron app and in the browser preview: settings, the
+// provider (embedded sandbox in demo mode), the status monitor and the payment service behind one set of
+// contract handlers and one event stream. Electron-free: the app injects its vault, settings store and fetch.
+
+export interface CreateCoreOptions {
+  /** Directory for state files (settings when no settingsFile is given, the journal). Created if missing. */
+  readonly dataDir: string;
+  readonly vault: SecretVault;
+  readonly transport: 'electron' | 'web';
+  /** The app's version for app.info (Electron: app.getVersion(); preview: package.json). */
+  readonly version: string;
+  /** electron-store in the app; default: a conf file in dataDir (same engine, same format). */
+  readonly settingsFile?: SettingsFile;
+  /** Electron's net.fetch in the app; default: Node's fetch. */
+  readonly fetch?: typeof fetch;
+  /** Embedded sandbox options (demo mode); port 0 or absent: any free port. */
+  readonly sandbox?: { readonly port?: number };
+  /** The payment service (see payment-module.ts). Default: payments.* refuse with a clear error. */
+  readonly payments?: PaymentModuleFactory;
+  /** How often the status bar's provider probe runs. */
+  readonly statusIntervalMs?: number;
+  /** Replace the embedded sandbox (tests of the core's own wiring only). */
+  readonly startSandbox?: SandboxStarter;
+  readonly demoCredentials?: DemoCredentials;
+}
+
+const DEFAULT_STATUS_INTERVAL_MS = 30_000;
+
+export async function createCore(options: CreateCoreOptions): Promise<Core> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const bus = createEventBus();
+  const settings = await openSettingsService({ file: options.settingsFile ?? openConfSettingsFile(options.dataDir), vault: options.vault });
+  const provider = createProviderAccess({
+    settings,
+    fetch: fetchImpl,
+    startSandbox: options.startSandbox ?? startSandbox,
+    demoCredentials: options.demoCredentials ?? DEMO_CREDENTIALS,
+    sandboxPort: options.sandbox?.port,
+  });
+
+  // Demo mode: the sandbox is up before the first screen asks for app.info (and before preview prints its URL).
+  if (settings.current().environment === 'embedded-sandbox') await provider.ensureSandbox();
+
+  let countsChanged = (): void => {};
+  const context: CoreContext = {
+    dataDir: options.dataDir,
+    fetch: fetchImpl,
+    settings,
+    provider,
+    emit: bus.emit,
+    countsChanged: () => countsChanged(),
+  };
+  let payments;
+  try {
+    payments = await (options.payments ?? paymentsNotWired)(context);
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+
+  const status = createStatusMonitor({
+    environment: () => {
+      const { environment } = settings.current();
+      return { environment, demo: environment === 'embedded-sandbox' };
+    },
+    // The probe never throws for provider trouble (testConnection describes it); no credentials → unknown.
+    probe: async () => {
+      const client = await provider.instoreClient().catch(() => null);
+      return client ? client.testConnection() : null;
+    },
+    counts: () => payments.counts(),
+    onChange: (snapshot) => bus.emit('status.changed', snapshot),
+    intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
+  });
+  countsChanged = () => status.recount();
+
+  const stopSettingsEvents = settings.onChange((view) => {
+    bus.emit('settings.changed', view);
+    status.recount();
+    // Another environment or other credentials: what the status bar said about the provider no longer holds.
+    void status.refresh();
+  });
+
+  const handlers: Handlers = {
+    async 'app.info'() {
+      const current = settings.current();
+      const demo = current.environment === 'embedded-sandbox';
+      const sandbox = demo ? await provider.ensureSandbox() : null;
+      const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
+      return buildAppInfo({
+        version: options.version,
+        transport: options.transport,
+        settings: current,
+        posId: demo ? demoCredentials.posId : current.posId,
+        country: demo ? demoCredentials.country : current.country,
+        sandboxOrigin: sandbox?.origin ?? null,
+      });
+    },
+    async 'status.get'() {
+      return status.snapshot();
+    },
+    async 'settings.get'() {
+      return settings.view();
+    },
+    async 'settings.save'(patch) {
+      return settings.save(patch);
+    },
+    async 'settings.testConnection'() {
+      const client = await provider.instoreClient();
+      const result = await client.testConnection();
+      // The admin just proved (or disproved) the connection: the status bar should say the same.
+      void status.refresh();
+      return result;
+    },
+    async 'settings.verifyPin'({ kind, pin }) {
+      return { valid: (await settings.verifyPin(kind, pin)) === 'valid' };
+    },
+    ...payments.handlers,
+  };
+
+  status.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    handlers,
+    onEvent: bus.subscribe,
+    close() {
+      closing ??= (async () => {
+        status.close();
+        stopSettingsEvents();
+        try {
+          await payments.close();
+        } finally {
+          await provider.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type { CountryCode } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { InStoreClient } from '../instore/client.ts';
+import { resolveProfile, type EnvironmentProfile } from '../instore/profiles.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+
+// Which provider the till talks to, as the settings say right now: the embedded sandbox in demo mode
+// (started on demand, with its published demo credentials), or a real environment with the admin's key,
+// secret (from the vault) and posId. Hands out one in-store client per configuration, rebuilt after any
+// settings change, so every part of the core signs with the same, current credentials.
+
+export interface EmbeddedSandbox {
+  /** http://127.0.0.1:PORT — also serves the consumer pages and the /_sandbox/ control API. */
+  readonly origin: string;
+  readonly instoreBaseUrl: string;
+  readonly tokenizedBaseUrl: string;
+  close(): Promise<void>;
+}
+
+export type SandboxStarter = (options: { port?: number }) => Promise<EmbeddedSandbox>;
+
+export interface DemoCredentials {
+  readonly accessKeyId: string;
+  readonly accessKeySecret: string;
+  readonly posId: string;
+  readonly country: CountryCode;
+}
+
+export interface ProviderConnection {
+  readonly profile: EnvironmentProfile;
+  readonly demo: boolean;
+  readonly accessKeyId: string;
+  readonly posId: string;
+  readonly country: CountryCode;
+}
+
+export interface ProviderAccess {
+  /** The embedded sandbox if it is running, else null. */
+  sandbox(): EmbeddedSandbox | null;
+  /** Starts the embedded sandbox once (concurrent callers share the start). */
+  ensureSandbox(): Promise<EmbeddedSandbox>;
+  /** The identity requests go out with. Throws `auth.missing` when a real environment lacks credentials. */
+  connection(): Promise<ProviderConnection>;
+  /** The in-store client for the current settings. Same errors as connection(). */
+  instoreClient(): Promise<InStoreClient>;
+  close(): Promise<void>;
+}
+
+export interface ProviderAccessOptions {
+  readonly settings: SettingsService;
+  readonly fetch: typeof fetch;
+  readonly startSandbox: SandboxStarter;
+  readonly demoCredentials: DemoCredentials;
+  /** Fixed port for the embedded sandbox (0 or absent: any free port). */
+  readonly sandboxPort?: number | undefined;
+}
+
+export function createProviderAccess(options: ProviderAccessOptions): ProviderAccess {
+  const { settings } = options;
+  let sandbox: EmbeddedSandbox | null = null;
+  let starting: Promise<EmbeddedSandbox> | null = null;
+  let closed = false;
+  let cached: { generation: number; client: Promise<InStoreClient> } | null = null;
+  let generation = 0;
+  const stopListening = settings.onChange(() => {
+    generation += 1;
+  });
+
+  async function ensureSandbox(): Promise<EmbeddedSandbox> {
+    if (sandbox) return sandbox;
+    if (closed) throw new PosError('internal', { message: 'The app is shutting down.' });
+    starting ??= options
+      .startSandbox(options.sandboxPort ? { port: options.sandboxPort } : {})
+      .then((started) => {
+        sandbox = started;
+        return started;
+      })
+      .finally(() => {
+        starting = null;
+      });
+    return starting;
+  }
+
+  async function connectionWithSecret(): Promise<ProviderConnection & { accessKeySecret: string }> {
+    const current = settings.current();
+    if (current.environment === 'embedded-sandbox') {
+      const running = await ensureSandbox();
+      const demo = options.demoCredentials;
+      return {
+        profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: running.instoreBaseUrl }),
+        demo: true,
+        accessKeyId: demo.accessKeyId,
+        accessKeySecret: demo.accessKeySecret,
+        posId: demo.posId,
+        // The demo merchant is onboarded for one country only (the sandbox refuses others, like the provider).
+        country: demo.country,
+      };
+    }
+    const profile = resolveProfile({ environment: current.environment, customBaseUrl: current.customBaseUrl });
+    const secret = await settings.readSecret('accessKeySecret');
+    const missing = [
+      current.accessKeyId === '' ? 'access key id' : null,
+      secret === null ? 'access key secret' : null,
+      current.posId === '' ? 'terminal id (posId)' : null,
+    ].filter((item): item is string => item !== null);
+    if (missing.length > 0 || secret === null) {
+      throw new PosError('auth.missing', {
+        message: `No credentials are set up for ${profile.label}: ${missing.join(', ')} missing. An admin must enter them in Settings.`,
+        details: { missing: missing.join(', ') },
+      });
+    }
+    return { profile, demo: false, accessKeyId: current.accessKeyId, accessKeySecret: secret, posId: current.posId, country: current.country };
+  }
+
+  return {
+    sandbox: () => sandbox,
+    ensureSandbox,
+
+    async connection() {
+      const { accessKeySecret: _secret, ...connection } = await connectionWithSecret();
+      return connection;
+    },
+
+    instoreClient() {
+      if (cached && cached.generation === generation) return cached.client;
+      const client = connectionWithSecret().then(
+        (connection) =>
+          new InStoreClient({
+            profile: connection.profile,
+            credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
+            posId: connection.posId,
+            country: connection.country,
+            fetch: options.fetch,
+          }),
+      );
+      // A failure (no credentials yet) is not cached: the next call tries again.
+      client.catch(() => {
+        if (cached?.client === client) cached = null;
+      });
+      cached = { generation, client };
+      return client;
+    },
+
+    async close() {
+      closed = true;
+      stopListening();
+      const running = sandbox ?? (starting ? await starting.catch(() => null) : null);
+      sandbox = null;
+      await running?.close();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { PaymentCounts } from '../payment-module.ts';
+
+// The status bar's facts: provider reachable, clock skew, pending and unresolved counts. A light probe
+// (one signed status lookup of a reference that cannot exist) runs at start and then periodically; counts
+// come from the payment service whenever it says they changed. Listeners hear only real changes, not
+// every tick, so the renderer is not woken every few seconds for nothing.
+
+export interface StatusInputs {
+  /** Environment and demo flag as the settings say now. */
+  readonly environment: () => Pick<StatusSnapshot, 'environment' | 'demo'>;
+  /** One probe of the provider; null when it cannot be probed (no credentials set up yet). */
+  readonly probe: () => Promise<ConnectionTestResult | null>;
+  readonly counts: () => PaymentCounts;
+  readonly onChange: (snapshot: StatusSnapshot) => void;
+  readonly intervalMs: number;
+  readonly now?: () => number;
+}
+
+export interface StatusMonitor {
+  snapshot(): StatusSnapshot;
+  /** Probes now (concurrent calls share one probe) and returns the fresh snapshot. */
+  refresh(): Promise<StatusSnapshot>;
+  /** Re-reads environment and counts without probing (settings saved, payment counts changed). */
+  recount(): void;
+  start(): void;
+  close(): void;
+}
+
+/** Clock skew moves by a few ms between probes; the status bar cares about whole seconds. */
+const SKEW_CHANGE_WORTH_TELLING_MS = 1_000;
+
+export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
+  const now = inputs.now ?? Date.now;
+  let probe: { reachable: boolean | null; clockSkewMs: number | null; checkedAt: string | null } = {
+    reachable: null,
+    clockSkewMs: null,
+    checkedAt: null,
+  };
+  let current = build();
+  let inFlight: Promise<StatusSnapshot> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  function build(): StatusSnapshot {
+    const counts = inputs.counts();
+    return {
+      ...inputs.environment(),
+      providerReachable: probe.reachable,
+      clockSkewMs: probe.clockSkewMs,
+      pendingCount: counts.pendingCount,
+      unresolvedCount: counts.unresolvedCount,
+      checkedAt: probe.checkedAt,
+    };
+  }
+
+  function update(): StatusSnapshot {
+    const next = build();
+    const previous = current;
+    current = next;
+    if (!closed && isWorthTelling(previous, next)) inputs.onChange(next);
+    return next;
+  }
+
+  async function runProbe(): Promise<StatusSnapshot> {
+    const environmentAtStart = inputs.environment().environment;
+    let result: ConnectionTestResult | null;
+    try {
+      result = await inputs.probe();
+    } catch {
+      // The probe is not supposed to throw; if it does, the provider's state is simply unknown.
+      result = null;
+    }
+    // Settings switched environment while probing: this result describes the old one.
+    if (inputs.environment().environment !== environmentAtStart) return update();
+    probe = {
+      reachable: result ? result.reachable : null,
+      clockSkewMs: result ? result.clockSkewMs : null,
+      checkedAt: new Date(now()).toISOString(),
+    };
+    return update();
+  }
+
+  return {
+    snapshot: () => current,
+    refresh() {
+      inFlight ??= runProbe().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    recount() {
+      update();
+    },
+    start() {
+      if (timer || closed) return;
+      void this.refresh();
+      timer = setInterval(() => void this.refresh(), inputs.intervalMs);
+      timer.unref();
+    },
+    close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
+  if (
+    a.environment !== b.environment ||
+    a.demo !== b.demo ||
+    a.providerReachable !== b.providerReachable ||
+    a.pendingCount !== b.pendingCount ||
+    a.unresolvedCount !== b.unresolvedCount
+  ) {
+    return true;
+  }
+  if ((a.clockSkewMs === null) !== (b.clockSkewMs === null)) return true;
+  if (a.clockSkewMs !== null && b.clockSkewMs !== null) return Math.abs(a.clockSkewMs - b.clockSkewMs) >= SKEW_CHANGE_WORTH_TELLING_MS;
+  return a.checkedAt === null && b.checkedAt !== null;
+}

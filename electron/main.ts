@@ -1,0 +1,122 @@
+import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
+import ElectronStore from 'electron-store';
+import { createCore } from './core/core.ts';
+import type { Core } from './core/core-api.ts';
+import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
+import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
+import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
+import { netFetch } from './adapters/net-fetch.ts';
+import { appPaths } from './adapters/paths.ts';
+import { SafeStorageVault } from './adapters/safe-storage-vault.ts';
+import { createCashierWindow, createCustomerDisplayWindow, secondaryDisplay } from './adapters/windows.ts';
+import { registerIpc } from './ipc.ts';
+
+// Composition root of the Electron app: one instance per till, the core with the OS vault and Chromium's
+// network stack, our pages from app://wallet-pos/ (or the Vite dev server), the cashier window and the
+// customer display, and every guard (navigation, permissions, IPC sender) in place before a page loads.
+
+const devServerUrl = process.env.VITE_DEV_SERVER_URL;
+const appOrigin = devServerUrl ? normaliseOrigin(devServerUrl) : PRODUCTION_APP_ORIGIN;
+const pageUrl = (path: '/' | '/customer-display'): string => new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
+
+/** `--kiosk` forces kiosk mode (as do the Settings "Kiosk" flag and the kiosk terminal mode). */
+const kioskFlag = process.argv.includes('--kiosk');
+/** `--customer-display` opens the customer display even without a second screen (demos, testing). */
+const customerDisplayAsked = process.argv.includes('--customer-display');
+
+// Before ready: our scheme's privileges, and every renderer sandboxed whatever a window asks for.
+registerAppScheme();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // A second start (double-click on the icon) just brings the running till forward; two tills on one
+  // journal would fight over it.
+  app.quit();
+} else {
+  void start();
+}
+
+async function start(): Promise<void> {
+  let cashier: BrowserWindow | null = null;
+  let customerDisplay: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (cashier && !cashier.isDestroyed()) {
+      if (cashier.isMinimized()) cashier.restore();
+      cashier.focus();
+    }
+  });
+
+  guardAllWebContents(appOrigin);
+  await app.whenReady();
+  const paths = appPaths();
+
+  let runningCore: Core;
+  try {
+    runningCore = await createCore({
+      dataDir: paths.dataDir,
+      vault: new SafeStorageVault(paths.vaultFile),
+      settingsFile: new ElectronStore<Record<string, unknown>>({ cwd: paths.dataDir, name: 'settings', configFileMode: 0o600 }),
+      fetch: netFetch,
+      transport: 'electron',
+      version: app.getVersion(),
+    });
+  } catch (error) {
+    dialog.showErrorBox('Wallet POS cannot start', `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`);
+    app.exit(1);
+    return;
+  }
+
+  hardenSession(session.defaultSession, appOrigin);
+  if (!devServerUrl) {
+    serveAppProtocol(paths.rendererDir);
+    // No menu in production: no reload, no devtools shortcut, nothing to click away from the till.
+    Menu.setApplicationMenu(null);
+  }
+
+  const stopIpc = registerIpc({
+    core: runningCore,
+    appOrigin,
+    eventTargets: () => [cashier, customerDisplay].filter((w): w is BrowserWindow => w !== null && !w.isDestroyed()).map((w) => w.webContents),
+  });
+
+  const { settings } = await runningCore.handlers['settings.get']({});
+  const kiosk = kioskFlag || settings.kiosk || settings.mode === 'kiosk';
+  cashier = createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk });
+  cashier.on('closed', () => {
+    cashier = null;
+    // The customer display has no purpose without the till.
+    customerDisplay?.close();
+  });
+
+  const openCustomerDisplay = (): void => {
+    if (customerDisplay && !customerDisplay.isDestroyed()) return;
+    const display = secondaryDisplay();
+    if (!display && !customerDisplayAsked) return;
+    customerDisplay = createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display);
+    customerDisplay.on('closed', () => {
+      customerDisplay = null;
+    });
+  };
+  openCustomerDisplay();
+  // A customer screen plugged in (or unplugged) while the till runs.
+  screen.on('display-added', openCustomerDisplay);
+  screen.on('display-removed', () => {
+    if (!secondaryDisplay() && !customerDisplayAsked) customerDisplay?.close();
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  // Close the core (journal, sandbox, timers) before the process goes: quit waits for it once.
+  let shutDown = false;
+  app.on('before-quit', (event) => {
+    if (shutDown) return;
+    event.preventDefault();
+    shutDown = true;
+    stopIpc();
+    runningCore
+      .close()
+      .catch((error: unknown) => console.error('Core did not close cleanly', error))
+      .finally(() => app.quit());
+  });
+}

@@ -1,0 +1,208 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { defaultMessage } from '../../shared/errors.ts';
+import type { AppError, Result } from '../../shared/result.ts';
+import type { CoreApi } from '../core/core-api.ts';
+import { dispatch } from '../core/dispatch.ts';
+import { serveRendererPath } from '../core/static/renderer-files.ts';
+import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
+import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';
+
+// The contract over HTTP + WebSocket for the browser preview and the e2e tests (protocol: PROTOCOL.md).
+// Loopback only, one random token per launch, Host/Origin checked on every request. It adds nothing to
+// the contract: every call goes through the same dispatch() as Electron IPC.
+
+export interface WebHostOptions {
+  readonly core: CoreApi;
+  /** Directory of the built renderer (dist/renderer). */
+  readonly rendererDir: string;
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** Fixed token for tests; by default a new random one per launch. */
+  readonly token?: string;
+}
+
+export interface WebHost {
+  readonly port: number;
+  readonly origin: string;
+  readonly token: string;
+  /** The URL to open: origin + `/#token=…` (a fragment, so the token never reaches a server log). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const BIND_ADDRESS = '127.0.0.1';
+const MAX_BODY_BYTES = 256 * 1024;
+const HEARTBEAT_MS = 30_000;
+const API_PREFIX = '/api/';
+const EVENTS_PATH = '/events';
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? newAccessToken();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  let port = 0;
+
+  const server = createServer((request, response) => {
+    handleRequest(request, response).catch(() => {
+      if (!response.headersSent) sendJson(response, 500, failure('internal'));
+      else response.destroy();
+    });
+  });
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!isOwnHostHeader(request.headers.host, port)) {
+      sendJson(response, 403, failure('ipc.forbidden', 'This address is only for this computer.'));
+      return;
+    }
+    if (!isOwnOriginHeader(request.headers.origin, port)) {
+      sendJson(response, 403, failure('ipc.forbidden'));
+      return;
+    }
+    const path = new URL(request.url ?? '/', 'http://host.invalid').pathname;
+    if (path.startsWith(API_PREFIX)) return handleApi(request, response, path.slice(API_PREFIX.length));
+    if (path === EVENTS_PATH) {
+      response.writeHead(426, { Upgrade: 'websocket', 'Content-Type': 'text/plain; charset=utf-8' }).end('WebSocket only');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      return;
+    }
+    const file = await serveRendererPath(options.rendererDir, path);
+    response.writeHead(file.status, { ...file.headers, 'Content-Length': String(file.body.length) });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      sendJson(response, 405, failure('ipc.forbidden', 'Use POST for the app contract.'));
+      return;
+    }
+    if (!tokenMatches(token, bearerToken(request.headers.authorization))) {
+      sendJson(response, 401, failure('ipc.forbidden'));
+      return;
+    }
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      sendJson(response, 415, failure('ipc.invalid-payload', 'The app must send JSON.'));
+      return;
+    }
+    const body = await readBody(request);
+    if (body === 'too-large') {
+      sendJson(response, 413, failure('ipc.invalid-payload', 'The request is too large.'));
+      return;
+    }
+    let payload: unknown;
+    try {
+      payload = body === '' ? {} : JSON.parse(body);
+    } catch {
+      sendJson(response, 400, failure('ipc.invalid-payload'));
+      return;
+    }
+    const result = await dispatch(options.core.handlers, channel, payload);
+    sendJson(response, !result.ok && result.error.code === 'ipc.unknown-channel' ? 404 : 200, result);
+  }
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://host.invalid');
+    const refuse = (status: string): void => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== EVENTS_PATH) return refuse('404 Not Found');
+    if (!isOwnHostHeader(request.headers.host, port) || !isOwnOriginHeader(request.headers.origin, port)) return refuse('403 Forbidden');
+    if (!tokenMatches(token, url.searchParams.get('token'))) return refuse('401 Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (client) => streamEvents(client));
+  });
+
+  function streamEvents(client: WebSocket): void {
+    const unsubscribe = options.core.onEvent((event) => {
+      if (client.readyState === client.OPEN) client.send(JSON.stringify(event));
+    });
+    let alive = true;
+    client.on('pong', () => {
+      alive = true;
+    });
+    // A browser tab that vanished without closing its socket is noticed and dropped.
+    const heartbeat = setInterval(() => {
+      if (!alive) {
+        client.terminate();
+        return;
+      }
+      alive = false;
+      client.ping();
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    client.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+    client.on('error', () => client.terminate());
+    // Events flow one way; anything a client sends is ignored.
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, BIND_ADDRESS, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${BIND_ADDRESS}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    port,
+    origin,
+    token,
+    url: `${origin}/#token=${token}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function failure(code: AppError['code'], message?: string): Result<never> {
+  return {
+    ok: false,
+    error: { code, message: message ?? defaultMessage(code), retryable: false },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: Result<unknown>): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(text);
+}
+
+function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        request.removeAllListeners('data');
+        request.resume();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
