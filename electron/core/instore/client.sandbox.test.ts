@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
-import { InStoreClient, type InStoreClientConfig } from './client.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { createInStoreClient, InStoreClient, type InStoreClientConfig } from './client.ts';
 import { isOutcomeUnknown } from './errors.ts';
 import { resolveProfile } from './profiles.ts';
 import type { Exchange } from './transport.ts';
@@ -354,6 +355,20 @@ describe('testConnection against the sandbox', () => {
     expect(Math.abs(result.clockSkewMs ?? Infinity)).toBeLessThan(1_500);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     expect(result.message).toContain('signature accepted');
+  });
+
+  it('a client built from saved Settings reaches the sandbox with its X-Service- profile', async () => {
+    const client = createInStoreClient({
+      settings: { ...DEFAULT_SETTINGS, accessKeyId: DEMO_CREDENTIALS.accessKeyId, posId: DEMO_CREDENTIALS.posId },
+      accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+      embeddedBaseUrl: sandbox.instoreBaseUrl,
+    });
+    expect(client.profile).toMatchObject({ id: 'embedded-sandbox', headerPrefix: 'X-Service-', baseUrl: sandbox.instoreBaseUrl });
+    expect((await client.testConnection()).signatureAccepted).toBe(true);
+    const noSecret = createInStoreClient({ settings: DEFAULT_SETTINGS, accessKeySecret: '', embeddedBaseUrl: sandbox.instoreBaseUrl });
+    const result = await noSecret.testConnection();
+    expect(result).toMatchObject({ reachable: false, signatureAccepted: false });
+    expect(result.message).toContain('No credentials');
   });
 
   it('names the problem: wrong secret, unknown key, clock', async () => {

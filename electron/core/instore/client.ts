@@ -5,7 +5,8 @@ import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
 import { interpretProbe, probeReferenceId } from './connection-test.ts';
 import { badResponseError } from './errors.ts';
-import { assertCurrencyPair, type EnvironmentProfile } from './profiles.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import { assertCurrencyPair, resolveProfile, type EnvironmentProfile } from './profiles.ts';
 import type { RetryPolicy } from './retry.ts';
 import {
   cancelBodySchema,
@@ -95,6 +96,26 @@ export interface CancelInput {
 }
 
 const ORDER_PATH = '/v1/instore/order';
+
+export interface ClientFromSettingsInput extends Omit<InStoreClientConfig, 'profile' | 'credentials' | 'posId' | 'country'> {
+  readonly settings: Pick<Settings, 'environment' | 'customBaseUrl' | 'accessKeyId' | 'posId' | 'country'>;
+  /** From the vault; '' when none is stored (every call then fails with auth.missing, nothing is sent). */
+  readonly accessKeySecret: string;
+  /** `instoreBaseUrl` of the running embedded sandbox; needed only for the embedded-sandbox environment. */
+  readonly embeddedBaseUrl?: string | null | undefined;
+}
+
+/** The usual way to build a client: from saved Settings, the vault's secret and the sandbox's URL. */
+export function createInStoreClient(input: ClientFromSettingsInput): InStoreClient {
+  const { settings, accessKeySecret, embeddedBaseUrl, ...rest } = input;
+  return new InStoreClient({
+    ...rest,
+    profile: resolveProfile({ environment: settings.environment, customBaseUrl: settings.customBaseUrl, embeddedBaseUrl }),
+    credentials: { accessKeyId: settings.accessKeyId, accessKeySecret },
+    posId: settings.posId,
+    country: settings.country,
+  });
+}
 
 export class InStoreClient {
   readonly profile: EnvironmentProfile;

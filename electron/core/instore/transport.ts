@@ -257,7 +257,8 @@ export class SignedTransport {
       case 'timeout':
         return timeoutError(context, raw.phase, raw.timeoutMs);
       case 'response':
-        if (raw.status >= 300 && raw.status < 400) {
+        // Electron's net.fetch reports a manual redirect as an opaque response with status 0.
+        if (raw.status < 200 || (raw.status >= 300 && raw.status < 400)) {
           return new PosError('provider.bad-response', {
             message: 'The provider address redirects elsewhere. Check the environment and address in Settings.',
             details: { operation: context.operation, attempts: context.attempts, httpStatus: raw.status, providerMessage: null, traceId: null, outcomeUnknown: context.earlierOutcomeUnknown },
