@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
-import { InStoreClient, type InStoreClientConfig } from './client.ts';
+import { InStoreClient, partnerFromSettings, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
 import { closedPort, startScriptedServer, type ScriptedServer } from './scripted-server.test-helper.ts';
 import { buildSignedHeaders, isUuidV4, type Exchange } from './transport.ts';
@@ -385,5 +385,13 @@ describe('testConnection', () => {
     expect(result.signatureAccepted).toBe(true);
     expect(result.clockSkewMs).toBeLessThan(-44_000);
     expect(result.message).toContain('behind the provider');
+  });
+});
+
+describe('partnerFromSettings', () => {
+  it('drops the block without a merchantId and unset fields otherwise', () => {
+    expect(partnerFromSettings({ merchantId: ' ', merchantCategoryCode: 5411, merchantTradingName: 'X', merchantEntityId: '' })).toBeUndefined();
+    expect(partnerFromSettings({ merchantId: 'M1', merchantCategoryCode: null, merchantTradingName: '', merchantEntityId: ' E1 ' })).toEqual({ merchantId: 'M1', merchantEntityId: 'E1' });
+    expect(partnerFromSettings({ merchantId: 'M1', merchantCategoryCode: 0, merchantTradingName: 'Shop', merchantEntityId: '' })).toEqual({ merchantId: 'M1', merchantCategoryCode: 0, merchantTradingName: 'Shop' });
   });
 });

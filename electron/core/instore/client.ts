@@ -105,6 +105,23 @@ export interface ClientFromSettingsInput extends Omit<InStoreClientConfig, 'prof
   readonly embeddedBaseUrl?: string | null | undefined;
 }
 
+/**
+ * Settings keep the partner block with empty strings and a null category code for "not set"; the wire wants
+ * those fields absent, and no partner block at all without a merchantId.
+ */
+export function partnerFromSettings(partner: Settings['partner']): PartnerWire | undefined {
+  const merchantId = partner.merchantId.trim();
+  if (!merchantId) return undefined;
+  const tradingName = partner.merchantTradingName.trim();
+  const entityId = partner.merchantEntityId.trim();
+  return {
+    merchantId,
+    ...(partner.merchantCategoryCode === null ? {} : { merchantCategoryCode: partner.merchantCategoryCode }),
+    ...(tradingName ? { merchantTradingName: tradingName } : {}),
+    ...(entityId ? { merchantEntityId: entityId } : {}),
+  };
+}
+
 /** The usual way to build a client: from saved Settings, the vault's secret and the sandbox's URL. */
 export function createInStoreClient(input: ClientFromSettingsInput): InStoreClient {
   const { settings, accessKeySecret, embeddedBaseUrl, ...rest } = input;

@@ -222,7 +222,8 @@ export class SignedTransport {
         }
       }
 
-      const failure = raw.kind === 'response' && raw.status >= 200 && raw.status < 300 ? null : this.#failureOf(raw, { ...context, skewMs });
+      const success = raw.kind === 'response' && raw.status >= 200 && raw.status < 300 ? raw : null;
+      const failure = success ? null : this.#failureOf(raw, { ...context, skewMs });
       this.#record({
         operation: request.operation,
         method: request.method,
@@ -232,20 +233,15 @@ export class SignedTransport {
         requestBody: canonical,
         status: raw.kind === 'response' ? raw.status : null,
         responseBody: raw.kind === 'response' ? raw.text : null,
-        error: failure
-          ? { code: failure.code, message: failure.message, networkCode: typeof failure.details?.networkCode === 'string' ? failure.details.networkCode : null }
-          : null,
+        error: failure && { code: failure.code, message: failure.message, networkCode: stringOrNull(failure.details?.networkCode) },
         startedAt: new Date(startedAt).toISOString(),
         durationMs: Math.max(0, receivedAt - startedAt),
         attempt,
       });
 
-      if (failure === null && raw.kind === 'response') {
-        return { status: raw.status, text: raw.text, json: parseJson(raw.text), attempts: attempt, context };
-      }
-      const outcome = toAttemptOutcome(raw);
-      if (!shouldRetry(outcome, attempt, policy)) throw failure;
-      earlierOutcomeUnknown ||= failure?.details?.outcomeUnknown === true;
+      if (success) return { status: success.status, text: success.text, json: parseJson(success.text), attempts: attempt, context };
+      if (!failure || !shouldRetry(toAttemptOutcome(raw), attempt, policy)) throw failure;
+      earlierOutcomeUnknown ||= failure.details?.outcomeUnknown === true;
       await this.#sleep(backoffDelayMs(attempt, policy, this.#random, raw.kind === 'response' ? raw.retryAfter : null));
     }
   }
@@ -318,6 +314,10 @@ function toAttemptOutcome(raw: RawOutcome): AttemptOutcome {
     case 'timeout':
       return { kind: 'timeout' };
   }
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
 }
 
 function parseJson(text: string): unknown {
