@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { SettingsView } from '../../shared/settings.ts';
+import type { Core, CoreEvent } from './core-api.ts';
+import { createCore } from './core.ts';
+import { dispatch } from './dispatch.ts';
+import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+
+// The composed core against the real embedded sandbox over real sockets.
+
+const opened: Array<{ core: Core; dir: string }> = [];
+
+async function openCore(dir = mkdtempSync(join(tmpdir(), 'core-'))): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
+  const core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'web', version: '1.2.3', statusIntervalMs: 60_000 });
+  opened.push({ core, dir });
+  const events: CoreEvent[] = [];
+  core.onEvent((event) => events.push(event));
+  return { core, events, dir };
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+afterEach(async () => {
+  for (const { core, dir } of opened.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+describe('createCore in demo mode (embedded sandbox)', () => {
+  it('starts the sandbox and reports it in app.info', async () => {
+    const { core } = await openCore();
+    const info = await core.handlers['app.info']({});
+    expect(info).toMatchObject({ version: '1.2.3', transport: 'web', environment: 'embedded-sandbox', demo: true, posId: 'POS-DEMO-1', currency: 'SGD' });
+    expect(info.sandboxBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${info.sandboxBaseUrl}/posi-sandbox/v1/instore/order/unknown-ref-123`);
+    expect(health.status).toBe(401); // a real provider simulator: unsigned requests are refused
+  });
+
+  it('probes the provider: status says reachable, with a measured clock skew, and announces it', async () => {
+    const { core, events } = await openCore();
+    const changed = await waitFor(() => events.find((e): e is Extract<CoreEvent, { event: 'status.changed' }> => e.event === 'status.changed'));
+    const status: StatusSnapshot = changed.payload;
+    expect(status.providerReachable).toBe(true);
+    expect(status.demo).toBe(true);
+    expect(typeof status.clockSkewMs).toBe('number');
+    expect(Math.abs(status.clockSkewMs!)).toBeLessThan(5_000);
+    expect(status.checkedAt).not.toBeNull();
+    expect(await core.handlers['status.get']({})).toEqual(status);
+  });
+
+  it('tests the connection for real: signature accepted by the sandbox', async () => {
+    const { core } = await openCore();
+    const result = await core.handlers['settings.testConnection']({});
+    expect(result).toMatchObject({ reachable: true, signatureAccepted: true });
+    expect(result.message).toMatch(/signature accepted/);
+  });
+
+  it('saves settings, emits settings.changed without secrets, and keeps them across a restart', async () => {
+    const first = await openCore();
+    await first.core.handlers['settings.save']({ settings: { merchantName: 'Harbour Bakery' }, secrets: { supervisorPin: '2468' } });
+    const event = await waitFor(() => first.events.find((e): e is Extract<CoreEvent, { event: 'settings.changed' }> => e.event === 'settings.changed'));
+    const view: SettingsView = event.payload;
+    expect(view.settings.merchantName).toBe('Harbour Bakery');
+    expect(view.secrets.supervisorPin).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('2468');
+    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
+    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '1111' })).toEqual({ valid: false });
+    await first.core.close();
+
+    const second = await openCore(first.dir);
+    expect((await second.core.handlers['app.info']({})).merchantName).toBe('Harbour Bakery');
+    expect(await second.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
+  });
+
+  it('leaves demo mode for a real environment: no sandbox URL, and a clear error until credentials are entered', async () => {
+    const { core, events } = await openCore();
+    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox' } });
+    const info = await core.handlers['app.info']({});
+    expect(info.demo).toBe(false);
+    expect(info.sandboxBaseUrl).toBeNull();
+    const result = await dispatch(core.handlers, 'settings.testConnection', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'auth.missing' } });
+    if (!result.ok) expect(result.error.message).toMatch(/access key id, access key secret, terminal id/);
+    const status = await waitFor(() =>
+      events.map((e) => (e.event === 'status.changed' ? e.payload : undefined)).find((s) => s?.environment === 'provider-sandbox'),
+    );
+    expect(status.demo).toBe(false);
+  });
+});
+
+describe('dispatch over the composed handlers', () => {
+  it('refuses an unknown channel with a typed error', async () => {
+    const { core } = await openCore();
+    expect(await dispatch(core.handlers, 'settings.delete', {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel', retryable: false } });
+    expect(await dispatch(core.handlers, 42, {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
+    expect(await dispatch(core.handlers, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
+  });
+
+  it('refuses invalid payloads before any handler runs', async () => {
+    const { core } = await openCore();
+    expect(await dispatch(core.handlers, 'settings.verifyPin', { kind: 'supervisor' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+    expect(await dispatch(core.handlers, 'app.info', { extra: true })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+    expect(await dispatch(core.handlers, 'settings.save', { secrets: { rootPassword: 'x' } })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+  });
+
+  it('turns a PosError from the core into its typed envelope', async () => {
+    const { core } = await openCore();
+    const result = await dispatch(core.handlers, 'settings.save', { settings: { country: 'HK', currency: 'SGD' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'currency' } } });
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { StatusSnapshot } from '../../../shared/domain.ts';
+import { createStatusMonitor } from './status-monitor.ts';
+
+function probeResult(reachable: boolean, clockSkewMs: number | null): ConnectionTestResult {
+  return { reachable, signatureAccepted: reachable, clockSkewMs, latencyMs: reachable ? 5 : null, message: '' };
+}
+
+describe('status monitor', () => {
+  it('starts unknown, then reports the probe and counts, telling listeners only about real changes', async () => {
+    let next: ConnectionTestResult | null = probeResult(true, 120);
+    let counts = { pendingCount: 0, unresolvedCount: 0 };
+    const seen: StatusSnapshot[] = [];
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'embedded-sandbox', demo: true }),
+      probe: async () => next,
+      counts: () => counts,
+      onChange: (snapshot) => seen.push(snapshot),
+      intervalMs: 60_000,
+      now: () => Date.parse('2026-01-02T03:04:05.000Z'),
+    });
+    expect(monitor.snapshot()).toMatchObject({ providerReachable: null, clockSkewMs: null, checkedAt: null });
+
+    await monitor.refresh();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ providerReachable: true, clockSkewMs: 120, checkedAt: '2026-01-02T03:04:05.000Z' });
+
+    next = probeResult(true, 480); // jitter under a second: not worth waking the renderer
+    await monitor.refresh();
+    expect(seen).toHaveLength(1);
+
+    next = probeResult(true, 4_000);
+    await monitor.refresh();
+    expect(seen).toHaveLength(2);
+
+    counts = { pendingCount: 1, unresolvedCount: 2 };
+    monitor.recount();
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toMatchObject({ pendingCount: 1, unresolvedCount: 2 });
+
+    next = probeResult(false, null);
+    await monitor.refresh();
+    expect(seen[3]).toMatchObject({ providerReachable: false, clockSkewMs: null });
+
+    next = null; // credentials removed: the provider's state is unknown again
+    await monitor.refresh();
+    expect(seen[4]).toMatchObject({ providerReachable: null });
+    monitor.close();
+  });
+
+  it('shares one probe between concurrent refreshes and treats a throwing probe as unknown', async () => {
+    let calls = 0;
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'provider-sandbox', demo: false }),
+      probe: async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        throw new Error('boom');
+      },
+      counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
+      onChange: () => {},
+      intervalMs: 60_000,
+    });
+    const [a, b] = await Promise.all([monitor.refresh(), monitor.refresh()]);
+    expect(calls).toBe(1);
+    expect(a).toBe(b);
+    expect(a.providerReachable).toBeNull();
+    monitor.close();
+  });
+
+  it('drops a probe result that describes an environment the settings have since left', async () => {
+    let environment: StatusSnapshot['environment'] = 'embedded-sandbox';
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment, demo: environment === 'embedded-sandbox' }),
+      probe: async () => {
+        environment = 'sg-production';
+        return probeResult(true, 0);
+      },
+      counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
+      onChange: () => {},
+      intervalMs: 60_000,
+    });
+    const snapshot = await monitor.refresh();
+    expect(snapshot.environment).toBe('sg-production');
+    expect(snapshot.providerReachable).toBeNull();
+    monitor.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The preview CLI as a newcomer (and the e2e fixture) runs it: spawn, wait for the ready line, use it, stop it.
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const READY = /^preview ready url=(http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})) sandbox=(http:\/\/127\.0\.0\.1:(\d+))$/;
+
+let child: ChildProcess | null = null;
+let dataDir: string | null = null;
+
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  child = null;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = null;
+});
+
+function startPreview(args: string[]): Promise<{ line: string; exited: Promise<number | null> }> {
+  dataDir = mkdtempSync(join(tmpdir(), 'preview-cli-'));
+  const proc = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'electron/web/preview.ts', '--data-dir', dataDir, ...args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child = proc;
+  const exited = new Promise<number | null>((resolveExit) => proc.once('exit', (code) => resolveExit(code)));
+  let stderr = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line in 20 s; stderr: ${stderr}`)), 20_000);
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (!line.startsWith('preview ready ')) return;
+      clearTimeout(timer);
+      resolveReady({ line, exited });
+    });
+    void exited.then((code) => reject(new Error(`preview exited with ${code}; stderr: ${stderr}`)));
+  });
+}
+
+describe('preview CLI', () => {
+  it('prints one parsable ready line with the tokenised URL and the sandbox, serves the contract, and stops on SIGTERM', async () => {
+    const { line, exited } = await startPreview(['--port', '0', '--no-open']);
+    const match = READY.exec(line);
+    expect(match, line).not.toBeNull();
+    const [, , port, token, sandbox] = match!;
+    const reply = await fetch(`http://127.0.0.1:${port}/api/app.info`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const result = (await reply.json()) as { ok: boolean; value: { sandboxBaseUrl: string; transport: string } };
+    expect(result.ok).toBe(true);
+    expect(result.value.transport).toBe('web');
+    expect(result.value.sandboxBaseUrl).toBe(sandbox);
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a port that is not a number, with a one-line reason', async () => {
+    await expect(startPreview(['--port', 'eighty', '--no-open'])).rejects.toThrow(/--port must be a port number/);
+  });
+});

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/core.ts';
+import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
+import { openInBrowser } from './open-browser.ts';
+import { startWebHost } from './web-host.ts';
+
+// `npm run preview`: the whole app in a browser, without Electron. Starts the core (embedded sandbox in
+// demo mode) and the web host, prints the URL with its per-launch token and the sandbox's address, and
+// opens the browser. Secrets go to a plain-text DEVELOPMENT vault in the data directory: preview only.
+//
+// The last line it prints when ready is machine-readable (tests and scripts wait for it):
+//   preview ready url=http://127.0.0.1:PORT/#token=… sandbox=http://127.0.0.1:PORT|none
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+const USAGE = `Usage: npm run preview -- [options]
+  --port N            web host port (default 0: any free port)
+  --sandbox-port N    embedded sandbox port (default 0: any free port)
+  --data-dir DIR      settings, development vault and journal (default .data/preview)
+  --renderer-dir DIR  built renderer to serve (default dist/renderer)
+  --no-open           do not open the browser
+  --help              this text`;
+
+function portOption(value: string | undefined, name: string): number {
+  if (value === undefined) return 0;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'sandbox-port': { type: 'string' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = portOption(values.port, '--port');
+  const sandboxPort = portOption(values['sandbox-port'], '--sandbox-port');
+  const dataDir = resolve(values['data-dir'] ?? join(ROOT, '.data', 'preview'));
+  const rendererDir = resolve(values['renderer-dir'] ?? join(ROOT, 'dist', 'renderer'));
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    console.error(`Warning: ${rendererDir}/index.html not found. Build the renderer first: npx vite build --mode web (npm run preview does it).`);
+  }
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+  const core = await createCore({
+    dataDir,
+    vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
+    transport: 'web',
+    version,
+    sandbox: { port: sandboxPort },
+  });
+  let host;
+  try {
+    host = await startWebHost({ core, rendererDir, port });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  const { sandboxBaseUrl } = await core.handlers['app.info']({});
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) process.exit(1); // a second Ctrl+C: do not wait any longer
+    stopping = true;
+    void host
+      .close()
+      .then(() => core.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Preview did not shut down cleanly:', error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  console.log(`Wallet POS preview — data in ${dataDir} (development vault: secrets stored in plain text)`);
+  console.log(sandboxBaseUrl ? `Embedded sandbox (demo provider): ${sandboxBaseUrl}` : 'Provider: as configured in Settings (not the embedded sandbox)');
+  console.log(`Open the app: ${host.url}`);
+  console.log(`preview ready url=${host.url} sandbox=${sandboxBaseUrl ?? 'none'}`);
+  if (!values['no-open']) openInBrowser(host.url);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Preview could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,208 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { Core } from '../core/core-api.ts';
+import { createCore } from '../core/core.ts';
+import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
+import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
+import { startWebHost, type WebHost } from './web-host.ts';
+
+// Real sockets, real core (settings in a temp dir, embedded sandbox running): what a browser tab would do,
+// and what a hostile page or a DNS-rebinding attack would try.
+
+let base: string;
+let core: Core;
+let host: WebHost;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${host.port}`, ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function api(channel: string, payload: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  return send(`/api/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
+}
+
+function openEvents(query: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket } | { status: number }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/events${query}`, { headers });
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    socket.once('error', () => resolve({ status: -1 }));
+  });
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'web-host-'));
+  const rendererDir = join(base, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
+  writeFileSync(join(rendererDir, 'assets', 'main-1.js'), 'export {}');
+  writeFileSync(join(base, 'outside.txt'), 'outside the renderer');
+  const dataDir = join(base, 'data');
+  core = await createCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), transport: 'web', version: '0.0.0-test', statusIntervalMs: 60_000 });
+  host = await startWebHost({ core, rendererDir });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await core?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('web host: the contract over HTTP', () => {
+  it('listens on loopback with a 32-byte random token in the URL fragment', () => {
+    expect(host.origin).toBe(`http://127.0.0.1:${host.port}`);
+    expect(Buffer.from(host.token, 'base64url')).toHaveLength(32);
+    expect(host.url).toBe(`${host.origin}/#token=${host.token}`);
+  });
+
+  it('round-trips settings.get as a Result envelope', async () => {
+    const reply = await api('settings.get', {});
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    const result = JSON.parse(reply.body);
+    expect(result.ok).toBe(true);
+    expect(result.value.settings.merchantName).toBe('Demo Coffee Bar');
+    expect(result.value.demo).toBe(true);
+  });
+
+  it('refuses a request without the token (401)', async () => {
+    const reply = await send('/api/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(reply.status).toBe(401);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+  });
+
+  it('refuses a wrong token (401)', async () => {
+    const reply = await api('settings.get', {}, { Authorization: `Bearer ${'A'.repeat(43)}` });
+    expect(reply.status).toBe(401);
+    expect(JSON.parse(reply.body).error.code).toBe('ipc.forbidden');
+  });
+
+  it('refuses a foreign Origin even with the right token (403)', async () => {
+    const reply = await api('settings.get', {}, { Origin: 'https://evil.example' });
+    expect(reply.status).toBe(403);
+    expect(JSON.parse(reply.body).error.code).toBe('ipc.forbidden');
+    expect((await api('settings.get', {}, { Origin: `http://127.0.0.1:${host.port + 1}` })).status).toBe(403);
+  });
+
+  it('accepts our own Origin', async () => {
+    expect((await api('settings.get', {}, { Origin: host.origin })).status).toBe(200);
+    expect((await api('settings.get', {}, { Origin: `http://localhost:${host.port}` })).status).toBe(200);
+  });
+
+  it('refuses a foreign Host header — DNS rebinding (403), for the API and for pages', async () => {
+    expect((await api('settings.get', {}, { Host: `evil.example:${host.port}` })).status).toBe(403);
+    expect((await send('/', { headers: { Host: `evil.example:${host.port}` } })).status).toBe(403);
+    expect((await send('/', { headers: { Host: '127.0.0.1' } })).status).toBe(403);
+  });
+
+  it('refuses anything but POST on the API (405)', async () => {
+    const reply = await send('/api/settings.get', { headers: { Authorization: `Bearer ${host.token}` } });
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('POST');
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    expect((await api('settings.get', {}, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    const broken = await send('/api/settings.get', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body).error.code).toBe('ipc.invalid-payload');
+  });
+
+  it('answers an unknown channel and an invalid payload with typed errors', async () => {
+    const unknown = await api('payments.teleport', {});
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).error.code).toBe('ipc.unknown-channel');
+    const invalid = await api('settings.verifyPin', { kind: 'root', pin: '1234' });
+    expect(invalid.status).toBe(200);
+    expect(JSON.parse(invalid.body)).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload', retryable: false } });
+  });
+
+  it('never returns a secret saved through it', async () => {
+    const saved = await api('settings.save', { secrets: { accessKeySecret: 'SK_never_back' } });
+    expect(JSON.parse(saved.body).value.secrets.accessKeySecret).toBe(true);
+    expect(saved.body).not.toContain('SK_never_back');
+    expect((await api('settings.get', {})).body).not.toContain('SK_never_back');
+  });
+});
+
+describe('web host: the built renderer', () => {
+  it.each(['/', '/customer-display'])('serves index.html for %s with the CSP header', async (path) => {
+    const reply = await send(path);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(reply.body).toContain('<title>Wallet POS</title>');
+  });
+
+  it('serves assets with their content type, without the token (a page must load before it knows it)', async () => {
+    const reply = await send('/assets/main-1.js');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt', '/assets/%2e%2e/%2e%2e/outside.txt'])(
+    'refuses traversal %s',
+    async (path) => {
+      const reply = await send(path);
+      expect([400, 403, 404]).toContain(reply.status);
+      expect(reply.body).not.toContain('outside the renderer');
+    },
+  );
+
+  it('refuses writes to pages (405)', async () => {
+    expect((await send('/', { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+});
+
+describe('web host: events over WebSocket', () => {
+  it('delivers core events as {event, payload} JSON', async () => {
+    const opened = await openEvents(`?token=${host.token}`, { Origin: host.origin });
+    if (!('socket' in opened)) throw new Error(`WebSocket refused: ${opened.status}`);
+    const received = new Promise<{ event: string; payload: { settings: { merchantName: string } } }>((resolve) => {
+      opened.socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.event === 'settings.changed') resolve(message);
+      });
+    });
+    await api('settings.save', { settings: { merchantName: 'Night Market Noodles' } });
+    const message = await received;
+    expect(message.payload.settings.merchantName).toBe('Night Market Noodles');
+    opened.socket.close();
+  });
+
+  it('refuses a WebSocket without the token, with a wrong one, or from a foreign origin or host', async () => {
+    expect(await openEvents('')).toEqual({ status: 401 });
+    expect(await openEvents('?token=wrong')).toEqual({ status: 401 });
+    expect(await openEvents(`?token=${host.token}`, { Origin: 'https://evil.example' })).toEqual({ status: 403 });
+    expect(await openEvents(`?token=${host.token}`, { Host: `evil.example:${host.port}` })).toEqual({ status: 403 });
+  });
+});
