@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_HEADER, csvField, freeText } from './csv-export.ts';
+import { seedPayment, tempJournal } from './journal-fixture.ts';
+
+/** A strict RFC 4180 reader, to check what a spreadsheet would read back. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      i += 1;
+      for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote < 0) throw new Error('unterminated quote');
+        field += text.slice(i, quote);
+        i = quote + 1;
+        if (text[i] === '"') {
+          field += '"';
+          i += 1;
+        } else break;
+      }
+    }
+    if (text[i] === ',') {
+      record.push(field);
+      field = '';
+      i += 1;
+    } else if (text.startsWith('\r\n', i)) {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 2;
+    } else if (i < text.length) {
+      if (text[i] === '\n' || text[i] === '\r' || text[i] === '"') throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`);
+      field += text[i];
+      i += 1;
+    }
+  }
+  if (field !== '' || record.length > 0) throw new Error('last record not terminated by CRLF');
+  return records;
+}
+
+describe('CSV export', () => {
+  it('writes one quoted-where-needed line per payment and refund, amounts as exact major units', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'Asia/Singapore' });
+    clock.set('2026-11-21T02:03:04Z');
+    const tricky = seedPayment(journal, {
+      amountMinor: 100510,
+      providerOrderId: '221121-0001-AAAA',
+      note: 'Table 4, "window"\r\nsecond line 咖啡',
+    });
+    clock.advance(1_000);
+    const small = seedPayment(journal, { method: 'customer-qr', amountMinor: 5, note: '=HYPERLINK("http://evil")' });
+    clock.advance(1_000);
+    seedPayment(journal, { outcome: 'failed', amountMinor: 29 });
+    clock.advance(60_000);
+    const refund = journal.recordRefund(tricky.referenceId, { amountMinor: 10, reason: 'Wrong item, sorry' });
+    journal.updateRefund(refund.refundId, { state: 'succeeded' });
+
+    const file = journal.exportCsv('2026-11-21');
+    expect(file.fileName).toBe('payments-2026-11-21.csv');
+    expect(file.csv.startsWith('\uFEFF')).toBe(true);
+    expect(file.csv.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = parseCsv(file.csv.slice(1));
+    expect(header).toEqual([...CSV_HEADER]);
+    const column = (name: (typeof CSV_HEADER)[number]) => CSV_HEADER.indexOf(name);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row).toHaveLength(CSV_HEADER.length);
+
+    const [first, second, third, refundRow] = rows as [string[], string[], string[], string[]];
+    expect(first[column('Record')]).toBe('payment');
+    expect(first[column('Local time')]).toBe('2026-11-21 10:03:04');
+    expect(first[column('Reference')]).toBe(tricky.referenceId);
+    expect(first[column('Amount')]).toBe('1005.10');
+    expect(first[column('Refunded')]).toBe('0.10');
+    expect(first[column('Status')]).toBe('paid');
+    expect(first[column('Note or reason')]).toBe('Table 4, "window"\r\nsecond line 咖啡');
+    expect(second[column('Amount')]).toBe('0.05');
+    expect(second[column('Method')]).toBe('customer-qr');
+    expect(second[column('Note or reason')]).toBe('\'=HYPERLINK("http://evil")');
+    expect(second[column('Reference')]).toBe(small.referenceId);
+    expect(third[column('Status')]).toBe('failed');
+    expect(third[column('Amount')]).toBe('0.29');
+    expect(third[column('Failure reason')]).toBe('Declined by wallet');
+    expect(refundRow[column('Record')]).toBe('refund');
+    expect(refundRow[column('Refund ID')]).toBe(refund.refundId);
+    expect(refundRow[column('Amount')]).toBe('0.10');
+    expect(refundRow[column('Status')]).toBe('succeeded');
+    expect(refundRow[column('Provider order ID')]).toBe('221121-0001-AAAA');
+    expect(refundRow[column('Note or reason')]).toBe('Wrong item, sorry');
+
+    expect(journal.exportCsv('2026-11-22').csv).toBe(`\uFEFF${CSV_HEADER.join(',')}\r\n`);
+  });
+
+  it('quotes exactly the fields RFC 4180 requires and defuses formulas in typed text', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+    expect(csvField('')).toBe('');
+    expect(freeText('+1 refund')).toBe("'+1 refund");
+    expect(freeText('-5')).toBe("'-5");
+    expect(freeText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(freeText('ok = fine')).toBe('ok = fine');
+    expect(freeText(null)).toBe('');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { seedPayment, tempJournal, testClock } from './journal-fixture.ts';
+import type { Journal } from './journal.ts';
+
+/** Pays in full then refunds it all, as the service would after the provider confirms. */
+function refundInFull(journal: Journal, referenceId: string, amountMinor: number): void {
+  const refund = journal.recordRefund(referenceId, { amountMinor });
+  journal.updateRefund(refund.refundId, { state: 'succeeded' });
+  journal.updateAttempt(referenceId, { providerStatus: 'REFUNDED' });
+}
+
+describe('day summary', () => {
+  it('totals the local day exactly in integer minor units: by status, by method, paid, refunds and net', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'Asia/Singapore' });
+    // Yesterday (20 Nov local): a sale refunded in part today.
+    clock.set('2026-11-20T04:00:00Z');
+    const yesterday = seedPayment(journal, { amountMinor: 2000 });
+
+    clock.set('2026-11-21T02:00:00Z');
+    const big = seedPayment(journal, { amountMinor: 100510 }); // S$1,005.10
+    clock.advance(1_000);
+    seedPayment(journal, { method: 'customer-qr', amountMinor: 29 }); // S$0.29: 0.29 × 100 is not 29 in floats
+    clock.advance(1_000);
+    const refunded = seedPayment(journal, { amountMinor: 1234 });
+    clock.advance(1_000);
+    seedPayment(journal, { outcome: 'failed', amountMinor: 500 });
+    clock.advance(1_000);
+    seedPayment(journal, { outcome: 'expired', amountMinor: 700 });
+    clock.advance(1_000);
+    seedPayment(journal, { outcome: 'waiting', amountMinor: 800 });
+    clock.advance(1_000);
+    seedPayment(journal, { amountMinor: 9999, currency: 'HKD' }); // another currency: not in the SGD totals
+
+    clock.advance(60_000);
+    const partial = journal.recordRefund(big.referenceId, { amountMinor: 1000 });
+    journal.updateRefund(partial.refundId, { state: 'succeeded' });
+    journal.recordRefund(big.referenceId, { amountMinor: 500 }); // still in flight: not money out yet
+    refundInFull(journal, refunded.referenceId, 1234);
+    const late = journal.recordRefund(yesterday.referenceId, { amountMinor: 300 });
+    journal.updateRefund(late.refundId, { state: 'succeeded' });
+
+    const summary = journal.daySummary('2026-11-21', 'SGD');
+    expect(summary).toEqual({
+      day: '2026-11-21',
+      currency: 'SGD',
+      byStatus: {
+        paid: { count: 2, total: { amountMinor: 100539, currency: 'SGD' } },
+        refunded: { count: 1, total: { amountMinor: 1234, currency: 'SGD' } },
+        failed: { count: 1, total: { amountMinor: 500, currency: 'SGD' } },
+        expired: { count: 1, total: { amountMinor: 700, currency: 'SGD' } },
+        waiting: { count: 1, total: { amountMinor: 800, currency: 'SGD' } },
+      },
+      byMethod: {
+        'merchant-qr': { count: 2, total: { amountMinor: 101744, currency: 'SGD' } },
+        'customer-qr': { count: 1, total: { amountMinor: 29, currency: 'SGD' } },
+      },
+      paid: { count: 3, total: { amountMinor: 101773, currency: 'SGD' } },
+      refunds: { count: 3, total: { amountMinor: 2534, currency: 'SGD' } },
+      net: { amountMinor: 99239, currency: 'SGD' },
+    });
+    const amounts = [summary.paid, summary.refunds, ...Object.values(summary.byStatus), ...Object.values(summary.byMethod)].map((line) => line?.total.amountMinor);
+    expect(amounts.every((amount) => Number.isInteger(amount))).toBe(true);
+
+    // Yesterday keeps its sale; today carries the refund.
+    expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({ paid: { count: 1, total: { amountMinor: 2000 } }, refunds: { count: 0 } });
+    expect(journal.daySummary('2026-11-21', 'HKD')).toMatchObject({ paid: { count: 1, total: { amountMinor: 9999, currency: 'HKD' } } });
+    // Without a currency: the one most used that day.
+    expect(journal.daySummary('2026-11-21').currency).toBe('SGD');
+  });
+
+  it('gives zeros for a quiet day', () => {
+    const { journal } = tempJournal();
+    const summary = journal.daySummary('2026-11-01', 'HKD');
+    expect(summary).toMatchObject({ byStatus: {}, paid: { count: 0, total: { amountMinor: 0, currency: 'HKD' } }, net: { amountMinor: 0, currency: 'HKD' } });
+    expect(() => journal.daySummary('21/11/2026', 'SGD')).toThrow(expect.objectContaining({ code: 'request.invalid' }));
+  });
+});
+
+describe('time zone day boundary', () => {
+  it('files a payment under the shop\'s local day, not UTC\'s', () => {
+    const clock = testClock('2026-11-20T15:59:59.999Z'); // 23:59:59.999 in Singapore, 20 Nov
+    const { journal } = tempJournal({ timeZone: 'Asia/Singapore', clock });
+    const lastOfDay = seedPayment(journal);
+    clock.set('2026-11-20T16:00:00.000Z'); // 00:00 in Singapore, 21 Nov — still the 20th in UTC
+    const firstOfDay = seedPayment(journal);
+
+    expect(lastOfDay.localDay).toBe('2026-11-20');
+    expect(firstOfDay.localDay).toBe('2026-11-21');
+    expect(lastOfDay.referenceId).toMatch(/^TILL01-20261120-/);
+    expect(firstOfDay.referenceId).toMatch(/^TILL01-20261121-/);
+    expect(journal.today()).toBe('2026-11-21');
+    expect(journal.history({ day: '2026-11-21' }).items.map((item) => item.referenceId)).toEqual([firstOfDay.referenceId]);
+    expect(journal.daySummary('2026-11-20', 'SGD').paid.count).toBe(1);
+    expect(journal.exportCsv('2026-11-21').csv).toContain('payment,2026-11-21 00:00:00,');
+    expect(journal.exportCsv('2026-11-20').csv).toContain('payment,2026-11-20 23:59:59,');
+
+    // The same instants on a till set to UTC both fall on the 20th.
+    const utcClock = testClock('2026-11-20T15:59:59.999Z');
+    const { journal: utc } = tempJournal({ timeZone: 'UTC', clock: utcClock });
+    const a = seedPayment(utc);
+    utcClock.set('2026-11-20T16:00:00.000Z');
+    const b = seedPayment(utc);
+    expect([a.localDay, b.localDay]).toEqual(['2026-11-20', '2026-11-20']);
+  });
+
+  it('refuses a time zone the computer does not know', () => {
+    expect(() => tempJournal({ timeZone: 'Mars/Olympus_Mons' })).toThrow(expect.objectContaining({ code: 'settings.invalid' }));
+  });
+});

@@ -1,0 +1,188 @@
+import { writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { PosError } from '../../../shared/errors.ts';
+import { createTransactions, openDatabase } from './database.ts';
+import { tempFolder, tempJournal } from './journal-fixture.ts';
+import { journalFileIn, openJournal } from './journal.ts';
+import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, schemaVersion } from './migrations.ts';
+
+function indexNames(db: DatabaseSync): string[] {
+  return db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all()
+    .map((row) => String(row['name']));
+}
+
+describe('journal file and schema', () => {
+  it('opens with WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
+    const db = openDatabase(journalFileIn(tempFolder()));
+    try {
+      expect(db.prepare('PRAGMA journal_mode').get()?.['journal_mode']).toBe('wal');
+      expect(db.prepare('PRAGMA synchronous').get()?.['synchronous']).toBe(2);
+      expect(db.prepare('PRAGMA foreign_keys').get()?.['foreign_keys']).toBe(1);
+      expect(db.prepare('PRAGMA busy_timeout').get()?.['timeout']).toBe(5000);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('creates the latest schema on a new file, and its data folder', () => {
+    const { filePath } = tempJournal();
+    const db = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
+      expect(tables).toEqual(expect.arrayContaining(['payment_attempts', 'refunds', 'cancels', 'events', 'status_history']));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('migrates a file written by an older version and keeps its payments', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 1);
+    expect(schemaVersion(old)).toBe(1);
+    old
+      .prepare(
+        `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+           provider_status, provider_order_id, local_day, created_at, updated_at)
+         VALUES ('TILL01-20261120-AAAAAAAA', 'merchant-qr', 990, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED', '220801-0679-YVUY',
+           '2026-11-20', 1763600000000, 1763600000000)`,
+      )
+      .run();
+    expect(indexNames(old)).not.toContain('payment_attempts_provider_order');
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'Asia/Singapore' });
+    try {
+      expect(journal.getAttempt('TILL01-20261120-AAAAAAAA')?.amountMinor).toBe(990);
+      expect(journal.history({ search: '220801' }).items.map((item) => item.referenceId)).toEqual(['TILL01-20261120-AAAAAAAA']);
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(indexNames(check)).toEqual(expect.arrayContaining(['payment_attempts_provider_order', 'payment_attempts_day', 'payment_attempts_unsettled']));
+      // The search really goes through the expression index, not a table scan.
+      const plan = check
+        .prepare("EXPLAIN QUERY PLAN SELECT reference_id FROM payment_attempts WHERE upper(provider_order_id) >= '2208' AND upper(provider_order_id) < '2209'")
+        .all()
+        .map((row) => String(row['detail']))
+        .join(' ');
+      expect(plan).toContain('payment_attempts_provider_order');
+    } finally {
+      check.close();
+    }
+  });
+
+  it('reopens an up-to-date file without running anything again', () => {
+    const { journal, filePath, reopen } = tempJournal();
+    const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });
+    journal.close();
+    const again = reopen();
+    again.close();
+    const third = reopen();
+    expect(third.getAttempt(row.referenceId)?.amountMinor).toBe(5);
+    const db = new DatabaseSync(filePath);
+    expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('refuses a file from a newer version of the app instead of guessing', () => {
+    const filePath = journalFileIn(tempFolder());
+    const db = new DatabaseSync(filePath);
+    db.exec(`PRAGMA user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    db.close();
+    let error: unknown;
+    try {
+      openJournal({ filePath, timeZone: 'UTC' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(PosError);
+    expect((error as PosError).code).toBe('journal.unavailable');
+    expect((error as PosError).message).toMatch(/newer version/);
+  });
+
+  it('reports a file that is not a database as journal.unavailable', () => {
+    const filePath = journalFileIn(tempFolder());
+    writeFileSync(filePath, 'These are not the pages of a SQLite database, just text in the way.'.repeat(100));
+    expect(() => openJournal({ filePath, timeZone: 'UTC' })).toThrow(expect.objectContaining({ code: 'journal.unavailable' }));
+  });
+
+  it('refuses to rewrite or delete events and status history', () => {
+    const { journal, filePath } = tempJournal();
+    const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });
+    journal.appendEvent(row.referenceId, { kind: 'note', summary: 'hello' });
+    const db = new DatabaseSync(filePath);
+    try {
+      expect(() => db.exec("UPDATE events SET summary = 'changed'")).toThrow(/append-only/);
+      expect(() => db.exec('DELETE FROM events')).toThrow(/append-only/);
+      expect(() => db.exec("UPDATE status_history SET display_status = 'paid'")).toThrow(/append-only/);
+      expect(() => db.exec('DELETE FROM status_history')).toThrow(/append-only/);
+    } finally {
+      db.close();
+    }
+    expect(journal.eventsOf(row.referenceId).map((event) => event.summary)).toEqual(['hello']);
+  });
+});
+
+describe('transactions', () => {
+  function scratch() {
+    const db = new DatabaseSync(journalFileIn(tempFolder()));
+    db.exec('CREATE TABLE t (v INTEGER)');
+    return { db, ...createTransactions(db), count: () => Number(db.prepare('SELECT COUNT(*) AS n FROM t').get()?.['n']) };
+  }
+
+  it('commits all writes together or none', () => {
+    const { db, atomically, count } = scratch();
+    atomically(() => {
+      db.exec('INSERT INTO t VALUES (1)');
+      db.exec('INSERT INTO t VALUES (2)');
+    });
+    expect(count()).toBe(2);
+    expect(() =>
+      atomically(() => {
+        db.exec('INSERT INTO t VALUES (3)');
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(count()).toBe(2);
+    db.close();
+  });
+
+  it('rolls back only the inner part when a nested block fails and the outer one catches it', () => {
+    const { db, atomically, count } = scratch();
+    atomically(() => {
+      db.exec('INSERT INTO t VALUES (1)');
+      try {
+        atomically(() => {
+          db.exec('INSERT INTO t VALUES (2)');
+          throw new Error('inner');
+        });
+      } catch {
+        // expected
+      }
+      db.exec('INSERT INTO t VALUES (3)');
+    });
+    expect(db.prepare('SELECT v FROM t ORDER BY v').all().map((row) => row['v'])).toEqual([1, 3]);
+    expect(count()).toBe(2);
+    db.close();
+  });
+
+  it('refuses asynchronous work, whose writes could not be atomic', () => {
+    const { db, atomically, count } = scratch();
+    expect(() =>
+      atomically(() => {
+        db.exec('INSERT INTO t VALUES (1)');
+        return Promise.resolve();
+      }),
+    ).toThrow(/await/);
+    expect(count()).toBe(0);
+    db.close();
+  });
+});
