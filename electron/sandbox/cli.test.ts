@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBody, signedCall } from './testing.ts';
+
+// The standalone CLI, spawned exactly as `npm run sandbox` runs it.
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function run(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function readyLine(stdout: () => string, stderr: () => string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const line = stdout().split('\n').find((l) => l.startsWith('sandbox ready'));
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no ready line; stderr: ${stderr()}`);
+}
+
+describe('sandbox CLI', () => {
+  it('prints one ready line with its base URLs, serves signed calls, and exits cleanly on SIGTERM', async () => {
+    const cli = run(['--port', '0', '--seed', '5', '--access-key-id', 'AK_CLI', '--access-key-secret', 'SK_CLI', '--pos-id', 'TILL-9', '--country', 'SG', '--quiet']);
+    const line = await readyLine(cli.stdout, cli.stderr);
+    const match = /^sandbox ready instore=(http:\/\/127\.0\.0\.1:\d+\/posi-sandbox) tokenized=(\S+\/demo\/merchant) control=(\S+\/_sandbox) seed=5$/.exec(line);
+    expect(match, line).not.toBeNull();
+    const instore = match![1]!;
+    const created = await signedCall(instore, 'POST', '/v1/instore/order/create', createBody({ posId: 'TILL-9' }), {
+      credentials: { accessKeyId: 'AK_CLI', accessKeySecret: 'SK_CLI' },
+    });
+    expect(created.status).toBe(200);
+    const codes = await fetch(`${match![3]}/consumer-codes`);
+    expect(((await codes.json()) as { codes: string[] }).codes).toHaveLength(1);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits with a usage message on a bad flag', async () => {
+    const cli = run(['--country', 'XX', '--port', '0']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/--country must be one of/);
+  });
+});
