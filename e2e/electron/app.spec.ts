@@ -26,16 +26,16 @@ test.describe('Electron app', () => {
       executablePath: 'path' in binary ? binary.path : '',
       args: [resolve(import.meta.dirname, '../..')],
     });
-    const window = await app.firstWindow();
-    await expect(window.getByTestId('app-frame')).toBeVisible();
-    expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-    expect(await window.evaluate(() => typeof (window as unknown as { pos?: { 'app.info'?: unknown } }).pos?.['app.info'])).toBe('function');
-    const before = window.url();
-    await window.evaluate(() => {
+    const page = await app.firstWindow();
+    await expect(page.getByTestId('app-frame')).toBeVisible();
+    expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+    expect(await page.evaluate(() => typeof (window as unknown as { pos?: { 'app.info'?: unknown } }).pos?.['app.info'])).toBe('function');
+    const before = page.url();
+    await page.evaluate(() => {
       window.location.href = 'https://example.com/';
     });
-    await window.waitForTimeout(500);
-    expect(window.url()).toBe(before);
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(before);
     await app.close();
   });
 });

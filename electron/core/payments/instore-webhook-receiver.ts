@@ -1,0 +1,110 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../../shared/domain.ts';
+import { canonicalBody, parseAuthorization, signature } from '../instore/signer.ts';
+
+// Receives the provider's payment notifications (wire-details §2.6). Polling stays the primary path (a till
+// behind NAT rarely has a public URL); a verified notification only makes the watcher look now. The body is
+// trusted only when its signature checks out with our secret against the URL we registered.
+
+export const instoreNotificationSchema = z.object({
+  referenceId: z.string().min(1),
+  status: z.enum(ORDER_STATUSES),
+  shopbackOrderId: z.string().nullish(),
+  orderAmount: z.number().int().nullish(),
+  refundAmount: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  posId: z.string().nullish(),
+  paymentType: z.string().nullish(),
+  failureReason: z.string().nullish(),
+});
+export type InstoreNotification = z.infer<typeof instoreNotificationSchema>;
+
+export interface InstoreWebhookReceiver {
+  /** The URL to give the provider as webhookUrl (the registered public URL when behind a proxy). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const PATH = '/webhooks/instore';
+
+export async function startInstoreWebhookReceiver(options: {
+  port?: number;
+  /** The URL as registered with the provider, if a proxy forwards to us; it is what the signature covers. */
+  publicUrl?: string;
+  secret: () => string | null;
+  onNotification: (notification: InstoreNotification) => void;
+  log?: (line: string) => void;
+}): Promise<InstoreWebhookReceiver> {
+  let url = options.publicUrl ?? '';
+  const server: Server = createServer((request, response) => {
+    void handle(request).then(({ status, body }) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+  });
+
+  async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    if (request.method !== 'POST' || request.url !== PATH) return { status: 404, body: { message: 'Not found' } };
+    const raw = await readBody(request);
+    if (raw === null) return { status: 413, body: { message: 'Body too large' } };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { status: 400, body: { message: 'Body is not JSON' } };
+    }
+    if (!isSignedBy(request, parsed, url, options.secret())) return { status: 401, body: { message: 'Invalid signature' } };
+    const notification = instoreNotificationSchema.safeParse(parsed);
+    if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
+    // Answer at once; the service handles it asynchronously (and duplicates are harmless there).
+    queueMicrotask(() => options.onNotification(notification.data));
+    return { status: 200, body: { referenceId: notification.data.referenceId } };
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  if (!url) url = `http://127.0.0.1:${port}${PATH}`;
+  options.log?.(`in-store webhook receiver listening at ${url}`);
+
+  return {
+    url,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function isSignedBy(request: IncomingMessage, body: unknown, url: string, secret: string | null): boolean {
+  if (!secret) return false;
+  const auth = parseAuthorization(String(request.headers.authorization ?? ''));
+  const date = String(request.headers.date ?? '');
+  if (!auth || !date) return false;
+  const expected = signature({ method: 'POST', url, date, canonical: canonicalBody(body), secret });
+  return timingSafeEqualHex(expected, auth.signature);
+}
+
+function timingSafeEqualHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function readBody(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
