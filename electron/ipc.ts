@@ -1,15 +1,14 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/channel-names.ts';
-import { defaultMessage } from '../shared/errors.ts';
 import type { Result } from '../shared/result.ts';
 import type { CoreApi } from './core/core-api.ts';
-import { dispatch } from './core/dispatch.ts';
-import { isTrustedSender } from './core/security/sender-check.ts';
+import { handleIpcInvoke } from './core/security/ipc-gate.ts';
 import { isTrustedUrl } from './core/security/url-trust.ts';
 
 // The only file that touches ipcMain. Every call: sender frame check → dispatch (channel and payload
-// validated against the contract) → the core → a Result envelope. Errors never cross as exceptions
-// (Electron would pass only their message); the renderer always gets `{ ok, value | error }`.
+// validated against the contract) → the core → a Result envelope; that logic is core/security/ipc-gate.ts,
+// unit-tested. Errors never cross as exceptions (Electron would pass only their message): the renderer
+// always gets `{ ok, value | error }`.
 
 export interface IpcOptions {
   readonly core: CoreApi;
@@ -24,10 +23,7 @@ export function registerIpc(options: IpcOptions): () => void {
 
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown): Promise<Result<unknown>> => {
     const frame = event.senderFrame;
-    if (!isTrustedSender(frame?.url, frame !== null && frame.parent === null, appOrigin)) {
-      return { ok: false, error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false } };
-    }
-    return dispatch(core.handlers, channel, payload);
+    return handleIpcInvoke(core.handlers, appOrigin, { frameUrl: frame?.url, isMainFrame: frame !== null && frame.parent === null }, channel, payload);
   });
 
   const unsubscribe = core.onEvent((message) => {

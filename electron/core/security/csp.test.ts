@@ -5,9 +5,11 @@ import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, parsePolicy } fr
 const INDEX_HTML = new URL('../../../renderer/index.html', import.meta.url);
 
 function metaPolicyOf(html: string): string | null {
-  const tag = /<meta\s+[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0];
+  // The policy itself contains single quotes, so the attribute is matched by its own quote character.
+  const tag = /<meta\s(?:[^>"']|"[^"]*"|'[^']*')*http-equiv=["']Content-Security-Policy["'](?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(html)?.[0];
   if (!tag) return null;
-  return /content=["']([^"']*)["']/i.exec(tag)?.[1] ?? null;
+  const match = /content=(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+  return match ? (match[1] ?? match[2] ?? null) : null;
 }
 
 describe('Content-Security-Policy', () => {

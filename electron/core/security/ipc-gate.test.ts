@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../core-api.ts';
+import { createCore } from '../core.ts';
+import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { PRODUCTION_APP_ORIGIN } from './app-origin.ts';
+import { handleIpcInvoke, type IpcSender } from './ipc-gate.ts';
+
+// What electron/ipc.ts does with every call, against the real core.
+
+const OURS: IpcSender = { frameUrl: 'app://wallet-pos/', isMainFrame: true };
+let dir: string;
+let core: Core;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ipc-gate-'));
+  core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'electron', version: '0.0.0', statusIntervalMs: 60_000 });
+});
+
+afterAll(async () => {
+  await core.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('IPC gate', () => {
+  it('serves our own main frame', async () => {
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'app.info', {});
+    expect(result).toMatchObject({ ok: true, value: { transport: 'electron', demo: true } });
+  });
+
+  it.each<[string, IpcSender]>([
+    ['a foreign page', { frameUrl: 'https://evil.example/', isMainFrame: true }],
+    ['a lookalike origin', { frameUrl: 'app://wallet-pos.evil/', isMainFrame: true }],
+    ['a sub-frame of ours', { frameUrl: 'app://wallet-pos/', isMainFrame: false }],
+    ['a data: page', { frameUrl: 'data:text/html,<h1>hi', isMainFrame: true }],
+    ['a destroyed frame', { frameUrl: null, isMainFrame: false }],
+  ])('refuses %s with ipc.forbidden, and the core never sees the call', async (_label, sender) => {
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'settings.save', { settings: { merchantName: 'Hijacked' } });
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'ipc.forbidden', retryable: false }) });
+    expect((await core.handlers['settings.get']({})).settings.merchantName).not.toBe('Hijacked');
+  });
+
+  it('refuses an unknown channel with ipc.unknown-channel', async () => {
+    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'shell.openExternal', { url: 'https://x' })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.unknown-channel' },
+    });
+  });
+
+  it('refuses an invalid payload with ipc.invalid-payload naming the field', async () => {
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.verifyPin', { kind: 'supervisor', pin: 1234 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+    if (!result.ok) expect(result.error.message).toContain('(pin)');
+  });
+
+  it('returns the envelope, structured-clone safe, for a typed error from the core', async () => {
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.save', { settings: { merchantName: '' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'merchantName' } } });
+    expect(structuredClone(result)).toEqual(result);
+  });
+});
