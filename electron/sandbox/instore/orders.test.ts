@@ -107,6 +107,19 @@ describe('consumer transitions', () => {
     expect((await orderStatus(sandbox, later)).body.paymentType).toBe('PAYLATER');
   });
 
+  it('applies magic amounts …52 (RISK_REJECTED) and …53 (PROCESSING lasts 10× confirmDelayMs)', async () => {
+    sandbox = await startTestSandbox({ confirmDelayMs: 40 });
+    const { referenceId: risky } = await createOrder(sandbox, { amount: 352 });
+    const { referenceId: slow } = await createOrder(sandbox, { amount: 353 });
+    const { referenceId: normal } = await createOrder(sandbox, { amount: 355 });
+    for (const referenceId of [risky, slow, normal]) await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
+    await waitStatus(normal, 'CAPTURED');
+    await waitStatus(risky, 'FAILED');
+    expect((await orderStatus(sandbox, risky)).body.failureReason).toBe('RISK_REJECTED');
+    expect(await statusOf(slow)).toBe('PROCESSING');
+    await waitStatus(slow, 'CAPTURED');
+  });
+
   it('abandons CREATED and PENDING orders after abandonAfterMs, but not confirmed ones', async () => {
     sandbox = await startTestSandbox({ abandonAfterMs: 250, confirmDelayMs: 20 });
     const { referenceId: idle } = await createOrder(sandbox);
