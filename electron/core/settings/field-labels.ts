@@ -15,6 +15,7 @@ const LABELS: Readonly<Record<keyof Settings | SecretName, string>> = {
   kiosk: 'Kiosk',
   locale: 'Language',
   webhookUrl: 'Webhook URL',
+  webhookListenPort: 'Webhook listener port',
   partner: 'Partner details',
   amountLimits: 'Amount limits',
   scanner: 'Scanner',

@@ -99,6 +99,17 @@ describe('settings service', () => {
     expect(await reopened.readSecret('accessKeySecret')).toBeNull();
   });
 
+  it('applies concurrent saves one after the other, losing none', async () => {
+    const service = await open();
+    await Promise.all([
+      service.save({ settings: { merchantName: 'Both kept' }, secrets: { supervisorPin: '1357' } }),
+      service.save({ settings: { terminalReference: 'TILL-07' } }),
+      service.save({ settings: { locale: 'zh-HK' } }),
+    ]);
+    const reopened = (await open()).current();
+    expect(reopened).toMatchObject({ merchantName: 'Both kept', terminalReference: 'TILL-07', locale: 'zh-HK' });
+  });
+
   it('refuses an empty secret or one with stray spaces', async () => {
     const service = await open();
     expect((await invalidField(service.save({ secrets: { accessKeySecret: '' } }))).field).toBe('accessKeySecret');

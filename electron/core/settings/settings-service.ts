@@ -59,26 +59,41 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     demo: settings.environment === 'embedded-sandbox',
   });
 
+  async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
+    const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings)) : settings;
+    const secretWrites = await prepareSecrets(patch.secrets ?? {});
+    // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
+    for (const [name, value] of secretWrites) {
+      if (value === null) await vault.delete(name);
+      else await vault.set(name, value);
+      stored[name] = value !== null;
+    }
+    if (next !== settings) {
+      file.store = structuredClone(next) as unknown as Record<string, unknown>;
+      settings = next;
+    }
+    const result = view();
+    for (const listener of listeners) {
+      try {
+        listener(result);
+      } catch {
+        // The save is done and on disk; a listener's failure must not report it as failed.
+      }
+    }
+    return result;
+  }
+
+  let saving: Promise<unknown> = Promise.resolve();
+
   return {
     current: () => structuredClone(settings),
     view,
 
-    async save(patch) {
-      const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings)) : settings;
-      const secretWrites = await prepareSecrets(patch.secrets ?? {});
-      // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
-      for (const [name, value] of secretWrites) {
-        if (value === null) await vault.delete(name);
-        else await vault.set(name, value);
-        stored[name] = value !== null;
-      }
-      if (next !== settings) {
-        file.store = structuredClone(next) as unknown as Record<string, unknown>;
-        settings = next;
-      }
-      const result = view();
-      for (const listener of listeners) listener(result);
-      return result;
+    save(patch) {
+      // One save at a time: each merges over the result of the previous one, so none is lost.
+      const run = saving.then(() => saveNow(patch));
+      saving = run.catch(() => {});
+      return run;
     },
 
     readSecret: (name) => vault.get(name),
