@@ -22,6 +22,8 @@ export function openDatabase(filePath: string): DatabaseSync {
     // FULL: every commit is fsynced before the call returns, so a write-ahead record survives a power cut.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // After a checkpoint, shrink a WAL that a big transaction (a migration) blew up, instead of keeping it forever.
+    db.exec('PRAGMA journal_size_limit = 8388608');
     const synchronous = db.prepare('PRAGMA synchronous').get();
     if (synchronous?.['synchronous'] !== 2) throw new Error('SQLite refused synchronous=FULL');
     return db;

@@ -74,6 +74,16 @@ describe('journal file and schema', () => {
         .map((row) => String(row['detail']))
         .join(' ');
       expect(plan).toContain('payment_attempts_provider_order');
+      // "Paid today" starts from the day, not from every paid payment ever.
+      const todayPaid = check
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT reference_id FROM payment_attempts WHERE local_day = '2026-11-20' AND display_status = 'paid' ORDER BY created_at DESC, reference_id DESC LIMIT 51",
+        )
+        .all()
+        .map((row) => String(row['detail']))
+        .join(' ');
+      expect(todayPaid).toContain('payment_attempts_day_display');
+      expect(todayPaid).not.toContain('TEMP B-TREE');
     } finally {
       check.close();
     }

@@ -1,0 +1,236 @@
+// Payment journal benchmark: seeds a realistic journal (100k payments over ~60 days, with refunds and events)
+// through the journal's own API into a temp file, then times what a till does with it.
+//
+//   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/journal.bench.ts
+//   options: --payments=20000 (smaller seed), --keep (leave the file and print its path)
+
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { PaymentMethod } from '../../shared/domain.ts';
+import { journalFileIn, openJournal, type Journal } from '../../electron/core/journal/journal.ts';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key ?? '', value ?? 'true'] as const;
+  }),
+);
+const PAYMENTS = Number(args.get('payments') ?? 100_000);
+const DAYS = 60;
+const TIME_ZONE = 'Asia/Singapore';
+const BATCH = 2_000;
+const WRITE_SAMPLES = 500;
+const QUERY_RUNS = 30;
+
+/** Deterministic pseudo-random numbers: the same seed gives the same journal on every machine. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = mulberry32(20261121);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const LETTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'];
+
+type Outcome = 'paid' | 'failed' | 'expired' | 'cancelled';
+const OUTCOMES: readonly Outcome[] = [...Array<Outcome>(78).fill('paid'), ...Array<Outcome>(9).fill('failed'), ...Array<Outcome>(8).fill('expired'), ...Array<Outcome>(5).fill('cancelled')];
+
+interface Seeded {
+  readonly referenceIds: string[];
+  readonly providerOrderIds: string[];
+  readonly refunds: number;
+  readonly events: number;
+  readonly lastDay: string;
+  readonly ms: number;
+}
+
+function seed(journal: Journal, clock: { at: number }): Seeded {
+  const started = performance.now();
+  // Day 0 starts 60 local days before 2026-11-21, 08:00 Singapore (00:00 UTC); sales run 08:00–22:00.
+  const firstMorning = Date.parse('2026-11-21T00:00:00Z') - (DAYS - 1) * 86_400_000;
+  const perDay = Math.ceil(PAYMENTS / DAYS);
+  const referenceIds: string[] = [];
+  const providerOrderIds: string[] = [];
+  let refunds = 0;
+  let events = 0;
+
+  for (let start = 0; start < PAYMENTS; start += BATCH) {
+    journal.atomically(() => {
+      for (let n = start; n < Math.min(PAYMENTS, start + BATCH); n += 1) {
+        const day = Math.floor(n / perDay);
+        const slot = n % perDay;
+        clock.at = firstMorning + day * 86_400_000 + Math.floor((slot / perDay) * 14 * 3_600_000) + Math.floor(random() * 20_000);
+        const method: PaymentMethod = random() < 0.4 ? 'customer-qr' : 'merchant-qr';
+        const amountMinor = 100 + Math.floor(random() * 49_900);
+        const referenceId = journal.newReferenceId('TILL01');
+        journal.recordAttempt({
+          referenceId,
+          method,
+          amount: { amountMinor, currency: 'SGD' },
+          posId: 'POS-BENCH-1',
+          consumerCode: method === 'customer-qr' ? `2810${String(n).padStart(14, '0')}` : undefined,
+          note: random() < 0.05 ? 'Table 4, "window"' : null,
+        });
+        journal.appendEvent(referenceId, { kind: 'request', summary: method === 'customer-qr' ? 'scan sent' : 'create sent', data: { amount: amountMinor, referenceId } });
+        const local = new Date(clock.at + 8 * 3_600_000).toISOString();
+        const providerOrderId = `${local.slice(2, 4)}${local.slice(5, 7)}${local.slice(8, 10)}-${String(n % 10_000).padStart(4, '0')}-${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}`;
+        clock.at += 400;
+        journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId, qrPayload: method === 'merchant-qr' ? `wallet://pay/${referenceId}` : null });
+        journal.appendEvent(referenceId, { kind: 'response', summary: '200 created', data: { referenceId, traceId: `t-${n}` } });
+        clock.at += 15_000;
+        const outcome = pick(OUTCOMES);
+        const providerStatus = { paid: 'CAPTURED', failed: 'FAILED', expired: 'ABANDONED', cancelled: 'CANCELLED' } as const;
+        journal.updateAttempt(referenceId, {
+          state: 'final',
+          providerStatus: providerStatus[outcome],
+          paymentType: outcome === 'paid' ? 'PAY' : null,
+          failureReason: outcome === 'failed' ? 'Declined by wallet' : null,
+        });
+        journal.appendEvent(referenceId, { kind: 'status', summary: `status ${providerStatus[outcome]} (poll)` });
+        events += 3;
+        if (outcome === 'paid' && random() < 0.06) {
+          clock.at += 600_000;
+          const full = random() < 0.4;
+          const refund = journal.recordRefund(referenceId, { amountMinor: full ? amountMinor : Math.max(1, Math.floor(amountMinor / 3)), reason: 'Wrong item charged' });
+          journal.updateRefund(refund.refundId, { state: 'succeeded', providerOrderId });
+          if (full) journal.updateAttempt(referenceId, { providerStatus: 'REFUNDED' });
+          refunds += 1;
+        }
+        referenceIds.push(referenceId);
+        providerOrderIds.push(providerOrderId);
+      }
+    });
+  }
+  const lastDay = journal.getAttempt(referenceIds[referenceIds.length - 1] ?? '')?.localDay ?? journal.today();
+  return { referenceIds, providerOrderIds, refunds, events, lastDay, ms: performance.now() - started };
+}
+
+interface Timing {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+function percentiles(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+/** Runs `work` once to warm caches and statements, then QUERY_RUNS times. */
+function time(work: () => unknown, runs = QUERY_RUNS): Timing {
+  work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    work();
+    samples.push(performance.now() - started);
+  }
+  return percentiles(samples);
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+function main(): void {
+  const folder = mkdtempSync(join(tmpdir(), 'journal-bench-'));
+  const filePath = journalFileIn(folder);
+  const clock = { at: 0 };
+  const journal = openJournal({ filePath, timeZone: TIME_ZONE, now: () => clock.at });
+  try {
+    console.log(`Seeding ${PAYMENTS.toLocaleString('en')} payments over ${DAYS} days into ${filePath} …`);
+    const seeded = seed(journal, clock);
+    const day = seeded.lastDay;
+    const middle = Math.floor(seeded.referenceIds.length / 2);
+    const reference = seeded.referenceIds[middle] ?? '';
+    const orderId = seeded.providerOrderIds[middle + 1] ?? '';
+
+    // A cursor ~half-way through all payments, reached the way the screen reaches it: page by page.
+    let deepCursor: string | undefined;
+    const pageSize = 50;
+    const deepPage = Math.floor(PAYMENTS / 2 / pageSize);
+    for (let page = 0; page < deepPage; page += 1) deepCursor = journal.history({ limit: pageSize, cursor: deepCursor }).nextCursor ?? undefined;
+    let dayCursor: string | undefined;
+    for (let page = 0; page < 20; page += 1) dayCursor = journal.history({ day, limit: pageSize, cursor: dayCursor }).nextCursor ?? undefined;
+
+    const rows: [string, Timing, string][] = [];
+    const add = (label: string, work: () => unknown, check: string) => rows.push([label, time(work), check]);
+    add('history, first page (all days)', () => journal.history({ limit: pageSize }), `${journal.history({ limit: pageSize }).items.length} rows`);
+    add(`history, deep page ${deepPage + 1} (all days)`, () => journal.history({ limit: pageSize, cursor: deepCursor }), `${journal.history({ limit: pageSize, cursor: deepCursor }).items.length} rows`);
+    add('history, first page of one day', () => journal.history({ day, limit: pageSize }), `total ${journal.history({ day, limit: pageSize }).total}`);
+    add('history, page 21 of one day', () => journal.history({ day, limit: pageSize, cursor: dayCursor }), `${journal.history({ day, limit: pageSize, cursor: dayCursor }).items.length} rows`);
+    add('history, status=paid, day + customer-qr', () => journal.history({ day, status: 'paid', method: 'customer-qr', limit: pageSize }), `total ${journal.history({ day, status: 'paid', method: 'customer-qr' }).total}`);
+    add('history, status=refunded (all days)', () => journal.history({ status: 'refunded', limit: pageSize }), `total ${journal.history({ status: 'refunded' }).total}`);
+    add('search by reference (whole)', () => journal.history({ search: reference }), `${journal.history({ search: reference }).total} match`);
+    add('search by reference (prefix, 1 day)', () => journal.history({ search: reference.slice(0, 15), limit: pageSize }), `${journal.history({ search: reference.slice(0, 15) }).total} matches`);
+    add('search, broad prefix "TILL01-2026" (all)', () => journal.history({ search: 'TILL01-2026', limit: pageSize }), `${journal.history({ search: 'TILL01-2026' }).total} matches`);
+    add('search by provider order id', () => journal.history({ search: orderId.toLowerCase() }), `${journal.history({ search: orderId }).total} match`);
+    add('payment detail (view, refunds, events)', () => journal.detailOf(reference), `${journal.detailOf(reference)?.events.length} events`);
+    add('day summary', () => journal.daySummary(day, 'SGD'), `paid ${journal.daySummary(day, 'SGD').paid.count}`);
+    add('CSV export of one day', () => journal.exportCsv(day), `${(journal.exportCsv(day).csv.length / 1024).toFixed(0)} KB`);
+    add('recovery scan (listNonFinal)', () => journal.listNonFinal(), `${journal.listNonFinal().length} open`);
+
+    // Durable writes: each call commits and fsyncs (synchronous=FULL) before it returns.
+    const records: number[] = [];
+    const updates: number[] = [];
+    const pairs: number[] = [];
+    for (let i = 0; i < WRITE_SAMPLES; i += 1) {
+      clock.at += 1_000;
+      const referenceId = journal.newReferenceId('TILL01');
+      const t0 = performance.now();
+      journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: { amountMinor: 1234, currency: 'SGD' }, posId: 'POS-BENCH-1' });
+      const t1 = performance.now();
+      journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', qrPayload: 'wallet://pay' }, 1);
+      const t2 = performance.now();
+      records.push(t1 - t0);
+      updates.push(t2 - t1);
+      pairs.push(t2 - t0);
+    }
+
+    const dbBytes = fileSize(filePath);
+    const walBytes = fileSize(`${filePath}-wal`);
+    console.log('');
+    console.log(`Seeded ${PAYMENTS.toLocaleString('en')} payments, ${seeded.refunds.toLocaleString('en')} refunds, ${seeded.events.toLocaleString('en')} events in ${(seeded.ms / 1000).toFixed(1)} s (batches of ${BATCH} per commit); last day ${day}, ${TIME_ZONE}`);
+    console.log(`Node ${process.version}, SQLite WAL, synchronous=FULL; each figure: ${QUERY_RUNS} runs after one warm-up`);
+    console.log('');
+    const table: string[][] = [['operation', 'p50', 'p99', 'max', 'result']];
+    for (const [label, timing, check] of rows) table.push([label, ms(timing.p50), ms(timing.p99), ms(timing.max), check]);
+    for (const [label, samples] of [
+      ['durable write: recordAttempt', records],
+      ['durable write: updateAttempt', updates],
+      ['durable write: record + update', pairs],
+    ] as const) {
+      const timing = percentiles(samples);
+      table.push([label, ms(timing.p50), ms(timing.p99), ms(timing.max), `${WRITE_SAMPLES} samples`]);
+    }
+    const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
+    const format = (row: string[]) => row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+    console.log(format(table[0] ?? []));
+    console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+    for (const row of table.slice(1)) console.log(format(row));
+    console.log('');
+    console.log(`file size: ${mb(dbBytes)} database + ${mb(walBytes)} WAL = ${mb(dbBytes + walBytes)} (${((dbBytes + walBytes) / PAYMENTS / 1024).toFixed(2)} KB per payment)`);
+  } finally {
+    journal.close();
+    if (args.has('keep')) console.log(`kept: ${filePath}`);
+    else rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main();
