@@ -1,0 +1,48 @@
+import QRCode from 'qrcode';
+import { useLayoutEffect, useRef, useState } from 'react';
+
+// Draws a QR code locally, module by module, so every module is a whole number of device pixels (crisp
+// edges a camera decodes at 40 cm) with the 4-module quiet zone the standard asks for. Drawn in a layout
+// effect: the QR is on screen in the same frame as the rest of the payment view.
+
+const QUIET_ZONE_MODULES = 4;
+
+export interface QrCanvasProps {
+  readonly payload: string;
+  /** Smallest size on screen, in CSS pixels. */
+  readonly minCssPx?: number;
+  readonly label: string;
+  readonly testId: string;
+}
+
+export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [cssPx, setCssPx] = useState(minCssPx);
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const modules = QRCode.create(payload, { errorCorrectionLevel: 'M' }).modules;
+    const sideModules = modules.size + 2 * QUIET_ZONE_MODULES;
+    const dpr = window.devicePixelRatio || 1;
+    const modulePx = Math.max(1, Math.ceil((minCssPx * dpr) / sideModules));
+    const sidePx = modulePx * sideModules;
+    canvas.width = sidePx;
+    canvas.height = sidePx;
+    setCssPx(sidePx / dpr);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, sidePx, sidePx);
+    context.fillStyle = '#000000';
+    for (let row = 0; row < modules.size; row++) {
+      for (let col = 0; col < modules.size; col++) {
+        if (modules.data[row * modules.size + col]) {
+          context.fillRect((col + QUIET_ZONE_MODULES) * modulePx, (row + QUIET_ZONE_MODULES) * modulePx, modulePx, modulePx);
+        }
+      }
+    }
+  }, [payload, minCssPx]);
+
+  return <canvas ref={canvasRef} className="qr-canvas" role="img" aria-label={label} data-testid={testId} style={{ width: cssPx, height: cssPx }} />;
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import type { Screen } from '../../stores/navigation.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { PaymentScreen } from '../../screens/payment/PaymentScreen.tsx';
+import { PaymentDetailScreen } from '../../screens/payments/PaymentDetailScreen.tsx';
+import { PaymentsScreen } from '../../screens/payments/PaymentsScreen.tsx';
+import { RefundScreen } from '../../screens/refund/RefundScreen.tsx';
+import { SaleScreen } from '../../screens/sale/SaleScreen.tsx';
+import { ScanScreen } from '../../screens/scan/ScanScreen.tsx';
+import { SettingsScreen } from '../../screens/settings/SettingsScreen.tsx';
+import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
+import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
+import { DemoBanner, Header } from './Header.tsx';
+import { Nav } from './Nav.tsx';
+import { NoticeBar } from './NoticeBar.tsx';
+import { StatusBar } from './StatusBar.tsx';
+
+// The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
+
+/** Screens a kiosk customer sees: no navigation there (an admin gets in through the header's Admin button). */
+const CUSTOMER_FACING = new Set<Screen['name']>(['sale', 'payment', 'scan']);
+
+export function AppFrame() {
+  const t = useT();
+  const terminal = useTerminal();
+  const screen = useAppStore((state) => state.screen);
+  const demo = useAppStore((state) => Boolean(state.info?.demo || state.status?.demo || state.settingsView?.demo));
+  const mainRef = useRef<HTMLElement>(null);
+  const kioskCustomerView = terminal.mode === 'kiosk' && CUSTOMER_FACING.has(screen.name);
+
+  // Move focus to the new screen's heading so a screen reader announces where the cashier is now.
+  const screenKey = screenKeyOf(screen);
+  useEffect(() => {
+    const heading = mainRef.current?.querySelector<HTMLElement>('h1[tabindex]');
+    (heading ?? mainRef.current)?.focus({ preventScroll: true });
+  }, [screenKey]);
+
+  return (
+    <div className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}`} data-testid="app-frame" data-mode={terminal.mode} data-screen={screen.name}>
+      <button
+        type="button"
+        className="skip-link"
+        onClick={() => mainRef.current?.focus()}
+      >
+        {t('app.skipToContent')}
+      </button>
+      {demo && <DemoBanner />}
+      <Header />
+      {!kioskCustomerView && <Nav mode={terminal.mode} />}
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <NoticeBar />
+        <CurrentScreen screen={screen} />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}
+
+function screenKeyOf(screen: Screen): string {
+  return 'referenceId' in screen ? `${screen.name}:${screen.referenceId ?? ''}` : screen.name;
+}
+
+function CurrentScreen({ screen }: { screen: Screen }) {
+  switch (screen.name) {
+    case 'sale':
+      return <SaleScreen />;
+    case 'payment':
+      return <PaymentScreen referenceId={screen.referenceId} />;
+    case 'scan':
+      return <ScanScreen />;
+    case 'payments':
+      return <PaymentsScreen />;
+    case 'payment-detail':
+      return <PaymentDetailScreen referenceId={screen.referenceId} />;
+    case 'refund':
+      return <RefundScreen referenceId={screen.referenceId} />;
+    case 'unresolved':
+      return <UnresolvedScreen />;
+    case 'summary':
+      return <SummaryScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}

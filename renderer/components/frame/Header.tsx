@@ -1,0 +1,47 @@
+import { useT } from '../../i18n/i18n.tsx';
+import { customerDisplayUrl, storedAccessToken } from '../../api/token.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+
+/** Merchant and terminal, and in the browser preview a link to open the customer display. */
+export function Header() {
+  const t = useT();
+  const terminal = useTerminal();
+  // In Electron, main opens the customer display as a second window; in the browser preview it is a page.
+  const web = useAppStore((state) => state.info?.transport === 'web');
+  const navigate = useAppStore((state) => state.navigate);
+  return (
+    <header className="app-header" data-testid="app-header">
+      <img className="app-logo" src="./icons/app-icon.svg" alt="" width={36} height={36} />
+      <div className="app-identity">
+        <span className="merchant-name" data-testid="merchant-name">
+          {terminal.merchantName}
+        </span>
+        <span className="terminal-id" data-testid="terminal-id">
+          {terminal.posId
+            ? t('app.terminal', { posId: terminal.posId, terminalReference: terminal.terminalReference })
+            : t('app.terminalNoPos', { terminalReference: terminal.terminalReference })}
+        </span>
+      </div>
+      {terminal.mode === 'kiosk' && (
+        <button type="button" className="button button-small header-admin" onClick={() => navigate({ name: 'settings' })} data-testid="kiosk-admin">
+          {t('nav.admin')}
+        </button>
+      )}
+      {web && (
+        <a className="header-link" href={customerDisplayUrl(location.origin, storedAccessToken(sessionStorage))} target="_blank" rel="noopener" data-testid="open-customer-display">
+          {t('nav.customerDisplay')}
+        </a>
+      )}
+    </header>
+  );
+}
+
+export function DemoBanner() {
+  const t = useT();
+  return (
+    <div className="demo-banner" role="note" data-testid="demo-banner">
+      {t('app.demoBanner')}
+    </div>
+  );
+}

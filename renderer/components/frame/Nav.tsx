@@ -1,0 +1,67 @@
+import type { TerminalMode } from '../../../shared/settings.ts';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import type { ScreenName } from '../../stores/navigation.ts';
+
+// Screens offered per mode: a refund counter starts on Refund and has no Sale; a kiosk shows no navigation
+// to the customer (the frame hides this bar on its customer-facing screens).
+
+type NavTarget = 'sale' | 'payments' | 'refund' | 'unresolved' | 'summary' | 'settings';
+
+const ITEMS: Readonly<Record<TerminalMode, readonly NavTarget[]>> = {
+  cashier: ['sale', 'payments', 'refund', 'unresolved', 'summary', 'settings'],
+  'refund-counter': ['refund', 'payments', 'unresolved', 'summary', 'settings'],
+  kiosk: ['sale', 'payments', 'unresolved', 'summary', 'settings'],
+};
+
+const LABEL: Readonly<Record<NavTarget, MessageKey>> = {
+  sale: 'nav.sale',
+  payments: 'nav.payments',
+  refund: 'nav.refund',
+  unresolved: 'nav.unresolved',
+  summary: 'nav.summary',
+  settings: 'nav.settings',
+};
+
+/** Which nav item a screen belongs to (the payment view belongs to Sale, a payment's detail to Payments). */
+const SECTION: Readonly<Record<ScreenName, NavTarget>> = {
+  sale: 'sale',
+  payment: 'sale',
+  scan: 'sale',
+  payments: 'payments',
+  'payment-detail': 'payments',
+  refund: 'refund',
+  unresolved: 'unresolved',
+  summary: 'summary',
+  settings: 'settings',
+};
+
+export function homeScreenOf(mode: TerminalMode): NavTarget {
+  return ITEMS[mode][0]!;
+}
+
+export function Nav({ mode }: { mode: TerminalMode }) {
+  const t = useT();
+  const screen = useAppStore((state) => state.screen);
+  const navigate = useAppStore((state) => state.navigate);
+  const current = SECTION[screen.name];
+  return (
+    <nav className="app-nav" aria-label={t('nav.label')}>
+      <ul>
+        {ITEMS[mode].map((item) => (
+          <li key={item}>
+            <button
+              type="button"
+              className="nav-button"
+              aria-current={item === current ? 'page' : undefined}
+              data-testid={`nav-${item}`}
+              onClick={() => navigate({ name: item })}
+            >
+              {t(LABEL[item])}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

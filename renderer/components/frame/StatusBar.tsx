@@ -1,0 +1,84 @@
+import type { StatusSnapshot } from '../../../shared/domain.ts';
+import { useNow } from '../../hooks/use-now.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { skew } from '../format.ts';
+
+// The status line every terminal has: environment, provider reachable, clock, pending and unresolved
+// counts (the latter opens the Unresolved list), scanner seen. Fed by status.get + status.changed.
+
+/** The provider refuses signatures about a minute off; warn well before that. */
+const CLOCK_WARN_MS = 30_000;
+
+export function StatusBar() {
+  const t = useT();
+  const status = useAppStore((state) => state.status);
+  const scannerSeenAt = useAppStore((state) => state.scannerSeenAt);
+  const navigate = useAppStore((state) => state.navigate);
+  useNow(30_000);
+
+  return (
+    <footer className="status-bar" role="contentinfo" aria-label={t('status.label')} data-testid="status-bar">
+      {status ? (
+        <>
+          <span className="status-item" data-testid="status-environment">
+            {t('status.environment', { name: t(`env.${status.environment}`) })}
+          </span>
+          <ProviderItem reachable={status.providerReachable} />
+          <ClockItem status={status} />
+          <span className="status-item" data-testid="status-pending">
+            {t('status.pending', { count: status.pendingCount })}
+          </span>
+          <button
+            type="button"
+            className={`status-item status-button${status.unresolvedCount > 0 ? ' status-warn' : ''}`}
+            data-testid="status-unresolved"
+            aria-label={t('status.unresolvedOpen', { count: status.unresolvedCount })}
+            onClick={() => navigate({ name: 'unresolved' })}
+          >
+            {t('status.unresolved', { count: status.unresolvedCount })}
+          </button>
+        </>
+      ) : (
+        <span className="status-item">{t('common.loading')}</span>
+      )}
+      <span className="status-item" data-testid="status-scanner">
+        {scannerSeenAt === null ? t('status.scannerNotSeen') : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
+      </span>
+    </footer>
+  );
+}
+
+function ProviderItem({ reachable }: { reachable: boolean | null }) {
+  const t = useT();
+  const [text, tone] =
+    reachable === null ? [t('status.providerUnknown'), 'unknown'] : reachable ? [t('status.providerUp'), 'ok'] : [t('status.providerDown'), 'bad'];
+  return (
+    <span className={`status-item status-${tone}`} data-testid="status-provider" data-reachable={String(reachable)}>
+      <span className="status-dot" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
+function ClockItem({ status }: { status: StatusSnapshot }) {
+  const t = useT();
+  if (status.clockSkewMs === null) {
+    return (
+      <span className="status-item status-unknown" data-testid="status-clock">
+        {t('status.clockUnknown')}
+      </span>
+    );
+  }
+  const off = Math.abs(status.clockSkewMs) >= CLOCK_WARN_MS;
+  return (
+    <span className={`status-item ${off ? 'status-bad' : 'status-ok'}`} data-testid="status-clock" data-skew-ms={status.clockSkewMs}>
+      {off ? t('status.clockOff', { skew: skew(status.clockSkewMs) }) : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
+    </span>
+  );
+}
+
+function agoText(at: number, t: ReturnType<typeof useT>): string {
+  const minutes = Math.floor((performance.now() - at) / 60_000);
+  return minutes < 1 ? t('status.justNow') : t('status.minutesAgo', { minutes });
+}

@@ -1,0 +1,33 @@
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import type { Locale } from '../../shared/settings.ts';
+import { EN, type MessageKey } from './en.ts';
+import { ZH_HK } from './zh-HK.ts';
+
+// A small typed dictionary: t('sale.charge', { amount }) → "Charge S$12.34". No runtime library needed.
+
+export type { MessageKey };
+export type Params = Readonly<Record<string, string | number>>;
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+const DICTIONARIES: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en: EN, 'zh-HK': ZH_HK };
+
+export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+  const template = DICTIONARIES[locale][key] ?? EN[key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const LocaleContext = createContext<Locale>('en');
+
+export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return <LocaleContext value={locale}>{children}</LocaleContext>;
+}
+
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
+}
+
+export function useT(): Translate {
+  const locale = useLocale();
+  return useCallback((key, params) => translate(locale, key, params), [locale]);
+}

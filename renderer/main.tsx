@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { BridgeProvider, pickBridge } from './api/bridge.tsx';
+import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
+import './styles/app.css';
+
+// One bundle, two pages: the cashier app, and the customer display (chosen by path: Electron loads
+// app://wallet-pos/customer-display in the second window, the preview serves /customer-display).
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+const bridge = pickBridge(window);
+const customerDisplay = /\/customer-display(?:\.html)?\/?$/.test(window.location.pathname);
+
+createRoot(root).render(
+  <StrictMode>
+    <BridgeProvider bridge={bridge}>{customerDisplay ? <CustomerDisplay /> : <App />}</BridgeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,130 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { PaymentView } from '../../../shared/domain.ts';
+import type { SettingsView } from '../../../shared/settings.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
+import { QrCanvas } from '../../components/QrCanvas.tsx';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useNow } from '../../hooks/use-now.ts';
+import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
+import { isNewer } from '../../stores/payment-store.ts';
+
+// The screen facing the customer (second window in Electron, /customer-display in the browser preview):
+// idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
+// the same payment.updated events the cashier screen gets; the result, then back to idle.
+
+const ACTIVE = new Set(['sending', 'waiting', 'scanned', 'confirming', 'checking']);
+/** A payment created longer ago than this is not the one at the counter now. */
+const STALE_MS = 15 * 60_000;
+
+export function CustomerDisplay() {
+  const bridge = useBridge();
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [merchantFallback, setMerchantFallback] = useState('');
+
+  useEffect(() => {
+    void bridge['settings.get']({}).then((result) => result.ok && setView(result.value));
+    void bridge['app.info']({}).then((result) => result.ok && setMerchantFallback(result.value.merchantName));
+  }, [bridge]);
+  useBridgeEvent('settings.changed', setView);
+
+  const locale = view?.settings.locale ?? 'en';
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  return (
+    <LocaleProvider locale={locale}>
+      <CustomerScreen merchantName={view?.settings.merchantName ?? merchantFallback} resultSeconds={view?.settings.resultDismissSeconds ?? 8} />
+    </LocaleProvider>
+  );
+}
+
+function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string; resultSeconds: number }) {
+  const t = useT();
+  const bridge = useBridge();
+  const [payment, setPayment] = useState<PaymentView | null>(null);
+
+  // Opened (or reloaded) mid-payment: pick up the payment that is still open at the counter.
+  useEffect(() => {
+    void bridge['payments.history']({ day: localDay(), limit: 20 }).then((result) => {
+      if (!result.ok) return;
+      const open = result.value.items
+        .filter((item) => ACTIVE.has(item.displayStatus) && Date.now() - Date.parse(item.createdAt) < STALE_MS)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      if (open) setPayment((current) => current ?? open);
+    });
+  }, [bridge]);
+
+  useBridgeEvent('payment.updated', (incoming) => {
+    setPayment((current) => {
+      if (current && current.referenceId === incoming.referenceId) return isNewer(current, incoming) ? current : incoming;
+      // A new payment at the counter takes over the display; a late update of an old one does not.
+      if (!FINAL_DISPLAY.has(incoming.displayStatus) && (!current || incoming.createdAt >= current.createdAt)) return incoming;
+      return current;
+    });
+  });
+
+  const final = payment !== null && FINAL_DISPLAY.has(payment.displayStatus);
+  const backToIdle = useEffectEvent(() => setPayment(null));
+  useEffect(() => {
+    if (!final) return;
+    const timer = setTimeout(() => backToIdle(), Math.max(3, resultSeconds || 8) * 1000);
+    return () => clearTimeout(timer);
+  }, [final, resultSeconds, payment?.referenceId]);
+
+  return (
+    <main className="customer-display" data-testid="customer-display" data-state={payment ? payment.displayStatus : 'idle'}>
+      <p className="customer-merchant" data-testid="customer-merchant">
+        {merchantName}
+      </p>
+      {payment === null ? (
+        <div className="customer-idle" data-testid="customer-idle">
+          <img src="./icons/app-icon.svg" alt="" width={160} height={160} />
+          <p className="customer-welcome">{t('customer.welcome')}</p>
+          <p>{t('customer.idle')}</p>
+        </div>
+      ) : (
+        <CustomerPayment payment={payment} />
+      )}
+    </main>
+  );
+}
+
+function CustomerPayment({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  const locale = useLocale();
+  const amount = money(payment.amount, locale);
+  const final = FINAL_DISPLAY.has(payment.displayStatus);
+  const outcome = outcomeOf(payment.displayStatus);
+  return (
+    <div className={`customer-payment outcome-${outcome}`}>
+      <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>
+        {amount}
+      </p>
+      {!final && payment.qrPayload && (
+        <>
+          <QrCanvas payload={payment.qrPayload} minCssPx={360} label={t('payment.qrLabel', { amount })} testId="customer-qr" />
+          <p className="qr-caption">{t('customer.scanToPay')}</p>
+        </>
+      )}
+      {final && (
+        <p className={`result-icon result-${outcome}`} aria-hidden="true">
+          {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
+        </p>
+      )}
+      <p className={`customer-status status-${payment.displayStatus}`} role="status" aria-live="polite" data-testid="customer-status" data-status={payment.displayStatus}>
+        {payment.displayStatus === 'paid' ? `${t('display.paid')} — ${t('customer.thankYou')}` : t(`display.${payment.displayStatus}`)}
+      </p>
+      {!final && payment.expiresAt && <CustomerCountdown expiresAt={payment.expiresAt} />}
+    </div>
+  );
+}
+
+function CustomerCountdown({ expiresAt }: { expiresAt: string }) {
+  const t = useT();
+  const now = useNow(500);
+  const seconds = (Date.parse(expiresAt) - now) / 1000;
+  if (Number.isNaN(seconds) || seconds <= 0) return null;
+  return <p className="countdown">{t('payment.expiresIn', { time: minutesSeconds(seconds) })}</p>;
+}

@@ -1,0 +1,206 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { PaymentView } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
+import { QrCanvas } from '../../components/QrCanvas.tsx';
+import { useKeyDown } from '../../hooks/use-key.ts';
+import { useNow } from '../../hooks/use-now.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { playSound } from '../../sound/sounds.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+import { usePaymentStore } from '../../stores/payment-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { homeScreenOf } from '../../components/frame/Nav.tsx';
+import { usePaymentReread } from './use-payment-watch.ts';
+
+// The payment in progress: our QR (merchant-presented) or the progress of a scanned customer code, the
+// live status from payment.updated events, a countdown, Cancel while the order can still be cancelled,
+// and then the result — with its own colour and sound — until dismissed or the configured timeout.
+
+export function PaymentScreen({ referenceId }: { referenceId: string }) {
+  const t = useT();
+  const bridge = useBridge();
+  const active = usePaymentStore((state) => state.active);
+  const show = usePaymentStore((state) => state.show);
+  const [loadError, setLoadError] = useState<AppError | null>(null);
+  const view = active?.referenceId === referenceId ? active : null;
+
+  // Opened without the charge reply in hand (e.g. from the customer display sync or a reload): read it.
+  useEffect(() => {
+    if (view) return;
+    let current = true;
+    void bridge['payments.get']({ referenceId }).then((result) => {
+      if (!current) return;
+      if (result.ok) show(result.value.payment);
+      else setLoadError(result.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [bridge, referenceId, view, show]);
+
+  if (!view) {
+    return (
+      <section className="screen payment-screen" aria-label={t('payment.title')} data-testid="payment-screen">
+        {loadError ? <ErrorText error={loadError} testId="payment-error" /> : <p>{t('common.loading')}</p>}
+      </section>
+    );
+  }
+  return <PaymentInProgress view={view} />;
+}
+
+function PaymentInProgress({ view }: { view: PaymentView }) {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const terminal = useTerminal();
+  const apply = usePaymentStore((state) => state.apply);
+  const clear = usePaymentStore((state) => state.clear);
+  const navigate = useAppStore((state) => state.navigate);
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const final = FINAL_DISPLAY.has(view.displayStatus);
+  const outcome = outcomeOf(view.displayStatus);
+  const amount = money(view.amount, locale);
+  usePaymentReread(view, apply);
+
+  // One sound per payment, when its result first shows.
+  const soundedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!final || soundedFor.current === view.referenceId) return;
+    soundedFor.current = view.referenceId;
+    if (outcome === 'success') playSound('success');
+    else if (outcome === 'failure') playSound('failure');
+  }, [final, outcome, view.referenceId]);
+
+  const dismiss = (): void => {
+    clear();
+    navigate({ name: homeScreenOf(terminal.mode) === 'refund' ? 'refund' : 'sale' });
+  };
+
+  const cancel = async (): Promise<void> => {
+    if (cancelling || !view.canCancel) return;
+    setCancelling(true);
+    setError(null);
+    const result = await bridge['payments.cancel']({ referenceId: view.referenceId });
+    setCancelling(false);
+    if (result.ok) apply(result.value);
+    else {
+      setError(result.error);
+      // The order may have moved on (customer confirmed): show where it really is now.
+      const fresh = await bridge['payments.get']({ referenceId: view.referenceId });
+      if (fresh.ok) apply(fresh.value.payment);
+    }
+  };
+
+  useKeyDown((event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (final) dismiss();
+      else if (view.canCancel) void cancel();
+    } else if (event.key === 'Enter' && final) {
+      event.preventDefault();
+      dismiss();
+    }
+  });
+
+  const showQr = view.qrPayload !== null && !final;
+
+  return (
+    <section className={`screen payment-screen outcome-${outcome}`} aria-labelledby="payment-amount" data-testid="payment-screen" data-reference-id={view.referenceId}>
+      <div className="payment-layout">
+        {showQr && (
+          <div className="payment-qr-panel">
+            <QrCanvas payload={view.qrPayload!} minCssPx={320} label={t('payment.qrLabel', { amount })} testId="payment-qr" />
+            <p className="qr-caption">{t('payment.scanWithApp')}</p>
+          </div>
+        )}
+        {final && <PaymentResult view={view} onDismiss={dismiss} dismissSeconds={terminal.settings.resultDismissSeconds} kiosk={terminal.mode === 'kiosk'} />}
+        <div className="payment-facts">
+          <p className="payment-merchant">{terminal.merchantName}</p>
+          <p id="payment-amount" className="payment-amount" data-testid="payment-amount" data-amount-minor={view.amount.amountMinor}>
+            {amount}
+          </p>
+          <p className={`payment-status status-${view.displayStatus}`} role="status" aria-live="polite" data-testid="payment-status" data-status={view.displayStatus}>
+            {t(`display.${view.displayStatus}`)}
+          </p>
+          {!final && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
+          {view.displayStatus === 'checking' && <p className="explain">{t('payment.checkingExplain')}</p>}
+          {view.note && <p className="payment-note">{view.note}</p>}
+          <ErrorText error={error} testId="payment-error" />
+          <div className="payment-actions">
+            {view.canCancel && (
+              <button type="button" className="button button-danger button-large" onClick={() => void cancel()} disabled={cancelling} data-testid="cancel-payment">
+                {cancelling ? t('payment.cancelling') : t('payment.cancel')}
+              </button>
+            )}
+            {!final && !view.canCancel && (view.displayStatus === 'checking' || view.displayStatus === 'sending') && (
+              <button type="button" className="button button-secondary" onClick={dismiss} data-testid="leave-payment">
+                {t('payment.leave')}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const t = useT();
+  const now = useNow(250);
+  const secondsLeft = (Date.parse(expiresAt) - now) / 1000;
+  if (Number.isNaN(secondsLeft)) return null;
+  return (
+    <p className={`countdown${secondsLeft < 30 ? ' countdown-low' : ''}`} data-testid="payment-countdown" aria-live="off">
+      {secondsLeft > 0 ? t('payment.expiresIn', { time: minutesSeconds(secondsLeft) }) : t('payment.expired')}
+    </p>
+  );
+}
+
+function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: PaymentView; onDismiss: () => void; dismissSeconds: number; kiosk: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const outcome = outcomeOf(view.displayStatus);
+  const amount = money(view.amount, locale);
+  // A kiosk must always reset for the next customer, even if the setting says "until dismissed".
+  const seconds = dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
+  const [shownAt] = useState(() => Date.now());
+  const now = useNow(500);
+  const left = seconds > 0 ? Math.ceil(seconds - (now - shownAt) / 1000) : null;
+  const dismissNow = useEffectEvent(onDismiss);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => dismissNow(), seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+
+  const headline =
+    view.displayStatus === 'paid' ? t('payment.paidAmount', { amount }) : outcome === 'failure' ? t('payment.failedAmount', { amount }) : t(`display.${view.displayStatus}`);
+  return (
+    <div className={`payment-result result-${outcome}`} data-testid="payment-result" data-outcome={outcome}>
+      <p className="result-icon" aria-hidden="true">
+        {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
+      </p>
+      <p className="result-headline">{headline}</p>
+      {view.failureReason && <p className="result-reason">{t('payment.reason', { reason: view.failureReason })}</p>}
+      {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
+      <dl className="result-facts">
+        {view.providerOrderId && (
+          <>
+            <dt>{t('payment.providerOrderId')}</dt>
+            <dd data-testid="payment-provider-order-id">{view.providerOrderId}</dd>
+          </>
+        )}
+        <dt>{t('payment.reference')}</dt>
+        <dd data-testid="payment-reference">{view.referenceId}</dd>
+      </dl>
+      <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
+        {t('payment.newSale')}
+      </button>
+      {left !== null && left > 0 && <p className="hint">{t('payment.autoDismiss', { seconds: left })}</p>}
+    </div>
+  );
+}

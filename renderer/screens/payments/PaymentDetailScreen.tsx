@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { dateTime, money } from '../../components/format.ts';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { RefundsTable } from './RefundsTable.tsx';
+
+// One payment: amount, status and its history, provider order id, payment type, refunds, and only the
+// actions its state allows (the core decides canCancel / canRefund; the clerk need not know the rules).
+
+export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const navigate = useAppStore((state) => state.navigate);
+  const [detail, setDetail] = useState<PaymentDetail | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    (): Promise<void> =>
+      bridge['payments.get']({ referenceId }).then((result) => {
+        if (result.ok) setDetail(result.value);
+        else setError(result.error);
+      }),
+    [bridge, referenceId],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useBridgeEvent('payment.updated', (view) => {
+    if (view.referenceId === referenceId) void load();
+  });
+  useBridgeEvent('refund.updated', (refund) => {
+    if (refund.referenceId === referenceId) void load();
+  });
+
+  const act = async (action: 'cancel' | 'checkNow'): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const result = action === 'cancel' ? await bridge['payments.cancel']({ referenceId }) : await bridge['payments.checkNow']({ referenceId });
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    await load();
+  };
+
+  const payment = detail?.payment;
+  return (
+    <section className="screen detail-screen" aria-labelledby="detail-title" data-testid="payment-detail">
+      <button type="button" className="link-button" onClick={() => navigate({ name: 'payments' })} data-testid="detail-back">
+        ← {t('detail.back')}
+      </button>
+      <h1 id="detail-title" tabIndex={-1} className="screen-title">
+        {t('detail.title', { reference: referenceId })}
+      </h1>
+      <ErrorText error={error} testId="detail-error" />
+      {!detail || !payment ? (
+        !error && <p>{t('common.loading')}</p>
+      ) : (
+        <>
+          <dl className="facts">
+            <dt>{t('detail.amount')}</dt>
+            <dd data-testid="detail-amount">{money(payment.amount, locale)}</dd>
+            <dt>{t('detail.status')}</dt>
+            <dd>
+              <span className={`badge status-${payment.displayStatus}`} data-testid="detail-status" data-status={payment.displayStatus}>
+                {t(`display.${payment.displayStatus}`)}
+              </span>
+              {payment.providerStatus && <span className="hint"> ({payment.providerStatus})</span>}
+            </dd>
+            <dt>{t('payment.providerOrderId')}</dt>
+            <dd data-testid="detail-provider-order-id">{payment.providerOrderId ?? '—'}</dd>
+            <dt>{t('detail.paymentType')}</dt>
+            <dd data-testid="detail-payment-type">{payment.paymentType ?? '—'}</dd>
+            <dt>{t('payments.colMethod')}</dt>
+            <dd>{t(`method.${payment.method}`)}</dd>
+            <dt>{t('detail.refunded')}</dt>
+            <dd data-testid="detail-refunded">{money(payment.refunded, locale)}</dd>
+            <dt>{t('detail.refundable')}</dt>
+            <dd data-testid="detail-refundable">{money(payment.refundable, locale)}</dd>
+            <dt>{t('detail.created')}</dt>
+            <dd>{dateTime(payment.createdAt, locale)}</dd>
+            {payment.note && (
+              <>
+                <dt>{t('detail.note')}</dt>
+                <dd>{payment.note}</dd>
+              </>
+            )}
+            {payment.failureReason && (
+              <>
+                <dt>{t('detail.colReason')}</dt>
+                <dd>{payment.failureReason}</dd>
+              </>
+            )}
+            {payment.unresolvedReason && (
+              <>
+                <dt>{t('unresolved.reason')}</dt>
+                <dd>{payment.unresolvedReason}</dd>
+              </>
+            )}
+          </dl>
+          <div className="actions">
+            {payment.canCancel && (
+              <button type="button" className="button button-danger" disabled={busy} onClick={() => void act('cancel')} data-testid="detail-cancel">
+                {t('payment.cancel')}
+              </button>
+            )}
+            {payment.canRefund && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => navigate({ name: 'refund', referenceId })} data-testid="detail-refund">
+                {t('detail.refund')}
+              </button>
+            )}
+            {(payment.state === 'sending' || payment.state === 'checking' || payment.state === 'active') && (
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void act('checkNow')} data-testid="detail-check-now">
+                {t('detail.checkNow')}
+              </button>
+            )}
+          </div>
+          <h2>{t('detail.history')}</h2>
+          <table className="data-table" data-testid="detail-history">
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.colAt')}</th>
+                <th scope="col">{t('detail.colStatus')}</th>
+                <th scope="col">{t('detail.colProvider')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.history.map((change, index) => (
+                <tr key={`${change.at}-${index}`}>
+                  <td>{dateTime(change.at, locale)}</td>
+                  <td>{t(`display.${change.status}`)}</td>
+                  <td>{change.providerStatus ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>{t('detail.refunds')}</h2>
+          <RefundsTable refunds={detail.refunds} />
+          <details className="journal">
+            <summary>{t('detail.journal')}</summary>
+            <ul>
+              {detail.events.map((event, index) => (
+                <li key={`${event.at}-${index}`}>
+                  <time dateTime={event.at}>{dateTime(event.at, locale)}</time> · {event.kind} · {event.summary}
+                </li>
+              ))}
+            </ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

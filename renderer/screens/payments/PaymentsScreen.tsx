@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import type { HistoryQuery } from '../../../shared/contract.ts';
+import { DISPLAY_STATUSES, type PaymentView } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { localDay, money, time } from '../../components/format.ts';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+
+// Today's payments (or another day's), filtered by status and method, searched by our reference or the
+// provider's order id. A scanned receipt opens its payment.
+
+type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status' | 'method' | 'search'>;
+
+const PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function PaymentsScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const navigate = useAppStore((state) => state.navigate);
+  const [filters, setFilters] = useState<Filters>(() => ({ day: localDay() }));
+  const [searchText, setSearchText] = useState('');
+  const [items, setItems] = useState<readonly PaymentView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [reloadTick, setReloadTick] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const search = searchText.trim();
+      setFilters((current) => (current.search === (search || undefined) ? current : { ...current, search: search || undefined }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  useEffect(() => {
+    let current = true;
+    void bridge['payments.history']({ ...filters, limit: PAGE_SIZE }).then((result) => {
+      if (!current) return;
+      setLoading(false);
+      if (!result.ok) {
+        setError(result.error);
+        return;
+      }
+      setError(null);
+      setItems(result.value.items);
+      setTotal(result.value.total);
+      setNextCursor(result.value.nextCursor);
+    });
+    return () => {
+      current = false;
+    };
+  }, [bridge, filters, reloadTick]);
+
+  // A payment changed somewhere: refresh the page in view (rows may enter or leave the filter).
+  useBridgeEvent('payment.updated', () => setReloadTick((tick) => tick + 1));
+
+  useScanHandler((scan) => setSearchText(scan.code));
+
+  const loadMore = async (): Promise<void> => {
+    if (!nextCursor) return;
+    const result = await bridge['payments.history']({ ...filters, limit: PAGE_SIZE, cursor: nextCursor });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setItems((existing) => [...existing, ...result.value.items]);
+    setNextCursor(result.value.nextCursor);
+  };
+
+  return (
+    <section className="screen payments-screen" aria-labelledby="payments-title" data-testid="payments-screen">
+      <h1 id="payments-title" tabIndex={-1} className="screen-title">
+        {t('payments.title')}
+      </h1>
+      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label className="field">
+          <span className="field-label">{t('payments.day')}</span>
+          <input type="date" value={filters.day} onChange={(event) => event.target.value && setFilters({ ...filters, day: event.target.value })} data-testid="payments-day" />
+        </label>
+        <label className="field">
+          <span className="field-label">{t('payments.status')}</span>
+          <select
+            value={filters.status ?? ''}
+            onChange={(event) => setFilters({ ...filters, status: (event.target.value || undefined) as Filters['status'] })}
+            data-testid="payments-status-filter"
+          >
+            <option value="">{t('payments.any')}</option>
+            {DISPLAY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`display.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{t('payments.method')}</span>
+          <select
+            value={filters.method ?? ''}
+            onChange={(event) => setFilters({ ...filters, method: (event.target.value || undefined) as Filters['method'] })}
+            data-testid="payments-method-filter"
+          >
+            <option value="">{t('payments.any')}</option>
+            <option value="merchant-qr">{t('method.merchant-qr')}</option>
+            <option value="customer-qr">{t('method.customer-qr')}</option>
+          </select>
+        </label>
+        <label className="field field-grow">
+          <span className="field-label">{t('payments.search')}</span>
+          <input type="search" value={searchText} maxLength={64} onChange={(event) => setSearchText(event.target.value)} data-testid="payments-search" />
+        </label>
+      </form>
+      <ErrorText error={error} testId="payments-error" />
+      <p className="hint" aria-live="polite" data-testid="payments-total">
+        {loading ? t('common.loading') : t('payments.total', { count: total })}
+      </p>
+      {!loading && items.length === 0 ? (
+        <p data-testid="payments-empty">{t('payments.empty')}</p>
+      ) : (
+        <table className="data-table" data-testid="payments-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('payments.colTime')}</th>
+              <th scope="col">{t('payments.colAmount')}</th>
+              <th scope="col">{t('payments.colStatus')}</th>
+              <th scope="col">{t('payments.colMethod')}</th>
+              <th scope="col">{t('payments.colReference')}</th>
+              <th scope="col">{t('payments.colProviderId')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((payment) => (
+              <tr key={payment.referenceId} data-testid="payment-row" data-reference-id={payment.referenceId} data-status={payment.displayStatus}>
+                <td>{time(payment.createdAt, locale)}</td>
+                <td className="num">{money(payment.amount, locale)}</td>
+                <td>
+                  <span className={`badge status-${payment.displayStatus}`}>{t(`display.${payment.displayStatus}`)}</span>
+                </td>
+                <td>{t(`method.${payment.method}`)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={t('payments.open', { reference: payment.referenceId })}
+                    onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
+                  >
+                    {payment.referenceId}
+                  </button>
+                </td>
+                <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {nextCursor && (
+        <button type="button" className="button button-secondary" onClick={() => void loadMore()} data-testid="payments-load-more">
+          {t('payments.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}

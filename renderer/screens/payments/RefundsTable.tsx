@@ -1,0 +1,34 @@
+import type { RefundView } from '../../../shared/domain.ts';
+import { dateTime, money } from '../../components/format.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+
+export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
+  const t = useT();
+  const locale = useLocale();
+  if (refunds.length === 0) return <p data-testid="refunds-empty">{t('detail.noRefunds')}</p>;
+  return (
+    <table className="data-table" data-testid="refunds-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('detail.colAt')}</th>
+          <th scope="col">{t('detail.colAmount')}</th>
+          <th scope="col">{t('detail.colReason')}</th>
+          <th scope="col">{t('detail.colState')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {refunds.map((refund) => (
+          <tr key={refund.refundId} data-testid="refund-row" data-state={refund.state}>
+            <td>{dateTime(refund.createdAt, locale)}</td>
+            <td className="num">{money(refund.amount, locale)}</td>
+            <td>{refund.reason ?? '—'}</td>
+            <td>
+              {t(`refundState.${refund.state}`)}
+              {refund.failureReason ? ` — ${refund.failureReason}` : ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

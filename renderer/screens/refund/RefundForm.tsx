@@ -1,0 +1,190 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { money } from '../../components/format.ts';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
+
+export interface RefundOutcome {
+  readonly text: string;
+  readonly tone: 'success' | 'pending' | 'failure';
+}
+
+const REASONS: readonly MessageKey[] = ['refund.reason.returned', 'refund.reason.wrongAmount', 'refund.reason.duplicate', 'refund.reason.service', 'refund.reason.goodwill'];
+const OTHER = 'other';
+
+interface Problems {
+  amount?: string;
+  reason?: string;
+  pin?: string;
+}
+
+/** Amount (defaults to the refundable rest), reason from the list or typed, supervisor PIN. */
+export function RefundForm({
+  payment,
+  onDone,
+  onCancelled,
+}: {
+  payment: PaymentView;
+  onDone: (detail: PaymentDetail, outcome: RefundOutcome) => void;
+  onCancelled: (detail: PaymentDetail) => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const refundable = payment.refundable;
+  const [amountMinor, setAmountMinor] = useState(refundable.amountMinor);
+  const [reasonChoice, setReasonChoice] = useState<string>(REASONS[0]!);
+  const [otherReason, setOtherReason] = useState('');
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  if (!payment.canRefund) {
+    if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
+    return (
+      <p className="explain" data-testid="refund-unavailable">
+        {payment.displayStatus === 'refunded' ? t('refund.fullyRefunded') : t('refund.notRefundable', { status: t(`display.${payment.displayStatus}`) })}
+      </p>
+    );
+  }
+
+  const reason = reasonChoice === OTHER ? otherReason.trim() : t(reasonChoice as MessageKey);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Problems = {};
+    if (amountMinor <= 0) found.amount = t('refund.amountZero');
+    else if (amountMinor > refundable.amountMinor) found.amount = t('refund.amountTooBig', { amount: money(refundable, locale) });
+    if (reason === '') found.reason = t('refund.reasonMissing');
+    if (pin === '') found.pin = t('refund.pinMissing');
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const result = await bridge['payments.refund']({ referenceId: payment.referenceId, amountMinor, reason, supervisorPin: pin });
+    setBusy(false);
+    // A PIN is typed for one attempt only; it never lingers in the form.
+    setPin('');
+    if (!result.ok) {
+      setError(result.error);
+      if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required') pinRef.current?.focus();
+      return;
+    }
+    onDone(result.value, outcomeOf(result.value, amountMinor, t, locale));
+  };
+
+  const amountId = 'refund-amount';
+  return (
+    <form className="refund-form" aria-label={t('refund.form')} onSubmit={(event) => void submit(event)} noValidate data-testid="refund-form">
+      <label className="field" htmlFor={amountId}>
+        <span className="field-label">{t('refund.amount')}</span>
+        <MoneyInput
+          id={amountId}
+          valueMinor={amountMinor}
+          currency={refundable.currency}
+          maxMinor={refundable.amountMinor}
+          onChange={setAmountMinor}
+          testId="refund-amount"
+          describedBy={problems.amount ? 'refund-amount-problem' : undefined}
+          invalid={Boolean(problems.amount)}
+        />
+      </label>
+      <FieldProblem id="refund-amount-problem" text={problems.amount} />
+      <label className="field" htmlFor="refund-reason">
+        <span className="field-label">{t('refund.reason')}</span>
+        <select id="refund-reason" value={reasonChoice} onChange={(event) => setReasonChoice(event.target.value)} data-testid="refund-reason">
+          {REASONS.map((key) => (
+            <option key={key} value={key}>
+              {t(key)}
+            </option>
+          ))}
+          <option value={OTHER}>{t('refund.reasonOther')}</option>
+        </select>
+      </label>
+      {reasonChoice === OTHER && (
+        <label className="field" htmlFor="refund-reason-other">
+          <span className="field-label">{t('refund.reasonOtherLabel')}</span>
+          <input
+            id="refund-reason-other"
+            type="text"
+            maxLength={200}
+            value={otherReason}
+            onChange={(event) => setOtherReason(event.target.value)}
+            aria-invalid={Boolean(problems.reason) || undefined}
+            aria-describedby={problems.reason ? 'refund-reason-problem' : undefined}
+            data-testid="refund-reason-other"
+          />
+        </label>
+      )}
+      <FieldProblem id="refund-reason-problem" text={problems.reason} />
+      <label className="field" htmlFor="refund-pin">
+        <span className="field-label">{t('refund.pin')}</span>
+        <input
+          id="refund-pin"
+          ref={pinRef}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={32}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+          aria-invalid={Boolean(problems.pin) || undefined}
+          aria-describedby={problems.pin ? 'refund-pin-problem' : undefined}
+          data-testid="refund-pin"
+        />
+      </label>
+      <FieldProblem id="refund-pin-problem" text={problems.pin} />
+      <ErrorText error={error} testId="refund-error" />
+      <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
+        {busy ? t('refund.refunding') : t('refund.submit', { amount: money({ amountMinor, currency: refundable.currency }, locale) })}
+      </button>
+    </form>
+  );
+}
+
+function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field-problem" role="alert">
+      {text}
+    </p>
+  );
+}
+
+function CancelInstead({ payment, onCancelled }: { payment: PaymentView; onCancelled: (detail: PaymentDetail) => void }) {
+  const t = useT();
+  const bridge = useBridge();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const cancel = async (): Promise<void> => {
+    setBusy(true);
+    const result = await bridge['payments.cancel']({ referenceId: payment.referenceId });
+    if (!result.ok) setError(result.error);
+    const fresh = await bridge['payments.get']({ referenceId: payment.referenceId });
+    setBusy(false);
+    if (fresh.ok) onCancelled(fresh.value);
+  };
+  return (
+    <div className="refund-form" data-testid="refund-cancel-instead">
+      <p className="explain">{t('refund.cancelInstead')}</p>
+      <ErrorText error={error} testId="refund-cancel-error" />
+      <button type="button" className="button button-danger" disabled={busy} onClick={() => void cancel()} data-testid="refund-cancel-payment">
+        {t('payment.cancel')}
+      </button>
+    </div>
+  );
+}
+
+function outcomeOf(detail: PaymentDetail, amountMinor: number, t: Translate, locale: ReturnType<typeof useLocale>): RefundOutcome {
+  const latest = [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1) as RefundView | undefined;
+  const amount = money(latest?.amount ?? { amountMinor, currency: detail.payment.amount.currency }, locale);
+  if (latest?.state === 'failed') return { text: latest.failureReason ?? t('refundState.failed'), tone: 'failure' };
+  if (latest && latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
+  return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };
+}

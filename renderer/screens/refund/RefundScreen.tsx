@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { money } from '../../components/format.ts';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { RefundsTable } from '../payments/RefundsTable.tsx';
+import { findPayment } from './find-payment.ts';
+import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
+
+// Journey 4: scan the receipt (or type the reference) → the order, what was refunded, what is refundable
+// now → amount (defaults to the rest), reason, supervisor PIN → result and the new refundable amount.
+
+export function RefundScreen({ referenceId }: { referenceId?: string | undefined }) {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const [query, setQuery] = useState(referenceId ?? '');
+  const [detail, setDetail] = useState<PaymentDetail | null>(null);
+  const [lookupError, setLookupError] = useState<AppError | null>(null);
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<RefundOutcome | null>(null);
+  const lookupRef = useRef<HTMLInputElement>(null);
+
+  const lookUp = useCallback(
+    (text: string): Promise<void> =>
+      findPayment(bridge, text).then((result) => {
+        setDetail('found' in result ? result.found : null);
+        setLookupError('error' in result ? result.error : null);
+        setNotFound('notFound' in result ? text.trim() : null);
+      }),
+    [bridge],
+  );
+  const find = (text: string): Promise<void> => {
+    setOutcome(null);
+    return lookUp(text);
+  };
+
+  useEffect(() => {
+    if (referenceId) void lookUp(referenceId);
+  }, [referenceId, lookUp]);
+
+  useScanHandler((scan) => {
+    setQuery(scan.code);
+    void find(scan.code);
+  });
+
+  // Keep the numbers honest while the screen is open (a refund confirmed late, another till refunding).
+  const shownReference = detail?.payment.referenceId;
+  const reload = async (): Promise<void> => {
+    if (!shownReference) return;
+    const fresh = await bridge['payments.get']({ referenceId: shownReference });
+    if (fresh.ok) setDetail(fresh.value);
+  };
+  useBridgeEvent('refund.updated', (refund) => {
+    if (refund.referenceId === shownReference) void reload();
+  });
+  useBridgeEvent('payment.updated', (view) => {
+    if (view.referenceId === shownReference) void reload();
+  });
+
+  const payment = detail?.payment;
+  return (
+    <section className="screen refund-screen" aria-labelledby="refund-title" data-testid="refund-screen">
+      <h1 id="refund-title" tabIndex={-1} className="screen-title">
+        {t('refund.title')}
+      </h1>
+      <form
+        className="lookup"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void find(query);
+        }}
+      >
+        <label className="field field-grow" htmlFor="refund-lookup">
+          <span className="field-label">{t('refund.lookupLabel')}</span>
+          <input
+            id="refund-lookup"
+            ref={lookupRef}
+            type="search"
+            autoComplete="off"
+            maxLength={64}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-describedby="refund-lookup-hint"
+            data-testid="refund-lookup"
+          />
+        </label>
+        <button type="submit" className="button button-secondary" data-testid="refund-find">
+          {t('refund.find')}
+        </button>
+        <p id="refund-lookup-hint" className="hint">
+          {t('refund.lookupHint')}
+        </p>
+      </form>
+      <ErrorText error={lookupError} testId="refund-lookup-error" />
+      {notFound !== null && (
+        <p role="alert" data-testid="refund-not-found">
+          {t('refund.notFound', { query: notFound })}
+        </p>
+      )}
+      {outcome && (
+        <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result">
+          {outcome.text}
+        </p>
+      )}
+      {payment && detail && (
+        <div className="refund-layout">
+          <div className="refund-order">
+            <h2 data-testid="refund-reference">{payment.referenceId}</h2>
+            <dl className="facts">
+              <dt>{t('refund.paid')}</dt>
+              <dd data-testid="refund-paid">{money(payment.amount, locale)}</dd>
+              <dt>{t('refund.refundedSoFar')}</dt>
+              <dd data-testid="refund-refunded">{money(payment.refunded, locale)}</dd>
+              <dt>{t('refund.refundableNow')}</dt>
+              <dd data-testid="refund-refundable" data-amount-minor={payment.refundable.amountMinor}>
+                {money(payment.refundable, locale)}
+              </dd>
+              <dt>{t('detail.status')}</dt>
+              <dd>
+                <span className={`badge status-${payment.displayStatus}`} data-testid="refund-status" data-status={payment.displayStatus}>
+                  {t(`display.${payment.displayStatus}`)}
+                </span>
+              </dd>
+              <dt>{t('payment.providerOrderId')}</dt>
+              <dd>{payment.providerOrderId ?? '—'}</dd>
+            </dl>
+            <RefundsTable refunds={detail.refunds} />
+          </div>
+          <RefundForm
+            key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
+            payment={payment}
+            onDone={(updated, result) => {
+              setDetail(updated);
+              setOutcome(result);
+            }}
+            onCancelled={(updated) => setDetail(updated)}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { isActivatableTarget, isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
+import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { usePaymentStore } from '../../stores/payment-store.ts';
+import { useSaleStore } from '../../stores/sale-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { Keypad } from './Keypad.tsx';
+import { validateSaleAmount } from './validate-amount.ts';
+
+// Journey 1 and 2 start here: key the amount (digits from the right), optionally a note, then "Charge"
+// (Enter: the customer scans our QR) or "Scan customer" (we scan theirs). Esc clears.
+
+/** A kiosk left with a half-keyed amount is reset for the next customer. */
+const KIOSK_WALK_AWAY_MS = 90_000;
+
+export function SaleScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const terminal = useTerminal();
+  const { amountMinor, note, appendDigits, deleteDigit, clearAmount, setNote, revertSince, reset } = useSaleStore();
+  const navigate = useAppStore((state) => state.navigate);
+  const showNotice = useAppStore((state) => state.showNotice);
+  const showPayment = usePaymentStore((state) => state.show);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const { currency } = terminal;
+  const limits = terminal.settings.amountLimits;
+  const amountText = formatMoney({ amountMinor, currency }, locale);
+
+  const checkAmount = (): boolean => {
+    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    setError(problem);
+    return problem === null;
+  };
+
+  const charge = async (): Promise<void> => {
+    if (busy || !checkAmount()) return;
+    setBusy(true);
+    const trimmed = note.trim();
+    const result = await bridge['payments.chargeMerchantQr']({ amountMinor, currency, ...(trimmed ? { note: trimmed } : {}) });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    showPayment(result.value);
+    reset();
+    navigate({ name: 'payment', referenceId: result.value.referenceId });
+  };
+
+  const scanCustomer = (): void => {
+    if (busy || !checkAmount()) return;
+    navigate({ name: 'scan' });
+  };
+
+  useKeyDown((event) => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const typing = isTypingTarget(event.target);
+    if (event.key === 'Enter') {
+      if (isActivatableTarget(event.target)) return;
+      event.preventDefault();
+      void charge();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setError(null);
+      clearAmount(event.timeStamp);
+    } else if (!typing && /^\d$/.test(event.key)) {
+      event.preventDefault();
+      setError(null);
+      appendDigits(event.key, limits.maxMinor, event.timeStamp);
+    } else if (!typing && event.key === 'Backspace') {
+      event.preventDefault();
+      deleteDigit(event.timeStamp);
+    }
+  });
+
+  // A scan is not a sale action here: ignore it, and undo whatever its burst of keys typed into the form.
+  useScanHandler((scan) => {
+    if (scan.startedAt !== undefined) revertSince(scan.startedAt);
+    showNotice(t('sale.scanIgnored'));
+  });
+
+  const kiosk = terminal.mode === 'kiosk';
+  useEffect(() => {
+    if (!kiosk || (amountMinor === 0 && note === '')) return;
+    const timer = setTimeout(reset, KIOSK_WALK_AWAY_MS);
+    return () => clearTimeout(timer);
+  }, [kiosk, amountMinor, note, reset]);
+
+  return (
+    <section className="screen sale-screen" aria-labelledby="sale-title" data-testid="sale-screen">
+      <h1 id="sale-title" tabIndex={-1} className="screen-title">
+        {t('sale.title')}
+      </h1>
+      <div className="sale-layout">
+        <div className="sale-entry">
+          <p id="sale-amount-label" className="field-label">
+            {t('sale.amount')}
+          </p>
+          <output className="amount-display" aria-labelledby="sale-amount-label" aria-live="polite" data-testid="sale-amount" data-amount-minor={amountMinor}>
+            {amountText}
+          </output>
+          <label className="field" htmlFor="sale-note">
+            <span className="field-label">{t('sale.note')}</span>
+            <input
+              id="sale-note"
+              type="text"
+              maxLength={120}
+              autoComplete="off"
+              value={note}
+              onChange={(event) => setNote(event.target.value, event.timeStamp)}
+              data-testid="sale-note"
+            />
+          </label>
+          <ErrorText error={error} testId="sale-error" />
+          <div className="sale-actions">
+            <button type="button" className="button button-primary button-huge" onClick={() => void charge()} disabled={busy} data-testid="charge-button">
+              {busy ? t('sale.charging') : t('sale.charge', { amount: amountText })}
+              <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>
+            </button>
+            <button type="button" className="button button-secondary button-huge" onClick={scanCustomer} disabled={busy} data-testid="scan-customer-button">
+              {t('sale.scanCustomer')}
+            </button>
+          </div>
+          <p className="hint">{t('sale.keysHint')}</p>
+        </div>
+        <Keypad
+          onDigits={(digits) => {
+            setError(null);
+            appendDigits(digits, limits.maxMinor, performance.now());
+          }}
+          onDelete={() => deleteDigit(performance.now())}
+          onClear={() => clearAmount(performance.now())}
+        />
+      </div>
+    </section>
+  );
+}

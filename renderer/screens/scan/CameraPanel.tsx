@@ -1,0 +1,40 @@
+import { useRef } from 'react';
+import { useCameraScanner, type CameraState } from '../../hooks/use-camera-scanner.ts';
+import { useT } from '../../i18n/i18n.tsx';
+
+/** The viewfinder with its target box, and a plain explanation whenever the camera is not usable. */
+export function CameraPanel({ deviceId, onCode }: { deviceId: string; onCode: (code: string) => void }) {
+  const t = useT();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const state = useCameraScanner(videoRef, deviceId, onCode);
+  const live = state.kind === 'live';
+  return (
+    <div className="camera-panel" data-testid="camera-panel" data-camera-state={state.kind}>
+      <div className={`viewfinder${live ? ' viewfinder-live' : ''}`}>
+        <video ref={videoRef} className="camera-video" muted playsInline autoPlay aria-label={t('scan.cameraLabel')} data-testid="camera-preview" />
+        {live && <div className="target-box" aria-hidden="true" />}
+      </div>
+      <p className={`camera-state camera-${state.kind}`} role="status" data-testid="camera-state">
+        {cameraText(state, t)}
+      </p>
+      {state.kind === 'live' && state.usedFallback && <p className="hint">{t('scan.cameraFallback')}</p>}
+    </div>
+  );
+}
+
+function cameraText(state: CameraState, t: ReturnType<typeof useT>): string {
+  switch (state.kind) {
+    case 'starting':
+      return t('scan.cameraStarting');
+    case 'live':
+      return t('scan.cameraLive');
+    case 'denied':
+      return t('scan.cameraDenied');
+    case 'absent':
+      return t('scan.cameraAbsent');
+    case 'unsupported':
+      return t('scan.cameraUnsupported');
+    case 'error':
+      return t('scan.cameraError', { message: state.message });
+  }
+}

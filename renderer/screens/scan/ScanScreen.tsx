@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { useKeyDown } from '../../hooks/use-key.ts';
+import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { usePaymentStore } from '../../stores/payment-store.ts';
+import { useSaleStore } from '../../stores/sale-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { CameraPanel } from './CameraPanel.tsx';
+
+// Journey 2: we scan the customer's wallet code, by USB scanner or camera. Both arrive here through the one
+// scan path and become "charge by customer QR". A refused code (already used, not a wallet code) is shown
+// with its reason and the screen stays ready for the next code.
+
+export function ScanScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const terminal = useTerminal();
+  const { amountMinor, note, reset } = useSaleStore();
+  const navigate = useAppStore((state) => state.navigate);
+  const showPayment = usePaymentStore((state) => state.show);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  // A ref, not state: two scans in the same frame must not both charge.
+  const inFlight = useRef(false);
+  // The camera keeps seeing a refused code while it is held up; do not send it again and again.
+  const refusedByCamera = useRef(new Set<string>());
+
+  const charge = async (consumerCode: string, source: 'wedge' | 'camera'): Promise<void> => {
+    if (inFlight.current || amountMinor <= 0) return;
+    if (source === 'camera' && refusedByCamera.current.has(consumerCode)) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    const trimmed = note.trim();
+    const result = await bridge['payments.chargeCustomerQr']({
+      amountMinor,
+      currency: terminal.currency,
+      consumerCode,
+      ...(trimmed ? { note: trimmed } : {}),
+    });
+    inFlight.current = false;
+    setBusy(false);
+    if (!result.ok) {
+      if (!result.error.retryable) refusedByCamera.current.add(consumerCode);
+      setError(result.error);
+      return;
+    }
+    showPayment(result.value);
+    reset();
+    navigate({ name: 'payment', referenceId: result.value.referenceId });
+  };
+
+  useScanHandler((scan) => void charge(scan.code, scan.source));
+
+  useKeyDown((event) => {
+    if (event.key === 'Escape' && !busy) {
+      event.preventDefault();
+      navigate({ name: 'sale' });
+    }
+  });
+
+  const amount = formatMoney({ amountMinor, currency: terminal.currency }, locale);
+  return (
+    <section className="screen scan-screen" aria-labelledby="scan-title" data-testid="scan-screen">
+      <h1 id="scan-title" tabIndex={-1} className="screen-title">
+        {t('scan.title')}
+      </h1>
+      <div className="scan-layout">
+        <div className="scan-facts">
+          <p className="payment-amount" data-testid="scan-amount" data-amount-minor={amountMinor}>
+            {amount}
+          </p>
+          <p className="explain">{t('scan.instructions')}</p>
+          <p className="status-ok" data-testid="scan-wedge-ready">
+            {t('scan.scannerHint')}
+          </p>
+          <p role="status" aria-live="polite" data-testid="scan-status">
+            {busy ? t('scan.charging') : ''}
+          </p>
+          <ErrorText error={error} testId="scan-error" />
+          <button type="button" className="button button-secondary" onClick={() => navigate({ name: 'sale' })} disabled={busy} data-testid="scan-back">
+            {t('scan.back')}
+          </button>
+        </div>
+        <CameraPanel deviceId={terminal.settings.cameraDeviceId} onCode={(code) => void charge(code, 'camera')} />
+      </div>
+    </section>
+  );
+}

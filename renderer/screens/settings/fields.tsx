@@ -1,0 +1,199 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { SecretName } from '../../../shared/settings.ts';
+import { useT } from '../../i18n/i18n.tsx';
+
+// Labelled form fields for the Settings screen. Every control has a visible label (its accessible name)
+// and, when the core rejected it, a message tied to it with aria-describedby.
+
+interface FieldShell {
+  readonly label: string;
+  readonly problem?: string | undefined;
+  readonly testId: string;
+  readonly hint?: string | undefined;
+}
+
+function Shell({ id, label, problem, hint, children }: FieldShell & { id: string; children: ReactNode }) {
+  return (
+    <div className={`field${problem ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {problem && (
+        <p id={`${id}-problem`} className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, problem: string | undefined, hint: string | undefined): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField({ value, onChange, maxLength, type = 'text', ...shell }: FieldShell & { value: string; onChange: (value: string) => void; maxLength?: number; type?: 'text' | 'url' }) {
+  const id = useId();
+  return (
+    <Shell id={id} {...shell}>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        maxLength={maxLength}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(shell.problem) || undefined}
+        aria-describedby={describedBy(id, shell.problem, shell.hint)}
+        data-testid={shell.testId}
+      />
+    </Shell>
+  );
+}
+
+/**
+ * A whole-number field. It keeps the text as typed, and reports a number (or null when empty and
+ * `nullable`); text that is not a whole number is reported as NaN, which the form refuses to save.
+ */
+export function NumberField({
+  value,
+  onChange,
+  nullable = false,
+  min,
+  max,
+  ...shell
+}: FieldShell & { value: number | null; onChange: (value: number | null) => void; nullable?: boolean; min?: number; max?: number }) {
+  const id = useId();
+  const t = useT();
+  const [text, setText] = useState(value === null || Number.isNaN(value) ? '' : String(value));
+  const [shownValue, setShownValue] = useState(value);
+  // The saved value changed under us (a save, or settings.changed): show it, unless it is what we typed.
+  if (value !== shownValue && !(Number.isNaN(value) && Number.isNaN(shownValue))) {
+    setShownValue(value);
+    if (value === null || !Number.isNaN(value)) setText(value === null ? '' : String(value));
+  }
+  const local = text.trim() !== '' && !/^-?\d+$/.test(text.trim()) ? t('settings.notANumber') : undefined;
+  const problem = local ?? shell.problem;
+  return (
+    <Shell id={id} {...shell} problem={problem}>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          const trimmed = next.trim();
+          const parsed = trimmed === '' ? (nullable ? null : Number.NaN) : /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+          setShownValue(parsed);
+          onChange(parsed);
+        }}
+        aria-invalid={Boolean(problem) || undefined}
+        aria-describedby={describedBy(id, problem, shell.hint)}
+        aria-valuemin={min}
+        aria-valuemax={max}
+        data-testid={shell.testId}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField<V extends string>({
+  value,
+  options,
+  onChange,
+  ...shell
+}: FieldShell & { value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void }) {
+  const id = useId();
+  return (
+    <Shell id={id} {...shell}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        aria-invalid={Boolean(shell.problem) || undefined}
+        aria-describedby={describedBy(id, shell.problem, shell.hint)}
+        data-testid={shell.testId}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function CheckboxField({ checked, onChange, label, problem, testId }: FieldShell & { checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className={`field field-checkbox${problem ? ' field-invalid' : ''}`}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={problem ? `${id}-problem` : undefined} data-testid={testId} />
+      <label htmlFor={id}>{label}</label>
+      {problem && (
+        <p id={`${id}-problem`} className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A write-only secret: it shows whether a value is stored ("saved" / "not set"), never the value (the
+ * screen does not have it). Typing replaces it on save; "Remove" deletes it on save.
+ */
+export function SecretField({
+  name,
+  stored,
+  draft,
+  onChange,
+  numeric = false,
+  ...shell
+}: FieldShell & { name: SecretName; stored: boolean; draft: string | null | undefined; onChange: (value: string | null | undefined) => void; numeric?: boolean }) {
+  const id = useId();
+  const t = useT();
+  const removing = draft === null;
+  const statusText = removing ? t('settings.secretWillRemove') : stored ? t('settings.secretSaved') : t('settings.secretNotSet');
+  return (
+    <Shell id={id} {...shell}>
+      <div className="secret-row">
+        <input
+          id={id}
+          type="password"
+          inputMode={numeric ? 'numeric' : undefined}
+          autoComplete="new-password"
+          value={typeof draft === 'string' ? draft : ''}
+          placeholder={stored ? t('settings.secretPlaceholder') : ''}
+          disabled={removing}
+          maxLength={numeric ? 32 : 512}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          aria-describedby={`${id}-status${shell.problem ? ` ${id}-problem` : ''}`}
+          data-testid={shell.testId}
+        />
+        <span id={`${id}-status`} className={`secret-status${stored ? ' secret-saved' : ''}`} data-testid={`secret-status-${name}`} data-stored={String(stored)}>
+          {statusText}
+        </span>
+        {stored && !removing && (
+          <button type="button" className="button button-small" onClick={() => onChange(null)} data-testid={`secret-remove-${name}`}>
+            {t('settings.secretRemove', { name: shell.label })}
+          </button>
+        )}
+        {removing && (
+          <button type="button" className="button button-small" onClick={() => onChange(undefined)} data-testid={`secret-keep-${name}`}>
+            {t('common.back')}
+          </button>
+        )}
+      </div>
+    </Shell>
+  );
+}

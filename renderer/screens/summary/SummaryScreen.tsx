@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import type { DaySummary, DisplayStatus, SummaryLine } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { localDay, money } from '../../components/format.ts';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { downloadText } from './download.ts';
+
+// End of day (journey 5): totals by status and by method, refunds, net; CSV export of the day's journal.
+
+export function SummaryScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const [day, setDay] = useState(() => localDay());
+  const [summary, setSummary] = useState<DaySummary | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void bridge['payments.summary']({ day }).then((result) => {
+      if (!current) return;
+      if (result.ok) {
+        setSummary(result.value);
+        setError(null);
+      } else setError(result.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [bridge, day, tick]);
+  useBridgeEvent('payment.updated', () => setTick((n) => n + 1));
+  useBridgeEvent('refund.updated', () => setTick((n) => n + 1));
+
+  const exportCsv = async (): Promise<void> => {
+    setExported(null);
+    const result = await bridge['payments.exportCsv']({ day });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    downloadText(result.value.fileName, result.value.csv, 'text/csv;charset=utf-8');
+    setExported(result.value.fileName);
+  };
+
+  const statusRows = summary ? (Object.entries(summary.byStatus) as [DisplayStatus, SummaryLine][]) : [];
+  return (
+    <section className="screen summary-screen" aria-labelledby="summary-title" data-testid="summary-screen">
+      <h1 id="summary-title" tabIndex={-1} className="screen-title">
+        {t('summary.title')}
+      </h1>
+      <div className="filters">
+        <label className="field">
+          <span className="field-label">{t('summary.day')}</span>
+          <input type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} data-testid="summary-day" />
+        </label>
+        <button type="button" className="button button-primary" onClick={() => void exportCsv()} data-testid="export-csv">
+          {t('summary.export')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => window.print()} data-testid="summary-print">
+          {t('summary.print')}
+        </button>
+      </div>
+      <ErrorText error={error} testId="summary-error" />
+      {exported && (
+        <p role="status" data-testid="summary-exported">
+          {t('summary.exported', { fileName: exported })}
+        </p>
+      )}
+      {summary && (
+        <div className="summary-grid">
+          <dl className="facts summary-totals">
+            <dt>{t('summary.paid')}</dt>
+            <dd data-testid="summary-paid">
+              {money(summary.paid.total, locale)} ({summary.paid.count})
+            </dd>
+            <dt>{t('summary.refunds')}</dt>
+            <dd data-testid="summary-refunds">
+              {money(summary.refunds.total, locale)} ({summary.refunds.count})
+            </dd>
+            <dt>{t('summary.net')}</dt>
+            <dd className="summary-net" data-testid="summary-net">
+              {money(summary.net, locale)}
+            </dd>
+          </dl>
+          <SummaryTable caption={t('summary.byStatus')} testId="summary-by-status" rows={statusRows.map(([status, line]) => [t(`display.${status}`), line])} />
+          <SummaryTable
+            caption={t('summary.byMethod')}
+            testId="summary-by-method"
+            rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => [t(`method.${method}`), line])}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SummaryTable({ caption, rows, testId }: { caption: string; rows: readonly (readonly [string, SummaryLine])[]; testId: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <table className="data-table" data-testid={testId}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{caption}</th>
+          <th scope="col">{t('summary.count')}</th>
+          <th scope="col">{t('summary.total')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, line]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className="num">{line.count}</td>
+            <td className="num">{money(line.total, locale)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PaymentView } from '../../../shared/domain.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { dateTime, money } from '../../components/format.ts';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+
+// Attempts the service is still settling with the provider (journey 3), with the reason and "Check now".
+
+export function UnresolvedScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const navigate = useAppStore((state) => state.navigate);
+  const [items, setItems] = useState<readonly PaymentView[] | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
+
+  const load = useCallback(
+    (): Promise<void> =>
+      bridge['payments.unresolved']({}).then((result) => {
+        if (result.ok) {
+          setItems(result.value);
+          setError(null);
+        } else setError(result.error);
+      }),
+    [bridge],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useBridgeEvent('payment.updated', () => void load());
+  useBridgeEvent('status.changed', () => void load());
+
+  const checkNow = async (referenceId: string): Promise<void> => {
+    setChecking((current) => new Set(current).add(referenceId));
+    const result = await bridge['payments.checkNow']({ referenceId });
+    setChecking((current) => {
+      const next = new Set(current);
+      next.delete(referenceId);
+      return next;
+    });
+    if (!result.ok) setError(result.error);
+    await load();
+  };
+
+  return (
+    <section className="screen unresolved-screen" aria-labelledby="unresolved-title" data-testid="unresolved-screen">
+      <h1 id="unresolved-title" tabIndex={-1} className="screen-title">
+        {t('unresolved.title')}
+      </h1>
+      <p className="explain">{t('unresolved.explain')}</p>
+      <ErrorText error={error} testId="unresolved-error" />
+      {items === null ? (
+        !error && <p>{t('common.loading')}</p>
+      ) : items.length === 0 ? (
+        <p data-testid="unresolved-empty">{t('unresolved.empty')}</p>
+      ) : (
+        <table className="data-table" data-testid="unresolved-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('detail.created')}</th>
+              <th scope="col">{t('payments.colAmount')}</th>
+              <th scope="col">{t('payments.colStatus')}</th>
+              <th scope="col">{t('unresolved.reason')}</th>
+              <th scope="col">{t('payments.colReference')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('unresolved.checkNow')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((payment) => (
+              <tr key={payment.referenceId} data-testid="unresolved-row" data-reference-id={payment.referenceId}>
+                <td>{dateTime(payment.createdAt, locale)}</td>
+                <td className="num">{money(payment.amount, locale)}</td>
+                <td>
+                  <span className={`badge status-${payment.displayStatus}`}>{t(`display.${payment.displayStatus}`)}</span>
+                </td>
+                <td>{payment.unresolvedReason ?? '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={t('payments.open', { reference: payment.referenceId })}
+                    onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
+                  >
+                    {payment.referenceId}
+                  </button>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={checking.has(payment.referenceId)}
+                    aria-label={t('unresolved.checkNowFor', { reference: payment.referenceId })}
+                    onClick={() => void checkNow(payment.referenceId)}
+                    data-testid="unresolved-check-now"
+                  >
+                    {checking.has(payment.referenceId) ? t('unresolved.checking') : t('unresolved.checkNow')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

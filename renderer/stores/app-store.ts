@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import type { AppInfo } from '../../shared/contract.ts';
+import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { SettingsView } from '../../shared/settings.ts';
+import type { Screen } from './navigation.ts';
+
+// What the frame knows about the terminal: app info, settings (without secrets), the status snapshot, the
+// screen on show, and a short notice line. Filled from the contract and kept current by its events.
+
+export interface Notice {
+  readonly id: number;
+  readonly text: string;
+  readonly tone: 'info' | 'error';
+}
+
+export interface AppState {
+  readonly info: AppInfo | null;
+  readonly settingsView: SettingsView | null;
+  readonly status: StatusSnapshot | null;
+  readonly screen: Screen;
+  readonly notice: Notice | null;
+  /** performance.now() of the last recognised USB-scanner code, for the status bar. */
+  readonly scannerSeenAt: number | null;
+  setInfo(info: AppInfo): void;
+  setSettingsView(view: SettingsView): void;
+  setStatus(status: StatusSnapshot): void;
+  navigate(screen: Screen): void;
+  showNotice(text: string, tone?: Notice['tone']): void;
+  clearNotice(): void;
+  markScannerSeen(at: number): void;
+}
+
+const INITIAL = {
+  info: null,
+  settingsView: null,
+  status: null,
+  screen: { name: 'sale' } as Screen,
+  notice: null,
+  scannerSeenAt: null,
+};
+
+let noticeId = 0;
+
+export const useAppStore = create<AppState>()((set) => ({
+  ...INITIAL,
+  setInfo: (info) => set({ info }),
+  setSettingsView: (settingsView) => set({ settingsView }),
+  setStatus: (status) =>
+    set((state) => {
+      // Events and replies can cross: never let an older snapshot replace a newer one.
+      if (state.status?.checkedAt && status.checkedAt && status.checkedAt < state.status.checkedAt) return {};
+      return { status };
+    }),
+  navigate: (screen) => set({ screen, notice: null }),
+  showNotice: (text, tone = 'info') => set({ notice: { id: ++noticeId, text, tone } }),
+  clearNotice: () => set({ notice: null }),
+  markScannerSeen: (scannerSeenAt) => set({ scannerSeenAt }),
+}));
+
+export function resetAppStore(): void {
+  useAppStore.setState(INITIAL);
+}

@@ -1,0 +1,14 @@
+// Where the cashier is. A screen is plain data, so any part of the app can send the cashier somewhere.
+
+export type Screen =
+  | { readonly name: 'sale' }
+  | { readonly name: 'payment'; readonly referenceId: string }
+  | { readonly name: 'scan' }
+  | { readonly name: 'payments' }
+  | { readonly name: 'payment-detail'; readonly referenceId: string }
+  | { readonly name: 'refund'; readonly referenceId?: string | undefined }
+  | { readonly name: 'unresolved' }
+  | { readonly name: 'summary' }
+  | { readonly name: 'settings' };
+
+export type ScreenName = Screen['name'];

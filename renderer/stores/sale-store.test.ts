@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSaleStore } from './sale-store.ts';
+
+describe('sale keypad entry (digits from the right)', () => {
+  beforeEach(() => useSaleStore.getState().reset());
+  const sale = () => useSaleStore.getState();
+
+  it('builds integer minor units digit by digit, with 00 and delete', () => {
+    for (const [index, digit] of ['1', '2', '3', '4'].entries()) sale().appendDigits(digit, 1_000_000, index);
+    expect(sale().amountMinor).toBe(1234);
+    sale().deleteDigit(10);
+    expect(sale().amountMinor).toBe(123);
+    sale().appendDigits('00', 1_000_000, 11);
+    expect(sale().amountMinor).toBe(12300);
+    sale().clearAmount(12);
+    expect(sale().amountMinor).toBe(0);
+  });
+
+  it('never goes past the terminal maximum', () => {
+    sale().appendDigits('99999', 50_000, 1);
+    expect(sale().amountMinor).toBe(9999);
+  });
+
+  it('undoes exactly what a scanner burst typed, keeping what the cashier typed before it', () => {
+    sale().appendDigits('5', 1_000_000, 100);
+    sale().setNote('table 4', 200);
+    // The burst starts at t=1000: its digits and note keys land in the form…
+    sale().appendDigits('1', 1_000_000, 1000);
+    sale().appendDigits('2', 1_000_000, 1004);
+    sale().setNote('table 4x', 1008);
+    sale().revertSince(1000);
+    expect(sale().amountMinor).toBe(5);
+    expect(sale().note).toBe('table 4');
+  });
+});

@@ -1,0 +1,35 @@
+import type { CurrencyCode } from '../../shared/money.ts';
+import { DEFAULT_SETTINGS, type Locale, type Settings, type TerminalMode } from '../../shared/settings.ts';
+import { useAppStore } from './app-store.ts';
+
+// The terminal facts screens need, from saved settings when loaded (they change live through
+// settings.changed), else from app.info. One place, so no screen reads a stale copy.
+
+export interface Terminal {
+  readonly merchantName: string;
+  readonly posId: string;
+  readonly terminalReference: string;
+  readonly currency: CurrencyCode;
+  readonly mode: TerminalMode;
+  readonly kiosk: boolean;
+  readonly locale: Locale;
+  readonly demo: boolean;
+  readonly settings: Settings;
+}
+
+export function useTerminal(): Terminal {
+  const info = useAppStore((state) => state.info);
+  const view = useAppStore((state) => state.settingsView);
+  const settings = view?.settings ?? DEFAULT_SETTINGS;
+  return {
+    merchantName: view ? settings.merchantName : (info?.merchantName ?? ''),
+    posId: view ? settings.posId : (info?.posId ?? ''),
+    terminalReference: view ? settings.terminalReference : (info?.terminalReference ?? ''),
+    currency: view ? settings.currency : (info?.currency ?? settings.currency),
+    mode: view ? settings.mode : (info?.mode ?? 'cashier'),
+    kiosk: view ? settings.kiosk : (info?.kiosk ?? false),
+    locale: view ? settings.locale : (info?.locale ?? 'en'),
+    demo: view?.demo ?? info?.demo ?? false,
+    settings,
+  };
+}

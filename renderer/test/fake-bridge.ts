@@ -1,0 +1,284 @@
+import type { AppInfo, ChannelName, EventName, Events, PosBridge, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type { PaymentDetail, PaymentView, StatusSnapshot } from '../../shared/domain.ts';
+import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
+import type { Result } from '../../shared/result.ts';
+import { DEFAULT_SETTINGS, SECRET_NAMES, type SecretName, type Settings, type SettingsView } from '../../shared/settings.ts';
+
+// An in-memory PosBridge for DOM tests: the typed contract itself, with just enough core behaviour
+// (payments, settings with write-only secrets, events) for screens to be driven end to end. The real
+// core and both real transports are tested on their own; here the subject is the renderer.
+
+export interface Call {
+  readonly channel: ChannelName;
+  readonly request: unknown;
+}
+
+type Handler<K extends ChannelName> = (request: RequestOf<K>) => Promise<Result<ResponseOf<K>>> | Result<ResponseOf<K>>;
+
+export interface FakeBridge extends PosBridge {
+  readonly calls: Call[];
+  readonly payments: Map<string, PaymentView>;
+  /** What the "core" received as secret values (to prove the screen sent them, and never got them back). */
+  readonly secretValues: Map<SecretName, string>;
+  settings: Settings;
+  status: StatusSnapshot;
+  emit<E extends EventName>(event: E, payload: Events[E]): void;
+  override<K extends ChannelName>(channel: K, handler: Handler<K>): void;
+  callsTo(channel: ChannelName): unknown[];
+  listenerCount(event: EventName): number;
+}
+
+const NOW = '2026-11-22T10:00:00.000Z';
+
+export function failure<T>(code: ErrorCode, details?: Record<string, string>): Result<T> {
+  return { ok: false, error: { code, message: defaultMessage(code), retryable: false, ...(details ? { details } : {}) } };
+}
+
+export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
+  return {
+    referenceId: 'REF-00000001',
+    method: 'merchant-qr',
+    amount: { amountMinor: 1234, currency: 'SGD' },
+    state: 'active',
+    providerStatus: 'CREATED',
+    displayStatus: 'waiting',
+    qrPayload: 'fake-qr-payload',
+    expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+    providerOrderId: null,
+    paymentType: null,
+    failureReason: null,
+    refunded: { amountMinor: 0, currency: 'SGD' },
+    refundable: { amountMinor: 0, currency: 'SGD' },
+    canCancel: true,
+    canRefund: false,
+    note: null,
+    posId: 'POS-1',
+    createdAt: NOW,
+    updatedAt: NOW,
+    unresolvedReason: null,
+    ...overrides,
+  };
+}
+
+export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Partial<StatusSnapshot>; secrets?: Partial<Record<SecretName, string>> } = {}): FakeBridge {
+  const calls: Call[] = [];
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  const overrides = new Map<ChannelName, Handler<ChannelName>>();
+  const payments = new Map<string, PaymentView>();
+  const usedCodes = new Set<string>();
+  const secretValues = new Map<SecretName, string>(Object.entries(options.secrets ?? {}) as [SecretName, string][]);
+  let sequence = 0;
+  let clock = Date.parse(NOW);
+  const tick = (): string => new Date((clock += 1000)).toISOString();
+
+  const state = {
+    settings: { ...DEFAULT_SETTINGS, posId: 'POS-1' } as Settings,
+    status: {
+      environment: 'embedded-sandbox',
+      demo: true,
+      providerReachable: true,
+      clockSkewMs: 120,
+      pendingCount: 0,
+      unresolvedCount: 0,
+      checkedAt: NOW,
+      ...options.status,
+    } as StatusSnapshot,
+  };
+
+  const settingsView = (): SettingsView => ({
+    settings: state.settings,
+    secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, secretValues.has(name)])) as Record<SecretName, boolean>,
+    demo: state.settings.environment === 'embedded-sandbox',
+  });
+
+  const emit = <E extends EventName>(event: E, payload: Events[E]): void => {
+    for (const listener of listeners.get(event) ?? []) listener(payload as never);
+  };
+
+  const store = (view: PaymentView): PaymentView => {
+    payments.set(view.referenceId, view);
+    return view;
+  };
+  const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
+
+  const handlers: { [K in ChannelName]: Handler<K> } = {
+    'app.info': () => ({
+      ok: true,
+      value: {
+        version: '0.1.0',
+        transport: 'web',
+        environment: 'embedded-sandbox',
+        demo: true,
+        mode: state.settings.mode,
+        kiosk: state.settings.kiosk,
+        locale: state.settings.locale,
+        merchantName: state.settings.merchantName,
+        posId: state.settings.posId,
+        terminalReference: state.settings.terminalReference,
+        currency: state.settings.currency,
+        sandboxBaseUrl: 'http://127.0.0.1:1',
+        ...options.info,
+      },
+    }),
+    'status.get': () => ({ ok: true, value: state.status }),
+    'settings.get': () => ({ ok: true, value: settingsView() }),
+    'settings.save': (patch) => {
+      const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
+      const ms = next.scanner.maxInterKeyMs;
+      if (ms < 5 || ms > 200) return failure('settings.invalid', { 'scanner.maxInterKeyMs': 'Scanner: enter a gap between 5 and 200 ms.' });
+      state.settings = next;
+      for (const [name, value] of Object.entries(patch.secrets ?? {}) as [SecretName, string | null][]) {
+        if (value === null) secretValues.delete(name);
+        else secretValues.set(name, value);
+      }
+      return { ok: true, value: settingsView() };
+    },
+    'settings.testConnection': () => ({
+      ok: true,
+      value: { reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12, message: 'Connected: signature and clock are fine.' },
+    }),
+    'settings.verifyPin': ({ kind, pin }) => ({ ok: true, value: { valid: secretValues.get(kind === 'admin' ? 'adminPin' : 'supervisorPin') === pin } }),
+    'payments.chargeMerchantQr': ({ amountMinor, currency, note }) => {
+      const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;
+      const at = tick();
+      return {
+        ok: true,
+        value: store(
+          paymentView({ referenceId, amount: { amountMinor, currency }, note: note ?? null, qrPayload: `fake-qr:${referenceId}`, createdAt: at, updatedAt: at }),
+        ),
+      };
+    },
+    'payments.chargeCustomerQr': ({ amountMinor, currency, consumerCode, note }) => {
+      if (usedCodes.has(consumerCode)) return failure('consumer-code.already-used');
+      usedCodes.add(consumerCode);
+      const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;
+      const at = tick();
+      return {
+        ok: true,
+        value: store(
+          paymentView({
+            referenceId,
+            method: 'customer-qr',
+            amount: { amountMinor, currency },
+            note: note ?? null,
+            qrPayload: null,
+            expiresAt: null,
+            state: 'final',
+            providerStatus: 'CAPTURED',
+            displayStatus: 'paid',
+            providerOrderId: `2211-${referenceId}`,
+            canCancel: false,
+            canRefund: true,
+            refundable: { amountMinor, currency },
+            createdAt: at,
+            updatedAt: at,
+          }),
+        ),
+      };
+    },
+    'payments.cancel': ({ referenceId }) => {
+      const view = payments.get(referenceId);
+      if (!view) return failure('order.not-found');
+      if (!view.canCancel) return failure('order.not-cancellable');
+      const cancelled = store({ ...view, state: 'final', providerStatus: 'CANCELLED', displayStatus: 'cancelled', canCancel: false, qrPayload: null, updatedAt: tick() });
+      emit('payment.updated', cancelled);
+      return { ok: true, value: cancelled };
+    },
+    'payments.refund': ({ referenceId, amountMinor, supervisorPin }) => {
+      const view = payments.get(referenceId);
+      if (!view) return failure('order.not-found');
+      if (secretValues.get('supervisorPin') !== supervisorPin) return failure('supervisor.pin-wrong');
+      const amount = amountMinor ?? view.refundable.amountMinor;
+      if (amount > view.refundable.amountMinor) return failure('refund.exceeds-refundable');
+      const refunded = view.refunded.amountMinor + amount;
+      const rest = view.amount.amountMinor - refunded;
+      const at = tick();
+      const updated = store({
+        ...view,
+        refunded: { ...view.amount, amountMinor: refunded },
+        refundable: { ...view.amount, amountMinor: rest },
+        displayStatus: rest === 0 ? 'refunded' : view.displayStatus,
+        providerStatus: rest === 0 ? 'REFUNDED' : view.providerStatus,
+        canRefund: rest > 0,
+        updatedAt: at,
+      });
+      return {
+        ok: true,
+        value: {
+          ...detail(updated),
+          refunds: [{ refundId: `RF-${at}`, referenceId, amount: { ...view.amount, amountMinor: amount }, reason: null, state: 'succeeded', failureReason: null, createdAt: at, updatedAt: at }],
+        },
+      };
+    },
+    'payments.get': ({ referenceId }) => {
+      const view = payments.get(referenceId);
+      return view ? { ok: true, value: detail(view) } : failure('order.not-found');
+    },
+    'payments.history': ({ status, method, search }) => {
+      const items = [...payments.values()].filter(
+        (p) =>
+          (!status || p.displayStatus === status) &&
+          (!method || p.method === method) &&
+          (!search || p.referenceId.startsWith(search) || (p.providerOrderId ?? '').startsWith(search)),
+      );
+      return { ok: true, value: { items, nextCursor: null, total: items.length } };
+    },
+    'payments.summary': ({ day }) => ({
+      ok: true,
+      value: {
+        day,
+        currency: 'SGD',
+        byStatus: {},
+        byMethod: { 'merchant-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } }, 'customer-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } } },
+        paid: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+        refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+        net: { amountMinor: 0, currency: 'SGD' },
+      },
+    }),
+    'payments.unresolved': () => ({ ok: true, value: [...payments.values()].filter((p) => p.state === 'checking' || p.state === 'sending') }),
+    'payments.checkNow': ({ referenceId }) => {
+      const view = payments.get(referenceId);
+      return view ? { ok: true, value: view } : failure('order.not-found');
+    },
+    'payments.exportCsv': ({ day }) => ({ ok: true, value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' } }),
+  };
+
+  const bridge: Record<string, unknown> = {
+    calls,
+    payments,
+    secretValues,
+    get settings() {
+      return state.settings;
+    },
+    set settings(value: Settings) {
+      state.settings = value;
+    },
+    get status() {
+      return state.status;
+    },
+    set status(value: StatusSnapshot) {
+      state.status = value;
+    },
+    emit,
+    override(channel: ChannelName, handler: Handler<ChannelName>) {
+      overrides.set(channel, handler);
+    },
+    callsTo: (channel: ChannelName) => calls.filter((call) => call.channel === channel).map((call) => call.request),
+    listenerCount: (event: EventName) => listeners.get(event)?.size ?? 0,
+    on(event: EventName, listener: (payload: never) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+  for (const channel of Object.keys(handlers) as ChannelName[]) {
+    bridge[channel] = async (request: unknown) => {
+      calls.push({ channel, request });
+      const handler = (overrides.get(channel) ?? handlers[channel]) as Handler<ChannelName>;
+      // Structured clone, as both real transports do: a screen must not depend on sharing objects with main.
+      return structuredClone(await handler(request as never));
+    };
+  }
+  return bridge as unknown as FakeBridge;
+}

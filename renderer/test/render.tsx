@@ -1,0 +1,41 @@
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach } from 'vitest';
+import type { PosBridge } from '../../shared/contract.ts';
+import { BridgeProvider } from '../api/bridge.tsx';
+import { LocaleProvider } from '../i18n/i18n.tsx';
+import { resetAppStore } from '../stores/app-store.ts';
+import { usePaymentStore } from '../stores/payment-store.ts';
+import { useSaleStore } from '../stores/sale-store.ts';
+
+// Renders a piece of the renderer against a bridge, with fresh stores for every test.
+
+afterEach(() => {
+  cleanup();
+  resetAppStore();
+  useSaleStore.getState().reset();
+  usePaymentStore.getState().clear();
+});
+
+export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: 'en' | 'zh-HK' = 'en'): RenderResult {
+  return render(
+    <BridgeProvider bridge={bridge}>
+      <LocaleProvider locale={locale}>{ui}</LocaleProvider>
+    </BridgeProvider>,
+  );
+}
+
+/** A keydown with a chosen timestamp (KeyboardEvent.timeStamp is what the wedge detector reads). */
+export function keyAt(target: EventTarget, key: string, timeStamp: number): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+  target.dispatchEvent(event);
+  return event;
+}
+
+/** Types `text` + terminator as a USB scanner does: a few ms between keys. */
+export function scannerTypes(target: EventTarget, text: string, startAt: number, terminator: 'Enter' | 'Tab' = 'Enter', gapMs = 4): void {
+  let time = startAt;
+  for (const char of text) keyAt(target, char, (time += gapMs));
+  keyAt(target, terminator, time + gapMs);
+}
