@@ -1,21 +1,11 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
+import { findElectronBinary } from '../../electron/electron-binary.ts';
 
 // Runs the packaged main process for real. No Electron binary can be downloaded on some machines (this
 // project's CI among them): there the whole file skips and says why.
 
-function electronBinary(): { path: string } | { reason: string } {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown as string;
-    return existsSync(path) ? { path } : { reason: `Electron binary not found at ${path}` };
-  } catch (error) {
-    return { reason: `Electron binary is not installed (${(error as Error).message.split('\n')[0]})` };
-  }
-}
-
-const binary = electronBinary();
+const binary = findElectronBinary();
 if ('reason' in binary) console.log(`[electron project] skipped: ${binary.reason}. Run \`npx electron --version\` to check.`);
 
 test.describe('Electron app', () => {
