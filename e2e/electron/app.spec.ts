@@ -6,7 +6,7 @@ import { findElectronBinary } from '../../electron/electron-binary.ts';
 // project's CI among them): there the whole file skips and says why.
 
 const binary = findElectronBinary();
-if ('reason' in binary) console.log(`[electron project] skipped: ${binary.reason}. Run \`npx electron --version\` to check.`);
+if ('reason' in binary) console.log(`[electron project] skipped: ${binary.reason}.`);
 
 test.describe('Electron app', () => {
   test.skip('reason' in binary, 'reason' in binary ? binary.reason : '');
