@@ -112,6 +112,15 @@ describe('history', () => {
     expect(journal.history({ search: 'ZZZZ' }).total).toBe(0);
   });
 
+  it('gives the same pages for a search matching nearly everything (walked newest-first) as for no search', () => {
+    const { journal, rows } = seedThreeDays();
+    const broad = allPages(journal, { search: 'till01-2026', limit: 8 });
+    expect(broad.ids).toEqual(newestFirst(rows));
+    expect(new Set(broad.totals)).toEqual(new Set([60]));
+    const broadPaid = allPages(journal, { search: 'TILL01', status: 'paid', limit: 5 });
+    expect(broadPaid.ids).toEqual(allPages(journal, { status: 'paid', limit: 5 }).ids);
+  });
+
   it('refuses a damaged cursor and a page size out of range', () => {
     const { journal } = seedThreeDays();
     for (const cursor of ['not-a-cursor', Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {

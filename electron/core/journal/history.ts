@@ -37,8 +37,23 @@ export function decodeCursor(cursor: string): Position {
 
 interface Filter {
   readonly where: string;
+  /** The same filter with the search written so SQLite cannot answer it from the search indexes (see `history`). */
+  readonly whereScanningByTime: string;
   readonly params: Record<string, string | number>;
+  readonly searching: boolean;
 }
+
+const SEARCH_BY_INDEX =
+  '((upper(reference_id) >= :searchFrom AND upper(reference_id) < :searchTo) OR (upper(provider_order_id) >= :searchFrom AND upper(provider_order_id) < :searchTo))';
+/** `|| ''` makes the expression differ from the indexed one, so the planner walks the time-ordered index instead. */
+const SEARCH_BY_TIME =
+  "((upper(reference_id) || '' >= :searchFrom AND upper(reference_id) || '' < :searchTo) OR (upper(provider_order_id) || '' >= :searchFrom AND upper(provider_order_id) || '' < :searchTo))";
+
+/**
+ * Walking newest-first and stopping at a page costs about limit × rows / matches row visits; collecting the
+ * matches from the search indexes and sorting them costs about `matches`. Walk when matches² > this × rows.
+ */
+const WALK_FACTOR = 50;
 
 /** null when the search cannot match anything (no reference contains those characters). */
 function buildFilter(query: HistoryQuery): Filter | null {
@@ -63,13 +78,12 @@ function buildFilter(query: HistoryQuery): Filter | null {
     if (!/^[A-Z0-9-]+$/.test(search)) return null;
     // A prefix as a range on upper(...) so the expression indexes answer it; the upper bound is the prefix
     // with its last character stepped up by one ("TILL01" → "TILL02").
-    clauses.push(
-      '((upper(reference_id) >= :searchFrom AND upper(reference_id) < :searchTo) OR (upper(provider_order_id) >= :searchFrom AND upper(provider_order_id) < :searchTo))',
-    );
+    clauses.push(SEARCH_BY_INDEX);
     params['searchFrom'] = search;
     params['searchTo'] = search.slice(0, -1) + String.fromCharCode(search.charCodeAt(search.length - 1) + 1);
   }
-  return { where: clauses.length > 0 ? clauses.join(' AND ') : '1 = 1', params };
+  const where = clauses.length > 0 ? clauses.join(' AND ') : '1 = 1';
+  return { where, whereScanningByTime: where.replace(SEARCH_BY_INDEX, SEARCH_BY_TIME), params, searching: search !== '' };
 }
 
 export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentView> {
@@ -84,18 +98,23 @@ export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentV
   // One read transaction: the count and the page come from the same snapshot even while a payment is written.
   return ctx.snapshot(() => {
     const total = Number(ctx.sql(`SELECT COUNT(*) AS n FROM payment_attempts WHERE ${filter.where}`).get(filter.params)?.['n'] ?? 0);
+    // A search matching most of the journal ("TILL01-2026") is answered fastest by walking newest-first and
+    // stopping at one page; a narrow one (a day, one order) by its index. The count just taken tells which.
+    // max(rowid) stands in for the row count: attempts are never deleted.
+    const journalRows = filter.searching ? Number(ctx.sql('SELECT max(rowid) AS n FROM payment_attempts').get()?.['n'] ?? 0) : 0;
+    const where = filter.searching && total * total > WALK_FACTOR * journalRows ? filter.whereScanningByTime : filter.where;
     const keyset = after === null ? '' : ' AND (created_at, reference_id) < (:afterCreatedAt, :afterReferenceId)';
     const params = after === null ? filter.params : { ...filter.params, afterCreatedAt: after.createdAt, afterReferenceId: after.referenceId };
-    const rows = ctx
+    const found = ctx
       .sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE ${filter.where}${keyset}
+        `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE ${where}${keyset}
          ORDER BY created_at DESC, reference_id DESC LIMIT :take`,
       )
       .all({ ...params, take: limit + 1 })
       .map(readAttempt);
-    const page = rows.slice(0, limit);
+    const page = found.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
+    const nextCursor = found.length > limit && last ? encodeCursor(last) : null;
     const refunds = refundsOfMany(
       ctx,
       page.map((row) => row.referenceId),
