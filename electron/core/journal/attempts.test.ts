@@ -239,7 +239,7 @@ describe('payment attempts', () => {
         journal.appendEvent(row.referenceId, { kind: 'response', summary: 'created' });
         throw new Error('crash before the commit');
       }),
-    ).toThrow();
+    ).toThrow('crash before the commit');
     expect(journal.getAttempt(row.referenceId)?.state).toBe('sending');
     expect(journal.eventsOf(row.referenceId)).toHaveLength(0);
   });

@@ -167,7 +167,23 @@ export function openJournal(options: JournalOptions): Journal {
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),
 
-    atomically: <T>(work: () => T): T => guard(() => ctx.atomically(work))(),
+    atomically: <T>(work: () => T): T => {
+      if (!open) throw journalUnavailable(new Error('The journal is closed'));
+      // The caller's own error passes through unchanged; only a failure of the commit itself is the journal's.
+      let thrownByWork = false;
+      try {
+        return ctx.atomically(() => {
+          try {
+            return work();
+          } catch (error) {
+            thrownByWork = true;
+            throw error;
+          }
+        });
+      } catch (error) {
+        throw thrownByWork ? error : journalUnavailable(error);
+      }
+    },
     close: () => {
       if (!open) return;
       open = false;
