@@ -1,4 +1,4 @@
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import type { PosBridge } from '../../shared/contract.ts';
@@ -29,7 +29,10 @@ export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: 'e
 export function keyAt(target: EventTarget, key: string, timeStamp: number): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
   Object.defineProperty(event, 'timeStamp', { value: timeStamp });
-  target.dispatchEvent(event);
+  // Window listeners update React state outside React's own events: act() flushes those updates.
+  act(() => {
+    target.dispatchEvent(event);
+  });
   return event;
 }
 

@@ -61,6 +61,7 @@ export function TextField({ value, onChange, maxLength, type = 'text', ...shell 
 /**
  * A whole-number field. It keeps the text as typed, and reports a number (or null when empty and
  * `nullable`); text that is not a whole number is reported as NaN, which the form refuses to save.
+ * The allowed range is shown as a hint; the core's schema is what enforces it.
  */
 export function NumberField({
   value,
@@ -72,6 +73,7 @@ export function NumberField({
 }: FieldShell & { value: number | null; onChange: (value: number | null) => void; nullable?: boolean; min?: number; max?: number }) {
   const id = useId();
   const t = useT();
+  const hint = shell.hint ?? (min !== undefined && max !== undefined ? `${min}–${max}` : undefined);
   const [text, setText] = useState(value === null || Number.isNaN(value) ? '' : String(value));
   const [shownValue, setShownValue] = useState(value);
   // The saved value changed under us (a save, or settings.changed): show it, unless it is what we typed.
@@ -82,7 +84,7 @@ export function NumberField({
   const local = text.trim() !== '' && !/^-?\d+$/.test(text.trim()) ? t('settings.notANumber') : undefined;
   const problem = local ?? shell.problem;
   return (
-    <Shell id={id} {...shell} problem={problem}>
+    <Shell id={id} {...shell} hint={hint} problem={problem}>
       <input
         id={id}
         type="text"
@@ -97,9 +99,7 @@ export function NumberField({
           onChange(parsed);
         }}
         aria-invalid={Boolean(problem) || undefined}
-        aria-describedby={describedBy(id, problem, shell.hint)}
-        aria-valuemin={min}
-        aria-valuemax={max}
+        aria-describedby={describedBy(id, problem, hint)}
         data-testid={shell.testId}
       />
     </Shell>

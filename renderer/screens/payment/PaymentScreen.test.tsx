@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../../shared/domain.ts';
+import { App } from '../../App.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { keyAt, renderWithBridge } from '../../test/render.tsx';
+
+async function startCharge() {
+  const bridge = createFakeBridge();
+  renderWithBridge(<App />, bridge);
+  await screen.findByTestId('sale-screen');
+  keyAt(document.body, '1', 1_000);
+  keyAt(document.body, '2', 1_200);
+  keyAt(document.body, 'Enter', 1_400);
+  await screen.findByTestId('payment-screen');
+  const [view] = [...bridge.payments.values()] as [PaymentView];
+  const update = (patch: Partial<PaymentView>, at: string) => {
+    const next = { ...bridge.payments.get(view.referenceId)!, ...patch, updatedAt: at };
+    bridge.payments.set(view.referenceId, next);
+    act(() => bridge.emit('payment.updated', next));
+  };
+  return { bridge, view, update };
+}
+
+describe('merchant-QR payment view', () => {
+  it('offers Cancel exactly while the order can be cancelled, following payment.updated events', async () => {
+    const { update } = await startCharge();
+    expect(screen.getByTestId('cancel-payment')).toBeDefined();
+    expect(screen.getByTestId('payment-qr')).toBeDefined();
+    expect(screen.getByTestId('payment-countdown').textContent).toMatch(/^Expires in [45]:\d\d$/);
+
+    update({ displayStatus: 'scanned', providerStatus: 'PENDING' }, '2026-11-22T10:00:05.000Z');
+    expect(screen.getByTestId('payment-status').textContent).toBe('Customer scanned — waiting for confirmation');
+    expect(screen.queryByTestId('cancel-payment')).not.toBeNull();
+
+    update({ displayStatus: 'confirming', providerStatus: 'PROCESSING', canCancel: false }, '2026-11-22T10:00:06.000Z');
+    expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming');
+    expect(screen.queryByTestId('cancel-payment')).toBeNull();
+
+    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null, providerOrderId: '221122-0001-ABCD' }, '2026-11-22T10:00:07.000Z');
+    expect(screen.getByTestId('payment-result').dataset.outcome).toBe('success');
+    expect(screen.getByTestId('payment-result').textContent).toContain('Paid S$0.12');
+    expect(screen.getByTestId('payment-provider-order-id').textContent).toBe('221122-0001-ABCD');
+    expect(screen.queryByTestId('payment-qr')).toBeNull();
+  });
+
+  it('ignores an out-of-order older event', async () => {
+    const { update } = await startCharge();
+    update({ displayStatus: 'confirming', canCancel: false }, '2026-11-22T10:00:06.000Z');
+    update({ displayStatus: 'scanned', canCancel: true }, '2026-11-22T10:00:05.000Z');
+    expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming');
+    expect(screen.queryByTestId('cancel-payment')).toBeNull();
+  });
+
+  it('cancels through payments.cancel and shows Cancelled', async () => {
+    const { bridge, view } = await startCharge();
+    fireEvent.click(screen.getByTestId('cancel-payment'));
+    await waitFor(() => expect(screen.getByTestId('payment-status').dataset.status).toBe('cancelled'));
+    expect(bridge.callsTo('payments.cancel')).toEqual([{ referenceId: view.referenceId }]);
+    expect(screen.queryByTestId('cancel-payment')).toBeNull();
+  });
+
+  it('shows the refusal when the customer confirmed just before Cancel, and the true state', async () => {
+    const { bridge, view } = await startCharge();
+    bridge.payments.set(view.referenceId, { ...view, displayStatus: 'confirming', canCancel: false, updatedAt: '2026-11-22T10:00:09.000Z' });
+    fireEvent.click(screen.getByTestId('cancel-payment'));
+    expect((await screen.findByTestId('payment-error')).dataset.errorCode).toBe('order.not-cancellable');
+    await waitFor(() => expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming'));
+    expect(screen.queryByTestId('cancel-payment')).toBeNull();
+  });
+
+  it('keeps a failure on screen until dismissed when the timeout is 0, then returns to a fresh sale', async () => {
+    const { bridge, update } = await startCharge();
+    bridge.settings = { ...bridge.settings, resultDismissSeconds: 0 };
+    act(() => useAppStore.getState().setSettingsView({ settings: bridge.settings, secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false }, demo: true }));
+    update({ displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', canCancel: false, failureReason: 'Declined by the wallet' }, '2026-11-22T10:00:07.000Z');
+    const result = screen.getByTestId('payment-result');
+    expect(result.dataset.outcome).toBe('failure');
+    expect(result.textContent).toContain('Reason: Declined by the wallet');
+    expect(screen.queryByText(/Next sale in/)).toBeNull();
+    fireEvent.click(screen.getByTestId('dismiss-result'));
+    expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');
+  });
+});

@@ -1,0 +1,85 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../App.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
+import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
+
+function paidPayment() {
+  return paymentView({
+    referenceId: 'REF-PAID-0001',
+    method: 'merchant-qr',
+    amount: { amountMinor: 1234, currency: 'SGD' },
+    state: 'final',
+    providerStatus: 'CAPTURED',
+    displayStatus: 'paid',
+    qrPayload: null,
+    canCancel: false,
+    canRefund: true,
+    refundable: { amountMinor: 1234, currency: 'SGD' },
+    providerOrderId: '221122-0679-YVUY',
+  });
+}
+
+async function openRefund() {
+  const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+  bridge.payments.set('REF-PAID-0001', paidPayment());
+  renderWithBridge(<App />, bridge);
+  fireEvent.click(await screen.findByTestId('nav-refund'));
+  await screen.findByTestId('refund-screen');
+  return bridge;
+}
+
+describe('refund screen', () => {
+  it('finds the payment from a scanned receipt and defaults the amount to the refundable rest', async () => {
+    await openRefund();
+    scannerTypes(document.body, 'REF-PAID-0001', 5_000);
+    expect((await screen.findByTestId('refund-refundable')).textContent).toBe('S$12.34');
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$12.34');
+  });
+
+  it('finds a payment by the provider order id the customer reads out', async () => {
+    await openRefund();
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: '221122-0679-YVUY' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    expect((await screen.findByTestId('refund-reference')).textContent).toBe('REF-PAID-0001');
+  });
+
+  it('refunds part with the supervisor PIN, shows the new refundable amount, refuses a wrong PIN', async () => {
+    const bridge = await openRefund();
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    const amount = (await screen.findByTestId('refund-amount')) as HTMLInputElement;
+
+    // Digits from the right: Delete clears, then 5 0 0 = S$5.00.
+    keyAt(amount, 'Delete', 1);
+    for (const digit of '500') fireEvent.keyDown(amount, { key: digit });
+    expect(amount.value).toBe('S$5.00');
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
+    expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('');
+
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    expect((await screen.findByTestId('refund-result')).textContent).toBe('Refunded S$5.00. Refundable now: S$7.34.');
+    expect(screen.getByTestId('refund-refundable').textContent).toBe('S$7.34');
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$7.34');
+    expect(bridge.callsTo('payments.refund').at(-1)).toEqual({ referenceId: 'REF-PAID-0001', amountMinor: 500, reason: 'Goods returned', supervisorPin: '4321' });
+  });
+
+  it('cannot be keyed above the refundable rest', async () => {
+    await openRefund();
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    const amount = (await screen.findByTestId('refund-amount')) as HTMLInputElement;
+    fireEvent.keyDown(amount, { key: '9' });
+    expect(amount.dataset.amountMinor).toBe('1234');
+  });
+
+  it('says so when nothing matches', async () => {
+    await openRefund();
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'NOPE-12345678' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    expect((await screen.findByTestId('refund-not-found')).textContent).toBe('No payment found for “NOPE-12345678”.');
+  });
+});

@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../App.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+
+async function openSettings(bridge = createFakeBridge()) {
+  renderWithBridge(<App />, bridge);
+  fireEvent.click(await screen.findByTestId('nav-settings'));
+  return bridge;
+}
+
+describe('settings screen', () => {
+  it('shows stored secrets as "saved", never their value, and sends a typed secret only on save', async () => {
+    const bridge = await openSettings(createFakeBridge({ secrets: { accessKeySecret: 'old-secret-value-1234' } }));
+    await screen.findByTestId('settings-screen');
+    const secretInput = screen.getByLabelText('Access key secret') as HTMLInputElement;
+    expect(secretInput.type).toBe('password');
+    expect(secretInput.value).toBe('');
+    expect(screen.getByTestId('secret-status-accessKeySecret').textContent).toBe('saved');
+    expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('not set');
+    expect(document.body.innerHTML).not.toContain('old-secret-value-1234');
+
+    fireEvent.change(secretInput, { target: { value: 'new-secret-value-5678' } });
+    fireEvent.change(screen.getByLabelText('Supervisor PIN'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    expect(bridge.callsTo('settings.save')).toEqual([{ secrets: { accessKeySecret: 'new-secret-value-5678', supervisorPin: '2468' } }]);
+    expect(bridge.secretValues.get('accessKeySecret')).toBe('new-secret-value-5678');
+    // After saving, the fields are empty again and only say "saved".
+    expect((screen.getByLabelText('Access key secret') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('saved');
+    expect(document.body.innerHTML).not.toContain('new-secret-value-5678');
+    expect(document.body.innerHTML).not.toContain('2468');
+  });
+
+  it('removes a secret only when asked, and says so before saving', async () => {
+    const bridge = await openSettings(createFakeBridge({ secrets: { supervisorPin: '1111' } }));
+    await screen.findByTestId('settings-screen');
+    fireEvent.click(screen.getByTestId('secret-remove-supervisorPin'));
+    expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('will be removed when you save');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect(bridge.callsTo('settings.save')).toEqual([{ secrets: { supervisorPin: null } }]);
+    expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('not set');
+  });
+
+  it('saves only the settings that changed, keeping country and currency consistent', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'HK' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { merchantName: 'Harbour Tea House', country: 'HK', currency: 'HKD' } }]);
+    expect(screen.getByTestId('merchant-name').textContent).toBe('Harbour Tea House');
+  });
+
+  it('shows the core’s field-level message next to the field it names', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    const gap = screen.getByLabelText('Longest gap between scanner keys (ms)');
+    fireEvent.change(gap, { target: { value: '900' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-error')).dataset.errorCode).toBe('settings.invalid');
+    expect(gap.getAttribute('aria-invalid')).toBe('true');
+    const descriptions = gap.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(descriptions).toContain('Scanner: enter a gap between 5 and 200 ms.');
+    expect(bridge.settings.scanner.maxInterKeyMs).toBe(35);
+  });
+
+  it('refuses to save text in a number field, without calling the service', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.change(screen.getByLabelText('Shortest code (characters)'), { target: { value: 'eight' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Enter a whole number.');
+    expect(bridge.callsTo('settings.save')).toEqual([]);
+  });
+
+  it('runs Test connection and shows what the core found', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.click(screen.getByTestId('settings-test-connection'));
+    const result = await screen.findByTestId('test-connection-result');
+    expect(result.textContent).toContain('Connected: signature and clock are fine.');
+    expect(result.textContent).toContain('Clock difference: +0.1 s');
+    expect(bridge.callsTo('settings.testConnection')).toHaveLength(1);
+  });
+
+  it('asks for the admin PIN when one is set, checked by the core', async () => {
+    const bridge = await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    await screen.findByTestId('settings-locked');
+    fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '1234' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    expect((await screen.findByTestId('admin-pin-wrong')).textContent).toBe('That PIN is not correct.');
+    fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '735194' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    await screen.findByTestId('settings-screen');
+    expect(bridge.callsTo('settings.verifyPin')).toEqual([
+      { kind: 'admin', pin: '1234' },
+      { kind: 'admin', pin: '735194' },
+    ]);
+    await waitFor(() => expect(document.body.innerHTML).not.toContain('735194'));
+  });
+});
