@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// `npm run bench`: runs every e2e/bench/*.bench.ts in turn, each in its own Node process (so one bench's
+// heap and caches do not colour the next one's figures), and prints their tables as they come.
+
+const here = import.meta.dirname;
+const only = process.argv.slice(2);
+const benches = readdirSync(here)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
+  .sort();
+
+let failed = 0;
+for (const name of benches) {
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name)], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    failed += 1;
+    console.error(`${name} exited with ${result.status ?? result.signal}`);
+  }
+}
+process.exit(failed === 0 ? 0 : 1);
