@@ -44,6 +44,11 @@ export const settingsSchema = z
     kiosk: z.boolean(),
     locale: z.enum(LOCALES),
     webhookUrl: z.string().max(300),
+    /**
+     * Port on this computer where the in-store webhook listener runs for a real environment (the public
+     * webhookUrl must forward to it); 0 = no listener. Demo mode always listens on loopback.
+     */
+    webhookListenPort: z.number().int().min(0).max(65_535),
     partner: partnerSchema,
     amountLimits: z.object({ minMinor: z.number().int().min(1), maxMinor: z.number().int().min(1) }),
     scanner: scannerSettingsSchema,
@@ -92,6 +97,7 @@ export const DEFAULT_SETTINGS: Settings = {
   kiosk: false,
   locale: 'en',
   webhookUrl: '',
+  webhookListenPort: 0,
   partner: { merchantId: '', merchantCategoryCode: null, merchantTradingName: '', merchantEntityId: '' },
   amountLimits: { minMinor: 1, maxMinor: 1_000_000 },
   scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },

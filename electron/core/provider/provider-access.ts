@@ -1,6 +1,6 @@
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { InStoreClient } from '../instore/client.ts';
+import { InStoreClient, type InStoreClientConfig } from '../instore/client.ts';
 import { resolveProfile, type EnvironmentProfile } from '../instore/profiles.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 
@@ -34,6 +34,12 @@ export interface ProviderConnection {
   readonly country: CountryCode;
 }
 
+/**
+ * What a caller may tune on its own client (timeouts, retries, clocks, the audit callback). The identity
+ * (environment, key, secret, posId, country) always comes from the settings.
+ */
+export type ClientTuning = Pick<InStoreClientConfig, 'timeouts' | 'retry' | 'onExchange' | 'now' | 'sleep' | 'random'>;
+
 export interface ProviderAccess {
   /** The embedded sandbox if it is running, else null. */
   sandbox(): EmbeddedSandbox | null;
@@ -41,8 +47,13 @@ export interface ProviderAccess {
   ensureSandbox(): Promise<EmbeddedSandbox>;
   /** The identity requests go out with. Throws `auth.missing` when a real environment lacks credentials. */
   connection(): Promise<ProviderConnection>;
-  /** The in-store client for the current settings. Same errors as connection(). */
-  instoreClient(): Promise<InStoreClient>;
+  /**
+   * The in-store client for the current settings. Same errors as connection(). With `tuning` (pass the same
+   * object every time: it is the cache key) the caller gets its own client, also rebuilt after a settings change.
+   */
+  instoreClient(tuning?: ClientTuning): Promise<InStoreClient>;
+  /** The secret the provider signs its payment notifications with (the access key secret); null when none is set. */
+  notificationSecret(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -61,6 +72,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
   let starting: Promise<EmbeddedSandbox> | null = null;
   let closed = false;
   let cached: { generation: number; client: Promise<InStoreClient> } | null = null;
+  const tunedClients = new WeakMap<ClientTuning, { generation: number; client: Promise<InStoreClient> }>();
   let generation = 0;
   const stopListening = settings.onChange(() => {
     generation += 1;
@@ -121,11 +133,13 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       return connection;
     },
 
-    instoreClient() {
-      if (cached && cached.generation === generation) return cached.client;
+    instoreClient(tuning?: ClientTuning) {
+      const hit = tuning ? tunedClients.get(tuning) : cached;
+      if (hit && hit.generation === generation) return hit.client;
       const client = connectionWithSecret().then(
         (connection) =>
           new InStoreClient({
+            ...tuning,
             profile: connection.profile,
             credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
             posId: connection.posId,
@@ -133,12 +147,23 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
             fetch: options.fetch,
           }),
       );
+      const entry = { generation, client };
       // A failure (no credentials yet) is not cached: the next call tries again.
       client.catch(() => {
-        if (cached?.client === client) cached = null;
+        if (tuning) {
+          if (tunedClients.get(tuning) === entry) tunedClients.delete(tuning);
+        } else if (cached === entry) cached = null;
       });
-      cached = { generation, client };
+      if (tuning) tunedClients.set(tuning, entry);
+      else cached = entry;
       return client;
+    },
+
+    async notificationSecret() {
+      return connectionWithSecret().then(
+        (connection) => connection.accessKeySecret,
+        () => null,
+      );
     },
 
     async close() {

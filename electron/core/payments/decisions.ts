@@ -1,0 +1,183 @@
+import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatusResponse } from '../instore/schemas.ts';
+import type { AttemptPatch, AttemptRow, CancelOutcome, CancelRow, RefundRow } from '../journal/index.ts';
+import { isFinalProviderStatus } from '../journal/index.ts';
+
+// The state-decision table of the payment service, as pure functions: given what the journal holds, what a
+// status lookup by referenceId said, and the clock, what to do next. The order worker carries the decisions
+// out; keeping them here makes every rule testable without sockets or timers.
+//
+// The two facts everything rests on:
+// - a referenceId is unique at the provider, so sending a create/scan again with the same referenceId (and
+//   key) can never make a second order: it succeeds once, or says 409 "already assigned";
+// - "not found" proves a request never arrived only once it can no longer arrive: `settleMs` after the last
+//   time it was sent. Before that it proves nothing (a slow request may still act).
+
+export type Lookup =
+  | { readonly kind: 'found'; readonly order: OrderStatusResponse }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'error'; readonly reason: string };
+
+/** What this process remembers about sending an attempt (nothing, after a restart). */
+export interface SendMemory {
+  /** Started by a cashier in this process, who is still at the counter with the QR or the customer. */
+  readonly interactive: boolean;
+  /** The original request can be sent again (the scanned code is kept only in memory, never on disk). */
+  readonly canResend: boolean;
+  readonly firstSentAt: number;
+  /** When the request last left (or may have left); after a restart, the row's last write before sending. */
+  readonly lastSentAt: number;
+  readonly resends: number;
+}
+
+export interface ResolutionPolicy {
+  readonly settleMs: number;
+  readonly resendWindowMs: number;
+  readonly maxResends: number;
+  readonly orderLifetimeMs: number;
+}
+
+export type UnresolvedDecision =
+  /** The order exists: take its status. `recoverQr`: send the create again (same key) to get its QR back. */
+  | { readonly kind: 'adopt'; readonly patch: AttemptPatch; readonly recoverQr: boolean }
+  /** Not at the provider and the cashier is still there: send the same request again, same key. */
+  | { readonly kind: 'resend' }
+  /** Not decidable yet; look again (not before `settleAt` when that is what we wait for). */
+  | { readonly kind: 'keep-checking'; readonly reason: string; readonly settleAt: number | null }
+  /** Proven never to have reached the provider. */
+  | { readonly kind: 'not-sent' };
+
+/** The journal patch that makes an attempt say what the provider says. */
+export function adoptPatch(row: AttemptRow, order: OrderStatusResponse, policy: Pick<ResolutionPolicy, 'orderLifetimeMs'>): AttemptPatch {
+  const final = isFinalProviderStatus(order.status);
+  return {
+    state: final ? 'final' : 'active',
+    providerStatus: order.status,
+    providerOrderId: order.shopbackOrderId ?? undefined,
+    paymentType: order.paymentType ?? undefined,
+    failureReason: order.failureReason ?? (order.status === 'FAILED' ? 'Declined by the wallet.' : undefined),
+    expiresAt: row.expiresAt ?? row.createdAt + policy.orderLifetimeMs,
+    unresolvedReason: null,
+  };
+}
+
+/** An attempt in `sending` or `checking`: the create/scan may or may not have reached the provider. */
+export function decideUnresolved(input: {
+  readonly row: AttemptRow;
+  readonly lookup: Lookup;
+  readonly now: number;
+  readonly memory: SendMemory;
+  readonly policy: ResolutionPolicy;
+  /** A cancel was asked for: never send the order again, only find out whether it exists. */
+  readonly cancelRequested: boolean;
+}): UnresolvedDecision {
+  const { row, lookup, now, memory, policy, cancelRequested } = input;
+  const mayResend =
+    memory.interactive && memory.canResend && !cancelRequested && memory.resends < policy.maxResends && now - memory.firstSentAt < policy.resendWindowMs;
+  switch (lookup.kind) {
+    case 'found': {
+      const open = lookup.order.status === 'CREATED' || lookup.order.status === 'PENDING';
+      const recoverQr = row.method === 'merchant-qr' && row.qrPayload === null && open && mayResend;
+      return { kind: 'adopt', patch: adoptPatch(row, lookup.order, policy), recoverQr };
+    }
+    case 'error':
+      return { kind: 'keep-checking', reason: `Checking with the provider: ${lookup.reason}`, settleAt: null };
+    case 'not-found': {
+      if (mayResend) return { kind: 'resend' };
+      const settleAt = memory.lastSentAt + policy.settleMs;
+      if (now >= settleAt) return { kind: 'not-sent' };
+      return {
+        kind: 'keep-checking',
+        reason: 'The provider has no record of this payment yet; a slow request could still arrive. Checking again.',
+        settleAt,
+      };
+    }
+  }
+}
+
+export type CancelDecision =
+  | { readonly kind: 'done'; readonly outcome: CancelOutcome; readonly reason: string | null }
+  | { readonly kind: 'resend' }
+  | { readonly kind: 'wait'; readonly reason: string };
+
+/** A cancel whose outcome is unknown (or that recovery found unsent), given the order's current status. */
+export function decideCancel(input: { readonly cancel: CancelRow; readonly attempt: AttemptRow; readonly lookup: Lookup }): CancelDecision {
+  const { attempt, lookup } = input;
+  switch (lookup.kind) {
+    case 'found': {
+      const status = lookup.order.status;
+      if (status === 'CANCELLED') return { kind: 'done', outcome: 'cancelled', reason: null };
+      if (status === 'CREATED' || status === 'PENDING') return { kind: 'resend' };
+      return { kind: 'done', outcome: 'not-cancellable', reason: notCancellableReason(status) };
+    }
+    case 'not-found':
+      if (attempt.state === 'not-sent') {
+        return { kind: 'done', outcome: 'failed', reason: 'The payment never reached the provider: there was nothing to cancel.' };
+      }
+      return { kind: 'wait', reason: 'The provider has no record of this payment yet.' };
+    case 'error':
+      return { kind: 'wait', reason: lookup.reason };
+  }
+}
+
+/** Why a cancel cannot be done any more, for the cashier. */
+export function notCancellableReason(status: OrderStatus | null): string {
+  switch (status) {
+    case 'PROCESSING':
+      return 'The customer has already confirmed this payment in the wallet app; it can no longer be cancelled.';
+    case 'CAPTURED':
+      return 'This payment is already paid. Refund it instead.';
+    case 'REFUNDED':
+      return 'This payment is already paid and refunded.';
+    case 'CANCELLED':
+      return 'This payment is already cancelled.';
+    case 'FAILED':
+      return 'This payment has already failed; there is nothing to cancel.';
+    case 'ABANDONED':
+      return 'This payment has already expired; there is nothing to cancel.';
+    case 'CREATED':
+    case 'PENDING':
+    case null:
+      return 'This payment did not go through; there is nothing to cancel.';
+  }
+}
+
+export type RefundDecision =
+  | { readonly kind: 'succeeded' }
+  | { readonly kind: 'resend' }
+  | { readonly kind: 'wait'; readonly reason: string; readonly settleAt: number | null };
+
+/**
+ * A refund whose answer was lost. The order's running `refundAmount` at the provider is compared with what
+ * we know was refunded: if it already holds this refund, the refund happened. Only if it does not, and the
+ * lost request can no longer land, is it sent again (same key), so a provider that ignores idempotency keys
+ * still cannot refund twice. Only one refund per order is ever in flight, which makes the comparison exact.
+ */
+export function decideRefund(input: {
+  readonly refund: RefundRow;
+  readonly attempt: AttemptRow;
+  readonly lookup: Lookup;
+  readonly now: number;
+  readonly lastSentAt: number;
+  readonly settleMs: number;
+}): RefundDecision {
+  const { refund, attempt, lookup, now, lastSentAt, settleMs } = input;
+  switch (lookup.kind) {
+    case 'found': {
+      const unconfirmed = (lookup.order.refundAmount ?? 0) - attempt.refundedMinor;
+      if (unconfirmed >= refund.amountMinor) return { kind: 'succeeded' };
+      const settleAt = lastSentAt + settleMs;
+      if (now >= settleAt) return { kind: 'resend' };
+      return { kind: 'wait', reason: 'The provider does not show this refund yet; a slow request could still arrive.', settleAt };
+    }
+    case 'not-found':
+      return { kind: 'wait', reason: 'The provider did not find the payment this refund belongs to.', settleAt: null };
+    case 'error':
+      return { kind: 'wait', reason: lookup.reason, settleAt: null };
+  }
+}
+
+/** Doubling delays for lookups while something is unresolved. */
+export function checkDelay(failuresSoFar: number, delays: { readonly baseMs: number; readonly maxMs: number }): number {
+  return Math.min(delays.maxMs, delays.baseMs * 2 ** Math.min(20, Math.max(0, failuresSoFar)));
+}

@@ -1,0 +1,96 @@
+import { DEFAULT_TIMEOUTS, type Timeouts } from '../instore/transport.ts';
+import type { RetryPolicy } from '../instore/retry.ts';
+import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.ts';
+
+// Everything the payment service lets a caller tune. The app uses the defaults; tests and the crash test
+// shorten the clocks so that hours of till life fit in seconds. Each default says why it is what it is.
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface PaymentServiceOptions {
+  /** The journal's SQLite file; default `payments.sqlite3` in the core's data folder. */
+  readonly journalFile?: string | undefined;
+  /** IANA zone of the shop (local days); default this computer's. */
+  readonly timeZone?: string | undefined;
+  /** Wall clock, epoch ms. */
+  readonly now?: (() => number) | undefined;
+  readonly timers?: Timers | undefined;
+  /** When to poll an open order. */
+  readonly schedule?: PollSchedule | undefined;
+  /** Status requests per second for this terminal, all orders together. Default 5. */
+  readonly statusRequestsPerSecond?: number | undefined;
+  /** How long a new order stays payable on screen; default 5 min (the sandbox's abandon default). */
+  readonly orderLifetimeMs?: number | undefined;
+  /**
+   * After a create/scan/refund whose outcome is unknown, how long a request may still reach the provider and
+   * act. Only then does "not found" prove it never arrived. Default: the client's whole time budget + 5 s.
+   */
+  readonly settleMs?: number | undefined;
+  /** A cashier-started create/scan found missing is sent again (same key) only this soon after the first send. */
+  readonly resendWindowMs?: number | undefined;
+  readonly maxResends?: number | undefined;
+  /** Delays between lookups while an outcome is unknown: doubling from base to max. */
+  readonly checkDelays?: { readonly baseMs: number; readonly maxMs: number } | undefined;
+  /** The in-store client's timeouts and retry policy (tests shorten them). */
+  readonly client?: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined } | undefined;
+  /** Run the in-store webhook receiver (demo: on loopback; real: when a listen port is set). Default true. */
+  readonly webhooks?: boolean | undefined;
+  /** How long close() waits for requests in flight before closing the journal under them. */
+  readonly closeGraceMs?: number | undefined;
+}
+
+export interface ResolvedOptions {
+  readonly journalFile: string | undefined;
+  readonly timeZone: string | undefined;
+  readonly now: () => number;
+  readonly timers: Timers;
+  readonly schedule: PollSchedule;
+  readonly statusRequestsPerSecond: number;
+  readonly orderLifetimeMs: number;
+  readonly settleMs: number;
+  readonly resendWindowMs: number;
+  readonly maxResends: number;
+  readonly checkDelays: { readonly baseMs: number; readonly maxMs: number };
+  readonly client: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined };
+  readonly webhooks: boolean;
+  readonly closeGraceMs: number;
+}
+
+const SYSTEM_TIMERS: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOptions {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.client?.timeouts };
+  const resolved: ResolvedOptions = {
+    journalFile: options.journalFile,
+    timeZone: options.timeZone,
+    now: options.now ?? Date.now,
+    timers: options.timers ?? SYSTEM_TIMERS,
+    schedule: options.schedule ?? DEFAULT_POLL_SCHEDULE,
+    statusRequestsPerSecond: options.statusRequestsPerSecond ?? 5,
+    orderLifetimeMs: options.orderLifetimeMs ?? 5 * 60_000,
+    // The client gives up on one attempt after connect + read; a request the server is still chewing on can
+    // act a little later. 5 s more covers a server's own processing after our deadline.
+    settleMs: options.settleMs ?? timeouts.connectMs + timeouts.readMs + 5_000,
+    // A customer at the counter waits about a minute for a sale; after that, sending it again would surprise.
+    resendWindowMs: options.resendWindowMs ?? 60_000,
+    maxResends: options.maxResends ?? 2,
+    checkDelays: options.checkDelays ?? { baseMs: 500, maxMs: 10_000 },
+    client: options.client ?? {},
+    webhooks: options.webhooks ?? true,
+    closeGraceMs: options.closeGraceMs ?? 2_000,
+  };
+  if (!(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
+  for (const key of ['orderLifetimeMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
+    if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
+  }
+  if (!(resolved.checkDelays.baseMs > 0 && resolved.checkDelays.maxMs >= resolved.checkDelays.baseMs)) {
+    throw new RangeError('checkDelays must satisfy 0 < baseMs <= maxMs');
+  }
+  return resolved;
+}

@@ -1,0 +1,257 @@
+import { PosError } from '../../../shared/errors.ts';
+import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, type Lookup } from './decisions.ts';
+import type { PassState } from './order-worker.ts';
+import { nextPollDelay } from './poll-schedule.ts';
+import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
+import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
+import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
+
+// One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
+// that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
+// refund whose outcome is not known yet. Returns how long to wait before the next pass, or 'idle'.
+
+type Delay = number | 'idle';
+
+/** A short pause after an action that changed something at the provider, before looking at the result. */
+const SETTLE_LOOK_MS = 50;
+
+export async function runOrderPass(rt: PaymentRuntime, referenceId: string, state: PassState): Promise<Delay> {
+  const { journal } = rt;
+  if (rt.busy.has(referenceId)) return 'idle'; // the cashier's call is sending it; it hands over when done
+  const first = journal.getAttempt(referenceId);
+  if (!first) return 'idle';
+  const attemptOpen = first.state === 'sending' || first.state === 'checking' || first.state === 'active';
+  const hasRefunds = unsettledRefunds(rt, referenceId).length > 0;
+  const hasCancels = unsettledCancels(rt, referenceId).length > 0;
+  if (!attemptOpen && !hasRefunds && !hasCancels && !state.refresh) return 'idle';
+
+  const lookup = await lookupOrder(rt, referenceId);
+  if (lookup.kind === 'error') state.failures += 1;
+  else state.failures = 0;
+
+  let delay: Delay = 'idle';
+  const row = journal.getAttempt(referenceId)!;
+  if (!rt.busy.has(referenceId)) {
+    if (row.state === 'sending' || row.state === 'checking') delay = await resolveAttempt(rt, row, lookup, state);
+    else if (row.state === 'active') delay = followOpenOrder(rt, row, lookup, state);
+    else if (lookup.kind === 'found') adoptLate(rt, row, lookup);
+  }
+  for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
+  for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, state));
+  return delay;
+}
+
+async function lookupOrder(rt: PaymentRuntime, referenceId: string): Promise<Lookup> {
+  await rt.statusLimiter.acquire();
+  try {
+    const client = await rt.client();
+    // One attempt per lookup: the next pass is the retry, on our own schedule.
+    const order = await client.getOrder(referenceId, { retry: { maxAttempts: 1 } });
+    return { kind: 'found', order };
+  } catch (error) {
+    if (error instanceof PosError && error.code === 'order.not-found') return { kind: 'not-found' };
+    return { kind: 'error', reason: error instanceof PosError ? error.message : 'The status lookup failed.' };
+  }
+}
+
+/** What this process knows about sending the attempt; after a restart, what the journal implies. */
+export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
+  let memory = rt.attempts.get(row.referenceId);
+  if (!memory) {
+    // Recovered: nobody is at the counter with this sale any more, and the scanned code is not on disk, so
+    // the request is never sent again. The row was last written just before any send, so updatedAt bounds
+    // the last moment the request could have left.
+    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt: row.updatedAt, resends: 0 };
+    rt.attempts.set(row.referenceId, memory);
+  }
+  return memory;
+}
+
+async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, state: PassState): Promise<Delay> {
+  const memory = memoryOf(rt, row);
+  const now = rt.options.now();
+  const decision = decideUnresolved({
+    row,
+    lookup,
+    now,
+    memory,
+    policy: rt.options,
+    cancelRequested: rt.journal.cancelsOf(row.referenceId).length > 0,
+  });
+  switch (decision.kind) {
+    case 'adopt': {
+      const status = decision.patch.providerStatus ?? 'unknown';
+      const adopted = updateAttempt(rt, row.referenceId, decision.patch, { kind: 'status', summary: `found at the provider: ${status}` });
+      if (decision.recoverQr && memory.request) {
+        // The create reached the provider but its answer (with the QR) was lost: the same request with the
+        // same key is answered with the first reply, QR included.
+        memory.resends += 1;
+        const outcome = await sendOrder(rt, row.referenceId, memory.request);
+        if (outcome.kind !== 'accepted') note(rt, row.referenceId, { kind: 'note', summary: 'the QR of this order could not be fetched again' });
+      }
+      return adopted.state === 'active' ? nextPollDelay(rt.options.schedule, now - adopted.createdAt, state.polls) : 'idle';
+    }
+    case 'resend': {
+      memory.resends += 1;
+      // Write-ahead: the row says a resend is under way before it leaves.
+      updateAttempt(rt, row.referenceId, {
+        state: 'checking',
+        unresolvedReason: `The provider has no record of this payment; sending it again (${memory.resends} of ${rt.options.maxResends}).`,
+      });
+      const outcome = await sendOrder(rt, row.referenceId, memory.request!);
+      switch (outcome.kind) {
+        case 'accepted':
+          return nextPollDelay(rt.options.schedule, 0, 0);
+        case 'exists':
+          return 0;
+        case 'refused':
+          memory.refusal = outcome.error.message;
+          updateAttempt(rt, row.referenceId, {
+            unresolvedReason: `The provider refused the payment (${outcome.error.message}); making sure nothing was charged.`,
+          });
+          return checkDelay(state.failures, rt.options.checkDelays);
+        default:
+          updateAttempt(rt, row.referenceId, { unresolvedReason: outcome.error.message });
+          return checkDelay(state.failures, rt.options.checkDelays);
+      }
+    }
+    case 'keep-checking': {
+      updateAttempt(rt, row.referenceId, { state: 'checking', unresolvedReason: decision.reason });
+      const backoff = checkDelay(state.failures, rt.options.checkDelays);
+      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+    }
+    case 'not-sent':
+      updateAttempt(
+        rt,
+        row.referenceId,
+        { state: 'not-sent', failureReason: memory.refusal, unresolvedReason: null },
+        { kind: 'status', summary: 'not at the provider after the settle time: the payment was never sent' },
+      );
+      return 'idle';
+  }
+}
+
+function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, state: PassState): Delay {
+  const elapsed = rt.options.now() - row.createdAt;
+  const poll = nextPollDelay(rt.options.schedule, elapsed, state.polls);
+  state.polls += 1;
+  switch (lookup.kind) {
+    case 'found': {
+      const updated = updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
+        kind: 'status',
+        summary: `status ${lookup.order.status} (${state.trigger ?? 'poll'})`,
+      });
+      return updated.state === 'active' ? nextPollDelay(rt.options.schedule, elapsed, state.polls) : 'idle';
+    }
+    case 'not-found':
+      // An order we created that the provider cannot find: keep asking (a provider-side delay), and say so.
+      if (state.polls === 1) note(rt, row.referenceId, { kind: 'note', summary: 'the provider does not find this open order; still checking' });
+      return poll;
+    case 'error':
+      return Math.max(poll, checkDelay(state.failures, rt.options.checkDelays));
+  }
+}
+
+/** A final or not-sent attempt looked up on request: take in what changed since (a refund elsewhere, a late order). */
+function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, { kind: 'found' }>): void {
+  if (row.providerStatus === lookup.order.status && row.state === 'final') return;
+  try {
+    updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
+      kind: 'status',
+      summary: `status ${lookup.order.status} (found on a later check)`,
+    });
+  } catch (error) {
+    if (!(error instanceof PosError && error.code === 'journal.conflict')) throw error;
+    // The journal never lets a final status change (except CAPTURED → REFUNDED): keep what the provider said
+    // for support to look at.
+    note(rt, row.referenceId, {
+      kind: 'note',
+      summary: `the provider now says ${lookup.order.status}, the journal keeps ${row.providerStatus ?? row.state}`,
+      data: { provider: lookup.order },
+    });
+  }
+}
+
+async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Lookup, state: PassState): Promise<Delay> {
+  const attempt = rt.journal.getAttempt(cancel.referenceId)!;
+  const decision = decideCancel({ cancel, attempt, lookup });
+  switch (decision.kind) {
+    case 'done':
+      updateCancel(
+        rt,
+        cancel.cancelId,
+        { state: 'done', outcome: decision.outcome, failureReason: decision.reason },
+        { kind: 'status', summary: `cancel ${cancel.cancelId}: ${decision.outcome}` },
+      );
+      return 'idle';
+    case 'resend': {
+      updateCancel(rt, cancel.cancelId, { state: 'sending' });
+      rt.busy.add(cancel.cancelId);
+      try {
+        const settled = applyCancelOutcome(rt, cancel, await sendCancel(rt, cancel));
+        state.lookAgain = true;
+        return settled.state === 'done' ? SETTLE_LOOK_MS : checkDelay(state.failures, rt.options.checkDelays);
+      } finally {
+        rt.busy.delete(cancel.cancelId);
+      }
+    }
+    case 'wait':
+      if (cancel.state === 'sending') updateCancel(rt, cancel.cancelId, { state: 'checking' });
+      return checkDelay(state.failures, rt.options.checkDelays);
+  }
+}
+
+async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Lookup, state: PassState): Promise<Delay> {
+  const attempt = rt.journal.getAttempt(refund.referenceId)!;
+  let lastSentAt = rt.refundSentAt.get(refund.refundId);
+  if (lastSentAt === undefined) {
+    // Recovered: the row was written (sending) just before its request could leave.
+    lastSentAt = refund.updatedAt;
+    rt.refundSentAt.set(refund.refundId, lastSentAt);
+  }
+  const now = rt.options.now();
+  const decision = decideRefund({ refund, attempt, lookup, now, lastSentAt, settleMs: rt.options.settleMs });
+  switch (decision.kind) {
+    case 'succeeded':
+      updateRefund(
+        rt,
+        refund.refundId,
+        { state: 'succeeded', failureReason: null, providerOrderId: lookup.kind === 'found' ? (lookup.order.shopbackOrderId ?? null) : null },
+        { kind: 'status', summary: `refund ${refund.refundId} found in the provider's refund total` },
+      );
+      state.lookAgain = true;
+      return SETTLE_LOOK_MS;
+    case 'resend': {
+      // Write-ahead: back to `sending` (and a new lastSentAt) before the same request leaves again.
+      updateRefund(rt, refund.refundId, { state: 'sending' }, { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again` });
+      rt.busy.add(refund.refundId);
+      try {
+        const settled = applyRefundOutcome(rt, refund, await sendRefund(rt, refund));
+        if (settled.state === 'succeeded') state.lookAgain = true;
+        return settled.state === 'checking' ? checkDelay(state.failures, rt.options.checkDelays) : SETTLE_LOOK_MS;
+      } finally {
+        rt.busy.delete(refund.refundId);
+      }
+    }
+    case 'wait': {
+      if (refund.state === 'sending') updateRefund(rt, refund.refundId, { state: 'checking' });
+      const backoff = checkDelay(state.failures, rt.options.checkDelays);
+      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+    }
+  }
+}
+
+function unsettledRefunds(rt: PaymentRuntime, referenceId: string): RefundRow[] {
+  return rt.journal.refundsOf(referenceId).filter((r) => (r.state === 'sending' || r.state === 'checking') && !rt.busy.has(r.refundId));
+}
+
+function unsettledCancels(rt: PaymentRuntime, referenceId: string): CancelRow[] {
+  return rt.journal.cancelsOf(referenceId).filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.busy.has(c.cancelId));
+}
+
+function sooner(a: Delay, b: Delay): Delay {
+  if (a === 'idle') return b;
+  if (b === 'idle') return a;
+  return Math.min(a, b);
+}

@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCY_OF_COUNTRY, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
+import { partnerFromSettings } from '../instore/client.ts';
+import { isCancellable, journalFileIn, openJournal, toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
+import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
+import type { ClientTuning } from '../provider/provider-access.ts';
+import { auditExchange } from './audit.ts';
+import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
+import { checkDelay, notCancellableReason } from './decisions.ts';
+import { startNotificationListener, type NotificationListener } from './notifications.ts';
+import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
+import { runOrderPass } from './order-pass.ts';
+import { OrderWorker } from './order-worker.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { note, updateAttempt } from './records.ts';
+import type { PaymentRuntime } from './runtime.ts';
+import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund, type OrderRequest } from './sends.ts';
+
+// The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
+// is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
+// - every create, scan, refund and cancel is in the journal before its request leaves;
+// - an answer that got lost is found out (lookup by referenceId), never guessed and never shown to the
+//   cashier as "try again";
+// - every status change reaches the journal first, then the screens.
+
+export type { PaymentServiceOptions } from './options.ts';
+
+/** The factory createCore takes: `createCore({ ..., payments: createPaymentModule() })`. */
+export function createPaymentModule(options: PaymentServiceOptions = {}): PaymentModuleFactory {
+  return (context) => startPaymentService(context, options);
+}
+
+export async function startPaymentService(context: CoreContext, options: PaymentServiceOptions = {}): Promise<PaymentModule> {
+  const opts = resolveOptions(options);
+  const journal = openJournal({ filePath: opts.journalFile ?? journalFileIn(context.dataDir), timeZone: opts.timeZone, now: opts.now });
+  const service = new PaymentService(context, opts, journal);
+  try {
+    await service.start();
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  return { handlers: service.handlers(), counts: () => service.counts(), close: () => service.close() };
+}
+
+class PaymentService {
+  readonly #context: CoreContext;
+  readonly #options: ResolvedOptions;
+  readonly #journal: Journal;
+  readonly #rt: PaymentRuntime;
+  readonly #workers = new Map<string, OrderWorker>();
+  /** One object for the life of the service: the provider caches our client by it. */
+  readonly #tuning: ClientTuning;
+  #listener: NotificationListener | null = null;
+  #closing: Promise<void> | null = null;
+
+  constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
+    this.#context = context;
+    this.#options = options;
+    this.#journal = journal;
+    this.#tuning = {
+      timeouts: options.client.timeouts,
+      retry: options.client.retry,
+      onExchange: (exchange) => auditExchange(journal, exchange),
+    };
+    this.#rt = {
+      journal,
+      options,
+      client: () => context.provider.instoreClient(this.#tuning),
+      statusLimiter: createRateLimiter({ perSecond: options.statusRequestsPerSecond, now: options.now }),
+      attempts: new Map(),
+      refundSentAt: new Map(),
+      busy: new Set(),
+      terminalReference: () => terminalReferenceFor(context.settings.current().terminalReference),
+      webhookUrl: () => this.#listener?.url(),
+      publishAttempt: (referenceId) => this.#publishAttempt(referenceId),
+      publishRefund: (refundId) => this.#publishRefund(refundId),
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.#options.webhooks) {
+      this.#listener = await startNotificationListener({
+        settings: this.#context.settings,
+        provider: this.#context.provider,
+        onNotification: (notification) => {
+          if (this.#closing || !this.#journal.getAttempt(notification.referenceId)) return;
+          void this.#watch(notification.referenceId).lookNow('webhook');
+        },
+        log: () => {},
+      });
+    }
+    this.#recover();
+  }
+
+  /** Every attempt, refund and cancel that is not settled is picked up again, oldest first. */
+  #recover(): void {
+    const journal = this.#journal;
+    const referenceIds = new Set<string>();
+    for (const row of journal.listNonFinal()) referenceIds.add(row.referenceId);
+    for (const refund of journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
+    for (const cancel of journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
+    for (const referenceId of referenceIds) {
+      note(this.#rt, referenceId, { kind: 'note', summary: 'resumed after the app started' });
+      this.#watch(referenceId);
+    }
+    if (referenceIds.size > 0) this.#context.countsChanged();
+  }
+
+  handlers(): PaymentHandlers {
+    return {
+      'payments.chargeMerchantQr': (request) => this.#charge('merchant-qr', request),
+      'payments.chargeCustomerQr': (request) => this.#charge('customer-qr', request),
+      'payments.cancel': (request) => this.#cancel(request.referenceId, request.reason),
+      'payments.refund': (request) => this.#refund(request),
+      'payments.get': async ({ referenceId }) => {
+        const detail = this.#journal.detailOf(referenceId);
+        if (!detail) throw new PosError('payment.not-found', { details: { referenceId } });
+        return detail;
+      },
+      'payments.history': async (query) => this.#journal.history(query),
+      'payments.summary': async ({ day }) => this.#journal.daySummary(day, await this.#terminalCurrency()),
+      'payments.unresolved': async () => this.#unresolved(),
+      'payments.checkNow': async ({ referenceId }) => {
+        this.#require(referenceId);
+        await this.#watch(referenceId).lookNow('check');
+        return this.#view(referenceId);
+      },
+      'payments.exportCsv': async ({ day }) => this.#journal.exportCsv(day),
+    };
+  }
+
+  counts(): PaymentCounts {
+    const { pending, unresolved } = this.#journal.unsettledCounts();
+    const settling = this.#journal.unsettledRefunds().length + this.#journal.unsettledCancels().length;
+    return { pendingCount: pending, unresolvedCount: unresolved + settling };
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const workers = [...this.#workers.values()];
+      for (const worker of workers) worker.stop();
+      // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
+      // (whatever it did is found again by recovery on the next start).
+      await Promise.race([Promise.all(workers.map((w) => w.done)), new Promise((resolve) => setTimeout(resolve, this.#options.closeGraceMs))]);
+      try {
+        await this.#listener?.close();
+      } finally {
+        this.#journal.close();
+      }
+    })();
+    return this.#closing;
+  }
+
+  // ---- charges ----
+
+  async #charge(
+    method: PaymentMethod,
+    input: { amountMinor: number; currency: CurrencyCode; note?: string | undefined; consumerCode?: string | undefined },
+  ): Promise<PaymentView> {
+    this.#refuseWhenClosing();
+    const settings = this.#context.settings.current();
+    const connection = await this.#context.provider.connection();
+    const currency = CURRENCY_OF_COUNTRY[connection.country];
+    checkCurrency(input.currency, currency);
+    checkAmount(input.amountMinor, currency, settings.amountLimits);
+    const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
+    const note = normaliseNote(input.note);
+    // No client (no credentials): refused before anything is recorded.
+    await this.#rt.client();
+
+    const referenceId = this.#journal.newReferenceId(settings.terminalReference);
+    const amount = money(input.amountMinor, currency);
+    const common = {
+      referenceId,
+      amount,
+      partner: partnerFromSettings(settings.partner),
+      orderMetadata: orderMetadataFor(settings.terminalReference, note),
+      webhookUrl: this.#rt.webhookUrl(),
+    };
+    const request: OrderRequest =
+      consumerCode === undefined ? { kind: 'create', input: { ...common, qrType: 'payload' } } : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
+
+    this.#rt.busy.add(referenceId);
+    let outcome;
+    try {
+      // Write-ahead: refused here (consumer code already used…) nothing has been sent.
+      this.#journal.recordAttempt({ referenceId, method, amount, posId: connection.posId, idempotencyKey: randomUUID(), consumerCode, note });
+      const now = this.#options.now();
+      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0 });
+      this.#publishAttempt(referenceId);
+      outcome = await sendOrder(this.#rt, referenceId, request);
+      switch (outcome.kind) {
+        case 'accepted':
+          break;
+        case 'exists':
+          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
+          break;
+        case 'unknown':
+          // The cashier sees "checking", and the worker finds out what happened.
+          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: outcome.error.message });
+          break;
+        case 'refused':
+        case 'unavailable':
+          updateAttempt(
+            this.#rt,
+            referenceId,
+            { state: 'final', failureReason: outcome.error.message },
+            { kind: 'status', summary: `refused: ${outcome.error.message}` },
+          );
+          break;
+      }
+    } finally {
+      this.#rt.busy.delete(referenceId);
+    }
+    const row = this.#require(referenceId);
+    if (row.state !== 'final') this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
+    return this.#view(referenceId);
+  }
+
+  // ---- cancel ----
+
+  async #cancel(referenceId: string, reason: string | undefined): Promise<PaymentView> {
+    this.#refuseWhenClosing();
+    const row = this.#require(referenceId);
+    // A second tap on "cancel" after it worked is not an error.
+    if (row.state === 'final' && row.providerStatus === 'CANCELLED') return this.#view(referenceId);
+    const unresolved = row.state === 'sending' || row.state === 'checking';
+    if (!unresolved && !isCancellable(row.state, row.providerStatus)) {
+      throw new PosError('order.not-cancellable', {
+        message: notCancellableReason(row.state === 'not-sent' ? null : row.providerStatus),
+        details: { referenceId, providerStatus: row.providerStatus },
+      });
+    }
+    if (this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return this.#view(referenceId);
+
+    const cancel = this.#journal.recordCancel(referenceId, { reason: reason?.trim() || null });
+    this.#publishAttempt(referenceId);
+    if (unresolved) {
+      // Whether the order exists is not known yet: the worker sends the cancel once it finds it.
+      this.#watch(referenceId).wake('cancel');
+      return this.#view(referenceId);
+    }
+    this.#rt.busy.add(cancel.cancelId);
+    let outcome;
+    try {
+      outcome = await sendCancel(this.#rt, cancel);
+      applyCancelOutcome(this.#rt, cancel, outcome);
+    } finally {
+      this.#rt.busy.delete(cancel.cancelId);
+    }
+    // Read the order's status now: CANCELLED, or what it moved on to (the screen then offers a refund).
+    await this.#watch(referenceId).lookNow('cancel');
+    if (outcome.kind === 'refused') throw outcome.error;
+    return this.#view(referenceId);
+  }
+
+  // ---- refund ----
+
+  async #refund(request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string }) {
+    this.#refuseWhenClosing();
+    const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    if (pin === 'not-set') {
+      throw new PosError('supervisor.pin-required', { message: 'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.' });
+    }
+    if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
+
+    const { referenceId } = request;
+    const row = this.#require(referenceId);
+    const inFlight = this.#journal.refundsOf(referenceId).find((r) => r.state === 'sending' || r.state === 'checking');
+    if (inFlight) {
+      throw new PosError('order.not-refundable', {
+        message: `A refund of ${formatMoney(money(inFlight.amountMinor, inFlight.currency))} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.`,
+        retryable: true,
+        details: { referenceId, refundId: inFlight.refundId },
+      });
+    }
+    if (row.state !== 'final' || (row.providerStatus !== 'CAPTURED' && row.providerStatus !== 'REFUNDED')) {
+      throw new PosError('order.not-captured', { details: { referenceId, providerStatus: row.providerStatus } });
+    }
+    const refundableMinor = this.#view(referenceId).refundable.amountMinor;
+    const amountMinor = request.amountMinor ?? refundableMinor;
+    if (refundableMinor === 0) {
+      throw new PosError('refund.exceeds-refundable', { message: 'Nothing is left to refund on this payment.', details: { referenceId, refundableMinor } });
+    }
+    // The journal checks the amount again inside the transaction that records it.
+    const refund = this.#journal.recordRefund(referenceId, { amountMinor, reason: request.reason.trim() || null });
+    this.#publishRefund(refund.refundId);
+
+    this.#rt.busy.add(refund.refundId);
+    let outcome;
+    let settled;
+    try {
+      outcome = await sendRefund(this.#rt, refund);
+      settled = applyRefundOutcome(this.#rt, refund, outcome);
+    } finally {
+      this.#rt.busy.delete(refund.refundId);
+    }
+    // Confirmed: read the order again (REFUNDED, or CAPTURED with the new total). Unknown: the worker reconciles.
+    if (settled.state === 'checking') this.#watch(referenceId).wake('refund');
+    else await this.#watch(referenceId).lookNow('refund');
+    if (outcome.kind === 'refused') throw outcome.error;
+    return this.#journal.detailOf(referenceId)!;
+  }
+
+  // ---- queries ----
+
+  #unresolved(): PaymentView[] {
+    const referenceIds = new Set<string>();
+    for (const row of this.#journal.listNonFinal()) if (row.state !== 'active') referenceIds.add(row.referenceId);
+    for (const refund of this.#journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
+    for (const cancel of this.#journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
+    return [...referenceIds].map((referenceId) => this.#view(referenceId));
+  }
+
+  async #terminalCurrency(): Promise<CurrencyCode> {
+    try {
+      return CURRENCY_OF_COUNTRY[(await this.#context.provider.connection()).country];
+    } catch {
+      return this.#context.settings.current().currency;
+    }
+  }
+
+  // ---- plumbing ----
+
+  /** The order's worker, started if it is not running. */
+  #watch(referenceId: string, initialDelayMs = 0): OrderWorker {
+    const running = this.#workers.get(referenceId);
+    if (running && !running.stopped) return running;
+    const worker: OrderWorker = new OrderWorker({
+      pass: (state) => runOrderPass(this.#rt, referenceId, state),
+      timers: this.#options.timers,
+      initialDelayMs,
+      onError: (error, state) => {
+        state.failures += 1;
+        try {
+          note(this.#rt, referenceId, { kind: 'error', summary: `worker: ${error instanceof Error ? error.message : String(error)}` });
+        } catch {
+          // The journal itself failed; the next pass tries again.
+        }
+        return checkDelay(state.failures, this.#options.checkDelays);
+      },
+      onExit: () => {
+        if (this.#workers.get(referenceId) === worker) this.#workers.delete(referenceId);
+      },
+    });
+    if (this.#closing) worker.stop();
+    else this.#workers.set(referenceId, worker);
+    return worker;
+  }
+
+  #require(referenceId: string): AttemptRow {
+    const row = this.#journal.getAttempt(referenceId);
+    if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
+    return row;
+  }
+
+  #view(referenceId: string): PaymentView {
+    const view = this.#journal.viewOf(referenceId);
+    if (!view) throw new PosError('payment.not-found', { details: { referenceId } });
+    return view;
+  }
+
+  #refuseWhenClosing(): void {
+    if (this.#closing) throw new PosError('internal', { message: 'The app is shutting down.' });
+  }
+
+  #publishAttempt(referenceId: string): void {
+    const view = this.#journal.viewOf(referenceId);
+    if (view) this.#context.emit('payment.updated', view);
+    this.#context.countsChanged();
+  }
+
+  #publishRefund(refundId: string): void {
+    const refund = this.#journal.getRefund(refundId);
+    if (!refund) return;
+    this.#context.emit('refund.updated', toRefundView(refund));
+    this.#publishAttempt(refund.referenceId);
+  }
+}

@@ -1,0 +1,58 @@
+import type { AttemptPatch, AttemptRow, CancelPatch, CancelRow, NewEvent, RefundPatch, RefundRow } from '../journal/index.ts';
+import type { PaymentRuntime } from './runtime.ts';
+
+// Journal writes as the service makes them: the change and the event that explains it in one commit, and the
+// screens told only when something really changed.
+
+export function updateAttempt(rt: PaymentRuntime, referenceId: string, patch: AttemptPatch, event?: NewEvent): AttemptRow {
+  const { journal } = rt;
+  let changed = false;
+  const row = journal.atomically(() => {
+    const before = journal.getAttempt(referenceId);
+    const after = journal.updateAttempt(referenceId, patch);
+    changed = before === null || after.version !== before.version;
+    if (changed && event) journal.appendEvent(referenceId, event);
+    return after;
+  });
+  if (changed) rt.publishAttempt(referenceId);
+  return row;
+}
+
+export function updateRefund(rt: PaymentRuntime, refundId: string, patch: RefundPatch, event?: NewEvent): RefundRow {
+  const { journal } = rt;
+  let changed = false;
+  const row = journal.atomically(() => {
+    const before = journal.getRefund(refundId);
+    const after = journal.updateRefund(refundId, patch);
+    changed =
+      before === null ||
+      before.state !== after.state ||
+      before.failureReason !== after.failureReason ||
+      before.providerOrderId !== after.providerOrderId ||
+      before.providerTraceId !== after.providerTraceId;
+    if (changed && event) journal.appendEvent(after.referenceId, event);
+    return after;
+  });
+  if (changed) rt.publishRefund(refundId);
+  return row;
+}
+
+export function updateCancel(rt: PaymentRuntime, cancelId: string, patch: CancelPatch, event?: NewEvent): CancelRow {
+  const { journal } = rt;
+  let changed = false;
+  const row = journal.atomically(() => {
+    const before = journal.getCancel(cancelId);
+    const after = journal.updateCancel(cancelId, patch);
+    changed = before === null || before.state !== after.state || before.outcome !== after.outcome || before.failureReason !== after.failureReason;
+    if (changed && event) journal.appendEvent(after.referenceId, event);
+    return after;
+  });
+  // A cancel changes what the payment screen offers (canCancel) and the unresolved count.
+  if (changed) rt.publishAttempt(row.referenceId);
+  return row;
+}
+
+/** An entry in the order's event log that is not tied to a row change (a request about to leave, a finding). */
+export function note(rt: PaymentRuntime, referenceId: string, event: NewEvent): void {
+  rt.journal.appendEvent(referenceId, event);
+}

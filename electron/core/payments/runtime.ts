@@ -1,0 +1,45 @@
+import type { InStoreClient } from '../instore/client.ts';
+import type { Journal } from '../journal/index.ts';
+import type { SendMemory } from './decisions.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { OrderRequest } from './sends.ts';
+
+// What every part of the payment service shares: the journal, the client, the per-terminal status budget,
+// and what this process remembers about requests it sent (lost on a crash on purpose: recovery works from
+// the journal alone). One object, built by the service, handed to the handlers and the order workers.
+
+/** In-memory facts about an attempt sent by this process (or first seen by recovery). */
+export interface AttemptMemory extends SendMemory {
+  /** The exact request, to send again with the same key. Null after a restart: a scanned code is never stored. */
+  request: OrderRequest | null;
+  /** The provider's sentence when a resend was refused outright, shown if the attempt settles as not sent. */
+  refusal: string | null;
+  interactive: boolean;
+  canResend: boolean;
+  firstSentAt: number;
+  lastSentAt: number;
+  resends: number;
+}
+
+export interface PaymentRuntime {
+  readonly journal: Journal;
+  readonly options: ResolvedOptions;
+  /** The in-store client for the current settings, with our audit callback and timeouts. */
+  client(): Promise<InStoreClient>;
+  /** Every status request of this terminal goes through it. */
+  readonly statusLimiter: RateLimiter;
+  readonly attempts: Map<string, AttemptMemory>;
+  /** refundId → when its request last left (or may have left). */
+  readonly refundSentAt: Map<string, number>;
+  /** referenceIds, refundIds and cancelIds a cashier's call is sending right now: workers leave them alone. */
+  readonly busy: Set<string>;
+  /** The terminal reference the provider may show (orderMetadata / refundMetadata), if it is a valid one. */
+  terminalReference(): string | undefined;
+  /** The webhookUrl to give the provider on create/scan, if notifications can reach us. */
+  webhookUrl(): string | undefined;
+  /** Tell the screens (payment.updated) and the status bar that an attempt changed. */
+  publishAttempt(referenceId: string): void;
+  /** refund.updated for one refund, then payment.updated for its payment. */
+  publishRefund(refundId: string): void;
+}

@@ -1,0 +1,146 @@
+import { PosError } from '../../../shared/errors.ts';
+import { money } from '../../../shared/money.ts';
+import type { CreateOrderInput, ScanOrderInput } from '../instore/client.ts';
+import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
+import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
+import type { PaymentRuntime } from './runtime.ts';
+
+// Sending the four writes (create, scan, refund, cancel) with the key the journal holds, and sorting what
+// came back into four outcomes. The cashier's first send and every resend by a worker go through here, so
+// both read an answer the same way.
+
+export type OrderRequest = { readonly kind: 'create'; readonly input: CreateOrderInput } | { readonly kind: 'scan'; readonly input: ScanOrderInput };
+
+export type SendOutcome<T> =
+  /** The provider did it. */
+  | { readonly kind: 'accepted'; readonly value: T }
+  /** It may or may not have happened (timeout, dropped connection, 5xx, unreadable reply). */
+  | { readonly kind: 'unknown'; readonly error: PosError }
+  /** The provider judged the request and said no: it did not happen. */
+  | { readonly kind: 'refused'; readonly error: PosError }
+  /** Nothing left this computer (no client for the current settings). */
+  | { readonly kind: 'unavailable'; readonly error: PosError };
+
+export type OrderSendOutcome = SendOutcome<AttemptRow> | { readonly kind: 'exists' };
+
+async function send<T>(rt: PaymentRuntime, call: (client: Awaited<ReturnType<PaymentRuntime['client']>>) => Promise<T>): Promise<SendOutcome<T>> {
+  let client;
+  try {
+    client = await rt.client();
+  } catch (error) {
+    return { kind: 'unavailable', error: asPosError(error) };
+  }
+  try {
+    return { kind: 'accepted', value: await call(client) };
+  } catch (error) {
+    const posError = asPosError(error);
+    // Anything the client did not classify is treated as "may have happened": a lookup settles it.
+    return posError.details?.outcomeUnknown === false ? { kind: 'refused', error: posError } : { kind: 'unknown', error: posError };
+  }
+}
+
+function asPosError(error: unknown): PosError {
+  return error instanceof PosError ? error : new PosError('internal', { cause: error, details: { outcomeUnknown: true } });
+}
+
+/** Create or scan, first send or resend (same referenceId, same key). On success the attempt becomes active. */
+export async function sendOrder(rt: PaymentRuntime, referenceId: string, request: OrderRequest): Promise<OrderSendOutcome> {
+  const row = rt.journal.getAttempt(referenceId);
+  if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
+  const memory = rt.attempts.get(referenceId);
+  if (memory) memory.lastSentAt = rt.options.now();
+  note(rt, referenceId, { kind: 'request', summary: `${request.kind} sent`, data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor } });
+  const options = { idempotencyKey: row.idempotencyKey };
+  const outcome = await send(rt, async (client) =>
+    request.kind === 'create' ? { qrCode: (await client.createOrder(request.input, options)).qrCode } : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
+  );
+  switch (outcome.kind) {
+    case 'accepted': {
+      const current = rt.journal.getAttempt(referenceId)!;
+      if (current.state === 'final' || current.state === 'not-sent') return { kind: 'accepted', value: current };
+      const unsettled = current.state === 'sending' || current.state === 'checking';
+      const updated = updateAttempt(
+        rt,
+        referenceId,
+        {
+          state: unsettled ? 'active' : undefined,
+          // A new merchant QR order is CREATED (wire-details §2.4); a scanned one's status comes with the first poll.
+          providerStatus: current.providerStatus ?? (request.kind === 'create' ? 'CREATED' : null),
+          qrPayload: request.kind === 'create' ? (outcome.value.qrCode ?? null) : undefined,
+          expiresAt: current.expiresAt ?? current.createdAt + rt.options.orderLifetimeMs,
+          unresolvedReason: null,
+        },
+        { kind: 'status', summary: `order ${request.kind === 'create' ? 'created' : 'placed'} at the provider` },
+      );
+      return { kind: 'accepted', value: updated };
+    }
+    case 'refused':
+      // 409 "referenceId already assigned": an earlier send of this very request made the order.
+      if (outcome.error.code === 'order.duplicate-reference') return { kind: 'exists' };
+      return outcome;
+    default:
+      return outcome;
+  }
+}
+
+export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise<SendOutcome<RefundResponse>> {
+  rt.refundSentAt.set(refund.refundId, rt.options.now());
+  note(rt, refund.referenceId, {
+    kind: 'request',
+    summary: `refund ${refund.refundId} sent`,
+    data: { refundId: refund.refundId, amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey },
+  });
+  return send(rt, (client) =>
+    client.refundOrder(
+      { referenceId: refund.referenceId, amount: money(refund.amountMinor, refund.currency), reason: refund.reason ?? undefined, terminalReference: rt.terminalReference() },
+      { idempotencyKey: refund.idempotencyKey },
+    ),
+  );
+}
+
+export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcome: SendOutcome<RefundResponse>): RefundRow {
+  switch (outcome.kind) {
+    case 'accepted':
+      return updateRefund(
+        rt,
+        refund.refundId,
+        { state: 'succeeded', failureReason: null, providerOrderId: outcome.value.shopbackOrderId ?? null, providerTraceId: outcome.value.traceId ?? null },
+        { kind: 'status', summary: `refund ${refund.refundId} confirmed by the provider` },
+      );
+    case 'refused':
+      return updateRefund(
+        rt,
+        refund.refundId,
+        { state: 'failed', failureReason: outcome.error.message },
+        { kind: 'status', summary: `refund ${refund.refundId} refused: ${outcome.error.message}` },
+      );
+    case 'unknown':
+    case 'unavailable':
+      return updateRefund(rt, refund.refundId, { state: 'checking' }, { kind: 'note', summary: `refund ${refund.refundId} outcome unknown: ${outcome.error.message}` });
+  }
+}
+
+export async function sendCancel(rt: PaymentRuntime, cancel: CancelRow): Promise<SendOutcome<CancelResponse>> {
+  note(rt, cancel.referenceId, { kind: 'request', summary: `cancel ${cancel.cancelId} sent`, data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey } });
+  return send(rt, (client) => client.cancelOrder({ referenceId: cancel.referenceId, reason: cancel.reason ?? undefined }, { idempotencyKey: cancel.idempotencyKey }));
+}
+
+export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcome: SendOutcome<CancelResponse>): CancelRow {
+  switch (outcome.kind) {
+    case 'accepted':
+      return updateCancel(rt, cancel.cancelId, { state: 'done', outcome: 'cancelled' }, { kind: 'status', summary: `cancel ${cancel.cancelId} accepted by the provider` });
+    case 'refused': {
+      const notCancellable = outcome.error.code === 'order.not-cancellable';
+      return updateCancel(
+        rt,
+        cancel.cancelId,
+        { state: 'done', outcome: notCancellable ? 'not-cancellable' : 'failed', failureReason: outcome.error.message },
+        { kind: 'status', summary: `cancel ${cancel.cancelId} refused: ${outcome.error.message}` },
+      );
+    }
+    case 'unknown':
+    case 'unavailable':
+      return updateCancel(rt, cancel.cancelId, { state: 'checking' }, { kind: 'note', summary: `cancel ${cancel.cancelId} outcome unknown: ${outcome.error.message}` });
+  }
+}
