@@ -23,7 +23,8 @@ export function useTerminal(): Terminal {
   const settings = view?.settings ?? DEFAULT_SETTINGS;
   return {
     merchantName: view ? settings.merchantName : (info?.merchantName ?? ''),
-    posId: view ? settings.posId : (info?.posId ?? ''),
+    // In demo mode settings carry no posId; app.info names the one in effect (the sandbox's terminal).
+    posId: (view ? settings.posId : '') || (info?.posId ?? ''),
     terminalReference: view ? settings.terminalReference : (info?.terminalReference ?? ''),
     currency: view ? settings.currency : (info?.currency ?? settings.currency),
     mode: view ? settings.mode : (info?.mode ?? 'cashier'),

@@ -30,8 +30,8 @@ export interface FakeBridge extends PosBridge {
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
-export function failure<T>(code: ErrorCode, details?: Record<string, string>): Result<T> {
-  return { ok: false, error: { code, message: defaultMessage(code), retryable: false, ...(details ? { details } : {}) } };
+export function failure<T>(code: ErrorCode, details?: Record<string, string>, message = defaultMessage(code)): Result<T> {
+  return { ok: false, error: { code, message, retryable: false, ...(details ? { details } : {}) } };
 }
 
 export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
@@ -125,7 +125,8 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     'settings.save': (patch) => {
       const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
       const ms = next.scanner.maxInterKeyMs;
-      if (ms < 5 || ms > 200) return failure('settings.invalid', { 'scanner.maxInterKeyMs': 'Scanner: enter a gap between 5 and 200 ms.' });
+      // Same shape as the settings service: the refused field in details.field, the message written for it.
+      if (ms < 5 || ms > 200) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, 'Scanner: enter a gap between 5 and 200 ms.');
       state.settings = next;
       for (const [name, value] of Object.entries(patch.secrets ?? {}) as [SecretName, string | null][]) {
         if (value === null) secretValues.delete(name);

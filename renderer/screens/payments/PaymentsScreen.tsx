@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HistoryQuery } from '../../../shared/contract.ts';
 import { DISPLAY_STATUSES, type PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -17,6 +17,7 @@ type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status'
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 250;
+const RELOAD_DEBOUNCE_MS = 200;
 
 export function PaymentsScreen() {
   const t = useT();
@@ -59,8 +60,19 @@ export function PaymentsScreen() {
     };
   }, [bridge, filters, reloadTick]);
 
-  // A payment changed somewhere: refresh the page in view (rows may enter or leave the filter).
-  useBridgeEvent('payment.updated', () => setReloadTick((tick) => tick + 1));
+  // A payment changed somewhere: refresh the page in view (rows may enter or leave the filter). A burst of
+  // updates (a busy till, recovery after a restart) becomes one reload.
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useBridgeEvent('payment.updated', () => {
+    if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(() => setReloadTick((tick) => tick + 1), RELOAD_DEBOUNCE_MS);
+  });
+  useEffect(
+    () => () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
 
   useScanHandler((scan) => setSearchText(scan.code));
 
@@ -118,10 +130,12 @@ export function PaymentsScreen() {
         </label>
       </form>
       <ErrorText error={error} testId="payments-error" />
-      <p className="hint" aria-live="polite" data-testid="payments-total">
-        {loading ? t('common.loading') : t('payments.total', { count: total })}
-      </p>
-      {!loading && items.length === 0 ? (
+      {!error && (
+        <p className="hint" aria-live="polite" data-testid="payments-total">
+          {loading ? t('common.loading') : t('payments.total', { count: total })}
+        </p>
+      )}
+      {error || loading ? null : items.length === 0 ? (
         <p data-testid="payments-empty">{t('payments.empty')}</p>
       ) : (
         <table className="data-table" data-testid="payments-table">

@@ -13,15 +13,17 @@ describe('settings draft helpers', () => {
     expect(DEFAULT_SETTINGS.scanner.maxInterKeyMs).toBe(35);
   });
 
-  it('spreads error details onto fields, falling back to the group a field belongs to', () => {
-    const errors = fieldErrorsOf({
+  it('puts the refused field’s message on that field, or on the group a field belongs to', () => {
+    const amountLimits = fieldErrorsOf({
       code: 'settings.invalid',
-      message: 'Some settings are not valid.',
+      message: 'Amount limits: the minimum amount is above the maximum.',
       retryable: false,
-      details: { currency: 'Not used in HK', amountLimits: 'The minimum amount is above the maximum', count: 2, 'bad key!': 'x' },
+      details: { field: 'amountLimits' },
     });
-    expect(errors).toEqual({ currency: 'Not used in HK', amountLimits: 'The minimum amount is above the maximum' });
-    expect(messageFor(errors, 'amountLimits.minMinor')).toBe('The minimum amount is above the maximum');
-    expect(messageFor(errors, 'posId')).toBeUndefined();
+    expect(amountLimits).toEqual({ amountLimits: 'Amount limits: the minimum amount is above the maximum.' });
+    expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('Amount limits: the minimum amount is above the maximum.');
+    expect(messageFor(amountLimits, 'posId')).toBeUndefined();
+    expect(fieldErrorsOf({ code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } })).toEqual({});
+    expect(fieldErrorsOf({ code: 'settings.invalid', message: 'Invalid.', retryable: false })).toEqual({});
   });
 });

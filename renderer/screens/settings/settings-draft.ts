@@ -40,16 +40,14 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
 }
 
 /**
- * Field-level messages from a failed save. The core puts one entry per invalid field in `details`, keyed by
- * the field's dotted path (e.g. `currency`, `scanner.maxInterKeyMs`), with the message as the value.
+ * Field-level message from a failed save. The settings service names the one field it refused in
+ * `details.field` (a dotted path: `currency`, `scanner.maxInterKeyMs`, or a secret's name) and writes the
+ * message for it ("Scanner: …"); the message goes next to that field.
  */
 export function fieldErrorsOf(error: AppError): Readonly<Record<FieldPath, string>> {
-  if (!error.details) return {};
-  const messages: Record<FieldPath, string> = {};
-  for (const [path, value] of Object.entries(error.details)) {
-    if (typeof value === 'string' && /^[A-Za-z][\w.]*$/.test(path)) messages[path] = value;
-  }
-  return messages;
+  const field = error.details?.field;
+  if (error.code !== 'settings.invalid' || typeof field !== 'string' || field === '') return {};
+  return { [field]: error.message };
 }
 
 /** The message for a field: its own, or one reported for the group it belongs to ("amountLimits"). */
