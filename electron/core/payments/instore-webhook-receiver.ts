@@ -71,7 +71,12 @@ export async function startInstoreWebhookReceiver(options: {
 
   return {
     url,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A notification half-received (or a kept-alive socket) must not hold the till's shutdown for seconds.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { PosError } from '../../../shared/errors.ts';
+import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import {
+  control,
+  expectJournalMatchesSandbox,
+  isSettled,
+  mintCode,
+  openHarness,
+  sandboxOrders,
+  shownStatuses,
+  waitForDetail,
+} from './payment-service.test-helper.ts';
+
+// The payment service end to end against the embedded sandbox (real sockets, real journal file): the
+// cashier's flows, the consumer played through the sandbox's control API.
+
+async function rejection(promise: Promise<unknown>): Promise<PosError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PosError);
+  return error as PosError;
+}
+
+describe('merchant QR', () => {
+  it('goes waiting → scanned → confirming → paid as the consumer acts, and the journal matches the provider', async () => {
+    const harness = await openHarness();
+    const { h, sandbox } = harness;
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD', note: 'ORDER-7781' });
+    expect(view).toMatchObject({ state: 'active', displayStatus: 'waiting', method: 'merchant-qr', amount: { amountMinor: 1250, currency: 'SGD' } });
+    expect(view.qrPayload).toMatch(/^sandbox-wallet:\/\/pay\//);
+    expect(Date.parse(view.expiresAt!) - Date.parse(view.createdAt)).toBe(5 * 60_000);
+
+    await control(sandbox, 'POST', '/consumer/scan', { qrPayload: view.qrPayload });
+    await waitForDetail(h, view.referenceId, (d) => d.payment.displayStatus === 'scanned');
+    await control(sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
+    const paid = await waitForDetail(h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
+
+    expect(shownStatuses(harness, view.referenceId)).toEqual(['sending', 'waiting', 'scanned', 'confirming', 'paid']);
+    expect(paid.payment).toMatchObject({ state: 'final', providerStatus: 'CAPTURED', paymentType: 'PAY', canRefund: true, canCancel: false, qrPayload: null });
+    expect(paid.payment.providerOrderId).toMatch(/^\d{6}-\d{4}-[A-Z]{4}$/);
+    expect(paid.history.map((c) => c.status)).toEqual(['sending', 'waiting', 'scanned', 'confirming', 'paid']);
+    expect(paid.events.some((e) => e.kind === 'request' && e.summary === 'create sent')).toBe(true);
+    expect(paid.events.some((e) => e.kind === 'response' && /create attempt 1: HTTP 200/.test(e.summary))).toBe(true);
+
+    const order = await expectJournalMatchesSandbox(harness, view.referenceId);
+    // What went out on the wire: our reference, the note as merchant order reference, our webhook listener.
+    expect(order.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/instore$/);
+    expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
+  });
+
+  it('shows a declined payment as failed, with the reason', async () => {
+    const harness = await openHarness();
+    const { h, sandbox } = harness;
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: 990, currency: 'SGD' });
+    await control(sandbox, 'POST', '/consumer/decline', { referenceId: view.referenceId, reason: 'CONSUMER_DECLINED' });
+    const failed = await waitForDetail(h, view.referenceId, (d) => d.payment.state === 'final');
+    expect(failed.payment).toMatchObject({ displayStatus: 'failed', providerStatus: 'FAILED', failureReason: 'CONSUMER_DECLINED', canRefund: false });
+    await expectJournalMatchesSandbox(harness, view.referenceId);
+  });
+
+  it('shows an order nobody paid as expired once the provider abandons it', async () => {
+    const harness = await openHarness({}, { abandonAfterMs: 400 });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    expect(harness.module.counts().pendingCount).toBe(1);
+    const expired = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
+    expect(expired.payment).toMatchObject({ displayStatus: 'expired', providerStatus: 'ABANDONED', qrPayload: null, canCancel: false });
+    expect(harness.module.counts().pendingCount).toBe(0);
+    await expectJournalMatchesSandbox(harness, view.referenceId);
+  });
+});
+
+describe('customer QR', () => {
+  it('charges a scanned code: paid, journal matches the provider', async () => {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'approve');
+    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 2054, currency: 'SGD', consumerCode: `${code}\r\n` });
+    expect(view).toMatchObject({ method: 'customer-qr', state: 'active', qrPayload: null });
+    const paid = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
+    expect(paid.payment).toMatchObject({ displayStatus: 'paid', paymentType: 'PAYLATER' }); // magic ending 54
+    const order = await expectJournalMatchesSandbox(harness, view.referenceId);
+    expect(order.consumerCode).toBe(code);
+    // The scanned code is a single-use payment credential: never in the event log.
+    expect(JSON.stringify(paid.events)).not.toContain(code);
+  });
+
+  it('refuses the same code a second time before sending anything (the provider saw one scan)', async () => {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'approve');
+    const first = await harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: code });
+    const error = await rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: ` ${code} ` }));
+    expect(error.code).toBe('consumer-code.already-used');
+    const orders = await sandboxOrders(harness.sandbox);
+    expect(orders.filter((o) => o.consumerCode === code)).toHaveLength(1);
+    expect(orders).toHaveLength(1);
+    expect((await harness.h['payments.history']({})).items.map((v) => v.referenceId)).toEqual([first.referenceId]);
+  });
+
+  it('a code the wallet declines ends failed with the reason', async () => {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'decline');
+    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: code });
+    const failed = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
+    expect(failed.payment).toMatchObject({ displayStatus: 'failed', failureReason: 'CONSUMER_DECLINED' });
+  });
+
+  it('a code the provider does not know is refused with the reason, recorded as failed', async () => {
+    const harness = await openHarness();
+    const error = await rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: 'SBCQNOTAREALCODE0000' }));
+    expect(error.code).toBe('consumer-code.invalid');
+    const [row] = (await harness.h['payments.history']({})).items;
+    expect(row).toMatchObject({ state: 'final', displayStatus: 'failed', failureReason: error.message });
+    expect(await sandboxOrders(harness.sandbox)).toHaveLength(0);
+  });
+});
+
+describe('bad input is refused before anything is recorded or sent', () => {
+  it('amounts, currency and consumer codes', async () => {
+    const harness = await openHarness();
+    await harness.test.context.settings.save({ settings: { amountLimits: { minMinor: 100, maxMinor: 50_000 } } });
+    const h = harness.h;
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 0, currency: 'SGD' }))).code).toBe('amount.invalid');
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 12.5, currency: 'SGD' }))).code).toBe('amount.invalid');
+    const low = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 99, currency: 'SGD' }));
+    expect([low.code, low.message]).toEqual(['amount.invalid', 'The smallest amount this terminal takes is S$1.00.']);
+    const high = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 50_001, currency: 'SGD' }));
+    expect([high.code, high.message]).toEqual(['amount.over-limit', 'This amount is above the limit of S$500.00 set for this terminal.']);
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'HKD' }))).code).toBe('currency.unsupported');
+    expect((await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: '  abc ' }))).code).toBe('consumer-code.invalid');
+    expect((await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: 'SBCQ\tBROKEN1234' }))).code).toBe('consumer-code.invalid');
+    expect((await h['payments.history']({})).total).toBe(0);
+    expect(await sandboxOrders(harness.sandbox)).toHaveLength(0);
+  });
+});
+
+describe('cancel', () => {
+  it('cancels a waiting order: cancelled at the provider and in the journal; a second tap is harmless', async () => {
+    const harness = await openHarness();
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
+    expect(view.canCancel).toBe(true);
+    const cancelled = await harness.h['payments.cancel']({ referenceId: view.referenceId, reason: 'customer left' });
+    expect(cancelled).toMatchObject({ state: 'final', displayStatus: 'cancelled', providerStatus: 'CANCELLED', canCancel: false });
+    expect(await harness.h['payments.cancel']({ referenceId: view.referenceId })).toMatchObject({ displayStatus: 'cancelled' });
+    await expectJournalMatchesSandbox(harness, view.referenceId);
+  });
+
+  it('refuses to cancel a paid order, with the reason', async () => {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'approve');
+    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 800, currency: 'SGD', consumerCode: code });
+    await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
+    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    expect([error.code, error.message]).toEqual(['order.not-cancellable', 'This payment is already paid. Refund it instead.']);
+  });
+
+  it('a cancel the provider refuses (the customer confirmed meanwhile) says why, and the payment shows its true status', async () => {
+    const harness = await openHarness({ schedule: { firstDelayMs: 60_000, steps: [[0, 60_000]] }, webhooks: false });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
+    // The till has not polled since: it still believes the order is waiting.
+    await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
+    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    expect(error.code).toBe('order.not-cancellable');
+    expect(error.message).toMatch(/already confirmed|no longer be cancelled/);
+    const detail = await harness.h['payments.get']({ referenceId: view.referenceId });
+    expect(['confirming', 'paid']).toContain(detail.payment.displayStatus);
+  });
+});
+
+describe('refund', () => {
+  async function paidPayment(amountMinor = 1000) {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'approve');
+    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor, currency: 'SGD', consumerCode: code });
+    await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
+    return { harness, referenceId: view.referenceId };
+  }
+
+  it('needs the supervisor PIN', async () => {
+    const { harness, referenceId } = await paidPayment();
+    const wrong = await rejection(harness.h['payments.refund']({ referenceId, reason: 'wrong item', supervisorPin: '0000' }));
+    expect(wrong.code).toBe('supervisor.pin-wrong');
+    expect((await harness.h['payments.get']({ referenceId })).refunds).toHaveLength(0);
+  });
+
+  it('partial then the rest (the default amount): REFUNDED, totals match the provider', async () => {
+    const { harness, referenceId } = await paidPayment(1000);
+    const partial = await harness.h['payments.refund']({ referenceId, amountMinor: 300, reason: 'one item returned', supervisorPin: TEST_SUPERVISOR_PIN });
+    expect(partial.payment).toMatchObject({ displayStatus: 'paid', refunded: { amountMinor: 300 }, refundable: { amountMinor: 700 } });
+    expect(partial.refunds).toMatchObject([{ state: 'succeeded', amount: { amountMinor: 300 }, reason: 'one item returned' }]);
+
+    const over = await rejection(harness.h['payments.refund']({ referenceId, amountMinor: 701, reason: 'too much', supervisorPin: TEST_SUPERVISOR_PIN }));
+    expect(over.code).toBe('refund.exceeds-refundable');
+    expect(over.details).toMatchObject({ refundableMinor: 700 });
+
+    const rest = await harness.h['payments.refund']({ referenceId, reason: 'whole order', supervisorPin: TEST_SUPERVISOR_PIN });
+    expect(rest.payment).toMatchObject({ displayStatus: 'refunded', providerStatus: 'REFUNDED', refunded: { amountMinor: 1000 }, canRefund: false });
+    expect(rest.refunds.map((r) => r.amount.amountMinor)).toEqual([300, 700]);
+    await expectJournalMatchesSandbox(harness, referenceId);
+    expect(harness.test.refunds.filter((r) => r.state === 'succeeded').map((r) => r.amount.amountMinor)).toEqual([300, 700]);
+
+    const nothing = await rejection(harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }));
+    expect(nothing.code).toBe('refund.exceeds-refundable');
+  });
+
+  it('refuses a refund of an unpaid order', async () => {
+    const harness = await openHarness();
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
+    const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }));
+    expect(error.code).toBe('order.not-captured');
+  });
+});
+
+describe('queries', () => {
+  it('history, day summary, CSV, unresolved list and check now', async () => {
+    const harness = await openHarness();
+    const code = await mintCode(harness.sandbox, 'approve');
+    const paid = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1500, currency: 'SGD', consumerCode: code });
+    await waitForDetail(harness.h, paid.referenceId, isSettled);
+    const open = await harness.h['payments.chargeMerchantQr']({ amountMinor: 400, currency: 'SGD' });
+
+    const page = await harness.h['payments.history']({ limit: 10 });
+    expect(page.items.map((v) => v.referenceId)).toEqual([open.referenceId, paid.referenceId]);
+    const day = paid.createdAt.slice(0, 10);
+    const today = (await harness.h['payments.history']({ search: paid.referenceId })).items;
+    expect(today).toHaveLength(1);
+
+    const summary = await harness.h['payments.summary']({ day });
+    expect(summary.currency).toBe('SGD');
+    expect(summary.paid).toEqual({ count: 1, total: { amountMinor: 1500, currency: 'SGD' } });
+
+    const csv = await harness.h['payments.exportCsv']({ day });
+    expect(csv.csv).toContain(paid.referenceId);
+
+    expect(await harness.h['payments.unresolved']({})).toEqual([]);
+    const checked = await harness.h['payments.checkNow']({ referenceId: open.referenceId });
+    expect(checked).toMatchObject({ referenceId: open.referenceId, displayStatus: 'waiting' });
+    expect(harness.module.counts()).toEqual({ pendingCount: 1, unresolvedCount: 0 });
+    const missing = await rejection(harness.h['payments.get']({ referenceId: 'TILL-01-20990101-XXXXXXXX' }));
+    expect(missing.code).toBe('payment.not-found');
+  });
+});
