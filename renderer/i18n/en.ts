@@ -90,6 +90,11 @@ export const EN = {
   'payment.leave': 'Back to sale (keep checking in the background)',
   'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
 
+  'failure.CONSUMER_DECLINED': 'The customer declined the payment in their app.',
+  'failure.INSUFFICIENT_FUNDS': 'The customer’s wallet does not have enough funds.',
+  'failure.RISK_REJECTED': 'The provider refused this payment for security reasons. Offer another way to pay.',
+  'failure.CARD_EXPIRED': 'The card in the customer’s wallet has expired.',
+
   'scan.title': 'Scan the customer’s code',
   'scan.instructions': 'Ask the customer to show the payment code in their wallet app to the scanner or the camera.',
   'scan.charging': 'Taking the payment…',

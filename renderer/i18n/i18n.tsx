@@ -31,3 +31,9 @@ export function useT(): Translate {
   const locale = useLocale();
   return useCallback((key, params) => translate(locale, key, params), [locale]);
 }
+
+/** A provider failure code (CONSUMER_DECLINED…) in the cashier's words; an unknown one is shown as it came. */
+export function failureText(reason: string, t: Translate): string {
+  const key = `failure.${reason}`;
+  return Object.hasOwn(EN, key) ? t(key as MessageKey) : reason;
+}

@@ -91,6 +91,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.leave': '返回收款（背景繼續查詢）',
   'payment.notSentExplain': '此付款從未送達支付商，沒有收費。請重新開始交易。',
 
+  'failure.CONSUMER_DECLINED': '顧客在應用程式中拒絕了付款。',
+  'failure.INSUFFICIENT_FUNDS': '顧客的錢包餘額不足。',
+  'failure.RISK_REJECTED': '支付商基於安全理由拒絕此付款。請提供其他付款方式。',
+  'failure.CARD_EXPIRED': '顧客錢包中的卡已過期。',
+
   'scan.title': '掃描顧客付款碼',
   'scan.instructions': '請顧客在錢包應用程式中出示付款碼，對準掃描器或鏡頭。',
   'scan.charging': '正在收款…',

@@ -74,10 +74,10 @@ describe('merchant-QR payment view', () => {
     const { bridge, update } = await startCharge();
     bridge.settings = { ...bridge.settings, resultDismissSeconds: 0 };
     act(() => useAppStore.getState().setSettingsView({ settings: bridge.settings, secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false }, demo: true }));
-    update({ displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', canCancel: false, failureReason: 'Declined by the wallet' }, '2026-11-22T10:00:07.000Z');
+    update({ displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', canCancel: false, failureReason: 'CONSUMER_DECLINED' }, '2026-11-22T10:00:07.000Z');
     const result = screen.getByTestId('payment-result');
     expect(result.dataset.outcome).toBe('failure');
-    expect(result.textContent).toContain('Reason: Declined by the wallet');
+    expect(result.textContent).toContain('Reason: The customer declined the payment in their app.');
     expect(screen.queryByText(/Next sale in/)).toBeNull();
     fireEvent.click(screen.getByTestId('dismiss-result'));
     expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');

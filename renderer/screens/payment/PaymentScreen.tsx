@@ -7,7 +7,7 @@ import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../component
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useKeyDown } from '../../hooks/use-key.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { playSound } from '../../sound/sounds.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
@@ -185,7 +185,7 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
       </p>
       <p className="result-headline">{headline}</p>
-      {view.failureReason && <p className="result-reason">{t('payment.reason', { reason: view.failureReason })}</p>}
+      {view.failureReason && <p className="result-reason">{t('payment.reason', { reason: failureText(view.failureReason, t) })}</p>}
       {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
       <dl className="result-facts">
         {view.providerOrderId && (

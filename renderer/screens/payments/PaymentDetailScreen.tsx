@@ -5,7 +5,7 @@ import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
-import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from './RefundsTable.tsx';
 
@@ -95,7 +95,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             {payment.failureReason && (
               <>
                 <dt>{t('detail.colReason')}</dt>
-                <dd>{payment.failureReason}</dd>
+                <dd>{failureText(payment.failureReason, t)}</dd>
               </>
             )}
             {payment.unresolvedReason && (
