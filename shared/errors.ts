@@ -38,6 +38,8 @@ const DEFAULT_MESSAGES = {
   'preauth.declined': 'The hold was declined. Offer another payment method.',
   'preauth.expired': 'This hold has expired. Place a new hold if needed.',
   'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
+  'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
+  'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',

@@ -16,8 +16,13 @@ export interface SandboxMerchant {
 export interface SandboxSettings {
   /** CREATED/PENDING orders become ABANDONED this long after creation (not published; ours). */
   abandonAfterMs: number;
-  /** PROCESSING → CAPTURED (or FAILED for a magic amount) after this long. */
+  /**
+   * PROCESSING → CAPTURED (or FAILED for a magic amount) after this long; in the tokenized area, how long the
+   * processor takes to confirm (PENDING pre-auth, CAPTURE_INITIATED → CAPTURED, order-outcome webhooks).
+   */
   confirmDelayMs: number;
+  /** Tokenized pre-auths authorised from now on expire this long after authorisation (not published; ours). The tokenized area sets it. */
+  preAuthTtlMs?: number;
 }
 
 /**

@@ -10,10 +10,11 @@ import type { WebhookDispatcher } from './webhooks.ts';
 
 export const CONTROL_BASE_PATH = '/_sandbox';
 
-/** Limits that keep a typo from freezing a demo: abandon within a week at most, capture within 10 minutes. */
+/** Limits that keep a typo from freezing a demo: abandon within a week at most, capture within 10 minutes, holds within 30 days. */
 const SETTING_LIMITS: Record<keyof SandboxSettings, { min: number; max: number }> = {
   abandonAfterMs: { min: 1, max: 7 * 24 * 60 * 60 * 1000 },
   confirmDelayMs: { min: 0, max: 10 * 60 * 1000 },
+  preAuthTtlMs: { min: 1, max: 30 * 24 * 60 * 60 * 1000 },
 };
 
 export interface ControlDeps {

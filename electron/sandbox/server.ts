@@ -19,6 +19,7 @@ import {
 } from './http.ts';
 import { InstoreArea } from './instore/area.ts';
 import { randomSeed } from './random.ts';
+import { TokenizedArea } from './tokenized/area.ts';
 import { WebhookDispatcher } from './webhooks.ts';
 
 // The embedded sandbox: a real HTTP server simulating the provider's APIs (wire-details §2; §3 later) for
@@ -97,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log,
   };
   const webhooks = new WebhookDispatcher(ctx, options.webhookRetryBaseMs ?? 1_000);
-  const areas: SandboxArea[] = [new InstoreArea(ctx, webhooks)];
+  const areas: SandboxArea[] = [new InstoreArea(ctx, webhooks), new TokenizedArea(ctx, webhooks)];
 
   const reset = (): void => {
     webhooks.stopAll();

@@ -12,28 +12,19 @@ import {
 import { idempotencyHeaderName, type EnvironmentProfile } from './profiles.ts';
 import { backoffDelayMs, normaliseRetryPolicy, shouldRetry, type AttemptOutcome, type RetryPolicy } from './retry.ts';
 import { authorizationHeader, canonicalBody, CONTENT_TYPE, requestDate, signature } from './signer.ts';
+import { checkTimeouts, DEFAULT_TIMEOUTS, parseRetryAfter, timedFetch, type FetchLike, type Timeouts } from '../http/timed-fetch.ts';
 
 // Signed HTTP to the in-store API: builds the SB1 headers, sends exactly the canonical bytes it signed,
-// bounds every attempt in time, retries only where safe with the same idempotency key, measures clock skew
-// from every reply, and reports each attempt for the audit log. It knows nothing about orders.
+// bounds every attempt in time (../http/timed-fetch.ts: connect 10 s / read 20 s), retries only where safe with
+// the same idempotency key, measures clock skew from every reply, and reports each attempt for the audit log.
+// It knows nothing about orders.
 //
-// Timeouts. fetch (Node's undici, Electron's net.fetch) exposes no "socket connected" moment, so "connect
-// 10 s / read 20 s" is approximated with one AbortController and two deadlines:
-//   - response headers must arrive within connectMs + readMs of sending (the connect budget, then the
-//     server's time to answer);
-//   - the body must then arrive within readMs.
 // A connect failure the fetch implementation itself reports (undici's UND_ERR_CONNECT_TIMEOUT, which fires at
 // 10 s; Chromium's net::ERR_CONNECTION_TIMED_OUT) proves nothing was sent. When OUR deadline fires we cannot
 // tell whether the request had left, so that timeout is reported with outcomeUnknown: true.
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
-export interface Timeouts {
-  readonly connectMs: number;
-  readonly readMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, readMs: 20_000 };
+export type { FetchLike, Timeouts } from '../http/timed-fetch.ts';
+export { DEFAULT_TIMEOUTS } from '../http/timed-fetch.ts';
 
 /** One attempt, as the audit log keeps it. Never holds the secret or the signature. */
 export interface Exchange {
@@ -154,7 +145,7 @@ export class SignedTransport {
     this.#random = config.random ?? Math.random;
     this.#sleep = config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#onExchange = config.onExchange;
-    if (!(this.#timeouts.connectMs > 0 && this.#timeouts.readMs > 0)) throw new RangeError('timeouts must be positive');
+    checkTimeouts(this.#timeouts);
   }
 
   /** Our clock minus the provider's, from the last reply that carried a Date header; null until then. */
@@ -265,33 +256,20 @@ export class SignedTransport {
   }
 
   async #attemptOnce(url: string, init: RequestInit): Promise<RawOutcome> {
-    const controller = new AbortController();
-    let phase: 'headers' | 'body' = 'headers';
-    let firedAfterMs: number | null = null;
-    const arm = (ms: number) =>
-      setTimeout(() => {
-        firedAfterMs = ms;
-        controller.abort();
-      }, ms);
-    let timer = arm(this.#timeouts.connectMs + this.#timeouts.readMs);
-    try {
-      const response = await this.#fetch(url, { ...init, signal: controller.signal });
-      clearTimeout(timer);
-      phase = 'body';
-      timer = arm(this.#timeouts.readMs);
-      const text = await response.text();
-      return {
-        kind: 'response',
-        status: response.status,
-        text,
-        dateHeader: response.headers.get('date'),
-        retryAfter: parseRetryAfter(response.headers.get('retry-after')),
-      };
-    } catch (error) {
-      if (firedAfterMs !== null) return { kind: 'timeout', phase, timeoutMs: firedAfterMs };
-      return { kind: 'network', failure: classifyFetchFailure(error) };
-    } finally {
-      clearTimeout(timer);
+    const outcome = await timedFetch(this.#fetch, url, init, this.#timeouts);
+    switch (outcome.kind) {
+      case 'response':
+        return {
+          kind: 'response',
+          status: outcome.status,
+          text: outcome.text,
+          dateHeader: outcome.headers.get('date'),
+          retryAfter: parseRetryAfter(outcome.headers.get('retry-after')),
+        };
+      case 'network':
+        return { kind: 'network', failure: classifyFetchFailure(outcome.error) };
+      case 'timeout':
+        return outcome;
     }
   }
 
@@ -327,10 +305,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function parseRetryAfter(value: string | null): number | null {
-  if (!value) return null;
-  const seconds = Number(value.trim());
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }

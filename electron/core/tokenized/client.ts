@@ -1,0 +1,472 @@
+import type { z } from 'zod';
+import { PosError } from '../../../shared/errors.ts';
+import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
+import type { FetchLike, Timeouts } from '../http/timed-fetch.ts';
+import { badResponseError, type FailureContext } from '../instore/errors.ts';
+import type { RetryPolicy } from '../instore/retry.ts';
+import { newIdempotencyKey } from '../instore/transport.ts';
+import { fromWireAmount, toWireAmount } from './amounts.ts';
+import { providerCodeOf, type TokenizedOperation } from './errors.ts';
+import { MerchantSession } from './merchant-session.ts';
+import {
+  captureBodySchema,
+  cashbackResponseSchema,
+  chargeBodySchema,
+  codeBodySchema,
+  exchangeResponseSchema,
+  linkBodySchema,
+  linkSessionResponseSchema,
+  linkStatusResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  paymentTokenBodySchema,
+  preAuthBodySchema,
+  preAuthRecordSchema,
+  resultRecordSchema,
+  unlinkResponseSchema,
+  voidBodySchema,
+  voidResponseSchema,
+  type LinkSessionResponse,
+  type MerchantMetadata,
+  type PreAuthRecordWire,
+} from './schemas.ts';
+import { TokenizedTransport, type TokenizedExchange, type TokenizedResponse } from './transport.ts';
+import { LINK_SESSION_STATUSES, LOGIN_PATH, PATHS, type ChargeStatus, type LinkSessionStatus, type PreAuthStatus, type TokenizedProfile } from './wire.ts';
+
+// The tokenized API client (tokenized-payment-api.md, wire-details §3): one method per endpoint, typed in
+// and out, Money in minor units on our side and major-unit decimals only on the wire. It logs in with the
+// merchant id and secret, keeps the merchant token until shortly before it expires, and logs in again once
+// when a call is refused with 401 `unauthorized`. Requests are checked before they leave, replies are
+// validated at the edge, and only PosError is thrown (details: operation, attempts, httpStatus, providerCode,
+// providerMessage, outcomeUnknown — see errors.ts). It keeps no payment state: the caller journals the
+// idempotency key and merchantRef BEFORE calling, and passes them in, so a resend is recognised.
+
+export interface TokenizedCredentials {
+  readonly merchantId: string;
+  /** From the vault; `TK_…` in sandboxes, `PK_…` in production. */
+  readonly secret: string;
+}
+
+export interface TokenizedClientConfig {
+  readonly profile: TokenizedProfile;
+  readonly credentials: TokenizedCredentials;
+  /** The merchant channel's configured currency: every pre-auth and charge must be in it. */
+  readonly currency: CurrencyCode;
+  readonly fetch?: FetchLike | undefined;
+  readonly timeouts?: Partial<Timeouts> | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+  readonly now?: (() => number) | undefined;
+  readonly random?: (() => number) | undefined;
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Every attempt, for the audit log (bodies redacted). */
+  readonly onExchange?: ((exchange: TokenizedExchange) => void) | undefined;
+}
+
+export interface WriteOptions {
+  /** UUID v4 journalled before sending; resends (timeouts, 5xx) reuse it. Default: a new one. */
+  readonly idempotencyKey?: string | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+}
+
+export interface RequiredKeyOptions extends WriteOptions {
+  readonly idempotencyKey: string;
+}
+
+export interface LinkSessionInput {
+  readonly callbackUrl: string;
+  /** CSRF nonce, echoed on the redirect; at least 16 characters. */
+  readonly state: string;
+  readonly merchantUserId: string;
+  /** Pre-redacted, shown on the consent page; phone or email (or both). */
+  readonly userHint: { readonly phone?: string | undefined; readonly email?: string | undefined };
+}
+
+export interface LinkSessionStatusView {
+  readonly linkToken: string;
+  /** One of the four known states; anything else the provider adds is reported as 'UNKNOWN'. */
+  readonly status: LinkSessionStatus | 'UNKNOWN';
+  readonly providerStatus: string;
+  readonly expiresAt: string | null;
+  readonly authCode: string | null;
+  readonly authCodeExpiresAt: string | null;
+}
+
+export interface PreAuthInput {
+  readonly paymentToken: string;
+  readonly merchantUserId: string;
+  readonly amount: Money;
+  readonly merchantRef: string;
+  readonly merchantMetadata?: MerchantMetadata | undefined;
+}
+
+export interface PreAuthRecord {
+  readonly id: string;
+  readonly merchantRef: string;
+  readonly status: PreAuthStatus;
+  readonly amount: Money;
+  readonly orderUuid: string | null;
+  readonly orderStatus: string | null;
+  readonly merchantMetadata: Record<string, unknown>;
+  readonly failureReason: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string | null;
+}
+
+export interface CaptureInput {
+  /** Receives the order-outcome webhook (recommended). */
+  readonly callbackUrl?: string | undefined;
+  /** Default true at the provider. */
+  readonly useCashback?: boolean | undefined;
+}
+
+export interface ChargeInput {
+  readonly paymentToken: string;
+  readonly merchantUserId: string;
+  readonly amount: Money;
+  readonly merchantRef: string;
+  readonly useCashback?: boolean | undefined;
+  readonly callbackUrl?: string | undefined;
+}
+
+/** Capture / charge result record. REJECTED is an answer, not an error: check `status`. */
+export interface PaymentResult {
+  /** The pre-auth id (capture) or the charge id (charge). */
+  readonly uuid: string;
+  readonly orderUuid: string;
+  readonly status: ChargeStatus;
+  readonly orderType: string | null;
+  readonly merchantRef: string;
+  readonly merchantOrderId: string | null;
+  readonly consumerEmail: string | null;
+  readonly failureReason: string | null;
+  readonly createdAt: string | null;
+}
+
+export interface VoidResult {
+  readonly id: string;
+  readonly status: 'VOIDED';
+  /** The whole record when the provider sends it (wire-details §3.2), else null (the document's short form). */
+  readonly record: PreAuthRecord | null;
+}
+
+export interface LoginCheck {
+  readonly ok: boolean;
+  readonly latencyMs: number | null;
+  readonly message: string;
+}
+
+export function createTokenizedClient(config: TokenizedClientConfig): TokenizedClient {
+  return new TokenizedClient(config);
+}
+
+export class TokenizedClient {
+  readonly profile: TokenizedProfile;
+  readonly currency: CurrencyCode;
+  readonly #credentials: TokenizedCredentials;
+  readonly #transport: TokenizedTransport;
+  readonly #session: MerchantSession;
+  readonly #now: () => number;
+
+  constructor(config: TokenizedClientConfig) {
+    this.profile = config.profile;
+    this.currency = config.currency;
+    this.#credentials = { merchantId: config.credentials.merchantId.trim(), secret: config.credentials.secret };
+    this.#now = config.now ?? Date.now;
+    this.#transport = new TokenizedTransport({
+      profile: config.profile,
+      fetch: config.fetch,
+      timeouts: config.timeouts,
+      retry: config.retry,
+      now: config.now,
+      random: config.random,
+      sleep: config.sleep,
+      onExchange: config.onExchange,
+    });
+    this.#session = new MerchantSession(() => this.#login(), this.#now);
+  }
+
+  // ---- account linking ----
+
+  /** `POST /link-sessions/link`: the consent page address, its app token and the session's expiry. */
+  async createLinkSession(input: LinkSessionInput): Promise<LinkSessionResponse> {
+    const body = checkBody('link', linkBodySchema, {
+      callbackUrl: input.callbackUrl,
+      state: input.state,
+      merchantUserId: input.merchantUserId,
+      userHint: { phone: blankToUndefined(input.userHint.phone), email: blankToUndefined(input.userHint.email) },
+    });
+    const reply = await this.#call({ operation: 'link', method: 'POST', path: PATHS.link, body });
+    return parse(reply, linkSessionResponseSchema);
+  }
+
+  /** `GET /link-sessions/link/{linkToken}`: status, and the auth code while CODE_ISSUED. */
+  async getLinkSession(linkToken: string): Promise<LinkSessionStatusView> {
+    const id = checkId('link-status', linkToken, 'linkToken');
+    const reply = await this.#call({ operation: 'link-status', method: 'GET', path: PATHS.linkStatus(id) });
+    const wire = parse(reply, linkStatusResponseSchema);
+    const known = (LINK_SESSION_STATUSES as readonly string[]).includes(wire.status);
+    return {
+      linkToken: wire.linkToken,
+      status: known ? (wire.status as LinkSessionStatus) : 'UNKNOWN',
+      providerStatus: wire.status,
+      expiresAt: wire.expiresAt ?? null,
+      authCode: wire.authCode ?? null,
+      authCodeExpiresAt: wire.authCodeExpiresAt ?? null,
+    };
+  }
+
+  /**
+   * `POST /link-sessions/token`: the auth code → the user's payment token. Never retried (document: an
+   * auth-code exchange is not retried; the code is single-use): on any failure, link again — the provider
+   * returns the same token for the same user.
+   */
+  async exchangeCode(code: string): Promise<{ paymentToken: string }> {
+    const body = checkBody('exchange', codeBodySchema, { code });
+    const reply = await this.#call({ operation: 'exchange', method: 'POST', path: PATHS.exchange, body, retry: { maxAttempts: 1 } });
+    return parse(reply, exchangeResponseSchema);
+  }
+
+  /** `POST /tokens/unlink`. Throws unlink.blocked while the user has an AUTHORIZED hold (400). */
+  async unlink(paymentToken: string, options: WriteOptions = {}): Promise<{ status: string }> {
+    const body = checkBody('unlink', paymentTokenBodySchema, { paymentToken });
+    const reply = await this.#call({ operation: 'unlink', method: 'POST', path: PATHS.unlink, body, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry });
+    const wire = parse(reply, unlinkResponseSchema);
+    return { status: wire.status ?? 'UNLINKED' };
+  }
+
+  /** `POST /tokens/cashback-balance`, in minor units. */
+  async cashbackBalance(paymentToken: string): Promise<Money> {
+    const body = checkBody('cashback', paymentTokenBodySchema, { paymentToken });
+    const reply = await this.#call({ operation: 'cashback', method: 'POST', path: PATHS.cashback, body });
+    const wire = parse(reply, cashbackResponseSchema);
+    return wireMoney(reply, wire.cashbackBalance, wire.currency);
+  }
+
+  // ---- pre-authorisation ----
+
+  /** `POST /pre-auths` (201): AUTHORIZED, DECLINED, or PENDING (poll getPreAuth until it settles). */
+  async createPreAuth(input: PreAuthInput, options: RequiredKeyOptions): Promise<PreAuthRecord> {
+    this.#checkCurrency('pre-auth', input.amount);
+    const body = checkBody('pre-auth', preAuthBodySchema, {
+      paymentToken: input.paymentToken,
+      merchantUserId: input.merchantUserId,
+      amount: toWireAmount(input.amount),
+      currency: input.amount.currency,
+      merchantRef: input.merchantRef,
+      merchantMetadata: input.merchantMetadata,
+    });
+    const reply = await this.#call({ operation: 'pre-auth', method: 'POST', path: PATHS.preAuths, body, ...writeRequest('pre-auth', options) });
+    return expectRef(reply, toPreAuth(reply, parse(reply, preAuthRecordSchema)), input.merchantRef);
+  }
+
+  /** `GET /pre-auths/{id}`: confirms a state after a timeout or any write. */
+  async getPreAuth(id: string, options: { retry?: Partial<RetryPolicy> | undefined } = {}): Promise<PreAuthRecord> {
+    const checked = checkId('pre-auth-status', id, 'id');
+    const reply = await this.#call({ operation: 'pre-auth-status', method: 'GET', path: PATHS.preAuth(checked), retry: options.retry });
+    return expectId(reply, toPreAuth(reply, parse(reply, preAuthRecordSchema)), id);
+  }
+
+  /** `POST /pre-auths/{id}/capture` (201): the full amount; CAPTURE_INITIATED, CAPTURED when the processor confirms. */
+  async capturePreAuth(id: string, input: CaptureInput = {}, options: WriteOptions = {}): Promise<PaymentResult> {
+    const checked = checkId('capture', id, 'id');
+    const body = checkBody('capture', captureBodySchema, { callbackUrl: blankToUndefined(input.callbackUrl), useCashback: input.useCashback });
+    const reply = await this.#call({ operation: 'capture', method: 'POST', path: PATHS.capture(checked), body, ...writeRequest('capture', options) });
+    const result = toResult(parse(reply, resultRecordSchema));
+    if (result.uuid !== id) throw badResponseError(reply.context, reply.status, `capture reply is about pre-auth ${result.uuid.slice(0, 64)}`);
+    return result;
+  }
+
+  /** `POST /pre-auths/{id}/void` (200): releases an AUTHORIZED hold. */
+  async voidPreAuth(id: string, input: { reason?: string | undefined; merchantMetadata?: MerchantMetadata | undefined } = {}, options: WriteOptions = {}): Promise<VoidResult> {
+    const checked = checkId('void', id, 'id');
+    const body = checkBody('void', voidBodySchema, { reason: blankToUndefined(input.reason), merchantMetadata: input.merchantMetadata });
+    const reply = await this.#call({ operation: 'void', method: 'POST', path: PATHS.void(checked), body, ...writeRequest('void', options) });
+    const wire = parse(reply, voidResponseSchema);
+    if ('id' in wire) {
+      const record = expectId(reply, toPreAuth(reply, wire), id);
+      if (record.status !== 'VOIDED') throw badResponseError(reply.context, reply.status, `void reply says ${record.status}`);
+      return { id: record.id, status: 'VOIDED', record };
+    }
+    if (wire.uuid !== id) throw badResponseError(reply.context, reply.status, `void reply is about pre-auth ${wire.uuid.slice(0, 64)}`);
+    return { id: wire.uuid, status: 'VOIDED', record: null };
+  }
+
+  // ---- immediate charge ----
+
+  /** `POST /charge` (201). A rejected payment is still 201 with status REJECTED and a failureReason. */
+  async charge(input: ChargeInput, options: RequiredKeyOptions): Promise<PaymentResult> {
+    this.#checkCurrency('charge', input.amount);
+    const body = checkBody('charge', chargeBodySchema, {
+      paymentToken: input.paymentToken,
+      merchantUserId: input.merchantUserId,
+      amount: toWireAmount(input.amount),
+      currency: input.amount.currency,
+      merchantRef: input.merchantRef,
+      useCashback: input.useCashback,
+      callbackUrl: blankToUndefined(input.callbackUrl),
+    });
+    const reply = await this.#call({ operation: 'charge', method: 'POST', path: PATHS.charge, body, ...writeRequest('charge', options) });
+    const result = toResult(parse(reply, resultRecordSchema));
+    if (result.merchantRef !== input.merchantRef) {
+      throw badResponseError(reply.context, reply.status, `charge reply is about merchantRef ${result.merchantRef.slice(0, 64)}`);
+    }
+    return result;
+  }
+
+  // ---- merchant auth ----
+
+  /** Logs in afresh (Settings' connection test). Never throws. */
+  async checkLogin(): Promise<LoginCheck> {
+    const started = this.#now();
+    this.#session.clear();
+    try {
+      await this.#session.token();
+      return { ok: true, latencyMs: this.#now() - started, message: 'The provider accepted the merchant id and secret.' };
+    } catch (error) {
+      const message = error instanceof PosError ? error.message : 'The provider could not be reached.';
+      return { ok: false, latencyMs: null, message };
+    }
+  }
+
+  async #login(): Promise<{ token: string; expiresAtMs: number }> {
+    if (!this.#credentials.merchantId || !this.#credentials.secret) {
+      throw new PosError('auth.missing', {
+        message: 'Linked-customer payments need a merchant id and secret. An admin must enter them in Settings.',
+        details: { operation: 'login', attempts: 0, outcomeUnknown: false },
+      });
+    }
+    const body = checkBody('login', loginBodySchema, { username: this.#credentials.merchantId, password: this.#credentials.secret });
+    const reply = await this.#transport.send({ operation: 'login', method: 'POST', path: LOGIN_PATH, body });
+    const wire = parse(reply, loginResponseSchema);
+    return { token: wire.token, expiresAtMs: Date.parse(wire.expiresAt) };
+  }
+
+  /** One API call with the merchant token; a 401 `unauthorized` drops the token and logs in again, once. */
+  async #call(request: Omit<Parameters<TokenizedTransport['send']>[0], 'authorization'>): Promise<TokenizedResponse> {
+    let earlierOutcomeUnknown = false;
+    for (let relogged = false; ; relogged = true) {
+      const token = await this.#session.token();
+      try {
+        return await this.#transport.send({ ...request, authorization: `Bearer ${token}` });
+      } catch (error) {
+        const unauthorized = providerCodeOf(error) === 'unauthorized' || (error instanceof PosError && error.code === 'auth.unauthorized');
+        if (relogged || !unauthorized) throw withEarlierUnknown(error, earlierOutcomeUnknown);
+        earlierOutcomeUnknown ||= error instanceof PosError && error.details?.outcomeUnknown === true;
+        this.#session.invalidate(token);
+      }
+    }
+  }
+
+  #checkCurrency(operation: TokenizedOperation, amount: Money): void {
+    if (amount.currency !== this.currency) {
+      throw new PosError('currency.unsupported', {
+        message: `Linked-customer payments are set up in ${this.currency}; ${amount.currency} cannot be used.`,
+        details: { operation, attempts: 0, outcomeUnknown: false },
+      });
+    }
+  }
+}
+
+function writeRequest(operation: TokenizedOperation, options: WriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+  const key = options.idempotencyKey ?? newIdempotencyKey();
+  if (!key) throw new PosError('internal', { cause: new Error(`${operation}: an idempotency key is required`) });
+  return { idempotencyKey: key, retry: options.retry };
+}
+
+/** A 4xx after a re-login says nothing about the first try: keep "unknown" if that one may have acted. */
+function withEarlierUnknown(error: unknown, earlierOutcomeUnknown: boolean): unknown {
+  if (!earlierOutcomeUnknown || !(error instanceof PosError) || error.details?.outcomeUnknown === true) return error;
+  return new PosError(error.code, { message: error.message, retryable: error.retryable, details: { ...error.details, outcomeUnknown: true }, cause: error });
+}
+
+function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S, body: z.input<S>): z.output<S> {
+  const parsed = schema.safeParse(stripUndefined(body));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue ? issue.path.join('.') : '';
+  throw new PosError('request.invalid', {
+    message: field ? `The request was not sent: "${field}" is not valid.` : undefined,
+    details: { operation, attempts: 0, outcomeUnknown: false, field, problem: issue?.message ?? null },
+  });
+}
+
+function checkId(operation: TokenizedOperation, value: string, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 512 || /[/?#\s]/.test(value)) {
+    throw new PosError('request.invalid', { message: `The ${field} is not valid.`, details: { operation, attempts: 0, outcomeUnknown: false, field } });
+  }
+  return value;
+}
+
+function parse<S extends z.ZodType>(reply: TokenizedResponse, schema: S): z.output<S> {
+  const parsed = schema.safeParse(reply.json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const problem = reply.json === undefined ? 'reply is not JSON' : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+  throw badResponseError(reply.context, reply.status, problem);
+}
+
+function wireMoney(reply: { context: FailureContext; status: number }, amount: number, currency: string): Money {
+  if (!isCurrency(currency)) throw badResponseError(reply.context, reply.status, `unknown currency ${currency.slice(0, 8)}`);
+  try {
+    return fromWireAmount(amount, currency);
+  } catch {
+    throw badResponseError(reply.context, reply.status, `amount ${amount} is not a ${currency} amount`);
+  }
+}
+
+function toPreAuth(reply: TokenizedResponse, wire: PreAuthRecordWire): PreAuthRecord {
+  return {
+    id: wire.id,
+    merchantRef: wire.merchantRef,
+    status: wire.status,
+    amount: wireMoney(reply, wire.amount, wire.currency),
+    orderUuid: wire.orderUuid ?? null,
+    orderStatus: wire.orderStatus ?? null,
+    merchantMetadata: wire.merchantMetadata ?? {},
+    failureReason: wire.failureReason ?? null,
+    createdAt: wire.createdAt,
+    updatedAt: wire.updatedAt ?? null,
+  };
+}
+
+function toResult(wire: z.output<typeof resultRecordSchema>): PaymentResult {
+  return {
+    uuid: wire.uuid,
+    orderUuid: wire.orderUuid,
+    status: wire.status,
+    orderType: wire.orderType ?? null,
+    merchantRef: wire.merchantRef,
+    merchantOrderId: wire.merchantOrderId ?? null,
+    consumerEmail: wire.consumerEmail ?? null,
+    failureReason: wire.failureReason ?? null,
+    createdAt: wire.createdAt ?? null,
+  };
+}
+
+/** A reply about another hold than the one we asked for is not something to act on. */
+function expectRef(reply: TokenizedResponse, record: PreAuthRecord, merchantRef: string): PreAuthRecord {
+  if (record.merchantRef !== merchantRef) throw badResponseError(reply.context, reply.status, `reply is about merchantRef ${record.merchantRef.slice(0, 64)}`);
+  return record;
+}
+
+function expectId(reply: TokenizedResponse, record: PreAuthRecord, id: string): PreAuthRecord {
+  if (record.id !== id) throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
+  return record;
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** Optional fields left undefined must not reach the wire at all. */
+function stripUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripUndefined) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, stripUndefined(v)]),
+    ) as T;
+  }
+  return value;
+}
