@@ -21,6 +21,8 @@ export interface AppState {
   readonly notice: Notice | null;
   /** performance.now() of the last recognised USB-scanner code, for the status bar. */
   readonly scannerSeenAt: number | null;
+  /** The admin PIN was accepted (settings.verifyPin) for this visit to the admin screens. */
+  readonly adminUnlocked: boolean;
   setInfo(info: AppInfo): void;
   setSettingsView(view: SettingsView): void;
   setStatus(status: StatusSnapshot): void;
@@ -28,6 +30,7 @@ export interface AppState {
   showNotice(text: string, tone?: Notice['tone']): void;
   clearNotice(): void;
   markScannerSeen(at: number): void;
+  unlockAdmin(): void;
 }
 
 const INITIAL = {
@@ -37,7 +40,11 @@ const INITIAL = {
   screen: { name: 'sale' } as Screen,
   notice: null,
   scannerSeenAt: null,
+  adminUnlocked: false,
 };
+
+/** Screens a kiosk customer sees. */
+export const CUSTOMER_FACING: ReadonlySet<Screen['name']> = new Set(['sale', 'payment', 'scan']);
 
 let noticeId = 0;
 
@@ -51,10 +58,18 @@ export const useAppStore = create<AppState>()((set) => ({
       if (state.status?.checkedAt && status.checkedAt && status.checkedAt < state.status.checkedAt) return {};
       return { status };
     }),
-  navigate: (screen) => set({ screen, notice: null }),
+  navigate: (screen) =>
+    set((state) => {
+      // The admin unlock lasts while the admin stays on admin screens: a cashier till locks again when
+      // Settings is left, a kiosk when it is back in front of a customer.
+      const kiosk = (state.settingsView?.settings.mode ?? state.info?.mode) === 'kiosk';
+      const keep = screen.name === 'settings' || (kiosk && !CUSTOMER_FACING.has(screen.name));
+      return { screen, notice: null, adminUnlocked: keep && state.adminUnlocked };
+    }),
   showNotice: (text, tone = 'info') => set({ notice: { id: ++noticeId, text, tone } }),
   clearNotice: () => set({ notice: null }),
   markScannerSeen: (scannerSeenAt) => set({ scannerSeenAt }),
+  unlockAdmin: () => set({ adminUnlocked: true }),
 }));
 
 export function resetAppStore(): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { PaymentScreen } from '../../screens/payment/PaymentScreen.tsx';
@@ -19,8 +19,6 @@ import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
-/** Screens a kiosk customer sees: no navigation there (an admin gets in through the header's Admin button). */
-const CUSTOMER_FACING = new Set<Screen['name']>(['sale', 'payment', 'scan']);
 
 export function AppFrame() {
   const t = useT();
@@ -28,7 +26,9 @@ export function AppFrame() {
   const screen = useAppStore((state) => state.screen);
   const demo = useAppStore((state) => Boolean(state.info?.demo || state.status?.demo || state.settingsView?.demo));
   const mainRef = useRef<HTMLElement>(null);
-  const kioskCustomerView = terminal.mode === 'kiosk' && CUSTOMER_FACING.has(screen.name);
+  // A kiosk never shows navigation to the customer: only an admin who gave the PIN (when one is set) gets it.
+  const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
+  const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
 
   // Move focus to the new screen's heading so a screen reader announces where the cashier is now.
   const screenKey = screenKeyOf(screen);
@@ -48,7 +48,7 @@ export function AppFrame() {
       </button>
       {demo && <DemoBanner />}
       <Header />
-      {!kioskCustomerView && <Nav mode={terminal.mode} />}
+      {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
         <CurrentScreen screen={screen} />

@@ -3,6 +3,9 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { homeScreenOf } from '../../components/frame/Nav.tsx';
 
 /** Asks for the admin PIN; the check happens in main (settings.verifyPin), never in the page. */
 export function PinGate({ onUnlock }: { onUnlock: () => void }) {
@@ -12,6 +15,8 @@ export function PinGate({ onUnlock }: { onUnlock: () => void }) {
   const [busy, setBusy] = useState(false);
   const [wrong, setWrong] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  const navigate = useAppStore((state) => state.navigate);
+  const { mode } = useTerminal();
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -55,9 +60,15 @@ export function PinGate({ onUnlock }: { onUnlock: () => void }) {
           </p>
         )}
         <ErrorText error={error} testId="admin-pin-error" />
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="admin-unlock">
-          {t('settings.unlock')}
-        </button>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={busy} data-testid="admin-unlock">
+            {t('settings.unlock')}
+          </button>
+          {/* A kiosk shows no navigation here: this is the way back for a customer who pressed Admin. */}
+          <button type="button" className="button button-secondary" onClick={() => navigate({ name: homeScreenOf(mode) })} data-testid="admin-pin-back">
+            {t('common.back')}
+          </button>
+        </div>
       </form>
     </section>
   );

@@ -21,10 +21,11 @@ import { buildPatch, fieldErrorsOf, getPath, messageFor, setPath, type SecretDra
 
 export function SettingsScreen() {
   const view = useAppStore((state) => state.settingsView);
-  const [unlocked, setUnlocked] = useState(false);
+  const unlocked = useAppStore((state) => state.adminUnlocked);
+  const unlock = useAppStore((state) => state.unlockAdmin);
   const t = useT();
   if (!view) return <p>{t('common.loading')}</p>;
-  if (view.secrets.adminPin && !unlocked) return <PinGate onUnlock={() => setUnlocked(true)} />;
+  if (view.secrets.adminPin && !unlocked) return <PinGate onUnlock={unlock} />;
   return <SettingsForm view={view} />;
 }
 
