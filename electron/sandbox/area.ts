@@ -1,7 +1,7 @@
 import type { Exchange, Reply, Route } from './http.ts';
 
-// One simulated provider API mounted under its base path (`/posi-sandbox` today; `/demo/merchant` for the
-// tokenized API later). The server owns the socket, the Date header and the fault switches; an area only
+// One simulated provider API mounted under its base path (`/posi-sandbox`, `/demo/merchant` for the
+// tokenized API). The server owns the socket, the Date header and the fault switches; an area only
 // says which of its routes are provider API calls (those get the faults) and contributes its consumer-side
 // routes to the control API.
 

@@ -22,7 +22,7 @@ import { randomSeed } from './random.ts';
 import { TokenizedArea } from './tokenized/area.ts';
 import { WebhookDispatcher } from './webhooks.ts';
 
-// The embedded sandbox: a real HTTP server simulating the provider's APIs (wire-details §2; §3 later) for
+// The embedded sandbox: a real HTTP server simulating the provider's APIs (wire-details §2 and §3) for
 // demo mode, tests and manual runs. Areas (one per provider API) are mounted by base path; the control API
 // sits apart under `/_sandbox`. Every response carries a Date header from the sandbox clock.
 

@@ -90,3 +90,24 @@ export async function startWebhookSink(path = '/hooks/tokenized'): Promise<Webho
   (sink as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   return sink;
 }
+
+/**
+ * Drives the consent page the way a browser would, with plain fetch: GET with the app-token header, read
+ * the Approve form's hidden fields, POST them, and return the 302 Location (callbackUrl?state=…&code=…).
+ */
+export async function approveOnConsentPage(redirectUrl: string, appToken: string, headerName = 'X-Service-App-Token'): Promise<URL> {
+  const page = await fetch(redirectUrl, { headers: { [headerName]: appToken } });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);
+  const approveForm = [...html.matchAll(/<form method="post">(.*?)<\/form>/g)].map((m) => m[1]!).find((form) => form.includes('value="approve"'));
+  if (!approveForm) throw new Error('consent page has no Approve form');
+  const fields = new URLSearchParams([...approveForm.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]));
+  const posted = await fetch(redirectUrl, { method: 'POST', body: fields, redirect: 'manual' });
+  const location = posted.headers.get('location');
+  if (posted.status !== 302 || !location) throw new Error(`consent approval answered ${posted.status}`);
+  return new URL(location);
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+}
