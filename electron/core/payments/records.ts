@@ -18,6 +18,11 @@ export function updateAttempt(rt: PaymentRuntime, referenceId: string, patch: At
   return row;
 }
 
+/**
+ * A refund that turns `succeeded` and brings our confirmed total up to the order amount makes the order
+ * REFUNDED in the same commit: that is the provider's documented rule (wire-details §2.3), and writing it
+ * separately would leave a window where a crash keeps a fully refunded payment showing "paid" for good.
+ */
 export function updateRefund(rt: PaymentRuntime, refundId: string, patch: RefundPatch, event?: NewEvent): RefundRow {
   const { journal } = rt;
   let changed = false;
@@ -31,6 +36,13 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
       before.providerOrderId !== after.providerOrderId ||
       before.providerTraceId !== after.providerTraceId;
     if (changed && event) journal.appendEvent(after.referenceId, event);
+    if (changed && after.state === 'succeeded') {
+      const attempt = journal.getAttempt(after.referenceId);
+      if (attempt && attempt.providerStatus === 'CAPTURED' && attempt.refundedMinor >= attempt.amountMinor) {
+        journal.updateAttempt(after.referenceId, { providerStatus: 'REFUNDED' });
+        journal.appendEvent(after.referenceId, { kind: 'status', summary: 'REFUNDED: our refunds add up to the order amount' });
+      }
+    }
     return after;
   });
   if (changed) rt.publishRefund(refundId);

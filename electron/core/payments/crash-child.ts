@@ -1,0 +1,176 @@
+// The crash test's child process (see crash.test.ts): the real payment service and journal, run under plain
+// Node, doing payment cycles against the sandbox in the parent process, playing the consumer through the
+// sandbox's control API. The parent SIGKILLs it at random moments and starts it again; every start runs
+// recovery. Modes (CRASH_MODE):
+//   cycles  run payment cycles until killed; prints `ready`, `cycle <kind>` and `done <kind> <status>` lines
+//   settle  only recovery: wait until nothing is open or unresolved, print `settled <json>`, exit 0
+//
+// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/payments/crash-child.ts
+
+import type { PaymentHandlers } from '../payment-module.ts';
+import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { createPaymentModule } from './payment-service.ts';
+import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`crash-child: ${name} is not set`);
+  return value;
+};
+
+const origin = env('CRASH_SANDBOX_ORIGIN');
+const mode = env('CRASH_MODE');
+const random = mulberry32(Number(env('CRASH_SEED')));
+
+/** Seeded, so a failing run can be replayed with the same CRASH_SEED. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+async function consumer(path: string, body: unknown): Promise<Record<string, unknown> | null> {
+  const response = await fetch(`${origin}/_sandbox${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  return response.ok ? json : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(h: PaymentHandlers, referenceId: string, done: (detail: PaymentDetail) => boolean, timeoutMs = 4_000): Promise<PaymentDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await h['payments.get']({ referenceId });
+    if (done(detail) || Date.now() > until) return detail;
+    await sleep(25);
+  }
+}
+
+const settledPayment = (d: PaymentDetail) => d.payment.state === 'final' || d.payment.state === 'not-sent';
+const amount = (): number => 100 + Math.floor(random() * 4_900);
+
+async function maybeRefund(h: PaymentHandlers, view: PaymentView): Promise<void> {
+  const detail = await waitUntil(h, view.referenceId, settledPayment);
+  if (detail.payment.displayStatus !== 'paid' || random() < 0.5) return;
+  const total = detail.payment.refundable.amountMinor;
+  const partial = random() < 0.5 ? Math.max(1, Math.floor(total / 3)) : undefined;
+  await h['payments.refund']({ referenceId: view.referenceId, amountMinor: partial, reason: 'crash test refund', supervisorPin: TEST_SUPERVISOR_PIN });
+  if (partial !== undefined && random() < 0.5) {
+    await waitUntil(h, view.referenceId, (d) => d.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed'));
+    await h['payments.refund']({ referenceId: view.referenceId, reason: 'crash test refund (rest)', supervisorPin: TEST_SUPERVISOR_PIN });
+  }
+}
+
+const CYCLES = {
+  async merchantPaid(h: PaymentHandlers): Promise<PaymentView> {
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: amount(), currency: 'SGD' });
+    const ready = await waitUntil(h, view.referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
+    if (ready.payment.qrPayload) await consumer('/consumer/scan', { qrPayload: ready.payment.qrPayload });
+    await consumer('/consumer/confirm', { referenceId: view.referenceId });
+    await maybeRefund(h, view);
+    return view;
+  },
+  async merchantDeclined(h: PaymentHandlers): Promise<PaymentView> {
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: amount(), currency: 'SGD' });
+    await waitUntil(h, view.referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
+    await consumer('/consumer/decline', { referenceId: view.referenceId, reason: 'CONSUMER_DECLINED' });
+    return view;
+  },
+  async merchantCancelled(h: PaymentHandlers): Promise<PaymentView> {
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: amount(), currency: 'SGD' });
+    await waitUntil(h, view.referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
+    // Sometimes the customer scans first: a cancel of a PENDING order is still allowed.
+    if (view.qrPayload && random() < 0.3) await consumer('/consumer/scan', { qrPayload: view.qrPayload });
+    await h['payments.cancel']({ referenceId: view.referenceId, reason: 'crash test cancel' });
+    return view;
+  },
+  async customerPaid(h: PaymentHandlers): Promise<PaymentView> {
+    const minted = await consumer('/consumer-codes', { behaviour: 'approve' });
+    const code = (minted?.codes as string[] | undefined)?.[0];
+    if (!code) throw new Error('no consumer code minted');
+    const view = await h['payments.chargeCustomerQr']({ amountMinor: amount(), currency: 'SGD', consumerCode: code });
+    await maybeRefund(h, view);
+    return view;
+  },
+} as const;
+
+type CycleKind = keyof typeof CYCLES;
+const KINDS: readonly [CycleKind, number][] = [
+  ['merchantPaid', 0.35],
+  ['customerPaid', 0.35],
+  ['merchantCancelled', 0.15],
+  ['merchantDeclined', 0.15],
+];
+
+function pickKind(): CycleKind {
+  let draw = random();
+  for (const [kind, weight] of KINDS) {
+    if (draw < weight) return kind;
+    draw -= weight;
+  }
+  return 'merchantPaid';
+}
+
+async function main(): Promise<void> {
+  const test = await openTestContext({
+    dataDir: env('CRASH_DATA_DIR'),
+    sandbox: { origin, instoreBaseUrl: `${origin}/posi-sandbox`, tokenizedBaseUrl: `${origin}/demo/merchant` },
+  });
+  const module = await createPaymentModule({
+    client: { timeouts: { connectMs: 300, readMs: 500 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 60 } },
+    schedule: { firstDelayMs: 40, steps: [[0, 80]] },
+    settleMs: Number(env('CRASH_SETTLE_MS')),
+    orderLifetimeMs: Number(env('CRASH_ABANDON_MS')),
+    statusRequestsPerSecond: 60,
+    checkDelays: { baseMs: 50, maxMs: 300 },
+    timeZone: 'UTC',
+  })(test.context);
+  const h = module.handlers;
+  say('ready');
+
+  if (mode === 'settle') {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const counts = module.counts();
+      if (counts.pendingCount === 0 && counts.unresolvedCount === 0) break;
+      if (Date.now() > until) {
+        say(`unsettled ${JSON.stringify({ counts, unresolved: await h['payments.unresolved']({}) })}`);
+        process.exit(2);
+      }
+      await sleep(50);
+    }
+    await module.close();
+    await test.close();
+    say('settled');
+    process.exit(0);
+  }
+
+  for (;;) {
+    const kind = pickKind();
+    say(`cycle ${kind}`);
+    try {
+      const view = await CYCLES[kind](h);
+      const detail = await waitUntil(h, view.referenceId, settledPayment, 2_000);
+      say(`done ${kind} ${detail.payment.displayStatus}`);
+    } catch (error) {
+      // A refusal the cashier would read (a cancel that came too late, a refund still confirming…): the
+      // cycle ends there, like at a real counter.
+      say(`refused ${kind} ${error instanceof PosError ? error.code : String(error)}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`crash-child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
