@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatusResponse } from '../instore/schemas.ts';
+import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, notCancellableReason, type Lookup, type ResolutionPolicy, type SendMemory } from './decisions.ts';
+
+// The state-decision table, rule by rule: what the service does with an attempt, a cancel or a refund given
+// what a lookup by referenceId said and the clock.
+
+const T0 = Date.parse('2026-11-21T03:00:00.000Z');
+const POLICY: ResolutionPolicy = { settleMs: 35_000, resendWindowMs: 60_000, maxResends: 2, orderLifetimeMs: 300_000 };
+
+function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
+  return {
+    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    method: 'merchant-qr',
+    amountMinor: 1000,
+    currency: 'SGD',
+    posId: 'POS-DEMO-1',
+    idempotencyKey: '6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
+    state: 'checking',
+    providerStatus: null,
+    providerOrderId: null,
+    paymentType: null,
+    failureReason: null,
+    qrPayload: null,
+    expiresAt: null,
+    note: null,
+    consumerCodeHash: null,
+    refundedMinor: 0,
+    unresolvedReason: null,
+    localDay: '2026-11-21',
+    createdAt: T0,
+    updatedAt: T0,
+    version: 2,
+    ...overrides,
+  };
+}
+
+function order(status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): OrderStatusResponse {
+  return {
+    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    status,
+    orderAmount: 1000,
+    currency: 'SGD',
+    createdAt: '2026-11-21T03:00:00.100Z',
+    updatedAt: '2026-11-21T03:00:01.000Z',
+    shopbackOrderId: '261121-0001-ABCD',
+    ...extra,
+  } as OrderStatusResponse;
+}
+
+const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): Lookup => ({ kind: 'found', order: order(status, extra) });
+const NOT_FOUND: Lookup = { kind: 'not-found' };
+const ERROR: Lookup = { kind: 'error', reason: 'The provider cannot be reached. Check the network connection.' };
+
+const interactive: SendMemory = { interactive: true, canResend: true, firstSentAt: T0, lastSentAt: T0, resends: 0 };
+const recovered: SendMemory = { interactive: false, canResend: false, firstSentAt: T0, lastSentAt: T0, resends: 0 };
+
+describe('an attempt whose outcome is unknown (sending/checking)', () => {
+  const decide = (lookup: Lookup, now: number, memory: SendMemory, extra: { row?: Partial<AttemptRow>; cancelRequested?: boolean } = {}) =>
+    decideUnresolved({ row: attempt(extra.row), lookup, now, memory, policy: POLICY, cancelRequested: extra.cancelRequested ?? false });
+
+  it.each<[OrderStatus, string]>([
+    ['CREATED', 'active'],
+    ['PENDING', 'active'],
+    ['PROCESSING', 'active'],
+    ['CAPTURED', 'final'],
+    ['FAILED', 'final'],
+    ['CANCELLED', 'final'],
+    ['ABANDONED', 'final'],
+  ])('found %s → adopt it (%s)', (status, state) => {
+    const decision = decide(found(status), T0 + 1_000, recovered);
+    expect(decision).toMatchObject({ kind: 'adopt', patch: { state, providerStatus: status, providerOrderId: '261121-0001-ABCD', unresolvedReason: null } });
+  });
+
+  it('found open, merchant QR without its QR, cashier still there → adopt and fetch the QR again (same key)', () => {
+    expect(decide(found('CREATED'), T0 + 1_000, interactive)).toMatchObject({ kind: 'adopt', recoverQr: true });
+    expect(decide(found('CREATED'), T0 + 1_000, recovered)).toMatchObject({ kind: 'adopt', recoverQr: false });
+    expect(decide(found('CREATED'), T0 + 1_000, interactive, { row: { qrPayload: 'sandbox-wallet://pay/x' } })).toMatchObject({ recoverQr: false });
+    expect(decide(found('CAPTURED'), T0 + 1_000, interactive)).toMatchObject({ recoverQr: false });
+    expect(decide(found('CREATED'), T0 + 1_000, interactive, { row: { method: 'customer-qr' } })).toMatchObject({ recoverQr: false });
+  });
+
+  it('not found, cashier still there, young, resends left → send again with the same key', () => {
+    expect(decide(NOT_FOUND, T0 + 2_000, interactive)).toEqual({ kind: 'resend' });
+  });
+
+  it('not found and no resend allowed → keep checking until the settle time, then not-sent', () => {
+    // Past the resend window (the last resend left at 50 s), out of resends, or recovered after a restart.
+    const tooOld = { ...interactive, resends: 1, lastSentAt: T0 + 50_000 };
+    const exhausted = { ...interactive, resends: 2 };
+    for (const [memory, now, settleAt] of [
+      [recovered, T0 + 1_000, T0 + 35_000],
+      [tooOld, T0 + 60_000, T0 + 85_000],
+      [exhausted, T0 + 2_000, T0 + 35_000],
+    ] as const) {
+      expect(decide(NOT_FOUND, now, memory)).toMatchObject({ kind: 'keep-checking', settleAt });
+    }
+    expect(decide(NOT_FOUND, T0 + 35_000, recovered)).toEqual({ kind: 'not-sent' });
+    // The settle time counts from the LAST send: a resend moves it.
+    expect(decide(NOT_FOUND, T0 + 35_000, { ...exhausted, lastSentAt: T0 + 10_000 })).toMatchObject({ kind: 'keep-checking', settleAt: T0 + 45_000 });
+  });
+
+  it('a cancel was asked for → never send the order again', () => {
+    expect(decide(NOT_FOUND, T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({ kind: 'keep-checking' });
+    expect(decide(found('CREATED'), T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({ kind: 'adopt', recoverQr: false });
+  });
+
+  it('the code is not kept after a restart → a scan is never sent again', () => {
+    expect(decide(NOT_FOUND, T0 + 2_000, { ...interactive, canResend: false })).toMatchObject({ kind: 'keep-checking' });
+  });
+
+  it('the lookup itself failed → keep checking, with the reason, never conclude', () => {
+    const decision = decide(ERROR, T0 + 3_600_000, recovered);
+    expect(decision).toEqual({ kind: 'keep-checking', reason: `Checking with the provider: ${(ERROR as { reason: string }).reason}`, settleAt: null });
+  });
+});
+
+describe('adopting a provider status', () => {
+  it('keeps the expiry it had, or counts the order lifetime from creation; FAILED gets a reason', () => {
+    expect(adoptPatch(attempt(), order('CREATED'), POLICY).expiresAt).toBe(T0 + 300_000);
+    expect(adoptPatch(attempt({ expiresAt: T0 + 5 }), order('CREATED'), POLICY).expiresAt).toBe(T0 + 5);
+    expect(adoptPatch(attempt(), order('FAILED', { failureReason: 'INSUFFICIENT_FUNDS' }), POLICY).failureReason).toBe('INSUFFICIENT_FUNDS');
+    expect(adoptPatch(attempt(), order('FAILED'), POLICY).failureReason).toBe('Declined by the wallet.');
+    expect(adoptPatch(attempt(), order('CAPTURED', { paymentType: 'PAYLATER' }), POLICY)).toMatchObject({ state: 'final', paymentType: 'PAYLATER' });
+  });
+});
+
+describe('a cancel whose outcome is unknown', () => {
+  const cancel: CancelRow = {
+    cancelId: 'TILL-01-20261121-K3F9Q2ZP-C1',
+    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    idempotencyKey: '0f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
+    reason: null,
+    state: 'checking',
+    outcome: null,
+    failureReason: null,
+    createdAt: T0,
+    updatedAt: T0,
+  };
+  const decide = (lookup: Lookup, row: Partial<AttemptRow> = { state: 'active' }) => decideCancel({ cancel, attempt: attempt(row), lookup });
+
+  it('CANCELLED → done; still CREATED/PENDING → send again (same key); moved on → not cancellable, with why', () => {
+    expect(decide(found('CANCELLED'))).toEqual({ kind: 'done', outcome: 'cancelled', reason: null });
+    expect(decide(found('CREATED'))).toEqual({ kind: 'resend' });
+    expect(decide(found('PENDING'))).toEqual({ kind: 'resend' });
+    for (const status of ['PROCESSING', 'CAPTURED', 'FAILED', 'ABANDONED', 'REFUNDED'] as const) {
+      expect(decide(found(status))).toEqual({ kind: 'done', outcome: 'not-cancellable', reason: notCancellableReason(status) });
+    }
+  });
+
+  it('not found: wait while the payment is unresolved; nothing to cancel once it is proven never sent', () => {
+    expect(decide(NOT_FOUND, { state: 'checking' })).toMatchObject({ kind: 'wait' });
+    expect(decide(NOT_FOUND, { state: 'not-sent' })).toMatchObject({ kind: 'done', outcome: 'failed' });
+    expect(decide(ERROR)).toMatchObject({ kind: 'wait' });
+  });
+});
+
+describe('a refund whose answer was lost: reconcile before any retry', () => {
+  const refund: RefundRow = {
+    refundId: 'TILL-01-20261121-K3F9Q2ZP-R2',
+    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    amountMinor: 300,
+    currency: 'SGD',
+    reason: 'returned',
+    idempotencyKey: '1f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
+    state: 'checking',
+    failureReason: null,
+    providerOrderId: null,
+    providerTraceId: null,
+    localDay: '2026-11-21',
+    createdAt: T0,
+    updatedAt: T0,
+  };
+  // An earlier refund of 200 is confirmed in the journal.
+  const paid = attempt({ state: 'final', providerStatus: 'CAPTURED', refundedMinor: 200 });
+  const decide = (lookup: Lookup, now: number) => decideRefund({ refund, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs });
+
+  it("the provider's total already holds it → succeeded, whatever the time", () => {
+    expect(decide(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
+    expect(decide(found('REFUNDED', { refundAmount: 1000 }), T0 + 1)).toEqual({ kind: 'succeeded' });
+  });
+
+  it('not in the total → wait until the lost request can no longer land, then send again (same key)', () => {
+    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 1_000)).toMatchObject({ kind: 'wait', settleAt: T0 + 35_000 });
+    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 35_000)).toEqual({ kind: 'resend' });
+    expect(decide(found('CAPTURED'), T0 + 35_000)).toEqual({ kind: 'resend' }); // refundAmount absent = 0
+  });
+
+  it('lookup failed or order not found → wait, never resend blind', () => {
+    expect(decide(ERROR, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });
+    expect(decide(NOT_FOUND, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });
+  });
+});
+
+describe('check delays', () => {
+  it('double from the base up to the cap', () => {
+    const delays = { baseMs: 500, maxMs: 10_000 };
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map((n) => checkDelay(n, delays))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+  });
+});

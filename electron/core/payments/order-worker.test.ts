@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { OrderWorker, type Pass, type PassState } from './order-worker.ts';
+import type { Timers } from './options.ts';
+
+// The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
+// now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.
+
+const SYSTEM: Timers = { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function worker(pass: Pass, initialDelayMs = 0, onError: (error: unknown) => number = () => 10) {
+  let exits = 0;
+  const w = new OrderWorker({ pass, timers: SYSTEM, initialDelayMs, onError, onExit: () => (exits += 1) });
+  return { w, exits: () => exits };
+}
+
+describe('order worker', () => {
+  it('runs passes one at a time, sleeping as each pass asks, and ends when a pass says idle', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let passes = 0;
+    const { w, exits } = worker(async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await tick(5);
+      running -= 1;
+      passes += 1;
+      return passes < 3 ? 10 : 'idle';
+    });
+    w.wake('webhook');
+    w.wake('webhook');
+    await w.done;
+    expect(passes).toBe(3);
+    expect(maxRunning).toBe(1);
+    expect(exits()).toBe(1);
+    expect(w.stopped).toBe(true);
+  });
+
+  it('a wake cuts a long sleep short and names the trigger', async () => {
+    const triggers: Array<string | null> = [];
+    const { w } = worker(async (state: PassState) => {
+      triggers.push(state.trigger);
+      return triggers.length === 1 ? 60_000 : 'idle';
+    });
+    await tick(20);
+    const started = Date.now();
+    w.wake('webhook');
+    await w.done;
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(triggers).toEqual([null, 'webhook']);
+  });
+
+  it('look now resolves only after a pass that started after the call, with refresh set for it', async () => {
+    const seen: Array<{ refresh: boolean; at: number }> = [];
+    const { w } = worker(async (state) => {
+      seen.push({ refresh: state.refresh, at: Date.now() });
+      await tick(30);
+      return 60_000;
+    });
+    await tick(5); // the first pass is running now
+    const asked = Date.now();
+    await w.lookNow('check');
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.at).toBeGreaterThanOrEqual(asked);
+    expect(seen.map((s) => s.refresh)).toEqual([false, true]);
+    w.stop();
+    await w.done;
+  });
+
+  it('a pass that asks to look again gets another pass even when it says idle', async () => {
+    const refreshes: boolean[] = [];
+    const { w } = worker(async (state) => {
+      refreshes.push(state.refresh);
+      if (refreshes.length === 1) state.lookAgain = true;
+      return 'idle';
+    });
+    await w.done;
+    expect(refreshes).toEqual([false, true]);
+  });
+
+  it('a pass that throws is retried after the delay onError gives; stop ends it and releases waiters', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const { w } = worker(
+      async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+      0,
+      (error) => {
+        errors.push(error);
+        return 5;
+      },
+    );
+    await tick(40);
+    expect(calls).toBeGreaterThan(1);
+    const waiting = w.lookNow();
+    w.stop();
+    await waiting;
+    await w.done;
+    expect(errors).toHaveLength(calls);
+    expect((errors[0] as Error).message).toBe('boom 1');
+  });
+});

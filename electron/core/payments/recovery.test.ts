@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { money } from '../../../shared/money.ts';
+import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
+import { createBody, signedCall } from '../../sandbox/testing.ts';
+import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
+import type { PaymentModule } from '../payment-module.ts';
+import { createPaymentModule } from './payment-service.ts';
+import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
+import { openTestContext, type TestContext } from './payment-test-context.ts';
+
+// Recovery on start, one situation at a time: the journal holds what a till that died left behind (written
+// here directly, as the dead process would have), the provider holds what really happened, and a fresh
+// service must settle each row to the truth without sending anything twice.
+
+interface Till {
+  readonly sandbox: RunningSandbox;
+  readonly dataDir: string;
+  readonly test: TestContext;
+  start(): Promise<PaymentModule>;
+  /** The journal file, opened as the dead process had it (close before start()). */
+  journal(): Journal;
+}
+
+async function till(sandboxOptions: Parameters<typeof startSandbox>[0] = {}): Promise<Till> {
+  const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 3, ...sandboxOptions });
+  const dataDir = mkdtempSync(join(tmpdir(), 'payments-recovery-'));
+  const test = await openTestContext({ dataDir, sandbox });
+  const modules: PaymentModule[] = [];
+  onTestFinished(async () => {
+    for (const module of modules) await module.close();
+    await test.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    sandbox,
+    dataDir,
+    test,
+    async start() {
+      const module = await createPaymentModule(FAST)(test.context);
+      modules.push(module);
+      return module;
+    },
+    journal: () => openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' }),
+  };
+}
+
+/** The write-ahead record a till makes before sending a create. */
+function recordCreate(journal: Journal, amountMinor = 900): string {
+  const referenceId = journal.newReferenceId('TILL-01');
+  journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: money(amountMinor, 'SGD'), posId: DEMO_CREDENTIALS.posId, idempotencyKey: randomUUID() });
+  return referenceId;
+}
+
+describe('recovery on start', () => {
+  it("a create that reached the provider before the crash: found, adopted, followed to its end", async () => {
+    const t = await till();
+    const journal = t.journal();
+    const referenceId = recordCreate(journal);
+    journal.close();
+    // The request that left just before the process died:
+    const sent = await signedCall(t.sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ referenceId, amount: 900 }), { idempotencyKey: randomUUID() });
+    expect(sent.status).toBe(200);
+
+    const module = await t.start();
+    const active = await waitForDetail(module.handlers, referenceId, (d) => d.payment.state === 'active');
+    expect(active.payment).toMatchObject({ displayStatus: 'waiting', providerStatus: 'CREATED' });
+    expect(active.events.map((e) => e.summary)).toContain('resumed after the app started');
+    await control(t.sandbox, 'POST', '/consumer/confirm', { referenceId });
+    const paid = await waitForDetail(module.handlers, referenceId, isSettled);
+    expect(paid.payment.displayStatus).toBe('paid');
+    expect(await sandboxOrders(t.sandbox)).toHaveLength(1);
+  });
+
+  it('a create that never left: checked until the settle time, then not-sent — and never sent by recovery', async () => {
+    const t = await till();
+    const journal = t.journal();
+    const referenceId = recordCreate(journal);
+    journal.close();
+
+    const module = await t.start();
+    // While it waits for the settle time, it is listed as unresolved, with the reason.
+    const unresolved = await waitForDetail(module.handlers, referenceId, (d) => d.payment.state === 'checking');
+    expect(unresolved.payment.unresolvedReason).toMatch(/no record of this payment yet/);
+    expect((await module.handlers['payments.unresolved']({})).map((v) => v.referenceId)).toEqual([referenceId]);
+    expect(module.counts().unresolvedCount).toBe(1);
+
+    const settled = await waitForDetail(module.handlers, referenceId, isSettled);
+    expect(settled.payment).toMatchObject({ state: 'not-sent', displayStatus: 'not-sent' });
+    expect(await sandboxOrders(t.sandbox)).toHaveLength(0);
+    expect(module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
+  });
+
+  async function paidThenStopped(t: Till): Promise<string> {
+    const first = await t.start();
+    const code = await mintCode(t.sandbox, 'approve');
+    const view = await first.handlers['payments.chargeCustomerQr']({ amountMinor: 1000, currency: 'SGD', consumerCode: code });
+    await waitForDetail(first.handlers, view.referenceId, isSettled);
+    await first.close();
+    return view.referenceId;
+  }
+
+  it('a refund that reached the provider before the crash: found in its refund total, never sent twice', async () => {
+    const t = await till();
+    const referenceId = await paidThenStopped(t);
+    const journal = t.journal();
+    const refund = journal.recordRefund(referenceId, { amountMinor: 400, reason: 'returned' });
+    journal.close();
+    const sent = await signedCall(t.sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount: 400, referenceId }, { idempotencyKey: refund.idempotencyKey });
+    expect(sent.status).toBe(200);
+
+    const module = await t.start();
+    const done = await waitForDetail(module.handlers, referenceId, isSettled);
+    expect(done.refunds.map((r) => r.state)).toEqual(['succeeded']);
+    expect(done.payment).toMatchObject({ refunded: { amountMinor: 400 }, providerStatus: 'CAPTURED' });
+    const [order] = await sandboxOrders(t.sandbox);
+    expect(order!.refunds).toHaveLength(1);
+  });
+
+  it('a refund that never left: sent once the settle time proves it cannot land any more, exactly once', async () => {
+    const t = await till();
+    const referenceId = await paidThenStopped(t);
+    const journal = t.journal();
+    journal.recordRefund(referenceId, { amountMinor: 1000, reason: 'whole order' });
+    journal.close();
+
+    const module = await t.start();
+    const done = await waitForDetail(module.handlers, referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
+    expect(done.refunds.map((r) => r.state)).toEqual(['succeeded']);
+    const [order] = await sandboxOrders(t.sandbox);
+    expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 1000 });
+    expect(order!.refunds).toHaveLength(1);
+  });
+
+  it('a cancel recorded but never sent: sent on start, the order ends cancelled', async () => {
+    const t = await till();
+    const first = await t.start();
+    const view = await first.handlers['payments.chargeMerchantQr']({ amountMinor: 700, currency: 'SGD' });
+    await first.close();
+    const journal = t.journal();
+    journal.recordCancel(view.referenceId, { reason: 'customer left' });
+    journal.close();
+
+    const module = await t.start();
+    const done = await waitForDetail(module.handlers, view.referenceId, isSettled);
+    expect(done.payment).toMatchObject({ displayStatus: 'cancelled', providerStatus: 'CANCELLED' });
+    const check = t.journal();
+    try {
+      expect(check.cancelsOf(view.referenceId).map((c) => [c.state, c.outcome])).toEqual([['done', 'cancelled']]);
+    } finally {
+      check.close();
+    }
+  });
+});
