@@ -5,7 +5,7 @@ import type { PassState } from './order-worker.ts';
 import { nextPollDelay } from './poll-schedule.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
 
 // One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
 // that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
@@ -26,7 +26,7 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   const hasCancels = unsettledCancels(rt, referenceId).length > 0;
   if (!attemptOpen && !hasRefunds && !hasCancels && !state.refresh) return 'idle';
 
-  const lookup = await lookupOrder(rt, referenceId);
+  const lookup = await lookupOrder(rt, first);
   if (lookup.kind === 'error') state.failures += 1;
   else state.failures = 0;
 
@@ -42,12 +42,13 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   return delay;
 }
 
-async function lookupOrder(rt: PaymentRuntime, referenceId: string): Promise<Lookup> {
+async function lookupOrder(rt: PaymentRuntime, row: AttemptRow): Promise<Lookup> {
   await rt.statusLimiter.acquire();
   try {
     const client = await rt.client();
+    if (client.posId !== row.posId) return { kind: 'error', reason: otherTerminalError(row.posId, client.posId).message };
     // One attempt per lookup: the next pass is the retry, on our own schedule.
-    const order = await client.getOrder(referenceId, { retry: { maxAttempts: 1 } });
+    const order = await client.getOrder(row.referenceId, { retry: { maxAttempts: 1 } });
     return { kind: 'found', order };
   } catch (error) {
     if (error instanceof PosError && error.code === 'order.not-found') return { kind: 'not-found' };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
-import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
+import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import type { PaymentModule } from '../payment-module.ts';
@@ -154,5 +154,30 @@ describe('recovery on start', () => {
     } finally {
       check.close();
     }
+  });
+
+  it("after the till is switched to another terminal, the old terminal's payment is not judged by the new one", async () => {
+    const other = { name: 'Other Shop', accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER', country: 'SG' as const, posIds: ['POS-OTHER-1'] };
+    const t = await till({ merchants: [DEMO_MERCHANT, other] });
+    const journal = t.journal();
+    const referenceId = recordCreate(journal);
+    journal.close();
+    const settings = t.test.context.settings;
+    await settings.save({
+      settings: { environment: 'custom', customBaseUrl: t.sandbox.instoreBaseUrl, accessKeyId: other.accessKeyId, posId: 'POS-OTHER-1' },
+      secrets: { accessKeySecret: other.accessKeySecret },
+    });
+
+    const module = await t.start();
+    // Well past the settle time: a "not found" from the other terminal would have made it not-sent.
+    await new Promise((resolve) => setTimeout(resolve, (FAST.settleMs ?? 0) + 500));
+    const held = await module.handlers['payments.get']({ referenceId });
+    expect(held.payment.state).toBe('checking');
+    expect(held.payment.unresolvedReason).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
+
+    await settings.save({ settings: { environment: 'embedded-sandbox' } });
+    const settled = await waitForDetail(module.handlers, referenceId, isSettled);
+    expect(settled.payment.state).toBe('not-sent');
+    expect(await sandboxOrders(t.sandbox)).toHaveLength(0);
   });
 });

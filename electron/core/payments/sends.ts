@@ -24,13 +24,29 @@ export type SendOutcome<T> =
 
 export type OrderSendOutcome = SendOutcome<AttemptRow> | { readonly kind: 'exists' };
 
-async function send<T>(rt: PaymentRuntime, call: (client: Awaited<ReturnType<PaymentRuntime['client']>>) => Promise<T>): Promise<SendOutcome<T>> {
+/**
+ * After a settings change the till may speak as another terminal (or environment): what belongs to the old
+ * one must not be sent, or looked up, as the new one — a "not found" there would prove nothing.
+ */
+export function otherTerminalError(paymentPosId: string, currentPosId: string): PosError {
+  return new PosError('terminal.denied', {
+    message: `This payment was taken on terminal ${paymentPosId}; the till is now set up as ${currentPosId}. Switch Settings back to settle it.`,
+    details: { outcomeUnknown: false, attempts: 0 },
+  });
+}
+
+async function send<T>(
+  rt: PaymentRuntime,
+  posId: string,
+  call: (client: Awaited<ReturnType<PaymentRuntime['client']>>) => Promise<T>,
+): Promise<SendOutcome<T>> {
   let client;
   try {
     client = await rt.client();
   } catch (error) {
     return { kind: 'unavailable', error: asPosError(error) };
   }
+  if (client.posId !== posId) return { kind: 'unavailable', error: otherTerminalError(posId, client.posId) };
   try {
     return { kind: 'accepted', value: await call(client) };
   } catch (error) {
@@ -38,6 +54,12 @@ async function send<T>(rt: PaymentRuntime, call: (client: Awaited<ReturnType<Pay
     // Anything the client did not classify is treated as "may have happened": a lookup settles it.
     return posError.details?.outcomeUnknown === false ? { kind: 'refused', error: posError } : { kind: 'unknown', error: posError };
   }
+}
+
+function posIdOf(rt: PaymentRuntime, referenceId: string): string {
+  const row = rt.journal.getAttempt(referenceId);
+  if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
+  return row.posId;
 }
 
 function asPosError(error: unknown): PosError {
@@ -52,7 +74,7 @@ export async function sendOrder(rt: PaymentRuntime, referenceId: string, request
   if (memory) memory.lastSentAt = rt.options.now();
   note(rt, referenceId, { kind: 'request', summary: `${request.kind} sent`, data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor } });
   const options = { idempotencyKey: row.idempotencyKey };
-  const outcome = await send(rt, async (client) =>
+  const outcome = await send(rt, row.posId, async (client) =>
     request.kind === 'create' ? { qrCode: (await client.createOrder(request.input, options)).qrCode } : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
   );
   switch (outcome.kind) {
@@ -91,7 +113,7 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
     summary: `refund ${refund.refundId} sent`,
     data: { refundId: refund.refundId, amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey },
   });
-  return send(rt, (client) =>
+  return send(rt, posIdOf(rt, refund.referenceId), (client) =>
     client.refundOrder(
       { referenceId: refund.referenceId, amount: money(refund.amountMinor, refund.currency), reason: refund.reason ?? undefined, terminalReference: rt.terminalReference() },
       { idempotencyKey: refund.idempotencyKey },
@@ -123,7 +145,7 @@ export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcom
 
 export async function sendCancel(rt: PaymentRuntime, cancel: CancelRow): Promise<SendOutcome<CancelResponse>> {
   note(rt, cancel.referenceId, { kind: 'request', summary: `cancel ${cancel.cancelId} sent`, data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey } });
-  return send(rt, (client) => client.cancelOrder({ referenceId: cancel.referenceId, reason: cancel.reason ?? undefined }, { idempotencyKey: cancel.idempotencyKey }));
+  return send(rt, posIdOf(rt, cancel.referenceId), (client) => client.cancelOrder({ referenceId: cancel.referenceId, reason: cancel.reason ?? undefined }, { idempotencyKey: cancel.idempotencyKey }));
 }
 
 export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcome: SendOutcome<CancelResponse>): CancelRow {
