@@ -1,6 +1,7 @@
 import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
+import { createPaymentModule } from './core/payments/payment-service.ts';
 import type { Core } from './core/core-api.ts';
 import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
@@ -60,6 +61,7 @@ async function start(): Promise<void> {
       fetch: netFetch,
       transport: 'electron',
       version: app.getVersion(),
+      payments: createPaymentModule(),
     });
   } catch (error) {
     dialog.showErrorBox('Wallet POS cannot start', `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`);
