@@ -217,6 +217,7 @@ class PaymentService {
     }
     const row = this.#require(referenceId);
     if (row.state !== 'final') this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
   }
@@ -345,11 +346,28 @@ class PaymentService {
       },
       onExit: () => {
         if (this.#workers.get(referenceId) === worker) this.#workers.delete(referenceId);
+        this.#forgetSettled(referenceId);
       },
     });
     if (this.#closing) worker.stop();
     else this.#workers.set(referenceId, worker);
     return worker;
+  }
+
+  /** What this process remembered about sending a payment is dropped once nothing about it is open any more. */
+  #forgetSettled(referenceId: string): void {
+    if (this.#closing || this.#rt.busy.has(referenceId)) return;
+    let row;
+    try {
+      row = this.#journal.getAttempt(referenceId);
+    } catch {
+      return; // the journal failed: keep the memory, recovery needs nothing from it anyway
+    }
+    if (!row || (row.state !== 'final' && row.state !== 'not-sent')) return;
+    this.#rt.attempts.delete(referenceId);
+    for (const refund of this.#journal.refundsOf(referenceId)) {
+      if (refund.state === 'succeeded' || refund.state === 'failed') this.#rt.refundSentAt.delete(refund.refundId);
+    }
   }
 
   #require(referenceId: string): AttemptRow {
