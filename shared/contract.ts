@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import {
   DISPLAY_STATUSES,
+  type CustomerChargeView,
   type DaySummary,
   type EnvironmentId,
+  type HoldView,
+  type LinkedCustomerDetail,
+  type LinkedCustomerView,
   type Page,
   type PaymentDetail,
   type PaymentView,
   type RefundView,
   type StatusSnapshot,
 } from './domain.ts';
-import { CURRENCIES, type CurrencyCode } from './money.ts';
+import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import type { Result } from './result.ts';
 import { settingsPatchSchema, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
@@ -167,3 +171,81 @@ export type PosBridge = { readonly [K in ChannelName]: (request: RequestOf<K>) =
 export type Handlers = { readonly [K in ChannelName]: (request: RequestOf<K>) => Promise<ResponseOf<K>> };
 
 export type EventSink = <E extends EventName>(event: E, payload: Events[E]) => void;
+
+// ---- linked customers (tokenized payments): PROPOSED channels, not yet in `Channels` ----
+// Served by electron/core/tokenized/customer-module.ts. To wire them: make `Channels` extend
+// `CustomerChannels`, spread `customerRequestSchemas` into `requestSchemas`, add CUSTOMER_CHANNEL_LIST to
+// shared/channel-names.ts, add `CustomerEvents` to `Events`, and spread the module's handlers in createCore.
+// Kept apart until then so the core compiles while it does not serve them yet.
+
+/** What the screen needs to open the consent window; the app token stays in main (see the module's consentRequest). */
+export interface LinkStart {
+  readonly linkToken: string;
+  /** The consent page; main opens it with the app-token header (Electron window, or the web host's broker). */
+  readonly consentUrl: string;
+  /** Where the consent page redirects on approval; main intercepts navigations to it. */
+  readonly callbackUrl: string;
+  readonly expiresAt: string;
+}
+
+export interface LinkProgress {
+  /** waiting: the customer has not approved yet; linked: done; expired / failed: start again. */
+  readonly state: 'waiting' | 'linked' | 'expired' | 'failed';
+  readonly customer: LinkedCustomerView | null;
+  /** For the cashier when expired or failed. */
+  readonly message: string | null;
+}
+
+export interface CustomerChannels {
+  /** Opens a link session for a merchant user id; the hints are redacted before they leave the till. */
+  'customers.startLink': { request: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined }; response: LinkStart };
+  /** The consent window was redirected to the callback: checks `state`, exchanges `code` at once, stores the token. */
+  'customers.completeLink': { request: { linkToken: string; redirectedTo: string }; response: LinkedCustomerView };
+  /** Polls a link session (completes it from the provider's poll when the redirect was not seen). */
+  'customers.linkStatus': { request: { linkToken: string }; response: LinkProgress };
+  /** Linked (and formerly linked) customers on this till, most recently changed first. */
+  'customers.list': { request: { search?: string | undefined; limit?: number | undefined }; response: readonly LinkedCustomerView[] };
+  /** One customer with their holds and charges (open holds are refreshed from the provider). */
+  'customers.find': { request: { merchantUserId: string }; response: LinkedCustomerDetail };
+  'customers.cashback': { request: { merchantUserId: string }; response: { balance: Money } };
+  /** Immediate charge. A REJECTED charge is a result (displayStatus 'rejected' with failureReason), not an error. */
+  'customers.charge': { request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode; useCashback: boolean }; response: CustomerChargeView };
+  'customers.placeHold': { request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode }; response: HoldView };
+  /** Captures the full amount of an AUTHORIZED hold. */
+  'customers.capture': { request: { merchantRef: string; useCashback?: boolean | undefined }; response: HoldView };
+  'customers.void': { request: { merchantRef: string; reason: string }; response: HoldView };
+  /** Refused with unlink.blocked while a hold is open. */
+  'customers.unlink': { request: { merchantUserId: string }; response: LinkedCustomerView };
+}
+export type CustomerChannelName = keyof CustomerChannels;
+
+/** Events the linked-customer module sends (main → renderer) once wired. */
+export interface CustomerEvents {
+  /** A customer, hold or charge changed (a resolved outcome, a webhook, a refresh). */
+  'customers.updated': LinkedCustomerDetail;
+}
+
+const merchantUserId = z.string().min(1).max(128).regex(/^[A-Za-z0-9._@+:-]+$/, 'letters, digits and . _ @ + : -');
+const merchantRef = z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/);
+const linkToken = z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/);
+
+export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<CustomerChannels[K]['request']> } = {
+  'customers.startLink': z
+    .object({ merchantUserId, phoneHint: z.string().max(40).optional(), emailHint: z.string().max(254).optional() })
+    .strict()
+    .refine((r) => Boolean(r.phoneHint?.trim() || r.emailHint?.trim()), { message: 'Enter the phone number or the e-mail address', path: ['phoneHint'] }),
+  'customers.completeLink': z.object({ linkToken, redirectedTo: z.string().min(1).max(4096) }).strict(),
+  'customers.linkStatus': z.object({ linkToken }).strict(),
+  'customers.list': z.object({ search: z.string().max(128).optional(), limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'customers.find': z.object({ merchantUserId }).strict(),
+  'customers.cashback': z.object({ merchantUserId }).strict(),
+  'customers.charge': z.object({ merchantUserId, amountMinor, currency, useCashback: z.boolean() }).strict(),
+  'customers.placeHold': z.object({ merchantUserId, amountMinor, currency }).strict(),
+  'customers.capture': z.object({ merchantRef, useCashback: z.boolean().optional() }).strict(),
+  'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
+  'customers.unlink': z.object({ merchantUserId }).strict(),
+};
+
+export const CUSTOMER_CHANNEL_NAMES = Object.keys(customerRequestSchemas) as CustomerChannelName[];
+
+export type CustomerHandlers = { readonly [K in CustomerChannelName]: (request: CustomerChannels[K]['request']) => Promise<CustomerChannels[K]['response']> };

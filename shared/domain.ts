@@ -150,3 +150,87 @@ export interface StatusSnapshot {
   readonly unresolvedCount: number;
   readonly checkedAt: string | null;
 }
+
+// ---- linked customers (tokenized payments: tokenized-payment-api.md, wire-details §3) ----
+
+/** The provider's pre-auth (hold) states, PENDING included (wire-details §3.2). */
+export const PRE_AUTH_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURE_INITIATED', 'CAPTURED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
+export type PreAuthStatus = (typeof PRE_AUTH_STATUSES)[number];
+
+/** linked: we hold a payment token; unlinked: the cashier unlinked; relink-needed: the provider refused the token. */
+export type LinkedCustomerStatus = 'linked' | 'unlinked' | 'relink-needed';
+
+export interface LinkedCustomerView {
+  /** The merchant's opaque, stable id for the customer (what the cashier looks them up by). */
+  readonly merchantUserId: string;
+  readonly status: LinkedCustomerStatus;
+  /** The redacted phone or e-mail hint given when linking (e.g. "+65 ****4567"), or null. */
+  readonly hint: string | null;
+  readonly linkedAt: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * What a cashier reads for a hold: sending / checking while our request's outcome is being found out,
+ * then the provider's state in words. `not-placed`: proven never to have reached the provider.
+ */
+export const HOLD_DISPLAY_STATUSES = [
+  'sending',
+  'checking',
+  'pending',
+  'authorized',
+  'declined',
+  'capturing',
+  'captured',
+  'voiding',
+  'voided',
+  'expired',
+  'not-placed',
+] as const;
+export type HoldDisplayStatus = (typeof HOLD_DISPLAY_STATUSES)[number];
+
+export interface HoldView {
+  /** Our reference for the hold (the provider's merchantRef); the key for capture and void. */
+  readonly merchantRef: string;
+  readonly merchantUserId: string;
+  readonly amount: Money;
+  readonly displayStatus: HoldDisplayStatus;
+  readonly providerStatus: PreAuthStatus | null;
+  readonly failureReason: string | null;
+  /** Set once captured: the provider's order id. */
+  readonly orderUuid: string | null;
+  readonly placedAt: string;
+  /** When an AUTHORIZED hold is expected to lapse (the provider does not publish its TTL: an estimate), else null. */
+  readonly expiresAt: string | null;
+  readonly canCapture: boolean;
+  readonly canVoid: boolean;
+  readonly voidReason: string | null;
+  /** Why the outcome is still being checked, or null. */
+  readonly unresolvedReason: string | null;
+}
+
+export const CUSTOMER_CHARGE_DISPLAY_STATUSES = ['sending', 'checking', 'approved', 'rejected', 'not-sent'] as const;
+export type CustomerChargeDisplayStatus = (typeof CUSTOMER_CHARGE_DISPLAY_STATUSES)[number];
+
+export interface CustomerChargeView {
+  readonly merchantRef: string;
+  readonly merchantUserId: string;
+  readonly amount: Money;
+  readonly useCashback: boolean;
+  readonly displayStatus: CustomerChargeDisplayStatus;
+  /** e.g. INSUFFICIENT_FUNDS when rejected. */
+  readonly failureReason: string | null;
+  readonly orderUuid: string | null;
+  /** The order-outcome webhook's word (SUCCESS / FAILED / ERROR) once one arrived; informative only. */
+  readonly orderOutcome: string | null;
+  readonly createdAt: string;
+  readonly unresolvedReason: string | null;
+}
+
+export interface LinkedCustomerDetail {
+  readonly customer: LinkedCustomerView;
+  /** Newest first. */
+  readonly holds: readonly HoldView[];
+  /** Newest first. */
+  readonly charges: readonly CustomerChargeView[];
+}

@@ -1,4 +1,4 @@
-import type { EnvironmentId } from '../../../shared/domain.ts';
+import type { EnvironmentId, PreAuthStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { HEADER_PREFIXES, appTokenHeaderName, idempotencyHeaderName, normaliseBaseUrl } from '../instore/profiles.ts';
 
@@ -32,8 +32,7 @@ export const PUBLISHED_TOKENIZED_BASE_URLS = {
   production: 'https://prod-merchant-service.hoolah.co/merchant',
 } as const;
 
-export const PRE_AUTH_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURE_INITIATED', 'CAPTURED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
-export type PreAuthStatus = (typeof PRE_AUTH_STATUSES)[number];
+export { PRE_AUTH_STATUSES, type PreAuthStatus } from '../../../shared/domain.ts';
 /** No transition leaves these (the document's rule 2). */
 export const FINAL_PRE_AUTH_STATUSES: ReadonlySet<PreAuthStatus> = new Set(['CAPTURED', 'VOIDED', 'DECLINED', 'EXPIRED']);
 

@@ -1,0 +1,449 @@
+import { join } from 'node:path';
+import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import { PosError } from '../../../shared/errors.ts';
+import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
+import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
+import { redactedJson } from '../journal/redact.ts';
+import { migrateCustomers } from './customer-migrations.ts';
+
+// The linked-customer journal: its own SQLite file next to the payment journal (WAL, synchronous=FULL,
+// versioned migrations — the same open and transaction helpers). It holds the customers (with their payment
+// token SEALED, see token-cipher.ts), link sessions, and every hold and charge as a write-ahead attempt:
+// recorded with its merchantRef and idempotency key BEFORE the request leaves, updated from each answer.
+// Synchronous like node:sqlite; any failure of the database surfaces as PosError('journal.unavailable').
+
+export const CUSTOMER_JOURNAL_FILE_NAME = 'linked-customers.sqlite3';
+
+export function customerJournalFileIn(dataFolder: string): string {
+  return join(dataFolder, CUSTOMER_JOURNAL_FILE_NAME);
+}
+
+export type CustomerStatus = 'linked' | 'unlinked' | 'relink-needed';
+export type LinkSessionStatus = 'open' | 'exchanging' | 'linked' | 'failed' | 'expired';
+export type AttemptKind = 'hold' | 'charge';
+/**
+ * sending: recorded, request on its way · checking: the create/charge outcome is unknown and being found out ·
+ * open: a hold the provider has (PENDING or AUTHORIZED) · capturing / voiding: that request is on its way or its
+ * outcome is being found out · final: the provider's answer is known and nothing more will be sent ·
+ * not-sent: proven never processed (the provider refused it).
+ */
+export type AttemptState = 'sending' | 'checking' | 'open' | 'capturing' | 'voiding' | 'final' | 'not-sent';
+export type EventKind = 'request' | 'response' | 'error' | 'status' | 'note' | 'webhook';
+
+export interface CustomerRow {
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly status: CustomerStatus;
+  readonly tokenSealed: string | null;
+  readonly hint: string | null;
+  readonly linkedAt: number;
+  readonly updatedAt: number;
+}
+
+export interface LinkSessionRow {
+  readonly linkToken: string;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly stateHash: string;
+  readonly callbackUrl: string;
+  readonly consentUrl: string;
+  readonly hint: string | null;
+  readonly status: LinkSessionStatus;
+  readonly failure: string | null;
+  readonly expiresAt: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface AttemptRow {
+  readonly merchantRef: string;
+  readonly kind: AttemptKind;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly useCashback: boolean;
+  readonly idempotencyKey: string;
+  readonly state: AttemptState;
+  readonly providerId: string | null;
+  readonly providerStatus: string | null;
+  readonly failureReason: string | null;
+  readonly orderUuid: string | null;
+  readonly orderOutcome: string | null;
+  readonly opKey: string | null;
+  readonly voidReason: string | null;
+  readonly unresolvedReason: string | null;
+  readonly authorizedAt: number | null;
+  readonly localDay: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly version: number;
+}
+
+export interface NewAttempt {
+  readonly merchantRef: string;
+  readonly kind: AttemptKind;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly useCashback: boolean;
+  readonly idempotencyKey: string;
+  readonly localDay: string;
+}
+
+/** Absent = unchanged; null = clear. */
+export interface AttemptPatch {
+  readonly state?: AttemptState | undefined;
+  readonly providerId?: string | null | undefined;
+  readonly providerStatus?: string | null | undefined;
+  readonly failureReason?: string | null | undefined;
+  readonly orderUuid?: string | null | undefined;
+  readonly orderOutcome?: string | null | undefined;
+  readonly opKey?: string | null | undefined;
+  readonly voidReason?: string | null | undefined;
+  readonly unresolvedReason?: string | null | undefined;
+  readonly authorizedAt?: number | null | undefined;
+  readonly useCashback?: boolean | undefined;
+}
+
+export interface EventRow {
+  readonly id: number;
+  readonly merchantUserId: string | null;
+  readonly merchantRef: string | null;
+  readonly at: number;
+  readonly kind: EventKind;
+  readonly summary: string;
+  readonly data: unknown;
+}
+
+export interface CustomerJournal {
+  readonly filePath: string;
+  getCustomer(merchantUserId: string): CustomerRow | null;
+  /** Linked with this sealed token (first link, or relink: the same row is updated). */
+  saveLinked(input: { merchantUserId: string; merchantId: string; tokenSealed: string; hint: string | null }): CustomerRow;
+  /** unlinked / relink-needed: the sealed token is dropped in the same write. */
+  dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow;
+  listCustomers(query: { search?: string | undefined; limit?: number | undefined }): CustomerRow[];
+
+  recordLinkSession(row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>): LinkSessionRow;
+  getLinkSession(linkToken: string): LinkSessionRow | null;
+  updateLinkSession(linkToken: string, status: LinkSessionStatus, failure?: string | null): LinkSessionRow;
+  /** Sessions left open or mid-exchange (recovery at start). */
+  unfinishedLinkSessions(): LinkSessionRow[];
+
+  /** Write-ahead insert (state `sending`), committed before this returns. */
+  recordAttempt(input: NewAttempt): AttemptRow;
+  /** Throws journal.conflict when `expectedVersion` is stale. */
+  updateAttempt(merchantRef: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow;
+  getAttempt(merchantRef: string): AttemptRow | null;
+  attemptByOrderUuid(orderUuid: string): AttemptRow | null;
+  attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): AttemptRow[];
+  /** Requests whose outcome is not known yet, and holds still PENDING at the provider: what recovery resumes. */
+  unsettled(): AttemptRow[];
+  /** Holds that block an unlink: anything not final, not-sent, declined or expired. */
+  openHoldsOf(merchantUserId: string): AttemptRow[];
+
+  appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void;
+  eventsOf(merchantRef: string): EventRow[];
+  atomically<T>(work: () => T): T;
+  close(): void;
+}
+
+export interface CustomerJournalOptions {
+  readonly filePath: string;
+  readonly now?: (() => number) | undefined;
+}
+
+const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state,
+  provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
+  local_day, created_at, updated_at, version`;
+const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
+const SESSION_COLUMNS = 'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
+
+const PATCH_COLUMNS: Record<keyof AttemptPatch, string> = {
+  state: 'state',
+  providerId: 'provider_id',
+  providerStatus: 'provider_status',
+  failureReason: 'failure_reason',
+  orderUuid: 'order_uuid',
+  orderOutcome: 'order_outcome',
+  opKey: 'op_key',
+  voidReason: 'void_reason',
+  unresolvedReason: 'unresolved_reason',
+  authorizedAt: 'authorized_at',
+  useCashback: 'use_cashback',
+};
+
+export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.filePath);
+  let transactions;
+  try {
+    transactions = createTransactions(db);
+    migrateCustomers(db, transactions.atomically);
+  } catch (error) {
+    db.close();
+    throw journalUnavailable(error);
+  }
+  const atomically: Atomically = transactions.atomically;
+  let open = true;
+  const guard = <A extends unknown[], R>(operation: (...args: A) => R) => {
+    return (...args: A): R => {
+      if (!open) throw journalUnavailable(new Error('The linked-customer journal is closed'));
+      try {
+        return operation(...args);
+      } catch (error) {
+        throw journalUnavailable(error);
+      }
+    };
+  };
+  const q = queries(db, now);
+
+  return {
+    filePath: options.filePath,
+    getCustomer: guard(q.getCustomer),
+    saveLinked: guard((input: Parameters<CustomerJournal['saveLinked']>[0]) => atomically(() => q.saveLinked(input))),
+    dropToken: guard((merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>) => atomically(() => q.dropToken(merchantUserId, status))),
+    listCustomers: guard(q.listCustomers),
+    recordLinkSession: guard((row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>) => atomically(() => q.recordLinkSession(row))),
+    getLinkSession: guard(q.getLinkSession),
+    updateLinkSession: guard((linkToken: string, status: LinkSessionStatus, failure?: string | null) => atomically(() => q.updateLinkSession(linkToken, status, failure ?? null))),
+    unfinishedLinkSessions: guard(q.unfinishedLinkSessions),
+    recordAttempt: guard((input: NewAttempt) => atomically(() => q.recordAttempt(input))),
+    updateAttempt: guard((merchantRef: string, patch: AttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
+    getAttempt: guard(q.getAttempt),
+    attemptByOrderUuid: guard(q.attemptByOrderUuid),
+    attemptsOf: guard(q.attemptsOf),
+    unsettled: guard(q.unsettled),
+    openHoldsOf: guard(q.openHoldsOf),
+    appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
+    eventsOf: guard(q.eventsOf),
+    atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
+    close: () => {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}
+
+type Row = Record<string, SQLOutputValue>;
+
+function queries(db: DatabaseSync, now: () => number) {
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const sql = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+
+  const getCustomer = (merchantUserId: string): CustomerRow | null => {
+    const row = sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id = ?`).get(merchantUserId);
+    return row ? readCustomer(row) : null;
+  };
+  const getLinkSession = (linkToken: string): LinkSessionRow | null => {
+    const row = sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE link_token = ?`).get(linkToken);
+    return row ? readSession(row) : null;
+  };
+  const getAttempt = (merchantRef: string): AttemptRow | null => {
+    const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_ref = ?`).get(merchantRef);
+    return row ? readAttempt(row) : null;
+  };
+
+  return {
+    getCustomer,
+    saveLinked(input: { merchantUserId: string; merchantId: string; tokenSealed: string; hint: string | null }): CustomerRow {
+      const at = now();
+      sql(
+        `INSERT INTO customers (merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at)
+         VALUES (?, ?, 'linked', ?, ?, ?, ?)
+         ON CONFLICT (merchant_user_id) DO UPDATE SET merchant_id = excluded.merchant_id, status = 'linked',
+           token_sealed = excluded.token_sealed, hint = COALESCE(excluded.hint, customers.hint), linked_at = excluded.linked_at,
+           updated_at = excluded.updated_at`,
+      ).run(input.merchantUserId, input.merchantId, input.tokenSealed, input.hint, at, at);
+      return getCustomer(input.merchantUserId)!;
+    },
+    dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow {
+      const result = sql(`UPDATE customers SET status = ?, token_sealed = NULL, updated_at = ? WHERE merchant_user_id = ?`).run(status, now(), merchantUserId);
+      if (Number(result.changes) === 0) throw new PosError('customer.not-found');
+      return getCustomer(merchantUserId)!;
+    },
+    listCustomers(query: { search?: string | undefined; limit?: number | undefined }): CustomerRow[] {
+      const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
+      const search = query.search?.trim();
+      const rows = search
+        ? sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?`).all(
+            `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+            limit,
+          )
+        : sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers ORDER BY updated_at DESC LIMIT ?`).all(limit);
+      return rows.map(readCustomer);
+    },
+
+    recordLinkSession(row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>): LinkSessionRow {
+      sql(
+        `INSERT INTO link_sessions (link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?)`,
+      ).run(row.linkToken, row.merchantUserId, row.merchantId, row.stateHash, row.callbackUrl, row.consentUrl, row.hint, row.expiresAt, row.createdAt, row.createdAt);
+      return getLinkSession(row.linkToken)!;
+    },
+    getLinkSession,
+    updateLinkSession(linkToken: string, status: LinkSessionStatus, failure: string | null): LinkSessionRow {
+      const result = sql(`UPDATE link_sessions SET status = ?, failure = ?, updated_at = ? WHERE link_token = ?`).run(status, failure, now(), linkToken);
+      if (Number(result.changes) === 0) throw new PosError('link.failed', { message: 'This linking session is not known on this till. Start linking again.' });
+      return getLinkSession(linkToken)!;
+    },
+    unfinishedLinkSessions(): LinkSessionRow[] {
+      return sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE status IN ('open', 'exchanging') ORDER BY created_at`).all().map(readSession);
+    },
+
+    recordAttempt(input: NewAttempt): AttemptRow {
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new PosError('amount.invalid');
+      const at = now();
+      try {
+        sql(
+          `INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state, local_day, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+        ).run(input.merchantRef, input.kind, input.merchantUserId, input.merchantId, input.amountMinor, input.currency, input.useCashback ? 1 : 0, input.idempotencyKey, input.localDay, at, at);
+      } catch (error) {
+        if (String((error as Error).message).includes('UNIQUE')) throw new PosError('journal.conflict', { message: 'This reference was already used. Try again.', cause: error });
+        throw error;
+      }
+      return getAttempt(input.merchantRef)!;
+    },
+    updateAttempt(merchantRef: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow {
+      const current = getAttempt(merchantRef);
+      if (!current) throw new PosError('payment.not-found');
+      if (expectedVersion !== undefined && current.version !== expectedVersion) throw new PosError('journal.conflict');
+      const sets: string[] = [];
+      const values: (string | number | null)[] = [];
+      for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof AttemptPatch, string][]) {
+        const value = patch[key];
+        if (value === undefined) continue;
+        sets.push(`${column} = ?`);
+        values.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+      }
+      if (sets.length === 0) return current;
+      sql(`UPDATE tokenized_attempts SET ${sets.join(', ')}, updated_at = ?, version = version + 1 WHERE merchant_ref = ?`).run(...values, now(), merchantRef);
+      return getAttempt(merchantRef)!;
+    },
+    getAttempt,
+    attemptByOrderUuid(orderUuid: string): AttemptRow | null {
+      const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE order_uuid = ?`).get(orderUuid);
+      return row ? readAttempt(row) : null;
+    },
+    attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): AttemptRow[] {
+      return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND kind = ? ORDER BY created_at DESC, merchant_ref DESC LIMIT ?`)
+        .all(merchantUserId, kind, limit)
+        .map(readAttempt);
+    },
+    unsettled(): AttemptRow[] {
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
+         WHERE state IN ('sending', 'checking', 'capturing', 'voiding') OR (state = 'open' AND provider_status = 'PENDING')
+         ORDER BY created_at`,
+      )
+        .all()
+        .map(readAttempt);
+    },
+    openHoldsOf(merchantUserId: string): AttemptRow[] {
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
+         WHERE merchant_user_id = ? AND kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')
+         ORDER BY created_at`,
+      )
+        .all(merchantUserId)
+        .map(readAttempt);
+    },
+
+    appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void {
+      sql(`INSERT INTO tokenized_events (merchant_user_id, merchant_ref, at, kind, summary, data) VALUES (?, ?, ?, ?, ?, ?)`).run(
+        event.merchantUserId ?? null,
+        event.merchantRef ?? null,
+        now(),
+        event.kind,
+        event.summary.slice(0, 500),
+        redactedJson(event.data),
+      );
+    },
+    eventsOf(merchantRef: string): EventRow[] {
+      return sql(`SELECT id, merchant_user_id, merchant_ref, at, kind, summary, data FROM tokenized_events WHERE merchant_ref = ? ORDER BY id`)
+        .all(merchantRef)
+        .map((row) => ({
+          id: Number(row.id),
+          merchantUserId: text(row.merchant_user_id),
+          merchantRef: text(row.merchant_ref),
+          at: Number(row.at),
+          kind: row.kind as EventKind,
+          summary: String(row.summary),
+          data: row.data === null ? null : (JSON.parse(String(row.data)) as unknown),
+        }));
+    },
+  };
+}
+
+function readCustomer(row: Row): CustomerRow {
+  return {
+    merchantUserId: String(row.merchant_user_id),
+    merchantId: String(row.merchant_id),
+    status: row.status as CustomerStatus,
+    tokenSealed: text(row.token_sealed),
+    hint: text(row.hint),
+    linkedAt: Number(row.linked_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function readSession(row: Row): LinkSessionRow {
+  return {
+    linkToken: String(row.link_token),
+    merchantUserId: String(row.merchant_user_id),
+    merchantId: String(row.merchant_id),
+    stateHash: String(row.state_hash),
+    callbackUrl: String(row.callback_url),
+    consentUrl: String(row.consent_url),
+    hint: text(row.hint),
+    status: row.status as LinkSessionStatus,
+    failure: text(row.failure),
+    expiresAt: Number(row.expires_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function readAttempt(row: Row): AttemptRow {
+  const currency = String(row.currency);
+  if (!isCurrency(currency)) throw new Error(`journal row ${String(row.merchant_ref)} has unknown currency ${currency}`);
+  return {
+    merchantRef: String(row.merchant_ref),
+    kind: row.kind as AttemptKind,
+    merchantUserId: String(row.merchant_user_id),
+    merchantId: String(row.merchant_id),
+    amountMinor: Number(row.amount_minor),
+    currency,
+    useCashback: Number(row.use_cashback) === 1,
+    idempotencyKey: String(row.idempotency_key),
+    state: row.state as AttemptState,
+    providerId: text(row.provider_id),
+    providerStatus: text(row.provider_status),
+    failureReason: text(row.failure_reason),
+    orderUuid: text(row.order_uuid),
+    orderOutcome: text(row.order_outcome),
+    opKey: text(row.op_key),
+    voidReason: text(row.void_reason),
+    unresolvedReason: text(row.unresolved_reason),
+    authorizedAt: row.authorized_at === null ? null : Number(row.authorized_at),
+    localDay: String(row.local_day),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+function text(value: SQLOutputValue | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
+}

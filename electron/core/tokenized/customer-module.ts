@@ -1,0 +1,58 @@
+import type { CustomerHandlers } from '../../../shared/contract.ts';
+import type { CoreContext } from '../payment-module.ts';
+import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { CustomerService, type ConsentRequest, type CustomerServiceOptions } from './customer-service.ts';
+
+// The seam where linked-customer payments plug into the core, like payment-module.ts does for the in-store
+// service: createCore builds the CoreContext, this factory opens the customer journal next to the payment
+// journal, starts the service (recovery included) and returns the customers.* handlers, plus two things
+// only main needs: the consent page request (the app token never goes to the renderer) and the order
+// webhook address.
+//
+// Wiring (for the lead):
+//   const customers = await createCustomerModule({ vault, emit })(context);
+//   handlers = { ...handlers, ...customers.handlers };  close: await customers.close();
+//   Electron main: customers.consentRequest(linkToken) → open the consent window with its headers, watch
+//   navigations for callbackUrl, stop it, then handlers['customers.completeLink']({ linkToken, redirectedTo }).
+
+export interface CustomerModule {
+  readonly handlers: CustomerHandlers;
+  /** The consent page and the app-token header to open it with; throws link.failed / link.expired. */
+  consentRequest(linkToken: string): ConsentRequest;
+  /** The callbackUrl captures and charges carry (null when no receiver runs). */
+  orderWebhookUrl(): string | null;
+  close(): Promise<void>;
+}
+
+export type CustomerModuleFactory = (context: CoreContext) => Promise<CustomerModule>;
+
+export interface CustomerModuleOptions extends Omit<CustomerServiceOptions, 'journal'> {
+  /** Default: linked-customers.sqlite3 in the core's data folder. */
+  readonly journalFile?: string | undefined;
+}
+
+export function createCustomerModule(options: CustomerModuleOptions): CustomerModuleFactory {
+  return async (context) => {
+    const journal = openCustomerJournal({ filePath: options.journalFile ?? customerJournalFileIn(context.dataDir), now: options.now });
+    const service = new CustomerService(context, { ...options, journal });
+    const close = async (): Promise<void> => {
+      try {
+        await service.close();
+      } finally {
+        journal.close();
+      }
+    };
+    try {
+      await service.start();
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return {
+      handlers: service.handlers(),
+      consentRequest: (linkToken) => service.consentRequest(linkToken),
+      orderWebhookUrl: () => service.orderWebhookUrl(),
+      close,
+    };
+  };
+}

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CustomerHandlers } from '../../../shared/contract.ts';
+import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { money } from '../../../shared/money.ts';
+import type { RunningSandbox } from '../../sandbox/server.ts';
+import { controlCall, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
+import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
+import { approveOnConsentPage, demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
+import { openTestContext } from '../payments/payment-test-context.ts';
+import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
+import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
+import { TOKEN_KEY_SECRET_NAME } from './token-cipher.ts';
+import { PATHS } from './wire.ts';
+
+// The linked-customer service over real sockets against the embedded sandbox, with a real SQLite journal and
+// a development vault in a temp folder: linking through the consent page, charges, holds, webhooks, lost
+// answers resolved without a new key, recovery after a restart, unlinking.
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+let running: { module: CustomerModule; h: CustomerHandlers; updates: LinkedCustomerDetail[]; close: () => Promise<void> } | null = null;
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-customers-'));
+  sandbox = await startTestSandbox({ webhookRetryBaseMs: 20 });
+});
+
+afterEach(async () => {
+  await running?.close();
+  running = null;
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(overrides: Partial<CustomerModuleOptions> = {}): Promise<NonNullable<typeof running>> {
+  await running?.close();
+  const test = await openTestContext({ dataDir, sandbox });
+  const updates: LinkedCustomerDetail[] = [];
+  const module = await createCustomerModule({
+    vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
+    emit: (_event, detail) => updates.push(detail),
+    resolveDelaysMs: [20, 40, 80],
+    client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    ...overrides,
+  })(test.context);
+  running = {
+    module,
+    h: module.handlers,
+    updates,
+    close: async () => {
+      await module.close();
+      await test.close();
+    },
+  };
+  return running;
+}
+
+async function linked(h: CustomerHandlers, module: CustomerModule, merchantUserId = `cust-${randomUUID().slice(0, 8)}`): Promise<string> {
+  const started = await h['customers.startLink']({ merchantUserId, phoneHint: '+65 9123 4567' });
+  const request = module.consentRequest(started.linkToken);
+  const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+  const customer = await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+  expect(customer.status).toBe('linked');
+  return merchantUserId;
+}
+
+async function caught(promise: Promise<unknown>): Promise<PosError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PosError) return error;
+    throw error;
+  }
+  throw new Error('expected a PosError');
+}
+
+const truth = async (what: 'pre-auths' | 'charges' | 'tokens') => {
+  const body = (await controlCall(sandbox, 'GET', `/tokenized/${what}`)).body;
+  return (body.preAuths ?? body.charges ?? body.tokens) as Record<string, unknown>[];
+};
+
+describe('linking', () => {
+  it('consent page → callback → code exchanged at once; the token is stored sealed, never in clear', async () => {
+    const { h, module } = await start();
+    const started = await h['customers.startLink']({ merchantUserId: 'cust-1', phoneHint: '+65 9123 4567', emailHint: 'jane.doe@example.com' });
+    expect(started.callbackUrl).toBe('https://till.wallet-pos.invalid/link/callback');
+    expect(JSON.stringify(started)).not.toMatch(/eyJ/); // the app token (a JWT) stays in main
+    const request = module.consentRequest(started.linkToken);
+    expect(Object.keys(request.headers)).toEqual(['X-Service-App-Token']);
+    // Only redacted hints reached the provider.
+    const session = (await controlCall(sandbox, 'GET', `/tokenized/link-sessions/${started.linkToken}`)).body;
+    expect(session.userHint).toEqual({ phone: '+65 ****4567', email: 'j***@example.com' });
+
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    const customer = await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+    expect(customer).toMatchObject({ merchantUserId: 'cust-1', status: 'linked', hint: 'j***@example.com' });
+
+    const [token] = await truth('tokens');
+    const paymentToken = token!.paymentToken as string;
+    const db = new DatabaseSync(customerJournalFileIn(dataDir));
+    const row = db.prepare('SELECT token_sealed FROM customers WHERE merchant_user_id = ?').get('cust-1')!;
+    db.close();
+    expect(String(row.token_sealed)).toMatch(/^v1\./);
+    expect(String(row.token_sealed)).not.toContain(paymentToken);
+    for (const file of ['linked-customers.sqlite3', 'linked-customers.sqlite3-wal']) {
+      expect(readFileSync(join(dataDir, file)).includes(paymentToken)).toBe(false);
+    }
+    expect(JSON.parse(readFileSync(join(dataDir, 'vault.development.json'), 'utf8'))[TOKEN_KEY_SECRET_NAME]).toBeTruthy();
+    // Completing again is harmless; the session is done.
+    expect((await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() })).status).toBe('linked');
+    expect((await h['customers.linkStatus']({ linkToken: started.linkToken })).state).toBe('linked');
+  });
+
+  it('refuses a redirect whose state does not match, or that lands elsewhere', async () => {
+    const { h, module } = await start();
+    const started = await h['customers.startLink']({ merchantUserId: 'cust-2', emailHint: 'a@b.co' });
+    const request = module.consentRequest(started.linkToken);
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    const elsewhere = new URL(location);
+    elsewhere.host = 'evil.example';
+    expect((await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: elsewhere.toString() }))).code).toBe('link.failed');
+    const forged = new URL(location);
+    forged.searchParams.set('state', 'forged');
+    expect((await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: forged.toString() }))).code).toBe('link.failed');
+    expect((await h['customers.linkStatus']({ linkToken: started.linkToken })).state).toBe('failed');
+    expect(await truth('tokens')).toHaveLength(0);
+  });
+
+  it('linkStatus completes the link from the provider\'s poll when the redirect was never seen', async () => {
+    const { h } = await start();
+    const started = await h['customers.startLink']({ merchantUserId: 'cust-3', phoneHint: '91234567' });
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toEqual({ state: 'waiting', customer: null, message: null });
+    await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/approve`);
+    const progress = await h['customers.linkStatus']({ linkToken: started.linkToken });
+    expect(progress).toMatchObject({ state: 'linked', customer: { merchantUserId: 'cust-3', status: 'linked', hint: '****4567' } });
+    await controlCall(sandbox, 'POST', '/tokenized/link-sessions/' + (await h['customers.startLink']({ merchantUserId: 'cust-4', phoneHint: '91234567' })).linkToken + '/expire');
+    const list = await h['customers.list']({});
+    expect(list.map((c) => c.merchantUserId)).toEqual(['cust-3']);
+  });
+
+  it('an expired session says so', async () => {
+    const { h } = await start();
+    const started = await h['customers.startLink']({ merchantUserId: 'cust-5', phoneHint: '91234567' });
+    await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/expire`);
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({ state: 'expired', message: expect.stringContaining('expired') });
+  });
+});
+
+describe('charges, holds, webhooks', () => {
+  it('cashback, charge (approved, then its SUCCESS webhook recorded once even when duplicated), rejected charge', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    expect(await h['customers.cashback']({ merchantUserId: user })).toEqual({ balance: money(500, 'SGD') });
+    await controlCall(sandbox, 'POST', '/faults', { webhookDuplicates: true });
+    const charge = await h['customers.charge']({ merchantUserId: user, amountMinor: 1299, currency: 'SGD', useCashback: true });
+    expect(charge).toMatchObject({ displayStatus: 'approved', amount: money(1299, 'SGD'), useCashback: true, orderUuid: expect.any(String) });
+    expect(charge.merchantRef).toMatch(/^TILL-01-C\d{8}-[0-9A-Z]{10}$/);
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.orderOutcome === 'SUCCESS' ? true : undefined));
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    await waitFor(() => (journal.eventsOf(charge.merchantRef).some((e) => e.summary.startsWith('duplicate order webhook')) ? true : undefined));
+    journal.close();
+    expect(await h['customers.cashback']({ merchantUserId: user })).toEqual({ balance: money(0, 'SGD') });
+
+    const rejected = await h['customers.charge']({ merchantUserId: user, amountMinor: 851, currency: 'SGD', useCashback: false });
+    expect(rejected).toMatchObject({ displayStatus: 'rejected', failureReason: 'INSUFFICIENT_FUNDS' });
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.orderOutcome === 'FAILED' ? true : undefined));
+    expect((await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus).toBe('rejected');
+    expect(await truth('charges')).toHaveLength(2);
+  });
+
+  it('hold → capture (CAPTURED on the webhook); hold → void; unlink refused while a hold is open, then allowed', async () => {
+    const { h, module, updates } = await start();
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 5000, currency: 'SGD' });
+    expect(hold).toMatchObject({ displayStatus: 'authorized', providerStatus: 'AUTHORIZED', canCapture: true, canVoid: true });
+    expect(Date.parse(hold.expiresAt!) - Date.parse(hold.placedAt)).toBeGreaterThan(6 * 24 * 3600_000);
+    expect(await caught(h['customers.unlink']({ merchantUserId: user }))).toMatchObject({ code: 'unlink.blocked' });
+
+    const captured = await h['customers.capture']({ merchantRef: hold.merchantRef });
+    expect(captured).toMatchObject({ displayStatus: 'captured', providerStatus: 'CAPTURE_INITIATED', orderUuid: expect.any(String), canCapture: false });
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.providerStatus === 'CAPTURED' ? true : undefined));
+    // Capturing again is a no-op success; voiding it is refused.
+    expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('captured');
+    expect((await caught(h['customers.void']({ merchantRef: hold.merchantRef, reason: 'x' }))).code).toBe('preauth.already-captured');
+
+    const second = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 2000, currency: 'SGD' });
+    const voided = await h['customers.void']({ merchantRef: second.merchantRef, reason: 'Customer changed their mind' });
+    expect(voided).toMatchObject({ displayStatus: 'voided', voidReason: 'Customer changed their mind' });
+    const unlinked = await h['customers.unlink']({ merchantUserId: user });
+    expect(unlinked.status).toBe('unlinked');
+    expect((await truth('tokens'))[0]!.status).toBe('UNLINKED');
+    expect(await caught(h['customers.charge']({ merchantUserId: user, amountMinor: 100, currency: 'SGD', useCashback: true }))).toMatchObject({ code: 'payment-token.invalid' });
+    expect(updates.some((u) => u.customer.merchantUserId === user && u.holds.length === 2)).toBe(true);
+  });
+
+  it('a declined hold is an answer; an expired one is found on refresh and refuses capture', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    const declined = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1051, currency: 'SGD' });
+    expect(declined).toMatchObject({ displayStatus: 'declined', failureReason: 'INSUFFICIENT_FUNDS', canCapture: false });
+    await controlCall(sandbox, 'POST', '/settings', { preAuthTtlMs: 60 });
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1000, currency: 'SGD' });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const detail = await h['customers.find']({ merchantUserId: user });
+    expect(detail.holds.find((x) => x.merchantRef === hold.merchantRef)).toMatchObject({ displayStatus: 'expired', providerStatus: 'EXPIRED' });
+    expect((await caught(h['customers.capture']({ merchantRef: hold.merchantRef }))).code).toBe('preauth.expired');
+  });
+
+  it('a PENDING hold (.53) becomes authorised by itself', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1053, currency: 'SGD' });
+    expect(hold.displayStatus).toBe('pending');
+    expect((await caught(h['customers.capture']({ merchantRef: hold.merchantRef }))).code).toBe('preauth.pending');
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
+  });
+
+  it('a token the provider revoked marks the customer relink-needed', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    const [token] = await truth('tokens');
+    await controlCall(sandbox, 'POST', '/tokenized/tokens/revoke', { paymentToken: token!.paymentToken });
+    expect((await caught(h['customers.cashback']({ merchantUserId: user }))).code).toBe('payment-token.invalid');
+    expect((await h['customers.find']({ merchantUserId: user })).customer.status).toBe('relink-needed');
+    // Linking again brings back the same token and the customer works again.
+    await linked(h, module, user);
+    expect((await h['customers.cashback']({ merchantUserId: user })).balance).toEqual(money(500, 'SGD'));
+  });
+
+  it('refuses amounts over the till limit and in another currency before anything is sent', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    expect((await caught(h['customers.charge']({ merchantUserId: user, amountMinor: 2_000_000, currency: 'SGD', useCashback: true }))).code).toBe('amount.over-limit');
+    expect((await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 100, currency: 'HKD' }))).code).toBe('currency.unsupported');
+    expect((await caught(h['customers.find']({ merchantUserId: 'nobody' }))).code).toBe('customer.not-found');
+    expect(await truth('charges')).toHaveLength(0);
+  });
+});
+
+describe('lost answers are resolved, never re-sent under a new key', () => {
+  it('a charge whose answer was lost shows "checking", then the outcome; the provider has one charge', async () => {
+    const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
+    const user = await linked(h, module);
+    await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/charge' });
+    const charge = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    expect(charge.displayStatus).toBe('checking');
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined));
+    expect(await truth('charges')).toHaveLength(1);
+  });
+
+  it('a hold whose answer was lost resolves to the one hold the provider placed', async () => {
+    const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
+    const user = await linked(h, module);
+    await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/pre-auths' });
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
+    expect(hold.displayStatus).toBe('checking');
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
+    expect(await truth('pre-auths')).toHaveLength(1);
+  });
+
+  it('a capture whose answer was lost is settled by GET /pre-auths/{id}: one capture', async () => {
+    const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
+    await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/capture' });
+    const capturing = await h['customers.capture']({ merchantRef: hold.merchantRef });
+    expect(capturing).toMatchObject({ displayStatus: 'capturing', unresolvedReason: 'network.unreachable' });
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'captured' ? true : undefined));
+    const [preAuth] = await truth('pre-auths');
+    expect(preAuth!.capture).toMatchObject({ orderUuid: (await h['customers.find']({ merchantUserId: user })).holds[0]!.orderUuid });
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    const captureRequests = journal.eventsOf(hold.merchantRef).filter((e) => e.summary.startsWith('capture attempt'));
+    journal.close();
+    expect(captureRequests).toHaveLength(1);
+  });
+
+  it('a capture that never reached the provider (503) leaves the hold authorised for another try', async () => {
+    const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
+    await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: 1, path: '/capture' });
+    // A 5xx may have acted (outcome unknown): the service checks, finds it still AUTHORIZED, and reopens it.
+    expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('capturing');
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
+    expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('captured');
+  });
+});
+
+describe('recovery after a restart', () => {
+  it('resumes a charge and a capture that were in flight when the till stopped', async () => {
+    const first = await start();
+    const user = await linked(first.h, first.module);
+    const hold = await first.h['customers.placeHold']({ merchantUserId: user, amountMinor: 3000, currency: 'SGD' });
+    await running!.close();
+    running = null;
+
+    // What the provider did while the till was down: it received a charge and a capture, but no answer was recorded.
+    const token = await demoLogin(sandbox, DEMO_TOKENIZED_CREDENTIALS);
+    const [tokenTruth] = await truth('tokens');
+    const chargeKey = randomUUID();
+    const chargeRef = 'TILL-01-C20260101-AAAAAAAAAA';
+    await tokenizedCall(sandbox, 'POST', PATHS.charge, { paymentToken: tokenTruth!.paymentToken, merchantUserId: user, amount: 4.2, currency: 'SGD', merchantRef: chargeRef }, { token, idempotencyKey: chargeKey });
+    const holdRow = (() => {
+      const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+      const row = journal.getAttempt(hold.merchantRef)!;
+      journal.recordAttempt({ merchantRef: chargeRef, kind: 'charge', merchantUserId: user, merchantId: 'MERCHANT_DEMO', amountMinor: 420, currency: 'SGD', useCashback: true, idempotencyKey: chargeKey, localDay: '2026-01-01' });
+      journal.updateAttempt(hold.merchantRef, { state: 'capturing', opKey: randomUUID() });
+      journal.close();
+      return row;
+    })();
+    await tokenizedCall(sandbox, 'POST', PATHS.capture(holdRow.providerId!), {}, { token });
+
+    const { h } = await start();
+    await waitFor(async () => {
+      const detail = await h['customers.find']({ merchantUserId: user });
+      return detail.charges[0]?.displayStatus === 'approved' && detail.holds[0]?.displayStatus === 'captured' ? detail : undefined;
+    });
+    expect(await truth('charges')).toHaveLength(1);
+    expect((await truth('pre-auths'))[0]!.status).toMatch(/CAPTURE/);
+  });
+});
+
+describe('order webhook receiver', () => {
+  it('answers 200 at once, ignores unknown orders, refuses malformed bodies', async () => {
+    const { module } = await start();
+    const url = module.orderWebhookUrl()!;
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${ORDER_WEBHOOK_PATH}$`));
+    const unknown = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order_uuid: randomUUID(), order_status: 'SUCCESS', order_context_token: 'x', cart_id: null, webhook_url: url }) });
+    expect(unknown.status).toBe(200);
+    expect((await fetch(url, { method: 'POST', body: '{nope' })).status).toBe(400);
+    expect((await fetch(url, { method: 'POST', body: JSON.stringify({ order_status: 'SUCCESS' }) })).status).toBe(400);
+    expect((await fetch(url)).status).toBe(405);
+  });
+});

@@ -1,0 +1,840 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { CustomerEvents, CustomerHandlers, LinkProgress, LinkStart } from '../../../shared/contract.ts';
+import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { formatMoney, money, type CurrencyCode, type Money } from '../../../shared/money.ts';
+import { isOutcomeUnknown } from '../instore/errors.ts';
+import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
+import type { CoreContext } from '../payment-module.ts';
+import type { SecretVault } from '../settings/secret-vault.ts';
+import type { PaymentResult, PreAuthRecord, TokenizedClient } from './client.ts';
+import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './customer-client-access.ts';
+import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './customer-journal.ts';
+import { toChargeView, toCustomerView, toHoldView } from './customer-views.ts';
+import { redactEmailHint, redactPhoneHint } from './hints.ts';
+import { newMerchantRef } from './merchant-ref.ts';
+import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
+import { TokenCipher } from './token-cipher.ts';
+import type { TokenizedExchange } from './transport.ts';
+
+// The linked-customer service: customers.* on top of the tokenized client and the linked-customer journal.
+// Its rules, the same as the in-store payment service's:
+// - every hold, capture, void and charge is in the journal (with its merchantRef and idempotency key) before
+//   its request leaves;
+// - an answer that got lost is found out, never guessed and never shown to the cashier as "try again":
+//   a hold or charge whose create answer was lost is re-sent with the SAME idempotency key and merchantRef
+//   (document idempotency rule 2: the provider returns the original result, no duplicate); a capture or void
+//   whose answer was lost is resolved by `GET /pre-auths/{id}`; nothing is ever re-sent under a new key;
+// - the synchronous answer is the truth; the order webhook only completes CAPTURE_INITIATED → CAPTURED and
+//   is recorded for reconciliation, never overriding an APPROVED / REJECTED;
+// - the payment token is sealed at rest (token-cipher.ts) and never leaves main.
+
+export interface CustomerServiceOptions {
+  /** The core's secret vault: holds the data key that seals payment tokens. */
+  readonly vault: SecretVault;
+  /** Default: linked-customers.sqlite3 in the data folder. */
+  readonly journal: CustomerJournal;
+  /** IANA zone of the shop for merchantRef days; default this computer's. */
+  readonly timeZone?: string | undefined;
+  readonly now?: (() => number) | undefined;
+  /** The provider does not publish its pre-auth TTL; expected expiry shown on a hold. Default 7 days. */
+  readonly assumedHoldTtlMs?: number | undefined;
+  /** Waits between attempts to resolve an unknown outcome; the last repeats. */
+  readonly resolveDelaysMs?: readonly number[] | undefined;
+  /** Re-send a lost create only this long after it was first sent (inside the provider's idempotency window). */
+  readonly resendWindowMs?: number | undefined;
+  /** How long find() waits for its refresh of open holds before answering from the journal. */
+  readonly refreshBudgetMs?: number | undefined;
+  /** The order webhook receiver: in demo mode it always listens on loopback; elsewhere only when given. */
+  readonly orderWebhook?: { readonly port?: number; readonly host?: string; readonly publicUrl?: string } | undefined;
+  readonly client?: Omit<ClientTuning, 'onExchange'> | undefined;
+  readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
+  readonly log?: ((line: string) => void) | undefined;
+}
+
+/** What main needs to open the consent page (the app token never goes to the renderer). */
+export interface ConsentRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly callbackUrl: string;
+  readonly expiresAt: string;
+}
+
+const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_RESOLVE_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+const DEFAULT_RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+const DEFAULT_REFRESH_BUDGET_MS = 2_500;
+
+interface AuditScope {
+  readonly merchantUserId: string | null;
+  readonly merchantRef: string | null;
+}
+
+export class CustomerService {
+  readonly #context: CoreContext;
+  readonly #journal: CustomerJournal;
+  readonly #cipher: TokenCipher;
+  readonly #access: TokenizedAccess;
+  readonly #now: () => number;
+  readonly #timeZone: string;
+  readonly #ttlMs: number;
+  readonly #delays: readonly number[];
+  readonly #resendWindowMs: number;
+  readonly #refreshBudgetMs: number;
+  readonly #options: CustomerServiceOptions;
+  readonly #audit = new AsyncLocalStorage<AuditScope>();
+  /** Per-customer queue: every write for one customer runs alone (a hold cannot race its own unlink). */
+  readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  /** How many times each unsettled attempt has been tried (drives the backoff). */
+  readonly #attempts = new Map<string, number>();
+  /** App tokens of sessions started in this run, for main's consent window. */
+  readonly #appTokens = new Map<string, { header: string; token: string }>();
+  #receiver: OrderWebhookReceiver | null = null;
+  #closed = false;
+
+  constructor(context: CoreContext, options: CustomerServiceOptions) {
+    this.#context = context;
+    this.#options = options;
+    this.#journal = options.journal;
+    this.#cipher = new TokenCipher(options.vault);
+    this.#now = options.now ?? Date.now;
+    this.#timeZone = options.timeZone ?? systemTimeZone();
+    this.#ttlMs = options.assumedHoldTtlMs ?? DEFAULT_TTL_MS;
+    this.#delays = options.resolveDelaysMs?.length ? options.resolveDelaysMs : DEFAULT_RESOLVE_DELAYS_MS;
+    this.#resendWindowMs = options.resendWindowMs ?? DEFAULT_RESEND_WINDOW_MS;
+    this.#refreshBudgetMs = options.refreshBudgetMs ?? DEFAULT_REFRESH_BUDGET_MS;
+    this.#access = createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => this.#auditExchange(exchange) });
+  }
+
+  /** Starts the webhook receiver and resumes everything unfinished (sessions, unknown outcomes, PENDING holds). */
+  async start(): Promise<void> {
+    const demo = this.#context.settings.current().environment === 'embedded-sandbox';
+    if (demo || this.#options.orderWebhook) {
+      this.#receiver = await startOrderWebhookReceiver({
+        ...this.#options.orderWebhook,
+        onNotification: (notification) => void this.#onOrderOutcome(notification).catch((error: unknown) => this.#log(`order webhook: ${describe(error)}`)),
+        log: this.#options.log,
+      });
+    }
+    for (const session of this.#journal.unfinishedLinkSessions()) {
+      // An exchange cut short by a crash cannot be finished (the code is single-use): link again, the
+      // provider gives back the same token. An open session past its expiry is over.
+      if (session.status === 'exchanging') this.#journal.updateLinkSession(session.linkToken, 'failed', 'interrupted');
+      else if (session.expiresAt <= this.#now()) this.#journal.updateLinkSession(session.linkToken, 'expired');
+    }
+    for (const row of this.#journal.unsettled()) this.#scheduleResolve(row.merchantRef, 0);
+  }
+
+  /** The callbackUrl captures and charges carry, or null when no receiver runs. */
+  orderWebhookUrl(): string | null {
+    return this.#receiver?.url ?? null;
+  }
+
+  handlers(): CustomerHandlers {
+    return {
+      'customers.startLink': (request) => this.startLink(request),
+      'customers.completeLink': (request) => this.completeLink(request.linkToken, request.redirectedTo),
+      'customers.linkStatus': (request) => this.linkStatus(request.linkToken),
+      'customers.list': async (request) => this.#journal.listCustomers(request).map(toCustomerView),
+      'customers.find': (request) => this.find(request.merchantUserId),
+      'customers.cashback': async (request) => ({ balance: await this.cashback(request.merchantUserId) }),
+      'customers.charge': (request) => this.charge(request.merchantUserId, money(request.amountMinor, request.currency), request.useCashback),
+      'customers.placeHold': (request) => this.placeHold(request.merchantUserId, money(request.amountMinor, request.currency)),
+      'customers.capture': (request) => this.capture(request.merchantRef, request.useCashback),
+      'customers.void': (request) => this.voidHold(request.merchantRef, request.reason),
+      'customers.unlink': (request) => this.unlink(request.merchantUserId),
+    };
+  }
+
+  // ---- linking ----
+
+  async startLink(input: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined }): Promise<LinkStart> {
+    const phone = input.phoneHint?.trim() ? redactPhoneHint(input.phoneHint) : undefined;
+    const email = input.emailHint?.trim() ? redactEmailHint(input.emailHint) : undefined;
+    if (!phone && !email) throw new PosError('request.invalid', { message: 'Enter the customer\'s phone number or e-mail address.', details: { field: 'phoneHint' } });
+    const connection = await this.#connection();
+    const state = randomBytes(32).toString('base64url');
+    const session = await this.#audit.run({ merchantUserId: input.merchantUserId, merchantRef: null }, () =>
+      connection.client.createLinkSession({ callbackUrl: connection.linkCallbackUrl, state, merchantUserId: input.merchantUserId, userHint: { phone, email } }),
+    );
+    this.#journal.recordLinkSession({
+      linkToken: session.linkToken,
+      merchantUserId: input.merchantUserId,
+      merchantId: connection.merchantId,
+      stateHash: sha256(state),
+      callbackUrl: connection.linkCallbackUrl,
+      consentUrl: session.redirectUrl,
+      hint: email ?? phone ?? null,
+      expiresAt: Date.parse(session.expiresAt),
+      createdAt: this.#now(),
+    });
+    this.#appTokens.set(session.linkToken, { header: connection.client.profile.appTokenHeader, token: session.appToken });
+    this.#journal.appendEvent({ merchantUserId: input.merchantUserId, kind: 'note', summary: `link session ${session.linkToken} opened` });
+    return { linkToken: session.linkToken, consentUrl: session.redirectUrl, callbackUrl: connection.linkCallbackUrl, expiresAt: session.expiresAt };
+  }
+
+  /** For main (Electron consent window, web host broker): the page and the header to open it with. */
+  consentRequest(linkToken: string): ConsentRequest {
+    const session = this.#journal.getLinkSession(linkToken);
+    const app = this.#appTokens.get(linkToken);
+    if (!session || !app || session.status !== 'open') throw new PosError('link.failed', { message: 'This linking session cannot be opened any more. Start linking again.' });
+    if (session.expiresAt <= this.#now()) throw new PosError('link.expired');
+    return { url: session.consentUrl, headers: { [app.header]: app.token }, callbackUrl: session.callbackUrl, expiresAt: new Date(session.expiresAt).toISOString() };
+  }
+
+  /** The consent window reached the callback: check `state`, exchange `code` at once. */
+  async completeLink(linkToken: string, redirectedTo: string): Promise<LinkedCustomerView> {
+    const session = this.#requireSession(linkToken);
+    return this.#exclusive(session.merchantUserId, async () => {
+      const current = this.#requireSession(linkToken);
+      if (current.status === 'linked') return this.#customerView(current.merchantUserId);
+      this.#refuseClosedSession(current);
+      const url = URL.canParse(redirectedTo) ? new URL(redirectedTo) : null;
+      const expected = new URL(current.callbackUrl);
+      if (!url || url.origin !== expected.origin || url.pathname !== expected.pathname) {
+        throw new PosError('link.failed', { message: 'The approval came back to an unexpected address. Start linking again.' });
+      }
+      const state = url.searchParams.get('state') ?? '';
+      const code = url.searchParams.get('code');
+      if (!sameHash(sha256(state), current.stateHash)) {
+        this.#journal.updateLinkSession(linkToken, 'failed', 'state-mismatch');
+        throw new PosError('link.failed', { message: 'The approval did not match the request this till sent. Start linking again.' });
+      }
+      if (!code) {
+        this.#journal.updateLinkSession(linkToken, 'failed', url.searchParams.get('error') ?? 'no-code');
+        throw new PosError('link.failed');
+      }
+      return this.#exchange(current, code);
+    });
+  }
+
+  /** Polls the session; completes it from the provider's poll (authCode while CODE_ISSUED) if the redirect was not seen. */
+  async linkStatus(linkToken: string): Promise<LinkProgress> {
+    const session = this.#requireSession(linkToken);
+    return this.#exclusive(session.merchantUserId, async () => {
+      const current = this.#requireSession(linkToken);
+      const settled = this.#settledProgress(current);
+      if (settled) return settled;
+      const { client } = await this.#connection();
+      const status = await this.#audit.run({ merchantUserId: current.merchantUserId, merchantRef: null }, () => client.getLinkSession(linkToken)).catch((error: unknown) => {
+        if (error instanceof PosError && (error.code === 'link.failed' || error.code === 'link.expired')) {
+          this.#journal.updateLinkSession(linkToken, error.code === 'link.expired' ? 'expired' : 'failed', error.details?.providerCode?.toString() ?? error.code);
+          return null;
+        }
+        throw error;
+      });
+      if (status === null) return this.#settledProgress(this.#requireSession(linkToken))!;
+      if (status.status === 'EXPIRED') {
+        this.#journal.updateLinkSession(linkToken, 'expired');
+        return this.#settledProgress(this.#requireSession(linkToken))!;
+      }
+      if (status.status === 'CODE_ISSUED' && status.authCode) {
+        // The code came over our authenticated API call, not through a browser: no state to check.
+        const customer = await this.#exchange(current, status.authCode).catch((error: unknown) => {
+          if (error instanceof PosError) return null;
+          throw error;
+        });
+        if (customer) return { state: 'linked', customer, message: null };
+        return this.#settledProgress(this.#requireSession(linkToken)) ?? { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
+      }
+      return { state: 'waiting', customer: null, message: null };
+    });
+  }
+
+  // ---- customers ----
+
+  async find(merchantUserId: string): Promise<LinkedCustomerDetail> {
+    this.#requireCustomer(merchantUserId);
+    const refresh = this.#refreshHolds(merchantUserId);
+    // Answer from the journal if the provider is slow; the refresh goes on and announces what it finds.
+    await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, this.#refreshBudgetMs).unref())]);
+    return this.#detail(merchantUserId);
+  }
+
+  async cashback(merchantUserId: string): Promise<Money> {
+    const customer = this.#requireCustomer(merchantUserId);
+    const { client } = await this.#connection();
+    const token = await this.#tokenOf(customer);
+    return this.#withTokenCheck(merchantUserId, () => this.#audit.run({ merchantUserId, merchantRef: null }, () => client.cashbackBalance(token)));
+  }
+
+  async charge(merchantUserId: string, amount: Money, useCashback: boolean): Promise<CustomerChargeView> {
+    const row = await this.#exclusive(merchantUserId, async () => {
+      const customer = this.#requireCustomer(merchantUserId);
+      const connection = await this.#connection();
+      this.#checkAmount(amount, connection.currency);
+      const token = await this.#tokenOf(customer, connection);
+      const recorded = this.#journal.recordAttempt({
+        merchantRef: newMerchantRef('charge', this.#context.settings.current().terminalReference, localDayOf(this.#now(), this.#timeZone)),
+        kind: 'charge',
+        merchantUserId,
+        merchantId: connection.merchantId,
+        amountMinor: amount.amountMinor,
+        currency: amount.currency,
+        useCashback,
+        idempotencyKey: randomUUID(),
+        localDay: localDayOf(this.#now(), this.#timeZone),
+      });
+      this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary: `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})` });
+      return this.#sendCreate(recorded, connection.client, token, { foreground: true });
+    });
+    this.#publish(merchantUserId);
+    return toChargeView(row);
+  }
+
+  async placeHold(merchantUserId: string, amount: Money): Promise<HoldView> {
+    const row = await this.#exclusive(merchantUserId, async () => {
+      const customer = this.#requireCustomer(merchantUserId);
+      const connection = await this.#connection();
+      this.#checkAmount(amount, connection.currency);
+      const token = await this.#tokenOf(customer, connection);
+      const recorded = this.#journal.recordAttempt({
+        merchantRef: newMerchantRef('hold', this.#context.settings.current().terminalReference, localDayOf(this.#now(), this.#timeZone)),
+        kind: 'hold',
+        merchantUserId,
+        merchantId: connection.merchantId,
+        amountMinor: amount.amountMinor,
+        currency: amount.currency,
+        useCashback: true,
+        idempotencyKey: randomUUID(),
+        localDay: localDayOf(this.#now(), this.#timeZone),
+      });
+      this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary: `hold ${formatMoney(amount)}` });
+      return this.#sendCreate(recorded, connection.client, token, { foreground: true });
+    });
+    this.#publish(merchantUserId);
+    return toHoldView(row, this.#ttlMs);
+  }
+
+  async capture(merchantRef: string, useCashback: boolean | undefined): Promise<HoldView> {
+    const hold = this.#requireHold(merchantRef);
+    const row = await this.#exclusive(hold.merchantUserId, async () => {
+      const current = this.#requireHold(merchantRef);
+      if (current.state === 'capturing' || isCaptured(current)) return current;
+      this.#refuseUnlessAuthorized(current, 'capture');
+      const { client } = await this.#connection();
+      const opKey = randomUUID();
+      let row = this.#update(current, { state: 'capturing', opKey, unresolvedReason: null, ...(useCashback === undefined ? {} : { useCashback }) }, 'capture sent');
+      try {
+        const result = await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
+          client.capturePreAuth(row.providerId!, { callbackUrl: this.orderWebhookUrl() ?? undefined, useCashback }, { idempotencyKey: opKey }),
+        );
+        row = this.#update(row, { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid }, `captured, order ${result.orderUuid}`);
+        return row;
+      } catch (error) {
+        return this.#afterOperationError(row, 'capture', error);
+      }
+    });
+    this.#publish(hold.merchantUserId);
+    return toHoldView(row, this.#ttlMs);
+  }
+
+  async voidHold(merchantRef: string, reason: string): Promise<HoldView> {
+    const hold = this.#requireHold(merchantRef);
+    const row = await this.#exclusive(hold.merchantUserId, async () => {
+      const current = this.#requireHold(merchantRef);
+      if (current.state === 'voiding' || (current.state === 'final' && current.providerStatus === 'VOIDED')) return current;
+      this.#refuseUnlessAuthorized(current, 'void');
+      const { client } = await this.#connection();
+      const opKey = randomUUID();
+      let row = this.#update(current, { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null }, 'void sent');
+      try {
+        await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () => client.voidPreAuth(row.providerId!, { reason }, { idempotencyKey: opKey }));
+        row = this.#update(row, { state: 'final', opKey: null, providerStatus: 'VOIDED' }, 'voided');
+        return row;
+      } catch (error) {
+        return this.#afterOperationError(row, 'void', error);
+      }
+    });
+    this.#publish(hold.merchantUserId);
+    return toHoldView(row, this.#ttlMs);
+  }
+
+  async unlink(merchantUserId: string): Promise<LinkedCustomerView> {
+    const view = await this.#exclusive(merchantUserId, async () => {
+      const customer = this.#requireCustomer(merchantUserId);
+      if (customer.status === 'unlinked') return toCustomerView(customer);
+      const open = this.#journal.openHoldsOf(merchantUserId);
+      if (open.length > 0) {
+        throw new PosError('unlink.blocked', {
+          message: `This customer has ${open.length === 1 ? 'an open hold' : `${open.length} open holds`}. Capture or release ${open.length === 1 ? 'it' : 'them'} before unlinking.`,
+          details: { openHolds: open.length },
+        });
+      }
+      if (customer.status === 'relink-needed') return toCustomerView(this.#journal.dropToken(merchantUserId, 'unlinked'));
+      const { client } = await this.#connection();
+      const token = await this.#tokenOf(customer).catch(() => null);
+      if (token !== null) {
+        try {
+          await this.#audit.run({ merchantUserId, merchantRef: null }, () => client.unlink(token));
+        } catch (error) {
+          // Unknown or already unlinked at the provider (404 / 401): the link is gone either way.
+          if (!(error instanceof PosError && error.code === 'payment-token.invalid')) throw error;
+        }
+      }
+      this.#journal.appendEvent({ merchantUserId, kind: 'status', summary: 'unlinked' });
+      return toCustomerView(this.#journal.dropToken(merchantUserId, 'unlinked'));
+    });
+    this.#publish(merchantUserId);
+    return view;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    this.#access.close();
+    await this.#receiver?.close();
+    // Let requests in flight finish their journal writes before the file closes.
+    await Promise.allSettled([...this.#locks.values()]);
+  }
+
+  // ---- sending and resolving ----
+
+  /**
+   * Sends (or re-sends, same key and merchantRef) the create of a hold or a charge and records the answer.
+   * An unknown outcome leaves the row `checking` and schedules its resolution; a refusal marks it not-sent.
+   */
+  async #sendCreate(row: AttemptRow, client: TokenizedClient, token: string, how: { foreground: boolean }): Promise<AttemptRow> {
+    const scope = { merchantUserId: row.merchantUserId, merchantRef: row.merchantRef };
+    const amount = money(row.amountMinor, row.currency);
+    const input = { paymentToken: token, merchantUserId: row.merchantUserId, amount, merchantRef: row.merchantRef };
+    try {
+      if (row.kind === 'charge') {
+        const result = await this.#audit.run(scope, () =>
+          client.charge({ ...input, useCashback: row.useCashback, callbackUrl: this.orderWebhookUrl() ?? undefined }, { idempotencyKey: row.idempotencyKey }),
+        );
+        return this.#applyCharge(row, result);
+      }
+      const record = await this.#audit.run(scope, () => client.createPreAuth(input, { idempotencyKey: row.idempotencyKey }));
+      return this.#applyPreAuth(row, record);
+    } catch (error) {
+      if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
+        const updated = this.#update(row, { state: 'checking', unresolvedReason: reasonOf(error) }, `outcome unknown (${reasonOf(error)}); being checked`);
+        this.#scheduleResolve(row.merchantRef, how.foreground ? 0 : undefined);
+        return updated;
+      }
+      this.#update(row, { state: 'not-sent', failureReason: error.code, unresolvedReason: null }, `refused: ${error.code}`);
+      if (error.code === 'payment-token.invalid') this.#markRelinkNeeded(row.merchantUserId);
+      if (how.foreground) throw error;
+      return this.#journal.getAttempt(row.merchantRef)!;
+    }
+  }
+
+  #applyCharge(row: AttemptRow, result: PaymentResult): AttemptRow {
+    return this.#update(
+      row,
+      { state: 'final', providerId: result.uuid, providerStatus: result.status, failureReason: result.failureReason, orderUuid: result.orderUuid, unresolvedReason: null },
+      result.status === 'APPROVED' ? `charge approved, order ${result.orderUuid}` : `charge rejected (${result.failureReason ?? 'no reason given'})`,
+    );
+  }
+
+  #applyPreAuth(row: AttemptRow, record: PreAuthRecord): AttemptRow {
+    const patch: AttemptPatch = {
+      providerId: record.id,
+      providerStatus: record.status,
+      failureReason: record.failureReason,
+      orderUuid: record.orderUuid,
+      unresolvedReason: null,
+      opKey: null,
+      state: record.status === 'PENDING' || record.status === 'AUTHORIZED' ? 'open' : 'final',
+      ...(record.status === 'AUTHORIZED' && row.authorizedAt === null ? { authorizedAt: this.#now() } : {}),
+    };
+    const changed = row.providerStatus !== record.status || row.state !== patch.state;
+    const updated = this.#update(row, patch, changed ? `hold ${record.status}${record.failureReason ? ` (${record.failureReason})` : ''}` : null);
+    if (record.status === 'PENDING') this.#scheduleResolve(row.merchantRef);
+    return updated;
+  }
+
+  /** A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open. */
+  async #afterOperationError(row: AttemptRow, operation: 'capture' | 'void', error: unknown): Promise<AttemptRow> {
+    if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
+      const updated = this.#update(row, { unresolvedReason: reasonOf(error) }, `${operation} outcome unknown (${reasonOf(error)}); checking the hold`);
+      this.#scheduleResolve(row.merchantRef, 0);
+      return updated;
+    }
+    if (error.details?.httpStatus === 409 || error.code.startsWith('preauth.')) {
+      const synced = await this.#syncHold(row).catch(() => null);
+      const now = synced ?? this.#update(row, { state: 'open', opKey: null }, null);
+      // Already in the state the cashier asked for (an earlier attempt got through): that is success.
+      if ((operation === 'capture' && isCaptured(now)) || (operation === 'void' && now.providerStatus === 'VOIDED')) return now;
+      throw error;
+    }
+    this.#update(row, { state: 'open', opKey: null, unresolvedReason: null }, `${operation} refused: ${error.code}`);
+    throw error;
+  }
+
+  /** `GET /pre-auths/{id}` → the row (a capture or void in flight is settled by what the provider says). */
+  async #syncHold(row: AttemptRow): Promise<AttemptRow> {
+    const { client } = await this.#connection();
+    const record = await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () => client.getPreAuth(row.providerId!));
+    const current = this.#journal.getAttempt(row.merchantRef)!;
+    if (current.state === 'capturing' && record.status === 'AUTHORIZED') {
+      this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'note', summary: 'the capture did not reach the provider; the hold is still authorised' });
+    }
+    if (current.state === 'voiding' && record.status === 'AUTHORIZED') {
+      this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'note', summary: 'the void did not reach the provider; the hold is still authorised' });
+    }
+    // A webhook may already have confirmed CAPTURED; a GET answering CAPTURE_INITIATED must not step it back.
+    if (current.providerStatus === 'CAPTURED' && record.status === 'CAPTURE_INITIATED') return current;
+    return this.#applyPreAuth(current, record);
+  }
+
+  /**
+   * Resolves `merchantRef` after a wait: immediately with delayMs 0, else by the backoff for its attempt
+   * count. A resolution already scheduled is kept (unless asked for now), so callers may ask freely.
+   */
+  #scheduleResolve(merchantRef: string, delayMs?: number): void {
+    if (this.#closed) return;
+    const existing = this.#timers.get(merchantRef);
+    if (existing && delayMs === undefined) return;
+    if (existing) clearTimeout(existing);
+    const attempt = this.#attempts.get(merchantRef) ?? 0;
+    const timer = setTimeout(() => {
+      this.#timers.delete(merchantRef);
+      void this.#resolve(merchantRef);
+    }, delayMs ?? this.#delays[Math.min(attempt, this.#delays.length - 1)]!);
+    timer.unref();
+    this.#timers.set(merchantRef, timer);
+  }
+
+  async #resolve(merchantRef: string): Promise<void> {
+    const row = this.#journal.getAttempt(merchantRef);
+    if (!row || this.#closed) return;
+    this.#attempts.set(merchantRef, (this.#attempts.get(merchantRef) ?? 0) + 1);
+    try {
+      const after = await this.#exclusive(row.merchantUserId, () => this.#resolveOnce(merchantRef));
+      if (after === null || isSettled(after)) this.#attempts.delete(merchantRef);
+      else if (!after.unresolvedReason?.startsWith('stopped:')) this.#scheduleResolve(merchantRef);
+      this.#publish(row.merchantUserId);
+    } catch (error) {
+      this.#log(`resolve ${merchantRef}: ${describe(error)}`);
+      this.#scheduleResolve(merchantRef);
+    }
+  }
+
+  async #resolveOnce(merchantRef: string): Promise<AttemptRow | null> {
+    const row = this.#journal.getAttempt(merchantRef);
+    if (!row) return null;
+    switch (row.state) {
+      case 'sending':
+      case 'checking': {
+        if (this.#now() - row.createdAt > this.#resendWindowMs) {
+          return this.#update(row, { state: 'checking', unresolvedReason: 'stopped: too old to re-send safely; check it with the provider' }, 'resolution stopped: outside the idempotency window');
+        }
+        const customer = this.#journal.getCustomer(row.merchantUserId);
+        const connection = await this.#connection();
+        const token = customer ? await this.#tokenOf(customer, connection).catch(() => null) : null;
+        if (token === null) {
+          return this.#update(row, { state: 'checking', unresolvedReason: "stopped: the customer's link is no longer valid; check it with the provider" }, 'resolution stopped: no usable token');
+        }
+        this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef, kind: 'request', summary: 're-sent with the same idempotency key and merchantRef to learn the outcome' });
+        return this.#sendCreate(row, connection.client, token, { foreground: false });
+      }
+      case 'capturing':
+      case 'voiding':
+        return this.#syncHold(row);
+      case 'open':
+        return row.providerStatus === 'PENDING' ? this.#syncHold(row) : row;
+      default:
+        return row;
+    }
+  }
+
+  /** Refreshes this customer's holds that can still change (open ones, captures awaiting confirmation). */
+  async #refreshHolds(merchantUserId: string): Promise<void> {
+    const holds = this.#journal
+      .attemptsOf(merchantUserId, 'hold')
+      .filter((row) => row.providerId !== null && (row.state === 'open' || (row.state === 'final' && row.providerStatus === 'CAPTURE_INITIATED')));
+    if (holds.length === 0) return;
+    let changed = false;
+    for (const hold of holds) {
+      try {
+        await this.#exclusive(merchantUserId, async () => {
+          const current = this.#journal.getAttempt(hold.merchantRef)!;
+          if (current.state !== hold.state) return;
+          const after = await this.#syncHold(current);
+          changed ||= after.version !== current.version;
+        });
+      } catch (error) {
+        this.#log(`refresh ${hold.merchantRef}: ${describe(error)}`);
+      }
+    }
+    if (changed) this.#publish(merchantUserId);
+  }
+
+  // ---- the order-outcome webhook ----
+
+  async #onOrderOutcome(notification: OrderOutcomeNotification): Promise<void> {
+    const found = this.#journal.attemptByOrderUuid(notification.order_uuid);
+    if (!found) {
+      // Unsigned: an unknown order_uuid is not acted on (document receiver rule 2).
+      this.#log(`order webhook for unknown order ${notification.order_uuid.slice(0, 64)} ignored`);
+      return;
+    }
+    await this.#exclusive(found.merchantUserId, async () => {
+      const row = this.#journal.getAttempt(found.merchantRef)!;
+      const outcome = ['SUCCESS', 'FAILED', 'ERROR'].includes(notification.order_status) ? notification.order_status : null;
+      const data = { orderUuid: notification.order_uuid, orderStatus: notification.order_status, failureCode: notification.failure_code ?? null };
+      if (row.orderOutcome !== null) {
+        const same = row.orderOutcome === outcome;
+        this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary: same ? 'duplicate order webhook ignored' : `later order webhook (${notification.order_status}) ignored; the first one stands`, data });
+        return;
+      }
+      if (outcome === null) {
+        this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary: `order webhook with unknown status ${notification.order_status.slice(0, 32)} recorded`, data });
+        return;
+      }
+      const patch: AttemptPatch = { orderOutcome: outcome };
+      let summary = `order webhook: ${outcome}`;
+      if (row.kind === 'hold' && row.providerStatus === 'CAPTURE_INITIATED' && outcome === 'SUCCESS') {
+        Object.assign(patch, { providerStatus: 'CAPTURED' });
+        summary += '; capture confirmed';
+      }
+      const agrees = row.kind === 'charge' ? (row.providerStatus === 'APPROVED') === (outcome === 'SUCCESS') : outcome === 'SUCCESS';
+      if (!agrees) summary += `; it disagrees with the synchronous answer (${row.providerStatus ?? 'none'}), which stands`;
+      this.#journal.atomically(() => {
+        this.#journal.updateAttempt(row.merchantRef, patch, row.version);
+        this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary, data });
+      });
+    });
+    this.#publish(found.merchantUserId);
+  }
+
+  // ---- helpers ----
+
+  async #exchange(session: LinkSessionRow, code: string): Promise<LinkedCustomerView> {
+    const connection = await this.#connection();
+    if (connection.merchantId !== session.merchantId) {
+      this.#journal.updateLinkSession(session.linkToken, 'failed', 'merchant-changed');
+      throw new PosError('link.failed', { message: 'The merchant settings changed while linking. Start linking again.' });
+    }
+    this.#journal.updateLinkSession(session.linkToken, 'exchanging');
+    let paymentToken: string;
+    try {
+      ({ paymentToken } = await this.#audit.run({ merchantUserId: session.merchantUserId, merchantRef: null }, () => connection.client.exchangeCode(code)));
+    } catch (error) {
+      this.#journal.updateLinkSession(session.linkToken, error instanceof PosError && error.code === 'link.expired' ? 'expired' : 'failed', error instanceof PosError ? error.code : 'internal');
+      throw error;
+    }
+    const sealed = await this.#cipher.seal(paymentToken, session.merchantUserId);
+    const customer = this.#journal.atomically(() => {
+      const row = this.#journal.saveLinked({ merchantUserId: session.merchantUserId, merchantId: session.merchantId, tokenSealed: sealed, hint: session.hint });
+      this.#journal.updateLinkSession(session.linkToken, 'linked');
+      this.#journal.appendEvent({ merchantUserId: session.merchantUserId, kind: 'status', summary: `linked (session ${session.linkToken})` });
+      return row;
+    });
+    this.#appTokens.delete(session.linkToken);
+    this.#publish(session.merchantUserId);
+    return toCustomerView(customer);
+  }
+
+  #settledProgress(session: LinkSessionRow): LinkProgress | null {
+    if (session.status === 'linked') {
+      const customer = this.#journal.getCustomer(session.merchantUserId);
+      return { state: 'linked', customer: customer ? toCustomerView(customer) : null, message: null };
+    }
+    if (session.status === 'failed') return { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
+    if (session.status === 'expired' || session.expiresAt <= this.#now()) {
+      if (session.status !== 'expired') this.#journal.updateLinkSession(session.linkToken, 'expired');
+      return { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' };
+    }
+    return null;
+  }
+
+  #refuseClosedSession(session: LinkSessionRow): void {
+    const settled = this.#settledProgress(session);
+    if (settled?.state === 'expired') throw new PosError('link.expired');
+    if (settled) throw new PosError('link.failed');
+  }
+
+  #requireSession(linkToken: string): LinkSessionRow {
+    const session = this.#journal.getLinkSession(linkToken);
+    if (!session) throw new PosError('link.failed', { message: 'This linking session is not known on this till. Start linking again.' });
+    return session;
+  }
+
+  #requireCustomer(merchantUserId: string): CustomerRow {
+    const customer = this.#journal.getCustomer(merchantUserId);
+    if (!customer) throw new PosError('customer.not-found', { details: { merchantUserId } });
+    return customer;
+  }
+
+  #requireHold(merchantRef: string): AttemptRow {
+    const row = this.#journal.getAttempt(merchantRef);
+    if (!row || row.kind !== 'hold') throw new PosError('preauth.not-found', { message: 'No hold with this reference on this till.' });
+    return row;
+  }
+
+  #refuseUnlessAuthorized(row: AttemptRow, operation: 'capture' | 'void'): void {
+    if (row.state === 'open' && row.providerStatus === 'AUTHORIZED') return;
+    if (row.state === 'open' || row.state === 'sending' || row.state === 'checking') throw new PosError('preauth.pending');
+    if (row.state === 'capturing' || isCaptured(row)) throw new PosError('preauth.already-captured');
+    if (row.state === 'voiding' || row.providerStatus === 'VOIDED') throw new PosError('preauth.already-voided');
+    if (row.providerStatus === 'EXPIRED') throw new PosError('preauth.expired');
+    if (row.providerStatus === 'DECLINED') throw new PosError('preauth.declined');
+    throw new PosError('preauth.not-found', { message: `This hold was never placed, so it cannot be ${operation === 'capture' ? 'captured' : 'released'}.` });
+  }
+
+  /** The customer's token, opened; refuses (relink) when they are not linked under the current merchant. */
+  async #tokenOf(customer: CustomerRow, connection?: TokenizedConnection): Promise<string> {
+    if (customer.status !== 'linked' || customer.tokenSealed === null) {
+      throw new PosError('payment-token.invalid', {
+        message: customer.status === 'unlinked' ? 'This customer is unlinked. Link the customer again.' : undefined,
+        details: { merchantUserId: customer.merchantUserId, attempts: 0, outcomeUnknown: false },
+      });
+    }
+    const current = connection ?? (await this.#connection());
+    if (customer.merchantId !== current.merchantId) {
+      this.#markRelinkNeeded(customer.merchantUserId);
+      throw new PosError('payment-token.invalid', { message: 'This customer was linked under another merchant account. Link the customer again.' });
+    }
+    try {
+      return await this.#cipher.open(customer.tokenSealed, customer.merchantUserId);
+    } catch (error) {
+      if (error instanceof PosError && error.code === 'payment-token.invalid') this.#markRelinkNeeded(customer.merchantUserId);
+      throw error;
+    }
+  }
+
+  async #withTokenCheck<T>(merchantUserId: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof PosError && error.code === 'payment-token.invalid') {
+        this.#markRelinkNeeded(merchantUserId);
+        this.#publish(merchantUserId);
+      }
+      throw error;
+    }
+  }
+
+  #markRelinkNeeded(merchantUserId: string): void {
+    const customer = this.#journal.getCustomer(merchantUserId);
+    if (!customer || customer.status !== 'linked') return;
+    this.#journal.atomically(() => {
+      this.#journal.dropToken(merchantUserId, 'relink-needed');
+      this.#journal.appendEvent({ merchantUserId, kind: 'status', summary: 'the provider refused the payment token: link again' });
+    });
+  }
+
+  #checkAmount(amount: Money, channelCurrency: CurrencyCode): void {
+    if (amount.currency !== channelCurrency) {
+      throw new PosError('currency.unsupported', { message: `Linked-customer payments are in ${channelCurrency} on this till.` });
+    }
+    const { minMinor, maxMinor } = this.#context.settings.current().amountLimits;
+    if (amount.amountMinor < minMinor) throw new PosError('amount.invalid');
+    if (amount.amountMinor > maxMinor) {
+      throw new PosError('amount.over-limit', { message: `This amount is above the limit for this terminal (${formatMoney(money(maxMinor, amount.currency))}).` });
+    }
+  }
+
+  #update(row: AttemptRow, patch: AttemptPatch, summary: string | null): AttemptRow {
+    return this.#journal.atomically(() => {
+      const updated = this.#journal.updateAttempt(row.merchantRef, patch);
+      if (summary) this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
+      return updated;
+    });
+  }
+
+  #customerView(merchantUserId: string): LinkedCustomerView {
+    return toCustomerView(this.#requireCustomer(merchantUserId));
+  }
+
+  #detail(merchantUserId: string): LinkedCustomerDetail {
+    return {
+      customer: this.#customerView(merchantUserId),
+      holds: this.#journal.attemptsOf(merchantUserId, 'hold').map((row) => toHoldView(row, this.#ttlMs)),
+      charges: this.#journal.attemptsOf(merchantUserId, 'charge').map(toChargeView),
+    };
+  }
+
+  #publish(merchantUserId: string): void {
+    if (!this.#options.emit || this.#closed) return;
+    try {
+      if (this.#journal.getCustomer(merchantUserId)) this.#options.emit('customers.updated', this.#detail(merchantUserId));
+    } catch (error) {
+      this.#log(`publish ${merchantUserId}: ${describe(error)}`);
+    }
+  }
+
+  #connection(): Promise<TokenizedConnection> {
+    return this.#access.connection();
+  }
+
+  /** Runs `work` after every earlier write for this customer has finished. */
+  #exclusive<T>(merchantUserId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(merchantUserId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.#locks.set(merchantUserId, tail);
+    void tail.then(() => {
+      if (this.#locks.get(merchantUserId) === tail) this.#locks.delete(merchantUserId);
+    });
+    return run;
+  }
+
+  #auditExchange(exchange: TokenizedExchange): void {
+    if (exchange.operation === 'pre-auth-status' && exchange.error === null) return;
+    const scope = this.#audit.getStore();
+    if (!scope || this.#closed) return;
+    const outcome = exchange.error ? exchange.error.code : `HTTP ${exchange.status}`;
+    try {
+      this.#journal.appendEvent({
+        merchantUserId: scope.merchantUserId,
+        merchantRef: scope.merchantRef,
+        kind: exchange.error ? 'error' : 'response',
+        summary: `${exchange.operation} attempt ${exchange.attempt}: ${outcome} after ${exchange.durationMs} ms`,
+        data: {
+          method: exchange.method,
+          url: exchange.url,
+          idempotencyKey: exchange.idempotencyKey,
+          request: parseOrText(exchange.requestBody),
+          status: exchange.status,
+          response: exchange.responseBody === null ? null : parseOrText(exchange.responseBody),
+        },
+      });
+    } catch {
+      // The audit trail must never turn a known outcome into an unknown one.
+    }
+  }
+
+  #log(line: string): void {
+    this.#options.log?.(line);
+  }
+}
+
+/** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
+function isSettled(row: AttemptRow): boolean {
+  return !(row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding' || row.providerStatus === 'PENDING');
+}
+
+function isCaptured(row: AttemptRow): boolean {
+  return row.state === 'final' && (row.providerStatus === 'CAPTURE_INITIATED' || row.providerStatus === 'CAPTURED');
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof PosError ? error.code : 'internal';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,97 @@
+import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
+import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
+import { money } from '../../../shared/money.ts';
+import type { AttemptRow, CustomerRow } from './customer-journal.ts';
+
+// Journal rows → what the screens read. Derived at read time from the attempt state and the provider's
+// status, so there is one source of truth (the row) and the words a cashier sees follow from it.
+
+export function toCustomerView(row: CustomerRow): LinkedCustomerView {
+  return {
+    merchantUserId: row.merchantUserId,
+    status: row.status,
+    hint: row.hint,
+    linkedAt: new Date(row.linkedAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export function holdDisplayStatus(row: AttemptRow): HoldDisplayStatus {
+  switch (row.state) {
+    case 'sending':
+      return 'sending';
+    case 'checking':
+      return 'checking';
+    case 'not-sent':
+      return 'not-placed';
+    case 'capturing':
+      return 'capturing';
+    case 'voiding':
+      return 'voiding';
+    case 'open':
+      return row.providerStatus === 'PENDING' ? 'pending' : 'authorized';
+    case 'final':
+      switch (row.providerStatus) {
+        case 'DECLINED':
+          return 'declined';
+        case 'CAPTURE_INITIATED':
+        case 'CAPTURED':
+          return 'captured';
+        case 'VOIDED':
+          return 'voided';
+        case 'EXPIRED':
+          return 'expired';
+        default:
+          return 'not-placed';
+      }
+  }
+}
+
+export function toHoldView(row: AttemptRow, assumedTtlMs: number): HoldView {
+  const authorized = row.state === 'open' && row.providerStatus === 'AUTHORIZED';
+  return {
+    merchantRef: row.merchantRef,
+    merchantUserId: row.merchantUserId,
+    amount: money(row.amountMinor, row.currency),
+    displayStatus: holdDisplayStatus(row),
+    providerStatus: asPreAuthStatus(row.providerStatus),
+    failureReason: row.failureReason,
+    orderUuid: row.orderUuid,
+    placedAt: new Date(row.createdAt).toISOString(),
+    expiresAt: authorized && row.authorizedAt !== null ? new Date(row.authorizedAt + assumedTtlMs).toISOString() : null,
+    canCapture: authorized,
+    canVoid: authorized,
+    voidReason: row.voidReason,
+    unresolvedReason: row.unresolvedReason,
+  };
+}
+
+export function chargeDisplayStatus(row: AttemptRow): CustomerChargeDisplayStatus {
+  switch (row.state) {
+    case 'sending':
+    case 'checking':
+    case 'not-sent':
+      return row.state;
+    default:
+      return row.providerStatus === 'REJECTED' ? 'rejected' : 'approved';
+  }
+}
+
+export function toChargeView(row: AttemptRow): CustomerChargeView {
+  return {
+    merchantRef: row.merchantRef,
+    merchantUserId: row.merchantUserId,
+    amount: money(row.amountMinor, row.currency),
+    useCashback: row.useCashback,
+    displayStatus: chargeDisplayStatus(row),
+    failureReason: row.failureReason,
+    orderUuid: row.orderUuid,
+    orderOutcome: row.orderOutcome,
+    createdAt: new Date(row.createdAt).toISOString(),
+    unresolvedReason: row.unresolvedReason,
+  };
+}
+
+function asPreAuthStatus(value: string | null): PreAuthStatus | null {
+  return value !== null && (PRE_AUTH_STATUSES as readonly string[]).includes(value) ? (value as PreAuthStatus) : null;
+}

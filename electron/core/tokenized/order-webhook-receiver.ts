@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { z } from 'zod';
+
+// Receives the order-outcome webhook (document "Events", wire-details §3.2) for captures and charges sent
+// with our callbackUrl. The document's receiver rules: answer 200 quickly and process asynchronously; act
+// only on an order_uuid we know (the delivery is not signed); deliveries may be duplicated; never wait for
+// one. So this answers 200 to every well-formed delivery at once and hands it on; the service checks the
+// order_uuid against the journal and keeps the synchronous outcome as the truth.
+
+export const orderOutcomeSchema = z.object({
+  order_uuid: z.string().min(1).max(128),
+  // SUCCESS / FAILED in the document; the live online API also sends ERROR. Others are kept as text.
+  order_status: z.string().min(1).max(32),
+  order_context_token: z.string().max(512).nullish(),
+  cart_id: z.null().optional(),
+  webhook_url: z.string().max(2048).nullish(),
+  failure_code: z.string().max(128).nullish(),
+});
+export type OrderOutcomeNotification = z.infer<typeof orderOutcomeSchema>;
+
+export interface OrderWebhookReceiver {
+  /** The callbackUrl to send with captures and charges. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export const ORDER_WEBHOOK_PATH = '/webhooks/tokenized-orders';
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function startOrderWebhookReceiver(options: {
+  /** 0 (default): any free port on loopback. */
+  readonly port?: number;
+  /** 127.0.0.1 by default; a till behind a forwarding proxy may listen elsewhere. */
+  readonly host?: string;
+  /** The public address the provider posts to, when a proxy forwards to us; default the listening URL. */
+  readonly publicUrl?: string;
+  readonly onNotification: (notification: OrderOutcomeNotification) => void;
+  readonly log?: (line: string) => void;
+}): Promise<OrderWebhookReceiver> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((request, response) => {
+    void handle(request).then(({ status, body, notification }) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body));
+      // Processed after the answer has gone out: the provider never waits on our journal.
+      if (notification) setImmediate(() => options.onNotification(notification));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown; notification?: OrderOutcomeNotification }> {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== ORDER_WEBHOOK_PATH) return { status: 404, body: { message: 'Not found' } };
+    if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
+    const raw = await readBody(request);
+    if (raw === null) return { status: 413, body: { message: 'Body too large' } };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { status: 400, body: { message: 'Body is not JSON' } };
+    }
+    const notification = orderOutcomeSchema.safeParse(parsed);
+    if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
+    return { status: 200, body: { received: true }, notification: notification.data };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = options.publicUrl ?? `http://127.0.0.1:${port}${ORDER_WEBHOOK_PATH}`;
+  options.log?.(`tokenized order webhook receiver listening at ${url}`);
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
