@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { journalFileIn, openJournal } from '../journal/index.ts';
 import {
   control,
   expectJournalMatchesSandbox,
@@ -8,6 +9,7 @@ import {
   mintCode,
   openHarness,
   sandboxOrders,
+  setFaults,
   shownStatuses,
   waitForDetail,
 } from './payment-service.test-helper.ts';
@@ -146,6 +148,37 @@ describe('cancel', () => {
     await expectJournalMatchesSandbox(harness, view.referenceId);
   });
 
+  it('a cancel while the create is unresolved: the order is never sent again, and cancelled if it exists', async () => {
+    const harness = await openHarness();
+    // The create acts at the provider, but both answers are lost.
+    await setFaults(harness.sandbox, { dropAfterActNext: 2, path: '/order/create' });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
+    expect(view.state).toBe('checking');
+    const asked = await harness.h['payments.cancel']({ referenceId: view.referenceId });
+    expect(asked.displayStatus).toBe('checking');
+    const done = await waitForDetail(harness.h, view.referenceId, isSettled);
+    expect(done.payment).toMatchObject({ displayStatus: 'cancelled', providerStatus: 'CANCELLED', qrPayload: null });
+    expect(done.events.filter((e) => e.summary === 'create sent')).toHaveLength(1);
+    await expectJournalMatchesSandbox(harness, view.referenceId);
+  });
+
+  it('a cancel while the create is unresolved and it never arrived: not sent, nothing to cancel', async () => {
+    const harness = await openHarness();
+    await setFaults(harness.sandbox, { resetNext: 2, path: '/order/create' });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
+    await harness.h['payments.cancel']({ referenceId: view.referenceId });
+    const done = await waitForDetail(harness.h, view.referenceId, isSettled);
+    expect(done.payment).toMatchObject({ state: 'not-sent', displayStatus: 'not-sent' });
+    expect(await sandboxOrders(harness.sandbox)).toHaveLength(0);
+    await expect.poll(() => harness.module.counts().unresolvedCount).toBe(0);
+    const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
+    try {
+      expect(journal.cancelsOf(view.referenceId)).toMatchObject([{ state: 'done', outcome: 'failed' }]);
+    } finally {
+      journal.close();
+    }
+  });
+
   it('refuses to cancel a paid order, with the reason', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
@@ -202,6 +235,22 @@ describe('refund', () => {
 
     const nothing = await rejection(harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }));
     expect(nothing.code).toBe('refund.exceeds-refundable');
+  });
+
+  it('refuses a second refund while one is still being confirmed, then the first settles once', async () => {
+    const { harness, referenceId } = await paidPayment(1000);
+    // Both tries of the first refund are cut off before the provider acts: its outcome is unknown.
+    await setFaults(harness.sandbox, { resetNext: 2, path: '/refund' });
+    const first = await harness.h['payments.refund']({ referenceId, amountMinor: 400, reason: 'first', supervisorPin: TEST_SUPERVISOR_PIN });
+    expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
+    expect(harness.module.counts().unresolvedCount).toBe(1);
+    const second = await rejection(harness.h['payments.refund']({ referenceId, amountMinor: 100, reason: 'second', supervisorPin: TEST_SUPERVISOR_PIN }));
+    expect(second.code).toBe('order.not-refundable');
+    expect(second.message).toBe('A refund of S$4.00 on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.');
+    const done = await waitForDetail(harness.h, referenceId, isSettled);
+    expect(done.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 400]]);
+    const order = await expectJournalMatchesSandbox(harness, referenceId);
+    expect(order.refunds).toHaveLength(1);
   });
 
   it('refuses a refund of an unpaid order', async () => {
