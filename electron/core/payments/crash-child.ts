@@ -7,6 +7,7 @@
 //
 // Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/payments/crash-child.ts
 
+import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../payment-module.ts';
 import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
@@ -19,9 +20,9 @@ const env = (name: string): string => {
   return value;
 };
 
-const origin = env('CRASH_SANDBOX_ORIGIN');
-const mode = env('CRASH_MODE');
-const random = mulberry32(Number(env('CRASH_SEED')));
+// Read in main(): importing this file (the bare-Node import check does) must do nothing.
+let origin = '';
+let random: () => number = Math.random;
 
 /** Seeded, so a failing run can be replayed with the same CRASH_SEED. */
 function mulberry32(seed: number): () => number {
@@ -122,6 +123,9 @@ function pickKind(): CycleKind {
 }
 
 async function main(): Promise<void> {
+  origin = env('CRASH_SANDBOX_ORIGIN');
+  random = mulberry32(Number(env('CRASH_SEED')));
+  const mode = env('CRASH_MODE');
   const test = await openTestContext({
     dataDir: env('CRASH_DATA_DIR'),
     sandbox: { origin, instoreBaseUrl: `${origin}/posi-sandbox`, tokenizedBaseUrl: `${origin}/demo/merchant` },
@@ -170,7 +174,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`crash-child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === import.meta.filename) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`crash-child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
