@@ -39,12 +39,9 @@ export async function openHarness(options: PaymentServiceOptions = {}, sandboxOp
   const test = await openTestContext({ dataDir, sandbox });
   const module = await createPaymentModule({ ...FAST, ...options })(test.context);
   onTestFinished(async () => {
-    const t0 = Date.now();
     await module.close();
-    const t1 = Date.now();
     await test.close();
     await sandbox.close();
-    if (process.env.DEBUG_CLOSE) console.log('close', t1 - t0, Date.now() - t1);
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { sandbox, test, module, h: module.handlers, dataDir };
