@@ -18,9 +18,21 @@ export const CHANNEL_NAME_LIST = [
   'payments.unresolved',
   'payments.checkNow',
   'payments.exportCsv',
+  'customers.startLink',
+  'customers.openConsent',
+  'customers.completeLink',
+  'customers.linkStatus',
+  'customers.list',
+  'customers.find',
+  'customers.cashback',
+  'customers.charge',
+  'customers.placeHold',
+  'customers.capture',
+  'customers.void',
+  'customers.unlink',
 ] as const;
 
-export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed'] as const;
+export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed', 'customers.updated'] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */
 export const IPC_INVOKE_CHANNEL = 'pos:invoke';

@@ -65,7 +65,7 @@ export interface HistoryQuery {
   readonly limit?: number | undefined;
 }
 
-export interface Channels {
+export interface Channels extends CustomerChannels, ConsentChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -95,7 +95,7 @@ export type RequestOf<K extends ChannelName> = Channels[K]['request'];
 export type ResponseOf<K extends ChannelName> = Channels[K]['response'];
 
 /** Events flow main → renderer only. */
-export interface Events {
+export interface Events extends CustomerEvents {
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
   'status.changed': StatusSnapshot;
@@ -112,40 +112,6 @@ const note = z.string().max(120).optional();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const currency = z.enum(CURRENCIES);
 
-export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
-  'app.info': empty,
-  'status.get': empty,
-  'settings.get': empty,
-  'settings.save': settingsPatchSchema.strict(),
-  'settings.testConnection': empty,
-  'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
-  'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
-  'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
-  'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
-  'payments.refund': z
-    .object({
-      referenceId,
-      amountMinor: amountMinor.optional(),
-      reason: z.string().min(1).max(200),
-      supervisorPin: z.string().min(1).max(32),
-    })
-    .strict(),
-  'payments.get': z.object({ referenceId }).strict(),
-  'payments.history': z
-    .object({
-      day: day.optional(),
-      status: z.enum(DISPLAY_STATUSES).optional(),
-      method: z.enum(['merchant-qr', 'customer-qr']).optional(),
-      search: z.string().max(64).optional(),
-      cursor: z.string().max(128).optional(),
-      limit: z.number().int().min(1).max(200).optional(),
-    })
-    .strict(),
-  'payments.summary': z.object({ day }).strict(),
-  'payments.unresolved': empty,
-  'payments.checkNow': z.object({ referenceId }).strict(),
-  'payments.exportCsv': z.object({ day }).strict(),
-};
 
 // The zod-free name lists (shared/channel-names.ts, bundled by the preload) must name exactly the channels and
 // events above: a channel or event missing from either side fails to compile here.
@@ -172,11 +138,9 @@ export type Handlers = { readonly [K in ChannelName]: (request: RequestOf<K>) =>
 
 export type EventSink = <E extends EventName>(event: E, payload: Events[E]) => void;
 
-// ---- linked customers (tokenized payments): PROPOSED channels, not yet in `Channels` ----
-// Served by electron/core/tokenized/customer-module.ts. To wire them: make `Channels` extend
-// `CustomerChannels`, spread `customerRequestSchemas` into `requestSchemas`, add CUSTOMER_CHANNEL_LIST to
-// shared/channel-names.ts, add `CustomerEvents` to `Events`, and spread the module's handlers in createCore.
-// Kept apart until then so the core compiles while it does not serve them yet.
+// ---- linked customers (tokenized payments) ----
+// Served by electron/core/tokenized/customer-module.ts (customers.*) and by the transport that shows the
+// consent page (customers.openConsent: the Electron consent window, or the web host's consent broker).
 
 /** What the screen needs to open the consent window; the app token stays in main (see the module's consentRequest). */
 export interface LinkStart {
@@ -219,7 +183,19 @@ export interface CustomerChannels {
 }
 export type CustomerChannelName = keyof CustomerChannels;
 
-/** Events the linked-customer module sends (main → renderer) once wired. */
+/**
+ * How the consent page was opened. window: main opened it in a dedicated window and completes the link when
+ * the page redirects to the callback; popup: the renderer opens this same-origin address (the web host's
+ * broker, valid for this linking session only) in a popup window.
+ */
+export type ConsentOpening = { readonly kind: 'window' } | { readonly kind: 'popup'; readonly url: string };
+
+/** Served by the transport, not the customer module: only main can open a window with the app-token header. */
+export interface ConsentChannels {
+  'customers.openConsent': { request: { linkToken: string }; response: ConsentOpening };
+}
+
+/** Events the linked-customer module sends (main → renderer). */
 export interface CustomerEvents {
   /** A customer, hold or charge changed (a resolved outcome, a webhook, a refresh). */
   'customers.updated': LinkedCustomerDetail;
@@ -246,6 +222,48 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.unlink': z.object({ merchantUserId }).strict(),
 };
 
+export const consentRequestSchemas: { [K in keyof ConsentChannels]: z.ZodType<ConsentChannels[K]['request']> } = {
+  'customers.openConsent': z.object({ linkToken }).strict(),
+};
+
 export const CUSTOMER_CHANNEL_NAMES = Object.keys(customerRequestSchemas) as CustomerChannelName[];
 
 export type CustomerHandlers = { readonly [K in CustomerChannelName]: (request: CustomerChannels[K]['request']) => Promise<CustomerChannels[K]['response']> };
+
+// Every channel's schema, the linked-customer ones included (declared above, next to their types).
+export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
+  'app.info': empty,
+  'status.get': empty,
+  'settings.get': empty,
+  'settings.save': settingsPatchSchema.strict(),
+  'settings.testConnection': empty,
+  'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
+  'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
+  'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
+  'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
+  'payments.refund': z
+    .object({
+      referenceId,
+      amountMinor: amountMinor.optional(),
+      reason: z.string().min(1).max(200),
+      supervisorPin: z.string().min(1).max(32),
+    })
+    .strict(),
+  'payments.get': z.object({ referenceId }).strict(),
+  'payments.history': z
+    .object({
+      day: day.optional(),
+      status: z.enum(DISPLAY_STATUSES).optional(),
+      method: z.enum(['merchant-qr', 'customer-qr']).optional(),
+      search: z.string().max(64).optional(),
+      cursor: z.string().max(128).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    })
+    .strict(),
+  'payments.summary': z.object({ day }).strict(),
+  'payments.unresolved': empty,
+  'payments.checkNow': z.object({ referenceId }).strict(),
+  'payments.exportCsv': z.object({ day }).strict(),
+  ...customerRequestSchemas,
+  ...consentRequestSchemas,
+};

@@ -7,13 +7,15 @@ import { createEventBus } from './event-bus.ts';
 import { paymentsNotWired, type CoreContext, type PaymentModuleFactory } from './payment-module.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
+import { consentNotAvailable } from './tokenized/consent-opening.ts';
+import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { openSettingsService } from './settings/settings-service.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
-// provider (embedded sandbox in demo mode), the status monitor and the payment service behind one set of
-// contract handlers and one event stream. Electron-free: the app injects its vault, settings store and fetch.
+// provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
+// service behind one set of contract handlers and one event stream. Electron-free: the app injects its vault, settings store and fetch.
 
 export interface CreateCoreOptions {
   /** Directory for state files (settings when no settingsFile is given, the journal). Created if missing. */
@@ -30,6 +32,8 @@ export interface CreateCoreOptions {
   readonly sandbox?: { readonly port?: number };
   /** The payment service (see payment-module.ts). Default: payments.* refuse with a clear error. */
   readonly payments?: PaymentModuleFactory;
+  /** The linked-customer service (customers.*). Default: createCustomerModule with this core's vault. */
+  readonly customers?: CustomerModuleFactory;
   /** How often the status bar's provider probe runs. */
   readonly statusIntervalMs?: number;
   /** Replace the embedded sandbox (tests of the core's own wiring only). */
@@ -69,6 +73,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     payments = await (options.payments ?? paymentsNotWired)(context);
   } catch (error) {
     await provider.close();
+    throw error;
+  }
+  let customers;
+  try {
+    customers = await (options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit }))(context);
+  } catch (error) {
+    await payments.close().finally(() => provider.close());
     throw error;
   }
 
@@ -130,6 +141,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       return { valid: (await settings.verifyPin(kind, pin)) === 'valid' };
     },
     ...payments.handlers,
+    ...customers.handlers,
+    // Only a transport can show the consent page; it replaces this (see tokenized/consent-opening.ts).
+    'customers.openConsent': consentNotAvailable,
   };
 
   status.start();
@@ -138,14 +152,19 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   return {
     handlers,
     onEvent: bus.subscribe,
+    consent: { consentRequest: (linkToken) => customers.consentRequest(linkToken) },
     close() {
       closing ??= (async () => {
         status.close();
         stopSettingsEvents();
         try {
-          await payments.close();
+          await customers.close();
         } finally {
-          await provider.close();
+          try {
+            await payments.close();
+          } finally {
+            await provider.close();
+          }
         }
       })();
       return closing;

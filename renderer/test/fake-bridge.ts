@@ -3,6 +3,7 @@ import type { PaymentDetail, PaymentView, StatusSnapshot } from '../../shared/do
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { Result } from '../../shared/result.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, type SecretName, type Settings, type SettingsView } from '../../shared/settings.ts';
+import { createFakeCustomers, type FakeCustomers } from './fake-customers.ts';
 
 // An in-memory PosBridge for DOM tests: the typed contract itself, with just enough core behaviour
 // (payments, settings with write-only secrets, events) for screens to be driven end to end. The real
@@ -20,6 +21,8 @@ export interface FakeBridge extends PosBridge {
   readonly payments: Map<string, PaymentView>;
   /** What the "core" received as secret values (to prove the screen sent them, and never got them back). */
   readonly secretValues: Map<SecretName, string>;
+  /** The linked-customer side (customers.*): approve a link, seed customers and balances. */
+  readonly customers: FakeCustomers;
   settings: Settings;
   status: StatusSnapshot;
   emit<E extends EventName>(event: E, payload: Events[E]): void;
@@ -100,6 +103,7 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     return view;
   };
   const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
+  const customers = createFakeCustomers({ emit, now: tick, currency: () => state.settings.currency });
 
   const handlers: { [K in ChannelName]: Handler<K> } = {
     'app.info': () => ({
@@ -242,12 +246,14 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
       return view ? { ok: true, value: view } : failure('order.not-found');
     },
     'payments.exportCsv': ({ day }) => ({ ok: true, value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' } }),
+    ...customers.handlers,
   };
 
   const bridge: Record<string, unknown> = {
     calls,
     payments,
     secretValues,
+    customers,
     get settings() {
       return state.settings;
     },
