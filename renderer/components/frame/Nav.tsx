@@ -55,7 +55,10 @@ export function Nav({ mode }: { mode: TerminalMode }) {
               className="nav-button"
               aria-current={item === current ? 'page' : undefined}
               data-testid={`nav-${item}`}
-              onClick={() => navigate({ name: item })}
+              onClick={() => {
+                navigate({ name: item });
+                focusScreenTitle();
+              }}
             >
               {t(LABEL[item])}
             </button>
@@ -64,4 +67,12 @@ export function Nav({ mode }: { mode: TerminalMode }) {
       </ul>
     </nav>
   );
+}
+
+/**
+ * After a nav click, focus goes to the screen's title: a screen reader announces where we are, and the
+ * keyboard's Enter means the screen's action ("Charge"), not "press the nav button again".
+ */
+function focusScreenTitle(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1[tabindex="-1"]')?.focus());
 }
