@@ -3,8 +3,10 @@ import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
 import { createPaymentModule } from './core/payments/payment-service.ts';
 import type { Core } from './core/core-api.ts';
+import { withConsentOpener } from './core/tokenized/consent-opening.ts';
 import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
+import { createConsentWindows } from './adapters/consent-window.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
@@ -13,8 +15,9 @@ import { createCashierWindow, createCustomerDisplayWindow, secondaryDisplay } fr
 import { registerIpc } from './ipc.ts';
 
 // Composition root of the Electron app: one instance per till, the core with the OS vault and Chromium's
-// network stack, our pages from app://wallet-pos/ (or the Vite dev server), the cashier window and the
-// customer display, and every guard (navigation, permissions, IPC sender) in place before a page loads.
+// network stack, our pages from app://wallet-pos/ (or the Vite dev server), the cashier window, the
+// customer display, the consent window for linking customers, and every guard (navigation, permissions,
+// IPC sender) in place before a page loads.
 
 const devServerUrl = process.env.VITE_DEV_SERVER_URL;
 const appOrigin = devServerUrl ? normaliseOrigin(devServerUrl) : PRODUCTION_APP_ORIGIN;
@@ -76,8 +79,10 @@ async function start(): Promise<void> {
     Menu.setApplicationMenu(null);
   }
 
+  // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
+  const consentWindows = createConsentWindows({ core: runningCore, parent: () => cashier });
   const stopIpc = registerIpc({
-    core: runningCore,
+    core: withConsentOpener(runningCore, consentWindows.open),
     appOrigin,
     eventTargets: () => [cashier, customerDisplay].filter((w): w is BrowserWindow => w !== null && !w.isDestroyed()).map((w) => w.webContents),
   });

@@ -22,6 +22,17 @@ export function hardenSession(session: Session, appOrigin: string): void {
   session.on('will-download', (event) => event.preventDefault());
 }
 
+/**
+ * Where a window that shows someone else's page may navigate instead of our origin (the consent window: the
+ * provider's consent origin). Looked up when each navigation happens, so it can be set right after the
+ * window is created, before it loads anything.
+ */
+const navigationRules = new WeakMap<WebContents, (url: string) => boolean>();
+
+export function allowNavigationsOf(contents: WebContents, isAllowed: (url: string) => boolean): void {
+  navigationRules.set(contents, isAllowed);
+}
+
 /** Applies navigation guards to every web contents the app ever creates, including ones we did not expect. */
 export function guardAllWebContents(appOrigin: string): void {
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
@@ -29,12 +40,13 @@ export function guardAllWebContents(appOrigin: string): void {
 
 function guardWebContents(contents: WebContents, appOrigin: string): void {
   const denyUntrusted = (event: { url: string; preventDefault: () => void }): void => {
-    if (!isTrustedUrl(event.url, appOrigin)) event.preventDefault();
+    const rule = navigationRules.get(contents);
+    if (!(rule ? rule(event.url) : isTrustedUrl(event.url, appOrigin))) event.preventDefault();
   };
   contents.on('will-navigate', denyUntrusted);
   contents.on('will-redirect', denyUntrusted);
   contents.on('will-frame-navigate', denyUntrusted);
-  // Windows are opened by main only (cashier, customer display); a page never opens one.
+  // Windows are opened by main only (cashier, customer display, consent); a page never opens one.
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }

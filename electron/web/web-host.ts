@@ -7,7 +7,9 @@ import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
+import { withConsentOpener } from '../core/tokenized/consent-opening.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
+import { CONSENT_PREFIX, createConsentBroker } from './consent-broker.ts';
 import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';
 
 // The contract over HTTP + WebSocket for the browser preview and the e2e tests (protocol: PROTOCOL.md).
@@ -43,6 +45,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newAccessToken();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   let port = 0;
+  // Linking a customer: the consent page is shown in a popup through this host (consent-broker.ts).
+  const consent = createConsentBroker({ core: options.core });
+  const core = withConsentOpener(options.core, (linkToken) => consent.open(linkToken));
 
   const server = createServer((request, response) => {
     handleRequest(request, response).catch(() => {
@@ -56,11 +61,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 403, failure('ipc.forbidden', 'This address is only for this computer.'));
       return;
     }
+    const url = new URL(request.url ?? '/', 'http://host.invalid');
+    // The consent broker checks its own Origin rule (its sandboxed page posts with Origin: null) and ticket.
+    if (url.pathname.startsWith(CONSENT_PREFIX)) return consent.handle(request, response, url);
     if (!isOwnOriginHeader(request.headers.origin, port)) {
       sendJson(response, 403, failure('ipc.forbidden'));
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://host.invalid').pathname;
+    const path = url.pathname;
     if (path.startsWith(API_PREFIX)) return handleApi(request, response, path.slice(API_PREFIX.length));
     if (path === EVENTS_PATH) {
       response.writeHead(426, { Upgrade: 'websocket', 'Content-Type': 'text/plain; charset=utf-8' }).end('WebSocket only');
@@ -101,7 +109,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 400, failure('ipc.invalid-payload'));
       return;
     }
-    const result = await dispatch(options.core.handlers, channel, payload);
+    const result = await dispatch(core.handlers, channel, payload);
     sendJson(response, !result.ok && result.error.code === 'ipc.unknown-channel' ? 404 : 200, result);
   }
 

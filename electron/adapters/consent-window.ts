@@ -1,0 +1,110 @@
+import { BrowserWindow, session, type Session } from 'electron';
+import type { ConsentOpening } from '../../shared/contract.ts';
+import type { CoreApi } from '../core/core-api.ts';
+import { dispatch } from '../core/dispatch.ts';
+import { consentNavigation, type ConsentTarget } from '../core/security/consent-navigation.ts';
+import { webPreferences } from '../core/security/web-preferences.ts';
+import { allowNavigationsOf } from './hardening.ts';
+
+// The consent window (wire-details §3.3): the provider's consent page for one linking session, opened by
+// main with the app-token header, in a window with no preload (no bridge, no Node), sandboxed, in its own
+// in-memory session partition (nothing it stores survives it or reaches our pages). It may move only within
+// the consent page's origin; the redirect to our callbackUrl is stopped before it loads and handed to the
+// core, which checks `state` and exchanges `code` at once. The cashier's screen follows the outcome through
+// customers.linkStatus and customers.updated; the window closes itself once the link is done.
+
+/** Not `persist:`: an in-memory session, cleared whenever a consent window closes. */
+const CONSENT_PARTITION = 'wallet-pos-consent';
+
+export interface ConsentWindows {
+  /** customers.openConsent for the Electron app. */
+  open(linkToken: string): Promise<ConsentOpening>;
+}
+
+export interface ConsentWindowOptions {
+  readonly core: CoreApi;
+  /** The cashier window, so the consent window stays above it (and closes with it). */
+  readonly parent: () => BrowserWindow | null;
+}
+
+export function createConsentWindows(options: ConsentWindowOptions): ConsentWindows {
+  const open = new Map<string, BrowserWindow>();
+  let consentSession: Session | null = null;
+
+  function lockedDownSession(): Session {
+    if (consentSession) return consentSession;
+    const created = session.fromPartition(CONSENT_PARTITION, { cache: false });
+    // The consent page needs no camera, microphone, location, device or download.
+    created.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    created.setPermissionCheckHandler(() => false);
+    created.setDevicePermissionHandler(() => false);
+    created.on('will-download', (event) => event.preventDefault());
+    consentSession = created;
+    return created;
+  }
+
+  async function openWindow(linkToken: string): Promise<ConsentOpening> {
+    const existing = open.get(linkToken);
+    if (existing && !existing.isDestroyed()) {
+      existing.focus();
+      return { kind: 'window' };
+    }
+    // Throws link.failed / link.expired when the session cannot be shown any more.
+    const request = options.core.consent.consentRequest(linkToken);
+    const target: ConsentTarget = { consentUrl: request.url, callbackUrl: request.callbackUrl };
+    const parent = options.parent();
+    const ses = lockedDownSession();
+    const window = new BrowserWindow({
+      ...(parent && !parent.isDestroyed() ? { parent } : {}),
+      width: 480,
+      height: 720,
+      minWidth: 360,
+      minHeight: 480,
+      title: 'Link customer — wallet consent',
+      autoHideMenuBar: true,
+      show: false,
+      webPreferences: { ...webPreferences(), session: ses },
+    });
+    open.set(linkToken, window);
+    const contents = window.webContents;
+    // The app-wide guard (hardening.ts) asks this rule instead of "our origin only".
+    allowNavigationsOf(contents, (url) => consentNavigation(url, target) === 'allow');
+
+    let completing = false;
+    const onNavigation = (event: { url: string; preventDefault: () => void }): void => {
+      const decision = consentNavigation(event.url, target);
+      if (decision === 'allow') return;
+      event.preventDefault();
+      if (decision !== 'callback' || completing) return;
+      completing = true;
+      void dispatch(options.core.handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(() => {
+        // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
+        if (!window.isDestroyed()) window.close();
+      });
+    };
+    contents.on('will-navigate', onNavigation);
+    contents.on('will-redirect', onNavigation);
+
+    // A session the customer never finished is over at its expiry: so is its window.
+    const expiry = setTimeout(() => {
+      if (!window.isDestroyed()) window.close();
+    }, Math.max(0, Date.parse(request.expiresAt) - Date.now()));
+    window.once('ready-to-show', () => window.show());
+    window.on('closed', () => {
+      clearTimeout(expiry);
+      if (open.get(linkToken) === window) open.delete(linkToken);
+      if (open.size === 0) void ses.clearStorageData().catch(() => undefined);
+    });
+
+    const extraHeaders = Object.entries(request.headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n');
+    window.loadURL(request.url, { extraHeaders }).catch(() => {
+      // A page that cannot load (provider down) leaves the window blank: close it; the screen offers to retry.
+      if (!window.isDestroyed() && !completing) window.close();
+    });
+    return { kind: 'window' };
+  }
+
+  return { open: openWindow };
+}
