@@ -121,3 +121,29 @@ describe('dispatch over the composed handlers', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'currency' } } });
   });
 });
+
+describe('linked customers in the composed core (demo merchant on the embedded sandbox)', () => {
+  it('serves customers.* and keeps the app token in main: only consent access gives the header', async () => {
+    const { core } = await openCore();
+    const started = await dispatch(core.handlers, 'customers.startLink', { merchantUserId: 'core-cust-1', emailHint: 'lee@example.com' });
+    if (!started.ok) throw new Error(started.error.message);
+    const link = started.value as { linkToken: string; consentUrl: string; callbackUrl: string };
+    expect(link.callbackUrl).toBe('https://till.wallet-pos.invalid/link/callback');
+    expect(JSON.stringify(started)).not.toMatch(/eyJ/); // no JWT (the app token) in what the renderer gets
+    const request = core.consent.consentRequest(link.linkToken);
+    expect(request.url).toBe(link.consentUrl);
+    expect(Object.keys(request.headers)).toEqual(['X-Service-App-Token']);
+    expect(await dispatch(core.handlers, 'customers.linkStatus', { linkToken: link.linkToken })).toMatchObject({ ok: true, value: { state: 'waiting' } });
+    expect(await dispatch(core.handlers, 'customers.list', {})).toEqual({ ok: true, value: [] });
+  });
+
+  it('refuses customers.openConsent until a transport provides it, and validates customer payloads', async () => {
+    const { core } = await openCore();
+    expect(await dispatch(core.handlers, 'customers.openConsent', { linkToken: 'abc-123' })).toMatchObject({ ok: false, error: { code: 'link.failed' } });
+    expect(await dispatch(core.handlers, 'customers.charge', { merchantUserId: 'x', amountMinor: 12.5, currency: 'SGD', useCashback: true })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload' },
+    });
+    expect(await dispatch(core.handlers, 'customers.find', { merchantUserId: 'nobody' })).toMatchObject({ ok: false, error: { code: 'customer.not-found' } });
+  });
+});
