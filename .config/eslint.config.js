@@ -9,7 +9,7 @@ const electronImport = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-electron/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  { ignores: ['dist/**', 'dist-electron/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**', '.tmp/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
