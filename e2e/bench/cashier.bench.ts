@@ -1,0 +1,346 @@
+// Cashier bench (issue 5): how quickly the till's screen follows the provider, measured end to end on the real
+// preview host (core + web host + embedded sandbox) driven in Debian's Chromium. A benchmark, not a test: it
+// prints figures and asserts nothing about time.
+//
+//   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/cashier.bench.ts
+//   options: --runs=20 (figure A samples), --payments=50 (figure B samples), --latency-ms=200
+//   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one into a temp dir
+//   (never into dist/, which others may be serving), so its figures are always those of the current source.
+//
+// A: click "Charge" → QR painted, divided by the create round trip of that same charge, sandbox latency 200 ms.
+// B: order CAPTURED at the sandbox → "Paid" painted on the cashier screen, no injected latency.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import type { PaymentDetail } from '../../shared/domain.ts';
+import type { Result } from '../../shared/result.ts';
+import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
+import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key ?? '', value ?? 'true'] as const;
+  }),
+);
+const RUNS = Number(args.get('runs') ?? 20);
+const PAYMENTS = Number(args.get('payments') ?? 50);
+const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
+const WARM_UP = 2;
+/** Consumer confirm → CAPTURED at the sandbox; short, so the bench spends its time on what it measures. */
+const CONFIRM_DELAY_MS = 200;
+/** Every wait is bounded; the whole run too (a stuck run stops and cleans up by itself). */
+const STEP_TIMEOUT_MS = 15_000;
+const RUN_DEADLINE_MS = 15 * 60_000;
+
+// ---------------------------------------------------------------------------------------------- statistics
+
+interface Spread {
+  readonly n: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+/** Nearest-rank percentiles. */
+function spread(samples: readonly number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
+const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
+
+// ------------------------------------------------------------------------------------------- the preview host
+
+interface SandboxOrder {
+  readonly status: string;
+  readonly history: readonly { status: string; at: string }[];
+}
+
+interface World {
+  readonly host: PreviewHost;
+  readonly page: Page;
+  call<T>(channel: string, request: unknown): Promise<T>;
+  sandbox<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+}
+
+function worldOf(host: PreviewHost, page: Page): World {
+  return {
+    host,
+    page,
+    async call<T>(channel: string, request: unknown): Promise<T> {
+      const response = await fetch(`${host.origin}/api/${channel}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+        signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+      });
+      const result = (await response.json()) as Result<T>;
+      if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message}`);
+      return result.value;
+    },
+    async sandbox<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${host.sandbox}/_sandbox${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+      });
+      const payload = (await response.json()) as T;
+      if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+      return payload;
+    },
+  };
+}
+
+/** Builds the web renderer into a temp dir unless one is given; returns the dir and how to clean it up. */
+function rendererDir(): { dir: string; cleanup: () => void } {
+  const given = process.env.WALLET_POS_RENDERER_DIR;
+  if (given) return { dir: given, cleanup: () => undefined };
+  const folder = mkdtempSync(join(tmpdir(), 'cashier-bench-renderer-'));
+  const dir = join(folder, 'renderer');
+  console.log(`Building the web renderer into ${dir} …`);
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    timeout: 180_000,
+  });
+  if (built.status !== 0) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`vite build failed (${built.status ?? built.signal})`);
+  }
+  return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+// --------------------------------------------------------------------------------------------- cashier steps
+
+/** Amounts ending in 05: never one of the sandbox's magic endings (51–54), different for every sale. */
+const amountFor = (index: number): number => 1_005 + 100 * (index % 90);
+
+/** Keys the amount on the sale screen's keypad, as a touch till does. */
+async function keyAmount(page: Page, amountMinor: number): Promise<void> {
+  await page.getByTestId('sale-screen').waitFor({ timeout: STEP_TIMEOUT_MS });
+  await page.getByTestId('keypad-clear').click();
+  for (const digit of String(amountMinor)) await page.getByTestId(`keypad-${digit}`).click();
+  await page.locator(`[data-testid="sale-amount"][data-amount-minor="${amountMinor}"]`).waitFor({ timeout: STEP_TIMEOUT_MS });
+}
+
+/** Keys an amount, arms the QR probe, clicks Charge and waits for the probe's painted timestamp. */
+async function chargeAndTimeQr(page: Page, amountMinor: number): Promise<QrProbe & { referenceId: string }> {
+  await keyAmount(page, amountMinor);
+  await page.evaluate(armQrProbe);
+  await page.getByTestId('charge-button').click();
+  await page.waitForFunction(() => (window as unknown as { __benchQr?: QrProbe }).__benchQr?.paintedAt != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+  const probe = await page.evaluate(readQrProbe);
+  if (!probe || probe.clickAt === null || probe.paintedAt === null || probe.drawnAt === null || !probe.referenceId) throw new Error(`QR probe incomplete: ${JSON.stringify(probe)}`);
+  return { ...probe, referenceId: probe.referenceId };
+}
+
+/** Leaves the result screen for the next sale. */
+async function dismissResult(page: Page): Promise<void> {
+  const dismiss = page.getByTestId('dismiss-result');
+  // The result may already have dismissed itself (Settings: result timeout).
+  if (await dismiss.isVisible()) await dismiss.click();
+  await page.getByTestId('sale-screen').waitFor({ timeout: STEP_TIMEOUT_MS });
+}
+
+/** The app's own journal record of the create it sent for this payment: the last HTTP exchange that created it. */
+function createRoundTripMs(detail: PaymentDetail): number {
+  const creates = detail.events
+    .filter((event) => event.kind === 'response' && event.data !== null)
+    .map((event) => JSON.parse(event.data!) as { url?: string; status?: number; durationMs?: number })
+    .filter((data) => typeof data.url === 'string' && new URL(data.url).pathname.endsWith('/order/create') && data.status === 200);
+  const last = creates[creates.length - 1];
+  if (!last || typeof last.durationMs !== 'number') throw new Error(`no successful create exchange in the journal of ${detail.payment.referenceId}`);
+  if (creates.length > 1) console.warn(`  note: ${detail.payment.referenceId} needed ${creates.length} create attempts; the last one is used`);
+  return last.durationMs;
+}
+
+// ------------------------------------------------------------------------------------------------ figure A
+
+interface FigureA {
+  readonly total: number[];
+  readonly drawn: number[];
+  readonly create: number[];
+  readonly ratio: number[];
+}
+
+async function figureA(world: World): Promise<FigureA> {
+  const { page } = world;
+  const result: FigureA = { total: [], drawn: [], create: [], ratio: [] };
+  await world.sandbox('POST', '/faults', { latencyMs: LATENCY_MS });
+  try {
+    for (let index = 0; index < WARM_UP + RUNS; index += 1) {
+      const probe = await chargeAndTimeQr(page, amountFor(index));
+      const detail = await world.call<PaymentDetail>('payments.get', { referenceId: probe.referenceId });
+      const create = createRoundTripMs(detail);
+      // Cancel through the screen, so no unpaid order keeps the service polling through the next samples.
+      await page.getByTestId('cancel-payment').click({ timeout: STEP_TIMEOUT_MS });
+      await page.locator('[data-testid="payment-status"][data-status="cancelled"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await dismissResult(page);
+      if (index < WARM_UP) continue;
+      const total = probe.paintedAt! - probe.clickAt!;
+      result.total.push(total);
+      result.drawn.push(probe.drawnAt! - probe.clickAt!);
+      result.create.push(create);
+      result.ratio.push(total / create);
+    }
+  } finally {
+    await world.sandbox('DELETE', '/faults');
+  }
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------ figure B
+
+interface FigureB {
+  readonly painted: number[];
+  readonly dom: number[];
+  /** CAPTURED at the sandbox → the core's journal records it. */
+  readonly core: number[];
+  readonly triggers: Map<string, number>;
+  readonly worstClockSkewMs: number;
+}
+
+async function figureB(world: World): Promise<FigureB> {
+  const { page } = world;
+  const result: FigureB = { painted: [], dom: [], core: [], triggers: new Map(), worstClockSkewMs: 0 };
+  let worstSkew = 0;
+  await world.sandbox('DELETE', '/faults');
+  for (let index = 0; index < WARM_UP + PAYMENTS; index += 1) {
+    const { referenceId } = await chargeAndTimeQr(page, amountFor(index + 7));
+    const { payment } = await world.call<PaymentDetail>('payments.get', { referenceId });
+    if (!payment.qrPayload) throw new Error(`${referenceId} has no QR payload`);
+    await world.sandbox('POST', '/consumer/scan', { qrPayload: payment.qrPayload });
+    await page.locator('[data-testid="payment-status"][data-status="scanned"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page.evaluate(armPaidProbe);
+    await world.sandbox('POST', '/consumer/confirm', { referenceId });
+    await page.waitForFunction(() => (window as unknown as { __benchPaid?: PaidProbe }).__benchPaid?.paintedEpoch != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+    const probe = await page.evaluate(readPaidProbe);
+    const order = await world.sandbox<SandboxOrder>('GET', `/orders/${encodeURIComponent(referenceId)}`);
+    const detail = await world.call<PaymentDetail>('payments.get', { referenceId });
+    await dismissResult(page);
+    if (index < WARM_UP) continue;
+
+    const captured = order.history.find((change) => change.status === 'CAPTURED');
+    if (!captured || !probe || probe.paintedEpoch === null || probe.domEpoch === null) throw new Error(`incomplete sample for ${referenceId}: ${JSON.stringify({ order: order.status, probe })}`);
+    const capturedAt = Date.parse(captured.at);
+    result.painted.push(probe.paintedEpoch - capturedAt);
+    result.dom.push(probe.domEpoch - capturedAt);
+    worstSkew = Math.max(worstSkew, Math.abs(probe.clockSkewMs ?? 0));
+    const recorded = detail.events.find((event) => event.kind === 'status' && event.summary.includes('CAPTURED'));
+    if (recorded) {
+      result.core.push(Date.parse(recorded.at) - capturedAt);
+      const trigger = /\(([^)]+)\)\s*$/.exec(recorded.summary)?.[1] ?? recorded.summary;
+      result.triggers.set(trigger, (result.triggers.get(trigger) ?? 0) + 1);
+    }
+  }
+  return { ...result, worstClockSkewMs: worstSkew };
+}
+
+// ---------------------------------------------------------------------------------------------------- report
+
+function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(format(rows[0] ?? []));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows.slice(1)) console.log(format(row));
+}
+
+function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: number[], loadAfter: number[]): void {
+  const cpu = cpus();
+  const row = (label: string, samples: readonly number[], unit: (value: number) => string = ms): string[] => {
+    const s = spread(samples);
+    return [label, String(s.n), unit(s.p50), unit(s.p95), unit(s.max)];
+  };
+  const total = spread(a.total);
+  const create = spread(a.create);
+  console.log('');
+  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
+  console.log(`Node ${process.version}, Chromium ${browserVersion} headless (Playwright library, Debian's build), 1280×800; ${WARM_UP} warm-up samples dropped per figure`);
+  console.log('');
+  printTable([
+    ['figure', 'n', 'p50', 'p95', 'max'],
+    [`A  click "Charge" → QR painted (sandbox +${LATENCY_MS} ms)`, String(total.n), ms(total.p50), ms(total.p95), ms(total.max)],
+    ['     of which: click → QR drawn in the DOM', ...row('', a.drawn).slice(1)],
+    ['   create round trip (app journal, same charge)', String(create.n), ms(create.p50), ms(create.p95), ms(create.max)],
+    ['   ratio per sample: QR painted ÷ create', ...row('', a.ratio, times).slice(1)],
+    ['   ratio of the p50s / of the p95s', '', times(total.p50 / create.p50), times(total.p95 / create.p95), ''],
+    ['B  CAPTURED at sandbox → "Paid" painted (no latency)', ...row('', b.painted).slice(1)],
+    ['     of which: CAPTURED → core journal records it', ...row('', b.core).slice(1)],
+    ['     CAPTURED → data-status="paid" in the DOM', ...row('', b.dom).slice(1)],
+  ]);
+  console.log('');
+  console.log('What each figure measures:');
+  console.log(`  A  In the page: from the click event's timeStamp on "Charge" to the first frame with the QR canvas drawn`);
+  console.log(`     (MutationObserver sees the canvas with its finder pattern drawn → requestAnimationFrame → the task after`);
+  console.log(`     that frame's paint). The app meanwhile: bridge HTTP call → write-ahead journal → signed create to the`);
+  console.log(`     sandbox (every provider request delayed ${LATENCY_MS} ms by /_sandbox/faults latencyMs) → journal → reply → render.`);
+  console.log(`     Create round trip: the durationMs the app's in-store client journaled for that same create request`);
+  console.log(`     (payments.get → events, request sent → response read), so both figures come from the same request.`);
+  console.log(`  B  Per payment: charge, consumer scan + confirm through /_sandbox (confirm delay ${CONFIRM_DELAY_MS} ms), then from the`);
+  console.log(`     CAPTURED entry of GET /_sandbox/orders/{ref} history (sandbox wall clock, ms) to the frame that paints`);
+  console.log(`     data-status="paid" (performance.timeOrigin + performance.now() in the page, same machine clock;`);
+  console.log(`     worst page clock drift vs Date.now() seen: ${b.worstClockSkewMs.toFixed(1)} ms). No injected latency.`);
+  const triggers = [...b.triggers].map(([trigger, count]) => `${trigger} ${count}`).join(', ');
+  console.log(`     How the core learned CAPTURED (journal status events): ${triggers || 'not recorded'}.`);
+}
+
+// ------------------------------------------------------------------------------------------------------ main
+
+async function main(): Promise<void> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+  if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0)) throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
+
+  const renderer = rendererDir();
+  process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
+  let host: PreviewHost | null = null;
+  let browser: Browser | null = null;
+  const cleanup = async (): Promise<void> => {
+    await browser?.close().catch(() => undefined);
+    browser = null;
+    await host?.stop().catch(() => undefined);
+    host = null;
+    renderer.cleanup();
+  };
+  const deadline = setTimeout(() => {
+    console.error(`cashier bench: still running after ${RUN_DEADLINE_MS / 60_000} min, stopping`);
+    void cleanup().finally(() => process.exit(1));
+  }, RUN_DEADLINE_MS);
+  deadline.unref();
+  const onSignal = (): void => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const loadBefore = loadavg();
+    host = await startPreviewHost();
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const world = worldOf(host, page);
+    await world.sandbox('POST', '/settings', { confirmDelayMs: CONFIRM_DELAY_MS });
+    await page.goto(`${host.origin}/#token=${host.token}`);
+    await page.getByTestId('app-frame').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page.getByTestId('nav-sale').click();
+
+    console.log(`Figure A: ${WARM_UP} + ${RUNS} charges with ${LATENCY_MS} ms sandbox latency …`);
+    const a = await figureA(world);
+    console.log(`Figure B: ${WARM_UP} + ${PAYMENTS} paid payments …`);
+    const b = await figureB(world);
+    report(a, b, browser.version(), loadBefore, loadavg());
+  } finally {
+    clearTimeout(deadline);
+    await cleanup();
+  }
+}
+
+await main();

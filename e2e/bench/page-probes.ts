@@ -1,0 +1,111 @@
+// In-page timing probes for the cashier bench. Each `arm…` function is sent to the page as source by
+// Playwright's page.evaluate, so it must be self-contained (no imports, no outer variables). They timestamp in
+// the page itself, never from the test process: a round trip through CDP would add more than we measure.
+//
+// "Painted" means: the first frame that contains the change has been produced. The probe sees the change in a
+// MutationObserver (it runs right after React's commit, layout effects included, so a QR canvas is already
+// drawn), then waits for the next requestAnimationFrame and a task queued from it: that task runs once the
+// browser has done style, layout and paint for that frame. Compositing/raster after that is not included.
+
+/** Timestamps (performance.now(), ms) of one "click Charge → QR painted". */
+export interface QrProbe {
+  clickAt: number | null;
+  /** The QR canvas is in the DOM with its modules drawn. */
+  drawnAt: number | null;
+  paintedAt: number | null;
+  referenceId: string | null;
+}
+
+/** Epoch ms (performance.timeOrigin + performance.now()) of one payment showing Paid. */
+export interface PaidProbe {
+  domEpoch: number | null;
+  paintedEpoch: number | null;
+  /** Date.now() - (timeOrigin + now) at paint: how far the page's two clocks have drifted apart. */
+  clockSkewMs: number | null;
+}
+
+interface ProbeWindow {
+  __benchQr?: QrProbe;
+  __benchPaid?: PaidProbe;
+}
+
+/** Arms the probe for the next click on "Charge": click time from the event, then the QR's first frame. */
+export function armQrProbe(): void {
+  const probeWindow = window as unknown as ProbeWindow;
+  const probe: QrProbe = { clickAt: null, drawnAt: null, paintedAt: null, referenceId: null };
+  probeWindow.__benchQr = probe;
+
+  const onClick = (event: Event): void => {
+    const button = event.target instanceof Element ? event.target.closest('[data-testid="charge-button"]') : null;
+    // event.timeStamp is when the browser received the input, before any of the page's handlers ran.
+    if (button && probe.clickAt === null) probe.clickAt = event.timeStamp;
+  };
+  window.addEventListener('click', onClick, { capture: true });
+
+  /** True once the canvas exists and its top-left finder pattern is drawn (a dark pixel on the diagonal). */
+  const qrDrawn = (): boolean => {
+    const canvas = document.querySelector('canvas[data-testid="payment-qr"]');
+    if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
+    const context = canvas.getContext('2d');
+    if (!context) return false;
+    const side = Math.floor(Math.min(canvas.width, canvas.height) / 2);
+    const pixels = context.getImageData(0, 0, side, side).data;
+    for (let i = 0; i < side; i += 1) {
+      const at = (i * side + i) * 4;
+      if ((pixels[at] ?? 255) < 64 && (pixels[at + 3] ?? 0) > 200) return true;
+    }
+    return false;
+  };
+
+  const observer = new MutationObserver(() => {
+    if (probe.drawnAt !== null || probe.clickAt === null || !qrDrawn()) return;
+    probe.drawnAt = performance.now();
+    probe.referenceId = document.querySelector('[data-testid="payment-screen"]')?.getAttribute('data-reference-id') ?? null;
+    observer.disconnect();
+    window.removeEventListener('click', onClick, { capture: true });
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        probe.paintedAt = performance.now();
+        channel.port1.close();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+}
+
+/** Arms the probe for the payment on screen turning Paid (data-status="paid"). */
+export function armPaidProbe(): void {
+  const probeWindow = window as unknown as ProbeWindow;
+  const probe: PaidProbe = { domEpoch: null, paintedEpoch: null, clockSkewMs: null };
+  probeWindow.__benchPaid = probe;
+  const epochNow = (): number => performance.timeOrigin + performance.now();
+  const isPaid = (): boolean => document.querySelector('[data-testid="payment-status"][data-status="paid"]') !== null;
+
+  const observer = new MutationObserver(() => {
+    if (probe.domEpoch !== null || !isPaid()) return;
+    probe.domEpoch = epochNow();
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        probe.paintedEpoch = epochNow();
+        probe.clockSkewMs = Date.now() - probe.paintedEpoch;
+        channel.port1.close();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  // Already paid before the probe was armed: that sample would be meaningless, so say so loudly.
+  if (isPaid()) throw new Error('the payment shows Paid before the paid probe was armed');
+}
+
+export function readQrProbe(): QrProbe | null {
+  return (window as unknown as ProbeWindow).__benchQr ?? null;
+}
+
+export function readPaidProbe(): PaidProbe | null {
+  return (window as unknown as ProbeWindow).__benchPaid ?? null;
+}
