@@ -114,7 +114,7 @@ function rendererDir(): { dir: string; cleanup: () => void } {
   });
   if (built.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
-    throw new Error(`vite build failed (${built.status ?? built.signal})`);
+    throw new Error(`vite build failed (${built.status ?? built.signal}); fix the renderer, or point WALLET_POS_RENDERER_DIR at a renderer built earlier`);
   }
   return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
