@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TransportTuning } from '../http/transport-tuning.ts';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
@@ -28,7 +29,7 @@ import {
   type RefundResponse,
   type ScanOrderResponse,
 } from './schemas.ts';
-import { newIdempotencyKey, SignedTransport, type Exchange, type FetchLike, type SendResult, type Timeouts } from './transport.ts';
+import { newIdempotencyKey, SignedTransport, type Exchange, type SendResult } from './transport.ts';
 
 // The in-store API client (spec: in-store-payments-api.md, wire-details §2): one method per endpoint, typed
 // in and out. It checks a request before signing it, validates every reply at the edge and throws only
@@ -40,18 +41,12 @@ export interface InStoreCredentials {
   readonly accessKeySecret: string;
 }
 
-export interface InStoreClientConfig {
+export interface InStoreClientConfig extends TransportTuning {
   readonly profile: EnvironmentProfile;
   readonly credentials: InStoreCredentials;
   /** This till's payment surface at the provider. */
   readonly posId: string;
   readonly country: CountryCode;
-  readonly fetch?: FetchLike | undefined;
-  readonly timeouts?: Partial<Timeouts> | undefined;
-  readonly retry?: Partial<RetryPolicy> | undefined;
-  readonly now?: (() => number) | undefined;
-  readonly random?: (() => number) | undefined;
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Every attempt, for the audit log (request body as sent, no secret, no signature). */
   readonly onExchange?: ((exchange: Exchange) => void) | undefined;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { measureClockSkew } from './clock-skew.ts';
 import {
@@ -45,19 +46,10 @@ export interface Exchange {
   readonly attempt: number;
 }
 
-export interface TransportConfig {
+export interface TransportConfig extends TransportTuning {
   readonly profile: EnvironmentProfile;
   readonly accessKeyId: string;
   readonly accessKeySecret: string;
-  /** Electron passes net.fetch (proxy settings, OS certificates); tests and the web host use Node's. */
-  readonly fetch?: FetchLike | undefined;
-  readonly timeouts?: Partial<Timeouts> | undefined;
-  readonly retry?: Partial<RetryPolicy> | undefined;
-  /** Wall clock in ms since the epoch; signs the Date header. */
-  readonly now?: (() => number) | undefined;
-  /** [0, 1): backoff jitter. */
-  readonly random?: (() => number) | undefined;
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   readonly onExchange?: ((exchange: Exchange) => void) | undefined;
 }
 

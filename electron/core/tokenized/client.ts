@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
-import type { FetchLike, Timeouts } from '../http/timed-fetch.ts';
 import { badResponseError, type FailureContext } from '../instore/errors.ts';
 import type { RetryPolicy } from '../instore/retry.ts';
 import { newIdempotencyKey } from '../instore/transport.ts';
@@ -47,17 +47,11 @@ export interface TokenizedCredentials {
   readonly secret: string;
 }
 
-export interface TokenizedClientConfig {
+export interface TokenizedClientConfig extends TransportTuning {
   readonly profile: TokenizedProfile;
   readonly credentials: TokenizedCredentials;
   /** The merchant channel's configured currency: every pre-auth and charge must be in it. */
   readonly currency: CurrencyCode;
-  readonly fetch?: FetchLike | undefined;
-  readonly timeouts?: Partial<Timeouts> | undefined;
-  readonly retry?: Partial<RetryPolicy> | undefined;
-  readonly now?: (() => number) | undefined;
-  readonly random?: (() => number) | undefined;
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Every attempt, for the audit log (bodies redacted). */
   readonly onExchange?: ((exchange: TokenizedExchange) => void) | undefined;
 }

@@ -1,4 +1,5 @@
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
+import type { TransportTuning } from '../http/transport-tuning.ts';
 import { checkTimeouts, DEFAULT_TIMEOUTS, parseRetryAfter, timedFetch, type FetchLike, type FetchOutcome, type Timeouts } from '../http/timed-fetch.ts';
 import { classifyFetchFailure, networkError, timeoutError, type FailureContext } from '../instore/errors.ts';
 import { backoffDelayMs, normaliseRetryPolicy, shouldRetry, type AttemptOutcome, type RetryPolicy } from '../instore/retry.ts';
@@ -29,14 +30,8 @@ export interface TokenizedExchange {
   readonly attempt: number;
 }
 
-export interface TokenizedTransportConfig {
+export interface TokenizedTransportConfig extends TransportTuning {
   readonly profile: TokenizedProfile;
-  readonly fetch?: FetchLike | undefined;
-  readonly timeouts?: Partial<Timeouts> | undefined;
-  readonly retry?: Partial<RetryPolicy> | undefined;
-  readonly now?: (() => number) | undefined;
-  readonly random?: (() => number) | undefined;
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   readonly onExchange?: ((exchange: TokenizedExchange) => void) | undefined;
 }
 
