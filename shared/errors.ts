@@ -22,6 +22,7 @@ const DEFAULT_MESSAGES = {
   'amount.invalid': 'Enter an amount above zero.',
   'amount.over-limit': 'This amount is above the limit set for this terminal.',
   'currency.unsupported': 'This currency cannot be used in the selected country.',
+  'admin.pin-required': 'Settings are locked. Enter the admin PIN to change them.',
   'supervisor.pin-required': 'A supervisor PIN is required for this action.',
   'supervisor.pin-wrong': 'That supervisor PIN is not correct.',
   'request.invalid': 'The request was not accepted. Check the details and try again.',

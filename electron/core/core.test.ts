@@ -147,3 +147,27 @@ describe('linked customers in the composed core (demo merchant on the embedded s
     expect(await dispatch(core.handlers, 'customers.find', { merchantUserId: 'nobody' })).toMatchObject({ ok: false, error: { code: 'customer.not-found' } });
   });
 });
+
+describe('settings are guarded by the admin PIN in main, not only by the screen', () => {
+  it('refuses settings.save once an admin PIN exists, until the PIN is verified', async () => {
+    const { core, dir } = await openCore();
+    // First start: set-up is open, including setting the admin PIN.
+    const first = await dispatch(core.handlers, 'settings.save', { secrets: { adminPin: '1357' } });
+    expect(first.ok).toBe(true);
+    await core.close();
+
+    // A new launch on the same data: a page calling settings.save directly is refused.
+    const relaunched = await openCore(dir);
+    const refused = await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Not allowed' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
+    expect((await relaunched.core.handlers['settings.get']({})).settings.merchantName).not.toBe('Not allowed');
+
+    const wrong = await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '0000' });
+    expect(wrong).toMatchObject({ ok: true, value: { valid: false } });
+    expect(await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Still not' } })).toMatchObject({ ok: false });
+
+    expect(await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '1357' })).toMatchObject({ ok: true, value: { valid: true } });
+    const saved = await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Admin Cafe' } });
+    expect(saved).toMatchObject({ ok: true, value: { settings: { merchantName: 'Admin Cafe' } } });
+  });
+});

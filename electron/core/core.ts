@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Handlers } from '../../shared/contract.ts';
+import { PosError } from '../../shared/errors.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../sandbox/server.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { Core } from './core-api.ts';
 import { createEventBus } from './event-bus.ts';
 import { paymentsNotWired, type CoreContext, type PaymentModuleFactory } from './payment-module.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
+import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { consentNotAvailable } from './tokenized/consent-opening.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
@@ -106,6 +108,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     void status.refresh();
   });
 
+  const admin = createAdminSession();
+
   const handlers: Handlers = {
     async 'app.info'() {
       const current = settings.current();
@@ -128,7 +132,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       return settings.view();
     },
     async 'settings.save'(patch) {
-      return settings.save(patch);
+      // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
+      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      const saved = await settings.save(patch);
+      if (saved.secrets.adminPin) admin.grant();
+      return saved;
     },
     async 'settings.testConnection'() {
       const client = await provider.instoreClient();
@@ -138,7 +146,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       return result;
     },
     async 'settings.verifyPin'({ kind, pin }) {
-      return { valid: (await settings.verifyPin(kind, pin)) === 'valid' };
+      const valid = (await settings.verifyPin(kind, pin)) === 'valid';
+      if (valid && kind === 'admin') admin.grant();
+      return { valid };
     },
     ...payments.handlers,
     ...customers.handlers,
