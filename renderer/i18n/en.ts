@@ -1,3 +1,5 @@
+import { CUSTOMERS_EN } from './customers.en.ts';
+
 // English strings. Every key here must exist in zh-HK.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
 
@@ -298,6 +300,8 @@ export const EN = {
   'common.loading': 'Loading…',
   'common.back': 'Back',
   'common.error': 'Error',
+
+  ...CUSTOMERS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

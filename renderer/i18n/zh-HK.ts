@@ -1,3 +1,4 @@
+import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import type { MessageKey } from './en.ts';
 
 // 繁體中文（香港）. Same keys as en.ts; the type makes a missing key a compile error.
@@ -299,4 +300,6 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'common.loading': '載入中…',
   'common.back': '返回',
   'common.error': '錯誤',
+
+  ...CUSTOMERS_ZH_HK,
 };

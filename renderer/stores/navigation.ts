@@ -9,6 +9,7 @@ export type Screen =
   | { readonly name: 'refund'; readonly referenceId?: string | undefined }
   | { readonly name: 'unresolved' }
   | { readonly name: 'summary' }
+  | { readonly name: 'customers'; readonly merchantUserId?: string | undefined }
   | { readonly name: 'settings' };
 
 export type ScreenName = Screen['name'];

@@ -11,7 +11,7 @@ describe('app frame by terminal mode', () => {
     expect(screen.getByTestId('merchant-name').textContent).toBe('Demo Coffee Bar');
     expect(screen.getByTestId('terminal-id').textContent).toBe('Terminal POS-1 · TILL-01');
     const nav = screen.getByRole('navigation', { name: 'Screens' });
-    expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Sale', 'Payments', 'Refund', 'Unresolved', 'Day summary', 'Settings']);
+    expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Sale', 'Payments', 'Refund', 'Customers', 'Unresolved', 'Day summary', 'Settings']);
     expect(screen.getByTestId('nav-sale').getAttribute('aria-current')).toBe('page');
   });
 
@@ -21,6 +21,7 @@ describe('app frame by terminal mode', () => {
     renderWithBridge(<App />, bridge);
     expect(await screen.findByTestId('refund-screen')).toBeDefined();
     expect(screen.queryByTestId('nav-sale')).toBeNull();
+    expect(screen.getByTestId('nav-customers')).toBeDefined();
   });
 
   it('kiosk: no navigation in front of the customer; Admin leads to the PIN-protected settings', async () => {

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { CustomersScreen } from '../../screens/customers/CustomersScreen.tsx';
 import { PaymentScreen } from '../../screens/payment/PaymentScreen.tsx';
 import { PaymentDetailScreen } from '../../screens/payments/PaymentDetailScreen.tsx';
 import { PaymentsScreen } from '../../screens/payments/PaymentsScreen.tsx';
@@ -59,7 +60,9 @@ export function AppFrame() {
 }
 
 function screenKeyOf(screen: Screen): string {
-  return 'referenceId' in screen ? `${screen.name}:${screen.referenceId ?? ''}` : screen.name;
+  if ('referenceId' in screen) return `${screen.name}:${screen.referenceId ?? ''}`;
+  if ('merchantUserId' in screen) return `${screen.name}:${screen.merchantUserId ?? ''}`;
+  return screen.name;
 }
 
 function CurrentScreen({ screen }: { screen: Screen }) {
@@ -80,6 +83,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <UnresolvedScreen />;
     case 'summary':
       return <SummaryScreen />;
+    case 'customers':
+      return <CustomersScreen merchantUserId={screen.merchantUserId} />;
     case 'settings':
       return <SettingsScreen />;
   }

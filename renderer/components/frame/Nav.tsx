@@ -4,20 +4,22 @@ import { useAppStore } from '../../stores/app-store.ts';
 import type { ScreenName } from '../../stores/navigation.ts';
 
 // Screens offered per mode: a refund counter starts on Refund and has no Sale; a kiosk shows no navigation
-// to the customer (the frame hides this bar on its customer-facing screens).
+// to the customer (the frame hides this bar on its customer-facing screens). Linked customers are offered
+// everywhere: holds are captured and customers unlinked at any counter.
 
-type NavTarget = 'sale' | 'payments' | 'refund' | 'unresolved' | 'summary' | 'settings';
+type NavTarget = 'sale' | 'payments' | 'refund' | 'customers' | 'unresolved' | 'summary' | 'settings';
 
 const ITEMS: Readonly<Record<TerminalMode, readonly NavTarget[]>> = {
-  cashier: ['sale', 'payments', 'refund', 'unresolved', 'summary', 'settings'],
-  'refund-counter': ['refund', 'payments', 'unresolved', 'summary', 'settings'],
-  kiosk: ['sale', 'payments', 'unresolved', 'summary', 'settings'],
+  cashier: ['sale', 'payments', 'refund', 'customers', 'unresolved', 'summary', 'settings'],
+  'refund-counter': ['refund', 'payments', 'customers', 'unresolved', 'summary', 'settings'],
+  kiosk: ['sale', 'payments', 'customers', 'unresolved', 'summary', 'settings'],
 };
 
 const LABEL: Readonly<Record<NavTarget, MessageKey>> = {
   sale: 'nav.sale',
   payments: 'nav.payments',
   refund: 'nav.refund',
+  customers: 'nav.customers',
   unresolved: 'nav.unresolved',
   summary: 'nav.summary',
   settings: 'nav.settings',
@@ -31,6 +33,7 @@ const SECTION: Readonly<Record<ScreenName, NavTarget>> = {
   payments: 'payments',
   'payment-detail': 'payments',
   refund: 'refund',
+  customers: 'customers',
   unresolved: 'unresolved',
   summary: 'summary',
   settings: 'settings',

@@ -1,0 +1,44 @@
+import type { CustomerChargeView } from '../../../shared/domain.ts';
+import { dateTime, money } from '../../components/format.ts';
+import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+
+/** The customer's immediate charges, newest first; a rejected one with its reason. */
+export function ChargesTable({ charges }: { charges: readonly CustomerChargeView[] }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <section className="customers-card" aria-labelledby="charges-title">
+      <h3 id="charges-title">{t('customers.charges.title')}</h3>
+      {charges.length === 0 ? (
+        <p data-testid="charges-empty">{t('customers.charges.none')}</p>
+      ) : (
+        <table className="data-table" data-testid="charges-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('customers.charges.colTime')}</th>
+              <th scope="col" className="num">
+                {t('customers.charges.colAmount')}
+              </th>
+              <th scope="col">{t('customers.charges.colCashback')}</th>
+              <th scope="col">{t('customers.charges.colStatus')}</th>
+              <th scope="col">{t('customers.charges.colReason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {charges.map((charge) => (
+              <tr key={charge.merchantRef} data-testid="charge-row" data-merchant-ref={charge.merchantRef} data-status={charge.displayStatus}>
+                <td>{dateTime(charge.createdAt, locale)}</td>
+                <td className="num">{money(charge.amount, locale)}</td>
+                <td>{charge.useCashback ? t('settings.yes') : t('settings.no')}</td>
+                <td>
+                  <span className={`badge charge-${charge.displayStatus}`}>{t(`chargeStatus.${charge.displayStatus}`)}</span>
+                </td>
+                <td>{charge.failureReason ? failureText(charge.failureReason, t) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

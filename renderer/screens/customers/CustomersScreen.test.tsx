@@ -1,0 +1,268 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../App.tsx';
+import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+
+// The linked-customer screen against the fake bridge: linking through the consent popup (browser preview)
+// or window (Electron), cashback, "Charge now" (approved and REJECTED), holds placed, captured and voided,
+// unlink refused while a hold is open, and live updates.
+
+interface FakePopup {
+  closed: boolean;
+  location: { replace: ReturnType<typeof vi.fn> };
+  close: ReturnType<typeof vi.fn>;
+}
+
+function stubPopup(): { open: ReturnType<typeof vi.spyOn>; popup: FakePopup } {
+  const popup: FakePopup = { closed: false, location: { replace: vi.fn() }, close: vi.fn() };
+  popup.close.mockImplementation(() => {
+    popup.closed = true;
+  });
+  const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+  return { open, popup };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openScreen(bridge: FakeBridge = createFakeBridge(), locale: 'en' | 'zh-HK' = 'en'): Promise<FakeBridge> {
+  if (locale !== 'en') bridge.settings = { ...bridge.settings, locale };
+  renderWithBridge(<App />, bridge, locale);
+  fireEvent.click(await screen.findByTestId('nav-customers'));
+  await screen.findByTestId('customers-screen');
+  return bridge;
+}
+
+/** Keys digits into a money field as a cashier does (from the right). */
+function keyAmount(testId: string, digits: string): void {
+  const input = screen.getByTestId(testId);
+  fireEvent.keyDown(input, { key: 'Delete' });
+  for (const digit of digits) fireEvent.keyDown(input, { key: digit });
+}
+
+async function withLinkedCustomer(id = 'cust-42'): Promise<FakeBridge> {
+  const bridge = createFakeBridge();
+  bridge.customers.addLinked(id);
+  await openScreen(bridge);
+  fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: id } });
+  fireEvent.click(screen.getByTestId('customers-find'));
+  await screen.findByTestId('customer-detail');
+  await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$5.00'));
+  return bridge;
+}
+
+describe('linking a customer', () => {
+  it('browser preview: opens the consent popup during the click, waits, and shows the customer once approved', async () => {
+    const { open, popup } = stubPopup();
+    const bridge = await openScreen();
+    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-7' } });
+    fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '+65 9123 1234' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+
+    // Opened blank at once (a popup opened after an await would be blocked), then sent to the broker.
+    expect(open).toHaveBeenCalledWith('about:blank', 'wallet-pos-consent', expect.stringContaining('popup'));
+    const progress = await screen.findByTestId('link-progress');
+    expect(progress.dataset.state).toBe('waiting');
+    expect(progress.textContent).toContain('Waiting for cust-7 to approve on the consent page');
+    expect(popup.location.replace).toHaveBeenCalledWith(`${window.location.origin}/consent/lt-1?ticket=fake-ticket`);
+    expect(bridge.callsTo('customers.startLink')).toEqual([{ merchantUserId: 'cust-7', phoneHint: '+65 9123 1234' }]);
+
+    act(() => bridge.customers.approveLink('lt-1'));
+    await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'));
+    expect(popup.close).toHaveBeenCalled();
+    const detail = await screen.findByTestId('customer-detail');
+    expect(detail.dataset.merchantUserId).toBe('cust-7');
+    expect(screen.getByTestId('customer-status').textContent).toBe('Linked');
+    expect(screen.getByTestId('customer-hint').textContent).toBe('****1234');
+    await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$5.00'));
+    expect(within(screen.getByTestId('customers-list')).getByRole('button', { name: 'Open customer cust-7' })).toBeDefined();
+  });
+
+  it('Electron: main opens its consent window; the screen opens nothing and follows the session by polling', async () => {
+    const { open } = stubPopup();
+    const bridge = createFakeBridge({ info: { transport: 'electron' } });
+    bridge.customers.consentKind = 'window';
+    await openScreen(bridge);
+    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-8' } });
+    fireEvent.change(screen.getByTestId('link-email'), { target: { value: 'kim@example.com' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect((await screen.findByTestId('link-progress')).textContent).toContain('approve in the consent window');
+    expect(open).not.toHaveBeenCalled();
+
+    // Linked by main without an event reaching this screen: the poll finds it.
+    bridge.customers.linkSessions.get('lt-1')!.state = 'linked';
+    bridge.customers.addLinked('cust-8', 'k***@example.com');
+    await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'), { timeout: 4_000 });
+    expect(bridge.callsTo('customers.linkStatus')).toContainEqual({ linkToken: 'lt-1' });
+  });
+
+  it('says when the session ended, and starts again', async () => {
+    stubPopup();
+    const bridge = await openScreen();
+    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-9' } });
+    fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await screen.findByTestId('link-progress');
+    bridge.customers.linkSessions.get('lt-1')!.state = 'expired';
+    await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('ended'), { timeout: 4_000 });
+    expect(screen.getByTestId('link-progress').textContent).toContain('The linking session expired. Start linking again.');
+    fireEvent.click(screen.getByTestId('link-another'));
+    expect(screen.getByTestId('link-submit')).toBeDefined();
+  });
+
+  it('asks for the id and a phone or e-mail before anything is sent', async () => {
+    const { open } = stubPopup();
+    const bridge = await openScreen();
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByText('Enter the merchant user id.')).toBeDefined();
+    expect(screen.getByText('Enter the customer’s phone number or e-mail address.')).toBeDefined();
+    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'bad id!' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByText('Use letters, digits and . _ @ + : - only.')).toBeDefined();
+    expect(bridge.callsTo('customers.startLink')).toEqual([]);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('offers the popup again when the browser blocked it', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    await openScreen();
+    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-10' } });
+    fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect((await screen.findByTestId('link-popup-blocked')).textContent).toContain('blocked');
+    expect(screen.getByTestId('link-reopen').textContent).toBe('Open the consent page');
+  });
+});
+
+describe('finding customers', () => {
+  it('finds a linked customer by merchant user id, and offers to link an unknown one', async () => {
+    const bridge = createFakeBridge();
+    bridge.customers.addLinked('cust-1');
+    await openScreen(bridge);
+    expect(screen.getAllByTestId('customer-row').map((row) => row.dataset.merchantUserId)).toEqual(['cust-1']);
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-404' } });
+    fireEvent.click(screen.getByTestId('customers-find'));
+    expect((await screen.findByTestId('customers-not-found')).textContent).toBe('No customer “cust-404” is linked on this till. Link them below.');
+    expect((screen.getByTestId('link-merchant-user-id') as HTMLInputElement).value).toBe('cust-404');
+    fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-1' }));
+    expect((await screen.findByTestId('customer-detail')).dataset.merchantUserId).toBe('cust-1');
+  });
+});
+
+describe('charging a linked customer', () => {
+  it('charges now with cashback and shows the new balance', async () => {
+    const bridge = await withLinkedCustomer();
+    keyAmount('charge-amount', '300');
+    expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00.');
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true }]);
+    await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
+    expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
+  });
+
+  it('shows a REJECTED charge with its reason, and the cashback switch is sent as set', async () => {
+    const bridge = await withLinkedCustomer();
+    const cashbackSwitch = screen.getByRole('switch', { name: 'Use cashback' });
+    fireEvent.click(cashbackSwitch);
+    keyAmount('charge-amount', '1051');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    const result = await screen.findByTestId('charge-result');
+    expect(result.textContent).toBe('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
+    expect(result.dataset.tone).toBe('failure');
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false }]);
+    await waitFor(() => expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('rejected'));
+  });
+
+  it('refuses a zero amount without calling the core', async () => {
+    const bridge = await withLinkedCustomer();
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('charge-error')).textContent).toBe('Enter an amount above zero.');
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+  });
+});
+
+describe('holds', () => {
+  it('places a hold, lists it with its expiry, captures it; voids another with a reason', async () => {
+    const bridge = await withLinkedCustomer();
+    keyAmount('hold-amount', '2000');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    expect((await screen.findByTestId('hold-result')).textContent).toBe('Hold of S$20.00 placed.');
+    const row = await screen.findByTestId('hold-row');
+    expect(row.dataset.status).toBe('authorized');
+    expect(within(row).getByTestId('hold-expiry').textContent).not.toBe('—');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Capture S$20.00' }));
+    expect((await screen.findByTestId('hold-result')).textContent).toBe('Captured S$20.00.');
+    await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('captured'));
+    expect(bridge.callsTo('customers.capture')).toHaveLength(1);
+
+    keyAmount('hold-amount', '700');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('hold-row')).toHaveLength(2));
+    const second = screen.getAllByTestId('hold-row').find((r) => r.dataset.status === 'authorized')!;
+    fireEvent.click(within(second).getByRole('button', { name: 'Void hold of S$7.00' }));
+    fireEvent.click(screen.getByTestId('hold-void-confirm'));
+    expect(screen.getByText('Enter a reason.')).toBeDefined();
+    expect(bridge.callsTo('customers.void')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Reason for voiding'), { target: { value: 'Order cancelled' } });
+    fireEvent.click(screen.getByTestId('hold-void-confirm'));
+    expect((await screen.findByTestId('hold-result')).textContent).toBe('Hold of S$7.00 voided.');
+    expect(bridge.callsTo('customers.void')).toEqual([{ merchantRef: second.dataset.merchantRef, reason: 'Order cancelled' }]);
+  });
+
+  it('refuses to unlink while a hold is open, with the reason; unlinks once it is voided', async () => {
+    await withLinkedCustomer();
+    keyAmount('hold-amount', '500');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    await screen.findByTestId('hold-row');
+    fireEvent.click(screen.getByTestId('unlink'));
+    fireEvent.click(screen.getByTestId('unlink-confirm'));
+    const refusal = await screen.findByTestId('unlink-error');
+    expect(refusal.dataset.errorCode).toBe('unlink.blocked');
+    expect(refusal.textContent).toBe('This customer has an open hold. Capture or release it before unlinking.');
+
+    fireEvent.click(screen.getByTestId('hold-void'));
+    fireEvent.change(screen.getByTestId('hold-void-reason'), { target: { value: 'Not needed' } });
+    fireEvent.click(screen.getByTestId('hold-void-confirm'));
+    await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('voided'));
+    fireEvent.click(screen.getByTestId('unlink'));
+    fireEvent.click(screen.getByTestId('unlink-confirm'));
+    await waitFor(() => expect(screen.getByTestId('customer-status').textContent).toBe('Unlinked'));
+    expect(screen.queryByTestId('charge-form')).toBeNull();
+    expect(screen.queryByTestId('unlink')).toBeNull();
+  });
+
+  it('follows customers.updated: a hold confirmed elsewhere changes in place', async () => {
+    const bridge = await withLinkedCustomer();
+    keyAmount('hold-amount', '1200');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    const row = await screen.findByTestId('hold-row');
+    const found = await bridge['customers.find']({ merchantUserId: 'cust-42' });
+    if (!found.ok) throw new Error('fake lost the customer');
+    const hold = found.value.holds[0]!;
+    act(() =>
+      bridge.emit('customers.updated', {
+        ...found.value,
+        holds: [{ ...hold, displayStatus: 'expired', providerStatus: 'EXPIRED', failureReason: 'PRE_AUTH_EXPIRED', canCapture: false, canVoid: false, expiresAt: null }],
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('expired'));
+    expect(within(screen.getByTestId('hold-row')).queryByTestId('hold-capture')).toBeNull();
+    expect(row.isConnected).toBe(true);
+  });
+});
+
+describe('in Traditional Chinese', () => {
+  it('shows the screen and the customer in zh-HK', async () => {
+    const bridge = createFakeBridge();
+    bridge.customers.addLinked('cust-hk');
+    await openScreen(bridge, 'zh-HK');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('已綁定顧客');
+    fireEvent.click(screen.getByRole('button', { name: '開啟顧客 cust-hk' }));
+    expect((await screen.findByTestId('customer-status')).textContent).toBe('已綁定');
+    expect(screen.getByRole('switch', { name: '使用現金回贈' })).toBeDefined();
+  });
+});

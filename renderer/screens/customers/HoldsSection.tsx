@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import type { HoldView } from '../../../shared/domain.ts';
+import type { CurrencyCode } from '../../../shared/money.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { dateTime, money } from '../../components/format.ts';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+import { useTerminal } from '../../stores/terminal.ts';
+import { validateSaleAmount } from '../sale/validate-amount.ts';
+import { holdOutcome, type Outcome } from './outcome.ts';
+
+// Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
+// reason. An AUTHORIZED hold shows when it is expected to lapse (the wallet does not publish its TTL: the
+// till's estimate).
+
+export function HoldsSection({
+  merchantUserId,
+  holds,
+  currency,
+  canPlace,
+  onChanged,
+}: {
+  merchantUserId: string;
+  holds: readonly HoldView[];
+  currency: CurrencyCode;
+  canPlace: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const bridge = useBridge();
+  const limits = useTerminal().settings.amountLimits;
+  const [amountMinor, setAmountMinor] = useState(0);
+  const [placing, setPlacing] = useState(false);
+  const [working, setWorking] = useState<string | null>(null);
+  const [voiding, setVoiding] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const place = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (placing) return;
+    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    setError(problem);
+    setOutcome(null);
+    if (problem) return;
+    setPlacing(true);
+    const result = await bridge['customers.placeHold']({ merchantUserId, amountMinor, currency });
+    setPlacing(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setOutcome(holdOutcome(result.value, t, locale));
+    if (result.value.displayStatus === 'authorized') setAmountMinor(0);
+    onChanged();
+  };
+
+  const act = async (hold: HoldView, action: 'capture' | 'void'): Promise<void> => {
+    if (working) return;
+    if (action === 'void' && reason.trim() === '') {
+      setReasonProblem(true);
+      return;
+    }
+    setWorking(hold.merchantRef);
+    setError(null);
+    setOutcome(null);
+    const result =
+      action === 'capture'
+        ? await bridge['customers.capture']({ merchantRef: hold.merchantRef })
+        : await bridge['customers.void']({ merchantRef: hold.merchantRef, reason: reason.trim() });
+    setWorking(null);
+    if (!result.ok) {
+      setError(result.error);
+    } else {
+      setOutcome(holdOutcome(result.value, t, locale));
+      setVoiding(null);
+      setReason('');
+    }
+    onChanged();
+  };
+
+  return (
+    <section className="customers-card" aria-labelledby="holds-title" data-testid="holds-section">
+      <h3 id="holds-title">{t('customers.hold.title')}</h3>
+      {canPlace && (
+        <form className="lookup" onSubmit={(event) => void place(event)} noValidate aria-describedby="holds-explain">
+          <p id="holds-explain" className="hint">
+            {t('customers.hold.explain')}
+          </p>
+          <label className="field" htmlFor="hold-amount">
+            <span className="field-label">{t('customers.hold.amount')}</span>
+            <MoneyInput
+              id="hold-amount"
+              valueMinor={amountMinor}
+              currency={currency}
+              maxMinor={limits.maxMinor}
+              onChange={(value) => {
+                setError(null);
+                setAmountMinor(value);
+              }}
+              testId="hold-amount"
+            />
+          </label>
+          <button type="submit" className="button button-secondary" disabled={placing} data-testid="hold-submit">
+            {placing ? t('customers.hold.placing') : t('customers.hold.submit', { amount: money({ amountMinor, currency }, locale) })}
+          </button>
+        </form>
+      )}
+      <ErrorText error={error} testId="hold-error" />
+      {outcome && (
+        <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="hold-result" data-tone={outcome.tone}>
+          {outcome.text}
+        </p>
+      )}
+      {holds.length === 0 ? (
+        <p data-testid="holds-empty">{t('customers.hold.none')}</p>
+      ) : (
+        <table className="data-table" data-testid="holds-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('customers.hold.colPlaced')}</th>
+              <th scope="col" className="num">
+                {t('customers.hold.colAmount')}
+              </th>
+              <th scope="col">{t('customers.hold.colStatus')}</th>
+              <th scope="col">{t('customers.hold.colExpires')}</th>
+              <th scope="col">{t('customers.hold.colActions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {holds.map((hold) => {
+              const amount = money(hold.amount, locale);
+              const busy = working === hold.merchantRef;
+              return (
+                <tr key={hold.merchantRef} data-testid="hold-row" data-merchant-ref={hold.merchantRef} data-status={hold.displayStatus}>
+                  <td>{dateTime(hold.placedAt, locale)}</td>
+                  <td className="num" data-amount-minor={hold.amount.amountMinor}>
+                    {amount}
+                  </td>
+                  <td>
+                    <span className={`badge hold-${hold.displayStatus}`} data-testid="hold-status">
+                      {t(`holdStatus.${hold.displayStatus}`)}
+                    </span>
+                    {hold.failureReason && <span className="hint"> — {failureText(hold.failureReason, t)}</span>}
+                    {hold.voidReason && <span className="hint"> — {hold.voidReason}</span>}
+                  </td>
+                  <td data-testid="hold-expiry">{hold.expiresAt ? dateTime(hold.expiresAt, locale) : '—'}</td>
+                  <td>
+                    {voiding === hold.merchantRef ? (
+                      <div className="customers-void">
+                        <label className={`field${reasonProblem ? ' field-invalid' : ''}`} htmlFor={`void-reason-${hold.merchantRef}`}>
+                          <span className="field-label">{t('customers.hold.voidReason')}</span>
+                          <input
+                            id={`void-reason-${hold.merchantRef}`}
+                            type="text"
+                            maxLength={500}
+                            autoComplete="off"
+                            value={reason}
+                            onChange={(event) => {
+                              setReason(event.target.value);
+                              setReasonProblem(false);
+                            }}
+                            aria-invalid={reasonProblem || undefined}
+                            aria-describedby={reasonProblem ? `void-problem-${hold.merchantRef}` : undefined}
+                            data-testid="hold-void-reason"
+                          />
+                        </label>
+                        {reasonProblem && (
+                          <p id={`void-problem-${hold.merchantRef}`} className="field-problem">
+                            {t('customers.hold.voidReasonNeeded')}
+                          </p>
+                        )}
+                        <div className="actions">
+                          <button type="button" className="button button-danger" disabled={busy} onClick={() => void act(hold, 'void')} data-testid="hold-void-confirm">
+                            {busy ? t('customers.hold.working') : t('customers.hold.voidConfirm')}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            onClick={() => {
+                              setVoiding(null);
+                              setReasonProblem(false);
+                            }}
+                            data-testid="hold-void-keep"
+                          >
+                            {t('customers.hold.voidKeep')}
+                          </button>
+                        </div>
+                      </div>
+                    ) : (
+                      <div className="actions">
+                        {hold.canCapture && (
+                          <button type="button" className="button button-primary" disabled={busy} onClick={() => void act(hold, 'capture')} data-testid="hold-capture">
+                            {busy ? t('customers.hold.working') : t('customers.hold.capture', { amount })}
+                          </button>
+                        )}
+                        {hold.canVoid && (
+                          <button
+                            type="button"
+                            className="button button-small"
+                            disabled={busy}
+                            aria-label={t('customers.hold.voidFor', { amount })}
+                            onClick={() => {
+                              setVoiding(hold.merchantRef);
+                              setReason('');
+                              setReasonProblem(false);
+                            }}
+                            data-testid="hold-void"
+                          >
+                            {t('customers.hold.void')}
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

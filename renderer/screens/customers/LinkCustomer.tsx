@@ -1,0 +1,218 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { ConsentOpening } from '../../../shared/contract.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { openBlankPopup, openPopupAt, type ConsentPopup } from './consent-popup.ts';
+import { useLinkProgress } from './use-link-progress.ts';
+
+// "Link customer": merchant user id + phone or e-mail (the core masks it before it leaves the till), then
+// the wallet's consent page in its own window, and progress until the customer approved (or the session
+// ended). The payment token never comes here: main exchanges the code and keeps the token sealed.
+
+const MERCHANT_USER_ID = /^[A-Za-z0-9._@+:-]{1,128}$/;
+
+type Phase =
+  | { readonly kind: 'form' }
+  | { readonly kind: 'starting' }
+  | { readonly kind: 'waiting'; readonly linkToken: string; readonly merchantUserId: string; readonly opening: ConsentOpening; readonly popupBlocked: boolean }
+  | { readonly kind: 'linked'; readonly merchantUserId: string }
+  | { readonly kind: 'ended'; readonly message: string };
+
+interface Problems {
+  id?: string;
+  hint?: string;
+}
+
+/** `prefillId`: an id the cashier looked for and did not find; it fills the form (unless a link is under way). */
+export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLinked: (merchantUserId: string) => void }) {
+  const t = useT();
+  const bridge = useBridge();
+  const web = useAppStore((state) => state.info?.transport !== 'electron');
+  const [merchantUserId, setMerchantUserId] = useState(prefillId);
+  const [prefilled, setPrefilled] = useState(prefillId);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const popup = useRef<ConsentPopup | null>(null);
+  if (prefillId !== prefilled) {
+    setPrefilled(prefillId);
+    if (prefillId !== '' && phase.kind === 'form') setMerchantUserId(prefillId);
+  }
+
+  const waiting = phase.kind === 'waiting' ? phase : null;
+  const pollError = useLinkProgress(waiting ? { linkToken: waiting.linkToken, merchantUserId: waiting.merchantUserId } : null, (progress) => {
+    if (!waiting) return;
+    popup.current?.close();
+    if (progress.state === 'linked') {
+      setPhase({ kind: 'linked', merchantUserId: waiting.merchantUserId });
+      onLinked(waiting.merchantUserId);
+    } else {
+      setPhase({ kind: 'ended', message: progress.message ?? t('customers.link.ended') });
+    }
+  });
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (phase.kind === 'starting') return;
+    const id = merchantUserId.trim();
+    const found: Problems = {};
+    if (id === '') found.id = t('customers.link.idNeeded');
+    else if (!MERCHANT_USER_ID.test(id)) found.id = t('customers.link.idInvalid');
+    if (phone.trim() === '' && email.trim() === '') found.hint = t('customers.link.hintNeeded');
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+
+    // Opened now, during the click: a popup opened after an await may be blocked.
+    popup.current = web ? openBlankPopup() : null;
+    setPhase({ kind: 'starting' });
+    const started = await bridge['customers.startLink']({
+      merchantUserId: id,
+      ...(phone.trim() ? { phoneHint: phone.trim() } : {}),
+      ...(email.trim() ? { emailHint: email.trim() } : {}),
+    });
+    const opened = started.ok ? await bridge['customers.openConsent']({ linkToken: started.value.linkToken }) : null;
+    if (!started.ok || !opened?.ok) {
+      popup.current?.close();
+      setError(!started.ok ? started.error : opened && !opened.ok ? opened.error : null);
+      setPhase({ kind: 'form' });
+      return;
+    }
+    const shown = opened.value.kind === 'popup' ? (popup.current?.show(opened.value.url) ?? false) : true;
+    if (opened.value.kind === 'window') popup.current?.close();
+    setPhone('');
+    setEmail('');
+    setPhase({ kind: 'waiting', linkToken: started.value.linkToken, merchantUserId: id, opening: opened.value, popupBlocked: !shown });
+  };
+
+  const reopen = async (): Promise<void> => {
+    if (!waiting) return;
+    // The click's popup first (see submit), then the new ticketed address.
+    const again = web ? openBlankPopup() : null;
+    const opened = await bridge['customers.openConsent']({ linkToken: waiting.linkToken });
+    if (!opened.ok) {
+      again?.close();
+      setError(opened.error);
+      return;
+    }
+    setError(null);
+    if (opened.value.kind === 'popup') {
+      const shown = again?.show(opened.value.url) ?? openPopupAt(opened.value.url);
+      popup.current = again;
+      setPhase({ ...waiting, opening: opened.value, popupBlocked: !shown });
+    }
+  };
+
+  const restart = (): void => {
+    popup.current?.close();
+    setPhase({ kind: 'form' });
+    setError(null);
+  };
+
+  return (
+    <section className="customers-link" aria-labelledby="link-title" data-testid="link-customer">
+      <h2 id="link-title">{t('customers.link.title')}</h2>
+      {(phase.kind === 'form' || phase.kind === 'starting') && (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-describedby="link-explain">
+          <p id="link-explain" className="hint">
+            {t('customers.link.explain')}
+          </p>
+          <label className={`field${problems.id ? ' field-invalid' : ''}`} htmlFor="link-merchant-user-id">
+            <span className="field-label">{t('customers.link.merchantUserId')}</span>
+            <input
+              id="link-merchant-user-id"
+              type="text"
+              autoComplete="off"
+              maxLength={128}
+              value={merchantUserId}
+              onChange={(event) => setMerchantUserId(event.target.value)}
+              aria-invalid={Boolean(problems.id) || undefined}
+              aria-describedby={problems.id ? 'link-id-problem' : undefined}
+              data-testid="link-merchant-user-id"
+            />
+          </label>
+          {problems.id && (
+            <p id="link-id-problem" className="field-problem">
+              {problems.id}
+            </p>
+          )}
+          <label className="field" htmlFor="link-phone">
+            <span className="field-label">{t('customers.link.phone')}</span>
+            <input
+              id="link-phone"
+              type="tel"
+              autoComplete="off"
+              maxLength={40}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
+              data-testid="link-phone"
+            />
+          </label>
+          <label className="field" htmlFor="link-email">
+            <span className="field-label">{t('customers.link.email')}</span>
+            <input
+              id="link-email"
+              type="email"
+              autoComplete="off"
+              maxLength={254}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
+              data-testid="link-email"
+            />
+          </label>
+          {problems.hint && (
+            <p id="link-hint-problem" className="field-problem">
+              {problems.hint}
+            </p>
+          )}
+          <ErrorText error={error} testId="link-error" />
+          <button type="submit" className="button button-primary" disabled={phase.kind === 'starting'} data-testid="link-submit">
+            {phase.kind === 'starting' ? t('customers.link.starting') : t('customers.link.submit')}
+          </button>
+        </form>
+      )}
+      {waiting && (
+        <div className="customers-link-progress" role="status" aria-live="polite" data-testid="link-progress" data-state="waiting">
+          <p>
+            {waiting.opening.kind === 'window'
+              ? t('customers.link.waitingWindow', { id: waiting.merchantUserId })
+              : t('customers.link.waitingPopup', { id: waiting.merchantUserId })}
+          </p>
+          {waiting.popupBlocked && <p data-testid="link-popup-blocked">{t('customers.link.popupBlocked')}</p>}
+          <ErrorText error={error ?? pollError} testId="link-error" />
+          <div className="actions">
+            <button type="button" className="button button-secondary" onClick={() => void reopen()} data-testid="link-reopen">
+              {waiting.popupBlocked ? t('customers.link.openPopup') : t('customers.link.reopen')}
+            </button>
+            <button type="button" className="button button-small" onClick={restart} data-testid="link-cancel">
+              {t('customers.link.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+      {phase.kind === 'linked' && (
+        <div role="status" data-testid="link-progress" data-state="linked">
+          <p className="customers-outcome outcome-success">{t('customers.link.linked', { id: phase.merchantUserId })}</p>
+          <button type="button" className="button button-small" onClick={restart} data-testid="link-another">
+            {t('customers.link.another')}
+          </button>
+        </div>
+      )}
+      {phase.kind === 'ended' && (
+        <div role="alert" data-testid="link-progress" data-state="ended">
+          <p className="customers-outcome outcome-failure">{phase.message}</p>
+          <button type="button" className="button button-secondary" onClick={restart} data-testid="link-another">
+            {t('customers.link.another')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
