@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/pos-test.ts';
+
+// Linked customers (tokenized payments) end to end in the browser preview, against the embedded sandbox:
+// link a customer through the wallet's consent page (popup brokered by the web host, Approve clicked as the
+// customer), see their cashback, charge, place a hold and capture it, place another and void it, unlink.
+// Every step is checked against the sandbox's own truth too.
+
+interface SandboxCharge {
+  merchantUserId: string;
+  amountMinor: number;
+  status: string;
+  failureReason: string | null;
+  useCashback: boolean;
+}
+interface SandboxPreAuth {
+  merchantUserId: string;
+  amountMinor: number;
+  status: string;
+  voidReason: string | null;
+}
+interface SandboxToken {
+  merchantUserId: string;
+  status: string;
+}
+
+/** Keys an amount into a money field as a cashier does: clear, then digits from the right. */
+async function keyMoney(page: Page, testId: string, digits: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  await field.click();
+  await field.press('Delete');
+  for (const digit of digits) await field.press(digit);
+}
+
+test('link through the consent page, cashback, charge, hold → capture, hold → void, unlink', async ({ page, pos }) => {
+  const customerId = `e2e-${Date.now().toString(36)}`;
+  const of = <T extends { merchantUserId: string }>(rows: T[]): T[] => rows.filter((row) => row.merchantUserId === customerId);
+
+  await pos.open(page);
+  await page.getByTestId('nav-customers').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linked customers' })).toBeVisible();
+
+  // ---- link: the consent page opens in a popup; the customer approves there ----
+  await page.getByTestId('link-merchant-user-id').fill(customerId);
+  await page.getByLabel('Phone number').fill('+65 9123 1234');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('link-submit').click();
+  const popup = await popupOpened;
+  await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'waiting');
+  // The page the wallet shows the customer: the merchant's name and the masked phone number only.
+  await expect(popup.getByRole('heading', { name: 'Link your wallet to Demo Coffee Bar' })).toBeVisible();
+  await expect(popup.getByTestId('user-hint')).toHaveText('Account: +65 ****1234');
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(popup.getByTestId('consent-result')).toHaveText('Linked — you can close this window.');
+  await popup.close();
+
+  await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'linked');
+  const detail = page.getByTestId('customer-detail');
+  await expect(detail).toHaveAttribute('data-merchant-user-id', customerId);
+  await expect(page.getByTestId('customer-status')).toHaveText('Linked');
+  await expect(page.getByTestId('customer-hint')).toHaveText('+65 ****1234');
+  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual(['LINKED']);
+
+  // ---- cashback: every sandbox consumer starts with 5.00 ----
+  await expect(page.getByTestId('customer-cashback')).toHaveText('S$5.00');
+
+  // ---- charge now: cashback spent first ----
+  await keyMoney(page, 'charge-amount', '300');
+  await page.getByRole('button', { name: 'Charge S$3.00' }).click();
+  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$3.00.');
+  await expect(page.getByTestId('customer-cashback')).toHaveText('S$2.00');
+  // A REJECTED charge is shown with its reason (sandbox magic amount: ends in 51).
+  await keyMoney(page, 'charge-amount', '1051');
+  await page.getByRole('button', { name: 'Charge S$10.51' }).click();
+  await expect(page.getByTestId('charge-result')).toHaveText('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
+  const charges = of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges);
+  expect(charges.map((c) => [c.amountMinor, c.status, c.failureReason, c.useCashback])).toEqual([
+    [300, 'APPROVED', null, true],
+    [1051, 'REJECTED', 'INSUFFICIENT_FUNDS', true],
+  ]);
+  await expect(page.getByTestId('charge-row')).toHaveCount(2);
+
+  // ---- hold → capture ----
+  await keyMoney(page, 'hold-amount', '2000');
+  await page.getByRole('button', { name: 'Place hold of S$20.00' }).click();
+  await expect(page.getByTestId('hold-result')).toHaveText('Hold of S$20.00 placed.');
+  const first = page.getByTestId('hold-row').first();
+  await expect(first).toHaveAttribute('data-status', 'authorized');
+  await expect(first.getByTestId('hold-expiry')).not.toHaveText('—');
+  await first.getByRole('button', { name: 'Capture S$20.00' }).click();
+  await expect(page.getByTestId('hold-result')).toHaveText('Captured S$20.00.');
+  await expect(page.locator('[data-testid="hold-row"][data-status="captured"]')).toHaveCount(1);
+
+  // ---- another hold → unlink refused while it is open → void ----
+  await keyMoney(page, 'hold-amount', '700');
+  await page.getByRole('button', { name: 'Place hold of S$7.00' }).click();
+  const open = page.locator('[data-testid="hold-row"][data-status="authorized"]');
+  await expect(open).toHaveCount(1);
+  await page.getByTestId('unlink').click();
+  await page.getByTestId('unlink-confirm').click();
+  await expect(page.getByTestId('unlink-error')).toHaveText('This customer has an open hold. Capture or release it before unlinking.');
+  await expect(page.getByTestId('customer-status')).toHaveText('Linked');
+
+  await open.getByRole('button', { name: 'Void hold of S$7.00' }).click();
+  await page.getByLabel('Reason for voiding').fill('Order cancelled');
+  await page.getByTestId('hold-void-confirm').click();
+  await expect(page.getByTestId('hold-result')).toHaveText('Hold of S$7.00 voided.');
+  await expect(page.locator('[data-testid="hold-row"][data-status="voided"]')).toHaveCount(1);
+  const holds = of((await pos.sandbox<{ preAuths: SandboxPreAuth[] }>('/tokenized/pre-auths')).preAuths).sort((a, b) => b.amountMinor - a.amountMinor);
+  expect(holds.map((h) => [h.amountMinor, h.status, h.voidReason])).toEqual([
+    [2000, expect.stringMatching(/^CAPTURE(_INITIATED|D)$/), null],
+    [700, 'VOIDED', 'Order cancelled'],
+  ]);
+
+  // ---- unlink ----
+  await page.getByTestId('unlink').click();
+  await page.getByTestId('unlink-confirm').click();
+  await expect(page.getByTestId('customer-status')).toHaveText('Unlinked');
+  await expect(page.getByTestId('charge-form')).toHaveCount(0);
+  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual(['UNLINKED']);
+  // The list says so too.
+  await expect(page.locator(`[data-testid="customer-row"][data-merchant-user-id="${customerId}"]`)).toContainText('Unlinked');
+});
