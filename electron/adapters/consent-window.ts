@@ -2,12 +2,13 @@ import { BrowserWindow, session, type Session } from 'electron';
 import type { ConsentOpening } from '../../shared/contract.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
+import { originOf } from '../core/security/app-origin.ts';
 import { consentNavigation, type ConsentTarget } from '../core/security/consent-navigation.ts';
 import { webPreferences } from '../core/security/web-preferences.ts';
 import { allowNavigationsOf } from './hardening.ts';
 
 // The consent window (wire-details §3.3): the provider's consent page for one linking session, opened by
-// main with the app-token header, in a window with no preload (no bridge, no Node), sandboxed, in its own
+// main with the app-token header (on its requests to the consent origin only), in a window with no preload (no bridge, no Node), sandboxed, in its own
 // in-memory session partition (nothing it stores survives it or reaches our pages). It may move only within
 // the consent page's origin; the redirect to our callbackUrl is stopped before it loads and handed to the
 // core, which checks `state` and exchanges `code` at once. The cashier's screen follows the outcome through
@@ -29,6 +30,8 @@ export interface ConsentWindowOptions {
 
 export function createConsentWindows(options: ConsentWindowOptions): ConsentWindows {
   const open = new Map<string, BrowserWindow>();
+  /** Per consent window: the consent origin and the app-token header its requests there carry. */
+  const appTokens = new Map<number, { origin: string; headers: Readonly<Record<string, string>> }>();
   let consentSession: Session | null = null;
 
   function lockedDownSession(): Session {
@@ -39,6 +42,13 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     created.setPermissionCheckHandler(() => false);
     created.setDevicePermissionHandler(() => false);
     created.on('will-download', (event) => event.preventDefault());
+    // The app token on every request the page makes to its own origin (its form posts included), and to
+    // nothing else: never to another site, never from another window's session.
+    created.webRequest.onBeforeSendHeaders((details, callback) => {
+      const entry = details.webContentsId === undefined ? undefined : appTokens.get(details.webContentsId);
+      if (!entry || originOf(details.url) !== entry.origin) return callback({ requestHeaders: details.requestHeaders });
+      callback({ requestHeaders: { ...details.requestHeaders, ...entry.headers } });
+    });
     consentSession = created;
     return created;
   }
@@ -67,6 +77,9 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     });
     open.set(linkToken, window);
     const contents = window.webContents;
+    const contentsId = contents.id;
+    const consentOrigin = originOf(request.url);
+    if (consentOrigin !== null) appTokens.set(contentsId, { origin: consentOrigin, headers: request.headers });
     // The app-wide guard (hardening.ts) asks this rule instead of "our origin only".
     allowNavigationsOf(contents, (url) => consentNavigation(url, target) === 'allow');
 
@@ -92,6 +105,7 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       clearTimeout(expiry);
+      appTokens.delete(contentsId);
       if (open.get(linkToken) === window) open.delete(linkToken);
       if (open.size === 0) void ses.clearStorageData().catch(() => undefined);
     });
