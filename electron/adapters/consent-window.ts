@@ -10,10 +10,10 @@ import { allowNavigationsOf } from './hardening.ts';
 // The consent window (wire-details §3.3): the provider's consent page for one linking session, opened by
 // main with the app-token header (on its requests to the consent origin only), in a window with no preload
 // (no bridge, no Node), sandboxed, in its own in-memory session partition (nothing it stores survives it or
-// reaches our pages). It may move only within
-// the consent page's origin; the redirect to our callbackUrl is stopped before it loads and handed to the
-// core, which checks `state` and exchanges `code` at once. The cashier's screen follows the outcome through
-// customers.linkStatus and customers.updated; the window closes itself once the link is done.
+// reaches our pages). It may move only within the consent page's origin; the redirect to our callbackUrl is
+// stopped before it loads and handed to the core, which checks `state` and exchanges `code` at once. The
+// cashier's screen follows the outcome through customers.linkStatus and customers.updated; the window closes
+// itself once the link is done.
 
 /** Not `persist:`: an in-memory session, cleared whenever a consent window closes. */
 const CONSENT_PARTITION = 'wallet-pos-consent';
