@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => ({
                 build: {
                   outDir: 'dist-electron',
                   // A sandboxed preload cannot be an ES module.
-                  rolldownOptions: { output: { format: 'cjs', entryFileNames: 'preload.cjs', inlineDynamicImports: true } },
+                  rolldownOptions: { output: { format: 'cjs', entryFileNames: 'preload.cjs' } },
                 },
               },
             },
