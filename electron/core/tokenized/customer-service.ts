@@ -261,51 +261,40 @@ export class CustomerService {
   }
 
   async charge(merchantUserId: string, amount: Money, useCashback: boolean): Promise<CustomerChargeView> {
-    const row = await this.#exclusive(merchantUserId, async () => {
+    const row = await this.#recordAndSend('charge', merchantUserId, amount, useCashback, `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})`);
+    this.#publish(merchantUserId);
+    return toChargeView(row);
+  }
+
+  async placeHold(merchantUserId: string, amount: Money): Promise<HoldView> {
+    // Cashback is chosen at capture time for a hold; the attempt keeps the default until then.
+    const row = await this.#recordAndSend('hold', merchantUserId, amount, true, `hold ${formatMoney(amount)}`);
+    this.#publish(merchantUserId);
+    return toHoldView(row, this.#ttlMs);
+  }
+
+  /** A new charge or hold: write-ahead record with a fresh merchantRef and key, then the first send. */
+  async #recordAndSend(kind: 'charge' | 'hold', merchantUserId: string, amount: Money, useCashback: boolean, summary: string) {
+    return this.#exclusive(merchantUserId, async () => {
       const customer = this.#requireCustomer(merchantUserId);
       const connection = await this.#connection();
       this.#checkAmount(amount, connection.currency);
       const token = await this.#tokenOf(customer, connection);
+      const localDay = localDayOf(this.#now(), this.#timeZone);
       const recorded = this.#journal.recordAttempt({
-        merchantRef: newMerchantRef('charge', this.#context.settings.current().terminalReference, localDayOf(this.#now(), this.#timeZone)),
-        kind: 'charge',
+        merchantRef: newMerchantRef(kind, this.#context.settings.current().terminalReference, localDay),
+        kind,
         merchantUserId,
         merchantId: connection.merchantId,
         amountMinor: amount.amountMinor,
         currency: amount.currency,
         useCashback,
         idempotencyKey: randomUUID(),
-        localDay: localDayOf(this.#now(), this.#timeZone),
+        localDay,
       });
-      this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary: `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})` });
+      this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary });
       return this.#sendCreate(recorded, connection.client, token, { foreground: true });
     });
-    this.#publish(merchantUserId);
-    return toChargeView(row);
-  }
-
-  async placeHold(merchantUserId: string, amount: Money): Promise<HoldView> {
-    const row = await this.#exclusive(merchantUserId, async () => {
-      const customer = this.#requireCustomer(merchantUserId);
-      const connection = await this.#connection();
-      this.#checkAmount(amount, connection.currency);
-      const token = await this.#tokenOf(customer, connection);
-      const recorded = this.#journal.recordAttempt({
-        merchantRef: newMerchantRef('hold', this.#context.settings.current().terminalReference, localDayOf(this.#now(), this.#timeZone)),
-        kind: 'hold',
-        merchantUserId,
-        merchantId: connection.merchantId,
-        amountMinor: amount.amountMinor,
-        currency: amount.currency,
-        useCashback: true,
-        idempotencyKey: randomUUID(),
-        localDay: localDayOf(this.#now(), this.#timeZone),
-      });
-      this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary: `hold ${formatMoney(amount)}` });
-      return this.#sendCreate(recorded, connection.client, token, { foreground: true });
-    });
-    this.#publish(merchantUserId);
-    return toHoldView(row, this.#ttlMs);
   }
 
   async capture(merchantRef: string, useCashback: boolean | undefined): Promise<HoldView> {
