@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { CountryCode } from '../../../shared/domain.ts';
@@ -287,21 +288,4 @@ function expectReference<T extends { referenceId: string }>(reply: SendResult, v
 function traceIdOf(json: unknown): string | null {
   const traceId = (json as { traceId?: unknown } | null | undefined)?.traceId;
   return typeof traceId === 'string' ? traceId : null;
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
-/** Optional fields left undefined must not reach the wire (nor the signature) at all. */
-function stripUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripUndefined) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, stripUndefined(v)]),
-    ) as T;
-  }
-  return value;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
@@ -446,21 +447,4 @@ function expectRef(reply: TokenizedResponse, record: PreAuthRecord, merchantRef:
 function expectId(reply: TokenizedResponse, record: PreAuthRecord, id: string): PreAuthRecord {
   if (record.id !== id) throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
   return record;
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
-/** Optional fields left undefined must not reach the wire at all. */
-function stripUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripUndefined) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, stripUndefined(v)]),
-    ) as T;
-  }
-  return value;
 }
