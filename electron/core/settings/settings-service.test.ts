@@ -148,6 +148,19 @@ describe('settings service', () => {
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
   });
 
+  it('counts guesses sent all at once one by one: the lockout still stops them after five', async () => {
+    const service = await open();
+    await service.save({ secrets: { supervisorPin: '0019' } });
+    // Twenty guesses in parallel, the right PIN last (as a loop over 0000…9999 would send it).
+    const guesses = Array.from({ length: 20 }, (_, i) => String(i).padStart(4, '0'));
+    const outcomes = await Promise.all(
+      guesses.map((pin) => service.verifyPin('supervisor', pin).catch((e: unknown) => (e instanceof PosError ? e.code : 'other'))),
+    );
+    expect(outcomes.slice(0, 5)).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'wrong']);
+    expect(new Set(outcomes.slice(5))).toEqual(new Set(['supervisor.pin-wrong']));
+    expect(outcomes).not.toContain('valid');
+  });
+
   it('tells listeners about every save, without secret values', async () => {
     const service = await open();
     const seen: string[] = [];

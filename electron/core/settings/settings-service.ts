@@ -52,6 +52,34 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     admin: { count: 0, lockedUntil: 0 },
     supervisor: { count: 0, lockedUntil: 0 },
   };
+  // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
+  // wrong guess was counted: a page firing a hundred guesses at once would try them all.
+  const pinChecks: Record<PinKind, Promise<unknown>> = { admin: Promise.resolve(), supervisor: Promise.resolve() };
+
+  async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
+    const lock = wrongPins[kind];
+    const waitMs = lock.lockedUntil - now();
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new PosError('supervisor.pin-wrong', {
+        message: `Too many wrong PINs. Wait ${seconds} seconds, then try again.`,
+        retryable: true,
+        details: { retryAfterSeconds: seconds },
+      });
+    }
+    const hash = await vault.get(PIN_SECRETS[kind]);
+    if (hash === null) return 'not-set';
+    if (await pinMatches(pin, hash)) {
+      lock.count = 0;
+      return 'valid';
+    }
+    lock.count += 1;
+    if (lock.count >= MAX_WRONG_PINS) {
+      lock.count = 0;
+      lock.lockedUntil = now() + LOCKOUT_MS;
+    }
+    return 'wrong';
+  }
 
   const view = (): SettingsView => ({
     settings: structuredClone(settings),
@@ -98,29 +126,10 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 
     readSecret: (name) => vault.get(name),
 
-    async verifyPin(kind, pin) {
-      const lock = wrongPins[kind];
-      const waitMs = lock.lockedUntil - now();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new PosError('supervisor.pin-wrong', {
-          message: `Too many wrong PINs. Wait ${seconds} seconds, then try again.`,
-          retryable: true,
-          details: { retryAfterSeconds: seconds },
-        });
-      }
-      const hash = await vault.get(PIN_SECRETS[kind]);
-      if (hash === null) return 'not-set';
-      if (await pinMatches(pin, hash)) {
-        lock.count = 0;
-        return 'valid';
-      }
-      lock.count += 1;
-      if (lock.count >= MAX_WRONG_PINS) {
-        lock.count = 0;
-        lock.lockedUntil = now() + LOCKOUT_MS;
-      }
-      return 'wrong';
+    verifyPin(kind, pin) {
+      const run = pinChecks[kind].then(() => checkPin(kind, pin));
+      pinChecks[kind] = run.catch(() => {});
+      return run;
     },
 
     onChange(listener) {
