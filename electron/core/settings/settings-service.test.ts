@@ -148,6 +148,29 @@ describe('settings service', () => {
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
   });
 
+  it('doubles the wait after each further five wrong tries, up to 15 minutes, until the right PIN', async () => {
+    let clock = 1_000_000;
+    const service = await open(() => clock);
+    await service.save({ secrets: { supervisorPin: '4821' } });
+    const lockedFor = async (): Promise<unknown> =>
+      service.verifyPin('supervisor', '4821').then(
+        () => null,
+        (e: unknown) => (e as PosError).details?.retryAfterSeconds,
+      );
+    const expectedWaits = [30, 60, 120, 240, 480, 900, 900];
+    for (const wait of expectedWaits) {
+      for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+      expect(await lockedFor()).toBe(wait);
+      clock += wait * 1000 - 1_000;
+      expect(await lockedFor()).toBe(1);
+      clock += 1_000;
+    }
+    // The right PIN ends the series: the next mistakes start again at 30 s.
+    expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
+    for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    expect(await lockedFor()).toBe(30);
+  });
+
   it('counts guesses sent all at once one by one: the lockout still stops them after five', async () => {
     const service = await open();
     await service.save({ secrets: { supervisorPin: '0019' } });

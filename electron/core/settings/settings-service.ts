@@ -34,9 +34,15 @@ export interface SettingsServiceOptions {
 }
 
 const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', supervisor: 'supervisorPin' };
-/** After this many wrong PINs in a row, further tries wait LOCKOUT_MS: a 4-digit PIN must not be guessable by a loop. */
+/**
+ * After this many wrong PINs in a row, further tries wait: LOCKOUT_MS the first time, twice as long each time
+ * after, up to MAX_LOCKOUT_MS, until the right PIN is entered. A fixed 30 s let a loop try all 10,000
+ * four-digit PINs in under a day; doubling puts that at months, while a supervisor who mistypes a few
+ * times waits half a minute.
+ */
 const MAX_WRONG_PINS = 5;
 const LOCKOUT_MS = 30_000;
+const MAX_LOCKOUT_MS = 15 * 60_000;
 const NESTED_KEYS = new Set(Object.entries(DEFAULT_SETTINGS).filter(([, value]) => isPlainObject(value)).map(([key]) => key));
 
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
@@ -48,9 +54,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   // then asks the admin to enter it again instead of the app failing to start.
   for (const name of SECRET_NAMES) stored[name] = await vault.get(name).then((value) => value !== null, () => false);
   const listeners = new Set<(view: SettingsView) => void>();
-  const wrongPins: Record<PinKind, { count: number; lockedUntil: number }> = {
-    admin: { count: 0, lockedUntil: 0 },
-    supervisor: { count: 0, lockedUntil: 0 },
+  const wrongPins: Record<PinKind, { count: number; lockouts: number; lockedUntil: number }> = {
+    admin: { count: 0, lockouts: 0, lockedUntil: 0 },
+    supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
   };
   // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
   // wrong guess was counted: a page firing a hundred guesses at once would try them all.
@@ -61,8 +67,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const waitMs = lock.lockedUntil - now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
+      const wait = seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
       throw new PosError('supervisor.pin-wrong', {
-        message: `Too many wrong PINs. Wait ${seconds} seconds, then try again.`,
+        message: `Too many wrong PINs. Wait ${wait}, then try again.`,
         retryable: true,
         details: { retryAfterSeconds: seconds },
       });
@@ -71,12 +78,14 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     if (hash === null) return 'not-set';
     if (await pinMatches(pin, hash)) {
       lock.count = 0;
+      lock.lockouts = 0;
       return 'valid';
     }
     lock.count += 1;
     if (lock.count >= MAX_WRONG_PINS) {
       lock.count = 0;
-      lock.lockedUntil = now() + LOCKOUT_MS;
+      lock.lockouts += 1;
+      lock.lockedUntil = now() + Math.min(LOCKOUT_MS * 2 ** (lock.lockouts - 1), MAX_LOCKOUT_MS);
     }
     return 'wrong';
   }
