@@ -39,10 +39,15 @@ export async function startInstoreWebhookReceiver(options: {
 }): Promise<InstoreWebhookReceiver> {
   let url = options.publicUrl ?? '';
   const server: Server = createServer((request, response) => {
-    void handle(request).then(({ status, body }) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    });
+    handle(request).then(
+      ({ status, body }) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      },
+      // The sender hung up mid-body: nobody to answer. Left unhandled, this rejection would take the whole
+      // core down (Node ends the process on an unhandled rejection), so any client could stop the till.
+      () => response.destroy(),
+    );
   });
 
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {

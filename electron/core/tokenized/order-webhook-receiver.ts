@@ -40,12 +40,17 @@ export async function startOrderWebhookReceiver(options: {
 }): Promise<OrderWebhookReceiver> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
-    void handle(request).then(({ status, body, notification }) => {
-      response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(body));
-      // Processed after the answer has gone out: the provider never waits on our journal.
-      if (notification) setImmediate(() => options.onNotification(notification));
-    });
+    handle(request).then(
+      ({ status, body, notification }) => {
+        response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify(body));
+        // Processed after the answer has gone out: the provider never waits on our journal.
+        if (notification) setImmediate(() => options.onNotification(notification));
+      },
+      // The sender hung up mid-body: nobody to answer. Left unhandled, this rejection would take the whole
+      // core down (Node ends the process on an unhandled rejection), so any client could stop the till.
+      () => response.destroy(),
+    );
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
