@@ -1,12 +1,14 @@
 import { safeStorage } from 'electron';
 import { PosError } from '../../shared/errors.ts';
+import { assertProtectedCiphertext, isUnprotectedBackend, UNPROTECTED_MESSAGE } from '../core/security/vault-protection.ts';
 import type { SecretVault } from '../core/settings/secret-vault.ts';
 import { readSecretFile, writeSecretFile } from '../core/settings/secret-file.ts';
 
 // The app's secret vault: values encrypted by the OS key store through Electron's safeStorage (Keychain,
 // DPAPI, libsecret/kwallet), stored as base64 blobs in a 0600 file. Uses the async API where this Electron
-// has it. On Linux without a key store Electron falls back to `basic_text`, a hard-coded key that protects
-// nothing: we refuse it, so a secret is never written to disk pretending to be encrypted.
+// has it. On Linux without a key store Electron falls back to a hard-coded key that protects nothing
+// (`basic_text`; the async API does so silently): we refuse it, checking the backend and every blob
+// (core/security/vault-protection.ts), so a secret is never on disk pretending to be encrypted.
 
 type AsyncSafeStorage = typeof safeStorage & {
   isAsyncEncryptionAvailable?: () => Promise<boolean>;
@@ -17,10 +19,8 @@ type AsyncSafeStorage = typeof safeStorage & {
 const storage = safeStorage as AsyncSafeStorage;
 
 async function assertUsable(): Promise<void> {
-  if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
-    throw new PosError('vault.unavailable', {
-      message: 'Secrets cannot be stored safely on this computer: no OS key store (GNOME Keyring or KWallet) is running.',
-    });
+  if (process.platform === 'linux' && isUnprotectedBackend(process.platform, safeStorage.getSelectedStorageBackend())) {
+    throw new PosError('vault.unavailable', { message: UNPROTECTED_MESSAGE });
   }
   const available = storage.isAsyncEncryptionAvailable ? await storage.isAsyncEncryptionAvailable() : safeStorage.isEncryptionAvailable();
   if (!available) throw new PosError('vault.unavailable');
@@ -49,9 +49,13 @@ export class SafeStorageVault implements SecretVault {
     const blob = readSecretFile(this.#path)[name];
     if (blob === undefined) return null;
     await assertUsable();
+    const encrypted = Buffer.from(blob, 'base64');
+    // Written under the hard-coded key (by an older version, or a key store that was missing then): refuse
+    // it, so the admin enters the secret again once a key store runs.
+    assertProtectedCiphertext(process.platform, encrypted);
     let decrypted: { value: string; reEncrypt: boolean };
     try {
-      decrypted = await decrypt(Buffer.from(blob, 'base64'));
+      decrypted = await decrypt(encrypted);
     } catch (cause) {
       throw new PosError('vault.unavailable', {
         message: 'A stored secret can no longer be read (the OS key store changed). An admin must enter it again in Settings.',
@@ -65,7 +69,9 @@ export class SafeStorageVault implements SecretVault {
 
   async set(name: string, value: string): Promise<void> {
     await assertUsable();
-    const blob = (await encrypt(value)).toString('base64');
+    const encrypted = await encrypt(value);
+    assertProtectedCiphertext(process.platform, encrypted);
+    const blob = encrypted.toString('base64');
     writeSecretFile(this.#path, { ...readSecretFile(this.#path), [name]: blob });
   }
 
