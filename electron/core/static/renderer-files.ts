@@ -9,7 +9,7 @@ import { contentTypeFor } from './content-types.ts';
 // anything outside the directory (`..`, encoded `..`, backslashes, NUL, dotfiles, symlinks leading out).
 
 export interface StaticResponse {
-  readonly status: 200 | 400 | 403 | 404;
+  readonly status: 200 | 400 | 403 | 404 | 405;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
@@ -67,7 +67,8 @@ function isInside(root: string, candidate: string): boolean {
   return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
 }
 
-function refusal(status: 400 | 403 | 404): StaticResponse {
-  const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : 'Bad request';
+/** A refusal with the same security headers as a page: every answer we serve carries the CSP. */
+export function refusal(status: 400 | 403 | 404 | 405): StaticResponse {
+  const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 405 ? 'Method not allowed' : 'Bad request';
   return { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: Buffer.from(text) };
 }
