@@ -22,6 +22,8 @@ import { registerIpc } from './ipc.ts';
 const devServerUrl = process.env.VITE_DEV_SERVER_URL;
 const appOrigin = devServerUrl ? normaliseOrigin(devServerUrl) : PRODUCTION_APP_ORIGIN;
 const pageUrl = (path: '/' | '/customer-display'): string => new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
+/** DevTools only while developing against the Vite dev server; the built app (`npm start`, a till) has none. */
+const devTools = devServerUrl !== undefined;
 
 /** `--kiosk` forces kiosk mode (as do the Settings "Kiosk" flag and the kiosk terminal mode). */
 const kioskFlag = process.argv.includes('--kiosk');
@@ -80,7 +82,7 @@ async function start(): Promise<void> {
   }
 
   // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
-  const consentWindows = createConsentWindows({ core: runningCore, parent: () => cashier });
+  const consentWindows = createConsentWindows({ core: runningCore, parent: () => cashier, devTools });
   const stopIpc = registerIpc({
     core: withConsentOpener(runningCore, consentWindows.open),
     appOrigin,
@@ -89,7 +91,7 @@ async function start(): Promise<void> {
 
   const { settings } = await runningCore.handlers['settings.get']({});
   const kiosk = kioskFlag || settings.kiosk || settings.mode === 'kiosk';
-  cashier = createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk });
+  cashier = createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools });
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -100,7 +102,7 @@ async function start(): Promise<void> {
     if (customerDisplay && !customerDisplay.isDestroyed()) return;
     const display = secondaryDisplay();
     if (!display && !customerDisplayAsked) return;
-    customerDisplay = createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display);
+    customerDisplay = createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools);
     customerDisplay.on('closed', () => {
       customerDisplay = null;
     });

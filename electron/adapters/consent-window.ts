@@ -27,6 +27,8 @@ export interface ConsentWindowOptions {
   readonly core: CoreApi;
   /** The cashier window, so the consent window stays above it (and closes with it). */
   readonly parent: () => BrowserWindow | null;
+  /** Development against the Vite dev server only. */
+  readonly devTools: boolean;
 }
 
 export function createConsentWindows(options: ConsentWindowOptions): ConsentWindows {
@@ -74,7 +76,7 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       title: 'Link customer — wallet consent',
       autoHideMenuBar: true,
       show: false,
-      webPreferences: { ...webPreferences(), session: ses },
+      webPreferences: { ...webPreferences(undefined, { devTools: options.devTools }), session: ses },
     });
     open.set(linkToken, window);
     const contents = window.webContents;

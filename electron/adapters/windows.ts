@@ -14,6 +14,8 @@ export interface CashierWindowOptions {
   readonly preload: string;
   /** Full-screen kiosk: no frame, no way to leave the app with window controls. */
   readonly kiosk: boolean;
+  /** Development against the Vite dev server only; a till's windows never open DevTools. */
+  readonly devTools: boolean;
 }
 
 const BACKGROUND = '#0f172a';
@@ -30,7 +32,7 @@ export function createCashierWindow(options: CashierWindowOptions): BrowserWindo
     autoHideMenuBar: true,
     kiosk: options.kiosk,
     fullscreen: options.kiosk,
-    webPreferences: webPreferences(options.preload),
+    webPreferences: webPreferences(options.preload, { devTools: options.devTools }),
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(options.url);
@@ -47,7 +49,7 @@ export function secondaryDisplay(): Display | null {
  * On the secondary display, full screen and frameless, when there is one. Without one it is only created
  * when asked (`--customer-display`), as an ordinary window on the main screen, for testing and demos.
  */
-export function createCustomerDisplayWindow(url: string, preload: string, display: Display | null): BrowserWindow {
+export function createCustomerDisplayWindow(url: string, preload: string, display: Display | null, devTools: boolean): BrowserWindow {
   const bounds = display?.bounds;
   const window = new BrowserWindow({
     ...(bounds ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height } : { width: 1024, height: 768 }),
@@ -59,7 +61,7 @@ export function createCustomerDisplayWindow(url: string, preload: string, displa
     fullscreen: display !== null,
     // The customer must not be able to focus it and type into the till.
     focusable: display === null,
-    webPreferences: webPreferences(preload),
+    webPreferences: webPreferences(preload, { devTools }),
   });
   window.once('ready-to-show', () => window.showInactive());
   void window.loadURL(url);

@@ -16,6 +16,14 @@ describe('webPreferences', () => {
     expect(prefs.spellcheck).toBe(false);
     expect(prefs.navigateOnDragDrop).toBe(false);
     expect(prefs.experimentalFeatures).toBe(false);
+    expect(prefs.devTools).toBe(false);
+  });
+
+  it('opens DevTools only when asked (development against the dev server)', () => {
+    expect(webPreferences(undefined).devTools).toBe(false);
+    expect(webPreferences('/p', {}).devTools).toBe(false);
+    expect(webPreferences('/p', { devTools: true }).devTools).toBe(true);
+    expect(webPreferences('/p', { devTools: true }).sandbox).toBe(true);
   });
 
   it('gives no preload (no bridge) when none is asked for', () => {
@@ -30,6 +38,7 @@ describe('webPreferences', () => {
       [
         'allowRunningInsecureContent',
         'contextIsolation',
+        'devTools',
         'experimentalFeatures',
         'navigateOnDragDrop',
         'nodeIntegration',

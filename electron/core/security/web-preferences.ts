@@ -19,10 +19,17 @@ export interface SecureWebPreferences {
   readonly navigateOnDragDrop: false;
   readonly safeDialogs: true;
   readonly experimentalFeatures: false;
+  /** False on a till: DevTools would let whoever stands at it call window.pos with any arguments. */
+  readonly devTools: boolean;
+}
+
+export interface WebPreferenceOptions {
+  /** Only for development against the Vite dev server; never in the app a till runs. Default false. */
+  readonly devTools?: boolean;
 }
 
 /** @param preloadPath absolute path of the bundled CJS preload; omit for windows that must get no bridge. */
-export function webPreferences(preloadPath?: string): SecureWebPreferences {
+export function webPreferences(preloadPath?: string, options: WebPreferenceOptions = {}): SecureWebPreferences {
   return {
     ...(preloadPath === undefined ? {} : { preload: preloadPath }),
     contextIsolation: true,
@@ -37,5 +44,6 @@ export function webPreferences(preloadPath?: string): SecureWebPreferences {
     navigateOnDragDrop: false,
     safeDialogs: true,
     experimentalFeatures: false,
+    devTools: options.devTools ?? false,
   };
 }
