@@ -26,7 +26,8 @@ export interface PaymentServiceOptions {
   readonly orderLifetimeMs?: number | undefined;
   /**
    * After a create/scan/refund whose outcome is unknown, how long a request may still reach the provider and
-   * act. Only then does "not found" prove it never arrived. Default: the client's whole time budget + 5 s.
+   * act, counted from when the client gave up on its last try (or, after a restart, from the start). Only then
+   * does "not found" prove it never arrived. Default: one try's time budget + 5 s.
    */
   readonly settleMs?: number | undefined;
   /** A cashier-started create/scan found missing is sent again (same key) only this soon after the first send. */

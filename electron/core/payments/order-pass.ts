@@ -61,9 +61,10 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
   let memory = rt.attempts.get(row.referenceId);
   if (!memory) {
     // Recovered: nobody is at the counter with this sale any more, and the scanned code is not on disk, so
-    // the request is never sent again. The row was last written just before any send, so updatedAt bounds
-    // the last moment the request could have left.
-    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt: row.updatedAt, resends: 0 };
+    // the request is never sent again. The row was last written just before a send, but the dead process's
+    // client may have retried it for a while after that; it cannot have sent anything after we started.
+    const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
+    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt, resends: 0 };
     rt.attempts.set(row.referenceId, memory);
   }
   return memory;
@@ -207,8 +208,9 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
   let lastSentAt = rt.refundSentAt.get(refund.refundId);
   if (lastSentAt === undefined) {
-    // Recovered: the row was written (sending) just before its request could leave.
-    lastSentAt = refund.updatedAt;
+    // Recovered: the row was written (sending) just before its request could leave; the dead process's client
+    // may have retried it until it died, which was before we started.
+    lastSentAt = Math.max(refund.updatedAt, rt.startedAt);
     rt.refundSentAt.set(refund.refundId, lastSentAt);
   }
   const now = rt.options.now();

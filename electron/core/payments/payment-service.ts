@@ -68,6 +68,7 @@ class PaymentService {
     this.#rt = {
       journal,
       options,
+      startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
       statusLimiter: createRateLimiter({ perSecond: options.statusRequestsPerSecond, now: options.now }),
       attempts: new Map(),

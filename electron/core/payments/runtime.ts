@@ -25,6 +25,11 @@ export interface AttemptMemory extends SendMemory {
 export interface PaymentRuntime {
   readonly journal: Journal;
   readonly options: ResolvedOptions;
+  /**
+   * When this service started (options.now). A process that died may have kept retrying a request after its
+   * last journal write, but not after this moment: recovery counts the settle time from here at the earliest.
+   */
+  readonly startedAt: number;
   /** The in-store client for the current settings, with our audit callback and timeouts. */
   client(): Promise<InStoreClient>;
   /** Every status request of this terminal goes through it. */

@@ -77,6 +77,10 @@ export async function sendOrder(rt: PaymentRuntime, referenceId: string, request
   const outcome = await send(rt, row.posId, async (client) =>
     request.kind === 'create' ? { qrCode: (await client.createOrder(request.input, options)).qrCode } : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
   );
+  // The client retries inside that call (same key): its last try may have left just before the call gave up,
+  // long after the first. The settle time must count from then, or a "not found" read while that try is still
+  // being processed would be taken as proof that nothing was sent.
+  if (memory) memory.lastSentAt = rt.options.now();
   switch (outcome.kind) {
     case 'accepted': {
       const current = rt.journal.getAttempt(referenceId)!;
@@ -113,12 +117,15 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
     summary: `refund ${refund.refundId} sent`,
     data: { refundId: refund.refundId, amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey },
   });
-  return send(rt, posIdOf(rt, refund.referenceId), (client) =>
+  const outcome = await send(rt, posIdOf(rt, refund.referenceId), (client) =>
     client.refundOrder(
       { referenceId: refund.referenceId, amount: money(refund.amountMinor, refund.currency), reason: refund.reason ?? undefined, terminalReference: rt.terminalReference() },
       { idempotencyKey: refund.idempotencyKey },
     ),
   );
+  // As for orders: the client's last try left at most now, so a resend waits for the settle time from here.
+  rt.refundSentAt.set(refund.refundId, rt.options.now());
+  return outcome;
 }
 
 export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcome: SendOutcome<RefundResponse>): RefundRow {
