@@ -39,7 +39,7 @@ export function AppFrame() {
   }, [screenKey]);
 
   return (
-    <div className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}`} data-testid="app-frame" data-mode={terminal.mode} data-screen={screen.name}>
+    <div className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`} data-testid="app-frame" data-mode={terminal.mode} data-screen={screen.name}>
       <button
         type="button"
         className="skip-link"

@@ -21,7 +21,7 @@ export function StatusBar() {
     <footer className="status-bar" role="contentinfo" aria-label={t('status.label')} data-testid="status-bar">
       {status ? (
         <>
-          <span className="status-item" data-testid="status-environment">
+          <span className="status-item status-environment" data-testid="status-environment">
             {t('status.environment', { name: t(`env.${status.environment}`) })}
           </span>
           <ProviderItem reachable={status.providerReachable} />

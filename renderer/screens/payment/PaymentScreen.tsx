@@ -6,6 +6,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useKeyDown } from '../../hooks/use-key.ts';
+import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { playSound } from '../../sound/sounds.ts';
@@ -107,13 +108,17 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   });
 
   const showQr = view.qrPayload !== null && !final;
+  // 320 CSS px is scanned from 40 cm; a small till display has no room for it beside the amount, and is
+  // scanned from closer.
+  const shortDisplay = useMediaQuery(SHORT_DISPLAY);
+  const qrSize = shortDisplay ? 240 : 320;
 
   return (
     <section className={`screen payment-screen outcome-${outcome}`} aria-labelledby="payment-amount" data-testid="payment-screen" data-reference-id={view.referenceId}>
       <div className="payment-layout">
         {showQr && (
           <div className="payment-qr-panel">
-            <QrCanvas payload={view.qrPayload!} minCssPx={320} label={t('payment.qrLabel', { amount })} testId="payment-qr" />
+            <QrCanvas payload={view.qrPayload!} minCssPx={qrSize} label={t('payment.qrLabel', { amount })} testId="payment-qr" />
             <p className="qr-caption">{t('payment.scanWithApp')}</p>
           </div>
         )}

@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
+
+// The frame at the sizes tills really have: a 7" 800×480 display, a 1280×800 till, a 1920×1080 screen.
+// Whatever the screen, the status line stays visible, nothing spills sideways, and a sale needs no scrolling.
+
+async function expectInViewport(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'element is rendered').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 0.5);
+}
+
+async function expectNoPageScroll(page: Page): Promise<void> {
+  const size = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  const viewport = page.viewportSize()!;
+  expect(size.width).toBeLessThanOrEqual(viewport.width);
+  expect(size.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test('800×480: the sale, its QR and its result fit the screen with the status line in view', async ({ page, pos }) => {
+  await page.setViewportSize({ width: 800, height: 480 });
+  await pos.open(page);
+  await keyAmount(page, '1234');
+  await expectNoPageScroll(page);
+  for (const id of ['sale-amount', 'charge-button', 'scan-customer-button', 'keypad-0', 'keypad-clear', 'status-bar', 'nav-settings']) {
+    await expectInViewport(page, page.getByTestId(id));
+  }
+  await page.screenshot({ path: test.info().outputPath('sale-800x480.png') });
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payment-qr')).toBeVisible();
+  await expectNoPageScroll(page);
+  for (const id of ['payment-qr', 'payment-amount', 'payment-status', 'cancel-payment', 'status-bar']) await expectInViewport(page, page.getByTestId(id));
+  await page.screenshot({ path: test.info().outputPath('qr-800x480.png') });
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'neutral');
+  for (const id of ['payment-result', 'dismiss-result', 'status-bar']) await expectInViewport(page, page.getByTestId(id));
+});
+
+test('a long payments list scrolls inside the screen; header, navigation and status line stay put', async ({ page, pos }) => {
+  for (let i = 0; i < 14; i++) {
+    const created = await pos.call('payments.chargeMerchantQr', { amountMinor: 100 + i, currency: 'SGD' });
+    expect(created.ok).toBe(true);
+  }
+  await pos.open(page);
+  await page.getByTestId('nav-payments').click();
+  await expect(page.getByTestId('payment-row').first()).toBeVisible();
+  await expectNoPageScroll(page);
+  await page.getByTestId('payment-row').last().scrollIntoViewIfNeeded();
+  await expectInViewport(page, page.getByTestId('payment-row').last());
+  await expectInViewport(page, page.getByTestId('status-bar'));
+  await expectInViewport(page, page.getByTestId('nav-payments'));
+});
