@@ -35,7 +35,10 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   if (!rt.busy.has(referenceId)) {
     if (row.state === 'sending' || row.state === 'checking') delay = await resolveAttempt(rt, row, lookup, state);
     else if (row.state === 'active') delay = followOpenOrder(rt, row, lookup, state);
-    else if (lookup.kind === 'found') adoptLate(rt, row, lookup);
+    else if (lookup.kind === 'found' && adoptLate(rt, row, lookup).state === 'active') {
+      // A not-sent payment that turned up open at the provider: watched from now on, like any open order.
+      delay = nextPollDelay(rt.options.schedule, rt.options.now() - row.createdAt, state.polls);
+    }
   }
   for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
   for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, state));
@@ -156,10 +159,10 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
 }
 
 /** A final or not-sent attempt looked up on request: take in what changed since (a refund elsewhere, a late order). */
-function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, { kind: 'found' }>): void {
-  if (row.providerStatus === lookup.order.status && row.state === 'final') return;
+function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, { kind: 'found' }>): AttemptRow {
+  if (row.providerStatus === lookup.order.status && row.state === 'final') return row;
   try {
-    updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
+    return updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
       kind: 'status',
       summary: `status ${lookup.order.status} (found on a later check)`,
     });
@@ -172,6 +175,7 @@ function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, 
       summary: `the provider now says ${lookup.order.status}, the journal keeps ${row.providerStatus ?? row.state}`,
       data: { provider: lookup.order },
     });
+    return row;
   }
 }
 

@@ -95,6 +95,26 @@ describe('recovery on start', () => {
     expect(module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
   });
 
+  it('a payment settled as not-sent that turns up at the provider later is followed to its end once found (check now)', async () => {
+    const t = await till();
+    const journal = t.journal();
+    const referenceId = recordCreate(journal);
+    journal.close();
+    const module = await t.start();
+    await waitForDetail(module.handlers, referenceId, (d) => d.payment.state === 'not-sent');
+    // A request held far beyond any timeout (a stuck proxy) reaches the provider after all.
+    const late = await signedCall(t.sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ referenceId, amount: 900 }), { idempotencyKey: randomUUID() });
+    expect(late.status).toBe(200);
+
+    const checked = await module.handlers['payments.checkNow']({ referenceId });
+    expect(checked).toMatchObject({ state: 'active', displayStatus: 'waiting', providerStatus: 'CREATED' });
+    expect(module.counts().pendingCount).toBe(1);
+    // From now on it is watched like any open order: the customer pays, the journal sees it.
+    await control(t.sandbox, 'POST', '/consumer/confirm', { referenceId });
+    const paid = await waitForDetail(module.handlers, referenceId, isSettled);
+    expect(paid.payment).toMatchObject({ state: 'final', displayStatus: 'paid', providerStatus: 'CAPTURED' });
+  });
+
   async function paidThenStopped(t: Till): Promise<string> {
     const first = await t.start();
     const code = await mintCode(t.sandbox, 'approve');
