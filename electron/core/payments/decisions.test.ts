@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
-import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, notCancellableReason, type Lookup, type ResolutionPolicy, type SendMemory } from './decisions.ts';
+import {
+  adoptPatch,
+  checkDelay,
+  decideCancel,
+  decideRefund,
+  decideUnresolved,
+  notCancellableReason,
+  shouldCancelExpired,
+  type Lookup,
+  type ResolutionPolicy,
+  type SendMemory,
+} from './decisions.ts';
 
 // The state-decision table, rule by rule: what the service does with an attempt, a cancel or a refund given
 // what a lookup by referenceId said and the clock.
@@ -154,6 +165,48 @@ describe('a cancel whose outcome is unknown', () => {
     expect(decide(NOT_FOUND, { state: 'checking' })).toMatchObject({ kind: 'wait' });
     expect(decide(NOT_FOUND, { state: 'not-sent' })).toMatchObject({ kind: 'done', outcome: 'failed' });
     expect(decide(ERROR)).toMatchObject({ kind: 'wait' });
+  });
+});
+
+describe('an open order past its expiry', () => {
+  const EXPIRES = T0 + 300_000;
+  const GRACE = 60_000;
+  const open = attempt({ state: 'active', providerStatus: 'CREATED', expiresAt: EXPIRES });
+  const cancelRow = (overrides: Partial<CancelRow>): CancelRow => ({
+    cancelId: 'TILL-01-20261121-K3F9Q2ZP-C1',
+    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    idempotencyKey: '0f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
+    reason: null,
+    state: 'done',
+    outcome: 'failed',
+    failureReason: 'refused',
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  });
+  const decide = (lookup: Lookup, now: number, extra: { row?: AttemptRow; cancels?: CancelRow[] } = {}) =>
+    shouldCancelExpired({ row: extra.row ?? open, lookup, now, graceMs: GRACE, cancels: extra.cancels ?? [] });
+
+  it('still payable (CREATED / PENDING) after expiry + grace → the till cancels it; not a moment before', () => {
+    expect(decide(found('CREATED'), EXPIRES + GRACE)).toBe(true);
+    expect(decide(found('PENDING'), EXPIRES + GRACE + 5_000)).toBe(true);
+    expect(decide(found('CREATED'), EXPIRES + GRACE - 1)).toBe(false);
+    expect(decide(found('CREATED'), EXPIRES)).toBe(false);
+  });
+
+  it('never once the customer confirmed, nor when the status is not known', () => {
+    expect(decide(found('PROCESSING'), EXPIRES + GRACE)).toBe(false);
+    expect(decide(NOT_FOUND, EXPIRES + GRACE)).toBe(false);
+    expect(decide(ERROR, EXPIRES + GRACE)).toBe(false);
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'checking', expiresAt: EXPIRES }) })).toBe(false);
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'active', expiresAt: null }) })).toBe(false);
+  });
+
+  it('once: not while a cancel is in flight, not again after one made past the deadline', () => {
+    // A cashier's cancel before the expiry that the provider refused does not stop it.
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { cancels: [cancelRow({ createdAt: T0 + 1_000 })] })).toBe(true);
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { cancels: [cancelRow({ state: 'checking', outcome: null, createdAt: T0 + 1_000 })] })).toBe(false);
+    expect(decide(found('CREATED'), EXPIRES + GRACE + 90_000, { cancels: [cancelRow({ createdAt: EXPIRES + GRACE })] })).toBe(false);
   });
 });
 

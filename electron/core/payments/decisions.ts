@@ -120,6 +120,31 @@ export function decideCancel(input: { readonly cancel: CancelRow; readonly attem
   }
 }
 
+/** The reason sent with (and journalled for) a cancel the till makes itself once an order has expired. */
+export const EXPIRED_CANCEL_REASON = 'Not paid before the QR expired';
+
+/**
+ * An open order past its expiry (+ grace) that the provider still shows as payable (CREATED / PENDING) is
+ * cancelled by the till itself, once: otherwise the provider might let it be paid at any later time, long
+ * after the cashier moved on, and polling it would never end. Not while a cancel is in flight, and not again
+ * after one made past the deadline (if the provider refused that one, we keep following what it says).
+ * PROCESSING is never cancelled: the customer has confirmed and the money may be moving.
+ */
+export function shouldCancelExpired(input: {
+  readonly row: AttemptRow;
+  readonly lookup: Lookup;
+  readonly now: number;
+  readonly graceMs: number;
+  readonly cancels: readonly CancelRow[];
+}): boolean {
+  const { row, lookup, now, graceMs, cancels } = input;
+  if (row.state !== 'active' || row.expiresAt === null || lookup.kind !== 'found') return false;
+  if (lookup.order.status !== 'CREATED' && lookup.order.status !== 'PENDING') return false;
+  const deadline = row.expiresAt + graceMs;
+  if (now < deadline) return false;
+  return cancels.every((cancel) => cancel.state === 'done' && cancel.createdAt < deadline);
+}
+
 /** Why a cancel cannot be done any more, for the cashier. */
 export function notCancellableReason(status: OrderStatus | null): string {
   switch (status) {

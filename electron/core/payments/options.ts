@@ -25,6 +25,11 @@ export interface PaymentServiceOptions {
   /** How long a new order stays payable on screen; default 5 min (the sandbox's abandon default). */
   readonly orderLifetimeMs?: number | undefined;
   /**
+   * An order still open (CREATED / PENDING) this long after its expiry is cancelled at the provider, so it can
+   * never be paid later behind the cashier's back. Default 1 min.
+   */
+  readonly expiryGraceMs?: number | undefined;
+  /**
    * After a create/scan/refund whose outcome is unknown, how long a request may still reach the provider and
    * act, counted from when the client gave up on its last try (or, after a restart, from the start). Only then
    * does "not found" prove it never arrived. Default: one try's time budget + 5 s.
@@ -51,6 +56,7 @@ export interface ResolvedOptions {
   readonly schedule: PollSchedule;
   readonly statusRequestsPerSecond: number;
   readonly orderLifetimeMs: number;
+  readonly expiryGraceMs: number;
   readonly settleMs: number;
   readonly resendWindowMs: number;
   readonly maxResends: number;
@@ -75,6 +81,9 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     schedule: options.schedule ?? DEFAULT_POLL_SCHEDULE,
     statusRequestsPerSecond: options.statusRequestsPerSecond ?? 5,
     orderLifetimeMs: options.orderLifetimeMs ?? 5 * 60_000,
+    // The provider's own timeout is not published (ours abandons at the lifetime); a minute past what the
+    // screen showed lets it finish its own way first, and a customer who scanned at the last second confirm.
+    expiryGraceMs: options.expiryGraceMs ?? 60_000,
     // The client gives up on one attempt after connect + read; a request the server is still chewing on can
     // act a little later. 5 s more covers a server's own processing after our deadline.
     settleMs: options.settleMs ?? timeouts.connectMs + timeouts.readMs + 5_000,
@@ -87,7 +96,7 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     closeGraceMs: options.closeGraceMs ?? 2_000,
   };
   if (!(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
-  for (const key of ['orderLifetimeMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
+  for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
     if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
   }
   if (!(resolved.checkDelays.baseMs > 0 && resolved.checkDelays.maxMs >= resolved.checkDelays.baseMs)) {

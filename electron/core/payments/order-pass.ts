@@ -1,6 +1,6 @@
 import { PosError } from '../../../shared/errors.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
-import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, type Lookup } from './decisions.ts';
+import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, EXPIRED_CANCEL_REASON, shouldCancelExpired, type Lookup } from './decisions.ts';
 import type { PassState } from './order-worker.ts';
 import { nextPollDelay } from './poll-schedule.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
@@ -147,7 +147,14 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
         kind: 'status',
         summary: `status ${lookup.order.status} (${state.trigger ?? 'poll'})`,
       });
-      return updated.state === 'active' ? nextPollDelay(rt.options.schedule, elapsed, state.polls) : 'idle';
+      if (updated.state !== 'active') return 'idle';
+      if (shouldCancelExpired({ row: updated, lookup, now: rt.options.now(), graceMs: rt.options.expiryGraceMs, cancels: rt.journal.cancelsOf(row.referenceId) })) {
+        // Write-ahead, like a cashier's cancel: this same pass sends it (settleCancel), and its outcome is
+        // settled by the usual rules.
+        recordExpiredCancel(rt, row.referenceId);
+        return SETTLE_LOOK_MS;
+      }
+      return nextPollDelay(rt.options.schedule, elapsed, state.polls);
     }
     case 'not-found':
       // An order we created that the provider cannot find: keep asking (a provider-side delay), and say so.
@@ -156,6 +163,14 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
     case 'error':
       return Math.max(poll, checkDelay(state.failures, rt.options.checkDelays));
   }
+}
+
+function recordExpiredCancel(rt: PaymentRuntime, referenceId: string): void {
+  rt.journal.atomically(() => {
+    const cancel = rt.journal.recordCancel(referenceId, { reason: EXPIRED_CANCEL_REASON });
+    rt.journal.appendEvent(referenceId, { kind: 'note', summary: `still open past its expiry: cancel ${cancel.cancelId} recorded by the till` });
+  });
+  rt.publishAttempt(referenceId);
 }
 
 /** A final or not-sent attempt looked up on request: take in what changed since (a refund elsewhere, a late order). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { controlCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import {
   control,
@@ -198,6 +199,44 @@ describe('cancel', () => {
     expect(error.message).toMatch(/already confirmed|no longer be cancelled/);
     const detail = await harness.h['payments.get']({ referenceId: view.referenceId });
     expect(['confirming', 'paid']).toContain(detail.payment.displayStatus);
+  });
+});
+
+describe('an order the provider never finishes', () => {
+  it('still open past its expiry + grace: the till cancels it at the provider (write-ahead), so it can never be paid later', async () => {
+    // The provider here would keep the order payable for a minute; the screen said 300 ms.
+    const harness = await openHarness({ orderLifetimeMs: 300, expiryGraceMs: 200 }, { abandonAfterMs: 60_000 });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 650, currency: 'SGD' });
+    const done = await waitForDetail(harness.h, view.referenceId, isSettled, 5_000);
+    expect(done.payment).toMatchObject({ state: 'final', displayStatus: 'cancelled', providerStatus: 'CANCELLED', qrPayload: null });
+    expect(Date.parse(done.payment.updatedAt)).toBeGreaterThanOrEqual(Date.parse(done.payment.expiresAt!) + 200);
+    expect(done.events.some((e) => /still open past its expiry/.test(e.summary))).toBe(true);
+    await expectJournalMatchesSandbox(harness, view.referenceId);
+    expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
+    const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
+    try {
+      expect(journal.cancelsOf(view.referenceId)).toMatchObject([{ state: 'done', outcome: 'cancelled', reason: 'Not paid before the QR expired' }]);
+    } finally {
+      journal.close();
+    }
+    // Too late for the customer now: the provider refuses to take the payment.
+    const late = await controlCall(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
+    expect(late.status).not.toBe(200);
+  });
+
+  it('a customer who has already confirmed (PROCESSING) at the deadline is never cancelled: the payment ends paid', async () => {
+    const harness = await openHarness({ orderLifetimeMs: 300, expiryGraceMs: 200 }, { abandonAfterMs: 60_000, confirmDelayMs: 1_500 });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 650, currency: 'SGD' });
+    await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
+    const paid = await waitForDetail(harness.h, view.referenceId, isSettled, 5_000);
+    expect(paid.payment).toMatchObject({ displayStatus: 'paid', providerStatus: 'CAPTURED' });
+    const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
+    try {
+      expect(journal.cancelsOf(view.referenceId)).toEqual([]);
+    } finally {
+      journal.close();
+    }
+    await expectJournalMatchesSandbox(harness, view.referenceId);
   });
 });
 
