@@ -29,6 +29,8 @@ export interface FakeBridge extends PosBridge {
   override<K extends ChannelName>(channel: K, handler: Handler<K>): void;
   callsTo(channel: ChannelName): unknown[];
   listenerCount(event: EventName): number;
+  /** Main's admin window lapses (5 idle minutes, or main restarted): the next settings.save is refused. */
+  expireAdminSession(): void;
 }
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -70,6 +72,9 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
   const payments = new Map<string, PaymentView>();
   const usedCodes = new Set<string>();
   const secretValues = new Map<SecretName, string>(Object.entries(options.secrets ?? {}) as [SecretName, string][]);
+  // As in main (electron/core/settings/admin-session.ts): once an admin PIN exists, settings.save is
+  // accepted only after the admin PIN was verified (or after the save that set it).
+  let adminSessionOpen = false;
   let sequence = 0;
   let clock = Date.parse(NOW);
   const tick = (): string => new Date((clock += 1000)).toISOString();
@@ -126,7 +131,8 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     }),
     'status.get': () => ({ ok: true, value: state.status }),
     'settings.get': () => ({ ok: true, value: settingsView() }),
-    'settings.save': (patch) => {
+    'settings.save': async (patch) => {
+      if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
       const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
       const ms = next.scanner.maxInterKeyMs;
       // Same shape as the settings service: the refused field in details.field, the message written for it.
@@ -136,13 +142,23 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
         if (value === null) secretValues.delete(name);
         else secretValues.set(name, value);
       }
-      return { ok: true, value: settingsView() };
+      if (secretValues.has('adminPin')) adminSessionOpen = true;
+      // Main announces the change to every window, and the event can overtake the reply (web host: the
+      // event socket is faster than the HTTP answer).
+      const view = settingsView();
+      emit('settings.changed', view);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { ok: true, value: view };
     },
     'settings.testConnection': () => ({
       ok: true,
       value: { reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12, message: 'Connected: signature and clock are fine.' },
     }),
-    'settings.verifyPin': ({ kind, pin }) => ({ ok: true, value: { valid: secretValues.get(kind === 'admin' ? 'adminPin' : 'supervisorPin') === pin } }),
+    'settings.verifyPin': ({ kind, pin }) => {
+      const valid = secretValues.get(kind === 'admin' ? 'adminPin' : 'supervisorPin') === pin;
+      if (valid && kind === 'admin') adminSessionOpen = true;
+      return { ok: true, value: { valid } };
+    },
     'payments.chargeMerchantQr': ({ amountMinor, currency, note }) => {
       const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;
       const at = tick();
@@ -272,6 +288,9 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     },
     callsTo: (channel: ChannelName) => calls.filter((call) => call.channel === channel).map((call) => call.request),
     listenerCount: (event: EventName) => listeners.get(event)?.size ?? 0,
+    expireAdminSession: () => {
+      adminSessionOpen = false;
+    },
     on(event: EventName, listener: (payload: never) => void) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));

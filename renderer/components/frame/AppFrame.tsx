@@ -13,6 +13,7 @@ import { ScanScreen } from '../../screens/scan/ScanScreen.tsx';
 import { SettingsScreen } from '../../screens/settings/SettingsScreen.tsx';
 import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
+import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
@@ -31,11 +32,11 @@ export function AppFrame() {
   const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
 
-  // Move focus to the new screen's heading so a screen reader announces where the cashier is now.
+  // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
+  // announces where the cashier is now.
   const screenKey = screenKeyOf(screen);
   useEffect(() => {
-    const heading = mainRef.current?.querySelector<HTMLElement>('h1[tabindex]');
-    (heading ?? mainRef.current)?.focus({ preventScroll: true });
+    if (!focusScreenStart(mainRef.current)) mainRef.current?.focus({ preventScroll: true });
   }, [screenKey]);
 
   return (

@@ -2,6 +2,7 @@ import type { TerminalMode } from '../../../shared/settings.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import type { ScreenName } from '../../stores/navigation.ts';
+import { focusScreenStart } from './focus-screen.ts';
 
 // Screens offered per mode: a refund counter starts on Refund and has no Sale; a kiosk shows no navigation
 // to the customer (the frame hides this bar on its customer-facing screens). Linked customers are offered
@@ -72,10 +73,7 @@ export function Nav({ mode }: { mode: TerminalMode }) {
   );
 }
 
-/**
- * After a nav click, focus goes to the screen's title: a screen reader announces where we are, and the
- * keyboard's Enter means the screen's action ("Charge"), not "press the nav button again".
- */
+/** After a nav click, focus leaves the nav button for the screen (see focusScreenStart). */
 function focusScreenTitle(): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1[tabindex="-1"]')?.focus());
+  requestAnimationFrame(() => focusScreenStart(document.querySelector('main')));
 }

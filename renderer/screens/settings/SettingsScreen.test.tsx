@@ -104,4 +104,86 @@ describe('settings screen', () => {
     ]);
     await waitFor(() => expect(document.body.innerHTML).not.toContain('735194'));
   });
+
+  it('keeps the form open for the admin who just set the admin PIN (main opened its admin window)', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '5150' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    expect(screen.queryByTestId('settings-locked')).toBeNull();
+    expect(screen.getByTestId('secret-status-adminPin').textContent).toBe('saved');
+
+    // The next change saves too: main's window is open.
+    fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Kopi Corner' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(bridge.settings.merchantName).toBe('Kopi Corner'));
+
+    // Leaving Settings locks it again.
+    fireEvent.click(screen.getByTestId('nav-sale'));
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    expect(await screen.findByTestId('settings-locked')).toBeDefined();
+  });
+
+  it('when main refuses a save (admin.pin-required), asks the PIN over the form and saves the same changes', async () => {
+    const bridge = await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    await screen.findByTestId('settings-locked');
+    fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '735194' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    await screen.findByTestId('settings-screen');
+
+    fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
+    bridge.expireAdminSession(); // five idle minutes while the admin was typing
+    fireEvent.click(screen.getByTestId('settings-save'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Enter the admin PIN again' });
+    expect(dialog.textContent).toContain('Your changes are still here');
+    expect(screen.queryByTestId('settings-error')).toBeNull();
+    const pin = screen.getByTestId('admin-pin');
+    await waitFor(() => expect(document.activeElement).toBe(pin));
+
+    fireEvent.change(pin, { target: { value: '0000' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    expect((await screen.findByTestId('admin-pin-wrong')).textContent).toBe('That PIN is not correct.');
+    expect(bridge.settings.merchantName).not.toBe('Harbour Tea House');
+
+    fireEvent.change(screen.getByTestId('admin-pin'), { target: { value: '735194' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bridge.settings.merchantName).toBe('Harbour Tea House');
+    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { merchantName: 'Harbour Tea House' } }, { settings: { merchantName: 'Harbour Tea House' } }]);
+  });
+
+  it('the PIN dialog can be dismissed with Esc; the changes stay in the form, not saved', async () => {
+    const bridge = createFakeBridge({ secrets: { adminPin: '735194' } });
+    await openSettings(bridge);
+    fireEvent.change(await screen.findByLabelText('Admin PIN'), { target: { value: '735194' } });
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    await screen.findByTestId('settings-screen');
+    fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
+    bridge.expireAdminSession();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByRole('dialog');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('Merchant name') as HTMLInputElement).value).toBe('Harbour Tea House');
+    expect(screen.getByTestId('settings-message').textContent).toBe('Not saved yet: your changes are still in the form.');
+    expect(bridge.settings.merchantName).toBe('Demo Coffee Bar');
+  });
+
+  it('puts the cursor in the PIN field, and a kiosk gets a touch keypad for it', async () => {
+    const bridge = createFakeBridge({ secrets: { adminPin: '2580' } });
+    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sale-screen');
+    fireEvent.click(screen.getByTestId('kiosk-admin'));
+    const pin = await screen.findByTestId('admin-pin');
+    await waitFor(() => expect(document.activeElement).toBe(pin));
+    const keypad = screen.getByRole('group', { name: 'PIN keypad' });
+    for (const key of ['2', '5', '8', '0']) fireEvent.click(keypad.querySelector(`[data-testid="keypad-${key}"]`)!);
+    expect((pin as HTMLInputElement).value).toBe('2580');
+    fireEvent.click(screen.getByTestId('admin-unlock'));
+    expect(await screen.findByTestId('settings-screen')).toBeDefined();
+  });
 });

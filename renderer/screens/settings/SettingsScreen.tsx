@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
@@ -10,14 +10,18 @@ import { skew } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
 import { CameraChooser } from './CameraChooser.tsx';
 import { CheckboxField, NumberField, SecretField, SelectField, TextField } from './fields.tsx';
 import { PinGate } from './PinGate.tsx';
+import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerTest } from './ScannerTest.tsx';
 import { buildPatch, fieldErrorsOf, getPath, messageFor, setPath, type SecretDrafts } from './settings-draft.ts';
 
 // Real settings through settings.get / settings.save. Secrets are write-only. When an admin PIN is set,
-// the screen opens only after settings.verifyPin; it locks again when the cashier leaves it.
+// the screen opens only after settings.verifyPin; it locks again when the cashier leaves it. Main guards
+// settings.save too, with its own idle window: when that lapsed while the admin was editing, the PIN is
+// asked again and the same changes are saved, nothing retyped.
 
 export function SettingsScreen() {
   const view = useAppStore((state) => state.settingsView);
@@ -35,6 +39,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const t = useT();
   const bridge = useBridge();
   const setSettingsView = useAppStore((state) => state.setSettingsView);
+  const unlockAdmin = useAppStore((state) => state.unlockAdmin);
+  const { mode } = useTerminal();
+  const [relocked, setRelocked] = useState(false);
+  const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState<Settings>(view.settings);
   const [draft, setDraft] = useState<Settings>(view.settings);
   const [secrets, setSecrets] = useState<SecretDrafts>({});
@@ -76,8 +84,12 @@ function SettingsForm({ view }: { view: SettingsView }) {
     draft.partner.merchantCategoryCode ?? 0,
   ].some((value) => Number.isNaN(value));
 
-  const save = async (event: FormEvent): Promise<void> => {
+  const submit = (event: FormEvent): void => {
     event.preventDefault();
+    void save();
+  };
+
+  const save = async (): Promise<void> => {
     if (busy) return;
     if (hasBadNumber) {
       setMessage(t('settings.notANumber'));
@@ -90,13 +102,24 @@ function SettingsForm({ view }: { view: SettingsView }) {
     }
     setBusy(true);
     setError(null);
+    // The admin typing a new admin PIN is the admin: stay unlocked. Before the call, because main's
+    // settings.changed event (now with an admin PIN) can arrive before the reply and would lock the form.
+    if (typeof patch.secrets?.adminPin === 'string') unlockAdmin();
     const result = await bridge['settings.save'](patch);
     setBusy(false);
     if (!result.ok) {
+      if (result.error.code === 'admin.pin-required') {
+        // Main's admin window lapsed (or main restarted) while the form was open: ask for the PIN, keep the draft.
+        setRelocked(true);
+        return;
+      }
       setError(result.error);
       setFieldErrors(fieldErrorsOf(result.error));
       return;
     }
+    // An accepted save keeps main's admin window open (and one that just set the admin PIN opens it): the
+    // admin who typed the new PIN is not asked for it at once.
+    unlockAdmin();
     setFieldErrors({});
     setSecrets({});
     setSaved(result.value.settings);
@@ -121,7 +144,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <h1 id="settings-title" tabIndex={-1} className="screen-title">
         {t('settings.title')}
       </h1>
-      <form onSubmit={(event) => void save(event)} noValidate aria-labelledby="settings-title" data-testid="settings-form">
+      <form onSubmit={submit} noValidate aria-labelledby="settings-title" data-testid="settings-form">
         <fieldset>
           <legend>{t('settings.section.provider')}</legend>
           <SelectField
@@ -338,11 +361,27 @@ function SettingsForm({ view }: { view: SettingsView }) {
               {message}
             </p>
           )}
-          <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="settings-save">
+          <button type="submit" ref={saveButtonRef} className="button button-primary button-large" disabled={busy} data-testid="settings-save">
             {busy ? t('settings.saving') : t('settings.save')}
           </button>
         </div>
       </form>
+      {relocked && (
+        <RelockDialog
+          keypad={mode === 'kiosk'}
+          onUnlocked={() => {
+            setRelocked(false);
+            unlockAdmin();
+            saveButtonRef.current?.focus();
+            void save();
+          }}
+          onCancel={() => {
+            setRelocked(false);
+            setMessage(t('settings.notSavedYet'));
+            saveButtonRef.current?.focus();
+          }}
+        />
+      )}
     </section>
   );
 }
