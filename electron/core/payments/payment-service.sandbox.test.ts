@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { DEMO_MERCHANT } from '../../sandbox/server.ts';
 import { controlCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
   setFaults,
   shownStatuses,
   waitForDetail,
+  type Harness,
 } from './payment-service.test-helper.ts';
 
 // The payment service end to end against the embedded sandbox (real sockets, real journal file): the
@@ -297,6 +299,50 @@ describe('refund', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
     const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }));
     expect(error.code).toBe('order.not-captured');
+  });
+});
+
+describe('refund and cancel that could not leave this till are refused before anything is recorded', () => {
+  const other = { name: 'Other Shop', accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER', country: 'SG' as const, posIds: ['POS-OTHER-1'] };
+
+  async function switchToOtherTerminal(harness: Harness): Promise<void> {
+    await harness.test.context.settings.save({
+      settings: { environment: 'custom', customBaseUrl: harness.sandbox.instoreBaseUrl, accessKeyId: other.accessKeyId, posId: 'POS-OTHER-1' },
+      secrets: { accessKeySecret: other.accessKeySecret },
+    });
+  }
+
+  it('a refund of a payment taken while the till was another terminal: the reason, no refund in flight', async () => {
+    const harness = await openHarness({}, { merchants: [DEMO_MERCHANT, other] });
+    const code = await mintCode(harness.sandbox, 'approve');
+    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 900, currency: 'SGD', consumerCode: code });
+    await waitForDetail(harness.h, view.referenceId, isSettled);
+    await switchToOtherTerminal(harness);
+
+    const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN }));
+    expect(error.code).toBe('terminal.denied');
+    expect(error.message).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
+    const detail = await harness.h['payments.get']({ referenceId: view.referenceId });
+    expect(detail.refunds).toEqual([]);
+    expect(detail.payment.refundable.amountMinor).toBe(900);
+    expect(harness.module.counts().unresolvedCount).toBe(0);
+  });
+
+  it('a cancel of an open order taken while the till was another terminal: the reason, no cancel recorded', async () => {
+    const harness = await openHarness({}, { merchants: [DEMO_MERCHANT, other] });
+    const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 900, currency: 'SGD' });
+    await switchToOtherTerminal(harness);
+
+    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    expect(error.code).toBe('terminal.denied');
+    expect(error.message).toMatch(/taken on terminal POS-DEMO-1/);
+    const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
+    try {
+      expect(journal.cancelsOf(view.referenceId)).toEqual([]);
+    } finally {
+      journal.close();
+    }
+    expect(harness.module.counts().unresolvedCount).toBe(0);
   });
 });
 

@@ -16,7 +16,7 @@ import { OrderWorker } from './order-worker.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { note, updateAttempt } from './records.ts';
 import type { PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund, type OrderRequest } from './sends.ts';
+import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund, type OrderRequest } from './sends.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -227,8 +227,12 @@ class PaymentService {
 
   async #cancel(referenceId: string, reason: string | undefined): Promise<PaymentView> {
     this.#refuseWhenClosing();
-    const row = this.#require(referenceId);
     // A second tap on "cancel" after it worked is not an error.
+    const before = this.#require(referenceId);
+    if (before.state === 'final' && before.providerStatus === 'CANCELLED') return this.#view(referenceId);
+    await this.#refuseUnsendable(before.posId);
+    // From here to the write-ahead record nothing awaits: two taps cannot both record a cancel.
+    const row = this.#require(referenceId);
     if (row.state === 'final' && row.providerStatus === 'CANCELLED') return this.#view(referenceId);
     const unresolved = row.state === 'sending' || row.state === 'checking';
     if (!unresolved && !isCancellable(row.state, row.providerStatus)) {
@@ -271,6 +275,8 @@ class PaymentService {
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
 
     const { referenceId } = request;
+    await this.#refuseUnsendable(this.#require(referenceId).posId);
+    // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
     const row = this.#require(referenceId);
     const inFlight = this.#journal.refundsOf(referenceId).find((r) => r.state === 'sending' || r.state === 'checking');
     if (inFlight) {
@@ -381,6 +387,16 @@ class PaymentService {
     const view = this.#journal.viewOf(referenceId);
     if (!view) throw new PosError('payment.not-found', { details: { referenceId } });
     return view;
+  }
+
+  /**
+   * A refund or cancel that could not leave this till (no credentials, or the till now speaks as another
+   * terminal than the one that took the payment) is refused with the reason before anything is recorded,
+   * instead of sitting in "checking" and holding the refundable amount.
+   */
+  async #refuseUnsendable(paymentPosId: string): Promise<void> {
+    const client = await this.#rt.client();
+    if (client.posId !== paymentPosId) throw otherTerminalError(paymentPosId, client.posId);
   }
 
   #refuseWhenClosing(): void {
