@@ -197,8 +197,10 @@ export const EN = {
 
   'summary.title': 'Day summary',
   'summary.day': 'Day',
-  'summary.byStatus': 'By status',
-  'summary.byMethod': 'By method',
+  'summary.byStatus': 'All payments by status',
+  'summary.status': 'Status',
+  'summary.method': 'Method',
+  'summary.byMethod': 'Money taken, by method',
   'summary.paid': 'Paid',
   'summary.refunds': 'Refunds',
   'summary.net': 'Net',

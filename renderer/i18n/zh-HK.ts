@@ -197,8 +197,10 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'summary.title': '日結',
   'summary.day': '日期',
-  'summary.byStatus': '按狀態',
-  'summary.byMethod': '按方式',
+  'summary.byStatus': '所有付款（按狀態）',
+  'summary.status': '狀態',
+  'summary.method': '方式',
+  'summary.byMethod': '已收款項（按方式）',
   'summary.paid': '已收款',
   'summary.refunds': '退款',
   'summary.net': '淨額',

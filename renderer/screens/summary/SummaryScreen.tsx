@@ -87,11 +87,17 @@ export function SummaryScreen() {
               {money(summary.net, locale)}
             </dd>
           </dl>
-          <SummaryTable caption={t('summary.byStatus')} testId="summary-by-status" rows={statusRows.map(([status, line]) => [t(`display.${status}`), line])} />
+          <SummaryTable
+            caption={t('summary.byStatus')}
+            header={t('summary.status')}
+            testId="summary-by-status"
+            rows={statusRows.map(([status, line]) => ({ key: status, label: t(`display.${status}`), line }))}
+          />
           <SummaryTable
             caption={t('summary.byMethod')}
+            header={t('summary.method')}
             testId="summary-by-method"
-            rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => [t(`method.${method}`), line])}
+            rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => ({ key: method, label: t(`method.${method}`), line }))}
           />
         </div>
       )}
@@ -99,7 +105,13 @@ export function SummaryScreen() {
   );
 }
 
-function SummaryTable({ caption, rows, testId }: { caption: string; rows: readonly (readonly [string, SummaryLine])[]; testId: string }) {
+interface SummaryRow {
+  readonly key: string;
+  readonly label: string;
+  readonly line: SummaryLine;
+}
+
+function SummaryTable({ caption, header, rows, testId }: { caption: string; header: string; rows: readonly SummaryRow[]; testId: string }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -107,14 +119,18 @@ function SummaryTable({ caption, rows, testId }: { caption: string; rows: readon
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{caption}</th>
-          <th scope="col">{t('summary.count')}</th>
-          <th scope="col">{t('summary.total')}</th>
+          <th scope="col">{header}</th>
+          <th scope="col" className="num">
+            {t('summary.count')}
+          </th>
+          <th scope="col" className="num">
+            {t('summary.total')}
+          </th>
         </tr>
       </thead>
       <tbody>
-        {rows.map(([label, line]) => (
-          <tr key={label}>
+        {rows.map(({ key, label, line }) => (
+          <tr key={key} data-testid="summary-row" data-key={key} data-count={line.count} data-total-minor={line.total.amountMinor}>
             <th scope="row">{label}</th>
             <td className="num">{line.count}</td>
             <td className="num">{money(line.total, locale)}</td>

@@ -81,7 +81,7 @@ export function UnresolvedScreen() {
                 <td>
                   <span className={`badge status-${payment.displayStatus}`}>{t(`display.${payment.displayStatus}`)}</span>
                 </td>
-                <td>{payment.unresolvedReason ?? '—'}</td>
+                <td data-testid="unresolved-reason">{payment.unresolvedReason ?? '—'}</td>
                 <td>
                   <button
                     type="button"
