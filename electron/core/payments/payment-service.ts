@@ -144,8 +144,15 @@ class PaymentService {
       const workers = [...this.#workers.values()];
       for (const worker of workers) worker.stop();
       // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
-      // (whatever it did is found again by recovery on the next start).
-      await Promise.race([Promise.all(workers.map((w) => w.done)), new Promise((resolve) => setTimeout(resolve, this.#options.closeGraceMs))]);
+      // (whatever it did is found again by recovery on the next start). The grace timer is cleared once the
+      // workers are done, so it never holds the process open after close.
+      let graceTimer: unknown = null;
+      const grace = new Promise<void>((resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)));
+      try {
+        await Promise.race([Promise.all(workers.map((w) => w.done)), grace]);
+      } finally {
+        this.#options.timers.clearTimeout(graceTimer);
+      }
       try {
         await this.#listener?.close();
       } finally {
