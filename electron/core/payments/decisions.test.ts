@@ -164,6 +164,8 @@ describe('a cancel whose outcome is unknown', () => {
   it('not found: wait while the payment is unresolved; nothing to cancel once it is proven never sent', () => {
     expect(decide(NOT_FOUND, { state: 'checking' })).toMatchObject({ kind: 'wait' });
     expect(decide(NOT_FOUND, { state: 'not-sent' })).toMatchObject({ kind: 'done', outcome: 'failed' });
+    // The charge was refused outright while the cancel waited for it: there is no order to wait for.
+    expect(decide(NOT_FOUND, { state: 'final', providerStatus: null })).toMatchObject({ kind: 'done', outcome: 'failed' });
     expect(decide(ERROR)).toMatchObject({ kind: 'wait' });
   });
 });

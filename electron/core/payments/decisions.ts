@@ -114,6 +114,10 @@ export function decideCancel(input: { readonly cancel: CancelRow; readonly attem
       if (attempt.state === 'not-sent') {
         return { kind: 'done', outcome: 'failed', reason: 'The payment never reached the provider: there was nothing to cancel.' };
       }
+      // Final without a provider status: the provider refused the create/scan outright (a 4xx proves it made no order).
+      if (attempt.state === 'final' && attempt.providerStatus === null) {
+        return { kind: 'done', outcome: 'failed', reason: 'The provider refused the payment: there was nothing to cancel.' };
+      }
       return { kind: 'wait', reason: 'The provider has no record of this payment yet.' };
     case 'error':
       return { kind: 'wait', reason: lookup.reason };

@@ -182,6 +182,26 @@ describe('cancel', () => {
     }
   });
 
+  it('a cancel tapped while the charge is being sent, then the provider refuses the charge: the cancel ends, nothing stays unresolved', async () => {
+    const harness = await openHarness();
+    await setFaults(harness.sandbox, { latencyMs: 300, path: '/order/scan' });
+    const charging = rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: 'SBCQNOTAREALCODE0000' }));
+    await expect.poll(() => harness.test.payments.length).toBeGreaterThan(0);
+    const { referenceId } = harness.test.payments[0]!;
+    expect((await harness.h['payments.cancel']({ referenceId })).displayStatus).toBe('sending');
+    expect((await charging).code).toBe('consumer-code.invalid');
+
+    await expect.poll(() => harness.module.counts().unresolvedCount, { timeout: 5_000 }).toBe(0);
+    expect(await harness.h['payments.unresolved']({})).toEqual([]);
+    const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
+    try {
+      expect(journal.cancelsOf(referenceId)).toMatchObject([{ state: 'done', outcome: 'failed' }]);
+    } finally {
+      journal.close();
+    }
+    expect(await sandboxOrders(harness.sandbox)).toHaveLength(0);
+  });
+
   it('refuses to cancel a paid order, with the reason', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');

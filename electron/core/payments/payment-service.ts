@@ -224,7 +224,9 @@ class PaymentService {
       this.#rt.busy.delete(referenceId);
     }
     const row = this.#require(referenceId);
-    if (row.state !== 'final') this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.
+    const cancelPending = this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done');
+    if (row.state !== 'final' || cancelPending) this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
     else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
