@@ -28,13 +28,13 @@ describe('app frame by terminal mode', () => {
     const bridge = createFakeBridge({ secrets: { adminPin: '864209' } });
     bridge.settings = { ...bridge.settings, mode: 'kiosk' };
     renderWithBridge(<App />, bridge);
-    await screen.findByTestId('sale-screen');
+    await screen.findByTestId('kiosk-attract');
     expect(screen.queryByRole('navigation')).toBeNull();
     fireEvent.click(screen.getByTestId('kiosk-admin'));
     expect(await screen.findByTestId('settings-locked')).toBeDefined();
     expect(screen.queryByRole('navigation')).toBeNull();
     fireEvent.click(screen.getByTestId('admin-pin-back'));
-    await screen.findByTestId('sale-screen');
+    await screen.findByTestId('kiosk-attract');
     fireEvent.click(screen.getByTestId('kiosk-admin'));
     await screen.findByTestId('settings-locked');
     fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '864209' } });
@@ -43,7 +43,7 @@ describe('app frame by terminal mode', () => {
     fireEvent.click(screen.getByTestId('nav-payments'));
     expect(await screen.findByTestId('payments-screen')).toBeDefined();
     fireEvent.click(screen.getByTestId('nav-sale'));
-    await screen.findByTestId('sale-screen');
+    await screen.findByTestId('kiosk-attract');
     expect(screen.queryByRole('navigation')).toBeNull();
     fireEvent.click(screen.getByTestId('kiosk-admin'));
     expect(await screen.findByTestId('settings-locked')).toBeDefined();

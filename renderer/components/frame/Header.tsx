@@ -28,7 +28,8 @@ export function Header() {
           {t('nav.admin')}
         </button>
       )}
-      {web && (
+      {/* A kiosk customer must not be able to open another page from here. */}
+      {web && terminal.mode !== 'kiosk' && (
         <a className="header-link" href={customerDisplayUrl(location.origin, storedAccessToken(sessionStorage))} target="_blank" rel="noopener" data-testid="open-customer-display">
           {t('nav.customerDisplay')}
         </a>

@@ -111,7 +111,8 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   // 320 CSS px is scanned from 40 cm; a small till display has no room for it beside the amount, and is
   // scanned from closer.
   const shortDisplay = useMediaQuery(SHORT_DISPLAY);
-  const qrSize = shortDisplay ? 240 : 320;
+  // A kiosk customer scans this very screen, often from further away: make it big.
+  const qrSize = shortDisplay ? 240 : terminal.mode === 'kiosk' ? 440 : 320;
 
   return (
     <section className={`screen payment-screen outcome-${outcome}`} aria-labelledby="payment-amount" data-testid="payment-screen" data-reference-id={view.referenceId}>
@@ -203,9 +204,9 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         <dd data-testid="payment-reference">{view.referenceId}</dd>
       </dl>
       <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
-        {t('payment.newSale')}
+        {kiosk ? t('kiosk.done') : t('payment.newSale')}
       </button>
-      {left !== null && left > 0 && <p className="hint">{t('payment.autoDismiss', { seconds: left })}</p>}
+      {left !== null && left > 0 && <p className="hint">{kiosk ? t('kiosk.resetIn', { seconds: left }) : t('payment.autoDismiss', { seconds: left })}</p>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -10,14 +10,17 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useWalkAway } from '../../hooks/use-walk-away.ts';
+import { KioskAttract } from './KioskAttract.tsx';
 import { Keypad } from './Keypad.tsx';
 import { validateSaleAmount } from './validate-amount.ts';
 
 // Journey 1 and 2 start here: key the amount (digits from the right), optionally a note, then "Charge"
 // (Enter: the customer scans our QR) or "Scan customer" (we scan theirs). Esc clears.
 
-/** A kiosk left with a half-keyed amount is reset for the next customer. */
-const KIOSK_WALK_AWAY_MS = 90_000;
+/** A kiosk left mid-way is reset for the next customer, after a countdown the customer can stop. */
+const KIOSK_WALK_AWAY_MS = 60_000;
+const KIOSK_WARN_MS = 15_000;
 
 export function SaleScreen() {
   const t = useT();
@@ -60,7 +63,12 @@ export function SaleScreen() {
     navigate({ name: 'scan' });
   };
 
+  // A kiosk rests on its attract screen; a customer who walks away mid-way sends it back there.
+  const kiosk = terminal.mode === 'kiosk';
+  const [attract, setAttract] = useState(() => kiosk && amountMinor === 0);
+
   useKeyDown((event) => {
+    if (attract && kiosk) return;
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     const typing = isTypingTarget(event.target);
     if (event.key === 'Enter') {
@@ -87,18 +95,42 @@ export function SaleScreen() {
     showNotice(t('sale.scanIgnored'));
   });
 
-  const kiosk = terminal.mode === 'kiosk';
-  useEffect(() => {
-    if (!kiosk || (amountMinor === 0 && note === '')) return;
-    const timer = setTimeout(reset, KIOSK_WALK_AWAY_MS);
-    return () => clearTimeout(timer);
-  }, [kiosk, amountMinor, note, reset]);
+  const walkAway = useWalkAway({
+    enabled: kiosk && !attract && !busy,
+    idleMs: KIOSK_WALK_AWAY_MS,
+    warnMs: KIOSK_WARN_MS,
+    onWalkAway: () => {
+      reset();
+      setError(null);
+      setAttract(true);
+    },
+  });
+
+  if (kiosk && attract) {
+    return (
+      <KioskAttract
+        merchantName={terminal.merchantName}
+        onStart={() => {
+          setAttract(false);
+          requestAnimationFrame(() => document.getElementById('sale-title')?.focus());
+        }}
+      />
+    );
+  }
 
   return (
-    <section className="screen sale-screen" aria-labelledby="sale-title" data-testid="sale-screen">
+    <section className={`screen sale-screen${kiosk ? ' sale-kiosk' : ''}`} aria-labelledby="sale-title" data-testid="sale-screen">
       <h1 id="sale-title" tabIndex={-1} className="screen-title">
-        {t('sale.title')}
+        {kiosk ? t('kiosk.enterAmount') : t('sale.title')}
       </h1>
+      {walkAway.secondsLeft !== null && (
+        <div className="kiosk-still-there" role="alert" data-testid="kiosk-walk-away">
+          <p>{t('kiosk.stillThere', { seconds: walkAway.secondsLeft })}</p>
+          <button type="button" className="button button-primary button-large" onClick={walkAway.stillHere} data-testid="kiosk-still-here">
+            {t('kiosk.stillHere')}
+          </button>
+        </div>
+      )}
       <div className="sale-layout">
         <div className="sale-entry">
           <p id="sale-amount-label" className="field-label">
@@ -107,29 +139,42 @@ export function SaleScreen() {
           <output className="amount-display" aria-labelledby="sale-amount-label" aria-live="polite" data-testid="sale-amount" data-amount-minor={amountMinor}>
             {amountText}
           </output>
-          <label className="field" htmlFor="sale-note">
-            <span className="field-label">{t('sale.note')}</span>
-            <input
-              id="sale-note"
-              type="text"
-              maxLength={120}
-              autoComplete="off"
-              value={note}
-              onChange={(event) => setNote(event.target.value, event.timeStamp)}
-              data-testid="sale-note"
-            />
-          </label>
+          {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}
+          {!kiosk && (
+            <label className="field" htmlFor="sale-note">
+              <span className="field-label">{t('sale.note')}</span>
+              <input
+                id="sale-note"
+                type="text"
+                maxLength={120}
+                autoComplete="off"
+                value={note}
+                onChange={(event) => setNote(event.target.value, event.timeStamp)}
+                data-testid="sale-note"
+              />
+            </label>
+          )}
           <ErrorText error={error} testId="sale-error" />
           <div className="sale-actions">
             <button type="button" className="button button-primary button-huge" onClick={() => void charge()} disabled={busy} data-testid="charge-button">
-              {busy ? t('sale.charging') : t('sale.charge', { amount: amountText })}
-              <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>
+              {busy ? t('sale.charging') : kiosk ? t('kiosk.pay', { amount: amountText }) : t('sale.charge', { amount: amountText })}
+              {!kiosk && <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>}
             </button>
             <button type="button" className="button button-secondary button-huge" onClick={scanCustomer} disabled={busy} data-testid="scan-customer-button">
-              {t('sale.scanCustomer')}
+              {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
             </button>
           </div>
-          <p className="hint">{t('sale.keysHint')}</p>
+          {kiosk ? (
+            <button type="button" className="button button-secondary" onClick={() => {
+                reset();
+                setError(null);
+                setAttract(true);
+              }} data-testid="kiosk-start-over">
+              {t('kiosk.startOver')}
+            </button>
+          ) : (
+            <p className="hint">{t('sale.keysHint')}</p>
+          )}
         </div>
         <Keypad
           onDigits={(digits) => {

@@ -10,7 +10,11 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useWalkAway } from '../../hooks/use-walk-away.ts';
 import { CameraPanel } from './CameraPanel.tsx';
+
+/** A kiosk customer has this long to show a code before the kiosk starts over. */
+const KIOSK_SCAN_WALK_AWAY_MS = 60_000;
 
 // Journey 2: we scan the customer's wallet code, by USB scanner or camera. Both arrive here through the one
 // scan path and become "charge by customer QR". A refused code (already used, not a wallet code) is shown
@@ -65,21 +69,35 @@ export function ScanScreen() {
     }
   });
 
+  // A kiosk customer who walks away with the camera on: back to the attract screen for the next one.
+  const kiosk = terminal.mode === 'kiosk';
+  useWalkAway({
+    enabled: kiosk && !busy,
+    idleMs: KIOSK_SCAN_WALK_AWAY_MS,
+    warnMs: 0,
+    onWalkAway: () => {
+      reset();
+      navigate({ name: 'sale' });
+    },
+  });
+
   const amount = formatMoney({ amountMinor, currency: terminal.currency }, locale);
   return (
     <section className="screen scan-screen" aria-labelledby="scan-title" data-testid="scan-screen">
       <h1 id="scan-title" tabIndex={-1} className="screen-title">
-        {t('scan.title')}
+        {kiosk ? t('kiosk.scanTitle') : t('scan.title')}
       </h1>
       <div className="scan-layout">
         <div className="scan-facts">
           <p className="payment-amount" data-testid="scan-amount" data-amount-minor={amountMinor}>
             {amount}
           </p>
-          <p className="explain">{t('scan.instructions')}</p>
-          <p className="status-ok" data-testid="scan-wedge-ready">
-            {t('scan.scannerHint')}
-          </p>
+          <p className="explain">{kiosk ? t('kiosk.scanInstructions') : t('scan.instructions')}</p>
+          {!kiosk && (
+            <p className="status-ok" data-testid="scan-wedge-ready">
+              {t('scan.scannerHint')}
+            </p>
+          )}
           <p role="status" aria-live="polite" data-testid="scan-status">
             {busy ? t('scan.charging') : ''}
           </p>

@@ -176,7 +176,7 @@ describe('settings screen', () => {
     const bridge = createFakeBridge({ secrets: { adminPin: '2580' } });
     bridge.settings = { ...bridge.settings, mode: 'kiosk' };
     renderWithBridge(<App />, bridge);
-    await screen.findByTestId('sale-screen');
+    await screen.findByTestId('kiosk-attract');
     fireEvent.click(screen.getByTestId('kiosk-admin'));
     const pin = await screen.findByTestId('admin-pin');
     await waitFor(() => expect(document.activeElement).toBe(pin));
