@@ -90,6 +90,8 @@ export const EN = {
   'payment.reason': 'Reason: {reason}',
   'payment.checkingExplain': 'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
   'payment.leave': 'Back to sale (keep checking in the background)',
+  'payment.expiredExplain': 'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
+  'payment.cancelledExplain': 'Nothing was charged.',
   'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
 
   'failure.CONSUMER_DECLINED': 'The customer declined the payment in their app.',

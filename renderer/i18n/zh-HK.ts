@@ -90,6 +90,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.reason': '原因：{reason}',
   'payment.checkingExplain': '結果尚未確定。收銀機會繼續向支付商查詢，不會重複收費。',
   'payment.leave': '返回收款（背景繼續查詢）',
+  'payment.expiredExplain': '顧客未有及時付款，二維碼已過期。沒有扣款：如顧客仍要付款，請重新收款。',
+  'payment.cancelledExplain': '沒有扣款。',
   'payment.notSentExplain': '此付款從未送達支付商，沒有收費。請重新開始交易。',
 
   'failure.CONSUMER_DECLINED': '顧客在應用程式中拒絕了付款。',

@@ -82,4 +82,16 @@ describe('merchant-QR payment view', () => {
     fireEvent.click(screen.getByTestId('dismiss-result'));
     expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');
   });
+
+  it('drops the expiry countdown once the customer confirmed, and says why an expired QR was not paid', async () => {
+    const { update } = await startCharge();
+    expect(screen.getByTestId('payment-countdown')).toBeDefined();
+    update({ displayStatus: 'confirming', providerStatus: 'PROCESSING', canCancel: false }, '2026-11-22T10:00:06.000Z');
+    expect(screen.queryByTestId('payment-countdown')).toBeNull();
+    update({ displayStatus: 'expired', providerStatus: 'ABANDONED', state: 'final', qrPayload: null }, '2026-11-22T10:00:08.000Z');
+    const result = screen.getByTestId('payment-result');
+    expect(result.dataset.outcome).toBe('failure');
+    expect(result.textContent).toContain('S$0.12 not paid');
+    expect(result.textContent).toContain('the QR code expired. Nothing was charged');
+  });
 });

@@ -132,7 +132,8 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           <p className={`payment-status status-${view.displayStatus}`} role="status" aria-live="polite" data-testid="payment-status" data-status={view.displayStatus}>
             {t(`display.${view.displayStatus}`)}
           </p>
-          {!final && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
+          {/* Once the customer confirmed, the QR's expiry no longer matters: a clock running out would only alarm. */}
+          {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
           {view.displayStatus === 'checking' && <p className="explain">{t('payment.checkingExplain')}</p>}
           {view.note && <p className="payment-note">{view.note}</p>}
           <ErrorText error={error} testId="payment-error" />
@@ -193,6 +194,8 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
       <p className="result-headline">{headline}</p>
       {view.failureReason && <p className="result-reason">{t('payment.reason', { reason: failureText(view.failureReason, t) })}</p>}
       {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
+      {view.displayStatus === 'expired' && !view.failureReason && <p className="result-reason">{t('payment.expiredExplain')}</p>}
+      {view.displayStatus === 'cancelled' && <p className="result-reason">{t('payment.cancelledExplain')}</p>}
       <dl className="result-facts">
         {view.providerOrderId && (
           <>
