@@ -15,11 +15,24 @@ describe('customer display', () => {
     act(() => bridge.emit('payment.updated', waiting));
     expect(screen.getByTestId('customer-amount').textContent).toBe('S$12.34');
     expect(screen.getByTestId('customer-qr')).toBeDefined();
-    expect(screen.getByTestId('customer-status').textContent).toBe('Waiting for the customer to scan');
+    expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app');
 
     act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'paid', state: 'final', qrPayload: null, canCancel: false, updatedAt: '2026-11-22T10:00:09.000Z' }));
     expect(screen.getByTestId('customer-status').textContent).toBe('Paid — Thank you!');
     expect(screen.queryByTestId('customer-qr')).toBeNull();
+    expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-success');
+  });
+
+  it('speaks to the customer: what to do next, and a plain result when it did not go through', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<CustomerDisplay />, bridge);
+    await screen.findByTestId('customer-idle');
+    const waiting = paymentView({ referenceId: 'REF-CD-0004' });
+    act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'scanned', updatedAt: '2026-11-22T10:00:01.000Z' }));
+    expect(screen.getByTestId('customer-status').textContent).toBe('Confirm the payment in your wallet app');
+    act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'failed', state: 'final', qrPayload: null, failureReason: 'CONSUMER_DECLINED', updatedAt: '2026-11-22T10:00:02.000Z' }));
+    expect(screen.getByTestId('customer-status').textContent).toBe('Payment not completed');
+    expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-failure');
   });
 
   it('does not let a late update of an older payment take over the display', async () => {

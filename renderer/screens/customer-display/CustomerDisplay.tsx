@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { DisplayStatus, PaymentView } from '../../../shared/domain.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
+import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
+import { LocaleProvider, useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { isNewer } from '../../stores/payment-store.ts';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
@@ -91,8 +92,26 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   );
 }
 
+/** The status in the customer's words: they are the one scanning, confirming, paying. */
+const CUSTOMER_WORDS: Readonly<Record<DisplayStatus, MessageKey>> = {
+  sending: 'customer.oneMoment',
+  checking: 'customer.checking',
+  waiting: 'customer.waiting',
+  scanned: 'customer.scanned',
+  confirming: 'customer.confirming',
+  paid: 'customer.paid',
+  failed: 'customer.notCompleted',
+  'not-sent': 'customer.notCompleted',
+  expired: 'customer.expired',
+  cancelled: 'customer.cancelled',
+  refunded: 'display.refunded',
+};
+
 function CustomerPayment({ payment }: { payment: PaymentView }) {
   const t = useT();
+  // A customer display is a big screen looked at from a step away; a small one still has to fit the QR.
+  const shortDisplay = useMediaQuery(SHORT_DISPLAY);
+  const qrSize = shortDisplay ? 260 : 480;
   const locale = useLocale();
   const amount = money(payment.amount, locale);
   const final = FINAL_DISPLAY.has(payment.displayStatus);
@@ -102,19 +121,15 @@ function CustomerPayment({ payment }: { payment: PaymentView }) {
       <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>
         {amount}
       </p>
-      {!final && payment.qrPayload && (
-        <>
-          <QrCanvas payload={payment.qrPayload} minCssPx={360} label={t('payment.qrLabel', { amount })} testId="customer-qr" />
-          <p className="qr-caption">{t('customer.scanToPay')}</p>
-        </>
-      )}
+      {/* The status line under it says what to do with it. */}
+      {!final && payment.qrPayload && <QrCanvas payload={payment.qrPayload} minCssPx={qrSize} label={t('payment.qrLabel', { amount })} testId="customer-qr" />}
       {final && (
-        <p className={`result-icon result-${outcome}`} aria-hidden="true">
+        <p className={`customer-result-icon customer-result-${outcome}`} aria-hidden="true" data-testid="customer-result-icon">
           {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
         </p>
       )}
       <p className={`customer-status status-${payment.displayStatus}`} role="status" aria-live="polite" data-testid="customer-status" data-status={payment.displayStatus}>
-        {payment.displayStatus === 'paid' ? `${t('display.paid')} — ${t('customer.thankYou')}` : t(`display.${payment.displayStatus}`)}
+        {t(CUSTOMER_WORDS[payment.displayStatus])}
       </p>
       {!final && payment.expiresAt && <CustomerCountdown expiresAt={payment.expiresAt} />}
     </div>
