@@ -87,8 +87,14 @@ class PaymentService {
         settings: this.#context.settings,
         provider: this.#context.provider,
         onNotification: (notification) => {
-          if (this.#closing || !this.#journal.getAttempt(notification.referenceId)) return;
-          void this.#watch(notification.referenceId).lookNow('webhook');
+          // Runs outside any request: a journal failure here must not take the process down. The webhook
+          // is only a hint; polling finds the same status.
+          try {
+            if (this.#closing || !this.#journal.getAttempt(notification.referenceId)) return;
+            void this.#watch(notification.referenceId).lookNow('webhook');
+          } catch {
+            return;
+          }
         },
         log: () => {},
       });
@@ -373,16 +379,16 @@ class PaymentService {
   /** What this process remembered about sending a payment is dropped once nothing about it is open any more. */
   #forgetSettled(referenceId: string): void {
     if (this.#closing || this.#rt.busy.has(referenceId)) return;
-    let row;
     try {
-      row = this.#journal.getAttempt(referenceId);
+      const row = this.#journal.getAttempt(referenceId);
+      if (!row || (row.state !== 'final' && row.state !== 'not-sent')) return;
+      this.#rt.attempts.delete(referenceId);
+      for (const refund of this.#journal.refundsOf(referenceId)) {
+        if (refund.state === 'succeeded' || refund.state === 'failed') this.#rt.refundSentAt.delete(refund.refundId);
+      }
     } catch {
-      return; // the journal failed: keep the memory, recovery needs nothing from it anyway
-    }
-    if (!row || (row.state !== 'final' && row.state !== 'not-sent')) return;
-    this.#rt.attempts.delete(referenceId);
-    for (const refund of this.#journal.refundsOf(referenceId)) {
-      if (refund.state === 'succeeded' || refund.state === 'failed') this.#rt.refundSentAt.delete(refund.refundId);
+      // The journal failed (this runs from a worker's exit, outside any request): keep the memory;
+      // recovery needs nothing from it anyway.
     }
   }
 
