@@ -5,6 +5,7 @@ import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from './RefundsTable.tsx';
@@ -41,6 +42,13 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
     if (refund.referenceId === referenceId) void load();
   });
 
+  // Esc backs out to the list, as the back link does.
+  useKeyDown((event) => {
+    if (event.key !== 'Escape' || isTypingTarget(event.target)) return;
+    event.preventDefault();
+    navigate({ name: 'payments' });
+  });
+
   const act = async (action: 'cancel' | 'checkNow'): Promise<void> => {
     setBusy(true);
     setError(null);
@@ -54,7 +62,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
   return (
     <section className="screen detail-screen" aria-labelledby="detail-title" data-testid="payment-detail">
       <button type="button" className="link-button" onClick={() => navigate({ name: 'payments' })} data-testid="detail-back">
-        ← {t('detail.back')}
+        ← {t('detail.back')} <kbd aria-hidden="true">Esc</kbd>
       </button>
       <h1 id="detail-title" tabIndex={-1} className="screen-title">
         {t('detail.title', { reference: referenceId })}

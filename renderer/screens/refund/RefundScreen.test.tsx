@@ -82,4 +82,23 @@ describe('refund screen', () => {
     fireEvent.click(screen.getByTestId('refund-find'));
     expect((await screen.findByTestId('refund-not-found')).textContent).toBe('No payment found for “NOPE-12345678”.');
   });
+
+  it('Esc backs out: an open payment closes back to the lookup; from a payment’s detail, back to that detail', async () => {
+    await openRefund();
+    scannerTypes(document.body, 'REF-PAID-0001', 5_000);
+    await screen.findByTestId('refund-form');
+    keyAt(document.body, 'Escape', 9_000);
+    expect(screen.queryByTestId('refund-form')).toBeNull();
+    expect((screen.getByTestId('refund-lookup') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByTestId('refund-lookup'));
+
+    fireEvent.click(screen.getByTestId('nav-payments'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-PAID-0001' }));
+    fireEvent.click(await screen.findByTestId('detail-refund'));
+    await screen.findByTestId('refund-form');
+    keyAt(document.body, 'Escape', 12_000);
+    expect(await screen.findByTestId('payment-detail')).toBeDefined();
+    keyAt(document.body, 'Escape', 13_000);
+    expect(await screen.findByTestId('payments-screen')).toBeDefined();
+  });
 });

@@ -5,8 +5,10 @@ import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
 import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
@@ -60,6 +62,23 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   });
   useBridgeEvent('payment.updated', (view) => {
     if (view.referenceId === shownReference) void reload();
+  });
+
+  // Esc backs out: to the payment's detail when the refund was started there, else to an empty lookup.
+  const navigate = useAppStore((state) => state.navigate);
+  useKeyDown((event) => {
+    if (event.key !== 'Escape' || isTypingTarget(event.target)) return;
+    event.preventDefault();
+    if (referenceId) {
+      navigate({ name: 'payment-detail', referenceId });
+      return;
+    }
+    setDetail(null);
+    setOutcome(null);
+    setNotFound(null);
+    setLookupError(null);
+    setQuery('');
+    lookupRef.current?.focus();
   });
 
   const payment = detail?.payment;
