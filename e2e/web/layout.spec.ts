@@ -56,3 +56,15 @@ test('a long payments list scrolls inside the screen; header, navigation and sta
   await expectInViewport(page, page.getByTestId('status-bar'));
   await expectInViewport(page, page.getByTestId('nav-payments'));
 });
+
+test('scan view without a camera: the reason and the way round it, no empty black viewfinder', async ({ page, pos }) => {
+  await pos.open(page);
+  await keyAmount(page, '1500');
+  await page.getByTestId('scan-customer-button').click();
+  const panel = page.getByTestId('camera-panel');
+  await expect(panel).toHaveAttribute('data-camera-state', /absent|denied|unsupported|error/);
+  await expect(page.getByTestId('camera-state')).toContainText('USB scanner');
+  await expect(panel.locator('.viewfinder')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sale-screen')).toBeVisible();
+});
