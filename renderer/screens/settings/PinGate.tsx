@@ -1,3 +1,4 @@
+import { useKeyDown } from '../../hooks/use-key.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -9,6 +10,12 @@ export function PinGate({ onUnlock }: { onUnlock: () => void }) {
   const t = useT();
   const navigate = useAppStore((state) => state.navigate);
   const { mode } = useTerminal();
+  // Esc backs out, as Back does (the cashier, or a kiosk customer, who pressed Settings by mistake).
+  useKeyDown((event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    navigate({ name: homeScreenOf(mode) });
+  });
 
   return (
     <section className="screen pin-gate" aria-labelledby="pin-gate-title" data-testid="settings-locked">

@@ -186,4 +186,12 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByTestId('admin-unlock'));
     expect(await screen.findByTestId('settings-screen')).toBeDefined();
   });
+
+  it('Esc on the PIN screen backs out to the till’s home screen', async () => {
+    await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    const pin = await screen.findByTestId('admin-pin');
+    fireEvent.change(pin, { target: { value: '73' } });
+    fireEvent.keyDown(pin, { key: 'Escape' });
+    expect(await screen.findByTestId('sale-screen')).toBeDefined();
+  });
 });
