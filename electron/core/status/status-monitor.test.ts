@@ -86,4 +86,25 @@ describe('status monitor', () => {
     expect(snapshot.providerReachable).toBeNull();
     monitor.close();
   });
+
+  it('while the provider is unreachable, probes again soon instead of waiting for the next interval', async () => {
+    const answers = [probeResult(false, null), probeResult(false, null), probeResult(true, 10)];
+    let probes = 0;
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'embedded-sandbox', demo: true }),
+      probe: async () => answers[Math.min(probes++, answers.length - 1)]!,
+      counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
+      onChange: () => {},
+      intervalMs: 60_000,
+      unreachableRetryMs: 20,
+    });
+    monitor.start();
+    const until = Date.now() + 2_000;
+    while (monitor.snapshot().providerReachable !== true && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(monitor.snapshot().providerReachable).toBe(true);
+    expect(probes).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(probes).toBe(3); // reachable again: back to the normal interval
+    monitor.close();
+  });
 });

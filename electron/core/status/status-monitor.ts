@@ -15,6 +15,8 @@ export interface StatusInputs {
   readonly counts: () => PaymentCounts;
   readonly onChange: (snapshot: StatusSnapshot) => void;
   readonly intervalMs: number;
+  /** While the provider is unreachable, probe again this soon (the cashier should see it back quickly). */
+  readonly unreachableRetryMs?: number;
   readonly now?: () => number;
 }
 
@@ -27,6 +29,8 @@ export interface StatusMonitor {
   start(): void;
   close(): void;
 }
+
+const DEFAULT_UNREACHABLE_RETRY_MS = 5_000;
 
 /** Clock skew moves by a few ms between probes; the status bar cares about whole seconds. */
 const SKEW_CHANGE_WORTH_TELLING_MS = 1_000;
@@ -41,6 +45,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
   let current = build();
   let inFlight: Promise<StatusSnapshot> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
   let closed = false;
 
   function build(): StatusSnapshot {
@@ -79,10 +84,20 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       clockSkewMs: result ? result.clockSkewMs : null,
       checkedAt: new Date(now()).toISOString(),
     };
+    if (probe.reachable === false) retrySoon();
     return update();
   }
 
-  return {
+  function retrySoon(): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void monitor.refresh();
+    }, inputs.unreachableRetryMs ?? DEFAULT_UNREACHABLE_RETRY_MS);
+    retryTimer.unref();
+  }
+
+  const monitor: StatusMonitor = {
     snapshot: () => current,
     refresh() {
       inFlight ??= runProbe().finally(() => {
@@ -102,9 +117,12 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
     close() {
       closed = true;
       if (timer) clearInterval(timer);
+      if (retryTimer) clearTimeout(retryTimer);
       timer = null;
+      retryTimer = null;
     },
   };
+  return monitor;
 }
 
 function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
