@@ -10,6 +10,7 @@ import { createConsentWindows } from './adapters/consent-window.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
+import { createElectronPrinter } from './adapters/printer.ts';
 import { SafeStorageVault } from './adapters/safe-storage-vault.ts';
 import { createCashierWindow, createCustomerDisplayWindow, secondaryDisplay } from './adapters/windows.ts';
 import { registerIpc } from './ipc.ts';
@@ -67,6 +68,8 @@ async function start(): Promise<void> {
       transport: 'electron',
       version: app.getVersion(),
       payments: createPaymentModule(),
+      // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
+      printer: createElectronPrinter(),
     });
   } catch (error) {
     dialog.showErrorBox('Wallet POS cannot start', `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`);

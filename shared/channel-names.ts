@@ -30,6 +30,7 @@ export const CHANNEL_NAME_LIST = [
   'customers.capture',
   'customers.void',
   'customers.unlink',
+  'receipts.print',
 ] as const;
 
 export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed', 'customers.updated'] as const;

@@ -15,6 +15,7 @@ import {
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
+import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { Result } from './result.ts';
 import { settingsPatchSchema, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
 
@@ -65,7 +66,7 @@ export interface HistoryQuery {
   readonly limit?: number | undefined;
 }
 
-export interface Channels extends CustomerChannels, ConsentChannels {
+export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -230,6 +231,24 @@ export const CUSTOMER_CHANNEL_NAMES = Object.keys(customerRequestSchemas) as Cus
 
 export type CustomerHandlers = { readonly [K in CustomerChannelName]: (request: CustomerChannels[K]['request']) => Promise<CustomerChannels[K]['response']> };
 
+// ---- receipts (shared/receipt.ts builds the document; electron/core/receipts/ serves the channel) ----
+
+export interface PrintOutcome {
+  /** true: sent to the till's printer by main. false: nothing printed yet; the renderer prints it itself. */
+  readonly printed: boolean;
+  /** printer: main printed it silently; browser: no printer here (web preview), print with window.print(). */
+  readonly via: 'printer' | 'browser';
+}
+
+export interface ReceiptChannels {
+  /** Prints (or reprints) a paid payment's receipt or its refund slip; refused for a payment with none. */
+  'receipts.print': { request: { referenceId: string; kind: ReceiptKind }; response: PrintOutcome };
+}
+
+export const receiptRequestSchemas: { [K in keyof ReceiptChannels]: z.ZodType<ReceiptChannels[K]['request']> } = {
+  'receipts.print': z.object({ referenceId, kind: z.enum(RECEIPT_KINDS) }).strict(),
+};
+
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).
 export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
@@ -266,4 +285,5 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,
+  ...receiptRequestSchemas,
 };

@@ -7,6 +7,7 @@ import type { Core } from './core-api.ts';
 import { createEventBus } from './event-bus.ts';
 import { paymentsNotWired, type CoreContext, type PaymentModuleFactory } from './payment-module.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
+import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { consentNotAvailable } from './tokenized/consent-opening.ts';
@@ -41,6 +42,8 @@ export interface CreateCoreOptions {
   /** Replace the embedded sandbox (tests of the core's own wiring only). */
   readonly startSandbox?: SandboxStarter;
   readonly demoCredentials?: DemoCredentials;
+  /** The till's receipt printer (Electron); absent in the browser preview, where the renderer prints. */
+  readonly printer?: ReceiptPrinter;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -110,6 +113,17 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   const admin = createAdminSession();
 
+  const receipts = createReceiptHandlers({
+    paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
+    till: () => {
+      const current = settings.current();
+      const demo = current.environment === 'embedded-sandbox';
+      const posId = demo ? (options.demoCredentials ?? DEMO_CREDENTIALS).posId : current.posId;
+      return { merchantName: current.merchantName, posId, terminalReference: current.terminalReference, locale: current.locale };
+    },
+    printer: options.printer,
+  });
+
   const handlers: Handlers = {
     async 'app.info'() {
       const current = settings.current();
@@ -152,6 +166,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     },
     ...payments.handlers,
     ...customers.handlers,
+    ...receipts,
     // Only a transport can show the consent page; it replaces this (see tokenized/consent-opening.ts).
     'customers.openConsent': consentNotAvailable,
   };

@@ -263,6 +263,8 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     },
     'payments.exportCsv': ({ day }) => ({ ok: true, value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' } }),
     ...customers.handlers,
+    // As the core without a printer (the browser preview): the screen prints the receipt itself.
+    'receipts.print': ({ referenceId }) => (payments.has(referenceId) ? { ok: true, value: { printed: false, via: 'browser' } } : failure('order.not-found')),
   };
 
   const bridge: Record<string, unknown> = {

@@ -1,0 +1,52 @@
+import type { Handlers } from '../../../shared/contract.ts';
+import type { PaymentDetail } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { buildReceipt, receiptRefusal, type ReceiptDocument, type ReceiptTerminal } from '../../../shared/receipt.ts';
+import type { Locale } from '../../../shared/settings.ts';
+
+// receipts.print, served the same by both transports. The core builds the document from the journal's
+// payment (never from what a screen sends) and hands it to the till's printer when the host has one
+// (Electron: adapters/printer.ts). Without one (the browser preview) it answers "print it yourself" and the
+// renderer prints the same document with window.print().
+
+/** What a host that can print gives the core. Rejects when the document did not reach the printer. */
+export interface ReceiptPrinter {
+  print(document: ReceiptDocument): Promise<void>;
+}
+
+export interface ReceiptTill extends ReceiptTerminal {
+  readonly merchantName: string;
+  readonly locale: Locale;
+}
+
+export interface ReceiptServiceOptions {
+  /** The journal's view of one payment (payments.get); throws order.not-found for an unknown reference. */
+  readonly paymentDetail: (referenceId: string) => Promise<PaymentDetail>;
+  /** Who and where this till is, read at print time (settings may have changed since start). */
+  readonly till: () => ReceiptTill;
+  readonly printer?: ReceiptPrinter | undefined;
+}
+
+export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Handlers, 'receipts.print'> {
+  return {
+    async 'receipts.print'({ referenceId, kind }) {
+      const detail = await options.paymentDetail(referenceId);
+      const refusal = receiptRefusal(detail, kind);
+      if (refusal) throw new PosError('request.invalid', { message: refusal });
+      if (!options.printer) return { printed: false, via: 'browser' };
+      const till = options.till();
+      const document = buildReceipt({ detail, kind, merchantName: till.merchantName, terminal: till, locale: till.locale });
+      try {
+        await options.printer.print(document);
+      } catch (error) {
+        const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+        throw new PosError('internal', {
+          message: `The receipt printer did not print${reason}. Check that it is on, has paper and is the default printer, then reprint from the payment's detail.`,
+          retryable: true,
+          cause: error,
+        });
+      }
+      return { printed: true, via: 'printer' };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentDetail, PaymentView, RefundView } from './domain.ts';
+import { buildReceipt, receiptRefusal } from './receipt.ts';
+
+const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
+
+function paid(overrides: Partial<PaymentView> = {}): PaymentView {
+  return {
+    referenceId: 'POS1-20261122-0007',
+    method: 'merchant-qr',
+    amount: SGD(1234),
+    state: 'final',
+    providerStatus: 'CAPTURED',
+    displayStatus: 'paid',
+    qrPayload: null,
+    expiresAt: null,
+    providerOrderId: '2211220000123456',
+    paymentType: 'PAY',
+    failureReason: null,
+    refunded: SGD(0),
+    refundable: SGD(1234),
+    canCancel: false,
+    canRefund: true,
+    note: null,
+    posId: 'POS-1',
+    createdAt: '2026-11-22T05:04:03.000Z',
+    updatedAt: '2026-11-22T05:04:09.000Z',
+    unresolvedReason: null,
+    ...overrides,
+  };
+}
+
+function refund(overrides: Partial<RefundView>): RefundView {
+  return {
+    refundId: 'RF-1',
+    referenceId: 'POS1-20261122-0007',
+    amount: SGD(200),
+    reason: 'Damaged',
+    state: 'succeeded',
+    failureReason: null,
+    createdAt: '2026-11-22T06:00:00.000Z',
+    updatedAt: '2026-11-22T06:00:01.000Z',
+    ...overrides,
+  };
+}
+
+const detail = (payment: PaymentView, refunds: RefundView[] = []): PaymentDetail => ({ payment, refunds, history: [], events: [] });
+const terminal = { posId: 'POS-1', terminalReference: 'Counter 2' };
+const valueOf = (doc: ReturnType<typeof buildReceipt>, field: string) => doc.lines.find((line) => line.field === field)?.value;
+
+describe('buildReceipt', () => {
+  it('carries merchant, time in the till zone, amount, status, type, provider order id, reference, terminal and a QR of the reference', () => {
+    const doc = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: ' Harbour Bakery ', terminal, locale: 'en', timeZone: 'Asia/Singapore' });
+    expect(doc.title).toBe('Receipt');
+    expect(doc.merchantName).toBe('Harbour Bakery');
+    expect(doc.lines.map((line) => line.field)).toEqual(['time', 'amount', 'status', 'paymentType', 'providerOrderId', 'reference', 'terminal']);
+    expect(valueOf(doc, 'time')).toBe('22/11/2026, 13:04:03');
+    expect(valueOf(doc, 'amount')).toBe('S$12.34');
+    expect(valueOf(doc, 'status')).toBe('Paid');
+    expect(valueOf(doc, 'paymentType')).toBe('Wallet payment');
+    expect(valueOf(doc, 'providerOrderId')).toBe('2211220000123456');
+    expect(valueOf(doc, 'reference')).toBe('POS1-20261122-0007');
+    expect(valueOf(doc, 'terminal')).toBe('Counter 2 · POS-1');
+    expect(doc.qrText).toBe('POS1-20261122-0007');
+    expect(doc.refunds).toEqual([]);
+    expect(doc.refundTotals).toBeNull();
+  });
+
+  it('writes the time in the zone asked for (Hong Kong and Sydney differ by hours)', () => {
+    const hk = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Asia/Hong_Kong' });
+    const syd = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Australia/Sydney' });
+    expect(valueOf(hk, 'time')).toBe('22/11/2026, 13:04:03');
+    expect(valueOf(syd, 'time')).toBe('22/11/2026, 16:04:03');
+  });
+
+  it('a refund slip lists every refund oldest first with refunded so far and refundable now', () => {
+    const payment = paid({ refunded: SGD(500), refundable: SGD(734) });
+    const doc = buildReceipt({
+      detail: detail(payment, [refund({ refundId: 'RF-2', amount: SGD(300), createdAt: '2026-11-22T07:00:00.000Z', reason: null }), refund({})]),
+      kind: 'refund-slip',
+      merchantName: 'Harbour Bakery',
+      terminal,
+      locale: 'en',
+      timeZone: 'UTC',
+    });
+    expect(doc.title).toBe('Refund slip');
+    expect(valueOf(doc, 'status')).toBe('Partly refunded');
+    expect(doc.refunds.map((r) => [r.refundId, r.amount, r.state, r.reason])).toEqual([
+      ['RF-1', 'S$2.00', 'Refunded', 'Damaged'],
+      ['RF-2', 'S$3.00', 'Refunded', null],
+    ]);
+    expect(doc.refunds[0]!.time).toBe('22/11/2026, 06:00:00');
+    expect(doc.refundTotals).toEqual({ refundedSoFarLabel: 'Refunded so far', refundedSoFar: 'S$5.00', refundableNowLabel: 'Refundable now', refundableNow: 'S$7.34' });
+  });
+
+  it('prints in Traditional Chinese on a zh-HK till, in HKD', () => {
+    const payment = paid({ amount: { amountMinor: 1234, currency: 'HKD' }, refunded: { amountMinor: 1234, currency: 'HKD' }, refundable: { amountMinor: 0, currency: 'HKD' }, displayStatus: 'refunded', paymentType: 'PAYLATER' });
+    const doc = buildReceipt({ detail: detail(payment, [refund({ amount: { amountMinor: 1234, currency: 'HKD' } })]), kind: 'refund-slip', merchantName: '海港餅店', terminal: { posId: 'POS-1', terminalReference: '' }, locale: 'zh-HK', timeZone: 'Asia/Hong_Kong' });
+    expect(doc.title).toBe('退款單');
+    expect(valueOf(doc, 'amount')).toBe('HK$12.34');
+    expect(valueOf(doc, 'status')).toBe('已退款');
+    expect(valueOf(doc, 'paymentType')).toBe('先買後付');
+    expect(valueOf(doc, 'terminal')).toBe('POS-1');
+    expect(doc.lines.find((line) => line.field === 'providerOrderId')?.label).toBe('支付商訂單編號');
+  });
+});
+
+describe('receiptRefusal', () => {
+  it('allows a receipt for a paid or refunded payment only', () => {
+    expect(receiptRefusal(detail(paid()), 'receipt')).toBeNull();
+    expect(receiptRefusal(detail(paid({ displayStatus: 'refunded' })), 'receipt')).toBeNull();
+    for (const displayStatus of ['waiting', 'checking', 'failed', 'expired', 'cancelled', 'not-sent'] as const) {
+      expect(receiptRefusal(detail(paid({ displayStatus })), 'receipt')).toMatch(/not paid/);
+    }
+  });
+
+  it('allows a refund slip only once the payment has a refund', () => {
+    expect(receiptRefusal(detail(paid()), 'refund-slip')).toMatch(/no refund/);
+    expect(receiptRefusal(detail(paid(), [refund({})]), 'refund-slip')).toBeNull();
+  });
+});

@@ -1,0 +1,215 @@
+import type { PaymentDetail, PaymentType, RefundState } from './domain.ts';
+import { formatMoney, type Money } from './money.ts';
+import type { Locale } from './settings.ts';
+
+// A printed receipt or refund slip as plain data: which lines in which order, already in the till's language
+// and formats. Both the renderer (browser print) and main (silent print to the till's printer) draw this same
+// document, so a reprint from either place reads the same. Pure: no Node, no DOM.
+
+export const RECEIPT_KINDS = ['receipt', 'refund-slip'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+export interface ReceiptTerminal {
+  readonly posId: string;
+  /** The shop's own name for the till ("Counter 2"); may be empty. */
+  readonly terminalReference: string;
+}
+
+export interface ReceiptInput {
+  readonly detail: PaymentDetail;
+  readonly kind: ReceiptKind;
+  readonly merchantName: string;
+  readonly terminal: ReceiptTerminal;
+  readonly locale: Locale;
+  /** IANA zone the till's clock shows; absent = the device's own zone (what the cashier's clock shows). */
+  readonly timeZone?: string | undefined;
+}
+
+/** The facts every receipt carries, in print order; `field` lets a test or a layout find one. */
+export type ReceiptField = 'time' | 'amount' | 'status' | 'paymentType' | 'providerOrderId' | 'reference' | 'terminal';
+
+export interface ReceiptLine {
+  readonly field: ReceiptField;
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface ReceiptRefundLine {
+  readonly refundId: string;
+  readonly time: string;
+  readonly amount: string;
+  readonly state: string;
+  readonly reason: string | null;
+}
+
+export interface ReceiptRefundTotals {
+  readonly refundedSoFarLabel: string;
+  readonly refundedSoFar: string;
+  readonly refundableNowLabel: string;
+  readonly refundableNow: string;
+}
+
+export interface ReceiptDocument {
+  readonly kind: ReceiptKind;
+  readonly title: string;
+  readonly merchantName: string;
+  readonly lines: readonly ReceiptLine[];
+  /** Refund slips only (empty on a receipt): every refund of the payment, oldest first. */
+  readonly refundsTitle: string;
+  readonly refunds: readonly ReceiptRefundLine[];
+  /** Refund slips only. */
+  readonly refundTotals: ReceiptRefundTotals | null;
+  /** What the receipt's QR encodes: our reference, which the Refund screen's scanner looks up. */
+  readonly qrText: string;
+  readonly qrCaption: string;
+  readonly footer: string;
+}
+
+const LABELS = {
+  en: {
+    receipt: 'Receipt',
+    'refund-slip': 'Refund slip',
+    time: 'Date / time',
+    amount: 'Amount',
+    status: 'Status',
+    paymentType: 'Payment type',
+    providerOrderId: 'Provider order id',
+    reference: 'Our reference',
+    terminal: 'Terminal',
+    refunds: 'Refunds',
+    refundedSoFar: 'Refunded so far',
+    refundableNow: 'Refundable now',
+    qrCaption: 'Scan for refunds',
+    footer: 'Keep this receipt for refunds.',
+    PAY: 'Wallet payment',
+    PAYLATER: 'Pay later',
+    'status.paid': 'Paid',
+    'status.refunded': 'Refunded',
+    'status.partly-refunded': 'Partly refunded',
+    'refund.sending': 'Sending',
+    'refund.checking': 'Being checked',
+    'refund.succeeded': 'Refunded',
+    'refund.failed': 'Failed',
+  },
+  'zh-HK': {
+    receipt: '收據',
+    'refund-slip': '退款單',
+    time: '日期／時間',
+    amount: '金額',
+    status: '狀態',
+    paymentType: '付款類型',
+    providerOrderId: '支付商訂單編號',
+    reference: '我們的參考編號',
+    terminal: '終端機',
+    refunds: '退款',
+    refundedSoFar: '已退款金額',
+    refundableNow: '現可退款金額',
+    qrCaption: '退款時請掃描',
+    footer: '請保留此收據以便退款。',
+    PAY: '電子錢包付款',
+    PAYLATER: '先買後付',
+    'status.paid': '已付款',
+    'status.refunded': '已退款',
+    'status.partly-refunded': '部分退款',
+    'refund.sending': '傳送中',
+    'refund.checking': '核對中',
+    'refund.succeeded': '已退款',
+    'refund.failed': '失敗',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** Dates day-first with a 24-hour clock, as the tills' markets write them (plain 'en' is US order in Intl). */
+const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
+
+/**
+ * Why this payment has no such document, in the cashier's words, or null when it can be printed.
+ * A receipt proves money was taken: only a captured payment (paid, or refunded since) has one. A refund slip
+ * needs at least one refund.
+ */
+export function receiptRefusal(detail: PaymentDetail, kind: ReceiptKind): string | null {
+  const { displayStatus } = detail.payment;
+  if (displayStatus !== 'paid' && displayStatus !== 'refunded') return 'This payment was not paid, so there is no receipt to print.';
+  if (kind === 'refund-slip' && detail.refunds.length === 0) return 'This payment has no refund, so there is no refund slip to print.';
+  return null;
+}
+
+export function buildReceipt(input: ReceiptInput): ReceiptDocument {
+  const { detail, kind, locale } = input;
+  const { payment } = detail;
+  const labels = LABELS[locale];
+  const when = (iso: string): string => formatDateTime(iso, locale, input.timeZone);
+  const money = (value: Money): string => formatMoney(value, locale);
+  const terminal = [input.terminal.terminalReference.trim(), input.terminal.posId.trim()].filter((part) => part !== '').join(' · ');
+
+  const lines: ReceiptLine[] = [
+    // The time the payment was taken (a reprint shows the sale's time, not the reprint's).
+    { field: 'time', label: labels.time, value: when(payment.createdAt) },
+    { field: 'amount', label: labels.amount, value: money(payment.amount) },
+    { field: 'status', label: labels.status, value: statusText(payment.refunded, payment.displayStatus, labels) },
+    { field: 'paymentType', label: labels.paymentType, value: paymentTypeText(payment.paymentType, labels) },
+    { field: 'providerOrderId', label: labels.providerOrderId, value: payment.providerOrderId ?? '—' },
+    { field: 'reference', label: labels.reference, value: payment.referenceId },
+    { field: 'terminal', label: labels.terminal, value: terminal || '—' },
+  ];
+
+  const slip = kind === 'refund-slip';
+  const refunds: ReceiptRefundLine[] = slip
+    ? [...detail.refunds]
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((refund) => ({
+          refundId: refund.refundId,
+          time: when(refund.createdAt),
+          amount: money(refund.amount),
+          state: refundStateText(refund.state, labels),
+          reason: refund.reason,
+        }))
+    : [];
+
+  return {
+    kind,
+    title: labels[kind],
+    merchantName: input.merchantName.trim(),
+    lines,
+    refundsTitle: labels.refunds,
+    refunds,
+    refundTotals: slip
+      ? { refundedSoFarLabel: labels.refundedSoFar, refundedSoFar: money(payment.refunded), refundableNowLabel: labels.refundableNow, refundableNow: money(payment.refundable) }
+      : null,
+    qrText: payment.referenceId,
+    qrCaption: labels.qrCaption,
+    footer: labels.footer,
+  };
+}
+
+type Labels = (typeof LABELS)[Locale];
+
+function statusText(refunded: Money, displayStatus: PaymentDetail['payment']['displayStatus'], labels: Labels): string {
+  if (displayStatus === 'refunded') return labels['status.refunded'];
+  if (displayStatus === 'paid' && refunded.amountMinor > 0) return labels['status.partly-refunded'];
+  if (displayStatus === 'paid') return labels['status.paid'];
+  // receiptRefusal keeps other statuses off paper; should one get here, print the raw word rather than lie.
+  return displayStatus;
+}
+
+function paymentTypeText(type: PaymentType | null, labels: Labels): string {
+  return type ? labels[type] : '—';
+}
+
+function refundStateText(state: RefundState, labels: Labels): string {
+  return labels[`refund.${state}`];
+}
+
+function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
