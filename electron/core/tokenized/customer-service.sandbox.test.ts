@@ -326,6 +326,37 @@ describe('recovery after a restart', () => {
     expect(await truth('charges')).toHaveLength(1);
     expect((await truth('pre-auths'))[0]!.status).toMatch(/CAPTURE/);
   });
+
+  it('a re-send that fails before it is processed leaves a possibly-made charge "checking", never "not sent"', async () => {
+    const first = await start();
+    const user = await linked(first.h, first.module);
+    await running!.close();
+    running = null;
+
+    // The provider charged before the till stopped; the journal only knows the charge was being sent.
+    const token = await demoLogin(sandbox, DEMO_TOKENIZED_CREDENTIALS);
+    const [tokenTruth] = await truth('tokens');
+    const chargeKey = randomUUID();
+    const chargeRef = 'TILL-01-C20260101-BBBBBBBBBB';
+    await tokenizedCall(sandbox, 'POST', PATHS.charge, { paymentToken: tokenTruth!.paymentToken, merchantUserId: user, amount: 5.1, currency: 'SGD', merchantRef: chargeRef }, { token, idempotencyKey: chargeKey });
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    journal.recordAttempt({ merchantRef: chargeRef, kind: 'charge', merchantUserId: user, merchantId: 'MERCHANT_DEMO', amountMinor: 510, currency: 'SGD', useCashback: true, idempotencyKey: chargeKey, localDay: '2026-01-01' });
+    journal.close();
+
+    // The clocks disagree by 9 h: every merchant login comes back already expired, so the re-send never leaves.
+    await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: -9 * 60 * 60 * 1000 });
+    const { h } = await start();
+    const stuck = await waitFor(async () => {
+      const [charge] = (await h['customers.find']({ merchantUserId: user })).charges;
+      return charge && charge.displayStatus !== 'sending' ? charge : undefined;
+    });
+    expect(stuck).toMatchObject({ displayStatus: 'checking', unresolvedReason: 'provider.bad-response' });
+
+    // Once the clocks agree, the same key learns the one charge the provider made.
+    await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: 0 });
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]?.displayStatus === 'approved' ? true : undefined));
+    expect(await truth('charges')).toHaveLength(1);
+  });
 });
 
 describe('order webhook receiver', () => {

@@ -12,6 +12,7 @@ import type { PaymentResult, PreAuthRecord, TokenizedClient } from './client.ts'
 import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './customer-client-access.ts';
 import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './customer-journal.ts';
 import { toChargeView, toCustomerView, toHoldView } from './customer-views.ts';
+import { isRetryableCode } from './errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { newMerchantRef } from './merchant-ref.ts';
 import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
@@ -404,6 +405,15 @@ export class CustomerService {
         const updated = this.#update(row, { state: 'checking', unresolvedReason: reasonOf(error) }, `outcome unknown (${reasonOf(error)}); being checked`);
         this.#scheduleResolve(row.merchantRef, how.foreground ? 0 : undefined);
         return updated;
+      }
+      if (!how.foreground) {
+        // A re-send exists only because an EARLIER send (or a crash mid-send) may have acted. Its refusal — or
+        // a failure before it even left (login, clock) — proves this re-send was not processed, not that the
+        // first one wasn't: marking it not-sent would invite the cashier to charge again. It stays unknown.
+        if (error.code === 'payment-token.invalid') this.#markRelinkNeeded(row.merchantUserId);
+        const transient = isRetryableCode(error.code) || error.code.startsWith('auth.') || error.code === 'provider.bad-response' || error.code === 'settings.invalid';
+        const reason = transient ? error.code : `stopped: the provider refused the re-send (${error.code}); check it with the provider`;
+        return this.#update(row, { state: 'checking', unresolvedReason: reason }, `re-send refused (${error.code}); the first send's outcome is still unknown`);
       }
       this.#update(row, { state: 'not-sent', failureReason: error.code, unresolvedReason: null }, `refused: ${error.code}`);
       if (error.code === 'payment-token.invalid') this.#markRelinkNeeded(row.merchantUserId);
