@@ -1,4 +1,5 @@
 import { CUSTOMERS_EN } from './customers.en.ts';
+import { RECEIPTS_EN } from './receipts.en.ts';
 
 // English strings. Every key here must exist in zh-HK.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
@@ -336,6 +337,7 @@ export const EN = {
   'common.error': 'Error',
 
   ...CUSTOMERS_EN,
+  ...RECEIPTS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,4 +1,5 @@
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
+import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
 import type { MessageKey } from './en.ts';
 
 // 繁體中文（香港）. Same keys as en.ts; the type makes a missing key a compile error.
@@ -336,4 +337,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'common.error': '錯誤',
 
   ...CUSTOMERS_ZH_HK,
+  ...RECEIPTS_ZH_HK,
 };

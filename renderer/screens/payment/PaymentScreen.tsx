@@ -3,6 +3,7 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useKeyDown } from '../../hooks/use-key.ts';
@@ -206,6 +207,7 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         <dt>{t('payment.reference')}</dt>
         <dd data-testid="payment-reference">{view.referenceId}</dd>
       </dl>
+      {view.displayStatus === 'paid' && <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" />}
       <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
         {kiosk ? t('kiosk.done') : t('payment.newSale')}
       </button>

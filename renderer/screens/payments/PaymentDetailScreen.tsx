@@ -3,6 +3,7 @@ import type { PaymentDetail } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
@@ -129,6 +130,10 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
                 {t('detail.checkNow')}
               </button>
             )}
+            {(payment.displayStatus === 'paid' || payment.displayStatus === 'refunded') && (
+              <PrintReceiptButton referenceId={referenceId} kind="receipt" label="receipt.reprint" testId="detail-reprint" />
+            )}
+            {detail.refunds.length > 0 && <PrintReceiptButton referenceId={referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="detail-print-refund-slip" />}
           </div>
           <h2>{t('detail.history')}</h2>
           <table className="data-table" data-testid="detail-history">

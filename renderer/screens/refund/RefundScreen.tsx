@@ -3,6 +3,7 @@ import type { PaymentDetail } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
@@ -126,6 +127,9 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result">
           {outcome.text}
         </p>
+      )}
+      {outcome && detail && detail.refunds.length > 0 && (
+        <PrintReceiptButton referenceId={detail.payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
       )}
       {payment && detail && (
         <div className="refund-layout">
