@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -144,6 +144,21 @@ describe('linking', () => {
     await controlCall(sandbox, 'POST', '/tokenized/link-sessions/' + (await h['customers.startLink']({ merchantUserId: 'cust-4', phoneHint: '91234567' })).linkToken + '/expire');
     const list = await h['customers.list']({});
     expect(list.map((c) => c.merchantUserId)).toEqual(['cust-3']);
+  });
+
+  it('a link whose token cannot be stored fails with a reason the cashier can act on, and stops looking alive', async () => {
+    // The key store cannot be written (here: the vault's folder is a plain file), as on a till without one.
+    const blocker = join(dataDir, 'not-a-folder');
+    writeFileSync(blocker, '');
+    const { h, module } = await start({ vault: new DevelopmentFileVault(join(blocker, 'vault.json')) });
+    const started = await h['customers.startLink']({ merchantUserId: 'cust-6', phoneHint: '91234567' });
+    const request = module.consentRequest(started.linkToken);
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    const error = await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() }));
+    expect(error).toMatchObject({ code: 'vault.unavailable', message: expect.stringContaining('link the customer again') });
+    // The provider's session is COMPLETED and its code spent: the poll must say so, not "waiting" until expiry.
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({ state: 'failed' });
+    expect(await h['customers.list']({})).toEqual([]);
   });
 
   it('an expired session says so', async () => {

@@ -231,6 +231,12 @@ export class CustomerService {
         this.#journal.updateLinkSession(linkToken, 'expired');
         return this.#settledProgress(this.#requireSession(linkToken))!;
       }
+      if (status.status === 'COMPLETED') {
+        // The provider handed its code out and it was exchanged, yet this till holds no link from it (the
+        // exchange's answer was lost, or the token could not be stored): nothing more will come. Link again.
+        this.#journal.updateLinkSession(linkToken, 'failed', 'completed-without-link');
+        return this.#settledProgress(this.#requireSession(linkToken))!;
+      }
       if (status.status === 'CODE_ISSUED' && status.authCode) {
         // The code came over our authenticated API call, not through a browser: no state to check.
         const customer = await this.#exchange(current, status.authCode).catch((error: unknown) => {
@@ -618,13 +624,29 @@ export class CustomerService {
       this.#journal.updateLinkSession(session.linkToken, error instanceof PosError && error.code === 'link.expired' ? 'expired' : 'failed', error instanceof PosError ? error.code : 'internal');
       throw error;
     }
-    const sealed = await this.#cipher.seal(paymentToken, session.merchantUserId);
-    const customer = this.#journal.atomically(() => {
-      const row = this.#journal.saveLinked({ merchantUserId: session.merchantUserId, merchantId: session.merchantId, tokenSealed: sealed, hint: session.hint });
-      this.#journal.updateLinkSession(session.linkToken, 'linked');
-      this.#journal.appendEvent({ merchantUserId: session.merchantUserId, kind: 'status', summary: `linked (session ${session.linkToken})` });
-      return row;
-    });
+    let customer: CustomerRow;
+    try {
+      const sealed = await this.#cipher.seal(paymentToken, session.merchantUserId);
+      customer = this.#journal.atomically(() => {
+        const row = this.#journal.saveLinked({ merchantUserId: session.merchantUserId, merchantId: session.merchantId, tokenSealed: sealed, hint: session.hint });
+        this.#journal.updateLinkSession(session.linkToken, 'linked');
+        this.#journal.appendEvent({ merchantUserId: session.merchantUserId, kind: 'status', summary: `linked (session ${session.linkToken})` });
+        return row;
+      });
+    } catch (error) {
+      // The code is spent and the token could not be kept: left 'exchanging', the session would look alive
+      // until it expires (a poll says "waiting" for 20 minutes). It failed; linking again gives the same token.
+      try {
+        this.#journal.updateLinkSession(session.linkToken, 'failed', `store-failed: ${reasonOf(error)}`);
+      } catch {
+        // The journal itself is down: its own error below is the one to show.
+      }
+      if (error instanceof PosError) throw error;
+      throw new PosError('vault.unavailable', {
+        message: "The customer approved, but this till could not store the link safely. Check this computer's key store, then link the customer again.",
+        cause: error,
+      });
+    }
     this.#appTokens.delete(session.linkToken);
     this.#publish(session.merchantUserId);
     return toCustomerView(customer);
