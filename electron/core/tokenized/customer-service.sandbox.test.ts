@@ -374,6 +374,37 @@ describe('recovery after a restart', () => {
   });
 });
 
+describe('resolution that cannot succeed stops', () => {
+  it('a capture whose hold the provider no longer knows (404) stops being checked, with the reason', async () => {
+    const first = await start();
+    const user = await linked(first.h, first.module);
+    const hold = await first.h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
+    await running!.close();
+    running = null;
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    journal.updateAttempt(hold.merchantRef, { state: 'capturing', opKey: randomUUID() });
+    journal.close();
+    // The provider behind the till no longer has this pre-auth (as after switching environment).
+    await controlCall(sandbox, 'POST', '/reset');
+
+    const { h } = await start();
+    const stopped = await waitFor(async () => {
+      const [row] = (await h['customers.find']({ merchantUserId: user })).holds;
+      return row?.unresolvedReason?.startsWith('stopped:') ? row : undefined;
+    });
+    expect(stopped).toMatchObject({ displayStatus: 'capturing', unresolvedReason: expect.stringContaining('does not know this hold') });
+    const asked = () => {
+      const reader = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+      const count = reader.eventsOf(hold.merchantRef).filter((e) => e.summary.startsWith('pre-auth-status attempt')).length;
+      reader.close();
+      return count;
+    };
+    const before = asked();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked()).toBe(before);
+  });
+});
+
 describe('order webhook receiver', () => {
   it('answers 200 at once, ignores unknown orders, refuses malformed bodies', async () => {
     const { module } = await start();

@@ -540,11 +540,30 @@ export class CustomerService {
       }
       case 'capturing':
       case 'voiding':
-        return this.#syncHold(row);
+        return this.#syncHoldOrStop(row);
       case 'open':
-        return row.providerStatus === 'PENDING' ? this.#syncHold(row) : row;
+        return row.providerStatus === 'PENDING' ? this.#syncHoldOrStop(row) : row;
       default:
         return row;
+    }
+  }
+
+  /**
+   * #syncHold for the resolver. A hold the provider keeps answering "not found" for (the environment or
+   * merchant changed under it) will not turn up by asking every minute forever: once the backoff has run its
+   * course, resolution stops and the hold says why, like a create that is too old to re-send.
+   */
+  async #syncHoldOrStop(row: AttemptRow): Promise<AttemptRow> {
+    try {
+      return await this.#syncHold(row);
+    } catch (error) {
+      const notFound = error instanceof PosError && error.code === 'preauth.not-found';
+      if (!notFound || (this.#attempts.get(row.merchantRef) ?? 0) < this.#delays.length) throw error;
+      return this.#update(
+        row,
+        { unresolvedReason: 'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider' },
+        'resolution stopped: the provider keeps answering pre-auth.not-found',
+      );
     }
   }
 
