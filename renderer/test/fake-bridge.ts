@@ -233,7 +233,8 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     },
     'payments.get': ({ referenceId }) => {
       const view = payments.get(referenceId);
-      return view ? { ok: true, value: detail(view) } : failure('order.not-found');
+      // As main answers: the journal has no such payment.
+      return view ? { ok: true, value: detail(view) } : failure('payment.not-found');
     },
     'payments.history': ({ status, method, search }) => {
       const items = [...payments.values()].filter(

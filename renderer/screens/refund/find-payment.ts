@@ -6,6 +6,8 @@ import type { AppError } from '../../../shared/result.ts';
 // app. Try the reference first, then a search that matches either.
 
 const REFERENCE_SHAPE = /^[A-Za-z0-9-]{8,64}$/;
+/** Answers meaning "this is not one of our references" (a provider order id has the same shape): search instead. */
+const NOT_A_REFERENCE: ReadonlySet<string> = new Set(['payment.not-found', 'order.not-found', 'ipc.invalid-payload', 'request.invalid']);
 
 export type FindResult = { readonly found: PaymentDetail } | { readonly notFound: true } | { readonly error: AppError };
 
@@ -15,9 +17,7 @@ export async function findPayment(bridge: PosBridge, query: string): Promise<Fin
   if (REFERENCE_SHAPE.test(text)) {
     const direct = await bridge['payments.get']({ referenceId: text });
     if (direct.ok) return { found: direct.value };
-    if (direct.error.code !== 'order.not-found' && direct.error.code !== 'ipc.invalid-payload' && direct.error.code !== 'request.invalid') {
-      return { error: direct.error };
-    }
+    if (!NOT_A_REFERENCE.has(direct.error.code)) return { error: direct.error };
   }
   const search = await bridge['payments.history']({ search: text.slice(0, 64), limit: 5 });
   if (!search.ok) return { error: search.error };
