@@ -1,7 +1,6 @@
 import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
-import { createPaymentModule } from './core/payments/payment-service.ts';
 import type { Core } from './core/core-api.ts';
 import { withConsentOpener } from './core/tokenized/consent-opening.ts';
 import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
@@ -67,8 +66,7 @@ async function start(): Promise<void> {
       fetch: netFetch,
       transport: 'electron',
       version: app.getVersion(),
-      payments: createPaymentModule(),
-      // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
+        // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
     });
   } catch (error) {

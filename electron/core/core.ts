@@ -5,7 +5,8 @@ import { DEMO_CREDENTIALS, startSandbox } from '../sandbox/server.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { Core } from './core-api.ts';
 import { createEventBus } from './event-bus.ts';
-import { paymentsNotWired, type CoreContext, type PaymentModuleFactory } from './payment-module.ts';
+import type { CoreContext, PaymentModuleFactory } from './payment-module.ts';
+import { createPaymentModule } from './payments/payment-service.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
@@ -33,7 +34,7 @@ export interface CreateCoreOptions {
   readonly fetch?: typeof fetch;
   /** Embedded sandbox options (demo mode); port 0 or absent: any free port. */
   readonly sandbox?: { readonly port?: number };
-  /** The payment service (see payment-module.ts). Default: payments.* refuse with a clear error. */
+  /** The payment service (see payment-module.ts). Default: createPaymentModule() with its standard timings. */
   readonly payments?: PaymentModuleFactory;
   /** The linked-customer service (customers.*). Default: createCustomerModule with this core's vault. */
   readonly customers?: CustomerModuleFactory;
@@ -75,7 +76,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   };
   let payments;
   try {
-    payments = await (options.payments ?? paymentsNotWired)(context);
+    payments = await (options.payments ?? createPaymentModule())(context);
   } catch (error) {
     await provider.close();
     throw error;

@@ -1,12 +1,11 @@
 import type { ChannelName, EventSink, Handlers } from '../../shared/contract.ts';
-import { PosError } from '../../shared/errors.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
 // depends on (settings, the provider client, the event sink) and hands it over as a CoreContext; the
-// service returns its channel handlers and its live counts. So the payment service is wired by passing
-// one factory to createCore, without editing the core.
+// service returns its channel handlers and its live counts. createCore uses createPaymentModule() by
+// default; tests pass the same factory with shortened timings.
 
 export type PaymentChannel = Extract<ChannelName, `payments.${string}`>;
 export type PaymentHandlers = Pick<Handlers, PaymentChannel>;
@@ -38,26 +37,3 @@ export interface PaymentModule {
 }
 
 export type PaymentModuleFactory = (context: CoreContext) => PaymentModule | Promise<PaymentModule>;
-
-/**
- * Used only until the payment service is passed to createCore: every payments.* call fails with a clear,
- * typed error instead of pretending to take money. Counts are truthfully zero: nothing can be pending.
- */
-export const paymentsNotWired: PaymentModuleFactory = () => {
-  const refuse = async (): Promise<never> => {
-    throw new PosError('internal', { message: 'Payments are not available in this build of the app.' });
-  };
-  const handlers: PaymentHandlers = {
-    'payments.chargeMerchantQr': refuse,
-    'payments.chargeCustomerQr': refuse,
-    'payments.cancel': refuse,
-    'payments.refund': refuse,
-    'payments.get': refuse,
-    'payments.history': refuse,
-    'payments.summary': refuse,
-    'payments.unresolved': refuse,
-    'payments.checkNow': refuse,
-    'payments.exportCsv': refuse,
-  };
-  return { handlers, counts: () => ({ pendingCount: 0, unresolvedCount: 0 }), close: async () => {} };
-};

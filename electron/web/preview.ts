@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
-import { createPaymentModule } from '../core/payments/payment-service.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser } from './open-browser.ts';
 import { startWebHost } from './web-host.ts';
@@ -62,7 +61,6 @@ async function main(): Promise<void> {
     transport: 'web',
     version,
     sandbox: { port: sandboxPort },
-    payments: createPaymentModule(),
   });
   let host;
   try {
