@@ -145,6 +145,38 @@ describe('capture, void, expiry', () => {
     expect((await tokenizedCall(sandbox, 'POST', PATHS.void(id), {}, { token })).body).toMatchObject({ statusCode: 409, error: 'pre-auth.already-captured' });
   });
 
+  it('magic amount .56: authorised, but its capture is 201 REJECTED INSUFFICIENT_FUNDS; the pre-auth stays AUTHORIZED (no order on it, no cashback spent, voidable) and the attempt\'s order webhook is FAILED', async () => {
+    const { token, customer } = await setup();
+    sink = await startWebhookSink();
+    const hold = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer, { amount: 10.56 }), { token, idempotencyKey: key() });
+    expect(hold.body).toMatchObject({ status: 'AUTHORIZED' });
+    const id = hold.body.id as string;
+    const rejected = await tokenizedCall(sandbox, 'POST', PATHS.capture(id), { callbackUrl: sink.url }, { token });
+    expect(rejected.status).toBe(201);
+    expect(rejected.body).toEqual({
+      uuid: id,
+      orderUuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'REJECTED',
+      orderType: 'ONLINE',
+      merchantRef: hold.body.merchantRef,
+      merchantOrderId: expect.stringMatching(/^TK\d{6}-\d{6}$/),
+      consumerEmail: 'j***@example.com',
+      failureReason: 'INSUFFICIENT_FUNDS',
+      createdAt: expect.any(String),
+    });
+    expect((await tokenizedCall(sandbox, 'GET', PATHS.preAuth(id), undefined, { token })).body).toMatchObject({ status: 'AUTHORIZED', orderUuid: null, orderStatus: null });
+    await waitFor(() => (sink!.received.length > 0 ? true : undefined));
+    expect(sink.received[0]!.body).toMatchObject({ order_uuid: rejected.body.orderUuid, order_status: 'FAILED', failure_code: 'INSUFFICIENT_FUNDS' });
+    // Still AUTHORIZED after the processor settled the failed order; the 5.00 cashback was not spent.
+    expect((await tokenizedCall(sandbox, 'GET', PATHS.preAuth(id), undefined, { token })).body).toMatchObject({ status: 'AUTHORIZED', orderUuid: null });
+    expect((await tokenizedCall(sandbox, 'POST', PATHS.cashback, { paymentToken: customer.paymentToken }, { token })).body.cashbackBalance).toBe(5);
+    // A retried capture is rejected again (deterministic), under a new order; the hold can still be released.
+    const again = await tokenizedCall(sandbox, 'POST', PATHS.capture(id), {}, { token });
+    expect(again.body).toMatchObject({ status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' });
+    expect(again.body.orderUuid).not.toBe(rejected.body.orderUuid);
+    expect((await tokenizedCall(sandbox, 'POST', PATHS.void(id), { reason: 'capture rejected' }, { token })).body).toMatchObject({ status: 'VOIDED' });
+  });
+
   it('void → 200 whole record VOIDED, metadata replaced; then 409 already-voided on capture and void', async () => {
     const { token, customer } = await setup();
     const hold = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer, { merchantMetadata: { a: '1' } }), { token, idempotencyKey: key() });

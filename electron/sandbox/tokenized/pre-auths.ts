@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.ts';
 import type { CashbackLedger } from './cashback.ts';
 import type { DueTasks } from './due-tasks.ts';
 import { MESSAGES, TokenizedError } from './errors.ts';
-import { authorisationOutcome, slowFactor } from './magic-amounts.ts';
+import { authorisationOutcome, captureOutcome, slowFactor } from './magic-amounts.ts';
 import { maskedConsumerEmail, type OrderOutcomes, type ResultRecord } from './order-outcomes.ts';
 import type { SandboxPaymentToken } from './payment-tokens.ts';
 
@@ -12,6 +12,8 @@ import type { SandboxPaymentToken } from './payment-tokens.ts';
 //   (create) → AUTHORIZED | DECLINED, or PENDING → AUTHORIZED | DECLINED after confirmDelayMs (magic amounts)
 //   AUTHORIZED → CAPTURE_INITIATED (capture; order created) → CAPTURED (processor confirms)
 //   AUTHORIZED → VOIDED (void) | EXPIRED (TTL without capture or void)
+//   AUTHORIZED stays AUTHORIZED when its capture is answered 201 REJECTED (magic amount .56): the document's
+//   only capture transition is for a capture accepted, so a rejected one moves nothing; the hold stays voidable.
 // DECLINED, EXPIRED, VOIDED and CAPTURED are terminal. The TTL is a sandbox setting (default 7 days).
 
 export const DEFAULT_PRE_AUTH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -130,6 +132,8 @@ export class PreAuths {
   /** Full amount only: CAPTURE_INITIATED now, an order, CAPTURED (and the webhook) when the processor confirms. */
   capture(preAuth: SandboxPreAuth, input: { callbackUrl: string | null; useCashback: boolean; emailHint: string | null }): ResultRecord {
     refuseUnlessAuthorized(preAuth);
+    const outcome = captureOutcome(preAuth.amountMinor);
+    if (outcome.status === 'REJECTED') return this.#rejectCapture(preAuth, input, outcome.failureReason);
     const order = this.#orders.open({
       merchantId: preAuth.merchantId,
       kind: 'capture',
@@ -162,6 +166,36 @@ export class PreAuths {
       failureReason: null,
       createdAt: preAuth.updatedAt,
     };
+    return preAuth.capture;
+  }
+
+  /**
+   * A capture the processor rejects: 201 REJECTED with its reason, like a rejected charge (an order is opened
+   * for the attempt and ends FAILED, with its webhook). The pre-auth keeps its state, its orderUuid (null) and
+   * its TTL; no cashback is spent.
+   */
+  #rejectCapture(preAuth: SandboxPreAuth, input: { callbackUrl: string | null; emailHint: string | null }, failureReason: string | null): ResultRecord {
+    const order = this.#orders.open({
+      merchantId: preAuth.merchantId,
+      kind: 'capture',
+      sourceId: preAuth.id,
+      outcome: 'FAILED',
+      failureCode: failureReason,
+      callbackUrl: input.callbackUrl,
+      confirmAfterMs: this.#ctx.settings.confirmDelayMs * slowFactor(preAuth.amountMinor),
+    });
+    preAuth.capture = {
+      uuid: preAuth.id,
+      orderUuid: order.orderUuid,
+      status: 'REJECTED',
+      orderType: 'ONLINE',
+      merchantRef: preAuth.merchantRef,
+      merchantOrderId: order.merchantOrderId,
+      consumerEmail: maskedConsumerEmail(preAuth.merchantUserId, input.emailHint),
+      failureReason,
+      createdAt: this.#ctx.clock.iso(),
+    };
+    this.#ctx.log(`pre-auth ${preAuth.id} capture REJECTED (${failureReason ?? 'no reason'}); stays ${preAuth.status}`);
     return preAuth.capture;
   }
 
