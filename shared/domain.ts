@@ -186,6 +186,8 @@ export const HOLD_DISPLAY_STATUSES = [
   'voided',
   'expired',
   'not-placed',
+  // The provider answered the capture REJECTED (reason in captureFailureReason): nothing was taken.
+  'capture-failed',
 ] as const;
 export type HoldDisplayStatus = (typeof HOLD_DISPLAY_STATUSES)[number];
 
@@ -205,6 +207,11 @@ export interface HoldView {
   readonly canCapture: boolean;
   readonly canVoid: boolean;
   readonly voidReason: string | null;
+  /**
+   * Why the provider answered a capture REJECTED (e.g. INSUFFICIENT_FUNDS), or null. Kept while the hold is
+   * capture-failed (then also in failureReason); canVoid says whether the hold is still there to release.
+   */
+  readonly captureFailureReason: string | null;
   /** Why the outcome is still being checked, or null. */
   readonly unresolvedReason: string | null;
 }

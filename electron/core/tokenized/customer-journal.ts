@@ -72,6 +72,8 @@ export interface AttemptRow {
   readonly orderOutcome: string | null;
   readonly opKey: string | null;
   readonly voidReason: string | null;
+  /** Why the provider answered a capture REJECTED (its failureReason), until a later capture is approved. */
+  readonly captureFailure: string | null;
   readonly unresolvedReason: string | null;
   readonly authorizedAt: number | null;
   readonly localDay: string;
@@ -102,6 +104,7 @@ export interface AttemptPatch {
   readonly orderOutcome?: string | null | undefined;
   readonly opKey?: string | null | undefined;
   readonly voidReason?: string | null | undefined;
+  readonly captureFailure?: string | null | undefined;
   readonly unresolvedReason?: string | null | undefined;
   readonly authorizedAt?: number | null | undefined;
   readonly useCashback?: boolean | undefined;
@@ -157,7 +160,7 @@ export interface CustomerJournalOptions {
 
 const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state,
   provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
-  local_day, created_at, updated_at, version`;
+  local_day, created_at, updated_at, version, capture_failure`;
 const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
 const SESSION_COLUMNS = 'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
 
@@ -170,6 +173,7 @@ const PATCH_COLUMNS: Record<keyof AttemptPatch, string> = {
   orderOutcome: 'order_outcome',
   opKey: 'op_key',
   voidReason: 'void_reason',
+  captureFailure: 'capture_failure',
   unresolvedReason: 'unresolved_reason',
   authorizedAt: 'authorized_at',
   useCashback: 'use_cashback',
@@ -435,6 +439,7 @@ function readAttempt(row: Row): AttemptRow {
     orderOutcome: text(row.order_outcome),
     opKey: text(row.op_key),
     voidReason: text(row.void_reason),
+    captureFailure: text(row.capture_failure),
     unresolvedReason: text(row.unresolved_reason),
     authorizedAt: row.authorized_at === null ? null : Number(row.authorized_at),
     localDay: String(row.local_day),

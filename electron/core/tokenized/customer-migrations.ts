@@ -104,6 +104,11 @@ export const CUSTOMER_MIGRATIONS: readonly CustomerMigration[] = [
           BEGIN SELECT RAISE(ABORT, 'tokenized events are append-only'); END;
       `),
   },
+  {
+    version: 2,
+    description: 'capture_failure: the reason a capture was answered REJECTED (the hold is then shown capture-failed, never captured)',
+    up: (db) => db.exec('ALTER TABLE tokenized_attempts ADD COLUMN capture_failure TEXT'),
+  },
 ];
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;

@@ -216,6 +216,44 @@ describe('charges, holds, webhooks', () => {
     expect(updates.some((u) => u.customer.merchantUserId === user && u.holds.length === 2)).toBe(true);
   });
 
+  it('a capture answered 201 REJECTED (.56) is shown capture-failed with its reason, never captured; the provider has no captured order and the hold can be released', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1056, currency: 'SGD' });
+    expect(hold.displayStatus).toBe('authorized');
+
+    const failed = await h['customers.capture']({ merchantRef: hold.merchantRef });
+    expect(failed).toMatchObject({
+      displayStatus: 'capture-failed',
+      captureFailureReason: 'INSUFFICIENT_FUNDS',
+      failureReason: 'INSUFFICIENT_FUNDS',
+      // Confirmed by GET /pre-auths/{id}: the hold is still there, so it can be released (or tried again).
+      providerStatus: 'AUTHORIZED',
+      orderUuid: null,
+      canCapture: true,
+      canVoid: true,
+    });
+    const [preAuth] = await truth('pre-auths');
+    expect(preAuth).toMatchObject({ status: 'AUTHORIZED', orderUuid: null, orderStatus: null, cashbackUsedMinor: 0 });
+    expect(preAuth!.history).not.toContainEqual(expect.objectContaining({ status: 'CAPTURE_INITIATED' }));
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    const summaries = journal.eventsOf(hold.merchantRef).map((e) => e.summary);
+    journal.close();
+    expect(summaries).toContain('capture rejected (INSUFFICIENT_FUNDS); nothing taken; checking the hold with the provider');
+    expect(summaries.some((x) => x.startsWith('captured'))).toBe(false);
+    // It blocks unlinking like any open hold, and still reads capture-failed after the failed order's webhook
+    // and a restart (the reason is in the journal, not in memory).
+    expect(await caught(h['customers.unlink']({ merchantUserId: user }))).toMatchObject({ code: 'unlink.blocked' });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const restarted = await start();
+    const after = (await restarted.h['customers.find']({ merchantUserId: user })).holds[0]!;
+    expect(after).toMatchObject({ displayStatus: 'capture-failed', captureFailureReason: 'INSUFFICIENT_FUNDS', providerStatus: 'AUTHORIZED' });
+
+    const voided = await restarted.h['customers.void']({ merchantRef: hold.merchantRef, reason: 'Capture rejected' });
+    expect(voided).toMatchObject({ displayStatus: 'voided', providerStatus: 'VOIDED', canCapture: false, canVoid: false, captureFailureReason: 'INSUFFICIENT_FUNDS' });
+    expect((await truth('pre-auths'))[0]).toMatchObject({ status: 'VOIDED', orderUuid: null });
+  });
+
   it('a declined hold is an answer; an expired one is found on refresh and refuses capture', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);

@@ -312,16 +312,19 @@ export class CustomerService {
       this.#refuseUnlessAuthorized(current, 'capture');
       const { client } = await this.#connection();
       const opKey = randomUUID();
-      let row = this.#update(current, { state: 'capturing', opKey, unresolvedReason: null, ...(useCashback === undefined ? {} : { useCashback }) }, 'capture sent');
+      // A new capture supersedes an earlier rejected one: its own answer (or the GET that resolves it) decides.
+      let row = this.#update(current, { state: 'capturing', opKey, captureFailure: null, unresolvedReason: null, ...(useCashback === undefined ? {} : { useCashback }) }, 'capture sent');
+      let result: PaymentResult;
       try {
-        const result = await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
+        result = await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
           client.capturePreAuth(row.providerId!, { callbackUrl: this.orderWebhookUrl() ?? undefined, useCashback }, { idempotencyKey: opKey }),
         );
-        row = this.#update(row, { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid }, `captured, order ${result.orderUuid}`);
-        return row;
       } catch (error) {
         return this.#afterOperationError(row, 'capture', error);
       }
+      if (result.status !== 'APPROVED') return this.#afterCaptureRejected(row, result);
+      row = this.#update(row, { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid }, `captured, order ${result.orderUuid}`);
+      return row;
     });
     this.#publish(hold.merchantUserId);
     return toHoldView(row, this.#ttlMs);
@@ -451,6 +454,46 @@ export class CustomerService {
     const updated = this.#update(row, patch, changed ? `hold ${record.status}${record.failureReason ? ` (${record.failureReason})` : ''}` : null);
     if (record.status === 'PENDING') this.#scheduleResolve(row.merchantRef);
     return updated;
+  }
+
+  /**
+   * The provider answered the capture 201 REJECTED: nothing was taken (document: a rejected payment is still a
+   * 201; callers must check the body). The document gives no pre-auth transition for a capture that was not
+   * accepted, so the hold is never assumed captured nor gone: it is marked capture-failed with the reason,
+   * left open (it blocks unlinking and is refreshed like any open hold) and its real state is asked for at
+   * once with `GET /pre-auths/{id}`. Still AUTHORIZED: the cashier can release it (or try the capture again);
+   * anything else the provider says is recorded, and a hold it claims captured still reads capture-failed.
+   */
+  async #afterCaptureRejected(row: AttemptRow, result: PaymentResult): Promise<AttemptRow> {
+    const reason = result.failureReason ?? result.status;
+    const rejected = this.#journal.atomically(() => {
+      const updated = this.#journal.updateAttempt(row.merchantRef, { state: 'open', opKey: null, captureFailure: reason, unresolvedReason: null });
+      this.#journal.appendEvent({
+        merchantUserId: row.merchantUserId,
+        merchantRef: row.merchantRef,
+        kind: 'status',
+        summary: `capture rejected (${reason}); nothing taken; checking the hold with the provider`,
+        data: { status: result.status, failureReason: result.failureReason, orderUuid: result.orderUuid },
+      });
+      return updated;
+    });
+    let synced: AttemptRow;
+    try {
+      synced = await this.#syncHold(rejected);
+    } catch (error) {
+      // The rejection itself is known; the hold's state is refreshed the next time the customer is opened.
+      this.#log(`after rejected capture ${row.merchantRef}: ${describe(error)}`);
+      return rejected;
+    }
+    if (synced.providerStatus === 'CAPTURE_INITIATED' || synced.providerStatus === 'CAPTURED') {
+      this.#journal.appendEvent({
+        merchantUserId: row.merchantUserId,
+        merchantRef: row.merchantRef,
+        kind: 'note',
+        summary: `the provider's pre-auth says ${synced.providerStatus} although its capture was answered REJECTED; the synchronous answer stands — check it with the provider`,
+      });
+    }
+    return synced;
   }
 
   /** A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open. */

@@ -29,18 +29,26 @@ export function holdDisplayStatus(row: AttemptRow): HoldDisplayStatus {
     case 'voiding':
       return 'voiding';
     case 'open':
-      return row.providerStatus === 'PENDING' ? 'pending' : 'authorized';
+      if (row.providerStatus === 'PENDING') return 'pending';
+      return row.captureFailure !== null ? 'capture-failed' : 'authorized';
     case 'final':
+      switch (row.providerStatus) {
+        case 'VOIDED':
+          return 'voided';
+        case 'EXPIRED':
+          return 'expired';
+        default:
+          break;
+      }
+      // A capture answered REJECTED is never shown captured, even if the provider's pre-auth later says
+      // otherwise (the synchronous answer is the truth; the disagreement is in the journal).
+      if (row.captureFailure !== null) return 'capture-failed';
       switch (row.providerStatus) {
         case 'DECLINED':
           return 'declined';
         case 'CAPTURE_INITIATED':
         case 'CAPTURED':
           return 'captured';
-        case 'VOIDED':
-          return 'voided';
-        case 'EXPIRED':
-          return 'expired';
         default:
           return 'not-placed';
       }
@@ -49,19 +57,22 @@ export function holdDisplayStatus(row: AttemptRow): HoldDisplayStatus {
 
 export function toHoldView(row: AttemptRow, assumedTtlMs: number): HoldView {
   const authorized = row.state === 'open' && row.providerStatus === 'AUTHORIZED';
+  const displayStatus = holdDisplayStatus(row);
   return {
     merchantRef: row.merchantRef,
     merchantUserId: row.merchantUserId,
     amount: money(row.amountMinor, row.currency),
-    displayStatus: holdDisplayStatus(row),
+    displayStatus,
     providerStatus: asPreAuthStatus(row.providerStatus),
-    failureReason: row.failureReason,
+    // The reason a cashier reads next to the status: the capture's when that is what failed.
+    failureReason: displayStatus === 'capture-failed' ? row.captureFailure : row.failureReason,
     orderUuid: row.orderUuid,
     placedAt: new Date(row.createdAt).toISOString(),
     expiresAt: authorized && row.authorizedAt !== null ? new Date(row.authorizedAt + assumedTtlMs).toISOString() : null,
     canCapture: authorized,
     canVoid: authorized,
     voidReason: row.voidReason,
+    captureFailureReason: row.captureFailure,
     unresolvedReason: row.unresolvedReason,
   };
 }
