@@ -83,6 +83,7 @@ export const CUSTOMERS_EN = {
   'customers.hold.voidKeep': 'Keep hold',
   'customers.hold.voidReasonNeeded': 'Enter a reason.',
   'customers.hold.captured': 'Captured {amount}.',
+  'customers.hold.captureRejected': 'Capture of {amount} rejected, nothing was taken: {reason}',
   'customers.hold.voided': 'Hold of {amount} voided.',
   'customers.hold.working': 'Working…',
 
@@ -97,6 +98,7 @@ export const CUSTOMERS_EN = {
   'holdStatus.voided': 'Voided',
   'holdStatus.expired': 'Expired',
   'holdStatus.not-placed': 'Not placed',
+  'holdStatus.capture-failed': 'Capture failed',
 
   'customers.charges.title': 'Charges',
   'customers.charges.none': 'No charges.',

@@ -84,6 +84,7 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'customers.hold.voidKeep': '保留預授權',
   'customers.hold.voidReasonNeeded': '請輸入原因。',
   'customers.hold.captured': '已扣取 {amount}。',
+  'customers.hold.captureRejected': '{amount} 扣取被拒，未有扣款：{reason}',
   'customers.hold.voided': '已撤銷 {amount} 的預授權。',
   'customers.hold.working': '處理中…',
 
@@ -98,6 +99,7 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'holdStatus.voided': '已撤銷',
   'holdStatus.expired': '已過期',
   'holdStatus.not-placed': '未建立',
+  'holdStatus.capture-failed': '扣取失敗',
 
   'customers.charges.title': '收款記錄',
   'customers.charges.none': '沒有收款。',

@@ -143,6 +143,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
         canCapture: true,
         canVoid: true,
         voidReason: null,
+        captureFailureReason: null,
         unresolvedReason: null,
       };
       holds.set(hold.merchantRef, hold);
@@ -153,6 +154,12 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       const hold = holds.get(merchantRef);
       if (!hold) return refuse('preauth.not-found');
       if (!hold.canCapture) return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
+      if (hold.amount.amountMinor % 100 === 56) {
+        // As main answers the sandbox's .56: the capture is REJECTED, nothing taken, the hold still authorised.
+        const failed = updateHold(hold, { displayStatus: 'capture-failed', failureReason: 'INSUFFICIENT_FUNDS', captureFailureReason: 'INSUFFICIENT_FUNDS' });
+        publish(hold.merchantUserId);
+        return { ok: true, value: failed };
+      }
       const next = updateHold(hold, { displayStatus: 'captured', providerStatus: 'CAPTURE_INITIATED', orderUuid: `order-${++sequence}`, canCapture: false, canVoid: false, expiresAt: null });
       publish(hold.merchantUserId);
       return { ok: true, value: next };

@@ -213,6 +213,24 @@ describe('holds', () => {
     expect(bridge.callsTo('customers.void')).toEqual([{ merchantRef: second.dataset.merchantRef, reason: 'Order cancelled' }]);
   });
 
+  it('a capture the wallet REJECTED reads "Capture failed" with its reason, never "Captured", and the hold can still be voided', async () => {
+    const bridge = await withLinkedCustomer();
+    keyAmount('hold-amount', '1056');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    const row = await screen.findByTestId('hold-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Capture S$10.56' }));
+    const result = await screen.findByTestId('hold-result');
+    expect(result.textContent).toBe('Capture of S$10.56 rejected, nothing was taken: The customer’s wallet does not have enough funds.');
+    expect(result.dataset.tone).toBe('failure');
+    await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('capture-failed'));
+    const failed = screen.getByTestId('hold-row');
+    expect(within(failed).getByTestId('hold-status').textContent).toBe('Capture failed');
+    expect(failed.textContent).toContain('The customer’s wallet does not have enough funds.');
+    expect(failed.textContent).not.toContain('Captured');
+    expect(within(failed).getByRole('button', { name: 'Void hold of S$10.56' })).toBeDefined();
+    expect(bridge.callsTo('customers.capture')).toHaveLength(1);
+  });
+
   it('refuses to unlink while a hold is open, with the reason; unlinks once it is voided', async () => {
     await withLinkedCustomer();
     keyAmount('hold-amount', '500');

@@ -35,6 +35,8 @@ export function holdOutcome(hold: HoldView, t: Translate, locale: Locale): Outco
       return { text: t('customers.hold.declined', { amount, reason: failureText(hold.failureReason ?? hold.displayStatus, t) }), tone: 'failure' };
     case 'captured':
       return { text: t('customers.hold.captured', { amount }), tone: 'success' };
+    case 'capture-failed':
+      return { text: t('customers.hold.captureRejected', { amount, reason: failureText(hold.captureFailureReason ?? 'REJECTED', t) }), tone: 'failure' };
     case 'voided':
       return { text: t('customers.hold.voided', { amount }), tone: 'success' };
     default:
