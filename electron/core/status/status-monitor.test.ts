@@ -107,4 +107,24 @@ describe('status monitor', () => {
     expect(probes).toBe(3); // reachable again: back to the normal interval
     monitor.close();
   });
+
+  it('a probe still in flight when the monitor closes does not read the (closed) services afterwards', async () => {
+    let finishProbe: (result: ConnectionTestResult) => void = () => {};
+    let servicesClosed = false;
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'embedded-sandbox', demo: true }),
+      probe: () => new Promise((resolve) => (finishProbe = resolve)),
+      counts: () => {
+        if (servicesClosed) throw new Error('The journal is closed');
+        return { pendingCount: 0, unresolvedCount: 0 };
+      },
+      onChange: () => {},
+      intervalMs: 60_000,
+    });
+    const refreshing = monitor.refresh();
+    monitor.close();
+    servicesClosed = true;
+    finishProbe(probeResult(true, 5));
+    await expect(refreshing).resolves.toMatchObject({ providerReachable: null });
+  });
 });

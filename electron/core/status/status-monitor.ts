@@ -77,6 +77,8 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       // The probe is not supposed to throw; if it does, the provider's state is simply unknown.
       result = null;
     }
+    // Closed while probing: the services behind counts() may be gone already.
+    if (closed) return current;
     // Settings switched environment while probing: this result describes the old one.
     if (inputs.environment().environment !== environmentAtStart) return update();
     probe = {
