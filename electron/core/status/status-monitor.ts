@@ -108,7 +108,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       return inFlight;
     },
     recount() {
-      update();
+      if (!closed) update();
     },
     start() {
       if (timer || closed) return;
