@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LinkedCustomerView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { LookupForm } from '../../components/LookupForm.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { CustomerList } from './CustomerList.tsx';
@@ -69,40 +69,18 @@ export function CustomersScreen({ merchantUserId }: { merchantUserId?: string | 
       </h1>
       <div className="customers-layout">
         <div className="customers-side">
-          <form
-            className="lookup"
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void find(query);
-            }}
-          >
-            <label className="field field-grow" htmlFor="customers-lookup">
-              <span className="field-label">{t('customers.lookupLabel')}</span>
-              <input
-                id="customers-lookup"
-                type="search"
-                autoComplete="off"
-                maxLength={128}
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                aria-describedby="customers-lookup-hint"
-                data-testid="customers-lookup"
-              />
-            </label>
-            <button type="submit" className="button button-secondary" data-testid="customers-find">
-              {t('customers.find')}
-            </button>
-            <p id="customers-lookup-hint" className="hint">
-              {t('customers.lookupHint')}
-            </p>
-          </form>
-          <ErrorText error={lookupError} testId="customers-lookup-error" />
-          {notFound !== null && (
-            <p role="alert" data-testid="customers-not-found">
-              {t('customers.notFound', { id: notFound })}
-            </p>
-          )}
+          <LookupForm
+            name="customers"
+            label={t('customers.lookupLabel')}
+            findLabel={t('customers.find')}
+            hint={t('customers.lookupHint')}
+            maxLength={128}
+            query={query}
+            onQueryChange={setQuery}
+            onFind={(text) => void find(text)}
+            error={lookupError}
+            notFound={notFound === null ? null : t('customers.notFound', { id: notFound })}
+          />
           <CustomerList customers={customers} error={listError} selected={selected} onOpen={(id) => void find(id).then(() => setQuery(id))} />
           <LinkCustomer prefillId={notFound ?? ''} onLinked={onLinked} />
         </div>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { LookupForm } from '../../components/LookupForm.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
@@ -88,41 +88,19 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       <h1 id="refund-title" tabIndex={-1} className="screen-title">
         {t('refund.title')}
       </h1>
-      <form
-        className="lookup"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void find(query);
-        }}
-      >
-        <label className="field field-grow" htmlFor="refund-lookup">
-          <span className="field-label">{t('refund.lookupLabel')}</span>
-          <input
-            id="refund-lookup"
-            ref={lookupRef}
-            type="search"
-            autoComplete="off"
-            maxLength={64}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            aria-describedby="refund-lookup-hint"
-            data-testid="refund-lookup"
-          />
-        </label>
-        <button type="submit" className="button button-secondary" data-testid="refund-find">
-          {t('refund.find')}
-        </button>
-        <p id="refund-lookup-hint" className="hint">
-          {t('refund.lookupHint')}
-        </p>
-      </form>
-      <ErrorText error={lookupError} testId="refund-lookup-error" />
-      {notFound !== null && (
-        <p role="alert" data-testid="refund-not-found">
-          {t('refund.notFound', { query: notFound })}
-        </p>
-      )}
+      <LookupForm
+        name="refund"
+        label={t('refund.lookupLabel')}
+        findLabel={t('refund.find')}
+        hint={t('refund.lookupHint')}
+        maxLength={64}
+        query={query}
+        onQueryChange={setQuery}
+        onFind={(text) => void find(text)}
+        error={lookupError}
+        notFound={notFound === null ? null : t('refund.notFound', { query: notFound })}
+        inputRef={lookupRef}
+      />
       {outcome && (
         <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result">
           {outcome.text}
