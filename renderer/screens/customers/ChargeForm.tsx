@@ -1,45 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { useTerminal } from '../../stores/terminal.ts';
-import { validateSaleAmount } from '../sale/validate-amount.ts';
-import { chargeOutcome, type Outcome } from './outcome.ts';
+import { chargeOutcome } from './outcome.ts';
+import { useAmountSubmit } from './use-amount-submit.ts';
 
 /** "Charge now": an immediate payment from the linked wallet, cashback on or off. */
 export function ChargeForm({ merchantUserId, currency, onCharged }: { merchantUserId: string; currency: CurrencyCode; onCharged: () => void }) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
-  const limits = useTerminal().settings.amountLimits;
-  const [amountMinor, setAmountMinor] = useState(0);
   const [useCashback, setUseCashback] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const submit = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
-    setError(problem);
-    setOutcome(null);
-    if (problem) return;
-    setBusy(true);
-    const result = await bridge['customers.charge']({ merchantUserId, amountMinor, currency, useCashback });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setOutcome(chargeOutcome(result.value, t, locale));
-    if (result.value.displayStatus === 'approved') setAmountMinor(0);
-    onCharged();
-  };
+  const { amountMinor, changeAmount, maxMinor, busy, error, outcome, submit } = useAmountSubmit({
+    currency,
+    send: (amount) => bridge['customers.charge']({ merchantUserId, amountMinor: amount, currency, useCashback }),
+    describe: chargeOutcome,
+    clearsAmount: (charge) => charge.displayStatus === 'approved',
+    onSent: onCharged,
+  });
 
   return (
     <form className="customers-card" aria-labelledby="charge-title" onSubmit={(event) => void submit(event)} noValidate data-testid="charge-form">
@@ -50,11 +31,8 @@ export function ChargeForm({ merchantUserId, currency, onCharged }: { merchantUs
           id="charge-amount"
           valueMinor={amountMinor}
           currency={currency}
-          maxMinor={limits.maxMinor}
-          onChange={(value) => {
-            setError(null);
-            setAmountMinor(value);
-          }}
+          maxMinor={maxMinor}
+          onChange={changeAmount}
           testId="charge-amount"
           invalid={error?.code === 'amount.invalid' || error?.code === 'amount.over-limit'}
         />

@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { HoldView } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
-import { useTerminal } from '../../stores/terminal.ts';
-import { validateSaleAmount } from '../sale/validate-amount.ts';
-import { holdOutcome, type Outcome } from './outcome.ts';
+import { holdOutcome } from './outcome.ts';
+import { useAmountSubmit } from './use-amount-submit.ts';
 
 // Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
 // reason. An AUTHORIZED hold shows when it is expected to lapse (the wallet does not publish its TTL: the
@@ -31,34 +29,18 @@ export function HoldsSection({
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
-  const limits = useTerminal().settings.amountLimits;
-  const [amountMinor, setAmountMinor] = useState(0);
-  const [placing, setPlacing] = useState(false);
+  const placing = useAmountSubmit({
+    currency,
+    send: (amountMinor) => bridge['customers.placeHold']({ merchantUserId, amountMinor, currency }),
+    describe: holdOutcome,
+    clearsAmount: (hold) => hold.displayStatus === 'authorized',
+    onSent: onChanged,
+  });
+  const { error, setError, outcome, setOutcome } = placing;
   const [working, setWorking] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const place = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
-    if (placing) return;
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
-    setError(problem);
-    setOutcome(null);
-    if (problem) return;
-    setPlacing(true);
-    const result = await bridge['customers.placeHold']({ merchantUserId, amountMinor, currency });
-    setPlacing(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setOutcome(holdOutcome(result.value, t, locale));
-    if (result.value.displayStatus === 'authorized') setAmountMinor(0);
-    onChanged();
-  };
 
   const act = async (hold: HoldView, action: 'capture' | 'void'): Promise<void> => {
     if (working) return;
@@ -88,7 +70,7 @@ export function HoldsSection({
     <section className="customers-card" aria-labelledby="holds-title" data-testid="holds-section">
       <h3 id="holds-title">{t('customers.hold.title')}</h3>
       {canPlace && (
-        <form className="lookup" onSubmit={(event) => void place(event)} noValidate aria-describedby="holds-explain">
+        <form className="lookup" onSubmit={(event) => void placing.submit(event)} noValidate aria-describedby="holds-explain">
           <p id="holds-explain" className="hint">
             {t('customers.hold.explain')}
           </p>
@@ -96,18 +78,15 @@ export function HoldsSection({
             <span className="field-label">{t('customers.hold.amount')}</span>
             <MoneyInput
               id="hold-amount"
-              valueMinor={amountMinor}
+              valueMinor={placing.amountMinor}
               currency={currency}
-              maxMinor={limits.maxMinor}
-              onChange={(value) => {
-                setError(null);
-                setAmountMinor(value);
-              }}
+              maxMinor={placing.maxMinor}
+              onChange={placing.changeAmount}
               testId="hold-amount"
             />
           </label>
-          <button type="submit" className="button button-secondary" disabled={placing} data-testid="hold-submit">
-            {placing ? t('customers.hold.placing') : t('customers.hold.submit', { amount: money({ amountMinor, currency }, locale) })}
+          <button type="submit" className="button button-secondary" disabled={placing.busy} data-testid="hold-submit">
+            {placing.busy ? t('customers.hold.placing') : t('customers.hold.submit', { amount: money({ amountMinor: placing.amountMinor, currency }, locale) })}
           </button>
         </form>
       )}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import type { CurrencyCode } from '../../../shared/money.ts';
+import type { AppError, Result } from '../../../shared/result.ts';
+import type { Locale } from '../../../shared/settings.ts';
+import { useLocale, useT, type Translate } from '../../i18n/i18n.tsx';
+import { useTerminal } from '../../stores/terminal.ts';
+import { validateSaleAmount } from '../sale/validate-amount.ts';
+import type { Outcome } from './outcome.ts';
+
+/**
+ * The state and submit of a linked-customer amount form ("Charge now", "Place hold"): the amount is checked
+ * against the till's limits before anything is sent (the cashier hears it at once; the core checks again),
+ * a second press while one is in flight is ignored (no double charge), and the answer becomes the outcome
+ * line. The amount is cleared only once the wallet took it (`clearsAmount`), so a refused one can be
+ * retried or corrected.
+ *
+ * `error`/`outcome` setters are returned too: a form may report other actions (capture, void) in the same
+ * place.
+ */
+export function useAmountSubmit<T>({
+  currency,
+  send,
+  describe,
+  clearsAmount,
+  onSent,
+}: {
+  currency: CurrencyCode;
+  send: (amountMinor: number) => Promise<Result<T>>;
+  describe: (value: T, t: Translate, locale: Locale) => Outcome;
+  clearsAmount: (value: T) => boolean;
+  onSent: () => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const limits = useTerminal().settings.amountLimits;
+  const [amountMinor, setAmountMinor] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const changeAmount = (value: number): void => {
+    setError(null);
+    setAmountMinor(value);
+  };
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    setError(problem);
+    setOutcome(null);
+    if (problem) return;
+    setBusy(true);
+    const result = await send(amountMinor);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setOutcome(describe(result.value, t, locale));
+    if (clearsAmount(result.value)) setAmountMinor(0);
+    onSent();
+  };
+
+  return { amountMinor, changeAmount, maxMinor: limits.maxMinor, busy, error, setError, outcome, setOutcome, submit };
+}
