@@ -4,11 +4,12 @@ import { DISPLAY_STATUSES, type PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { localDay, money, time } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
 
 // Today's payments (or another day's), filtered by status and method, searched by our reference or the
 // provider's order id. A scanned receipt opens its payment.
@@ -23,7 +24,6 @@ export function PaymentsScreen() {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
-  const navigate = useAppStore((state) => state.navigate);
   const [filters, setFilters] = useState<Filters>(() => ({ day: localDay() }));
   const [searchText, setSearchText] = useState('');
   const [items, setItems] = useState<readonly PaymentView[]>([]);
@@ -155,18 +155,11 @@ export function PaymentsScreen() {
                 <td>{time(payment.createdAt, locale)}</td>
                 <td className="num">{money(payment.amount, locale)}</td>
                 <td>
-                  <span className={`badge status-${payment.displayStatus}`}>{t(`display.${payment.displayStatus}`)}</span>
+                  <PaymentStatusBadge status={payment.displayStatus} />
                 </td>
                 <td>{t(`method.${payment.method}`)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={t('payments.open', { reference: payment.referenceId })}
-                    onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
-                  >
-                    {payment.referenceId}
-                  </button>
+                  <OpenPaymentButton referenceId={payment.referenceId} />
                 </td>
                 <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
               </tr>

@@ -3,10 +3,11 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
 
 // Attempts the service is still settling with the provider (journey 3), with the reason and "Check now".
 
@@ -14,7 +15,6 @@ export function UnresolvedScreen() {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
-  const navigate = useAppStore((state) => state.navigate);
   const [items, setItems] = useState<readonly PaymentView[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
@@ -79,18 +79,11 @@ export function UnresolvedScreen() {
                 <td>{dateTime(payment.createdAt, locale)}</td>
                 <td className="num">{money(payment.amount, locale)}</td>
                 <td>
-                  <span className={`badge status-${payment.displayStatus}`}>{t(`display.${payment.displayStatus}`)}</span>
+                  <PaymentStatusBadge status={payment.displayStatus} />
                 </td>
                 <td data-testid="unresolved-reason">{payment.unresolvedReason ?? '—'}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={t('payments.open', { reference: payment.referenceId })}
-                    onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
-                  >
-                    {payment.referenceId}
-                  </button>
+                  <OpenPaymentButton referenceId={payment.referenceId} />
                 </td>
                 <td>
                   <button
