@@ -66,7 +66,7 @@ async function start(): Promise<void> {
       fetch: netFetch,
       transport: 'electron',
       version: app.getVersion(),
-        // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
+      // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
     });
   } catch (error) {
