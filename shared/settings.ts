@@ -54,7 +54,17 @@ export const settingsSchema = z
     scanner: scannerSettingsSchema,
     cameraDeviceId: z.string().max(256),
     resultDismissSeconds: z.number().int().min(0).max(600),
-    tokenized: z.object({ merchantId: z.string().max(128), callbackUrl: z.string().max(300) }),
+    tokenized: z.object({
+      merchantId: z.string().max(128),
+      /** Where the consent page sends the customer back (intercepted by the consent window). */
+      callbackUrl: z.string().max(300),
+      /** Only for `custom`: the merchant gateway address (https, or http on loopback). */
+      customBaseUrl: z.string().max(300),
+      /** Public https address the provider posts order outcomes to (sent as callbackUrl on capture and charge). */
+      webhookUrl: z.string().max(300),
+      /** Port on this computer where the order-outcome listener runs (webhookUrl must forward to it); 0 = none. */
+      webhookListenPort: z.number().int().min(0).max(65_535),
+    }),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -103,5 +113,5 @@ export const DEFAULT_SETTINGS: Settings = {
   scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },
   cameraDeviceId: '',
   resultDismissSeconds: 8,
-  tokenized: { merchantId: '', callbackUrl: '' },
+  tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
 };

@@ -28,7 +28,18 @@ const LABELS: Readonly<Record<keyof Settings | SecretName, string>> = {
   tokenizedMerchantSecret: 'Linked-customer merchant secret',
 };
 
+/** Fields inside a group that have a label of their own on the Settings screen. */
+const NESTED_LABELS: Readonly<Record<string, string>> = {
+  'tokenized.merchantId': 'Linked-customer merchant id',
+  'tokenized.callbackUrl': 'Linked-customer callback URL',
+  'tokenized.customBaseUrl': 'Linked-customer gateway URL (custom)',
+  'tokenized.webhookUrl': 'Linked-customer webhook URL',
+  'tokenized.webhookListenPort': 'Linked-customer webhook listener port',
+};
+
 export function fieldLabel(field: string): string {
+  const nested = NESTED_LABELS[field];
+  if (nested !== undefined) return nested;
   const top = field.split('.')[0] ?? field;
   return (LABELS as Record<string, string>)[top] ?? field;
 }

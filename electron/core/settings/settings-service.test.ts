@@ -70,6 +70,11 @@ describe('settings service', () => {
     [{ surprise: 1 }, 'surprise'],
     [{ environment: 'custom', customBaseUrl: 'http://provider.example.com/posi' }, 'customBaseUrl'],
     [{ webhookUrl: 'ftp://x.example/hook' }, 'webhookUrl'],
+    [{ environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'http://gateway.example.com/merchant' } }, 'tokenized.customBaseUrl'],
+    [{ tokenized: { customBaseUrl: 'not a url' } }, 'tokenized.customBaseUrl'],
+    [{ tokenized: { webhookUrl: 'http://till.example.com/hooks' } }, 'tokenized.webhookUrl'],
+    [{ tokenized: { webhookListenPort: 70_000 } }, 'tokenized.webhookListenPort'],
+    [{ tokenized: { webhookListenPort: -1 } }, 'tokenized.webhookListenPort'],
   ])('refuses %j with settings.invalid on %s and changes nothing', async (patch, expectedField) => {
     const service = await open();
     const { field } = await invalidField(service.save({ settings: patch }));
@@ -192,6 +197,28 @@ describe('settings service', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toContain('Bakery');
     expect(seen[0]).not.toContain('TK_abc');
+  });
+
+  it('names the linked-customer field in the message when its address is refused', async () => {
+    const service = await open();
+    const { message } = await invalidField(service.save({ settings: { tokenized: { webhookUrl: 'ftp://x.example/hook' } } }));
+    expect(message).toMatch(/^Linked-customer webhook URL: enter an https:\/\/ address/);
+    const custom = await invalidField(service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'http://10.0.0.5/merchant' } } }));
+    expect(custom.message).toMatch(/^Linked-customer gateway URL \(custom\): enter an https:\/\/ address/);
+  });
+
+  it('accepts the linked-customer gateway (https or loopback http), webhook URL and listener port, and keeps them', async () => {
+    const service = await open();
+    await service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'https://gateway.example.com/merchant' } } });
+    await service.save({ settings: { tokenized: { customBaseUrl: 'http://127.0.0.1:8787/demo/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 } } });
+    expect((await open()).current().tokenized).toEqual({ ...DEFAULT_SETTINGS.tokenized, customBaseUrl: 'http://127.0.0.1:8787/demo/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 });
+  });
+
+  it('keeps the linked-customer fields an older file has, filling in the ones added since', async () => {
+    const file = openConfSettingsFile(dir);
+    file.store = { ...DEFAULT_SETTINGS, tokenized: { merchantId: 'MERCHANT_42', callbackUrl: 'https://till.example.com/link/callback' } };
+    const service = await open();
+    expect(service.current().tokenized).toEqual({ ...DEFAULT_SETTINGS.tokenized, merchantId: 'MERCHANT_42', callbackUrl: 'https://till.example.com/link/callback' });
   });
 
   it('falls back to the default for a field a hand-edited file broke, keeping the others', async () => {

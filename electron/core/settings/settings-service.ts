@@ -153,7 +153,12 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 function loadSettings(raw: unknown): Settings {
   const candidate: Record<string, unknown> = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   if (isPlainObject(raw)) {
-    for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in raw) candidate[key] = structuredClone(raw[key]);
+    for (const key of Object.keys(DEFAULT_SETTINGS)) {
+      if (!(key in raw)) continue;
+      // A group written by an older version lacks the fields added since: fill them from the defaults, or the
+      // whole group (the linked-customer merchant id with it) would fail and fall back to empty.
+      candidate[key] = NESTED_KEYS.has(key) && isPlainObject(raw[key]) ? { ...(candidate[key] as object), ...structuredClone(raw[key]) } : structuredClone(raw[key]);
+    }
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const parsed = settingsSchema.safeParse(candidate);
@@ -199,9 +204,15 @@ function validateSettings(candidate: Record<string, unknown>): Settings {
   if (settings.environment === 'custom' && !isAcceptableServiceUrl(settings.customBaseUrl)) {
     throw invalid('customBaseUrl', 'Custom base URL: enter an https:// address (plain http only for this computer).');
   }
+  // Used only for `custom`, but checked whenever typed: a bad address must not wait for the day someone
+  // switches the environment to be refused.
+  if (settings.tokenized.customBaseUrl !== '' && !isAcceptableServiceUrl(settings.tokenized.customBaseUrl)) {
+    throw invalid('tokenized.customBaseUrl', `${fieldLabel('tokenized.customBaseUrl')}: enter an https:// address (plain http only for this computer), or leave it empty.`);
+  }
   for (const [field, value] of [
     ['webhookUrl', settings.webhookUrl],
     ['tokenized.callbackUrl', settings.tokenized.callbackUrl],
+    ['tokenized.webhookUrl', settings.tokenized.webhookUrl],
   ] as const) {
     if (value !== '' && !isAcceptableServiceUrl(value)) {
       throw invalid(field, `${fieldLabel(field)}: enter an https:// address, or leave it empty.`);

@@ -55,7 +55,8 @@ export function createTokenizedAccess(context: CoreContext, tuning: ClientTuning
     if (!settings.tokenized.callbackUrl) {
       throw new PosError('settings.invalid', { message: 'Linked-customer payments need the linking callback address. An admin must enter it in Settings.' });
     }
-    const profile = resolveTokenizedProfile({ environment: settings.environment });
+    // The custom address is read only for `custom`; the published environments ignore it.
+    const profile = resolveTokenizedProfile({ environment: settings.environment, customBaseUrl: settings.tokenized.customBaseUrl.trim() || undefined });
     return {
       client: createTokenizedClient({ ...tuning, profile, credentials: { merchantId, secret }, currency: settings.currency, fetch: context.fetch }),
       merchantId,

@@ -5,9 +5,9 @@ import { CustomerService, type ConsentRequest, type CustomerServiceOptions } fro
 
 // The seam where linked-customer payments plug into the core, like payment-module.ts does for the in-store
 // service: createCore builds the CoreContext, this factory opens the customer journal next to the payment
-// journal, starts the service (recovery included) and returns the customers.* handlers, plus two things
-// only main needs: the consent page request (the app token never goes to the renderer) and the order
-// webhook address.
+// journal, starts the service (recovery included, and the order webhook listener the settings ask for) and
+// returns the customers.* handlers, plus two things only main needs: the consent page request (the app token
+// never goes to the renderer) and the order webhook address.
 //
 // Wiring (for the lead):
 //   const customers = await createCustomerModule({ vault, emit })(context);
@@ -19,7 +19,7 @@ export interface CustomerModule {
   readonly handlers: CustomerHandlers;
   /** The consent page and the app-token header to open it with; throws link.failed / link.expired. */
   consentRequest(linkToken: string): ConsentRequest;
-  /** The callbackUrl captures and charges carry (null when no receiver runs). */
+  /** The callbackUrl captures and charges carry (null when order outcomes cannot reach this till). */
   orderWebhookUrl(): string | null;
   close(): Promise<void>;
 }

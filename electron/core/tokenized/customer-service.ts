@@ -15,7 +15,8 @@ import { toChargeView, toCustomerView, toHoldView } from './customer-views.ts';
 import { isRetryableCode } from './errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { newMerchantRef } from './merchant-ref.ts';
-import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
+import { startOrderWebhookListener, type OrderWebhookConfig, type OrderWebhookListener } from './order-webhook-listener.ts';
+import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
 import { TokenCipher } from './token-cipher.ts';
 import type { TokenizedExchange } from './transport.ts';
 
@@ -47,8 +48,11 @@ export interface CustomerServiceOptions {
   readonly resendWindowMs?: number | undefined;
   /** How long find() waits for its refresh of open holds before answering from the journal. */
   readonly refreshBudgetMs?: number | undefined;
-  /** The order webhook receiver: in demo mode it always listens on loopback; elsewhere only when given. */
-  readonly orderWebhook?: { readonly port?: number; readonly host?: string; readonly publicUrl?: string } | undefined;
+  /**
+   * A fixed order webhook receiver (tests, a special install). Without it the settings decide: demo listens
+   * on loopback; a real environment on tokenized.webhookListenPort, with tokenized.webhookUrl as callbackUrl.
+   */
+  readonly orderWebhook?: OrderWebhookConfig | undefined;
   readonly client?: Omit<ClientTuning, 'onExchange'> | undefined;
   readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
   readonly log?: ((line: string) => void) | undefined;
@@ -92,7 +96,7 @@ export class CustomerService {
   readonly #attempts = new Map<string, number>();
   /** App tokens of sessions started in this run, for main's consent window. */
   readonly #appTokens = new Map<string, { header: string; token: string }>();
-  #receiver: OrderWebhookReceiver | null = null;
+  #webhooks: OrderWebhookListener | null = null;
   #closed = false;
 
   constructor(context: CoreContext, options: CustomerServiceOptions) {
@@ -111,14 +115,12 @@ export class CustomerService {
 
   /** Starts the webhook receiver and resumes everything unfinished (sessions, unknown outcomes, PENDING holds). */
   async start(): Promise<void> {
-    const demo = this.#context.settings.current().environment === 'embedded-sandbox';
-    if (demo || this.#options.orderWebhook) {
-      this.#receiver = await startOrderWebhookReceiver({
-        ...this.#options.orderWebhook,
-        onNotification: (notification) => void this.#onOrderOutcome(notification).catch((error: unknown) => this.#log(`order webhook: ${describe(error)}`)),
-        log: this.#options.log,
-      });
-    }
+    this.#webhooks = await startOrderWebhookListener({
+      settings: this.#context.settings,
+      fixed: this.#options.orderWebhook,
+      onNotification: (notification) => void this.#onOrderOutcome(notification).catch((error: unknown) => this.#log(`order webhook: ${describe(error)}`)),
+      log: (line) => this.#log(line),
+    });
     for (const session of this.#journal.unfinishedLinkSessions()) {
       // An exchange cut short by a crash cannot be finished (the code is single-use): link again, the
       // provider gives back the same token. An open session past its expiry is over.
@@ -128,9 +130,9 @@ export class CustomerService {
     for (const row of this.#journal.unsettled()) this.#scheduleResolve(row.merchantRef, 0);
   }
 
-  /** The callbackUrl captures and charges carry, or null when no receiver runs. */
+  /** The callbackUrl captures and charges carry, or null when order outcomes cannot reach this till. */
   orderWebhookUrl(): string | null {
-    return this.#receiver?.url ?? null;
+    return this.#webhooks?.url() ?? null;
   }
 
   handlers(): CustomerHandlers {
@@ -385,7 +387,7 @@ export class CustomerService {
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
     this.#access.close();
-    await this.#receiver?.close();
+    await this.#webhooks?.close();
     // Let requests in flight finish their journal writes before the file closes.
     await Promise.allSettled([...this.#locks.values()]);
   }

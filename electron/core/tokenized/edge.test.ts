@@ -130,4 +130,14 @@ describe('environment profiles', () => {
     expect(() => resolveTokenizedProfile({ environment: 'embedded-sandbox' })).toThrow(PosError);
     expect(() => resolveTokenizedProfile({ environment: 'custom' })).toThrow(PosError);
   });
+
+  it('custom: the typed gateway address (https, or http on loopback), without a trailing slash', () => {
+    expect(resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'https://gateway.example.com/merchant/' })).toMatchObject({
+      baseUrl: 'https://gateway.example.com/merchant',
+      idempotencyHeader: 'X-ShopBack-Idempotent-Id',
+      appTokenHeader: 'X-ShopBack-App-Token',
+    });
+    expect(resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://127.0.0.1:8787/demo/merchant' }).baseUrl).toBe('http://127.0.0.1:8787/demo/merchant');
+    expect(() => resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://gateway.example.com/merchant' })).toThrow(/https/);
+  });
 });

@@ -30,13 +30,13 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startOrderWebhookReceiver(options: {
   /** 0 (default): any free port on loopback. */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** 127.0.0.1 by default; a till behind a forwarding proxy may listen elsewhere. */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** The public address the provider posts to, when a proxy forwards to us; default the listening URL. */
-  readonly publicUrl?: string;
+  readonly publicUrl?: string | undefined;
   readonly onNotification: (notification: OrderOutcomeNotification) => void;
-  readonly log?: (line: string) => void;
+  readonly log?: ((line: string) => void) | undefined;
 }): Promise<OrderWebhookReceiver> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {

@@ -57,6 +57,31 @@ describe('settings screen', () => {
     expect(screen.getByTestId('merchant-name').textContent).toBe('Harbour Tea House');
   });
 
+  it('shows the linked-customer gateway only for a custom environment, and saves it with the webhook URL and listener port', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    expect(screen.queryByLabelText('Linked-customer gateway URL (custom environment)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Environment'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('Custom base URL'), { target: { value: 'https://au.example.com/posi' } });
+    fireEvent.change(screen.getByLabelText('Linked-customer gateway URL (custom environment)'), { target: { value: 'https://gateway.example.com/merchant' } });
+    fireEvent.change(screen.getByLabelText('Linked-customer webhook URL (public)'), { target: { value: 'https://till.example.com/hooks/orders' } });
+    const port = screen.getByLabelText('Linked-customer webhook listener port (0 = off)') as HTMLInputElement;
+    expect(port.value).toBe('0');
+    fireEvent.change(port, { target: { value: '8788' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    expect(bridge.callsTo('settings.save')).toEqual([
+      {
+        settings: {
+          environment: 'custom',
+          customBaseUrl: 'https://au.example.com/posi',
+          tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: 'https://gateway.example.com/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 },
+        },
+      },
+    ]);
+    expect(bridge.settings.tokenized.webhookListenPort).toBe(8788);
+  });
+
   it('shows the core’s field-level message next to the field it names', async () => {
     const bridge = await openSettings();
     await screen.findByTestId('settings-screen');

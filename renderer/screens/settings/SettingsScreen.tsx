@@ -351,6 +351,35 @@ function SettingsForm({ view }: { view: SettingsView }) {
             problem={problem('tokenized.callbackUrl')}
             testId="settings-tokenized-callbackUrl"
           />
+          {draft.environment === 'custom' && (
+            <TextField
+              label={t('settings.tokenized.customBaseUrl')}
+              type="url"
+              value={text('tokenized.customBaseUrl')}
+              maxLength={300}
+              onChange={(v) => update('tokenized.customBaseUrl', v)}
+              problem={problem('tokenized.customBaseUrl')}
+              testId="settings-tokenized-customBaseUrl"
+            />
+          )}
+          <TextField
+            label={t('settings.tokenized.webhookUrl')}
+            type="url"
+            value={text('tokenized.webhookUrl')}
+            maxLength={300}
+            onChange={(v) => update('tokenized.webhookUrl', v)}
+            problem={problem('tokenized.webhookUrl')}
+            testId="settings-tokenized-webhookUrl"
+          />
+          <NumberField
+            label={t('settings.tokenized.webhookListenPort')}
+            value={draft.tokenized.webhookListenPort}
+            min={0}
+            max={65535}
+            onChange={(v) => update('tokenized.webhookListenPort', v)}
+            problem={problem('tokenized.webhookListenPort')}
+            testId="settings-tokenized-webhookListenPort"
+          />
           <SecretField label={t('settings.tokenizedMerchantSecret')} {...secret('tokenizedMerchantSecret')} testId="settings-tokenizedMerchantSecret" />
         </fieldset>
 
