@@ -89,6 +89,45 @@ describe('journal file and schema', () => {
     }
   });
 
+  it("adds the refund baseline column to a schema-2 file: its refunds read with no baseline, new ones record it", () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 2);
+    expect(schemaVersion(old)).toBe(2);
+    const columnsOf = (db: DatabaseSync) => db.prepare('PRAGMA table_info(refunds)').all().map((row) => String(row['name']));
+    expect(columnsOf(old)).not.toContain('provider_refunded_before_minor');
+    old.exec(`
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        provider_status, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-BBBBBBBB', 'merchant-qr', 1000, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED', '2026-11-20', 1763600000000, 1763600000000);
+      INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-BBBBBBBB-R1', 'TILL01-20261120-BBBBBBBB', 300, 'SGD', 'rk-1', 'checking', '2026-11-20', 1763600001000, 1763600001000);
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      // Recorded before the baseline existed: reconciled the old way (decideRefund falls back on our total).
+      expect(journal.getRefund('TILL01-20261120-BBBBBBBB-R1')).toMatchObject({ state: 'checking', amountMinor: 300, providerRefundedBeforeMinor: null });
+      expect(journal.unsettledRefunds().map((r) => r.refundId)).toEqual(['TILL01-20261120-BBBBBBBB-R1']);
+      // A resend records one.
+      expect(journal.updateRefund('TILL01-20261120-BBBBBBBB-R1', { state: 'sending', providerRefundedBeforeMinor: 0 }).providerRefundedBeforeMinor).toBe(0);
+      journal.updateRefund('TILL01-20261120-BBBBBBBB-R1', { state: 'succeeded' });
+      const next = journal.recordRefund('TILL01-20261120-BBBBBBBB', { amountMinor: 200, providerRefundedBeforeMinor: 300 });
+      expect(journal.getRefund(next.refundId)?.providerRefundedBeforeMinor).toBe(300);
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(columnsOf(check)).toContain('provider_refunded_before_minor');
+      expect(() => check.exec("UPDATE refunds SET provider_refunded_before_minor = -1 WHERE refund_id = 'TILL01-20261120-BBBBBBBB-R1'")).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });

@@ -146,6 +146,18 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX cancels_unsettled ON cancels (state) WHERE state IN ('sending', 'checking');
       `),
   },
+  {
+    version: 3,
+    description: "refunds: the provider's refund total seen just before each refund was sent",
+    up: (db) =>
+      db.exec(`
+        -- A refund whose answer was lost is reconciled against this baseline, not against our own confirmed
+        -- total: refunds made elsewhere (the merchant portal, another till) also raise the provider's total.
+        -- Null on refunds recorded before this version, which keep the old comparison.
+        ALTER TABLE refunds ADD COLUMN provider_refunded_before_minor INTEGER
+          CHECK (provider_refunded_before_minor IS NULL OR provider_refunded_before_minor >= 0);
+      `),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

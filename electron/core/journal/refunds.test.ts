@@ -57,6 +57,23 @@ describe('refunds', () => {
     expect(journal.recordRefund(paid.referenceId, { amountMinor: 1000 }).amountMinor).toBe(1000);
   });
 
+  it("caps a refund by what is left at the provider when more was refunded there than here, and keeps the baseline", () => {
+    const { journal } = tempJournal();
+    const paid = seedPayment(journal, { amountMinor: 1000 });
+    // 700 refunded at the merchant portal: this till's own total is still 0.
+    const error = expectPosError(() => journal.recordRefund(paid.referenceId, { amountMinor: 400, providerRefundedBeforeMinor: 700 }), 'refund.exceeds-refundable');
+    expect(error.details).toMatchObject({ refundableMinor: 300, requestedMinor: 400 });
+    expect(journal.refundsOf(paid.referenceId)).toEqual([]);
+    const refund = journal.recordRefund(paid.referenceId, { amountMinor: 300, providerRefundedBeforeMinor: 700 });
+    expect(journal.getRefund(refund.refundId)).toMatchObject({ providerRefundedBeforeMinor: 700, state: 'sending' });
+    // Not a number the provider could have sent.
+    expectPosError(() => journal.updateRefund(refund.refundId, { state: 'checking', providerRefundedBeforeMinor: -5 }), 'internal');
+    expect(journal.getRefund(refund.refundId)?.state).toBe('sending');
+    // Without a baseline (rows from older code paths), only our own totals count.
+    const other = seedPayment(journal, { amountMinor: 500 });
+    expect(journal.recordRefund(other.referenceId, { amountMinor: 500 }).providerRefundedBeforeMinor).toBeNull();
+  });
+
   it('counts a confirmed refund once, and never takes it back', () => {
     const { journal } = tempJournal();
     const paid = seedPayment(journal, { amountMinor: 1000 });

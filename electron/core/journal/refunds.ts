@@ -16,6 +16,11 @@ export interface NewRefund {
   readonly reason?: string | null | undefined;
   /** Generated when absent; re-send the refund request with the same key after a timeout. */
   readonly idempotencyKey?: string | undefined;
+  /**
+   * The provider's refund total (`refundAmount`, 0 when absent) read just before this refund is sent. When it
+   * is larger than our confirmed total (refunds made elsewhere), what is left at the provider caps the refund.
+   */
+  readonly providerRefundedBeforeMinor?: number | undefined;
 }
 
 export interface RefundPatch {
@@ -24,6 +29,8 @@ export interface RefundPatch {
   /** `shopbackOrderId` from the refund response. */
   readonly providerOrderId?: string | null | undefined;
   readonly providerTraceId?: string | null | undefined;
+  /** A new baseline, read just before the same refund is sent again (the earlier send is known not to have landed). */
+  readonly providerRefundedBeforeMinor?: number | undefined;
 }
 
 /** Which way a refund may move. succeeded and failed are final: money confirmed gone cannot come back. */
@@ -68,19 +75,23 @@ export function refundsOfMany(ctx: JournalContext, referenceIds: readonly string
  */
 export function recordRefund(ctx: JournalContext, referenceId: string, input: NewRefund): RefundRow {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new PosError('amount.invalid');
+  const baseline = input.providerRefundedBeforeMinor ?? null;
+  if (baseline !== null) checkBaseline(baseline);
   return ctx.atomically(() => {
     const attempt = requireAttempt(ctx, referenceId);
     if (attempt.state !== 'final' || (attempt.providerStatus !== 'CAPTURED' && attempt.providerStatus !== 'REFUNDED')) {
       throw new PosError('order.not-captured', { details: { referenceId } });
     }
     const refunds = refundsOf(ctx, referenceId);
-    const refundableMinor = refundableMinorOf({
+    const ourRefundableMinor = refundableMinorOf({
       state: attempt.state,
       providerStatus: attempt.providerStatus,
       amountMinor: attempt.amountMinor,
       refundedMinor: attempt.refundedMinor,
       inFlightRefundMinor: inFlightRefundMinor(refunds),
     });
+    // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours.
+    const refundableMinor = baseline === null ? ourRefundableMinor : Math.min(ourRefundableMinor, Math.max(0, attempt.amountMinor - baseline));
     if (input.amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', { details: { referenceId, refundableMinor, requestedMinor: input.amountMinor } });
     }
@@ -97,16 +108,18 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       failureReason: null,
       providerOrderId: null,
       providerTraceId: null,
+      providerRefundedBeforeMinor: baseline,
       localDay: ctx.localDay(now),
       createdAt: now,
       updatedAt: now,
     };
     ctx
       .sql(
-        `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, local_day, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+        `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
+           local_day, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?)`,
       )
-      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, row.localDay, now, now);
+      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, baseline, row.localDay, now, now);
     return row;
   });
 }
@@ -125,18 +138,22 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
       failureReason: patch.failureReason === undefined ? current.failureReason : patch.failureReason,
       providerOrderId: patch.providerOrderId === undefined ? current.providerOrderId : patch.providerOrderId,
       providerTraceId: patch.providerTraceId === undefined ? current.providerTraceId : patch.providerTraceId,
+      providerRefundedBeforeMinor: patch.providerRefundedBeforeMinor === undefined ? current.providerRefundedBeforeMinor : checkBaseline(patch.providerRefundedBeforeMinor),
     };
     const unchanged =
       next.state === current.state &&
       next.failureReason === current.failureReason &&
       next.providerOrderId === current.providerOrderId &&
-      next.providerTraceId === current.providerTraceId;
+      next.providerTraceId === current.providerTraceId &&
+      next.providerRefundedBeforeMinor === current.providerRefundedBeforeMinor;
     if (unchanged) return current;
 
     const now = ctx.now();
     ctx
-      .sql('UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, updated_at = ? WHERE refund_id = ?')
-      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, now, refundId);
+      .sql(
+        'UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, provider_refunded_before_minor = ?, updated_at = ? WHERE refund_id = ?',
+      )
+      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, next.providerRefundedBeforeMinor, now, refundId);
     if (next.state === 'succeeded' && current.state !== 'succeeded') {
       // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
       ctx
@@ -150,4 +167,11 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
 /** Refunds whose outcome is not known yet, for recovery on start. */
 export function unsettledRefunds(ctx: JournalContext): RefundRow[] {
   return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE state IN ('sending', 'checking') ORDER BY created_at, refund_id`).all().map(readRefund);
+}
+
+function checkBaseline(minor: number): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) {
+    throw new PosError('internal', { message: `The provider reported an unreadable refund total (${String(minor)}).` });
+  }
+  return minor;
 }

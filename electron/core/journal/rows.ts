@@ -46,6 +46,12 @@ export interface RefundRow {
   /** The provider's order id as echoed by the refund response (`shopbackOrderId`). */
   readonly providerOrderId: string | null;
   readonly providerTraceId: string | null;
+  /**
+   * The provider's running refund total (`refundAmount`) seen just before this refund was (last) sent. The
+   * refund has landed once the provider's total reaches this + amountMinor, whatever was refunded elsewhere.
+   * Null for refunds recorded before journal schema 3.
+   */
+  readonly providerRefundedBeforeMinor: number | null;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -120,7 +126,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
 }
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
-  provider_order_id, provider_trace_id, local_day, created_at, updated_at`;
+  provider_order_id, provider_trace_id, provider_refunded_before_minor, local_day, created_at, updated_at`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -134,6 +140,7 @@ export function readRefund(row: SqlRow): RefundRow {
     failureReason: textOrNull(row, 'failure_reason'),
     providerOrderId: textOrNull(row, 'provider_order_id'),
     providerTraceId: textOrNull(row, 'provider_trace_id'),
+    providerRefundedBeforeMinor: integerOrNull(row, 'provider_refunded_before_minor'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

@@ -173,14 +173,20 @@ export function notCancellableReason(status: OrderStatus | null): string {
 
 export type RefundDecision =
   | { readonly kind: 'succeeded' }
-  | { readonly kind: 'resend' }
+  /** `providerRefundedMinor`: the total just read, the baseline to record before the same request leaves again. */
+  | { readonly kind: 'resend'; readonly providerRefundedMinor: number }
   | { readonly kind: 'wait'; readonly reason: string; readonly settleAt: number | null };
 
 /**
- * A refund whose answer was lost. The order's running `refundAmount` at the provider is compared with what
- * we know was refunded: if it already holds this refund, the refund happened. Only if it does not, and the
- * lost request can no longer land, is it sent again (same key), so a provider that ignores idempotency keys
- * still cannot refund twice. Only one refund per order is ever in flight, which makes the comparison exact.
+ * A refund whose answer was lost. The order's running `refundAmount` at the provider is compared with the
+ * total it showed just before this refund was sent (the row's baseline): the refund happened exactly when the
+ * total has grown by at least its amount since. Our own confirmed total would not do: a refund made elsewhere
+ * meanwhile (merchant portal, another till) is in the provider's total too. Only if the refund is not there,
+ * and the lost request can no longer land, is it sent again (same key), so a provider that ignores
+ * idempotency keys still cannot refund twice. Only one refund per order is ever in flight from this till.
+ * Rows recorded before the baseline existed (journal schema < 3) keep the comparison with our confirmed total.
+ * Limit: a refund made elsewhere in the moments between the baseline read and our send landing looks, by
+ * totals alone, like ours (the provider's status reports no per-refund list); that window is seconds wide.
  */
 export function decideRefund(input: {
   readonly refund: RefundRow;
@@ -193,10 +199,11 @@ export function decideRefund(input: {
   const { refund, attempt, lookup, now, lastSentAt, settleMs } = input;
   switch (lookup.kind) {
     case 'found': {
-      const unconfirmed = (lookup.order.refundAmount ?? 0) - attempt.refundedMinor;
-      if (unconfirmed >= refund.amountMinor) return { kind: 'succeeded' };
+      const providerTotal = providerRefundedMinor(lookup.order);
+      const baseline = refund.providerRefundedBeforeMinor ?? attempt.refundedMinor;
+      if (providerTotal - baseline >= refund.amountMinor) return { kind: 'succeeded' };
       const settleAt = lastSentAt + settleMs;
-      if (now >= settleAt) return { kind: 'resend' };
+      if (now >= settleAt) return { kind: 'resend', providerRefundedMinor: providerTotal };
       return { kind: 'wait', reason: 'The provider does not show this refund yet; a slow request could still arrive.', settleAt };
     }
     case 'not-found':
@@ -204,6 +211,11 @@ export function decideRefund(input: {
     case 'error':
       return { kind: 'wait', reason: lookup.reason, settleAt: null };
   }
+}
+
+/** The provider's refund total as a status lookup reports it (absent = nothing refunded). */
+export function providerRefundedMinor(order: OrderStatusResponse): number {
+  return order.refundAmount ?? 0;
 }
 
 /** Doubling delays for lookups while something is unresolved. */

@@ -1,11 +1,21 @@
 import { PosError } from '../../../shared/errors.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
-import { adoptPatch, checkDelay, decideCancel, decideRefund, decideUnresolved, EXPIRED_CANCEL_REASON, shouldCancelExpired, type Lookup } from './decisions.ts';
+import {
+  adoptPatch,
+  checkDelay,
+  decideCancel,
+  decideRefund,
+  decideUnresolved,
+  EXPIRED_CANCEL_REASON,
+  shouldCancelExpired,
+  type Lookup,
+} from './decisions.ts';
+import { lookupOrder } from './lookup.ts';
 import type { PassState } from './order-worker.ts';
 import { nextPollDelay } from './poll-schedule.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
 
 // One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
 // that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
@@ -43,20 +53,6 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
   for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, state));
   return delay;
-}
-
-async function lookupOrder(rt: PaymentRuntime, row: AttemptRow): Promise<Lookup> {
-  await rt.statusLimiter.acquire();
-  try {
-    const client = await rt.client();
-    if (client.posId !== row.posId) return { kind: 'error', reason: otherTerminalError(row.posId, client.posId).message };
-    // One attempt per lookup: the next pass is the retry, on our own schedule.
-    const order = await client.getOrder(row.referenceId, { retry: { maxAttempts: 1 } });
-    return { kind: 'found', order };
-  } catch (error) {
-    if (error instanceof PosError && error.code === 'order.not-found') return { kind: 'not-found' };
-    return { kind: 'error', reason: error instanceof PosError ? error.message : 'The status lookup failed.' };
-  }
 }
 
 /** What this process knows about sending the attempt; after a restart, what the journal implies. */
@@ -245,11 +241,19 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
       state.lookAgain = true;
       return SETTLE_LOOK_MS;
     case 'resend': {
-      // Write-ahead: back to `sending` (and a new lastSentAt) before the same request leaves again.
-      updateRefund(rt, refund.refundId, { state: 'sending' }, { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again` });
+      // Write-ahead: back to `sending` (and a new lastSentAt) before the same request leaves again. The earlier
+      // send can no longer land, so the total just read is the new baseline: a refund made elsewhere while
+      // ours was lost is already in it.
+      const baseline = decision.providerRefundedMinor;
+      const resending = updateRefund(
+        rt,
+        refund.refundId,
+        { state: 'sending', providerRefundedBeforeMinor: baseline },
+        { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again`, data: { providerRefundedBeforeMinor: baseline } },
+      );
       rt.busy.add(refund.refundId);
       try {
-        const settled = applyRefundOutcome(rt, refund, await sendRefund(rt, refund));
+        const settled = applyRefundOutcome(rt, resending, await sendRefund(rt, resending));
         if (settled.state === 'succeeded') state.lookAgain = true;
         return settled.state === 'checking' ? checkDelay(state.failures, rt.options.checkDelays) : SETTLE_LOOK_MS;
       } finally {

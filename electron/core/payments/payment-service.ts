@@ -8,7 +8,8 @@ import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, Paymen
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
-import { checkDelay, notCancellableReason } from './decisions.ts';
+import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
+import { lookupOrder } from './lookup.ts';
 import { startNotificationListener, type NotificationListener } from './notifications.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { runOrderPass } from './order-pass.ts';
@@ -290,7 +291,11 @@ class PaymentService {
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
 
     const { referenceId } = request;
-    await this.#refuseUnsendable(this.#require(referenceId).posId);
+    const before = this.#require(referenceId);
+    await this.#refuseUnsendable(before.posId);
+    // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
+    // by the total growing past this baseline (refunds made elsewhere are already in it).
+    const providerRefundedBefore = await this.#providerRefundedNow(before);
     // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
     const row = this.#require(referenceId);
     const inFlight = this.#journal.refundsOf(referenceId).find((r) => r.state === 'sending' || r.state === 'checking');
@@ -304,13 +309,29 @@ class PaymentService {
     if (row.state !== 'final' || (row.providerStatus !== 'CAPTURED' && row.providerStatus !== 'REFUNDED')) {
       throw new PosError('order.not-captured', { details: { referenceId, providerStatus: row.providerStatus } });
     }
-    const refundableMinor = this.#view(referenceId).refundable.amountMinor;
+    // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours: what is
+    // left at the provider caps what this till may refund.
+    const refundedElsewhere = providerRefundedBefore > row.refundedMinor;
+    const refundableMinor = Math.min(this.#view(referenceId).refundable.amountMinor, Math.max(0, row.amountMinor - providerRefundedBefore));
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
-      throw new PosError('refund.exceeds-refundable', { message: 'Nothing is left to refund on this payment.', details: { referenceId, refundableMinor } });
+      throw new PosError('refund.exceeds-refundable', {
+        message: refundedElsewhere ? 'This payment has already been refunded in full (partly outside this till). Nothing is left to refund.' : 'Nothing is left to refund on this payment.',
+        details: { referenceId, refundableMinor, providerRefundedMinor: providerRefundedBefore },
+      });
     }
-    // The journal checks the amount again inside the transaction that records it.
-    const refund = this.#journal.recordRefund(referenceId, { amountMinor, reason: request.reason.trim() || null });
+    if (refundedElsewhere && amountMinor > refundableMinor) {
+      throw new PosError('refund.exceeds-refundable', {
+        message: `Part of this payment was refunded outside this till: at most ${formatMoney(money(refundableMinor, row.currency))} is left to refund.`,
+        details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
+      });
+    }
+    // The journal checks the amount again inside the transaction that records it (against the baseline too).
+    const refund = this.#journal.recordRefund(referenceId, {
+      amountMinor,
+      reason: request.reason.trim() || null,
+      providerRefundedBeforeMinor: providerRefundedBefore,
+    });
     this.#publishRefund(refund.refundId);
 
     this.#rt.busy.add(refund.refundId);
@@ -327,6 +348,30 @@ class PaymentService {
     else await this.#watch(referenceId).lookNow('refund');
     if (outcome.kind === 'refused') throw outcome.error;
     return this.#journal.detailOf(referenceId)!;
+  }
+
+  /**
+   * The provider's refund total for this payment, read now (the same lookup the workers make). Without it a
+   * lost refund answer could not be told apart from a refund made elsewhere, so the refund is not sent.
+   */
+  async #providerRefundedNow(row: AttemptRow): Promise<number> {
+    const lookup = await lookupOrder(this.#rt, row);
+    switch (lookup.kind) {
+      case 'found':
+        return providerRefundedMinor(lookup.order);
+      case 'not-found':
+        throw new PosError('order.not-refundable', {
+          message: 'The provider did not find this payment just now, so nothing was refunded. Try again in a moment.',
+          retryable: true,
+          details: { referenceId: row.referenceId },
+        });
+      case 'error':
+        throw new PosError('provider.unavailable', {
+          message: `The payment could not be checked with the provider before refunding, so nothing was refunded. ${lookup.reason}`,
+          retryable: true,
+          details: { referenceId: row.referenceId },
+        });
+    }
   }
 
   // ---- queries ----

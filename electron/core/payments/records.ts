@@ -34,7 +34,8 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
       before.state !== after.state ||
       before.failureReason !== after.failureReason ||
       before.providerOrderId !== after.providerOrderId ||
-      before.providerTraceId !== after.providerTraceId;
+      before.providerTraceId !== after.providerTraceId ||
+      before.providerRefundedBeforeMinor !== after.providerRefundedBeforeMinor;
     if (changed && event) journal.appendEvent(after.referenceId, event);
     if (changed && after.state === 'succeeded') {
       const attempt = journal.getAttempt(after.referenceId);

@@ -1,0 +1,22 @@
+import { PosError } from '../../../shared/errors.ts';
+import type { AttemptRow } from '../journal/index.ts';
+import type { Lookup } from './decisions.ts';
+import type { PaymentRuntime } from './runtime.ts';
+import { otherTerminalError } from './sends.ts';
+
+// One status lookup by referenceId, as the order workers and the refund handler make it: through the
+// terminal's status budget, one try only (the caller's schedule is the retry), sorted into found / not found
+// / could not tell.
+
+export async function lookupOrder(rt: PaymentRuntime, row: AttemptRow): Promise<Lookup> {
+  await rt.statusLimiter.acquire();
+  try {
+    const client = await rt.client();
+    if (client.posId !== row.posId) return { kind: 'error', reason: otherTerminalError(row.posId, client.posId).message };
+    const order = await client.getOrder(row.referenceId, { retry: { maxAttempts: 1 } });
+    return { kind: 'found', order };
+  } catch (error) {
+    if (error instanceof PosError && error.code === 'order.not-found') return { kind: 'not-found' };
+    return { kind: 'error', reason: error instanceof PosError ? error.message : 'The status lookup failed.' };
+  }
+}
