@@ -252,6 +252,7 @@ export const EN = {
   'settings.kiosk': 'Full-screen kiosk',
   'settings.locale': 'Language',
   'settings.webhookUrl': 'Webhook URL',
+  'settings.webhookListenPort': 'Webhook listener port on this till (0 = off)',
   'settings.partner.merchantId': 'Partner merchant id',
   'settings.partner.merchantCategoryCode': 'Merchant category code',
   'settings.partner.merchantTradingName': 'Trading name',

@@ -252,6 +252,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.kiosk': '全螢幕自助模式',
   'settings.locale': '語言',
   'settings.webhookUrl': 'Webhook 網址',
+  'settings.webhookListenPort': '本機 Webhook 監聽埠（0 = 關閉）',
   'settings.partner.merchantId': '合作夥伴商戶 ID',
   'settings.partner.merchantCategoryCode': '商戶類別代碼',
   'settings.partner.merchantTradingName': '營業名稱',

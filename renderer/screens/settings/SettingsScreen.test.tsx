@@ -82,6 +82,18 @@ describe('settings screen', () => {
     expect(bridge.settings.tokenized.webhookListenPort).toBe(8788);
   });
 
+  it('saves the in-store webhook URL with the port its listener uses on this till', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://till.example.com/hooks/instore' } });
+    const port = screen.getByLabelText('Webhook listener port on this till (0 = off)') as HTMLInputElement;
+    expect(port.value).toBe('0');
+    fireEvent.change(port, { target: { value: '8789' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { webhookUrl: 'https://till.example.com/hooks/instore', webhookListenPort: 8789 } }]);
+  });
+
   it('shows the core’s field-level message next to the field it names', async () => {
     const bridge = await openSettings();
     await screen.findByTestId('settings-screen');

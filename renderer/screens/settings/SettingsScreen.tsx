@@ -162,6 +162,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <SecretField label={t('settings.accessKeySecret')} {...secret('accessKeySecret')} testId="settings-accessKeySecret" />
           <TextField label={t('settings.posId')} value={draft.posId} maxLength={64} onChange={(v) => update('posId', v)} problem={problem('posId')} testId="settings-posId" />
           <TextField label={t('settings.webhookUrl')} type="url" value={draft.webhookUrl} maxLength={300} onChange={(v) => update('webhookUrl', v)} problem={problem('webhookUrl')} testId="settings-webhookUrl" />
+          <NumberField
+            label={t('settings.webhookListenPort')}
+            value={draft.webhookListenPort}
+            min={0}
+            max={65535}
+            onChange={(v) => update('webhookListenPort', v)}
+            problem={problem('webhookListenPort')}
+            testId="settings-webhookListenPort"
+          />
           <div className="test-connection">
             <button type="button" className="button button-secondary" onClick={() => void testConnection()} disabled={testing} data-testid="settings-test-connection">
               {testing ? t('settings.testing') : t('settings.testConnection')}
