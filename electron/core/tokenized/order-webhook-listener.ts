@@ -1,5 +1,6 @@
 import type { SettingsService } from '../settings/settings-service.ts';
-import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
+import { followSettingsListener, type ListenerPlan } from '../http/settings-listener.ts';
+import { startOrderWebhookReceiver, type OrderOutcomeNotification } from './order-webhook-receiver.ts';
 
 // Where order-outcome webhooks (captures and charges) reach this till, kept in line with the settings, the
 // same way payments/notifications.ts does it for the in-store API:
@@ -22,23 +23,12 @@ export interface OrderWebhookListener {
   close(): Promise<void>;
 }
 
-interface Plan {
-  readonly listen: boolean;
-  readonly port: number;
-  readonly host: string | undefined;
-  readonly publicUrl: string | undefined;
-}
-
-function planFor(settings: SettingsService, fixed: OrderWebhookConfig | undefined): Plan {
+function planFor(settings: SettingsService, fixed: OrderWebhookConfig | undefined): ListenerPlan {
   if (fixed) return { listen: true, port: fixed.port ?? 0, host: fixed.host, publicUrl: fixed.publicUrl };
   const current = settings.current();
-  if (current.environment === 'embedded-sandbox') return { listen: true, port: 0, host: undefined, publicUrl: undefined };
+  if (current.environment === 'embedded-sandbox') return { listen: true, port: 0 };
   const port = current.tokenized.webhookListenPort;
-  return { listen: port > 0, port, host: undefined, publicUrl: current.tokenized.webhookUrl.trim() || undefined };
-}
-
-function samePlan(a: Plan, b: Plan): boolean {
-  return a.listen === b.listen && a.port === b.port && a.host === b.host && a.publicUrl === b.publicUrl;
+  return { listen: port > 0, port, publicUrl: current.tokenized.webhookUrl.trim() || undefined };
 }
 
 export async function startOrderWebhookListener(options: {
@@ -48,45 +38,20 @@ export async function startOrderWebhookListener(options: {
   readonly log: (line: string) => void;
 }): Promise<OrderWebhookListener> {
   const { settings, fixed } = options;
-  let plan = planFor(settings, fixed);
-  let receiver: OrderWebhookReceiver | null = null;
-  let closed = false;
-  // Reconfigurations run one after the other, never two listeners at once.
-  let queue: Promise<void> = Promise.resolve();
-
-  async function apply(next: Plan, first: boolean): Promise<void> {
-    if (!first && samePlan(plan, next) && (receiver !== null || !next.listen)) return;
-    const old = receiver;
-    receiver = null;
-    await old?.close();
-    plan = next;
-    if (!next.listen || closed) return;
-    try {
-      receiver = await startOrderWebhookReceiver({ port: next.port, host: next.host, publicUrl: next.publicUrl, onNotification: options.onNotification, log: options.log });
-    } catch (error) {
-      // A port already taken must not stop linked-customer payments: the synchronous answer is the truth,
-      // the webhook only confirms a capture sooner.
-      options.log(`order webhook listener not started: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  await apply(plan, true);
-  const stop = settings.onChange(() => {
-    queue = queue.then(() => apply(planFor(settings, fixed), false)).catch((error: unknown) => options.log(`order webhook listener: ${String(error)}`));
+  const listener = await followSettingsListener({
+    plan: () => planFor(settings, fixed),
+    onSettingsChange: (listen) => settings.onChange(listen),
+    start: (plan) =>
+      startOrderWebhookReceiver({ port: plan.port, host: plan.host, publicUrl: plan.publicUrl, onNotification: options.onNotification, log: options.log }),
+    label: 'order webhook listener',
+    log: options.log,
   });
 
   return {
     url() {
-      if (fixed || settings.current().environment === 'embedded-sandbox') return receiver?.url ?? null;
+      if (fixed || settings.current().environment === 'embedded-sandbox') return listener.receiverUrl() ?? null;
       return settings.current().tokenized.webhookUrl.trim() || null;
     },
-    async close() {
-      closed = true;
-      stop();
-      await queue;
-      const old = receiver;
-      receiver = null;
-      await old?.close();
-    },
+    close: () => listener.close(),
   };
 }
