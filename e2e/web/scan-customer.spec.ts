@@ -38,6 +38,26 @@ test('a USB scanner pays; the same code scanned again is refused with the reason
   expect(orders.filter((order) => order.method === 'customer-qr' && order.orderAmount === 875)).toHaveLength(1);
 });
 
+test('a scan is told by its keys\' own timestamps, not by how late the page receives them', async ({ page, pos }) => {
+  await pos.open(page);
+  const code = await freshCode(pos);
+  const ordersBefore = (await pos.sandbox<{ orders: unknown[] }>('/orders')).orders.length;
+  await keyAmount(page, '425');
+  await page.getByTestId('scan-customer-button').click();
+  await expect(page.getByTestId('scan-screen')).toBeVisible();
+
+  // Typed by a person (150 ms apart) but delivered in a burst, as after a stall: not a scan.
+  await scannerTypes(page, code, { osGapMs: 150 });
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('scan-screen')).toBeVisible();
+  await expect(page.getByTestId('scan-error')).toHaveCount(0);
+  expect((await pos.sandbox<{ orders: unknown[] }>('/orders')).orders.length).toBe(ordersBefore);
+
+  // A scanner's burst delivered slowly (a busy machine): still the scan it was.
+  await scannerTypes(page, code, { deliveryDelayMs: 60 });
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+});
+
 test('human-speed typing in the note field is never taken as a scan', async ({ page, pos }) => {
   await pos.open(page);
   await keyAmount(page, '300');
