@@ -18,6 +18,7 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
 
   await keyAmount(page, '1234');
   await expect(page.getByTestId('sale-amount')).toHaveText('S$12.34');
+  await page.screenshot({ path: test.info().outputPath('sale.png') });
   await page.keyboard.press('Enter');
 
   const qr = page.getByTestId('payment-qr');
@@ -25,6 +26,7 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   await expect(page.getByTestId('payment-amount')).toHaveText('S$12.34');
   const payload = decodeQrFromPng(await qr.screenshot());
   expect(payload).toMatch(/^sandbox-wallet:\/\/pay\//);
+  await page.screenshot({ path: test.info().outputPath('qr.png') });
 
   // The customer display shows the same amount and a QR that decodes to the same payload.
   await expect(display.getByTestId('customer-amount')).toHaveText('S$12.34');
@@ -39,6 +41,8 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   // From the moment the provider has it as paid: both screens within 1 s.
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', { timeout: 1_000 });
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-state', 'paid', { timeout: 1_000 });
+  await page.screenshot({ path: test.info().outputPath('paid.png') });
+  await display.screenshot({ path: test.info().outputPath('customer-display-paid.png') });
 
   const providerOrderId = (await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).shopbackOrderId;
   await page.getByTestId('nav-payments').click();

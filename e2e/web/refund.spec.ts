@@ -45,6 +45,8 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   await page.getByTestId('refund-submit').click();
   await expect(page.getByTestId('refund-refundable')).toHaveText('S$12.50');
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(750);
+  await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$7.50. Refundable now: S$12.50.');
+  await page.screenshot({ path: test.info().outputPath('refund-partial.png') });
 
   // The rest: the amount defaults to what is left.
   await expect(page.getByTestId('refund-amount')).toHaveValue('S$12.50');
@@ -53,4 +55,6 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   await expect(page.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
   const order = await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`);
   expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 2000 });
+  await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$12.50. The payment is now fully refunded.');
+  await page.screenshot({ path: test.info().outputPath('refunded.png') });
 });

@@ -33,6 +33,7 @@ test('a USB scanner pays; the same code scanned again is refused with the reason
   await scannerTypes(page, code);
   await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used');
   await expect(page.getByTestId('scan-error')).toContainText('already used');
+  await page.screenshot({ path: test.info().outputPath('scan-refused.png') });
   // Refused before any request: the provider saw exactly one order for that code.
   const { orders } = await pos.sandbox<{ orders: { orderAmount: number; method: string }[] }>('/orders');
   expect(orders.filter((order) => order.method === 'customer-qr' && order.orderAmount === 875)).toHaveLength(1);
@@ -93,6 +94,7 @@ test('the camera reads the customer code and pays; the same code again is refuse
     await keyAmount(page, '1999');
     await page.getByTestId('scan-customer-button').click();
     await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used', { timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('scan-camera-refused.png') });
     // Leaving the scan view releases the camera.
     await page.getByTestId('scan-back').click();
     await expect(page.getByTestId('camera-panel')).toHaveCount(0);

@@ -56,6 +56,7 @@ export const EN = {
   'display.expired': 'Expired',
   'display.cancelled': 'Cancelled',
   'display.refunded': 'Refunded',
+  'display.partlyRefunded': 'Partly refunded',
   'display.not-sent': 'Not sent',
 
   'method.merchant-qr': 'Customer scanned our QR',
@@ -88,6 +89,7 @@ export const EN = {
   'payment.failedAmount': '{amount} not paid',
   'payment.providerOrderId': 'Provider order id',
   'payment.reference': 'Our reference',
+  'payment.noteLabel': 'Note',
   'payment.reason': 'Reason: {reason}',
   'payment.checkingExplain': 'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
   'payment.leave': 'Back to sale (keep checking in the background)',
@@ -175,6 +177,7 @@ export const EN = {
   'refund.submit': 'Refund {amount}',
   'refund.refunding': 'Refunding…',
   'refund.done': 'Refunded {amount}. Refundable now: {rest}.',
+  'refund.doneFully': 'Refunded {amount}. The payment is now fully refunded.',
   'refund.pendingConfirm': 'Refund of {amount} sent; the provider is confirming it.',
   'refund.fullyRefunded': 'This payment is now fully refunded.',
   'refund.notRefundable': 'This payment cannot be refunded in its current state ({status}).',

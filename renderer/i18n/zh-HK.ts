@@ -56,6 +56,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'display.expired': '已逾時',
   'display.cancelled': '已取消',
   'display.refunded': '已退款',
+  'display.partlyRefunded': '已部分退款',
   'display.not-sent': '未送出',
 
   'method.merchant-qr': '顧客掃描我們的二維碼',
@@ -88,6 +89,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.failedAmount': '{amount} 未付款',
   'payment.providerOrderId': '支付商訂單編號',
   'payment.reference': '我方參考編號',
+  'payment.noteLabel': '備註',
   'payment.reason': '原因：{reason}',
   'payment.checkingExplain': '結果尚未確定。收銀機會繼續向支付商查詢，不會重複收費。',
   'payment.leave': '返回收款（背景繼續查詢）',
@@ -175,6 +177,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'refund.submit': '退款 {amount}',
   'refund.refunding': '退款中…',
   'refund.done': '已退款 {amount}。現可退款：{rest}。',
+  'refund.doneFully': '已退款 {amount}。此付款已全數退款。',
   'refund.pendingConfirm': '已送出 {amount} 的退款，支付商正在確認。',
   'refund.fullyRefunded': '此付款已全數退款。',
   'refund.notRefundable': '此付款目前的狀態（{status}）不能退款。',

@@ -135,7 +135,17 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           </p>
           {/* Once the customer confirmed, the QR's expiry no longer matters: a clock running out would only alarm. */}
           {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
-          {view.displayStatus === 'checking' && <p className="explain">{t('payment.checkingExplain')}</p>}
+          {view.displayStatus === 'checking' && (
+            <>
+              {/* What the till ran into (the provider answering 503, the network down…), so the cashier can tell the customer. */}
+              {view.unresolvedReason && (
+                <p className="explain checking-reason" data-testid="payment-checking-reason">
+                  {view.unresolvedReason}
+                </p>
+              )}
+              <p className="explain">{t('payment.checkingExplain')}</p>
+            </>
+          )}
           {view.note && <p className="payment-note">{view.note}</p>}
           <ErrorText error={error} testId="payment-error" />
           <div className="payment-actions">
@@ -206,11 +216,19 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         )}
         <dt>{t('payment.reference')}</dt>
         <dd data-testid="payment-reference">{view.referenceId}</dd>
+        {view.note && (
+          <>
+            <dt>{t('payment.noteLabel')}</dt>
+            <dd data-testid="payment-result-note">{view.note}</dd>
+          </>
+        )}
       </dl>
-      {view.displayStatus === 'paid' && <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" />}
-      <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
-        {kiosk ? t('kiosk.done') : t('payment.newSale')}
-      </button>
+      <div className="result-actions">
+        {view.displayStatus === 'paid' && <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" />}
+        <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
+          {kiosk ? t('kiosk.done') : t('payment.newSale')}
+        </button>
+      </div>
       {left !== null && left > 0 && <p className="hint">{kiosk ? t('kiosk.resetIn', { seconds: left }) : t('payment.autoDismiss', { seconds: left })}</p>}
     </div>
   );

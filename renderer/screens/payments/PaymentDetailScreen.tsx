@@ -10,6 +10,7 @@ import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from './RefundsTable.tsx';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 
 // One payment: amount, status and its history, provider order id, payment type, refunds, and only the
 // actions its state allows (the core decides canCancel / canRefund; the clerk need not know the rules).
@@ -78,9 +79,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             <dd data-testid="detail-amount">{money(payment.amount, locale)}</dd>
             <dt>{t('detail.status')}</dt>
             <dd>
-              <span className={`badge status-${payment.displayStatus}`} data-testid="detail-status" data-status={payment.displayStatus}>
-                {t(`display.${payment.displayStatus}`)}
-              </span>
+              <PaymentStatusBadge payment={payment} testId="detail-status" />
               {payment.providerStatus && <span className="hint"> ({payment.providerStatus})</span>}
             </dd>
             <dt>{t('payment.providerOrderId')}</dt>

@@ -155,7 +155,7 @@ export function PaymentsScreen() {
                 <td>{time(payment.createdAt, locale)}</td>
                 <td className="num">{money(payment.amount, locale)}</td>
                 <td>
-                  <PaymentStatusBadge status={payment.displayStatus} />
+                  <PaymentStatusBadge payment={payment} />
                 </td>
                 <td>{t(`method.${payment.method}`)}</td>
                 <td>

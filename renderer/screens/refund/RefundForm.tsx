@@ -186,5 +186,6 @@ function outcomeOf(detail: PaymentDetail, amountMinor: number, t: Translate, loc
   const amount = money(latest?.amount ?? { amountMinor, currency: detail.payment.amount.currency }, locale);
   if (latest?.state === 'failed') return { text: latest.failureReason ?? t('refundState.failed'), tone: 'failure' };
   if (latest && latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
+  if (detail.payment.refundable.amountMinor === 0) return { text: t('refund.doneFully', { amount }), tone: 'success' };
   return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };
 }

@@ -65,6 +65,13 @@ describe('refund screen', () => {
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$7.34');
     expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$7.34');
     expect(bridge.callsTo('payments.refund').at(-1)).toEqual({ referenceId: 'REF-PAID-0001', amountMinor: 500, reason: 'Goods returned', supervisorPin: '4321' });
+    expect(screen.getByTestId('refund-status').textContent).toBe('Partly refunded');
+
+    // The rest: the result says the payment is now fully refunded, not "refundable now S$0.00".
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await screen.findByText('Refunded S$7.34. The payment is now fully refunded.');
+    expect(screen.getByTestId('refund-status').textContent).toBe('Refunded');
   });
 
   it('cannot be keyed above the refundable rest', async () => {

@@ -13,6 +13,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
 import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 
 // Journey 4: scan the receipt (or type the reference) → the order, what was refunded, what is refundable
 // now → amount (defaults to the rest), reason, supervisor PIN → result and the new refundable amount.
@@ -124,9 +125,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               </dd>
               <dt>{t('detail.status')}</dt>
               <dd>
-                <span className={`badge status-${payment.displayStatus}`} data-testid="refund-status" data-status={payment.displayStatus}>
-                  {t(`display.${payment.displayStatus}`)}
-                </span>
+                <PaymentStatusBadge payment={payment} testId="refund-status" />
               </dd>
               <dt>{t('payment.providerOrderId')}</dt>
               <dd>{payment.providerOrderId ?? '—'}</dd>

@@ -79,7 +79,7 @@ export function UnresolvedScreen() {
                 <td>{dateTime(payment.createdAt, locale)}</td>
                 <td className="num">{money(payment.amount, locale)}</td>
                 <td>
-                  <PaymentStatusBadge status={payment.displayStatus} />
+                  <PaymentStatusBadge payment={payment} />
                 </td>
                 <td data-testid="unresolved-reason">{payment.unresolvedReason ?? '—'}</td>
                 <td>
