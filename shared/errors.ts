@@ -41,6 +41,7 @@ const DEFAULT_MESSAGES = {
   'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
   'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
+  'customer.outcome-unknown': 'An earlier charge for this customer is still being checked with the provider. Wait for its result before charging again, so nothing is charged twice.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',

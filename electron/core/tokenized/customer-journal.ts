@@ -146,6 +146,8 @@ export interface CustomerJournal {
   unsettled(): AttemptRow[];
   /** Holds that block an unlink: anything not final, not-sent, declined or expired. */
   openHoldsOf(merchantUserId: string): AttemptRow[];
+  /** Charges and holds of this customer whose create may or may not have reached the provider. */
+  unknownOutcomesOf(merchantUserId: string): AttemptRow[];
 
   appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void;
   eventsOf(merchantRef: string): EventRow[];
@@ -221,6 +223,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     attemptsOf: guard(q.attemptsOf),
     unsettled: guard(q.unsettled),
     openHoldsOf: guard(q.openHoldsOf),
+    unknownOutcomesOf: guard(q.unknownOutcomesOf),
     appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
     eventsOf: guard(q.eventsOf),
     atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
@@ -358,6 +361,16 @@ function queries(db: DatabaseSync, now: () => number) {
       return sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
          WHERE merchant_user_id = ? AND kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')
+         ORDER BY created_at`,
+      )
+        .all(merchantUserId)
+        .map(readAttempt);
+    },
+
+    unknownOutcomesOf(merchantUserId: string): AttemptRow[] {
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
+         WHERE merchant_user_id = ? AND state IN ('sending', 'checking')
          ORDER BY created_at`,
       )
         .all(merchantUserId)

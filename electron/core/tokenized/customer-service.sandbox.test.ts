@@ -309,6 +309,30 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     expect(await truth('charges')).toHaveLength(1);
   });
 
+  it('while a charge\'s outcome is unknown, a second charge, a hold or an unlink for that customer is refused; once settled, allowed', async () => {
+    // Resolution waits a second, so the cashier's impatient second tap lands while the first is "checking".
+    const { h, module } = await start({ client: { retry: { maxAttempts: 1 } }, resolveDelaysMs: [1_000] });
+    const user = await linked(h, module);
+    await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/charge' });
+    const first = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    expect(first.displayStatus).toBe('checking');
+
+    const again = await caught(h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false }));
+    expect(again.code).toBe('customer.outcome-unknown');
+    expect(again.details).toMatchObject({ merchantRef: first.merchantRef, amountMinor: 700 });
+    expect((await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 700, currency: 'SGD' }))).code).toBe('customer.outcome-unknown');
+    const unlink = await caught(h['customers.unlink']({ merchantUserId: user }));
+    expect(unlink.code).toBe('unlink.blocked');
+    expect(unlink.message).toContain('still being checked');
+    expect(await truth('charges')).toHaveLength(1);
+    expect((await h['customers.find']({ merchantUserId: user })).charges).toHaveLength(1);
+
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined));
+    const second = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    expect(second.displayStatus).toBe('approved');
+    expect(await truth('charges')).toHaveLength(2);
+  });
+
   it('a hold whose answer was lost resolves to the one hold the provider placed', async () => {
     const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
     const user = await linked(h, module);

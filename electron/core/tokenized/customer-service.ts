@@ -286,6 +286,7 @@ export class CustomerService {
   async #recordAndSend(kind: 'charge' | 'hold', merchantUserId: string, amount: Money, useCashback: boolean, summary: string) {
     return this.#exclusive(merchantUserId, async () => {
       const customer = this.#requireCustomer(merchantUserId);
+      this.#refuseWhileOutcomeUnknown(merchantUserId);
       const connection = await this.#connection();
       this.#checkAmount(amount, connection.currency);
       const token = await this.#tokenOf(customer, connection);
@@ -303,6 +304,19 @@ export class CustomerService {
       });
       this.#journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary });
       return this.#sendCreate(recorded, connection.client, token, { foreground: true });
+    });
+  }
+
+  /**
+   * A charge or hold whose answer was lost may have gone through. A second one now, under a new key, could
+   * take the money twice: the cashier waits for the first to be settled (the service is resolving it).
+   */
+  #refuseWhileOutcomeUnknown(merchantUserId: string): void {
+    const unknown = this.#journal.unknownOutcomesOf(merchantUserId)[0];
+    if (!unknown) return;
+    throw new PosError('customer.outcome-unknown', {
+      retryable: true,
+      details: { merchantRef: unknown.merchantRef, amountMinor: unknown.amountMinor, currency: unknown.currency },
     });
   }
 
@@ -357,6 +371,13 @@ export class CustomerService {
     const view = await this.#exclusive(merchantUserId, async () => {
       const customer = this.#requireCustomer(merchantUserId);
       if (customer.status === 'unlinked') return toCustomerView(customer);
+      if (this.#journal.unknownOutcomesOf(merchantUserId).length > 0) {
+        // "Capture or release it" would be wrong advice for a request whose result nobody knows yet.
+        throw new PosError('unlink.blocked', {
+          message: 'A charge or hold for this customer is still being checked with the provider. Wait for its result, then unlink.',
+          retryable: true,
+        });
+      }
       const open = this.#journal.openHoldsOf(merchantUserId);
       if (open.length > 0) {
         throw new PosError('unlink.blocked', {
