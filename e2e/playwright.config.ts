@@ -1,10 +1,13 @@
-import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './fixtures/chromium.ts';
+import { existsSync } from 'node:fs';
+import { chromium as playwrightChromium, defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from './fixtures/chromium.ts';
 
 // Two projects: `web` drives Debian's Chromium against the browser-preview host + embedded sandbox;
 // `electron` drives the real app and skips itself (with the reason) where no Electron binary exists.
 
 const chromium = findChromium();
+// Without any browser Playwright would advise `npx playwright install`, which cannot work offline: say what does.
+if (!chromium && !existsSync(playwrightChromium.executablePath())) throw new Error(NO_CHROMIUM_MESSAGE);
 
 export default defineConfig({
   testDir: '.',
