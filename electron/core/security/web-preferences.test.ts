@@ -15,6 +15,7 @@ describe('webPreferences', () => {
     expect(prefs.allowRunningInsecureContent).toBe(false);
     expect(prefs.spellcheck).toBe(false);
     expect(prefs.navigateOnDragDrop).toBe(false);
+    expect(prefs.safeDialogs).toBe(true);
     expect(prefs.experimentalFeatures).toBe(false);
     expect(prefs.devTools).toBe(false);
   });
