@@ -48,7 +48,26 @@ describe('error bodies', () => {
     ).toEqual({ code: 'payment-token.invalid', message: 'Token is invalid' });
     expect(readErrorBody('{"statusCode":500,"errorCode":1001}')).toEqual({ code: '1001', message: null });
     expect(readErrorBody('<html>')).toBeNull();
+    expect(readErrorBody('[1,2]')).toBeNull();
     expect(readErrorBody('')).toBeNull();
+  });
+
+  it('reads each field on its own: one field of an unexpected type loses only that field, never the code', () => {
+    expect(readErrorBody('{"statusCode":401,"error":"payment-token.invalid","message":null}')).toEqual({ code: 'payment-token.invalid', message: null });
+    expect(readErrorBody('{"statusCode":401,"code":"payment-token.invalid","errorId":42,"errorMessages":["Token is invalid"]}')).toEqual({
+      code: 'payment-token.invalid',
+      message: 'Token is invalid',
+    });
+    expect(readErrorBody('{"statusCode":"409","error":"pre-auth.expired","message":{"en":"expired"},"errorMessages":"expired"}')).toEqual({ code: 'pre-auth.expired', message: null });
+    // A code of the wrong type is skipped for the next published place that has one.
+    expect(readErrorBody('{"code":null,"error":"pre-auth.declined","errorMessages":[7,"declined"]}')).toEqual({ code: 'pre-auth.declined', message: 'declined' });
+    expect(readErrorBody('{"code":{"x":1},"errorCode":1001,"message":"m"}')).toEqual({ code: '1001', message: 'm' });
+    expect(readErrorBody('{"error":"","message":""}')).toEqual({ code: null, message: null });
+    // So a 401 whose body has a null message is still a token to relink, not a merchant login to redo.
+    const relink = tokenizedErrorFromResponse(401, '{"statusCode":401,"error":"payment-token.invalid","message":null,"errorId":7}', 'charge', context);
+    expect(relink).toMatchObject({ code: 'payment-token.invalid', details: { providerCode: 'payment-token.invalid', providerMessage: null } });
+    // A code named like an object's own property is just an unknown code.
+    expect(tokenizedErrorFromResponse(400, '{"error":"constructor"}', 'charge', context).code).toBe('request.invalid');
   });
 
   it('maps every code of the document, whichever shape carries it', () => {

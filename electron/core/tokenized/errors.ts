@@ -1,6 +1,5 @@
 import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
 import type { FailureContext } from '../instore/errors.ts';
-import { errorBodySchema } from './schemas.ts';
 import type { TokenizedErrorCode } from './wire.ts';
 
 // Turns a tokenized API refusal into our PosError (document "Errors", wire-details §3.2). The provider sends
@@ -53,7 +52,12 @@ export interface ProviderErrorBody {
   readonly message: string | null;
 }
 
-/** Reads either published shape; null when the body is not a JSON object. */
+/**
+ * Reads either published shape; null when the body is not a JSON object. Each field is read on its own:
+ * a provider that sends `message: null` or a numeric `errorId` must not cost us the code (a 401
+ * `payment-token.invalid` would otherwise read as a merchant login failure), so a field of an unexpected
+ * type is skipped, and the next published place for the same thing is tried.
+ */
 export function readErrorBody(text: string): ProviderErrorBody | null {
   if (!text) return null;
   let json: unknown;
@@ -62,12 +66,20 @@ export function readErrorBody(text: string): ProviderErrorBody | null {
   } catch {
     return null;
   }
-  const parsed = errorBodySchema.safeParse(json);
-  if (!parsed.success) return null;
-  const body = parsed.data;
-  const code = body.code ?? body.error ?? (body.errorCode === undefined ? undefined : String(body.errorCode));
-  const message = body.errorMessages?.[0] ?? body.message;
-  return { code: code ?? null, message: message ?? null };
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const body = json as Record<string, unknown>;
+  const numericCode = typeof body.errorCode === 'number' && Number.isFinite(body.errorCode) ? String(body.errorCode) : body.errorCode;
+  const messages = Array.isArray(body.errorMessages) ? (body.errorMessages as unknown[]) : [];
+  return {
+    code: firstText([body.code, body.error, numericCode], 128),
+    message: firstText([...messages, body.message], 2000),
+  };
+}
+
+/** The first value that is non-empty text (cut to `max` characters), or null. */
+function firstText(values: readonly unknown[], max: number): string | null {
+  for (const value of values) if (typeof value === 'string' && value.trim() !== '') return value.slice(0, max);
+  return null;
 }
 
 export function tokenizedErrorFromResponse(status: number, text: string, operation: TokenizedOperation, context: FailureContext): PosError {
@@ -96,14 +108,14 @@ function mapError(status: number, code: string | null, message: string | null, o
     return { code: 'payment-token.invalid', message: 'This customer is not linked at the provider (already unlinked).' };
   }
   if (operation === 'login' && (status === 401 || status === 403)) return DOCUMENTED_CODE_MAP.unauthorized;
-  if (code !== null && code in DOCUMENTED_CODE_MAP) {
+  if (code !== null && Object.hasOwn(DOCUMENTED_CODE_MAP, code)) {
     const mapping = DOCUMENTED_CODE_MAP[code as TokenizedErrorCode];
     if (code === 'bad-request' && message && /currenc/i.test(message)) {
       return { code: 'currency.unsupported', message: 'This currency is not the one set up for linked-customer payments.' };
     }
     return mapping;
   }
-  if (code !== null && code in EXTRA_CODE_MAP) return EXTRA_CODE_MAP[code]!;
+  if (code !== null && Object.hasOwn(EXTRA_CODE_MAP, code)) return EXTRA_CODE_MAP[code]!;
   if (status >= 500 || status === 429) return { code: 'provider.unavailable' };
   if (status === 401 || status === 403) return DOCUMENTED_CODE_MAP.unauthorized;
   if (status === 409) return { code: 'request.invalid', message: 'The provider says this action no longer fits the hold or payment. Check its status.' };

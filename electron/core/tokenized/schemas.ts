@@ -115,13 +115,4 @@ export type ResultRecordWire = z.infer<typeof resultRecordSchema>;
 /** The document shows `{uuid, status: VOIDED}`; wire-details §3.2 the whole pre-auth record. Both are read. */
 export const voidResponseSchema = z.union([preAuthRecordSchema, z.object({ uuid: id, status: z.literal('VOIDED') })]);
 
-/** Both published error shapes (wire-details §3.2). */
-export const errorBodySchema = z.object({
-  statusCode: z.number().optional(),
-  error: z.string().optional(),
-  code: z.string().optional(),
-  errorCode: z.union([z.string(), z.number()]).optional(),
-  message: z.string().optional(),
-  errorMessages: z.array(z.string()).optional(),
-  errorId: z.string().optional(),
-});
+// Error bodies are not a schema: errors.ts reads each of their fields on its own (readErrorBody).
