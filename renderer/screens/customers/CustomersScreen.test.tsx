@@ -118,6 +118,13 @@ describe('linking a customer', () => {
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(screen.getByText('Enter the merchant user id.')).toBeDefined();
     expect(screen.getByText('Enter the customer’s phone number or e-mail address.')).toBeDefined();
+    // Each problem is tied to its fields: the id's to the id, the shared phone/e-mail one to both.
+    const idInput = screen.getByTestId('link-merchant-user-id');
+    expect(idInput.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(idInput.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the merchant user id.');
+    for (const testId of ['link-phone', 'link-email']) {
+      expect(document.getElementById(screen.getByTestId(testId).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the customer’s phone number or e-mail address.');
+    }
     fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'bad id!' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(screen.getByText('Use letters, digits and . _ @ + : - only.')).toBeDefined();

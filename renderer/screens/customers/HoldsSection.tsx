@@ -3,6 +3,7 @@ import type { HoldView } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
@@ -132,28 +133,21 @@ export function HoldsSection({
                   <td>
                     {voiding === hold.merchantRef ? (
                       <div className="customers-void">
-                        <label className={`field${reasonProblem ? ' field-invalid' : ''}`} htmlFor={`void-reason-${hold.merchantRef}`}>
-                          <span className="field-label">{t('customers.hold.voidReason')}</span>
-                          <input
-                            id={`void-reason-${hold.merchantRef}`}
-                            type="text"
-                            maxLength={500}
-                            autoComplete="off"
-                            value={reason}
-                            onChange={(event) => {
-                              setReason(event.target.value);
-                              setReasonProblem(false);
-                            }}
-                            aria-invalid={reasonProblem || undefined}
-                            aria-describedby={reasonProblem ? `void-problem-${hold.merchantRef}` : undefined}
-                            data-testid="hold-void-reason"
-                          />
-                        </label>
-                        {reasonProblem && (
-                          <p id={`void-problem-${hold.merchantRef}`} className="field-problem">
-                            {t('customers.hold.voidReasonNeeded')}
-                          </p>
-                        )}
+                        <LabelledInput
+                          id={`void-reason-${hold.merchantRef}`}
+                          label={t('customers.hold.voidReason')}
+                          problem={reasonProblem ? t('customers.hold.voidReasonNeeded') : undefined}
+                          problemId={`void-problem-${hold.merchantRef}`}
+                          type="text"
+                          maxLength={500}
+                          autoComplete="off"
+                          value={reason}
+                          onChange={(event) => {
+                            setReason(event.target.value);
+                            setReasonProblem(false);
+                          }}
+                          data-testid="hold-void-reason"
+                        />
                         <div className="actions">
                           <button type="button" className="button button-danger" disabled={busy} onClick={() => void act(hold, 'void')} data-testid="hold-void-confirm">
                             {busy ? t('customers.hold.working') : t('customers.hold.voidConfirm')}

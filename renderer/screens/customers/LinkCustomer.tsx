@@ -3,6 +3,7 @@ import type { ConsentOpening } from '../../../shared/contract.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { openBlankPopup, openPopupAt, type ConsentPopup } from './consent-popup.ts';
@@ -122,56 +123,41 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
           <p id="link-explain" className="hint">
             {t('customers.link.explain')}
           </p>
-          <label className={`field${problems.id ? ' field-invalid' : ''}`} htmlFor="link-merchant-user-id">
-            <span className="field-label">{t('customers.link.merchantUserId')}</span>
-            <input
-              id="link-merchant-user-id"
-              type="text"
-              autoComplete="off"
-              maxLength={128}
-              value={merchantUserId}
-              onChange={(event) => setMerchantUserId(event.target.value)}
-              aria-invalid={Boolean(problems.id) || undefined}
-              aria-describedby={problems.id ? 'link-id-problem' : undefined}
-              data-testid="link-merchant-user-id"
-            />
-          </label>
-          {problems.id && (
-            <p id="link-id-problem" className="field-problem">
-              {problems.id}
-            </p>
-          )}
-          <label className="field" htmlFor="link-phone">
-            <span className="field-label">{t('customers.link.phone')}</span>
-            <input
-              id="link-phone"
-              type="tel"
-              autoComplete="off"
-              maxLength={40}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
-              data-testid="link-phone"
-            />
-          </label>
-          <label className="field" htmlFor="link-email">
-            <span className="field-label">{t('customers.link.email')}</span>
-            <input
-              id="link-email"
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
-              data-testid="link-email"
-            />
-          </label>
-          {problems.hint && (
-            <p id="link-hint-problem" className="field-problem">
-              {problems.hint}
-            </p>
-          )}
+          <LabelledInput
+            id="link-merchant-user-id"
+            label={t('customers.link.merchantUserId')}
+            problem={problems.id}
+            problemId="link-id-problem"
+            type="text"
+            autoComplete="off"
+            maxLength={128}
+            value={merchantUserId}
+            onChange={(event) => setMerchantUserId(event.target.value)}
+            data-testid="link-merchant-user-id"
+          />
+          <LabelledInput
+            id="link-phone"
+            label={t('customers.link.phone')}
+            type="tel"
+            autoComplete="off"
+            maxLength={40}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
+            data-testid="link-phone"
+          />
+          <LabelledInput
+            id="link-email"
+            label={t('customers.link.email')}
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={problems.hint ? 'link-hint-problem' : undefined}
+            data-testid="link-email"
+          />
+          <FieldProblem id="link-hint-problem" text={problems.hint} />
           <ErrorText error={error} testId="link-error" />
           <button type="submit" className="button button-primary" disabled={phase.kind === 'starting'} data-testid="link-submit">
             {phase.kind === 'starting' ? t('customers.link.starting') : t('customers.link.submit')}

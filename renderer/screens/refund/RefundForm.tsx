@@ -3,6 +3,7 @@ import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/dom
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
@@ -108,52 +109,36 @@ export function RefundForm({
         </select>
       </label>
       {reasonChoice === OTHER && (
-        <label className="field" htmlFor="refund-reason-other">
-          <span className="field-label">{t('refund.reasonOtherLabel')}</span>
-          <input
-            id="refund-reason-other"
-            type="text"
-            maxLength={200}
-            value={otherReason}
-            onChange={(event) => setOtherReason(event.target.value)}
-            aria-invalid={Boolean(problems.reason) || undefined}
-            aria-describedby={problems.reason ? 'refund-reason-problem' : undefined}
-            data-testid="refund-reason-other"
-          />
-        </label>
-      )}
-      <FieldProblem id="refund-reason-problem" text={problems.reason} />
-      <label className="field" htmlFor="refund-pin">
-        <span className="field-label">{t('refund.pin')}</span>
-        <input
-          id="refund-pin"
-          ref={pinRef}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={32}
-          value={pin}
-          onChange={(event) => setPin(event.target.value)}
-          aria-invalid={Boolean(problems.pin) || undefined}
-          aria-describedby={problems.pin ? 'refund-pin-problem' : undefined}
-          data-testid="refund-pin"
+        <LabelledInput
+          id="refund-reason-other"
+          label={t('refund.reasonOtherLabel')}
+          problem={problems.reason}
+          problemId="refund-reason-problem"
+          type="text"
+          maxLength={200}
+          value={otherReason}
+          onChange={(event) => setOtherReason(event.target.value)}
+          data-testid="refund-reason-other"
         />
-      </label>
-      <FieldProblem id="refund-pin-problem" text={problems.pin} />
+      )}
+      <LabelledInput
+        id="refund-pin"
+        label={t('refund.pin')}
+        problem={problems.pin}
+        ref={pinRef}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={32}
+        value={pin}
+        onChange={(event) => setPin(event.target.value)}
+        data-testid="refund-pin"
+      />
       <ErrorText error={error} testId="refund-error" />
       <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
         {busy ? t('refund.refunding') : t('refund.submit', { amount: money({ amountMinor, currency: refundable.currency }, locale) })}
       </button>
     </form>
-  );
-}
-
-function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
-  if (!text) return null;
-  return (
-    <p id={id} className="field-problem" role="alert">
-      {text}
-    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { isActivatableTarget, isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
@@ -141,18 +142,16 @@ export function SaleScreen() {
           </output>
           {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}
           {!kiosk && (
-            <label className="field" htmlFor="sale-note">
-              <span className="field-label">{t('sale.note')}</span>
-              <input
-                id="sale-note"
-                type="text"
-                maxLength={120}
-                autoComplete="off"
-                value={note}
-                onChange={(event) => setNote(event.target.value, event.timeStamp)}
-                data-testid="sale-note"
-              />
-            </label>
+            <LabelledInput
+              id="sale-note"
+              label={t('sale.note')}
+              type="text"
+              maxLength={120}
+              autoComplete="off"
+              value={note}
+              onChange={(event) => setNote(event.target.value, event.timeStamp)}
+              data-testid="sale-note"
+            />
           )}
           <ErrorText error={error} testId="sale-error" />
           <div className="sale-actions">

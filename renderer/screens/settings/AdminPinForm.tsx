@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { Keypad } from '../sale/Keypad.tsx';
 
@@ -52,28 +53,22 @@ export function AdminPinForm({
 
   return (
     <form className="admin-pin-form" onSubmit={(event) => void submit(event)}>
-      <label className="field" htmlFor="admin-pin">
-        <span className="field-label">{t('settings.adminPin')}</span>
-        <input
-          id="admin-pin"
-          ref={inputRef}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={32}
-          value={pin}
-          onChange={(event) => change(event.target.value)}
-          aria-invalid={wrong || undefined}
-          aria-describedby={wrong ? 'admin-pin-wrong' : undefined}
-          data-autofocus
-          data-testid="admin-pin"
-        />
-      </label>
-      {wrong && (
-        <p id="admin-pin-wrong" role="alert" className="field-problem" data-testid="admin-pin-wrong">
-          {t('settings.pinWrong')}
-        </p>
-      )}
+      <LabelledInput
+        id="admin-pin"
+        label={t('settings.adminPin')}
+        problem={wrong ? t('settings.pinWrong') : undefined}
+        problemId="admin-pin-wrong"
+        problemTestId="admin-pin-wrong"
+        ref={inputRef}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={32}
+        value={pin}
+        onChange={(event) => change(event.target.value)}
+        data-autofocus
+        data-testid="admin-pin"
+      />
       <ErrorText error={error} testId="admin-pin-error" />
       {keypad && <Keypad label={t('settings.pinKeypad')} clearLabel={t('settings.pinClear')} onDigits={(digits) => change(pin + digits)} onDelete={() => change(pin.slice(0, -1))} onClear={() => change('')} />}
       <div className="actions">

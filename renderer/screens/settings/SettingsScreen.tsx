@@ -6,6 +6,7 @@ import type { AppError } from '../../../shared/result.ts';
 import { ENVIRONMENT_IDS, LOCALES, MODES, type SecretName, type Settings, type SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { FieldProblem } from '../../components/LabelledInput.tsx';
 import { skew } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
@@ -253,11 +254,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
                   invalid={Boolean(problem(path))}
                   describedBy={problem(path) ? `${id}-problem` : undefined}
                 />
-                {problem(path) && (
-                  <p id={`${id}-problem`} className="field-problem" role="alert">
-                    {problem(path)}
-                  </p>
-                )}
+                <FieldProblem id={`${id}-problem`} text={problem(path)} />
               </div>
             );
           })}

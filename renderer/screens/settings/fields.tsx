@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { SecretName } from '../../../shared/settings.ts';
+import { FieldProblem } from '../../components/LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 
 // Labelled form fields for the Settings screen. Every control has a visible label (its accessible name)
@@ -24,11 +25,7 @@ function Shell({ id, label, problem, hint, children }: FieldShell & { id: string
           {hint}
         </p>
       )}
-      {problem && (
-        <p id={`${id}-problem`} className="field-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
   );
 }
@@ -139,11 +136,7 @@ export function CheckboxField({ checked, onChange, label, problem, testId }: Fie
     <div className={`field field-checkbox${problem ? ' field-invalid' : ''}`}>
       <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={problem ? `${id}-problem` : undefined} data-testid={testId} />
       <label htmlFor={id}>{label}</label>
-      {problem && (
-        <p id={`${id}-problem`} className="field-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
   );
 }
