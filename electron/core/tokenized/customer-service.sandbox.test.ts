@@ -267,6 +267,40 @@ describe('charges, holds, webhooks', () => {
     expect((await caught(h['customers.capture']({ merchantRef: hold.merchantRef }))).code).toBe('preauth.expired');
   });
 
+  it('a new hold or charge after a decline is a new attempt: its own merchantRef and idempotency key, journalled and sent', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    const declined = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1051, currency: 'SGD' });
+    expect(declined.displayStatus).toBe('declined');
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1051 - 51, currency: 'SGD' });
+    expect(hold.displayStatus).toBe('authorized');
+    const rejected = await h['customers.charge']({ merchantUserId: user, amountMinor: 851, currency: 'SGD', useCashback: false });
+    expect(rejected.displayStatus).toBe('rejected');
+    const charge = await h['customers.charge']({ merchantUserId: user, amountMinor: 851, currency: 'SGD', useCashback: false });
+    expect(charge.displayStatus).toBe('rejected');
+
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    const sentKeys = (merchantRef: string) =>
+      journal
+        .eventsOf(merchantRef)
+        .filter((e) => e.kind === 'response')
+        .map((e) => (e.data as { idempotencyKey: string | null }).idempotencyKey);
+    for (const [first, again] of [
+      [declined, hold],
+      [rejected, charge],
+    ] as const) {
+      expect(again.merchantRef).not.toBe(first.merchantRef);
+      const [firstRow, againRow] = [journal.getAttempt(first.merchantRef)!, journal.getAttempt(again.merchantRef)!];
+      expect(againRow.idempotencyKey).not.toBe(firstRow.idempotencyKey);
+      // The key each request carried is the one recorded for it before it left.
+      expect(sentKeys(first.merchantRef)).toEqual([firstRow.idempotencyKey]);
+      expect(sentKeys(again.merchantRef)).toEqual([againRow.idempotencyKey]);
+    }
+    journal.close();
+    expect(await truth('pre-auths')).toHaveLength(2);
+    expect(await truth('charges')).toHaveLength(2);
+  });
+
   it('a PENDING hold (.53) becomes authorised by itself', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);
@@ -401,7 +435,7 @@ describe('recovery after a restart', () => {
       return detail.charges[0]?.displayStatus === 'approved' && detail.holds[0]?.displayStatus === 'captured' ? detail : undefined;
     });
     expect(await truth('charges')).toHaveLength(1);
-    expect((await truth('pre-auths'))[0]!.status).toMatch(/CAPTURE/);
+    expect((await truth('pre-auths'))[0]!.status).toMatch(/^(CAPTURE_INITIATED|CAPTURED)$/);
   });
 
   it('a re-send that fails before it is processed leaves a possibly-made charge "checking", never "not sent"', async () => {
