@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,6 +43,18 @@ function startPreview(args: string[]): Promise<{ line: string; exited: Promise<n
   });
 }
 
+/** A port free right now: the OS picks one for a throw-away listener, which we close again. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
 describe('preview CLI', () => {
   it('prints one parsable ready line with the tokenised URL and the sandbox, serves the contract, and stops on SIGTERM', async () => {
     const { line, exited } = await startPreview(['--port', '0', '--no-open']);
@@ -57,6 +70,25 @@ describe('preview CLI', () => {
     expect(result.ok).toBe(true);
     expect(result.value.transport).toBe('web');
     expect(result.value.sandboxBaseUrl).toBe(sandbox);
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('listens on the port given with --port N, and its ready line says so', async () => {
+    const port = await freePort();
+    const { line, exited } = await startPreview(['--port', String(port), '--no-open']);
+    const match = READY.exec(line);
+    expect(match, line).not.toBeNull();
+    const [, url, readyPort, token] = match!;
+    expect(Number(readyPort)).toBe(port);
+    expect(url!.startsWith(`http://127.0.0.1:${port}/`)).toBe(true);
+    const reply = await fetch(`http://127.0.0.1:${port}/api/app.info`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(reply.status).toBe(200);
+    expect(((await reply.json()) as { ok: boolean }).ok).toBe(true);
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
