@@ -74,6 +74,24 @@ describe('refunds', () => {
     expect(journal.recordRefund(other.referenceId, { amountMinor: 500 }).providerRefundedBeforeMinor).toBeNull();
   });
 
+  it('refuses a baseline read while our own refund could land: one in flight, or one recorded since the read', () => {
+    const { journal } = tempJournal();
+    const paid = seedPayment(journal, { amountMinor: 1000 });
+    // Clerk B reads the provider total (0) with no refund in the journal; meanwhile clerk A records and sends 300.
+    const a = journal.recordRefund(paid.referenceId, { amountMinor: 300, providerRefundedBeforeMinor: 0, refundCountAtBaselineRead: 0 });
+    const inFlight = expectPosError(() => journal.recordRefund(paid.referenceId, { amountMinor: 200, providerRefundedBeforeMinor: 0, refundCountAtBaselineRead: 0 }), 'order.not-refundable');
+    expect(inFlight.message).toMatch(/still being confirmed/);
+    expect(inFlight.retryable).toBe(true);
+    // A succeeds before B records: B's total (0) may or may not hold A's 300, so B is still refused.
+    journal.updateRefund(a.refundId, { state: 'succeeded' });
+    const stale = expectPosError(() => journal.recordRefund(paid.referenceId, { amountMinor: 200, providerRefundedBeforeMinor: 0, refundCountAtBaselineRead: 0 }), 'order.not-refundable');
+    expect(stale.message).toMatch(/Another refund was just made/);
+    expect(journal.refundsOf(paid.referenceId).map((r) => r.amountMinor)).toEqual([300]);
+    // Read again after A settled: accepted with the exact baseline.
+    const b = journal.recordRefund(paid.referenceId, { amountMinor: 200, providerRefundedBeforeMinor: 300, refundCountAtBaselineRead: 1 });
+    expect(b).toMatchObject({ providerRefundedBeforeMinor: 300, state: 'sending' });
+  });
+
   it('counts a confirmed refund once, and never takes it back', () => {
     const { journal } = tempJournal();
     const paid = seedPayment(journal, { amountMinor: 1000 });

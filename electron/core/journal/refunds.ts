@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RefundState } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { formatMoney, money } from '../../../shared/money.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { refundableMinorOf } from './display-status.ts';
@@ -21,6 +22,13 @@ export interface NewRefund {
    * is larger than our confirmed total (refunds made elsewhere), what is left at the provider caps the refund.
    */
   readonly providerRefundedBeforeMinor?: number | undefined;
+  /**
+   * How many refunds this payment had in the journal, none of them in flight, when that provider total was
+   * asked for. The baseline is only exact if none of our own refunds could land while it was being read, so
+   * the refund is refused when one is in flight now or another was recorded since (it may have landed, or
+   * not, before the read: the total cannot tell). Given by the service with every baseline it reads.
+   */
+  readonly refundCountAtBaselineRead?: number | undefined;
 }
 
 export interface RefundPatch {
@@ -83,6 +91,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       throw new PosError('order.not-captured', { details: { referenceId } });
     }
     const refunds = refundsOf(ctx, referenceId);
+    if (input.refundCountAtBaselineRead !== undefined) checkBaselineStillExact(referenceId, refunds, input.refundCountAtBaselineRead);
     const ourRefundableMinor = refundableMinorOf({
       state: attempt.state,
       providerStatus: attempt.providerStatus,
@@ -167,6 +176,28 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
 /** Refunds whose outcome is not known yet, for recovery on start. */
 export function unsettledRefunds(ctx: JournalContext): RefundRow[] {
   return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE state IN ('sending', 'checking') ORDER BY created_at, refund_id`).all().map(readRefund);
+}
+
+/**
+ * Refuses a refund whose provider-total baseline may include (or miss) one of our own refunds: one is in
+ * flight now, or `countAtRead` is given and another was recorded since the total was asked for.
+ */
+export function checkBaselineStillExact(referenceId: string, refunds: readonly RefundRow[], countAtRead?: number): void {
+  const inFlight = refunds.find((r) => r.state === 'sending' || r.state === 'checking');
+  if (inFlight) {
+    throw new PosError('order.not-refundable', {
+      message: `A refund of ${formatMoney(money(inFlight.amountMinor, inFlight.currency))} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.`,
+      retryable: true,
+      details: { referenceId, refundId: inFlight.refundId },
+    });
+  }
+  if (countAtRead !== undefined && refunds.length !== countAtRead) {
+    throw new PosError('order.not-refundable', {
+      message: 'Another refund was just made on this payment. Check the payment again, then refund what is still needed.',
+      retryable: true,
+      details: { referenceId },
+    });
+  }
 }
 
 function checkBaseline(minor: number): number {

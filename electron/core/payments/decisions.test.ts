@@ -262,6 +262,14 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     expect(decide(found('CAPTURED', { refundAmount: 499 }), T0 + 35_000, legacy)).toEqual({ kind: 'resend', providerRefundedMinor: 499 });
   });
 
+  it('another of our refunds is unsettled too → never resent on a total that may or may not hold that one', () => {
+    const withOther = (lookup: Lookup, now: number) =>
+      decideRefund({ refund, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs, othersInFlight: true });
+    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: expect.stringMatching(/Another refund/) });
+    // Its own growth is still recognised.
+    expect(withOther(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
+  });
+
   it('lookup failed or order not found → wait, never resend blind', () => {
     expect(decide(ERROR, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });
     expect(decide(NOT_FOUND, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });

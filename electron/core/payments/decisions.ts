@@ -192,9 +192,15 @@ export function decideRefund(input: {
   readonly refund: RefundRow;
   readonly attempt: AttemptRow;
   readonly lookup: Lookup;
+  /** When the lookup was asked for: the total it read may miss a request that could still land before then. */
   readonly now: number;
   readonly lastSentAt: number;
   readonly settleMs: number;
+  /**
+   * Another refund of this payment is unsettled too (only in journals written before one-in-flight was
+   * enforced): the total just read may or may not hold it, so it cannot be this refund's new baseline.
+   */
+  readonly othersInFlight?: boolean | undefined;
 }): RefundDecision {
   const { refund, attempt, lookup, now, lastSentAt, settleMs } = input;
   switch (lookup.kind) {
@@ -203,6 +209,9 @@ export function decideRefund(input: {
       const baseline = refund.providerRefundedBeforeMinor ?? attempt.refundedMinor;
       if (providerTotal - baseline >= refund.amountMinor) return { kind: 'succeeded' };
       const settleAt = lastSentAt + settleMs;
+      if (now >= settleAt && input.othersInFlight === true) {
+        return { kind: 'wait', reason: 'Another refund on this payment is still being checked; this one is sent again only after it is settled.', settleAt: null };
+      }
       if (now >= settleAt) return { kind: 'resend', providerRefundedMinor: providerTotal };
       return { kind: 'wait', reason: 'The provider does not show this refund yet; a slow request could still arrive.', settleAt };
     }

@@ -36,6 +36,8 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   const hasCancels = unsettledCancels(rt, referenceId).length > 0;
   if (!attemptOpen && !hasRefunds && !hasCancels && !state.refresh) return 'idle';
 
+  // Taken before the lookup leaves: the answer shows nothing that arrives at the provider after it was read.
+  const lookedAt = rt.options.now();
   const lookup = await lookupOrder(rt, first);
   if (lookup.kind === 'error') state.failures += 1;
   else state.failures = 0;
@@ -51,7 +53,7 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
     }
   }
   for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
-  for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, state));
+  for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, lookedAt, state));
   return delay;
 }
 
@@ -219,7 +221,7 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
   }
 }
 
-async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Lookup, state: PassState): Promise<Delay> {
+async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Lookup, lookedAt: number, state: PassState): Promise<Delay> {
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
   let lastSentAt = rt.refundSentAt.get(refund.refundId);
   if (lastSentAt === undefined) {
@@ -229,7 +231,9 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
     rt.refundSentAt.set(refund.refundId, lastSentAt);
   }
   const now = rt.options.now();
-  const decision = decideRefund({ refund, attempt, lookup, now, lastSentAt, settleMs: rt.options.settleMs });
+  // The total just read becomes the baseline of a resend: only if none of our other refunds could be landing.
+  const othersInFlight = rt.journal.refundsOf(refund.referenceId).some((r) => r.refundId !== refund.refundId && (r.state === 'sending' || r.state === 'checking'));
+  const decision = decideRefund({ refund, attempt, lookup, now: lookedAt, lastSentAt, settleMs: rt.options.settleMs, othersInFlight });
   switch (decision.kind) {
     case 'succeeded':
       updateRefund(

@@ -3,7 +3,7 @@ import { CURRENCY_OF_COUNTRY, type PaymentMethod, type PaymentView } from '../..
 import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { isCancellable, journalFileIn, openJournal, toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
+import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditExchange } from './audit.ts';
@@ -294,18 +294,15 @@ class PaymentService {
     const before = this.#require(referenceId);
     await this.#refuseUnsendable(before.posId);
     // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
-    // by the total growing past this baseline (refunds made elsewhere are already in it).
+    // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
+    // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
+    // between this read and the record below (the journal checks that again in the recording transaction).
+    const refundsAtRead = this.#journal.refundsOf(referenceId);
+    checkBaselineStillExact(referenceId, refundsAtRead);
     const providerRefundedBefore = await this.#providerRefundedNow(before);
     // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
     const row = this.#require(referenceId);
-    const inFlight = this.#journal.refundsOf(referenceId).find((r) => r.state === 'sending' || r.state === 'checking');
-    if (inFlight) {
-      throw new PosError('order.not-refundable', {
-        message: `A refund of ${formatMoney(money(inFlight.amountMinor, inFlight.currency))} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.`,
-        retryable: true,
-        details: { referenceId, refundId: inFlight.refundId },
-      });
-    }
+    checkBaselineStillExact(referenceId, this.#journal.refundsOf(referenceId), refundsAtRead.length);
     if (row.state !== 'final' || (row.providerStatus !== 'CAPTURED' && row.providerStatus !== 'REFUNDED')) {
       throw new PosError('order.not-captured', { details: { referenceId, providerStatus: row.providerStatus } });
     }
@@ -331,6 +328,7 @@ class PaymentService {
       amountMinor,
       reason: request.reason.trim() || null,
       providerRefundedBeforeMinor: providerRefundedBefore,
+      refundCountAtBaselineRead: refundsAtRead.length,
     });
     this.#publishRefund(refund.refundId);
 
