@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
-import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
-import { createInStoreClient, InStoreClient, type InStoreClientConfig } from './client.ts';
+import { createInStoreClient, type InStoreClient, type InStoreClientConfig } from './client.ts';
 import { isOutcomeUnknown } from './errors.ts';
-import { resolveProfile } from './profiles.ts';
+import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { Exchange } from './transport.ts';
 
 // The client against the embedded sandbox over real sockets: every endpoint, every documented error, the
@@ -59,33 +58,12 @@ interface Truth {
 const truth = async (referenceId: string) => (await control('GET', `/orders/${referenceId}`)) as unknown as Truth;
 
 function makeClient(overrides: Partial<InStoreClientConfig> = {}): { client: InStoreClient; exchanges: Exchange[] } {
-  const exchanges: Exchange[] = [];
-  const client = new InStoreClient({
-    profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: sandbox.instoreBaseUrl }),
-    credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: DEMO_CREDENTIALS.accessKeySecret },
-    posId: DEMO_CREDENTIALS.posId,
-    country: 'SG',
-    retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
-    timeouts: { connectMs: 2_000, readMs: 3_000 },
-    onExchange: (exchange) => exchanges.push(exchange),
-    ...overrides,
-  });
-  return { client, exchanges };
+  return demoSandboxClient(sandbox.instoreBaseUrl, overrides);
 }
 
 let sequence = 0;
 const newReference = (label: string) => `it-${label}-${Date.now().toString(36)}-${sequence++}`;
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PosError) return error;
-    throw error;
-  }
-  throw new Error('expected a PosError');
-}
 
 async function waitForStatus(client: InStoreClient, referenceId: string, wanted: OrderStatus): Promise<void> {
   const deadline = Date.now() + 5_000;
