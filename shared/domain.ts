@@ -171,6 +171,18 @@ export interface LinkedCustomerView {
 }
 
 /**
+ * How a linked-customer hold's or charge's `unresolvedReason` starts once the till has STOPPED finding out
+ * its outcome by itself (too old to re-send safely, the provider does not know the hold…); the rest says
+ * why. Such a row no longer blocks that customer's next charge, hold or unlink: the screen shows it as
+ * "Stopped checking: …" for the cashier to check with the provider.
+ */
+export const STOPPED_REASON_PREFIX = 'stopped: ';
+
+export function isStoppedReason(reason: string | null | undefined): reason is string {
+  return reason?.startsWith(STOPPED_REASON_PREFIX) ?? false;
+}
+
+/**
  * What a cashier reads for a hold: sending / checking while our request's outcome is being found out,
  * then the provider's state in words. `not-placed`: proven never to have reached the provider.
  */

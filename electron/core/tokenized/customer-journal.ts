@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
 import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
@@ -144,9 +145,16 @@ export interface CustomerJournal {
   attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): AttemptRow[];
   /** Requests whose outcome is not known yet, and holds still PENDING at the provider: what recovery resumes. */
   unsettled(): AttemptRow[];
-  /** Holds that block an unlink: anything not final, not-sent, declined or expired. */
+  /**
+   * Holds that block an unlink: anything not final, not-sent, declined or expired — except one the till
+   * stopped checking (the provider itself refuses the unlink if that hold is real and authorised).
+   */
   openHoldsOf(merchantUserId: string): AttemptRow[];
-  /** Charges and holds of this customer whose create may or may not have reached the provider. */
+  /**
+   * Charges and holds of this customer whose create may or may not have reached the provider and that the
+   * till is still finding out. One whose checking STOPPED is not among them: nothing will settle it by
+   * itself, so it is left to the cashier (shown "Stopped checking: …") instead of blocking the customer forever.
+   */
   unknownOutcomesOf(merchantUserId: string): AttemptRow[];
 
   appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void;
@@ -165,6 +173,9 @@ const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amou
   local_day, created_at, updated_at, version, capture_failure`;
 const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
 const SESSION_COLUMNS = 'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
+
+/** Rows whose outcome the till is still finding out by itself (not stopped: see STOPPED_REASON_PREFIX). */
+const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_REASON_PREFIX.length}) <> '${STOPPED_REASON_PREFIX}')`;
 
 const PATCH_COLUMNS: Record<keyof AttemptPatch, string> = {
   state: 'state',
@@ -360,7 +371,7 @@ function queries(db: DatabaseSync, now: () => number) {
     openHoldsOf(merchantUserId: string): AttemptRow[] {
       return sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
-         WHERE merchant_user_id = ? AND kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')
+         WHERE merchant_user_id = ? AND kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding') AND ${STILL_RESOLVING_SQL}
          ORDER BY created_at`,
       )
         .all(merchantUserId)
@@ -370,7 +381,7 @@ function queries(db: DatabaseSync, now: () => number) {
     unknownOutcomesOf(merchantUserId: string): AttemptRow[] {
       return sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
-         WHERE merchant_user_id = ? AND state IN ('sending', 'checking')
+         WHERE merchant_user_id = ? AND state IN ('sending', 'checking') AND ${STILL_RESOLVING_SQL}
          ORDER BY created_at`,
       )
         .all(merchantUserId)

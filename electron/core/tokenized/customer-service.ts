@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CustomerEvents, CustomerHandlers, LinkProgress, LinkStart } from '../../../shared/contract.ts';
-import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
+import { isStoppedReason, STOPPED_REASON_PREFIX, type CustomerChargeView, type HoldView, type LinkedCustomerDetail, type LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money, type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { isOutcomeUnknown } from '../instore/errors.ts';
@@ -44,7 +44,7 @@ export interface CustomerServiceOptions {
   readonly assumedHoldTtlMs?: number | undefined;
   /** Waits between attempts to resolve an unknown outcome; the last repeats. */
   readonly resolveDelaysMs?: readonly number[] | undefined;
-  /** Re-send a lost create only this long after it was first sent (inside the provider's idempotency window). */
+  /** Re-send a lost create automatically only this long after it was first sent. Default 15 minutes (see DEFAULT_RESEND_WINDOW_MS). */
   readonly resendWindowMs?: number | undefined;
   /** How long find() waits for its refresh of open holds before answering from the journal. */
   readonly refreshBudgetMs?: number | undefined;
@@ -68,7 +68,18 @@ export interface ConsentRequest {
 
 const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_RESOLVE_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
-const DEFAULT_RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+/**
+ * How long after its first send a hold or charge whose answer was lost is still re-sent by itself (same key
+ * and merchantRef) to learn its outcome. The document has no lookup for a charge: re-sending is the only
+ * way to learn what became of one, and when the first send never arrived, the re-send IS the charge. So a
+ * late re-send takes the money late: after a crash, the next morning, from a customer the cashier long
+ * since took cash from. 15 minutes is about as long as the customer can plausibly still be at the counter,
+ * and stays well inside any idempotency window a provider keeps (this one's length is not published, so
+ * counting on a long one would be a guess). Past it the till stops and the row says "check it with the
+ * provider". The price: a charge still unknown after 15 minutes (the network down that long) is left to the
+ * cashier instead of being learned automatically. Configurable (`resendWindowMs`) for a shop that wants it.
+ */
+const DEFAULT_RESEND_WINDOW_MS = 15 * 60 * 1000;
 const DEFAULT_REFRESH_BUDGET_MS = 2_500;
 
 interface AuditScope {
@@ -392,6 +403,16 @@ export class CustomerService {
         try {
           await this.#audit.run({ merchantUserId, merchantRef: null }, () => client.unlink(token));
         } catch (error) {
+          if (error instanceof PosError && error.code === 'unlink.blocked') {
+            // No hold here counts as open, yet the provider has an authorised one: a hold this till stopped
+            // checking (listed "Stopped checking"), or one placed elsewhere. Capturing or releasing it here is
+            // not possible, so "capture or release it" would be no help.
+            throw new PosError('unlink.blocked', {
+              message: 'The wallet still has an open hold for this customer that this till cannot settle (one it stopped checking, or one placed elsewhere). Check it with the provider before unlinking.',
+              details: error.details,
+              cause: error,
+            });
+          }
           // Unknown or already unlinked at the provider (404 / 401): the link is gone either way.
           if (!(error instanceof PosError && error.code === 'payment-token.invalid')) throw error;
         }
@@ -444,7 +465,7 @@ export class CustomerService {
         // first one wasn't: marking it not-sent would invite the cashier to charge again. It stays unknown.
         if (error.code === 'payment-token.invalid') this.#markRelinkNeeded(row.merchantUserId);
         const transient = isRetryableCode(error.code) || error.code.startsWith('auth.') || error.code === 'provider.bad-response' || error.code === 'settings.invalid';
-        const reason = transient ? error.code : `stopped: the provider refused the re-send (${error.code}); check it with the provider`;
+        const reason = transient ? error.code : stopped(`the provider refused the re-send (${error.code}); check it with the provider`);
         return this.#update(row, { state: 'checking', unresolvedReason: reason }, `re-send refused (${error.code}); the first send's outcome is still unknown`);
       }
       this.#update(row, { state: 'not-sent', failureReason: error.code, unresolvedReason: null }, `refused: ${error.code}`);
@@ -578,7 +599,7 @@ export class CustomerService {
     try {
       const after = await this.#exclusive(row.merchantUserId, () => this.#resolveOnce(merchantRef));
       if (after === null || isSettled(after)) this.#attempts.delete(merchantRef);
-      else if (!after.unresolvedReason?.startsWith('stopped:')) this.#scheduleResolve(merchantRef);
+      else if (!isStoppedReason(after.unresolvedReason)) this.#scheduleResolve(merchantRef);
       this.#publish(row.merchantUserId);
     } catch (error) {
       this.#log(`resolve ${merchantRef}: ${describe(error)}`);
@@ -593,13 +614,19 @@ export class CustomerService {
       case 'sending':
       case 'checking': {
         if (this.#now() - row.createdAt > this.#resendWindowMs) {
-          return this.#update(row, { state: 'checking', unresolvedReason: 'stopped: too old to re-send safely; check it with the provider' }, 'resolution stopped: outside the idempotency window');
+          // Re-sending now could take the money long after the customer left (see DEFAULT_RESEND_WINDOW_MS).
+          const minutes = Math.round(this.#resendWindowMs / 60_000);
+          return this.#update(
+            row,
+            { state: 'checking', unresolvedReason: stopped(`not re-sent more than ${minutes} minutes after it was first sent, so it cannot charge the customer late; check it with the provider`) },
+            `resolution stopped: more than ${minutes} minutes since the first send; not re-sent`,
+          );
         }
         const customer = this.#journal.getCustomer(row.merchantUserId);
         const connection = await this.#connection();
         const token = customer ? await this.#tokenOf(customer, connection).catch(() => null) : null;
         if (token === null) {
-          return this.#update(row, { state: 'checking', unresolvedReason: "stopped: the customer's link is no longer valid; check it with the provider" }, 'resolution stopped: no usable token');
+          return this.#update(row, { state: 'checking', unresolvedReason: stopped("the customer's link is no longer valid; check it with the provider") }, 'resolution stopped: no usable token');
         }
         this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef, kind: 'request', summary: 're-sent with the same idempotency key and merchantRef to learn the outcome' });
         return this.#sendCreate(row, connection.client, token, { foreground: false });
@@ -627,7 +654,7 @@ export class CustomerService {
       if (!notFound || (this.#attempts.get(row.merchantRef) ?? 0) < this.#delays.length) throw error;
       return this.#update(
         row,
-        { unresolvedReason: 'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider' },
+        { unresolvedReason: stopped('the provider does not know this hold (environment or merchant changed?); check it with the provider') },
         'resolution stopped: the provider keeps answering pre-auth.not-found',
       );
     }
@@ -915,6 +942,11 @@ export class CustomerService {
 /** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
 function isSettled(row: AttemptRow): boolean {
   return !(row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding' || row.providerStatus === 'PENDING');
+}
+
+/** An unresolvedReason saying the till gave up finding the outcome by itself, and why. */
+function stopped(why: string): string {
+  return `${STOPPED_REASON_PREFIX}${why}`;
 }
 
 function isCaptured(row: AttemptRow): boolean {
