@@ -50,6 +50,29 @@ describe('sandbox CLI', () => {
     expect(cli.stdout().trim().split('\n')).toHaveLength(1);
   });
 
+  it('applies fault flags from the start: --fail-5xx-next with --fault-path answers the next create 503', async () => {
+    const cli = run(['--port', '0', '--quiet', '--fail-5xx-next', '1', '--fault-path', '/order/create', '--webhook-delay-ms', '40', '--clock-offset-ms=-1500']);
+    const line = await readyLine(cli.stdout, cli.stderr);
+    const [, instore, control] = /instore=(\S+) tokenized=\S+ control=(\S+)/.exec(line)!;
+    const faults = (await (await fetch(`${control}/faults`)).json()) as Record<string, unknown>;
+    expect(faults).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 40, clockOffsetMs: -1500, latencyMs: 0, webhookDuplicates: false });
+    // The sandbox clock runs 1.5 s behind, well within the 60 s a signature may be off.
+    // --fault-path spares other paths: a status read neither fails nor uses up the counter.
+    expect((await signedCall(instore!, 'GET', '/v1/instore/order/NOT-THERE')).status).toBe(404);
+    const refused = await signedCall(instore!, 'POST', '/v1/instore/order/create', createBody());
+    expect([refused.status, refused.body.statusCode]).toEqual([503, 503]);
+    expect((await signedCall(instore!, 'POST', '/v1/instore/order/create', createBody())).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses a bad fault flag with the control API\'s message and the flag named', async () => {
+    const cli = run(['--port', '0', '--latency-ms', '1.5']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/--latency-ms: latencyMs must be a non-negative integer\./);
+    expect(cli.stderr()).toMatch(/--webhook-delay-ms N/);
+  });
+
   it('exits with a usage message on a bad flag', async () => {
     const cli = run(['--country', 'XX', '--port', '0']);
     expect(await cli.exited).toBe(2);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
 import { CONTROL_BASE_PATH } from './control.ts';
+import { parseFaultPatch, type FaultPatch, type FaultSwitches } from './faults.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './server.ts';
 
 // Runs the embedded sandbox on its own:
@@ -20,7 +21,30 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
   --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
   --public-origin URL      origin clients use when a proxy sits in front
-  --quiet                  no request log on stderr`;
+  --quiet                  no request log on stderr
+Fault switches on from the start (as POST /_sandbox/faults; reset comes back to them):
+  --latency-ms N           wait N ms before handling each provider API request
+  --fail-5xx-next N        the next N requests answer 503 without acting
+  --reset-next N           the next N requests lose their connection before anything is done
+  --drop-after-act-next N  the next N requests act, then the connection is dropped without an answer
+  --delay-after-act-ms N   act, then wait N ms before answering
+  --clock-offset-ms N      the sandbox clock runs N ms ahead (behind: --clock-offset-ms=-N)
+  --webhook-duplicates     every webhook is delivered twice
+  --webhook-delay-ms N     every webhook delivery attempt leaves N ms later
+  --fault-path TEXT        request faults hit only paths containing TEXT (e.g. /refund)`;
+
+/** Fault flag → fault switch; values go through parseFaultPatch, the control API's own check. */
+const FAULT_FLAGS = {
+  'latency-ms': 'latencyMs',
+  'fail-5xx-next': 'fail5xxNext',
+  'reset-next': 'resetNext',
+  'drop-after-act-next': 'dropAfterActNext',
+  'delay-after-act-ms': 'delayAfterActMs',
+  'clock-offset-ms': 'clockOffsetMs',
+  'webhook-duplicates': 'webhookDuplicates',
+  'webhook-delay-ms': 'webhookDelayMs',
+  'fault-path': 'path',
+} as const satisfies Record<string, keyof FaultSwitches>;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -32,6 +56,23 @@ function integer(name: string, text: string | undefined, min: number): number | 
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < min) fail(`--${name} must be an integer ≥ ${min}, got "${text}"`);
   return value;
+}
+
+/**
+ * The fault flags as a patch. Whole-number texts become numbers and everything else stays text, so that
+ * parseFaultPatch (not a second set of rules here) refuses "abc", "1.5" or "1e3" with its own message.
+ */
+function faultPatch(flags: Record<string, string | boolean | string[] | undefined>): FaultPatch {
+  const patch: FaultPatch = {};
+  for (const [flag, key] of Object.entries(FAULT_FLAGS)) {
+    const raw = flags[flag];
+    if (raw === undefined) continue;
+    const value = typeof raw === 'string' && key !== 'path' && /^[+-]?\d+$/.test(raw) ? Number(raw) : raw;
+    const checked = parseFaultPatch({ [key]: value });
+    if (typeof checked === 'string') fail(`--${flag}: ${checked}`);
+    Object.assign(patch, checked);
+  }
+  return patch;
 }
 
 async function main(): Promise<void> {
@@ -50,6 +91,15 @@ async function main(): Promise<void> {
         'abandon-after-ms': { type: 'string' },
         'confirm-delay-ms': { type: 'string' },
         'public-origin': { type: 'string' },
+        'latency-ms': { type: 'string' },
+        'fail-5xx-next': { type: 'string' },
+        'reset-next': { type: 'string' },
+        'drop-after-act-next': { type: 'string' },
+        'delay-after-act-ms': { type: 'string' },
+        'clock-offset-ms': { type: 'string' },
+        'webhook-duplicates': { type: 'boolean' },
+        'webhook-delay-ms': { type: 'string' },
+        'fault-path': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -65,6 +115,7 @@ async function main(): Promise<void> {
   }
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
+  const faults = faultPatch(flags);
 
   const sandbox = await startSandbox({
     port: integer('port', flags.port, 0) ?? 8787,
@@ -73,6 +124,7 @@ async function main(): Promise<void> {
     abandonAfterMs: integer('abandon-after-ms', flags['abandon-after-ms'], 1),
     confirmDelayMs: integer('confirm-delay-ms', flags['confirm-delay-ms'], 0),
     publicOrigin: flags['public-origin'],
+    faults,
     merchants: [
       {
         name: flags['merchant-name'] ?? 'Demo Coffee Bar',

@@ -105,8 +105,27 @@ describe('request faults', () => {
     expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({ latencyMs: 10, webhookDuplicates: true, path: null });
     expect((await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: -1 })).status).toBe(400);
     expect((await controlCall(sandbox, 'POST', '/faults', { explode: true })).status).toBe(400);
+    expect((await controlCall(sandbox, 'POST', '/faults', { webhookDelayMs: 120_001 })).body.message).toBe('webhookDelayMs must be at most 120000 ms.');
     const cleared = await controlCall(sandbox, 'DELETE', '/faults');
-    expect(cleared.body).toMatchObject({ latencyMs: 0, webhookDuplicates: false, fail5xxNext: 0 });
+    expect(cleared.body).toMatchObject({ latencyMs: 0, webhookDuplicates: false, webhookDelayMs: 0, fail5xxNext: 0 });
+  });
+});
+
+describe('faults from the start (startSandbox option, the CLI flags)', () => {
+  it('applies them before the first request, and reset comes back to them', async () => {
+    sandbox = await startTestSandbox({ faults: { fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25 } });
+    expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25, latencyMs: 0 });
+    expect((await createOrder(sandbox)).result.status).toBe(503);
+    expect((await createOrder(sandbox)).result.status).toBe(200);
+    await setFaults({ latencyMs: 10 });
+    const reset = await controlCall(sandbox, 'POST', '/reset');
+    expect(reset.body.faults).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25, latencyMs: 0 });
+    expect((await createOrder(sandbox)).result.status).toBe(503);
+  });
+
+  it('refuses bad start faults with the control API\'s own message', async () => {
+    await expect(startTestSandbox({ faults: { latencyMs: -5 } })).rejects.toThrow('sandbox faults: latencyMs must be a non-negative integer.');
+    await expect(startTestSandbox({ faults: { bogus: 1 } as never })).rejects.toThrow('Unknown fault switch "bogus".');
   });
 });
 

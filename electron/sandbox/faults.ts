@@ -17,6 +17,8 @@ export interface FaultSwitches {
   clockOffsetMs: number;
   /** Every webhook notification is delivered twice. */
   webhookDuplicates: boolean;
+  /** Every webhook delivery attempt (first and retries) is sent this much later than it would be. */
+  webhookDelayMs: number;
   /** Request faults hit only requests whose path contains this; null = every provider API request. */
   path: string | null;
 }
@@ -39,10 +41,11 @@ const NO_FAULTS: FaultSwitches = {
   delayAfterActMs: 0,
   clockOffsetMs: 0,
   webhookDuplicates: false,
+  webhookDelayMs: 0,
   path: null,
 };
 
-const NON_NEGATIVE_INTEGERS = ['latencyMs', 'fail5xxNext', 'dropAfterActNext', 'resetNext', 'delayAfterActMs'] as const;
+const NON_NEGATIVE_INTEGERS = ['latencyMs', 'fail5xxNext', 'dropAfterActNext', 'resetNext', 'delayAfterActMs', 'webhookDelayMs'] as const;
 /** A minute of latency is already far beyond any client timeout; more is a typo. */
 const MAX_DELAY_MS = 120_000;
 
@@ -59,6 +62,10 @@ export class Faults {
 
   get webhookDuplicates(): boolean {
     return this.#switches.webhookDuplicates;
+  }
+
+  get webhookDelayMs(): number {
+    return this.#switches.webhookDelayMs;
   }
 
   /** Sets the given switches, leaving the others as they are. */
@@ -89,8 +96,11 @@ export class Faults {
   }
 }
 
-/** Validates a control-API body into a patch; returns an error text for the first bad field. */
-export function parseFaultPatch(body: Record<string, unknown>): FaultPatch | string {
+/**
+ * Validates a control-API body (or the `faults` start option, or the CLI's fault flags) into a patch;
+ * returns an error text for the first bad field. The one place fault values are checked.
+ */
+export function parseFaultPatch(body: Readonly<Record<string, unknown>>): FaultPatch | string {
   const patch: FaultPatch = {};
   const known = new Set<string>([...Object.keys(NO_FAULTS)]);
   for (const key of Object.keys(body)) if (!known.has(key)) return `Unknown fault switch "${key}".`;

@@ -4,7 +4,7 @@ import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
 import type { AreaTarget, SandboxArea } from './area.ts';
 import { IdSource, SandboxClock, Timers, type SandboxContext, type SandboxMerchant, type SandboxSettings } from './context.ts';
 import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
-import { Faults } from './faults.ts';
+import { Faults, parseFaultPatch, type FaultPatch } from './faults.ts';
 import {
   ApiError,
   errorReply,
@@ -45,6 +45,11 @@ export interface SandboxOptions {
   publicOrigin?: string;
   /** First webhook retry delay, doubled per attempt up to 5 minutes; default 1000. */
   webhookRetryBaseMs?: number;
+  /**
+   * Fault switches on from the start (the `npm run sandbox` fault flags), checked like `POST /_sandbox/faults`;
+   * `/_sandbox/reset` comes back to them, as it comes back to the start settings. Default: none.
+   */
+  faults?: FaultPatch;
   /** Scheduling clock (ms since epoch); default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
@@ -82,7 +87,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     abandonAfterMs: options.abandonAfterMs ?? DEFAULT_SETTINGS.abandonAfterMs,
     confirmDelayMs: options.confirmDelayMs ?? DEFAULT_SETTINGS.confirmDelayMs,
   };
+  const initialFaults = parseFaultPatch(options.faults ?? {});
+  if (typeof initialFaults === 'string') throw new Error(`sandbox faults: ${initialFaults}`);
   const faults = new Faults();
+  faults.apply(initialFaults);
   const timers = new Timers();
   let listeningOrigin = '';
   const publicOrigin = options.publicOrigin?.replace(/\/+$/, '');
@@ -104,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     webhooks.stopAll();
     for (const area of areas) area.reset();
     faults.clear();
+    faults.apply(initialFaults);
     Object.assign(ctx.settings, initialSettings);
     ctx.ids.restart();
     log('sandbox reset');
@@ -190,6 +199,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   listeningOrigin = `http://${originHost(host)}:${port}`;
   log(`sandbox listening on ${listeningOrigin} (seed ${ctx.ids.seed})`);
+  if (Object.keys(initialFaults).length > 0) log(`faults set from the start: ${JSON.stringify(faults.current)}`);
 
   let closed: Promise<void> | null = null;
   return {

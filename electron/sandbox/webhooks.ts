@@ -5,7 +5,8 @@ import type { SandboxContext } from './context.ts';
 // Outgoing notifications with the provider's delivery habits (wire-details §2.6; the schedule is ours):
 // POST the JSON body; only a 200 counts as delivered; anything else (another status, a refused connection,
 // no answer within 10 s) is retried with exponential backoff until 30 minutes after the first attempt.
-// With the `webhookDuplicates` fault every notification goes out twice, as the live service may do.
+// With the `webhookDuplicates` fault every notification goes out twice, as the live service may do; with
+// `webhookDelayMs` every attempt (first and retries, each copy) leaves that much later, as a slow provider would.
 
 export const WEBHOOK_GIVE_UP_AFTER_MS = 30 * 60 * 1000;
 export const WEBHOOK_MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -65,7 +66,7 @@ export class WebhookDispatcher {
           body: canonicalBody,
           attempts: [],
           state: 'pending',
-          nextAttemptAt: this.#ctx.clock.iso(),
+          nextAttemptAt: null,
         },
         sign,
         firstAttemptAt: this.#ctx.clock.now(),
@@ -75,7 +76,7 @@ export class WebhookDispatcher {
       };
       this.#tracked.push(tracked);
       this.#forgetOld();
-      tracked.timer = this.#ctx.timers.after(0, () => this.#attempt(tracked));
+      this.#schedule(tracked, 0);
     }
   }
 
@@ -148,9 +149,19 @@ export class WebhookDispatcher {
       this.#ctx.log(`webhook ${delivery.label} → ${delivery.url}: ${what}; gave up after ${n} attempts`);
       return;
     }
-    delivery.nextAttemptAt = new Date(this.#ctx.clock.wallNow() + backoff).toISOString();
-    this.#ctx.log(`webhook ${delivery.label} → ${delivery.url}: ${what}; retry in ${backoff} ms`);
-    tracked.timer = this.#ctx.timers.after(backoff, () => this.#attempt(tracked));
+    const waitMs = this.#schedule(tracked, backoff);
+    this.#ctx.log(`webhook ${delivery.label} → ${delivery.url}: ${what}; retry in ${waitMs} ms`);
+  }
+
+  /**
+   * Plans the next attempt `waitMs` from now, plus the `webhookDelayMs` fault as it stands now (a later
+   * change applies from the following attempt on). Returns the total wait.
+   */
+  #schedule(tracked: Tracked, waitMs: number): number {
+    const total = waitMs + this.#ctx.faults.webhookDelayMs;
+    tracked.delivery.nextAttemptAt = new Date(this.#ctx.clock.wallNow() + total).toISOString();
+    tracked.timer = this.#ctx.timers.after(total, () => this.#attempt(tracked));
+    return total;
   }
 
   #forgetOld(): void {

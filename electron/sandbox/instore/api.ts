@@ -3,7 +3,7 @@ import type { SandboxContext, SandboxMerchant } from '../context.ts';
 import { ApiError, errorReply, findRoute, GENERIC_MESSAGES, jsonReply, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import { authenticate } from './auth.ts';
-import type { ConsumerCodes } from './consumer-codes.ts';
+import type { CodeRefusal, ConsumerCodes } from './consumer-codes.ts';
 import { PUBLISHED, SANDBOX } from './messages.ts';
 import type { OrderBook, SandboxOrder } from './orders.ts';
 import { qrCodeFor } from './qr.ts';
@@ -16,6 +16,12 @@ import { parseCancel, parseCreate, parseRefund, parseScan } from './validate.ts'
 export const IDEMPOTENCY_HEADER = idempotencyHeaderName(HEADER_PREFIXES.embedded).toLowerCase();
 /** The consumer's decline reason when a code minted with behaviour 'decline' is scanned (ours). */
 export const CONSUMER_DECLINED = 'CONSUMER_DECLINED';
+/** Why a scanned consumer code is refused (400; the provider publishes no texts for these). */
+const CODE_REFUSALS: Record<CodeRefusal, string> = {
+  unknown: SANDBOX.unknownConsumerCode,
+  used: SANDBOX.usedConsumerCode,
+  expired: SANDBOX.expiredConsumerCode,
+};
 
 interface ApiCall {
   readonly merchant: SandboxMerchant;
@@ -57,7 +63,7 @@ export function instoreApiRoutes(deps: InstoreApiDeps): Route<ApiHandler>[] {
         // A reused referenceId is refused before the consumer's code is looked at, so the code stays usable.
         if (orders.get(merchant.accessKeyId, request.referenceId)) throw new ApiError(409, PUBLISHED.referenceIdTaken);
         const check = codes.check(request.consumerQrPayload);
-        if (!check.ok) throw new ApiError(400, check.reason === 'used' ? SANDBOX.usedConsumerCode : SANDBOX.unknownConsumerCode);
+        if (!check.ok) throw new ApiError(400, CODE_REFUSALS[check.reason]);
         const { consumerQrPayload, ...orderFields } = request;
         const order = orders.create({ ...orderFields, accessKeyId: merchant.accessKeyId, method: 'customer-qr', qrType: null, consumerCode: consumerQrPayload.trim() });
         codes.consume(check.code, order.referenceId);

@@ -29,7 +29,7 @@ export class InstoreArea implements SandboxArea {
   constructor(ctx: SandboxContext, webhooks: WebhookDispatcher) {
     this.#ctx = ctx;
     this.orders = new OrderBook(ctx, (order, event) => notifyOrderChange(ctx, webhooks, order, event));
-    this.codes = new ConsumerCodes(ctx.ids);
+    this.codes = new ConsumerCodes(ctx.ids, ctx.clock);
     this.idempotency = new IdempotencyStore(() => ctx.clock.now());
     const baseUrl = (): string => ctx.publicOrigin() + this.basePath;
     this.#deps = { ctx, orders: this.orders, codes: this.codes, idempotency: this.idempotency, baseUrl };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server.ts';
 import { controlCall, createBody, orderStatus, signedCall, startTestSandbox, truth, waitFor } from '../testing.ts';
+import { CONSUMER_CODE_VALID_MS } from './consumer-codes.ts';
 import { PUBLISHED, SANDBOX } from './messages.ts';
 
 // Customer-presented QR: codes minted by the control API, accepted once by the scan endpoint.
@@ -19,7 +20,7 @@ function scanBody(code: string, overrides: Record<string, unknown> = {}): Record
   return { ...body, consumerQrPayload: code };
 }
 
-const scan = (body: Record<string, unknown>) => signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/scan', body);
+const scan = (body: Record<string, unknown>, date?: string) => signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/scan', body, date ? { date } : {});
 const waitStatus = (referenceId: string, status: string) =>
   waitFor(async () => ((await orderStatus(sandbox, referenceId)).body.status === status ? true : undefined), 3_000, `${referenceId} ${status}`);
 
@@ -101,5 +102,59 @@ describe('consumer codes', () => {
     const { consumerQrPayload: _code, ...withoutCode } = scanBody('x');
     const missing = await scan(withoutCode);
     expect([missing.status, missing.body.message]).toEqual([400, PUBLISHED.missingParameters]);
+  });
+
+  it('answers the documented { code } next to codes, with the expiry 60 s after minting', async () => {
+    const t0 = Date.parse('2030-01-02T03:04:05.000Z');
+    sandbox = await startTestSandbox({ now: () => t0 });
+    const one = await controlCall(sandbox, 'POST', '/consumer-codes', {});
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ code: expect.stringMatching(/^SBCQ[0-9A-Z]{16}$/), codes: [one.body.code], behaviour: 'approve', expiresAt: '2030-01-02T03:05:05.000Z' });
+    const several = await controlCall(sandbox, 'GET', '/consumer-codes?count=3&behaviour=decline');
+    expect(several.body.code).toBe((several.body.codes as string[])[0]);
+    expect(several.body.codes).toHaveLength(3);
+  });
+
+  it('accepts a code until 60 s after minting on the sandbox clock, then refuses it as expired', async () => {
+    let clock = Date.parse('2030-01-02T03:04:05.000Z');
+    sandbox = await startTestSandbox({ now: () => clock });
+    const at = (): string => new Date(clock).toISOString();
+    const [early, late, usedThenOld] = await mint('approve', 3);
+    expect(CONSUMER_CODE_VALID_MS).toBe(60_000);
+
+    clock += 59_999;
+    expect((await scan(scanBody(early!), at())).status).toBe(200);
+    expect((await scan(scanBody(usedThenOld!), at())).status).toBe(200);
+
+    clock += 1;
+    const body = scanBody(late!);
+    const expired = await scan(body, at());
+    expect([expired.status, expired.body.message]).toEqual([400, SANDBOX.expiredConsumerCode]);
+    // Refused before anything was done: no order, and the refusal is final (no revival later).
+    expect((await orderStatus(sandbox, body.referenceId as string, { date: at() })).status).toBe(404);
+    clock += 3_600_000;
+    const later = await scan(scanBody(late!), at());
+    expect([later.status, later.body.message]).toEqual([400, SANDBOX.expiredConsumerCode]);
+    // A code both used and old is reported as used: the more useful thing to tell the cashier.
+    const reused = await scan(scanBody(usedThenOld!), at());
+    expect([reused.status, reused.body.message]).toEqual([400, SANDBOX.usedConsumerCode]);
+    // A code minted now is fresh again.
+    expect((await scan(scanBody((await mint())[0]!), at())).status).toBe(200);
+  });
+
+  it('keeps validity on the scheduling clock: a clockOffsetMs fault neither expires a fresh code nor revives an old one', async () => {
+    let clock = Date.parse('2030-01-02T03:04:05.000Z');
+    sandbox = await startTestSandbox({ now: () => clock });
+    const [fresh, old] = await mint('approve', 2);
+    clock += 30_000;
+    const ahead = 3_600_000;
+    await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: ahead });
+    // The signed Date must match the skewed sandbox clock, as a client that measured the skew would send.
+    expect((await scan(scanBody(fresh!), new Date(clock + ahead).toISOString())).status).toBe(200);
+
+    clock += 30_000;
+    await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: -ahead });
+    const refused = await scan(scanBody(old!), new Date(clock - ahead).toISOString());
+    expect([refused.status, refused.body.message]).toEqual([400, SANDBOX.expiredConsumerCode]);
   });
 });

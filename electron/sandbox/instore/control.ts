@@ -21,8 +21,9 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
     if (!Number.isInteger(count) || count < 1 || count > MAX_CODES_PER_CALL) throw new ApiError(400, `count must be an integer from 1 to ${MAX_CODES_PER_CALL}.`);
     const behaviour = (source.behaviour ?? 'approve') as ConsumerBehaviour;
     if (!CONSUMER_BEHAVIOURS.includes(behaviour)) throw new ApiError(400, `behaviour must be one of ${CONSUMER_BEHAVIOURS.join(', ')}.`);
-    const minted = Array.from({ length: count }, () => codes.mint(behaviour, ctx.clock.iso()));
-    return jsonReply({ codes: minted, behaviour });
+    const minted = Array.from({ length: count }, () => codes.mint(behaviour));
+    // `code` is the issue's documented shape (one code); `codes` serves callers that mint several.
+    return jsonReply({ code: minted[0]!.code, codes: minted.map((c) => c.code), behaviour, expiresAt: minted[0]!.expiresAt });
   };
 
   return [

@@ -11,6 +11,8 @@ interface Received {
   readonly headers: Record<string, string | string[] | undefined>;
   readonly raw: string;
   readonly body: Record<string, unknown>;
+  /** performance.now() when the request arrived (monotonic, as the sandbox's timers are). */
+  readonly at: number;
 }
 
 interface Receiver {
@@ -25,13 +27,14 @@ async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const receiver = { received, answer: (_index: number) => 200 } as { received: Received[]; answer: (index: number) => number };
   const server: Server = createServer((req, res) => {
+    const arrivedAt = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = JSON.parse(raw) as Record<string, unknown>;
       const status = receiver.answer(received.length);
-      received.push({ headers: req.headers, raw, body });
+      received.push({ headers: req.headers, raw, body, at: arrivedAt });
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ referenceId: body.referenceId }));
     });
@@ -135,6 +138,34 @@ describe('payment notification webhook', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(statuses(receiver)).toEqual(['CANCELLED', 'CANCELLED']);
     expect(receiver.received[0]!.raw).toBe(receiver.received[1]!.raw);
+  });
+
+  it('sends each attempt webhookDelayMs late under the fault, duplicates and retries included', async () => {
+    const DELAY = 300;
+    const RETRY_BASE = 50;
+    // Node timers may fire up to 1 ms early against performance.now() (millisecond rounding): allow 2 ms.
+    const EARLY_TOLERANCE = 2;
+    receiver = await startReceiver();
+    receiver.answer = (index) => (index === 0 ? 500 : 200);
+    sandbox = await startTestSandbox({ webhookRetryBaseMs: RETRY_BASE });
+    const set = await controlCall(sandbox, 'POST', '/faults', { webhookDelayMs: DELAY, webhookDuplicates: true });
+    expect(set.body).toMatchObject({ webhookDelayMs: DELAY, webhookDuplicates: true });
+    const { referenceId } = await createOrder(sandbox, { webhookUrl: receiver.url });
+    const beforeChange = performance.now();
+    await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/cancel`, {});
+    // Two copies; one of them is refused once and retried: three arrivals in all.
+    await waitFor(() => (receiver.received.length >= 3 ? true : undefined), 5_000, 'three arrivals');
+    const [first, second, retry] = receiver.received.map((r) => r.at - beforeChange);
+    expect(first).toBeGreaterThanOrEqual(DELAY - EARLY_TOLERANCE);
+    expect(second).toBeGreaterThanOrEqual(DELAY - EARLY_TOLERANCE);
+    // The retry waits its backoff AND the delay after the refused attempt.
+    expect(retry! - first!).toBeGreaterThanOrEqual(RETRY_BASE + DELAY - EARLY_TOLERANCE);
+    expect(statuses(receiver)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
+    const deliveries = await waitFor(async () => {
+      const log = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { state: string; attempts: unknown[] }[];
+      return log.every((d) => d.state === 'delivered') ? log : undefined;
+    });
+    expect(deliveries.map((d) => d.attempts.length).sort()).toEqual([1, 2]);
   });
 
   it('stops retrying when the sandbox closes', async () => {
