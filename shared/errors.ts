@@ -42,6 +42,7 @@ const DEFAULT_MESSAGES = {
   'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
   'customer.outcome-unknown': 'An earlier charge for this customer is still being checked with the provider. Wait for its result before charging again, so nothing is charged twice.',
+  'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',

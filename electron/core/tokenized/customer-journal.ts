@@ -156,6 +156,8 @@ export interface CustomerJournal {
    * itself, so it is left to the cashier (shown "Stopped checking: …") instead of blocking the customer forever.
    */
   unknownOutcomesOf(merchantUserId: string): AttemptRow[];
+  /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
+  pendingHoldsOf(merchantUserId: string): AttemptRow[];
 
   appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void;
   eventsOf(merchantRef: string): EventRow[];
@@ -235,6 +237,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     unsettled: guard(q.unsettled),
     openHoldsOf: guard(q.openHoldsOf),
     unknownOutcomesOf: guard(q.unknownOutcomesOf),
+    pendingHoldsOf: guard(q.pendingHoldsOf),
     appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
     eventsOf: guard(q.eventsOf),
     atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
@@ -382,6 +385,15 @@ function queries(db: DatabaseSync, now: () => number) {
       return sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
          WHERE merchant_user_id = ? AND state IN ('sending', 'checking') AND ${STILL_RESOLVING_SQL}
+         ORDER BY created_at`,
+      )
+        .all(merchantUserId)
+        .map(readAttempt);
+    },
+    pendingHoldsOf(merchantUserId: string): AttemptRow[] {
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
+         WHERE merchant_user_id = ? AND kind = 'hold' AND state = 'open' AND provider_status = 'PENDING' AND ${STILL_RESOLVING_SQL}
          ORDER BY created_at`,
       )
         .all(merchantUserId)

@@ -323,6 +323,24 @@ describe('charges, holds, webhooks', () => {
     await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
   });
 
+  it('while a hold of theirs is PENDING at the provider, a second hold for that customer is refused; once it settles, allowed', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    await controlCall(sandbox, 'POST', '/settings', { confirmDelayMs: 1_000 });
+    const pending = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1053, currency: 'SGD' });
+    expect(pending.displayStatus).toBe('pending');
+    const again = await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 1053, currency: 'SGD' }));
+    expect(again).toMatchObject({ code: 'customer.hold-pending', retryable: true, details: { merchantRef: pending.merchantRef, amountMinor: 1053 } });
+    expect(again.message).toContain('still being approved');
+    expect(await truth('pre-auths')).toHaveLength(1);
+    // A charge is another matter: the pending hold is a known request, not an unknown outcome.
+    expect((await h['customers.charge']({ merchantUserId: user, amountMinor: 300, currency: 'SGD', useCashback: false })).displayStatus).toBe('approved');
+
+    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined), 5_000);
+    expect((await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1000, currency: 'SGD' })).displayStatus).toBe('authorized');
+    expect(await truth('pre-auths')).toHaveLength(2);
+  });
+
   it('a token the provider revoked marks the customer relink-needed', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);

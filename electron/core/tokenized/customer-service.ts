@@ -298,6 +298,7 @@ export class CustomerService {
     return this.#exclusive(merchantUserId, async () => {
       const customer = this.#requireCustomer(merchantUserId);
       this.#refuseWhileOutcomeUnknown(merchantUserId);
+      if (kind === 'hold') this.#refuseWhileHoldPending(merchantUserId);
       const connection = await this.#connection();
       this.#checkAmount(amount, connection.currency);
       const token = await this.#tokenOf(customer, connection);
@@ -328,6 +329,19 @@ export class CustomerService {
     throw new PosError('customer.outcome-unknown', {
       retryable: true,
       details: { merchantRef: unknown.merchantRef, amountMinor: unknown.amountMinor, currency: unknown.currency },
+    });
+  }
+
+  /**
+   * A hold the provider answered PENDING is still being approved and will very likely be placed. Another one
+   * now would hold the amount twice (the cashier, seeing no "Authorised", taps again): wait for its answer.
+   */
+  #refuseWhileHoldPending(merchantUserId: string): void {
+    const pending = this.#journal.pendingHoldsOf(merchantUserId)[0];
+    if (!pending) return;
+    throw new PosError('customer.hold-pending', {
+      retryable: true,
+      details: { merchantRef: pending.merchantRef, amountMinor: pending.amountMinor, currency: pending.currency },
     });
   }
 
