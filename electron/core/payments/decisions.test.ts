@@ -8,6 +8,7 @@ import {
   decideCancel,
   decideRefund,
   decideUnresolved,
+  EXISTS_NOT_FOUND_REASON,
   notCancellableReason,
   shouldCancelExpired,
   type Lookup,
@@ -65,8 +66,8 @@ const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): L
 const NOT_FOUND: Lookup = { kind: 'not-found' };
 const ERROR: Lookup = { kind: 'error', reason: 'The provider cannot be reached. Check the network connection.' };
 
-const interactive: SendMemory = { interactive: true, canResend: true, firstSentAt: T0, lastSentAt: T0, resends: 0 };
-const recovered: SendMemory = { interactive: false, canResend: false, firstSentAt: T0, lastSentAt: T0, resends: 0 };
+const interactive: SendMemory = { interactive: true, canResend: true, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
+const recovered: SendMemory = { interactive: false, canResend: false, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
 
 describe('an attempt whose outcome is unknown (sending/checking)', () => {
   const decide = (lookup: Lookup, now: number, memory: SendMemory, extra: { row?: Partial<AttemptRow>; cancelRequested?: boolean } = {}) =>
@@ -111,6 +112,17 @@ describe('an attempt whose outcome is unknown (sending/checking)', () => {
     expect(decide(NOT_FOUND, T0 + 35_000, recovered)).toEqual({ kind: 'not-sent' });
     // The settle time counts from the LAST send: a resend moves it.
     expect(decide(NOT_FOUND, T0 + 35_000, { ...exhausted, lastSentAt: T0 + 10_000 })).toMatchObject({ kind: 'keep-checking', settleAt: T0 + 45_000 });
+  });
+
+  it('the provider answered 409 "already exists" → never not-sent, never resent, keep checking with why', () => {
+    const told = { ...interactive, existsAtProvider: true, resends: 1 };
+    for (const memory of [told, { ...recovered, existsAtProvider: true }]) {
+      for (const now of [T0 + 2_000, T0 + 35_000, T0 + 3_600_000]) {
+        expect(decide(NOT_FOUND, now, memory)).toEqual({ kind: 'keep-checking', reason: EXISTS_NOT_FOUND_REASON, settleAt: null });
+      }
+    }
+    // Once a lookup finds it, it is adopted as usual.
+    expect(decide(found('CAPTURED'), T0 + 40_000, told)).toMatchObject({ kind: 'adopt', patch: { state: 'final', providerStatus: 'CAPTURED' } });
   });
 
   it('a cancel was asked for → never send the order again', () => {

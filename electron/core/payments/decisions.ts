@@ -28,7 +28,18 @@ export interface SendMemory {
   /** When the request last left (or may have left); after a restart, the row's last write before sending. */
   readonly lastSentAt: number;
   readonly resends: number;
+  /**
+   * The provider answered a send of this very request with 409 "reference already exists": the order is there,
+   * whatever a lookup says afterwards (a lookup may lag behind). Such an attempt is never decided not-sent.
+   */
+  readonly existsAtProvider: boolean;
 }
+
+/** The event that records a 409 on a create/scan, so that a restarted till still knows the order exists. */
+export const PROVIDER_SAID_EXISTS = 'the provider answered that this reference already exists (409): the order is there';
+
+/** Why an attempt the provider said exists is still being checked while its lookups do not find it yet. */
+export const EXISTS_NOT_FOUND_REASON = 'The provider said this payment exists but does not show it yet; checking again until it does.';
 
 export interface ResolutionPolicy {
   readonly settleMs: number;
@@ -83,6 +94,8 @@ export function decideUnresolved(input: {
     case 'error':
       return { kind: 'keep-checking', reason: `Checking with the provider: ${lookup.reason}`, settleAt: null };
     case 'not-found': {
+      // "Not found" after a 409 is the provider lagging, never proof that nothing was charged.
+      if (memory.existsAtProvider) return { kind: 'keep-checking', reason: EXISTS_NOT_FOUND_REASON, settleAt: null };
       if (mayResend) return { kind: 'resend' };
       const settleAt = memory.lastSentAt + policy.settleMs;
       if (now >= settleAt) return { kind: 'not-sent' };

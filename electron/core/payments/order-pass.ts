@@ -7,6 +7,7 @@ import {
   decideRefund,
   decideUnresolved,
   EXPIRED_CANCEL_REASON,
+  PROVIDER_SAID_EXISTS,
   shouldCancelExpired,
   type Lookup,
 } from './decisions.ts';
@@ -65,7 +66,9 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
     // the request is never sent again. The row was last written just before a send, but the dead process's
     // client may have retried it for a while after that; it cannot have sent anything after we started.
     const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
-    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt, resends: 0 };
+    // A 409 seen before the restart is in the event log: the order exists even if lookups do not show it yet.
+    const existsAtProvider = rt.journal.eventsOf(row.referenceId).some((e) => e.summary === PROVIDER_SAID_EXISTS);
+    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt, resends: 0, existsAtProvider };
     rt.attempts.set(row.referenceId, memory);
   }
   return memory;
@@ -107,6 +110,8 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
         case 'accepted':
           return nextPollDelay(rt.options.schedule, 0, 0);
         case 'exists':
+          // The order is there (sendOrder remembered it): from now on only lookups, never not-sent.
+          updateAttempt(rt, row.referenceId, { unresolvedReason: 'The provider already has this payment; reading its status.' });
           return 0;
         case 'refused':
           memory.refusal = outcome.error.message;

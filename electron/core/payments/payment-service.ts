@@ -204,7 +204,7 @@ class PaymentService {
       // Write-ahead: refused here (consumer code already used…) nothing has been sent.
       this.#journal.recordAttempt({ referenceId, method, amount, posId: connection.posId, idempotencyKey: randomUUID(), consumerCode, note });
       const now = this.#options.now();
-      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0 });
+      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0, existsAtProvider: false });
       this.#publishAttempt(referenceId);
       outcome = await sendOrder(this.#rt, referenceId, request);
       switch (outcome.kind) {

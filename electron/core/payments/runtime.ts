@@ -20,6 +20,7 @@ export interface AttemptMemory extends SendMemory {
   firstSentAt: number;
   lastSentAt: number;
   resends: number;
+  existsAtProvider: boolean;
 }
 
 export interface PaymentRuntime {
