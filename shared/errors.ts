@@ -19,6 +19,7 @@ const DEFAULT_MESSAGES = {
   'refund.exceeds-refundable': 'The refund is larger than what is left to refund on this payment.',
   'consumer-code.already-used': 'This customer code was already used. Ask the customer to refresh the code in their app.',
   'consumer-code.invalid': 'This is not a wallet payment code. Ask the customer to show the payment QR in their app.',
+  'consumer-code.expired': 'This customer code has expired. Ask the customer to refresh the code in their app.',
   'amount.invalid': 'Enter an amount above zero.',
   'amount.over-limit': 'This amount is above the limit set for this terminal.',
   'currency.unsupported': 'This currency cannot be used in the selected country.',

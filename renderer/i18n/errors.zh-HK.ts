@@ -20,6 +20,7 @@ export const ERRORS_ZH_HK: Readonly<Partial<Record<ErrorCode, string>>> = {
   'refund.exceeds-refundable': '退款金額超過此付款尚可退款的金額。',
   'consumer-code.already-used': '此顧客付款碼已被使用。請顧客在應用程式中重新整理付款碼。',
   'consumer-code.invalid': '這不是電子錢包付款碼。請顧客在應用程式中出示付款二維碼。',
+  'consumer-code.expired': '此顧客付款碼已過期。請顧客在應用程式中重新整理付款碼。',
   'amount.invalid': '請輸入大於零的金額。',
   'amount.over-limit': '此金額超過本終端設定的上限。',
   'currency.unsupported': '此終端不接受這種貨幣。請在「設定」檢查國家及貨幣。',

@@ -47,6 +47,7 @@ describe('provider error mapping', () => {
     expect(providerErrorFromResponse(400, body(400, 'Amount is more than the remaining refundable amount.'), context).code).toBe('refund.exceeds-refundable');
     expect(providerErrorFromResponse(409, body(409, 'Order cannot be cancelled once the customer has confirmed payment.'), context).code).toBe('order.not-cancellable');
     expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code has already been used.'), context).code).toBe('consumer-code.already-used');
+    expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code has expired; ask the customer to refresh the code.'), context).code).toBe('consumer-code.expired');
     expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code is not recognised.'), context).code).toBe('consumer-code.invalid');
     expect(providerErrorFromResponse(400, body(400, 'Invalid amount. Amount must be a positive integer.'), context).code).toBe('amount.invalid');
     const country = providerErrorFromResponse(400, body(400, 'Invalid country. These credentials are not onboarded for MY.'), context);
