@@ -142,6 +142,15 @@ export interface CustomerJournal {
   updateAttempt(merchantRef: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow;
   getAttempt(merchantRef: string): AttemptRow | null;
   attemptByOrderUuid(orderUuid: string): AttemptRow | null;
+  /**
+   * Remembers the order a capture answered REJECTED created (a hold may have several: each capture tried
+   * again is a new order), so that order's webhook is recognised as this hold's and not an unknown order.
+   */
+  recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void;
+  /** The hold whose REJECTED capture created this order, and the first webhook status seen for it. */
+  rejectedCaptureByOrderUuid(orderUuid: string): { attempt: AttemptRow; webhookStatus: string | null } | null;
+  /** Keeps the first webhook status of a rejected capture's order; false when one was already kept. */
+  noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean;
   attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): AttemptRow[];
   /** Requests whose outcome is not known yet, and holds still PENDING at the provider: what recovery resumes. */
   unsettled(): AttemptRow[];
@@ -233,6 +242,9 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     updateAttempt: guard((merchantRef: string, patch: AttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
     getAttempt: guard(q.getAttempt),
     attemptByOrderUuid: guard(q.attemptByOrderUuid),
+    recordRejectedCapture: guard((input: Parameters<CustomerJournal['recordRejectedCapture']>[0]) => atomically(() => q.recordRejectedCapture(input))),
+    rejectedCaptureByOrderUuid: guard(q.rejectedCaptureByOrderUuid),
+    noteRejectedCaptureWebhook: guard((orderUuid: string, status: string) => atomically(() => q.noteRejectedCaptureWebhook(orderUuid, status))),
     attemptsOf: guard(q.attemptsOf),
     unsettled: guard(q.unsettled),
     openHoldsOf: guard(q.openHoldsOf),
@@ -356,6 +368,23 @@ function queries(db: DatabaseSync, now: () => number) {
     attemptByOrderUuid(orderUuid: string): AttemptRow | null {
       const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE order_uuid = ?`).get(orderUuid);
       return row ? readAttempt(row) : null;
+    },
+    recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void {
+      sql(`INSERT INTO tokenized_rejected_captures (order_uuid, merchant_ref, failure_reason, recorded_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_uuid) DO NOTHING`).run(
+        input.orderUuid,
+        input.merchantRef,
+        input.failureReason,
+        now(),
+      );
+    },
+    rejectedCaptureByOrderUuid(orderUuid: string): { attempt: AttemptRow; webhookStatus: string | null } | null {
+      const found = sql(`SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`).get(orderUuid);
+      const attempt = found ? getAttempt(String(found.merchant_ref)) : null;
+      return found && attempt ? { attempt, webhookStatus: text(found.webhook_status) } : null;
+    },
+    noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean {
+      const result = sql(`UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`).run(status, orderUuid);
+      return Number(result.changes) === 1;
     },
     attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): AttemptRow[] {
       return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND kind = ? ORDER BY created_at DESC, merchant_ref DESC LIMIT ?`)

@@ -109,6 +109,22 @@ export const CUSTOMER_MIGRATIONS: readonly CustomerMigration[] = [
     description: 'capture_failure: the reason a capture was answered REJECTED (the hold is then shown capture-failed, never captured)',
     up: (db) => db.exec('ALTER TABLE tokenized_attempts ADD COLUMN capture_failure TEXT'),
   },
+  {
+    version: 3,
+    description: 'rejected capture orders: the order a capture answered REJECTED created, so its FAILED webhook is known as that hold\'s',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE tokenized_rejected_captures (
+          order_uuid      TEXT PRIMARY KEY NOT NULL,
+          merchant_ref    TEXT NOT NULL REFERENCES tokenized_attempts (merchant_ref),
+          failure_reason  TEXT,
+          -- The first order webhook's order_status for it; later deliveries are duplicates.
+          webhook_status  TEXT,
+          recorded_at     INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX tokenized_rejected_captures_by_ref ON tokenized_rejected_captures (merchant_ref);
+      `),
+  },
 ];
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;

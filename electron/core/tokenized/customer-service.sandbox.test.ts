@@ -267,6 +267,28 @@ describe('charges, holds, webhooks', () => {
     expect((await truth('pre-auths'))[0]).toMatchObject({ status: 'VOIDED', orderUuid: null });
   });
 
+  it('the FAILED order webhook of a capture answered REJECTED is known as that hold\'s (not an unknown order), recorded once, and changes nothing', async () => {
+    const lines: string[] = [];
+    const { h, module } = await start({ log: (line) => lines.push(line) });
+    const user = await linked(h, module);
+    await controlCall(sandbox, 'POST', '/faults', { webhookDuplicates: true });
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1056, currency: 'SGD' });
+    expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('capture-failed');
+
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    const webhooks = await waitFor(() => {
+      const events = journal.eventsOf(hold.merchantRef).filter((e) => e.kind === 'webhook');
+      return events.length >= 2 ? events : undefined;
+    });
+    journal.close();
+    expect(webhooks.map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^order webhook FAILED for the capture answered REJECTED \(order [0-9a-f-]{36}\): nothing taken, as answered$/),
+      expect.stringMatching(/^duplicate order webhook for the rejected capture ignored/),
+    ]);
+    expect(lines.filter((line) => line.includes('unknown order'))).toEqual([]);
+    expect((await h['customers.find']({ merchantUserId: user })).holds[0]).toMatchObject({ displayStatus: 'capture-failed', orderUuid: null, canVoid: true });
+  });
+
   it('a declined hold is an answer; an expired one is found on refresh and refuses capture', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);

@@ -526,6 +526,8 @@ export class CustomerService {
     const reason = result.failureReason ?? result.status;
     const rejected = this.#journal.atomically(() => {
       const updated = this.#journal.updateAttempt(row.merchantRef, { state: 'open', opKey: null, captureFailure: reason, unresolvedReason: null });
+      // The rejected capture still made an order, whose FAILED webhook must be known as this hold's.
+      this.#journal.recordRejectedCapture({ merchantRef: row.merchantRef, orderUuid: result.orderUuid, failureReason: result.failureReason });
       this.#journal.appendEvent({
         merchantUserId: row.merchantUserId,
         merchantRef: row.merchantRef,
@@ -700,6 +702,11 @@ export class CustomerService {
 
   async #onOrderOutcome(notification: OrderOutcomeNotification): Promise<void> {
     const found = this.#journal.attemptByOrderUuid(notification.order_uuid);
+    const rejected = found ? null : this.#journal.rejectedCaptureByOrderUuid(notification.order_uuid);
+    if (rejected) {
+      await this.#exclusive(rejected.attempt.merchantUserId, async () => this.#onRejectedCaptureOutcome(rejected.attempt, notification));
+      return;
+    }
     if (!found) {
       // Unsigned: an unknown order_uuid is not acted on (document receiver rule 2).
       this.#log(`order webhook for unknown order ${notification.order_uuid.slice(0, 64)} ignored`);
@@ -732,6 +739,28 @@ export class CustomerService {
       });
     });
     this.#publish(found.merchantUserId);
+  }
+
+  /**
+   * The webhook of the order a capture answered REJECTED created: recorded against the hold, nothing changed
+   * (the synchronous REJECTED is the truth, and the hold's own state comes from GET /pre-auths/{id}).
+   */
+  #onRejectedCaptureOutcome(hold: AttemptRow, notification: OrderOutcomeNotification): void {
+    const status = notification.order_status.slice(0, 32);
+    const order = notification.order_uuid;
+    const first = this.#journal.noteRejectedCaptureWebhook(order, status);
+    const summary = !first
+      ? `duplicate order webhook for the rejected capture ignored (order ${order}, ${status})`
+      : status === 'SUCCESS'
+        ? `order webhook SUCCESS for the capture answered REJECTED (order ${order}); the synchronous answer stands — check it with the provider`
+        : `order webhook ${status} for the capture answered REJECTED (order ${order}): nothing taken, as answered`;
+    this.#journal.appendEvent({
+      merchantUserId: hold.merchantUserId,
+      merchantRef: hold.merchantRef,
+      kind: 'webhook',
+      summary,
+      data: { orderUuid: order, orderStatus: notification.order_status, failureCode: notification.failure_code ?? null },
+    });
   }
 
   // ---- helpers ----

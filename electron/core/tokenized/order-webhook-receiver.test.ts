@@ -40,6 +40,13 @@ describe('order webhook receiver', () => {
     expect(received).toEqual([expect.objectContaining(DELIVERY)]);
   });
 
+  it('accepts and ignores any cart_id (documented as always null): a 400 would only make the provider deliver it again and again', async () => {
+    for (const cartId of [null, 'cart-1', 42, { id: 'c' }]) expect(await post(JSON.stringify({ ...DELIVERY, cart_id: cartId }))).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toHaveLength(4);
+    expect(received.every((n) => n.order_uuid === DELIVERY.order_uuid && !('cart_id' in n))).toBe(true);
+  });
+
   it('refuses a body over 64 KiB and hands nothing on', async () => {
     expect(await post(JSON.stringify({ ...DELIVERY, failure_code: 'x'.repeat(70 * 1024) }))).toBe(413);
     expect(received).toEqual([]);

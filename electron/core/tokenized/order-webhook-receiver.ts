@@ -13,7 +13,8 @@ export const orderOutcomeSchema = z.object({
   // SUCCESS / FAILED in the document; the live online API also sends ERROR. Others are kept as text.
   order_status: z.string().min(1).max(32),
   order_context_token: z.string().max(512).nullish(),
-  cart_id: z.null().optional(),
+  // cart_id is "reserved; always null" and nothing here reads it. It is left out of the schema (so dropped,
+  // whatever it holds): refusing a delivery over a field we ignore would only make the provider send it again.
   webhook_url: z.string().max(2048).nullish(),
   failure_code: z.string().max(128).nullish(),
 });
