@@ -87,6 +87,10 @@ export const CUSTOMERS_EN = {
   'customers.hold.voided': 'Hold of {amount} voided.',
   'customers.hold.working': 'Working…',
 
+  'customers.unresolved.checking': 'Still checking: {reason}',
+  'customers.unresolved.stopped': 'Stopped checking: {reason}',
+  'customers.orderId': 'Order {id}',
+
   'holdStatus.sending': 'Sending…',
   'holdStatus.checking': 'Checking…',
   'holdStatus.pending': 'Being approved',

@@ -88,6 +88,10 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'customers.hold.voided': '已撤銷 {amount} 的預授權。',
   'customers.hold.working': '處理中…',
 
+  'customers.unresolved.checking': '確認中：{reason}',
+  'customers.unresolved.stopped': '已停止確認，請向支付商查核：{reason}',
+  'customers.orderId': '訂單 {id}',
+
   'holdStatus.sending': '傳送中…',
   'holdStatus.checking': '確認中…',
   'holdStatus.pending': '審批中',

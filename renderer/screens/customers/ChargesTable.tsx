@@ -1,8 +1,12 @@
 import type { CustomerChargeView } from '../../../shared/domain.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+import { UnresolvedReason } from './UnresolvedReason.tsx';
 
-/** The customer's immediate charges, newest first; a rejected one with its reason. */
+/**
+ * The customer's immediate charges, newest first: a rejected one with its reason, an approved one with the
+ * wallet's order id (what the shop quotes to the wallet about it), a checking one with why.
+ */
 export function ChargesTable({ charges }: { charges: readonly CustomerChargeView[] }) {
   const t = useT();
   const locale = useLocale();
@@ -32,6 +36,12 @@ export function ChargesTable({ charges }: { charges: readonly CustomerChargeView
                 <td>{charge.useCashback ? t('settings.yes') : t('settings.no')}</td>
                 <td>
                   <span className={`badge charge-${charge.displayStatus}`}>{t(`chargeStatus.${charge.displayStatus}`)}</span>
+                  {charge.displayStatus === 'approved' && charge.orderUuid && (
+                    <span className="customers-order" data-testid="charge-order">
+                      {t('customers.orderId', { id: charge.orderUuid })}
+                    </span>
+                  )}
+                  <UnresolvedReason reason={charge.unresolvedReason} testId="charge-unresolved" />
                 </td>
                 <td>{charge.failureReason ? failureText(charge.failureReason, t) : '—'}</td>
               </tr>

@@ -8,6 +8,7 @@ import { dateTime, money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';
+import { UnresolvedReason } from './UnresolvedReason.tsx';
 import { useAmountSubmit } from './use-amount-submit.ts';
 
 // Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
@@ -34,7 +35,9 @@ export function HoldsSection({
     currency,
     send: (amountMinor) => bridge['customers.placeHold']({ merchantUserId, amountMinor, currency }),
     describe: holdOutcome,
-    clearsAmount: (hold) => hold.displayStatus === 'authorized',
+    // Cleared once the wallet has (or may have) the hold: authorised, still approving (PENDING) or being
+    // checked. Left in place only when nothing is held (declined, not placed), for a deliberate new try.
+    clearsAmount: (hold) => hold.displayStatus !== 'declined' && hold.displayStatus !== 'not-placed',
     onSent: onChanged,
   });
   const { error, setError, outcome, setOutcome } = placing;
@@ -128,6 +131,12 @@ export function HoldsSection({
                     </span>
                     {hold.failureReason && <span className="hint"> — {failureText(hold.failureReason, t)}</span>}
                     {hold.voidReason && <span className="hint"> — {hold.voidReason}</span>}
+                    {hold.displayStatus === 'captured' && hold.orderUuid && (
+                      <span className="customers-order" data-testid="hold-order">
+                        {t('customers.orderId', { id: hold.orderUuid })}
+                      </span>
+                    )}
+                    <UnresolvedReason reason={hold.unresolvedReason} testId="hold-unresolved" />
                   </td>
                   <td data-testid="hold-expiry">{hold.expiresAt ? dateTime(hold.expiresAt, locale) : '—'}</td>
                   <td>

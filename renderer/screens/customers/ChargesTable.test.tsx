@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CustomerChargeView } from '../../../shared/domain.ts';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+import { ChargesTable } from './ChargesTable.tsx';
+
+// The charges list: why a charge is still being checked (or why the till stopped checking it), and the
+// wallet's order id of an approved one.
+
+const STOPPED = 'stopped: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider';
+
+function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
+  return {
+    merchantRef: 'TILL-01-C20261122-AAAAAAAAAA',
+    merchantUserId: 'cust-42',
+    amount: { amountMinor: 700, currency: 'SGD' },
+    useCashback: false,
+    displayStatus: 'approved',
+    failureReason: null,
+    orderUuid: null,
+    orderOutcome: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    unresolvedReason: null,
+    ...overrides,
+  };
+}
+
+function row(charges: CustomerChargeView[], locale: 'en' | 'zh-HK' = 'en'): HTMLElement {
+  renderWithBridge(<ChargesTable charges={charges} />, createFakeBridge(), locale);
+  return screen.getByTestId('charge-row');
+}
+
+describe('charges table', () => {
+  it('a checking charge says what the till ran into, in the cashier’s words', () => {
+    const checking = row([charge({ displayStatus: 'checking', unresolvedReason: 'network.unreachable' })]);
+    const reason = within(checking).getByTestId('charge-unresolved');
+    expect(reason.textContent).toBe('Still checking: The provider cannot be reached. Check the network connection.');
+    expect(reason.dataset.stopped).toBe('false');
+    expect(within(checking).queryByTestId('charge-order')).toBeNull();
+  });
+
+  it('a charge whose checking stopped says so plainly, without the internal prefix', () => {
+    const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: STOPPED })]);
+    const reason = within(stopped).getByTestId('charge-unresolved');
+    expect(reason.textContent).toBe('Stopped checking: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider');
+    expect(reason.dataset.stopped).toBe('true');
+    expect(stopped.textContent).not.toContain('stopped: ');
+  });
+
+  it('in Traditional Chinese too', () => {
+    const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: STOPPED })], 'zh-HK');
+    expect(within(stopped).getByTestId('charge-unresolved').textContent).toMatch(/^已停止確認，請向支付商查核：not re-sent/);
+  });
+
+  it('an approved charge shows the wallet’s order id; a rejected one its reason and no order', () => {
+    renderWithBridge(
+      <ChargesTable
+        charges={[
+          charge({ merchantRef: 'TILL-01-C20261122-BBBBBBBBBB', orderUuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11' }),
+          charge({ displayStatus: 'rejected', failureReason: 'INSUFFICIENT_FUNDS', orderUuid: '1c9c3c1e-7b61-4c59-9d57-5a0b6e0f1a12' }),
+        ]}
+      />,
+      createFakeBridge(),
+    );
+    const [approved, rejected] = screen.getAllByTestId('charge-row');
+    expect(within(approved!).getByTestId('charge-order').textContent).toBe('Order 0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11');
+    expect(within(rejected!).queryByTestId('charge-order')).toBeNull();
+    expect(rejected!.textContent).toContain('The customer’s wallet does not have enough funds.');
+  });
+});

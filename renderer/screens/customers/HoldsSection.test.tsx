@@ -1,0 +1,105 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { HoldView } from '../../../shared/domain.ts';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+import { HoldsSection } from './HoldsSection.tsx';
+
+// The holds list and its form: why a hold is still being checked (or why the till stopped), the order id
+// of a captured hold, and an amount that does not stay in the form to be held twice.
+
+function hold(overrides: Partial<HoldView>): HoldView {
+  return {
+    merchantRef: 'TILL-01-H20261122-AAAAAAAAAA',
+    merchantUserId: 'cust-42',
+    amount: { amountMinor: 2000, currency: 'SGD' },
+    displayStatus: 'authorized',
+    providerStatus: 'AUTHORIZED',
+    failureReason: null,
+    orderUuid: null,
+    placedAt: '2026-11-22T10:00:00.000Z',
+    expiresAt: '2026-11-29T10:00:00.000Z',
+    canCapture: true,
+    canVoid: true,
+    voidReason: null,
+    captureFailureReason: null,
+    unresolvedReason: null,
+    ...overrides,
+  };
+}
+
+function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: 'en' | 'zh-HK' = 'en') {
+  renderWithBridge(<HoldsSection merchantUserId="cust-42" holds={holds} currency="SGD" canPlace onChanged={() => undefined} />, bridge, locale);
+  return bridge;
+}
+
+const closed = { canCapture: false, canVoid: false, expiresAt: null } as const;
+
+describe('holds list', () => {
+  it('a captured hold shows the wallet’s order id', () => {
+    renderHolds([hold({ displayStatus: 'captured', providerStatus: 'CAPTURED', orderUuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11', ...closed })]);
+    const row = screen.getByTestId('hold-row');
+    expect(within(row).getByTestId('hold-order').textContent).toBe('Order 0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11');
+  });
+
+  it('a hold being checked says why; one whose checking stopped says "Stopped checking" (en and zh-HK)', () => {
+    renderHolds([
+      hold({ merchantRef: 'TILL-01-H20261122-BBBBBBBBBB', displayStatus: 'capturing', unresolvedReason: 'network.timeout', ...closed }),
+      hold({
+        displayStatus: 'capturing',
+        unresolvedReason: 'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider',
+        ...closed,
+      }),
+    ]);
+    const [checking, stopped] = screen.getAllByTestId('hold-row');
+    expect(within(checking!).getByTestId('hold-unresolved').textContent).toBe('Still checking: The provider did not answer in time. The payment is being checked.');
+    expect(within(stopped!).getByTestId('hold-unresolved').textContent).toBe(
+      'Stopped checking: the provider does not know this hold (environment or merchant changed?); check it with the provider',
+    );
+    expect(within(stopped!).getByTestId('hold-unresolved').dataset.stopped).toBe('true');
+    expect(within(stopped!).queryByTestId('hold-order')).toBeNull();
+  });
+
+  it('zh-HK: the stopped wording is translated', () => {
+    renderHolds([hold({ displayStatus: 'checking', unresolvedReason: 'stopped: x; check it with the provider', ...closed })], createFakeBridge(), 'zh-HK');
+    expect(screen.getByTestId('hold-unresolved').textContent).toBe('已停止確認，請向支付商查核：x; check it with the provider');
+  });
+});
+
+describe('placing a hold', () => {
+  function keyAmount(digits: string): void {
+    const input = screen.getByTestId('hold-amount');
+    fireEvent.keyDown(input, { key: 'Delete' });
+    for (const digit of digits) fireEvent.keyDown(input, { key: digit });
+  }
+
+  it('clears the amount once the wallet has the hold, even while it is still approving it (PENDING), so it is not placed twice', async () => {
+    const bridge = createFakeBridge();
+    bridge.override('customers.placeHold', ({ amountMinor, currency }) => ({
+      ok: true,
+      value: hold({ amount: { amountMinor, currency }, displayStatus: 'pending', providerStatus: 'PENDING', ...closed }),
+    }));
+    renderHolds([], bridge);
+    keyAmount('1053');
+    expect(screen.getByTestId('hold-submit').textContent).toBe('Place hold of S$10.53');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    expect((await screen.findByTestId('hold-result')).textContent).toBe('Hold of S$10.53 sent; the wallet is still approving it.');
+    expect(screen.getByTestId('hold-submit').textContent).toBe('Place hold of S$0.00');
+    // A second press now is refused on the till (no amount) before anything is sent.
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    expect(bridge.callsTo('customers.placeHold')).toHaveLength(1);
+  });
+
+  it('keeps the amount after a declined hold (nothing is held; trying again is a deliberate new attempt)', async () => {
+    const bridge = createFakeBridge();
+    bridge.override('customers.placeHold', ({ amountMinor, currency }) => ({
+      ok: true,
+      value: hold({ amount: { amountMinor, currency }, displayStatus: 'declined', providerStatus: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS', ...closed }),
+    }));
+    renderHolds([], bridge);
+    keyAmount('1051');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    expect((await screen.findByTestId('hold-result')).dataset.tone).toBe('failure');
+    expect(screen.getByTestId('hold-submit').textContent).toBe('Place hold of S$10.51');
+  });
+});
