@@ -18,6 +18,8 @@ export interface CancelPatch {
   /** Required when state becomes `done`. */
   readonly outcome?: CancelOutcome | null | undefined;
   readonly failureReason?: string | null | undefined;
+  /** Why its outcome is not known yet (shown in the unresolved list while it is unsettled). */
+  readonly checkingReason?: string | null | undefined;
 }
 
 const SELECT_CANCEL = `SELECT ${CANCEL_COLUMNS} FROM cancels WHERE cancel_id = ?`;
@@ -44,6 +46,7 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
       state: 'sending',
       outcome: null,
       failureReason: null,
+      checkingReason: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -60,7 +63,7 @@ export function updateCancel(ctx: JournalContext, cancelId: string, patch: Cance
     if (!current) throw new PosError('payment.not-found', { message: `No cancel ${cancelId} was found on this till.`, details: { cancelId } });
     if (current.state === 'done') {
       const same = (patch.state ?? 'done') === 'done' && (patch.outcome === undefined || patch.outcome === current.outcome);
-      if (same && patch.failureReason === undefined) return current;
+      if (same && patch.failureReason === undefined && patch.checkingReason === undefined) return current;
       throw new PosError('journal.conflict', { message: `Cancel ${cancelId} already ended (${current.outcome ?? ''}).`, details: { cancelId } });
     }
     const state = patch.state ?? current.state;
@@ -69,11 +72,12 @@ export function updateCancel(ctx: JournalContext, cancelId: string, patch: Cance
       throw new PosError('internal', { cause: new Error(`Cancel ${cancelId}: a finished cancel needs an outcome`) });
     }
     const failureReason = patch.failureReason === undefined ? current.failureReason : patch.failureReason;
+    const checkingReason = patch.checkingReason === undefined ? current.checkingReason : patch.checkingReason;
     const now = ctx.now();
     ctx
-      .sql('UPDATE cancels SET state = ?, outcome = ?, failure_reason = ?, updated_at = ? WHERE cancel_id = ?')
-      .run(state, outcome, failureReason, now, cancelId);
-    return { ...current, state, outcome, failureReason, updatedAt: now };
+      .sql('UPDATE cancels SET state = ?, outcome = ?, failure_reason = ?, checking_reason = ?, updated_at = ? WHERE cancel_id = ?')
+      .run(state, outcome, failureReason, checkingReason, now, cancelId);
+    return { ...current, state, outcome, failureReason, checkingReason, updatedAt: now };
   });
 }
 

@@ -7,6 +7,6 @@ export type { CancelPatch, NewCancel } from './cancels.ts';
 export type { NewEvent } from './events.ts';
 export type { AttemptRow, CancelOutcome, CancelRow, CancelState, EventKind, EventRow, RefundRow } from './rows.ts';
 export { displayStatusOf, isCancellable, isFinalProviderStatus, refundableMinorOf, UNSETTLED_STATES } from './display-status.ts';
-export { toPaymentView, toRefundView, toJournalEvent, toStatusChange } from './views.ts';
+export { toPaymentView, toRefundView, toJournalEvent, toStatusChange, unresolvedReasonOf } from './views.ts';
 export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
 export { consumerCodeHash } from './attempts.ts';

@@ -96,13 +96,7 @@ describe('journal file and schema', () => {
     expect(schemaVersion(old)).toBe(2);
     const columnsOf = (db: DatabaseSync) => db.prepare('PRAGMA table_info(refunds)').all().map((row) => String(row['name']));
     expect(columnsOf(old)).not.toContain('provider_refunded_before_minor');
-    old.exec(`
-      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
-        provider_status, local_day, created_at, updated_at)
-      VALUES ('TILL01-20261120-BBBBBBBB', 'merchant-qr', 1000, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED', '2026-11-20', 1763600000000, 1763600000000);
-      INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
-      VALUES ('TILL01-20261120-BBBBBBBB-R1', 'TILL01-20261120-BBBBBBBB', 300, 'SGD', 'rk-1', 'checking', '2026-11-20', 1763600001000, 1763600001000);
-    `);
+    insertPaidWithCheckingRefund(old, 'TILL01-20261120-BBBBBBBB');
     old.close();
 
     const journal = openJournal({ filePath, timeZone: 'UTC' });
@@ -125,6 +119,30 @@ describe('journal file and schema', () => {
       expect(() => check.exec("UPDATE refunds SET provider_refunded_before_minor = -1 WHERE refund_id = 'TILL01-20261120-BBBBBBBB-R1'")).toThrow(/CHECK/);
     } finally {
       check.close();
+    }
+  });
+
+  it('adds the checking reason to refunds and cancels of a schema-3 file: old rows read null, new reasons are kept', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 3);
+    insertPaidWithCheckingRefund(old, 'TILL01-20261120-CCCCCCCC');
+    old.exec(`
+      INSERT INTO cancels (cancel_id, reference_id, idempotency_key, state, created_at, updated_at)
+      VALUES ('TILL01-20261120-CCCCCCCC-C1', 'TILL01-20261120-CCCCCCCC', 'ck-1', 'checking', 1763600001000, 1763600001000);
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')).toMatchObject({ state: 'checking', checkingReason: null });
+      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')).toMatchObject({ state: 'checking', checkingReason: null });
+      journal.updateRefund('TILL01-20261120-CCCCCCCC-R1', { checkingReason: 'The provider cannot be reached.' });
+      journal.updateCancel('TILL01-20261120-CCCCCCCC-C1', { checkingReason: 'The provider has no record of this payment yet.' });
+      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')?.checkingReason).toBe('The provider cannot be reached.');
+      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')?.checkingReason).toBe('The provider has no record of this payment yet.');
+    } finally {
+      journal.close();
     }
   });
 
@@ -235,3 +253,16 @@ describe('transactions', () => {
     db.close();
   });
 });
+
+/** A paid payment (1000) with a refund of 300 being checked, as an older schema stores them (raw SQL). */
+function insertPaidWithCheckingRefund(db: DatabaseSync, referenceId: string): void {
+  db.prepare(
+    `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+       provider_status, local_day, created_at, updated_at)
+     VALUES (?, 'merchant-qr', 1000, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED', '2026-11-20', 1763600000000, 1763600000000)`,
+  ).run(referenceId);
+  db.prepare(
+    `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+     VALUES (?, ?, 300, 'SGD', 'rk-1', 'checking', '2026-11-20', 1763600001000, 1763600001000)`,
+  ).run(`${referenceId}-R1`, referenceId);
+}

@@ -39,6 +39,8 @@ export interface RefundPatch {
   readonly providerTraceId?: string | null | undefined;
   /** A new baseline, read just before the same refund is sent again (the earlier send is known not to have landed). */
   readonly providerRefundedBeforeMinor?: number | undefined;
+  /** Why its outcome is not known yet (shown in the unresolved list while it is unsettled). */
+  readonly checkingReason?: string | null | undefined;
 }
 
 /** Which way a refund may move. succeeded and failed are final: money confirmed gone cannot come back. */
@@ -118,6 +120,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       providerOrderId: null,
       providerTraceId: null,
       providerRefundedBeforeMinor: baseline,
+      checkingReason: null,
       localDay: ctx.localDay(now),
       createdAt: now,
       updatedAt: now,
@@ -148,21 +151,24 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
       providerOrderId: patch.providerOrderId === undefined ? current.providerOrderId : patch.providerOrderId,
       providerTraceId: patch.providerTraceId === undefined ? current.providerTraceId : patch.providerTraceId,
       providerRefundedBeforeMinor: patch.providerRefundedBeforeMinor === undefined ? current.providerRefundedBeforeMinor : checkBaseline(patch.providerRefundedBeforeMinor),
+      checkingReason: patch.checkingReason === undefined ? current.checkingReason : patch.checkingReason,
     };
     const unchanged =
       next.state === current.state &&
       next.failureReason === current.failureReason &&
       next.providerOrderId === current.providerOrderId &&
       next.providerTraceId === current.providerTraceId &&
-      next.providerRefundedBeforeMinor === current.providerRefundedBeforeMinor;
+      next.providerRefundedBeforeMinor === current.providerRefundedBeforeMinor &&
+      next.checkingReason === current.checkingReason;
     if (unchanged) return current;
 
     const now = ctx.now();
     ctx
       .sql(
-        'UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, provider_refunded_before_minor = ?, updated_at = ? WHERE refund_id = ?',
+        `UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, provider_refunded_before_minor = ?,
+           checking_reason = ?, updated_at = ? WHERE refund_id = ?`,
       )
-      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, next.providerRefundedBeforeMinor, now, refundId);
+      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, next.providerRefundedBeforeMinor, next.checkingReason, now, refundId);
     if (next.state === 'succeeded' && current.state !== 'succeeded') {
       // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
       ctx

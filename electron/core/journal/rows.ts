@@ -52,6 +52,8 @@ export interface RefundRow {
    * Null for refunds recorded before journal schema 3.
    */
   readonly providerRefundedBeforeMinor: number | null;
+  /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
+  readonly checkingReason: string | null;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -69,6 +71,8 @@ export interface CancelRow {
   readonly state: CancelState;
   readonly outcome: CancelOutcome | null;
   readonly failureReason: string | null;
+  /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
+  readonly checkingReason: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -126,7 +130,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
 }
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
-  provider_order_id, provider_trace_id, provider_refunded_before_minor, local_day, created_at, updated_at`;
+  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, local_day, created_at, updated_at`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -141,13 +145,14 @@ export function readRefund(row: SqlRow): RefundRow {
     providerOrderId: textOrNull(row, 'provider_order_id'),
     providerTraceId: textOrNull(row, 'provider_trace_id'),
     providerRefundedBeforeMinor: integerOrNull(row, 'provider_refunded_before_minor'),
+    checkingReason: textOrNull(row, 'checking_reason'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };
 }
 
-export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, created_at, updated_at';
+export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, checking_reason, created_at, updated_at';
 
 export function readCancel(row: SqlRow): CancelRow {
   return {
@@ -158,6 +163,7 @@ export function readCancel(row: SqlRow): CancelRow {
     state: text(row, 'state') as CancelState,
     outcome: textOrNull(row, 'outcome') as CancelOutcome | null,
     failureReason: textOrNull(row, 'failure_reason'),
+    checkingReason: textOrNull(row, 'checking_reason'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };

@@ -1,7 +1,7 @@
 import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
-import { money } from '../../../shared/money.ts';
+import { formatMoney, money } from '../../../shared/money.ts';
 import { displayStatusOf, isCancellable, refundableMinorOf } from './display-status.ts';
-import type { AttemptRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
+import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
 
 // Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
 
@@ -38,6 +38,25 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     updatedAt: iso(row.updatedAt),
     unresolvedReason: row.state === 'sending' || row.state === 'checking' ? row.unresolvedReason : null,
   };
+}
+
+/**
+ * Why a payment is in the unresolved list. Its own reason while the payment itself is being sent or checked;
+ * otherwise it is listed for a refund or cancel whose outcome is not known yet, and that is what it says.
+ */
+export function unresolvedReasonOf(view: PaymentView, refunds: readonly RefundRow[], cancels: readonly CancelRow[]): string | null {
+  if (view.state === 'sending' || view.state === 'checking') return view.unresolvedReason;
+  const parts: string[] = [];
+  for (const refund of refunds) {
+    if (refund.state !== 'sending' && refund.state !== 'checking') continue;
+    const what = `Refund of ${formatMoney(money(refund.amountMinor, refund.currency))}`;
+    parts.push(refund.checkingReason ? `${what} is being checked: ${refund.checkingReason}` : `${what} is being confirmed with the provider.`);
+  }
+  for (const cancel of cancels) {
+    if (cancel.state === 'done') continue;
+    parts.push(cancel.checkingReason ? `Cancel is being checked: ${cancel.checkingReason}` : 'Cancel is being confirmed with the provider.');
+  }
+  return parts.length > 0 ? parts.join(' ') : view.unresolvedReason;
 }
 
 /** Refunds sent but neither confirmed nor refused yet. */

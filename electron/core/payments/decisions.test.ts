@@ -159,6 +159,7 @@ describe('a cancel whose outcome is unknown', () => {
     state: 'checking',
     outcome: null,
     failureReason: null,
+    checkingReason: null,
     createdAt: T0,
     updatedAt: T0,
   };
@@ -194,6 +195,7 @@ describe('an open order past its expiry', () => {
     state: 'done',
     outcome: 'failed',
     failureReason: 'refused',
+    checkingReason: null,
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
@@ -238,6 +240,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     providerOrderId: null,
     providerTraceId: null,
     providerRefundedBeforeMinor: 200,
+    checkingReason: null,
     localDay: '2026-11-21',
     createdAt: T0,
     updatedAt: T0,

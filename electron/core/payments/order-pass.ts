@@ -210,7 +210,7 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
       );
       return 'idle';
     case 'resend': {
-      updateCancel(rt, cancel.cancelId, { state: 'sending' });
+      updateCancel(rt, cancel.cancelId, { state: 'sending', checkingReason: 'The provider still shows the payment open; sending the cancel again.' });
       rt.busy.add(cancel.cancelId);
       try {
         const settled = applyCancelOutcome(rt, cancel, await sendCancel(rt, cancel));
@@ -221,7 +221,7 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
       }
     }
     case 'wait':
-      if (cancel.state === 'sending') updateCancel(rt, cancel.cancelId, { state: 'checking' });
+      updateCancel(rt, cancel.cancelId, { state: 'checking', checkingReason: decision.reason });
       return checkDelay(state.failures, rt.options.checkDelays);
   }
 }
@@ -257,7 +257,7 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
       const resending = updateRefund(
         rt,
         refund.refundId,
-        { state: 'sending', providerRefundedBeforeMinor: baseline },
+        { state: 'sending', providerRefundedBeforeMinor: baseline, checkingReason: 'The provider does not show this refund; sending it again with the same key.' },
         { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again`, data: { providerRefundedBeforeMinor: baseline } },
       );
       rt.busy.add(refund.refundId);
@@ -270,7 +270,7 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
       }
     }
     case 'wait': {
-      if (refund.state === 'sending') updateRefund(rt, refund.refundId, { state: 'checking' });
+      updateRefund(rt, refund.refundId, { state: 'checking', checkingReason: decision.reason });
       const backoff = checkDelay(state.failures, rt.options.checkDelays);
       return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
     }

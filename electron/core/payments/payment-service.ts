@@ -3,7 +3,7 @@ import { CURRENCY_OF_COUNTRY, type PaymentMethod, type PaymentView } from '../..
 import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
+import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditExchange } from './audit.ts';
@@ -141,9 +141,9 @@ class PaymentService {
   }
 
   counts(): PaymentCounts {
-    const { pending, unresolved } = this.#journal.unsettledCounts();
-    const settling = this.#journal.unsettledRefunds().length + this.#journal.unsettledCancels().length;
-    return { pendingCount: pending, unresolvedCount: unresolved + settling };
+    const { pending } = this.#journal.unsettledCounts();
+    // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
+    return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
   }
 
   close(): Promise<void> {
@@ -374,12 +374,20 @@ class PaymentService {
 
   // ---- queries ----
 
-  #unresolved(): PaymentView[] {
+  /** Payments with something not settled yet: the payment itself, or one of its refunds or cancels. */
+  #unresolvedReferenceIds(): Set<string> {
     const referenceIds = new Set<string>();
     for (const row of this.#journal.listNonFinal()) if (row.state !== 'active') referenceIds.add(row.referenceId);
     for (const refund of this.#journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
     for (const cancel of this.#journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
-    return [...referenceIds].map((referenceId) => this.#view(referenceId));
+    return referenceIds;
+  }
+
+  #unresolved(): PaymentView[] {
+    return [...this.#unresolvedReferenceIds()].map((referenceId) => {
+      const view = this.#view(referenceId);
+      return { ...view, unresolvedReason: unresolvedReasonOf(view, this.#journal.refundsOf(referenceId), this.#journal.cancelsOf(referenceId)) };
+    });
   }
 
   async #terminalCurrency(): Promise<CurrencyCode> {

@@ -35,7 +35,8 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
       before.failureReason !== after.failureReason ||
       before.providerOrderId !== after.providerOrderId ||
       before.providerTraceId !== after.providerTraceId ||
-      before.providerRefundedBeforeMinor !== after.providerRefundedBeforeMinor;
+      before.providerRefundedBeforeMinor !== after.providerRefundedBeforeMinor ||
+      before.checkingReason !== after.checkingReason;
     if (changed && event) journal.appendEvent(after.referenceId, event);
     if (changed && after.state === 'succeeded') {
       const attempt = journal.getAttempt(after.referenceId);
@@ -56,7 +57,12 @@ export function updateCancel(rt: PaymentRuntime, cancelId: string, patch: Cancel
   const row = journal.atomically(() => {
     const before = journal.getCancel(cancelId);
     const after = journal.updateCancel(cancelId, patch);
-    changed = before === null || before.state !== after.state || before.outcome !== after.outcome || before.failureReason !== after.failureReason;
+    changed =
+      before === null ||
+      before.state !== after.state ||
+      before.outcome !== after.outcome ||
+      before.failureReason !== after.failureReason ||
+      before.checkingReason !== after.checkingReason;
     if (changed && event) journal.appendEvent(after.referenceId, event);
     return after;
   });

@@ -152,7 +152,12 @@ export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcom
       );
     case 'unknown':
     case 'unavailable':
-      return updateRefund(rt, refund.refundId, { state: 'checking' }, { kind: 'note', summary: `refund ${refund.refundId} outcome unknown: ${outcome.error.message}` });
+      return updateRefund(
+        rt,
+        refund.refundId,
+        { state: 'checking', checkingReason: outcome.error.message },
+        { kind: 'note', summary: `refund ${refund.refundId} outcome unknown: ${outcome.error.message}` },
+      );
   }
 }
 
@@ -176,6 +181,11 @@ export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcom
     }
     case 'unknown':
     case 'unavailable':
-      return updateCancel(rt, cancel.cancelId, { state: 'checking' }, { kind: 'note', summary: `cancel ${cancel.cancelId} outcome unknown: ${outcome.error.message}` });
+      return updateCancel(
+        rt,
+        cancel.cancelId,
+        { state: 'checking', checkingReason: outcome.error.message },
+        { kind: 'note', summary: `cancel ${cancel.cancelId} outcome unknown: ${outcome.error.message}` },
+      );
   }
 }
