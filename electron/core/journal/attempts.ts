@@ -39,6 +39,8 @@ export interface AttemptPatch {
   /** Why the outcome is not known yet (kept only while state is sending or checking). */
   readonly unresolvedReason?: string | null | undefined;
   readonly note?: string | null | undefined;
+  /** Set (true) when the till records its own cancel of an order that expired unpaid. */
+  readonly expiredUnpaid?: boolean | undefined;
 }
 
 const SELECT_ATTEMPT = `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE reference_id = ?`;
@@ -103,6 +105,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     consumerCodeHash: codeHash,
     refundedMinor: 0,
     unresolvedReason: null,
+    expiredUnpaid: false,
     localDay: ctx.localDay(now),
     createdAt: now,
     updatedAt: now,
@@ -155,11 +158,11 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
 
     const now = ctx.now();
     const next: AttemptRow = { ...merged, updatedAt: now, version: current.version + 1 };
-    const displayStatus = displayStatusOf(next.state, next.providerStatus);
+    const displayStatus = displayStatusOf(next.state, next.providerStatus, next.expiredUnpaid);
     const result = ctx
       .sql(
         `UPDATE payment_attempts SET state = ?, display_status = ?, provider_status = ?, provider_order_id = ?, payment_type = ?,
-           failure_reason = ?, qr_payload = ?, expires_at = ?, unresolved_reason = ?, note = ?, updated_at = ?, version = ?
+           failure_reason = ?, qr_payload = ?, expires_at = ?, unresolved_reason = ?, note = ?, expired_unpaid = ?, updated_at = ?, version = ?
          WHERE reference_id = ? AND version = ?`,
       )
       .run(
@@ -173,13 +176,14 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
         next.expiresAt,
         next.unresolvedReason,
         next.note,
+        next.expiredUnpaid ? 1 : 0,
         now,
         next.version,
         referenceId,
         current.version,
       );
     if (Number(result.changes) !== 1) throw new PosError('journal.conflict', { retryable: true, details: { referenceId } });
-    if (displayStatus !== displayStatusOf(current.state, current.providerStatus) || next.providerStatus !== current.providerStatus) {
+    if (displayStatus !== displayStatusOf(current.state, current.providerStatus, current.expiredUnpaid) || next.providerStatus !== current.providerStatus) {
       appendStatusChange(ctx, referenceId, now, displayStatus, next.providerStatus);
     }
     return next;
@@ -200,12 +204,13 @@ function merge(current: AttemptRow, patch: AttemptPatch): AttemptRow {
     qrPayload: pick('qrPayload'),
     expiresAt: pick('expiresAt'),
     note: pick('note'),
+    expiredUnpaid: pick('expiredUnpaid'),
     // Only an unsettled attempt has a reason to be unsettled.
     unresolvedReason: state === 'sending' || state === 'checking' ? pick('unresolvedReason') : null,
   };
 }
 
-const PATCHED_FIELDS = ['state', 'providerStatus', 'providerOrderId', 'paymentType', 'failureReason', 'qrPayload', 'expiresAt', 'unresolvedReason', 'note'] as const;
+const PATCHED_FIELDS = ['state', 'providerStatus', 'providerOrderId', 'paymentType', 'failureReason', 'qrPayload', 'expiresAt', 'unresolvedReason', 'note', 'expiredUnpaid'] as const;
 
 function changed(current: AttemptRow, next: AttemptRow): boolean {
   return PATCHED_FIELDS.some((field) => current[field] !== next[field]);

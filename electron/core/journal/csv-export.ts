@@ -43,7 +43,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         '',
         row.providerOrderId ?? '',
         row.method,
-        displayStatusOf(row.state, row.providerStatus),
+        displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid),
         row.providerStatus ?? '',
         row.paymentType ?? '',
         row.currency,

@@ -20,6 +20,15 @@ describe('display status', () => {
     }
   });
 
+  it('calls an order the till cancelled because nobody paid before its QR expired "expired", only once it is CANCELLED', () => {
+    expect(displayStatusOf('final', 'CANCELLED', true)).toBe('expired');
+    expect(displayStatusOf('final', 'CANCELLED', false)).toBe('cancelled');
+    // Paid after all (the expiry cancel came too late), or still open: what the provider says.
+    expect(displayStatusOf('final', 'CAPTURED', true)).toBe('paid');
+    expect(displayStatusOf('active', 'CREATED', true)).toBe('waiting');
+    expect(displayStatusOf('checking', 'CANCELLED', true)).toBe('checking');
+  });
+
   it('lets the journal\'s own doubt win over a stale provider status', () => {
     for (const status of [null, ...ORDER_STATUSES]) {
       expect(displayStatusOf('sending', status)).toBe('sending');

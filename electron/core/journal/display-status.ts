@@ -20,7 +20,10 @@ const FINAL_PROVIDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED', '
 /** Attempts recovery must pick up on start: the request may be in flight, or the order is still open. */
 export const UNSETTLED_STATES: readonly AttemptState[] = ['sending', 'checking', 'active'];
 
-export function displayStatusOf(state: AttemptState, providerStatus: OrderStatus | null): DisplayStatus {
+/** `expiredUnpaid`: the till cancelled the order itself because nobody paid before the QR expired. */
+export function displayStatusOf(state: AttemptState, providerStatus: OrderStatus | null, expiredUnpaid = false): DisplayStatus {
+  // The provider calls it CANCELLED; for the cashier it is a QR that expired unpaid, like an abandoned one.
+  if (expiredUnpaid && providerStatus === 'CANCELLED' && (state === 'active' || state === 'final')) return 'expired';
   switch (state) {
     // While the journal itself is unsure, what the provider said last is stale: say so instead.
     case 'sending':

@@ -146,6 +146,35 @@ describe('journal file and schema', () => {
     }
   });
 
+  it('marks the orders a schema-4 file holds as cancelled by the till at expiry: shown and summed as expired', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 4);
+    const insert = old.prepare(
+      `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+         provider_status, local_day, created_at, updated_at)
+       VALUES (?, 'merchant-qr', 500, 'SGD', 'POS-1', ?, 'final', 'cancelled', 'CANCELLED', '2026-11-20', 1763600000000, 1763600000000)`,
+    );
+    const cancel = old.prepare(
+      `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, outcome, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'done', 'cancelled', 1763600001000, 1763600001000)`,
+    );
+    insert.run('TILL01-20261120-EXPIRED1', 'key-1');
+    cancel.run('TILL01-20261120-EXPIRED1-C1', 'TILL01-20261120-EXPIRED1', 'ck-1', 'Not paid before the QR expired');
+    insert.run('TILL01-20261120-CASHIER1', 'key-2');
+    cancel.run('TILL01-20261120-CASHIER1-C1', 'TILL01-20261120-CASHIER1', 'ck-2', 'customer left');
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.viewOf('TILL01-20261120-EXPIRED1')).toMatchObject({ displayStatus: 'expired', providerStatus: 'CANCELLED' });
+      expect(journal.viewOf('TILL01-20261120-CASHIER1')).toMatchObject({ displayStatus: 'cancelled', providerStatus: 'CANCELLED' });
+      expect(journal.daySummary('2026-11-20', 'SGD').byStatus).toMatchObject({ expired: { count: 1 }, cancelled: { count: 1 } });
+    } finally {
+      journal.close();
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });

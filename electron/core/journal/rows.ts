@@ -26,6 +26,11 @@ export interface AttemptRow {
   /** Sum of our refunds the provider confirmed, in minor units. */
   readonly refundedMinor: number;
   readonly unresolvedReason: string | null;
+  /**
+   * The till cancelled this order itself because nobody paid before its QR expired: shown as expired, not
+   * cancelled (the provider status stays CANCELLED).
+   */
+  readonly expiredUnpaid: boolean;
   /** YYYY-MM-DD in the terminal's time zone when the attempt was recorded. */
   readonly localDay: string;
   readonly createdAt: number;
@@ -101,7 +106,7 @@ type SqlRow = Record<string, unknown>;
 
 export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
-  unresolved_reason, local_day, created_at, updated_at, version`;
+  unresolved_reason, expired_unpaid, local_day, created_at, updated_at, version`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -122,6 +127,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
     consumerCodeHash: textOrNull(row, 'consumer_code_hash'),
     refundedMinor: integer(row, 'refunded_minor'),
     unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    expiredUnpaid: integer(row, 'expired_unpaid') === 1,
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

@@ -6,7 +6,7 @@ import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } fro
 // Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
 
 export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): PaymentView {
-  const displayStatus = displayStatusOf(row.state, row.providerStatus);
+  const displayStatus = displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid);
   const refundableMinor = refundableMinorOf({
     state: row.state,
     providerStatus: row.providerStatus,

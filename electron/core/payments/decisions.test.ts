@@ -41,6 +41,7 @@ function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     consumerCodeHash: null,
     refundedMinor: 0,
     unresolvedReason: null,
+    expiredUnpaid: false,
     localDay: '2026-11-21',
     createdAt: T0,
     updatedAt: T0,

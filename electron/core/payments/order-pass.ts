@@ -171,6 +171,8 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
 function recordExpiredCancel(rt: PaymentRuntime, referenceId: string): void {
   rt.journal.atomically(() => {
     const cancel = rt.journal.recordCancel(referenceId, { reason: EXPIRED_CANCEL_REASON });
+    // Once the provider says CANCELLED, the cashier and the day summary see it as expired (nobody paid in time).
+    rt.journal.updateAttempt(referenceId, { expiredUnpaid: true });
     rt.journal.appendEvent(referenceId, { kind: 'note', summary: `still open past its expiry: cancel ${cancel.cancelId} recorded by the till` });
   });
   rt.publishAttempt(referenceId);

@@ -230,7 +230,13 @@ describe('an order the provider never finishes', () => {
     const harness = await openHarness({ orderLifetimeMs: 300, expiryGraceMs: 200 }, { abandonAfterMs: 60_000 });
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 650, currency: 'SGD' });
     const done = await waitForDetail(harness.h, view.referenceId, isSettled, 5_000);
-    expect(done.payment).toMatchObject({ state: 'final', displayStatus: 'cancelled', providerStatus: 'CANCELLED', qrPayload: null });
+    // Expired unpaid, as the cashier and the day summary call it; the provider's word (CANCELLED) stays in the detail.
+    expect(done.payment).toMatchObject({ state: 'final', displayStatus: 'expired', providerStatus: 'CANCELLED', qrPayload: null });
+    expect(done.history.at(-1)).toMatchObject({ status: 'expired', providerStatus: 'CANCELLED' });
+    const summary = await harness.h['payments.summary']({ day: done.payment.createdAt.slice(0, 10) });
+    expect(summary.byStatus).toMatchObject({ expired: { count: 1 } });
+    expect(summary.byStatus).not.toHaveProperty('cancelled');
+    expect((await harness.h['payments.history']({ status: 'expired' })).items.map((v) => v.referenceId)).toEqual([view.referenceId]);
     expect(Date.parse(done.payment.updatedAt)).toBeGreaterThanOrEqual(Date.parse(done.payment.expiresAt!) + 200);
     expect(done.events.some((e) => /still open past its expiry/.test(e.summary))).toBe(true);
     await expectJournalMatchesSandbox(harness, view.referenceId);
