@@ -284,6 +284,20 @@ describe('refund', () => {
     expect((await harness.h['payments.get']({ referenceId })).refunds).toHaveLength(0);
   });
 
+  it('needs a reason: one of only spaces is refused with what to do, nothing recorded or sent', async () => {
+    const { harness, referenceId } = await paidPayment();
+    for (const reason of ['   ', ' \t\n ']) {
+      const error = await rejection(harness.h['payments.refund']({ referenceId, reason, supervisorPin: TEST_SUPERVISOR_PIN }));
+      expect(error.code).toBe('request.invalid');
+      expect(error.message).toBe('Enter a reason for the refund.');
+    }
+    expect((await harness.h['payments.get']({ referenceId })).refunds).toHaveLength(0);
+    expect((await sandboxOrders(harness.sandbox))[0]!.refunds).toHaveLength(0);
+    // Kept without the spaces around it.
+    const done = await harness.h['payments.refund']({ referenceId, amountMinor: 100, reason: '  damaged  ', supervisorPin: TEST_SUPERVISOR_PIN });
+    expect(done.refunds.map((r) => r.reason)).toEqual(['damaged']);
+  });
+
   it('partial then the rest (the default amount): REFUNDED, totals match the provider', async () => {
     const { harness, referenceId } = await paidPayment(1000);
     const partial = await harness.h['payments.refund']({ referenceId, amountMinor: 300, reason: 'one item returned', supervisorPin: TEST_SUPERVISOR_PIN });

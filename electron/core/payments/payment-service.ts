@@ -284,6 +284,9 @@ class PaymentService {
 
   async #refund(request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string }) {
     this.#refuseWhenClosing();
+    // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
+    const reason = request.reason.trim();
+    if (reason === '') throw new PosError('request.invalid', { message: 'Enter a reason for the refund.', details: { field: 'reason' } });
     const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
     if (pin === 'not-set') {
       throw new PosError('supervisor.pin-required', { message: 'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.' });
@@ -326,7 +329,7 @@ class PaymentService {
     // The journal checks the amount again inside the transaction that records it (against the baseline too).
     const refund = this.#journal.recordRefund(referenceId, {
       amountMinor,
-      reason: request.reason.trim() || null,
+      reason,
       providerRefundedBeforeMinor: providerRefundedBefore,
       refundCountAtBaselineRead: refundsAtRead.length,
     });
