@@ -8,6 +8,7 @@ import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } fr
 import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import type { PaymentModule } from '../payment-module.ts';
+import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS } from './decisions.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.ts';
@@ -74,6 +75,24 @@ describe('recovery on start', () => {
     const paid = await waitForDetail(module.handlers, referenceId, isSettled);
     expect(paid.payment.displayStatus).toBe('paid');
     expect(await sandboxOrders(t.sandbox)).toHaveLength(1);
+  });
+
+  it('a create the provider answered with 409 "already exists" before the crash is never made not-sent by lookups that lag', async () => {
+    const t = await till();
+    const journal = t.journal();
+    const referenceId = recordCreate(journal);
+    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
+    journal.appendEvent(referenceId, { kind: 'note', summary: PROVIDER_SAID_EXISTS });
+    journal.close();
+
+    // The provider's lookups do not show the order (lagging behind its 409): well past the settle time (1.5 s)
+    // the payment is still being checked, with why, and nothing was sent again.
+    const module = await t.start();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const detail = await module.handlers['payments.get']({ referenceId });
+    expect(detail.payment).toMatchObject({ state: 'checking', displayStatus: 'checking', unresolvedReason: EXISTS_NOT_FOUND_REASON });
+    expect(detail.events.filter((e) => e.kind === 'request')).toEqual([]);
+    expect(module.counts().unresolvedCount).toBe(1);
   });
 
   it('a create that never left: checked until the settle time, then not-sent — and never sent by recovery', async () => {
