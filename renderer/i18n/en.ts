@@ -240,6 +240,7 @@ export const EN = {
   'settings.section.camera': 'Camera',
   'settings.section.tokenized': 'Linked-customer payments',
   'settings.environment': 'Environment',
+  'settings.demoUsesOwnMerchant': 'The demo uses its own merchant and terminal, paid in {currency}. The credentials, terminal id and country below apply once you choose a real environment.',
   'settings.customBaseUrl': 'Custom base URL',
   'settings.accessKeyId': 'Access key id',
   'settings.accessKeySecret': 'Access key secret',

@@ -57,6 +57,19 @@ describe('settings screen', () => {
     expect(screen.getByTestId('merchant-name').textContent).toBe('Harbour Tea House');
   });
 
+  it('on the demo, says the demo uses its own merchant and currency, so a country or credentials typed here are not taken for it', async () => {
+    await openSettings();
+    await screen.findByTestId('settings-screen');
+    const environment = screen.getByTestId('settings-environment');
+    const hintId = environment.getAttribute('aria-describedby');
+    expect(hintId).toBeTruthy();
+    expect(document.getElementById(hintId!)!.textContent).toBe(
+      'The demo uses its own merchant and terminal, paid in SGD. The credentials, terminal id and country below apply once you choose a real environment.',
+    );
+    fireEvent.change(environment, { target: { value: 'provider-sandbox' } });
+    expect(environment.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('shows the linked-customer gateway only for a custom environment, and saves it with the webhook URL and listener port', async () => {
     const bridge = await openSettings();
     await screen.findByTestId('settings-screen');

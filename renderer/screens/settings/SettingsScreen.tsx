@@ -41,7 +41,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const bridge = useBridge();
   const setSettingsView = useAppStore((state) => state.setSettingsView);
   const unlockAdmin = useAppStore((state) => state.unlockAdmin);
-  const { mode } = useTerminal();
+  const { mode, currency } = useTerminal();
   const [relocked, setRelocked] = useState(false);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState<Settings>(view.settings);
@@ -154,6 +154,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
             options={ENVIRONMENT_IDS.map((id) => ({ value: id, label: t(`env.${id}`) }))}
             onChange={(value) => update('environment', value)}
             problem={problem('environment')}
+            // The embedded sandbox signs with its own demo merchant: say so, or an admin who picks a country or
+            // types credentials here would expect them to be used.
+            hint={draft.environment === 'embedded-sandbox' ? t('settings.demoUsesOwnMerchant', { currency }) : undefined}
             testId="settings-environment"
           />
           {draft.environment === 'custom' && (
