@@ -72,7 +72,13 @@ export interface PaymentView {
   readonly providerOrderId: string | null;
   readonly paymentType: PaymentType | null;
   readonly failureReason: string | null;
+  /** Refunded in all: the provider's refund total when known (refunds made elsewhere included), else ours. */
   readonly refunded: Money;
+  /**
+   * The part of `refunded` made outside this till (the provider's merchant portal, another till). Always set
+   * by the core; optional only so views built before it existed still type-check.
+   */
+  readonly refundedElsewhere?: Money;
   readonly refundable: Money;
   readonly canCancel: boolean;
   readonly canRefund: boolean;
@@ -132,8 +138,15 @@ export interface DaySummary {
   readonly byStatus: Readonly<Partial<Record<DisplayStatus, SummaryLine>>>;
   readonly byMethod: Readonly<Record<PaymentMethod, SummaryLine>>;
   readonly paid: SummaryLine;
+  /** Every refund: this till's confirmed refunds made that day, plus `refundedElsewhere`. */
   readonly refunds: SummaryLine;
-  /** Paid minus refunded. */
+  /**
+   * Refunded outside this till (merchant portal, another till) on that day's payments, as far as the provider
+   * has reported it: count = payments, total = their amounts refunded elsewhere. Already in `refunds`. Always
+   * set by the core; optional only so summaries built before it existed still type-check.
+   */
+  readonly refundedElsewhere?: SummaryLine;
+  /** Paid minus every refund (those made elsewhere included). */
   readonly net: Money;
 }
 

@@ -104,6 +104,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     note: input.note ?? null,
     consumerCodeHash: codeHash,
     refundedMinor: 0,
+    providerRefundedMinor: null,
     unresolvedReason: null,
     expiredUnpaid: false,
     localDay: ctx.localDay(now),

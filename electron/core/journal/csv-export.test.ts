@@ -58,6 +58,8 @@ describe('CSV export', () => {
     clock.advance(60_000);
     const refund = journal.recordRefund(tricky.referenceId, { amountMinor: 10, reason: 'Wrong item, sorry' });
     journal.updateRefund(refund.refundId, { state: 'succeeded' });
+    // 0.02 of the small one was refunded at the merchant portal.
+    journal.recordProviderRefundTotal(small.referenceId, 2);
 
     const file = journal.exportCsv('2026-11-21');
     expect(file.fileName).toBe('payments-2026-11-21.csv');
@@ -75,9 +77,11 @@ describe('CSV export', () => {
     expect(first[column('Reference')]).toBe(tricky.referenceId);
     expect(first[column('Amount')]).toBe('1005.10');
     expect(first[column('Refunded')]).toBe('0.10');
+    expect(first[column('Refunded elsewhere')]).toBe('0.00');
     expect(first[column('Status')]).toBe('paid');
     expect(first[column('Note or reason')]).toBe('Table 4, "window"\r\nsecond line 咖啡');
     expect(second[column('Amount')]).toBe('0.05');
+    expect([second[column('Refunded')], second[column('Refunded elsewhere')]]).toEqual(['0.02', '0.02']);
     expect(second[column('Method')]).toBe('customer-qr');
     expect(second[column('Note or reason')]).toBe('\'=HYPERLINK("http://evil")');
     expect(second[column('Reference')]).toBe(small.referenceId);

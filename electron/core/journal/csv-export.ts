@@ -1,7 +1,7 @@
 import type { CsvExport } from '../../../shared/contract.ts';
 import { money, toMajorString } from '../../../shared/money.ts';
 import type { JournalContext } from './context.ts';
-import { displayStatusOf } from './display-status.ts';
+import { displayStatusOf, refundTotalsOf } from './display-status.ts';
 import { checkDay, localDateTimeOf } from './local-time.ts';
 import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
 
@@ -22,6 +22,7 @@ export const CSV_HEADER = [
   'Currency',
   'Amount',
   'Refunded',
+  'Refunded elsewhere',
   'Note or reason',
   'Failure reason',
   'POS ID',
@@ -36,6 +37,8 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
   ctx.snapshot(() => {
     const attempts = ctx.sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? ORDER BY created_at, reference_id`).all(day).map(readAttempt);
     for (const row of attempts) {
+      // Refunded in all (the provider's total when known), and the part of it made outside this till.
+      const totals = refundTotalsOf(row);
       lines.push([
         'payment',
         localDateTimeOf(row.createdAt, ctx.timeZone),
@@ -48,7 +51,8 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         row.paymentType ?? '',
         row.currency,
         toMajorString(money(row.amountMinor, row.currency)),
-        toMajorString(money(row.refundedMinor, row.currency)),
+        toMajorString(money(totals.refundedMinor, row.currency)),
+        toMajorString(money(totals.refundedElsewhereMinor, row.currency)),
         freeText(row.note),
         freeText(row.failureReason),
         row.posId,
@@ -75,6 +79,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         '',
         refund.currency,
         toMajorString(money(refund.amountMinor, refund.currency)),
+        '',
         '',
         freeText(refund.reason),
         freeText(refund.failureReason),

@@ -56,6 +56,7 @@ describe('day summary', () => {
       },
       paid: { count: 3, total: { amountMinor: 101773, currency: 'SGD' } },
       refunds: { count: 3, total: { amountMinor: 2534, currency: 'SGD' } },
+      refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
       net: { amountMinor: 99239, currency: 'SGD' },
     });
     const amounts = [summary.paid, summary.refunds, ...Object.values(summary.byStatus), ...Object.values(summary.byMethod)].map((line) => line?.total.amountMinor);
@@ -66,6 +67,46 @@ describe('day summary', () => {
     expect(journal.daySummary('2026-11-21', 'HKD')).toMatchObject({ paid: { count: 1, total: { amountMinor: 9999, currency: 'HKD' } } });
     // Without a currency: the one most used that day.
     expect(journal.daySummary('2026-11-21').currency).toBe('SGD');
+  });
+
+  it('counts refunds made outside this till on the payment\'s day, in refunds and as their own figure: net = paid − every refund', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    clock.set('2026-11-21T02:00:00Z');
+    const fullElsewhere = seedPayment(journal, { amountMinor: 1000 });
+    const partElsewhere = seedPayment(journal, { amountMinor: 1400 });
+    const bothPlaces = seedPayment(journal, { amountMinor: 2000 });
+    seedPayment(journal, { amountMinor: 333 });
+
+    // Refunded in full at the merchant portal: the provider now says REFUNDED, with its total.
+    journal.updateAttempt(fullElsewhere.referenceId, { providerStatus: 'REFUNDED' });
+    journal.recordProviderRefundTotal(fullElsewhere.referenceId, 1000);
+    // 700 of 1400 refunded at another till.
+    journal.recordProviderRefundTotal(partElsewhere.referenceId, 700);
+    // 500 refunded elsewhere first, then 600 here (sent on the provider's total of 500).
+    journal.recordProviderRefundTotal(bothPlaces.referenceId, 500);
+    clock.set('2026-11-22T02:00:00Z'); // our refund is made the next day
+    const ours = journal.recordRefund(bothPlaces.referenceId, { amountMinor: 600, providerRefundedBeforeMinor: 500 });
+    journal.updateRefund(ours.refundId, { state: 'succeeded' });
+
+    const day1 = journal.daySummary('2026-11-21', 'SGD');
+    expect(day1).toMatchObject({
+      byStatus: { paid: { count: 3 }, refunded: { count: 1, total: { amountMinor: 1000 } } },
+      paid: { count: 4, total: { amountMinor: 4733 } },
+      refundedElsewhere: { count: 3, total: { amountMinor: 2200 } },
+      refunds: { count: 3, total: { amountMinor: 2200 } },
+      net: { amountMinor: 2533, currency: 'SGD' },
+    });
+    // Our refund counts on the day it was made; the other till's stays with the payment's day, counted once.
+    expect(journal.daySummary('2026-11-22', 'SGD')).toMatchObject({
+      refundedElsewhere: { count: 0, total: { amountMinor: 0 } },
+      refunds: { count: 1, total: { amountMinor: 600 } },
+      net: { amountMinor: -600 },
+    });
+    expect(journal.viewOf(bothPlaces.referenceId)).toMatchObject({
+      refunded: { amountMinor: 1100 },
+      refundedElsewhere: { amountMinor: 500 },
+      refundable: { amountMinor: 900 },
+    });
   });
 
   it('gives zeros for a quiet day', () => {

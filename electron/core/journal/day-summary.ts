@@ -9,8 +9,11 @@ import { checkDay } from './local-time.ts';
 // - byStatus: every attempt of the day by what the cashier sees now (paid, failed, expired…);
 // - byMethod and paid: money taken that day: orders CAPTURED, or REFUNDED later (they were paid);
 // - refunds: refunds confirmed, counted on the day they were made (a refund today of yesterday's sale is
-//   today's money out, as the drawer count expects);
-// - net: paid minus refunds.
+//   today's money out, as the drawer count expects), plus refundedElsewhere;
+// - refundedElsewhere: what the provider reports refunded beyond our own refunds (merchant portal, another
+//   till), per payment. The till never learns when such a refund was made, so it counts on the payment's
+//   day — the day whose summary already shows that payment as refunded;
+// - net: paid minus every refund.
 
 export function daySummary(ctx: JournalContext, day: string, currency?: CurrencyCode): DaySummary {
   checkDay(day);
@@ -48,7 +51,18 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
          FROM refunds WHERE local_day = ? AND currency = ? AND state = 'succeeded'`,
       )
       .get(day, inCurrency);
-    const refunds = line(refundRow?.['n'] ?? 0, refundRow?.['total'] ?? 0, inCurrency);
+    const elsewhereRow = ctx
+      .sql(
+        `SELECT COUNT(*) AS n, COALESCE(SUM(provider_refunded_minor - refunded_minor), 0) AS total
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND provider_refunded_minor > refunded_minor`,
+      )
+      .get(day, inCurrency);
+    const refundedElsewhere = line(elsewhereRow?.['n'] ?? 0, elsewhereRow?.['total'] ?? 0, inCurrency);
+    const refunds = line(
+      Number(refundRow?.['n'] ?? 0) + refundedElsewhere.count,
+      Number(refundRow?.['total'] ?? 0) + refundedElsewhere.total.amountMinor,
+      inCurrency,
+    );
 
     return {
       day,
@@ -57,6 +71,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       byMethod,
       paid,
       refunds,
+      refundedElsewhere,
       net: money(paid.total.amountMinor - refunds.total.amountMinor, inCurrency),
     };
   });

@@ -50,11 +50,29 @@ export function isCancellable(state: AttemptState, providerStatus: OrderStatus |
   return state === 'active' && (providerStatus === null || providerStatus === 'CREATED' || providerStatus === 'PENDING');
 }
 
+export interface RefundTotals {
+  /** Refunded in all: the provider's total when it is known and larger, else what our own refunds add up to. */
+  readonly refundedMinor: number;
+  /** The part of it refunded outside this till (merchant portal, another till): never below 0. */
+  readonly refundedElsewhereMinor: number;
+}
+
+/**
+ * The provider's running refund total holds every refund of the order, ours and those made elsewhere; our
+ * own confirmed total holds only ours. The provider's is the truth when known. It is never taken in while one
+ * of our refunds is in flight (it could not tell ours from one made elsewhere), and is raised by each of ours
+ * that lands, so a larger provider total means refunds made elsewhere.
+ */
+export function refundTotalsOf(input: { readonly refundedMinor: number; readonly providerRefundedMinor: number | null }): RefundTotals {
+  const provider = input.providerRefundedMinor ?? 0;
+  return { refundedMinor: Math.max(input.refundedMinor, provider), refundedElsewhereMinor: Math.max(0, provider - input.refundedMinor) };
+}
+
 export interface RefundableInput {
   readonly state: AttemptState;
   readonly providerStatus: OrderStatus | null;
   readonly amountMinor: number;
-  /** Refunds the provider confirmed. */
+  /** Refunded in all (`refundTotalsOf`): our confirmed refunds and those made elsewhere. */
   readonly refundedMinor: number;
   /** Refunds sent but not yet confirmed or refused: reserved, so two clerks cannot refund the same money. */
   readonly inFlightRefundMinor: number;

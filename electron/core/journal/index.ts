@@ -3,10 +3,11 @@ export { openJournal, journalFileIn, JOURNAL_FILE_NAME, type Journal, type Journ
 export type { AttemptPatch, NewAttempt } from './attempts.ts';
 export type { NewRefund, RefundPatch } from './refunds.ts';
 export { checkBaselineStillExact } from './refunds.ts';
+export type { ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 export type { CancelPatch, NewCancel } from './cancels.ts';
 export type { NewEvent } from './events.ts';
 export type { AttemptRow, CancelOutcome, CancelRow, CancelState, EventKind, EventRow, RefundRow } from './rows.ts';
-export { displayStatusOf, isCancellable, isFinalProviderStatus, refundableMinorOf, UNSETTLED_STATES } from './display-status.ts';
+export { displayStatusOf, isCancellable, isFinalProviderStatus, refundableMinorOf, refundTotalsOf, UNSETTLED_STATES } from './display-status.ts';
 export { toPaymentView, toRefundView, toJournalEvent, toStatusChange, unresolvedReasonOf } from './views.ts';
 export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
 export { consumerCodeHash } from './attempts.ts';

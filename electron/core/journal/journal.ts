@@ -12,6 +12,7 @@ import { exportCsv } from './csv-export.ts';
 import { history } from './history.ts';
 import { checkTimeZone, systemTimeZone } from './local-time.ts';
 import { migrate } from './migrations.ts';
+import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
 import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
@@ -53,6 +54,11 @@ export interface Journal {
   /** Attempts in sending / checking / active, oldest first: what recovery resumes on start. */
   listNonFinal(): AttemptRow[];
   unsettledCounts(): { pending: number; unresolved: number };
+  /**
+   * The provider's refund total (`refundAmount`) a lookup reported: kept when larger than the one stored
+   * (capped at the amount), never while one of our refunds on the payment is in flight.
+   */
+  recordProviderRefundTotal(referenceId: string, reportedMinor: number): ProviderRefundTotalOutcome;
 
   /** Write-ahead insert of a refund. Throws order.not-captured, refund.exceeds-refundable (details.refundableMinor). */
   recordRefund(referenceId: string, input: refunds.NewRefund): RefundRow;
@@ -133,6 +139,7 @@ export function openJournal(options: JournalOptions): Journal {
     getAttempt: guard((referenceId: string) => attempts.getAttempt(ctx, referenceId)),
     listNonFinal: guard(() => attempts.listNonFinal(ctx)),
     unsettledCounts: guard(() => attempts.unsettledCounts(ctx)),
+    recordProviderRefundTotal: guard((referenceId: string, reportedMinor: number) => recordProviderRefundTotal(ctx, referenceId, reportedMinor)),
 
     recordRefund: guard((referenceId: string, input: refunds.NewRefund) => refunds.recordRefund(ctx, referenceId, input)),
     updateRefund: guard((refundId: string, patch: refunds.RefundPatch) => refunds.updateRefund(ctx, refundId, patch)),

@@ -175,6 +175,61 @@ describe('journal file and schema', () => {
     }
   });
 
+  it("adds the provider's refund total to a schema-5 file: a REFUNDED payment is refunded in full, the rest unknown until looked up", () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 5);
+    const columnsOf = (db: DatabaseSync) => db.prepare('PRAGMA table_info(payment_attempts)').all().map((row) => String(row['name']));
+    expect(columnsOf(old)).not.toContain('provider_refunded_minor');
+    const insert = old.prepare(
+      `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+         provider_status, refunded_minor, local_day, created_at, updated_at)
+       VALUES (?, 'merchant-qr', 1000, 'SGD', 'POS-1', ?, 'final', ?, ?, ?, '2026-11-20', 1763600000000, 1763600000000)`,
+    );
+    // Refunded in full at the merchant portal: the old journal shows it refunded with nothing refunded.
+    insert.run('TILL01-20261120-PORTAL01', 'key-1', 'refunded', 'REFUNDED', 0);
+    // Refunded in full here.
+    insert.run('TILL01-20261120-OURSFULL', 'key-2', 'refunded', 'REFUNDED', 1000);
+    // Partly refunded here: what the provider holds is not known before the next lookup.
+    insert.run('TILL01-20261120-PARTLY01', 'key-3', 'paid', 'CAPTURED', 300);
+    old.prepare(
+      `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+       VALUES (?, ?, ?, 'SGD', ?, 'succeeded', '2026-11-20', 1763600001000, 1763600001000)`,
+    ).run('TILL01-20261120-OURSFULL-R1', 'TILL01-20261120-OURSFULL', 1000, 'rk-1');
+    old.prepare(
+      `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+       VALUES (?, ?, ?, 'SGD', ?, 'succeeded', '2026-11-20', 1763600001000, 1763600001000)`,
+    ).run('TILL01-20261120-PARTLY01-R1', 'TILL01-20261120-PARTLY01', 300, 'rk-2');
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.getAttempt('TILL01-20261120-PORTAL01')?.providerRefundedMinor).toBe(1000);
+      expect(journal.viewOf('TILL01-20261120-PORTAL01')).toMatchObject({ refunded: { amountMinor: 1000 }, refundedElsewhere: { amountMinor: 1000 }, refundable: { amountMinor: 0 } });
+      expect(journal.viewOf('TILL01-20261120-OURSFULL')).toMatchObject({ refunded: { amountMinor: 1000 }, refundedElsewhere: { amountMinor: 0 } });
+      expect(journal.getAttempt('TILL01-20261120-PARTLY01')?.providerRefundedMinor).toBeNull();
+      expect(journal.viewOf('TILL01-20261120-PARTLY01')).toMatchObject({ refunded: { amountMinor: 300 }, refundedElsewhere: { amountMinor: 0 }, refundable: { amountMinor: 700 } });
+      // The net no longer counts the portal's refund as money kept.
+      expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({
+        paid: { count: 3, total: { amountMinor: 3000 } },
+        refundedElsewhere: { count: 1, total: { amountMinor: 1000 } },
+        refunds: { count: 3, total: { amountMinor: 2300 } },
+        net: { amountMinor: 700 },
+      });
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(columnsOf(check)).toContain('provider_refunded_minor');
+      expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = 1001 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
+      expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = -1 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });

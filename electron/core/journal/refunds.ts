@@ -4,13 +4,15 @@ import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money } from '../../../shared/money.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
-import { refundableMinorOf } from './display-status.ts';
+import { refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import { readRefund, REFUND_COLUMNS, type RefundRow } from './rows.ts';
 import { inFlightRefundMinor } from './views.ts';
 
 // Refunds: recorded (state `sending`) before the refund request leaves, like payments. The attempt's
 // `refunded_minor` is our confirmed running total: it grows only when a refund turns `succeeded`, in the
-// same commit, so the total and the refund rows can never disagree.
+// same commit, so the total and the refund rows can never disagree. The same commit raises the provider's
+// total (`provider_refunded_minor`) to at least the refund's baseline + its amount: that is what the provider
+// showed once ours landed, so a refund of ours is never taken for one made elsewhere.
 
 export interface NewRefund {
   readonly amountMinor: number;
@@ -98,7 +100,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       state: attempt.state,
       providerStatus: attempt.providerStatus,
       amountMinor: attempt.amountMinor,
-      refundedMinor: attempt.refundedMinor,
+      refundedMinor: refundTotalsOf(attempt).refundedMinor,
       inFlightRefundMinor: inFlightRefundMinor(refunds),
     });
     // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours.
@@ -171,9 +173,15 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
       .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, next.providerRefundedBeforeMinor, next.checkingReason, now, refundId);
     if (next.state === 'succeeded' && current.state !== 'succeeded') {
       // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
+      const providerAfter = next.providerRefundedBeforeMinor === null ? null : next.providerRefundedBeforeMinor + current.amountMinor;
       ctx
-        .sql('UPDATE payment_attempts SET refunded_minor = refunded_minor + ?, updated_at = ?, version = version + 1 WHERE reference_id = ?')
-        .run(current.amountMinor, now, current.referenceId);
+        .sql(
+          `UPDATE payment_attempts SET refunded_minor = refunded_minor + ?,
+             provider_refunded_minor = CASE WHEN ? IS NULL THEN provider_refunded_minor
+               ELSE MIN(amount_minor, MAX(COALESCE(provider_refunded_minor, 0), ?)) END,
+             updated_at = ?, version = version + 1 WHERE reference_id = ?`,
+        )
+        .run(current.amountMinor, providerAfter, providerAfter, now, current.referenceId);
     }
     return { ...next, updatedAt: now };
   });

@@ -25,6 +25,12 @@ export interface AttemptRow {
   readonly consumerCodeHash: string | null;
   /** Sum of our refunds the provider confirmed, in minor units. */
   readonly refundedMinor: number;
+  /**
+   * The provider's refund total for the order (`refundAmount`), refunds made outside this till included: the
+   * largest any lookup reported, or implied by one of our refunds landing on a known baseline. Null while no
+   * refund has been reported (and on payments recorded before journal schema 6 that were not REFUNDED).
+   */
+  readonly providerRefundedMinor: number | null;
   readonly unresolvedReason: string | null;
   /**
    * The till cancelled this order itself because nobody paid before its QR expired: shown as expired, not
@@ -106,7 +112,7 @@ type SqlRow = Record<string, unknown>;
 
 export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
-  unresolved_reason, expired_unpaid, local_day, created_at, updated_at, version`;
+  provider_refunded_minor, unresolved_reason, expired_unpaid, local_day, created_at, updated_at, version`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -126,6 +132,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
     note: textOrNull(row, 'note'),
     consumerCodeHash: textOrNull(row, 'consumer_code_hash'),
     refundedMinor: integer(row, 'refunded_minor'),
+    providerRefundedMinor: integerOrNull(row, 'provider_refunded_minor'),
     unresolvedReason: textOrNull(row, 'unresolved_reason'),
     expiredUnpaid: integer(row, 'expired_unpaid') === 1,
     localDay: text(row, 'local_day'),

@@ -1,17 +1,18 @@
 import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
 import { formatMoney, money } from '../../../shared/money.ts';
-import { displayStatusOf, isCancellable, refundableMinorOf } from './display-status.ts';
+import { displayStatusOf, isCancellable, refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
 
 // Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
 
 export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): PaymentView {
   const displayStatus = displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid);
+  const totals = refundTotalsOf(row);
   const refundableMinor = refundableMinorOf({
     state: row.state,
     providerStatus: row.providerStatus,
     amountMinor: row.amountMinor,
-    refundedMinor: row.refundedMinor,
+    refundedMinor: totals.refundedMinor,
     inFlightRefundMinor: inFlightRefundMinor(refunds),
   });
   const payable = displayStatus === 'waiting' || displayStatus === 'scanned';
@@ -28,7 +29,8 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     providerOrderId: row.providerOrderId,
     paymentType: row.paymentType,
     failureReason: row.failureReason,
-    refunded: money(row.refundedMinor, row.currency),
+    refunded: money(totals.refundedMinor, row.currency),
+    refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
     canCancel: isCancellable(row.state, row.providerStatus),
     canRefund: refundableMinor > 0,

@@ -40,6 +40,7 @@ function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     note: null,
     consumerCodeHash: null,
     refundedMinor: 0,
+    providerRefundedMinor: null,
     unresolvedReason: null,
     expiredUnpaid: false,
     localDay: '2026-11-21',

@@ -14,7 +14,7 @@ import {
 import { lookupOrder } from './lookup.ts';
 import type { PassState } from './order-worker.ts';
 import { nextPollDelay } from './poll-schedule.ts';
-import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
+import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
 
@@ -55,6 +55,9 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   }
   for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
   for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, lookedAt, state));
+  // Last, once our own refunds are settled by this same answer: its refund total then tells what was refunded
+  // outside this till (the journal does not take it in while one of ours is still in flight).
+  if (lookup.kind === 'found') recordProviderRefundTotal(rt, referenceId, lookup.order);
   return delay;
 }
 

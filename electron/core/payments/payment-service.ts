@@ -15,7 +15,7 @@ import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from
 import { runOrderPass } from './order-pass.ts';
 import { OrderWorker } from './order-worker.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { note, updateAttempt } from './records.ts';
+import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund, type OrderRequest } from './sends.ts';
 
@@ -359,6 +359,8 @@ class PaymentService {
     const lookup = await lookupOrder(this.#rt, row);
     switch (lookup.kind) {
       case 'found':
+        // Kept too: the payment then shows what was refunded elsewhere even if this refund is refused.
+        recordProviderRefundTotal(this.#rt, row.referenceId, lookup.order);
         return providerRefundedMinor(lookup.order);
       case 'not-found':
         throw new PosError('order.not-refundable', {

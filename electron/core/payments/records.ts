@@ -1,4 +1,7 @@
+import { formatMoney, money } from '../../../shared/money.ts';
+import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type { AttemptPatch, AttemptRow, CancelPatch, CancelRow, NewEvent, RefundPatch, RefundRow } from '../journal/index.ts';
+import { refundTotalsOf } from '../journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // Journal writes as the service makes them: the change and the event that explains it in one commit, and the
@@ -40,9 +43,13 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
     if (changed && event) journal.appendEvent(after.referenceId, event);
     if (changed && after.state === 'succeeded') {
       const attempt = journal.getAttempt(after.referenceId);
-      if (attempt && attempt.providerStatus === 'CAPTURED' && attempt.refundedMinor >= attempt.amountMinor) {
+      // Our refunds alone, or with those the provider reported made elsewhere.
+      if (attempt && attempt.providerStatus === 'CAPTURED' && refundTotalsOf(attempt).refundedMinor >= attempt.amountMinor) {
         journal.updateAttempt(after.referenceId, { providerStatus: 'REFUNDED' });
-        journal.appendEvent(after.referenceId, { kind: 'status', summary: 'REFUNDED: our refunds add up to the order amount' });
+        journal.appendEvent(after.referenceId, {
+          kind: 'status',
+          summary: attempt.refundedMinor >= attempt.amountMinor ? 'REFUNDED: our refunds add up to the order amount' : 'REFUNDED: refunds here and elsewhere add up to the order amount',
+        });
       }
     }
     return after;
@@ -68,6 +75,33 @@ export function updateCancel(rt: PaymentRuntime, cancelId: string, patch: Cancel
   });
   // A cancel changes what the payment screen offers (canCancel) and the unresolved count.
   if (changed) rt.publishAttempt(row.referenceId);
+  return row;
+}
+
+/**
+ * The refund total a status lookup reported (`refundAmount`, refunds made outside this till included), kept
+ * with the event that says what it means, and the screens told when it grew. See journal/provider-refund-total.ts.
+ */
+export function recordProviderRefundTotal(rt: PaymentRuntime, referenceId: string, order: OrderStatusResponse): AttemptRow {
+  const { journal } = rt;
+  const reported = order.refundAmount ?? 0;
+  let changed = false;
+  const row = journal.atomically(() => {
+    const outcome = journal.recordProviderRefundTotal(referenceId, reported);
+    changed = outcome.changed;
+    if (changed) {
+      const { currency, amountMinor } = outcome.row;
+      const totals = refundTotalsOf(outcome.row);
+      const elsewhere = totals.refundedElsewhereMinor > 0 ? ` (${formatMoney(money(totals.refundedElsewhereMinor, currency))} of it outside this till)` : '';
+      journal.appendEvent(referenceId, {
+        kind: 'status',
+        summary: `the provider's refund total is ${formatMoney(money(outcome.row.providerRefundedMinor ?? 0, currency))}${elsewhere}`,
+        data: reported > amountMinor ? { refundAmount: reported, orderAmount: amountMinor, note: 'above the order amount: kept at the order amount' } : { refundAmount: reported },
+      });
+    }
+    return outcome.row;
+  });
+  if (changed) rt.publishAttempt(referenceId);
   return row;
 }
 

@@ -90,6 +90,12 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             <dd>{t(`method.${payment.method}`)}</dd>
             <dt>{t('detail.refunded')}</dt>
             <dd data-testid="detail-refunded">{money(payment.refunded, locale)}</dd>
+            {payment.refundedElsewhere && payment.refundedElsewhere.amountMinor > 0 && (
+              <>
+                <dt>{t('detail.refundedElsewhere')}</dt>
+                <dd data-testid="detail-refunded-elsewhere">{money(payment.refundedElsewhere, locale)}</dd>
+              </>
+            )}
             <dt>{t('detail.refundable')}</dt>
             <dd data-testid="detail-refundable">{money(payment.refundable, locale)}</dd>
             <dt>{t('detail.created')}</dt>

@@ -8,7 +8,8 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { downloadText } from './download.ts';
 
-// End of day (journey 5): totals by status and by method, refunds, net; CSV export of the day's journal.
+// End of day (journey 5): totals by status and by method, refunds (and the part of them made outside this
+// till, when there is one), net; CSV export of the day's journal.
 
 export function SummaryScreen() {
   const t = useT();
@@ -82,6 +83,14 @@ export function SummaryScreen() {
             <dd data-testid="summary-refunds">
               {money(summary.refunds.total, locale)} ({summary.refunds.count})
             </dd>
+            {summary.refundedElsewhere && summary.refundedElsewhere.count > 0 && (
+              <>
+                <dt>{t('summary.refundedElsewhere')}</dt>
+                <dd data-testid="summary-refunded-elsewhere">
+                  {money(summary.refundedElsewhere.total, locale)} ({summary.refundedElsewhere.count})
+                </dd>
+              </>
+            )}
             <dt>{t('summary.net')}</dt>
             <dd className="summary-net" data-testid="summary-net">
               {money(summary.net, locale)}
