@@ -17,6 +17,14 @@ export default defineConfig(({ mode }) => ({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // React changes far less often than our screens: its own chunk stays cached across app updates. Only
+        // these packages: a catch-all vendor group would pull the camera library, loaded only on the scan
+        // view, into the first page load.
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   plugins: [
     react(),
