@@ -129,8 +129,11 @@ export const CUSTOMER_MIGRATIONS: readonly CustomerMigration[] = [
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;
 
-/** Brings the file up to the latest version; safe from two processes at once (the version is re-read inside each transaction). */
-export function migrateCustomers(db: DatabaseSync, atomically: Atomically): { from: number; to: number } {
+/**
+ * Brings the file up to `target` (the latest unless a test builds an older file); safe from two processes at
+ * once (the version is re-read inside each transaction).
+ */
+export function migrateCustomers(db: DatabaseSync, atomically: Atomically, target: number = LATEST_CUSTOMER_SCHEMA): { from: number; to: number } {
   const from = schemaVersion(db);
   if (from > LATEST_CUSTOMER_SCHEMA) {
     throw new PosError('journal.unavailable', {
@@ -138,6 +141,7 @@ export function migrateCustomers(db: DatabaseSync, atomically: Atomically): { fr
     });
   }
   for (const migration of CUSTOMER_MIGRATIONS) {
+    if (migration.version > target) break;
     atomically(() => {
       if (schemaVersion(db) >= migration.version) return;
       migration.up(db);

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PosError } from '../../../shared/errors.ts';
+import { createTransactions } from '../journal/database.ts';
+import { schemaVersion } from '../journal/migrations.ts';
+import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './customer-migrations.ts';
+
+// A till updated in the field opens a linked-customer journal written by an older version: its customers and
+// their holds and charges must come through every migration unchanged.
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function oldFile(version: number): string {
+  const folder = mkdtempSync(join(tmpdir(), 'wallet-pos-customer-migrations-'));
+  folders.push(folder);
+  const filePath = customerJournalFileIn(folder);
+  const db = new DatabaseSync(filePath);
+  migrateCustomers(db, createTransactions(db).atomically, version);
+  expect(schemaVersion(db)).toBe(version);
+  db.exec(`
+    INSERT INTO customers (merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at)
+      VALUES ('cust-0001', 'MERCHANT_DEMO', 'linked', 'v1.sealed-token', '+65 •••• 4567', 1763600000000, 1763600000000);
+    INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback,
+        idempotency_key, state, provider_id, provider_status, authorized_at, local_day, created_at, updated_at)
+      VALUES ('HOLD-TILL01-0001', 'hold', 'cust-0001', 'MERCHANT_DEMO', 1250, 'SGD', 1,
+        '9b3a4f8e-1c2d-4e5f-8a7b-6c5d4e3f2a1b', 'open', 'pa_0001', 'AUTHORIZED', 1763600001000, '2026-11-20', 1763600000000, 1763600001000);
+    INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback,
+        idempotency_key, state, unresolved_reason, local_day, created_at, updated_at)
+      VALUES ('CHRG-TILL01-0002', 'charge', 'cust-0001', 'MERCHANT_DEMO', 700, 'SGD', 0,
+        '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', 'checking', 'network.timeout', '2026-11-20', 1763600002000, 1763600002000);
+  `);
+  db.close();
+  return filePath;
+}
+
+describe('linked-customer journal migrations', () => {
+  for (let version = 1; version < LATEST_CUSTOMER_SCHEMA; version += 1) {
+    it(`a file at schema ${version} opens at schema ${LATEST_CUSTOMER_SCHEMA} with its customers, holds and charges intact`, () => {
+      const filePath = oldFile(version);
+      const journal = openCustomerJournal({ filePath });
+      try {
+        expect(journal.getCustomer('cust-0001')).toMatchObject({ status: 'linked', tokenSealed: 'v1.sealed-token', merchantId: 'MERCHANT_DEMO' });
+        expect(journal.getAttempt('HOLD-TILL01-0001')).toMatchObject({
+          kind: 'hold',
+          amountMinor: 1250,
+          currency: 'SGD',
+          state: 'open',
+          providerId: 'pa_0001',
+          providerStatus: 'AUTHORIZED',
+          captureFailure: null,
+        });
+        // The charge whose answer was lost is still there to be resolved, with its key unchanged.
+        expect(journal.getAttempt('CHRG-TILL01-0002')).toMatchObject({ state: 'checking', idempotencyKey: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', amountMinor: 700 });
+        expect(journal.unsettled().map((row) => row.merchantRef)).toContain('CHRG-TILL01-0002');
+      } finally {
+        journal.close();
+      }
+      const db = new DatabaseSync(filePath);
+      expect(schemaVersion(db)).toBe(LATEST_CUSTOMER_SCHEMA);
+      db.close();
+    });
+  }
+
+  it('refuses a file written by a newer version instead of guessing at it', () => {
+    const filePath = oldFile(LATEST_CUSTOMER_SCHEMA);
+    const db = new DatabaseSync(filePath);
+    db.exec(`PRAGMA user_version = ${LATEST_CUSTOMER_SCHEMA + 1}`);
+    db.close();
+    let error: unknown;
+    try {
+      openCustomerJournal({ filePath }).close();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(PosError);
+    expect((error as PosError).code).toBe('journal.unavailable');
+  });
+});
