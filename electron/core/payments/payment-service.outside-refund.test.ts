@@ -76,7 +76,8 @@ describe('a lost refund answer, after a refund made elsewhere', () => {
         [OUR_REASON, 600],
       ],
     });
-    expect(done.payment).toMatchObject({ providerStatus: 'CAPTURED', refunded: { amountMinor: 600 } });
+    // Refunded in all, as the provider says; the portal's part shown as refunded elsewhere.
+    expect(done.payment).toMatchObject({ providerStatus: 'CAPTURED', refunded: { amountMinor: 1300 }, refundedElsewhere: { amountMinor: 700 }, refundable: { amountMinor: 100 } });
   });
 
   it('applied by the provider: found in the growth of its total, never sent again', async () => {
