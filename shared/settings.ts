@@ -54,6 +54,11 @@ export const settingsSchema = z
     scanner: scannerSettingsSchema,
     cameraDeviceId: z.string().max(256),
     resultDismissSeconds: z.number().int().min(0).max(600),
+    /**
+     * Status lookups this terminal may send per second, shared by all its open orders (the provider does not
+     * publish a limit; 5 keeps a busy till well clear of one, and a lower value suits a metered link).
+     */
+    statusRequestsPerSecond: z.number().int().min(1).max(20),
     tokenized: z.object({
       merchantId: z.string().max(128),
       /** Where the consent page sends the customer back (intercepted by the consent window). */
@@ -113,5 +118,6 @@ export const DEFAULT_SETTINGS: Settings = {
   scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },
   cameraDeviceId: '',
   resultDismissSeconds: 8,
+  statusRequestsPerSecond: 5,
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
 };

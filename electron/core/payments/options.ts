@@ -20,7 +20,7 @@ export interface PaymentServiceOptions {
   readonly timers?: Timers | undefined;
   /** When to poll an open order. */
   readonly schedule?: PollSchedule | undefined;
-  /** Status requests per second for this terminal, all orders together. Default 5. */
+  /** Status requests per second for this terminal, all orders together. Default: the terminal's setting. */
   readonly statusRequestsPerSecond?: number | undefined;
   /** How long a new order stays payable on screen; default 5 min (the sandbox's abandon default). */
   readonly orderLifetimeMs?: number | undefined;
@@ -54,7 +54,7 @@ export interface ResolvedOptions {
   readonly now: () => number;
   readonly timers: Timers;
   readonly schedule: PollSchedule;
-  readonly statusRequestsPerSecond: number;
+  readonly statusRequestsPerSecond: number | null;
   readonly orderLifetimeMs: number;
   readonly expiryGraceMs: number;
   readonly settleMs: number;
@@ -79,7 +79,8 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     now: options.now ?? Date.now,
     timers: options.timers ?? SYSTEM_TIMERS,
     schedule: options.schedule ?? DEFAULT_POLL_SCHEDULE,
-    statusRequestsPerSecond: options.statusRequestsPerSecond ?? 5,
+    // Absent: the terminal's setting (Settings → status checks per second), read at every request.
+    statusRequestsPerSecond: options.statusRequestsPerSecond ?? null,
     orderLifetimeMs: options.orderLifetimeMs ?? 5 * 60_000,
     // The provider's own timeout is not published (ours abandons at the lifetime); a minute past what the
     // screen showed lets it finish its own way first, and a customer who scanned at the last second confirm.
@@ -95,7 +96,7 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     webhooks: options.webhooks ?? true,
     closeGraceMs: options.closeGraceMs ?? 2_000,
   };
-  if (!(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
+  if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
   for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
     if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
   }

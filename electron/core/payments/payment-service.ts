@@ -71,7 +71,10 @@ class PaymentService {
       options,
       startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
-      statusLimiter: createRateLimiter({ perSecond: options.statusRequestsPerSecond, now: options.now }),
+      statusLimiter: createRateLimiter({
+        perSecond: options.statusRequestsPerSecond ?? (() => context.settings.current().statusRequestsPerSecond),
+        now: options.now,
+      }),
       attempts: new Map(),
       refundSentAt: new Map(),
       busy: new Set(),

@@ -14,6 +14,22 @@ describe('per-terminal rate limiter', () => {
     expect(stamps[5]!).toBeGreaterThanOrEqual(180);
     expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
   });
+
+  it('follows a rate that changes (a setting saved while it runs) from the next request on', async () => {
+    let perSecond = 100;
+    const limiter = createRateLimiter({ perSecond: () => perSecond, burst: 1 });
+    await limiter.acquire();
+    const fastStart = performance.now();
+    for (let i = 0; i < 3; i += 1) await limiter.acquire();
+    const fast = performance.now() - fastStart;
+    perSecond = 10;
+    const slowStart = performance.now();
+    for (let i = 0; i < 3; i += 1) await limiter.acquire();
+    const slow = performance.now() - slowStart;
+    // 3 requests at 100/s take ~30 ms; at 10/s ~300 ms.
+    expect(fast).toBeLessThan(150);
+    expect(slow).toBeGreaterThanOrEqual(250);
+  });
 });
 
 describe('poll schedule', () => {

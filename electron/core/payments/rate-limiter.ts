@@ -6,23 +6,22 @@ export interface RateLimiter {
   acquire(): Promise<void>;
 }
 
-export function createRateLimiter(options: { perSecond: number; burst?: number; now?: () => number }): RateLimiter {
+/** `perSecond` may be a getter: the budget is a setting, and a change applies from the next request on. */
+export function createRateLimiter(options: { perSecond: number | (() => number); burst?: number; now?: () => number }): RateLimiter {
   const now = options.now ?? Date.now;
-  const capacity = Math.max(1, options.burst ?? Math.ceil(options.perSecond));
-  const refillPerMs = options.perSecond / 1000;
-  let tokens = capacity;
+  const { perSecond } = options;
+  const rate = typeof perSecond === 'function' ? perSecond : () => perSecond;
+  const capacity = (): number => Math.max(1, options.burst ?? Math.ceil(rate()));
+  let tokens = capacity();
   let last = now();
   let queue: Promise<void> = Promise.resolve();
 
-  function refill(): void {
-    const at = now();
-    tokens = Math.min(capacity, tokens + (at - last) * refillPerMs);
-    last = at;
-  }
-
   async function takeOne(): Promise<void> {
     for (;;) {
-      refill();
+      const refillPerMs = rate() / 1000;
+      const at = now();
+      tokens = Math.min(capacity(), tokens + (at - last) * refillPerMs);
+      last = at;
       if (tokens >= 1) {
         tokens -= 1;
         return;

@@ -80,6 +80,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
     draft.amountLimits.minMinor,
     draft.amountLimits.maxMinor,
     draft.resultDismissSeconds,
+    draft.statusRequestsPerSecond,
     draft.scanner.maxInterKeyMs,
     draft.scanner.minLength,
     draft.partner.merchantCategoryCode ?? 0,
@@ -269,6 +270,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
             onChange={(v) => update('resultDismissSeconds', v)}
             problem={problem('resultDismissSeconds')}
             testId="settings-resultDismissSeconds"
+          />
+          <NumberField
+            label={t('settings.statusRequestsPerSecond')}
+            value={draft.statusRequestsPerSecond}
+            min={1}
+            max={20}
+            onChange={(v) => update('statusRequestsPerSecond', v)}
+            problem={problem('statusRequestsPerSecond')}
+            testId="settings-statusRequestsPerSecond"
           />
         </fieldset>
 
