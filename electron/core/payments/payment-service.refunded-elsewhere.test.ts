@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
-import { isSettled, mintCode, openHarness, sandboxOrders, waitForDetail, type Harness } from './payment-service.test-helper.ts';
+import { expectJournalMatchesSandbox, isSettled, mintCode, openHarness, sandboxOrders, waitForDetail, type Harness } from './payment-service.test-helper.ts';
 
 // Refunds made outside this till (another till, the merchant portal) go through the provider's real API with
 // the same credentials; this till learns of them only from the order's running refundAmount (its webhook
@@ -20,19 +20,6 @@ async function refundAtAnotherTill(harness: Harness, referenceId: string, amount
   const otherTill = await harness.test.context.provider.instoreClient({});
   const answer = await otherTill.refundOrder({ referenceId, amount: money(amountMinor, 'SGD'), reason: 'refunded at till 2' });
   expect(answer.referenceId).toBe(referenceId);
-}
-
-/** The journal agrees with the provider: one order, its status and refund total; our refunds are among its refunds. */
-async function expectTotalsMatchSandbox(harness: Harness, referenceId: string, refundedElsewhereMinor: number): Promise<void> {
-  const orders = (await sandboxOrders(harness.sandbox)).filter((o) => o.referenceId === referenceId);
-  expect(orders).toHaveLength(1);
-  const order = orders[0]!;
-  const detail = await harness.h['payments.get']({ referenceId });
-  expect(detail.payment.providerStatus).toBe(order.status);
-  expect(detail.payment.refunded.amountMinor).toBe(order.refundAmount);
-  const ours = detail.refunds.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + r.amount.amountMinor, 0);
-  const all = order.refunds.reduce((sum, r) => sum + r.amount, 0);
-  expect([all - ours, detail.payment.refundedElsewhere?.amountMinor]).toEqual([refundedElsewhereMinor, refundedElsewhereMinor]);
 }
 
 function figures(detail: PaymentDetail) {
@@ -71,7 +58,7 @@ describe('refunds made outside this till', () => {
     const after = await waitForDetail(harness.h, referenceId, (d) => isSettled(d) && d.payment.refunded.amountMinor === 1000);
     expect(figures(after)).toEqual({ displayStatus: 'paid', refunded: 1000, refundedElsewhere: 700, refundable: 400, canRefund: true });
     expect(after.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 300]]);
-    await expectTotalsMatchSandbox(harness, referenceId, 700);
+    await expectJournalMatchesSandbox(harness, referenceId, { refunds: 1, minor: 700 });
     expect(await harness.h['payments.summary']({ day })).toMatchObject({
       paid: { count: 1, total: { amountMinor: 1400 } },
       refundedElsewhere: { count: 1, total: { amountMinor: 700 } },
@@ -83,7 +70,7 @@ describe('refunds made outside this till', () => {
     const done = await waitForDetail(harness.h, referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
     expect(figures(done)).toEqual({ displayStatus: 'refunded', refunded: 1400, refundedElsewhere: 700, refundable: 0, canRefund: false });
     expect(done.refunds.map((r) => r.amount.amountMinor)).toEqual([300, 400]);
-    await expectTotalsMatchSandbox(harness, referenceId, 700);
+    await expectJournalMatchesSandbox(harness, referenceId, { refunds: 1, minor: 700 });
     expect((await harness.h['payments.summary']({ day })).net.amountMinor).toBe(0);
   });
 
@@ -99,7 +86,7 @@ describe('refunds made outside this till', () => {
     await harness.h['payments.checkNow']({ referenceId });
     const seen = await waitForDetail(harness.h, referenceId, (d) => d.payment.providerStatus === 'REFUNDED' && d.payment.refundedElsewhere?.amountMinor === 1400);
     expect(figures(seen)).toEqual({ displayStatus: 'refunded', refunded: 1400, refundedElsewhere: 1400, refundable: 0, canRefund: false });
-    await expectTotalsMatchSandbox(harness, referenceId, 1400);
+    await expectJournalMatchesSandbox(harness, referenceId, { refunds: 1, minor: 1400 });
     const truth = (await sandboxOrders(harness.sandbox)).find((o) => o.referenceId === referenceId)!;
     expect([truth.status, truth.refundAmount]).toEqual(['REFUNDED', 1400]);
 

@@ -94,8 +94,16 @@ export async function waitForDetail(h: Pick<Handlers, 'payments.get'>, reference
 export const isSettled = (detail: PaymentDetail): boolean =>
   (detail.payment.state === 'final' || detail.payment.state === 'not-sent') && detail.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed');
 
-/** The journal agrees with the sandbox about one order: one order, same status, amount and refund total. */
-export async function expectJournalMatchesSandbox(harness: Harness, referenceId: string): Promise<SandboxOrder> {
+/**
+ * The journal agrees with the sandbox about one order: one order, same status, amount and refund total; every
+ * refund the sandbox holds is one of ours except those `elsewhere` says were made outside this till, and only
+ * their amount shows as refunded elsewhere (none by default: ours must never be taken for one made elsewhere).
+ */
+export async function expectJournalMatchesSandbox(
+  harness: Harness,
+  referenceId: string,
+  elsewhere: { readonly refunds: number; readonly minor: number } = { refunds: 0, minor: 0 },
+): Promise<SandboxOrder> {
   const orders = (await sandboxOrders(harness.sandbox)).filter((o) => o.referenceId === referenceId);
   expect(orders).toHaveLength(1);
   const order = orders[0]!;
@@ -103,7 +111,8 @@ export async function expectJournalMatchesSandbox(harness: Harness, referenceId:
   expect(detail.payment.providerStatus).toBe(order.status);
   expect(detail.payment.amount.amountMinor).toBe(order.orderAmount);
   expect(detail.payment.refunded.amountMinor).toBe(order.refundAmount);
-  expect(detail.refunds.filter((r) => r.state === 'succeeded')).toHaveLength(order.refunds.length);
+  expect(detail.payment.refundedElsewhere?.amountMinor).toBe(elsewhere.minor);
+  expect(detail.refunds.filter((r) => r.state === 'succeeded')).toHaveLength(order.refunds.length - elsewhere.refunds);
   return order;
 }
 

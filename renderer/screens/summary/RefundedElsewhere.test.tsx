@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DaySummary } from '../../../shared/domain.ts';
+import { App } from '../../App.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+
+// Refunds made outside this till (merchant portal, another till), as the core reports them: the payment
+// detail and the day summary say how much of the refunds was made elsewhere, so the cashier can tell.
+
+const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
+
+describe('refunded elsewhere', () => {
+  it('the payment detail shows the part refunded outside this till, and nothing when there is none', async () => {
+    const bridge = createFakeBridge();
+    bridge.payments.set(
+      'REF-ELSE-0001',
+      paymentView({ referenceId: 'REF-ELSE-0001', displayStatus: 'paid', state: 'final', amount: SGD(1400), refunded: SGD(1000), refundedElsewhere: SGD(700), refundable: SGD(400), canRefund: true, canCancel: false }),
+    );
+    bridge.payments.set('REF-HERE-0002', paymentView({ referenceId: 'REF-HERE-0002', displayStatus: 'paid', state: 'final', refunded: SGD(300), refundedElsewhere: SGD(0), canCancel: false }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-ELSE-0001' }));
+    expect((await screen.findByTestId('detail-refunded')).textContent).toBe('S$10.00');
+    expect(screen.getByTestId('detail-refunded-elsewhere').textContent).toBe('S$7.00');
+    expect(screen.getByText('Of which refunded elsewhere (merchant portal or another till)')).toBeDefined();
+    expect(screen.getByTestId('detail-refundable').textContent).toBe('S$4.00');
+
+    fireEvent.click(screen.getByTestId('detail-back'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-HERE-0002' }));
+    expect((await screen.findByTestId('detail-refunded')).textContent).toBe('S$3.00');
+    expect(screen.queryByTestId('detail-refunded-elsewhere')).toBeNull();
+  });
+
+  it('the day summary shows refunds made elsewhere as their own figure, already counted in refunds and net', async () => {
+    const bridge = createFakeBridge();
+    const summary: DaySummary = {
+      day: '2026-11-21',
+      currency: 'SGD',
+      byStatus: { paid: { count: 1, total: SGD(250) }, refunded: { count: 1, total: SGD(1400) } },
+      byMethod: { 'merchant-qr': { count: 0, total: SGD(0) }, 'customer-qr': { count: 2, total: SGD(1650) } },
+      paid: { count: 2, total: SGD(1650) },
+      refunds: { count: 1, total: SGD(1400) },
+      refundedElsewhere: { count: 1, total: SGD(1400) },
+      net: SGD(250),
+    };
+    bridge.override('payments.summary', () => ({ ok: true, value: summary }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-summary'));
+    await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').textContent).toBe('S$14.00 (1)'));
+    expect(screen.getByTestId('summary-refunds').textContent).toBe('S$14.00 (1)');
+    expect(screen.getByTestId('summary-net').textContent).toBe('S$2.50');
+
+    bridge.override('payments.summary', () => ({ ok: true, value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } } }));
+    fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(screen.queryByTestId('summary-refunded-elsewhere')).toBeNull());
+  });
+});
