@@ -130,7 +130,8 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
                 {t('detail.refund')}
               </button>
             )}
-            {(payment.state === 'sending' || payment.state === 'checking' || payment.state === 'active') && (
+            {/* A paid one too: it may have been refunded elsewhere since (merchant portal, another till). */}
+            {(payment.state === 'sending' || payment.state === 'checking' || payment.state === 'active' || payment.displayStatus === 'paid') && (
               <button type="button" className="button button-secondary" disabled={busy} onClick={() => void act('checkNow')} data-testid="detail-check-now">
                 {t('detail.checkNow')}
               </button>

@@ -25,6 +25,9 @@ describe('refunded elsewhere', () => {
     expect(screen.getByTestId('detail-refunded-elsewhere').textContent).toBe('S$7.00');
     expect(screen.getByText('Of which refunded elsewhere (merchant portal or another till)')).toBeDefined();
     expect(screen.getByTestId('detail-refundable').textContent).toBe('S$4.00');
+    // A paid payment can be checked again: the provider tells of refunds made elsewhere since.
+    fireEvent.click(screen.getByTestId('detail-check-now'));
+    await waitFor(() => expect(bridge.callsTo('payments.checkNow')).toEqual([{ referenceId: 'REF-ELSE-0001' }]));
 
     fireEvent.click(screen.getByTestId('detail-back'));
     fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-HERE-0002' }));
