@@ -54,6 +54,8 @@ export const settingsSchema = z
     scanner: scannerSettingsSchema,
     cameraDeviceId: z.string().max(256),
     resultDismissSeconds: z.number().int().min(0).max(600),
+    /** Print the customer's receipt by itself when a payment is shown Paid (else only on "Print receipt"). */
+    printReceiptWhenPaid: z.boolean(),
     /**
      * Status lookups this terminal may send per second, shared by all its open orders (the provider does not
      * publish a limit; 5 keeps a busy till well clear of one, and a lower value suits a metered link).
@@ -118,6 +120,7 @@ export const DEFAULT_SETTINGS: Settings = {
   scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },
   cameraDeviceId: '',
   resultDismissSeconds: 8,
+  printReceiptWhenPaid: false,
   statusRequestsPerSecond: 5,
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
 };

@@ -266,6 +266,7 @@ export const EN = {
   'settings.amountLimits.minMinor': 'Smallest amount',
   'settings.amountLimits.maxMinor': 'Largest amount',
   'settings.resultDismissSeconds': 'Show the result for (seconds, 0 = until dismissed)',
+  'settings.printReceiptWhenPaid': 'Print the customer’s receipt as soon as a payment is paid',
   'settings.statusRequestsPerSecond': 'Status checks per second (all open payments together)',
   'settings.supervisorPin': 'Supervisor PIN',
   'settings.adminPinSecret': 'Admin PIN',

@@ -266,6 +266,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.amountLimits.minMinor': '最小金額',
   'settings.amountLimits.maxMinor': '最大金額',
   'settings.resultDismissSeconds': '結果顯示時間（秒，0 = 直至關閉）',
+  'settings.printReceiptWhenPaid': '付款成功後自動列印顧客收據',
   'settings.statusRequestsPerSecond': '每秒狀態查詢次數（所有進行中的付款合計）',
   'settings.supervisorPin': '主管密碼',
   'settings.adminPinSecret': '管理員密碼',

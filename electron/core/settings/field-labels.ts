@@ -21,6 +21,7 @@ const LABELS: Readonly<Record<keyof Settings | SecretName, string>> = {
   scanner: 'Scanner',
   cameraDeviceId: 'Camera',
   resultDismissSeconds: 'Result display time',
+  printReceiptWhenPaid: 'Print the receipt when paid',
   statusRequestsPerSecond: 'Status checks per second',
   tokenized: 'Linked-customer payments',
   accessKeySecret: 'Access key secret',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buildReceipt, type ReceiptDocument, type ReceiptKind } from '../../../shared/receipt.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -18,9 +18,17 @@ export interface PrintReceiptButtonProps {
   readonly label: MessageKey;
   readonly testId: string;
   readonly className?: string;
+  /** Print once by itself when shown (Settings → print the receipt when paid); the button stays for a reprint. */
+  readonly printOnShow?: boolean;
 }
 
-export function PrintReceiptButton({ referenceId, kind, label, testId, className = 'button button-secondary' }: PrintReceiptButtonProps) {
+/**
+ * References printed by `printOnShow` in this window: the result screen can be left and shown again (or
+ * re-mounted) for the same payment, and a second automatic copy would only waste paper.
+ */
+const printedOnShow = new Set<string>();
+
+export function PrintReceiptButton({ referenceId, kind, label, testId, className = 'button button-secondary', printOnShow = false }: PrintReceiptButtonProps) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -52,6 +60,14 @@ export function PrintReceiptButton({ referenceId, kind, label, testId, className
     const { posId, terminalReference, merchantName } = terminal;
     setReceipt(buildReceipt({ detail: detail.value, kind, merchantName, terminal: { posId, terminalReference }, locale }));
   };
+
+  const printOnce = useEffectEvent(() => void print());
+  useEffect(() => {
+    const key = `${kind}:${referenceId}`;
+    if (!printOnShow || printedOnShow.has(key)) return;
+    printedOnShow.add(key);
+    printOnce();
+  }, [printOnShow, kind, referenceId]);
 
   // The receipt is in the page (committed before effects run): open the print dialog on it, and take it out
   // again once the dialog is closed.

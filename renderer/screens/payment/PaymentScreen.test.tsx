@@ -94,4 +94,29 @@ describe('merchant-QR payment view', () => {
     expect(result.textContent).toContain('S$0.12 not paid');
     expect(result.textContent).toContain('the QR code expired. Nothing was charged');
   });
+
+  it('prints the receipt by itself once when paid, if Settings says so; never a second copy for the same payment', async () => {
+    const { bridge, view, update } = await startCharge();
+    bridge.override('receipts.print', () => ({ ok: true, value: { printed: true, via: 'printer' } }));
+    await act(async () => {
+      await bridge['settings.save']({ settings: { printReceiptWhenPaid: true } });
+    });
+    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null }, '2026-11-22T10:00:07.000Z');
+    expect((await screen.findByTestId('print-receipt-sent')).textContent).toBe('Sent to the receipt printer.');
+    expect(bridge.callsTo('receipts.print')).toEqual([{ referenceId: view.referenceId, kind: 'receipt' }]);
+
+    // The same payment shown again (a later event, the screen re-opened): no second automatic copy.
+    update({ updatedAt: '2026-11-22T10:00:08.000Z' }, '2026-11-22T10:00:08.000Z');
+    act(() => useAppStore.getState().navigate({ name: 'sale' }));
+    act(() => useAppStore.getState().navigate({ name: 'payment', referenceId: view.referenceId }));
+    await screen.findByTestId('payment-result');
+    expect(bridge.callsTo('receipts.print')).toHaveLength(1);
+  });
+
+  it('does not print by itself when the setting is off (the default)', async () => {
+    const { bridge, update } = await startCharge();
+    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null }, '2026-11-22T10:00:07.000Z');
+    await screen.findByTestId('print-receipt');
+    expect(bridge.callsTo('receipts.print')).toEqual([]);
+  });
 });

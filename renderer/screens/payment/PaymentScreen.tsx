@@ -183,6 +183,7 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
   const locale = useLocale();
   const outcome = outcomeOf(view.displayStatus);
   const amount = money(view.amount, locale);
+  const printWhenPaid = useTerminal().settings.printReceiptWhenPaid;
   // A kiosk must always reset for the next customer, even if the setting says "until dismissed".
   const seconds = dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
   const [shownAt] = useState(() => Date.now());
@@ -224,7 +225,9 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         )}
       </dl>
       <div className="result-actions">
-        {view.displayStatus === 'paid' && <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" />}
+        {view.displayStatus === 'paid' && (
+          <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" printOnShow={printWhenPaid} />
+        )}
         <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
           {kiosk ? t('kiosk.done') : t('payment.newSale')}
         </button>

@@ -271,6 +271,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
             problem={problem('resultDismissSeconds')}
             testId="settings-resultDismissSeconds"
           />
+          <CheckboxField
+            label={t('settings.printReceiptWhenPaid')}
+            checked={draft.printReceiptWhenPaid}
+            onChange={(v) => update('printReceiptWhenPaid', v)}
+            problem={problem('printReceiptWhenPaid')}
+            testId="settings-printReceiptWhenPaid"
+          />
           <NumberField
             label={t('settings.statusRequestsPerSecond')}
             value={draft.statusRequestsPerSecond}
