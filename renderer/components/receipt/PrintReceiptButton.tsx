@@ -66,7 +66,8 @@ export function PrintReceiptButton({ referenceId, kind, label, testId, className
     const key = `${kind}:${referenceId}`;
     if (!printOnShow || printedOnShow.has(key)) return;
     printedOnShow.add(key);
-    printOnce();
+    // Started after this commit, like a click would be: print() updates this component's state.
+    queueMicrotask(printOnce);
   }, [printOnShow, kind, referenceId]);
 
   // The receipt is in the page (committed before effects run): open the print dialog on it, and take it out
