@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import { InStoreClient, partnerFromSettings, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
 import { closedPort, startScriptedServer, type ScriptedServer } from './scripted-server.test-helper.ts';
 import { buildSignedHeaders, isUuidV4, type Exchange } from './transport.ts';
+import { caught } from '../pos-error.test-helper.ts';
 
 // The client's own behaviour on the wire, against a scripted HTTP server on a real socket: exact bytes and
 // headers, retry decisions, timeouts, dropped connections, reply validation, the audit callback. The
@@ -67,16 +67,6 @@ const statusReply = {
   shopbackOrderId: null,
   refundAmount: null,
 };
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PosError) return error;
-    throw error;
-  }
-  throw new Error('expected a PosError');
-}
 
 describe('headers and bytes', () => {
   it('signs and sends exactly the canonical body, with every required header', async () => {

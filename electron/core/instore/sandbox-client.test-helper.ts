@@ -1,4 +1,3 @@
-import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { InStoreClient, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
@@ -22,13 +21,4 @@ export function demoSandboxClient(instoreBaseUrl: string, overrides: Partial<InS
   return { client, exchanges };
 }
 
-/** The PosError `promise` rejects with; fails the test when it resolves or throws anything else. */
-export async function caught(promise: Promise<unknown>): Promise<PosError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PosError) return error;
-    throw error;
-  }
-  throw new Error('expected a PosError');
-}
+export { caught } from '../pos-error.test-helper.ts';

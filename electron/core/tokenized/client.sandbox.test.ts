@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { approveOnConsentPage, startWebhookSink, type WebhookSink } from '../../sandbox/tokenized/testing.ts';
@@ -9,6 +8,7 @@ import { controlCall, startTestSandbox, waitFor } from '../../sandbox/testing.ts
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
 import type { TokenizedExchange } from './transport.ts';
 import { resolveTokenizedProfile } from './wire.ts';
+import { caught } from '../pos-error.test-helper.ts';
 
 // The tokenized client against the embedded sandbox over real sockets: every endpoint, every error code of
 // the document's table, the idempotency and retry rules, merchant re-login, and money at the edge.
@@ -49,16 +49,6 @@ async function link(client: TokenizedClient, merchantUserId = `cust-${randomUUID
   expect(location.searchParams.get('state')).toBe(state);
   const { paymentToken } = await client.exchangeCode(location.searchParams.get('code')!);
   return { merchantUserId, paymentToken };
-}
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PosError) return error;
-    throw error;
-  }
-  throw new Error('expected a PosError');
 }
 
 const sgd = (minor: number) => money(minor, 'SGD');

@@ -6,7 +6,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
 import { isStoppedReason, type LinkedCustomerDetail } from '../../../shared/domain.ts';
-import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { controlCall, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
@@ -19,6 +18,7 @@ import { createCustomerModule, type CustomerModule, type CustomerModuleOptions }
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 import { TOKEN_KEY_SECRET_NAME } from './token-cipher.ts';
 import { PATHS } from './wire.ts';
+import { caught } from '../pos-error.test-helper.ts';
 
 // The linked-customer service over real sockets against the embedded sandbox, with a real SQLite journal and
 // a development vault in a temp folder: linking through the consent page, charges, holds, webhooks, lost
@@ -70,16 +70,6 @@ async function linked(h: CustomerHandlers, module: CustomerModule, merchantUserI
   const customer = await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
   expect(customer.status).toBe('linked');
   return merchantUserId;
-}
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PosError) return error;
-    throw error;
-  }
-  throw new Error('expected a PosError');
 }
 
 /**
