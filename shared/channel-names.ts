@@ -30,6 +30,7 @@ export const CHANNEL_NAME_LIST = [
   'customers.capture',
   'customers.void',
   'customers.unlink',
+  'customers.unresolved',
   'receipts.print',
 ] as const;
 

@@ -6,6 +6,7 @@ import {
   type EnvironmentId,
   type HoldView,
   type LinkedCustomerDetail,
+  type LinkedCustomerUnresolvedView,
   type LinkedCustomerView,
   type Page,
   type PaymentDetail,
@@ -181,6 +182,8 @@ export interface CustomerChannels {
   'customers.void': { request: { merchantRef: string; reason: string }; response: HoldView };
   /** Refused with unlink.blocked while a hold is open. */
   'customers.unlink': { request: { merchantUserId: string }; response: LinkedCustomerView };
+  /** Charges and holds still being settled, or that the till stopped checking (the Unresolved list), oldest first. */
+  'customers.unresolved': { request: Empty; response: readonly LinkedCustomerUnresolvedView[] };
 }
 export type CustomerChannelName = keyof CustomerChannels;
 
@@ -221,6 +224,7 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.capture': z.object({ merchantRef, useCashback: z.boolean().optional() }).strict(),
   'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
+  'customers.unresolved': empty,
 };
 
 export const consentRequestSchemas: { [K in keyof ConsentChannels]: z.ZodType<ConsentChannels[K]['request']> } = {

@@ -146,8 +146,19 @@ export interface DaySummary {
    * set by the core; optional only so summaries built before it existed still type-check.
    */
   readonly refundedElsewhere?: SummaryLine;
-  /** Paid minus every refund (those made elsewhere included). */
+  /**
+   * Linked-customer (tokenized) takings of that day, in the summary's currency: approved charges and captured
+   * holds (a hold counts on the day it was placed: the journal keeps that day, not the capture's). Already in
+   * `net`. Set by the core; optional so summaries built without the linked-customer module still type-check.
+   */
+  readonly linkedCustomers?: LinkedCustomerTakings;
+  /** Paid minus every refund (those made elsewhere included), plus linked-customer takings when present. */
   readonly net: Money;
+}
+
+export interface LinkedCustomerTakings {
+  readonly charges: SummaryLine;
+  readonly captures: SummaryLine;
 }
 
 export type EnvironmentId = 'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
@@ -265,4 +276,21 @@ export interface LinkedCustomerDetail {
   readonly holds: readonly HoldView[];
   /** Newest first. */
   readonly charges: readonly CustomerChargeView[];
+}
+
+/**
+ * A linked-customer charge or hold on the Unresolved list: its request's outcome is still being found out
+ * (sending, checking, a capture or void in flight), or the till stopped finding out by itself
+ * (`reason` starts with STOPPED_REASON_PREFIX) and the cashier must check it with the provider.
+ */
+export interface LinkedCustomerUnresolvedView {
+  readonly merchantUserId: string;
+  readonly kind: 'charge' | 'hold';
+  readonly merchantRef: string;
+  readonly amount: Money;
+  /** What the Customers screen shows for it (sending, checking, capturing, voiding). */
+  readonly displayStatus: CustomerChargeDisplayStatus | HoldDisplayStatus;
+  /** Why it is not settled: an ErrorCode while checking, `stopped: …` once stopped; null while a request is on its way. */
+  readonly reason: string | null;
+  readonly createdAt: string;
 }

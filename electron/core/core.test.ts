@@ -11,6 +11,9 @@ import { FAST } from './payments/payment-service.test-helper.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import type { ReceiptDocument } from '../../shared/receipt.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { approveOnConsentPage } from '../sandbox/tokenized/testing.ts';
+import { localDayOf, systemTimeZone } from './journal/local-time.ts';
+import { createCustomerModule } from './tokenized/customer-module.ts';
 
 // The composed core against the real embedded sandbox over real sockets.
 
@@ -148,6 +151,48 @@ describe('linked customers in the composed core (demo merchant on the embedded s
       error: { code: 'ipc.invalid-payload' },
     });
     expect(await dispatch(core.handlers, 'customers.find', { merchantUserId: 'nobody' })).toMatchObject({ ok: false, error: { code: 'customer.not-found' } });
+  });
+});
+
+describe('linked-customer rows in the status bar and the day summary', () => {
+  it('a charge whose answer was lost counts as Unresolved at once (status.changed), stops counting once settled, and its money is in the day summary and net', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'core-customers-'));
+    const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
+    const core = await createCore({
+      dataDir: dir,
+      vault,
+      transport: 'web',
+      version: '1.2.3',
+      statusIntervalMs: 60_000,
+      // The lost answer is learned a second later, so the count can be seen before it settles.
+      customers: createCustomerModule({ vault, resolveDelaysMs: [1_000], client: { retry: { maxAttempts: 1 } } }),
+    });
+    opened.push({ core, dir });
+    const events: CoreEvent[] = [];
+    core.onEvent((event) => events.push(event));
+    const counts = () => events.flatMap((e) => (e.event === 'status.changed' ? [e.payload.unresolvedCount] : []));
+    const { sandboxBaseUrl } = await core.handlers['app.info']({});
+    const day = localDayOf(Date.now(), systemTimeZone());
+    const before = await core.handlers['payments.summary']({ day });
+    expect(before.linkedCustomers).toEqual({ charges: { count: 0, total: { amountMinor: 0, currency: 'SGD' } }, captures: { count: 0, total: { amountMinor: 0, currency: 'SGD' } } });
+
+    const started = await core.handlers['customers.startLink']({ merchantUserId: 'core-unresolved-1', emailHint: 'lee@example.com' });
+    const request = core.consent.consentRequest(started.linkToken);
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+    await fetch(`${sandboxBaseUrl}/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropAfterActNext: 1, path: '/charge' }) });
+    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false });
+    expect(charge.displayStatus).toBe('checking');
+
+    expect((await core.handlers['status.get']({})).unresolvedCount).toBe(1);
+    expect(counts()).toContain(1);
+    expect(await dispatch(core.handlers, 'customers.unresolved', {})).toMatchObject({ ok: true, value: [{ merchantRef: charge.merchantRef, kind: 'charge' }] });
+
+    await waitFor(() => (counts().at(-1) === 0 ? true : undefined));
+    expect((await core.handlers['status.get']({})).unresolvedCount).toBe(0);
+    const after = await core.handlers['payments.summary']({ day });
+    expect(after.linkedCustomers?.charges).toEqual({ count: 1, total: { amountMinor: 700, currency: 'SGD' } });
+    expect(after.net.amountMinor).toBe(before.net.amountMinor + 700);
   });
 });
 

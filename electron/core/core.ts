@@ -13,6 +13,7 @@ import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { consentNotAvailable } from './tokenized/consent-opening.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
+import { withLinkedCustomerTakings } from './day-summary-with-customers.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { openSettingsService } from './settings/settings-service.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
@@ -99,7 +100,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       const client = await provider.instoreClient().catch(() => null);
       return client ? client.testConnection() : null;
     },
-    counts: () => payments.counts(),
+    // One Unresolved count for everything the till is still settling: in-store payments and linked-customer
+    // charges and holds (the Unresolved screen lists both).
+    counts: () => {
+      const counts = payments.counts();
+      return { ...counts, unresolvedCount: counts.unresolvedCount + customers.unresolvedCount() };
+    },
     onChange: (snapshot) => bus.emit('status.changed', snapshot),
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
@@ -166,6 +172,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       return { valid };
     },
     ...payments.handlers,
+    // The day's takings include linked-customer charges and captured holds, in net too.
+    'payments.summary': async (request) => withLinkedCustomerTakings(await payments.handlers['payments.summary'](request), customers),
     ...customers.handlers,
     ...receipts,
     // Only a transport can show the consent page; it replaces this (see tokenized/consent-opening.ts).

@@ -1,5 +1,5 @@
 import type { ChannelName, CustomerChannelName, Events, RequestOf, ResponseOf } from '../../shared/contract.ts';
-import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerView } from '../../shared/domain.ts';
+import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerUnresolvedView, LinkedCustomerView } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { CurrencyCode } from '../../shared/money.ts';
 import type { Result } from '../../shared/result.ts';
@@ -26,6 +26,10 @@ export interface FakeCustomers {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+function unresolvedOf(row: CustomerChargeView | HoldView, kind: 'charge' | 'hold'): Omit<LinkedCustomerUnresolvedView, 'createdAt'> {
+  return { merchantUserId: row.merchantUserId, kind, merchantRef: row.merchantRef, amount: row.amount, displayStatus: row.displayStatus, reason: row.unresolvedReason };
+}
 
 function refuse<T>(code: ErrorCode, message = defaultMessage(code)): Result<T> {
   return { ok: false, error: { code, message, retryable: false } };
@@ -181,6 +185,15 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       customers.set(merchantUserId, next);
       publish(merchantUserId);
       return { ok: true, value: next };
+    },
+    // As the service: charges and holds whose request's outcome is still being found out (or stopped), oldest first.
+    'customers.unresolved': () => {
+      const unsettled = new Set<string>(['sending', 'checking', 'capturing', 'voiding']);
+      const rows: LinkedCustomerUnresolvedView[] = [
+        ...charges.filter((c) => unsettled.has(c.displayStatus)).map((c) => ({ ...unresolvedOf(c, 'charge'), createdAt: c.createdAt })),
+        ...[...holds.values()].filter((h) => unsettled.has(h.displayStatus)).map((h) => ({ ...unresolvedOf(h, 'hold'), createdAt: h.placedAt })),
+      ];
+      return { ok: true, value: rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
     },
   };
 

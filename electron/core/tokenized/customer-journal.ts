@@ -165,6 +165,11 @@ export interface CustomerJournal {
    * itself, so it is left to the cashier (shown "Stopped checking: …") instead of blocking the customer forever.
    */
   unknownOutcomesOf(merchantUserId: string): AttemptRow[];
+  /**
+   * Linked-customer takings of a local day in one currency, integer sums: charges the provider approved, and
+   * holds captured (not a capture answered REJECTED), both counted on the day the charge or hold was made.
+   */
+  takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal };
   /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
   pendingHoldsOf(merchantUserId: string): AttemptRow[];
 
@@ -172,6 +177,11 @@ export interface CustomerJournal {
   eventsOf(merchantRef: string): EventRow[];
   atomically<T>(work: () => T): T;
   close(): void;
+}
+
+export interface DayTotal {
+  readonly count: number;
+  readonly totalMinor: number;
 }
 
 export interface CustomerJournalOptions {
@@ -250,6 +260,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     openHoldsOf: guard(q.openHoldsOf),
     unknownOutcomesOf: guard(q.unknownOutcomesOf),
     pendingHoldsOf: guard(q.pendingHoldsOf),
+    takingsOfDay: guard(q.takingsOfDay),
     appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
     eventsOf: guard(q.eventsOf),
     atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
@@ -427,6 +438,19 @@ function queries(db: DatabaseSync, now: () => number) {
       )
         .all(merchantUserId)
         .map(readAttempt);
+    },
+    takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal } {
+      // SQLite's SUM over INTEGER minor units is exact (it raises on overflow rather than rounding).
+      // The same rules as customer-views.ts: a final charge not REJECTED is approved; a final hold whose
+      // pre-auth is CAPTURE_INITIATED / CAPTURED and whose capture was not answered REJECTED is captured.
+      const total = (where: string): DayTotal => {
+        const row = sql(`SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM tokenized_attempts WHERE local_day = ? AND currency = ? AND ${where}`).get(day, currency);
+        return { count: Number(row?.n ?? 0), totalMinor: Number(row?.total ?? 0) };
+      };
+      return {
+        charges: total(`kind = 'charge' AND state = 'final' AND (provider_status IS NULL OR provider_status <> 'REJECTED')`),
+        captures: total(`kind = 'hold' AND state = 'final' AND provider_status IN ('CAPTURE_INITIATED', 'CAPTURED') AND capture_failure IS NULL`),
+      };
     },
 
     appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void {

@@ -1,4 +1,6 @@
 import type { CustomerHandlers } from '../../../shared/contract.ts';
+import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
+import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../payment-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
 import { CustomerService, type ConsentRequest, type CustomerServiceOptions } from './customer-service.ts';
@@ -21,6 +23,10 @@ export interface CustomerModule {
   consentRequest(linkToken: string): ConsentRequest;
   /** The callbackUrl captures and charges carry (null when order outcomes cannot reach this till). */
   orderWebhookUrl(): string | null;
+  /** Charges and holds on the Unresolved list (customers.unresolved): the core adds them to the status bar's count. */
+  unresolvedCount(): number;
+  /** Approved charges and captured holds of a local day, for the core's day summary. */
+  takingsOfDay(day: string, currency: CurrencyCode): LinkedCustomerTakings;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,8 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
       handlers: service.handlers(),
       consentRequest: (linkToken) => service.consentRequest(linkToken),
       orderWebhookUrl: () => service.orderWebhookUrl(),
+      unresolvedCount: () => service.unresolvedCount(),
+      takingsOfDay: (day, currency) => service.takingsOfDay(day, currency),
       close,
     };
   };

@@ -1,7 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CustomerEvents, CustomerHandlers, LinkProgress, LinkStart } from '../../../shared/contract.ts';
-import { isStoppedReason, STOPPED_REASON_PREFIX, type CustomerChargeView, type HoldView, type LinkedCustomerDetail, type LinkedCustomerView } from '../../../shared/domain.ts';
+import {
+  isStoppedReason,
+  STOPPED_REASON_PREFIX,
+  type CustomerChargeView,
+  type HoldView,
+  type LinkedCustomerDetail,
+  type LinkedCustomerTakings,
+  type LinkedCustomerUnresolvedView,
+  type LinkedCustomerView,
+  type SummaryLine,
+} from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money, type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { isOutcomeUnknown } from '../instore/errors.ts';
@@ -11,7 +21,7 @@ import type { SecretVault } from '../settings/secret-vault.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from './client.ts';
 import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './customer-client-access.ts';
 import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './customer-journal.ts';
-import { toChargeView, toCustomerView, toHoldView } from './customer-views.ts';
+import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './customer-views.ts';
 import { isRetryableCode } from './errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { newMerchantRef } from './merchant-ref.ts';
@@ -159,7 +169,25 @@ export class CustomerService {
       'customers.capture': (request) => this.capture(request.merchantRef, request.useCashback),
       'customers.void': (request) => this.voidHold(request.merchantRef, request.reason),
       'customers.unlink': (request) => this.unlink(request.merchantUserId),
+      'customers.unresolved': async () => this.unresolved(),
     };
+  }
+
+  /** Charges and holds whose outcome is still being found out, or that the till stopped checking (the Unresolved list). */
+  unresolved(): LinkedCustomerUnresolvedView[] {
+    return this.#journal.unsettled().filter(isUnresolvedAttempt).map(toUnresolvedView);
+  }
+
+  /** The status bar's share of linked-customer rows: the length of the list above. */
+  unresolvedCount(): number {
+    return this.#journal.unsettled().filter(isUnresolvedAttempt).length;
+  }
+
+  /** Approved charges and captured holds of a local day, in the day summary's currency. */
+  takingsOfDay(day: string, currency: CurrencyCode): LinkedCustomerTakings {
+    const { charges, captures } = this.#journal.takingsOfDay(day, currency);
+    const line = (total: { count: number; totalMinor: number }): SummaryLine => ({ count: total.count, total: money(total.totalMinor, currency) });
+    return { charges: line(charges), captures: line(captures) };
   }
 
   // ---- linking ----
@@ -908,11 +936,18 @@ export class CustomerService {
   }
 
   #update(row: AttemptRow, patch: AttemptPatch, summary: string | null): AttemptRow {
-    return this.#journal.atomically(() => {
+    const updated = this.#journal.atomically(() => {
       const updated = this.#journal.updateAttempt(row.merchantRef, patch);
       if (summary) this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
       return updated;
     });
+    this.#countsChanged();
+    return updated;
+  }
+
+  /** The status bar's Unresolved count includes this service's rows: have it recounted now, not at the next probe. */
+  #countsChanged(): void {
+    if (!this.#closed) this.#context.countsChanged();
   }
 
   #customerView(merchantUserId: string): LinkedCustomerView {
@@ -928,6 +963,8 @@ export class CustomerService {
   }
 
   #publish(merchantUserId: string): void {
+    // Every path that changed a row ends here (some through journal writes that bypass #update).
+    this.#countsChanged();
     if (!this.#options.emit || this.#closed) return;
     try {
       if (this.#journal.getCustomer(merchantUserId)) this.#options.emit('customers.updated', this.#detail(merchantUserId));

@@ -1,4 +1,4 @@
-import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
+import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerUnresolvedView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
 import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import type { AttemptRow, CustomerRow } from './customer-journal.ts';
@@ -100,6 +100,23 @@ export function toChargeView(row: AttemptRow): CustomerChargeView {
     orderOutcome: row.orderOutcome,
     createdAt: new Date(row.createdAt).toISOString(),
     unresolvedReason: row.unresolvedReason,
+  };
+}
+
+/** A row whose request's outcome is not known (or whose checking stopped): it belongs on the Unresolved list. */
+export function isUnresolvedAttempt(row: AttemptRow): boolean {
+  return row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding';
+}
+
+export function toUnresolvedView(row: AttemptRow): LinkedCustomerUnresolvedView {
+  return {
+    merchantUserId: row.merchantUserId,
+    kind: row.kind,
+    merchantRef: row.merchantRef,
+    amount: money(row.amountMinor, row.currency),
+    displayStatus: row.kind === 'hold' ? holdDisplayStatus(row) : chargeDisplayStatus(row),
+    reason: row.unresolvedReason,
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }
 

@@ -33,3 +33,58 @@ describe('unresolved list', () => {
     expect(reasons).not.toContain('—');
   });
 });
+
+describe('unresolved list: linked customers', () => {
+  it('lists linked-customer charges and holds in the cashier\'s words, and opens that customer on the Customers screen', async () => {
+    const bridge = createFakeBridge({ status: { unresolvedCount: 2 } });
+    bridge.customers.addLinked('cust-unres-1');
+    const at = '2026-11-22T09:00:00.000Z';
+    bridge.override('customers.unresolved', () => ({
+      ok: true,
+      value: [
+        { merchantUserId: 'cust-unres-1', kind: 'charge', merchantRef: 'TILL-01-C20261122-AAAAAAAAAA', amount: { amountMinor: 700, currency: 'SGD' }, displayStatus: 'checking', reason: 'network.timeout', createdAt: at },
+        {
+          merchantUserId: 'cust-unres-2',
+          kind: 'hold',
+          merchantRef: 'TILL-01-H20261122-BBBBBBBBBB',
+          amount: { amountMinor: 5000, currency: 'SGD' },
+          displayStatus: 'capturing',
+          reason: 'stopped: the provider does not know this hold; check it with the provider',
+          createdAt: at,
+        },
+      ],
+    }));
+    renderWithBridge(<App />, bridge);
+
+    const count = await screen.findByTestId('status-unresolved');
+    expect(count.textContent).toBe('Unresolved: 2');
+    fireEvent.click(count);
+    await waitFor(() => expect(screen.getAllByTestId('unresolved-linked-row')).toHaveLength(2));
+    // No in-store payment is unresolved, but the screen must not say "nothing is unresolved".
+    expect(screen.queryByTestId('unresolved-empty')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Linked customers' })).toBeDefined();
+    const [charge, hold] = screen.getAllByTestId('unresolved-linked-row');
+    expect(charge!.textContent).toContain('Charge');
+    expect(charge!.textContent).toContain('S$7.00');
+    expect(charge!.textContent).toContain('Checking…');
+    const reasons = screen.getAllByTestId('unresolved-linked-reason').map((cell) => cell.textContent ?? '');
+    expect(reasons[0]).toMatch(/^Still checking: /);
+    expect(reasons[0]).not.toContain('network.timeout');
+    expect(hold!.textContent).toContain('Hold');
+    expect(hold!.textContent).toContain('Capturing…');
+    expect(reasons[1]).toBe('Stopped checking: the provider does not know this hold; check it with the provider');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-unres-1' }));
+    const detail = await screen.findByTestId('customer-detail');
+    expect(detail.getAttribute('data-merchant-user-id')).toBe('cust-unres-1');
+  });
+
+  it('says nothing is unresolved only when neither list has a row', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('status-unresolved'));
+    expect(await screen.findByTestId('unresolved-empty')).toBeDefined();
+    expect(screen.queryByTestId('unresolved-linked')).toBeNull();
+    expect(bridge.callsTo('customers.unresolved')).not.toHaveLength(0);
+  });
+});

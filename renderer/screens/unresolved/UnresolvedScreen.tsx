@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { LinkedCustomerUnresolvedView, PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
@@ -8,24 +8,27 @@ import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { LinkedCustomersUnresolved } from './LinkedCustomersUnresolved.tsx';
 
-// Attempts the service is still settling with the provider (journey 3), with the reason and "Check now".
+// Attempts the service is still settling with the provider (journey 3), with the reason and "Check now";
+// then linked-customer charges and holds still being settled (or stopped), which open on the Customers screen.
 
 export function UnresolvedScreen() {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
   const [items, setItems] = useState<readonly PaymentView[] | null>(null);
+  const [linked, setLinked] = useState<readonly LinkedCustomerUnresolvedView[]>([]);
   const [error, setError] = useState<AppError | null>(null);
   const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
 
   const load = useCallback(
     (): Promise<void> =>
-      bridge['payments.unresolved']({}).then((result) => {
-        if (result.ok) {
-          setItems(result.value);
-          setError(null);
-        } else setError(result.error);
+      Promise.all([bridge['payments.unresolved']({}), bridge['customers.unresolved']({})]).then(([payments, customers]) => {
+        if (customers.ok) setLinked(customers.value);
+        if (payments.ok) setItems(payments.value);
+        const failed = !payments.ok ? payments.error : !customers.ok ? customers.error : null;
+        setError(failed);
       }),
     [bridge],
   );
@@ -35,6 +38,7 @@ export function UnresolvedScreen() {
   }, [load]);
   useBridgeEvent('payment.updated', () => void load());
   useBridgeEvent('status.changed', () => void load());
+  useBridgeEvent('customers.updated', () => void load());
 
   const checkNow = async (referenceId: string): Promise<void> => {
     setChecking((current) => new Set(current).add(referenceId));
@@ -58,7 +62,7 @@ export function UnresolvedScreen() {
       {items === null ? (
         !error && <p>{t('common.loading')}</p>
       ) : items.length === 0 ? (
-        <p data-testid="unresolved-empty">{t('unresolved.empty')}</p>
+        linked.length === 0 && <p data-testid="unresolved-empty">{t('unresolved.empty')}</p>
       ) : (
         <table className="data-table" data-testid="unresolved-table">
           <thead>
@@ -102,6 +106,7 @@ export function UnresolvedScreen() {
           </tbody>
         </table>
       )}
+      {linked.length > 0 && <LinkedCustomersUnresolved items={linked} />}
     </section>
   );
 }

@@ -1,0 +1,15 @@
+import type { DaySummary } from '../../shared/domain.ts';
+import { money } from '../../shared/money.ts';
+import type { CustomerModule } from './tokenized/customer-module.ts';
+
+// The day summary the till shows: the payment service's in-store figures, plus the linked-customer
+// module's takings of the same local day in the same currency. Both services keep their own journal; the
+// core is the one place that knows about both, so the composition lives here. Integer minor units only.
+
+export function withLinkedCustomerTakings(summary: DaySummary, customers: Pick<CustomerModule, 'takingsOfDay'>): DaySummary {
+  const linkedCustomers = customers.takingsOfDay(summary.day, summary.currency);
+  const takenMinor = linkedCustomers.charges.total.amountMinor + linkedCustomers.captures.total.amountMinor;
+  const netMinor = summary.net.amountMinor + takenMinor;
+  if (!Number.isSafeInteger(netMinor)) throw new RangeError(`day ${summary.day}: net is beyond exact integer range`);
+  return { ...summary, linkedCustomers, net: money(netMinor, summary.currency) };
+}
