@@ -27,10 +27,9 @@ const SETTLE_MS = 1_200;
 // k for "compare after every k-th kill". Measured on the 2-core dev machine (shared with other work): the kill
 // loop takes ~100 s (~90 kills, each a child start plus a 0.1–1.3 s life) and a settle life 0.7–1.2 s (a child
 // start plus waiting out what the kill left open). After every kill that is ~+75 s, ~190 s in all: over the
-// ~150 s budget. k = 5 gives ~18 settles (~+17 s,
-// ~115 s in all). It is also better coverage than k = 1: a settle after every kill leaves almost no kill
-// landing on an unfinished recovery (the "while an outcome was being resolved" kills fell from ~1 in 6 to
-// 1 in 25), which is the crash-during-recovery case.
+// ~150 s budget. k = 5 gives ~18 settles (~+17 s, ~115 s in all). It is also better coverage than k = 1: a
+// settle after every kill leaves almost no kill landing on an unfinished recovery (the "while an outcome was
+// being resolved" kills fell from ~1 in 6 to 1 in 25), which is the crash-during-recovery case.
 const COMPARE_EVERY = Number(process.env.CRASH_COMPARE_EVERY ?? 5);
 // The test judges correctness, not speed: its timeout leaves a CI machine 4x slower than ours room to finish.
 
