@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { downloadText } from './download.ts';
 
 // End of day (journey 5): totals by status and by method, refunds (and the part of them made outside this
-// till, when there is one), net; CSV export of the day's journal.
+// till, when there is one), linked-customer charges and captured holds, net; CSV export of the day's journal.
 
 export function SummaryScreen() {
   const t = useT();
@@ -36,6 +36,7 @@ export function SummaryScreen() {
   }, [bridge, day, tick]);
   useBridgeEvent('payment.updated', () => setTick((n) => n + 1));
   useBridgeEvent('refund.updated', () => setTick((n) => n + 1));
+  useBridgeEvent('customers.updated', () => setTick((n) => n + 1));
 
   const exportCsv = async (): Promise<void> => {
     setExported(null);
@@ -88,6 +89,18 @@ export function SummaryScreen() {
                 <dt>{t('summary.refundedElsewhere')}</dt>
                 <dd data-testid="summary-refunded-elsewhere">
                   {money(summary.refundedElsewhere.total, locale)} ({summary.refundedElsewhere.count})
+                </dd>
+              </>
+            )}
+            {summary.linkedCustomers && (
+              <>
+                <dt>{t('summary.linkedCharges')}</dt>
+                <dd data-testid="summary-linked-charges">
+                  {money(summary.linkedCustomers.charges.total, locale)} ({summary.linkedCustomers.charges.count})
+                </dd>
+                <dt>{t('summary.linkedCaptures')}</dt>
+                <dd data-testid="summary-linked-captures">
+                  {money(summary.linkedCustomers.captures.total, locale)} ({summary.linkedCustomers.captures.count})
                 </dd>
               </>
             )}
