@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
-import { isStoppedReason, type LinkedCustomerDetail } from '../../../shared/domain.ts';
+import { isStoppedReason, STOPPED_REASON_PREFIX, type LinkedCustomerDetail } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { controlCall, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
@@ -654,6 +654,26 @@ describe('lost creates are re-sent only while the customer can still be at the c
     expect(detail.charges.find((c) => c.merchantRef === charge)).toMatchObject({ displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: /) });
     expect(detail.holds.find((x) => x.merchantRef === hold)).toMatchObject({ displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: /) });
     expect(await truth('charges')).toHaveLength(1);
+  });
+
+  it('a create whose checking stopped is never sent again by itself, not even after a restart inside the re-send window', async () => {
+    const first = await start();
+    const user = await linked(first.h, first.module);
+    await running!.close();
+    running = null;
+    // Stopped moments ago (say its re-send was refused): the customer is free to pay another way now.
+    const charge = 'TILL-01-C20260101-STOPPED003';
+    leaveUnansweredCreate('charge', user, charge);
+    const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
+    journal.updateAttempt(charge, { unresolvedReason: `${STOPPED_REASON_PREFIX}the provider refused the re-send; check it with the provider` });
+    journal.close();
+
+    const { h } = await start();
+    // Recovery has had every resolve delay (20, 40, 80 ms) several times over.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await truth('charges')).toHaveLength(0);
+    const [row] = (await h['customers.find']({ merchantUserId: user })).charges;
+    expect(row).toMatchObject({ merchantRef: charge, displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: the provider refused/) });
   });
 
   it('an unlink the provider refuses because of a hold the till stopped checking says to check it with the provider', async () => {

@@ -657,6 +657,9 @@ export class CustomerService {
     switch (row.state) {
       case 'sending':
       case 'checking': {
+        // A stopped create is never sent again by itself, not even after a restart: a stopped row no longer
+        // blocks the customer, who may have paid another way since; only the cashier, with the provider, settles it.
+        if (isStoppedReason(row.unresolvedReason)) return row;
         if (this.#now() - row.createdAt > this.#resendWindowMs) {
           // Re-sending now could take the money long after the customer left (see DEFAULT_RESEND_WINDOW_MS).
           const minutes = Math.round(this.#resendWindowMs / 60_000);
@@ -668,7 +671,9 @@ export class CustomerService {
         }
         const customer = this.#journal.getCustomer(row.merchantUserId);
         const connection = await this.#connection();
-        const token = customer ? await this.#tokenOf(customer, connection).catch(() => null) : null;
+        // Only a token that is gone for good stops the resolution; a passing failure (the key store busy) is
+        // retried like any other, and the row keeps blocking new charges meanwhile.
+        const token = customer ? await this.#tokenOf(customer, connection).catch(tokenGoneForGood) : null;
         if (token === null) {
           return this.#update(row, { state: 'checking', unresolvedReason: stopped("the customer's link is no longer valid; check it with the provider") }, 'resolution stopped: no usable token');
         }
@@ -1055,4 +1060,10 @@ function parseOrText(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** For a token read: null when the customer's token is unusable for good (unlinked, revoked), else rethrows. */
+function tokenGoneForGood(error: unknown): null {
+  if (error instanceof PosError && error.code === 'payment-token.invalid') return null;
+  throw error;
 }
