@@ -21,16 +21,19 @@ export function useTerminal(): Terminal {
   const info = useAppStore((state) => state.info);
   const view = useAppStore((state) => state.settingsView);
   const settings = view?.settings ?? DEFAULT_SETTINGS;
+  const demo = view?.demo ?? info?.demo ?? false;
   return {
     merchantName: view ? settings.merchantName : (info?.merchantName ?? ''),
     // In demo mode settings carry no posId; app.info names the one in effect (the sandbox's terminal).
     posId: (view ? settings.posId : '') || (info?.posId ?? ''),
     terminalReference: view ? settings.terminalReference : (info?.terminalReference ?? ''),
-    currency: view ? settings.currency : (info?.currency ?? settings.currency),
+    // On the demo the embedded sandbox's merchant fixes the currency (app.info), whatever country is saved for
+    // a real environment: a sale in another currency would only be refused.
+    currency: demo && info ? info.currency : view ? settings.currency : (info?.currency ?? settings.currency),
     mode: view ? settings.mode : (info?.mode ?? 'cashier'),
     kiosk: view ? settings.kiosk : (info?.kiosk ?? false),
     locale: view ? settings.locale : (info?.locale ?? 'en'),
-    demo: view?.demo ?? info?.demo ?? false,
+    demo,
     settings,
   };
 }

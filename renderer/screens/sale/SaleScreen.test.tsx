@@ -36,6 +36,16 @@ describe('sale screen', () => {
     expect(screen.getByTestId('sale-amount').textContent).toBe('HK$1,234.50');
   });
 
+  it('on the demo, sells in the demo merchant\'s currency even when Settings hold another country for later', async () => {
+    // app.info names the currency of the merchant in effect: the embedded sandbox's (SGD), not the saved HK.
+    const bridge = createFakeBridge({ info: { currency: 'SGD' } });
+    bridge.settings = { ...bridge.settings, country: 'HK', currency: 'HKD' };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sale-screen');
+    for (const [index, digit] of [...'1250'].entries()) keyAt(document.body, digit, 20_000 + index * 150);
+    await waitFor(() => expect(screen.getByTestId('sale-amount').textContent).toBe('S$12.50'));
+  });
+
   it('Enter charges the amount as integer minor units in the terminal currency, with the note', async () => {
     const bridge = await openSale();
     let time = 10_000;
