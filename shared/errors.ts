@@ -42,7 +42,7 @@ const DEFAULT_MESSAGES = {
   'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
   'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
-  'customer.outcome-unknown': 'An earlier charge for this customer is still being checked with the provider. Wait for its result before charging again, so nothing is charged twice.',
+  'customer.outcome-unknown': 'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
   'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',

@@ -216,7 +216,7 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByRole('dialog');
     fireEvent.keyDown(window, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
     expect((screen.getByLabelText('Merchant name') as HTMLInputElement).value).toBe('Harbour Tea House');
     expect(screen.getByTestId('settings-message').textContent).toBe('Not saved yet: your changes are still in the form.');
     expect(bridge.settings.merchantName).toBe('Demo Coffee Bar');
