@@ -507,7 +507,7 @@ export class CustomerService {
         // first one wasn't: marking it not-sent would invite the cashier to charge again. It stays unknown.
         if (error.code === 'payment-token.invalid') this.#markRelinkNeeded(row.merchantUserId);
         const transient = isRetryableCode(error.code) || error.code.startsWith('auth.') || error.code === 'provider.bad-response' || error.code === 'settings.invalid';
-        const reason = transient ? error.code : stopped(`the provider refused the re-send (${error.code}); check it with the provider`);
+        const reason = transient ? error.code : stopped(`the provider refused the re-send (${error.message}); check it with the provider`);
         return this.#update(row, { state: 'checking', unresolvedReason: reason }, `re-send refused (${error.code}); the first send's outcome is still unknown`);
       }
       this.#update(row, { state: 'not-sent', failureReason: error.code, unresolvedReason: null }, `refused: ${error.code}`);
