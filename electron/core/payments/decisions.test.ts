@@ -9,7 +9,10 @@ import {
   decideRefund,
   decideUnresolved,
   EXISTS_NOT_FOUND_REASON,
+  isProviderSaidExistsEvent,
   notCancellableReason,
+  PROVIDER_SAID_EXISTS,
+  PROVIDER_SAID_EXISTS_DATA,
   shouldCancelExpired,
   type Lookup,
   type ResolutionPolicy,
@@ -297,5 +300,22 @@ describe('check delays', () => {
   it('double from the base up to the cap', () => {
     const delays = { baseMs: 500, maxMs: 10_000 };
     expect([0, 1, 2, 3, 4, 5, 6, 50].map((n) => checkDelay(n, delays))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+  });
+});
+
+describe('the journalled 409 "already exists"', () => {
+  const event = (summary: string, data: unknown) => ({ summary, data: data === null ? null : JSON.stringify(data) });
+
+  it('is recognised by its data marker whatever the summary says, and by the summary of earlier versions', () => {
+    expect(isProviderSaidExistsEvent(event(PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA))).toBe(true);
+    expect(isProviderSaidExistsEvent(event('reworded for people', PROVIDER_SAID_EXISTS_DATA))).toBe(true);
+    expect(isProviderSaidExistsEvent(event('the provider answered that this reference already exists (409): the order is there', null))).toBe(true);
+  });
+
+  it('is not any other event', () => {
+    expect(isProviderSaidExistsEvent(event('order created at the provider', null))).toBe(false);
+    expect(isProviderSaidExistsEvent(event('reworded for people', { providerSaidExists: false }))).toBe(false);
+    expect(isProviderSaidExistsEvent(event('reworded for people', ['providerSaidExists']))).toBe(false);
+    expect(isProviderSaidExistsEvent({ summary: 'reworded for people', data: '{"providerSaidExists":tr' })).toBe(false);
   });
 });

@@ -38,6 +38,29 @@ export interface SendMemory {
 /** The event that records a 409 on a create/scan, so that a restarted till still knows the order exists. */
 export const PROVIDER_SAID_EXISTS = 'the provider answered that this reference already exists (409): the order is there';
 
+/** The summary the 409 event had before the data marker; never change this text (see below). */
+const LEGACY_PROVIDER_SAID_EXISTS_SUMMARY = 'the provider answered that this reference already exists (409): the order is there';
+
+/** The marker in that event's data by which a restarted till recognises it; the summary is for people. */
+export const PROVIDER_SAID_EXISTS_DATA = { providerSaidExists: true } as const;
+
+/**
+ * Whether a journalled event records a 409 "already exists" (see PROVIDER_SAID_EXISTS_DATA). Events written
+ * before the marker existed carry only the summary, and journals are kept for years: the exact old summary
+ * text is recognised too, so rewording the summary (which this constant must then keep) cannot make a
+ * restarted till forget that such an order exists and judge it not-sent.
+ */
+export function isProviderSaidExistsEvent(event: { readonly summary: string; readonly data: string | null }): boolean {
+  if (event.summary === LEGACY_PROVIDER_SAID_EXISTS_SUMMARY) return true;
+  if (event.data === null) return false;
+  try {
+    const data: unknown = JSON.parse(event.data);
+    return typeof data === 'object' && data !== null && (data as Record<string, unknown>).providerSaidExists === true;
+  } catch {
+    return false; // not JSON (not written by this code): not the marker
+  }
+}
+
 /** Why an attempt the provider said exists is still being checked while its lookups do not find it yet. */
 export const EXISTS_NOT_FOUND_REASON = 'The provider said this payment exists but does not show it yet; checking again until it does.';
 

@@ -7,7 +7,7 @@ import {
   decideRefund,
   decideUnresolved,
   EXPIRED_CANCEL_REASON,
-  PROVIDER_SAID_EXISTS,
+  isProviderSaidExistsEvent,
   shouldCancelExpired,
   type Lookup,
 } from './decisions.ts';
@@ -70,7 +70,7 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
     // client may have retried it for a while after that; it cannot have sent anything after we started.
     const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
     // A 409 seen before the restart is in the event log: the order exists even if lookups do not show it yet.
-    const existsAtProvider = rt.journal.eventsOf(row.referenceId).some((e) => e.summary === PROVIDER_SAID_EXISTS);
+    const existsAtProvider = rt.journal.eventsOf(row.referenceId).some(isProviderSaidExistsEvent);
     memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt, resends: 0, existsAtProvider };
     rt.attempts.set(row.referenceId, memory);
   }

@@ -8,7 +8,7 @@ import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } fr
 import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import type { PaymentModule } from '../payment-module.ts';
-import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS } from './decisions.ts';
+import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.ts';
@@ -77,12 +77,17 @@ describe('recovery on start', () => {
     expect(await sandboxOrders(t.sandbox)).toHaveLength(1);
   });
 
-  it('a create the provider answered with 409 "already exists" before the crash is never made not-sent by lookups that lag', async () => {
+  // The 409 is remembered by the marker in the event's data whatever its summary says, and by the exact summary
+  // alone in journals written before the marker existed (that text is written out here on purpose).
+  it.each([
+    ['recorded with the data marker (summary reworded)', { kind: 'note', summary: 'provider: reference exists (409)', data: PROVIDER_SAID_EXISTS_DATA }],
+    ['recorded by an earlier version (summary only)', { kind: 'note', summary: 'the provider answered that this reference already exists (409): the order is there' }],
+  ] as const)('a create the provider answered with 409 "already exists" before the crash (%s) is never made not-sent by lookups that lag', async (_, event) => {
     const t = await till();
     const journal = t.journal();
     const referenceId = recordCreate(journal);
     journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
-    journal.appendEvent(referenceId, { kind: 'note', summary: PROVIDER_SAID_EXISTS });
+    journal.appendEvent(referenceId, event);
     journal.close();
 
     // The provider's lookups do not show the order (lagging behind its 409): well past the settle time (1.5 s)

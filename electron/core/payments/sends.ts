@@ -3,7 +3,7 @@ import { money } from '../../../shared/money.ts';
 import type { CreateOrderInput, ScanOrderInput } from '../instore/client.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
-import { PROVIDER_SAID_EXISTS } from './decisions.ts';
+import { PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
@@ -107,7 +107,7 @@ export async function sendOrder(rt: PaymentRuntime, referenceId: string, request
       if (outcome.error.code === 'order.duplicate-reference') {
         // Remembered (and journalled, for after a restart): a lookup that lags behind must not make it "not sent".
         if (memory) memory.existsAtProvider = true;
-        note(rt, referenceId, { kind: 'note', summary: PROVIDER_SAID_EXISTS });
+        note(rt, referenceId, { kind: 'note', summary: PROVIDER_SAID_EXISTS, data: PROVIDER_SAID_EXISTS_DATA });
         return { kind: 'exists' };
       }
       return outcome;
