@@ -69,17 +69,19 @@ describe('two refunds of one payment at once', () => {
   });
 
   it('a refund whose total was read before another refund was recorded and landed is refused, never judged by that total', async () => {
-    const harness = await openHarness({ client: { timeouts: { connectMs: 200, readMs: 4_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 } } });
+    const harness = await openHarness({ client: { timeouts: { connectMs: 200, readMs: 6_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 } } });
     const { h, sandbox } = harness;
     const referenceId = await paidPayment(harness);
 
-    // B starts first. Its status lookup is read at once (refund total 0) but answered only 2 s later. The
+    // B starts first. Its status lookup is read at once (refund total 0) but answered only 4 s later. The
     // fault is the status GET's path, and is lifted once B's lookup has arrived (a request's faults are
-    // decided on arrival), so nothing else of this payment is held.
-    await setFaults(sandbox, { path: `/order/${referenceId}`, delayAfterActMs: 2_000 });
+    // decided on arrival), so nothing else of this payment is held. The sandbox cannot say when a request
+    // arrived; 1 s is ample for a loopback request even on a loaded machine, and a late one fails the
+    // test below (B done too early), it cannot make it pass wrongly.
+    await setFaults(sandbox, { path: `/order/${referenceId}`, delayAfterActMs: 4_000 });
     const startedB = Date.now();
     const refundB = watched(h['payments.refund']({ referenceId, amountMinor: 200, reason: 'second item', supervisorPin: TEST_SUPERVISOR_PIN }));
-    await sleep(400);
+    await sleep(1_000);
     await setFaults(sandbox, { path: null, delayAfterActMs: 0 });
 
     // Meanwhile A is read, recorded, sent and confirmed: the provider's total is 3.00 before B's answer
@@ -90,7 +92,7 @@ describe('two refunds of one payment at once', () => {
     expect(refundB.done()).toBe(false);
 
     const outcomeB = await refundB.outcome;
-    expect(Date.now() - startedB).toBeGreaterThanOrEqual(1_900);
+    expect(Date.now() - startedB).toBeGreaterThanOrEqual(3_900);
     expect(outcomeB).toBeInstanceOf(PosError);
     expect((outcomeB as PosError).code).toBe('order.not-refundable');
     expect((outcomeB as PosError).message).toMatch(/Another refund was just made/);
