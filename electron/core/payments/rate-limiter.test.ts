@@ -22,13 +22,13 @@ describe('per-terminal rate limiter', () => {
     const fastStart = performance.now();
     for (let i = 0; i < 3; i += 1) await limiter.acquire();
     const fast = performance.now() - fastStart;
-    perSecond = 10;
+    perSecond = 4;
     const slowStart = performance.now();
     for (let i = 0; i < 3; i += 1) await limiter.acquire();
     const slow = performance.now() - slowStart;
-    // 3 requests at 100/s take ~30 ms; at 10/s ~300 ms.
-    expect(fast).toBeLessThan(150);
-    expect(slow).toBeGreaterThanOrEqual(250);
+    // 3 requests at 100/s take ~30 ms; at 4/s ~750 ms (wide apart, so a loaded machine cannot blur them).
+    expect(fast).toBeLessThan(350);
+    expect(slow).toBeGreaterThanOrEqual(700);
   });
 });
 
