@@ -193,6 +193,23 @@ describe('linked-customer rows in the status bar and the day summary', () => {
     const after = await core.handlers['payments.summary']({ day });
     expect(after.linkedCustomers?.charges).toEqual({ count: 1, total: { amountMinor: 700, currency: 'SGD' } });
     expect(after.net.amountMinor).toBe(before.net.amountMinor + 700);
+
+    // The end-of-day CSV carries the charge too, in the payment journal's columns, after its own lines.
+    const { csv } = await core.handlers['payments.exportCsv']({ day });
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+    const header = lines[0]!.split(',');
+    const linked = lines.filter((line) => line.startsWith('linked charge,'));
+    expect(linked).toHaveLength(1);
+    const row = Object.fromEntries(linked[0]!.split(',').map((value, index) => [header[index], value]));
+    expect(row).toMatchObject({
+      Reference: charge.merchantRef,
+      Method: 'linked-customer',
+      Status: 'approved',
+      Currency: 'SGD',
+      Amount: '7.00',
+      'Note or reason': 'customer core-unresolved-1',
+    });
+    expect(row['Provider order ID']).not.toBe('');
   });
 });
 

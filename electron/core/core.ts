@@ -13,7 +13,7 @@ import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { consentNotAvailable } from './tokenized/consent-opening.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
-import { withLinkedCustomerTakings } from './day-summary-with-customers.ts';
+import { withLinkedCustomerLines, withLinkedCustomerTakings } from './day-summary-with-customers.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { openSettingsService } from './settings/settings-service.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
@@ -174,6 +174,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...payments.handlers,
     // The day's takings include linked-customer charges and captured holds, in net too.
     'payments.summary': async (request) => withLinkedCustomerTakings(await payments.handlers['payments.summary'](request), customers),
+    'payments.exportCsv': async (request) => withLinkedCustomerLines(await payments.handlers['payments.exportCsv'](request), request.day, customers),
     ...customers.handlers,
     ...receipts,
     // Only a transport can show the consent page; it replaces this (see tokenized/consent-opening.ts).

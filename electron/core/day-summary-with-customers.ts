@@ -1,5 +1,7 @@
+import type { CsvExport } from '../../shared/contract.ts';
 import type { DaySummary } from '../../shared/domain.ts';
 import { money } from '../../shared/money.ts';
+import { csvField } from './journal/csv-export.ts';
 import type { CustomerModule } from './tokenized/customer-module.ts';
 
 // The day summary the till shows: the payment service's in-store figures, plus the linked-customer
@@ -12,4 +14,12 @@ export function withLinkedCustomerTakings(summary: DaySummary, customers: Pick<C
   const netMinor = summary.net.amountMinor + takenMinor;
   if (!Number.isSafeInteger(netMinor)) throw new RangeError(`day ${summary.day}: net is beyond exact integer range`);
   return { ...summary, linkedCustomers, net: money(netMinor, summary.currency) };
+}
+
+/** The end-of-day CSV: the payment journal's file, then the day's linked-customer charges and holds in its columns. */
+export function withLinkedCustomerLines(file: CsvExport, day: string, customers: Pick<CustomerModule, 'csvLinesOfDay'>): CsvExport {
+  const lines = customers.csvLinesOfDay(day);
+  if (lines.length === 0) return file;
+  // The file already ends with CRLF (RFC 4180); the added lines keep that shape.
+  return { ...file, csv: file.csv + lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n' };
 }

@@ -170,6 +170,8 @@ export interface CustomerJournal {
    * holds captured (not a capture answered REJECTED), both counted on the day the charge or hold was made.
    */
   takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal };
+  /** Every charge and hold recorded on a local day, oldest first (the end-of-day CSV). */
+  attemptsOfDay(day: string): AttemptRow[];
   /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
   pendingHoldsOf(merchantUserId: string): AttemptRow[];
 
@@ -261,6 +263,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     unknownOutcomesOf: guard(q.unknownOutcomesOf),
     pendingHoldsOf: guard(q.pendingHoldsOf),
     takingsOfDay: guard(q.takingsOfDay),
+    attemptsOfDay: guard(q.attemptsOfDay),
     appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
     eventsOf: guard(q.eventsOf),
     atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
@@ -451,6 +454,10 @@ function queries(db: DatabaseSync, now: () => number) {
         charges: total(`kind = 'charge' AND state = 'final' AND (provider_status IS NULL OR provider_status <> 'REJECTED')`),
         captures: total(`kind = 'hold' AND state = 'final' AND provider_status IN ('CAPTURE_INITIATED', 'CAPTURED') AND capture_failure IS NULL`),
       };
+    },
+
+    attemptsOfDay(day: string): AttemptRow[] {
+      return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`).all(day).map(readAttempt);
     },
 
     appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void {

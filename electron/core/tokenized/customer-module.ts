@@ -27,6 +27,8 @@ export interface CustomerModule {
   unresolvedCount(): number;
   /** Approved charges and captured holds of a local day, for the core's day summary. */
   takingsOfDay(day: string, currency: CurrencyCode): LinkedCustomerTakings;
+  /** A local day's charges and holds as lines of the end-of-day CSV, for the core's export. */
+  csvLinesOfDay(day: string): string[][];
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
       orderWebhookUrl: () => service.orderWebhookUrl(),
       unresolvedCount: () => service.unresolvedCount(),
       takingsOfDay: (day, currency) => service.takingsOfDay(day, currency),
+      csvLinesOfDay: (day) => service.csvLinesOfDay(day),
       close,
     };
   };

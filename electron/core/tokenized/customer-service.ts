@@ -22,6 +22,7 @@ import type { PaymentResult, PreAuthRecord, TokenizedClient } from './client.ts'
 import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './customer-client-access.ts';
 import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './customer-journal.ts';
 import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './customer-views.ts';
+import { linkedCustomerCsvLines } from './customer-csv.ts';
 import { isRetryableCode } from './errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { newMerchantRef } from './merchant-ref.ts';
@@ -188,6 +189,11 @@ export class CustomerService {
     const { charges, captures } = this.#journal.takingsOfDay(day, currency);
     const line = (total: { count: number; totalMinor: number }): SummaryLine => ({ count: total.count, total: money(total.totalMinor, currency) });
     return { charges: line(charges), captures: line(captures) };
+  }
+
+  /** This day's charges and holds as end-of-day CSV lines (the payment journal's columns). */
+  csvLinesOfDay(day: string): string[][] {
+    return linkedCustomerCsvLines(this.#journal.attemptsOfDay(day), this.#timeZone);
   }
 
   // ---- linking ----
