@@ -214,13 +214,26 @@ export function schemaVersion(db: DatabaseSync): number {
  * has just applied is skipped rather than run twice.
  */
 export function migrate(db: DatabaseSync, atomically: Atomically, target: number = LATEST_SCHEMA_VERSION): { from: number; to: number } {
+  return applyMigrations(db, atomically, MIGRATIONS, target, (from) =>
+    `The payment journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_SCHEMA_VERSION}). Update the app before taking payments.`,
+  );
+}
+
+/**
+ * The migration runner every journal file shares: refuses a file newer than `migrations` knows, then applies
+ * each migration up to `target` in its own transaction together with its user_version bump.
+ */
+export function applyMigrations(
+  db: DatabaseSync,
+  atomically: Atomically,
+  migrations: readonly Migration[],
+  target: number,
+  newerFileMessage: (from: number) => string,
+): { from: number; to: number } {
   const from = schemaVersion(db);
-  if (from > LATEST_SCHEMA_VERSION) {
-    throw new PosError('journal.unavailable', {
-      message: `The payment journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_SCHEMA_VERSION}). Update the app before taking payments.`,
-    });
-  }
-  for (const migration of MIGRATIONS) {
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  if (from > latest) throw new PosError('journal.unavailable', { message: newerFileMessage(from) });
+  for (const migration of migrations) {
     if (migration.version > target) break;
     atomically(() => {
       if (schemaVersion(db) >= migration.version) return;

@@ -288,6 +288,12 @@ function queries(db: DatabaseSync, now: () => number) {
     return statement;
   };
 
+  /** One customer's attempts matching `condition` that the till is still resolving (not stopped), oldest first. */
+  const stillResolvingOf = (merchantUserId: string, condition: string): AttemptRow[] =>
+    sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`)
+      .all(merchantUserId)
+      .map(readAttempt);
+
   const getCustomer = (merchantUserId: string): CustomerRow | null => {
     const row = sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id = ?`).get(merchantUserId);
     return row ? readCustomer(row) : null;
@@ -415,32 +421,13 @@ function queries(db: DatabaseSync, now: () => number) {
         .map(readAttempt);
     },
     openHoldsOf(merchantUserId: string): AttemptRow[] {
-      return sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
-         WHERE merchant_user_id = ? AND kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding') AND ${STILL_RESOLVING_SQL}
-         ORDER BY created_at`,
-      )
-        .all(merchantUserId)
-        .map(readAttempt);
+      return stillResolvingOf(merchantUserId, `kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')`);
     },
-
     unknownOutcomesOf(merchantUserId: string): AttemptRow[] {
-      return sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
-         WHERE merchant_user_id = ? AND state IN ('sending', 'checking') AND ${STILL_RESOLVING_SQL}
-         ORDER BY created_at`,
-      )
-        .all(merchantUserId)
-        .map(readAttempt);
+      return stillResolvingOf(merchantUserId, `state IN ('sending', 'checking')`);
     },
     pendingHoldsOf(merchantUserId: string): AttemptRow[] {
-      return sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
-         WHERE merchant_user_id = ? AND kind = 'hold' AND state = 'open' AND provider_status = 'PENDING' AND ${STILL_RESOLVING_SQL}
-         ORDER BY created_at`,
-      )
-        .all(merchantUserId)
-        .map(readAttempt);
+      return stillResolvingOf(merchantUserId, `kind = 'hold' AND state = 'open' AND provider_status = 'PENDING'`);
     },
     takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal } {
       // SQLite's SUM over INTEGER minor units is exact (it raises on overflow rather than rounding).

@@ -1,22 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { PosError } from '../../../shared/errors.ts';
 import type { Atomically } from '../journal/database.ts';
-import { schemaVersion } from '../journal/migrations.ts';
+import { applyMigrations, type Migration } from '../journal/migrations.ts';
 
 // The linked-customer journal's schema, versioned in code like the payment journal's (journal/migrations.ts):
 // SQLite's user_version holds the last migration applied, each migration commits together with its version
 // bump, and a shipped migration is never edited — a new one is added.
 
-export interface CustomerMigration {
-  readonly version: number;
-  readonly description: string;
-  readonly up: (db: DatabaseSync) => void;
-}
-
 const ATTEMPT_STATES_SQL = `'sending', 'checking', 'open', 'capturing', 'voiding', 'final', 'not-sent'`;
 const DAY_GLOB = `'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
 
-export const CUSTOMER_MIGRATIONS: readonly CustomerMigration[] = [
+export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'linked customers (sealed payment tokens), link sessions, holds and charges as write-ahead attempts, append-only events',
@@ -134,20 +127,7 @@ export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.le
  * once (the version is re-read inside each transaction).
  */
 export function migrateCustomers(db: DatabaseSync, atomically: Atomically, target: number = LATEST_CUSTOMER_SCHEMA): { from: number; to: number } {
-  const from = schemaVersion(db);
-  if (from > LATEST_CUSTOMER_SCHEMA) {
-    throw new PosError('journal.unavailable', {
-      message: `The linked-customer journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_CUSTOMER_SCHEMA}). Update the app.`,
-    });
-  }
-  for (const migration of CUSTOMER_MIGRATIONS) {
-    if (migration.version > target) break;
-    atomically(() => {
-      if (schemaVersion(db) >= migration.version) return;
-      migration.up(db);
-      // PRAGMA does not take bound parameters; the version is an integer from the list above.
-      db.exec(`PRAGMA user_version = ${migration.version}`);
-    });
-  }
-  return { from, to: schemaVersion(db) };
+  return applyMigrations(db, atomically, CUSTOMER_MIGRATIONS, target, (from) =>
+    `The linked-customer journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_CUSTOMER_SCHEMA}). Update the app.`,
+  );
 }
