@@ -87,6 +87,17 @@ describe('payment notification webhook', () => {
     }
   });
 
+  it('a status change due on a slow scheduling clock still goes out when its timer fires early, with no request to sweep it', async () => {
+    receiver = await startReceiver();
+    // The scheduling clock runs at half speed: every timer fires before the clock reaches its time.
+    const start = Date.now();
+    sandbox = await startTestSandbox({ now: () => start + (Date.now() - start) / 2 });
+    const { referenceId } = await createOrder(sandbox, { webhookUrl: receiver.url, amount: 1500 });
+    await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
+    // Nothing calls the sandbox from here on: only its own timer can capture the order and notify it.
+    await waitFor(() => (statuses(receiver).includes('CAPTURED') ? true : undefined), 3_000, 'the CAPTURED notification');
+  });
+
   it('notifies refunds with the running refundAmount, then REFUNDED', async () => {
     receiver = await startReceiver();
     sandbox = await startTestSandbox();

@@ -271,8 +271,11 @@ export class OrderBook {
     if (!due) return;
     order.timer = this.#ctx.timers.after(due.at - this.#ctx.clock.now(), () => {
       order.timer = null;
-      // An injected clock may not have reached `due.at` yet; then the next request's sweep applies it.
-      if (order.due === due && due.at <= this.#ctx.clock.now()) this.#applyDue(order);
+      if (order.due !== due) return;
+      // A timer may fire before the scheduling clock reaches `due.at` (Node rounds to the millisecond; an
+      // injected clock may lag): wait for the rest, as nobody may call the sandbox to sweep it meanwhile.
+      if (due.at <= this.#ctx.clock.now()) this.#applyDue(order);
+      else this.#schedule(order, due);
     });
   }
 

@@ -26,7 +26,12 @@ export class DueTasks {
     this.#tasks.set(key, task);
     task.timer = this.#ctx.timers.after(at - this.#ctx.clock.now(), () => {
       task.timer = null;
-      if (this.#tasks.get(key) === task && task.at <= this.#ctx.clock.now()) this.#runTask(key, task);
+      if (this.#tasks.get(key) !== task) return;
+      // A timer may fire before the scheduling clock reaches `at` (Node rounds to the millisecond; an injected
+      // clock may lag): wait for the rest rather than leave the task to the next request's sweep, which may
+      // never come (nobody calls the sandbox while waiting for its webhook).
+      if (task.at <= this.#ctx.clock.now()) this.#runTask(key, task);
+      else this.schedule(key, task.at, task.run);
     });
   }
 

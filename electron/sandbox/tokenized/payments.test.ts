@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATHS } from '../../core/tokenized/wire.ts';
-import type { RunningSandbox } from '../server.ts';
+import type { RunningSandbox, SandboxOptions } from '../server.ts';
 import { controlCall, startTestSandbox, waitFor } from '../testing.ts';
 import { SECOND_TOKENIZED_MERCHANT } from './merchants.ts';
 import { demoLogin, linkCustomer, startWebhookSink, tokenizedCall, type LinkedCustomer, type WebhookSink } from './testing.ts';
@@ -17,8 +17,8 @@ afterEach(async () => {
   sink = null;
 });
 
-async function setup(): Promise<{ token: string; customer: LinkedCustomer }> {
-  sandbox = await startTestSandbox({ webhookRetryBaseMs: 20 });
+async function setup(options: SandboxOptions = {}): Promise<{ token: string; customer: LinkedCustomer }> {
+  sandbox = await startTestSandbox({ webhookRetryBaseMs: 20, ...options });
   const token = await demoLogin(sandbox);
   return { token, customer: await linkCustomer(sandbox, token) };
 }
@@ -110,6 +110,17 @@ describe('POST /pre-auths', () => {
 });
 
 describe('capture, void, expiry', () => {
+  it('a capture confirmed on a slow scheduling clock still sends its webhook when the timer fires early, with no request to sweep it', async () => {
+    // The scheduling clock runs at half speed: every timer fires before the clock reaches its time.
+    const start = Date.now();
+    const { token, customer } = await setup({ now: () => start + (Date.now() - start) / 2 });
+    sink = await startWebhookSink();
+    const hold = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer), { token, idempotencyKey: key() });
+    await tokenizedCall(sandbox, 'POST', PATHS.capture(hold.body.id as string), { callbackUrl: sink.url }, { token });
+    await waitFor(() => (sink!.received.length > 0 ? true : undefined), 3_000, 'the SUCCESS webhook');
+    expect(sink.received[0]!.body).toMatchObject({ order_status: 'SUCCESS' });
+  });
+
   it('capture → 201 result record, CAPTURE_INITIATED, then CAPTURED and a SUCCESS webhook', async () => {
     const { token, customer } = await setup();
     sink = await startWebhookSink();
