@@ -34,6 +34,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronImport] },
   },
   {
+    // The core reaches the embedded sandbox through one file only (demo mode); tests may start it freely.
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/provider/demo.ts', 'electron/core/payments/payment-test-context.ts', 'electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronImport, patterns: [{ group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'shared/ is pure TypeScript: no Node modules.' }] }],

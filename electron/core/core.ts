@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Handlers } from '../../shared/contract.ts';
 import { PosError } from '../../shared/errors.ts';
-import { DEMO_CREDENTIALS, startSandbox } from '../sandbox/server.ts';
+import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { Core } from './core-api.ts';
 import { createEventBus } from './event-bus.ts';

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../../sandbox/tokenized/merchants.ts';
+import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../provider/demo.ts';
 import type { CoreContext } from '../payment-module.ts';
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
 import { resolveTokenizedProfile } from './wire.ts';
