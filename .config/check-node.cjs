@@ -7,24 +7,31 @@
 'use strict';
 var INSTALL_MIN = [18, 17];
 var RUN_MIN = [22, 13];
-var phase = process.argv[2] === 'install' ? 'install' : 'run';
-var parts = process.versions.node.split('.').map(Number);
 
-function atLeast(min) {
+function atLeast(version, min) {
+  var parts = version.replace(/^v/, '').split('.').map(Number);
   return parts[0] > min[0] || (parts[0] === min[0] && parts[1] >= min[1]);
 }
 
-if (phase === 'install' && !atLeast(INSTALL_MIN)) {
-  console.error(
-    'Wallet POS: installing needs Node ' + INSTALL_MIN.join('.') + ' or newer (this is ' + process.version +
-      '); install Node 20 or 22 from https://nodejs.org or your system packages, then run `npm install` again.'
-  );
-  process.exit(1);
+/** null when this Node will do for the phase ('install' or 'run'), else the one sentence to print. */
+function nodeProblem(version, phase) {
+  if (phase === 'install' && !atLeast(version, INSTALL_MIN)) {
+    return 'Wallet POS: installing needs Node ' + INSTALL_MIN.join('.') + ' or newer (this is ' + version +
+      '); install Node 20 or newer from https://nodejs.org or your system packages, then run `npm install` again.';
+  }
+  if (phase === 'run' && !atLeast(version, RUN_MIN)) {
+    return 'Wallet POS: this runs on the Node 24 that `npm install` puts in node_modules/.bin (found ' + version +
+      '); run `npm install` (without --ignore-scripts), then try again.';
+  }
+  return null;
 }
-if (phase === 'run' && !atLeast(RUN_MIN)) {
-  console.error(
-    'Wallet POS: this needs the Node 24 that `npm install` puts in node_modules/.bin (this is ' + process.version +
-      '); run `npm install` (without --ignore-scripts) and try again.'
-  );
-  process.exit(1);
+
+module.exports = { nodeProblem: nodeProblem };
+
+if (require.main === module) {
+  var problem = nodeProblem(process.version, process.argv[2] === 'install' ? 'install' : 'run');
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
 }

@@ -21,12 +21,12 @@ afterEach(() => {
   dataDir = null;
 });
 
-function startPreview(args: string[]): Promise<{ line: string; exited: Promise<number | null> }> {
+function startPreview(args: string[], env: NodeJS.ProcessEnv = process.env, printed: string[] = []): Promise<{ line: string; exited: Promise<number | null> }> {
   dataDir = mkdtempSync(join(tmpdir(), 'preview-cli-'));
   const proc = spawn(
     process.execPath,
     ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'electron/web/preview.ts', '--data-dir', dataDir, ...args],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
   );
   child = proc;
   const exited = new Promise<number | null>((resolveExit) => proc.once('exit', (code) => resolveExit(code)));
@@ -35,6 +35,7 @@ function startPreview(args: string[]): Promise<{ line: string; exited: Promise<n
   return new Promise((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line in 20 s; stderr: ${stderr}`)), 20_000);
     createInterface({ input: proc.stdout! }).on('line', (line) => {
+      printed.push(line);
       if (!line.startsWith('preview ready ')) return;
       clearTimeout(timer);
       resolveReady({ line, exited });
@@ -89,6 +90,17 @@ describe('preview CLI', () => {
     });
     expect(reply.status).toBe(200);
     expect(((await reply.json()) as { ok: boolean }).ok).toBe(true);
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('on a machine without a display, says how to open the till from another computer (SSH tunnel, same port)', async () => {
+    const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...headless } = process.env;
+    const printed: string[] = [];
+    const { line, exited } = await startPreview(['--port', '0'], headless, printed);
+    const [, url, port] = READY.exec(line)!;
+    await expect.poll(() => printed.join('\n')).toContain(`ssh -N -L ${port}:127.0.0.1:${port}`);
+    expect(printed.join('\n')).toContain(`then open ${url}`);
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

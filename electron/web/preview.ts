@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
-import { openInBrowser } from './open-browser.ts';
+import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
 import { startWebHost } from './web-host.ts';
 
 // `npm run preview`: the whole app in a browser, without Electron. Starts the core (embedded sandbox in
 // demo mode) and the web host, prints the URL with its per-launch token and the sandbox's address, and
-// opens the browser. Secrets go to a plain-text DEVELOPMENT vault in the data directory: preview only.
+// opens the browser (on a machine without a display: how to reach it through an SSH tunnel). Secrets go to a plain-text DEVELOPMENT vault in the data directory: preview only.
 //
 // The last line it prints when ready is machine-readable (tests and scripts wait for it):
 //   preview ready url=http://127.0.0.1:PORT/#token=… sandbox=http://127.0.0.1:PORT|none
@@ -93,7 +93,14 @@ async function main(): Promise<void> {
   console.log(sandboxBaseUrl ? `Embedded sandbox (demo provider): ${sandboxBaseUrl}` : 'Provider: as configured in Settings (not the embedded sandbox)');
   console.log(`Open the app: ${host.url}`);
   console.log(`preview ready url=${host.url} sandbox=${sandboxBaseUrl ?? 'none'}`);
-  if (!values['no-open']) openInBrowser(host.url);
+  if (!values['no-open']) await openOrExplain(host.url);
+}
+
+async function openOrExplain(url: string): Promise<void> {
+  const opening = planBrowserOpening(url, process.platform, process.env);
+  if (opening.kind === 'open' && (await openInBrowser(opening))) return;
+  const why = opening.kind === 'no-display' ? opening.why : `${opening.command} could not be started`;
+  for (const line of remoteAccessHint(url, why)) console.log(line);
 }
 
 main().catch((error: unknown) => {
