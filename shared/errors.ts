@@ -1,3 +1,4 @@
+import { noticeInEnglish, type Notice } from './notices.ts';
 import type { AppError } from './result.ts';
 
 // Our own error codes. The provider's errors (HTTP status + message text, or a tokenized `error` code) are
@@ -71,13 +72,15 @@ export class PosError extends Error {
   readonly code: ErrorCode;
   readonly retryable: boolean;
   readonly details: AppError['details'];
+  readonly notice: Notice | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
-    super(options.message ?? defaultMessage(code), { cause: options.cause });
+  constructor(code: ErrorCode, options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
+    super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), { cause: options.cause });
     this.name = 'PosError';
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
+    this.notice = options.notice;
   }
 
   toAppError(): AppError {
@@ -86,6 +89,7 @@ export class PosError extends Error {
       message: this.message,
       retryable: this.retryable,
       ...(this.details ? { details: this.details } : {}),
+      ...(this.notice ? { notice: this.notice } : {}),
     };
   }
 }

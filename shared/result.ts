@@ -1,16 +1,19 @@
 import type { ErrorCode } from './errors.ts';
+import type { Notice } from './notices.ts';
 
 // The envelope every handler returns across a transport. Plain data only, so it survives structured
 // cloning (Electron IPC) and JSON (web host) alike; handlers never throw across the boundary.
 
 export interface AppError {
   readonly code: ErrorCode;
-  /** Written for the cashier: the cause and the next step, never a stack trace. */
+  /** English, for logs and for a person reading a raw reply; screens render `notice` or the code instead. */
   readonly message: string;
   /** True when the same request may succeed if sent again unchanged. */
   readonly retryable: boolean;
   /** Optional structured facts (measured clock skew, refundable rest, …) for the screen to show. */
   readonly details?: Readonly<Record<string, string | number | boolean | null>>;
+  /** What exactly went wrong, when the code's own text is not specific enough (see shared/notices.ts). */
+  readonly notice?: Notice;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };

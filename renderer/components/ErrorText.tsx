@@ -1,10 +1,14 @@
+import { defaultMessage } from '../../shared/errors.ts';
 import type { AppError } from '../../shared/result.ts';
+import type { Locale } from '../../shared/settings.ts';
 import { useLocale } from '../i18n/i18n.tsx';
 import { ERRORS_ZH_HK } from '../i18n/errors.zh-HK.ts';
+import { noticeText } from '../i18n/notices.ts';
 
 /**
- * An error from the contract, in the cashier's words: the core's own message (it may name specifics, such
- * as the terminal's currency), or on a Traditional Chinese till the translation for its code.
+ * An error from the contract, in the cashier's words and language: its notice when the core said exactly
+ * what went wrong (a key and parameters), else the text of its code. Never the core's English message,
+ * which is for logs.
  */
 export function ErrorText({ error, testId }: { error: AppError | null; testId: string }) {
   const locale = useLocale();
@@ -16,7 +20,7 @@ export function ErrorText({ error, testId }: { error: AppError | null; testId: s
   );
 }
 
-export function errorMessage(error: AppError, locale: string): string {
-  if (locale === 'zh-HK') return ERRORS_ZH_HK[error.code] ?? error.message;
-  return error.message;
+export function errorMessage(error: Pick<AppError, 'code' | 'notice'>, locale: Locale): string {
+  if (error.notice) return noticeText(error.notice, locale);
+  return locale === 'zh-HK' ? ERRORS_ZH_HK[error.code] : defaultMessage(error.code);
 }

@@ -1,10 +1,9 @@
 import type { ErrorCode } from '../../shared/errors.ts';
 
-// The core's error messages (shared/errors.ts) are written in English for the cashier. On a till set to
-// Traditional Chinese the screen shows these instead, one per code; a code not listed here falls back to
-// the core's English message (errors.test.ts lists any code still missing).
+// Each error code's text in Traditional Chinese (English: shared/errors.ts). A full record: a code without
+// its text here does not compile.
 
-export const ERRORS_ZH_HK: Readonly<Partial<Record<ErrorCode, string>>> = {
+export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'auth.signature': '支付商拒絕了我們的簽署。請在「設定」檢查存取金鑰密碼。',
   'auth.clock-skew': '此收銀機的時鐘與支付商不同步。請先校正系統時間，然後再試。',
   'auth.unknown-key': '支付商不認識此存取金鑰。請在「設定」檢查環境及存取金鑰。',

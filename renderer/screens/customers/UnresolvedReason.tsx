@@ -1,5 +1,5 @@
 import { isStoppedReason, STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
-import { defaultMessage, ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/settings.ts';
 import { errorMessage } from '../../components/ErrorText.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
@@ -27,5 +27,5 @@ export function UnresolvedReason({ reason, testId }: { reason: string | null; te
 function inWords(reason: string, locale: Locale): string {
   if (!(ERROR_CODES as readonly string[]).includes(reason)) return reason;
   const code = reason as ErrorCode;
-  return errorMessage({ code, message: defaultMessage(code), retryable: false }, locale);
+  return errorMessage({ code }, locale);
 }

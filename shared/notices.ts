@@ -1,0 +1,47 @@
+import { formatMoney, type Money } from './money.ts';
+import { CUSTOMER_NOTICES_EN } from './notices/customers.en.ts';
+import { PAYMENT_NOTICES_EN } from './notices/payments.en.ts';
+
+// What the core tells a person beyond an error code's own text — why a payment is still being checked, why
+// a refund was refused, what exactly is wrong with a field — travels as a key and its parameters, never as
+// finished words: the renderer owns every word and renders a notice in the till's language
+// (renderer/i18n/notices.*). The English templates live here, beside the error codes' default messages,
+// because the core writes the same English into its logs and the journal (for a person reading those), and
+// one template for both cannot drift. Parameters: text, numbers, or Money (formatted in the reader's locale).
+
+export type NoticeParam = string | number | Money;
+export type NoticeParams = Readonly<Record<string, NoticeParam>>;
+
+export const NOTICES_EN = { ...PAYMENT_NOTICES_EN, ...CUSTOMER_NOTICES_EN } as const;
+
+export type NoticeKey = keyof typeof NOTICES_EN;
+export type PaymentNoticeKey = keyof typeof PAYMENT_NOTICES_EN;
+export type CustomerNoticeKey = keyof typeof CUSTOMER_NOTICES_EN;
+
+export interface Notice {
+  readonly key: NoticeKey;
+  readonly params?: NoticeParams;
+}
+
+export function notice(key: NoticeKey, params?: NoticeParams): Notice {
+  return params ? { key, params } : { key };
+}
+
+export function isNoticeKey(value: unknown): value is NoticeKey {
+  return typeof value === 'string' && Object.hasOwn(NOTICES_EN, value);
+}
+
+/** `{name}` replaced by its parameter (Money formatted for the locale); an unknown name stays visible. */
+export function fillTemplate(template: string, params: NoticeParams | undefined, locale: string): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name]!;
+    return typeof value === 'object' ? formatMoney(value, locale) : String(value);
+  });
+}
+
+/** The notice in English, for the core's logs and journal (the screens render their own). */
+export function noticeInEnglish(value: Notice): string {
+  return fillTemplate(NOTICES_EN[value.key], value.params, 'en');
+}
