@@ -10,7 +10,7 @@ import { startWebHost } from './web-host.ts';
 // demo mode) and the web host, prints the URL with its per-launch token and the sandbox's address, and
 // opens the browser (on a machine without a display: how to reach it through an SSH tunnel). Secrets go to a plain-text DEVELOPMENT vault in the data directory: preview only.
 //
-// The last line it prints when ready is machine-readable (tests and scripts wait for it):
+// When ready it prints one machine-readable line (tests and scripts wait for it):
 //   preview ready url=http://127.0.0.1:PORT/#token=… sandbox=http://127.0.0.1:PORT|none
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
