@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Handlers } from '../../shared/contract.ts';
-import { PosError } from '../../shared/errors.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
-import { buildAppInfo } from './app-info.ts';
+import { appHandlers } from './app-handlers.ts';
 import type { Core } from './core-api.ts';
 import { createEventBus } from './event-bus.ts';
 import type { CoreContext, PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
+import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
+import { settingsHandlers } from './settings/settings-handlers.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { consentNotAvailable } from './tokenized/consent-opening.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
@@ -55,11 +56,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
   const settings = await openSettingsService({ file: options.settingsFile ?? openConfSettingsFile(options.dataDir), vault: options.vault });
+  const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
   const provider = createProviderAccess({
     settings,
     fetch: fetchImpl,
     startSandbox: options.startSandbox ?? startSandbox,
-    demoCredentials: options.demoCredentials ?? DEMO_CREDENTIALS,
+    demoCredentials,
     sandboxPort: options.sandbox?.port,
   });
 
@@ -124,53 +126,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
     till: () => {
       const current = settings.current();
-      const demo = current.environment === 'embedded-sandbox';
-      const posId = demo ? (options.demoCredentials ?? DEMO_CREDENTIALS).posId : current.posId;
+      const { posId } = terminalInEffect(current, demoCredentials);
       return { merchantName: current.merchantName, posId, terminalReference: current.terminalReference, locale: current.locale };
     },
     printer: options.printer,
   });
 
   const handlers: Handlers = {
-    async 'app.info'() {
-      const current = settings.current();
-      const demo = current.environment === 'embedded-sandbox';
-      const sandbox = demo ? await provider.ensureSandbox() : null;
-      const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
-      return buildAppInfo({
-        version: options.version,
-        transport: options.transport,
-        settings: current,
-        posId: demo ? demoCredentials.posId : current.posId,
-        country: demo ? demoCredentials.country : current.country,
-        sandboxOrigin: sandbox?.origin ?? null,
-      });
-    },
-    async 'status.get'() {
-      return status.snapshot();
-    },
-    async 'settings.get'() {
-      return settings.view();
-    },
-    async 'settings.save'(patch) {
-      // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
-      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
-      const saved = await settings.save(patch);
-      if (saved.secrets.adminPin) admin.grant();
-      return saved;
-    },
-    async 'settings.testConnection'() {
-      const client = await provider.instoreClient();
-      const result = await client.testConnection();
-      // The admin just proved (or disproved) the connection: the status bar should say the same.
-      void status.refresh();
-      return result;
-    },
-    async 'settings.verifyPin'({ kind, pin }) {
-      const valid = (await settings.verifyPin(kind, pin)) === 'valid';
-      if (valid && kind === 'admin') admin.grant();
-      return { valid };
-    },
+    ...appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status }),
+    ...settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
     ...payments.handlers,
     // The day's takings include linked-customer charges and captured holds, in net too.
     'payments.summary': async (request) => withLinkedCustomerTakings(await payments.handlers['payments.summary'](request), customers),

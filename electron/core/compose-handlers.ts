@@ -1,0 +1,25 @@
+import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
+import type { ChannelName, Handlers } from '../../shared/contract.ts';
+
+// The core's handler map, put together from each module's own part. Every channel has exactly one owner:
+// a channel defined twice is a mistake (the later one would silently win, as a spread does), and so is a
+// channel nobody serves. Both are refused when the core starts, not found by a cashier later. Model:
+// actualbudget/actual's server `app.method()`, which refuses a duplicate name.
+
+export type HandlerPart = Partial<Handlers>;
+
+export function composeHandlers(parts: Readonly<Record<string, HandlerPart>>): Handlers {
+  const composed: Partial<Record<ChannelName, unknown>> = {};
+  const owners = new Map<string, string>();
+  for (const [owner, part] of Object.entries(parts)) {
+    for (const channel of Object.keys(part) as ChannelName[]) {
+      const earlier = owners.get(channel);
+      if (earlier !== undefined) throw new Error(`channel ${channel} is served twice: by ${earlier} and by ${owner}`);
+      owners.set(channel, owner);
+      composed[channel] = part[channel];
+    }
+  }
+  const unserved = CHANNEL_NAME_LIST.filter((channel) => !owners.has(channel));
+  if (unserved.length > 0) throw new Error(`no module serves ${unserved.join(', ')}`);
+  return composed as Handlers;
+}
