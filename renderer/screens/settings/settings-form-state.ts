@@ -25,7 +25,7 @@ export type SettingsFormAction =
   | { readonly type: 'edited'; readonly edit: (draft: Settings) => Settings }
   | { readonly type: 'secretEdited'; readonly name: SecretName; readonly value: string | null | undefined }
   | { readonly type: 'noted'; readonly message: string }
-  | { readonly type: 'failed'; readonly error: AppError }
+  | { readonly type: 'errorReported'; readonly error: AppError }
   | { readonly type: 'saveStarted' }
   | { readonly type: 'saveRefused'; readonly error: AppError }
   | { readonly type: 'pinRequired' }
@@ -44,7 +44,7 @@ export function settingsFormReducer(state: SettingsFormState, action: SettingsFo
       return { ...state, secrets: withSecret(state.secrets, action.name, action.value), message: null };
     case 'noted':
       return { ...state, message: action.message };
-    case 'failed':
+    case 'errorReported':
       return { ...state, error: action.error };
     case 'saveStarted':
       return { ...state, busy: true, error: null };

@@ -50,7 +50,7 @@ export function useSettingsForm(view: SettingsView) {
     busy: state.busy,
     relocked: state.relocked,
     save,
-    reportError: (error: AppError) => dispatch({ type: 'failed', error }),
+    reportError: (error: AppError) => dispatch({ type: 'errorReported', error }),
     pinAccepted: (): void => {
       dispatch({ type: 'pinDialogClosed' });
       unlockAdmin();
