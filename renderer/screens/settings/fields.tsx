@@ -55,22 +55,21 @@ export function TextField({ value, onChange, maxLength, type = 'text', ...shell 
   );
 }
 
+/** A whole-number field reports a number; a nullable one reports null when left empty. */
+type NumberBinding =
+  | { readonly nullable?: false; readonly value: number; readonly onChange: (value: number) => void }
+  | { readonly nullable: true; readonly value: number | null; readonly onChange: (value: number | null) => void };
+
 /**
  * A whole-number field. It keeps the text as typed, and reports a number (or null when empty and
  * `nullable`); text that is not a whole number is reported as NaN, which the form refuses to save.
  * The allowed range is shown as a hint; the core's schema is what enforces it.
  */
-export function NumberField({
-  value,
-  onChange,
-  nullable = false,
-  min,
-  max,
-  ...shell
-}: FieldShell & { value: number | null; onChange: (value: number | null) => void; nullable?: boolean; min?: number; max?: number }) {
+export function NumberField({ min, max, ...field }: FieldShell & NumberBinding & { min?: number; max?: number }) {
   const id = useId();
   const t = useT();
-  const hint = shell.hint ?? (min !== undefined && max !== undefined ? `${min}–${max}` : undefined);
+  const { value } = field;
+  const hint = field.hint ?? (min !== undefined && max !== undefined ? `${min}–${max}` : undefined);
   const [text, setText] = useState(value === null || Number.isNaN(value) ? '' : String(value));
   const [shownValue, setShownValue] = useState(value);
   // The saved value changed under us (a save, or settings.changed): show it, unless it is what we typed.
@@ -79,9 +78,9 @@ export function NumberField({
     if (value === null || !Number.isNaN(value)) setText(value === null ? '' : String(value));
   }
   const local = text.trim() !== '' && !/^-?\d+$/.test(text.trim()) ? t('settings.notANumber') : undefined;
-  const problem = local ?? shell.problem;
+  const problem = local ?? field.problem;
   return (
-    <Shell id={id} {...shell} hint={hint} problem={problem}>
+    <Shell id={id} label={field.label} testId={field.testId} hint={hint} problem={problem}>
       <input
         id={id}
         type="text"
@@ -91,13 +90,18 @@ export function NumberField({
           const next = event.target.value;
           setText(next);
           const trimmed = next.trim();
-          const parsed = trimmed === '' ? (nullable ? null : Number.NaN) : /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-          setShownValue(parsed);
-          onChange(parsed);
+          const parsed = trimmed === '' ? null : /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+          if (field.nullable) {
+            setShownValue(parsed);
+            field.onChange(parsed);
+          } else {
+            setShownValue(parsed ?? Number.NaN);
+            field.onChange(parsed ?? Number.NaN);
+          }
         }}
         aria-invalid={Boolean(problem) || undefined}
         aria-describedby={describedBy(id, problem, hint)}
-        data-testid={shell.testId}
+        data-testid={field.testId}
       />
     </Shell>
   );
@@ -130,11 +134,11 @@ export function SelectField<V extends string>({
   );
 }
 
-export function CheckboxField({ checked, onChange, label, problem, testId }: FieldShell & { checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField({ value, onChange, label, problem, testId }: FieldShell & { value: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (
     <div className={`field field-checkbox${problem ? ' field-invalid' : ''}`}>
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={problem ? `${id}-problem` : undefined} data-testid={testId} />
+      <input id={id} type="checkbox" checked={value} onChange={(event) => onChange(event.target.checked)} aria-describedby={problem ? `${id}-problem` : undefined} data-testid={testId} />
       <label htmlFor={id}>{label}</label>
       <FieldProblem id={`${id}-problem`} text={problem} />
     </div>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
-import { buildPatch, fieldErrorsOf, messageFor, setPath } from './settings-draft.ts';
+import { buildPatch, fieldErrorsOf, messageFor, withField, withGroupField } from './settings-draft.ts';
 
 describe('settings draft helpers', () => {
   it('builds the smallest patch: changed top-level settings (groups whole) and typed secrets only', () => {
-    const draft = setPath(setPath(DEFAULT_SETTINGS, 'scanner.maxInterKeyMs', 50), 'posId', 'POS-9');
+    const draft = withField(withGroupField(DEFAULT_SETTINGS, 'scanner', 'maxInterKeyMs', 50), 'posId', 'POS-9');
     expect(buildPatch(DEFAULT_SETTINGS, draft, { accessKeySecret: 's3cret', adminPin: null })).toEqual({
       settings: { posId: 'POS-9', scanner: { ...DEFAULT_SETTINGS.scanner, maxInterKeyMs: 50 } },
       secrets: { accessKeySecret: 's3cret', adminPin: null },

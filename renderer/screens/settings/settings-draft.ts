@@ -1,27 +1,55 @@
 import type { SecretName, Settings, SettingsPatch } from '../../../shared/settings.ts';
 import type { AppError } from '../../../shared/result.ts';
 
-// Pure helpers for the Settings form: read/write a field by its dotted path, turn the edited draft into
-// the smallest patch, and spread a `settings.invalid` error's details onto the fields they name.
+// Pure helpers for the Settings form: change one field of the draft by its typed key, turn the edited draft
+// into the smallest patch, and spread a `settings.invalid` error's details onto the fields they name.
 
-/** Dotted path of a field, as the core names it in error details ("scanner.maxInterKeyMs"). */
-export type FieldPath = string;
+/** The settings that hold a group of fields ("scanner", "partner", …) rather than one value. */
+export type SettingsGroup = { [K in keyof Settings]: Settings[K] extends object ? K : never }[keyof Settings];
 
-export function getPath(settings: Settings, path: FieldPath): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), settings);
+/**
+ * A field as the core names it in error details: a top-level setting, a group's field
+ * ("scanner.maxInterKeyMs") or a secret. Built from the settings type, so a misspelt field fails to compile.
+ */
+export type FieldPath = keyof Settings | { [G in SettingsGroup]: `${G}.${keyof Settings[G] & string}` }[SettingsGroup] | SecretName;
+
+/** Messages from a refused save, keyed by the field the core named (unchecked: it comes over the wire). */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export function withField<K extends keyof Settings>(settings: Settings, key: K, value: Settings[K]): Settings {
+  return { ...settings, [key]: value };
 }
 
-export function setPath(settings: Settings, path: FieldPath, value: unknown): Settings {
-  const [head, ...rest] = path.split('.');
-  if (!head) return settings;
-  const current = settings as unknown as Record<string, unknown>;
-  if (rest.length === 0) return { ...current, [head]: value } as unknown as Settings;
-  const child = (current[head] ?? {}) as Settings;
-  return { ...current, [head]: setPath(child, rest.join('.'), value) } as unknown as Settings;
+export function withGroupField<G extends SettingsGroup, K extends keyof Settings[G]>(settings: Settings, group: G, key: K, value: Settings[G][K]): Settings {
+  return withField(settings, group, { ...settings[group], [key]: value });
 }
 
 /** Secret drafts: a string replaces the secret, null removes it, absent leaves it as it is. */
 export type SecretDrafts = Partial<Record<SecretName, string | null>>;
+
+/** `undefined` drops the draft: the secret stays as it is. */
+export function withSecret(secrets: SecretDrafts, name: SecretName, value: string | null | undefined): SecretDrafts {
+  const next = { ...secrets };
+  if (value === undefined) delete next[name];
+  else next[name] = value;
+  return next;
+}
+
+/**
+ * A number field holds NaN while its text is not a whole number; such a draft is not saved. (The webhook
+ * listener ports are not in this list: an unreadable port goes to the core, which names it.)
+ */
+export function hasUnreadableNumber(draft: Settings): boolean {
+  return [
+    draft.amountLimits.minMinor,
+    draft.amountLimits.maxMinor,
+    draft.resultDismissSeconds,
+    draft.statusRequestsPerSecond,
+    draft.scanner.maxInterKeyMs,
+    draft.scanner.minLength,
+    draft.partner.merchantCategoryCode ?? 0,
+  ].some((value) => Number.isNaN(value));
+}
 
 /** The top-level settings that differ from the saved ones (nested groups are sent whole), plus typed secrets. */
 export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDrafts): SettingsPatch | null {
@@ -44,14 +72,14 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
  * `details.field` (a dotted path: `currency`, `scanner.maxInterKeyMs`, or a secret's name) and writes the
  * message for it ("Scanner: …"); the message goes next to that field.
  */
-export function fieldErrorsOf(error: AppError): Readonly<Record<FieldPath, string>> {
+export function fieldErrorsOf(error: AppError): FieldErrors {
   const field = error.details?.field;
   if (error.code !== 'settings.invalid' || typeof field !== 'string' || field === '') return {};
   return { [field]: error.message };
 }
 
 /** The message for a field: its own, or one reported for the group it belongs to ("amountLimits"). */
-export function messageFor(errors: Readonly<Record<FieldPath, string>>, path: FieldPath): string | undefined {
+export function messageFor(errors: FieldErrors, path: FieldPath): string | undefined {
   if (errors[path]) return errors[path];
   const parts = path.split('.');
   for (let length = parts.length - 1; length > 0; length--) {

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { skew } from '../../components/format.ts';
+import { useT } from '../../i18n/i18n.tsx';
+
+// "Test connection": asks the core to reach the provider with the saved settings and shows what it found.
+// It tests what main holds, so unsaved changes are pointed out; a failed call is reported by the form.
+
+export function ConnectionTest({ unsavedChanges, onError }: { unsavedChanges: boolean; onError: (error: AppError) => void }) {
+  const t = useT();
+  const bridge = useBridge();
+  const [test, setTest] = useState<'idle' | 'testing' | ConnectionTestResult>('idle');
+
+  const run = async (): Promise<void> => {
+    setTest('testing');
+    const result = await bridge['settings.testConnection']({});
+    setTest(result.ok ? result.value : 'idle');
+    if (!result.ok) onError(result.error);
+  };
+  const yesNo = (value: boolean | null): string => (value === null ? t('settings.unknown') : value ? t('settings.yes') : t('settings.no'));
+
+  return (
+    <div className="test-connection">
+      <button type="button" className="button button-secondary" onClick={() => void run()} disabled={test === 'testing'} data-testid="settings-test-connection">
+        {test === 'testing' ? t('settings.testing') : t('settings.testConnection')}
+      </button>
+      {unsavedChanges && <p className="hint">{t('settings.saveFirst')}</p>}
+      {typeof test === 'object' && (
+        <div role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
+          <p>{test.message}</p>
+          <ul>
+            <li>{t('settings.testReachable', { value: yesNo(test.reachable) })}</li>
+            <li>{t('settings.testSignature', { value: yesNo(test.signatureAccepted) })}</li>
+            <li>{t('settings.testSkew', { value: test.clockSkewMs === null ? t('settings.unknown') : skew(test.clockSkewMs) })}</li>
+            <li>{t('settings.testLatency', { value: test.latencyMs === null ? t('settings.unknown') : `${test.latencyMs} ms` })}</li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

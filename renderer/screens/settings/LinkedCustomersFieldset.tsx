@@ -1,0 +1,22 @@
+import { useT } from '../../i18n/i18n.tsx';
+import type { SettingsDraft } from './draft-bindings.ts';
+import { NumberField, SecretField, TextField } from './fields.tsx';
+
+// The linked-customer (tokenized) payments: merchant account, consent callback, and the order-outcome webhook.
+
+export function LinkedCustomersFieldset({ draft }: { draft: SettingsDraft }) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend>{t('settings.section.tokenized')}</legend>
+      <TextField label={t('settings.tokenized.merchantId')} maxLength={128} {...draft.groupField('tokenized', 'merchantId')} testId="settings-tokenized-merchantId" />
+      <TextField label={t('settings.tokenized.callbackUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'callbackUrl')} testId="settings-tokenized-callbackUrl" />
+      {draft.settings.environment === 'custom' && (
+        <TextField label={t('settings.tokenized.customBaseUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'customBaseUrl')} testId="settings-tokenized-customBaseUrl" />
+      )}
+      <TextField label={t('settings.tokenized.webhookUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'webhookUrl')} testId="settings-tokenized-webhookUrl" />
+      <NumberField label={t('settings.tokenized.webhookListenPort')} min={0} max={65535} {...draft.groupField('tokenized', 'webhookListenPort')} testId="settings-tokenized-webhookListenPort" />
+      <SecretField label={t('settings.tokenizedMerchantSecret')} {...draft.secret('tokenizedMerchantSecret')} testId="settings-tokenizedMerchantSecret" />
+    </fieldset>
+  );
+}

@@ -1,0 +1,34 @@
+import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
+import { CURRENCIES } from '../../../shared/money.ts';
+import { LOCALES, MODES, type Locale } from '../../../shared/settings.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import type { SettingsDraft } from './draft-bindings.ts';
+import { CheckboxField, SelectField, TextField } from './fields.tsx';
+
+// The till itself: whose it is, where it sells and in what currency, how it is used, its language.
+
+/** Each language named in itself, so a cashier who cannot read the current one still finds theirs. */
+const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-HK': '繁體中文（香港）' };
+
+export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend>{t('settings.section.terminal')}</legend>
+      <TextField label={t('settings.merchantName')} maxLength={80} {...draft.field('merchantName')} testId="settings-merchantName" />
+      <TextField label={t('settings.terminalReference')} maxLength={36} {...draft.field('terminalReference')} testId="settings-terminalReference" />
+      <SelectField
+        label={t('settings.country')}
+        {...draft.field('country')}
+        options={COUNTRIES.map((code) => ({ value: code, label: code }))}
+        // A country allows exactly one currency; keep them consistent as the admin picks.
+        onChange={(country) => draft.edit({ country, currency: CURRENCY_OF_COUNTRY[country] })}
+        testId="settings-country"
+      />
+      <SelectField label={t('settings.currency')} {...draft.field('currency')} options={CURRENCIES.map((code) => ({ value: code, label: code }))} testId="settings-currency" />
+      <SelectField label={t('settings.mode')} {...draft.field('mode')} options={MODES.map((mode) => ({ value: mode, label: t(`settings.mode.${mode}`) }))} testId="settings-mode" />
+      <CheckboxField label={t('settings.kiosk')} {...draft.field('kiosk')} testId="settings-kiosk" />
+      <SelectField label={t('settings.locale')} {...draft.field('locale')} options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))} testId="settings-locale" />
+    </fieldset>
+  );
+}

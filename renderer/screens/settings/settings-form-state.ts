@@ -1,0 +1,60 @@
+import type { AppError } from '../../../shared/result.ts';
+import type { SecretName, Settings } from '../../../shared/settings.ts';
+import { fieldErrorsOf, withSecret, type FieldErrors, type SecretDrafts } from './settings-draft.ts';
+
+// Everything the Settings form remembers, in one place, changed only by the steps below: the admin edits,
+// a save starts and ends one of three ways, the PIN dialog closes. Any edit clears the last note, so a
+// "Settings saved." never stands next to unsaved changes.
+
+export interface SettingsFormState {
+  /** What main holds: the patch is the difference between this and the draft. */
+  readonly saved: Settings;
+  readonly draft: Settings;
+  readonly secrets: SecretDrafts;
+  readonly fieldErrors: FieldErrors;
+  /** Shown under the form: a refused save or a failed connection test. */
+  readonly error: AppError | null;
+  /** A note under the form: saved, nothing to save, why not saved. */
+  readonly message: string | null;
+  readonly busy: boolean;
+  /** Main asked for the admin PIN again; the dialog is open over the unsaved form. */
+  readonly relocked: boolean;
+}
+
+export type SettingsFormAction =
+  | { readonly type: 'edited'; readonly edit: (draft: Settings) => Settings }
+  | { readonly type: 'secretEdited'; readonly name: SecretName; readonly value: string | null | undefined }
+  | { readonly type: 'noted'; readonly message: string }
+  | { readonly type: 'errorReported'; readonly error: AppError }
+  | { readonly type: 'saveStarted' }
+  | { readonly type: 'saveRefused'; readonly error: AppError }
+  | { readonly type: 'pinRequired' }
+  | { readonly type: 'pinDialogClosed' }
+  | { readonly type: 'saved'; readonly settings: Settings; readonly message: string };
+
+export function startEditing(settings: Settings): SettingsFormState {
+  return { saved: settings, draft: settings, secrets: {}, fieldErrors: {}, error: null, message: null, busy: false, relocked: false };
+}
+
+export function settingsFormReducer(state: SettingsFormState, action: SettingsFormAction): SettingsFormState {
+  switch (action.type) {
+    case 'edited':
+      return { ...state, draft: action.edit(state.draft), message: null };
+    case 'secretEdited':
+      return { ...state, secrets: withSecret(state.secrets, action.name, action.value), message: null };
+    case 'noted':
+      return { ...state, message: action.message };
+    case 'errorReported':
+      return { ...state, error: action.error };
+    case 'saveStarted':
+      return { ...state, busy: true, error: null };
+    case 'saveRefused':
+      return { ...state, busy: false, error: action.error, fieldErrors: fieldErrorsOf(action.error) };
+    case 'pinRequired':
+      return { ...state, busy: false, relocked: true };
+    case 'pinDialogClosed':
+      return { ...state, relocked: false };
+    case 'saved':
+      return { ...state, busy: false, saved: action.settings, draft: action.settings, secrets: {}, fieldErrors: {}, message: action.message };
+  }
+}
