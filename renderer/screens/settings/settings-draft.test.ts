@@ -16,14 +16,15 @@ describe('settings draft helpers', () => {
   it('puts the refused field’s message on that field, or on the group a field belongs to', () => {
     const amountLimits = fieldErrorsOf({
       code: 'settings.invalid',
-      message: 'Amount limits: the minimum amount is above the maximum.',
+      message: 'core English, for the log',
+      notice: { key: 'refund.reason-missing' },
       retryable: false,
       details: { field: 'amountLimits' },
-    });
-    expect(amountLimits).toEqual({ amountLimits: 'Amount limits: the minimum amount is above the maximum.' });
-    expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('Amount limits: the minimum amount is above the maximum.');
+    }, 'en');
+    expect(amountLimits).toEqual({ amountLimits: 'Enter a reason for the refund.' });
+    expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('Enter a reason for the refund.');
     expect(messageFor(amountLimits, 'posId')).toBeUndefined();
-    expect(fieldErrorsOf({ code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } })).toEqual({});
-    expect(fieldErrorsOf({ code: 'settings.invalid', message: 'Invalid.', retryable: false })).toEqual({});
+    expect(fieldErrorsOf({ code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } }, 'en')).toEqual({});
+    expect(fieldErrorsOf({ code: 'settings.invalid', message: 'Invalid.', retryable: false }, 'en')).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
-import type { SecretName, Settings, SettingsPatch } from '../../../shared/settings.ts';
+import type { Locale, SecretName, Settings, SettingsPatch } from '../../../shared/settings.ts';
 import type { AppError } from '../../../shared/result.ts';
+import { errorMessage } from '../../components/ErrorText.tsx';
 
 // Pure helpers for the Settings form: change one field of the draft by its typed key, turn the edited draft
 // into the smallest patch, and spread a `settings.invalid` error's details onto the fields they name.
@@ -69,13 +70,13 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
 
 /**
  * Field-level message from a failed save. The settings service names the one field it refused in
- * `details.field` (a dotted path: `currency`, `scanner.maxInterKeyMs`, or a secret's name) and writes the
- * message for it ("Scanner: …"); the message goes next to that field.
+ * `details.field` (a dotted path: `currency`, `scanner.maxInterKeyMs`, or a secret's name) and says what is
+ * wrong with it; the message, in the till's language, goes next to that field.
  */
-export function fieldErrorsOf(error: AppError): FieldErrors {
+export function fieldErrorsOf(error: AppError, locale: Locale): FieldErrors {
   const field = error.details?.field;
   if (error.code !== 'settings.invalid' || typeof field !== 'string' || field === '') return {};
-  return { [field]: error.message };
+  return { [field]: errorMessage(error, locale) };
 }
 
 /** The message for a field: its own, or one reported for the group it belongs to ("amountLimits"). */

@@ -1,6 +1,6 @@
 import type { AppError } from '../../../shared/result.ts';
 import type { SecretName, Settings } from '../../../shared/settings.ts';
-import { fieldErrorsOf, withSecret, type FieldErrors, type SecretDrafts } from './settings-draft.ts';
+import { withSecret, type FieldErrors, type SecretDrafts } from './settings-draft.ts';
 
 // Everything the Settings form remembers, in one place, changed only by the steps below: the admin edits,
 // a save starts and ends one of three ways, the PIN dialog closes. Any edit clears the last note, so a
@@ -27,7 +27,7 @@ export type SettingsFormAction =
   | { readonly type: 'noted'; readonly message: string }
   | { readonly type: 'errorReported'; readonly error: AppError }
   | { readonly type: 'saveStarted' }
-  | { readonly type: 'saveRefused'; readonly error: AppError }
+  | { readonly type: 'saveRefused'; readonly error: AppError; readonly fieldErrors: FieldErrors }
   | { readonly type: 'pinRequired' }
   | { readonly type: 'pinDialogClosed' }
   | { readonly type: 'saved'; readonly settings: Settings; readonly message: string };
@@ -49,7 +49,7 @@ export function settingsFormReducer(state: SettingsFormState, action: SettingsFo
     case 'saveStarted':
       return { ...state, busy: true, error: null };
     case 'saveRefused':
-      return { ...state, busy: false, error: action.error, fieldErrors: fieldErrorsOf(action.error) };
+      return { ...state, busy: false, error: action.error, fieldErrors: action.fieldErrors };
     case 'pinRequired':
       return { ...state, busy: false, relocked: true };
     case 'pinDialogClosed':

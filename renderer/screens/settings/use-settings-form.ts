@@ -2,10 +2,10 @@ import { useReducer } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { useT } from '../../i18n/i18n.tsx';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { bindDraft } from './draft-bindings.ts';
-import { buildPatch, hasUnreadableNumber } from './settings-draft.ts';
+import { buildPatch, fieldErrorsOf, hasUnreadableNumber } from './settings-draft.ts';
 import { settingsFormReducer, startEditing } from './settings-form-state.ts';
 
 /**
@@ -15,6 +15,7 @@ import { settingsFormReducer, startEditing } from './settings-form-state.ts';
  */
 export function useSettingsForm(view: SettingsView) {
   const t = useT();
+  const locale = useLocale();
   const bridge = useBridge();
   const setSettingsView = useAppStore((state) => state.setSettingsView);
   const unlockAdmin = useAppStore((state) => state.unlockAdmin);
@@ -32,7 +33,7 @@ export function useSettingsForm(view: SettingsView) {
     const result = await bridge['settings.save'](patch);
     if (!result.ok) {
       // admin.pin-required: main's admin window lapsed (or main restarted) while the form was open.
-      dispatch(result.error.code === 'admin.pin-required' ? { type: 'pinRequired' } : { type: 'saveRefused', error: result.error });
+      dispatch(result.error.code === 'admin.pin-required' ? { type: 'pinRequired' } : { type: 'saveRefused', error: result.error, fieldErrors: fieldErrorsOf(result.error, locale) });
       return;
     }
     // An accepted save keeps main's admin window open (and one that just set the admin PIN opens it): the
