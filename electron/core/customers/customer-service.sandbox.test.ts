@@ -13,11 +13,11 @@ import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts
 import { approveOnConsentPage, demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
 import { openTestContext } from '../payments/payment-test-context.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 import { TOKEN_KEY_SECRET_NAME } from './token-cipher.ts';
-import { PATHS } from './wire.ts';
+import { PATHS } from '../tokenized/wire.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 

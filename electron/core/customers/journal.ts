@@ -5,7 +5,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
 import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
 import { redactedJson } from '../journal/redact.ts';
-import { migrateCustomers } from './customer-migrations.ts';
+import { migrateCustomers } from './migrations.ts';
 
 // The linked-customer journal: its own SQLite file next to the payment journal (WAL, synchronous=FULL,
 // versioned migrations — the same open and transaction helpers). It holds the customers (with their payment
@@ -431,7 +431,7 @@ function queries(db: DatabaseSync, now: () => number) {
     },
     takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal } {
       // SQLite's SUM over INTEGER minor units is exact (it raises on overflow rather than rounding).
-      // The same rules as customer-views.ts: a final charge not REJECTED is approved; a final hold whose
+      // The same rules as views.ts: a final charge not REJECTED is approved; a final hold whose
       // pre-auth is CAPTURE_INITIATED / CAPTURED and whose capture was not answered REJECTED is captured.
       const total = (where: string): DayTotal => {
         const row = sql(`SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM tokenized_attempts WHERE local_day = ? AND currency = ? AND ${where}`).get(day, currency);

@@ -18,18 +18,18 @@ import { isOutcomeUnknown } from '../instore/errors.ts';
 import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 import type { CoreContext } from '../payment-module.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
-import type { PaymentResult, PreAuthRecord, TokenizedClient } from './client.ts';
-import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './customer-client-access.ts';
-import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './customer-journal.ts';
-import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './customer-views.ts';
-import { linkedCustomerCsvLines } from './customer-csv.ts';
-import { isRetryableCode } from './errors.ts';
+import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
+import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './client-access.ts';
+import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './journal.ts';
+import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './views.ts';
+import { linkedCustomerCsvLines } from './csv.ts';
+import { isRetryableCode } from '../tokenized/errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { newMerchantRef } from './merchant-ref.ts';
 import { startOrderWebhookListener, type OrderWebhookConfig, type OrderWebhookListener } from './order-webhook-listener.ts';
 import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
 import { TokenCipher } from './token-cipher.ts';
-import type { TokenizedExchange } from './transport.ts';
+import type { TokenizedExchange } from '../tokenized/transport.ts';
 
 // The linked-customer service: customers.* on top of the tokenized client and the linked-customer journal.
 // Its rules, the same as the in-store payment service's:

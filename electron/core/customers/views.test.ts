@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from './customer-journal.ts';
-import { holdDisplayStatus, toHoldView } from './customer-views.ts';
+import type { AttemptRow } from './journal.ts';
+import { holdDisplayStatus, toHoldView } from './views.ts';
 
 // What a hold whose capture was answered REJECTED reads as: capture-failed with the capture's reason, never
 // "captured" — including when the provider's pre-auth record later disagrees (the synchronous answer stands),

@@ -1,7 +1,7 @@
 import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerUnresolvedView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
 import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
-import type { AttemptRow, CustomerRow } from './customer-journal.ts';
+import type { AttemptRow, CustomerRow } from './journal.ts';
 
 // Journal rows → what the screens read. Derived at read time from the attempt state and the provider's
 // status, so there is one source of truth (the row) and the words a cashier sees follow from it.

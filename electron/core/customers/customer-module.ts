@@ -2,7 +2,7 @@ import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../payment-module.ts';
-import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { CustomerService, type ConsentRequest, type CustomerServiceOptions } from './customer-service.ts';
 
 // The seam where linked-customer payments plug into the core, like payment-module.ts does for the in-store

@@ -2,8 +2,8 @@ import type { CurrencyCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../provider/demo.ts';
 import type { CoreContext } from '../payment-module.ts';
-import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
-import { resolveTokenizedProfile } from './wire.ts';
+import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from '../tokenized/client.ts';
+import { resolveTokenizedProfile } from '../tokenized/wire.ts';
 
 // The tokenized client as the settings say right now: in demo mode the embedded sandbox with its published
 // demo merchant (MERCHANT_DEMO / TK_…), otherwise the environment's published address with the merchant id
