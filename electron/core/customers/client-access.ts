@@ -10,7 +10,7 @@ import { resolveTokenizedProfile } from '../tokenized/wire.ts';
 // from Settings and its secret from the vault. One client per configuration, rebuilt after any settings
 // change (a new merchant must never reuse the old merchant's token).
 
-export type ClientTuning = Pick<TokenizedClientConfig, 'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'>;
+export type TokenizedClientTuning = Pick<TokenizedClientConfig, 'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'>;
 
 export interface TokenizedConnection {
   readonly client: TokenizedClient;
@@ -26,7 +26,7 @@ export interface TokenizedAccess {
   close(): void;
 }
 
-export function createTokenizedAccess(context: CoreContext, tuning: ClientTuning): TokenizedAccess {
+export function createTokenizedAccess(context: CoreContext, tuning: TokenizedClientTuning): TokenizedAccess {
   let generation = 0;
   let cached: { generation: number; connection: Promise<TokenizedConnection> } | null = null;
   const stop = context.settings.onChange(() => {

@@ -19,8 +19,8 @@ import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 import type { CoreContext } from '../payment-module.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
-import { createTokenizedAccess, type ClientTuning, type TokenizedAccess, type TokenizedConnection } from './client-access.ts';
-import type { AttemptPatch, AttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './journal.ts';
+import { createTokenizedAccess, type TokenizedClientTuning, type TokenizedAccess, type TokenizedConnection } from './client-access.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerJournal, CustomerRow, LinkSessionRow } from './journal.ts';
 import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './views.ts';
 import { linkedCustomerCsvLines } from './csv.ts';
 import { isRetryableCode } from '../tokenized/errors.ts';
@@ -64,7 +64,7 @@ export interface CustomerServiceOptions {
    * on loopback; a real environment on tokenized.webhookListenPort, with tokenized.webhookUrl as callbackUrl.
    */
   readonly orderWebhook?: OrderWebhookConfig | undefined;
-  readonly client?: Omit<ClientTuning, 'onExchange'> | undefined;
+  readonly client?: Omit<TokenizedClientTuning, 'onExchange'> | undefined;
   readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
   readonly log?: ((line: string) => void) | undefined;
 }
@@ -488,7 +488,7 @@ export class CustomerService {
    * Sends (or re-sends, same key and merchantRef) the create of a hold or a charge and records the answer.
    * An unknown outcome leaves the row `checking` and schedules its resolution; a refusal marks it not-sent.
    */
-  async #sendCreate(row: AttemptRow, client: TokenizedClient, token: string, how: { foreground: boolean }): Promise<AttemptRow> {
+  async #sendCreate(row: CustomerAttemptRow, client: TokenizedClient, token: string, how: { foreground: boolean }): Promise<CustomerAttemptRow> {
     const scope = { merchantUserId: row.merchantUserId, merchantRef: row.merchantRef };
     const amount = money(row.amountMinor, row.currency);
     const input = { paymentToken: token, merchantUserId: row.merchantUserId, amount, merchantRef: row.merchantRef };
@@ -523,7 +523,7 @@ export class CustomerService {
     }
   }
 
-  #applyCharge(row: AttemptRow, result: PaymentResult): AttemptRow {
+  #applyCharge(row: CustomerAttemptRow, result: PaymentResult): CustomerAttemptRow {
     return this.#update(
       row,
       { state: 'final', providerId: result.uuid, providerStatus: result.status, failureReason: result.failureReason, orderUuid: result.orderUuid, unresolvedReason: null },
@@ -531,8 +531,8 @@ export class CustomerService {
     );
   }
 
-  #applyPreAuth(row: AttemptRow, record: PreAuthRecord): AttemptRow {
-    const patch: AttemptPatch = {
+  #applyPreAuth(row: CustomerAttemptRow, record: PreAuthRecord): CustomerAttemptRow {
+    const patch: CustomerAttemptPatch = {
       providerId: record.id,
       providerStatus: record.status,
       failureReason: record.failureReason,
@@ -556,7 +556,7 @@ export class CustomerService {
    * once with `GET /pre-auths/{id}`. Still AUTHORIZED: the cashier can release it (or try the capture again);
    * anything else the provider says is recorded, and a hold it claims captured still reads capture-failed.
    */
-  async #afterCaptureRejected(row: AttemptRow, result: PaymentResult): Promise<AttemptRow> {
+  async #afterCaptureRejected(row: CustomerAttemptRow, result: PaymentResult): Promise<CustomerAttemptRow> {
     const reason = result.failureReason ?? result.status;
     const rejected = this.#journal.atomically(() => {
       const updated = this.#journal.updateAttempt(row.merchantRef, { state: 'open', opKey: null, captureFailure: reason, unresolvedReason: null });
@@ -571,7 +571,7 @@ export class CustomerService {
       });
       return updated;
     });
-    let synced: AttemptRow;
+    let synced: CustomerAttemptRow;
     try {
       synced = await this.#syncHold(rejected);
     } catch (error) {
@@ -591,7 +591,7 @@ export class CustomerService {
   }
 
   /** A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open. */
-  async #afterOperationError(row: AttemptRow, operation: 'capture' | 'void', error: unknown): Promise<AttemptRow> {
+  async #afterOperationError(row: CustomerAttemptRow, operation: 'capture' | 'void', error: unknown): Promise<CustomerAttemptRow> {
     if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
       const updated = this.#update(row, { unresolvedReason: reasonOf(error) }, `${operation} outcome unknown (${reasonOf(error)}); checking the hold`);
       this.#scheduleResolve(row.merchantRef, 0);
@@ -609,7 +609,7 @@ export class CustomerService {
   }
 
   /** `GET /pre-auths/{id}` → the row (a capture or void in flight is settled by what the provider says). */
-  async #syncHold(row: AttemptRow): Promise<AttemptRow> {
+  async #syncHold(row: CustomerAttemptRow): Promise<CustomerAttemptRow> {
     const { client } = await this.#connection();
     const record = await this.#audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () => client.getPreAuth(row.providerId!));
     const current = this.#journal.getAttempt(row.merchantRef)!;
@@ -657,7 +657,7 @@ export class CustomerService {
     }
   }
 
-  async #resolveOnce(merchantRef: string): Promise<AttemptRow | null> {
+  async #resolveOnce(merchantRef: string): Promise<CustomerAttemptRow | null> {
     const row = this.#journal.getAttempt(merchantRef);
     if (!row) return null;
     switch (row.state) {
@@ -701,7 +701,7 @@ export class CustomerService {
    * merchant changed under it) will not turn up by asking every minute forever: once the backoff has run its
    * course, resolution stops and the hold says why, like a create that is too old to re-send.
    */
-  async #syncHoldOrStop(row: AttemptRow): Promise<AttemptRow> {
+  async #syncHoldOrStop(row: CustomerAttemptRow): Promise<CustomerAttemptRow> {
     try {
       return await this.#syncHold(row);
     } catch (error) {
@@ -764,7 +764,7 @@ export class CustomerService {
         this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary: `order webhook with unknown status ${notification.order_status.slice(0, 32)} recorded`, data });
         return;
       }
-      const patch: AttemptPatch = { orderOutcome: outcome };
+      const patch: CustomerAttemptPatch = { orderOutcome: outcome };
       let summary = `order webhook: ${outcome}`;
       if (row.kind === 'hold' && row.providerStatus === 'CAPTURE_INITIATED' && outcome === 'SUCCESS') {
         Object.assign(patch, { providerStatus: 'CAPTURED' });
@@ -784,7 +784,7 @@ export class CustomerService {
    * The webhook of the order a capture answered REJECTED created: recorded against the hold, nothing changed
    * (the synchronous REJECTED is the truth, and the hold's own state comes from GET /pre-auths/{id}).
    */
-  #onRejectedCaptureOutcome(hold: AttemptRow, notification: OrderOutcomeNotification): void {
+  #onRejectedCaptureOutcome(hold: CustomerAttemptRow, notification: OrderOutcomeNotification): void {
     const status = notification.order_status.slice(0, 32);
     const order = notification.order_uuid;
     const first = this.#journal.noteRejectedCaptureWebhook(order, status);
@@ -877,13 +877,13 @@ export class CustomerService {
     return customer;
   }
 
-  #requireHold(merchantRef: string): AttemptRow {
+  #requireHold(merchantRef: string): CustomerAttemptRow {
     const row = this.#journal.getAttempt(merchantRef);
     if (!row || row.kind !== 'hold') throw new PosError('preauth.not-found', { message: 'No hold with this reference on this till.' });
     return row;
   }
 
-  #refuseUnlessAuthorized(row: AttemptRow, operation: 'capture' | 'void'): void {
+  #refuseUnlessAuthorized(row: CustomerAttemptRow, operation: 'capture' | 'void'): void {
     if (row.state === 'open' && row.providerStatus === 'AUTHORIZED') return;
     if (row.state === 'open' || row.state === 'sending' || row.state === 'checking') throw new PosError('preauth.pending');
     if (row.state === 'capturing' || isCaptured(row)) throw new PosError('preauth.already-captured');
@@ -946,7 +946,7 @@ export class CustomerService {
     }
   }
 
-  #update(row: AttemptRow, patch: AttemptPatch, summary: string | null): AttemptRow {
+  #update(row: CustomerAttemptRow, patch: CustomerAttemptPatch, summary: string | null): CustomerAttemptRow {
     const updated = this.#journal.atomically(() => {
       const updated = this.#journal.updateAttempt(row.merchantRef, patch);
       if (summary) this.#journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
@@ -1031,7 +1031,7 @@ export class CustomerService {
 }
 
 /** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
-function isSettled(row: AttemptRow): boolean {
+function isSettled(row: CustomerAttemptRow): boolean {
   return !(row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding' || row.providerStatus === 'PENDING');
 }
 
@@ -1040,7 +1040,7 @@ function stopped(why: string): string {
   return `${STOPPED_REASON_PREFIX}${why}`;
 }
 
-function isCaptured(row: AttemptRow): boolean {
+function isCaptured(row: CustomerAttemptRow): boolean {
   return row.state === 'final' && (row.providerStatus === 'CAPTURE_INITIATED' || row.providerStatus === 'CAPTURED');
 }
 

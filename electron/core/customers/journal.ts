@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
+import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../journal/columns.ts';
 import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
 import { redactedJson } from '../journal/redact.ts';
 import { migrateCustomers } from './migrations.ts';
@@ -28,8 +29,8 @@ export type AttemptKind = 'hold' | 'charge';
  * outcome is being found out · final: the provider's answer is known and nothing more will be sent ·
  * not-sent: proven never processed (the provider refused it).
  */
-export type AttemptState = 'sending' | 'checking' | 'open' | 'capturing' | 'voiding' | 'final' | 'not-sent';
-export type EventKind = 'request' | 'response' | 'error' | 'status' | 'note' | 'webhook';
+export type CustomerAttemptState = 'sending' | 'checking' | 'open' | 'capturing' | 'voiding' | 'final' | 'not-sent';
+export type CustomerEventKind = 'request' | 'response' | 'error' | 'status' | 'note' | 'webhook';
 
 export interface CustomerRow {
   readonly merchantUserId: string;
@@ -56,7 +57,7 @@ export interface LinkSessionRow {
   readonly updatedAt: number;
 }
 
-export interface AttemptRow {
+export interface CustomerAttemptRow {
   readonly merchantRef: string;
   readonly kind: AttemptKind;
   readonly merchantUserId: string;
@@ -65,7 +66,7 @@ export interface AttemptRow {
   readonly currency: CurrencyCode;
   readonly useCashback: boolean;
   readonly idempotencyKey: string;
-  readonly state: AttemptState;
+  readonly state: CustomerAttemptState;
   readonly providerId: string | null;
   readonly providerStatus: string | null;
   readonly failureReason: string | null;
@@ -83,7 +84,7 @@ export interface AttemptRow {
   readonly version: number;
 }
 
-export interface NewAttempt {
+export interface NewCustomerAttempt {
   readonly merchantRef: string;
   readonly kind: AttemptKind;
   readonly merchantUserId: string;
@@ -96,8 +97,8 @@ export interface NewAttempt {
 }
 
 /** Absent = unchanged; null = clear. */
-export interface AttemptPatch {
-  readonly state?: AttemptState | undefined;
+export interface CustomerAttemptPatch {
+  readonly state?: CustomerAttemptState | undefined;
   readonly providerId?: string | null | undefined;
   readonly providerStatus?: string | null | undefined;
   readonly failureReason?: string | null | undefined;
@@ -111,12 +112,12 @@ export interface AttemptPatch {
   readonly useCashback?: boolean | undefined;
 }
 
-export interface EventRow {
+export interface CustomerEventRow {
   readonly id: number;
   readonly merchantUserId: string | null;
   readonly merchantRef: string | null;
   readonly at: number;
-  readonly kind: EventKind;
+  readonly kind: CustomerEventKind;
   readonly summary: string;
   readonly data: unknown;
 }
@@ -137,46 +138,46 @@ export interface CustomerJournal {
   unfinishedLinkSessions(): LinkSessionRow[];
 
   /** Write-ahead insert (state `sending`), committed before this returns. */
-  recordAttempt(input: NewAttempt): AttemptRow;
+  recordAttempt(input: NewCustomerAttempt): CustomerAttemptRow;
   /** Throws journal.conflict when `expectedVersion` is stale. */
-  updateAttempt(merchantRef: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow;
-  getAttempt(merchantRef: string): AttemptRow | null;
-  attemptByOrderUuid(orderUuid: string): AttemptRow | null;
+  updateAttempt(merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number): CustomerAttemptRow;
+  getAttempt(merchantRef: string): CustomerAttemptRow | null;
+  attemptByOrderUuid(orderUuid: string): CustomerAttemptRow | null;
   /**
    * Remembers the order a capture answered REJECTED created (a hold may have several: each capture tried
    * again is a new order), so that order's webhook is recognised as this hold's and not an unknown order.
    */
   recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void;
   /** The hold whose REJECTED capture created this order, and the first webhook status seen for it. */
-  rejectedCaptureByOrderUuid(orderUuid: string): { attempt: AttemptRow; webhookStatus: string | null } | null;
+  rejectedCaptureByOrderUuid(orderUuid: string): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null;
   /** Keeps the first webhook status of a rejected capture's order; false when one was already kept. */
   noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean;
-  attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): AttemptRow[];
+  attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): CustomerAttemptRow[];
   /** Requests whose outcome is not known yet, and holds still PENDING at the provider: what recovery resumes. */
-  unsettled(): AttemptRow[];
+  unsettled(): CustomerAttemptRow[];
   /**
    * Holds that block an unlink: anything not final, not-sent, declined or expired — except one the till
    * stopped checking (the provider itself refuses the unlink if that hold is real and authorised).
    */
-  openHoldsOf(merchantUserId: string): AttemptRow[];
+  openHoldsOf(merchantUserId: string): CustomerAttemptRow[];
   /**
    * Charges and holds of this customer whose create may or may not have reached the provider and that the
    * till is still finding out. One whose checking STOPPED is not among them: nothing will settle it by
    * itself, so it is left to the cashier (shown "Stopped checking: …") instead of blocking the customer forever.
    */
-  unknownOutcomesOf(merchantUserId: string): AttemptRow[];
+  unknownOutcomesOf(merchantUserId: string): CustomerAttemptRow[];
   /**
    * Linked-customer takings of a local day in one currency, integer sums: charges the provider approved, and
    * holds captured (not a capture answered REJECTED), both counted on the day the charge or hold was made.
    */
   takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal };
   /** Every charge and hold recorded on a local day, oldest first (the end-of-day CSV). */
-  attemptsOfDay(day: string): AttemptRow[];
+  attemptsOfDay(day: string): CustomerAttemptRow[];
   /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
-  pendingHoldsOf(merchantUserId: string): AttemptRow[];
+  pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[];
 
-  appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void;
-  eventsOf(merchantRef: string): EventRow[];
+  appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: CustomerEventKind; summary: string; data?: unknown }): void;
+  eventsOf(merchantRef: string): CustomerEventRow[];
   atomically<T>(work: () => T): T;
   close(): void;
 }
@@ -200,7 +201,7 @@ const SESSION_COLUMNS = 'link_token, merchant_user_id, merchant_id, state_hash, 
 /** Rows whose outcome the till is still finding out by itself (not stopped: see STOPPED_REASON_PREFIX). */
 const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_REASON_PREFIX.length}) <> '${STOPPED_REASON_PREFIX}')`;
 
-const PATCH_COLUMNS: Record<keyof AttemptPatch, string> = {
+const PATCH_COLUMNS: Record<keyof CustomerAttemptPatch, string> = {
   state: 'state',
   providerId: 'provider_id',
   providerStatus: 'provider_status',
@@ -250,8 +251,8 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     getLinkSession: guard(q.getLinkSession),
     updateLinkSession: guard((linkToken: string, status: LinkSessionStatus, failure?: string | null) => atomically(() => q.updateLinkSession(linkToken, status, failure ?? null))),
     unfinishedLinkSessions: guard(q.unfinishedLinkSessions),
-    recordAttempt: guard((input: NewAttempt) => atomically(() => q.recordAttempt(input))),
-    updateAttempt: guard((merchantRef: string, patch: AttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
+    recordAttempt: guard((input: NewCustomerAttempt) => atomically(() => q.recordAttempt(input))),
+    updateAttempt: guard((merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
     getAttempt: guard(q.getAttempt),
     attemptByOrderUuid: guard(q.attemptByOrderUuid),
     recordRejectedCapture: guard((input: Parameters<CustomerJournal['recordRejectedCapture']>[0]) => atomically(() => q.recordRejectedCapture(input))),
@@ -275,8 +276,6 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
   };
 }
 
-type Row = Record<string, SQLOutputValue>;
-
 function queries(db: DatabaseSync, now: () => number) {
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   const sql = (text: string) => {
@@ -289,7 +288,7 @@ function queries(db: DatabaseSync, now: () => number) {
   };
 
   /** One customer's attempts matching `condition` that the till is still resolving (not stopped), oldest first. */
-  const stillResolvingOf = (merchantUserId: string, condition: string): AttemptRow[] =>
+  const stillResolvingOf = (merchantUserId: string, condition: string): CustomerAttemptRow[] =>
     sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`)
       .all(merchantUserId)
       .map(readAttempt);
@@ -302,7 +301,7 @@ function queries(db: DatabaseSync, now: () => number) {
     const row = sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE link_token = ?`).get(linkToken);
     return row ? readSession(row) : null;
   };
-  const getAttempt = (merchantRef: string): AttemptRow | null => {
+  const getAttempt = (merchantRef: string): CustomerAttemptRow | null => {
     const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_ref = ?`).get(merchantRef);
     return row ? readAttempt(row) : null;
   };
@@ -354,7 +353,7 @@ function queries(db: DatabaseSync, now: () => number) {
       return sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE status IN ('open', 'exchanging') ORDER BY created_at`).all().map(readSession);
     },
 
-    recordAttempt(input: NewAttempt): AttemptRow {
+    recordAttempt(input: NewCustomerAttempt): CustomerAttemptRow {
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new PosError('amount.invalid');
       const at = now();
       try {
@@ -368,13 +367,13 @@ function queries(db: DatabaseSync, now: () => number) {
       }
       return getAttempt(input.merchantRef)!;
     },
-    updateAttempt(merchantRef: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow {
+    updateAttempt(merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number): CustomerAttemptRow {
       const current = getAttempt(merchantRef);
       if (!current) throw new PosError('payment.not-found');
       if (expectedVersion !== undefined && current.version !== expectedVersion) throw new PosError('journal.conflict');
       const sets: string[] = [];
       const values: (string | number | null)[] = [];
-      for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof AttemptPatch, string][]) {
+      for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof CustomerAttemptPatch, string][]) {
         const value = patch[key];
         if (value === undefined) continue;
         sets.push(`${column} = ?`);
@@ -385,7 +384,7 @@ function queries(db: DatabaseSync, now: () => number) {
       return getAttempt(merchantRef)!;
     },
     getAttempt,
-    attemptByOrderUuid(orderUuid: string): AttemptRow | null {
+    attemptByOrderUuid(orderUuid: string): CustomerAttemptRow | null {
       const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE order_uuid = ?`).get(orderUuid);
       return row ? readAttempt(row) : null;
     },
@@ -397,21 +396,21 @@ function queries(db: DatabaseSync, now: () => number) {
         now(),
       );
     },
-    rejectedCaptureByOrderUuid(orderUuid: string): { attempt: AttemptRow; webhookStatus: string | null } | null {
+    rejectedCaptureByOrderUuid(orderUuid: string): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null {
       const found = sql(`SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`).get(orderUuid);
-      const attempt = found ? getAttempt(String(found.merchant_ref)) : null;
-      return found && attempt ? { attempt, webhookStatus: text(found.webhook_status) } : null;
+      const attempt = found ? getAttempt(text(found, 'merchant_ref')) : null;
+      return found && attempt ? { attempt, webhookStatus: textOrNull(found, 'webhook_status') } : null;
     },
     noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean {
       const result = sql(`UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`).run(status, orderUuid);
       return Number(result.changes) === 1;
     },
-    attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): AttemptRow[] {
+    attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): CustomerAttemptRow[] {
       return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND kind = ? ORDER BY created_at DESC, merchant_ref DESC LIMIT ?`)
         .all(merchantUserId, kind, limit)
         .map(readAttempt);
     },
-    unsettled(): AttemptRow[] {
+    unsettled(): CustomerAttemptRow[] {
       return sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts
          WHERE state IN ('sending', 'checking', 'capturing', 'voiding') OR (state = 'open' AND provider_status = 'PENDING')
@@ -420,13 +419,13 @@ function queries(db: DatabaseSync, now: () => number) {
         .all()
         .map(readAttempt);
     },
-    openHoldsOf(merchantUserId: string): AttemptRow[] {
+    openHoldsOf(merchantUserId: string): CustomerAttemptRow[] {
       return stillResolvingOf(merchantUserId, `kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')`);
     },
-    unknownOutcomesOf(merchantUserId: string): AttemptRow[] {
+    unknownOutcomesOf(merchantUserId: string): CustomerAttemptRow[] {
       return stillResolvingOf(merchantUserId, `state IN ('sending', 'checking')`);
     },
-    pendingHoldsOf(merchantUserId: string): AttemptRow[] {
+    pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[] {
       return stillResolvingOf(merchantUserId, `kind = 'hold' AND state = 'open' AND provider_status = 'PENDING'`);
     },
     takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal } {
@@ -443,11 +442,11 @@ function queries(db: DatabaseSync, now: () => number) {
       };
     },
 
-    attemptsOfDay(day: string): AttemptRow[] {
+    attemptsOfDay(day: string): CustomerAttemptRow[] {
       return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`).all(day).map(readAttempt);
     },
 
-    appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: EventKind; summary: string; data?: unknown }): void {
+    appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: CustomerEventKind; summary: string; data?: unknown }): void {
       sql(`INSERT INTO tokenized_events (merchant_user_id, merchant_ref, at, kind, summary, data) VALUES (?, ?, ?, ?, ?, ?)`).run(
         event.merchantUserId ?? null,
         event.merchantRef ?? null,
@@ -457,81 +456,82 @@ function queries(db: DatabaseSync, now: () => number) {
         redactedJson(event.data),
       );
     },
-    eventsOf(merchantRef: string): EventRow[] {
+    eventsOf(merchantRef: string): CustomerEventRow[] {
       return sql(`SELECT id, merchant_user_id, merchant_ref, at, kind, summary, data FROM tokenized_events WHERE merchant_ref = ? ORDER BY id`)
         .all(merchantRef)
-        .map((row) => ({
-          id: Number(row.id),
-          merchantUserId: text(row.merchant_user_id),
-          merchantRef: text(row.merchant_ref),
-          at: Number(row.at),
-          kind: row.kind as EventKind,
-          summary: String(row.summary),
-          data: row.data === null ? null : (JSON.parse(String(row.data)) as unknown),
-        }));
+        .map(readEvent);
     },
   };
 }
 
-function readCustomer(row: Row): CustomerRow {
+function readCustomer(row: SqlRow): CustomerRow {
   return {
-    merchantUserId: String(row.merchant_user_id),
-    merchantId: String(row.merchant_id),
-    status: row.status as CustomerStatus,
-    tokenSealed: text(row.token_sealed),
-    hint: text(row.hint),
-    linkedAt: Number(row.linked_at),
-    updatedAt: Number(row.updated_at),
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    status: text(row, 'status') as CustomerStatus,
+    tokenSealed: textOrNull(row, 'token_sealed'),
+    hint: textOrNull(row, 'hint'),
+    linkedAt: integer(row, 'linked_at'),
+    updatedAt: integer(row, 'updated_at'),
   };
 }
 
-function readSession(row: Row): LinkSessionRow {
+function readSession(row: SqlRow): LinkSessionRow {
   return {
-    linkToken: String(row.link_token),
-    merchantUserId: String(row.merchant_user_id),
-    merchantId: String(row.merchant_id),
-    stateHash: String(row.state_hash),
-    callbackUrl: String(row.callback_url),
-    consentUrl: String(row.consent_url),
-    hint: text(row.hint),
-    status: row.status as LinkSessionStatus,
-    failure: text(row.failure),
-    expiresAt: Number(row.expires_at),
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
+    linkToken: text(row, 'link_token'),
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    stateHash: text(row, 'state_hash'),
+    callbackUrl: text(row, 'callback_url'),
+    consentUrl: text(row, 'consent_url'),
+    hint: textOrNull(row, 'hint'),
+    status: text(row, 'status') as LinkSessionStatus,
+    failure: textOrNull(row, 'failure'),
+    expiresAt: integer(row, 'expires_at'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
   };
 }
 
-function readAttempt(row: Row): AttemptRow {
-  const currency = String(row.currency);
+function readAttempt(row: SqlRow): CustomerAttemptRow {
+  const currency = text(row, 'currency');
   if (!isCurrency(currency)) throw new Error(`journal row ${String(row.merchant_ref)} has unknown currency ${currency}`);
   return {
-    merchantRef: String(row.merchant_ref),
-    kind: row.kind as AttemptKind,
-    merchantUserId: String(row.merchant_user_id),
-    merchantId: String(row.merchant_id),
-    amountMinor: Number(row.amount_minor),
+    merchantRef: text(row, 'merchant_ref'),
+    kind: text(row, 'kind') as AttemptKind,
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    amountMinor: integer(row, 'amount_minor'),
     currency,
-    useCashback: Number(row.use_cashback) === 1,
-    idempotencyKey: String(row.idempotency_key),
-    state: row.state as AttemptState,
-    providerId: text(row.provider_id),
-    providerStatus: text(row.provider_status),
-    failureReason: text(row.failure_reason),
-    orderUuid: text(row.order_uuid),
-    orderOutcome: text(row.order_outcome),
-    opKey: text(row.op_key),
-    voidReason: text(row.void_reason),
-    captureFailure: text(row.capture_failure),
-    unresolvedReason: text(row.unresolved_reason),
-    authorizedAt: row.authorized_at === null ? null : Number(row.authorized_at),
-    localDay: String(row.local_day),
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    version: Number(row.version),
+    useCashback: integer(row, 'use_cashback') === 1,
+    idempotencyKey: text(row, 'idempotency_key'),
+    state: text(row, 'state') as CustomerAttemptState,
+    providerId: textOrNull(row, 'provider_id'),
+    providerStatus: textOrNull(row, 'provider_status'),
+    failureReason: textOrNull(row, 'failure_reason'),
+    orderUuid: textOrNull(row, 'order_uuid'),
+    orderOutcome: textOrNull(row, 'order_outcome'),
+    opKey: textOrNull(row, 'op_key'),
+    voidReason: textOrNull(row, 'void_reason'),
+    captureFailure: textOrNull(row, 'capture_failure'),
+    unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    authorizedAt: integerOrNull(row, 'authorized_at'),
+    localDay: text(row, 'local_day'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+    version: integer(row, 'version'),
   };
 }
 
-function text(value: SQLOutputValue | undefined): string | null {
-  return value === null || value === undefined ? null : String(value);
+function readEvent(row: SqlRow): CustomerEventRow {
+  const data = textOrNull(row, 'data');
+  return {
+    id: integer(row, 'id'),
+    merchantUserId: textOrNull(row, 'merchant_user_id'),
+    merchantRef: textOrNull(row, 'merchant_ref'),
+    at: integer(row, 'at'),
+    kind: text(row, 'kind') as CustomerEventKind,
+    summary: text(row, 'summary'),
+    data: data === null ? null : (JSON.parse(data) as unknown),
+  };
 }
