@@ -1,5 +1,5 @@
 import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
-import type { CustomerAttemptRow } from './journal.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
 
 // Questions about one charge or hold row that the sends, the hold operations and the resolver all ask.
 

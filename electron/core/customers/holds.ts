@@ -4,7 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { isOutcomeUnknown } from '../instore/errors.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
-import type { CustomerAttemptRow } from './journal.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
 import { describe, exclusive, orderWebhookUrl, publish, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { applyPreAuth } from './sends.ts';
 import { toHoldView } from './views.ts';

@@ -3,7 +3,7 @@ import type { LinkProgress, LinkStart } from '../../../shared/contract.ts';
 import type { LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
-import type { CustomerRow, LinkSessionRow } from './journal.ts';
+import type { CustomerRow, LinkSessionRow } from './journal-rows.ts';
 import { customerView, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
 import { toCustomerView } from './views.ts';
 

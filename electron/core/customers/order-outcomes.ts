@@ -1,4 +1,4 @@
-import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
 import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
 import { exclusive, publish, type CustomerRuntime } from './runtime.ts';
 

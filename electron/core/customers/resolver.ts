@@ -2,7 +2,7 @@ import { isStoppedReason } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isSettled, stopped } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
-import type { CustomerAttemptRow } from './journal.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
 import { describe, exclusive, publish, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { sendCreate } from './sends.ts';
 import { tokenGoneForGood, tokenOf } from './tokens.ts';

@@ -3,7 +3,8 @@ import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/d
 import { PosError } from '../../../shared/errors.ts';
 import type { CoreContext } from '../payment-module.ts';
 import type { TokenizedAccess } from './client-access.ts';
-import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerJournal, CustomerRow } from './journal.ts';
+import type { CustomerJournal } from './journal.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
 import type { ResolvedCustomerOptions } from './options.ts';
 import type { OrderWebhookListener } from './order-webhook-listener.ts';
 import type { TokenCipher } from './token-cipher.ts';

@@ -4,7 +4,7 @@ import { isOutcomeUnknown } from '../instore/errors.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
 import { isRetryableCode } from '../tokenized/errors.ts';
 import { stopped } from './attempt-states.ts';
-import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
 import { orderWebhookUrl, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { markRelinkNeeded } from './tokens.ts';
 
