@@ -18,7 +18,7 @@ export async function capture(rt: CustomerRuntime, merchantRef: string, useCashb
   const row = await exclusive(rt, hold.merchantUserId, async () => {
     const current = requireHold(rt, merchantRef);
     if (current.state === 'capturing' || isCaptured(current)) return current;
-    refuseUnlessAuthorized(rt, current, 'capture');
+    refuseUnlessAuthorized(current, 'capture');
     const { client } = await rt.access.connection();
     const opKey = randomUUID();
     // A new capture supersedes an earlier rejected one: its own answer (or the GET that resolves it) decides.
@@ -44,7 +44,7 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
   const row = await exclusive(rt, hold.merchantUserId, async () => {
     const current = requireHold(rt, merchantRef);
     if (current.state === 'voiding' || (current.state === 'final' && current.providerStatus === 'VOIDED')) return current;
-    refuseUnlessAuthorized(rt, current, 'void');
+    refuseUnlessAuthorized(current, 'void');
     const { client } = await rt.access.connection();
     const opKey = randomUUID();
     let row = updateAttempt(rt, current, { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null }, 'void sent');
@@ -164,7 +164,7 @@ function requireHold(rt: CustomerRuntime, merchantRef: string): CustomerAttemptR
   return row;
 }
 
-function refuseUnlessAuthorized(rt: CustomerRuntime, row: CustomerAttemptRow, operation: 'capture' | 'void'): void {
+function refuseUnlessAuthorized(row: CustomerAttemptRow, operation: 'capture' | 'void'): void {
   if (row.state === 'open' && row.providerStatus === 'AUTHORIZED') return;
   if (row.state === 'open' || row.state === 'sending' || row.state === 'checking') throw new PosError('preauth.pending');
   if (row.state === 'capturing' || isCaptured(row)) throw new PosError('preauth.already-captured');
