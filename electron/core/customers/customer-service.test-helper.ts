@@ -17,7 +17,6 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 // SQLite journal and a development vault in a temp folder (fresh for each test), the service started on them,
 // a customer linked through the consent page, and the sandbox's own records (the provider's truth).
 
-
 export let sandbox: RunningSandbox;
 export let dataDir: string;
 let running: { module: CustomerModule; h: CustomerHandlers; updates: LinkedCustomerDetail[]; close: () => Promise<void> } | null = null;
@@ -42,6 +41,7 @@ export async function stopService(): Promise<void> {
   running = null;
 }
 
+/** Starts the service on this test's sandbox and folder (closing the one running, like a restart). */
 export async function start(overrides: Partial<CustomerModuleOptions> = {}): Promise<NonNullable<typeof running>> {
   await running?.close();
   const test = await openTestContext({ dataDir, sandbox });
