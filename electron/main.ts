@@ -2,7 +2,7 @@ import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
 import type { Core } from './core/core-api.ts';
-import { withConsentOpener } from './core/tokenized/consent-opening.ts';
+import { withConsentOpener } from './core/customers/consent-opening.ts';
 import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';

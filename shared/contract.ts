@@ -141,7 +141,7 @@ export type Handlers = { readonly [K in ChannelName]: (request: RequestOf<K>) =>
 export type EventSink = <E extends EventName>(event: E, payload: Events[E]) => void;
 
 // ---- linked customers (tokenized payments) ----
-// Served by electron/core/tokenized/customer-module.ts (customers.*) and by the transport that shows the
+// Served by electron/core/customers/customer-module.ts (customers.*) and by the transport that shows the
 // consent page (customers.openConsent: the Electron consent window, or the web host's consent broker).
 
 /** What the screen needs to open the consent window; the app token stays in main (see the module's consentRequest). */

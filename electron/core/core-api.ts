@@ -1,5 +1,5 @@
 import type { EventName, Events, Handlers } from '../../shared/contract.ts';
-import type { ConsentRequest } from './tokenized/customer-service.ts';
+import type { ConsentRequest } from './customers/linking.ts';
 
 // What a transport (Electron IPC, the web host) needs from the core, and nothing more: the handlers to
 // dispatch to, and the one stream of events to forward to the renderer.

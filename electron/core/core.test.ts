@@ -13,7 +13,7 @@ import type { ReceiptDocument } from '../../shared/receipt.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/testing.ts';
 import { localDayOf, systemTimeZone } from './journal/local-time.ts';
-import { createCustomerModule } from './tokenized/customer-module.ts';
+import { createCustomerModule } from './customers/customer-module.ts';
 
 // The composed core against the real embedded sandbox over real sockets.
 

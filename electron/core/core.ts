@@ -12,8 +12,8 @@ import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-s
 import { createAdminSession } from './settings/admin-session.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
-import { consentNotAvailable } from './tokenized/consent-opening.ts';
-import { createCustomerModule, type CustomerModuleFactory } from './tokenized/customer-module.ts';
+import { consentNotAvailable } from './customers/consent-opening.ts';
+import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { withLinkedCustomerLines, withLinkedCustomerTakings } from './day-summary-with-customers.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { openSettingsService } from './settings/settings-service.ts';
@@ -141,7 +141,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     'payments.exportCsv': async (request) => withLinkedCustomerLines(await payments.handlers['payments.exportCsv'](request), request.day, customers),
     ...customers.handlers,
     ...receipts,
-    // Only a transport can show the consent page; it replaces this (see tokenized/consent-opening.ts).
+    // Only a transport can show the consent page; it replaces this (see customers/consent-opening.ts).
     'customers.openConsent': consentNotAvailable,
   };
 

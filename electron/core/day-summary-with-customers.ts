@@ -2,7 +2,7 @@ import type { CsvExport } from '../../shared/contract.ts';
 import type { DaySummary } from '../../shared/domain.ts';
 import { money } from '../../shared/money.ts';
 import { csvField } from './journal/csv-export.ts';
-import type { CustomerModule } from './tokenized/customer-module.ts';
+import type { CustomerModule } from './customers/customer-module.ts';
 
 // The day summary the till shows: the payment service's in-store figures, plus the linked-customer
 // module's takings of the same local day in the same currency. Both services keep their own journal; the

@@ -7,7 +7,7 @@ import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
-import { withConsentOpener } from '../core/tokenized/consent-opening.ts';
+import { withConsentOpener } from '../core/customers/consent-opening.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
 import { CONSENT_PREFIX, createConsentBroker } from './consent-broker.ts';
 import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';

@@ -1,9 +1,9 @@
 import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentType, RefundState } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { integer, integerOrNull, text, textOrNull, type SqlRow } from './columns.ts';
 
 // The journal's records as TypeScript sees them (camelCase, epoch-ms times), and the readers that turn a
-// SQLite row into one. Readers check every column's type: a file edited by hand or damaged on disk fails
-// loudly here instead of showing a wrong amount on screen.
+// SQLite row into one (through the checked column readers of columns.ts).
 
 export interface AttemptRow {
   readonly referenceId: string;
@@ -108,8 +108,6 @@ export interface StatusHistoryRow {
   readonly providerStatus: OrderStatus | null;
 }
 
-type SqlRow = Record<string, unknown>;
-
 export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, expired_unpaid, local_day, created_at, updated_at, version`;
@@ -201,31 +199,4 @@ export function readStatusHistory(row: SqlRow): StatusHistoryRow {
     displayStatus: text(row, 'display_status') as DisplayStatus,
     providerStatus: textOrNull(row, 'provider_status') as OrderStatus | null,
   };
-}
-
-function text(row: SqlRow, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw corrupt(column, value);
-  return value;
-}
-
-function textOrNull(row: SqlRow, column: string): string | null {
-  const value = row[column];
-  if (value === null) return null;
-  if (typeof value !== 'string') throw corrupt(column, value);
-  return value;
-}
-
-function integer(row: SqlRow, column: string): number {
-  const value = row[column];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw corrupt(column, value);
-  return value;
-}
-
-function integerOrNull(row: SqlRow, column: string): number | null {
-  return row[column] === null ? null : integer(row, column);
-}
-
-function corrupt(column: string, value: unknown): Error {
-  return new TypeError(`Journal column ${column} holds an unexpected ${typeof value}`);
 }

@@ -3,12 +3,11 @@ import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { fromWireAmount, toWireAmount } from './amounts.ts';
 import { DOCUMENTED_CODE_MAP, readErrorBody, tokenizedErrorFromResponse } from './errors.ts';
-import { MERCHANT_REF_PATTERN, newMerchantRef } from './merchant-ref.ts';
 import { MerchantSession } from './merchant-session.ts';
 import { resolveTokenizedProfile, TOKENIZED_ERROR_CODES } from './wire.ts';
 
-// The pure edges of the tokenized client: money conversion, both published error shapes, merchantRef,
-// the merchant token cache and the environment profiles. (Wire behaviour is tested against the sandbox in
+// The pure edges of the tokenized client: money conversion, both published error shapes, the merchant
+// token cache and the environment profiles. (Wire behaviour is tested against the sandbox in
 // client.sandbox.test.ts.)
 
 const context = { operation: 'charge', attempts: 1, earlierOutcomeUnknown: false };
@@ -90,16 +89,6 @@ describe('error bodies', () => {
     expect(tokenizedErrorFromResponse(409, '{"error":"pre-auth.pending"}', 'capture', context).code).toBe('preauth.pending');
     // A 4xx after an attempt that may have acted keeps the outcome unknown.
     expect(tokenizedErrorFromResponse(400, '{"error":"bad-request"}', 'charge', { ...context, earlierOutcomeUnknown: true }).details?.outcomeUnknown).toBe(true);
-  });
-});
-
-describe('merchantRef', () => {
-  it('is terminal, kind, local day and 10 random characters, unique per call', () => {
-    const ref = newMerchantRef('hold', 'TILL 01', '2026-11-21', () => 'K3F9Q2ZP7M');
-    expect(ref).toBe('TILL01-H20261121-K3F9Q2ZP7M');
-    expect(newMerchantRef('charge', 'TILL-01', '2026-11-21')).toMatch(MERCHANT_REF_PATTERN);
-    const many = new Set(Array.from({ length: 1000 }, () => newMerchantRef('charge', 'TILL-01', '2026-11-21')));
-    expect(many.size).toBe(1000);
   });
 });
 

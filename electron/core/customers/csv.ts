@@ -1,13 +1,13 @@
 import { money, toMajorString } from '../../../shared/money.ts';
 import { CSV_HEADER, freeText } from '../journal/csv-export.ts';
 import { localDateTimeOf } from '../journal/local-time.ts';
-import type { AttemptRow } from './customer-journal.ts';
-import { chargeDisplayStatus, holdDisplayStatus } from './customer-views.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
+import { chargeDisplayStatus, holdDisplayStatus } from './views.ts';
 
 // The linked-customer charges and holds of a day as lines of the end-of-day CSV (journal/csv-export.ts), in
 // its columns, so the back office sees every taking of the till in one file.
 
-export function linkedCustomerCsvLines(rows: readonly AttemptRow[], timeZone: string): string[][] {
+export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], timeZone: string): string[][] {
   return rows.map((row) => {
     const fields: Record<(typeof CSV_HEADER)[number], string> = {
       Record: row.kind === 'hold' ? 'linked hold' : 'linked charge',

@@ -2,15 +2,15 @@ import type { CurrencyCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../provider/demo.ts';
 import type { CoreContext } from '../payment-module.ts';
-import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
-import { resolveTokenizedProfile } from './wire.ts';
+import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from '../tokenized/client.ts';
+import { resolveTokenizedProfile } from '../tokenized/wire.ts';
 
 // The tokenized client as the settings say right now: in demo mode the embedded sandbox with its published
 // demo merchant (MERCHANT_DEMO / TK_…), otherwise the environment's published address with the merchant id
 // from Settings and its secret from the vault. One client per configuration, rebuilt after any settings
 // change (a new merchant must never reuse the old merchant's token).
 
-export type ClientTuning = Pick<TokenizedClientConfig, 'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'>;
+export type TokenizedClientTuning = Pick<TokenizedClientConfig, 'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'>;
 
 export interface TokenizedConnection {
   readonly client: TokenizedClient;
@@ -26,7 +26,7 @@ export interface TokenizedAccess {
   close(): void;
 }
 
-export function createTokenizedAccess(context: CoreContext, tuning: ClientTuning): TokenizedAccess {
+export function createTokenizedAccess(context: CoreContext, tuning: TokenizedClientTuning): TokenizedAccess {
   let generation = 0;
   let cached: { generation: number; connection: Promise<TokenizedConnection> } | null = null;
   const stop = context.settings.onChange(() => {

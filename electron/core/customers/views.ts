@@ -1,7 +1,7 @@
 import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerUnresolvedView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
 import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
-import type { AttemptRow, CustomerRow } from './customer-journal.ts';
+import type { CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
 
 // Journal rows → what the screens read. Derived at read time from the attempt state and the provider's
 // status, so there is one source of truth (the row) and the words a cashier sees follow from it.
@@ -16,7 +16,7 @@ export function toCustomerView(row: CustomerRow): LinkedCustomerView {
   };
 }
 
-export function holdDisplayStatus(row: AttemptRow): HoldDisplayStatus {
+export function holdDisplayStatus(row: CustomerAttemptRow): HoldDisplayStatus {
   switch (row.state) {
     case 'sending':
       return 'sending';
@@ -55,7 +55,7 @@ export function holdDisplayStatus(row: AttemptRow): HoldDisplayStatus {
   }
 }
 
-export function toHoldView(row: AttemptRow, assumedTtlMs: number): HoldView {
+export function toHoldView(row: CustomerAttemptRow, assumedTtlMs: number): HoldView {
   const authorized = row.state === 'open' && row.providerStatus === 'AUTHORIZED';
   const displayStatus = holdDisplayStatus(row);
   return {
@@ -77,7 +77,7 @@ export function toHoldView(row: AttemptRow, assumedTtlMs: number): HoldView {
   };
 }
 
-export function chargeDisplayStatus(row: AttemptRow): CustomerChargeDisplayStatus {
+export function chargeDisplayStatus(row: CustomerAttemptRow): CustomerChargeDisplayStatus {
   switch (row.state) {
     case 'sending':
     case 'checking':
@@ -88,7 +88,7 @@ export function chargeDisplayStatus(row: AttemptRow): CustomerChargeDisplayStatu
   }
 }
 
-export function toChargeView(row: AttemptRow): CustomerChargeView {
+export function toChargeView(row: CustomerAttemptRow): CustomerChargeView {
   return {
     merchantRef: row.merchantRef,
     merchantUserId: row.merchantUserId,
@@ -104,11 +104,11 @@ export function toChargeView(row: AttemptRow): CustomerChargeView {
 }
 
 /** A row whose request's outcome is not known (or whose checking stopped): it belongs on the Unresolved list. */
-export function isUnresolvedAttempt(row: AttemptRow): boolean {
+export function isUnresolvedAttempt(row: CustomerAttemptRow): boolean {
   return row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding';
 }
 
-export function toUnresolvedView(row: AttemptRow): LinkedCustomerUnresolvedView {
+export function toUnresolvedView(row: CustomerAttemptRow): LinkedCustomerUnresolvedView {
   return {
     merchantUserId: row.merchantUserId,
     kind: row.kind,

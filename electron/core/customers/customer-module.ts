@@ -2,20 +2,17 @@ import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../payment-module.ts';
-import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
-import { CustomerService, type ConsentRequest, type CustomerServiceOptions } from './customer-service.ts';
+import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { createCustomerService } from './customer-service.ts';
+import type { ConsentRequest } from './linking.ts';
+import type { CustomerServiceOptions } from './options.ts';
 
 // The seam where linked-customer payments plug into the core, like payment-module.ts does for the in-store
 // service: createCore builds the CoreContext, this factory opens the customer journal next to the payment
 // journal, starts the service (recovery included, and the order webhook listener the settings ask for) and
 // returns the customers.* handlers, plus two things only main needs: the consent page request (the app token
-// never goes to the renderer) and the order webhook address.
-//
-// Wiring (for the lead):
-//   const customers = await createCustomerModule({ vault, emit })(context);
-//   handlers = { ...handlers, ...customers.handlers };  close: await customers.close();
-//   Electron main: customers.consentRequest(linkToken) → open the consent window with its headers, watch
-//   navigations for callbackUrl, stop it, then handlers['customers.completeLink']({ linkToken, redirectedTo }).
+// never goes to the renderer) and the order webhook address. The journal is opened and closed here, not by
+// the service, so a service that fails to start still closes its file.
 
 export interface CustomerModule {
   readonly handlers: CustomerHandlers;
@@ -34,7 +31,7 @@ export interface CustomerModule {
 
 export type CustomerModuleFactory = (context: CoreContext) => Promise<CustomerModule>;
 
-export interface CustomerModuleOptions extends Omit<CustomerServiceOptions, 'journal'> {
+export interface CustomerModuleOptions extends CustomerServiceOptions {
   /** Default: linked-customers.sqlite3 in the core's data folder. */
   readonly journalFile?: string | undefined;
 }
@@ -42,7 +39,7 @@ export interface CustomerModuleOptions extends Omit<CustomerServiceOptions, 'jou
 export function createCustomerModule(options: CustomerModuleOptions): CustomerModuleFactory {
   return async (context) => {
     const journal = openCustomerJournal({ filePath: options.journalFile ?? customerJournalFileIn(context.dataDir), now: options.now });
-    const service = new CustomerService(context, { ...options, journal });
+    const service = createCustomerService(context, options, journal);
     const close = async (): Promise<void> => {
       try {
         await service.close();
@@ -57,7 +54,7 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
       throw error;
     }
     return {
-      handlers: service.handlers(),
+      handlers: service.handlers,
       consentRequest: (linkToken) => service.consentRequest(linkToken),
       orderWebhookUrl: () => service.orderWebhookUrl(),
       unresolvedCount: () => service.unresolvedCount(),

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { createTransactions } from '../journal/database.ts';
 import { schemaVersion } from '../journal/migrations.ts';
-import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
-import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './customer-migrations.ts';
+import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './migrations.ts';
 
 // A till updated in the field opens a linked-customer journal written by an older version: its customers and
 // their holds and charges must come through every migration unchanged.

@@ -10,8 +10,8 @@ import { startTestSandbox, waitFor } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
 import { openTestContext, type TestContext } from '../payments/payment-test-context.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { createTokenizedAccess } from './customer-client-access.ts';
-import { customerJournalFileIn, openCustomerJournal } from './customer-journal.ts';
+import { createTokenizedAccess } from './client-access.ts';
+import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from './customer-journal.ts';
-import { holdDisplayStatus, toHoldView } from './customer-views.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
+import { holdDisplayStatus, toHoldView } from './views.ts';
 
 // What a hold whose capture was answered REJECTED reads as: capture-failed with the capture's reason, never
 // "captured" — including when the provider's pre-auth record later disagrees (the synchronous answer stands),
@@ -8,7 +8,7 @@ import { holdDisplayStatus, toHoldView } from './customer-views.ts';
 
 const TTL = 7 * 24 * 3600_000;
 
-function hold(patch: Partial<AttemptRow>): AttemptRow {
+function hold(patch: Partial<CustomerAttemptRow>): CustomerAttemptRow {
   return {
     merchantRef: 'TILL-01-H20260101-ABCDEFGHJK',
     kind: 'hold',

@@ -1,0 +1,18 @@
+import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
+
+// Questions about one charge or hold row that the sends, the hold operations and the resolver all ask.
+
+/** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
+export function isSettled(row: CustomerAttemptRow): boolean {
+  return !(row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding' || row.providerStatus === 'PENDING');
+}
+
+export function isCaptured(row: CustomerAttemptRow): boolean {
+  return row.state === 'final' && (row.providerStatus === 'CAPTURE_INITIATED' || row.providerStatus === 'CAPTURED');
+}
+
+/** An unresolvedReason saying the till gave up finding the outcome by itself, and why. */
+export function stopped(why: string): string {
+  return `${STOPPED_REASON_PREFIX}${why}`;
+}

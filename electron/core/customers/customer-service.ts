@@ -1,0 +1,132 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CustomerHandlers } from '../../../shared/contract.ts';
+import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
+import { money, type CurrencyCode } from '../../../shared/money.ts';
+import type { CoreContext } from '../payment-module.ts';
+import { auditExchange } from './audit.ts';
+import { cashback, charge, placeHold } from './charges.ts';
+import { createTokenizedAccess } from './client-access.ts';
+import { linkedCustomerCsvLines } from './csv.ts';
+import type { CustomerModule } from './customer-module.ts';
+import { capture, refreshHolds, voidHold } from './holds.ts';
+import type { CustomerJournal } from './journal.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
+import { closeInterruptedLinkSessions, completeLink, consentRequest, linkStatus, startLink } from './linking.ts';
+import { resolveCustomerOptions, type CustomerServiceOptions } from './options.ts';
+import { onOrderOutcome } from './order-outcomes.ts';
+import { startOrderWebhookListener } from './order-webhook-listener.ts';
+import { scheduleResolve } from './resolver.ts';
+import { customerDetail, describe, orderWebhookUrl, requireCustomer, type CustomerRuntime } from './runtime.ts';
+import { TokenCipher } from './token-cipher.ts';
+import { unlink } from './unlink.ts';
+import { isUnresolvedAttempt, toCustomerView, toUnresolvedView } from './views.ts';
+
+// electron/core/customers/ owns the linked-customer service (customers.*): linking, charges and holds of
+// customers who linked their wallet, on top of the tokenized client (electron/core/tokenized/), with its own
+// journal, views and order webhook. This file is its facade: the handler map, then start and close; each
+// role lives in its own file (linking, charges, holds, sends, resolver, order-outcomes), sharing one runtime.
+// Its rules, the same as the in-store payment service's:
+// - every hold, capture, void and charge is in the journal (with its merchantRef and idempotency key) before
+//   its request leaves;
+// - an answer that got lost is found out, never guessed and never shown to the cashier as "try again":
+//   a hold or charge whose create answer was lost is re-sent with the SAME idempotency key and merchantRef
+//   (document idempotency rule 2: the provider returns the original result, no duplicate); a capture or void
+//   whose answer was lost is resolved by `GET /pre-auths/{id}`; nothing is ever re-sent under a new key;
+// - the synchronous answer is the truth; the order webhook only completes CAPTURE_INITIATED → CAPTURED and
+//   is recorded for reconciliation, never overriding an APPROVED / REJECTED;
+// - the payment token is sealed at rest (token-cipher.ts) and never leaves main.
+
+/** The service as customer-module.ts runs it: the module's face, plus start. */
+export interface CustomerService extends Omit<CustomerModule, 'close'> {
+  /** Starts the webhook receiver and resumes everything unfinished (sessions, unknown outcomes, PENDING holds). */
+  start(): Promise<void>;
+  /** Stops timers, the client and the receiver, and lets requests in flight finish their journal writes. */
+  close(): Promise<void>;
+}
+
+function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
+  return {
+    'customers.startLink': (request) => startLink(rt, request),
+    'customers.completeLink': (request) => completeLink(rt, request.linkToken, request.redirectedTo),
+    'customers.linkStatus': (request) => linkStatus(rt, request.linkToken),
+    'customers.list': async (request) => rt.journal.listCustomers(request).map(toCustomerView),
+    'customers.find': (request) => find(rt, request.merchantUserId),
+    'customers.cashback': async (request) => ({ balance: await cashback(rt, request.merchantUserId) }),
+    'customers.charge': (request) => charge(rt, request.merchantUserId, money(request.amountMinor, request.currency), request.useCashback),
+    'customers.placeHold': (request) => placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency)),
+    'customers.capture': (request) => capture(rt, request.merchantRef, request.useCashback),
+    'customers.void': (request) => voidHold(rt, request.merchantRef, request.reason),
+    'customers.unlink': (request) => unlink(rt, request.merchantUserId),
+    'customers.unresolved': async () => unresolvedAttempts(rt).map(toUnresolvedView),
+  };
+}
+
+export function createCustomerService(context: CoreContext, options: CustomerServiceOptions, journal: CustomerJournal): CustomerService {
+  const rt: CustomerRuntime = {
+    context,
+    journal,
+    cipher: new TokenCipher(options.vault),
+    options: resolveCustomerOptions(options),
+    access: createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => auditExchange(rt, exchange) }),
+    audit: new AsyncLocalStorage(),
+    locks: new Map(),
+    timers: new Map(),
+    attempts: new Map(),
+    appTokens: new Map(),
+    webhooks: null,
+    closed: false,
+    resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
+  };
+  return {
+    handlers: customerHandlers(rt),
+    start: () => start(rt),
+    consentRequest: (linkToken) => consentRequest(rt, linkToken),
+    orderWebhookUrl: () => orderWebhookUrl(rt),
+    unresolvedCount: () => unresolvedAttempts(rt).length,
+    takingsOfDay: (day, currency) => takingsOfDay(rt, day, currency),
+    csvLinesOfDay: (day) => linkedCustomerCsvLines(rt.journal.attemptsOfDay(day), rt.options.timeZone),
+    close: () => close(rt),
+  };
+}
+
+async function start(rt: CustomerRuntime): Promise<void> {
+  rt.webhooks = await startOrderWebhookListener({
+    settings: rt.context.settings,
+    fixed: rt.options.orderWebhook,
+    onNotification: (notification) => void onOrderOutcome(rt, notification).catch((error: unknown) => rt.options.log(`order webhook: ${describe(error)}`)),
+    log: (line) => rt.options.log(line),
+  });
+  closeInterruptedLinkSessions(rt);
+  for (const row of rt.journal.unsettled()) scheduleResolve(rt, row.merchantRef, 0);
+}
+
+async function close(rt: CustomerRuntime): Promise<void> {
+  rt.closed = true;
+  for (const timer of rt.timers.values()) clearTimeout(timer);
+  rt.timers.clear();
+  rt.access.close();
+  await rt.webhooks?.close();
+  // Let requests in flight finish their journal writes before the file closes.
+  await Promise.allSettled([...rt.locks.values()]);
+}
+
+/** The customer with their holds and charges; the holds that can still change are refreshed first. */
+async function find(rt: CustomerRuntime, merchantUserId: string): Promise<LinkedCustomerDetail> {
+  requireCustomer(rt, merchantUserId);
+  const refresh = refreshHolds(rt, merchantUserId);
+  // Answer from the journal if the provider is slow; the refresh goes on and announces what it finds.
+  await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, rt.options.refreshBudgetMs).unref())]);
+  return customerDetail(rt, merchantUserId);
+}
+
+/** Charges and holds whose outcome is still being found out, or that the till stopped checking (the Unresolved list). */
+function unresolvedAttempts(rt: CustomerRuntime): CustomerAttemptRow[] {
+  return rt.journal.unsettled().filter(isUnresolvedAttempt);
+}
+
+/** Approved charges and captured holds of a local day, in the day summary's currency. */
+function takingsOfDay(rt: CustomerRuntime, day: string, currency: CurrencyCode): LinkedCustomerTakings {
+  const { charges, captures } = rt.journal.takingsOfDay(day, currency);
+  const line = (total: { count: number; totalMinor: number }): SummaryLine => ({ count: total.count, total: money(total.totalMinor, currency) });
+  return { charges: line(charges), captures: line(captures) };
+}

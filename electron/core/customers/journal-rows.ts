@@ -1,0 +1,179 @@
+import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
+import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../journal/columns.ts';
+
+// The linked-customer journal's records as TypeScript sees them (camelCase, epoch-ms times), what goes into
+// them, and the readers that turn a SQLite row into one (through the checked column readers of columns.ts).
+
+export type CustomerStatus = 'linked' | 'unlinked' | 'relink-needed';
+export type LinkSessionStatus = 'open' | 'exchanging' | 'linked' | 'failed' | 'expired';
+export type AttemptKind = 'hold' | 'charge';
+/**
+ * sending: recorded, request on its way · checking: the create/charge outcome is unknown and being found out ·
+ * open: a hold the provider has (PENDING or AUTHORIZED) · capturing / voiding: that request is on its way or its
+ * outcome is being found out · final: the provider's answer is known and nothing more will be sent ·
+ * not-sent: proven never processed (the provider refused it).
+ */
+export type CustomerAttemptState = 'sending' | 'checking' | 'open' | 'capturing' | 'voiding' | 'final' | 'not-sent';
+export type CustomerEventKind = 'request' | 'response' | 'error' | 'status' | 'note' | 'webhook';
+
+export interface CustomerRow {
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly status: CustomerStatus;
+  readonly tokenSealed: string | null;
+  readonly hint: string | null;
+  readonly linkedAt: number;
+  readonly updatedAt: number;
+}
+
+export interface LinkSessionRow {
+  readonly linkToken: string;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly stateHash: string;
+  readonly callbackUrl: string;
+  readonly consentUrl: string;
+  readonly hint: string | null;
+  readonly status: LinkSessionStatus;
+  readonly failure: string | null;
+  readonly expiresAt: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface CustomerAttemptRow {
+  readonly merchantRef: string;
+  readonly kind: AttemptKind;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly useCashback: boolean;
+  readonly idempotencyKey: string;
+  readonly state: CustomerAttemptState;
+  readonly providerId: string | null;
+  readonly providerStatus: string | null;
+  readonly failureReason: string | null;
+  readonly orderUuid: string | null;
+  readonly orderOutcome: string | null;
+  readonly opKey: string | null;
+  readonly voidReason: string | null;
+  /** Why the provider answered a capture REJECTED (its failureReason), until a later capture is approved. */
+  readonly captureFailure: string | null;
+  readonly unresolvedReason: string | null;
+  readonly authorizedAt: number | null;
+  readonly localDay: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly version: number;
+}
+
+export interface NewCustomerAttempt {
+  readonly merchantRef: string;
+  readonly kind: AttemptKind;
+  readonly merchantUserId: string;
+  readonly merchantId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly useCashback: boolean;
+  readonly idempotencyKey: string;
+  readonly localDay: string;
+}
+
+/** Absent = unchanged; null = clear. */
+export interface CustomerAttemptPatch {
+  readonly state?: CustomerAttemptState | undefined;
+  readonly providerId?: string | null | undefined;
+  readonly providerStatus?: string | null | undefined;
+  readonly failureReason?: string | null | undefined;
+  readonly orderUuid?: string | null | undefined;
+  readonly orderOutcome?: string | null | undefined;
+  readonly opKey?: string | null | undefined;
+  readonly voidReason?: string | null | undefined;
+  readonly captureFailure?: string | null | undefined;
+  readonly unresolvedReason?: string | null | undefined;
+  readonly authorizedAt?: number | null | undefined;
+  readonly useCashback?: boolean | undefined;
+}
+
+export interface CustomerEventRow {
+  readonly id: number;
+  readonly merchantUserId: string | null;
+  readonly merchantRef: string | null;
+  readonly at: number;
+  readonly kind: CustomerEventKind;
+  readonly summary: string;
+  readonly data: unknown;
+}
+
+export function readCustomer(row: SqlRow): CustomerRow {
+  return {
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    status: text(row, 'status') as CustomerStatus,
+    tokenSealed: textOrNull(row, 'token_sealed'),
+    hint: textOrNull(row, 'hint'),
+    linkedAt: integer(row, 'linked_at'),
+    updatedAt: integer(row, 'updated_at'),
+  };
+}
+
+export function readSession(row: SqlRow): LinkSessionRow {
+  return {
+    linkToken: text(row, 'link_token'),
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    stateHash: text(row, 'state_hash'),
+    callbackUrl: text(row, 'callback_url'),
+    consentUrl: text(row, 'consent_url'),
+    hint: textOrNull(row, 'hint'),
+    status: text(row, 'status') as LinkSessionStatus,
+    failure: textOrNull(row, 'failure'),
+    expiresAt: integer(row, 'expires_at'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+  };
+}
+
+export function readAttempt(row: SqlRow): CustomerAttemptRow {
+  const currency = text(row, 'currency');
+  if (!isCurrency(currency)) throw new Error(`journal row ${String(row.merchant_ref)} has unknown currency ${currency}`);
+  return {
+    merchantRef: text(row, 'merchant_ref'),
+    kind: text(row, 'kind') as AttemptKind,
+    merchantUserId: text(row, 'merchant_user_id'),
+    merchantId: text(row, 'merchant_id'),
+    amountMinor: integer(row, 'amount_minor'),
+    currency,
+    useCashback: integer(row, 'use_cashback') === 1,
+    idempotencyKey: text(row, 'idempotency_key'),
+    state: text(row, 'state') as CustomerAttemptState,
+    providerId: textOrNull(row, 'provider_id'),
+    providerStatus: textOrNull(row, 'provider_status'),
+    failureReason: textOrNull(row, 'failure_reason'),
+    orderUuid: textOrNull(row, 'order_uuid'),
+    orderOutcome: textOrNull(row, 'order_outcome'),
+    opKey: textOrNull(row, 'op_key'),
+    voidReason: textOrNull(row, 'void_reason'),
+    captureFailure: textOrNull(row, 'capture_failure'),
+    unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    authorizedAt: integerOrNull(row, 'authorized_at'),
+    localDay: text(row, 'local_day'),
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+    version: integer(row, 'version'),
+  };
+}
+
+export function readEvent(row: SqlRow): CustomerEventRow {
+  const data = textOrNull(row, 'data');
+  return {
+    id: integer(row, 'id'),
+    merchantUserId: textOrNull(row, 'merchant_user_id'),
+    merchantRef: textOrNull(row, 'merchant_ref'),
+    at: integer(row, 'at'),
+    kind: text(row, 'kind') as CustomerEventKind,
+    summary: text(row, 'summary'),
+    data: data === null ? null : (JSON.parse(data) as unknown),
+  };
+}

@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { CurrencyCode } from '../../../shared/money.ts';
+import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
+import { customerQueries } from './journal-queries.ts';
+import type {
+  AttemptKind,
+  CustomerAttemptPatch,
+  CustomerAttemptRow,
+  CustomerEventKind,
+  CustomerEventRow,
+  CustomerRow,
+  CustomerStatus,
+  LinkSessionRow,
+  LinkSessionStatus,
+  NewCustomerAttempt,
+} from './journal-rows.ts';
+import { migrateCustomers } from './migrations.ts';
+
+// The linked-customer journal: its own SQLite file next to the payment journal (WAL, synchronous=FULL,
+// versioned migrations — the same open and transaction helpers). It holds the customers (with their payment
+// token SEALED, see token-cipher.ts), link sessions, and every hold and charge as a write-ahead attempt:
+// recorded with its merchantRef and idempotency key BEFORE the request leaves, updated from each answer.
+// Synchronous like node:sqlite; any failure of the database surfaces as PosError('journal.unavailable').
+
+export const CUSTOMER_JOURNAL_FILE_NAME = 'linked-customers.sqlite3';
+
+export function customerJournalFileIn(dataFolder: string): string {
+  return join(dataFolder, CUSTOMER_JOURNAL_FILE_NAME);
+}
+
+export interface CustomerJournal {
+  readonly filePath: string;
+  getCustomer(merchantUserId: string): CustomerRow | null;
+  /** Linked with this sealed token (first link, or relink: the same row is updated). */
+  saveLinked(input: { merchantUserId: string; merchantId: string; tokenSealed: string; hint: string | null }): CustomerRow;
+  /** unlinked / relink-needed: the sealed token is dropped in the same write. */
+  dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow;
+  listCustomers(query: { search?: string | undefined; limit?: number | undefined }): CustomerRow[];
+
+  recordLinkSession(row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>): LinkSessionRow;
+  getLinkSession(linkToken: string): LinkSessionRow | null;
+  updateLinkSession(linkToken: string, status: LinkSessionStatus, failure?: string | null): LinkSessionRow;
+  /** Sessions left open or mid-exchange (recovery at start). */
+  unfinishedLinkSessions(): LinkSessionRow[];
+
+  /** Write-ahead insert (state `sending`), committed before this returns. */
+  recordAttempt(input: NewCustomerAttempt): CustomerAttemptRow;
+  /** Throws journal.conflict when `expectedVersion` is stale. */
+  updateAttempt(merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number): CustomerAttemptRow;
+  getAttempt(merchantRef: string): CustomerAttemptRow | null;
+  attemptByOrderUuid(orderUuid: string): CustomerAttemptRow | null;
+  /**
+   * Remembers the order a capture answered REJECTED created (a hold may have several: each capture tried
+   * again is a new order), so that order's webhook is recognised as this hold's and not an unknown order.
+   */
+  recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void;
+  /** The hold whose REJECTED capture created this order, and the first webhook status seen for it. */
+  rejectedCaptureByOrderUuid(orderUuid: string): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null;
+  /** Keeps the first webhook status of a rejected capture's order; false when one was already kept. */
+  noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean;
+  attemptsOf(merchantUserId: string, kind: AttemptKind, limit?: number): CustomerAttemptRow[];
+  /** Requests whose outcome is not known yet, and holds still PENDING at the provider: what recovery resumes. */
+  unsettled(): CustomerAttemptRow[];
+  /**
+   * Holds that block an unlink: anything not final, not-sent, declined or expired — except one the till
+   * stopped checking (the provider itself refuses the unlink if that hold is real and authorised).
+   */
+  openHoldsOf(merchantUserId: string): CustomerAttemptRow[];
+  /**
+   * Charges and holds of this customer whose create may or may not have reached the provider and that the
+   * till is still finding out. One whose checking STOPPED is not among them: nothing will settle it by
+   * itself, so it is left to the cashier (shown "Stopped checking: …") instead of blocking the customer forever.
+   */
+  unknownOutcomesOf(merchantUserId: string): CustomerAttemptRow[];
+  /**
+   * Linked-customer takings of a local day in one currency, integer sums: charges the provider approved, and
+   * holds captured (not a capture answered REJECTED), both counted on the day the charge or hold was made.
+   */
+  takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal };
+  /** Every charge and hold recorded on a local day, oldest first (the end-of-day CSV). */
+  attemptsOfDay(day: string): CustomerAttemptRow[];
+  /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
+  pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[];
+
+  appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: CustomerEventKind; summary: string; data?: unknown }): void;
+  eventsOf(merchantRef: string): CustomerEventRow[];
+  atomically<T>(work: () => T): T;
+  close(): void;
+}
+
+export interface DayTotal {
+  readonly count: number;
+  readonly totalMinor: number;
+}
+
+export interface CustomerJournalOptions {
+  readonly filePath: string;
+  readonly now?: (() => number) | undefined;
+}
+
+export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.filePath);
+  let transactions;
+  try {
+    transactions = createTransactions(db);
+    migrateCustomers(db, transactions.atomically);
+  } catch (error) {
+    db.close();
+    throw journalUnavailable(error);
+  }
+  const atomically: Atomically = transactions.atomically;
+  let open = true;
+  const guard = <A extends unknown[], R>(operation: (...args: A) => R) => {
+    return (...args: A): R => {
+      if (!open) throw journalUnavailable(new Error('The linked-customer journal is closed'));
+      try {
+        return operation(...args);
+      } catch (error) {
+        throw journalUnavailable(error);
+      }
+    };
+  };
+  const q = customerQueries(db, now);
+
+  return {
+    filePath: options.filePath,
+    getCustomer: guard(q.getCustomer),
+    saveLinked: guard((input: Parameters<CustomerJournal['saveLinked']>[0]) => atomically(() => q.saveLinked(input))),
+    dropToken: guard((merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>) => atomically(() => q.dropToken(merchantUserId, status))),
+    listCustomers: guard(q.listCustomers),
+    recordLinkSession: guard((row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>) => atomically(() => q.recordLinkSession(row))),
+    getLinkSession: guard(q.getLinkSession),
+    updateLinkSession: guard((linkToken: string, status: LinkSessionStatus, failure?: string | null) => atomically(() => q.updateLinkSession(linkToken, status, failure ?? null))),
+    unfinishedLinkSessions: guard(q.unfinishedLinkSessions),
+    recordAttempt: guard((input: NewCustomerAttempt) => atomically(() => q.recordAttempt(input))),
+    updateAttempt: guard((merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
+    getAttempt: guard(q.getAttempt),
+    attemptByOrderUuid: guard(q.attemptByOrderUuid),
+    recordRejectedCapture: guard((input: Parameters<CustomerJournal['recordRejectedCapture']>[0]) => atomically(() => q.recordRejectedCapture(input))),
+    rejectedCaptureByOrderUuid: guard(q.rejectedCaptureByOrderUuid),
+    noteRejectedCaptureWebhook: guard((orderUuid: string, status: string) => atomically(() => q.noteRejectedCaptureWebhook(orderUuid, status))),
+    attemptsOf: guard(q.attemptsOf),
+    unsettled: guard(q.unsettled),
+    openHoldsOf: guard(q.openHoldsOf),
+    unknownOutcomesOf: guard(q.unknownOutcomesOf),
+    pendingHoldsOf: guard(q.pendingHoldsOf),
+    takingsOfDay: guard(q.takingsOfDay),
+    attemptsOfDay: guard(q.attemptsOfDay),
+    appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
+    eventsOf: guard(q.eventsOf),
+    atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
+    close: () => {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { CustomerEvents } from '../../../shared/contract.ts';
+import { systemTimeZone } from '../journal/local-time.ts';
+import type { SecretVault } from '../settings/secret-vault.ts';
+import type { TokenizedClientTuning } from './client-access.ts';
+import type { OrderWebhookConfig } from './order-webhook-listener.ts';
+
+// What the linked-customer service can be told (createCustomerModule passes it through), and the defaults
+// it runs with when it is not.
+
+export interface CustomerServiceOptions {
+  /** The core's secret vault: holds the data key that seals payment tokens. */
+  readonly vault: SecretVault;
+  /** IANA zone of the shop for merchantRef days; default this computer's. */
+  readonly timeZone?: string | undefined;
+  readonly now?: (() => number) | undefined;
+  /** The provider does not publish its pre-auth TTL; expected expiry shown on a hold. Default 7 days. */
+  readonly assumedHoldTtlMs?: number | undefined;
+  /** Waits between attempts to resolve an unknown outcome; the last repeats. */
+  readonly resolveDelaysMs?: readonly number[] | undefined;
+  /** Re-send a lost create automatically only this long after it was first sent. Default 15 minutes (see DEFAULT_RESEND_WINDOW_MS). */
+  readonly resendWindowMs?: number | undefined;
+  /** How long find() waits for its refresh of open holds before answering from the journal. */
+  readonly refreshBudgetMs?: number | undefined;
+  /**
+   * A fixed order webhook receiver (tests, a special install). Without it the settings decide: demo listens
+   * on loopback; a real environment on tokenized.webhookListenPort, with tokenized.webhookUrl as callbackUrl.
+   */
+  readonly orderWebhook?: OrderWebhookConfig | undefined;
+  readonly client?: Omit<TokenizedClientTuning, 'onExchange'> | undefined;
+  readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
+  readonly log?: ((line: string) => void) | undefined;
+}
+
+/** The options with every default filled in. */
+export interface ResolvedCustomerOptions {
+  readonly now: () => number;
+  readonly timeZone: string;
+  readonly assumedHoldTtlMs: number;
+  readonly resolveDelaysMs: readonly number[];
+  readonly resendWindowMs: number;
+  readonly refreshBudgetMs: number;
+  readonly orderWebhook: OrderWebhookConfig | undefined;
+  readonly emit: CustomerServiceOptions['emit'];
+  readonly log: (line: string) => void;
+}
+
+const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_RESOLVE_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+/**
+ * How long after its first send a hold or charge whose answer was lost is still re-sent by itself (same key
+ * and merchantRef) to learn its outcome. The document has no lookup for a charge: re-sending is the only
+ * way to learn what became of one, and when the first send never arrived, the re-send IS the charge. So a
+ * late re-send takes the money late: after a crash, the next morning, from a customer the cashier long
+ * since took cash from. 15 minutes is about as long as the customer can plausibly still be at the counter,
+ * and stays well inside any idempotency window a provider keeps (this one's length is not published, so
+ * counting on a long one would be a guess). Past it the till stops and the row says "check it with the
+ * provider". The price: a charge still unknown after 15 minutes (the network down that long) is left to the
+ * cashier instead of being learned automatically. Configurable (`resendWindowMs`) for a shop that wants it.
+ */
+const DEFAULT_RESEND_WINDOW_MS = 15 * 60 * 1000;
+const DEFAULT_REFRESH_BUDGET_MS = 2_500;
+
+export function resolveCustomerOptions(options: CustomerServiceOptions): ResolvedCustomerOptions {
+  return {
+    now: options.now ?? Date.now,
+    timeZone: options.timeZone ?? systemTimeZone(),
+    assumedHoldTtlMs: options.assumedHoldTtlMs ?? DEFAULT_TTL_MS,
+    resolveDelaysMs: options.resolveDelaysMs?.length ? options.resolveDelaysMs : DEFAULT_RESOLVE_DELAYS_MS,
+    resendWindowMs: options.resendWindowMs ?? DEFAULT_RESEND_WINDOW_MS,
+    refreshBudgetMs: options.refreshBudgetMs ?? DEFAULT_REFRESH_BUDGET_MS,
+    orderWebhook: options.orderWebhook,
+    emit: options.emit,
+    log: (line) => options.log?.(line),
+  };
+}

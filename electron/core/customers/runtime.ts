@@ -1,0 +1,117 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import type { CoreContext } from '../payment-module.ts';
+import type { TokenizedAccess } from './client-access.ts';
+import type { CustomerJournal } from './journal.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
+import type { ResolvedCustomerOptions } from './options.ts';
+import type { OrderWebhookListener } from './order-webhook-listener.ts';
+import type { TokenCipher } from './token-cipher.ts';
+import { toChargeView, toCustomerView, toHoldView } from './views.ts';
+
+// What every part of the linked-customer service shares: the journal, the client access, the token cipher,
+// the options, and what this process keeps in memory (per-customer queues, resolution timers, app tokens;
+// lost on a crash on purpose: start() resumes from the journal alone). One object, built by the facade
+// (customer-service.ts) and handed to every handler; plus the small helpers they all use.
+
+/** Whose journal the exchanges of the request running now are written to (see audit.ts). */
+export interface AuditScope {
+  readonly merchantUserId: string | null;
+  readonly merchantRef: string | null;
+}
+
+export interface CustomerRuntime {
+  readonly context: CoreContext;
+  readonly journal: CustomerJournal;
+  readonly cipher: TokenCipher;
+  readonly access: TokenizedAccess;
+  readonly options: ResolvedCustomerOptions;
+  readonly audit: AsyncLocalStorage<AuditScope>;
+  /** Per-customer queue: every write for one customer runs alone (a hold cannot race its own unlink). */
+  readonly locks: Map<string, Promise<unknown>>;
+  readonly timers: Map<string, NodeJS.Timeout>;
+  /** How many times each unsettled attempt has been tried (drives the backoff). */
+  readonly attempts: Map<string, number>;
+  /** App tokens of sessions started in this run, for main's consent window. */
+  readonly appTokens: Map<string, { header: string; token: string }>;
+  webhooks: OrderWebhookListener | null;
+  closed: boolean;
+  /**
+   * Has the resolver find out `merchantRef`'s outcome: now with delayMs 0, else after its backoff (see
+   * resolver.ts; passed in so that sends and the resolver need not import each other).
+   */
+  resolveLater(merchantRef: string, delayMs?: number): void;
+}
+
+/** The callbackUrl captures and charges carry, or null when order outcomes cannot reach this till. */
+export function orderWebhookUrl(rt: CustomerRuntime): string | null {
+  return rt.webhooks?.url() ?? null;
+}
+
+/** Runs `work` after every earlier write for this customer has finished. */
+export function exclusive<T>(rt: CustomerRuntime, merchantUserId: string, work: () => Promise<T>): Promise<T> {
+  const previous = rt.locks.get(merchantUserId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.catch(() => undefined);
+  rt.locks.set(merchantUserId, tail);
+  void tail.then(() => {
+    if (rt.locks.get(merchantUserId) === tail) rt.locks.delete(merchantUserId);
+  });
+  return run;
+}
+
+/** Patches an attempt and journals `summary` with it, in one transaction. */
+export function updateAttempt(rt: CustomerRuntime, row: CustomerAttemptRow, patch: CustomerAttemptPatch, summary: string | null): CustomerAttemptRow {
+  const updated = rt.journal.atomically(() => {
+    const updated = rt.journal.updateAttempt(row.merchantRef, patch);
+    if (summary) rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
+    return updated;
+  });
+  countsChanged(rt);
+  return updated;
+}
+
+/** The status bar's Unresolved count includes this service's rows: have it recounted now, not at the next probe. */
+function countsChanged(rt: CustomerRuntime): void {
+  if (!rt.closed) rt.context.countsChanged();
+}
+
+/** Tells the screens (customers.updated) and the status bar that this customer changed. */
+export function publish(rt: CustomerRuntime, merchantUserId: string): void {
+  // Every path that changed a row ends here (some through journal writes that bypass updateAttempt).
+  countsChanged(rt);
+  if (!rt.options.emit || rt.closed) return;
+  try {
+    if (rt.journal.getCustomer(merchantUserId)) rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
+  } catch (error) {
+    rt.options.log(`publish ${merchantUserId}: ${describe(error)}`);
+  }
+}
+
+export function requireCustomer(rt: CustomerRuntime, merchantUserId: string): CustomerRow {
+  const customer = rt.journal.getCustomer(merchantUserId);
+  if (!customer) throw new PosError('customer.not-found', { details: { merchantUserId } });
+  return customer;
+}
+
+export function customerView(rt: CustomerRuntime, merchantUserId: string): LinkedCustomerView {
+  return toCustomerView(requireCustomer(rt, merchantUserId));
+}
+
+export function customerDetail(rt: CustomerRuntime, merchantUserId: string): LinkedCustomerDetail {
+  return {
+    customer: customerView(rt, merchantUserId),
+    holds: rt.journal.attemptsOf(merchantUserId, 'hold').map((row) => toHoldView(row, rt.options.assumedHoldTtlMs)),
+    charges: rt.journal.attemptsOf(merchantUserId, 'charge').map(toChargeView),
+  };
+}
+
+/** The short reason an unknown outcome is journalled with: the error's code, or `internal`. */
+export function reasonOf(error: unknown): string {
+  return error instanceof PosError ? error.code : 'internal';
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
