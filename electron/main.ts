@@ -2,7 +2,6 @@ import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
 import type { Core } from './core/core-api.ts';
-import { withConsentOpener } from './core/customers/consent-opening.ts';
 import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';
@@ -57,7 +56,11 @@ async function start(): Promise<void> {
   await app.whenReady();
   const paths = appPaths();
 
+  // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
+  // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
+  // through a function that only runs once the core has started.
   let runningCore: Core;
+  const consentWindows = createConsentWindows({ core: () => runningCore, parent: () => cashier, devTools });
   try {
     runningCore = await createCore({
       dataDir: paths.dataDir,
@@ -68,6 +71,7 @@ async function start(): Promise<void> {
       version: app.getVersion(),
       // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
+      openConsent: consentWindows.open,
     });
   } catch (error) {
     dialog.showErrorBox('Wallet POS cannot start', `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -82,10 +86,8 @@ async function start(): Promise<void> {
     Menu.setApplicationMenu(null);
   }
 
-  // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
-  const consentWindows = createConsentWindows({ core: runningCore, parent: () => cashier, devTools });
   const stopIpc = registerIpc({
-    core: withConsentOpener(runningCore, consentWindows.open),
+    core: runningCore,
     appOrigin,
     eventTargets: () => [cashier, customerDisplay].filter((w): w is BrowserWindow => w !== null && !w.isDestroyed()).map((w) => w.webContents),
   });

@@ -24,7 +24,8 @@ export interface ConsentWindows {
 }
 
 export interface ConsentWindowOptions {
-  readonly core: CoreApi;
+  /** The core it serves. A function: the windows are made before the core, which takes their `open` as opener. */
+  readonly core: () => CoreApi;
   /** The cashier window, so the consent window stays above it (and closes with it). */
   readonly parent: () => BrowserWindow | null;
   /** Development against the Vite dev server only. */
@@ -63,7 +64,7 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       return { kind: 'window' };
     }
     // Throws link.failed / link.expired when the session cannot be shown any more.
-    const request = options.core.consent.consentRequest(linkToken);
+    const request = options.core().consent.consentRequest(linkToken);
     const target: ConsentTarget = { consentUrl: request.url, callbackUrl: request.callbackUrl };
     const parent = options.parent();
     const ses = lockedDownSession();
@@ -93,7 +94,7 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       event.preventDefault();
       if (decision !== 'callback' || completing) return;
       completing = true;
-      void dispatch(options.core.handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(() => {
+      void dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(() => {
         // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
         if (!window.isDestroyed()) window.close();
       });

@@ -1,21 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import type { Handlers } from '../../shared/contract.ts';
-import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
+import type { ConsentOpening } from '../../shared/contract.ts';
 import { appHandlers } from './app-handlers.ts';
+import { composeHandlers } from './compose-handlers.ts';
 import type { Core } from './core-api.ts';
+import type { CoreContext } from './core-context.ts';
+import { consentNotAvailable } from './customers/consent-opening.ts';
+import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
+import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
-import type { CoreContext, PaymentModuleFactory } from './payment-module.ts';
+import type { PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
+import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
-import { settingsHandlers } from './settings/settings-handlers.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
-import { consentNotAvailable } from './customers/consent-opening.ts';
-import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
-import { withLinkedCustomerLines, withLinkedCustomerTakings } from './day-summary-with-customers.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
+import { settingsHandlers } from './settings/settings-handlers.ts';
 import { openSettingsService } from './settings/settings-service.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 
@@ -47,6 +49,11 @@ export interface CreateCoreOptions {
   readonly demoCredentials?: DemoCredentials;
   /** The till's receipt printer (Electron); absent in the browser preview, where the renderer prints. */
   readonly printer?: ReceiptPrinter;
+  /**
+   * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
+   * consent window, the web host's broker). Default: a refusal saying so.
+   */
+  readonly openConsent?: (linkToken: string) => Promise<ConsentOpening>;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -132,18 +139,16 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     printer: options.printer,
   });
 
-  const handlers: Handlers = {
-    ...appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status }),
-    ...settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
-    ...payments.handlers,
-    // The day's takings include linked-customer charges and captured holds, in net too.
-    'payments.summary': async (request) => withLinkedCustomerTakings(await payments.handlers['payments.summary'](request), customers),
-    'payments.exportCsv': async (request) => withLinkedCustomerLines(await payments.handlers['payments.exportCsv'](request), request.day, customers),
-    ...customers.handlers,
-    ...receipts,
-    // Only a transport can show the consent page; it replaces this (see customers/consent-opening.ts).
-    'customers.openConsent': consentNotAvailable,
-  };
+  const openConsent = options.openConsent ?? consentNotAvailable;
+  const handlers = composeHandlers({
+    app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status }),
+    settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
+    payments: payments.handlers,
+    dayReport: dayReportHandlers(payments, customers),
+    customers: customers.handlers,
+    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken) },
+    receipts,
+  });
 
   status.start();
 

@@ -1,13 +1,15 @@
-import type { ChannelName, EventSink, Handlers } from '../../shared/contract.ts';
-import type { ProviderAccess } from './provider/provider-access.ts';
-import type { SettingsService } from './settings/settings-service.ts';
+import type { ChannelName, CsvExport, Handlers } from '../../shared/contract.ts';
+import type { DaySummary } from '../../shared/domain.ts';
+import type { CoreContext } from './core-context.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
-// depends on (settings, the provider client, the event sink) and hands it over as a CoreContext; the
-// service returns its channel handlers and its live counts. createCore uses createPaymentModule() by
+// depends on (core-context.ts) and hands it over; the service returns its channel handlers, the day's
+// figures for the day report, and its live counts. createCore uses createPaymentModule() by
 // default; tests pass the same factory with shortened timings.
 
-export type PaymentChannel = Extract<ChannelName, `payments.${string}`>;
+/** The day's figures are the day report's channels (day-report.ts): it adds the linked-customer side. */
+export type DayReportChannel = 'payments.summary' | 'payments.exportCsv';
+export type PaymentChannel = Exclude<Extract<ChannelName, `payments.${string}`>, DayReportChannel>;
 export type PaymentHandlers = Pick<Handlers, PaymentChannel>;
 
 export interface PaymentCounts {
@@ -17,21 +19,12 @@ export interface PaymentCounts {
   readonly unresolvedCount: number;
 }
 
-export interface CoreContext {
-  /** Directory for state files (the journal database lives here). */
-  readonly dataDir: string;
-  readonly fetch: typeof fetch;
-  readonly settings: SettingsService;
-  /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
-  readonly provider: ProviderAccess;
-  /** Sends an event to every renderer (payment.updated, refund.updated…). */
-  readonly emit: EventSink;
-  /** Tells the core that payment counts changed, so the status bar is updated now, not at the next probe. */
-  readonly countsChanged: () => void;
-}
-
 export interface PaymentModule {
   readonly handlers: PaymentHandlers;
+  /** The in-store figures of a local day, in the terminal's currency. */
+  daySummary(day: string): Promise<DaySummary>;
+  /** The in-store payments and refunds of a local day as the end-of-day CSV. */
+  exportCsv(day: string): Promise<CsvExport>;
   counts(): PaymentCounts;
   close(): Promise<void>;
 }

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentOpening, LinkStart } from '../../shared/contract.ts';
 import type { Result } from '../../shared/result.ts';
 import type { Core, CoreEvent } from '../core/core-api.ts';
-import { createCore } from '../core/core.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { createConsentBroker, type ConsentBroker } from './consent-broker.ts';
+import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
 
 // The web host's consent broker with a real core (customer journal in a temp dir, embedded sandbox with its
@@ -73,9 +73,10 @@ beforeAll(async () => {
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
   const dataDir = join(base, 'data');
-  core = await createCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), transport: 'web', version: '0.0.0-test', statusIntervalMs: 60_000 });
+  const web = await createWebCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), version: '0.0.0-test', statusIntervalMs: 60_000 });
+  core = web.core;
   core.onEvent((event) => events.push(event));
-  host = await startWebHost({ core, rendererDir });
+  host = await startWebHost({ core, consent: web.consent, rendererDir });
 });
 
 afterAll(async () => {
@@ -182,7 +183,7 @@ describe('consent broker: not a proxy', () => {
   beforeAll(async () => {
     // The broker on its own, with a fetch that records where it really went (real HTTP underneath).
     broker = createConsentBroker({
-      core,
+      core: () => core,
       fetch: (input, init) => {
         fetched.push(String(input));
         return fetch(input, init);
@@ -209,7 +210,7 @@ describe('consent broker: not a proxy', () => {
 
   it('lets a ticket lapse at its time limit', async () => {
     let clock = Date.now();
-    const lapsingBroker = createConsentBroker({ core, now: () => clock, ticketTtlMs: 60_000 });
+    const lapsingBroker = createConsentBroker({ core: () => core, now: () => clock, ticketTtlMs: 60_000 });
     const lapsing = createServer((req, res) => void lapsingBroker.handle(req, res, new URL(req.url ?? '/', 'http://host.invalid')));
     await new Promise<void>((resolve) => lapsing.listen(0, '127.0.0.1', resolve));
     const lapsingPort = (lapsing.address() as AddressInfo).port;

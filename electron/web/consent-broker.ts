@@ -23,7 +23,8 @@ import { consentNavigation } from '../core/security/consent-navigation.ts';
 export const CONSENT_PREFIX = '/consent/';
 
 export interface ConsentBrokerOptions {
-  readonly core: CoreApi;
+  /** The core it serves. A function: the broker is made before the core, which takes its `open` as opener. */
+  readonly core: () => CoreApi;
   readonly fetch?: typeof fetch;
   readonly now?: () => number;
   /** Upper bound for a ticket's life (the session's own expiry applies too). */
@@ -74,7 +75,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
 
   async function open(linkToken: string): Promise<ConsentOpening> {
     // Throws link.failed / link.expired when the session cannot be shown: no ticket for a dead session.
-    const target = options.core.consent.consentRequest(linkToken);
+    const target = options.core().consent.consentRequest(linkToken);
     prune();
     const ticket = randomBytes(32).toString('base64url');
     tickets.delete(linkToken);
@@ -99,7 +100,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     }
     let target;
     try {
-      target = options.core.consent.consentRequest(linkToken);
+      target = options.core().consent.consentRequest(linkToken);
     } catch {
       tickets.delete(linkToken);
       return sendSessionOver(response, linkToken);
@@ -135,7 +136,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
       if (consentNavigation(resolved, { consentUrl: target.url, callbackUrl: target.callbackUrl }) !== 'callback') {
         return sendPage(response, 502, 'unexpected', 'Unexpected answer', 'The wallet sent this window somewhere unexpected. Close it and start linking again.');
       }
-      const result = (await dispatch(options.core.handlers, 'customers.completeLink', { linkToken, redirectedTo: resolved })) as Result<{ merchantUserId: string }>;
+      const result = (await dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: resolved })) as Result<{ merchantUserId: string }>;
       tickets.delete(linkToken);
       if (!result.ok) return sendPage(response, 200, 'failed', 'Not linked', result.error.message);
       return sendPage(response, 200, 'linked', 'Linked', 'Linked — you can close this window.');
@@ -161,7 +162,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
 
   /** The session is no longer open: say how it ended (the core knows), so a reload after linking reads well. */
   async function sendSessionOver(response: ServerResponse, linkToken: string): Promise<void> {
-    const status = await dispatch(options.core.handlers, 'customers.linkStatus', { linkToken });
+    const status = await dispatch(options.core().handlers, 'customers.linkStatus', { linkToken });
     if (status.ok && (status.value as { state: string }).state === 'linked') {
       return sendPage(response, 200, 'linked', 'Linked', 'Linked — you can close this window.');
     }

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/core.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
+import { createWebCore } from './web-core.ts';
 import { startWebHost } from './web-host.ts';
 
 // `npm run preview`: the whole app in a browser, without Electron. Starts the core (embedded sandbox in
@@ -55,16 +55,15 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
-  const core = await createCore({
+  const { core, consent } = await createWebCore({
     dataDir,
     vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
-    transport: 'web',
     version,
     sandbox: { port: sandboxPort },
   });
   let host;
   try {
-    host = await startWebHost({ core, rendererDir, port });
+    host = await startWebHost({ core, consent, rendererDir, port });
   } catch (error) {
     await core.close();
     throw error;

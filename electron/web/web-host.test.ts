@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Core } from '../core/core-api.ts';
-import { createCore } from '../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
+import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
 
 // Real sockets, real core (settings in a temp dir, embedded sandbox running): what a browser tab would do,
@@ -63,8 +63,9 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'main-1.js'), 'export {}');
   writeFileSync(join(base, 'outside.txt'), 'outside the renderer');
   const dataDir = join(base, 'data');
-  core = await createCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), transport: 'web', version: '0.0.0-test', statusIntervalMs: 60_000 });
-  host = await startWebHost({ core, rendererDir });
+  const web = await createWebCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), version: '0.0.0-test', statusIntervalMs: 60_000 });
+  core = web.core;
+  host = await startWebHost({ core, consent: web.consent, rendererDir });
 });
 
 afterAll(async () => {

@@ -7,9 +7,8 @@ import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
-import { withConsentOpener } from '../core/customers/consent-opening.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
-import { CONSENT_PREFIX, createConsentBroker } from './consent-broker.ts';
+import { CONSENT_PREFIX, type ConsentBroker } from './consent-broker.ts';
 import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';
 
 // The contract over HTTP + WebSocket for the browser preview and the e2e tests (protocol: PROTOCOL.md).
@@ -18,6 +17,8 @@ import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';
 
 export interface WebHostOptions {
   readonly core: CoreApi;
+  /** Serves the consent popups the core's customers.openConsent hands out (web-core.ts wires both). */
+  readonly consent: ConsentBroker;
   /** Directory of the built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -45,9 +46,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newAccessToken();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   let port = 0;
-  // Linking a customer: the consent page is shown in a popup through this host (consent-broker.ts).
-  const consent = createConsentBroker({ core: options.core });
-  const core = withConsentOpener(options.core, (linkToken) => consent.open(linkToken));
+  const { core, consent } = options;
 
   const server = createServer((request, response) => {
     handleRequest(request, response).catch(() => {
@@ -125,7 +124,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   function streamEvents(client: WebSocket): void {
-    const unsubscribe = options.core.onEvent((event) => {
+    const unsubscribe = core.onEvent((event) => {
       if (client.readyState === client.OPEN) client.send(JSON.stringify(event));
     });
     let alive = true;

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../provider/demo.ts';
-import type { CoreContext } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from '../tokenized/client.ts';
 import { resolveTokenizedProfile } from '../tokenized/wire.ts';
 

@@ -1,7 +1,7 @@
 import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import type { CoreContext } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { createCustomerService } from './customer-service.ts';
 import type { ConsentRequest } from './linking.ts';

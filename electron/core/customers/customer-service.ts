@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
-import type { CoreContext } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
 import { auditExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';

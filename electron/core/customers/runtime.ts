@@ -1,7 +1,7 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import type { CoreContext } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';

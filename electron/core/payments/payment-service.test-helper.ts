@@ -6,7 +6,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server.ts';
 import { controlCall } from '../../sandbox/testing.ts';
-import type { PaymentHandlers, PaymentModule } from '../payment-module.ts';
+import type { DayReportChannel, PaymentHandlers, PaymentModule } from '../payment-module.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { openTestContext, type TestContext } from './payment-test-context.ts';
 
@@ -29,7 +29,8 @@ export interface Harness {
   readonly sandbox: RunningSandbox;
   readonly test: TestContext;
   readonly module: PaymentModule;
-  readonly h: PaymentHandlers;
+  /** The module's handlers, and its day figures under their channel names (in the app the day report serves those). */
+  readonly h: PaymentHandlers & Pick<Handlers, DayReportChannel>;
   readonly dataDir: string;
 }
 
@@ -44,7 +45,12 @@ export async function openHarness(options: PaymentServiceOptions = {}, sandboxOp
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { sandbox, test, module, h: module.handlers, dataDir };
+  const h = {
+    ...module.handlers,
+    'payments.summary': ({ day }: { day: string }) => module.daySummary(day),
+    'payments.exportCsv': ({ day }: { day: string }) => module.exportCsv(day),
+  };
+  return { sandbox, test, module, h, dataDir };
 }
 
 export interface SandboxOrder {

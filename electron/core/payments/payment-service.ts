@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_OF_COUNTRY, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
+import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
-import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
@@ -43,7 +44,13 @@ export async function startPaymentService(context: CoreContext, options: Payment
     await service.close();
     throw error;
   }
-  return { handlers: service.handlers(), counts: () => service.counts(), close: () => service.close() };
+  return {
+    handlers: service.handlers(),
+    daySummary: (day) => service.daySummary(day),
+    exportCsv: async (day) => journal.exportCsv(day),
+    counts: () => service.counts(),
+    close: () => service.close(),
+  };
 }
 
 class PaymentService {
@@ -132,15 +139,17 @@ class PaymentService {
         return detail;
       },
       'payments.history': async (query) => this.#journal.history(query),
-      'payments.summary': async ({ day }) => this.#journal.daySummary(day, await this.#terminalCurrency()),
       'payments.unresolved': async () => this.#unresolved(),
       'payments.checkNow': async ({ referenceId }) => {
         this.#require(referenceId);
         await this.#watch(referenceId).lookNow('check');
         return this.#view(referenceId);
       },
-      'payments.exportCsv': async ({ day }) => this.#journal.exportCsv(day),
     };
+  }
+
+  async daySummary(day: string): Promise<DaySummary> {
+    return this.#journal.daySummary(day, await this.#terminalCurrency());
   }
 
   counts(): PaymentCounts {

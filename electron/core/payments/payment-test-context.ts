@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EventName, Events } from '../../../shared/contract.ts';
 import type { PaymentView, RefundView } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
-import type { CoreContext } from '../payment-module.ts';
+import type { CoreContext } from '../core-context.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';

@@ -1,0 +1,19 @@
+import type { EventSink } from '../../shared/contract.ts';
+import type { ProviderAccess } from './provider/provider-access.ts';
+import type { SettingsService } from './settings/settings-service.ts';
+
+// What createCore hands every service it starts (the in-store payments, the linked customers): where state
+// lives, how to reach the provider, the settings, and the way back to the screens.
+
+export interface CoreContext {
+  /** Directory for state files (the journal database lives here). */
+  readonly dataDir: string;
+  readonly fetch: typeof fetch;
+  readonly settings: SettingsService;
+  /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
+  readonly provider: ProviderAccess;
+  /** Sends an event to every renderer (payment.updated, refund.updated…). */
+  readonly emit: EventSink;
+  /** Tells the core that payment counts changed, so the status bar is updated now, not at the next probe. */
+  readonly countsChanged: () => void;
+}

@@ -1,0 +1,25 @@
+import { createCore, type CreateCoreOptions } from '../core/core.ts';
+import type { Core } from '../core/core-api.ts';
+import { createConsentBroker, type ConsentBroker } from './consent-broker.ts';
+
+// The core as the browser preview (and the web host's tests) run it: customers.openConsent is served by the
+// web host's consent broker, which shows the provider's page in a popup. The broker needs the core (consent
+// requests, completing the link) and the core needs the broker's opener, so the broker is made first and
+// reaches the core through a function that only runs once both exist.
+
+export interface WebCore {
+  readonly core: Core;
+  readonly consent: ConsentBroker;
+}
+
+export async function createWebCore(options: Omit<CreateCoreOptions, 'transport' | 'openConsent'>): Promise<WebCore> {
+  let core: Core | null = null;
+  const consent = createConsentBroker({
+    core: () => {
+      if (!core) throw new Error('the consent broker was used before the core started');
+      return core;
+    },
+  });
+  core = await createCore({ ...options, transport: 'web', openConsent: (linkToken) => consent.open(linkToken) });
+  return { core, consent };
+}
