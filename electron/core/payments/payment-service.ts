@@ -6,7 +6,7 @@ import { partnerFromSettings } from '../instore/client.ts';
 import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext, PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
-import { auditExchange } from './audit.ts';
+import { auditOrderExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { lookupOrder } from './lookup.ts';
@@ -64,7 +64,7 @@ class PaymentService {
     this.#tuning = {
       timeouts: options.client.timeouts,
       retry: options.client.retry,
-      onExchange: (exchange) => auditExchange(journal, exchange),
+      onExchange: (exchange) => auditOrderExchange(journal, exchange),
     };
     this.#rt = {
       journal,
