@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InStoreClient, partnerFromSettings, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
-import { closedPort, startScriptedServer, type ScriptedServer } from './scripted-server.test-helper.ts';
+import { closedPort, startScriptedServer, type ScriptedServer } from '../http/scripted-server.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
 import { isUuidV4 } from '../http/idempotency-key.ts';
 import { buildSignedHeaders } from './transport.ts';
