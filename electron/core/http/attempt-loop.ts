@@ -96,20 +96,16 @@ export class AttemptLoop<Operation extends string> {
     for (let attempt = 1; ; attempt++) {
       const startedAt = this.#now();
       const headers = request.headersAt(startedAt);
-      const outcome = classify(await timedFetch(
-        this.#fetch,
-        request.url,
-        {
-          method: request.method,
-          headers,
-          ...(request.body === '' ? {} : { body: request.body }),
-          // An authenticated request is never re-sent elsewhere, never cached, never carries cookies.
-          redirect: 'manual',
-          cache: 'no-store',
-          credentials: 'omit',
-        },
-        this.#timeouts,
-      ));
+      const init: RequestInit = {
+        method: request.method,
+        headers,
+        ...(request.body === '' ? {} : { body: request.body }),
+        // An authenticated request is never re-sent elsewhere, never cached, never carries cookies.
+        redirect: 'manual',
+        cache: 'no-store',
+        credentials: 'omit',
+      };
+      const outcome = classify(await timedFetch(this.#fetch, request.url, init, this.#timeouts));
       const receivedAt = this.#now();
       const context: FailureContext = { operation: request.operation, attempts: attempt, earlierOutcomeUnknown };
       const skewMs = outcome.kind === 'response' ? this.#measureSkew(outcome.headers, startedAt, receivedAt) : null;

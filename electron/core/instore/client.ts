@@ -37,8 +37,8 @@ import { SignedTransport } from './transport.ts';
 
 // The in-store API client (spec: in-store-payments-api.md, wire-details §2): one method per endpoint, typed
 // in and out. It checks a request before signing it, validates every reply at the edge and throws only
-// PosError (details convention in errors.ts). It keeps no payment state: the journal and the payment service
-// own that, and pass the idempotency key they journalled before sending.
+// PosError (details convention in ../http/failures.ts). It keeps no payment state: the journal and the
+// payment service own that, and pass the idempotency key they journalled before sending.
 
 export interface InStoreCredentials {
   readonly accessKeyId: string;

@@ -49,7 +49,7 @@ export class TokenizedTransport {
     this.#attempts = new AttemptLoop({ ...config, wire: TOKENIZED_WIRE });
   }
 
-  /** Resolves with a 2xx reply; throws PosError for everything else (details convention in errors.ts). */
+  /** Resolves with a 2xx reply; throws PosError for everything else (details convention in ../http/failures.ts, provider fields in errors.ts). */
   async send(request: TokenizedRequest): Promise<HttpReply> {
     const policy = this.#attempts.policyFor(request.retry);
     const idempotencyKey = request.idempotencyKey ?? null;
