@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseJsonOrUndefined } from '../core/http/json-text.ts';
 
 // The small HTTP vocabulary the sandbox's routers share: one request as read, one reply to write, an error
 // that becomes the provider's `{statusCode, message, traceId}` body, and a path-pattern matcher.
@@ -66,35 +67,14 @@ export function writeReply(res: ServerResponse, reply: Reply, dateHeader: string
   res.end(text);
 }
 
-/** Reads the whole body as UTF-8; null when it is larger than MAX_BODY_BYTES. */
-export function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /**
  * Parses a JSON object body. Empty → {}. Anything that is not a JSON object is a 400: the provider's
  * digest is defined over an object, so there is nothing else a client could have meant.
  */
 export function parseJsonObject(raw: string): Record<string, unknown> {
   if (raw.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ApiError(400, 'Malformed request body. The body must be a JSON object.');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  const parsed = parseJsonOrUndefined(raw);
+  if (parsed === undefined || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ApiError(400, 'Malformed request body. The body must be a JSON object.');
   }
   return parsed as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { readRequestBody } from '../core/http/request-body.ts';
 import type { AreaTarget, SandboxArea } from './area.ts';
 import { IdSource, SandboxClock, Timers, type SandboxContext, type SandboxMerchant, type SandboxSettings } from './context.ts';
 import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
@@ -11,8 +12,8 @@ import {
   findRoute,
   GENERIC_MESSAGES,
   isLoopbackAddress,
+  MAX_BODY_BYTES,
   parseJsonObject,
-  readBody,
   writeReply,
   type Exchange,
   type Reply,
@@ -124,7 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const rawUrl = req.url ?? '/';
     const url = new URL(rawUrl, 'http://sandbox.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
-    const rawBody = await readBody(req);
+    const rawBody = await readRequestBody(req, MAX_BODY_BYTES);
     const ex: Exchange = { req, res, method, rawUrl, pathname: url.pathname, query: url.searchParams, rawBody: rawBody ?? '' };
     const send = (reply: Reply, note = ''): void => {
       writeReply(res, reply, ctx.clock.httpDate());

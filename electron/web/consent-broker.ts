@@ -5,6 +5,7 @@ import { defaultMessage } from '../../shared/errors.ts';
 import type { Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
+import { readRequestBody } from '../core/http/request-body.ts';
 import { consentNavigation } from '../core/security/consent-navigation.ts';
 
 // The browser preview's stand-in for the Electron consent window (wire-details §3.3). A browser tab cannot
@@ -111,7 +112,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
       if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
         return sendPage(response, 415, 'invalid', 'Not allowed', 'This page only accepts its own form.');
       }
-      const form = await readLimited(request, MAX_FORM_BYTES);
+      const form = await readRequestBody(request, MAX_FORM_BYTES);
       if (form === null) return sendPage(response, 413, 'invalid', 'Not allowed', 'The form is too large.');
       body = form;
     }
@@ -207,25 +208,6 @@ function isSameHostOrigin(origin: string, host: string | undefined): boolean {
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
-}
-
-function readLimited(request: IncomingMessage, limit: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners('data');
-        request.resume();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 async function readResponseLimited(response: Response, limit: number): Promise<Buffer | null> {

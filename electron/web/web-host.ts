@@ -6,6 +6,8 @@ import { defaultMessage } from '../../shared/errors.ts';
 import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
+import { parseJsonOrUndefined } from '../core/http/json-text.ts';
+import { readRequestBody } from '../core/http/request-body.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
 import { CONSENT_PREFIX, type ConsentBroker } from './consent-broker.ts';
@@ -96,15 +98,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 415, failure('ipc.invalid-payload', 'The app must send JSON.'));
       return;
     }
-    const body = await readBody(request);
-    if (body === 'too-large') {
+    const body = await readRequestBody(request, MAX_BODY_BYTES);
+    if (body === null) {
       sendJson(response, 413, failure('ipc.invalid-payload', 'The request is too large.'));
       return;
     }
-    let payload: unknown;
-    try {
-      payload = body === '' ? {} : JSON.parse(body);
-    } catch {
+    const payload = body === '' ? {} : parseJsonOrUndefined(body);
+    if (payload === undefined) {
       sendJson(response, 400, failure('ipc.invalid-payload'));
       return;
     }
@@ -193,23 +193,4 @@ function sendJson(response: ServerResponse, status: number, body: Result<unknown
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(text);
-}
-
-function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        request.removeAllListeners('data');
-        request.resume();
-        resolve('too-large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

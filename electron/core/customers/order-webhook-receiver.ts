@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { z } from 'zod';
+import { parseJsonOrUndefined } from '../http/json-text.ts';
+import { readRequestBody } from '../http/request-body.ts';
 
 // Receives the order-outcome webhook (document "Events", wire-details §3.2) for captures and charges sent
 // with our callbackUrl. The document's receiver rules: answer 200 quickly and process asynchronously; act
@@ -62,14 +64,10 @@ export async function startOrderWebhookReceiver(options: {
     const path = (request.url ?? '').split('?')[0];
     if (path !== ORDER_WEBHOOK_PATH) return { status: 404, body: { message: 'Not found' } };
     if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
-    const raw = await readBody(request);
+    const raw = await readRequestBody(request, MAX_BODY_BYTES);
     if (raw === null) return { status: 413, body: { message: 'Body too large' } };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return { status: 400, body: { message: 'Body is not JSON' } };
-    }
+    const parsed = parseJsonOrUndefined(raw);
+    if (parsed === undefined) return { status: 400, body: { message: 'Body is not JSON' } };
     const notification = orderOutcomeSchema.safeParse(parsed);
     if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
     return { status: 200, body: { received: true }, notification: notification.data };
@@ -94,19 +92,4 @@ export async function startOrderWebhookReceiver(options: {
         for (const socket of sockets) socket.destroy();
       }),
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../instore/retry.ts';
+import type { RetryPolicy } from './retry.ts';
 import type { FetchLike, Timeouts } from './timed-fetch.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server.ts';
 import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
-import type { Exchange } from './transport.ts';
+import type { HttpExchange } from '../http/exchange.ts';
 
 // A referenceId the provider has already seen, sent again on SCAN (customer-presented QR), must come back
 // as order.duplicate-reference (a 409, never retried) and leave the first order as it was: the till would
@@ -32,7 +32,7 @@ async function consumerCode(): Promise<string> {
 let sequence = 0;
 const newReference = (label: string) => `scan-${label}-${Date.now().toString(36)}-${sequence++}`;
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
-const scanWrites = (exchanges: Exchange[]) => exchanges.filter((exchange) => exchange.operation === 'scan');
+const scanWrites = (exchanges: HttpExchange[]) => exchanges.filter((exchange) => exchange.operation === 'scan');
 
 describe('SCAN with a reused referenceId', () => {
   it('after an earlier SCAN with that referenceId → order.duplicate-reference, one request, the first order untouched', async () => {

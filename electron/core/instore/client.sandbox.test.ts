@@ -3,9 +3,9 @@ import type { OrderStatus } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createInStoreClient, type InStoreClient, type InStoreClientConfig } from './client.ts';
-import { isOutcomeUnknown } from './errors.ts';
+import { isOutcomeUnknown } from '../http/failures.ts';
 import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
-import type { Exchange } from './transport.ts';
+import type { HttpExchange } from '../http/exchange.ts';
 
 // The client against the embedded sandbox over real sockets: every endpoint, every documented error, the
 // idempotent retry after "acted but the connection dropped", and the retry policy as the sandbox sees it.
@@ -57,7 +57,7 @@ interface Truth {
 }
 const truth = async (referenceId: string) => (await control('GET', `/orders/${referenceId}`)) as unknown as Truth;
 
-function makeClient(overrides: Partial<InStoreClientConfig> = {}): { client: InStoreClient; exchanges: Exchange[] } {
+function makeClient(overrides: Partial<InStoreClientConfig> = {}): { client: InStoreClient; exchanges: HttpExchange[] } {
   return demoSandboxClient(sandbox.instoreBaseUrl, overrides);
 }
 

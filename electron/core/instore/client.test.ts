@@ -2,8 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InStoreClient, partnerFromSettings, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
-import { closedPort, startScriptedServer, type ScriptedServer } from './scripted-server.test-helper.ts';
-import { buildSignedHeaders, isUuidV4, type Exchange } from './transport.ts';
+import { closedPort, startScriptedServer, type ScriptedServer } from '../http/scripted-server.test-helper.ts';
+import type { HttpExchange } from '../http/exchange.ts';
+import { isUuidV4 } from '../http/idempotency-key.ts';
+import { buildSignedHeaders } from './transport.ts';
 import { caught } from '../pos-error.test-helper.ts';
 
 // The client's own behaviour on the wire, against a scripted HTTP server on a real socket: exact bytes and
@@ -29,12 +31,12 @@ beforeEach(() => {
 
 interface Harness {
   client: InStoreClient;
-  exchanges: Exchange[];
+  exchanges: HttpExchange[];
   sleeps: number[];
 }
 
 function harness(overrides: Partial<InStoreClientConfig> = {}, baseUrl = `${server.origin}/posi-sandbox`): Harness {
-  const exchanges: Exchange[] = [];
+  const exchanges: HttpExchange[] = [];
   const sleeps: number[] = [];
   let tick = 0;
   const client = new InStoreClient({

@@ -1,15 +1,18 @@
 import type { z } from 'zod';
 import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
+import type { HttpReply } from '../http/attempt-loop.ts';
+import type { HttpExchange } from '../http/exchange.ts';
+import { badResponseError } from '../http/failures.ts';
+import { newIdempotencyKey } from '../http/idempotency-key.ts';
+import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
 import { interpretProbe, probeReferenceId } from './connection-test.ts';
-import { badResponseError } from './errors.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { assertCurrencyPair, resolveProfile, type EnvironmentProfile } from './profiles.ts';
-import type { RetryPolicy } from './retry.ts';
 import {
   cancelBodySchema,
   cancelResponseSchema,
@@ -30,12 +33,12 @@ import {
   type RefundResponse,
   type ScanOrderResponse,
 } from './schemas.ts';
-import { newIdempotencyKey, SignedTransport, type Exchange, type SendResult } from './transport.ts';
+import { SignedTransport } from './transport.ts';
 
 // The in-store API client (spec: in-store-payments-api.md, wire-details §2): one method per endpoint, typed
 // in and out. It checks a request before signing it, validates every reply at the edge and throws only
-// PosError (details convention in errors.ts). It keeps no payment state: the journal and the payment service
-// own that, and pass the idempotency key they journalled before sending.
+// PosError (details convention in ../http/failures.ts). It keeps no payment state: the journal and the
+// payment service own that, and pass the idempotency key they journalled before sending.
 
 export interface InStoreCredentials {
   readonly accessKeyId: string;
@@ -49,10 +52,10 @@ export interface InStoreClientConfig extends TransportTuning {
   readonly posId: string;
   readonly country: CountryCode;
   /** Every attempt, for the audit log (request body as sent, no secret, no signature). */
-  readonly onExchange?: ((exchange: Exchange) => void) | undefined;
+  readonly onExchange?: ((exchange: HttpExchange) => void) | undefined;
 }
 
-export interface WriteOptions {
+export interface InStoreWriteOptions {
   /** UUID v4. Pass the key journalled before sending, so a resend after a crash is recognised; default: new. */
   readonly idempotencyKey?: string | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
@@ -166,14 +169,14 @@ export class InStoreClient {
   }
 
   /** Merchant-presented QR (and URL redirect): the reply's qrCode is what to show. */
-  async createOrder(input: CreateOrderInput, options: WriteOptions = {}): Promise<CreateOrderResponse> {
+  async createOrder(input: CreateOrderInput, options: InStoreWriteOptions = {}): Promise<CreateOrderResponse> {
     const body = this.#checkBody('create', createOrderBodySchema, { ...this.#orderBodyCommon(input), qrType: input.qrType });
     const reply = await this.#transport.send({ operation: 'create', method: 'POST', path: `${ORDER_PATH}/create`, body, ...writeRequest(options) });
     return expectReference(reply, this.#parse(reply, createOrderResponseSchema), input.referenceId);
   }
 
   /** Customer-presented QR: charge the code the cashier scanned. */
-  async scanOrder(input: ScanOrderInput, options: WriteOptions = {}): Promise<ScanOrderResponse> {
+  async scanOrder(input: ScanOrderInput, options: InStoreWriteOptions = {}): Promise<ScanOrderResponse> {
     const body = this.#checkBody('scan', scanOrderBodySchema, { ...this.#orderBodyCommon(input), consumerQrPayload: input.consumerQrPayload });
     const reply = await this.#transport.send({ operation: 'scan', method: 'POST', path: `${ORDER_PATH}/scan`, body, ...writeRequest(options) });
     return expectReference(reply, this.#parse(reply, scanOrderResponseSchema), input.referenceId);
@@ -186,7 +189,7 @@ export class InStoreClient {
   }
 
   /** Partial refunds are allowed; their total may not exceed the order amount. */
-  async refundOrder(input: RefundInput, options: WriteOptions = {}): Promise<RefundResponse> {
+  async refundOrder(input: RefundInput, options: InStoreWriteOptions = {}): Promise<RefundResponse> {
     const id = this.#checkReference('refund', input.referenceId);
     this.#checkAmount('refund', input.amount);
     const body = this.#checkBody('refund', refundBodySchema, {
@@ -201,7 +204,7 @@ export class InStoreClient {
   }
 
   /** Allowed only before the customer confirmed in the wallet app (CREATED or PENDING). */
-  async cancelOrder(input: CancelInput, options: WriteOptions = {}): Promise<CancelResponse> {
+  async cancelOrder(input: CancelInput, options: InStoreWriteOptions = {}): Promise<CancelResponse> {
     const id = this.#checkReference('cancel', input.referenceId);
     const body = this.#checkBody('cancel', cancelBodySchema, { reason: blankToUndefined(input.reason) });
     const reply = await this.#transport.send({ operation: 'cancel', method: 'POST', path: `${ORDER_PATH}/${id}/cancel`, body, ...writeRequest(options) });
@@ -264,7 +267,7 @@ export class InStoreClient {
     });
   }
 
-  #parse<S extends z.ZodType>(reply: SendResult, schema: S): z.output<S> {
+  #parse<S extends z.ZodType>(reply: HttpReply, schema: S): z.output<S> {
     const parsed = schema.safeParse(reply.json);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
@@ -273,12 +276,12 @@ export class InStoreClient {
   }
 }
 
-function writeRequest(options: WriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+function writeRequest(options: InStoreWriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
   return { idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry };
 }
 
 /** A reply about another order than the one we asked for is not something to act on. */
-function expectReference<T extends { referenceId: string }>(reply: SendResult, value: T, referenceId: string): T {
+function expectReference<T extends { referenceId: string }>(reply: HttpReply, value: T, referenceId: string): T {
   if (value.referenceId !== referenceId) {
     throw badResponseError(reply.context, reply.status, `reply is about referenceId ${value.referenceId.slice(0, 64)}`, traceIdOf(reply.json));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMessage, PosError } from '../../../shared/errors.ts';
-import { measureClockSkew } from './clock-skew.ts';
-import { classifyFetchFailure, clockSkewMessage, describeDuration, isOutcomeUnknown, networkError, providerErrorFromResponse, timeoutError } from './errors.ts';
+import { isOutcomeUnknown } from '../http/failures.ts';
+import { clockSkewMessage, describeDuration, providerErrorFromResponse } from './errors.ts';
 
 const context = { operation: 'create', attempts: 1, earlierOutcomeUnknown: false };
 const body = (statusCode: number, message: string) => JSON.stringify({ statusCode, message, traceId: '6f1c3c0e-0000-4000-8000-000000000001' });
@@ -105,66 +105,7 @@ describe('provider error mapping', () => {
   });
 });
 
-describe('network failures', () => {
-  const undiciFailure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
-
-  it('connection refused and DNS failures prove nothing was sent', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']) {
-      const failure = classifyFetchFailure(undiciFailure(code));
-      expect(failure).toMatchObject({ neverSent: true, code });
-      const error = networkError(failure, context);
-      expect(error.code).toBe('network.unreachable');
-      expect(error.details).toMatchObject({ outcomeUnknown: false, networkCode: code, httpStatus: null });
-    }
-    const everyAddressRefused = Object.assign(new TypeError('fetch failed'), {
-      cause: Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })]), {}),
-    });
-    expect(classifyFetchFailure(everyAddressRefused).neverSent).toBe(true);
-  });
-
-  it("recognises Electron net.fetch's Chromium errors", () => {
-    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_REFUSED'))).toMatchObject({ neverSent: true, code: 'net::ERR_CONNECTION_REFUSED' });
-    expect(classifyFetchFailure(new Error('net::ERR_NAME_NOT_RESOLVED')).neverSent).toBe(true);
-    expect(classifyFetchFailure(new Error('net::ERR_CERT_AUTHORITY_INVALID')).neverSent).toBe(true);
-    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_RESET'))).toMatchObject({ neverSent: false, code: 'net::ERR_CONNECTION_RESET' });
-    expect(classifyFetchFailure(new Error('net::ERR_EMPTY_RESPONSE')).neverSent).toBe(false);
-  });
-
-  it('a dropped or reset connection leaves the outcome unknown', () => {
-    for (const code of ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']) {
-      const error = networkError(classifyFetchFailure(undiciFailure(code)), context);
-      expect(error.details?.outcomeUnknown).toBe(true);
-      expect(error.message).toContain('being checked');
-      expect(error.retryable).toBe(true);
-    }
-    expect(classifyFetchFailure(new TypeError('fetch failed')).neverSent).toBe(false);
-    expect(classifyFetchFailure('weird').neverSent).toBe(false);
-  });
-
-  it('a refused connection after an earlier unknown attempt is still unknown', () => {
-    const error = networkError(classifyFetchFailure(undiciFailure('ECONNREFUSED')), { ...context, attempts: 2, earlierOutcomeUnknown: true });
-    expect(error.details?.outcomeUnknown).toBe(true);
-  });
-
-  it('our own timeout always leaves the outcome unknown', () => {
-    const error = timeoutError(context, 'headers', 30_000);
-    expect(error.code).toBe('network.timeout');
-    expect(error.details).toMatchObject({ outcomeUnknown: true, timeoutPhase: 'headers', timeoutMs: 30_000 });
-  });
-});
-
-describe('clock skew', () => {
-  it('compares the Date header with the midpoint of send and receipt', () => {
-    const sent = Date.parse('2025-01-01T00:00:10.000Z');
-    // ISO with ms: exact.
-    expect(measureClockSkew('2025-01-01T00:00:09.900Z', sent, sent + 200)).toBe(200);
-    // HTTP-date: truncated to the second, so its expected true value is +500 ms.
-    expect(measureClockSkew('Wed, 01 Jan 2025 00:00:10 GMT', sent, sent + 1000)).toBe(0);
-    expect(measureClockSkew('Wed, 01 Jan 2025 00:01:10 GMT', sent, sent)).toBe(-60_500);
-    expect(measureClockSkew(null, sent, sent)).toBeNull();
-    expect(measureClockSkew('yesterday-ish', sent, sent)).toBeNull();
-  });
-
+describe('clock skew messages', () => {
   it('describes durations for people', () => {
     expect(describeDuration(45_400)).toBe('45 s');
     expect(describeDuration(-125_000)).toBe('2 min 5 s');

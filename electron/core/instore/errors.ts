@@ -1,33 +1,13 @@
-import type { AppError } from '../../../shared/result.ts';
 import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { baseDetails, isRetryableCode, type FailureContext } from '../http/failures.ts';
+import { parseJsonOrUndefined } from '../http/json-text.ts';
 import { providerErrorBodySchema } from './schemas.ts';
 
-// Turns whatever went wrong on the wire into our PosError codes (wire-details §2.5). The provider sends no
-// machine code, only an HTTP status and a sentence, so we match the published sentences.
-//
-// Every error from the client carries these `details` (the payment service decides "checking" vs "failed"
-// from outcomeUnknown):
-//   outcomeUnknown  true  = the provider may have acted (timeout after sending, connection dropped, 5xx after
-//                           retries, unreadable success reply, or any failure after an attempt like those);
-//                   false = proven not processed (refused before sending, a 4xx, checked before sending)
-//   attempts        how many times the request was sent (0 = refused before sending)
-//   httpStatus      last HTTP status, or null when none arrived
-//   providerMessage the provider's sentence, or null
-//   traceId         the provider's traceId, or null
-//   operation       create | scan | status | refund | cancel | probe
-//   skewMs          only on auth.clock-skew: our clock minus the provider's, when its Date header was present
-//   networkCode     only on network errors: ECONNREFUSED, UND_ERR_SOCKET, net::ERR_… (for the audit log)
-
-export type Details = NonNullable<AppError['details']>;
-
-export interface FailureContext {
-  readonly operation: string;
-  readonly attempts: number;
-  /** True when an earlier attempt may have reached the provider and acted. */
-  readonly earlierOutcomeUnknown: boolean;
-  /** Our clock minus the provider's, measured from this response's Date header. */
-  readonly skewMs?: number | null;
-}
+// Turns the in-store provider's refusals into our PosError codes (wire-details §2.5). The provider sends no
+// machine code, only an HTTP status and a sentence, so we match the published sentences. Failures without a
+// readable refusal (no response, timeouts, redirects) and the `details` convention are ../http/failures.ts's;
+// this adds providerMessage and traceId, and skewMs on auth.clock-skew (our clock minus the provider's, when
+// its Date header was present).
 
 interface MessageRule {
   readonly status: number | null;
@@ -120,112 +100,9 @@ function fallbackCode(status: number): ErrorCode {
   return 'request.invalid';
 }
 
-function isRetryableCode(code: ErrorCode): boolean {
-  return code === 'provider.unavailable' || code === 'network.timeout' || code === 'network.unreachable';
-}
-
 function parseErrorBody(text: string): { message: string; traceId: string | null } | null {
-  if (!text) return null;
-  try {
-    const parsed = providerErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? { message: parsed.data.message, traceId: parsed.data.traceId ?? null } : null;
-  } catch {
-    return null;
-  }
-}
-
-function baseDetails(context: FailureContext, httpStatus: number | null, providerMessage: string | null, traceId: string | null): Details {
-  return {
-    operation: context.operation,
-    attempts: context.attempts,
-    httpStatus,
-    providerMessage,
-    traceId,
-    outcomeUnknown: context.earlierOutcomeUnknown,
-  };
-}
-
-// ---- no response at all ----
-
-/**
- * Failures that prove nothing left this computer: no route, no name, refused, TLS handshake refused. Node's
- * fetch (undici) puts a `code` on the error's cause; Electron's net.fetch puts `net::ERR_…` in the message.
- * undici's own connect timeout (10 s by default) is one of them.
- */
-const NEVER_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'ERR_SSL_WRONG_VERSION_NUMBER',
-]);
-const NEVER_SENT_CHROMIUM = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|CONNECTION_TIMED_OUT|PROXY_CONNECTION_FAILED|CERT_[A-Z_]+|SSL_[A-Z_]+|BAD_SSL_CLIENT_AUTH_CERT)\b/;
-
-export interface FetchFailure {
-  readonly neverSent: boolean;
-  /** The most specific code found (ECONNREFUSED, net::ERR_CONNECTION_RESET…), or null. */
-  readonly code: string | null;
-  readonly description: string;
-}
-
-export function classifyFetchFailure(error: unknown): FetchFailure {
-  const chain: unknown[] = [];
-  for (let current: unknown = error; current != null && chain.length < 6; current = (current as { cause?: unknown }).cause) {
-    chain.push(current);
-    if (typeof current !== 'object') break;
-  }
-  let code: string | null = null;
-  for (const link of chain) {
-    const candidate = (link as { code?: unknown }).code;
-    if (typeof candidate === 'string') code = candidate;
-    // AggregateError (happy-eyeballs: every address refused) carries the codes on its members.
-    const members = (link as { errors?: unknown }).errors;
-    if (Array.isArray(members) && members.every((m) => NEVER_SENT_CODES.has(String((m as { code?: unknown }).code)))) {
-      code = String((members[0] as { code?: unknown }).code ?? code);
-    }
-  }
-  const text = chain.map((link) => (link instanceof Error ? link.message : String(link))).join(' / ');
-  const chromium = /net::ERR_[A-Z_]+/.exec(text)?.[0] ?? null;
-  const neverSent = (code !== null && NEVER_SENT_CODES.has(code)) || (chromium !== null && NEVER_SENT_CHROMIUM.test(chromium));
-  return { neverSent, code: code ?? chromium, description: text };
-}
-
-export function networkError(failure: FetchFailure, context: FailureContext): PosError {
-  const outcomeUnknown = context.earlierOutcomeUnknown || !failure.neverSent;
-  const message = failure.neverSent
-    ? defaultMessage('network.unreachable')
-    : 'The connection to the provider dropped before it answered. The result is being checked.';
-  return new PosError('network.unreachable', {
-    message,
-    retryable: true,
-    details: { ...baseDetails(context, null, null, null), outcomeUnknown, networkCode: failure.code },
-  });
-}
-
-/** Our own deadline fired; fetch cannot tell whether the request had left, so the outcome is unknown. */
-export function timeoutError(context: FailureContext, phase: 'headers' | 'body', timeoutMs: number): PosError {
-  return new PosError('network.timeout', {
-    retryable: true,
-    details: { ...baseDetails(context, null, null, null), outcomeUnknown: true, timeoutPhase: phase, timeoutMs },
-  });
-}
-
-/** A 2xx whose body does not match the documented shape: the provider probably acted, we cannot read how. */
-export function badResponseError(context: FailureContext, httpStatus: number, problem: string, traceId: string | null = null): PosError {
-  return new PosError('provider.bad-response', {
-    details: { ...baseDetails(context, httpStatus, null, traceId), outcomeUnknown: true, problem: problem.slice(0, 300) },
-  });
+  const parsed = providerErrorBodySchema.safeParse(parseJsonOrUndefined(text));
+  return parsed.success ? { message: parsed.data.message, traceId: parsed.data.traceId ?? null } : null;
 }
 
 // ---- clock skew ----
@@ -248,9 +125,5 @@ export function clockSkewMessage(skewMs: number | null): string {
   return `This till's clock is ${describeDuration(skewMs)} ${direction} the provider's. Fix the system time, then try again.`;
 }
 
-// ---- for callers ----
-
-/** True when the provider may have acted on the request that failed (see the details convention above). */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof PosError && error.details?.outcomeUnknown === true;
-}
+// customer-service.ts still imports this from here; it moves to ../http/failures.ts with that file (issue 9).
+export { isOutcomeUnknown } from '../http/failures.ts';

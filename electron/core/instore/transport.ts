@@ -1,56 +1,29 @@
-import { randomUUID } from 'node:crypto';
+import { AttemptLoop, type HttpReply, type ProviderWire } from '../http/attempt-loop.ts';
+import type { HttpExchange } from '../http/exchange.ts';
+import { baseDetails } from '../http/failures.ts';
+import { isUuidV4 } from '../http/idempotency-key.ts';
+import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
-import { PosError, type ErrorCode } from '../../../shared/errors.ts';
-import { measureClockSkew } from './clock-skew.ts';
-import {
-  classifyFetchFailure,
-  networkError,
-  providerErrorFromResponse,
-  timeoutError,
-  type FailureContext,
-  type FetchFailure,
-} from './errors.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { providerErrorFromResponse } from './errors.ts';
 import { idempotencyHeaderName, type EnvironmentProfile } from './profiles.ts';
-import { backoffDelayMs, normaliseRetryPolicy, shouldRetry, type AttemptOutcome, type RetryPolicy } from './retry.ts';
 import { authorizationHeader, canonicalBody, CONTENT_TYPE, requestDate, signature } from './signer.ts';
-import { checkTimeouts, DEFAULT_TIMEOUTS, parseRetryAfter, timedFetch, type FetchLike, type Timeouts } from '../http/timed-fetch.ts';
 
-// Signed HTTP to the in-store API: builds the SB1 headers, sends exactly the canonical bytes it signed,
-// bounds every attempt in time (../http/timed-fetch.ts: connect 10 s / read 20 s), retries only where safe with
-// the same idempotency key, measures clock skew from every reply, and reports each attempt for the audit log.
+// Signed HTTP to the in-store API: builds the SB1 headers and sends exactly the canonical bytes it signed,
+// through the shared attempt loop (../http/attempt-loop.ts: connect 10 s / read 20 s, retries only where safe
+// with the same idempotency key, clock skew from every reply, each attempt reported for the audit log). It
+// adds what is in-store's own: the signature, a fresh Date per attempt, and the provider's refusal sentences.
 // It knows nothing about orders.
 //
 // A connect failure the fetch implementation itself reports (undici's UND_ERR_CONNECT_TIMEOUT, which fires at
 // 10 s; Chromium's net::ERR_CONNECTION_TIMED_OUT) proves nothing was sent. When OUR deadline fires we cannot
 // tell whether the request had left, so that timeout is reported with outcomeUnknown: true.
 
-export type { FetchLike, Timeouts } from '../http/timed-fetch.ts';
-export { DEFAULT_TIMEOUTS } from '../http/timed-fetch.ts';
-
-/** One attempt, as the audit log keeps it. Never holds the secret or the signature. */
-export interface Exchange {
-  readonly operation: string;
-  readonly method: 'GET' | 'POST';
-  readonly url: string;
-  /** The Date header sent (and signed). */
-  readonly date: string;
-  readonly idempotencyKey: string | null;
-  /** The canonical body exactly as sent ("" for none). Bodies never contain credentials. */
-  readonly requestBody: string;
-  readonly status: number | null;
-  readonly responseBody: string | null;
-  readonly error: { readonly code: ErrorCode; readonly message: string; readonly networkCode: string | null } | null;
-  readonly startedAt: string;
-  readonly durationMs: number;
-  /** 1-based. */
-  readonly attempt: number;
-}
-
 export interface TransportConfig extends TransportTuning {
   readonly profile: EnvironmentProfile;
   readonly accessKeyId: string;
   readonly accessKeySecret: string;
-  readonly onExchange?: ((exchange: Exchange) => void) | undefined;
+  readonly onExchange?: ((exchange: HttpExchange) => void) | undefined;
 }
 
 export interface SendRequest {
@@ -62,31 +35,6 @@ export interface SendRequest {
   /** Required for POST: kept across retries of this request. */
   readonly idempotencyKey?: string | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
-}
-
-export interface SendResult {
-  readonly status: number;
-  readonly text: string;
-  /** Parsed JSON body, or undefined when it was not JSON. */
-  readonly json: unknown;
-  readonly attempts: number;
-  /** For errors raised after the fact (a 2xx that does not validate). */
-  readonly context: FailureContext;
-}
-
-type RawOutcome =
-  | { readonly kind: 'response'; readonly status: number; readonly text: string; readonly dateHeader: string | null; readonly retryAfter: number | null }
-  | { readonly kind: 'network'; readonly failure: FetchFailure }
-  | { readonly kind: 'timeout'; readonly phase: 'headers' | 'body'; readonly timeoutMs: number };
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-export function isUuidV4(value: string): boolean {
-  return UUID_V4.test(value);
-}
-
-export function newIdempotencyKey(): string {
-  return randomUUID();
 }
 
 export interface SignedHeadersInput {
@@ -116,43 +64,28 @@ export class SignedTransport {
   readonly profile: EnvironmentProfile;
   readonly #accessKeyId: string;
   readonly #accessKeySecret: string;
-  readonly #fetch: FetchLike;
-  readonly #timeouts: Timeouts;
-  readonly #retry: RetryPolicy;
-  readonly #now: () => number;
-  readonly #random: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
-  readonly #onExchange: ((exchange: Exchange) => void) | undefined;
-  #lastClockSkewMs: number | null = null;
-  #lastClockSkewAt: number | null = null;
+  readonly #attempts: AttemptLoop<string>;
 
   constructor(config: TransportConfig) {
     this.profile = config.profile;
     this.#accessKeyId = config.accessKeyId.trim();
     this.#accessKeySecret = config.accessKeySecret;
-    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
-    this.#retry = normaliseRetryPolicy(config.retry);
-    this.#now = config.now ?? Date.now;
-    this.#random = config.random ?? Math.random;
-    this.#sleep = config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.#onExchange = config.onExchange;
-    checkTimeouts(this.#timeouts);
+    this.#attempts = new AttemptLoop({ ...config, wire: IN_STORE_WIRE });
   }
 
   /** Our clock minus the provider's, from the last reply that carried a Date header; null until then. */
   get lastClockSkewMs(): number | null {
-    return this.#lastClockSkewMs;
+    return this.#attempts.lastClockSkewMs;
   }
 
   /** When lastClockSkewMs was measured (ms since the epoch, our clock), null until then. */
   get lastClockSkewAt(): number | null {
-    return this.#lastClockSkewAt;
+    return this.#attempts.lastClockSkewAt;
   }
 
-  /** Resolves with a 2xx reply; throws PosError for everything else (see errors.ts for `details`). */
-  async send(request: SendRequest): Promise<SendResult> {
-    const policy = request.retry ? normaliseRetryPolicy({ ...this.#retry, ...request.retry }) : this.#retry;
+  /** Resolves with a 2xx reply; throws PosError for everything else (see ../http/failures.ts for `details`). */
+  async send(request: SendRequest): Promise<HttpReply> {
+    const policy = this.#attempts.policyFor(request.retry);
     // Refused before sending: provably not processed.
     const notSent = { operation: request.operation, attempts: 0, outcomeUnknown: false };
     if (!this.#accessKeyId || !this.#accessKeySecret) {
@@ -169,132 +102,34 @@ export class SignedTransport {
     const url = `${this.profile.baseUrl}${request.path}`;
     // Canonicalised once: every retry sends (and signs) the same bytes under the same key.
     const canonical = canonicalBody(request.body);
-    let earlierOutcomeUnknown = false;
-
-    for (let attempt = 1; ; attempt++) {
-      const startedAt = this.#now();
-      const date = requestDate(new Date(startedAt));
-      const headers = buildSignedHeaders({
-        profile: this.profile,
-        accessKeyId: this.#accessKeyId,
-        accessKeySecret: this.#accessKeySecret,
-        method: request.method,
-        url,
-        date,
-        canonical,
-        idempotencyKey,
-      });
-      const raw = await this.#attemptOnce(url, {
-        method: request.method,
-        headers,
-        ...(canonical === '' ? {} : { body: canonical }),
-        // A signed request is never re-sent elsewhere, never cached, never carries cookies.
-        redirect: 'manual',
-        cache: 'no-store',
-        credentials: 'omit',
-      });
-      const receivedAt = this.#now();
-      const context: FailureContext = { operation: request.operation, attempts: attempt, earlierOutcomeUnknown };
-
-      let skewMs: number | null = null;
-      if (raw.kind === 'response') {
-        skewMs = measureClockSkew(raw.dateHeader, startedAt, receivedAt);
-        if (skewMs !== null) {
-          this.#lastClockSkewMs = skewMs;
-          this.#lastClockSkewAt = receivedAt;
-        }
-      }
-
-      const success = raw.kind === 'response' && raw.status >= 200 && raw.status < 300 ? raw : null;
-      const failure = success ? null : this.#failureOf(raw, { ...context, skewMs });
-      this.#record({
-        operation: request.operation,
-        method: request.method,
-        url,
-        date,
-        idempotencyKey,
-        requestBody: canonical,
-        status: raw.kind === 'response' ? raw.status : null,
-        responseBody: raw.kind === 'response' ? raw.text : null,
-        error: failure && { code: failure.code, message: failure.message, networkCode: stringOrNull(failure.details?.networkCode) },
-        startedAt: new Date(startedAt).toISOString(),
-        durationMs: Math.max(0, receivedAt - startedAt),
-        attempt,
-      });
-
-      if (success) return { status: success.status, text: success.text, json: parseJson(success.text), attempts: attempt, context };
-      if (!failure || !shouldRetry(toAttemptOutcome(raw), attempt, policy)) throw failure;
-      earlierOutcomeUnknown ||= failure.details?.outcomeUnknown === true;
-      await this.#sleep(backoffDelayMs(attempt, policy, this.#random, raw.kind === 'response' ? raw.retryAfter : null));
-    }
-  }
-
-  #failureOf(raw: RawOutcome, context: FailureContext): PosError {
-    switch (raw.kind) {
-      case 'network':
-        return networkError(raw.failure, context);
-      case 'timeout':
-        return timeoutError(context, raw.phase, raw.timeoutMs);
-      case 'response':
-        // Electron's net.fetch reports a manual redirect as an opaque response with status 0.
-        if (raw.status < 200 || (raw.status >= 300 && raw.status < 400)) {
-          return new PosError('provider.bad-response', {
-            message: 'The provider address redirects elsewhere. Check the environment and address in Settings.',
-            details: { operation: context.operation, attempts: context.attempts, httpStatus: raw.status, providerMessage: null, traceId: null, outcomeUnknown: context.earlierOutcomeUnknown },
-          });
-        }
-        return providerErrorFromResponse(raw.status, raw.text, context);
-    }
-  }
-
-  async #attemptOnce(url: string, init: RequestInit): Promise<RawOutcome> {
-    const outcome = await timedFetch(this.#fetch, url, init, this.#timeouts);
-    switch (outcome.kind) {
-      case 'response':
-        return {
-          kind: 'response',
-          status: outcome.status,
-          text: outcome.text,
-          dateHeader: outcome.headers.get('date'),
-          retryAfter: parseRetryAfter(outcome.headers.get('retry-after')),
-        };
-      case 'network':
-        return { kind: 'network', failure: classifyFetchFailure(outcome.error) };
-      case 'timeout':
-        return outcome;
-    }
-  }
-
-  #record(exchange: Exchange): void {
-    if (!this.#onExchange) return;
-    try {
-      this.#onExchange(exchange);
-    } catch {
-      // The audit sink's own failure must not turn a payment's known outcome into an unknown one.
-    }
+    return this.#attempts.send({
+      operation: request.operation,
+      method: request.method,
+      url,
+      body: canonical,
+      idempotencyKey,
+      policy,
+      // Each attempt is dated (and so signed) afresh: the provider refuses a Date about a minute old.
+      headersAt: (startedAt) =>
+        buildSignedHeaders({
+          profile: this.profile,
+          accessKeyId: this.#accessKeyId,
+          accessKeySecret: this.#accessKeySecret,
+          method: request.method,
+          url,
+          date: requestDate(new Date(startedAt)),
+          canonical,
+          idempotencyKey,
+        }),
+    });
   }
 }
 
-function toAttemptOutcome(raw: RawOutcome): AttemptOutcome {
-  switch (raw.kind) {
-    case 'response':
-      return { kind: 'response', status: raw.status };
-    case 'network':
-      return { kind: 'network', neverSent: raw.failure.neverSent };
-    case 'timeout':
-      return { kind: 'timeout' };
-  }
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const IN_STORE_WIRE: ProviderWire<string> = {
+  refusalError: (status, text, _operation, context) => providerErrorFromResponse(status, text, context),
+  redirectError: (status, context) =>
+    new PosError('provider.bad-response', {
+      message: 'The provider address redirects elsewhere. Check the environment and address in Settings.',
+      details: baseDetails(context, status, null, null),
+    }),
+};

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../shared/domain.ts';
+import { parseJsonOrUndefined } from '../http/json-text.ts';
+import { readRequestBody } from '../http/request-body.ts';
 import { canonicalBody, parseAuthorization, signature } from '../instore/signer.ts';
 
 // Receives the provider's payment notifications (wire-details §2.6). Polling stays the primary path (a till
@@ -52,14 +54,10 @@ export async function startInstoreWebhookReceiver(options: {
 
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
     if (request.method !== 'POST' || request.url !== PATH) return { status: 404, body: { message: 'Not found' } };
-    const raw = await readBody(request);
+    const raw = await readRequestBody(request, MAX_BODY_BYTES);
     if (raw === null) return { status: 413, body: { message: 'Body too large' } };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return { status: 400, body: { message: 'Body is not JSON' } };
-    }
+    const parsed = parseJsonOrUndefined(raw);
+    if (parsed === undefined) return { status: 400, body: { message: 'Body is not JSON' } };
     if (!isSignedBy(request, parsed, url, options.secret())) return { status: 401, body: { message: 'Invalid signature' } };
     const notification = instoreNotificationSchema.safeParse(parsed);
     if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
@@ -99,22 +97,4 @@ function timingSafeEqualHex(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-function readBody(request: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEOUTS, type Timeouts } from '../instore/transport.ts';
-import type { RetryPolicy } from '../instore/retry.ts';
+import type { RetryPolicy } from '../http/retry.ts';
+import { DEFAULT_TIMEOUTS, type Timeouts } from '../http/timed-fetch.ts';
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.ts';
 
 // Everything the payment service lets a caller tune. The app uses the defaults; tests and the crash test

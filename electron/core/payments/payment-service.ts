@@ -7,7 +7,7 @@ import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toR
 import type { CoreContext } from '../core-context.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
-import { auditExchange } from './audit.ts';
+import { auditOrderExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { lookupOrder } from './lookup.ts';
@@ -71,7 +71,7 @@ class PaymentService {
     this.#tuning = {
       timeouts: options.client.timeouts,
       retry: options.client.retry,
-      onExchange: (exchange) => auditExchange(journal, exchange),
+      onExchange: (exchange) => auditOrderExchange(journal, exchange),
     };
     this.#rt = {
       journal,

@@ -3,9 +3,10 @@ import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
-import { badResponseError, type FailureContext } from '../instore/errors.ts';
-import type { RetryPolicy } from '../instore/retry.ts';
-import { newIdempotencyKey } from '../instore/transport.ts';
+import type { HttpReply } from '../http/attempt-loop.ts';
+import { badResponseError, type FailureContext } from '../http/failures.ts';
+import { newIdempotencyKey } from '../http/idempotency-key.ts';
+import type { RetryPolicy } from '../http/retry.ts';
 import { fromWireAmount, toWireAmount } from './amounts.ts';
 import { providerCodeOf, type TokenizedOperation } from './errors.ts';
 import { MerchantSession } from './merchant-session.ts';
@@ -31,7 +32,7 @@ import {
   type MerchantMetadata,
   type PreAuthRecordWire,
 } from './schemas.ts';
-import { TokenizedTransport, type TokenizedExchange, type TokenizedResponse } from './transport.ts';
+import { TokenizedTransport, type TokenizedExchange } from './transport.ts';
 import { LINK_SESSION_STATUSES, LOGIN_PATH, PATHS, type ChargeStatus, type LinkSessionStatus, type PreAuthStatus, type TokenizedProfile } from './wire.ts';
 
 // The tokenized API client (tokenized-payment-api.md, wire-details §3): one method per endpoint, typed in
@@ -57,13 +58,13 @@ export interface TokenizedClientConfig extends TransportTuning {
   readonly onExchange?: ((exchange: TokenizedExchange) => void) | undefined;
 }
 
-export interface WriteOptions {
+export interface TokenizedWriteOptions {
   /** UUID v4 journalled before sending; resends (timeouts, 5xx) reuse it. Default: a new one. */
   readonly idempotencyKey?: string | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
 }
 
-export interface RequiredKeyOptions extends WriteOptions {
+export interface RequiredKeyOptions extends TokenizedWriteOptions {
   readonly idempotencyKey: string;
 }
 
@@ -222,7 +223,7 @@ export class TokenizedClient {
   }
 
   /** `POST /tokens/unlink`. Throws unlink.blocked while the user has an AUTHORIZED hold (400). */
-  async unlink(paymentToken: string, options: WriteOptions = {}): Promise<{ status: string }> {
+  async unlink(paymentToken: string, options: TokenizedWriteOptions = {}): Promise<{ status: string }> {
     const body = checkBody('unlink', paymentTokenBodySchema, { paymentToken });
     const reply = await this.#call({ operation: 'unlink', method: 'POST', path: PATHS.unlink, body, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry });
     const wire = parse(reply, unlinkResponseSchema);
@@ -262,7 +263,7 @@ export class TokenizedClient {
   }
 
   /** `POST /pre-auths/{id}/capture` (201): the full amount; CAPTURE_INITIATED, CAPTURED when the processor confirms. */
-  async capturePreAuth(id: string, input: CaptureInput = {}, options: WriteOptions = {}): Promise<PaymentResult> {
+  async capturePreAuth(id: string, input: CaptureInput = {}, options: TokenizedWriteOptions = {}): Promise<PaymentResult> {
     const checked = checkId('capture', id, 'id');
     const body = checkBody('capture', captureBodySchema, { callbackUrl: blankToUndefined(input.callbackUrl), useCashback: input.useCashback });
     const reply = await this.#call({ operation: 'capture', method: 'POST', path: PATHS.capture(checked), body, ...writeRequest('capture', options) });
@@ -272,7 +273,7 @@ export class TokenizedClient {
   }
 
   /** `POST /pre-auths/{id}/void` (200): releases an AUTHORIZED hold. */
-  async voidPreAuth(id: string, input: { reason?: string | undefined; merchantMetadata?: MerchantMetadata | undefined } = {}, options: WriteOptions = {}): Promise<VoidResult> {
+  async voidPreAuth(id: string, input: { reason?: string | undefined; merchantMetadata?: MerchantMetadata | undefined } = {}, options: TokenizedWriteOptions = {}): Promise<VoidResult> {
     const checked = checkId('void', id, 'id');
     const body = checkBody('void', voidBodySchema, { reason: blankToUndefined(input.reason), merchantMetadata: input.merchantMetadata });
     const reply = await this.#call({ operation: 'void', method: 'POST', path: PATHS.void(checked), body, ...writeRequest('void', options) });
@@ -337,7 +338,7 @@ export class TokenizedClient {
   }
 
   /** One API call with the merchant token; a 401 `unauthorized` drops the token and logs in again, once. */
-  async #call(request: Omit<Parameters<TokenizedTransport['send']>[0], 'authorization'>): Promise<TokenizedResponse> {
+  async #call(request: Omit<Parameters<TokenizedTransport['send']>[0], 'authorization'>): Promise<HttpReply> {
     let earlierOutcomeUnknown = false;
     for (let relogged = false; ; relogged = true) {
       const token = await this.#session.token();
@@ -362,7 +363,7 @@ export class TokenizedClient {
   }
 }
 
-function writeRequest(operation: TokenizedOperation, options: WriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+function writeRequest(operation: TokenizedOperation, options: TokenizedWriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
   const key = options.idempotencyKey ?? newIdempotencyKey();
   if (!key) throw new PosError('internal', { cause: new Error(`${operation}: an idempotency key is required`) });
   return { idempotencyKey: key, retry: options.retry };
@@ -392,7 +393,7 @@ function checkId(operation: TokenizedOperation, value: string, field: string): s
   return value;
 }
 
-function parse<S extends z.ZodType>(reply: TokenizedResponse, schema: S): z.output<S> {
+function parse<S extends z.ZodType>(reply: HttpReply, schema: S): z.output<S> {
   const parsed = schema.safeParse(reply.json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -409,7 +410,7 @@ function wireMoney(reply: { context: FailureContext; status: number }, amount: n
   }
 }
 
-function toPreAuth(reply: TokenizedResponse, wire: PreAuthRecordWire): PreAuthRecord {
+function toPreAuth(reply: HttpReply, wire: PreAuthRecordWire): PreAuthRecord {
   return {
     id: wire.id,
     merchantRef: wire.merchantRef,
@@ -439,12 +440,12 @@ function toResult(wire: z.output<typeof resultRecordSchema>): PaymentResult {
 }
 
 /** A reply about another hold than the one we asked for is not something to act on. */
-function expectRef(reply: TokenizedResponse, record: PreAuthRecord, merchantRef: string): PreAuthRecord {
+function expectRef(reply: HttpReply, record: PreAuthRecord, merchantRef: string): PreAuthRecord {
   if (record.merchantRef !== merchantRef) throw badResponseError(reply.context, reply.status, `reply is about merchantRef ${record.merchantRef.slice(0, 64)}`);
   return record;
 }
 
-function expectId(reply: TokenizedResponse, record: PreAuthRecord, id: string): PreAuthRecord {
+function expectId(reply: HttpReply, record: PreAuthRecord, id: string): PreAuthRecord {
   if (record.id !== id) throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
   return record;
 }

@@ -1,11 +1,12 @@
 import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
-import type { FailureContext } from '../instore/errors.ts';
+import { isRetryableCode, type FailureContext } from '../http/failures.ts';
+import { parseJsonOrUndefined } from '../http/json-text.ts';
 import type { TokenizedErrorCode } from './wire.ts';
 
 // Turns a tokenized API refusal into our PosError (document "Errors", wire-details §3.2). The provider sends
 // a machine code (`error` in the document's shape, `code` in the other published shape) and a sentence
 // (`message`, or `errorMessages[0]`); we map the code, fall back on the HTTP status, and keep both in
-// `details` for the audit log. Details follow the in-store client's convention (instore/errors.ts):
+// `details` for the audit log. Details follow the convention of ../http/failures.ts:
 // operation, attempts, httpStatus, providerCode, providerMessage, outcomeUnknown.
 
 export type TokenizedOperation =
@@ -59,13 +60,7 @@ export interface ProviderErrorBody {
  * type is skipped, and the next published place for the same thing is tried.
  */
 export function readErrorBody(text: string): ProviderErrorBody | null {
-  if (!text) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const json = parseJsonOrUndefined(text);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
   const body = json as Record<string, unknown>;
   const numericCode = typeof body.errorCode === 'number' && Number.isFinite(body.errorCode) ? String(body.errorCode) : body.errorCode;
@@ -125,9 +120,8 @@ function mapError(status: number, code: string | null, message: string | null, o
   return { code: 'request.invalid' };
 }
 
-export function isRetryableCode(code: ErrorCode): boolean {
-  return code === 'provider.unavailable' || code === 'network.timeout' || code === 'network.unreachable';
-}
+// customer-service.ts still imports this from here; it moves to ../http/failures.ts with that file (issue 9).
+export { isRetryableCode } from '../http/failures.ts';
 
 /** The provider's code on a PosError from this client, or null. */
 export function providerCodeOf(error: unknown): string | null {

@@ -156,7 +156,7 @@ export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly Tokeni
   try {
     if (path === LOGIN_PATH) {
       if (ex.method !== 'POST') throw new TokenizedError(405, 'method-not-allowed', MESSAGES.methodNotAllowed);
-      return jsonReply(deps.auth.login(parseLogin(readBody(ex))));
+      return jsonReply(deps.auth.login(parseLogin(jsonObjectBody(ex))));
     }
     const found = findRoute(routes, ex.method, path);
     if (!found.route) {
@@ -167,7 +167,7 @@ export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly Tokeni
     }
     const route = found.route as TokenizedRoute;
     const merchant = deps.auth.authenticate(ex.req.headers.authorization);
-    const body = readBody(ex);
+    const body = jsonObjectBody(ex);
     const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
     if (route.requiresKey && key === null) throw badRequest(MESSAGES.idempotencyKeyMissing(IDEMPOTENCY_HEADER));
     if (key !== null && !UUID.test(key)) throw badRequest(MESSAGES.idempotencyKeyInvalid(IDEMPOTENCY_HEADER));
@@ -214,7 +214,8 @@ function checkUser(linkedUserId: string, requestUserId: string): void {
   if (linkedUserId !== requestUserId) throw badRequest('merchantUserId does not match the user this paymentToken was issued to.');
 }
 
-function readBody(ex: Exchange): Record<string, unknown> {
+/** The body as a JSON object, refused in the tokenized API's own error shape. */
+function jsonObjectBody(ex: Exchange): Record<string, unknown> {
   try {
     return parseJsonObject(ex.rawBody);
   } catch (error) {

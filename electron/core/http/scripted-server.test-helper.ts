@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A real HTTP server on 127.0.0.1 for the transport's unit tests: it records every request byte for byte and
+// A real HTTP server on 127.0.0.1 for the transports' unit tests: it records every request byte for byte and
 // answers from a script, so wire behaviour (exact bytes, headers, retries, timeouts, dropped connections) is
 // tested over real sockets. The provider's behaviour itself is tested against the embedded sandbox.
 
