@@ -3,7 +3,7 @@ import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
-import { auditExchange } from './audit.ts';
+import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
 import { linkedCustomerCsvLines } from './csv.ts';
@@ -67,7 +67,7 @@ export function createCustomerService(context: CoreContext, options: CustomerSer
     journal,
     cipher: new TokenCipher(options.vault),
     options: resolveCustomerOptions(options),
-    access: createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => auditExchange(rt, exchange) }),
+    access: createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => auditCustomerExchange(rt, exchange) }),
     audit: new AsyncLocalStorage(),
     locks: new Map(),
     timers: new Map(),

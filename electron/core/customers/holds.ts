@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { isOutcomeUnknown } from '../instore/errors.ts';
+import { isOutcomeUnknown } from '../http/failures.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';

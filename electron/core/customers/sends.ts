@@ -1,8 +1,7 @@
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
-import { isOutcomeUnknown } from '../instore/errors.ts';
+import { isOutcomeUnknown, isRetryableCode } from '../http/failures.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
-import { isRetryableCode } from '../tokenized/errors.ts';
 import { stopped } from './attempt-states.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
 import { orderWebhookUrl, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';

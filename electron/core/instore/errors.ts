@@ -124,6 +124,3 @@ export function clockSkewMessage(skewMs: number | null): string {
   const direction = skewMs > 0 ? 'ahead of' : 'behind';
   return `This till's clock is ${describeDuration(skewMs)} ${direction} the provider's. Fix the system time, then try again.`;
 }
-
-// customer-service.ts still imports this from here; it moves to ../http/failures.ts with that file (issue 9).
-export { isOutcomeUnknown } from '../http/failures.ts';

@@ -120,8 +120,6 @@ function mapError(status: number, code: string | null, message: string | null, o
   return { code: 'request.invalid' };
 }
 
-// customer-service.ts still imports this from here; it moves to ../http/failures.ts with that file (issue 9).
-export { isRetryableCode } from '../http/failures.ts';
 
 /** The provider's code on a PosError from this client, or null. */
 export function providerCodeOf(error: unknown): string | null {
