@@ -45,6 +45,19 @@ export default tseslint.config(
     },
   },
   {
+    // The other direction: the sandbox keeps its own paths, headers, limits and signer, written from the
+    // provider's documents, so a mistake in the client is caught by it instead of copied into it. Its tests
+    // may import the client (they check both sides agree).
+    files: ['electron/sandbox/**/*.ts'],
+    ignores: ['electron/sandbox/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronImport, patterns: [{ group: ['**/core/**'], message: 'The sandbox stands in for the provider; it must not share the client’s code.' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'shared/ is pure TypeScript: no Node modules.' }] }],

@@ -21,6 +21,7 @@ import {
 import { InstoreArea } from './instore/area.ts';
 import { randomSeed } from './random.ts';
 import { TokenizedArea } from './tokenized/area.ts';
+import { TOKENIZED_BASE_PATH } from './tokenized/wire.ts';
 import { WebhookDispatcher } from './webhooks.ts';
 
 // The embedded sandbox: a real HTTP server simulating the provider's APIs (wire-details §2 and §3) for
@@ -79,7 +80,6 @@ export const DEMO_MERCHANT: SandboxMerchant = {
   posIds: [DEMO_CREDENTIALS.posId],
 };
 
-export const TOKENIZED_BASE_PATH = '/demo/merchant';
 export const DEFAULT_SETTINGS: SandboxSettings = { abandonAfterMs: 300_000, confirmDelayMs: 1_000 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

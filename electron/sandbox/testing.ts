@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { authorizationHeader, canonicalBody, CONTENT_TYPE, signature } from '../core/instore/signer.ts';
+import { IDEMPOTENCY_HEADER } from './headers.ts';
+import { canonicalJson, sb1Authorization, sb1Signature, SIGNED_CONTENT_TYPE } from './instore/signature.ts';
 import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOptions } from './server.ts';
 
 // Test support for the sandbox's own tests (and anyone who wants a signed call without the real client):
@@ -40,20 +41,14 @@ export async function signedCall(baseUrl: string, method: string, path: string, 
   const credentials = options.credentials ?? DEMO;
   const url = baseUrl + path;
   const date = options.date ?? new Date().toISOString();
-  const canonical = canonicalBody(body);
-  const sig = signature({
-    method,
-    url: options.signUrl ?? url,
-    date,
-    canonical: options.signCanonical ?? canonical,
-    secret: credentials.accessKeySecret,
-  });
+  const canonical = canonicalJson(body);
+  const sig = sb1Signature({ method, url: options.signUrl ?? url, date, canonical: options.signCanonical ?? canonical }, credentials.accessKeySecret);
   const headers: Record<string, string> = { Date: date };
-  const authorization = options.authorization === undefined ? authorizationHeader(credentials.accessKeyId, sig) : options.authorization;
+  const authorization = options.authorization === undefined ? sb1Authorization(credentials.accessKeyId, sig) : options.authorization;
   if (authorization !== null) headers.Authorization = authorization;
-  const contentType = options.contentType === undefined ? CONTENT_TYPE : options.contentType;
+  const contentType = options.contentType === undefined ? SIGNED_CONTENT_TYPE : options.contentType;
   if (contentType !== null) headers['Content-Type'] = contentType;
-  if (options.idempotencyKey) headers['X-Service-Idempotent-Id'] = options.idempotencyKey;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const payload = options.rawBody ?? (method === 'GET' ? undefined : canonical);
   const res = await fetch(url, { method, headers, body: payload, signal: options.signal });
   const text = await res.text();

@@ -4,7 +4,8 @@ import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 
 // Where the in-store API lives and how its custom headers are spelled, per environment (wire-details §1, §2.1).
-// This file is the one place that knows the header prefix: the client and the embedded sandbox both read it here.
+// This file is the client's one place that knows the header prefix. The embedded sandbox keeps its own copy of
+// these facts, written from the documents; provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** The documents write `X-Service-`; the live service (its sandbox and production) spells it `X-ShopBack-`. */
 export const HEADER_PREFIXES = {

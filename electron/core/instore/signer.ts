@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 
-// The provider's SB1-HMAC-SHA256 request signing (wire-details §2.2). Used by our client to sign and by
-// the embedded sandbox to verify, so both follow the one recipe; the test suite checks it against the
-// published vectors and an independent implementation.
+// The provider's SB1-HMAC-SHA256 request signing (wire-details §2.2), used by our client to sign requests
+// and to verify webhooks. The embedded sandbox verifies with its own implementation of the recipe, so a
+// mistake here is refused there; the test suite checks both against the published vectors.
 
 export const AUTH_SCHEME = 'SB1-HMAC-SHA256';
 export const CONTENT_TYPE = 'application/json';

@@ -11,6 +11,8 @@ import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../payment-module.ts';
 import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
+import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
 
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
   const mode = env('CRASH_MODE');
   const test = await openTestContext({
     dataDir: env('CRASH_DATA_DIR'),
-    sandbox: { origin, instoreBaseUrl: `${origin}/posi-sandbox`, tokenizedBaseUrl: `${origin}/demo/merchant` },
+    sandbox: { origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH },
   });
   const module = await createPaymentModule({
     client: { timeouts: { connectMs: 300, readMs: 500 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 60 } },

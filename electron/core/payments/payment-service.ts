@@ -17,8 +17,8 @@ import { runOrderPass } from './order-pass.ts';
 import { OrderWorker } from './order-worker.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
-import type { PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund, type OrderRequest } from './sends.ts';
+import type { OrderRequest, PaymentRuntime } from './runtime.ts';
+import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:

@@ -1,13 +1,15 @@
-import type { InStoreClient } from '../instore/client.ts';
+import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
 import type { Journal } from '../journal/index.ts';
 import type { SendMemory } from './decisions.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { OrderRequest } from './sends.ts';
 
 // What every part of the payment service shares: the journal, the client, the per-terminal status budget,
 // and what this process remembers about requests it sent (lost on a crash on purpose: recovery works from
 // the journal alone). One object, built by the service, handed to the handlers and the order workers.
+
+/** A create or scan request as the client takes it: kept in memory so a resend is the same request. */
+export type OrderRequest = { readonly kind: 'create'; readonly input: CreateOrderInput } | { readonly kind: 'scan'; readonly input: ScanOrderInput };
 
 /** In-memory facts about an attempt sent by this process (or first seen by recovery). */
 export interface AttemptMemory extends SendMemory {

@@ -1,17 +1,14 @@
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
-import type { CreateOrderInput, ScanOrderInput } from '../instore/client.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
 import { PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
-import type { PaymentRuntime } from './runtime.ts';
+import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 
 // Sending the four writes (create, scan, refund, cancel) with the key the journal holds, and sorting what
 // came back into four outcomes. The cashier's first send and every resend by a worker go through here, so
 // both read an answer the same way.
-
-export type OrderRequest = { readonly kind: 'create'; readonly input: CreateOrderInput } | { readonly kind: 'scan'; readonly input: ScanOrderInput };
 
 export type SendOutcome<T> =
   /** The provider did it. */

@@ -3,8 +3,9 @@ import { PosError } from '../../../shared/errors.ts';
 import { HEADER_PREFIXES, appTokenHeaderName, idempotencyHeaderName, normaliseBaseUrl } from '../instore/profiles.ts';
 
 // The tokenized API's fixed vocabulary (tokenized-payment-api.md, wire-details §1 and §3): where it lives per
-// environment, its paths, states and error codes. The client and the embedded sandbox both read it here, so
-// they cannot drift apart. The header prefix comes from the in-store profiles: one place for both APIs.
+// environment, its paths, states and error codes. The header prefix comes from the in-store profiles: one
+// place for both APIs. The embedded sandbox keeps its own copy, written from the documents;
+// provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** Every endpoint path starts with this, below the merchant gateway base URL. */
 export const API_PREFIX = '/tokenized-payment/v1';

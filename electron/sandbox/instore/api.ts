@@ -1,5 +1,5 @@
-import { HEADER_PREFIXES, idempotencyHeaderName } from '../../core/instore/profiles.ts';
 import type { SandboxContext, SandboxMerchant } from '../context.ts';
+import { IDEMPOTENCY_HEADER } from '../headers.ts';
 import { ApiError, errorReply, findRoute, GENERIC_MESSAGES, jsonReply, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import { authenticate } from './auth.ts';
@@ -12,8 +12,6 @@ import { parseCancel, parseCreate, parseRefund, parseScan } from './validate.ts'
 // The provider's in-store endpoints (wire-details §2.3) behind authentication and idempotent replay.
 // Each handler validates, acts on the order book and shapes the documented 200 body.
 
-/** Node lower-cases incoming header names. */
-export const IDEMPOTENCY_HEADER = idempotencyHeaderName(HEADER_PREFIXES.embedded).toLowerCase();
 /** The consumer's decline reason when a code minted with behaviour 'decline' is scanned (ours). */
 export const CONSUMER_DECLINED = 'CONSUMER_DECLINED';
 /** Why a scanned consumer code is refused (400; the provider publishes no texts for these). */
@@ -119,7 +117,7 @@ export async function runApiCall(deps: InstoreApiDeps, routes: readonly Route<Ap
   }
   try {
     const { merchant, body } = authenticate(ex, ctx);
-    const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER]) : null;
+    const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
     if (key) {
       const replay = idempotency.lookup(merchant.accessKeyId, key, ex.method, ex.pathname);
       if (replay) {

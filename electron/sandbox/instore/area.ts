@@ -1,4 +1,3 @@
-import { EMBEDDED_BASE_PATH } from '../../core/instore/profiles.ts';
 import type { AreaTarget, ControlHandler, SandboxArea } from '../area.ts';
 import type { SandboxContext } from '../context.ts';
 import { errorReply, matchPath, type Exchange, type Reply, type Route } from '../http.ts';
@@ -11,13 +10,14 @@ import { notifyOrderChange } from './notifications.ts';
 import { OrderBook } from './orders.ts';
 import { payPage, seeOther } from './pay-page.ts';
 import { PAY_PAGE_PATH } from './qr.ts';
+import { INSTORE_BASE_PATH } from './wire.ts';
 
 // The in-store API mounted at `/posi-sandbox`: provider endpoints under `/v1/instore/order/...` (faults
 // apply), the consumer pay page under `/pay/<token>` (no faults: it is the consumer's phone, not the till's
 // network), and the consumer-side control routes.
 
 export class InstoreArea implements SandboxArea {
-  readonly basePath = EMBEDDED_BASE_PATH;
+  readonly basePath = INSTORE_BASE_PATH;
   readonly controlRoutes: readonly Route<ControlHandler>[];
   readonly orders: OrderBook;
   readonly codes: ConsumerCodes;

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { canonicalBody, CONTENT_TYPE, parseAuthorization, signature } from '../../core/instore/signer.ts';
 import type { SandboxContext, SandboxMerchant } from '../context.ts';
 import { ApiError, parseJsonObject, type Exchange } from '../http.ts';
 import { PUBLISHED } from './messages.ts';
+import { canonicalJson, readSb1Authorization, sb1Signature, SIGNED_CONTENT_TYPE } from './signature.ts';
 
 // The provider's request authentication, step by step in the order it reports failures (wire-details §2.2,
 // §2.5): Authorization present → scheme → Date is ISO 8601 → Date is UTC and within a minute → key known →
@@ -20,7 +20,7 @@ export interface Authenticated {
 export function authenticate(ex: Exchange, ctx: SandboxContext): Authenticated {
   const header = ex.req.headers.authorization;
   if (!header) throw new ApiError(401, PUBLISHED.missingAuthorization);
-  const credentials = parseAuthorization(header);
+  const credentials = readSb1Authorization(header);
   if (!credentials) throw new ApiError(401, PUBLISHED.invalidAuthHeader);
 
   const date = ex.req.headers.date ?? '';
@@ -33,8 +33,8 @@ export function authenticate(ex: Exchange, ctx: SandboxContext): Authenticated {
 
   const body = parseJsonObject(ex.rawBody);
   // The Content-Type is part of the string to sign; a client that sends another one signed something else.
-  const contentTypeMatches = ex.req.headers['content-type'] === CONTENT_TYPE;
-  const expected = signature({ method: ex.method, url: ctx.publicOrigin() + ex.rawUrl, date, canonical: canonicalBody(body), secret: merchant.accessKeySecret });
+  const contentTypeMatches = ex.req.headers['content-type'] === SIGNED_CONTENT_TYPE;
+  const expected = sb1Signature({ method: ex.method, url: ctx.publicOrigin() + ex.rawUrl, date, canonical: canonicalJson(body) }, merchant.accessKeySecret);
   if (!contentTypeMatches || !sameHex(expected, credentials.signature)) throw new ApiError(401, PUBLISHED.invalidSignature);
 
   const posId = typeof body.posId === 'string' ? body.posId : ex.query.get('posId');

@@ -1,7 +1,7 @@
-import { authorizationHeader, canonicalBody, signature } from '../../core/instore/signer.ts';
 import type { SandboxContext } from '../context.ts';
 import type { WebhookDispatcher } from '../webhooks.ts';
 import type { OrderEvent, SandboxOrder } from './orders.ts';
+import { canonicalJson, sb1Authorization, sb1Signature } from './signature.ts';
 
 // Payment notifications (wire-details §2.6): on every status change, and on every refund (the body carries
 // the running refundAmount), an order with a webhookUrl gets a POST of the documented body, signed with the
@@ -27,10 +27,10 @@ export function notifyOrderChange(ctx: SandboxContext, webhooks: WebhookDispatch
     paymentType: order.paymentType,
   };
   const label = `${order.referenceId} ${order.status}${event === 'refund' ? ` refund→${order.refundAmount}` : ''}`;
-  webhooks.send(order.webhookUrl, canonicalBody(body), label, (url, canonical) => {
+  webhooks.send(order.webhookUrl, canonicalJson(body), label, (url, canonical) => {
     // Signed per attempt: a retry half an hour later must carry a fresh Date, or the receiver rejects it.
     const date = ctx.clock.iso();
-    const sig = signature({ method: 'POST', url, date, canonical, secret: merchant.accessKeySecret });
-    return { Authorization: authorizationHeader(merchant.accessKeyId, sig), Date: date };
+    const signature = sb1Signature({ method: 'POST', url, date, canonical }, merchant.accessKeySecret);
+    return { Authorization: sb1Authorization(merchant.accessKeyId, signature), Date: date };
   });
 }

@@ -1,7 +1,6 @@
 import { money, toMajorString, type CurrencyCode } from '../../../shared/money.ts';
-import { HEADER_PREFIXES, idempotencyHeaderName } from '../../core/instore/profiles.ts';
-import { API_PREFIX, EMBEDDED_TOKENIZED_BASE_PATH, LOGIN_PATH } from '../../core/tokenized/wire.ts';
 import type { SandboxContext } from '../context.ts';
+import { IDEMPOTENCY_HEADER } from '../headers.ts';
 import { ApiError, findRoute, jsonReply, parseJsonObject, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import type { CashbackLedger } from './cashback.ts';
@@ -14,6 +13,7 @@ import type { TokenizedMerchant } from './merchants.ts';
 import type { PaymentTokens } from './payment-tokens.ts';
 import type { PreAuths, SandboxPreAuth } from './pre-auths.ts';
 import { parseCapture, parseCharge, parseCode, parseLink, parseLogin, parsePaymentToken, parsePreAuth, parseVoid } from './validate.ts';
+import { API_PREFIX, LOGIN_PATH, TOKENIZED_BASE_PATH } from './wire.ts';
 
 // The tokenized endpoints (document "Endpoints", wire-details §3.2 for success codes and bodies) behind
 // merchant authentication and idempotent replay. Success codes: 201 for create pre-auth, capture and charge;
@@ -25,8 +25,6 @@ import { parseCapture, parseCharge, parseCode, parseLink, parseLogin, parsePayme
 // are not stored: a 5xx or a 4xx did not act, and the caller may fix and resend. Pre-auth and charge refuse
 // a request without the header.
 
-/** Node lower-cases incoming header names. */
-export const IDEMPOTENCY_HEADER = idempotencyHeaderName(HEADER_PREFIXES.embedded);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ApiCall {
@@ -148,7 +146,7 @@ export function tokenizedApiRoutes(deps: TokenizedApiDeps): TokenizedRoute[] {
 
 /** Where the consent pages live below the area's base path; redirectUrl = public origin + this + linkToken. */
 export const CONSENT_PATH = '/consent';
-export const CONSENT_BASE = `${EMBEDDED_TOKENIZED_BASE_PATH}${CONSENT_PATH}`;
+export const CONSENT_BASE = `${TOKENIZED_BASE_PATH}${CONSENT_PATH}`;
 
 /** One provider call: login, or authenticate → replay a stored answer → act → store a success. */
 export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly TokenizedRoute[], ex: Exchange, path: string): Reply {

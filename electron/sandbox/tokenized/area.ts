@@ -1,7 +1,6 @@
-import { API_PREFIX, EMBEDDED_TOKENIZED_BASE_PATH, LOGIN_PATH } from '../../core/tokenized/wire.ts';
-import { HEADER_PREFIXES, appTokenHeaderName } from '../../core/instore/profiles.ts';
 import type { AreaTarget, ControlHandler, SandboxArea } from '../area.ts';
 import type { SandboxContext } from '../context.ts';
+import { APP_TOKEN_HEADER } from '../headers.ts';
 import { matchPath, type Exchange, type Reply, type Route } from '../http.ts';
 import { IdempotencyStore } from '../idempotency.ts';
 import { UNAMBIGUOUS } from '../random.ts';
@@ -19,16 +18,14 @@ import { DEFAULT_TOKENIZED_MERCHANTS, type TokenizedMerchant } from './merchants
 import { OrderOutcomes } from './order-outcomes.ts';
 import { PaymentTokens } from './payment-tokens.ts';
 import { DEFAULT_PRE_AUTH_TTL_MS, PreAuths } from './pre-auths.ts';
+import { API_PREFIX, LOGIN_PATH, TOKENIZED_BASE_PATH } from './wire.ts';
 
 // The tokenized API mounted at `/demo/merchant` (wire-details §3): `POST /auth/login` and every endpoint under
 // `/tokenized-payment/v1/...` are provider calls (faults apply); the consent page under `/consent/<linkToken>`
 // is the consumer's browser (no faults), and the control routes live under `/_sandbox/tokenized`.
 
-/** Node lower-cases incoming header names. */
-const APP_TOKEN_HEADER = appTokenHeaderName(HEADER_PREFIXES.embedded).toLowerCase();
-
 export class TokenizedArea implements SandboxArea {
-  readonly basePath = EMBEDDED_TOKENIZED_BASE_PATH;
+  readonly basePath = TOKENIZED_BASE_PATH;
   readonly controlRoutes: readonly Route<ControlHandler>[];
   readonly merchants: readonly TokenizedMerchant[];
   readonly tokens: PaymentTokens;
@@ -98,7 +95,7 @@ export class TokenizedArea implements SandboxArea {
     const session = params ? this.links.byLinkToken(params.linkToken!) : null;
     if (!session || (ex.method !== 'GET' && ex.method !== 'POST')) return consentPage({ kind: 'expired' });
     const form = ex.method === 'POST' ? new URLSearchParams(ex.rawBody) : null;
-    const appToken = headerText(ex.req.headers[APP_TOKEN_HEADER]) ?? form?.get('appToken') ?? null;
+    const appToken = headerText(ex.req.headers[APP_TOKEN_HEADER.toLowerCase()]) ?? form?.get('appToken') ?? null;
     if (session.status === 'EXPIRED') return consentPage({ kind: 'expired' });
     if (!appToken || !this.#appTokenFits(appToken, session)) return consentPage({ kind: 'no-app-token' });
     const merchantName = this.merchants.find((m) => m.merchantId === session.merchantId)?.name ?? 'The merchant';

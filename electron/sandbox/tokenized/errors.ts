@@ -1,13 +1,26 @@
-import type { TokenizedErrorCode } from '../../core/tokenized/wire.ts';
 import type { Reply } from '../http.ts';
 
 // Refusals in the document's body shape, `{statusCode, error, message}` (tokenized-payment-api.md "Errors").
 // `error` is one of the document's codes; a few situations the provider does not publish get a code of ours
 // (listed in OUR_ERROR_CODES and in the README section), always with the documented HTTP status.
 
+/** The document's error table ("Errors"). */
+type DocumentedErrorCode =
+  | 'bad-request'
+  | 'link-session.not-found'
+  | 'auth-code.expired'
+  | 'auth-code.invalid'
+  | 'payment-token.invalid'
+  | 'pre-auth.not-found'
+  | 'pre-auth.already-captured'
+  | 'pre-auth.already-voided'
+  | 'pre-auth.declined'
+  | 'pre-auth.expired'
+  | 'unauthorized';
+
 /** Codes the sandbox uses beyond the document's table (ours). */
 export const OUR_ERROR_CODES = ['not-found', 'method-not-allowed', 'pre-auth.pending', 'payment-token.not-found'] as const;
-export type SandboxTokenizedCode = TokenizedErrorCode | (typeof OUR_ERROR_CODES)[number];
+export type SandboxTokenizedCode = DocumentedErrorCode | (typeof OUR_ERROR_CODES)[number];
 
 export class TokenizedError extends Error {
   readonly status: number;

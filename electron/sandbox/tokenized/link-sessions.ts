@@ -1,5 +1,3 @@
-import type { LinkSessionStatus } from '../../core/tokenized/wire.ts';
-import { LIMITS } from '../../core/tokenized/wire.ts';
 import type { SandboxContext } from '../context.ts';
 import { UNAMBIGUOUS } from '../random.ts';
 import type { DueTasks } from './due-tasks.ts';
@@ -7,11 +5,15 @@ import { MESSAGES, TokenizedError } from './errors.ts';
 import { signJwt } from './jwt.ts';
 import type { TokenizedMerchant } from './merchants.ts';
 import type { PaymentTokens, SandboxPaymentToken, UserHint } from './payment-tokens.ts';
+import { LIMITS } from './wire.ts';
 
 // Link sessions (wire-details §3.2): PENDING → CODE_ISSUED (the consumer approved on the consent page) →
 // COMPLETED (the merchant exchanged the code); EXPIRED 20 minutes after creation unless COMPLETED. The auth
 // code is single-use and valid 60 seconds; approving again issues a fresh one and the old one stops working.
 // A consumer who declines leaves the session PENDING until it expires (ours, as wire-details says).
+
+/** wire-details §3.2 (the document itself does not show them). */
+export type LinkSessionStatus = 'PENDING' | 'CODE_ISSUED' | 'COMPLETED' | 'EXPIRED';
 
 export interface NewLinkSession {
   readonly callbackUrl: string;

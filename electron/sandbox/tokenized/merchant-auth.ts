@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { LIMITS } from '../../core/tokenized/wire.ts';
 import type { SandboxContext } from '../context.ts';
 import { MESSAGES, TokenizedError } from './errors.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import type { TokenizedMerchant } from './merchants.ts';
 import type { LoginRequest } from './validate.ts';
+import { LIMITS } from './wire.ts';
 
 // Merchant authentication (wire-details §3.1): `POST /auth/login` with the merchant id and its secret gives
 // an HS256 JWT valid 8 hours; every API call carries it as `Authorization: Bearer`. A missing, forged,

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { isLoopbackHost } from '../../core/instore/profiles.ts';
+import { isLoopbackAddress } from '../http.ts';
 
 // The merchant channels the tokenized sandbox knows (wire-details §3.1): a merchant id and its `TK_` secret
 // for `POST /auth/login`, the channel's one currency, and the allowlist its link `callbackUrl`s must be on.
@@ -51,7 +51,7 @@ export function isAllowedCallback(merchant: TokenizedMerchant, raw: string): boo
   const url = new URL(raw);
   if (url.username || url.password || url.hash) return false;
   if (url.protocol === 'http:' || url.protocol === 'https:') {
-    if (isLoopbackHost(url.hostname)) return true;
+    if (isThisComputer(url.hostname)) return true;
   }
   if (url.protocol !== 'https:') return false;
   return merchant.callbackAllowlist.some((entry) => {
@@ -65,5 +65,11 @@ export function isWebhookTarget(raw: string): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
   if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isThisComputer(url.hostname));
+}
+
+/** localhost, 127.0.0.0/8 or ::1 (a URL's hostname writes IPv6 in brackets). */
+function isThisComputer(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || isLoopbackAddress(host);
 }

@@ -1,5 +1,4 @@
 import type { CurrencyCode } from '../../../shared/money.ts';
-import type { PreAuthStatus } from '../../core/tokenized/wire.ts';
 import type { SandboxContext } from '../context.ts';
 import type { CashbackLedger } from './cashback.ts';
 import type { DueTasks } from './due-tasks.ts';
@@ -15,6 +14,9 @@ import type { SandboxPaymentToken } from './payment-tokens.ts';
 //   AUTHORIZED stays AUTHORIZED when its capture is answered 201 REJECTED (magic amount .56): the document's
 //   only capture transition is for a capture accepted, so a rejected one moves nothing; the hold stays voidable.
 // DECLINED, EXPIRED, VOIDED and CAPTURED are terminal. The TTL is a sandbox setting (default 7 days).
+
+/** The document's states, with PENDING before AUTHORIZED/DECLINED (wire-details §3.2). */
+export type PreAuthStatus = 'PENDING' | 'AUTHORIZED' | 'CAPTURE_INITIATED' | 'CAPTURED' | 'VOIDED' | 'DECLINED' | 'EXPIRED';
 
 export const DEFAULT_PRE_AUTH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPIRED_REASON = 'PRE_AUTH_EXPIRED';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LOGIN_PATH, PATHS } from '../../core/tokenized/wire.ts';
+import { APP_TOKEN_HEADER, IDEMPOTENCY_HEADER } from '../headers.ts';
 import type { RunningSandbox } from '../server.ts';
 import { controlCall, type CallResult } from '../testing.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS } from './merchants.ts';
+import { API_PREFIX, LOGIN_PATH } from './wire.ts';
 
 // Test support for the tokenized area (its own tests and the client's): plain JSON calls with a bearer
 // token, a demo login, a customer linked through the API and the consumer control route, and a tiny
@@ -20,7 +21,7 @@ export async function tokenizedCall(sandbox: RunningSandbox, method: string, pat
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.idempotencyKey) headers['X-Service-Idempotent-Id'] = options.idempotencyKey;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const res = await fetch(sandbox.tokenizedBaseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
@@ -43,14 +44,14 @@ export async function linkCustomer(sandbox: RunningSandbox, token: string, merch
   const session = await tokenizedCall(
     sandbox,
     'POST',
-    PATHS.link,
+    `${API_PREFIX}/link-sessions/link`,
     { callbackUrl: DEMO_LINK_CALLBACK_URL, state: randomUUID(), merchantUserId, userHint: { email: 'j***@example.com' } },
     { token },
   );
   if (session.status !== 200) throw new Error(`link failed: ${JSON.stringify(session.body)}`);
   const linkToken = session.body.linkToken as string;
   const approved = await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${linkToken}/approve`);
-  const exchange = await tokenizedCall(sandbox, 'POST', PATHS.exchange, { code: approved.body.code }, { token });
+  const exchange = await tokenizedCall(sandbox, 'POST', `${API_PREFIX}/link-sessions/token`, { code: approved.body.code }, { token });
   if (exchange.status !== 200) throw new Error(`exchange failed: ${JSON.stringify(exchange.body)}`);
   return { merchantUserId, paymentToken: exchange.body.paymentToken as string, linkToken };
 }
@@ -95,7 +96,7 @@ export async function startWebhookSink(path = '/hooks/tokenized'): Promise<Webho
  * Drives the consent page the way a browser would, with plain fetch: GET with the app-token header, read
  * the Approve form's hidden fields, POST them, and return the 302 Location (callbackUrl?state=…&code=…).
  */
-export async function approveOnConsentPage(redirectUrl: string, appToken: string, headerName = 'X-Service-App-Token'): Promise<URL> {
+export async function approveOnConsentPage(redirectUrl: string, appToken: string, headerName = APP_TOKEN_HEADER): Promise<URL> {
   const page = await fetch(redirectUrl, { headers: { [headerName]: appToken } });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);

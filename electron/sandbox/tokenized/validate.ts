@@ -1,8 +1,8 @@
 import { fromMajor, type CurrencyCode } from '../../../shared/money.ts';
-import { LIMITS } from '../../core/tokenized/wire.ts';
 import { badRequest } from './errors.ts';
 import { isAllowedCallback, isWebhookTarget, type TokenizedMerchant } from './merchants.ts';
 import type { UserHint } from './payment-tokens.ts';
+import { LIMITS } from './wire.ts';
 
 // Request bodies of the tokenized endpoints (document "Endpoints", wire-details §3.2). Every refusal is a
 // 400 `bad-request` naming the field; lengths the provider does not publish (ids, state, merchantRef) are
