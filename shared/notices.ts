@@ -1,6 +1,7 @@
 import { formatMoney, type Money } from './money.ts';
 import { CUSTOMER_NOTICES_EN } from './notices/customers.en.ts';
 import { PAYMENT_NOTICES_EN } from './notices/payments.en.ts';
+import { PROVIDER_NOTICES_EN } from './notices/provider.en.ts';
 
 // What the core tells a person beyond an error code's own text — why a payment is still being checked, why
 // a refund was refused, what exactly is wrong with a field — travels as a key and its parameters, never as
@@ -12,11 +13,12 @@ import { PAYMENT_NOTICES_EN } from './notices/payments.en.ts';
 export type NoticeParam = string | number | Money;
 export type NoticeParams = Readonly<Record<string, NoticeParam>>;
 
-export const NOTICES_EN = { ...PAYMENT_NOTICES_EN, ...CUSTOMER_NOTICES_EN } as const;
+export const NOTICES_EN = { ...PAYMENT_NOTICES_EN, ...CUSTOMER_NOTICES_EN, ...PROVIDER_NOTICES_EN } as const;
 
 export type NoticeKey = keyof typeof NOTICES_EN;
 export type PaymentNoticeKey = keyof typeof PAYMENT_NOTICES_EN;
 export type CustomerNoticeKey = keyof typeof CUSTOMER_NOTICES_EN;
+export type ProviderNoticeKey = keyof typeof PROVIDER_NOTICES_EN;
 
 export interface Notice {
   readonly key: NoticeKey;
