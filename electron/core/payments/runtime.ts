@@ -13,8 +13,8 @@ import type { OrderRequest } from './sends.ts';
 export interface AttemptMemory extends SendMemory {
   /** The exact request, to send again with the same key. Null after a restart: a scanned code is never stored. */
   request: OrderRequest | null;
-  /** The provider's sentence when a resend was refused outright, shown if the attempt settles as not sent. */
-  refusal: string | null;
+  /** Why a resend was refused outright (a notice, see error-reason.ts), shown if the attempt settles as not sent. */
+  refusal: Extract<Parameters<Journal['updateAttempt']>[1]['failureReason'], object> | null;
   interactive: boolean;
   canResend: boolean;
   firstSentAt: number;
