@@ -5,7 +5,8 @@
 export const PAYMENT_NOTICES_EN = {
   // An error inside a reason: {error} is rendered as the error's notice, else its code's text.
   'payments.error': '{error}',
-  // A reason journalled before reasons were notices (journal schema < 7): shown as it was written.
+  // Words that exist only in English: a reason journalled before reasons were notices (journal schema < 7),
+  // or the specifics of an error from a client that does not send notices yet. Shown as written.
   'payments.reason-recorded': '{text}',
   // Several things still open on one payment, one after the other.
   'payments.reasons-joined': '{first} {rest}',

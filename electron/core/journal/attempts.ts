@@ -77,15 +77,15 @@ export function newReferenceId(ctx: JournalContext, terminalReference: string): 
 export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRow {
   const { referenceId, method, amount } = input;
   if (!isReferenceId(referenceId)) {
-    throw new PosError('request.invalid', { message: `"${referenceId}" is not a valid payment reference.` });
+    throw new PosError('request.invalid', { cause: new Error(`"${referenceId}" is not a valid payment reference.`) });
   }
-  if (method !== 'merchant-qr' && method !== 'customer-qr') throw new PosError('request.invalid', { message: `Unknown payment method "${String(method)}".` });
+  if (method !== 'merchant-qr' && method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown payment method "${String(method)}".`) });
   if (!Number.isSafeInteger(amount.amountMinor) || amount.amountMinor <= 0) throw new PosError('amount.invalid');
   if (!isCurrency(amount.currency)) throw new PosError('currency.unsupported');
   const code = input.consumerCode?.trim() ?? '';
   if (method === 'customer-qr' && code === '') throw new PosError('consumer-code.invalid');
   if (method === 'merchant-qr' && input.consumerCode !== undefined) {
-    throw new PosError('request.invalid', { message: 'A payment with our QR does not take a customer code.' });
+    throw new PosError('request.invalid', { cause: new Error('A payment with our QR does not take a customer code.') });
   }
   const codeHash = method === 'customer-qr' ? consumerCodeHash(code) : null;
   const now = ctx.now();
@@ -237,13 +237,13 @@ function checkTransition(current: AttemptRow, next: AttemptRow): void {
   }
   if (next.expiresAt !== null && !Number.isSafeInteger(next.expiresAt)) throw invalid('expiresAt must be epoch milliseconds');
   if (current.state === 'final' && next.state !== 'final') {
-    throw new PosError('journal.conflict', { message: `Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).` });
+    throw new PosError('journal.conflict', { cause: new Error(`Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).`) });
   }
   if (current.state === 'final' && current.providerStatus !== next.providerStatus) {
     const refundedInFull = current.providerStatus === 'CAPTURED' && next.providerStatus === 'REFUNDED';
     if (!refundedInFull) {
       throw new PosError('journal.conflict', {
-        message: `Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`,
+        cause: new Error(`Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`),
       });
     }
   }

@@ -63,11 +63,11 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
 export function updateCancel(ctx: JournalContext, cancelId: string, patch: CancelPatch): CancelRow {
   return ctx.atomically(() => {
     const current = getCancel(ctx, cancelId);
-    if (!current) throw new PosError('payment.not-found', { message: `No cancel ${cancelId} was found on this till.`, details: { cancelId } });
+    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No cancel ${cancelId} was found on this till.`), details: { cancelId } });
     if (current.state === 'done') {
       const same = (patch.state ?? 'done') === 'done' && (patch.outcome === undefined || patch.outcome === current.outcome);
       if (same && patch.failureReason === undefined && patch.checkingReason === undefined) return current;
-      throw new PosError('journal.conflict', { message: `Cancel ${cancelId} already ended (${current.outcome ?? ''}).`, details: { cancelId } });
+      throw new PosError('journal.conflict', { cause: new Error(`Cancel ${cancelId} already ended (${current.outcome ?? ''}).`), details: { cancelId } });
     }
     const state = patch.state ?? current.state;
     const outcome = state === 'done' ? (patch.outcome ?? null) : null;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RefundState } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money } from '../../../shared/money.ts';
-import type { Notice } from '../../../shared/notices.ts';
+import { money } from '../../../shared/money.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { refundableMinorOf, refundTotalsOf } from './display-status.ts';
@@ -144,10 +144,10 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
 export function updateRefund(ctx: JournalContext, refundId: string, patch: RefundPatch): RefundRow {
   return ctx.atomically(() => {
     const current = getRefund(ctx, refundId);
-    if (!current) throw new PosError('payment.not-found', { message: `No refund ${refundId} was found on this till.`, details: { refundId } });
+    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No refund ${refundId} was found on this till.`), details: { refundId } });
     const state = patch.state ?? current.state;
     if (state !== current.state && !NEXT_STATES[current.state].includes(state)) {
-      throw new PosError('journal.conflict', { message: `Refund ${refundId} is already ${current.state}; it cannot become ${state}.`, details: { refundId } });
+      throw new PosError('journal.conflict', { cause: new Error(`Refund ${refundId} is already ${current.state}; it cannot become ${state}.`), details: { refundId } });
     }
     const next: RefundRow = {
       ...current,
@@ -215,14 +215,14 @@ export function checkBaselineStillExact(referenceId: string, refunds: readonly R
   const inFlight = refunds.find((r) => r.state === 'sending' || r.state === 'checking');
   if (inFlight) {
     throw new PosError('order.not-refundable', {
-      message: `A refund of ${formatMoney(money(inFlight.amountMinor, inFlight.currency))} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.`,
+      notice: notice('refund.another-in-flight', { amount: money(inFlight.amountMinor, inFlight.currency) }),
       retryable: true,
       details: { referenceId, refundId: inFlight.refundId },
     });
   }
   if (countAtRead !== undefined && refunds.length !== countAtRead) {
     throw new PosError('order.not-refundable', {
-      message: 'Another refund was just made on this payment. Check the payment again, then refund what is still needed.',
+      notice: notice('refund.another-just-made'),
       retryable: true,
       details: { referenceId },
     });
@@ -231,7 +231,7 @@ export function checkBaselineStillExact(referenceId: string, refunds: readonly R
 
 function checkBaseline(minor: number): number {
   if (!Number.isSafeInteger(minor) || minor < 0) {
-    throw new PosError('internal', { message: `The provider reported an unreadable refund total (${String(minor)}).` });
+    throw new PosError('internal', { cause: new Error(`The provider reported an unreadable refund total (${String(minor)}).`) });
   }
   return minor;
 }

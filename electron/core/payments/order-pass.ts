@@ -120,7 +120,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
           return 0;
         case 'refused':
           memory.refusal = errorReason(outcome.error);
-          updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.refused', { error: outcome.error.toNoticeParam() }) });
+          updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.refused', { error: memory.refusal }) });
           return checkDelay(state.failures, rt.options.checkDelays);
         default:
           updateAttempt(rt, row.referenceId, { unresolvedReason: errorReason(outcome.error) });
