@@ -1,5 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
+import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { OrderMetadataWire } from '../instore/schemas.ts';

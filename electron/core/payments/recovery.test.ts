@@ -12,6 +12,7 @@ import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // Recovery on start, one situation at a time: the journal holds what a till that died left behind (written
 // here directly, as the dead process would have), the provider holds what really happened, and a fresh
@@ -86,7 +87,7 @@ describe('recovery on start', () => {
     const t = await till();
     const journal = t.journal();
     const referenceId = recordCreate(journal);
-    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
+    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
     journal.appendEvent(referenceId, event);
     journal.close();
 

@@ -147,7 +147,7 @@ describe('printing from the screens (no printer behind the core: the browser pri
       const before = bridge.payments.get(referenceId)!;
       const payment = { ...before, displayStatus: 'refunded' as const, providerStatus: 'REFUNDED' as const, refunded: before.amount, refundable: { ...before.amount, amountMinor: 0 }, canRefund: false };
       bridge.payments.set(referenceId, payment);
-      refunds.push({ refundId: 'RF-1', referenceId, amount: before.amount, reason: 'Goods returned', state: 'succeeded', failureReason: null, createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:01.000Z' });
+      refunds.push({ refundId: 'RF-1', referenceId, amount: before.amount, reason: 'Goods returned', state: 'succeeded', failureReason: null, failureNotice: null, createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:01.000Z' });
       return { ok: true, value: { payment, refunds, history: [], events: [] } };
     });
     // The whole app: the USB scanner's keyboard wedge is wired by its frame.
