@@ -295,7 +295,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
   it('another of our refunds is unsettled too → never resent on a total that may or may not hold that one', () => {
     const withOther = (lookup: Lookup, now: number) =>
       decideRefund({ refund, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs, othersInFlight: true });
-    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: expect.stringMatching(/Another refund/) });
+    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: notice('refund.other-unsettled') });
     // Its own growth is still recognised.
     expect(withOther(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
   });

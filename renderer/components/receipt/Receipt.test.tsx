@@ -10,6 +10,7 @@ import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-
 import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
 import { qrSvg } from './qr-svg.ts';
 import { Receipt } from './Receipt.tsx';
+import { notice } from '../../../shared/notices.ts';
 
 const REFERENCE = 'POS1-20261122-0007';
 const ORDER_ID = '221122-0679-YVUY';
@@ -126,10 +127,10 @@ describe('printing from the screens (no printer behind the core: the browser pri
   it('shows the printer trouble the core reports', async () => {
     const bridge = createFakeBridge();
     bridge.payments.set(REFERENCE, paid());
-    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true } }));
+    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true, notice: notice('receipt.printer-failed') } }));
     renderWithBridge(<PaymentDetailScreen referenceId={REFERENCE} />, bridge);
     fireEvent.click(await screen.findByTestId('detail-reprint'));
-    expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('out of paper');
+    expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('The receipt printer did not print.');
     expect(print).not.toHaveBeenCalled();
   });
 
