@@ -59,6 +59,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'receipt.not-paid': '此付款未有完成，因此沒有收據可列印。',
   'receipt.no-refund': '此付款沒有退款，因此沒有退款單可列印。',
   'receipt.printer-failed': '收據打印機未能列印。請檢查打印機已開啟、有紙及為預設打印機，然後在付款詳情重印。',
+  'receipt.printer-failed-because': '收據打印機未能列印（{detail}）。請檢查打印機已開啟、有紙及為預設打印機，然後在付款詳情重印。',
 
   'settings.time-zone-unknown': '此電腦不認識時區「{timeZone}」。請選擇例如 Asia/Singapore 的時區。',
   'pin.locked-seconds': '錯誤密碼次數過多。請等待 {seconds} 秒後再試。',

@@ -66,6 +66,8 @@ export const PAYMENT_NOTICES_EN = {
   'receipt.not-paid': 'This payment was not paid, so there is no receipt to print.',
   'receipt.no-refund': 'This payment has no refund, so there is no refund slip to print.',
   'receipt.printer-failed': "The receipt printer did not print. Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
+  'receipt.printer-failed-because':
+    "The receipt printer did not print ({detail}). Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
 
   // Settings, credentials, the app.
   'settings.time-zone-unknown': '"{timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.',

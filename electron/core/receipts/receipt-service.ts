@@ -40,9 +40,10 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
       try {
         await options.printer.print(document);
       } catch (error) {
-        // The printer's own words stay in the log (the cause): they are the system's, in its language.
+        // The printer's own words (the system's, in its language) are passed on as they came: they say what is wrong.
+        const detail = error instanceof Error ? error.message : '';
         throw new PosError('internal', {
-          notice: notice('receipt.printer-failed'),
+          notice: detail ? notice('receipt.printer-failed-because', { detail }) : notice('receipt.printer-failed'),
           retryable: true,
           cause: error,
         });

@@ -127,10 +127,10 @@ describe('printing from the screens (no printer behind the core: the browser pri
   it('shows the printer trouble the core reports', async () => {
     const bridge = createFakeBridge();
     bridge.payments.set(REFERENCE, paid());
-    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true, notice: notice('receipt.printer-failed') } }));
+    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true, notice: notice('receipt.printer-failed-because', { detail: 'out of paper' }) } }));
     renderWithBridge(<PaymentDetailScreen referenceId={REFERENCE} />, bridge);
     fireEvent.click(await screen.findByTestId('detail-reprint'));
-    expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('The receipt printer did not print.');
+    expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('out of paper');
     expect(print).not.toHaveBeenCalled();
   });
 
