@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from './App.tsx';
 import { createFakeBridge, paymentView, type FakeBridge } from './test/fake-bridge.ts';
 import { keyAt, renderWithBridge } from './test/render.tsx';
+import { notice } from '../shared/notices.ts';
 
 // Issue 2: "Keyboard and screen-reader friendly: every control has an accessible name." The whole app is
 // rendered against the fake bridge, every screen is reached through the navigation a cashier uses, and on
@@ -132,7 +133,7 @@ const CHECKING = paymentView({
   displayStatus: 'checking',
   qrPayload: null,
   canCancel: false,
-  unresolvedReason: 'The provider did not answer; checking again.',
+  unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
 });
 
 function seededBridge(secrets: Parameters<typeof createFakeBridge>[0] = {}): FakeBridge {

@@ -1,4 +1,5 @@
 import type { CurrencyCode, Money } from './money.ts';
+import type { Notice } from './notices.ts';
 
 // Domain types shared by core and renderer. Provider facts are in ../shared/spec/wire-details.md §2.4.
 
@@ -71,7 +72,10 @@ export interface PaymentView {
   readonly expiresAt: string | null;
   readonly providerOrderId: string | null;
   readonly paymentType: PaymentType | null;
+  /** The provider's failure code (CONSUMER_DECLINED…); the English of `failureNotice` when that is set. */
   readonly failureReason: string | null;
+  /** Why it failed in the till's own words, when it is not the provider's code: show this instead. */
+  readonly failureNotice: Notice | null;
   /** Refunded in all: the provider's refund total when known (refunds made elsewhere included), else ours. */
   readonly refunded: Money;
   /**
@@ -86,8 +90,11 @@ export interface PaymentView {
   readonly posId: string;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** Why the journal has not settled this attempt yet (only for sending/checking). */
-  readonly unresolvedReason: string | null;
+  /**
+   * Why the journal has not settled this attempt yet (only for sending/checking; in the unresolved list, also
+   * why its refund or cancel is not settled).
+   */
+  readonly unresolvedReason: Notice | null;
 }
 
 export type RefundState = 'sending' | 'checking' | 'succeeded' | 'failed';
@@ -98,7 +105,9 @@ export interface RefundView {
   readonly amount: Money;
   readonly reason: string | null;
   readonly state: RefundState;
+  /** As on PaymentView: the provider's code, or the English of `failureNotice`. */
   readonly failureReason: string | null;
+  readonly failureNotice: Notice | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -1,4 +1,4 @@
-import { noticeInEnglish, type Notice } from './notices.ts';
+import { noticeInEnglish, type ErrorParam, type Notice } from './notices.ts';
 import type { AppError } from './result.ts';
 
 // Our own error codes. The provider's errors (HTTP status + message text, or a tokenized `error` code) are
@@ -81,6 +81,11 @@ export class PosError extends Error {
     this.retryable = options.retryable ?? false;
     this.details = options.details;
     this.notice = options.notice;
+  }
+
+  /** This error inside a notice (a reason that says what went wrong): its notice, else its code. */
+  toNoticeParam(): ErrorParam {
+    return this.notice ? { code: this.code, notice: this.notice } : { code: this.code };
   }
 
   toAppError(): AppError {

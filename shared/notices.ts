@@ -1,3 +1,4 @@
+import { defaultMessage, type ErrorCode } from './errors.ts';
 import { formatMoney, type Money } from './money.ts';
 import { CUSTOMER_NOTICES_EN } from './notices/customers.en.ts';
 import { PAYMENT_NOTICES_EN } from './notices/payments.en.ts';
@@ -8,9 +9,17 @@ import { PROVIDER_NOTICES_EN } from './notices/provider.en.ts';
 // finished words: the renderer owns every word and renders a notice in the till's language
 // (renderer/i18n/notices.*). The English templates live here, beside the error codes' default messages,
 // because the core writes the same English into its logs and the journal (for a person reading those), and
-// one template for both cannot drift. Parameters: text, numbers, or Money (formatted in the reader's locale).
+// one template for both cannot drift. Parameters: text, numbers, Money (formatted in the reader's locale),
+// another notice (a reason inside a sentence) or an error (its notice, else its code's text), so nothing
+// inside a sentence reaches the screen as the core's English.
 
-export type NoticeParam = string | number | Money;
+/** An error as a notice parameter: rendered as its notice when it has one, else as its code's text. */
+export interface ErrorParam {
+  readonly code: ErrorCode;
+  readonly notice?: Notice;
+}
+
+export type NoticeParam = string | number | Money | Notice | ErrorParam;
 export type NoticeParams = Readonly<Record<string, NoticeParam>>;
 
 export const NOTICES_EN = { ...PAYMENT_NOTICES_EN, ...CUSTOMER_NOTICES_EN, ...PROVIDER_NOTICES_EN } as const;
@@ -33,17 +42,35 @@ export function isNoticeKey(value: unknown): value is NoticeKey {
   return typeof value === 'string' && Object.hasOwn(NOTICES_EN, value);
 }
 
-/** `{name}` replaced by its parameter (Money formatted for the locale); an unknown name stays visible. */
-export function fillTemplate(template: string, params: NoticeParams | undefined, locale: string): string {
+/** How a reader's language renders a notice or an error met as a parameter. */
+export interface NestedText {
+  readonly notice: (value: Notice) => string;
+  readonly error: (value: ErrorParam) => string;
+}
+
+const ENGLISH: NestedText = {
+  notice: noticeInEnglish,
+  error: (value) => (value.notice ? noticeInEnglish(value.notice) : defaultMessage(value.code)),
+};
+
+/**
+ * `{name}` replaced by its parameter (Money formatted for the locale, a notice or an error rendered by
+ * `nested`); an unknown name stays visible.
+ */
+export function fillTemplate(template: string, params: NoticeParams | undefined, locale: string, nested: NestedText = ENGLISH): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name]!;
-    return typeof value === 'object' ? formatMoney(value, locale) : String(value);
+    if (typeof value !== 'object') return String(value);
+    if ('key' in value) return nested.notice(value);
+    if ('code' in value) return nested.error(value);
+    return formatMoney(value, locale);
   });
 }
 
 /** The notice in English, for the core's logs and journal (the screens render their own). */
 export function noticeInEnglish(value: Notice): string {
-  return fillTemplate(NOTICES_EN[value.key], value.params, 'en');
+  return fillTemplate(NOTICES_EN[value.key], value.params, 'en', ENGLISH);
 }
+

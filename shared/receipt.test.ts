@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentDetail, PaymentView, RefundView } from './domain.ts';
 import { buildReceipt, receiptRefusal } from './receipt.ts';
+import { noticeInEnglish, type Notice } from './notices.ts';
 
 const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
@@ -17,6 +18,7 @@ function paid(overrides: Partial<PaymentView> = {}): PaymentView {
     providerOrderId: '2211220000123456',
     paymentType: 'PAY',
     failureReason: null,
+    failureNotice: null,
     refunded: SGD(0),
     refundable: SGD(1234),
     canCancel: false,
@@ -38,6 +40,7 @@ function refund(overrides: Partial<RefundView>): RefundView {
     reason: 'Damaged',
     state: 'succeeded',
     failureReason: null,
+    failureNotice: null,
     createdAt: '2026-11-22T06:00:00.000Z',
     updatedAt: '2026-11-22T06:00:01.000Z',
     ...overrides,
@@ -110,12 +113,16 @@ describe('receiptRefusal', () => {
     expect(receiptRefusal(detail(paid()), 'receipt')).toBeNull();
     expect(receiptRefusal(detail(paid({ displayStatus: 'refunded' })), 'receipt')).toBeNull();
     for (const displayStatus of ['waiting', 'checking', 'failed', 'expired', 'cancelled', 'not-sent'] as const) {
-      expect(receiptRefusal(detail(paid({ displayStatus })), 'receipt')).toMatch(/not paid/);
+      expect(english(receiptRefusal(detail(paid({ displayStatus })), 'receipt'))).toMatch(/not paid/);
     }
   });
 
   it('allows a refund slip only once the payment has a refund', () => {
-    expect(receiptRefusal(detail(paid()), 'refund-slip')).toMatch(/no refund/);
+    expect(english(receiptRefusal(detail(paid()), 'refund-slip'))).toMatch(/no refund/);
     expect(receiptRefusal(detail(paid(), [refund({})]), 'refund-slip')).toBeNull();
   });
 });
+
+function english(refusal: Notice | null): string | null {
+  return refusal === null ? null : noticeInEnglish(refusal);
+}

@@ -1,5 +1,6 @@
 import type { PaymentDetail, PaymentType, RefundState } from './domain.ts';
 import { formatMoney, type Money } from './money.ts';
+import { notice, type Notice } from './notices.ts';
 import type { Locale } from './settings.ts';
 
 // A printed receipt or refund slip as plain data: which lines in which order, already in the till's language
@@ -122,14 +123,14 @@ const LABELS = {
 const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
 
 /**
- * Why this payment has no such document, in the cashier's words, or null when it can be printed.
+ * Why this payment has no such document (a notice, for the cashier), or null when it can be printed.
  * A receipt proves money was taken: only a captured payment (paid, or refunded since) has one. A refund slip
  * needs at least one refund.
  */
-export function receiptRefusal(detail: PaymentDetail, kind: ReceiptKind): string | null {
+export function receiptRefusal(detail: PaymentDetail, kind: ReceiptKind): Notice | null {
   const { displayStatus } = detail.payment;
-  if (displayStatus !== 'paid' && displayStatus !== 'refunded') return 'This payment was not paid, so there is no receipt to print.';
-  if (kind === 'refund-slip' && detail.refunds.length === 0) return 'This payment has no refund, so there is no refund slip to print.';
+  if (displayStatus !== 'paid' && displayStatus !== 'refunded') return notice('receipt.not-paid');
+  if (kind === 'refund-slip' && detail.refunds.length === 0) return notice('receipt.no-refund');
   return null;
 }
 

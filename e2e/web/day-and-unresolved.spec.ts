@@ -1,5 +1,6 @@
 import type { PaymentView } from '../../shared/domain.ts';
 import { formatMoney, toMajorString, type Money } from '../../shared/money.ts';
+import { noticeInEnglish } from '../../shared/notices.ts';
 import { expect, keyAmount, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
 
 // Journey 3 and 5 on the real preview host: a payment whose outcome the till cannot know (the provider's
@@ -57,7 +58,7 @@ test('lost provider answers: "checking", listed under Unresolved with its reason
     const detail = await pos.call('payments.get', { referenceId });
     const reason = detail.ok ? detail.value.payment.unresolvedReason : null;
     expect(reason).toBeTruthy();
-    await expect(row.getByTestId('unresolved-reason')).toHaveText(reason!);
+    await expect(row.getByTestId('unresolved-reason')).toHaveText(noticeInEnglish(reason!));
     await expect(row.getByTestId('unresolved-reason')).toContainText('dropped');
 
     // Still no answers: Check now leaves it in the list, still checking.

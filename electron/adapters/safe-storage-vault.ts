@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
 import { PosError } from '../../shared/errors.ts';
-import { assertProtectedCiphertext, isUnprotectedBackend, UNPROTECTED_MESSAGE } from '../core/security/vault-protection.ts';
+import { assertProtectedCiphertext, isUnprotectedBackend, UNPROTECTED_NOTICE } from '../core/security/vault-protection.ts';
 import type { SecretVault } from '../core/settings/secret-vault.ts';
 import { readSecretFile, writeSecretFile } from '../core/settings/secret-file.ts';
 
@@ -20,7 +20,7 @@ const storage = safeStorage as AsyncSafeStorage;
 
 async function assertUsable(): Promise<void> {
   if (process.platform === 'linux' && isUnprotectedBackend(process.platform, safeStorage.getSelectedStorageBackend())) {
-    throw new PosError('vault.unavailable', { message: UNPROTECTED_MESSAGE });
+    throw new PosError('vault.unavailable', { notice: UNPROTECTED_NOTICE });
   }
   const available = storage.isAsyncEncryptionAvailable ? await storage.isAsyncEncryptionAvailable() : safeStorage.isEncryptionAvailable();
   if (!available) throw new PosError('vault.unavailable');

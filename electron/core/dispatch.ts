@@ -1,5 +1,6 @@
 import { isChannelName, requestSchemas, type ChannelName, type Handlers, type ResponseOf } from '../../shared/contract.ts';
-import { toAppError } from '../../shared/errors.ts';
+import { PosError, toAppError } from '../../shared/errors.ts';
+import { notice } from '../../shared/notices.ts';
 import { fail, ok, type Result } from '../../shared/result.ts';
 
 // The transport-independent half of every call: unknown channel → typed error, payload → schema check,
@@ -7,13 +8,13 @@ import { fail, ok, type Result } from '../../shared/result.ts';
 
 export async function dispatch(handlers: Handlers, channel: unknown, payload: unknown): Promise<Result<unknown>> {
   if (!isChannelName(channel)) {
-    return fail({ code: 'ipc.unknown-channel', message: 'The app asked for something that does not exist. Restart the app.', retryable: false });
+    return fail(new PosError('ipc.unknown-channel').toAppError());
   }
   const parsed = requestSchemas[channel].safeParse(payload ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-    return fail({ code: 'ipc.invalid-payload', message: `The app sent incomplete details${where}. Check the entry and try again.`, retryable: false });
+    const field = issue && issue.path.length > 0 ? issue.path.join('.') : null;
+    return fail(new PosError('ipc.invalid-payload', field === null ? {} : { notice: notice('ipc.invalid-payload-at', { field }) }).toAppError());
   }
   return invoke(handlers, channel, parsed.data);
 }

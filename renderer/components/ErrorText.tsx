@@ -1,9 +1,6 @@
-import { defaultMessage } from '../../shared/errors.ts';
 import type { AppError } from '../../shared/result.ts';
-import type { Locale } from '../../shared/settings.ts';
 import { useLocale } from '../i18n/i18n.tsx';
-import { ERRORS_ZH_HK } from '../i18n/errors.zh-HK.ts';
-import { noticeText } from '../i18n/notices.ts';
+import { errorText } from '../i18n/notices.ts';
 
 /**
  * An error from the contract, in the cashier's words and language: its notice when the core said exactly
@@ -15,12 +12,10 @@ export function ErrorText({ error, testId }: { error: AppError | null; testId: s
   if (!error) return null;
   return (
     <p className="error-text" role="alert" data-testid={testId} data-error-code={error.code}>
-      {errorMessage(error, locale)}
+      {errorText(error, locale)}
     </p>
   );
 }
 
-export function errorMessage(error: Pick<AppError, 'code' | 'notice'>, locale: Locale): string {
-  if (error.notice) return noticeText(error.notice, locale);
-  return locale === 'zh-HK' ? ERRORS_ZH_HK[error.code] : defaultMessage(error.code);
-}
+/** The same words outside a component (rendered in i18n/, where nested errors inside notices need them too). */
+export { errorText as errorMessage } from '../i18n/notices.ts';

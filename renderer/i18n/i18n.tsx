@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import type { Notice } from '../../shared/notices.ts';
 import type { Locale } from '../../shared/settings.ts';
 import { EN, type MessageKey } from './en.ts';
+import { noticeText } from './notices.ts';
 import { ZH_HK } from './zh-HK.ts';
 
 // A small typed dictionary: t('sale.charge', { amount }) → "Charge S$12.34". No runtime library needed.
@@ -36,4 +38,14 @@ export function useT(): Translate {
 export function failureText(reason: string, t: Translate): string {
   const key = `failure.${reason}`;
   return Object.hasOwn(EN, key) ? t(key as MessageKey) : reason;
+}
+
+/** Why a payment or refund failed: the till's own words when it said so (a notice), else the provider's code. */
+export function failureOf(
+  view: { readonly failureReason: string | null; readonly failureNotice?: Notice | null | undefined },
+  t: Translate,
+  locale: Locale,
+): string | null {
+  if (view.failureNotice) return noticeText(view.failureNotice, locale);
+  return view.failureReason === null ? null : failureText(view.failureReason, t);
 }

@@ -52,6 +52,7 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     providerOrderId: null,
     paymentType: null,
     failureReason: null,
+    failureNotice: null,
     refunded: { amountMinor: 0, currency: 'SGD' },
     refundable: { amountMinor: 0, currency: 'SGD' },
     canCancel: true,
@@ -227,7 +228,7 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
         ok: true,
         value: {
           ...detail(updated),
-          refunds: [{ refundId: `RF-${at}`, referenceId, amount: { ...view.amount, amountMinor: amount }, reason: null, state: 'succeeded', failureReason: null, createdAt: at, updatedAt: at }],
+          refunds: [{ refundId: `RF-${at}`, referenceId, amount: { ...view.amount, amountMinor: amount }, reason: null, state: 'succeeded', failureReason: null, failureNotice: null, createdAt: at, updatedAt: at }],
         },
       };
     },

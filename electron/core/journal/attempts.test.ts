@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { seedPayment, tempJournal } from './journal-fixture.ts';
 import type { Journal } from './journal.ts';
+import { notice } from '../../../shared/notices.ts';
 
 function errorOf(work: () => unknown): PosError {
   try {
@@ -108,7 +109,7 @@ describe('payment attempts', () => {
   it('keeps an unresolved reason only while the outcome is unknown', () => {
     const { journal } = tempJournal();
     const row = seedPayment(journal, { outcome: 'checking' });
-    expect(journal.viewOf(row.referenceId)).toMatchObject({ displayStatus: 'checking', unresolvedReason: 'timeout' });
+    expect(journal.viewOf(row.referenceId)).toMatchObject({ displayStatus: 'checking', unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }) });
     const resolved = journal.updateAttempt(row.referenceId, { state: 'active', providerStatus: 'PENDING' });
     expect(resolved.unresolvedReason).toBeNull();
   });

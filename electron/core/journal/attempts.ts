@@ -8,7 +8,9 @@ import { SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE, sqliteErrorCode
 import { displayStatusOf, isFinalProviderStatus } from './display-status.ts';
 import { appendStatusChange } from './events.ts';
 import { isReferenceId, makeReferenceId } from './reference-id.ts';
+import { englishColumn, failureColumns, noticeColumn, sameNotice, type FailureReason } from './reason-columns.ts';
 import { ATTEMPT_COLUMNS, readAttempt, type AttemptRow } from './rows.ts';
+import type { Notice } from '../../../shared/notices.ts';
 
 // Payment attempts: the write-ahead record made before a create/scan request leaves, and every update the
 // responses, status lookups and webhooks bring afterwards.
@@ -32,12 +34,12 @@ export interface AttemptPatch {
   readonly providerStatus?: OrderStatus | null | undefined;
   readonly providerOrderId?: string | null | undefined;
   readonly paymentType?: PaymentType | null | undefined;
-  readonly failureReason?: string | null | undefined;
+  readonly failureReason?: FailureReason | null | undefined;
   readonly qrPayload?: string | null | undefined;
   /** Epoch ms. */
   readonly expiresAt?: number | null | undefined;
   /** Why the outcome is not known yet (kept only while state is sending or checking). */
-  readonly unresolvedReason?: string | null | undefined;
+  readonly unresolvedReason?: Notice | null | undefined;
   readonly note?: string | null | undefined;
   /** Set (true) when the till records its own cancel of an order that expired unpaid. */
   readonly expiredUnpaid?: boolean | undefined;
@@ -75,15 +77,15 @@ export function newReferenceId(ctx: JournalContext, terminalReference: string): 
 export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRow {
   const { referenceId, method, amount } = input;
   if (!isReferenceId(referenceId)) {
-    throw new PosError('request.invalid', { message: `"${referenceId}" is not a valid payment reference.` });
+    throw new PosError('request.invalid', { cause: new Error(`"${referenceId}" is not a valid payment reference.`) });
   }
-  if (method !== 'merchant-qr' && method !== 'customer-qr') throw new PosError('request.invalid', { message: `Unknown payment method "${String(method)}".` });
+  if (method !== 'merchant-qr' && method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown payment method "${String(method)}".`) });
   if (!Number.isSafeInteger(amount.amountMinor) || amount.amountMinor <= 0) throw new PosError('amount.invalid');
   if (!isCurrency(amount.currency)) throw new PosError('currency.unsupported');
   const code = input.consumerCode?.trim() ?? '';
   if (method === 'customer-qr' && code === '') throw new PosError('consumer-code.invalid');
   if (method === 'merchant-qr' && input.consumerCode !== undefined) {
-    throw new PosError('request.invalid', { message: 'A payment with our QR does not take a customer code.' });
+    throw new PosError('request.invalid', { cause: new Error('A payment with our QR does not take a customer code.') });
   }
   const codeHash = method === 'customer-qr' ? consumerCodeHash(code) : null;
   const now = ctx.now();
@@ -99,6 +101,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     providerOrderId: null,
     paymentType: null,
     failureReason: null,
+    failureNotice: null,
     qrPayload: null,
     expiresAt: null,
     note: input.note ?? null,
@@ -163,7 +166,7 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
     const result = ctx
       .sql(
         `UPDATE payment_attempts SET state = ?, display_status = ?, provider_status = ?, provider_order_id = ?, payment_type = ?,
-           failure_reason = ?, qr_payload = ?, expires_at = ?, unresolved_reason = ?, note = ?, expired_unpaid = ?, updated_at = ?, version = ?
+           failure_reason = ?, failure_notice = ?, qr_payload = ?, expires_at = ?, unresolved_reason = ?, unresolved_notice = ?, note = ?, expired_unpaid = ?, updated_at = ?, version = ?
          WHERE reference_id = ? AND version = ?`,
       )
       .run(
@@ -173,9 +176,11 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
         next.providerOrderId,
         next.paymentType,
         next.failureReason,
+        noticeColumn(next.failureNotice),
         next.qrPayload,
         next.expiresAt,
-        next.unresolvedReason,
+        englishColumn(next.unresolvedReason),
+        noticeColumn(next.unresolvedReason),
         next.note,
         next.expiredUnpaid ? 1 : 0,
         now,
@@ -193,7 +198,7 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
 
 function merge(current: AttemptRow, patch: AttemptPatch): AttemptRow {
   const state = patch.state ?? current.state;
-  const pick = <K extends keyof AttemptPatch & keyof AttemptRow>(key: K): AttemptRow[K] =>
+  const pick = <K extends Exclude<keyof AttemptPatch, 'failureReason'> & keyof AttemptRow>(key: K): AttemptRow[K] =>
     (patch[key] === undefined ? current[key] : patch[key]) as AttemptRow[K];
   return {
     ...current,
@@ -201,7 +206,7 @@ function merge(current: AttemptRow, patch: AttemptPatch): AttemptRow {
     providerStatus: pick('providerStatus'),
     providerOrderId: pick('providerOrderId'),
     paymentType: pick('paymentType'),
-    failureReason: pick('failureReason'),
+    ...(patch.failureReason === undefined ? {} : failureColumns(patch.failureReason)),
     qrPayload: pick('qrPayload'),
     expiresAt: pick('expiresAt'),
     note: pick('note'),
@@ -211,10 +216,14 @@ function merge(current: AttemptRow, patch: AttemptPatch): AttemptRow {
   };
 }
 
-const PATCHED_FIELDS = ['state', 'providerStatus', 'providerOrderId', 'paymentType', 'failureReason', 'qrPayload', 'expiresAt', 'unresolvedReason', 'note', 'expiredUnpaid'] as const;
+const PATCHED_FIELDS = ['state', 'providerStatus', 'providerOrderId', 'paymentType', 'failureReason', 'qrPayload', 'expiresAt', 'note', 'expiredUnpaid'] as const;
 
 function changed(current: AttemptRow, next: AttemptRow): boolean {
-  return PATCHED_FIELDS.some((field) => current[field] !== next[field]);
+  return (
+    PATCHED_FIELDS.some((field) => current[field] !== next[field]) ||
+    !sameNotice(current.failureNotice, next.failureNotice) ||
+    !sameNotice(current.unresolvedReason, next.unresolvedReason)
+  );
 }
 
 /**
@@ -228,13 +237,13 @@ function checkTransition(current: AttemptRow, next: AttemptRow): void {
   }
   if (next.expiresAt !== null && !Number.isSafeInteger(next.expiresAt)) throw invalid('expiresAt must be epoch milliseconds');
   if (current.state === 'final' && next.state !== 'final') {
-    throw new PosError('journal.conflict', { message: `Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).` });
+    throw new PosError('journal.conflict', { cause: new Error(`Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).`) });
   }
   if (current.state === 'final' && current.providerStatus !== next.providerStatus) {
     const refundedInFull = current.providerStatus === 'CAPTURED' && next.providerStatus === 'REFUNDED';
     if (!refundedInFull) {
       throw new PosError('journal.conflict', {
-        message: `Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`,
+        cause: new Error(`Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`),
       });
     }
   }

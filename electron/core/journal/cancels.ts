@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PosError } from '../../../shared/errors.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
+import { englishColumn, failureColumns, noticeColumn, type FailureReason } from './reason-columns.ts';
 import { CANCEL_COLUMNS, readCancel, type CancelOutcome, type CancelRow, type CancelState } from './rows.ts';
 
 // Cancel requests, write-ahead like everything sent to the provider. Whether a cancel is allowed is the
@@ -17,9 +19,9 @@ export interface CancelPatch {
   readonly state?: CancelState | undefined;
   /** Required when state becomes `done`. */
   readonly outcome?: CancelOutcome | null | undefined;
-  readonly failureReason?: string | null | undefined;
+  readonly failureReason?: FailureReason | null | undefined;
   /** Why its outcome is not known yet (shown in the unresolved list while it is unsettled). */
-  readonly checkingReason?: string | null | undefined;
+  readonly checkingReason?: Notice | null | undefined;
 }
 
 const SELECT_CANCEL = `SELECT ${CANCEL_COLUMNS} FROM cancels WHERE cancel_id = ?`;
@@ -46,6 +48,7 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
       state: 'sending',
       outcome: null,
       failureReason: null,
+      failureNotice: null,
       checkingReason: null,
       createdAt: now,
       updatedAt: now,
@@ -60,24 +63,27 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
 export function updateCancel(ctx: JournalContext, cancelId: string, patch: CancelPatch): CancelRow {
   return ctx.atomically(() => {
     const current = getCancel(ctx, cancelId);
-    if (!current) throw new PosError('payment.not-found', { message: `No cancel ${cancelId} was found on this till.`, details: { cancelId } });
+    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No cancel ${cancelId} was found on this till.`), details: { cancelId } });
     if (current.state === 'done') {
       const same = (patch.state ?? 'done') === 'done' && (patch.outcome === undefined || patch.outcome === current.outcome);
       if (same && patch.failureReason === undefined && patch.checkingReason === undefined) return current;
-      throw new PosError('journal.conflict', { message: `Cancel ${cancelId} already ended (${current.outcome ?? ''}).`, details: { cancelId } });
+      throw new PosError('journal.conflict', { cause: new Error(`Cancel ${cancelId} already ended (${current.outcome ?? ''}).`), details: { cancelId } });
     }
     const state = patch.state ?? current.state;
     const outcome = state === 'done' ? (patch.outcome ?? null) : null;
     if (state === 'done' && outcome === null) {
       throw new PosError('internal', { cause: new Error(`Cancel ${cancelId}: a finished cancel needs an outcome`) });
     }
-    const failureReason = patch.failureReason === undefined ? current.failureReason : patch.failureReason;
+    const { failureReason, failureNotice } = patch.failureReason === undefined ? current : failureColumns(patch.failureReason);
     const checkingReason = patch.checkingReason === undefined ? current.checkingReason : patch.checkingReason;
     const now = ctx.now();
     ctx
-      .sql('UPDATE cancels SET state = ?, outcome = ?, failure_reason = ?, checking_reason = ?, updated_at = ? WHERE cancel_id = ?')
-      .run(state, outcome, failureReason, checkingReason, now, cancelId);
-    return { ...current, state, outcome, failureReason, checkingReason, updatedAt: now };
+      .sql(
+        `UPDATE cancels SET state = ?, outcome = ?, failure_reason = ?, failure_notice = ?, checking_reason = ?, checking_notice = ?, updated_at = ?
+         WHERE cancel_id = ?`,
+      )
+      .run(state, outcome, failureReason, noticeColumn(failureNotice), englishColumn(checkingReason), noticeColumn(checkingReason), now, cancelId);
+    return { ...current, state, outcome, failureReason, failureNotice, checkingReason, updatedAt: now };
   });
 }
 

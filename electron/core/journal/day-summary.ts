@@ -1,6 +1,7 @@
 import { DISPLAY_STATUSES, type DaySummary, type DisplayStatus, type PaymentMethod, type SummaryLine } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, money, type CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';
 import { checkDay } from './local-time.ts';
 
@@ -84,7 +85,7 @@ function currencyOfDay(ctx: JournalContext, day: string): CurrencyCode {
     ctx.sql('SELECT currency FROM payment_attempts ORDER BY created_at DESC LIMIT 1').get();
   const found = row?.['currency'];
   if (typeof found === 'string' && isCurrency(found)) return found;
-  throw new PosError('request.invalid', { message: 'No payments yet: choose the currency for the summary.' });
+  throw new PosError('request.invalid', { notice: notice('summary.currency-needed') });
 }
 
 function line(count: unknown, totalMinor: unknown, currency: CurrencyCode): SummaryLine {

@@ -1,6 +1,7 @@
 import type { HistoryQuery } from '../../../shared/contract.ts';
 import { DISPLAY_STATUSES, type Page, type PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';
 import { checkDay } from './local-time.ts';
 import { refundsOfMany } from './refunds.ts';
@@ -32,7 +33,7 @@ export function decodeCursor(cursor: string): Position {
   } catch {
     // Falls through to the same answer as a well-formed but wrong cursor.
   }
-  throw new PosError('request.invalid', { message: 'The list position is no longer valid. Go back to the first page.' });
+  throw new PosError('request.invalid', { notice: notice('history.position-invalid') });
 }
 
 interface Filter {
@@ -64,12 +65,12 @@ function buildFilter(query: HistoryQuery): Filter | null {
     params['day'] = checkDay(query.day);
   }
   if (query.status !== undefined) {
-    if (!(DISPLAY_STATUSES as readonly string[]).includes(query.status)) throw new PosError('request.invalid', { message: `Unknown status "${query.status}".` });
+    if (!(DISPLAY_STATUSES as readonly string[]).includes(query.status)) throw new PosError('request.invalid', { cause: new Error(`Unknown status "${query.status}".`) });
     clauses.push('display_status = :status');
     params['status'] = query.status;
   }
   if (query.method !== undefined) {
-    if (query.method !== 'merchant-qr' && query.method !== 'customer-qr') throw new PosError('request.invalid', { message: `Unknown method "${String(query.method)}".` });
+    if (query.method !== 'merchant-qr' && query.method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown method "${String(query.method)}".`) });
     clauses.push('method = :method');
     params['method'] = query.method;
   }
@@ -89,7 +90,7 @@ function buildFilter(query: HistoryQuery): Filter | null {
 export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentView> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new PosError('request.invalid', { message: `A page holds 1 to ${MAX_PAGE_SIZE} payments.` });
+    throw new PosError('request.invalid', { notice: notice('history.page-size', { max: MAX_PAGE_SIZE }) });
   }
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const filter = buildFilter(query);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { PaymentMethod } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
 import type { AttemptRow } from './rows.ts';
 
@@ -87,7 +88,7 @@ export function seedPayment(journal: Journal, seed: SeedPayment = {}): AttemptRo
     case 'sending':
       return row;
     case 'checking':
-      return journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: 'timeout' });
+      return journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }) });
     case 'waiting':
       return journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId });
     case 'paid':

@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // Calendar days and wall-clock times in the terminal's time zone. A shop's "today" is its own, not UTC's:
 // a Singapore sale at 07:30 local is on the 21st even though UTC still says the 20th.
@@ -35,7 +36,7 @@ export function checkTimeZone(timeZone: string): string {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    throw new PosError('settings.invalid', { message: `"${timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.` });
+    throw new PosError('settings.invalid', { notice: notice('settings.time-zone-unknown', { timeZone }) });
   }
 }
 
@@ -83,6 +84,6 @@ export function isCalendarDay(day: string): boolean {
 }
 
 export function checkDay(day: string): string {
-  if (!isCalendarDay(day)) throw new PosError('request.invalid', { message: `"${day}" is not a date. Pick a day from the calendar.` });
+  if (!isCalendarDay(day)) throw new PosError('request.invalid', { notice: notice('summary.day-invalid', { day }) });
   return day;
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { createTransactions, openDatabase } from './database.ts';
 import { tempFolder, tempJournal } from './journal-fixture.ts';
 import { journalFileIn, openJournal } from './journal.ts';
@@ -137,12 +138,57 @@ describe('journal file and schema', () => {
     try {
       expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')).toMatchObject({ state: 'checking', checkingReason: null });
       expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')).toMatchObject({ state: 'checking', checkingReason: null });
-      journal.updateRefund('TILL01-20261120-CCCCCCCC-R1', { checkingReason: 'The provider cannot be reached.' });
-      journal.updateCancel('TILL01-20261120-CCCCCCCC-C1', { checkingReason: 'The provider has no record of this payment yet.' });
-      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')?.checkingReason).toBe('The provider cannot be reached.');
-      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')?.checkingReason).toBe('The provider has no record of this payment yet.');
+      const unreachable = notice('payments.error', { error: { code: 'network.unreachable' } });
+      journal.updateRefund('TILL01-20261120-CCCCCCCC-R1', { checkingReason: unreachable });
+      journal.updateCancel('TILL01-20261120-CCCCCCCC-C1', { checkingReason: notice('cancel.not-found-yet') });
+      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')?.checkingReason).toEqual(unreachable);
+      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')?.checkingReason).toEqual(notice('cancel.not-found-yet'));
     } finally {
       journal.close();
+    }
+  });
+
+  it('keeps the English reasons a schema-6 file holds: they show as written, and new reasons are kept as notices too', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 6);
+    insertPaidWithCheckingRefund(old, 'TILL01-20261120-DDDDDDDD');
+    old.exec(`
+      UPDATE refunds SET checking_reason = 'The provider does not show this refund yet.' WHERE refund_id = 'TILL01-20261120-DDDDDDDD-R1';
+      INSERT INTO cancels (cancel_id, reference_id, idempotency_key, state, checking_reason, created_at, updated_at)
+      VALUES ('TILL01-20261120-DDDDDDDD-C1', 'TILL01-20261120-DDDDDDDD', 'ck-1', 'checking', 'Old cancel reason.', 1763600001000, 1763600001000);
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        unresolved_reason, failure_reason, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-EEEEEEEE', 'merchant-qr', 700, 'SGD', 'POS-1', 'key-2', 'checking', 'checking',
+        'Checking with the provider: the connection was dropped.', 'Declined by the wallet.', '2026-11-20', 1763600000000, 1763600000000);
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      const recorded = (text: string) => notice('payments.reason-recorded', { text });
+      expect(journal.getRefund('TILL01-20261120-DDDDDDDD-R1')?.checkingReason).toEqual(recorded('The provider does not show this refund yet.'));
+      expect(journal.getCancel('TILL01-20261120-DDDDDDDD-C1')?.checkingReason).toEqual(recorded('Old cancel reason.'));
+      const attempt = journal.getAttempt('TILL01-20261120-EEEEEEEE')!;
+      expect(attempt.unresolvedReason).toEqual(recorded('Checking with the provider: the connection was dropped.'));
+      expect(noticeInEnglish(attempt.unresolvedReason!)).toBe('Checking with the provider: the connection was dropped.');
+      // An old failure reason may be the provider's code: it stays the failure reason, with no notice.
+      expect(attempt).toMatchObject({ failureReason: 'Declined by the wallet.', failureNotice: null });
+
+      const reason = notice('unresolved.resending', { count: 1, max: 2 });
+      journal.updateAttempt('TILL01-20261120-EEEEEEEE', { unresolvedReason: reason });
+      expect(journal.getAttempt('TILL01-20261120-EEEEEEEE')?.unresolvedReason).toEqual(reason);
+    } finally {
+      journal.close();
+    }
+    // The English stays beside the notice, for a person reading the file.
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(check.prepare("SELECT unresolved_reason FROM payment_attempts WHERE reference_id = 'TILL01-20261120-EEEEEEEE'").get()).toEqual({
+        unresolved_reason: 'The provider has no record of this payment; sending it again (1 of 2).',
+      });
+    } finally {
+      check.close();
     }
   });
 

@@ -21,7 +21,7 @@ export interface ProviderRefundTotalOutcome {
  */
 export function recordProviderRefundTotal(ctx: JournalContext, referenceId: string, reportedMinor: number): ProviderRefundTotalOutcome {
   if (!Number.isSafeInteger(reportedMinor) || reportedMinor < 0) {
-    throw new PosError('internal', { message: `The provider reported an unreadable refund total (${String(reportedMinor)}).` });
+    throw new PosError('internal', { cause: new Error(`The provider reported an unreadable refund total (${String(reportedMinor)}).`) });
   }
   return ctx.atomically(() => {
     const current = requireAttempt(ctx, referenceId);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RefundState } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money } from '../../../shared/money.ts';
+import { money } from '../../../shared/money.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { refundableMinorOf, refundTotalsOf } from './display-status.ts';
+import { englishColumn, failureColumns, noticeColumn, sameNotice, type FailureReason } from './reason-columns.ts';
 import { readRefund, REFUND_COLUMNS, type RefundRow } from './rows.ts';
 import { inFlightRefundMinor } from './views.ts';
 
@@ -35,14 +37,14 @@ export interface NewRefund {
 
 export interface RefundPatch {
   readonly state?: RefundState | undefined;
-  readonly failureReason?: string | null | undefined;
+  readonly failureReason?: FailureReason | null | undefined;
   /** `shopbackOrderId` from the refund response. */
   readonly providerOrderId?: string | null | undefined;
   readonly providerTraceId?: string | null | undefined;
   /** A new baseline, read just before the same refund is sent again (the earlier send is known not to have landed). */
   readonly providerRefundedBeforeMinor?: number | undefined;
   /** Why its outcome is not known yet (shown in the unresolved list while it is unsettled). */
-  readonly checkingReason?: string | null | undefined;
+  readonly checkingReason?: Notice | null | undefined;
 }
 
 /** Which way a refund may move. succeeded and failed are final: money confirmed gone cannot come back. */
@@ -119,6 +121,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       idempotencyKey: input.idempotencyKey ?? randomUUID(),
       state: 'sending',
       failureReason: null,
+      failureNotice: null,
       providerOrderId: null,
       providerTraceId: null,
       providerRefundedBeforeMinor: baseline,
@@ -141,15 +144,15 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
 export function updateRefund(ctx: JournalContext, refundId: string, patch: RefundPatch): RefundRow {
   return ctx.atomically(() => {
     const current = getRefund(ctx, refundId);
-    if (!current) throw new PosError('payment.not-found', { message: `No refund ${refundId} was found on this till.`, details: { refundId } });
+    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No refund ${refundId} was found on this till.`), details: { refundId } });
     const state = patch.state ?? current.state;
     if (state !== current.state && !NEXT_STATES[current.state].includes(state)) {
-      throw new PosError('journal.conflict', { message: `Refund ${refundId} is already ${current.state}; it cannot become ${state}.`, details: { refundId } });
+      throw new PosError('journal.conflict', { cause: new Error(`Refund ${refundId} is already ${current.state}; it cannot become ${state}.`), details: { refundId } });
     }
     const next: RefundRow = {
       ...current,
       state,
-      failureReason: patch.failureReason === undefined ? current.failureReason : patch.failureReason,
+      ...(patch.failureReason === undefined ? {} : failureColumns(patch.failureReason)),
       providerOrderId: patch.providerOrderId === undefined ? current.providerOrderId : patch.providerOrderId,
       providerTraceId: patch.providerTraceId === undefined ? current.providerTraceId : patch.providerTraceId,
       providerRefundedBeforeMinor: patch.providerRefundedBeforeMinor === undefined ? current.providerRefundedBeforeMinor : checkBaseline(patch.providerRefundedBeforeMinor),
@@ -158,19 +161,31 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
     const unchanged =
       next.state === current.state &&
       next.failureReason === current.failureReason &&
+      sameNotice(next.failureNotice, current.failureNotice) &&
       next.providerOrderId === current.providerOrderId &&
       next.providerTraceId === current.providerTraceId &&
       next.providerRefundedBeforeMinor === current.providerRefundedBeforeMinor &&
-      next.checkingReason === current.checkingReason;
+      sameNotice(next.checkingReason, current.checkingReason);
     if (unchanged) return current;
 
     const now = ctx.now();
     ctx
       .sql(
-        `UPDATE refunds SET state = ?, failure_reason = ?, provider_order_id = ?, provider_trace_id = ?, provider_refunded_before_minor = ?,
-           checking_reason = ?, updated_at = ? WHERE refund_id = ?`,
+        `UPDATE refunds SET state = ?, failure_reason = ?, failure_notice = ?, provider_order_id = ?, provider_trace_id = ?,
+           provider_refunded_before_minor = ?, checking_reason = ?, checking_notice = ?, updated_at = ? WHERE refund_id = ?`,
       )
-      .run(next.state, next.failureReason, next.providerOrderId, next.providerTraceId, next.providerRefundedBeforeMinor, next.checkingReason, now, refundId);
+      .run(
+        next.state,
+        next.failureReason,
+        noticeColumn(next.failureNotice),
+        next.providerOrderId,
+        next.providerTraceId,
+        next.providerRefundedBeforeMinor,
+        englishColumn(next.checkingReason),
+        noticeColumn(next.checkingReason),
+        now,
+        refundId,
+      );
     if (next.state === 'succeeded' && current.state !== 'succeeded') {
       // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
       const providerAfter = next.providerRefundedBeforeMinor === null ? null : next.providerRefundedBeforeMinor + current.amountMinor;
@@ -200,14 +215,14 @@ export function checkBaselineStillExact(referenceId: string, refunds: readonly R
   const inFlight = refunds.find((r) => r.state === 'sending' || r.state === 'checking');
   if (inFlight) {
     throw new PosError('order.not-refundable', {
-      message: `A refund of ${formatMoney(money(inFlight.amountMinor, inFlight.currency))} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.`,
+      notice: notice('refund.another-in-flight', { amount: money(inFlight.amountMinor, inFlight.currency) }),
       retryable: true,
       details: { referenceId, refundId: inFlight.refundId },
     });
   }
   if (countAtRead !== undefined && refunds.length !== countAtRead) {
     throw new PosError('order.not-refundable', {
-      message: 'Another refund was just made on this payment. Check the payment again, then refund what is still needed.',
+      notice: notice('refund.another-just-made'),
       retryable: true,
       details: { referenceId },
     });
@@ -216,7 +231,7 @@ export function checkBaselineStillExact(referenceId: string, refunds: readonly R
 
 function checkBaseline(minor: number): number {
   if (!Number.isSafeInteger(minor) || minor < 0) {
-    throw new PosError('internal', { message: `The provider reported an unreadable refund total (${String(minor)}).` });
+    throw new PosError('internal', { cause: new Error(`The provider reported an unreadable refund total (${String(minor)}).`) });
   }
   return minor;
 }

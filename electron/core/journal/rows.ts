@@ -1,6 +1,8 @@
 import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentType, RefundState } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from './columns.ts';
+import { readNotice } from './reason-columns.ts';
 
 // The journal's records as TypeScript sees them (camelCase, epoch-ms times), and the readers that turn a
 // SQLite row into one (through the checked column readers of columns.ts).
@@ -16,7 +18,10 @@ export interface AttemptRow {
   readonly providerStatus: OrderStatus | null;
   readonly providerOrderId: string | null;
   readonly paymentType: PaymentType | null;
+  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
   readonly failureReason: string | null;
+  /** Why it failed in the till's own words (null when the provider's code says it, and before schema 7). */
+  readonly failureNotice: Notice | null;
   readonly qrPayload: string | null;
   /** Epoch ms after which the order can no longer be paid. */
   readonly expiresAt: number | null;
@@ -31,7 +36,7 @@ export interface AttemptRow {
    * refund has been reported (and on payments recorded before journal schema 6 that were not REFUNDED).
    */
   readonly providerRefundedMinor: number | null;
-  readonly unresolvedReason: string | null;
+  readonly unresolvedReason: Notice | null;
   /**
    * The till cancelled this order itself because nobody paid before its QR expired: shown as expired, not
    * cancelled (the provider status stays CANCELLED).
@@ -53,7 +58,9 @@ export interface RefundRow {
   readonly reason: string | null;
   readonly idempotencyKey: string;
   readonly state: RefundState;
+  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
   readonly failureReason: string | null;
+  readonly failureNotice: Notice | null;
   /** The provider's order id as echoed by the refund response (`shopbackOrderId`). */
   readonly providerOrderId: string | null;
   readonly providerTraceId: string | null;
@@ -64,7 +71,7 @@ export interface RefundRow {
    */
   readonly providerRefundedBeforeMinor: number | null;
   /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
-  readonly checkingReason: string | null;
+  readonly checkingReason: Notice | null;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -81,9 +88,11 @@ export interface CancelRow {
   readonly reason: string | null;
   readonly state: CancelState;
   readonly outcome: CancelOutcome | null;
+  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
   readonly failureReason: string | null;
+  readonly failureNotice: Notice | null;
   /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
-  readonly checkingReason: string | null;
+  readonly checkingReason: Notice | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -110,7 +119,7 @@ export interface StatusHistoryRow {
 
 export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
-  provider_refunded_minor, unresolved_reason, expired_unpaid, local_day, created_at, updated_at, version`;
+  provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -125,13 +134,14 @@ export function readAttempt(row: SqlRow): AttemptRow {
     providerOrderId: textOrNull(row, 'provider_order_id'),
     paymentType: textOrNull(row, 'payment_type') as PaymentType | null,
     failureReason: textOrNull(row, 'failure_reason'),
+    failureNotice: readNotice(textOrNull(row, 'failure_notice'), null),
     qrPayload: textOrNull(row, 'qr_payload'),
     expiresAt: integerOrNull(row, 'expires_at'),
     note: textOrNull(row, 'note'),
     consumerCodeHash: textOrNull(row, 'consumer_code_hash'),
     refundedMinor: integer(row, 'refunded_minor'),
     providerRefundedMinor: integerOrNull(row, 'provider_refunded_minor'),
-    unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    unresolvedReason: readNotice(textOrNull(row, 'unresolved_notice'), textOrNull(row, 'unresolved_reason')),
     expiredUnpaid: integer(row, 'expired_unpaid') === 1,
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
@@ -141,7 +151,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
 }
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
-  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, local_day, created_at, updated_at`;
+  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, local_day, created_at, updated_at`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -153,17 +163,18 @@ export function readRefund(row: SqlRow): RefundRow {
     idempotencyKey: text(row, 'idempotency_key'),
     state: text(row, 'state') as RefundState,
     failureReason: textOrNull(row, 'failure_reason'),
+    failureNotice: readNotice(textOrNull(row, 'failure_notice'), null),
     providerOrderId: textOrNull(row, 'provider_order_id'),
     providerTraceId: textOrNull(row, 'provider_trace_id'),
     providerRefundedBeforeMinor: integerOrNull(row, 'provider_refunded_before_minor'),
-    checkingReason: textOrNull(row, 'checking_reason'),
+    checkingReason: readNotice(textOrNull(row, 'checking_notice'), textOrNull(row, 'checking_reason')),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };
 }
 
-export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, checking_reason, created_at, updated_at';
+export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, failure_notice, checking_reason, checking_notice, created_at, updated_at';
 
 export function readCancel(row: SqlRow): CancelRow {
   return {
@@ -174,7 +185,8 @@ export function readCancel(row: SqlRow): CancelRow {
     state: text(row, 'state') as CancelState,
     outcome: textOrNull(row, 'outcome') as CancelOutcome | null,
     failureReason: textOrNull(row, 'failure_reason'),
-    checkingReason: textOrNull(row, 'checking_reason'),
+    failureNotice: readNotice(textOrNull(row, 'failure_notice'), null),
+    checkingReason: readNotice(textOrNull(row, 'checking_notice'), textOrNull(row, 'checking_reason')),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };

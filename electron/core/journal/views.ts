@@ -1,5 +1,6 @@
 import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
-import { formatMoney, money } from '../../../shared/money.ts';
+import { money } from '../../../shared/money.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { displayStatusOf, isCancellable, refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
 
@@ -29,6 +30,7 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     providerOrderId: row.providerOrderId,
     paymentType: row.paymentType,
     failureReason: row.failureReason,
+    failureNotice: row.failureNotice,
     refunded: money(totals.refundedMinor, row.currency),
     refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
@@ -46,19 +48,21 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
  * Why a payment is in the unresolved list. Its own reason while the payment itself is being sent or checked;
  * otherwise it is listed for a refund or cancel whose outcome is not known yet, and that is what it says.
  */
-export function unresolvedReasonOf(view: PaymentView, refunds: readonly RefundRow[], cancels: readonly CancelRow[]): string | null {
+export function unresolvedReasonOf(view: PaymentView, refunds: readonly RefundRow[], cancels: readonly CancelRow[]): Notice | null {
   if (view.state === 'sending' || view.state === 'checking') return view.unresolvedReason;
-  const parts: string[] = [];
+  const parts: Notice[] = [];
   for (const refund of refunds) {
     if (refund.state !== 'sending' && refund.state !== 'checking') continue;
-    const what = `Refund of ${formatMoney(money(refund.amountMinor, refund.currency))}`;
-    parts.push(refund.checkingReason ? `${what} is being checked: ${refund.checkingReason}` : `${what} is being confirmed with the provider.`);
+    const amount = money(refund.amountMinor, refund.currency);
+    parts.push(refund.checkingReason ? notice('unresolved.refund-checking', { amount, reason: refund.checkingReason }) : notice('unresolved.refund-confirming', { amount }));
   }
   for (const cancel of cancels) {
     if (cancel.state === 'done') continue;
-    parts.push(cancel.checkingReason ? `Cancel is being checked: ${cancel.checkingReason}` : 'Cancel is being confirmed with the provider.');
+    parts.push(cancel.checkingReason ? notice('unresolved.cancel-checking', { reason: cancel.checkingReason }) : notice('unresolved.cancel-confirming'));
   }
-  return parts.length > 0 ? parts.join(' ') : view.unresolvedReason;
+  // One notice for all of them, read one after the other.
+  const joined = parts.reduceRight<Notice | null>((rest, first) => (rest ? notice('payments.reasons-joined', { first, rest }) : first), null);
+  return joined ?? view.unresolvedReason;
 }
 
 /** Refunds sent but neither confirmed nor refused yet. */
@@ -76,6 +80,7 @@ export function toRefundView(row: RefundRow): RefundView {
     reason: row.reason,
     state: row.state,
     failureReason: row.failureReason,
+    failureNotice: row.failureNotice,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -1,6 +1,7 @@
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
+import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { OrderMetadataWire } from '../instore/schemas.ts';
 
 // What a cashier typed or scanned, checked before anything is recorded or sent. Every refusal is a PosError
@@ -19,13 +20,13 @@ export function checkAmount(amountMinor: number, currency: CurrencyCode, limits:
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new PosError('amount.invalid');
   if (amountMinor < limits.minMinor) {
     throw new PosError('amount.invalid', {
-      message: `The smallest amount this terminal takes is ${formatMoney(money(limits.minMinor, currency))}.`,
+      notice: notice('amount.below-minimum', { min: money(limits.minMinor, currency) }),
       details: { minMinor: limits.minMinor },
     });
   }
   if (amountMinor > limits.maxMinor) {
     throw new PosError('amount.over-limit', {
-      message: `This amount is above the limit of ${formatMoney(money(limits.maxMinor, currency))} set for this terminal.`,
+      notice: notice('amount.above-limit', { max: money(limits.maxMinor, currency) }),
       details: { maxMinor: limits.maxMinor },
     });
   }
@@ -34,7 +35,7 @@ export function checkAmount(amountMinor: number, currency: CurrencyCode, limits:
 export function checkCurrency(currency: string, terminalCurrency: CurrencyCode): void {
   if (currency !== terminalCurrency) {
     throw new PosError('currency.unsupported', {
-      message: `This terminal takes payments in ${terminalCurrency} only.`,
+      notice: notice('currency.terminal-only', { currency: terminalCurrency }),
       details: { terminalCurrency },
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
 import {
@@ -38,6 +39,7 @@ function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     providerOrderId: null,
     paymentType: null,
     failureReason: null,
+    failureNotice: null,
     qrPayload: null,
     expiresAt: null,
     note: null,
@@ -69,7 +71,8 @@ function order(status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): O
 
 const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): Lookup => ({ kind: 'found', order: order(status, extra) });
 const NOT_FOUND: Lookup = { kind: 'not-found' };
-const ERROR: Lookup = { kind: 'error', reason: 'The provider cannot be reached. Check the network connection.' };
+const ERROR_REASON = notice('payments.error', { error: { code: 'network.unreachable' } });
+const ERROR: Lookup = { kind: 'error', reason: ERROR_REASON };
 
 const interactive: SendMemory = { interactive: true, canResend: true, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
 const recovered: SendMemory = { interactive: false, canResend: false, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
@@ -141,7 +144,9 @@ describe('an attempt whose outcome is unknown (sending/checking)', () => {
 
   it('the lookup itself failed → keep checking, with the reason, never conclude', () => {
     const decision = decide(ERROR, T0 + 3_600_000, recovered);
-    expect(decision).toEqual({ kind: 'keep-checking', reason: `Checking with the provider: ${(ERROR as { reason: string }).reason}`, settleAt: null });
+    expect(decision).toEqual({ kind: 'keep-checking', reason: notice('unresolved.checking', { reason: ERROR_REASON }), settleAt: null });
+    if (decision.kind !== 'keep-checking') throw new Error('unreachable');
+    expect(noticeInEnglish(decision.reason)).toBe('Checking with the provider: The provider cannot be reached. Check the network connection.');
   });
 });
 
@@ -150,7 +155,9 @@ describe('adopting a provider status', () => {
     expect(adoptPatch(attempt(), order('CREATED'), POLICY).expiresAt).toBe(T0 + 300_000);
     expect(adoptPatch(attempt({ expiresAt: T0 + 5 }), order('CREATED'), POLICY).expiresAt).toBe(T0 + 5);
     expect(adoptPatch(attempt(), order('FAILED', { failureReason: 'INSUFFICIENT_FUNDS' }), POLICY).failureReason).toBe('INSUFFICIENT_FUNDS');
-    expect(adoptPatch(attempt(), order('FAILED'), POLICY).failureReason).toBe('Declined by the wallet.');
+    const declined = adoptPatch(attempt(), order('FAILED'), POLICY).failureReason;
+    expect(declined).toEqual(notice('payments.declined-by-wallet'));
+    expect(noticeInEnglish(declined as ReturnType<typeof notice>)).toBe('Declined by the wallet.');
     expect(adoptPatch(attempt(), order('CAPTURED', { paymentType: 'PAYLATER' }), POLICY)).toMatchObject({ state: 'final', paymentType: 'PAYLATER' });
   });
 });
@@ -164,6 +171,7 @@ describe('a cancel whose outcome is unknown', () => {
     state: 'checking',
     outcome: null,
     failureReason: null,
+    failureNotice: null,
     checkingReason: null,
     createdAt: T0,
     updatedAt: T0,
@@ -200,6 +208,7 @@ describe('an open order past its expiry', () => {
     state: 'done',
     outcome: 'failed',
     failureReason: 'refused',
+    failureNotice: null,
     checkingReason: null,
     createdAt: T0,
     updatedAt: T0,
@@ -242,6 +251,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     idempotencyKey: '1f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
     state: 'checking',
     failureReason: null,
+    failureNotice: null,
     providerOrderId: null,
     providerTraceId: null,
     providerRefundedBeforeMinor: 200,
@@ -285,7 +295,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
   it('another of our refunds is unsettled too → never resent on a total that may or may not hold that one', () => {
     const withOther = (lookup: Lookup, now: number) =>
       decideRefund({ refund, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs, othersInFlight: true });
-    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: expect.stringMatching(/Another refund/) });
+    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: notice('refund.other-unsettled') });
     // Its own growth is still recognised.
     expect(withOther(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
   });

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../../shared/domain.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type { AttemptPatch, AttemptRow, CancelOutcome, CancelRow, RefundRow } from '../journal/index.ts';
 import { isFinalProviderStatus } from '../journal/index.ts';
@@ -16,7 +17,7 @@ import { isFinalProviderStatus } from '../journal/index.ts';
 export type Lookup =
   | { readonly kind: 'found'; readonly order: OrderStatusResponse }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'error'; readonly reason: string };
+  | { readonly kind: 'error'; readonly reason: Notice };
 
 /** What this process remembers about sending an attempt (nothing, after a restart). */
 export interface SendMemory {
@@ -62,7 +63,7 @@ export function isProviderSaidExistsEvent(event: { readonly summary: string; rea
 }
 
 /** Why an attempt the provider said exists is still being checked while its lookups do not find it yet. */
-export const EXISTS_NOT_FOUND_REASON = 'The provider said this payment exists but does not show it yet; checking again until it does.';
+export const EXISTS_NOT_FOUND_REASON = notice('unresolved.exists-not-found');
 
 export interface ResolutionPolicy {
   readonly settleMs: number;
@@ -77,7 +78,7 @@ export type UnresolvedDecision =
   /** Not at the provider and the cashier is still there: send the same request again, same key. */
   | { readonly kind: 'resend' }
   /** Not decidable yet; look again (not before `settleAt` when that is what we wait for). */
-  | { readonly kind: 'keep-checking'; readonly reason: string; readonly settleAt: number | null }
+  | { readonly kind: 'keep-checking'; readonly reason: Notice; readonly settleAt: number | null }
   /** Proven never to have reached the provider. */
   | { readonly kind: 'not-sent' };
 
@@ -89,7 +90,7 @@ export function adoptPatch(row: AttemptRow, order: OrderStatusResponse, policy: 
     providerStatus: order.status,
     providerOrderId: order.shopbackOrderId ?? undefined,
     paymentType: order.paymentType ?? undefined,
-    failureReason: order.failureReason ?? (order.status === 'FAILED' ? 'Declined by the wallet.' : undefined),
+    failureReason: order.failureReason ?? (order.status === 'FAILED' ? notice('payments.declined-by-wallet') : undefined),
     expiresAt: row.expiresAt ?? row.createdAt + policy.orderLifetimeMs,
     unresolvedReason: null,
   };
@@ -115,26 +116,22 @@ export function decideUnresolved(input: {
       return { kind: 'adopt', patch: adoptPatch(row, lookup.order, policy), recoverQr };
     }
     case 'error':
-      return { kind: 'keep-checking', reason: `Checking with the provider: ${lookup.reason}`, settleAt: null };
+      return { kind: 'keep-checking', reason: notice('unresolved.checking', { reason: lookup.reason }), settleAt: null };
     case 'not-found': {
       // "Not found" after a 409 is the provider lagging, never proof that nothing was charged.
       if (memory.existsAtProvider) return { kind: 'keep-checking', reason: EXISTS_NOT_FOUND_REASON, settleAt: null };
       if (mayResend) return { kind: 'resend' };
       const settleAt = memory.lastSentAt + policy.settleMs;
       if (now >= settleAt) return { kind: 'not-sent' };
-      return {
-        kind: 'keep-checking',
-        reason: 'The provider has no record of this payment yet; a slow request could still arrive. Checking again.',
-        settleAt,
-      };
+      return { kind: 'keep-checking', reason: notice('unresolved.not-found-yet'), settleAt };
     }
   }
 }
 
 export type CancelDecision =
-  | { readonly kind: 'done'; readonly outcome: CancelOutcome; readonly reason: string | null }
+  | { readonly kind: 'done'; readonly outcome: CancelOutcome; readonly reason: Notice | null }
   | { readonly kind: 'resend' }
-  | { readonly kind: 'wait'; readonly reason: string };
+  | { readonly kind: 'wait'; readonly reason: Notice };
 
 /** A cancel whose outcome is unknown (or that recovery found unsent), given the order's current status. */
 export function decideCancel(input: { readonly cancel: CancelRow; readonly attempt: AttemptRow; readonly lookup: Lookup }): CancelDecision {
@@ -148,13 +145,13 @@ export function decideCancel(input: { readonly cancel: CancelRow; readonly attem
     }
     case 'not-found':
       if (attempt.state === 'not-sent') {
-        return { kind: 'done', outcome: 'failed', reason: 'The payment never reached the provider: there was nothing to cancel.' };
+        return { kind: 'done', outcome: 'failed', reason: notice('cancel.never-sent') };
       }
       // Final without a provider status: the provider refused the create/scan outright (a 4xx proves it made no order).
       if (attempt.state === 'final' && attempt.providerStatus === null) {
-        return { kind: 'done', outcome: 'failed', reason: 'The provider refused the payment: there was nothing to cancel.' };
+        return { kind: 'done', outcome: 'failed', reason: notice('cancel.provider-refused-payment') };
       }
-      return { kind: 'wait', reason: 'The provider has no record of this payment yet.' };
+      return { kind: 'wait', reason: notice('cancel.not-found-yet') };
     case 'error':
       return { kind: 'wait', reason: lookup.reason };
   }
@@ -186,24 +183,24 @@ export function shouldCancelExpired(input: {
 }
 
 /** Why a cancel cannot be done any more, for the cashier. */
-export function notCancellableReason(status: OrderStatus | null): string {
+export function notCancellableReason(status: OrderStatus | null): Notice {
   switch (status) {
     case 'PROCESSING':
-      return 'The customer has already confirmed this payment in the wallet app; it can no longer be cancelled.';
+      return notice('cancel.confirmed-in-app');
     case 'CAPTURED':
-      return 'This payment is already paid. Refund it instead.';
+      return notice('cancel.already-paid');
     case 'REFUNDED':
-      return 'This payment is already paid and refunded.';
+      return notice('cancel.already-refunded');
     case 'CANCELLED':
-      return 'This payment is already cancelled.';
+      return notice('cancel.already-cancelled');
     case 'FAILED':
-      return 'This payment has already failed; there is nothing to cancel.';
+      return notice('cancel.already-failed');
     case 'ABANDONED':
-      return 'This payment has already expired; there is nothing to cancel.';
+      return notice('cancel.already-expired');
     case 'CREATED':
     case 'PENDING':
     case null:
-      return 'This payment did not go through; there is nothing to cancel.';
+      return notice('cancel.did-not-go-through');
   }
 }
 
@@ -211,7 +208,7 @@ export type RefundDecision =
   | { readonly kind: 'succeeded' }
   /** `providerRefundedMinor`: the total just read, the baseline to record before the same request leaves again. */
   | { readonly kind: 'resend'; readonly providerRefundedMinor: number }
-  | { readonly kind: 'wait'; readonly reason: string; readonly settleAt: number | null };
+  | { readonly kind: 'wait'; readonly reason: Notice; readonly settleAt: number | null };
 
 /**
  * A refund whose answer was lost. The order's running `refundAmount` at the provider is compared with the
@@ -246,13 +243,13 @@ export function decideRefund(input: {
       if (providerTotal - baseline >= refund.amountMinor) return { kind: 'succeeded' };
       const settleAt = lastSentAt + settleMs;
       if (now >= settleAt && input.othersInFlight === true) {
-        return { kind: 'wait', reason: 'Another refund on this payment is still being checked; this one is sent again only after it is settled.', settleAt: null };
+        return { kind: 'wait', reason: notice('refund.other-unsettled'), settleAt: null };
       }
       if (now >= settleAt) return { kind: 'resend', providerRefundedMinor: providerTotal };
-      return { kind: 'wait', reason: 'The provider does not show this refund yet; a slow request could still arrive.', settleAt };
+      return { kind: 'wait', reason: notice('refund.not-shown-yet'), settleAt };
     }
     case 'not-found':
-      return { kind: 'wait', reason: 'The provider did not find the payment this refund belongs to.', settleAt: null };
+      return { kind: 'wait', reason: notice('refund.payment-not-found'), settleAt: null };
     case 'error':
       return { kind: 'wait', reason: lookup.reason, settleAt: null };
   }

@@ -1,6 +1,8 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { AttemptRow } from '../journal/index.ts';
 import type { Lookup } from './decisions.ts';
+import { errorReason } from './error-reason.ts';
 import type { PaymentRuntime } from './runtime.ts';
 import { otherTerminalError } from './sends.ts';
 
@@ -12,11 +14,11 @@ export async function lookupOrder(rt: PaymentRuntime, row: AttemptRow): Promise<
   await rt.statusLimiter.acquire();
   try {
     const client = await rt.client();
-    if (client.posId !== row.posId) return { kind: 'error', reason: otherTerminalError(row.posId, client.posId).message };
+    if (client.posId !== row.posId) return { kind: 'error', reason: errorReason(otherTerminalError(row.posId, client.posId)) };
     const order = await client.getOrder(row.referenceId, { retry: { maxAttempts: 1 } });
     return { kind: 'found', order };
   } catch (error) {
     if (error instanceof PosError && error.code === 'order.not-found') return { kind: 'not-found' };
-    return { kind: 'error', reason: error instanceof PosError ? error.message : 'The status lookup failed.' };
+    return { kind: 'error', reason: error instanceof PosError ? errorReason(error) : notice('payments.lookup-failed') };
   }
 }

@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
 import {
   adoptPatch,
@@ -11,6 +12,7 @@ import {
   shouldCancelExpired,
   type Lookup,
 } from './decisions.ts';
+import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
 import type { PassState } from './order-worker.ts';
 import { nextPollDelay } from './poll-schedule.ts';
@@ -106,7 +108,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
       // Write-ahead: the row says a resend is under way before it leaves.
       updateAttempt(rt, row.referenceId, {
         state: 'checking',
-        unresolvedReason: `The provider has no record of this payment; sending it again (${memory.resends} of ${rt.options.maxResends}).`,
+        unresolvedReason: notice('unresolved.resending', { count: memory.resends, max: rt.options.maxResends }),
       });
       const outcome = await sendOrder(rt, row.referenceId, memory.request!);
       switch (outcome.kind) {
@@ -114,16 +116,14 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
           return nextPollDelay(rt.options.schedule, 0, 0);
         case 'exists':
           // The order is there (sendOrder remembered it): from now on only lookups, never not-sent.
-          updateAttempt(rt, row.referenceId, { unresolvedReason: 'The provider already has this payment; reading its status.' });
+          updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.already-exists') });
           return 0;
         case 'refused':
-          memory.refusal = outcome.error.message;
-          updateAttempt(rt, row.referenceId, {
-            unresolvedReason: `The provider refused the payment (${outcome.error.message}); making sure nothing was charged.`,
-          });
+          memory.refusal = errorReason(outcome.error);
+          updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.refused', { error: memory.refusal }) });
           return checkDelay(state.failures, rt.options.checkDelays);
         default:
-          updateAttempt(rt, row.referenceId, { unresolvedReason: outcome.error.message });
+          updateAttempt(rt, row.referenceId, { unresolvedReason: errorReason(outcome.error) });
           return checkDelay(state.failures, rt.options.checkDelays);
       }
     }
@@ -215,7 +215,7 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
       );
       return 'idle';
     case 'resend': {
-      updateCancel(rt, cancel.cancelId, { state: 'sending', checkingReason: 'The provider still shows the payment open; sending the cancel again.' });
+      updateCancel(rt, cancel.cancelId, { state: 'sending', checkingReason: notice('cancel.resending') });
       rt.busy.add(cancel.cancelId);
       try {
         const settled = applyCancelOutcome(rt, cancel, await sendCancel(rt, cancel));
@@ -262,7 +262,7 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
       const resending = updateRefund(
         rt,
         refund.refundId,
-        { state: 'sending', providerRefundedBeforeMinor: baseline, checkingReason: 'The provider does not show this refund; sending it again with the same key.' },
+        { state: 'sending', providerRefundedBeforeMinor: baseline, checkingReason: notice('refund.resending') },
         { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again`, data: { providerRefundedBeforeMinor: baseline } },
       );
       rt.busy.add(refund.refundId);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money, type CurrencyCode } from '../../../shared/money.ts';
+import { money, type CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
@@ -10,6 +11,7 @@ import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditOrderExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
+import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
 import { startNotificationListener, type NotificationListener } from './notifications.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
@@ -223,18 +225,18 @@ class PaymentService {
         case 'accepted':
           break;
         case 'exists':
-          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
+          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
           break;
         case 'unknown':
           // The cashier sees "checking", and the worker finds out what happened.
-          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: outcome.error.message });
+          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: errorReason(outcome.error) });
           break;
         case 'refused':
         case 'unavailable':
           updateAttempt(
             this.#rt,
             referenceId,
-            { state: 'final', failureReason: outcome.error.message },
+            { state: 'final', failureReason: errorReason(outcome.error) },
             { kind: 'status', summary: `refused: ${outcome.error.message}` },
           );
           break;
@@ -265,7 +267,7 @@ class PaymentService {
     const unresolved = row.state === 'sending' || row.state === 'checking';
     if (!unresolved && !isCancellable(row.state, row.providerStatus)) {
       throw new PosError('order.not-cancellable', {
-        message: notCancellableReason(row.state === 'not-sent' ? null : row.providerStatus),
+        notice: notCancellableReason(row.state === 'not-sent' ? null : row.providerStatus),
         details: { referenceId, providerStatus: row.providerStatus },
       });
     }
@@ -298,10 +300,10 @@ class PaymentService {
     this.#refuseWhenClosing();
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
-    if (reason === '') throw new PosError('request.invalid', { message: 'Enter a reason for the refund.', details: { field: 'reason' } });
+    if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
     const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
     if (pin === 'not-set') {
-      throw new PosError('supervisor.pin-required', { message: 'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.' });
+      throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
     }
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
 
@@ -328,13 +330,13 @@ class PaymentService {
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
       throw new PosError('refund.exceeds-refundable', {
-        message: refundedElsewhere ? 'This payment has already been refunded in full (partly outside this till). Nothing is left to refund.' : 'Nothing is left to refund on this payment.',
+        notice: notice(refundedElsewhere ? 'refund.nothing-left-elsewhere' : 'refund.nothing-left'),
         details: { referenceId, refundableMinor, providerRefundedMinor: providerRefundedBefore },
       });
     }
     if (refundedElsewhere && amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', {
-        message: `Part of this payment was refunded outside this till: at most ${formatMoney(money(refundableMinor, row.currency))} is left to refund.`,
+        notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, row.currency) }),
         details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
       });
     }
@@ -376,13 +378,13 @@ class PaymentService {
         return providerRefundedMinor(lookup.order);
       case 'not-found':
         throw new PosError('order.not-refundable', {
-          message: 'The provider did not find this payment just now, so nothing was refunded. Try again in a moment.',
+          notice: notice('refund.payment-not-found-now'),
           retryable: true,
           details: { referenceId: row.referenceId },
         });
       case 'error':
         throw new PosError('provider.unavailable', {
-          message: `The payment could not be checked with the provider before refunding, so nothing was refunded. ${lookup.reason}`,
+          notice: notice('refund.check-failed', { reason: lookup.reason }),
           retryable: true,
           details: { referenceId: row.referenceId },
         });
@@ -483,7 +485,7 @@ class PaymentService {
   }
 
   #refuseWhenClosing(): void {
-    if (this.#closing) throw new PosError('internal', { message: 'The app is shutting down.' });
+    if (this.#closing) throw new PosError('internal', { cause: new Error('The app is shutting down.') });
   }
 
   #publishAttempt(referenceId: string): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
 import { mintCode, openHarness, setFaults, waitForDetail } from './payment-service.test-helper.ts';
+import { noticeInEnglish, type Notice } from '../../../shared/notices.ts';
 
 // The unresolved list and the status-bar count: one row per payment, counted once, whatever is open about it,
 // and every row says why — also when it is listed for a refund or cancel whose outcome is not known yet.
@@ -22,7 +23,7 @@ describe('unresolved payments', () => {
     expect(detail.refunds.map((r) => r.state)).toEqual(['checking']);
 
     const expected = /^Refund of S\$5\.00 is being checked: The provider does not show this refund yet/;
-    await expect.poll(async () => (await h['payments.unresolved']({}))[0]?.unresolvedReason ?? null, { timeout: 5_000 }).toMatch(expected);
+    await expect.poll(async () => english((await h['payments.unresolved']({}))[0]?.unresolvedReason ?? null), { timeout: 5_000 }).toMatch(expected);
     const list = await h['payments.unresolved']({});
     expect(list.map((v) => [v.referenceId, v.displayStatus])).toEqual([[referenceId, 'paid']]);
     expect(harness.module.counts().unresolvedCount).toBe(1);
@@ -43,3 +44,7 @@ describe('unresolved payments', () => {
     expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 1 });
   });
 });
+
+function english(reason: Notice | null): string | null {
+  return reason === null ? null : noticeInEnglish(reason);
+}

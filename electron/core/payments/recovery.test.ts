@@ -12,6 +12,7 @@ import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 
 // Recovery on start, one situation at a time: the journal holds what a till that died left behind (written
 // here directly, as the dead process would have), the provider holds what really happened, and a fresh
@@ -86,7 +87,7 @@ describe('recovery on start', () => {
     const t = await till();
     const journal = t.journal();
     const referenceId = recordCreate(journal);
-    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: 'The provider already has this payment; reading its status.' });
+    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
     journal.appendEvent(referenceId, event);
     journal.close();
 
@@ -109,7 +110,7 @@ describe('recovery on start', () => {
     const module = await t.start();
     // While it waits for the settle time, it is listed as unresolved, with the reason.
     const unresolved = await waitForDetail(module.handlers, referenceId, (d) => d.payment.state === 'checking');
-    expect(unresolved.payment.unresolvedReason).toMatch(/no record of this payment yet/);
+    expect(noticeInEnglish(unresolved.payment.unresolvedReason!)).toMatch(/no record of this payment yet/);
     expect((await module.handlers['payments.unresolved']({})).map((v) => v.referenceId)).toEqual([referenceId]);
     expect(module.counts().unresolvedCount).toBe(1);
 
@@ -217,7 +218,7 @@ describe('recovery on start', () => {
     await new Promise((resolve) => setTimeout(resolve, (FAST.settleMs ?? 0) + 500));
     const held = await module.handlers['payments.get']({ referenceId });
     expect(held.payment.state).toBe('checking');
-    expect(held.payment.unresolvedReason).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
+    expect(noticeInEnglish(held.payment.unresolvedReason!)).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
 
     await settings.save({ settings: { environment: 'embedded-sandbox' } });
     const settled = await waitForDetail(module.handlers, referenceId, isSettled);

@@ -1,3 +1,4 @@
+import type { Notice } from '../../../shared/notices.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
 import type { Journal } from '../journal/index.ts';
 import type { SendMemory } from './decisions.ts';
@@ -15,8 +16,8 @@ export type OrderRequest = { readonly kind: 'create'; readonly input: CreateOrde
 export interface AttemptMemory extends SendMemory {
   /** The exact request, to send again with the same key. Null after a restart: a scanned code is never stored. */
   request: OrderRequest | null;
-  /** The provider's sentence when a resend was refused outright, shown if the attempt settles as not sent. */
-  refusal: string | null;
+  /** Why a resend was refused outright (a notice, see error-reason.ts), shown if the attempt settles as not sent. */
+  refusal: Notice | null;
   interactive: boolean;
   canResend: boolean;
   firstSentAt: number;

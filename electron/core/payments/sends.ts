@@ -1,8 +1,10 @@
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
 import { PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
+import { errorReason } from './error-reason.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 
@@ -28,7 +30,7 @@ export type OrderSendOutcome = SendOutcome<AttemptRow> | { readonly kind: 'exist
  */
 export function otherTerminalError(paymentPosId: string, currentPosId: string): PosError {
   return new PosError('terminal.denied', {
-    message: `This payment was taken on terminal ${paymentPosId}; the till is now set up as ${currentPosId}. Switch Settings back to settle it.`,
+    notice: notice('payments.other-terminal', { paymentPosId, currentPosId }),
     details: { outcomeUnknown: false, attempts: 0 },
   });
 }
@@ -144,7 +146,7 @@ export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcom
       return updateRefund(
         rt,
         refund.refundId,
-        { state: 'failed', failureReason: outcome.error.message },
+        { state: 'failed', failureReason: errorReason(outcome.error) },
         { kind: 'status', summary: `refund ${refund.refundId} refused: ${outcome.error.message}` },
       );
     case 'unknown':
@@ -152,7 +154,7 @@ export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcom
       return updateRefund(
         rt,
         refund.refundId,
-        { state: 'checking', checkingReason: outcome.error.message },
+        { state: 'checking', checkingReason: errorReason(outcome.error) },
         { kind: 'note', summary: `refund ${refund.refundId} outcome unknown: ${outcome.error.message}` },
       );
   }
@@ -172,7 +174,7 @@ export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcom
       return updateCancel(
         rt,
         cancel.cancelId,
-        { state: 'done', outcome: notCancellable ? 'not-cancellable' : 'failed', failureReason: outcome.error.message },
+        { state: 'done', outcome: notCancellable ? 'not-cancellable' : 'failed', failureReason: errorReason(outcome.error) },
         { kind: 'status', summary: `cancel ${cancel.cancelId} refused: ${outcome.error.message}` },
       );
     }
@@ -181,7 +183,7 @@ export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcom
       return updateCancel(
         rt,
         cancel.cancelId,
-        { state: 'checking', checkingReason: outcome.error.message },
+        { state: 'checking', checkingReason: errorReason(outcome.error) },
         { kind: 'note', summary: `cancel ${cancel.cancelId} outcome unknown: ${outcome.error.message}` },
       );
   }

@@ -1,5 +1,6 @@
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { InStoreClient, type InStoreClientConfig } from '../instore/client.ts';
 import { resolveProfile, type EnvironmentProfile } from '../instore/profiles.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -80,7 +81,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
 
   async function ensureSandbox(): Promise<EmbeddedSandbox> {
     if (sandbox) return sandbox;
-    if (closed) throw new PosError('internal', { message: 'The app is shutting down.' });
+    if (closed) throw new PosError('internal', { cause: new Error('The app is shutting down.') });
     starting ??= options
       .startSandbox(options.sandboxPort ? { port: options.sandboxPort } : {})
       .then((started) => {
@@ -117,7 +118,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     ].filter((item): item is string => item !== null);
     if (missing.length > 0 || secret === null) {
       throw new PosError('auth.missing', {
-        message: `No credentials are set up for ${profile.label}: ${missing.join(', ')} missing. An admin must enter them in Settings.`,
+        notice: notice('auth.missing-for', { environment: profile.label, missing: missing.join(', ') }),
         details: { missing: missing.join(', ') },
       });
     }

@@ -20,6 +20,7 @@ const payment: PaymentView = {
   providerOrderId: '221122-0679-YVUY',
   paymentType: 'PAY',
   failureReason: null,
+  failureNotice: null,
   refunded: { amountMinor: 0, currency: 'SGD' },
   refundable: { amountMinor: 1234, currency: 'SGD' },
   canCancel: false,

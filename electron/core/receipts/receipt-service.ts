@@ -3,6 +3,7 @@ import type { PaymentDetail } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { buildReceipt, receiptRefusal, type ReceiptDocument, type ReceiptTerminal } from '../../../shared/receipt.ts';
 import type { Locale } from '../../../shared/settings.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // receipts.print, served the same by both transports. The core builds the document from the journal's
 // payment (never from what a screen sends) and hands it to the till's printer when the host has one
@@ -32,16 +33,17 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
     async 'receipts.print'({ referenceId, kind }) {
       const detail = await options.paymentDetail(referenceId);
       const refusal = receiptRefusal(detail, kind);
-      if (refusal) throw new PosError('request.invalid', { message: refusal });
+      if (refusal) throw new PosError('request.invalid', { notice: refusal });
       if (!options.printer) return { printed: false, via: 'browser' };
       const till = options.till();
       const document = buildReceipt({ detail, kind, merchantName: till.merchantName, terminal: till, locale: till.locale });
       try {
         await options.printer.print(document);
       } catch (error) {
-        const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+        // The printer's own words (the system's, in its language) are passed on as they came: they say what is wrong.
+        const detail = error instanceof Error ? error.message : '';
         throw new PosError('internal', {
-          message: `The receipt printer did not print${reason}. Check that it is on, has paper and is the default printer, then reprint from the payment's detail.`,
+          notice: detail ? notice('receipt.printer-failed-because', { detail }) : notice('receipt.printer-failed'),
           retryable: true,
           cause: error,
         });

@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // Whether what Electron's safeStorage produced really protects a secret. On Linux (and the BSDs) without an
 // OS key store, Chromium encrypts with a key written in its own source code: the `basic_text` backend of
@@ -14,7 +15,7 @@ const HARD_CODED_KEY_PREFIX = 'v10';
 /** Platforms whose "v10" is the OS key store, not the hard-coded key. */
 const OS_KEY_STORE_V10 = new Set(['darwin', 'win32']);
 
-export const UNPROTECTED_MESSAGE = 'Secrets cannot be stored safely on this computer: no OS key store (GNOME Keyring or KWallet) is running.';
+export const UNPROTECTED_NOTICE = notice('vault.no-key-store');
 
 /** True when `backend` (safeStorage.getSelectedStorageBackend()) is the one that protects nothing. */
 export function isUnprotectedBackend(platform: string, backend: string): boolean {
@@ -30,5 +31,5 @@ export function isProtectedCiphertext(platform: string, ciphertext: Uint8Array):
 
 /** Throws vault.unavailable, with a message an admin can act on, unless `ciphertext` is protected. */
 export function assertProtectedCiphertext(platform: string, ciphertext: Uint8Array): void {
-  if (!isProtectedCiphertext(platform, ciphertext)) throw new PosError('vault.unavailable', { message: UNPROTECTED_MESSAGE });
+  if (!isProtectedCiphertext(platform, ciphertext)) throw new PosError('vault.unavailable', { notice: UNPROTECTED_NOTICE });
 }

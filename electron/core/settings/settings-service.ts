@@ -1,6 +1,7 @@
 import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../../shared/settings.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { fieldLabel } from './field-labels.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
 import type { SecretVault } from './secret-vault.ts';
@@ -67,9 +68,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const waitMs = lock.lockedUntil - now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      const wait = seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      const wait = seconds <= 90 ? notice('pin.locked-seconds', { seconds }) : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
       throw new PosError('supervisor.pin-wrong', {
-        message: `Too many wrong PINs. Wait ${wait}, then try again.`,
+        notice: wait,
         retryable: true,
         details: { retryAfterSeconds: seconds },
       });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
+import { defaultMessage } from '../../../shared/errors.ts';
 
 describe('status bar', () => {
   it('shows the status from status.get and follows status.changed events', async () => {
@@ -56,6 +57,6 @@ describe('status bar', () => {
       error: { code: 'network.unreachable', message: "The till's payment service is not answering.", retryable: true },
     }));
     renderWithBridge(<App />, bridge);
-    expect((await screen.findByTestId('bridge-error-message')).textContent).toBe("The till's payment service is not answering.");
+    expect((await screen.findByTestId('bridge-error-message')).textContent).toBe(defaultMessage('network.unreachable'));
   });
 });

@@ -10,6 +10,7 @@ import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-
 import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
 import { qrSvg } from './qr-svg.ts';
 import { Receipt } from './Receipt.tsx';
+import { notice } from '../../../shared/notices.ts';
 
 const REFERENCE = 'POS1-20261122-0007';
 const ORDER_ID = '221122-0679-YVUY';
@@ -126,7 +127,7 @@ describe('printing from the screens (no printer behind the core: the browser pri
   it('shows the printer trouble the core reports', async () => {
     const bridge = createFakeBridge();
     bridge.payments.set(REFERENCE, paid());
-    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true } }));
+    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true, notice: notice('receipt.printer-failed-because', { detail: 'out of paper' }) } }));
     renderWithBridge(<PaymentDetailScreen referenceId={REFERENCE} />, bridge);
     fireEvent.click(await screen.findByTestId('detail-reprint'));
     expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('out of paper');
@@ -147,7 +148,7 @@ describe('printing from the screens (no printer behind the core: the browser pri
       const before = bridge.payments.get(referenceId)!;
       const payment = { ...before, displayStatus: 'refunded' as const, providerStatus: 'REFUNDED' as const, refunded: before.amount, refundable: { ...before.amount, amountMinor: 0 }, canRefund: false };
       bridge.payments.set(referenceId, payment);
-      refunds.push({ refundId: 'RF-1', referenceId, amount: before.amount, reason: 'Goods returned', state: 'succeeded', failureReason: null, createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:01.000Z' });
+      refunds.push({ refundId: 'RF-1', referenceId, amount: before.amount, reason: 'Goods returned', state: 'succeeded', failureReason: null, failureNotice: null, createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:01.000Z' });
       return { ok: true, value: { payment, refunds, history: [], events: [] } };
     });
     // The whole app: the USB scanner's keyboard wedge is wired by its frame.

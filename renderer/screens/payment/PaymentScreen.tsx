@@ -9,7 +9,8 @@ import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useKeyDown } from '../../hooks/use-key.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 import { playSound } from '../../sound/sounds.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
@@ -140,7 +141,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
               {/* What the till ran into (the provider answering 503, the network down…), so the cashier can tell the customer. */}
               {view.unresolvedReason && (
                 <p className="explain checking-reason" data-testid="payment-checking-reason">
-                  {view.unresolvedReason}
+                  {noticeText(view.unresolvedReason, locale)}
                 </p>
               )}
               <p className="explain">{t('payment.checkingExplain')}</p>
@@ -183,6 +184,7 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
   const locale = useLocale();
   const outcome = outcomeOf(view.displayStatus);
   const amount = money(view.amount, locale);
+  const failure = failureOf(view, t, locale);
   const printWhenPaid = useTerminal().settings.printReceiptWhenPaid;
   // A kiosk must always reset for the next customer, even if the setting says "until dismissed".
   const seconds = dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
@@ -204,7 +206,7 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
       </p>
       <p className="result-headline">{headline}</p>
-      {view.failureReason && <p className="result-reason">{t('payment.reason', { reason: failureText(view.failureReason, t) })}</p>}
+      {failure && <p className="result-reason">{t('payment.reason', { reason: failure })}</p>}
       {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
       {view.displayStatus === 'expired' && !view.failureReason && <p className="result-reason">{t('payment.expiredExplain')}</p>}
       {view.displayStatus === 'cancelled' && <p className="result-reason">{t('payment.cancelledExplain')}</p>}

@@ -7,7 +7,8 @@ import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
-import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from './RefundsTable.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
@@ -109,13 +110,13 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             {payment.failureReason && (
               <>
                 <dt>{t('detail.colReason')}</dt>
-                <dd>{failureText(payment.failureReason, t)}</dd>
+                <dd>{failureOf(payment, t, locale)}</dd>
               </>
             )}
             {payment.unresolvedReason && (
               <>
                 <dt>{t('unresolved.reason')}</dt>
-                <dd>{payment.unresolvedReason}</dd>
+                <dd>{noticeText(payment.unresolvedReason, locale)}</dd>
               </>
             )}
           </dl>

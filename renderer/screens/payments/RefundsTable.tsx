@@ -1,6 +1,6 @@
 import type { RefundView } from '../../../shared/domain.ts';
 import { dateTime, money } from '../../components/format.ts';
-import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 
 export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
   const t = useT();
@@ -24,7 +24,7 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
             <td>{refund.reason ?? '—'}</td>
             <td>
               {t(`refundState.${refund.state}`)}
-              {refund.failureReason ? ` — ${refund.failureReason}` : ''}
+              {refund.failureReason ? ` — ${failureOf(refund, t, locale)}` : ''}
             </td>
           </tr>
         ))}

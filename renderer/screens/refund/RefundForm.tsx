@@ -6,7 +6,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
-import { useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
+import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
 
 export interface RefundOutcome {
   readonly text: string;
@@ -169,7 +169,7 @@ function CancelInstead({ payment, onCancelled }: { payment: PaymentView; onCance
 function outcomeOf(detail: PaymentDetail, amountMinor: number, t: Translate, locale: ReturnType<typeof useLocale>): RefundOutcome {
   const latest = [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1) as RefundView | undefined;
   const amount = money(latest?.amount ?? { amountMinor, currency: detail.payment.amount.currency }, locale);
-  if (latest?.state === 'failed') return { text: latest.failureReason ?? t('refundState.failed'), tone: 'failure' };
+  if (latest?.state === 'failed') return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
   if (latest && latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
   if (detail.payment.refundable.amountMinor === 0) return { text: t('refund.doneFully', { amount }), tone: 'success' };
   return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };

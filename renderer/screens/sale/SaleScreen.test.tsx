@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { defaultMessage } from '../../../shared/errors.ts';
 
 async function openSale(options: Parameters<typeof createFakeBridge>[0] = {}) {
   const bridge = createFakeBridge(options);
@@ -77,7 +78,7 @@ describe('sale screen', () => {
     }));
     keyAt(document.body, '5', 10_000);
     fireEvent.click(screen.getByTestId('charge-button'));
-    expect((await screen.findByTestId('sale-error')).textContent).toBe("This till's clock is out of sync with the provider.");
+    expect((await screen.findByTestId('sale-error')).textContent).toBe(defaultMessage('auth.clock-skew'));
     expect(screen.getByTestId('sale-screen')).toBeDefined();
   });
 

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
+import { notice } from '../../../shared/notices.ts';
 
 // The unresolved list as the cashier sees it: one row per payment, the same number as the status bar, and a
 // reason on every row — also for a paid payment that is listed because its refund is still being checked.
 
-const REFUND_REASON = 'Refund of S$5.00 is being checked: The provider does not show this refund yet; a slow request could still arrive.';
+const REFUND_REASON = notice('unresolved.refund-checking', { amount: { amountMinor: 500, currency: 'SGD' }, reason: notice('refund.not-shown-yet') });
+const REFUND_REASON_EN = 'Refund of S$5.00 is being checked: The provider does not show this refund yet; a slow request could still arrive.';
+const CHECKING_REASON = notice('unresolved.checking', { reason: notice('payments.error', { error: { code: 'network.timeout' } }) });
 
 describe('unresolved list', () => {
   it('shows why a paid payment with a refund being checked is listed, one row for the one count', async () => {
@@ -20,7 +23,7 @@ describe('unresolved list', () => {
       canCancel: false,
       unresolvedReason: REFUND_REASON,
     });
-    const checking = paymentView({ referenceId: 'REF-UNRES-0002', state: 'checking', providerStatus: null, displayStatus: 'checking', unresolvedReason: 'Checking with the provider: timeout' });
+    const checking = paymentView({ referenceId: 'REF-UNRES-0002', state: 'checking', providerStatus: null, displayStatus: 'checking', unresolvedReason: CHECKING_REASON });
     bridge.override('payments.unresolved', () => ({ ok: true, value: [refunding, checking] }));
     renderWithBridge(<App />, bridge);
 
@@ -29,7 +32,7 @@ describe('unresolved list', () => {
     fireEvent.click(count);
     await waitFor(() => expect(screen.getAllByTestId('unresolved-row')).toHaveLength(2));
     const reasons = screen.getAllByTestId('unresolved-reason').map((cell) => cell.textContent);
-    expect(reasons).toEqual([REFUND_REASON, 'Checking with the provider: timeout']);
+    expect(reasons).toEqual([REFUND_REASON_EN, 'Checking with the provider: The provider did not answer in time. The payment is being checked.']);
     expect(reasons).not.toContain('—');
   });
 });

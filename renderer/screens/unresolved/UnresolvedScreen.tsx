@@ -8,6 +8,7 @@ import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 import { LinkedCustomersUnresolved } from './LinkedCustomersUnresolved.tsx';
 
 // Attempts the service is still settling with the provider (journey 3), with the reason and "Check now";
@@ -85,7 +86,7 @@ export function UnresolvedScreen() {
                 <td>
                   <PaymentStatusBadge payment={payment} />
                 </td>
-                <td data-testid="unresolved-reason">{payment.unresolvedReason ?? '—'}</td>
+                <td data-testid="unresolved-reason">{payment.unresolvedReason ? noticeText(payment.unresolvedReason, locale) : '—'}</td>
                 <td>
                   <OpenPaymentButton referenceId={payment.referenceId} />
                 </td>
