@@ -1,6 +1,7 @@
 import type { AppInfo, ChannelName, EventName, Events, PosBridge, RequestOf, ResponseOf } from '../../shared/contract.ts';
 import type { PaymentDetail, PaymentView, StatusSnapshot } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
+import { notice, noticeInEnglish, type Notice } from '../../shared/notices.ts';
 import type { Result } from '../../shared/result.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, type SecretName, type Settings, type SettingsView } from '../../shared/settings.ts';
 import { createFakeCustomers, type FakeCustomers } from './fake-customers.ts';
@@ -35,8 +36,9 @@ export interface FakeBridge extends PosBridge {
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
-export function failure<T>(code: ErrorCode, details?: Record<string, string>, message = defaultMessage(code)): Result<T> {
-  return { ok: false, error: { code, message, retryable: false, ...(details ? { details } : {}) } };
+export function failure<T>(code: ErrorCode, details?: Record<string, string>, what?: Notice): Result<T> {
+  const message = what ? noticeInEnglish(what) : defaultMessage(code);
+  return { ok: false, error: { code, message, retryable: false, ...(details ? { details } : {}), ...(what ? { notice: what } : {}) } };
 }
 
 export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
@@ -136,8 +138,9 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
       if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
       const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
       const ms = next.scanner.maxInterKeyMs;
-      // Same shape as the settings service: the refused field in details.field, the message written for it.
-      if (ms < 5 || ms > 200) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, 'Scanner: enter a gap between 5 and 200 ms.');
+      // Same shape as the settings service: the refused field in details.field, what is wrong in a notice.
+      if (ms < 5) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, notice('settings.at-least', { minimum: 5 }));
+      if (ms > 200) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, notice('settings.at-most', { maximum: 200 }));
       state.settings = next;
       for (const [name, value] of Object.entries(patch.secrets ?? {}) as [SecretName, string | null][]) {
         if (value === null) secretValues.delete(name);

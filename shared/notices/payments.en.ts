@@ -69,7 +69,22 @@ export const PAYMENT_NOTICES_EN = {
   'receipt.printer-failed-because':
     "The receipt printer did not print ({detail}). Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
 
-  // Settings, credentials, the app.
+  // Settings, credentials, the app. A refused field's message stands next to that field: no label needed.
+  'settings.unknown-setting': '"{name}" is not a setting this terminal knows.',
+  'settings.value-invalid': 'This value is not valid.',
+  'settings.required': 'Enter a value.',
+  'settings.at-least': 'Enter {minimum} or more.',
+  'settings.at-most': 'Enter {maximum} or less.',
+  'settings.too-long': 'Use at most {maximum} characters.',
+  'settings.choose-from-list': 'Choose one of the values offered.',
+  'settings.currency-not-in-country': 'This currency is not used in the selected country.',
+  'settings.min-above-max': 'The minimum amount is above the maximum.',
+  'settings.https-or-local': 'Enter an https:// address (plain http only for this computer).',
+  'settings.https-or-local-or-empty': 'Enter an https:// address (plain http only for this computer), or leave it empty.',
+  'settings.https-or-empty': 'Enter an https:// address, or leave it empty.',
+  'settings.pin-digits': 'Use 4 to 12 digits.',
+  'settings.secret-empty': 'Enter a value, or use "Remove" to delete it.',
+  'settings.secret-spaces': 'Paste the secret without spaces before or after it.',
   'settings.time-zone-unknown': '"{timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',

@@ -15,14 +15,14 @@ async function open(now?: () => number): Promise<SettingsService> {
   return openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(vaultPath), ...(now ? { now } : {}) });
 }
 
-async function invalidField(promise: Promise<unknown>): Promise<{ field: unknown; message: string }> {
+async function invalidField(promise: Promise<unknown>): Promise<{ field: unknown; message: string; notice: PosError['notice'] }> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(PosError);
   expect((error as PosError).code).toBe('settings.invalid');
-  return { field: (error as PosError).details?.field, message: (error as PosError).message };
+  return { field: (error as PosError).details?.field, message: (error as PosError).message, notice: (error as PosError).notice };
 }
 
 beforeEach(() => {
@@ -54,9 +54,9 @@ describe('settings service', () => {
 
   it('refuses a country/currency pair the provider does not accept, naming the field', async () => {
     const service = await open();
-    const { field, message } = await invalidField(service.save({ settings: { country: 'HK', currency: 'SGD' } }));
+    const { field, notice } = await invalidField(service.save({ settings: { country: 'HK', currency: 'SGD' } }));
     expect(field).toBe('currency');
-    expect(message).toMatch(/Currency/);
+    expect(notice).toEqual({ key: 'settings.currency-not-in-country' });
     expect(service.current().country).toBe('SG');
   });
 
@@ -199,12 +199,21 @@ describe('settings service', () => {
     expect(seen[0]).not.toContain('TK_abc');
   });
 
-  it('names the linked-customer field in the message when its address is refused', async () => {
+  it('names the linked-customer field when its address is refused, and says what to enter', async () => {
     const service = await open();
-    const { message } = await invalidField(service.save({ settings: { tokenized: { webhookUrl: 'ftp://x.example/hook' } } }));
-    expect(message).toMatch(/^Linked-customer webhook URL: enter an https:\/\/ address/);
+    const webhook = await invalidField(service.save({ settings: { tokenized: { webhookUrl: 'ftp://x.example/hook' } } }));
+    expect(webhook).toMatchObject({ field: 'tokenized.webhookUrl', notice: { key: 'settings.https-or-empty' } });
+    expect(webhook.message).toMatch(/^Enter an https:\/\/ address/);
     const custom = await invalidField(service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'http://10.0.0.5/merchant' } } }));
-    expect(custom.message).toMatch(/^Linked-customer gateway URL \(custom\): enter an https:\/\/ address/);
+    expect(custom).toMatchObject({ field: 'tokenized.customBaseUrl', notice: { key: 'settings.https-or-local-or-empty' } });
+  });
+
+  it('says what is wrong with a refused value in plain words, with its limit, not zod’s developer English', async () => {
+    const service = await open();
+    expect((await invalidField(service.save({ settings: { scanner: { maxInterKeyMs: 900 } } }))).notice).toEqual({ key: 'settings.at-most', params: { maximum: 200 } });
+    expect((await invalidField(service.save({ settings: { merchantName: '' } }))).notice).toEqual({ key: 'settings.required' });
+    expect((await invalidField(service.save({ settings: { environment: 'mars' } }))).notice).toEqual({ key: 'settings.choose-from-list' });
+    expect((await invalidField(service.save({ settings: { amountLimits: { minMinor: 500, maxMinor: 100 } } }))).notice).toEqual({ key: 'settings.min-above-max' });
   });
 
   it('accepts the linked-customer gateway (https or loopback http), webhook URL and listener port, and keeps them', async () => {

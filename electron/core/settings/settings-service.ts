@@ -1,8 +1,8 @@
 import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../../shared/settings.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { notice } from '../../../shared/notices.ts';
-import { fieldLabel } from './field-labels.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
+import { settingsIssueNotice } from './settings-issues.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
@@ -181,7 +181,7 @@ function mergeSettings(current: Settings, patch: Readonly<Record<string, unknown
   const merged: Record<string, unknown> = structuredClone(current) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
     if (!(key in DEFAULT_SETTINGS)) {
-      throw invalid(key, `${key} is not a setting this terminal knows.`);
+      throw invalid(key, notice('settings.unknown-setting', { name: key }));
     }
     merged[key] = NESTED_KEYS.has(key) && isPlainObject(value) ? { ...(merged[key] as object), ...value } : value;
   }
@@ -193,22 +193,21 @@ function validateSettings(candidate: Record<string, unknown>): Settings {
     const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
     const value = candidate[key];
     const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !(inner in defaults)) : undefined;
-    if (unknown !== undefined) throw invalid(`${key}.${unknown}`, `${unknown} is not part of ${fieldLabel(key)}.`);
+    if (unknown !== undefined) throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
   }
   const parsed = settingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join('.');
-    throw invalid(field, `${fieldLabel(field)}: ${issue.message}`);
+    throw invalid(issue.path.map(String).join('.'), settingsIssueNotice(issue));
   }
   const settings = parsed.data;
   if (settings.environment === 'custom' && !isAcceptableServiceUrl(settings.customBaseUrl)) {
-    throw invalid('customBaseUrl', 'Custom base URL: enter an https:// address (plain http only for this computer).');
+    throw invalid('customBaseUrl', notice('settings.https-or-local'));
   }
   // Used only for `custom`, but checked whenever typed: a bad address must not wait for the day someone
   // switches the environment to be refused.
   if (settings.tokenized.customBaseUrl !== '' && !isAcceptableServiceUrl(settings.tokenized.customBaseUrl)) {
-    throw invalid('tokenized.customBaseUrl', `${fieldLabel('tokenized.customBaseUrl')}: enter an https:// address (plain http only for this computer), or leave it empty.`);
+    throw invalid('tokenized.customBaseUrl', notice('settings.https-or-local-or-empty'));
   }
   for (const [field, value] of [
     ['webhookUrl', settings.webhookUrl],
@@ -216,7 +215,7 @@ function validateSettings(candidate: Record<string, unknown>): Settings {
     ['tokenized.webhookUrl', settings.tokenized.webhookUrl],
   ] as const) {
     if (value !== '' && !isAcceptableServiceUrl(value)) {
-      throw invalid(field, `${fieldLabel(field)}: enter an https:// address, or leave it empty.`);
+      throw invalid(field, notice('settings.https-or-empty'));
     }
   }
   return settings;
@@ -233,19 +232,20 @@ async function prepareSecrets(secrets: Partial<Record<SecretName, string | null>
       continue;
     }
     if (name === 'supervisorPin' || name === 'adminPin') {
-      if (!PIN_PATTERN.test(value)) throw invalid(name, `${fieldLabel(name)}: use 4 to 12 digits.`);
+      if (!PIN_PATTERN.test(value)) throw invalid(name, notice('settings.pin-digits'));
       writes.push([name, await hashPin(value)]);
       continue;
     }
-    if (value.trim() === '') throw invalid(name, `${fieldLabel(name)}: enter a value, or use "Remove" to delete it.`);
-    if (value !== value.trim()) throw invalid(name, `${fieldLabel(name)}: paste the secret without spaces before or after it.`);
+    if (value.trim() === '') throw invalid(name, notice('settings.secret-empty'));
+    if (value !== value.trim()) throw invalid(name, notice('settings.secret-spaces'));
     writes.push([name, value]);
   }
   return writes;
 }
 
-function invalid(field: string, message: string): PosError {
-  return new PosError('settings.invalid', { message, details: { field } });
+/** A refused field: `details.field` names it (the screen puts the notice next to it). */
+function invalid(field: string, what: Notice): PosError {
+  return new PosError('settings.invalid', { notice: what, details: { field } });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -17,12 +17,12 @@ describe('settings draft helpers', () => {
     const amountLimits = fieldErrorsOf({
       code: 'settings.invalid',
       message: 'core English, for the log',
-      notice: { key: 'refund.reason-missing' },
+      notice: { key: 'settings.min-above-max' },
       retryable: false,
       details: { field: 'amountLimits' },
     }, 'en');
-    expect(amountLimits).toEqual({ amountLimits: 'Enter a reason for the refund.' });
-    expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('Enter a reason for the refund.');
+    expect(amountLimits).toEqual({ amountLimits: 'The minimum amount is above the maximum.' });
+    expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('The minimum amount is above the maximum.');
     expect(messageFor(amountLimits, 'posId')).toBeUndefined();
     expect(fieldErrorsOf({ code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } }, 'en')).toEqual({});
     expect(fieldErrorsOf({ code: 'settings.invalid', message: 'Invalid.', retryable: false }, 'en')).toEqual({});
