@@ -12,7 +12,10 @@ import {
   type PaymentDetail,
   type PaymentView,
   type RefundView,
+  type ScreenSurface,
+  type StatusCheck,
   type StatusSnapshot,
+  SCREEN_SURFACES,
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
@@ -89,6 +92,11 @@ export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChan
   'payments.summary': { request: { day: string }; response: DaySummary };
   'payments.unresolved': { request: Empty; response: readonly PaymentView[] };
   'payments.checkNow': { request: { referenceId: string }; response: PaymentView };
+  /**
+   * A screen says which payment it shows (null: none), when it opens one and again every few seconds while it
+   * does: that payment's status lookups then come before other orders'. Replies with its last check, if any.
+   */
+  'payments.onScreen': { request: { surface: ScreenSurface; referenceId: string | null }; response: StatusCheck | null };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -100,6 +108,8 @@ export type ResponseOf<K extends ChannelName> = Channels[K]['response'];
 export interface Events extends CustomerEvents {
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
+  /** A status lookup of a payment came back (answered or not): screens show how fresh its status is. */
+  'payment.checked': StatusCheck;
   'status.changed': StatusSnapshot;
   'settings.changed': SettingsView;
 }
@@ -286,6 +296,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.summary': z.object({ day }).strict(),
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
+  'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId: referenceId.nullable() }).strict(),
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,

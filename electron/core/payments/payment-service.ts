@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
+import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView, type ScreenSurface, type StatusCheck } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
@@ -16,11 +16,12 @@ import { lookupOrder } from './lookup.ts';
 import { startNotificationListener, type NotificationListener } from './notifications.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { runOrderPass } from './order-pass.ts';
+import { OnScreen } from './on-screen.ts';
 import { OrderWorker } from './order-worker.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -30,6 +31,9 @@ import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel,
 // - every status change reaches the journal first, then the screens.
 
 export type { PaymentServiceOptions } from './options.ts';
+
+/** A payment just opened on a screen whose status is at most this old is not looked up in the person lane. */
+const FRESH_ENOUGH_MS = 1_000;
 
 /** The factory createCore takes: `createCore({ ..., payments: createPaymentModule() })`. */
 export function createPaymentModule(options: PaymentServiceOptions = {}): PaymentModuleFactory {
@@ -65,6 +69,8 @@ class PaymentService {
   readonly #tuning: ClientTuning;
   #listener: NotificationListener | null = null;
   #closing: Promise<void> | null = null;
+  /** The last status lookup of each payment this process looked up (dropped once nothing about it is open). */
+  readonly #checks = new Map<string, { checkedAt: number; answeredAt: number | null }>();
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
     this.#context = context;
@@ -80,10 +86,11 @@ class PaymentService {
       options,
       startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
-      statusLimiter: createRateLimiter({
+      statusBudget: createStatusBudget({
         perSecond: options.statusRequestsPerSecond ?? (() => context.settings.current().statusRequestsPerSecond),
-        now: options.now,
       }),
+      onScreen: new OnScreen(options.now),
+      noteChecked: (referenceId, answered) => this.#noteChecked(referenceId, answered),
       attempts: new Map(),
       refundSentAt: new Map(),
       busy: new Set(),
@@ -147,6 +154,7 @@ class PaymentService {
         await this.#watch(referenceId).lookNow('check');
         return this.#view(referenceId);
       },
+      'payments.onScreen': async ({ surface, referenceId }) => this.#shown(surface, referenceId),
     };
   }
 
@@ -365,12 +373,45 @@ class PaymentService {
     return this.#journal.detailOf(referenceId)!;
   }
 
+  // ---- what the screens show ----
+
+  /**
+   * A screen shows a payment (or nothing). An open payment it just started showing is looked at now: in the
+   * person lane if what the till knows is older than a second (someone opened it to see where it is), else in
+   * the screen lane, only so that its sleep is cut to the on-screen pace.
+   */
+  #shown(surface: ScreenSurface, referenceId: string | null): StatusCheck | null {
+    const newlyShown = this.#rt.onScreen.show(surface, referenceId);
+    if (referenceId === null) return null;
+    const row = this.#journal.getAttempt(referenceId);
+    const worker = this.#workers.get(referenceId);
+    if (newlyShown && row && worker && !worker.stopped) {
+      const knownSince = Math.max(row.updatedAt, this.#checks.get(referenceId)?.answeredAt ?? 0);
+      worker.wake(this.#options.now() - knownSince > FRESH_ENOUGH_MS ? 'shown' : 'screen');
+    }
+    return this.#lastCheck(referenceId);
+  }
+
+  #noteChecked(referenceId: string, answered: boolean): void {
+    const checkedAt = this.#options.now();
+    const answeredAt = answered ? checkedAt : (this.#checks.get(referenceId)?.answeredAt ?? null);
+    this.#checks.set(referenceId, { checkedAt, answeredAt });
+    this.#context.emit('payment.checked', this.#lastCheck(referenceId)!);
+  }
+
+  #lastCheck(referenceId: string): StatusCheck | null {
+    const check = this.#checks.get(referenceId);
+    if (!check) return null;
+    return { referenceId, checkedAt: new Date(check.checkedAt).toISOString(), answeredAt: check.answeredAt === null ? null : new Date(check.answeredAt).toISOString() };
+  }
+
   /**
    * The provider's refund total for this payment, read now (the same lookup the workers make). Without it a
    * lost refund answer could not be told apart from a refund made elsewhere, so the refund is not sent.
    */
   async #providerRefundedNow(row: AttemptRow): Promise<number> {
-    const lookup = await lookupOrder(this.#rt, row);
+    // A person (the clerk with the supervisor) waits for this answer.
+    const lookup = await lookupOrder(this.#rt, row, { lane: 'person' });
     switch (lookup.kind) {
       case 'found':
         // Kept too: the payment then shows what was refunded elsewhere even if this refund is refused.
@@ -427,6 +468,7 @@ class PaymentService {
       pass: (state) => runOrderPass(this.#rt, referenceId, state),
       timers: this.#options.timers,
       initialDelayMs,
+      laneOf: () => (this.#rt.onScreen.isShown(referenceId) ? 'screen' : 'background'),
       onError: (error, state) => {
         state.failures += 1;
         try {
@@ -453,6 +495,8 @@ class PaymentService {
       const row = this.#journal.getAttempt(referenceId);
       if (!row || (row.state !== 'final' && row.state !== 'not-sent')) return;
       this.#rt.attempts.delete(referenceId);
+      this.#checks.delete(referenceId);
+      this.#rt.onScreen.forget(referenceId);
       for (const refund of this.#journal.refundsOf(referenceId)) {
         if (refund.state === 'succeeded' || refund.state === 'failed') this.#rt.refundSentAt.delete(refund.refundId);
       }
