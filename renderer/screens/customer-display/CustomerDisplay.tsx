@@ -9,6 +9,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { LocaleProvider, useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { isNewer } from '../../stores/payment-store.ts';
+import { useOnScreen } from '../payment/use-on-screen.ts';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
 // idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
@@ -116,6 +117,8 @@ function CustomerPayment({ payment }: { payment: PaymentView }) {
   const amount = money(payment.amount, locale);
   const final = FINAL_DISPLAY.has(payment.displayStatus);
   const outcome = outcomeOf(payment.displayStatus);
+  // The customer is looking at it: the core looks it up first, until it is final.
+  useOnScreen('customer-display', final ? null : payment.referenceId);
   return (
     <div className={`customer-payment outcome-${outcome}`}>
       <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>
