@@ -93,10 +93,11 @@ export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChan
   'payments.unresolved': { request: Empty; response: readonly PaymentView[] };
   'payments.checkNow': { request: { referenceId: string }; response: PaymentView };
   /**
-   * A screen says which payment it shows (null: none), when it opens one and again every few seconds while it
-   * does: that payment's status lookups then come before other orders'. Replies with its last check, if any.
+   * A screen shows a payment (shown: true, when it opens it and again every few seconds while it does) or has
+   * stopped showing it (shown: false): while shown, its status lookups come before other orders'. Replies
+   * with its last check, if any.
    */
-  'payments.onScreen': { request: { surface: ScreenSurface; referenceId: string | null }; response: StatusCheck | null };
+  'payments.onScreen': { request: { surface: ScreenSurface; referenceId: string; shown: boolean }; response: StatusCheck | null };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -296,7 +297,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.summary': z.object({ day }).strict(),
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
-  'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId: referenceId.nullable() }).strict(),
+  'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId, shown: z.boolean() }).strict(),
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,

@@ -1,20 +1,17 @@
 import type { ScreenSurface } from '../../../shared/domain.ts';
 
-// Which payment each screen shows right now, as the screens say (payments.onScreen). A screen repeats its
-// signal every few seconds while it shows a payment; a mark not repeated for `ttlMs` has lapsed (the window
-// was closed, the renderer reloaded or crashed), so a payment can never stay "on screen" by mistake for long.
+// Which payments the screens show right now, as they say (payments.onScreen). A screen repeats its signal
+// every few seconds while it shows a payment; a mark not repeated for `ttlMs` has lapsed (the window was
+// closed, the renderer reloaded or crashed), so a payment never stays "on screen" by mistake for long. Marks
+// are per surface and payment: two windows of one surface (a second cashier tab) may show two payments.
 
 export const ON_SCREEN_TTL_MS = 15_000;
-
-interface Mark {
-  readonly referenceId: string;
-  readonly at: number;
-}
 
 export class OnScreen {
   readonly #now: () => number;
   readonly #ttlMs: number;
-  readonly #marks = new Map<ScreenSurface, Mark>();
+  /** `${surface} ${referenceId}` → when the screen last said it shows it. */
+  readonly #marks = new Map<string, number>();
   /** When each payment was last on a screen, kept after it left (its poll schedule counts from it). */
   readonly #lastShown = new Map<string, number>();
 
@@ -23,21 +20,20 @@ export class OnScreen {
     this.#ttlMs = ttlMs;
   }
 
-  /** A screen shows `referenceId` (or nothing). True when that payment was on no screen just before. */
-  show(surface: ScreenSurface, referenceId: string | null): boolean {
-    const wasShown = referenceId !== null && this.isShown(referenceId);
+  /** A screen shows `referenceId` (shown) or stopped showing it. True when it was on no screen just before. */
+  mark(surface: ScreenSurface, referenceId: string, shown: boolean): boolean {
+    const wasShown = this.isShown(referenceId);
     const at = this.#now();
-    if (referenceId === null) this.#marks.delete(surface);
-    else {
-      this.#marks.set(surface, { referenceId, at });
-      this.#lastShown.set(referenceId, at);
-    }
-    return referenceId !== null && !wasShown;
+    this.#lastShown.set(referenceId, at);
+    if (shown) this.#marks.set(`${surface} ${referenceId}`, at);
+    else this.#marks.delete(`${surface} ${referenceId}`);
+    for (const [key, markedAt] of this.#marks) if (at - markedAt >= this.#ttlMs) this.#marks.delete(key);
+    return shown && !wasShown;
   }
 
   isShown(referenceId: string): boolean {
     const at = this.#now();
-    for (const mark of this.#marks.values()) if (mark.referenceId === referenceId && at - mark.at < this.#ttlMs) return true;
+    for (const [key, markedAt] of this.#marks) if (key.endsWith(` ${referenceId}`) && at - markedAt < this.#ttlMs) return true;
     return false;
   }
 

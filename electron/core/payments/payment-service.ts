@@ -154,7 +154,7 @@ class PaymentService {
         await this.#watch(referenceId).lookNow('check');
         return this.#view(referenceId);
       },
-      'payments.onScreen': async ({ surface, referenceId }) => this.#shown(surface, referenceId),
+      'payments.onScreen': async ({ surface, referenceId, shown }) => this.#shown(surface, referenceId, shown),
     };
   }
 
@@ -376,13 +376,12 @@ class PaymentService {
   // ---- what the screens show ----
 
   /**
-   * A screen shows a payment (or nothing). An open payment it just started showing is looked at now: in the
+   * A screen shows a payment, or stopped showing it. An open payment just put on a screen is looked at now: in the
    * person lane if what the till knows is older than a second (someone opened it to see where it is), else in
    * the screen lane, only so that its sleep is cut to the on-screen pace.
    */
-  #shown(surface: ScreenSurface, referenceId: string | null): StatusCheck | null {
-    const newlyShown = this.#rt.onScreen.show(surface, referenceId);
-    if (referenceId === null) return null;
+  #shown(surface: ScreenSurface, referenceId: string, shown: boolean): StatusCheck | null {
+    const newlyShown = this.#rt.onScreen.mark(surface, referenceId, shown);
     const row = this.#journal.getAttempt(referenceId);
     const worker = this.#workers.get(referenceId);
     if (newlyShown && row && worker && !worker.stopped) {

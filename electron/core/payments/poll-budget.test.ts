@@ -87,12 +87,12 @@ describe('status polling budget per terminal', () => {
     const { harness, gets } = await openCounting(5);
     const referenceIds = await openOrders(harness, 12);
     const shown = referenceIds[0]!;
-    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown });
+    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
     const from = gets.length;
     for (let i = 0; i < 6; i += 1) {
       await pause(500);
       // The screen repeats its signal while it shows the payment.
-      await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown });
+      await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
     }
     const during = gets.slice(from);
     const forShown = during.filter((g) => g.referenceId === shown).length;
@@ -102,7 +102,7 @@ describe('status polling budget per terminal', () => {
     expect(busiestSecond(gets)).toBeLessThanOrEqual(5);
 
     // Off the screen again: back in the queue with the others.
-    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: null });
+    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: false });
     const offFrom = gets.length;
     await pause(5_000);
     const off = gets.slice(offFrom);

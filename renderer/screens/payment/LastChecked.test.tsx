@@ -26,7 +26,7 @@ describe('time since the last check on the payment screen', () => {
   it('signals the payment on screen, then shows how long ago the provider answered, and says so when it stops answering', async () => {
     const { bridge, view } = await startCharge();
     await waitFor(() =>
-      expect(bridge.callsTo('payments.onScreen')).toContainEqual({ surface: 'payment', referenceId: view.referenceId }),
+      expect(bridge.callsTo('payments.onScreen')).toContainEqual({ surface: 'payment', referenceId: view.referenceId, shown: true }),
     );
     // Nothing to say before the first check comes back.
     expect(screen.queryByTestId('payment-last-checked')).toBeNull();
@@ -73,8 +73,8 @@ describe('time since the last check on the payment screen', () => {
     await waitFor(() => expect(bridge.callsTo('payments.onScreen')).toHaveLength(1));
     cleanup();
     expect(bridge.callsTo('payments.onScreen')).toEqual([
-      { surface: 'payment', referenceId: view.referenceId },
-      { surface: 'payment', referenceId: null },
+      { surface: 'payment', referenceId: view.referenceId, shown: true },
+      { surface: 'payment', referenceId: view.referenceId, shown: false },
     ]);
   });
 });

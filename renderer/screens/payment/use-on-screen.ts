@@ -8,7 +8,7 @@ const REPEAT_MS = 5_000;
 
 /**
  * Tells the core that this screen shows a payment (payments.onScreen), so its status lookups come before
- * those of orders nobody is looking at; repeats it while shown, and says "nothing" when it goes. Returns the
+ * those of orders nobody is looking at; repeats it while shown, and says so when it goes. Returns the
  * payment's last status check, kept current from payment.checked.
  */
 export function useOnScreen(surface: ScreenSurface, referenceId: string | null): StatusCheck | null {
@@ -19,7 +19,7 @@ export function useOnScreen(surface: ScreenSurface, referenceId: string | null):
     if (referenceId === null) return;
     let current = true;
     const signal = (): void => {
-      void bridge['payments.onScreen']({ surface, referenceId }).then((result) => {
+      void bridge['payments.onScreen']({ surface, referenceId, shown: true }).then((result) => {
         if (current && result.ok && result.value) setCheck((seen) => newer(seen, result.value));
       });
     };
@@ -28,7 +28,7 @@ export function useOnScreen(surface: ScreenSurface, referenceId: string | null):
     return () => {
       current = false;
       clearInterval(timer);
-      void bridge['payments.onScreen']({ surface, referenceId: null });
+      void bridge['payments.onScreen']({ surface, referenceId, shown: false });
     };
   }, [bridge, surface, referenceId]);
 
