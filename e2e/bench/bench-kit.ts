@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Result } from '../../shared/result.ts';
+import type { PreviewHost } from '../fixtures/preview-host.ts';
+
+// What the benches share: command-line options, percentiles, a table printer, the renderer build, and calls
+// to the preview host's contract and to the sandbox's control API.
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** `--name=value` arguments; a bare `--flag` is "true". */
+export function benchArgs(): Map<string, string> {
+  return new Map(
+    process.argv.slice(2).map((arg) => {
+      const [key, value] = arg.replace(/^--/, '').split('=');
+      return [key ?? '', value ?? 'true'] as const;
+    }),
+  );
+}
+
+export interface Spread {
+  readonly n: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+/** Nearest-rank percentiles. */
+export function spread(samples: readonly number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+export const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
+
+export function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(format(rows[0] ?? []));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows.slice(1)) console.log(format(row));
+}
+
+/** Builds the web renderer into a temp dir unless WALLET_POS_RENDERER_DIR names one; returns it and its clean-up. */
+export function rendererDir(prefix: string): { dir: string; cleanup: () => void } {
+  const given = process.env.WALLET_POS_RENDERER_DIR;
+  if (given) return { dir: given, cleanup: () => undefined };
+  const folder = mkdtempSync(join(tmpdir(), `${prefix}-renderer-`));
+  const dir = join(folder, 'renderer');
+  console.log(`Building the web renderer into ${dir} …`);
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    timeout: 180_000,
+  });
+  if (built.status !== 0) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`vite build failed (${built.status ?? built.signal}); fix the renderer, or point WALLET_POS_RENDERER_DIR at a renderer built earlier`);
+  }
+  return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** A contract call through the preview host's HTTP transport, as the renderer makes it. */
+export async function hostCall<T>(host: PreviewHost, channel: string, request: unknown, timeoutMs = 30_000): Promise<T> {
+  const response = await fetch(`${host.origin}/api/${channel}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const result = (await response.json()) as Result<T>;
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/** A call to the embedded sandbox's control API (`/_sandbox`). */
+export async function sandboxCall<T>(host: PreviewHost, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs = 30_000): Promise<T> {
+  const response = await fetch(`${host.sandbox}/_sandbox${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const payload = (await response.json()) as T;
+  if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
