@@ -67,7 +67,8 @@ interface Waiter {
  * fractional rate (below 1) becomes one request per 1/rate seconds.
  */
 export function createStatusBudget(options: { perSecond: number | (() => number); now?: () => number }): StatusBudget {
-  const now = options.now ?? Date.now;
+  // Monotonic: a wall clock set back an hour must not hold every slot for an hour.
+  const now = options.now ?? (() => performance.now());
   const rate = typeof options.perSecond === 'function' ? options.perSecond : () => options.perSecond as number;
   /** When each of the requests still inside the window was let go, oldest first. */
   const grants: number[] = [];
