@@ -10,24 +10,16 @@
 // A: click "Charge" → QR painted, divided by the create round trip of that same charge, sandbox latency 200 ms.
 // B: order CAPTURED at the sandbox → "Paid" painted on the cashier screen, no injected latency.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
 import type { PaymentDetail } from '../../shared/domain.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { benchArgs, ms, printTable, rendererDir, spread } from './bench-kit.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key ?? '', value ?? 'true'] as const;
-  }),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 20);
 const PAYMENTS = Number(args.get('payments') ?? 50);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
@@ -40,21 +32,6 @@ const RUN_DEADLINE_MS = 15 * 60_000;
 
 // ---------------------------------------------------------------------------------------------- statistics
 
-interface Spread {
-  readonly n: number;
-  readonly p50: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-/** Nearest-rank percentiles. */
-function spread(samples: readonly number[]): Spread {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-  return { n: sorted.length, p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? NaN };
-}
-
-const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
 
 // ------------------------------------------------------------------------------------------- the preview host
@@ -98,25 +75,6 @@ function worldOf(host: PreviewHost, page: Page): World {
       return payload;
     },
   };
-}
-
-/** Builds the web renderer into a temp dir unless one is given; returns the dir and how to clean it up. */
-function rendererDir(): { dir: string; cleanup: () => void } {
-  const given = process.env.WALLET_POS_RENDERER_DIR;
-  if (given) return { dir: given, cleanup: () => undefined };
-  const folder = mkdtempSync(join(tmpdir(), 'cashier-bench-renderer-'));
-  const dir = join(folder, 'renderer');
-  console.log(`Building the web renderer into ${dir} …`);
-  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    timeout: 180_000,
-  });
-  if (built.status !== 0) {
-    rmSync(folder, { recursive: true, force: true });
-    throw new Error(`vite build failed (${built.status ?? built.signal}); fix the renderer, or point WALLET_POS_RENDERER_DIR at a renderer built earlier`);
-  }
-  return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 // --------------------------------------------------------------------------------------------- cashier steps
@@ -247,14 +205,6 @@ async function figureB(world: World): Promise<FigureB> {
 
 // ---------------------------------------------------------------------------------------------------- report
 
-function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  console.log(format(rows[0] ?? []));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows.slice(1)) console.log(format(row));
-}
-
 function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: number[], loadAfter: number[]): void {
   const cpu = cpus();
   const row = (label: string, samples: readonly number[], unit: (value: number) => string = ms): string[] => {
@@ -301,7 +251,7 @@ async function main(): Promise<void> {
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
   if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0)) throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
 
-  const renderer = rendererDir();
+  const renderer = rendererDir('cashier-bench');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
   let host: PreviewHost | null = null;
   let browser: Browser | null = null;
