@@ -1,5 +1,6 @@
 import type { CountryCode } from '../../shared/domain.ts';
 import type { Faults } from './faults.ts';
+import type { ProviderHeaderNames } from './headers.ts';
 import { streamFor, type RandomStream } from './random.ts';
 
 // What every part of the sandbox shares: the clock, the id streams, the fault switches, the tunable
@@ -11,6 +12,10 @@ export interface SandboxMerchant {
   accessKeySecret: string;
   country: CountryCode;
   posIds: string[];
+  /** Order amounts below this (minor units) are refused with the published text; default 1. */
+  minAmountMinor?: number;
+  /** Order amounts above this (minor units) are refused with the published text; default 1,000,000. */
+  maxAmountMinor?: number;
 }
 
 export interface SandboxSettings {
@@ -126,6 +131,8 @@ export interface SandboxContext {
   readonly settings: SandboxSettings;
   readonly timers: Timers;
   readonly merchants: readonly SandboxMerchant[];
+  /** The custom header names this sandbox answers to (the documents' `X-Service-` or the live `X-ShopBack-`). */
+  readonly headers: ProviderHeaderNames;
   /** The origin the sandbox is reached at from outside (what clients sign and what its URLs start with). */
   readonly publicOrigin: () => string;
   log(line: string): void;

@@ -6,6 +6,7 @@ import type { AreaTarget, SandboxArea } from './area.ts';
 import { IdSource, SandboxClock, Timers, type SandboxContext, type SandboxMerchant, type SandboxSettings } from './context.ts';
 import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
 import { Faults, parseFaultPatch, type FaultPatch } from './faults.ts';
+import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import {
   ApiError,
   errorReply,
@@ -52,6 +53,11 @@ export interface SandboxOptions {
    * `/_sandbox/reset` comes back to them, as it comes back to the start settings. Default: none.
    */
   faults?: FaultPatch;
+  /**
+   * The custom headers' prefix it answers to: the documents' `X-Service-` (default) or the live `X-ShopBack-`
+   * (then a till in a real-environment profile can be pointed at it; the other names are ignored).
+   */
+  headerPrefix?: HeaderPrefix;
   /** Scheduling clock (ms since epoch); default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
@@ -80,6 +86,9 @@ export const DEMO_MERCHANT: SandboxMerchant = {
   posIds: [DEMO_CREDENTIALS.posId],
 };
 
+/** Each merchant's order amount limits unless it names its own (not published; ours). */
+export const DEFAULT_AMOUNT_LIMITS = { minAmountMinor: 1, maxAmountMinor: 1_000_000 } as const;
+
 export const DEFAULT_SETTINGS: SandboxSettings = { abandonAfterMs: 300_000, confirmDelayMs: 1_000 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -103,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     settings: { ...initialSettings },
     timers,
     merchants,
+    headers: headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX),
     publicOrigin: () => publicOrigin ?? listeningOrigin,
     log,
   };
@@ -242,5 +252,10 @@ function checkMerchants(merchants: SandboxMerchant[]): SandboxMerchant[] {
       terminals.add(posId);
     }
   }
-  return merchants.map((m) => ({ ...m, posIds: [...m.posIds] }));
+  return merchants.map((m) => {
+    const minAmountMinor = m.minAmountMinor ?? DEFAULT_AMOUNT_LIMITS.minAmountMinor;
+    const maxAmountMinor = m.maxAmountMinor ?? DEFAULT_AMOUNT_LIMITS.maxAmountMinor;
+    if (minAmountMinor > maxAmountMinor) throw new Error(`sandbox merchant "${m.name}" has a minimum amount above its maximum`);
+    return { ...m, minAmountMinor, maxAmountMinor, posIds: [...m.posIds] };
+  });
 }

@@ -1,6 +1,5 @@
 import { money, toMajorString, type CurrencyCode } from '../../../shared/money.ts';
 import type { SandboxContext } from '../context.ts';
-import { IDEMPOTENCY_HEADER } from '../headers.ts';
 import { ApiError, findRoute, jsonReply, parseJsonObject, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import type { CashbackLedger } from './cashback.ts';
@@ -166,9 +165,10 @@ export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly Tokeni
     const route = found.route as TokenizedRoute;
     const merchant = deps.auth.authenticate(ex.req.headers.authorization);
     const body = jsonObjectBody(ex);
-    const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
-    if (route.requiresKey && key === null) throw badRequest(MESSAGES.idempotencyKeyMissing(IDEMPOTENCY_HEADER));
-    if (key !== null && !UUID.test(key)) throw badRequest(MESSAGES.idempotencyKeyInvalid(IDEMPOTENCY_HEADER));
+    const keyHeader = ctx.headers.idempotency;
+    const key = ex.method === 'POST' ? headerValue(ex.req.headers[keyHeader.toLowerCase()]) : null;
+    if (route.requiresKey && key === null) throw badRequest(MESSAGES.idempotencyKeyMissing(keyHeader));
+    if (key !== null && !UUID.test(key)) throw badRequest(MESSAGES.idempotencyKeyInvalid(keyHeader));
     if (key !== null) {
       const replay = idempotency.lookup(merchant.merchantId, key, 'POST', '*');
       if (replay) {

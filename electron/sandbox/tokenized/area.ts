@@ -1,6 +1,5 @@
 import type { AreaTarget, ControlHandler, SandboxArea } from '../area.ts';
 import type { SandboxContext } from '../context.ts';
-import { APP_TOKEN_HEADER } from '../headers.ts';
 import { matchPath, type Exchange, type Reply, type Route } from '../http.ts';
 import { IdempotencyStore } from '../idempotency.ts';
 import { UNAMBIGUOUS } from '../random.ts';
@@ -95,7 +94,7 @@ export class TokenizedArea implements SandboxArea {
     const session = params ? this.links.byLinkToken(params.linkToken!) : null;
     if (!session || (ex.method !== 'GET' && ex.method !== 'POST')) return consentPage({ kind: 'expired' });
     const form = ex.method === 'POST' ? new URLSearchParams(ex.rawBody) : null;
-    const appToken = headerText(ex.req.headers[APP_TOKEN_HEADER.toLowerCase()]) ?? form?.get('appToken') ?? null;
+    const appToken = headerText(ex.req.headers[this.#ctx.headers.appToken.toLowerCase()]) ?? form?.get('appToken') ?? null;
     if (session.status === 'EXPIRED') return consentPage({ kind: 'expired' });
     if (!appToken || !this.#appTokenFits(appToken, session)) return consentPage({ kind: 'no-app-token' });
     const merchantName = this.merchants.find((m) => m.merchantId === session.merchantId)?.name ?? 'The merchant';
