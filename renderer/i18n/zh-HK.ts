@@ -43,7 +43,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'env.provider-sandbox': '支付商測試環境',
   'env.sg-production': '新加坡正式環境',
   'env.hk-production': '香港正式環境',
-  'env.th-production': '泰國正式環境',
+  'env.th-production': '泰國正式環境（只列於服務商較舊的文件）',
   'env.custom': '自訂',
 
   'display.sending': '傳送中…',
@@ -250,7 +250,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.section.camera': '鏡頭',
   'settings.section.tokenized': '綁定顧客付款',
   'settings.environment': '環境',
-  'settings.demoUsesOwnMerchant': '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
+  'settings.demoUsesOwnMerchant':
+    '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
   'settings.customBaseUrl': '自訂網址',
   'settings.accessKeyId': '存取金鑰 ID',
   'settings.accessKeySecret': '存取金鑰密鑰',

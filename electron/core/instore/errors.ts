@@ -42,6 +42,8 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
   { status: 404, match: /^invalid posid/i, code: 'pos.unknown' },
   { status: 404, match: /^invalid referenceid\. unable to find/i, code: 'order.not-found' },
   { status: 409, match: /already assigned to an existing resource/i, code: 'order.duplicate-reference' },
+  { status: 400, match: /^amount is lower than minimum amount/i, code: 'amount.below-provider-minimum' },
+  { status: 400, match: /^amount has exceeded maximum amount/i, code: 'amount.above-provider-maximum' },
   // The troubleshooting list gives this sentence as a cancel's refusal too: there it means "too late to cancel"
   // (the customer confirmed), and the caller then looks the order up. Listed first, so it wins on a cancel.
   { status: 409, operation: 'cancel', match: /not in captured state/i, code: 'order.not-cancellable' },
@@ -53,7 +55,12 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
  * answers 409/400 with a clear sentence). Matched by meaning, whatever the status.
  */
 export const UNPUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
-  { status: null, match: /refund.*(exceed|more than|greater than|larger than|above)|(exceed|more than|greater than|larger than).*refund/i, code: 'refund.exceeds-refundable' },
+  {
+    status: null,
+    match:
+      /refund.*(exceed|more than|greater than|larger than|above)|(exceed|more than|greater than|larger than).*refund/i,
+    code: 'refund.exceeds-refundable',
+  },
   { status: null, match: /cancel/i, code: 'order.not-cancellable' },
   { status: null, match: /consumerQrPayload.*already (been )?used/i, code: 'consumer-code.already-used' },
   { status: null, match: /consumerQrPayload.*expired/i, code: 'consumer-code.expired' },

@@ -4,12 +4,29 @@ import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
+import {
+  checkBaselineStillExact,
+  isCancellable,
+  journalFileIn,
+  openJournal,
+  toRefundView,
+  unresolvedReasonOf,
+  type AttemptRow,
+  type Journal,
+} from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditOrderExchange } from './audit.ts';
-import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
+import {
+  checkAmount,
+  checkConsumerCode,
+  checkCurrency,
+  normaliseNote,
+  orderMetadataFor,
+  terminalReferenceFor,
+} from './charge-input.ts';
+import { ProviderAmountLimits } from './provider-amount-limits.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
@@ -20,7 +37,14 @@ import { OrderWorker } from './order-worker.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import {
+  applyCancelOutcome,
+  applyRefundOutcome,
+  otherTerminalError,
+  sendCancel,
+  sendOrder,
+  sendRefund,
+} from './sends.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -36,9 +60,16 @@ export function createPaymentModule(options: PaymentServiceOptions = {}): Paymen
   return (context) => startPaymentService(context, options);
 }
 
-export async function startPaymentService(context: CoreContext, options: PaymentServiceOptions = {}): Promise<PaymentModule> {
+export async function startPaymentService(
+  context: CoreContext,
+  options: PaymentServiceOptions = {},
+): Promise<PaymentModule> {
   const opts = resolveOptions(options);
-  const journal = openJournal({ filePath: opts.journalFile ?? journalFileIn(context.dataDir), timeZone: opts.timeZone, now: opts.now });
+  const journal = openJournal({
+    filePath: opts.journalFile ?? journalFileIn(context.dataDir),
+    timeZone: opts.timeZone,
+    now: opts.now,
+  });
   const service = new PaymentService(context, opts, journal);
   try {
     await service.start();
@@ -61,6 +92,7 @@ class PaymentService {
   readonly #journal: Journal;
   readonly #rt: PaymentRuntime;
   readonly #workers = new Map<string, OrderWorker>();
+  readonly #amountLimits = new ProviderAmountLimits();
   /** One object for the life of the service: the provider caches our client by it. */
   readonly #tuning: ClientTuning;
   #listener: NotificationListener | null = null;
@@ -168,7 +200,9 @@ class PaymentService {
       // (whatever it did is found again by recovery on the next start). The grace timer is cleared once the
       // workers are done, so it never holds the process open after close.
       let graceTimer: unknown = null;
-      const grace = new Promise<void>((resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)));
+      const grace = new Promise<void>(
+        (resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)),
+      );
       try {
         await Promise.race([Promise.all(workers.map((w) => w.done)), grace]);
       } finally {
@@ -187,7 +221,12 @@ class PaymentService {
 
   async #charge(
     method: PaymentMethod,
-    input: { amountMinor: number; currency: CurrencyCode; note?: string | undefined; consumerCode?: string | undefined },
+    input: {
+      amountMinor: number;
+      currency: CurrencyCode;
+      note?: string | undefined;
+      consumerCode?: string | undefined;
+    },
   ): Promise<PaymentView> {
     this.#refuseWhenClosing();
     const settings = this.#context.settings.current();
@@ -195,6 +234,9 @@ class PaymentService {
     const currency = CURRENCY_OF_COUNTRY[connection.country];
     checkCurrency(input.currency, currency);
     checkAmount(input.amountMinor, currency, settings.amountLimits);
+    // The provider's limits are per merchant: its address and key name one.
+    const merchantKey = `${connection.profile.baseUrl} ${connection.accessKeyId}`;
+    this.#amountLimits.check(merchantKey, input.amountMinor);
     const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
     const note = normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
@@ -210,22 +252,44 @@ class PaymentService {
       webhookUrl: this.#rt.webhookUrl(),
     };
     const request: OrderRequest =
-      consumerCode === undefined ? { kind: 'create', input: { ...common, qrType: 'payload' } } : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
+      consumerCode === undefined
+        ? { kind: 'create', input: { ...common, qrType: 'payload' } }
+        : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
 
     this.#rt.busy.add(referenceId);
     let outcome;
     try {
       // Write-ahead: refused here (consumer code already used…) nothing has been sent.
-      this.#journal.recordAttempt({ referenceId, method, amount, posId: connection.posId, idempotencyKey: randomUUID(), consumerCode, note });
+      this.#journal.recordAttempt({
+        referenceId,
+        method,
+        amount,
+        posId: connection.posId,
+        idempotencyKey: randomUUID(),
+        consumerCode,
+        note,
+      });
       const now = this.#options.now();
-      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0, existsAtProvider: false });
+      this.#rt.attempts.set(referenceId, {
+        interactive: true,
+        canResend: true,
+        request,
+        refusal: null,
+        firstSentAt: now,
+        lastSentAt: now,
+        resends: 0,
+        existsAtProvider: false,
+      });
       this.#publishAttempt(referenceId);
       outcome = await sendOrder(this.#rt, referenceId, request);
       switch (outcome.kind) {
         case 'accepted':
           break;
         case 'exists':
-          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
+          updateAttempt(this.#rt, referenceId, {
+            state: 'checking',
+            unresolvedReason: notice('unresolved.already-exists'),
+          });
           break;
         case 'unknown':
           // The cashier sees "checking", and the worker finds out what happened.
@@ -233,6 +297,7 @@ class PaymentService {
           break;
         case 'refused':
         case 'unavailable':
+          this.#amountLimits.learn(merchantKey, input.amountMinor, outcome.error);
           updateAttempt(
             this.#rt,
             referenceId,
@@ -247,7 +312,8 @@ class PaymentService {
     const row = this.#require(referenceId);
     // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.
     const cancelPending = this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done');
-    if (row.state !== 'final' || cancelPending) this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    if (row.state !== 'final' || cancelPending)
+      this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
     else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
@@ -296,11 +362,17 @@ class PaymentService {
 
   // ---- refund ----
 
-  async #refund(request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string }) {
+  async #refund(request: {
+    referenceId: string;
+    amountMinor?: number | undefined;
+    reason: string;
+    supervisorPin: string;
+  }) {
     this.#refuseWhenClosing();
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
-    if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
+    if (reason === '')
+      throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
     const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
     if (pin === 'not-set') {
       throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
@@ -326,7 +398,10 @@ class PaymentService {
     // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours: what is
     // left at the provider caps what this till may refund.
     const refundedElsewhere = providerRefundedBefore > row.refundedMinor;
-    const refundableMinor = Math.min(this.#view(referenceId).refundable.amountMinor, Math.max(0, row.amountMinor - providerRefundedBefore));
+    const refundableMinor = Math.min(
+      this.#view(referenceId).refundable.amountMinor,
+      Math.max(0, row.amountMinor - providerRefundedBefore),
+    );
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
       throw new PosError('refund.exceeds-refundable', {
@@ -337,7 +412,12 @@ class PaymentService {
     if (refundedElsewhere && amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', {
         notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, row.currency) }),
-        details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
+        details: {
+          referenceId,
+          refundableMinor,
+          requestedMinor: amountMinor,
+          providerRefundedMinor: providerRefundedBefore,
+        },
       });
     }
     // The journal checks the amount again inside the transaction that records it (against the baseline too).
@@ -405,7 +485,14 @@ class PaymentService {
   #unresolved(): PaymentView[] {
     return [...this.#unresolvedReferenceIds()].map((referenceId) => {
       const view = this.#view(referenceId);
-      return { ...view, unresolvedReason: unresolvedReasonOf(view, this.#journal.refundsOf(referenceId), this.#journal.cancelsOf(referenceId)) };
+      return {
+        ...view,
+        unresolvedReason: unresolvedReasonOf(
+          view,
+          this.#journal.refundsOf(referenceId),
+          this.#journal.cancelsOf(referenceId),
+        ),
+      };
     });
   }
 
@@ -430,7 +517,10 @@ class PaymentService {
       onError: (error, state) => {
         state.failures += 1;
         try {
-          note(this.#rt, referenceId, { kind: 'error', summary: `worker: ${error instanceof Error ? error.message : String(error)}` });
+          note(this.#rt, referenceId, {
+            kind: 'error',
+            summary: `worker: ${error instanceof Error ? error.message : String(error)}`,
+          });
         } catch {
           // The journal itself failed; the next pass tries again.
         }
