@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { WIRE_SHAPES, type WireShape } from './context.ts';
 import { CONTROL_BASE_PATH } from './control.ts';
 import { parseFaultPatch, type FaultPatch, type FaultSwitches } from './faults.ts';
 import { HEADER_PREFIXES, type HeaderPrefix } from './headers.ts';
@@ -20,7 +21,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --merchant-name NAME     shown on the consumer pay page
   --min-amount N           smallest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.minAmountMinor})
   --max-amount N           largest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.maxAmountMinor})
-  --header-prefix P        custom headers' prefix: ${HEADER_PREFIXES.join(' (the documents\', default) or ')} (live)
+  --tokenized-error-shape S  tokenized refusals in the document's shape (default) or the live one: document|live
+  --order-webhook-shape S  order-outcome webhooks in the document's shape (default) or the live one: document|live
+  --header-prefix P        custom headers' prefix: ${HEADER_PREFIXES.join(" (the documents', default) or ")} (live)
   --seed N                 seed for ids and tokens (reproducible runs)
   --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
   --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
         'min-amount': { type: 'string' },
         'max-amount': { type: 'string' },
         'header-prefix': { type: 'string' },
+        'tokenized-error-shape': { type: 'string' },
+        'order-webhook-shape': { type: 'string' },
         seed: { type: 'string' },
         'abandon-after-ms': { type: 'string' },
         'confirm-delay-ms': { type: 'string' },
@@ -124,7 +129,13 @@ async function main(): Promise<void> {
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
   const headerPrefix = flags['header-prefix'] ?? HEADER_PREFIXES[0];
-  if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix)) fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);
+  if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix))
+    fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);
+  const shape = (flag: 'tokenized-error-shape' | 'order-webhook-shape'): WireShape => {
+    const value = flags[flag] ?? 'document';
+    if (!(WIRE_SHAPES as readonly string[]).includes(value)) fail(`--${flag} must be one of ${WIRE_SHAPES.join(', ')}`);
+    return value as WireShape;
+  };
 
   const sandbox = await startSandbox({
     port: integer('port', flags.port, 0) ?? 8787,
@@ -134,6 +145,8 @@ async function main(): Promise<void> {
     confirmDelayMs: integer('confirm-delay-ms', flags['confirm-delay-ms'], 0),
     publicOrigin: flags['public-origin'],
     headerPrefix: headerPrefix as HeaderPrefix,
+    tokenizedErrorShape: shape('tokenized-error-shape'),
+    orderWebhookShape: shape('order-webhook-shape'),
     faults,
     merchants: [
       {

@@ -18,6 +18,13 @@ export interface SandboxMerchant {
   maxAmountMinor?: number;
 }
 
+/**
+ * Which published body shape a tokenized answer takes (wire-details §3.2): the document's, or the live
+ * service's other one. The client must read both, so the sandbox can speak either.
+ */
+export const WIRE_SHAPES = ['document', 'live'] as const;
+export type WireShape = (typeof WIRE_SHAPES)[number];
+
 export interface SandboxSettings {
   /** CREATED/PENDING orders become ABANDONED this long after creation (not published; ours). */
   abandonAfterMs: number;
@@ -28,6 +35,10 @@ export interface SandboxSettings {
   confirmDelayMs: number;
   /** Tokenized pre-auths authorised from now on expire this long after authorisation (not published; ours). The tokenized area sets it. */
   preAuthTtlMs?: number;
+  /** Tokenized refusals: `{statusCode, error, message}` (document) or `{statusCode, errorMessages[], errorId, name, errorCode, code, helpUrl}` (live). */
+  tokenizedErrorShape?: WireShape;
+  /** Order-outcome webhooks: SUCCESS/FAILED with webhook_url always (document) or SUCCESS/ERROR, webhook_url only on success, payment_type (live). */
+  orderWebhookShape?: WireShape;
 }
 
 /**
@@ -68,10 +79,13 @@ export class Timers {
   readonly #pending = new Set<NodeJS.Timeout>();
 
   after(ms: number, run: () => void): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.#pending.delete(timer);
-      run();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.#pending.delete(timer);
+        run();
+      },
+      Math.max(0, ms),
+    );
     timer.unref();
     this.#pending.add(timer);
     return timer;
