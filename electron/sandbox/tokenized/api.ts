@@ -67,7 +67,9 @@ export function tokenizedApiRoutes(deps: TokenizedApiDeps): TokenizedRoute[] {
       pattern: `${API_PREFIX}/link-sessions/link`,
       handler: ({ merchant, body }) => {
         const session = links.create(merchant, parseLink(body, merchant));
-        const redirectUrl = `${deps.ctx.publicOrigin()}${CONSENT_BASE}/${session.linkToken}`;
+        // The consent page's base address, no token in it (wire-details §3.2): the page learns the session from
+        // the app token sent with it, so a client cannot come to depend on the link token being in the URL.
+        const redirectUrl = `${deps.ctx.publicOrigin()}${CONSENT_BASE}`;
         return jsonReply({
           linkToken: session.linkToken,
           redirectUrl,

@@ -101,7 +101,8 @@ describe('link sessions', () => {
     expect(created.status).toBe(200);
     const { linkToken, redirectUrl, appToken, expiresAt } = created.body as Record<string, string>;
     expect(linkToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(redirectUrl).toBe(`${sandbox.tokenizedBaseUrl}/consent/${linkToken}`);
+    // The consent page's base address: no token in it, the page learns the session from the app token.
+    expect(redirectUrl).toBe(`${sandbox.tokenizedBaseUrl}/consent`);
     const [header, payload] = appToken!
       .split('.')
       .slice(0, 2)
