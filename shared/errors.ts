@@ -18,8 +18,7 @@ const DEFAULT_MESSAGES = {
   'order.not-cancellable': 'This payment can no longer be cancelled: the customer has already confirmed it.',
   'order.not-refundable': 'This payment cannot be refunded in its current state.',
   'refund.exceeds-refundable': 'The refund is larger than what is left to refund on this payment.',
-  'consumer-code.already-used':
-    'This customer code was already used. Ask the customer to refresh the code in their app.',
+  'consumer-code.already-used': 'This customer code was already used. Ask the customer to refresh the code in their app.',
   'consumer-code.invalid': 'This is not a wallet payment code. Ask the customer to show the payment QR in their app.',
   'consumer-code.expired': 'This customer code has expired. Ask the customer to refresh the code in their app.',
   'amount.invalid': 'Enter an amount above zero.',
@@ -46,10 +45,8 @@ const DEFAULT_MESSAGES = {
   'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
   'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
-  'customer.outcome-unknown':
-    'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
-  'customer.hold-pending':
-    'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
+  'customer.outcome-unknown': 'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
+  'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
@@ -58,7 +55,7 @@ const DEFAULT_MESSAGES = {
   'ipc.unknown-channel': 'The app asked for something that does not exist. Restart the app.',
   'ipc.forbidden': 'This request came from an untrusted page and was refused.',
   'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
-  internal: 'Something went wrong inside the app. The payment journal is safe; try again.',
+  'internal': 'Something went wrong inside the app. The payment journal is safe; try again.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;
@@ -79,19 +76,8 @@ export class PosError extends Error {
   readonly details: AppError['details'];
   readonly notice: Notice | undefined;
 
-  constructor(
-    code: ErrorCode,
-    options: {
-      message?: string;
-      notice?: Notice;
-      retryable?: boolean;
-      details?: AppError['details'];
-      cause?: unknown;
-    } = {},
-  ) {
-    super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), {
-      cause: options.cause,
-    });
+  constructor(code: ErrorCode, options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
+    super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), { cause: options.cause });
     this.name = 'PosError';
     this.code = code;
     this.retryable = options.retryable ?? false;

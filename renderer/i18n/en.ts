@@ -91,11 +91,9 @@ export const EN = {
   'payment.reference': 'Our reference',
   'payment.noteLabel': 'Note',
   'payment.reason': 'Reason: {reason}',
-  'payment.checkingExplain':
-    'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
+  'payment.checkingExplain': 'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
   'payment.leave': 'Back to sale (keep checking in the background)',
-  'payment.expiredExplain':
-    'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
+  'payment.expiredExplain': 'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
   'payment.cancelledExplain': 'Nothing was charged.',
   'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
 
@@ -111,12 +109,10 @@ export const EN = {
   'scan.cameraLabel': 'Camera viewfinder',
   'scan.cameraStarting': 'Starting the camera…',
   'scan.cameraLive': 'Camera ready: hold the code inside the box.',
-  'scan.cameraDenied':
-    'The camera is blocked. Allow camera access for this app (browser site settings or the system privacy settings), or use the USB scanner.',
+  'scan.cameraDenied': 'The camera is blocked. Allow camera access for this app (browser site settings or the system privacy settings), or use the USB scanner.',
   'scan.cameraAbsent': 'No camera is connected. Connect one, or use the USB scanner.',
   'scan.cameraUnsupported': 'This screen cannot use a camera here. Use the USB scanner.',
-  'scan.cameraError':
-    'The camera could not start: {message}. Use the USB scanner, or choose another camera in Settings.',
+  'scan.cameraError': 'The camera could not start: {message}. Use the USB scanner, or choose another camera in Settings.',
   'scan.cameraFallback': 'The camera chosen in Settings is not connected; using the default camera.',
   'scan.scannerHint': 'USB scanner: ready',
 
@@ -199,8 +195,7 @@ export const EN = {
   'refund.reason.goodwill': 'Goodwill gesture',
 
   'unresolved.title': 'Unresolved payments',
-  'unresolved.explain':
-    'The till is still settling these with the provider. Each one ends in its true final state by itself; “Check now” asks at once.',
+  'unresolved.explain': 'The till is still settling these with the provider. Each one ends in its true final state by itself; “Check now” asks at once.',
   'unresolved.empty': 'Nothing is unresolved.',
   'unresolved.checkNow': 'Check now',
   'unresolved.checkNowFor': 'Check payment {reference} now',
@@ -239,8 +234,7 @@ export const EN = {
   'settings.pinKeypad': 'PIN keypad',
   'settings.pinClear': 'Clear the PIN',
   'settings.relockTitle': 'Enter the admin PIN again',
-  'settings.relockExplain':
-    'Settings lock again after 5 minutes without saving. Your changes are still here: enter the admin PIN to save them.',
+  'settings.relockExplain': 'Settings lock again after 5 minutes without saving. Your changes are still here: enter the admin PIN to save them.',
   'settings.unlockAndSave': 'Unlock and save',
   'settings.notSavedYet': 'Not saved yet: your changes are still in the form.',
   'settings.save': 'Save settings',
@@ -256,8 +250,7 @@ export const EN = {
   'settings.section.camera': 'Camera',
   'settings.section.tokenized': 'Linked-customer payments',
   'settings.environment': 'Environment',
-  'settings.demoUsesOwnMerchant':
-    'The demo uses its own merchant and terminal, paid in {currency}. The credentials, terminal id and country below apply once you choose a real environment.',
+  'settings.demoUsesOwnMerchant': 'The demo uses its own merchant and terminal, paid in {currency}. The credentials, terminal id and country below apply once you choose a real environment.',
   'settings.customBaseUrl': 'Custom base URL',
   'settings.accessKeyId': 'Access key id',
   'settings.accessKeySecret': 'Access key secret',
@@ -320,8 +313,7 @@ export const EN = {
   'scannerTest.start': 'Start scanner test',
   'scannerTest.prompt': 'Scan any barcode or QR code now…',
   'scannerTest.area': 'Scanner test area: scan a code while this is focused',
-  'scannerTest.result':
-    '{length} characters, longest gap {maxGap} ms, average gap {avgGap} ms, ended with {terminator}.',
+  'scannerTest.result': '{length} characters, longest gap {maxGap} ms, average gap {avgGap} ms, ended with {terminator}.',
   'scannerTest.noTerminator': 'nothing (no Enter or Tab)',
   'scannerTest.suggest': 'Suggested longest gap: {ms} ms.',
   'scannerTest.apply': 'Use these values',

@@ -44,8 +44,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'unlink.blocked': '此顧客仍有未完成的預授權。請先扣款或釋放，再解除連結。',
   'preauth.pending': '預授權仍在審批中。請稍候再試。',
   'customer.not-found': '此顧客未在本收銀機連結。請先連結顧客。',
-  'customer.outcome-unknown':
-    '此顧客較早前的扣款或預授權仍在向服務商查核。請待結果出來後再扣款或預授權，以免重複收費。',
+  'customer.outcome-unknown': '此顧客較早前的扣款或預授權仍在向服務商查核。請待結果出來後再扣款或預授權，以免重複收費。',
   'customer.hold-pending': '此顧客的預授權仍在等待錢包審批。請待結果出來後再預授權，以免重複凍結款項。',
   'settings.invalid': '部分設定無效。請檢查標示的欄位。',
   'vault.unavailable': '此電腦無法安全地儲存密碼（沒有系統金鑰庫）。',

@@ -250,8 +250,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.section.camera': '鏡頭',
   'settings.section.tokenized': '綁定顧客付款',
   'settings.environment': '環境',
-  'settings.demoUsesOwnMerchant':
-    '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
+  'settings.demoUsesOwnMerchant': '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
   'settings.customBaseUrl': '自訂網址',
   'settings.accessKeyId': '存取金鑰 ID',
   'settings.accessKeySecret': '存取金鑰密鑰',

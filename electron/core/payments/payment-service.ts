@@ -4,16 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import {
-  checkBaselineStillExact,
-  isCancellable,
-  journalFileIn,
-  openJournal,
-  toRefundView,
-  unresolvedReasonOf,
-  type AttemptRow,
-  type Journal,
-} from '../journal/index.ts';
+import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
@@ -37,14 +28,7 @@ import { OrderWorker } from './order-worker.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
-import {
-  applyCancelOutcome,
-  applyRefundOutcome,
-  otherTerminalError,
-  sendCancel,
-  sendOrder,
-  sendRefund,
-} from './sends.ts';
+import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -60,16 +44,9 @@ export function createPaymentModule(options: PaymentServiceOptions = {}): Paymen
   return (context) => startPaymentService(context, options);
 }
 
-export async function startPaymentService(
-  context: CoreContext,
-  options: PaymentServiceOptions = {},
-): Promise<PaymentModule> {
+export async function startPaymentService(context: CoreContext, options: PaymentServiceOptions = {}): Promise<PaymentModule> {
   const opts = resolveOptions(options);
-  const journal = openJournal({
-    filePath: opts.journalFile ?? journalFileIn(context.dataDir),
-    timeZone: opts.timeZone,
-    now: opts.now,
-  });
+  const journal = openJournal({ filePath: opts.journalFile ?? journalFileIn(context.dataDir), timeZone: opts.timeZone, now: opts.now });
   const service = new PaymentService(context, opts, journal);
   try {
     await service.start();
@@ -200,9 +177,7 @@ class PaymentService {
       // (whatever it did is found again by recovery on the next start). The grace timer is cleared once the
       // workers are done, so it never holds the process open after close.
       let graceTimer: unknown = null;
-      const grace = new Promise<void>(
-        (resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)),
-      );
+      const grace = new Promise<void>((resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)));
       try {
         await Promise.race([Promise.all(workers.map((w) => w.done)), grace]);
       } finally {
@@ -221,12 +196,7 @@ class PaymentService {
 
   async #charge(
     method: PaymentMethod,
-    input: {
-      amountMinor: number;
-      currency: CurrencyCode;
-      note?: string | undefined;
-      consumerCode?: string | undefined;
-    },
+    input: { amountMinor: number; currency: CurrencyCode; note?: string | undefined; consumerCode?: string | undefined },
   ): Promise<PaymentView> {
     this.#refuseWhenClosing();
     const settings = this.#context.settings.current();
@@ -252,44 +222,22 @@ class PaymentService {
       webhookUrl: this.#rt.webhookUrl(),
     };
     const request: OrderRequest =
-      consumerCode === undefined
-        ? { kind: 'create', input: { ...common, qrType: 'payload' } }
-        : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
+      consumerCode === undefined ? { kind: 'create', input: { ...common, qrType: 'payload' } } : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
 
     this.#rt.busy.add(referenceId);
     let outcome;
     try {
       // Write-ahead: refused here (consumer code already used…) nothing has been sent.
-      this.#journal.recordAttempt({
-        referenceId,
-        method,
-        amount,
-        posId: connection.posId,
-        idempotencyKey: randomUUID(),
-        consumerCode,
-        note,
-      });
+      this.#journal.recordAttempt({ referenceId, method, amount, posId: connection.posId, idempotencyKey: randomUUID(), consumerCode, note });
       const now = this.#options.now();
-      this.#rt.attempts.set(referenceId, {
-        interactive: true,
-        canResend: true,
-        request,
-        refusal: null,
-        firstSentAt: now,
-        lastSentAt: now,
-        resends: 0,
-        existsAtProvider: false,
-      });
+      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0, existsAtProvider: false });
       this.#publishAttempt(referenceId);
       outcome = await sendOrder(this.#rt, referenceId, request);
       switch (outcome.kind) {
         case 'accepted':
           break;
         case 'exists':
-          updateAttempt(this.#rt, referenceId, {
-            state: 'checking',
-            unresolvedReason: notice('unresolved.already-exists'),
-          });
+          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
           break;
         case 'unknown':
           // The cashier sees "checking", and the worker finds out what happened.
@@ -312,8 +260,7 @@ class PaymentService {
     const row = this.#require(referenceId);
     // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.
     const cancelPending = this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done');
-    if (row.state !== 'final' || cancelPending)
-      this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    if (row.state !== 'final' || cancelPending) this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
     else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
@@ -362,17 +309,11 @@ class PaymentService {
 
   // ---- refund ----
 
-  async #refund(request: {
-    referenceId: string;
-    amountMinor?: number | undefined;
-    reason: string;
-    supervisorPin: string;
-  }) {
+  async #refund(request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string }) {
     this.#refuseWhenClosing();
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
-    if (reason === '')
-      throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
+    if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
     const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
     if (pin === 'not-set') {
       throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
@@ -398,10 +339,7 @@ class PaymentService {
     // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours: what is
     // left at the provider caps what this till may refund.
     const refundedElsewhere = providerRefundedBefore > row.refundedMinor;
-    const refundableMinor = Math.min(
-      this.#view(referenceId).refundable.amountMinor,
-      Math.max(0, row.amountMinor - providerRefundedBefore),
-    );
+    const refundableMinor = Math.min(this.#view(referenceId).refundable.amountMinor, Math.max(0, row.amountMinor - providerRefundedBefore));
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
       throw new PosError('refund.exceeds-refundable', {
@@ -412,12 +350,7 @@ class PaymentService {
     if (refundedElsewhere && amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', {
         notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, row.currency) }),
-        details: {
-          referenceId,
-          refundableMinor,
-          requestedMinor: amountMinor,
-          providerRefundedMinor: providerRefundedBefore,
-        },
+        details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
       });
     }
     // The journal checks the amount again inside the transaction that records it (against the baseline too).
@@ -485,14 +418,7 @@ class PaymentService {
   #unresolved(): PaymentView[] {
     return [...this.#unresolvedReferenceIds()].map((referenceId) => {
       const view = this.#view(referenceId);
-      return {
-        ...view,
-        unresolvedReason: unresolvedReasonOf(
-          view,
-          this.#journal.refundsOf(referenceId),
-          this.#journal.cancelsOf(referenceId),
-        ),
-      };
+      return { ...view, unresolvedReason: unresolvedReasonOf(view, this.#journal.refundsOf(referenceId), this.#journal.cancelsOf(referenceId)) };
     });
   }
 
@@ -517,10 +443,7 @@ class PaymentService {
       onError: (error, state) => {
         state.failures += 1;
         try {
-          note(this.#rt, referenceId, {
-            kind: 'error',
-            summary: `worker: ${error instanceof Error ? error.message : String(error)}`,
-          });
+          note(this.#rt, referenceId, { kind: 'error', summary: `worker: ${error instanceof Error ? error.message : String(error)}` });
         } catch {
           // The journal itself failed; the next pass tries again.
         }
