@@ -8,8 +8,9 @@
 //            --samples=10 (refunds and Check nows per count)  --latency-ms=50
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise one is built into a temp dir.
 //
-// Each count runs on its own till (preview host: core, journal, embedded sandbox; its own budget), all four at
-// once, so the whole bench takes about as long as its slowest till (the customers paying after 90 s), ~6 min.
+// Each count runs on its own till (preview host: core, journal, embedded sandbox; its own budget), all four
+// open at once. The person figures are taken one till at a time, then the customers pay on all four screens
+// at once (each delay in turn, so the whole bench takes about 7 minutes).
 // 1. refund of a paid order (PIN checked, total read, refund sent, order read again) and Check now on an open
 //    background order: wall time of the contract call, as the screen makes it.
 // 2. CAPTURED at the provider → "Paid" painted on the payment screen (Chromium), the customer paying 2, 10, 30
@@ -46,6 +47,8 @@ interface TillFigures {
   readonly count: number;
   readonly roundTrip: number[];
   readonly refund: number[];
+  /** settings.verifyPin alone: the supervisor PIN check inside every refund (scrypt), for the breakdown. */
+  readonly pinCheck: number[];
   readonly checkNow: number[];
   /** Delay (s) → CAPTURED → Paid painted (ms). */
   readonly paid: Map<number, number[]>;
@@ -140,7 +143,18 @@ async function paidAfter(host: PreviewHost, page: Page, amountMinor: number, del
 
 // ------------------------------------------------------------------------------------------------- one till
 
-async function runTill(browser: Browser, count: number, log: (line: string) => void): Promise<TillFigures> {
+interface Till {
+  readonly count: number;
+  readonly host: PreviewHost;
+  readonly page: Page;
+  readonly runStart: number;
+  readonly background: readonly string[];
+  readonly paid: readonly string[];
+  readonly log: (line: string) => void;
+}
+
+/** A till with its open background orders, paid orders to refund, and the payment screen ready. */
+async function openTill(browser: Browser, count: number, log: (line: string) => void): Promise<Till> {
   const host = await startPreviewHost(['--polling-only']);
   try {
     await hostCall(host, 'settings.save', { secrets: { supervisorPin: SUPERVISOR_PIN } });
@@ -150,61 +164,72 @@ async function runTill(browser: Browser, count: number, log: (line: string) => v
     await page.goto(`${host.origin}/#token=${host.token}`);
     await page.getByTestId('app-frame').waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.getByTestId('nav-sale').click();
-
     const runStart = Date.now();
     const background = await openBackgroundOrders(host, count);
-    log(`${count} background orders open`);
     const paid = await paidOrders(host, SAMPLES);
-    const roundTrip = await roundTrips(host, 10);
-
-    // 1. A person at the till: a refund, then Check now, at a human pace.
-    const refund: number[] = [];
-    const checkNow: number[] = [];
-    for (let i = 0; i < SAMPLES; i += 1) {
-      await sleep(HUMAN_GAP_MS);
-      let started = performance.now();
-      await hostCall<PaymentDetail>(host, 'payments.refund', { referenceId: paid[i]!, reason: 'bench', supervisorPin: SUPERVISOR_PIN });
-      refund.push(performance.now() - started);
-      await sleep(HUMAN_GAP_MS);
-      // An open order nobody looks at (with none open: a paid one, looked up again all the same).
-      const target = background.length > 0 ? background[(i * 7) % background.length]! : paid[i]!;
-      started = performance.now();
-      await hostCall<PaymentView>(host, 'payments.checkNow', { referenceId: target });
-      checkNow.push(performance.now() - started);
-    }
-    log(`refunds and Check nows done`);
-
-    // 2. A customer at the counter, paying after a while.
-    const paidTimes = new Map<number, number[]>(DELAYS_S.map((delay) => [delay, []]));
-    let sale = 0;
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const delay of DELAYS_S) paidTimes.get(delay)!.push(await paidAfter(host, page, amountFor(70 + sale++), delay));
-      log(`paid round ${round + 1} of ${ROUNDS} done`);
-    }
-
-    // 3. What reached the provider.
-    const runEnd = Date.now();
-    const { requests } = await sandboxCall<{ requests: { at: number; method: string; path: string }[] }>(host, 'GET', `/requests?since=${runStart}`);
-    const lookups = requests.filter((r) => r.method === 'GET' && STATUS_GET.test(r.path) && !r.path.endsWith(ROUND_TRIP_REFERENCE) && r.at <= runEnd);
-    const backgroundSet = new Set(background);
-    const ofBackground = (from: number): number => lookups.filter((r) => r.at >= from && backgroundSet.has(STATUS_GET.exec(r.path)![1]!)).length;
-    const runSeconds = (runEnd - runStart) / 1000;
-    await page.close();
-    return {
-      count,
-      roundTrip,
-      refund,
-      checkNow,
-      paid: paidTimes,
-      busiestSecond: busiestSecond(lookups.map((r) => r.at)),
-      meanPerSecond: lookups.length / runSeconds,
-      perBackgroundOrderPerMinute: count === 0 ? NaN : ofBackground(runStart) / count / (runSeconds / 60),
-      perBackgroundOrderPerMinuteLastMinute: count === 0 ? NaN : ofBackground(runEnd - 60_000) / count,
-      runSeconds,
-    };
-  } finally {
+    log(`${count} background orders open, ${paid.length} paid orders to refund`);
+    return { count, host, page, runStart, background, paid, log };
+  } catch (error) {
     await host.stop();
+    throw error;
   }
+}
+
+/** 1. A person at the till: a refund, then Check now, at a human pace. */
+async function personFigures(till: Till): Promise<Pick<TillFigures, 'roundTrip' | 'pinCheck' | 'refund' | 'checkNow'>> {
+  const { host, paid, background } = till;
+  const roundTrip = await roundTrips(host, 10);
+  const pinCheck: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await hostCall(host, 'settings.verifyPin', { kind: 'supervisor', pin: SUPERVISOR_PIN });
+    pinCheck.push(performance.now() - started);
+  }
+  const refund: number[] = [];
+  const checkNow: number[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    await sleep(HUMAN_GAP_MS);
+    let started = performance.now();
+    await hostCall<PaymentDetail>(host, 'payments.refund', { referenceId: paid[i]!, reason: 'bench', supervisorPin: SUPERVISOR_PIN });
+    refund.push(performance.now() - started);
+    await sleep(HUMAN_GAP_MS);
+    // An open order nobody looks at (with none open: a paid one, looked up again all the same).
+    const target = background.length > 0 ? background[(i * 7) % background.length]! : paid[i]!;
+    started = performance.now();
+    await hostCall<PaymentView>(host, 'payments.checkNow', { referenceId: target });
+    checkNow.push(performance.now() - started);
+  }
+  till.log('refunds and Check nows done');
+  return { roundTrip, pinCheck, refund, checkNow };
+}
+
+/** 2. A customer at the counter, paying after a while. */
+async function paidFigures(till: Till): Promise<Map<number, number[]>> {
+  const paidTimes = new Map<number, number[]>(DELAYS_S.map((delay) => [delay, []]));
+  let sale = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const delay of DELAYS_S) paidTimes.get(delay)!.push(await paidAfter(till.host, till.page, amountFor(70 + sale++), delay));
+    till.log(`paid round ${round + 1} of ${ROUNDS} done`);
+  }
+  return paidTimes;
+}
+
+/** 3. What reached the provider over the till's whole run. */
+async function lookupFigures(till: Till): Promise<Pick<TillFigures, 'busiestSecond' | 'meanPerSecond' | 'perBackgroundOrderPerMinute' | 'perBackgroundOrderPerMinuteLastMinute' | 'runSeconds'>> {
+  const { host, count, runStart } = till;
+  const runEnd = Date.now();
+  const { requests } = await sandboxCall<{ requests: { at: number; method: string; path: string }[] }>(host, 'GET', `/requests?since=${runStart}`);
+  const lookups = requests.filter((r) => r.method === 'GET' && STATUS_GET.test(r.path) && !r.path.endsWith(ROUND_TRIP_REFERENCE) && r.at <= runEnd);
+  const backgroundSet = new Set(till.background);
+  const ofBackground = (from: number): number => lookups.filter((r) => r.at >= from && backgroundSet.has(STATUS_GET.exec(r.path)![1]!)).length;
+  const runSeconds = (runEnd - runStart) / 1000;
+  return {
+    busiestSecond: busiestSecond(lookups.map((r) => r.at)),
+    meanPerSecond: lookups.length / runSeconds,
+    perBackgroundOrderPerMinute: count === 0 ? NaN : ofBackground(runStart) / count / (runSeconds / 60),
+    perBackgroundOrderPerMinuteLastMinute: count === 0 ? NaN : ofBackground(runEnd - 60_000) / count,
+    runSeconds,
+  };
 }
 
 function busiestSecond(stamps: readonly number[]): number {
@@ -225,7 +250,7 @@ function report(tills: readonly TillFigures[], browserVersion: string, loadBefor
   const goalPerson = allRoundTrips.p50 + 250;
   console.log('');
   console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
-  console.log(`Node ${process.version}, Chromium ${browserVersion} headless; ${tills.length} tills at once (one per count), each its own preview host --polling-only`);
+  console.log(`Node ${process.version}, Chromium ${browserVersion} headless; ${tills.length} tills open at once (one per count), each its own preview host --polling-only`);
   console.log(`Sandbox latency ${LATENCY_MS} ms; provider round trip of a status lookup p50 ${ms(allRoundTrips.p50)} → person goal p95 ≤ ${ms(goalPerson)}; paid goal p95 ≤ 1000 ms`);
   console.log('');
   const pair = (samples: readonly number[]): string => {
@@ -235,6 +260,7 @@ function report(tills: readonly TillFigures[], browserVersion: string, loadBefor
   printTable([
     ['open background orders', ...tills.map((t) => String(t.count))],
     ['1  refund, p50 / p95', ...tills.map((t) => pair(t.refund))],
+    ['     of which the PIN check (settings.verifyPin alone)', ...tills.map((t) => pair(t.pinCheck))],
     ['1  Check now, p50 / p95', ...tills.map((t) => pair(t.checkNow))],
     ...DELAYS_S.map((delay) => [`2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`, ...tills.map((t) => pair(t.paid.get(delay) ?? []))]),
     ['3  status lookups: busiest sliding second', ...tills.map((t) => String(t.busiestSecond))],
@@ -268,8 +294,18 @@ async function main(): Promise<void> {
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     const started = Date.now();
     const log = (count: number) => (line: string) => console.log(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] till with ${count}: ${line}`);
-    const tills = await Promise.all(COUNTS.map((count) => runTill(browser!, count, log(count))));
-    report(tills, browser.version(), loadBefore, loadavg());
+    const tills = await Promise.all(COUNTS.map((count) => openTill(browser!, count, log(count))));
+    try {
+      // One till at a time: a person's wait is measured without three other tills' customers on the CPU.
+      const person = [];
+      for (const till of tills) person.push(await personFigures(till));
+      const paid = await Promise.all(tills.map((till) => paidFigures(till)));
+      const figures: TillFigures[] = [];
+      for (const [index, till] of tills.entries()) figures.push({ count: till.count, ...person[index]!, paid: paid[index]!, ...(await lookupFigures(till)) });
+      report(figures, browser.version(), loadBefore, loadavg());
+    } finally {
+      await Promise.all(tills.map((till) => till.host.stop()));
+    }
   } finally {
     clearTimeout(deadline);
     await browser?.close().catch(() => undefined);

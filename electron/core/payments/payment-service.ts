@@ -29,7 +29,7 @@ import { OrderWorker } from './order-worker.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
-import { createStatusBudget } from './status-budget.ts';
+import { createStatusBudget, type Lane } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -63,6 +63,7 @@ export async function startPaymentService(context: CoreContext, options: Payment
     daySummary: (day) => service.daySummary(day),
     exportCsv: async (day) => journal.exportCsv(day),
     counts: () => service.counts(),
+    statusSlot: (lane) => service.statusSlot(lane),
     close: () => service.close(),
   };
 }
@@ -175,6 +176,10 @@ class PaymentService {
     const { pending } = this.#journal.unsettledCounts();
     // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
     return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
+  }
+
+  statusSlot(lane: Lane): Promise<void> {
+    return this.#rt.statusBudget.acquire(lane);
   }
 
   close(): Promise<void> {
