@@ -126,6 +126,25 @@ describe('order worker', () => {
     await w.done;
   });
 
+  it('stop gives up a lookup still waiting for its slot: the worker ends at once', async () => {
+    const budget = createStatusBudget({ perSecond: 1 });
+    await budget.acquire('person'); // the window is full for a second
+    let sent = 0;
+    const { w, exits } = worker(async (state) => {
+      const ticket = budget.take(state.lane);
+      state.lookupHooks.onTicket(ticket);
+      await ticket.granted;
+      sent += 1;
+      return 60_000;
+    });
+    await tick(20);
+    w.stop();
+    await w.done;
+    expect(exits()).toBe(1);
+    await tick(1_200);
+    expect(sent).toBe(0);
+  });
+
   it('the lane of a pass: a person\'s trigger, a webhook, else the order\'s own lane', async () => {
     const lanes: string[] = [];
     let own: 'screen' | 'background' = 'background';

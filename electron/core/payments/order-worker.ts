@@ -132,6 +132,9 @@ export class OrderWorker {
 
   stop(): void {
     this.#stopped = true;
+    // A lookup still waiting for its slot is not sent any more (and does not keep the process alive).
+    this.#ticket?.cancel();
+    this.#ticket = null;
     this.#cutSleep?.();
   }
 

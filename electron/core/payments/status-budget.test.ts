@@ -79,6 +79,22 @@ describe('status budget', () => {
     expect(served[0]).toBe('raised');
   });
 
+  it('a cancelled wait (the service closing) rejects, takes no slot, and leaves nothing pending', async () => {
+    const budget = createStatusBudget({ perSecond: 1 });
+    await budget.acquire('person');
+    const ticket = budget.take('background');
+    const outcome = ticket.granted.then(
+      () => 'granted',
+      (error: Error) => error.message,
+    );
+    ticket.cancel();
+    expect(await outcome).toMatch(/closing/);
+    // The slot it would have taken is the next one's.
+    const started = performance.now();
+    await budget.acquire('person');
+    expect(performance.now() - started).toBeGreaterThan(0);
+  });
+
   it('does not starve the background: it gets a slot every 2 s even while the screen lane wants them all', async () => {
     const budget = createStatusBudget({ perSecond: 3 });
     let stop = false;

@@ -27,6 +27,8 @@ export interface BudgetTicket {
   readonly lane: Lane;
   /** Moves it to a more urgent lane while it waits (a person pressed Check now); never to a less urgent one. */
   raise(lane: Lane): void;
+  /** Gives up waiting (the service is closing): `granted` rejects, and no slot is used. */
+  cancel(): void;
 }
 
 export interface StatusBudget {
@@ -157,7 +159,11 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
 
   function take(lane: Lane): BudgetTicket {
     let resolveGranted!: () => void;
-    const granted = new Promise<void>((resolve) => (resolveGranted = resolve));
+    let rejectGranted!: (error: Error) => void;
+    const granted = new Promise<void>((resolve, reject) => {
+      resolveGranted = resolve;
+      rejectGranted = reject;
+    });
     let done = false;
     const waiter: Waiter = {
       lane,
@@ -179,6 +185,14 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
         from.splice(from.indexOf(waiter), 1);
         waiter.lane = to;
         queues[to].push(waiter);
+        pump();
+      },
+      cancel() {
+        if (done) return;
+        done = true;
+        const queue = queues[waiter.lane];
+        queue.splice(queue.indexOf(waiter), 1);
+        rejectGranted(new Error('The status lookup was not sent: the payment service is closing.'));
         pump();
       },
     };
