@@ -44,13 +44,15 @@ async function lookupAs(rt: PaymentRuntime, referenceId: string, posId: string |
   if (posId !== null && client.posId !== posId) return { kind: 'error', reason: errorReason(otherTerminalError(posId, client.posId)) };
   const ticket = rt.statusBudget.take(options.lane);
   options.onTicket?.(ticket);
-  await ticket.granted;
+  const release = await ticket.granted;
   options.onGranted?.();
   let lookup: Lookup;
   try {
     lookup = { kind: 'found', order: await client.getOrder(referenceId, { retry: { maxAttempts: 1 } }) };
   } catch (error) {
     lookup = failed(error);
+  } finally {
+    release();
   }
   rt.noteChecked(referenceId, lookup.kind !== 'error');
   return lookup;

@@ -105,17 +105,19 @@ describe('order worker', () => {
 
   it('a lookup still waiting for its slot when a person asks moves up to their lane and answers them: one lookup, not two', async () => {
     const budget = createStatusBudget({ perSecond: 2 });
-    await Promise.all([budget.acquire('person'), budget.acquire('person')]); // the window is full for a second
+    // Two lookups just answered: both slots are taken for a second.
+    for (const release of await Promise.all([budget.acquire('person'), budget.acquire('person')])) release();
     const served: string[] = [];
-    for (let i = 0; i < 3; i += 1) void budget.acquire('background').then(() => served.push('other order'));
+    for (let i = 0; i < 3; i += 1) void budget.acquire('background').then((release) => (served.push('other order'), release()));
     const lanes: string[] = [];
     const { w } = worker(async (state) => {
       lanes.push(state.lane);
       const ticket = budget.take(state.lane);
       state.lookupHooks.onTicket(ticket);
-      await ticket.granted;
+      const release = await ticket.granted;
       state.lookupHooks.onGranted();
       served.push(`this order (${state.trigger ?? 'poll'})`);
+      release();
       return 60_000;
     });
     await tick(20); // its first pass waits for a slot, behind three other orders
@@ -128,7 +130,7 @@ describe('order worker', () => {
 
   it('stop gives up a lookup still waiting for its slot: the worker ends at once', async () => {
     const budget = createStatusBudget({ perSecond: 1 });
-    await budget.acquire('person'); // the window is full for a second
+    (await budget.acquire('person'))(); // the one slot is taken for a second
     let sent = 0;
     const { w, exits } = worker(async (state) => {
       const ticket = budget.take(state.lane);

@@ -29,7 +29,7 @@ import { OrderWorker } from './order-worker.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
-import { createStatusBudget, type Lane } from './status-budget.ts';
+import { createStatusBudget, type Lane, type ReleaseSlot } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -178,7 +178,7 @@ class PaymentService {
     return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
   }
 
-  statusSlot(lane: Lane): Promise<void> {
+  statusSlot(lane: Lane): Promise<ReleaseSlot> {
     return this.#rt.statusBudget.acquire(lane);
   }
 

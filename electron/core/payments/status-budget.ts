@@ -3,8 +3,10 @@
 // - person: someone is waiting for this answer (a refund's pre-read, Check now, a payment just opened);
 // - screen: the payment on the payment screen or the customer display, and an order a webhook says changed;
 // - background: every other open order.
-// The budget is a sliding window, not a token bucket: in ANY window of one second (plus a small guard, see
-// below) at most N lookups leave, all lanes together. Two of every N slots (one when N is 2 or 3) are kept
+// The budget is N slots, not a token bucket: a lookup takes a slot when it leaves and gives it back one second
+// after its answer came back (or it failed). However late a request reaches the provider, it arrived before
+// its answer left, and the lookup that reuses its slot leaves a second after that: the provider never sees more
+// than N in ANY window of one second, all lanes together. Two of the N slots (one when N is 2 or 3) are kept
 // for the person lane, so a person's lookups take the next free slot instead of waiting for the window to
 // empty; and while a payment is on screen, two more are kept for the screen lane. No starvation: a background
 // lookup that has waited 2 s while the background got no slot at all goes ahead of the screen lane.
@@ -19,10 +21,13 @@ export function moreUrgent(a: Lane, b: Lane): boolean {
   return URGENCY[a] < URGENCY[b];
 }
 
+/** Call when the request's answer came back, or it failed: its slot is free again one window later. */
+export type ReleaseSlot = () => void;
+
 /** One waiting request. */
 export interface BudgetTicket {
-  /** Resolves when the request may leave. */
-  readonly granted: Promise<void>;
+  /** Resolves when the request may leave, with what to call once it is answered. */
+  readonly granted: Promise<ReleaseSlot>;
   /** The lane it waits in now. */
   readonly lane: Lane;
   /** Moves it to a more urgent lane while it waits (a person pressed Check now); never to a less urgent one. */
@@ -35,14 +40,11 @@ export interface StatusBudget {
   /** Queue a request in a lane; `granted` resolves when it may leave. */
   take(lane: Lane): BudgetTicket;
   /** take(lane).granted */
-  acquire(lane: Lane): Promise<void>;
+  acquire(lane: Lane): Promise<ReleaseSlot>;
 }
 
-/**
- * The provider sees our requests a few ms after they leave, not always equally late: a slot is freed only
- * once the request N back is this much older than the window, so the provider never counts N + 1 in a second.
- */
-export const WINDOW_GUARD_MS = 50;
+/** A slot whose request never reported its answer (a bug) is given back this long after it left anyway. */
+export const MAX_HOLD_MS = 60_000;
 /** A background lookup that has waited this long, with no background slot given meanwhile, goes before the screen lane. */
 export const BACKGROUND_FLOOR_MS = 2_000;
 /** The screen lane counts as busy (its reserve held back from the background) this long after its last slot. */
@@ -61,7 +63,13 @@ export function screenReserve(slots: number): number {
 interface Waiter {
   lane: Lane;
   readonly since: number;
-  readonly resolve: () => void;
+  readonly resolve: (release: ReleaseSlot) => void;
+}
+
+interface Slot {
+  readonly takenAt: number;
+  /** When it is free again: one window after its answer; Infinity while the request is out. */
+  freeAt: number;
 }
 
 /**
@@ -72,18 +80,18 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   // Monotonic: a wall clock set back an hour must not hold every slot for an hour.
   const now = options.now ?? (() => performance.now());
   const rate = typeof options.perSecond === 'function' ? options.perSecond : () => options.perSecond as number;
-  /** When each of the requests still inside the window was let go, oldest first. */
-  const grants: number[] = [];
+  /** The slots in use: requests out, and answered ones within a window of their answer. */
+  let slots: Slot[] = [];
   const queues: Record<Lane, Waiter[]> = { person: [], screen: [], background: [] };
   let lastBackgroundAt = -Infinity;
   let lastScreenAt = -Infinity;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
 
-  function shape(): { slots: number; windowMs: number } {
+  function shape(): { size: number; windowMs: number } {
     const perSecond = rate();
-    const slots = Math.max(1, Math.floor(perSecond));
-    return { slots, windowMs: (1_000 * slots) / perSecond + WINDOW_GUARD_MS };
+    const size = Math.max(1, Math.floor(perSecond));
+    return { size, windowMs: (1_000 * size) / perSecond };
   }
 
   /** The background lane has been kept waiting too long: its next lookup goes before the screen lane. */
@@ -93,20 +101,22 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   }
 
   /** How many of the window's slots a lane may fill. */
-  function limitFor(lane: Lane, slots: number, at: number, due: boolean): number {
-    if (lane === 'person') return slots;
-    const forPeople = slots - personReserve(slots);
-    if (lane === 'screen' || due) return forPeople;
+  function limitFor(lane: Lane, size: number, at: number, due: boolean): number {
+    if (lane === 'person') return size;
+    const forOthers = size - personReserve(size);
+    if (lane === 'screen' || due) return forOthers;
     const screenBusy = queues.screen.length > 0 || at - lastScreenAt < SCREEN_RECENT_MS;
-    return Math.max(1, forPeople - (screenBusy ? screenReserve(slots) : 0));
+    return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0));
   }
 
 
   function pump(): void {
     for (;;) {
       const at = now();
-      const { slots, windowMs } = shape();
-      while (grants.length > 0 && grants[0]! <= at - windowMs) grants.shift();
+      const { size, windowMs } = shape();
+      slots = slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at);
+      // When the slots in use come free, soonest first (Infinity: still out, its answer pumps again).
+      const freeTimes = slots.map((slot) => Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS)).sort((a, b) => a - b);
       let wakeAt = Infinity;
       let served = false;
       const due = backgroundDue(at);
@@ -115,21 +125,27 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       for (const lane of order) {
         const waiter = queues[lane][0];
         if (!waiter) continue;
-        const limit = limitFor(lane, slots, at, due);
-        if (grants.length < limit) {
+        const limit = limitFor(lane, size, at, due);
+        if (slots.length < limit) {
           queues[lane].shift();
-          grants.push(at);
+          const slot: Slot = { takenAt: at, freeAt: Infinity };
+          slots.push(slot);
           if (lane === 'background') lastBackgroundAt = at;
           if (lane === 'screen') lastScreenAt = at;
-          waiter.resolve();
+          let released = false;
+          waiter.resolve(() => {
+            if (released) return;
+            released = true;
+            slot.freeAt = now() + windowMs;
+            pump();
+          });
           served = true;
           break;
         }
-        // Free once enough of the oldest grants have left the window.
-        const mustLeave = grants.length - limit;
-        wakeAt = Math.min(wakeAt, grants[mustLeave]! + windowMs);
-        // A lane's limit is never above a more urgent lane's (a due background lookup has the screen
-        // lane's), so a lane that must wait never lets a less urgent one take a slot it could use sooner.
+        // Free once enough slots have come free. A lane's limit is never above a more urgent lane's (a due
+        // background lookup has the screen lane's), so a lane that must wait never lets a less urgent one
+        // take a slot it could use sooner.
+        wakeAt = Math.min(wakeAt, freeTimes[slots.length - limit]!);
       }
       if (served) continue;
       arm(wakeAt, at);
@@ -158,9 +174,9 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   }
 
   function take(lane: Lane): BudgetTicket {
-    let resolveGranted!: () => void;
+    let resolveGranted!: (release: ReleaseSlot) => void;
     let rejectGranted!: (error: Error) => void;
-    const granted = new Promise<void>((resolve, reject) => {
+    const granted = new Promise<ReleaseSlot>((resolve, reject) => {
       resolveGranted = resolve;
       rejectGranted = reject;
     });
@@ -168,9 +184,9 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     const waiter: Waiter = {
       lane,
       since: now(),
-      resolve: () => {
+      resolve: (release) => {
         done = true;
-        resolveGranted();
+        resolveGranted(release);
       },
     };
     queues[lane].push(waiter);
