@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { customerDisplayToken } from '../../shared/display-token.ts';
 import type { Core } from '../core/core-api.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
@@ -23,14 +24,25 @@ interface Reply {
   body: string;
 }
 
-function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function send(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${host.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${host.port}`, ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -46,7 +58,10 @@ function api(channel: string, payload: unknown, headers: Record<string, string> 
   });
 }
 
-function openEvents(query: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket } | { status: number }> {
+function openEvents(
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket } | { status: number }> {
   return new Promise((resolve) => {
     const socket = new WebSocket(`ws://127.0.0.1:${host.port}/events${query}`, { headers });
     socket.once('open', () => resolve({ socket }));
@@ -63,7 +78,12 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'main-1.js'), 'export {}');
   writeFileSync(join(base, 'outside.txt'), 'outside the renderer');
   const dataDir = join(base, 'data');
-  const web = await createWebCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), version: '0.0.0-test', statusIntervalMs: 60_000 });
+  const web = await createWebCore({
+    dataDir,
+    vault: new DevelopmentFileVault(join(dataDir, 'vault.json')),
+    version: '0.0.0-test',
+    statusIntervalMs: 60_000,
+  });
   core = web.core;
   host = await startWebHost({ core, consent: web.consent, rendererDir });
 });
@@ -92,7 +112,11 @@ describe('web host: the contract over HTTP', () => {
   });
 
   it('refuses a request without the token (401)', async () => {
-    const reply = await send('/api/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const reply = await send('/api/settings.get', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(reply.status).toBe(401);
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
   });
@@ -144,7 +168,10 @@ describe('web host: the contract over HTTP', () => {
     expect(JSON.parse(unknown.body).error.code).toBe('ipc.unknown-channel');
     const invalid = await api('settings.verifyPin', { kind: 'root', pin: '1234' });
     expect(invalid.status).toBe(200);
-    expect(JSON.parse(invalid.body)).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload', retryable: false } });
+    expect(JSON.parse(invalid.body)).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload', retryable: false },
+    });
   });
 
   it('never returns a secret saved through it', async () => {
@@ -170,14 +197,16 @@ describe('web host: the built renderer', () => {
     expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 
-  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt', '/assets/%2e%2e/%2e%2e/outside.txt'])(
-    'refuses traversal %s',
-    async (path) => {
-      const reply = await send(path);
-      expect([400, 403, 404]).toContain(reply.status);
-      expect(reply.body).not.toContain('outside the renderer');
-    },
-  );
+  it.each([
+    '/../outside.txt',
+    '/%2e%2e/outside.txt',
+    '/assets/..%2f..%2foutside.txt',
+    '/assets/%2e%2e/%2e%2e/outside.txt',
+  ])('refuses traversal %s', async (path) => {
+    const reply = await send(path);
+    expect([400, 403, 404]).toContain(reply.status);
+    expect(reply.body).not.toContain('outside the renderer');
+  });
 
   it('refuses writes to pages (405)', async () => {
     expect((await send('/', { method: 'POST', body: 'x' })).status).toBe(405);
@@ -205,5 +234,65 @@ describe('web host: events over WebSocket', () => {
     expect(await openEvents('?token=wrong')).toEqual({ status: 401 });
     expect(await openEvents(`?token=${host.token}`, { Origin: 'https://evil.example' })).toEqual({ status: 403 });
     expect(await openEvents(`?token=${host.token}`, { Host: `evil.example:${host.port}` })).toEqual({ status: 403 });
+  });
+});
+
+describe("web host: the customer display's token gets only what the display shows", () => {
+  const asDisplay = (channel: string, payload: unknown): Promise<Reply> =>
+    api(channel, payload, { Authorization: `Bearer ${host.displayToken}` });
+
+  it('derives the display token one way from the cashier token (what the cashier page computes too)', async () => {
+    expect(host.displayToken).toBe(await customerDisplayToken(host.token));
+    expect(host.displayToken).not.toBe(host.token);
+  });
+
+  it("answers the display's own calls", async () => {
+    for (const [channel, payload] of [
+      ['app.info', {}],
+      ['settings.get', {}],
+      ['payments.history', { limit: 5 }],
+    ] as const) {
+      const reply = await asDisplay(channel, payload);
+      expect(reply.status, channel).toBe(200);
+      expect(JSON.parse(reply.body).ok, channel).toBe(true);
+    }
+  });
+
+  it('refuses a refund, a settings change and a PIN guess with the display token (403), and nothing changes', async () => {
+    for (const [channel, payload] of [
+      ['payments.refund', { referenceId: 'x', amount: { amountMinor: 100, currency: 'SGD' } }],
+      ['settings.save', { settings: { merchantName: 'Hijacked by the display' } }],
+      ['settings.verifyPin', { kind: 'admin', pin: '1234' }],
+      ['customers.list', {}],
+    ] as const) {
+      const reply = await asDisplay(channel, payload);
+      expect(reply.status, channel).toBe(403);
+      expect(JSON.parse(reply.body), channel).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    }
+    expect((await core.handlers['settings.get']({})).settings.merchantName).not.toBe('Hijacked by the display');
+  });
+
+  it('streams the display only the events it shows', async () => {
+    const cashier = await openEvents(`?token=${host.token}`, { Origin: host.origin });
+    const display = await openEvents(`?token=${host.displayToken}`, { Origin: host.origin });
+    if (!('socket' in cashier) || !('socket' in display)) throw new Error('WebSocket refused');
+    const seenByCashier: string[] = [];
+    const seenByDisplay: string[] = [];
+    display.socket.on('message', (data) => seenByDisplay.push(JSON.parse(String(data)).event));
+    const done = new Promise<void>((resolve) => {
+      cashier.socket.on('message', (data) => {
+        seenByCashier.push(JSON.parse(String(data)).event);
+        if (seenByCashier.includes('status.changed') && seenByCashier.includes('payment.updated')) resolve();
+      });
+    });
+    // A sale at the counter: the display shows the payment; the till's status bar (counts) is not its business.
+    await api('payments.chargeMerchantQr', { amountMinor: 120, currency: 'SGD' });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seenByDisplay).toContain('payment.updated');
+    expect(seenByDisplay).not.toContain('status.changed');
+    expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);
+    cashier.socket.close();
+    display.socket.close();
   });
 });
