@@ -4,6 +4,7 @@ import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { originOf } from '../core/security/app-origin.ts';
 import { consentNavigation, type ConsentTarget } from '../core/security/consent-navigation.ts';
+import { assertExpectedConsentPage } from '../core/security/consent-page.ts';
 import { webPreferences } from '../core/security/web-preferences.ts';
 import { allowNavigationsOf } from './hardening.ts';
 
@@ -65,6 +66,9 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     }
     // Throws link.failed / link.expired when the session cannot be shown any more.
     const request = options.core().consent.consentRequest(linkToken);
+    // https on the environment's own hosts only (the embedded sandbox: its loopback origin), before any
+    // window exists or the app token goes anywhere: throws link.failed naming the refused address.
+    assertExpectedConsentPage(request.url, request.gateway);
     const target: ConsentTarget = { consentUrl: request.url, callbackUrl: request.callbackUrl };
     const parent = options.parent();
     const ses = lockedDownSession();
@@ -94,18 +98,23 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       event.preventDefault();
       if (decision !== 'callback' || completing) return;
       completing = true;
-      void dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(() => {
-        // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
-        if (!window.isDestroyed()) window.close();
-      });
+      void dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(
+        () => {
+          // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
+          if (!window.isDestroyed()) window.close();
+        },
+      );
     };
     contents.on('will-navigate', onNavigation);
     contents.on('will-redirect', onNavigation);
 
     // A session the customer never finished is over at its expiry: so is its window.
-    const expiry = setTimeout(() => {
-      if (!window.isDestroyed()) window.close();
-    }, Math.max(0, Date.parse(request.expiresAt) - Date.now()));
+    const expiry = setTimeout(
+      () => {
+        if (!window.isDestroyed()) window.close();
+      },
+      Math.max(0, Date.parse(request.expiresAt) - Date.now()),
+    );
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       clearTimeout(expiry);

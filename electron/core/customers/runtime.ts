@@ -2,6 +2,7 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CoreContext } from '../core-context.ts';
+import type { ConsentGateway } from '../security/consent-page.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
@@ -34,7 +35,7 @@ export interface CustomerRuntime {
   /** How many times each unsettled attempt has been tried (drives the backoff). */
   readonly attempts: Map<string, number>;
   /** App tokens of sessions started in this run, for main's consent window. */
-  readonly appTokens: Map<string, { header: string; token: string }>;
+  readonly appTokens: Map<string, { header: string; token: string; gateway: ConsentGateway }>;
   webhooks: OrderWebhookListener | null;
   closed: boolean;
   /**
@@ -62,10 +63,21 @@ export function exclusive<T>(rt: CustomerRuntime, merchantUserId: string, work: 
 }
 
 /** Patches an attempt and journals `summary` with it, in one transaction. */
-export function updateAttempt(rt: CustomerRuntime, row: CustomerAttemptRow, patch: CustomerAttemptPatch, summary: string | null): CustomerAttemptRow {
+export function updateAttempt(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  patch: CustomerAttemptPatch,
+  summary: string | null,
+): CustomerAttemptRow {
   const updated = rt.journal.atomically(() => {
     const updated = rt.journal.updateAttempt(row.merchantRef, patch);
-    if (summary) rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
+    if (summary)
+      rt.journal.appendEvent({
+        merchantUserId: row.merchantUserId,
+        merchantRef: row.merchantRef,
+        kind: 'status',
+        summary,
+      });
     return updated;
   });
   countsChanged(rt);
@@ -83,7 +95,8 @@ export function publish(rt: CustomerRuntime, merchantUserId: string): void {
   countsChanged(rt);
   if (!rt.options.emit || rt.closed) return;
   try {
-    if (rt.journal.getCustomer(merchantUserId)) rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
+    if (rt.journal.getCustomer(merchantUserId))
+      rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
   } catch (error) {
     rt.options.log(`publish ${merchantUserId}: ${describe(error)}`);
   }
