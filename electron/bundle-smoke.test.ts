@@ -177,6 +177,16 @@ describe('built Electron bundle under plain Node (packaged, with a customer disp
     expect(run.report.charge).toMatchObject({ ok: true, value: { displayStatus: 'waiting' } });
   });
 
+  it('opens the consent page of a linking session in its own window: no preload, sandboxed, its own session, with the app token', () => {
+    expect(run.report.consentOpening).toEqual({ ok: true, value: { kind: 'window' } });
+    const consent = run.report.consentWindow;
+    expect(consent.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo\/merchant\/consent\//);
+    expect(consent.webPreferences).toMatchObject({ ...SECURE_PREFERENCES, devTools: false });
+    expect(consent.webPreferences.preload).toBeUndefined();
+    expect(consent.partition).toBe('wallet-pos-consent');
+    expect(consent.sendsAppToken).toBe(true);
+  });
+
   it('closes the core on quit: the IPC handler is removed and the embedded sandbox no longer answers', () => {
     expect(run.report.quit).toEqual({ requests: 2, completed: true, handlerRemoved: true });
     expect(run.report.sandboxAfterQuit).toBe('closed');
