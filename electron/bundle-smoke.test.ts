@@ -180,7 +180,7 @@ describe('built Electron bundle under plain Node (packaged, with a customer disp
   it('opens the consent page of a linking session in its own window: no preload, sandboxed, its own session, with the app token', () => {
     expect(run.report.consentOpening).toEqual({ ok: true, value: { kind: 'window' } });
     const consent = run.report.consentWindow;
-    expect(consent.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo\/merchant\/consent\//);
+    expect(consent.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo\/merchant\/consent/);
     expect(consent.webPreferences).toMatchObject({ ...SECURE_PREFERENCES, devTools: false });
     expect(consent.webPreferences.preload).toBeUndefined();
     expect(consent.partition).toBe('wallet-pos-consent');
