@@ -4,6 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { settingsIssueNotice } from './settings-issues.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
+import { readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { isAcceptableServiceUrl } from './service-url.ts';
@@ -30,9 +31,14 @@ export interface SettingsService {
 export interface SettingsServiceOptions {
   readonly file: SettingsFile;
   readonly vault: SecretVault;
+  /** Where the wrong-PIN lockout is kept across restarts (pin-lockout.ts); core.ts puts it in the data folder. */
+  readonly lockoutFile: string;
   /** For the wrong-PIN lockout; injectable for tests. */
   readonly now?: () => number;
 }
+
+/** The lockout file's name in the data folder. */
+export const PIN_LOCKOUT_FILE = 'pin-lockout.json';
 
 const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', supervisor: 'supervisorPin' };
 /**
@@ -55,9 +61,12 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   // then asks the admin to enter it again instead of the app failing to start.
   for (const name of SECRET_NAMES) stored[name] = await vault.get(name).then((value) => value !== null, () => false);
   const listeners = new Set<(view: SettingsView) => void>();
-  const wrongPins: Record<PinKind, { count: number; lockouts: number; lockedUntil: number }> = {
-    admin: { count: 0, lockouts: 0, lockedUntil: 0 },
-    supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+  // A lockout file that cannot be read counts as one lockout under way: restarting never wipes the slate.
+  let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({ count: 0, lockouts: 1, lockedUntil: now() + LOCKOUT_MS }));
+  const recordLock = (kind: PinKind, state: PinLockState): void => {
+    wrongPins = { ...wrongPins, [kind]: state };
+    // Written before the answer goes out: a guess is counted even if the app is killed right after it.
+    writePinLockouts(options.lockoutFile, wrongPins);
   };
   // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
   // wrong guess was counted: a page firing a hundred guesses at once would try them all.
@@ -65,7 +74,8 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 
   async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
     const lock = wrongPins[kind];
-    const waitMs = lock.lockedUntil - now();
+    // Never longer than the longest lockout, even if the clock was set back since it began.
+    const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const wait = seconds <= 90 ? notice('pin.locked-seconds', { seconds }) : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
@@ -78,15 +88,14 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const hash = await vault.get(PIN_SECRETS[kind]);
     if (hash === null) return 'not-set';
     if (await pinMatches(pin, hash)) {
-      lock.count = 0;
-      lock.lockouts = 0;
+      if (lock.count !== 0 || lock.lockouts !== 0) recordLock(kind, { count: 0, lockouts: 0, lockedUntil: 0 });
       return 'valid';
     }
-    lock.count += 1;
-    if (lock.count >= MAX_WRONG_PINS) {
-      lock.count = 0;
-      lock.lockouts += 1;
-      lock.lockedUntil = now() + Math.min(LOCKOUT_MS * 2 ** (lock.lockouts - 1), MAX_LOCKOUT_MS);
+    const count = lock.count + 1;
+    if (count < MAX_WRONG_PINS) recordLock(kind, { ...lock, count });
+    else {
+      const lockouts = lock.lockouts + 1;
+      recordLock(kind, { count: 0, lockouts, lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS) });
     }
     return 'wrong';
   }
