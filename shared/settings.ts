@@ -92,7 +92,15 @@ export interface SettingsView {
   /** Which secrets are stored; their values never leave main. */
   readonly secrets: Readonly<Record<SecretName, boolean>>;
   readonly demo: boolean;
+  /**
+   * The secret vault exists but cannot be read (a damaged file, or the OS key store changed): settings are
+   * locked for everyone until it is restored or explicitly reset (settings.resetVault).
+   */
+  readonly vaultUnreadable: boolean;
 }
+
+/** What settings.resetVault must be sent, so that no stray or replayed call wipes the credentials. */
+export const VAULT_RESET_CONFIRMATION = 'delete-credentials-and-pins';
 
 export const settingsPatchSchema = z.object({
   settings: z.record(z.string(), z.unknown()).optional(),

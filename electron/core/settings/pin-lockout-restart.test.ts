@@ -30,7 +30,13 @@ function dataDir(): string {
 
 async function restart(dir: string): Promise<Core> {
   await core?.close();
-  core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'web', version: 'test', statusIntervalMs: 60_000 });
+  core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'web',
+    version: 'test',
+    statusIntervalMs: 60_000,
+  });
   return core;
 }
 
@@ -40,23 +46,40 @@ describe('PIN lockout across restarts', () => {
     await (await restart(dir)).handlers['settings.save']({ secrets: { supervisorPin: '2468' } });
     for (let guess = 0; guess < 5; guess += 1) {
       const running = await restart(dir);
-      expect(await running.handlers['settings.verifyPin']({ kind: 'supervisor', pin: `100${guess}` })).toEqual({ valid: false });
+      expect(await running.handlers['settings.verifyPin']({ kind: 'supervisor', pin: `100${guess}` })).toEqual({
+        valid: false,
+      });
     }
     const running = await restart(dir);
-    const locked = await running.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' }).catch((error: unknown) => error);
+    const locked = await running.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' }).catch(
+      (error: unknown) => error,
+    );
     expect(locked).toBeInstanceOf(PosError);
-    expect(locked).toMatchObject({ code: 'supervisor.pin-wrong', retryable: true, details: { retryAfterSeconds: expect.any(Number) } });
+    expect(locked).toMatchObject({
+      code: 'supervisor.pin-wrong',
+      retryable: true,
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
     expect(statSync(join(dir, PIN_LOCKOUT_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it('a lockout file that cannot be read locks the PINs for one period instead of wiping the count', async () => {
     const dir = dataDir();
     let clock = 1_000_000;
-    const open = () => openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(join(dir, 'vault.json')), lockoutFile: join(dir, PIN_LOCKOUT_FILE), now: () => clock });
+    const open = () =>
+      openSettingsService({
+        file: openConfSettingsFile(dir),
+        vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+        lockoutFile: join(dir, PIN_LOCKOUT_FILE),
+        now: () => clock,
+      });
     await (await open()).save({ secrets: { adminPin: '8642' } });
     writeFileSync(join(dir, PIN_LOCKOUT_FILE), '{"admin": {"count": 4, "lock');
     const service = await open();
-    expect(await service.verifyPin('admin', '8642').catch((error: unknown) => error)).toMatchObject({ code: 'supervisor.pin-wrong', details: { retryAfterSeconds: 30 } });
+    expect(await service.verifyPin('admin', '8642').catch((error: unknown) => error)).toMatchObject({
+      code: 'supervisor.pin-wrong',
+      details: { retryAfterSeconds: 30 },
+    });
     clock += 30_001;
     expect(await service.verifyPin('admin', '8642')).toBe('valid');
   });

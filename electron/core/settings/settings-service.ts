@@ -25,6 +25,13 @@ export interface SettingsService {
   save(patch: SettingsPatch): Promise<SettingsView>;
   readSecret(name: ReadableSecret): Promise<string | null>;
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
+  /** Throws `vault.unreadable` while the vault cannot be read (it is asked again each time, in case it was restored). */
+  ensureVaultReadable(): Promise<void>;
+  /**
+   * Only while the vault cannot be read: sets it aside and starts an empty one (every credential and PIN must
+   * be entered again; the wrong-PIN lockout starts clean). Refused (`request.invalid`) while it can be read.
+   */
+  resetVault(): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
 }
 
@@ -57,9 +64,30 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   const now = options.now ?? Date.now;
   let settings = loadSettings(file.store);
   const stored = {} as Record<SecretName, boolean>;
-  // A secret the vault cannot read any more (OS key store gone or changed) counts as not stored: Settings
-  // then asks the admin to enter it again instead of the app failing to start.
-  for (const name of SECRET_NAMES) stored[name] = await vault.get(name).then((value) => value !== null, () => false);
+  // Why the vault cannot be read (a damaged file, the OS key store changed), or null. It must FAIL CLOSED:
+  // were an unreadable admin PIN taken as "no PIN set", settings.save would open to anyone, who could point
+  // the till at another provider. So the app starts, but settings, PIN checks and whatever needs a secret are
+  // refused with `vault.unreadable` until the vault is restored or explicitly reset (resetVault).
+  let vaultProblem: unknown = null;
+  async function probeVault(): Promise<void> {
+    let problem: unknown = null;
+    for (const name of SECRET_NAMES) {
+      try {
+        stored[name] = (await vault.get(name)) !== null;
+      } catch (error) {
+        // Something is stored there that cannot be read: never shown as "not set".
+        stored[name] = true;
+        problem = error;
+      }
+    }
+    vaultProblem = problem;
+  }
+  await probeVault();
+  async function ensureVaultReadable(): Promise<void> {
+    if (vaultProblem === null) return;
+    await probeVault();
+    if (vaultProblem !== null) throw new PosError('vault.unreadable', { cause: vaultProblem });
+  }
   const listeners = new Set<(view: SettingsView) => void>();
   // A lockout file that cannot be read counts as one lockout under way: restarting never wipes the slate.
   let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({ count: 0, lockouts: 1, lockedUntil: now() + LOCKOUT_MS }));
@@ -73,6 +101,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   const pinChecks: Record<PinKind, Promise<unknown>> = { admin: Promise.resolve(), supervisor: Promise.resolve() };
 
   async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
+    await ensureVaultReadable();
     const lock = wrongPins[kind];
     // Never longer than the longest lockout, even if the clock was set back since it began.
     const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
@@ -85,7 +114,15 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
         details: { retryAfterSeconds: seconds },
       });
     }
-    const hash = await vault.get(PIN_SECRETS[kind]);
+    let hash: string | null;
+    try {
+      hash = await vault.get(PIN_SECRETS[kind]);
+    } catch (error) {
+      // The vault became unreadable since it was last asked: from now on it is locked like at start.
+      vaultProblem = error;
+      stored[PIN_SECRETS[kind]] = true;
+      throw new PosError('vault.unreadable', { cause: error });
+    }
     if (hash === null) return 'not-set';
     if (await pinMatches(pin, hash)) {
       if (lock.count !== 0 || lock.lockouts !== 0) recordLock(kind, { count: 0, lockouts: 0, lockedUntil: 0 });
@@ -104,9 +141,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     settings: structuredClone(settings),
     secrets: { ...stored },
     demo: settings.environment === 'embedded-sandbox',
+    vaultUnreadable: vaultProblem !== null,
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
+    await ensureVaultReadable();
     const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings)) : settings;
     const secretWrites = await prepareSecrets(patch.secrets ?? {});
     // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
@@ -119,6 +158,10 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       file.store = structuredClone(next) as unknown as Record<string, unknown>;
       settings = next;
     }
+    return announce();
+  }
+
+  function announce(): SettingsView {
     const result = view();
     for (const listener of listeners) {
       try {
@@ -144,6 +187,26 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     },
 
     readSecret: (name) => vault.get(name),
+
+    ensureVaultReadable,
+
+    resetVault() {
+      const run = saving.then(async () => {
+        if (vaultProblem !== null) await probeVault();
+        if (vaultProblem === null) {
+          throw new PosError('request.invalid', { message: 'The secret vault can be read: there is nothing to reset.' });
+        }
+        await vault.reset();
+        for (const name of SECRET_NAMES) stored[name] = false;
+        vaultProblem = null;
+        // The PINs are gone with the vault: a lockout of PINs that no longer exist would only block the new ones.
+        wrongPins = { admin: { count: 0, lockouts: 0, lockedUntil: 0 }, supervisor: { count: 0, lockouts: 0, lockedUntil: 0 } };
+        writePinLockouts(options.lockoutFile, wrongPins);
+        return announce();
+      });
+      saving = run.catch(() => {});
+      return run;
+    },
 
     verifyPin(kind, pin) {
       const run = pinChecks[kind].then(() => checkPin(kind, pin));
