@@ -227,7 +227,7 @@ function loadSettings(raw: unknown): Settings {
   const candidate: Record<string, unknown> = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   if (isPlainObject(raw)) {
     for (const key of Object.keys(DEFAULT_SETTINGS)) {
-      if (!(key in raw)) continue;
+      if (!Object.hasOwn(raw, key)) continue;
       // A group written by an older version lacks the fields added since: fill them from the defaults, or the
       // whole group (the linked-customer merchant id with it) would fail and fall back to empty.
       candidate[key] = NESTED_KEYS.has(key) && isPlainObject(raw[key]) ? { ...(candidate[key] as object), ...structuredClone(raw[key]) } : structuredClone(raw[key]);
@@ -238,7 +238,7 @@ function loadSettings(raw: unknown): Settings {
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
-      if (key in DEFAULT_SETTINGS) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
+      if (Object.hasOwn(DEFAULT_SETTINGS, key)) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
     }
     // A cross-field rule (country ↔ currency) may need both fields reset together.
     if (attempt === 1) {
@@ -252,7 +252,8 @@ function loadSettings(raw: unknown): Settings {
 function mergeSettings(current: Settings, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = structuredClone(current) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
-    if (!(key in DEFAULT_SETTINGS)) {
+    // Own keys only: `in` also says yes to what every object inherits (constructor, toString, __proto__).
+    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) {
       throw invalid(key, notice('settings.unknown-setting', { name: key }));
     }
     merged[key] = NESTED_KEYS.has(key) && isPlainObject(value) ? { ...(merged[key] as object), ...value } : value;
@@ -264,7 +265,7 @@ function validateSettings(candidate: Record<string, unknown>): Settings {
   for (const key of NESTED_KEYS) {
     const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
     const value = candidate[key];
-    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !(inner in defaults)) : undefined;
+    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !Object.hasOwn(defaults, inner)) : undefined;
     if (unknown !== undefined) throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
   }
   const parsed = settingsSchema.safeParse(candidate);
