@@ -81,7 +81,7 @@ describe('order webhooks are hints, never outcomes', () => {
   });
 
   it('a forged SUCCESS does not move a hold to CAPTURED while the provider says CAPTURE_INITIATED; the real one is confirmed by GET /pre-auths', async () => {
-    await controlCall(sandbox, 'POST', '/settings', { confirmDelayMs: 1_500 });
+    await controlCall(sandbox, 'POST', '/settings', { confirmDelayMs: 3_000 });
     const { h, module } = await start({ hintIntervalMs: 50 });
     const user = await linked(h, module);
     const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 5000, currency: 'SGD' });
@@ -99,18 +99,20 @@ describe('order webhooks are hints, never outcomes', () => {
     });
     expect(journalRow(hold.merchantRef)).toMatchObject({ providerStatus: 'CAPTURE_INITIATED', orderOutcome: null });
 
-    // The processor confirms; its webhook has the till ask, and the provider's record moves the hold.
-    await waitFor(async () =>
-      (await h['customers.find']({ merchantUserId: user })).holds[0]!.providerStatus === 'CAPTURED' ? true : undefined,
+    // The processor confirms; its webhook has the till ask, and the provider's record moves the hold. (Only the
+    // journal is watched meanwhile: opening the customer would refresh the hold by itself.)
+    await waitFor(() => (webhookNotes(hold.merchantRef).length === 2 ? true : undefined), 10_000);
+    expect(webhookNotes(hold.merchantRef)[1]).toBe(
+      'order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURED',
     );
     // The order outcome kept is the provider record's own (orderStatus), not the webhook's word.
     expect(journalRow(hold.merchantRef)).toMatchObject({ providerStatus: 'CAPTURED', orderOutcome: 'SUCCESS' });
-    expect(webhookNotes(hold.merchantRef).at(-1)).toBe(
-      'order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURED',
-    );
+    expect((await h['customers.find']({ merchantUserId: user })).holds[0]).toMatchObject({
+      providerStatus: 'CAPTURED',
+    });
   });
 
-  it('a flood of 300 hints for one order costs one lookup now and one at the end of the interval', async () => {
+  it('a flood of 300 hints for one order costs one lookup per interval, not one per hint', async () => {
     await controlCall(sandbox, 'POST', '/settings', { confirmDelayMs: 60_000 });
     // Every GET /pre-auths/{id} the till sends, counted at its own fetch (read when the core starts).
     let lookups = 0;
@@ -126,12 +128,17 @@ describe('order webhooks are hints, never outcomes', () => {
     lookups = 0;
 
     const url = module.orderWebhookUrl()!;
+    const floodStarted = Date.now();
     const statuses = await Promise.all(Array.from({ length: 300 }, () => forge(url, captured.orderUuid!, 'SUCCESS')));
+    const floodMs = Date.now() - floodStarted;
     expect(statuses.every((s) => s === 200)).toBe(true);
-    await waitFor(() => (webhookNotes(hold.merchantRef).length === 2 ? true : undefined), 3_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(lookups).toBe(2);
-    expect(webhookNotes(hold.merchantRef)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    // One lookup at the first hint, then at most one per interval the flood lasted (a loaded machine may take
+    // more than a second to deliver 300 requests), and the trailing one: never one per hint.
+    const allowed = 2 + Math.floor(floodMs / 1_000);
+    expect(lookups).toBeGreaterThanOrEqual(1);
+    expect(lookups).toBeLessThanOrEqual(allowed);
+    expect(webhookNotes(hold.merchantRef).length).toBe(lookups);
     expect((await truth('pre-auths'))[0]).toMatchObject({ status: 'CAPTURE_INITIATED' });
   });
 });

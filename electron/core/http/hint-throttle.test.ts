@@ -54,6 +54,16 @@ describe('hint throttle', () => {
     expect(looks).toEqual([1, 2]);
   });
 
+  it('without trailing lookups, the hints within the interval are dropped', () => {
+    const leading = createHintThrottle({ intervalMs: 1000, trailing: false });
+    const looks: number[] = [];
+    for (let i = 0; i < 50; i++) expect(leading.hint('order-1', () => looks.push(i))).toBe(i === 0 ? 'now' : 'dropped');
+    vi.advanceTimersByTime(5000);
+    expect(looks).toEqual([0]);
+    expect(leading.hint('order-1', () => looks.push(99))).toBe('now');
+    leading.close();
+  });
+
   it('close cancels the pending lookups', () => {
     const looks: number[] = [];
     throttle.hint('order-1', () => looks.push(1));

@@ -1,8 +1,9 @@
 // Webhooks are hints to look an order up, and anyone who can reach the receiver can send hints. This keeps
-// a flood for one order to at most one lookup per interval: the first hint looks now; hints arriving within
-// the interval after it are folded into ONE more lookup at the interval's end (so the real notification that
-// follows a forged one still gets its lookup, just not sooner than the interval). An order with no hint for
-// a whole interval is forgotten, so memory stays proportional to the orders hinted at lately.
+// a flood for one key (an order) to at most one lookup per interval: the first hint looks now; hints arriving
+// within the interval after it are folded into ONE more lookup at the interval's end (so the real
+// notification that follows a forged one still gets its lookup, just not sooner than the interval), or,
+// with `trailing: false` (a caller that polls anyway), dropped. A key with no hint for a whole interval is
+// forgotten, so memory stays proportional to the orders hinted at lately.
 
 /** One lookup per order per second at most: the shortest interval the status polling itself uses. */
 export const DEFAULT_HINT_INTERVAL_MS = 1_000;
@@ -12,7 +13,7 @@ export interface HintThrottle {
    * Runs `look` for `key` now when no lookup of that key ran in the last interval ('now'); otherwise once at
    * the end of the interval ('later'; a later hint within it replaces this `look`).
    */
-  hint(key: string, look: () => void): 'now' | 'later';
+  hint(key: string, look: () => void): 'now' | 'later' | 'dropped';
   /** Cancels every pending lookup. */
   close(): void;
 }
@@ -22,7 +23,11 @@ interface KeyState {
   timer: NodeJS.Timeout;
 }
 
-export function createHintThrottle(options: { readonly intervalMs: number }): HintThrottle {
+export function createHintThrottle(options: {
+  readonly intervalMs: number;
+  readonly trailing?: boolean;
+}): HintThrottle {
+  const trailing = options.trailing ?? true;
   const keys = new Map<string, KeyState>();
   let closed = false;
 
@@ -47,6 +52,7 @@ export function createHintThrottle(options: { readonly intervalMs: number }): Hi
     hint(key, look) {
       const state = keys.get(key);
       if (state) {
+        if (!trailing) return 'dropped';
         state.pending = look;
         return 'later';
       }

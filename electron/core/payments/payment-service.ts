@@ -65,8 +65,12 @@ class PaymentService {
   /** One object for the life of the service: the provider caches our client by it. */
   readonly #tuning: ClientTuning;
   #listener: NotificationListener | null = null;
-  /** A notification is a hint to look now; a flood of them for one order costs one look per interval. */
-  readonly #hints = createHintThrottle({ intervalMs: DEFAULT_HINT_INTERVAL_MS });
+  /**
+   * A notification is a hint to look now. Signed, so only a replay (within the freshness window) can repeat
+   * one: the same status of one order makes the worker look at most once per interval (a new status looks at
+   * once, so "Paid" is not delayed), and the repeats are dropped, the worker polling anyway.
+   */
+  readonly #hints = createHintThrottle({ intervalMs: DEFAULT_HINT_INTERVAL_MS, trailing: false });
   #closing: Promise<void> | null = null;
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
@@ -108,7 +112,8 @@ class PaymentService {
           try {
             const { referenceId } = notification;
             if (this.#closing || !this.#journal.getAttempt(referenceId)) return;
-            this.#hints.hint(referenceId, () => {
+            const what = `${referenceId} ${notification.status} ${notification.refundAmount ?? 0}`;
+            this.#hints.hint(what, () => {
               if (!this.#closing) void this.#watch(referenceId).lookNow('webhook');
             });
           } catch {
