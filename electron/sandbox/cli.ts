@@ -17,6 +17,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --pos-id ID              terminal id; repeat for more (default ${DEMO_CREDENTIALS.posId})
   --country CC             ${COUNTRIES.join('|')} (default ${DEMO_CREDENTIALS.country})
   --merchant-name NAME     shown on the consumer pay page
+  --other-merchant SPEC    one more merchant with its own credentials and terminals (repeatable):
+                           ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC], e.g. AK_OTHER:SK_OTHER:POS-OTHER-1
+                           (a terminal set up with one merchant's keys and another's posId is refused 401)
   --seed N                 seed for ids and tokens (reproducible runs)
   --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
   --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
@@ -75,6 +78,28 @@ function faultPatch(flags: Record<string, string | boolean | string[] | undefine
   return patch;
 }
 
+/** --other-merchant ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC] → a sandbox merchant (the server checks clashes). */
+function otherMerchant(spec: string, index: number, defaultCountry: CountryCode) {
+  const [accessKeyId = '', accessKeySecret = '', posIds = '', countryText] = spec.split(':');
+  const terminals = posIds
+    .split(',')
+    .map((posId) => posId.trim())
+    .filter((posId) => posId !== '');
+  if (accessKeyId === '' || accessKeySecret === '' || terminals.length === 0) {
+    fail(`--other-merchant must be ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC], got "${spec}"`);
+  }
+  const country = (countryText ?? defaultCountry).toUpperCase();
+  if (!(COUNTRIES as readonly string[]).includes(country))
+    fail(`--other-merchant: country must be one of ${COUNTRIES.join(', ')}, got "${countryText}"`);
+  return {
+    name: `Other merchant ${index + 1}`,
+    accessKeyId,
+    accessKeySecret,
+    country: country as CountryCode,
+    posIds: terminals,
+  };
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -87,6 +112,7 @@ async function main(): Promise<void> {
         'pos-id': { type: 'string', multiple: true },
         country: { type: 'string' },
         'merchant-name': { type: 'string' },
+        'other-merchant': { type: 'string', multiple: true },
         seed: { type: 'string' },
         'abandon-after-ms': { type: 'string' },
         'confirm-delay-ms': { type: 'string' },
@@ -116,6 +142,9 @@ async function main(): Promise<void> {
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
+  const others = (flags['other-merchant'] ?? []).map((spec, index) =>
+    otherMerchant(spec, index, country as CountryCode),
+  );
 
   const sandbox = await startSandbox({
     port: integer('port', flags.port, 0) ?? 8787,
@@ -133,6 +162,7 @@ async function main(): Promise<void> {
         country: country as CountryCode,
         posIds: flags['pos-id'] ?? [DEMO_CREDENTIALS.posId],
       },
+      ...others,
     ],
     log: flags.quiet ? undefined : (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   });
