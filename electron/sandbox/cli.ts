@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { WIRE_SHAPES, type WireShape } from './context.ts';
 import { CONTROL_BASE_PATH } from './control.ts';
 import { parseFaultPatch, type FaultPatch, type FaultSwitches } from './faults.ts';
-import { DEMO_CREDENTIALS, startSandbox } from './server.ts';
+import { HEADER_PREFIXES, type HeaderPrefix } from './headers.ts';
+import { DEFAULT_AMOUNT_LIMITS, DEMO_CREDENTIALS, startSandbox } from './server.ts';
 
 // Runs the embedded sandbox on its own:
 //   npm run sandbox -- --port 8787 --access-key-id AK_DEMO --access-key-secret SK_DEMO --pos-id POS-DEMO-1 --country SG
@@ -20,6 +22,11 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --other-merchant SPEC    one more merchant with its own credentials and terminals (repeatable):
                            ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC], e.g. AK_OTHER:SK_OTHER:POS-OTHER-1
                            (a terminal set up with one merchant's keys and another's posId is refused 401)
+  --min-amount N           smallest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.minAmountMinor})
+  --max-amount N           largest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.maxAmountMinor})
+  --tokenized-error-shape S  tokenized refusals in the document's shape (default) or the live one: document|live
+  --order-webhook-shape S  order-outcome webhooks in the document's shape (default) or the live one: document|live
+  --header-prefix P        custom headers' prefix: ${HEADER_PREFIXES.join(" (the documents', default) or ")} (live)
   --seed N                 seed for ids and tokens (reproducible runs)
   --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
   --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
@@ -113,6 +120,11 @@ async function main(): Promise<void> {
         country: { type: 'string' },
         'merchant-name': { type: 'string' },
         'other-merchant': { type: 'string', multiple: true },
+        'min-amount': { type: 'string' },
+        'max-amount': { type: 'string' },
+        'header-prefix': { type: 'string' },
+        'tokenized-error-shape': { type: 'string' },
+        'order-webhook-shape': { type: 'string' },
         seed: { type: 'string' },
         'abandon-after-ms': { type: 'string' },
         'confirm-delay-ms': { type: 'string' },
@@ -142,9 +154,15 @@ async function main(): Promise<void> {
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
-  const others = (flags['other-merchant'] ?? []).map((spec, index) =>
-    otherMerchant(spec, index, country as CountryCode),
-  );
+  const others = (flags['other-merchant'] ?? []).map((spec, index) => otherMerchant(spec, index, country as CountryCode));
+  const headerPrefix = flags['header-prefix'] ?? HEADER_PREFIXES[0];
+  if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix))
+    fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);
+  const shape = (flag: 'tokenized-error-shape' | 'order-webhook-shape'): WireShape => {
+    const value = flags[flag] ?? 'document';
+    if (!(WIRE_SHAPES as readonly string[]).includes(value)) fail(`--${flag} must be one of ${WIRE_SHAPES.join(', ')}`);
+    return value as WireShape;
+  };
 
   const sandbox = await startSandbox({
     port: integer('port', flags.port, 0) ?? 8787,
@@ -153,6 +171,9 @@ async function main(): Promise<void> {
     abandonAfterMs: integer('abandon-after-ms', flags['abandon-after-ms'], 1),
     confirmDelayMs: integer('confirm-delay-ms', flags['confirm-delay-ms'], 0),
     publicOrigin: flags['public-origin'],
+    headerPrefix: headerPrefix as HeaderPrefix,
+    tokenizedErrorShape: shape('tokenized-error-shape'),
+    orderWebhookShape: shape('order-webhook-shape'),
     faults,
     merchants: [
       {
@@ -161,6 +182,8 @@ async function main(): Promise<void> {
         accessKeySecret: flags['access-key-secret'] ?? DEMO_CREDENTIALS.accessKeySecret,
         country: country as CountryCode,
         posIds: flags['pos-id'] ?? [DEMO_CREDENTIALS.posId],
+        minAmountMinor: integer('min-amount', flags['min-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.minAmountMinor,
+        maxAmountMinor: integer('max-amount', flags['max-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.maxAmountMinor,
       },
       ...others,
     ],
