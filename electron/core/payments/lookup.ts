@@ -9,7 +9,10 @@ import type { BudgetTicket, Lane } from './status-budget.ts';
 
 // One status lookup by referenceId, as the order workers and the cashier's calls make it: through the
 // terminal's status budget in the lane its caller names, one try only (the caller's schedule is the retry),
-// sorted into found / not found / could not tell.
+// sorted into found / not found / could not tell. Any terminal of the merchant may read any of its payments;
+// only a payment this till is still sending or watching is not looked up as another terminal (after a
+// settings change the till may speak for other credentials, and a "not found" there would settle it as never
+// sent).
 //
 // The lane says who waits for the answer (status-budget.ts): `{ lane: 'person' }` for anything a person is
 // looking at a spinner for — a refund's pre-read, Check now, a payment typed or scanned at the refund counter
@@ -28,9 +31,10 @@ export async function statusLookup(rt: PaymentRuntime, referenceId: string, opti
   return lookupAs(rt, referenceId, null, options);
 }
 
-/** A lookup of a journalled attempt: refused without a request if the till now speaks as another terminal. */
+/** A lookup of a journalled attempt; one still unsettled is refused without a request if the till now speaks as another terminal. */
 export async function lookupOrder(rt: PaymentRuntime, row: AttemptRow, options: LookupOptions): Promise<Lookup> {
-  return lookupAs(rt, row.referenceId, row.posId, options);
+  const unsettled = row.state === 'sending' || row.state === 'checking' || row.state === 'active';
+  return lookupAs(rt, row.referenceId, unsettled ? row.posId : null, options);
 }
 
 async function lookupAs(rt: PaymentRuntime, referenceId: string, posId: string | null, options: LookupOptions): Promise<Lookup> {
