@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
+import { journalUnavailable, type Atomically } from '../journal/database.ts';
+import { openJournalFile } from '../journal/journal-file.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -100,13 +101,13 @@ export interface CustomerJournalOptions {
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
   const now = options.now ?? Date.now;
-  const db = openDatabase(options.filePath);
-  let transactions;
+  // Refused with JournalLostError, like the payment journal, when the file is not the one this till wrote.
+  const file = openJournalFile({ filePath: options.filePath, journal: 'customers', now });
+  const { db, transactions } = file;
   try {
-    transactions = createTransactions(db);
     migrateCustomers(db, transactions.atomically);
   } catch (error) {
-    db.close();
+    file.close();
     throw journalUnavailable(error);
   }
   const atomically: Atomically = transactions.atomically;
@@ -153,7 +154,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     close: () => {
       if (!open) return;
       open = false;
-      db.close();
+      file.close();
     },
   };
 }
