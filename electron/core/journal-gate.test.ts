@@ -15,7 +15,13 @@ import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 const opened: Array<{ core: Core; dir: string }> = [];
 
 async function openCore(dir: string): Promise<{ core: Core; events: CoreEvent[] }> {
-  const core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'web', version: '1.2.3', statusIntervalMs: 60_000 });
+  const core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'web',
+    version: '1.2.3',
+    statusIntervalMs: 60_000,
+  });
   opened.push({ core, dir });
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));
@@ -48,7 +54,9 @@ describe('a payment journal deleted while the till was off', () => {
     const { core, events } = await openCore(dir);
 
     const status = await core.handlers['status.get']({});
-    expect(status.journalProblems).toMatchObject([{ journal: 'payments', kind: 'missing', filePath: journalFileIn(dir), actions: ['recheck', 'start-new'] }]);
+    expect(status.journalProblems).toMatchObject([
+      { journal: 'payments', kind: 'missing', filePath: journalFileIn(dir), actions: ['recheck', 'start-new'] },
+    ]);
     expect((await core.handlers['app.info']({})).journalProblems).toEqual(status.journalProblems);
     for (const [channel, request] of [
       ['payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' }],
@@ -56,7 +64,10 @@ describe('a payment journal deleted while the till was off', () => {
       ['payments.history', {}],
       ['payments.summary', { day: '2026-11-25' }],
     ] as const) {
-      expect(await dispatch(core.handlers, channel, request as never), channel).toMatchObject({ ok: false, error: { code: 'journal.lost', details: { journal: 'payments', kind: 'missing' } } });
+      expect(await dispatch(core.handlers, channel, request as never), channel).toMatchObject({
+        ok: false,
+        error: { code: 'journal.lost', details: { journal: 'payments', kind: 'missing' } },
+      });
     }
     // Nothing was created in the journal's place.
     expect(existsSync(journalFileIn(dir))).toBe(false);
@@ -64,9 +75,15 @@ describe('a payment journal deleted while the till was off', () => {
     expect(await dispatch(core.handlers, 'customers.list', {})).toMatchObject({ ok: true });
 
     // Checking again changes nothing while the file is still gone; starting a new journal needs the admin.
-    expect((await core.handlers['journal.resolve']({ journal: 'payments', action: 'recheck' })).journalProblems).toHaveLength(1);
-    expect(await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'start-new' })).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
-    expect(await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'accept' })).toMatchObject({ ok: false });
+    expect(
+      (await core.handlers['journal.resolve']({ journal: 'payments', action: 'recheck' })).journalProblems,
+    ).toHaveLength(1);
+    expect(
+      await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'start-new' }),
+    ).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
+    expect(await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'accept' })).toMatchObject({
+      ok: false,
+    });
     await core.handlers['settings.verifyPin']({ kind: 'admin', pin: '1357' });
     const after = await core.handlers['journal.resolve']({ journal: 'payments', action: 'start-new' });
     expect(after.journalProblems).toEqual([]);
@@ -88,14 +105,28 @@ describe('a linked-customer journal emptied while the till was off', () => {
     truncateSync(file, 0);
     const { core } = await openCore(dir);
 
-    expect((await core.handlers['status.get']({})).journalProblems).toMatchObject([{ journal: 'customers', kind: 'empty' }]);
-    expect(await dispatch(core.handlers, 'customers.charge', { merchantUserId: 'someone', amountMinor: 500, currency: 'SGD', useCashback: true })).toMatchObject({
+    expect((await core.handlers['status.get']({})).journalProblems).toMatchObject([
+      { journal: 'customers', kind: 'empty' },
+    ]);
+    expect(
+      await dispatch(core.handlers, 'customers.charge', {
+        merchantUserId: 'someone',
+        amountMinor: 500,
+        currency: 'SGD',
+        useCashback: true,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'journal.lost', details: { journal: 'customers', kind: 'empty' } },
     });
     // The day report needs both journals: refused rather than short of the linked-customer takings.
-    expect(await dispatch(core.handlers, 'payments.summary', { day: '2026-11-25' })).toMatchObject({ ok: false, error: { code: 'journal.lost' } });
-    expect(await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' })).toMatchObject({ ok: true });
+    expect(await dispatch(core.handlers, 'payments.summary', { day: '2026-11-25' })).toMatchObject({
+      ok: false,
+      error: { code: 'journal.lost' },
+    });
+    expect(
+      await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' }),
+    ).toMatchObject({ ok: true });
 
     copyFileSync(backup, file);
     const after = await core.handlers['journal.resolve']({ journal: 'customers', action: 'recheck' });

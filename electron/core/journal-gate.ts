@@ -68,5 +68,7 @@ export async function openJournalGate<M>(options: JournalGateOptions<M>): Promis
 
 /** The typed refusal every call gets while a journal is refused. */
 export function journalLost(problem: JournalProblem): PosError {
-  return new PosError('journal.lost', { details: { journal: problem.journal, kind: problem.kind, filePath: problem.filePath } });
+  return new PosError('journal.lost', {
+    details: { journal: problem.journal, kind: problem.kind, filePath: problem.filePath },
+  });
 }

@@ -23,7 +23,8 @@ export function journalHandlers(deps: JournalHandlerDeps): Pick<Handlers, 'journ
     async 'journal.resolve'({ journal, action }) {
       const gate = deps.gates[journal];
       if (!gate.problem()) return deps.statusNow();
-      if (action !== 'recheck' && deps.settings.view().secrets.adminPin && !deps.admin.active()) throw new PosError('admin.pin-required');
+      if (action !== 'recheck' && deps.settings.view().secrets.adminPin && !deps.admin.active())
+        throw new PosError('admin.pin-required');
       await gate.resolve(action, deps.now);
       return deps.statusNow();
     },
@@ -31,6 +32,10 @@ export function journalHandlers(deps: JournalHandlerDeps): Pick<Handlers, 'journ
 }
 
 /** Both journals' problems, payments first: the status snapshot's and app.info's list. */
-export function journalProblemsOf(gates: Readonly<Record<JournalName, Pick<JournalGate<unknown>, 'problem'>>>): JournalProblem[] {
-  return [gates.payments.problem(), gates.customers.problem()].filter((problem): problem is JournalProblem => problem !== null);
+export function journalProblemsOf(
+  gates: Readonly<Record<JournalName, Pick<JournalGate<unknown>, 'problem'>>>,
+): JournalProblem[] {
+  return [gates.payments.problem(), gates.customers.problem()].filter(
+    (problem): problem is JournalProblem => problem !== null,
+  );
 }

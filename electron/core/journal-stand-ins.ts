@@ -10,7 +10,9 @@ import type { DayReportChannel, PaymentChannel, PaymentHandlers, PaymentModule }
 // changes while the service behind it is swapped.
 
 const DAY_REPORT_CHANNELS: readonly string[] = ['payments.summary', 'payments.exportCsv'] satisfies DayReportChannel[];
-const PAYMENT_CHANNELS = CHANNEL_NAME_LIST.filter((name): name is PaymentChannel => name.startsWith('payments.') && !DAY_REPORT_CHANNELS.includes(name));
+const PAYMENT_CHANNELS = CHANNEL_NAME_LIST.filter(
+  (name): name is PaymentChannel => name.startsWith('payments.') && !DAY_REPORT_CHANNELS.includes(name),
+);
 
 /** Every payments.* call, the day report included, refused with journal.lost; nothing pending or unresolved to count. */
 export function blockedPaymentModule(problem: JournalProblem): PaymentModule {
@@ -32,7 +34,9 @@ export function blockedCustomerModule(problem: JournalProblem): CustomerModule {
     throw journalLost(problem);
   };
   return {
-    handlers: Object.fromEntries(CUSTOMER_CHANNEL_NAMES.map((name) => [name, async () => refuse()])) as unknown as CustomerHandlers,
+    handlers: Object.fromEntries(
+      CUSTOMER_CHANNEL_NAMES.map((name) => [name, async () => refuse()]),
+    ) as unknown as CustomerHandlers,
     consentRequest: refuse,
     orderWebhookUrl: () => null,
     unresolvedCount: () => 0,
@@ -45,7 +49,10 @@ export function blockedCustomerModule(problem: JournalProblem): CustomerModule {
 export function paymentModuleBehind(gate: JournalGate<PaymentModule>): PaymentModule {
   return {
     handlers: Object.fromEntries(
-      PAYMENT_CHANNELS.map((name) => [name, (request: never) => (gate.current().handlers[name] as (request: never) => Promise<unknown>)(request)]),
+      PAYMENT_CHANNELS.map((name) => [
+        name,
+        (request: never) => (gate.current().handlers[name] as (request: never) => Promise<unknown>)(request),
+      ]),
     ) as unknown as PaymentHandlers,
     daySummary: (day) => gate.current().daySummary(day),
     exportCsv: (day) => gate.current().exportCsv(day),
@@ -57,7 +64,10 @@ export function paymentModuleBehind(gate: JournalGate<PaymentModule>): PaymentMo
 export function customerModuleBehind(gate: JournalGate<CustomerModule>): CustomerModule {
   return {
     handlers: Object.fromEntries(
-      CUSTOMER_CHANNEL_NAMES.map((name) => [name, (request: never) => (gate.current().handlers[name] as (request: never) => Promise<unknown>)(request)]),
+      CUSTOMER_CHANNEL_NAMES.map((name) => [
+        name,
+        (request: never) => (gate.current().handlers[name] as (request: never) => Promise<unknown>)(request),
+      ]),
     ) as unknown as CustomerHandlers,
     consentRequest: (linkToken) => gate.current().consentRequest(linkToken),
     orderWebhookUrl: () => gate.current().orderWebhookUrl(),

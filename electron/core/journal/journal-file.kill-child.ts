@@ -14,7 +14,12 @@ function main(): void {
   const journal = openJournal({ filePath, timeZone: 'UTC' });
   for (let committed = 1; mode === 'loop' || committed <= Number(count); committed += 1) {
     const referenceId = journal.newReferenceId('TILL01');
-    journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: { amountMinor: 100 + committed, currency: 'SGD' }, posId: 'POS-1' });
+    journal.recordAttempt({
+      referenceId,
+      method: 'merchant-qr',
+      amount: { amountMinor: 100 + committed, currency: 'SGD' },
+      posId: 'POS-1',
+    });
     journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED' }, 1);
     process.stdout.write(`committed ${committed}\n`);
   }

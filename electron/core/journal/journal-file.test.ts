@@ -1,5 +1,18 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
@@ -20,7 +33,12 @@ const open = (filePath: string): Journal => openJournal({ filePath, timeZone: 'U
 
 function pay(journal: Journal, amountMinor = 1234): string {
   const referenceId = journal.newReferenceId('TILL01');
-  journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: { amountMinor, currency: 'SGD' }, posId: 'POS-1' });
+  journal.recordAttempt({
+    referenceId,
+    method: 'merchant-qr',
+    amount: { amountMinor, currency: 'SGD' },
+    posId: 'POS-1',
+  });
   journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED' }, 1);
   return referenceId;
 }
@@ -52,7 +70,13 @@ describe('a lost journal is refused at start, with what was lost', () => {
     const filePath = journalWith(3);
     rmSync(filePath);
     const { problem } = refusal(() => open(filePath));
-    expect(problem).toMatchObject({ journal: 'payments', kind: 'missing', filePath, foundWrites: null, actions: ['recheck', 'start-new'] });
+    expect(problem).toMatchObject({
+      journal: 'payments',
+      kind: 'missing',
+      filePath,
+      foundWrites: null,
+      actions: ['recheck', 'start-new'],
+    });
     expect(problem.recordedWrites).toBeGreaterThanOrEqual(6);
     expect(problem.recordedLastWriteAt).toBe(new Date(clock.now()).toISOString());
     expect(existsSync(filePath)).toBe(false);
@@ -150,7 +174,10 @@ describe('a lost journal is refused at start, with what was lost', () => {
     journal.appendEvent({ kind: 'note', summary: 'hello' });
     journal.close();
     rmSync(filePath);
-    expect(refusal(() => openCustomerJournal({ filePath, now: clock.now })).problem).toMatchObject({ journal: 'customers', kind: 'missing' });
+    expect(refusal(() => openCustomerJournal({ filePath, now: clock.now })).problem).toMatchObject({
+      journal: 'customers',
+      kind: 'missing',
+    });
     expect(existsSync(filePath)).toBe(false);
   });
 });
@@ -204,7 +231,11 @@ describe('what an admin may do about it, recorded', () => {
     const filePath = journalWith(2, folder);
     truncateSync(filePath, 0);
     const now = Date.parse('2026-11-25T09:45:00.000Z');
-    const { setAsideAs } = resolveJournalProblem({ filePath, journal: 'payments', now: () => now }, 'empty', 'start-new');
+    const { setAsideAs } = resolveJournalProblem(
+      { filePath, journal: 'payments', now: () => now },
+      'empty',
+      'start-new',
+    );
     expect(setAsideAs).toBe(`${filePath}.lost-2026-11-25T09-45-00-000Z`);
     expect(existsSync(setAsideAs!)).toBe(true);
     expect(existsSync(markFileOf(setAsideAs!))).toBe(true);
@@ -215,7 +246,9 @@ describe('what an admin may do about it, recorded', () => {
     const db = new DatabaseSync(filePath);
     const incidents = incidentsOf(db);
     db.close();
-    expect(incidents).toMatchObject([{ action: 'started-new', setAsideAs, problem: { kind: 'empty', journal: 'payments' } }]);
+    expect(incidents).toMatchObject([
+      { action: 'started-new', setAsideAs, problem: { kind: 'empty', journal: 'payments' } },
+    ]);
   });
 
   it('accept: an older copy becomes the journal as it is, recorded in it; accept is not offered for a corrupt file', () => {
@@ -228,7 +261,9 @@ describe('what an admin may do about it, recorded', () => {
     journal.close();
     copyFileSync(older, filePath);
     const options = { filePath, journal: 'payments' as const, now: clock.now };
-    expect(() => resolveJournalProblem(options, 'corrupt', 'accept')).toThrow(expect.objectContaining({ code: 'request.invalid' }));
+    expect(() => resolveJournalProblem(options, 'corrupt', 'accept')).toThrow(
+      expect.objectContaining({ code: 'request.invalid' }),
+    );
     // Made for another problem than the file has now: refused with the problem it has.
     expect(() => resolveJournalProblem(options, 'replaced', 'accept')).toThrow(JournalLostError);
     resolveJournalProblem(options, 'behind', 'accept');
@@ -236,7 +271,9 @@ describe('what an admin may do about it, recorded', () => {
     expect(reopened.history({}).total).toBe(1);
     reopened.close();
     const db = new DatabaseSync(filePath);
-    expect(incidentsOf(db)).toMatchObject([{ action: 'accepted', problem: { kind: 'behind' satisfies JournalProblemKind } }]);
+    expect(incidentsOf(db)).toMatchObject([
+      { action: 'accepted', problem: { kind: 'behind' satisfies JournalProblemKind } },
+    ]);
     db.close();
   });
 });
@@ -248,11 +285,13 @@ describe('journal files are readable by the till user only', () => {
     const journal = open(filePath);
     pay(journal);
     expect(modeOf(folder)).toBe(0o700);
-    for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)]) expect([path, modeOf(path)]).toEqual([path, 0o600]);
+    for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)])
+      expect([path, modeOf(path)]).toEqual([path, 0o600]);
     journal.close();
     const customers = openCustomerJournal({ filePath: customerJournalFileIn(folder), now: clock.now });
     customers.appendEvent({ kind: 'note', summary: 'x' });
-    for (const path of readdirSync(folder).filter((name) => name.startsWith('linked-customers'))) expect([path, modeOf(join(folder, path))]).toEqual([path, 0o600]);
+    for (const path of readdirSync(folder).filter((name) => name.startsWith('linked-customers')))
+      expect([path, modeOf(join(folder, path))]).toEqual([path, 0o600]);
     customers.close();
   });
 
@@ -275,9 +314,20 @@ describe('journal files are readable by the till user only', () => {
  * writes without end. Killed with SIGKILL once `count` payments are reported. Returns how many it reported.
  */
 async function killAfter(filePath: string, mode: 'write' | 'loop', count: number): Promise<number> {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(import.meta.dirname, 'journal-file.kill-child.ts'), filePath, mode, String(count)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--experimental-strip-types',
+      '--no-warnings=ExperimentalWarning',
+      join(import.meta.dirname, 'journal-file.kill-child.ts'),
+      filePath,
+      mode,
+      String(count),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

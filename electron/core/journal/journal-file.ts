@@ -3,7 +3,13 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { JournalAction, JournalName, JournalProblem, JournalProblemKind } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { createTransactions, openDatabase, sqliteErrorCode, type Transactions } from './database.ts';
-import { createIdentity, identityOf, recordIncident, WRITE_BUMP_SQL, type JournalIdentity } from './journal-identity.ts';
+import {
+  createIdentity,
+  identityOf,
+  recordIncident,
+  WRITE_BUMP_SQL,
+  type JournalIdentity,
+} from './journal-identity.ts';
 import { createMark, markFileOf, openMark, readMark, type JournalMark, type MarkReading } from './journal-mark.ts';
 
 // Opening a journal file only if it is the one this till wrote, for both journals (payments and linked
@@ -16,7 +22,9 @@ import { createMark, markFileOf, openMark, readMark, type JournalMark, type Mark
 export class JournalLostError extends Error {
   readonly problem: JournalProblem;
   constructor(problem: JournalProblem) {
-    super(`The ${problem.journal} journal at ${problem.filePath} was refused: ${problem.kind}${problem.detail ? ` (${problem.detail})` : ''}`);
+    super(
+      `The ${problem.journal} journal at ${problem.filePath} was refused: ${problem.kind}${problem.detail ? ` (${problem.detail})` : ''}`,
+    );
     this.name = 'JournalLostError';
     this.problem = problem;
   }
@@ -103,7 +111,8 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
     throw new JournalLostError(problemOf(options, kind, reading, found, detail));
   };
   const size = fileSize(filePath);
-  if (reading.kind !== 'none' && size === null) refuse(reading.kind === 'found' ? 'missing' : 'mark-unreadable', null, unreadableDetail(reading));
+  if (reading.kind !== 'none' && size === null)
+    refuse(reading.kind === 'found' ? 'missing' : 'mark-unreadable', null, unreadableDetail(reading));
   // A 0-byte file with a write-ahead log beside it may still hold everything: the checks below tell.
   if (mark && size === 0 && !(fileSize(`${filePath}-wal`) ?? 0)) refuse('empty', null);
 
@@ -129,7 +138,12 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
   }
 }
 
-function verdictOf(db: DatabaseSync, mark: JournalMark | null, identity: JournalIdentity | null, reading: MarkReading): JournalProblemKind | null {
+function verdictOf(
+  db: DatabaseSync,
+  mark: JournalMark | null,
+  identity: JournalIdentity | null,
+  reading: MarkReading,
+): JournalProblemKind | null {
   if (reading.kind === 'unreadable') return 'mark-unreadable';
   if (!mark) return null;
   if (!identity) return hasTables(db) ? 'replaced' : 'empty';
@@ -145,10 +159,15 @@ function verdictOf(db: DatabaseSync, mark: JournalMark | null, identity: Journal
  * time, never deleted) and a new empty journal begins, recording what it replaced. Re-inspects first: the
  * choice applies only to the problem it was made for.
  */
-export function resolveJournalProblem(options: JournalFileOptions, kind: JournalProblemKind, action: JournalAction): { setAsideAs: string | null } {
+export function resolveJournalProblem(
+  options: JournalFileOptions,
+  kind: JournalProblemKind,
+  action: JournalAction,
+): { setAsideAs: string | null } {
   if (action === 'recheck') return { setAsideAs: null };
   const allowed = actionsFor(kind);
-  if (!allowed.includes(action)) throw new PosError('request.invalid', { message: `"${action}" is not offered for a journal that is ${kind}.` });
+  if (!allowed.includes(action))
+    throw new PosError('request.invalid', { message: `"${action}" is not offered for a journal that is ${kind}.` });
   let problem: JournalProblem;
   try {
     const inspected = inspectJournal(options);
@@ -208,7 +227,13 @@ function startNew(options: JournalFileOptions, problem: JournalProblem): { setAs
   return { setAsideAs };
 }
 
-function problemOf(options: JournalFileOptions, kind: JournalProblemKind, reading: MarkReading, found: JournalIdentity | null, detail: string | null): JournalProblem {
+function problemOf(
+  options: JournalFileOptions,
+  kind: JournalProblemKind,
+  reading: MarkReading,
+  found: JournalIdentity | null,
+  detail: string | null,
+): JournalProblem {
   const mark = reading.kind === 'found' ? reading.mark : null;
   return {
     journal: options.journal,
@@ -225,7 +250,9 @@ function problemOf(options: JournalFileOptions, kind: JournalProblemKind, readin
 
 /** Accept is offered only where there is a sound file to keep; a corrupt one must be restored or replaced. */
 export function actionsFor(kind: JournalProblemKind): readonly JournalAction[] {
-  return kind === 'replaced' || kind === 'behind' || kind === 'mark-unreadable' ? ['recheck', 'accept', 'start-new'] : ['recheck', 'start-new'];
+  return kind === 'replaced' || kind === 'behind' || kind === 'mark-unreadable'
+    ? ['recheck', 'accept', 'start-new']
+    : ['recheck', 'start-new'];
 }
 
 function markOf(identity: JournalIdentity): JournalMark {

@@ -40,7 +40,8 @@ const IDENTITY_TABLES_SQL = `
 `;
 
 /** Run just before each COMMIT of a write transaction; returns the new count. */
-export const WRITE_BUMP_SQL = 'UPDATE journal_identity SET writes = writes + 1, last_write_at = ? WHERE singleton = 1 RETURNING writes';
+export const WRITE_BUMP_SQL =
+  'UPDATE journal_identity SET writes = writes + 1, last_write_at = ? WHERE singleton = 1 RETURNING writes';
 
 /** The file's identity, or null when it has none (a new file, a journal from before marks, or another file). */
 export function identityOf(db: DatabaseSync): JournalIdentity | null {
@@ -48,7 +49,11 @@ export function identityOf(db: DatabaseSync): JournalIdentity | null {
   if (!table) return null;
   const row = db.prepare('SELECT journal_id, writes, last_write_at FROM journal_identity WHERE singleton = 1').get();
   if (!row) return null;
-  return { journalId: String(row['journal_id']), writes: Number(row['writes']), lastWriteAt: row['last_write_at'] === null ? null : Number(row['last_write_at']) };
+  return {
+    journalId: String(row['journal_id']),
+    writes: Number(row['writes']),
+    lastWriteAt: row['last_write_at'] === null ? null : Number(row['last_write_at']),
+  };
 }
 
 /** Gives the file its identity (tables included), in one transaction. */
@@ -57,7 +62,9 @@ export function createIdentity(db: DatabaseSync, now: number): JournalIdentity {
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(IDENTITY_TABLES_SQL);
-    db.prepare('INSERT INTO journal_identity (singleton, journal_id, writes, last_write_at, created_at) VALUES (1, ?, 0, NULL, ?)').run(identity.journalId, now);
+    db.prepare(
+      'INSERT INTO journal_identity (singleton, journal_id, writes, last_write_at, created_at) VALUES (1, ?, 0, NULL, ?)',
+    ).run(identity.journalId, now);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
@@ -66,8 +73,19 @@ export function createIdentity(db: DatabaseSync, now: number): JournalIdentity {
   return identity;
 }
 
-export function recordIncident(db: DatabaseSync, at: number, action: 'accepted' | 'started-new', problem: JournalProblem, setAsideAs: string | null = null): void {
-  db.prepare('INSERT INTO journal_incidents (at, action, problem, set_aside_as) VALUES (?, ?, ?, ?)').run(at, action, JSON.stringify(problem), setAsideAs);
+export function recordIncident(
+  db: DatabaseSync,
+  at: number,
+  action: 'accepted' | 'started-new',
+  problem: JournalProblem,
+  setAsideAs: string | null = null,
+): void {
+  db.prepare('INSERT INTO journal_incidents (at, action, problem, set_aside_as) VALUES (?, ?, ?, ?)').run(
+    at,
+    action,
+    JSON.stringify(problem),
+    setAsideAs,
+  );
 }
 
 export interface JournalIncident {

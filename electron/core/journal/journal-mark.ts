@@ -22,7 +22,10 @@ export interface JournalMark {
   readonly lastWriteAt: number | null;
 }
 
-export type MarkReading = { readonly kind: 'none' } | { readonly kind: 'found'; readonly mark: JournalMark } | { readonly kind: 'unreadable'; readonly detail: string };
+export type MarkReading =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'found'; readonly mark: JournalMark }
+  | { readonly kind: 'unreadable'; readonly detail: string };
 
 const SLOT_BYTES = 512;
 const FORMAT = 'wallet-pos journal mark v1';
@@ -43,10 +46,13 @@ export function readMark(path: string): MarkReading {
   for (let offset = 0; offset < Math.min(bytes.length, 2 * SLOT_BYTES); offset += SLOT_BYTES) {
     const mark = parseSlot(bytes.subarray(offset, offset + SLOT_BYTES));
     if (!mark) continue;
-    if (best && best.journalId !== mark.journalId) return { kind: 'unreadable', detail: 'the two slots name different journals' };
+    if (best && best.journalId !== mark.journalId)
+      return { kind: 'unreadable', detail: 'the two slots name different journals' };
     if (!best || mark.writes > best.writes) best = mark;
   }
-  return best ? { kind: 'found', mark: best } : { kind: 'unreadable', detail: `no sound record in ${bytes.length} bytes` };
+  return best
+    ? { kind: 'found', mark: best }
+    : { kind: 'unreadable', detail: `no sound record in ${bytes.length} bytes` };
 }
 
 export interface MarkWriter {
@@ -102,7 +108,12 @@ export function openMark(path: string): MarkWriter {
 }
 
 function slotBytes(mark: JournalMark): Buffer {
-  const json = JSON.stringify({ format: FORMAT, journalId: mark.journalId, writes: mark.writes, lastWriteAt: mark.lastWriteAt });
+  const json = JSON.stringify({
+    format: FORMAT,
+    journalId: mark.journalId,
+    writes: mark.writes,
+    lastWriteAt: mark.lastWriteAt,
+  });
   const line = `${json}\t${checksum(json)}\n`;
   const slot = Buffer.alloc(SLOT_BYTES, ' ');
   if (Buffer.byteLength(line) > SLOT_BYTES) throw new Error('journal mark too long');
@@ -118,9 +129,14 @@ function parseSlot(slot: Buffer): JournalMark | null {
   if (json === undefined || sum !== checksum(json)) return null;
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
-    if (value['format'] !== FORMAT || typeof value['journalId'] !== 'string' || !Number.isSafeInteger(value['writes'])) return null;
+    if (value['format'] !== FORMAT || typeof value['journalId'] !== 'string' || !Number.isSafeInteger(value['writes']))
+      return null;
     const lastWriteAt = value['lastWriteAt'];
-    return { journalId: value['journalId'], writes: value['writes'] as number, lastWriteAt: typeof lastWriteAt === 'number' ? lastWriteAt : null };
+    return {
+      journalId: value['journalId'],
+      writes: value['writes'] as number,
+      lastWriteAt: typeof lastWriteAt === 'number' ? lastWriteAt : null,
+    };
   } catch {
     return null;
   }

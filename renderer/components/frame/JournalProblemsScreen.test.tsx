@@ -27,7 +27,9 @@ describe('a refused payment journal', () => {
 
     const card = await screen.findByTestId('journal-payments');
     expect(card.getAttribute('data-kind')).toBe('behind');
-    expect(screen.getByTestId('journal-payments-kind').textContent).toBe('The file is an older copy of this till’s journal.');
+    expect(screen.getByTestId('journal-payments-kind').textContent).toBe(
+      'The file is an older copy of this till’s journal.',
+    );
     const facts = screen.getByTestId('journal-payments-facts').textContent ?? '';
     expect(facts).toContain('This till had written 120 changes to it');
     expect(facts).toContain('The file has 100 changes');
@@ -38,12 +40,20 @@ describe('a refused payment journal', () => {
 
     // Checking again changes nothing while the file is the same.
     fireEvent.click(screen.getByTestId('journal-payments-recheck'));
-    await waitFor(() => expect(screen.getByTestId('journal-payments-message').textContent).toBe('Checked again: the journal is still refused.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('journal-payments-message').textContent).toBe(
+        'Checked again: the journal is still refused.',
+      ),
+    );
 
     fireEvent.click(screen.getByTestId('journal-payments-start-new'));
     fireEvent.click(screen.getByTestId('journal-payments-confirm-start-new'));
     const pin = await screen.findByTestId('admin-pin');
-    expect(bridge.calls.filter((call) => call.channel === 'journal.resolve').map((call) => (call.request as { action: string }).action)).toEqual(['recheck', 'start-new']);
+    expect(
+      bridge.calls
+        .filter((call) => call.channel === 'journal.resolve')
+        .map((call) => (call.request as { action: string }).action),
+    ).toEqual(['recheck', 'start-new']);
     fireEvent.change(pin, { target: { value: '1357' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     await waitFor(() => expect(screen.queryByTestId('journal-problems')).toBeNull());
@@ -52,7 +62,20 @@ describe('a refused payment journal', () => {
   });
 
   it('reads in Traditional Chinese, and offers no "keep as it is" for a damaged file', async () => {
-    const bridge = createFakeBridge({ status: { journalProblems: [{ ...BEHIND, kind: 'corrupt', detail: 'Page 7: btreeInitPage() returns error code 11', foundWrites: null, foundLastWriteAt: null, actions: ['recheck', 'start-new'] }] } });
+    const bridge = createFakeBridge({
+      status: {
+        journalProblems: [
+          {
+            ...BEHIND,
+            kind: 'corrupt',
+            detail: 'Page 7: btreeInitPage() returns error code 11',
+            foundWrites: null,
+            foundLastWriteAt: null,
+            actions: ['recheck', 'start-new'],
+          },
+        ],
+      },
+    });
     bridge.settings = { ...bridge.settings, locale: 'zh-HK' };
     renderWithBridge(<App />, bridge, 'zh-HK');
     expect((await screen.findByTestId('journal-payments-kind')).textContent).toBe('檔案已損壞。');
@@ -65,11 +88,26 @@ describe('a refused payment journal', () => {
 
 describe('a refused linked-customer journal', () => {
   it('stops the Customers screen only: the sale goes on', async () => {
-    const bridge = createFakeBridge({ status: { journalProblems: [{ ...BEHIND, journal: 'customers', kind: 'missing', foundWrites: null, foundLastWriteAt: null, actions: ['recheck', 'start-new'] }] } });
+    const bridge = createFakeBridge({
+      status: {
+        journalProblems: [
+          {
+            ...BEHIND,
+            journal: 'customers',
+            kind: 'missing',
+            foundWrites: null,
+            foundLastWriteAt: null,
+            actions: ['recheck', 'start-new'],
+          },
+        ],
+      },
+    });
     renderWithBridge(<App />, bridge);
     expect(await screen.findByTestId('sale-screen')).toBeDefined();
     fireEvent.click(screen.getByTestId('nav-customers'));
     expect((await screen.findByTestId('journal-customers-kind')).textContent).toBe('The file is missing.');
-    expect(screen.getByTestId('journal-customers-facts').textContent).toContain('Everything this till recorded there is missing');
+    expect(screen.getByTestId('journal-customers-facts').textContent).toContain(
+      'Everything this till recorded there is missing',
+    );
   });
 });

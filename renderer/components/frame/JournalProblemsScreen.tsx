@@ -17,7 +17,12 @@ import { dateTime } from '../format.ts';
 export function JournalProblemsScreen({ problems }: { problems: readonly JournalProblem[] }) {
   const t = useT();
   return (
-    <section className="journal-problems" role="alert" aria-labelledby="journal-problems-title" data-testid="journal-problems">
+    <section
+      className="journal-problems"
+      role="alert"
+      aria-labelledby="journal-problems-title"
+      data-testid="journal-problems"
+    >
       <h1 id="journal-problems-title">{t('journal.title')}</h1>
       {problems.map((problem) => (
         <JournalProblemCard key={problem.journal} problem={problem} />
@@ -65,7 +70,9 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
         {t(`journal.kind.${problem.kind}`)}
       </p>
       <LostFacts problem={problem} at={at} />
-      {problem.detail && problem.kind === 'corrupt' && <p className="journal-detail">{t('journal.detail', { detail: problem.detail })}</p>}
+      {problem.detail && problem.kind === 'corrupt' && (
+        <p className="journal-detail">{t('journal.detail', { detail: problem.detail })}</p>
+      )}
       <p className="journal-file" data-testid={`${id}-file`}>
         {t('journal.file', { path: problem.filePath })}
       </p>
@@ -75,7 +82,11 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
       {needsAdmin ? (
         <>
           <p>{t('journal.adminNeeded')}</p>
-          <AdminPinForm submitLabel={t('journal.unlockAndDo')} keypad={terminal.kiosk} onUnlocked={() => void run(needsAdmin)}>
+          <AdminPinForm
+            submitLabel={t('journal.unlockAndDo')}
+            keypad={terminal.kiosk}
+            onUnlocked={() => void run(needsAdmin)}
+          >
             <button type="button" className="button" onClick={() => setNeedsAdmin(null)}>
               {t('journal.cancel')}
             </button>
@@ -84,7 +95,13 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
       ) : confirming ? (
         <div className="actions" role="group">
           <p>{t('journal.confirmStartNew')}</p>
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => void run('start-new')} data-testid={`${id}-confirm-start-new`}>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy}
+            onClick={() => void run('start-new')}
+            data-testid={`${id}-confirm-start-new`}
+          >
             {t('journal.confirm')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
@@ -93,12 +110,24 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
         </div>
       ) : (
         <div className="actions journal-actions">
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void run('recheck')} data-testid={`${id}-recheck`}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void run('recheck')}
+            data-testid={`${id}-recheck`}
+          >
             {t('journal.recheck')}
           </button>
           {problem.actions.includes('accept') && (
             <div className="journal-action">
-              <button type="button" className="button" disabled={busy} onClick={() => void run('accept')} data-testid={`${id}-accept`}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run('accept')}
+                data-testid={`${id}-accept`}
+              >
                 {t('journal.accept')}
               </button>
               <p className="hint">{t('journal.acceptHelp')}</p>
@@ -106,7 +135,13 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
           )}
           {problem.actions.includes('start-new') && (
             <div className="journal-action">
-              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(true)} data-testid={`${id}-start-new`}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+                data-testid={`${id}-start-new`}
+              >
                 {t('journal.startNew')}
               </button>
               <p className="hint">{t('journal.startNewHelp')}</p>
@@ -132,13 +167,25 @@ function LostFacts({ problem, at }: { problem: JournalProblem; at: (iso: string 
   return (
     <div className="journal-facts" data-testid={`journal-${problem.journal}-facts`}>
       {recordedWrites !== null && (
-        <p>{recordedWrites > 0 ? t('journal.recorded', { writes: recordedWrites, at: at(problem.recordedLastWriteAt) }) : t('journal.recordedNever')}</p>
+        <p>
+          {recordedWrites > 0
+            ? t('journal.recorded', { writes: recordedWrites, at: at(problem.recordedLastWriteAt) })
+            : t('journal.recordedNever')}
+        </p>
       )}
       {problem.kind !== 'missing' && problem.kind !== 'corrupt' && (
-        <p>{foundWrites !== null ? t('journal.found', { writes: foundWrites, at: at(problem.foundLastWriteAt) }) : t('journal.foundNone')}</p>
+        <p>
+          {foundWrites !== null
+            ? t('journal.found', { writes: foundWrites, at: at(problem.foundLastWriteAt) })
+            : t('journal.foundNone')}
+        </p>
       )}
-      {problem.kind === 'behind' && missing !== null && missing > 0 && <p>{t('journal.missingSince', { missing, at: at(problem.foundLastWriteAt) })}</p>}
-      {(problem.kind === 'missing' || problem.kind === 'empty' || problem.kind === 'replaced') && recordedWrites !== null && recordedWrites > 0 && <p>{t('journal.allMissing')}</p>}
+      {problem.kind === 'behind' && missing !== null && missing > 0 && (
+        <p>{t('journal.missingSince', { missing, at: at(problem.foundLastWriteAt) })}</p>
+      )}
+      {(problem.kind === 'missing' || problem.kind === 'empty' || problem.kind === 'replaced') &&
+        recordedWrites !== null &&
+        recordedWrites > 0 && <p>{t('journal.allMissing')}</p>}
     </div>
   );
 }
