@@ -49,7 +49,12 @@ export function openDatabase(filePath: string): DatabaseSync {
 function restrictToOwner(filePath: string): void {
   const folder = dirname(filePath);
   mkdirSync(folder, { recursive: true, mode: JOURNAL_FOLDER_MODE });
-  chmodSync(folder, JOURNAL_FOLDER_MODE);
+  try {
+    chmodSync(folder, JOURNAL_FOLDER_MODE);
+  } catch (error) {
+    // A folder the till does not own (a journal placed in a shared folder on purpose): the files' own 0600 still hold.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
   // 'a' creates the file if missing and never truncates one that exists; the mode applies to a new file only.
   closeSync(openSync(filePath, 'a', JOURNAL_FILE_MODE));
   for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`]) {
