@@ -214,11 +214,14 @@ function main(): void {
     // page, the identity), on the full-size file (journal-file.ts).
     journal.close();
     const opens: number[] = [];
+    const openCpuBefore = process.cpuUsage();
     for (let run = 0; run < 3; run += 1) {
       const t0 = performance.now();
       openJournal({ filePath, timeZone: TIME_ZONE, now: () => clock.at }).close();
       opens.push(performance.now() - t0);
     }
+    const openCpu = process.cpuUsage(openCpuBefore);
+    const openCpuMs = (openCpu.user + openCpu.system) / 1000 / opens.length;
     console.log('');
     console.log(`Seeded ${PAYMENTS.toLocaleString('en')} payments, ${seeded.refunds.toLocaleString('en')} refunds, ${seeded.events.toLocaleString('en')} events in ${(seeded.ms / 1000).toFixed(1)} s (batches of ${BATCH} per commit); last day ${day}, ${TIME_ZONE}`);
     console.log(`Node ${process.version}, SQLite WAL, synchronous=FULL; each figure: ${QUERY_RUNS} runs after one warm-up`);
@@ -235,7 +238,7 @@ function main(): void {
     }
     table.push(['durable write: record + update, CPU', `${(cpuPerPairUs / 1000).toFixed(3)} ms`, '', '', `mean of ${WRITE_SAMPLES}, user + system`]);
     const openTiming = percentiles(opens);
-    table.push(['open at start (mark, quick_check)', ms(openTiming.p50), '', ms(openTiming.max), `${opens.length} runs, ${mb(dbBytes + walBytes)}`]);
+    table.push(['open at start (mark, quick_check)', ms(openTiming.p50), '', ms(openTiming.max), `${opens.length} runs, ${mb(dbBytes + walBytes)}, CPU ${ms(openCpuMs)} each`]);
     const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
     const format = (row: string[]) => row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
     console.log(format(table[0] ?? []));
