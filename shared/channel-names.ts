@@ -8,6 +8,7 @@ export const CHANNEL_NAME_LIST = [
   'settings.save',
   'settings.testConnection',
   'settings.verifyPin',
+  'settings.resetVault',
   'journal.resolve',
   'payments.chargeMerchantQr',
   'payments.chargeCustomerQr',

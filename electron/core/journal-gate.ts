@@ -1,5 +1,6 @@
 import type { JournalAction, JournalName, JournalProblem } from '../../shared/domain.ts';
 import { PosError } from '../../shared/errors.ts';
+import { notice } from '../../shared/notices.ts';
 import { JournalLostError, resolveJournalProblem } from './journal/journal-file.ts';
 
 // One journal's service behind a gate. Started normally, it is simply that service. When its journal was
@@ -66,9 +67,14 @@ export async function openJournalGate<M>(options: JournalGateOptions<M>): Promis
   };
 }
 
-/** The typed refusal every call gets while a journal is refused. */
+/**
+ * The typed refusal every call gets while a journal is refused. A damaged linked-customer journal is named as
+ * such (its file, and to restore it), not left to the code's general text.
+ */
 export function journalLost(problem: JournalProblem): PosError {
-  return new PosError('journal.lost', {
-    details: { journal: problem.journal, kind: problem.kind, filePath: problem.filePath },
-  });
+  const details = { journal: problem.journal, kind: problem.kind, filePath: problem.filePath };
+  if (problem.journal === 'customers' && problem.kind === 'corrupt') {
+    return new PosError('journal.lost', { notice: notice('journal.customers-damaged', { file: problem.filePath }), details });
+  }
+  return new PosError('journal.lost', { details });
 }

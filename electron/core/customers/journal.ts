@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import { journalUnavailable, type Atomically } from '../journal/database.ts';
-import { openJournalFile } from '../journal/journal-file.ts';
+import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -101,14 +103,21 @@ export interface CustomerJournalOptions {
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
   const now = options.now ?? Date.now;
-  // Refused with JournalLostError, like the payment journal, when the file is not the one this till wrote.
-  const file = openJournalFile({ filePath: options.filePath, journal: 'customers', now });
+  // Refused with JournalLostError, like the payment journal, when the file is not the one this till wrote
+  // (missing, emptied, replaced, rolled back, or damaged: quick_check). Any other failure names this journal.
+  let file;
+  try {
+    file = openJournalFile({ filePath: options.filePath, journal: 'customers', now });
+  } catch (error) {
+    if (error instanceof JournalLostError) throw error;
+    throw openingFailed(options.filePath, error);
+  }
   const { db, transactions } = file;
   try {
     migrateCustomers(db, transactions.atomically);
   } catch (error) {
     file.close();
-    throw journalUnavailable(error);
+    throw openingFailed(options.filePath, error);
   }
   const atomically: Atomically = transactions.atomically;
   let open = true;
@@ -157,4 +166,22 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
       file.close();
     },
   };
+}
+
+/** SQLite's "file is not a database" (26) and "database disk image is malformed" (11). */
+const DAMAGED_ERRCODES = new Set([11, 26]);
+
+/**
+ * Why this journal could not be opened, saying it is THIS one (the shared opener speaks of the payment
+ * journal), which file, and what to do: a damaged file is not a passing failure (retrying cannot help).
+ */
+function openingFailed(filePath: string, error: unknown): PosError {
+  let cause: unknown = error;
+  while (cause instanceof PosError && cause.cause !== undefined) cause = cause.cause;
+  const errcode = (cause as { errcode?: unknown } | null)?.errcode;
+  if (typeof errcode === 'number' && DAMAGED_ERRCODES.has(errcode)) {
+    return new PosError('journal.unavailable', { notice: notice('journal.customers-damaged', { file: filePath }), retryable: false, cause: error });
+  }
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new PosError('journal.unavailable', { notice: notice('journal.customers-unopenable', { file: filePath, reason }), retryable: true, cause: error });
 }
