@@ -1,3 +1,4 @@
+import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
 
@@ -382,6 +383,7 @@ export const EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...JOURNAL_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,3 +1,4 @@
+import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
 import type { MessageKey } from './en.ts';
@@ -380,4 +381,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...JOURNAL_ZH_HK,
 };
