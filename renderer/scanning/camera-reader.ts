@@ -36,10 +36,16 @@ export async function startCameraScan(options: CameraScanOptions): Promise<Camer
   return { stop: () => controls.stop() };
 }
 
+/** One object for the whole session: zxing-wasm keeps the loaded module while the overrides it is given stay
+ *  the same object, so opening the scan view again does not fetch and compile the .wasm again. */
+const WASM_FROM_OUR_BUILD = {
+  locateFile: (path: string, prefix: string): string => (path.endsWith('.wasm') ? new URL(wasmUrl, document.baseURI).href : prefix + path),
+};
+
 /** The WebAssembly decoder, or @zxing/browser's own when the module does not load. */
 async function chooseDecoder(onDecoder: (kind: DecoderKind) => void): Promise<FrameDecoder> {
   try {
-    const wasm = await loadWasmDecoder({ locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, document.baseURI).href : prefix + path) });
+    const wasm = await loadWasmDecoder(WASM_FROM_OUR_BUILD);
     onDecoder(wasm.kind);
     return wasm;
   } catch (error) {
