@@ -15,7 +15,12 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { createZxingJsDecoder, loadWasmDecoder, type FrameDecoder, type Pixels } from '../../renderer/scanning/frame-decoders.ts';
+import {
+  createZxingJsDecoder,
+  loadWasmDecoder,
+  type FrameDecoder,
+  type Pixels,
+} from '../../renderer/scanning/frame-decoders.ts';
 import { decodePlan } from '../../renderer/scanning/frame-loop.ts';
 import { FRAME_CASES, FRAME_HEIGHT, FRAME_WIDTH, PAYLOADS, renderFrame } from './qr-frames.ts';
 
@@ -57,9 +62,14 @@ function appPlan(decoder: FrameDecoder): Method {
 
 /** getImageData of a region, as the camera does it (the copy is part of the cost). */
 function crop(pixels: Pixels, x: number, y: number, width: number, height: number): Pixels {
-  if (x === 0 && y === 0 && width === pixels.width && height === pixels.height) return { data: pixels.data.slice(), width, height };
+  if (x === 0 && y === 0 && width === pixels.width && height === pixels.height)
+    return { data: pixels.data.slice(), width, height };
   const data = new Uint8ClampedArray(width * height * 4);
-  for (let row = 0; row < height; row++) data.set(pixels.data.subarray(((y + row) * pixels.width + x) * 4, ((y + row) * pixels.width + x + width) * 4), row * width * 4);
+  for (let row = 0; row < height; row++)
+    data.set(
+      pixels.data.subarray(((y + row) * pixels.width + x) * 4, ((y + row) * pixels.width + x + width) * 4),
+      row * width * 4,
+    );
   return { data, width, height };
 }
 
@@ -77,7 +87,10 @@ function savePng(pixels: Pixels, file: string): void {
 
 function printTable(rows: readonly (readonly string[])[]): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const format = (row: readonly string[]): string =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ');
   console.log(format(rows[0] ?? []));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(format(row));
@@ -102,20 +115,22 @@ async function main(): Promise<void> {
   for (let i = 0; i < WARM_UP; i++) for (const [, method] of methods) await method(warm);
 
   const loadBefore = loadavg();
-  console.log(`Decoding ${PAYLOADS.length} payloads × ${FRAME_CASES.length} cases × ${REPS} repetitions (${FRAME_WIDTH}×${FRAME_HEIGHT}) with ${methods.length} methods …`);
+  console.log(
+    `Decoding ${PAYLOADS.length} payloads × ${FRAME_CASES.length} cases × ${REPS} repetitions (${FRAME_WIDTH}×${FRAME_HEIGHT}) with ${methods.length} methods …`,
+  );
   const byCase = new Map<string, Map<string, Sample[]>>();
   for (const frameCase of FRAME_CASES) {
     const perMethod = new Map(methods.map(([name]) => [name, [] as Sample[]]));
     byCase.set(frameCase.name, perMethod);
-    for (const [payloadIndex, payload] of PAYLOADS.entries()) {
+    for (const payload of PAYLOADS) {
       for (let rep = 0; rep < REPS; rep++) {
         const pixels = renderFrame(payload, frameCase, `rep-${rep}`);
-        if (SAVE_DIR && rep === 0) savePng(pixels, join(SAVE_DIR, `${frameCase.name.replace(/[^a-z0-9]+/gi, '-')}-${payload.length}.png`));
+        if (SAVE_DIR && rep === 0)
+          savePng(pixels, join(SAVE_DIR, `${frameCase.name.replace(/[^a-z0-9]+/gi, '-')}-${payload.length}.png`));
         // Alternate the order so neither decoder always runs on a cache the other warmed.
         const order = rep % 2 === 0 ? methods : [...methods].reverse();
         for (const [name, method] of order) perMethod.get(name)!.push(await time(method, pixels, payload));
       }
-      void payloadIndex;
     }
   }
 
@@ -128,7 +143,11 @@ async function main(): Promise<void> {
       const samples = perMethod.get(name)!;
       totals.get(name)!.push(...samples);
       const times = samples.map((sample) => sample.ms);
-      row.push(`${samples.filter((sample) => sample.ok).length}/${samples.length}`, ms(percentile(times, 50)), ms(percentile(times, 95)));
+      row.push(
+        `${samples.filter((sample) => sample.ok).length}/${samples.length}`,
+        ms(percentile(times, 50)),
+        ms(percentile(times, 95)),
+      );
     }
     rows.push(row);
   }
@@ -136,20 +155,38 @@ async function main(): Promise<void> {
   for (const [name] of methods) {
     const samples = totals.get(name)!;
     const times = samples.map((sample) => sample.ms);
-    totalRow.push(`${samples.filter((sample) => sample.ok).length}/${samples.length}`, ms(percentile(times, 50)), ms(percentile(times, 95)));
+    totalRow.push(
+      `${samples.filter((sample) => sample.ok).length}/${samples.length}`,
+      ms(percentile(times, 50)),
+      ms(percentile(times, 95)),
+    );
   }
   rows.push(totalRow);
 
   const cpu = cpus();
   console.log('');
-  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after`);
-  console.log(`Node ${process.version}; zxing-wasm module compiled and instantiated in ${ms(wasmLoadMs)}; ${WARM_UP} warm-up decodes per method dropped`);
+  console.log(
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} after`,
+  );
+  console.log(
+    `Node ${process.version}; zxing-wasm module compiled and instantiated in ${ms(wasmLoadMs)}; ${WARM_UP} warm-up decodes per method dropped`,
+  );
   console.log('');
   printTable(rows);
   console.log('');
-  console.log('"read" = frames decoded to the exact payload / frames tried (payloads × repetitions). Times per frame, decode');
-  console.log('call only (the frame is generated before the clock starts); a frame with no read still costs its full search.');
-  const median = (name: string): number => percentile(totals.get(name)!.map((sample) => sample.ms), 50);
+  console.log(
+    '"read" = frames decoded to the exact payload / frames tried (payloads × repetitions). Times per frame, decode',
+  );
+  console.log(
+    'call only (the frame is generated before the clock starts); a frame with no read still costs its full search.',
+  );
+  const median = (name: string): number =>
+    percentile(
+      totals.get(name)!.map((sample) => sample.ms),
+      50,
+    );
   console.log(`wasm vs zxing-js, median of all frames: ${(median('zxing-js') / median('wasm')).toFixed(1)}× faster.`);
 }
 

@@ -24,7 +24,10 @@ async function withFakeCamera(pos: Pos, style: QrVideoStyle, body: (page: Page) 
   const code = await freshCode(pos);
   const video = join(dir, `customer-code-${style}.y4m`);
   writeQrY4m(video, code, { style });
-  const browser = await chromium.launch({ executablePath: executablePath!, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
+  const browser = await chromium.launch({
+    executablePath: executablePath!,
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)],
+  });
   try {
     const context = await browser.newContext({ permissions: ['camera'] });
     await body(await context.newPage());
@@ -34,7 +37,9 @@ async function withFakeCamera(pos: Pos, style: QrVideoStyle, body: (page: Page) 
   }
 }
 
-test('the camera reads a low-contrast, noisy phone screen with the WebAssembly decoder from our own host, and pays', async ({ pos }) => {
+test('the camera reads a low-contrast, noisy phone screen with the WebAssembly decoder from our own host, and pays', async ({
+  pos,
+}) => {
   await withFakeCamera(pos, 'low-contrast-noisy', async (page) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -60,14 +65,18 @@ test('the camera reads a low-contrast, noisy phone screen with the WebAssembly d
     const wasmRequests = requested.filter((url) => url.endsWith('.wasm'));
     expect(wasmRequests).toHaveLength(1);
     expect(wasmRequests[0]!.startsWith(`${origin}/assets/`)).toBe(true);
-    expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+    expect(
+      requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')),
+    ).toEqual([]);
     // Compiled under our CSP (script-src 'wasm-unsafe-eval'), without a single violation.
     expect(csp).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('scan-camera-noisy-paid.png') });
   });
 });
 
-test('when the WebAssembly decoder cannot load, the camera still pays with the built-in decoder and the status bar says so', async ({ pos }) => {
+test('when the WebAssembly decoder cannot load, the camera still pays with the built-in decoder and the status bar says so', async ({
+  pos,
+}) => {
   await withFakeCamera(pos, 'clean', async (page) => {
     // The .wasm cannot be had (as on a damaged install): every request for it fails.
     await page.route('**/*.wasm', (route) => route.abort('failed'));

@@ -19,7 +19,11 @@ export interface CameraScanner {
   readonly decoder: DecoderKind | null;
 }
 
-export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, deviceId: string, onCode: (code: string) => void): CameraScanner {
+export function useCameraScanner(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  deviceId: string,
+  onCode: (code: string) => void,
+): CameraScanner {
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
   const [decoder, setDecoder] = useState<DecoderKind | null>(null);
   const report = useEffectEvent(onCode);
@@ -80,7 +84,8 @@ export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, d
 function cameraErrorState(error: unknown): CameraState {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return { kind: 'denied' };
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return { kind: 'absent' };
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return { kind: 'absent' };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'error', message };
 }

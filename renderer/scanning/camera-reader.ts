@@ -39,7 +39,8 @@ export async function startCameraScan(options: CameraScanOptions): Promise<Camer
 /** One object for the whole session: zxing-wasm keeps the loaded module while the overrides it is given stay
  *  the same object, so opening the scan view again does not fetch and compile the .wasm again. */
 const WASM_FROM_OUR_BUILD = {
-  locateFile: (path: string, prefix: string): string => (path.endsWith('.wasm') ? new URL(wasmUrl, document.baseURI).href : prefix + path),
+  locateFile: (path: string, prefix: string): string =>
+    path.endsWith('.wasm') ? new URL(wasmUrl, document.baseURI).href : prefix + path,
 };
 
 /** The WebAssembly decoder, or @zxing/browser's own when the module does not load. */
@@ -70,7 +71,11 @@ class FrameLoopReader extends BrowserQRCodeReader {
     this.onCode = onCode;
   }
 
-  override scan(element: HTMLVisualMediaElement, callbackFn: ZxingScanCallback, finalizeCallback?: (error?: Error) => void): IScannerControls {
+  override scan(
+    element: HTMLVisualMediaElement,
+    callbackFn: ZxingScanCallback,
+    finalizeCallback?: (error?: Error) => void,
+  ): IScannerControls {
     if (!(element instanceof HTMLVideoElement)) return super.scan(element, callbackFn, finalizeCallback);
     const loop = runFrameLoop(element, this.decoder, this.onCode);
     return {
@@ -95,7 +100,11 @@ interface FrameLoop {
  * a frame that arrives while a decode runs is dropped, so a slow decoder never builds a queue. Each frame is
  * read centre crop first, then whole. Hidden page: no frames asked for until it is visible again.
  */
-function runFrameLoop(video: HTMLVideoElement, decoderReady: Promise<FrameDecoder>, onCode: (code: string) => void): FrameLoop {
+function runFrameLoop(
+  video: HTMLVideoElement,
+  decoderReady: Promise<FrameDecoder>,
+  onCode: (code: string) => void,
+): FrameLoop {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   let busy = false;
@@ -106,7 +115,8 @@ function runFrameLoop(video: HTMLVideoElement, decoderReady: Promise<FrameDecode
   let lastFrameTime = -1;
   let decoder: FrameDecoder | null = null;
 
-  const perFrameCallback = typeof (video as { requestVideoFrameCallback?: unknown }).requestVideoFrameCallback === 'function';
+  const perFrameCallback =
+    typeof (video as { requestVideoFrameCallback?: unknown }).requestVideoFrameCallback === 'function';
   const requestFrame = (): void => {
     if (perFrameCallback) {
       const handle = video.requestVideoFrameCallback(onFrame);
@@ -147,7 +157,12 @@ function runFrameLoop(video: HTMLVideoElement, decoderReady: Promise<FrameDecode
 
   const onFrame = (): void => {
     pending = null;
-    const action = frameAction({ busy, hidden: document.hidden, stopped, frameReady: video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0 });
+    const action = frameAction({
+      busy,
+      hidden: document.hidden,
+      stopped,
+      frameReady: video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0,
+    });
     if (action === 'stop') return;
     if (action === 'pause') {
       paused = true;

@@ -1,6 +1,20 @@
 import { BrowserQRCodeReader } from '@zxing/browser';
-import { BinaryBitmap, DecodeHintType, HybridBinarizer, NotFoundException, ChecksumException, FormatException, RGBLuminanceSource } from '@zxing/library';
-import { prepareZXingModule, purgeZXingModule, readBarcodes, type ReaderOptions, type ZXingModuleOverrides } from 'zxing-wasm/reader';
+import {
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  NotFoundException,
+  ChecksumException,
+  FormatException,
+  RGBLuminanceSource,
+} from '@zxing/library';
+import {
+  prepareZXingModule,
+  purgeZXingModule,
+  readBarcodes,
+  type ReaderOptions,
+  type ZXingModuleOverrides,
+} from 'zxing-wasm/reader';
 
 // The two QR decoders the camera can use, behind one small interface so the frame loop (and the bench, which
 // runs these same functions in Node) does not care which one it has:
@@ -63,12 +77,19 @@ export function createZxingJsDecoder(): FrameDecoder {
     kind: 'zxing-js',
     decode(pixels) {
       const luminance = toLuminance(pixels);
-      const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, pixels.width, pixels.height)));
+      const bitmap = new BinaryBitmap(
+        new HybridBinarizer(new RGBLuminanceSource(luminance, pixels.width, pixels.height)),
+      );
       try {
         return Promise.resolve(reader.decodeBitmap(bitmap).getText());
       } catch (error) {
         // "No code here" and "a code that does not read" are the normal answer for most frames.
-        if (error instanceof NotFoundException || error instanceof ChecksumException || error instanceof FormatException) return Promise.resolve(null);
+        if (
+          error instanceof NotFoundException ||
+          error instanceof ChecksumException ||
+          error instanceof FormatException
+        )
+          return Promise.resolve(null);
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
@@ -79,6 +100,7 @@ export function createZxingJsDecoder(): FrameDecoder {
 export function toLuminance(pixels: Pixels): Uint8ClampedArray {
   const { data } = pixels;
   const out = new Uint8ClampedArray(pixels.width * pixels.height);
-  for (let i = 0, p = 0; i < out.length; i++, p += 4) out[i] = (data[p]! * 306 + data[p + 1]! * 601 + data[p + 2]! * 117 + 512) >> 10;
+  for (let i = 0, p = 0; i < out.length; i++, p += 4)
+    out[i] = (data[p]! * 306 + data[p + 1]! * 601 + data[p + 2]! * 117 + 512) >> 10;
   return out;
 }

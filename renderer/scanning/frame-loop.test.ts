@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SAME_CODE_QUIET_MS, decodePlan, frameAction, regionOfInterest, shouldReport, type LoopState } from './frame-loop.ts';
+import {
+  SAME_CODE_QUIET_MS,
+  decodePlan,
+  frameAction,
+  regionOfInterest,
+  shouldReport,
+  type LoopState,
+} from './frame-loop.ts';
 
 const READY: LoopState = { busy: false, hidden: false, stopped: false, frameReady: true };
 

@@ -68,7 +68,12 @@ export interface LastReport {
 }
 
 /** Whether a decoded code is reported now: a new code always, the same code again only after a quiet time. */
-export function shouldReport(code: string, now: number, last: LastReport | null, quietMs = SAME_CODE_QUIET_MS): boolean {
+export function shouldReport(
+  code: string,
+  now: number,
+  last: LastReport | null,
+  quietMs = SAME_CODE_QUIET_MS,
+): boolean {
   if (last === null || last.code !== code) return true;
   return now - last.at >= quietMs;
 }
