@@ -15,12 +15,8 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import {
-  createZxingJsDecoder,
-  loadWasmDecoder,
-  type FrameDecoder,
-  type Pixels,
-} from '../../renderer/scanning/frame-decoders.ts';
+import { createZxingJsDecoder, type FrameDecoder, type Pixels } from '../../renderer/scanning/frame-decoders.ts';
+import { loadWasmDecoder } from '../../renderer/scanning/wasm-decoder.ts';
 import { decodePlan } from '../../renderer/scanning/frame-loop.ts';
 import { FRAME_CASES, FRAME_HEIGHT, FRAME_WIDTH, PAYLOADS, renderFrame } from './qr-frames.ts';
 

@@ -1,6 +1,6 @@
 import { BrowserQRCodeReader, type HTMLVisualMediaElement, type IScannerControls } from '@zxing/browser';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { createZxingJsDecoder, loadWasmDecoder, type DecoderKind, type FrameDecoder } from './frame-decoders.ts';
+import { createZxingJsDecoder, type DecoderKind, type FrameDecoder } from './frame-decoders.ts';
 import { decodePlan, frameAction, shouldReport, type LastReport } from './frame-loop.ts';
 
 // The camera scanner, loaded with a dynamic import when the scan view opens (so @zxing/browser, zxing-wasm's
@@ -46,6 +46,7 @@ const WASM_FROM_OUR_BUILD = {
 /** The WebAssembly decoder, or @zxing/browser's own when the module does not load. */
 async function chooseDecoder(onDecoder: (kind: DecoderKind) => void): Promise<FrameDecoder> {
   try {
+    const { loadWasmDecoder } = await import('./wasm-decoder.ts');
     const wasm = await loadWasmDecoder(WASM_FROM_OUR_BUILD);
     onDecoder(wasm.kind);
     return wasm;

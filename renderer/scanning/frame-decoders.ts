@@ -8,16 +8,10 @@ import {
   FormatException,
   RGBLuminanceSource,
 } from '@zxing/library';
-import {
-  prepareZXingModule,
-  purgeZXingModule,
-  readBarcodes,
-  type ReaderOptions,
-  type ZXingModuleOverrides,
-} from 'zxing-wasm/reader';
 
 // The two QR decoders the camera can use, behind one small interface so the frame loop (and the bench, which
-// runs these same functions in Node) does not care which one it has:
+// runs these same functions in Node) does not care which one it has (the WebAssembly one is in
+// wasm-decoder.ts, its own chunk, loaded alongside the camera's):
 // - `wasm`: zxing-cpp compiled to WebAssembly (zxing-wasm). Faster, and reads what a phone screen looks like
 //   to a counter camera: low contrast, sensor noise, tilt, a little blur.
 // - `zxing-js`: @zxing/browser's own decoder (@zxing/library, pure JavaScript), the fallback when the
@@ -37,37 +31,6 @@ export interface FrameDecoder {
   readonly kind: DecoderKind;
   /** The text of a QR code in the pixels, or null when there is none that reads. */
   decode(pixels: Pixels): Promise<string | null>;
-}
-
-/** QR only (a wallet code is a QR; looking for 1-D codes too would cost time and invite misreads), one symbol,
- *  and the decoder's harder search: rotation, inversion (dark-mode wallets) and downscaling stay on. */
-const WASM_READER_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 };
-
-/**
- * Loads the WebAssembly module with these overrides (where the .wasm comes from) and returns the decoder once
- * it is ready; rejects when it cannot load in `timeoutMs`, and forgets the failed module so a later call may
- * try again.
- */
-export async function loadWasmDecoder(overrides: ZXingModuleOverrides, timeoutMs = 10_000): Promise<FrameDecoder> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the barcode decoder did not load within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([prepareZXingModule({ overrides, fireImmediately: true }), timedOut]);
-  } catch (error) {
-    purgeZXingModule();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  return {
-    kind: 'wasm',
-    async decode(pixels) {
-      const [result] = await readBarcodes(pixels as ImageData, WASM_READER_OPTIONS);
-      return result?.isValid ? result.text : null;
-    },
-  };
 }
 
 /** @zxing/browser's QR reader with TRY_HARDER (every row searched for finder patterns). */
