@@ -29,11 +29,11 @@ const args = new Map(
 );
 const RUNS = Number(args.get('runs') ?? 20);
 const WARM_UP = 2;
-/** Frames without the code before it enters: 1.5 s, time for the camera and the decoder to be running (the fake
- *  camera plays in real time from when it opens, so a slow start eats into this). */
-const LEAD_IN_FRAMES = 45;
+/** Frames without the code before it enters: 2 s, time for the camera and the decoder to be running (the fake
+ *  camera plays in real time from when it opens, so a slow start on a busy machine eats into this). */
+const LEAD_IN_FRAMES = 60;
 /** Frames with the code (then the video loops back to the lead-in). */
-const CODE_FRAMES = 36;
+const CODE_FRAMES = 30;
 const STYLES: readonly QrVideoStyle[] = ['clean', 'low-contrast-noisy'];
 const STEP_TIMEOUT_MS = 15_000;
 const RUN_DEADLINE_MS = 15 * 60_000;

@@ -115,6 +115,11 @@ function runFrameLoop(
   let lastReport: LastReport | null = null;
   let lastFrameTime = -1;
   let decoder: FrameDecoder | null = null;
+  let warned = false;
+  // Frames before the decoder is ready are skipped, not held: the first decode reads a fresh frame.
+  void decoderReady.then((ready) => {
+    decoder = ready;
+  });
 
   const perFrameCallback =
     typeof (video as { requestVideoFrameCallback?: unknown }).requestVideoFrameCallback === 'function';
@@ -132,7 +137,7 @@ function runFrameLoop(
     }
   };
 
-  const decodeFrame = async (): Promise<void> => {
+  const decodeFrame = async (reader: FrameDecoder): Promise<void> => {
     const width = video.videoWidth;
     const height = video.videoHeight;
     if (!context) return;
@@ -142,10 +147,9 @@ function runFrameLoop(
     }
     context.drawImage(video, 0, 0, width, height);
     lastFrameTime = video.currentTime;
-    decoder ??= await decoderReady;
     for (const region of decodePlan(width, height)) {
       if (stopped) return;
-      const text = await decoder.decode(context.getImageData(region.x, region.y, region.width, region.height));
+      const text = await reader.decode(context.getImageData(region.x, region.y, region.width, region.height));
       if (text === null) continue;
       const now = performance.now();
       if (!stopped && shouldReport(text, now, lastReport)) {
@@ -158,22 +162,23 @@ function runFrameLoop(
 
   const onFrame = (): void => {
     pending = null;
-    const action = frameAction({
-      busy,
-      hidden: document.hidden,
-      stopped,
-      frameReady: video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0,
-    });
+    const frameReady =
+      decoder !== null && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0;
+    const action = frameAction({ busy, hidden: document.hidden, stopped, frameReady });
     if (action === 'stop') return;
     if (action === 'pause') {
       paused = true;
       return;
     }
     requestFrame();
-    if (action !== 'decode') return;
+    if (action !== 'decode' || decoder === null) return;
     busy = true;
-    decodeFrame()
-      .catch((error: unknown) => console.warn('Camera: a frame could not be decoded.', error))
+    decodeFrame(decoder)
+      .catch((error: unknown) => {
+        // Said once: a decoder that fails on one frame usually fails on every frame, 30 times a second.
+        if (!warned) console.warn('Camera: a frame could not be decoded.', error);
+        warned = true;
+      })
       .finally(() => {
         busy = false;
       });

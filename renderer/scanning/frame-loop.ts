@@ -11,12 +11,13 @@ export interface Region {
 }
 
 export interface LoopState {
-  /** A decode is still running (the wasm decoder awaits; the first one also waits for the module to load). */
+  /** A decode is still running. */
   readonly busy: boolean;
   /** The page is hidden (another window, screen off, minimised): decoding would be invisible work. */
   readonly hidden: boolean;
   readonly stopped: boolean;
-  /** The video has a frame with a size (readyState ≥ HAVE_CURRENT_DATA and videoWidth > 0). */
+  /** The video has a frame with a size (readyState ≥ HAVE_CURRENT_DATA, videoWidth > 0) and the decoder has
+   *  loaded: until then frames are skipped rather than held, so the first decode reads a fresh frame. */
   readonly frameReady: boolean;
 }
 
@@ -25,7 +26,7 @@ export interface LoopState {
  * - `stop`: the scan view closed; do not ask for another frame.
  * - `pause`: the page is hidden; stop asking for frames until it is visible again.
  * - `drop`: a decode is still running; skip this frame, ask for the next (work never piles up).
- * - `wait`: no picture yet (the stream is starting); ask for the next frame.
+ * - `wait`: no picture or no decoder yet (the stream or the module is starting); ask for the next frame.
  * - `decode`: decode this frame.
  */
 export type FrameAction = 'stop' | 'pause' | 'drop' | 'wait' | 'decode';
