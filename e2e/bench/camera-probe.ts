@@ -22,6 +22,8 @@ export interface CameraProbe {
   shownAt: number | null;
   paintedAt: number | null;
   error: string | null;
+  /** The first frame the probe saw: its media time (seconds since the stream started) and capture time. */
+  firstFrame: { mediaTime: number; captureTime: number | null; at: number } | null;
 }
 
 interface ProbeWindow {
@@ -39,6 +41,7 @@ export function armCameraProbe(markerSize: number): void {
     shownAt: null,
     paintedAt: null,
     error: null,
+    firstFrame: null,
   };
   (window as unknown as ProbeWindow).__benchCamera = probe;
 
@@ -50,17 +53,21 @@ export function armCameraProbe(markerSize: number): void {
 
   const onVideoFrame = (video: HTMLVideoElement) => (now: number, metadata: VideoFrameCallbackMetadata) => {
     if (probe.enteredAt !== null || !context) return;
+    const captureTime = (metadata as VideoFrameCallbackMetadata & { captureTime?: number }).captureTime ?? null;
+    probe.firstFrame ??= { mediaTime: metadata.mediaTime, captureTime, at: now };
     // The marker's centre pixel, scaled down to one pixel of our canvas.
     const centre = markerSize / 2;
+    context.clearRect(0, 0, 1, 1);
     context.drawImage(video, centre - 2, centre - 2, 4, 4, 0, 0, 1, 1);
-    const level = context.getImageData(0, 0, 1, 1).data[0] ?? 255;
-    if (level < 128) {
-      const captured = (metadata as VideoFrameCallbackMetadata & { captureTime?: number }).captureTime;
-      probe.enteredAt = typeof captured === 'number' && captured > 0 ? captured : now;
-      probe.enteredClock = typeof captured === 'number' && captured > 0 ? 'captureTime' : 'callback';
+    const [level = 255, , , alpha = 0] = context.getImageData(0, 0, 1, 1).data;
+    // A dark marker counts only after light ones: the stream's first frame can come out black (nothing drawn
+    // yet), which is not the code entering. Frames with nothing drawn (transparent) are not counted at all.
+    if (alpha === 255 && level < 128 && probe.framesBefore > 0) {
+      probe.enteredAt = captureTime !== null && captureTime > 0 ? captureTime : now;
+      probe.enteredClock = captureTime !== null && captureTime > 0 ? 'captureTime' : 'callback';
       return;
     }
-    probe.framesBefore += 1;
+    if (alpha === 255 && level >= 128) probe.framesBefore += 1;
     video.requestVideoFrameCallback(onVideoFrame(video));
   };
 

@@ -3,7 +3,8 @@
 // benchmark, not a test: it prints figures and asserts nothing about time.
 //
 //   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/camera.bench.ts
-//   options: --runs=20 (samples per style), WALLET_POS_RENDERER_DIR=dir (serve a renderer built there)
+//   options: --runs=20 (samples per style), --styles=clean,low-contrast-noisy
+//            WALLET_POS_RENDERER_DIR=dir (serve a renderer built there)
 //
 // Per sample: a fresh customer code is painted into a .y4m (e2e/fixtures/y4m.ts) that starts without the
 // code and lets it enter after LEAD_IN_FRAMES, with a corner marker saying which frames carry it; Chromium's
@@ -34,7 +35,10 @@ const WARM_UP = 2;
 const LEAD_IN_FRAMES = 60;
 /** Frames with the code (then the video loops back to the lead-in). */
 const CODE_FRAMES = 30;
-const STYLES: readonly QrVideoStyle[] = ['clean', 'low-contrast-noisy'];
+const STYLES: readonly QrVideoStyle[] = (args.get('styles')?.split(',') ?? [
+  'clean',
+  'low-contrast-noisy',
+]) as QrVideoStyle[];
 const STEP_TIMEOUT_MS = 15_000;
 const RUN_DEADLINE_MS = 15 * 60_000;
 
@@ -63,7 +67,7 @@ interface StyleResult {
   readonly painted: number[];
   readonly decoder: string;
   readonly clocks: Set<string>;
-  /** Samples thrown away because the code was already in the first frame the probe saw. */
+  /** Samples thrown away because the probe saw no frame without the code before it (the lead-in was missed). */
   readonly noEntry: number;
 }
 
@@ -157,7 +161,9 @@ async function runStyle(
       ) {
         throw new Error(`incomplete sample: ${JSON.stringify(probe)}`);
       }
-      if (probe.enteredAt === null || probe.framesBefore === 0) {
+      // CAMERA_BENCH_DEBUG=1 prints every sample's probe, first frame included.
+      if (process.env.CAMERA_BENCH_DEBUG) console.log(JSON.stringify(probe));
+      if (probe.enteredAt === null) {
         noEntry += 1;
         continue;
       }
