@@ -24,6 +24,14 @@ export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED
 
 export type PaymentMethod = 'merchant-qr' | 'customer-qr';
 
+/**
+ * Where a payment in this till's list comes from. taken-here: this till took it. looked-up: a payment of the
+ * same merchant taken at another terminal, found at the provider by its reference (to show or refund it here);
+ * it is never this till's takings.
+ */
+export const PAYMENT_ORIGINS = ['taken-here', 'looked-up'] as const;
+export type PaymentOrigin = (typeof PAYMENT_ORIGINS)[number];
+
 export type PaymentType = 'PAY' | 'PAYLATER';
 
 /**
@@ -61,7 +69,10 @@ export interface StatusChange {
 
 export interface PaymentView {
   readonly referenceId: string;
-  readonly method: PaymentMethod;
+  /** Always set by the core; optional only so views built before it existed still type-check (= taken-here). */
+  readonly origin?: PaymentOrigin;
+  /** Null for a payment taken at another terminal: the provider does not say whether our QR or the customer's code paid it. */
+  readonly method: PaymentMethod | null;
   readonly amount: Money;
   readonly state: AttemptState;
   readonly providerStatus: OrderStatus | null;
@@ -87,7 +98,8 @@ export interface PaymentView {
   readonly canCancel: boolean;
   readonly canRefund: boolean;
   readonly note: string | null;
-  readonly posId: string;
+  /** The terminal that took it; null for a payment taken at another terminal (the provider's status does not say). */
+  readonly posId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /**
@@ -147,12 +159,20 @@ export interface DaySummary {
   readonly byStatus: Readonly<Partial<Record<DisplayStatus, SummaryLine>>>;
   readonly byMethod: Readonly<Record<PaymentMethod, SummaryLine>>;
   readonly paid: SummaryLine;
-  /** Every refund: this till's confirmed refunds made that day, plus `refundedElsewhere`. */
+  /** Refunds this till made that day (confirmed) of payments it took itself. */
   readonly refunds: SummaryLine;
   /**
-   * Refunded outside this till (merchant portal, another till) on that day's payments, as far as the provider
-   * has reported it: count = payments, total = their amounts refunded elsewhere. Already in `refunds`. Always
-   * set by the core; optional only so summaries built before it existed still type-check.
+   * Refunds this till made that day (confirmed) of payments taken at another terminal of the merchant (looked
+   * up by their reference, e.g. at the refund counter). Money out of this till; never in `paid`. Always set by
+   * the core; optional only so summaries built before it existed still type-check.
+   */
+  readonly refundsOfOtherTerminals?: SummaryLine;
+  /**
+   * For information, not in `net`: refunded outside this till (another terminal, the merchant portal) on that
+   * day's payments, as far as the provider has reported it (count = payments, total = their amounts refunded
+   * elsewhere). The terminal that made such a refund counts it in its own `refundsOfOtherTerminals`, so a shop
+   * adding up its terminals' nets counts each refund once. Always set by the core; optional only so summaries
+   * built before it existed still type-check.
    */
   readonly refundedElsewhere?: SummaryLine;
   /**
@@ -161,7 +181,10 @@ export interface DaySummary {
    * `net`. Set by the core; optional so summaries built without the linked-customer module still type-check.
    */
   readonly linkedCustomers?: LinkedCustomerTakings;
-  /** Paid minus every refund (those made elsewhere included), plus linked-customer takings when present. */
+  /**
+   * This terminal's takings minus the refunds it made: paid − refunds − refundsOfOtherTerminals, plus
+   * linked-customer takings when present. Refunds made elsewhere are not subtracted here (see refundedElsewhere).
+   */
   readonly net: Money;
 }
 
@@ -182,6 +205,54 @@ export interface StatusSnapshot {
   readonly pendingCount: number;
   readonly unresolvedCount: number;
   readonly checkedAt: string | null;
+  /**
+   * Journals this till refused to open at start because they are not the ones it wrote (missing, empty,
+   * another file, rolled back, corrupt). Empty when both are sound. While one is listed, its payments are
+   * refused with journal.lost.
+   */
+  readonly journalProblems: readonly JournalProblem[];
+}
+
+// ---- a lost journal (electron/core/journal/journal-file.ts) ----
+
+/** The till's two journals: in-store payments, and linked-customer charges and holds. */
+export const JOURNAL_NAMES = ['payments', 'customers'] as const;
+export type JournalName = (typeof JOURNAL_NAMES)[number];
+
+/**
+ * Why a journal was refused at start:
+ * missing — the file is gone, though this till has written to it;
+ * empty — the file is there but holds nothing (0 bytes, or no tables);
+ * replaced — the file is another journal than the one this till wrote (another id, or none);
+ * behind — the same journal, but older than what this till wrote (an older copy, a lost write-ahead log);
+ * corrupt — SQLite's integrity check failed, or the file is not a database;
+ * mark-unreadable — the till's own record of the journal (the .mark file beside it) cannot be read.
+ */
+export const JOURNAL_PROBLEM_KINDS = ['missing', 'empty', 'replaced', 'behind', 'corrupt', 'mark-unreadable'] as const;
+export type JournalProblemKind = (typeof JOURNAL_PROBLEM_KINDS)[number];
+
+/**
+ * What an admin may do about it: recheck (after putting the backup back), accept (keep the file that is
+ * there as this till's journal, recorded in it), start-new (set the file aside and begin an empty journal,
+ * recorded in the new one).
+ */
+export const JOURNAL_ACTIONS = ['recheck', 'accept', 'start-new'] as const;
+export type JournalAction = (typeof JOURNAL_ACTIONS)[number];
+
+export interface JournalProblem {
+  readonly journal: JournalName;
+  readonly kind: JournalProblemKind;
+  /** The journal file's full path, for the admin restoring it. */
+  readonly filePath: string;
+  /** Committed writes the till recorded (its mark), and when the last one was; null when unknown. */
+  readonly recordedWrites: number | null;
+  readonly recordedLastWriteAt: string | null;
+  /** Committed writes the file has now, and when its last one was; null when it has none or cannot be read. */
+  readonly foundWrites: number | null;
+  readonly foundLastWriteAt: string | null;
+  /** What SQLite's check said (corrupt), or why the mark could not be read: for support, not translated. */
+  readonly detail: string | null;
+  readonly actions: readonly JournalAction[];
 }
 
 // ---- linked customers (tokenized payments: tokenized-payment-api.md, wire-details §3) ----

@@ -1,3 +1,4 @@
+import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
 
@@ -62,6 +63,12 @@ export const EN = {
 
   'method.merchant-qr': 'Customer scanned our QR',
   'method.customer-qr': 'We scanned the customer',
+  'method.unknown': 'Not known: taken at another terminal',
+  'origin.takenElsewhere': 'Taken at another terminal',
+  'origin.takenElsewhereHint':
+    'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.taken-here': 'Taken here',
+  'origin.looked-up': 'Looked up (taken at another terminal)',
 
   'sale.title': 'New sale',
   'sale.amount': 'Amount',
@@ -121,6 +128,7 @@ export const EN = {
   'payments.day': 'Day',
   'payments.status': 'Status',
   'payments.method': 'Method',
+  'payments.origin': 'Taken',
   'payments.any': 'Any',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
@@ -217,10 +225,12 @@ export const EN = {
   'summary.byMethod': 'Money taken, by method',
   'summary.paid': 'Paid',
   'summary.refunds': 'Refunds',
-  'summary.refundedElsewhere': 'Of which refunded elsewhere (merchant portal or another till)',
+  'summary.refundsOfOtherTerminals': 'Refunds made here of payments taken at other terminals',
+  'summary.refundedElsewhere':
+    'Refunded elsewhere (another terminal or the merchant portal): counted where it was made, not in this net',
   'summary.linkedCharges': 'Linked customers: charges approved',
   'summary.linkedCaptures': 'Linked customers: holds captured',
-  'summary.net': 'Net',
+  'summary.net': 'Net (this terminal’s takings minus the refunds it made)',
   'summary.count': 'Count',
   'summary.total': 'Total',
   'summary.export': 'Export CSV',
@@ -368,6 +378,7 @@ export const EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...JOURNAL_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,3 +1,4 @@
+import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
 import type { MessageKey } from './en.ts';
@@ -62,6 +63,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'method.merchant-qr': '顧客掃描我們的二維碼',
   'method.customer-qr': '我們掃描顧客的付款碼',
+  'method.unknown': '不詳：於其他終端收款',
+  'origin.takenElsewhere': '於其他終端收款',
+  'origin.takenElsewhereHint': '按參考編號向支付服務商查詢所得。在此退款會計入本終端的每日摘要；該筆付款本身則不計入。',
+  'origin.taken-here': '本機收款',
+  'origin.looked-up': '查詢所得（於其他終端收款）',
 
   'sale.title': '新交易',
   'sale.amount': '金額',
@@ -121,6 +127,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.day': '日期',
   'payments.status': '狀態',
   'payments.method': '方式',
+  'payments.origin': '收款地點',
   'payments.any': '全部',
   'payments.search': '以參考編號或支付商訂單編號搜尋',
   'payments.empty': '沒有符合的付款。',
@@ -217,10 +224,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'summary.byMethod': '已收款項（按方式）',
   'summary.paid': '已收款',
   'summary.refunds': '退款',
-  'summary.refundedElsewhere': '其中於其他地方退款（商戶平台或其他收銀機）',
+  'summary.refundsOfOtherTerminals': '在此為其他終端的付款退款',
+  'summary.refundedElsewhere': '於其他地方退款（其他終端或商戶平台）：計入退款的終端，不計入本淨額',
   'summary.linkedCharges': '已綁定顧客：已批准即時收款',
   'summary.linkedCaptures': '已綁定顧客：已扣取預授權',
-  'summary.net': '淨額',
+  'summary.net': '淨額（本終端收款減本終端退款）',
   'summary.count': '筆數',
   'summary.total': '總額',
   'summary.export': '匯出 CSV',
@@ -368,4 +376,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...JOURNAL_ZH_HK,
 };

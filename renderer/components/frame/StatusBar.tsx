@@ -26,6 +26,11 @@ export function StatusBar() {
           <span className="status-item status-environment" data-testid="status-environment">
             {t('status.environment', { name: t(`env.${status.environment}`) })}
           </span>
+          {status.journalProblems.length > 0 && (
+            <span className="status-item status-bad" role="alert" data-testid="status-journal" title={t('journal.statusOpen')}>
+              {t('journal.status')}
+            </span>
+          )}
           <ProviderItem reachable={status.providerReachable} />
           <ClockItem status={status} />
           <span className="status-item" data-testid="status-pending">
