@@ -1,14 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Result } from '../../shared/result.ts';
 import type { PreviewHost } from '../fixtures/preview-host.ts';
 
-// What the benches share: command-line options, percentiles, a table printer, the renderer build, and calls
-// to the preview host's contract and to the sandbox's control API.
-
-export const ROOT = resolve(import.meta.dirname, '../..');
+// What the benches share: command-line options, percentiles, a table printer, and calls to the preview
+// host's contract and to the sandbox's control API (the renderer build is build-renderer.ts).
 
 /** `--name=value` arguments; a bare `--flag` is "true". */
 export function benchArgs(): Map<string, string> {
@@ -42,25 +36,6 @@ export function printTable(rows: readonly (readonly string[])[]): void {
   console.log(format(rows[0] ?? []));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(format(row));
-}
-
-/** Builds the web renderer into a temp dir unless WALLET_POS_RENDERER_DIR names one; returns it and its clean-up. */
-export function rendererDir(prefix: string): { dir: string; cleanup: () => void } {
-  const given = process.env.WALLET_POS_RENDERER_DIR;
-  if (given) return { dir: given, cleanup: () => undefined };
-  const folder = mkdtempSync(join(tmpdir(), `${prefix}-renderer-`));
-  const dir = join(folder, 'renderer');
-  console.log(`Building the web renderer into ${dir} …`);
-  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    timeout: 180_000,
-  });
-  if (built.status !== 0) {
-    rmSync(folder, { recursive: true, force: true });
-    throw new Error(`vite build failed (${built.status ?? built.signal}); fix the renderer, or point WALLET_POS_RENDERER_DIR at a renderer built earlier`);
-  }
-  return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 /** A contract call through the preview host's HTTP transport, as the renderer makes it. */

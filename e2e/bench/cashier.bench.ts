@@ -16,7 +16,8 @@ import type { PaymentDetail } from '../../shared/domain.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
-import { benchArgs, ms, printTable, rendererDir, spread } from './bench-kit.ts';
+import { benchArgs, ms, printTable, spread } from './bench-kit.ts';
+import { rendererDir } from './build-renderer.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -251,7 +252,7 @@ async function main(): Promise<void> {
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
   if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0)) throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
 
-  const renderer = rendererDir('cashier-bench');
+  const renderer = rendererDir('cashier');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
   let host: PreviewHost | null = null;
   let browser: Browser | null = null;

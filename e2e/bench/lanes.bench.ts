@@ -24,7 +24,8 @@ import type { PaymentDetail, PaymentView } from '../../shared/domain.ts';
 import { DEMO, signedCall } from '../../electron/sandbox/testing.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
-import { benchArgs, hostCall, ms, printTable, rendererDir, sandboxCall, sleep, spread } from './bench-kit.ts';
+import { benchArgs, hostCall, ms, printTable, sandboxCall, sleep, spread } from './bench-kit.ts';
+import { rendererDir } from './build-renderer.ts';
 import { armPaidProbe, readPaidProbe, type PaidProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -281,7 +282,7 @@ function report(tills: readonly TillFigures[], browserVersion: string, loadBefor
 async function main(): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
-  const renderer = rendererDir('lanes-bench');
+  const renderer = rendererDir('lanes');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
   let browser: Browser | null = null;
   const deadline = setTimeout(() => {

@@ -37,6 +37,7 @@ export const EN = {
   'status.unresolvedOpen': 'Unresolved payments: {count}. Open the list',
   'status.scannerSeen': 'Scanner seen {ago}',
   'status.scannerNotSeen': 'Scanner not seen yet',
+  'status.cameraSlowDecoder': 'Camera: fast decoder did not load, using the slower built-in one',
   'status.justNow': 'just now',
   'status.minutesAgo': '{minutes} min ago',
 
