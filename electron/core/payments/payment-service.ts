@@ -343,35 +343,18 @@ class PaymentService {
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
     if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
-    const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    const { referenceId } = request;
+    // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
+    // at once. The read's result (or error) counts only once the PIN is known to be right.
+    const pinChecked = this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    const baselineRead = this.#readRefundBaseline(referenceId);
+    baselineRead.catch(() => {});
+    const pin = await pinChecked;
     if (pin === 'not-set') {
       throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
     }
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
-
-    const { referenceId } = request;
-    // No client (no credentials): refused before anything is recorded. Any terminal of the merchant may refund
-    // any of its payments, sent as this one.
-    const client = await this.#rt.client();
-    const known = this.#journal.getAttempt(referenceId);
-    // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
-    // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
-    // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
-    // between this read and the record below (the journal checks that again in the recording transaction).
-    const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
-    checkBaselineStillExact(referenceId, refundsAtRead);
-    let providerRefundedBefore: number;
-    let lookedUp: LookedUpPayment | null = null;
-    if (known) {
-      providerRefundedBefore = await this.#providerRefundedNow(known);
-    } else {
-      // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
-      lookedUp = await lookUpAtProvider(this.#rt, referenceId);
-      if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
-        throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
-      }
-      providerRefundedBefore = lookedUp.providerRefundedMinor;
-    }
+    const { client, known, refundsAtRead, providerRefundedBefore, lookedUp } = await baselineRead;
     // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
     // (Of a looked-up payment, the journal's recording transaction sees another clerk's record, if any.)
     const current = known ? this.#require(referenceId) : null;
@@ -428,6 +411,28 @@ class PaymentService {
     else await this.#watch(referenceId).lookNow('refund');
     if (outcome.kind === 'refused') throw outcome.error;
     return this.#journal.detailOf(referenceId)!;
+  }
+
+  /**
+   * What a refund is judged against, read just before it is recorded. No client (no credentials): refused
+   * before anything is recorded. Any terminal of the merchant may refund any of its payments, sent as this one.
+   */
+  async #readRefundBaseline(referenceId: string) {
+    const client = await this.#rt.client();
+    const known = this.#journal.getAttempt(referenceId);
+    // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
+    // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
+    // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
+    // between this read and the record below (the journal checks that again in the recording transaction).
+    const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
+    checkBaselineStillExact(referenceId, refundsAtRead);
+    if (known) return { client, known, refundsAtRead, providerRefundedBefore: await this.#providerRefundedNow(known), lookedUp: null };
+    // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
+    const lookedUp = await lookUpAtProvider(this.#rt, referenceId);
+    if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
+      throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
+    }
+    return { client, known, refundsAtRead, providerRefundedBefore: lookedUp.providerRefundedMinor, lookedUp };
   }
 
   // ---- what the screens show ----
