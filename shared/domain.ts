@@ -84,7 +84,10 @@ export interface PaymentView {
    */
   readonly refundedElsewhere?: Money;
   readonly refundable: Money;
+  /** A cancel may be asked for now: the order is still open, or its outcome is not known yet. */
   readonly canCancel: boolean;
+  /** A cancel was recorded and is being sent or confirmed (optional only for views built before it existed). */
+  readonly cancelRequested?: boolean;
   readonly canRefund: boolean;
   readonly note: string | null;
   readonly posId: string;

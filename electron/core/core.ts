@@ -76,6 +76,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   if (settings.current().environment === 'embedded-sandbox') await provider.ensureSandbox();
 
   let countsChanged = (): void => {};
+  let providerAnswered = (_answered: boolean): void => {};
   const context: CoreContext = {
     dataDir: options.dataDir,
     fetch: fetchImpl,
@@ -83,6 +84,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     provider,
     emit: bus.emit,
     countsChanged: () => countsChanged(),
+    providerAnswered: (answered) => providerAnswered(answered),
   };
   let payments;
   try {
@@ -119,6 +121,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
+  providerAnswered = (answered) => status.observe(answered);
 
   const stopSettingsEvents = settings.onChange((view) => {
     bus.emit('settings.changed', view);

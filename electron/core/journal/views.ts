@@ -6,7 +6,11 @@ import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } fro
 
 // Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
 
-export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): PaymentView {
+export function toPaymentView(
+  row: AttemptRow,
+  refunds: readonly RefundRow[],
+  cancels: readonly CancelRow[] = [],
+): PaymentView {
   const displayStatus = displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid);
   const totals = refundTotalsOf(row);
   const refundableMinor = refundableMinorOf({
@@ -17,6 +21,10 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     inFlightRefundMinor: inFlightRefundMinor(refunds),
   });
   const payable = displayStatus === 'waiting' || displayStatus === 'scanned';
+  const cancelRequested = cancels.some((cancel) => cancel.state !== 'done');
+  // While the outcome is unknown the cashier may still call the attempt off: the cancel is written ahead and
+  // sent to whatever the provider turns out to have (payment-service #cancel).
+  const unsettled = row.state === 'sending' || row.state === 'checking';
   return {
     referenceId: row.referenceId,
     method: row.method,
@@ -34,7 +42,8 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     refunded: money(totals.refundedMinor, row.currency),
     refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
-    canCancel: isCancellable(row.state, row.providerStatus),
+    canCancel: !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
+    cancelRequested,
     canRefund: refundableMinor > 0,
     note: row.note,
     posId: row.posId,
@@ -48,27 +57,43 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
  * Why a payment is in the unresolved list. Its own reason while the payment itself is being sent or checked;
  * otherwise it is listed for a refund or cancel whose outcome is not known yet, and that is what it says.
  */
-export function unresolvedReasonOf(view: PaymentView, refunds: readonly RefundRow[], cancels: readonly CancelRow[]): Notice | null {
+export function unresolvedReasonOf(
+  view: PaymentView,
+  refunds: readonly RefundRow[],
+  cancels: readonly CancelRow[],
+): Notice | null {
   if (view.state === 'sending' || view.state === 'checking') return view.unresolvedReason;
   const parts: Notice[] = [];
   for (const refund of refunds) {
     if (refund.state !== 'sending' && refund.state !== 'checking') continue;
     const amount = money(refund.amountMinor, refund.currency);
-    parts.push(refund.checkingReason ? notice('unresolved.refund-checking', { amount, reason: refund.checkingReason }) : notice('unresolved.refund-confirming', { amount }));
+    parts.push(
+      refund.checkingReason
+        ? notice('unresolved.refund-checking', { amount, reason: refund.checkingReason })
+        : notice('unresolved.refund-confirming', { amount }),
+    );
   }
   for (const cancel of cancels) {
     if (cancel.state === 'done') continue;
-    parts.push(cancel.checkingReason ? notice('unresolved.cancel-checking', { reason: cancel.checkingReason }) : notice('unresolved.cancel-confirming'));
+    parts.push(
+      cancel.checkingReason
+        ? notice('unresolved.cancel-checking', { reason: cancel.checkingReason })
+        : notice('unresolved.cancel-confirming'),
+    );
   }
   // One notice for all of them, read one after the other.
-  const joined = parts.reduceRight<Notice | null>((rest, first) => (rest ? notice('payments.reasons-joined', { first, rest }) : first), null);
+  const joined = parts.reduceRight<Notice | null>(
+    (rest, first) => (rest ? notice('payments.reasons-joined', { first, rest }) : first),
+    null,
+  );
   return joined ?? view.unresolvedReason;
 }
 
 /** Refunds sent but neither confirmed nor refused yet. */
 export function inFlightRefundMinor(refunds: readonly RefundRow[]): number {
   let total = 0;
-  for (const refund of refunds) if (refund.state === 'sending' || refund.state === 'checking') total += refund.amountMinor;
+  for (const refund of refunds)
+    if (refund.state === 'sending' || refund.state === 'checking') total += refund.amountMinor;
   return total;
 }
 

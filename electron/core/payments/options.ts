@@ -40,8 +40,16 @@ export interface PaymentServiceOptions {
   readonly maxResends?: number | undefined;
   /** Delays between lookups while an outcome is unknown: doubling from base to max. */
   readonly checkDelays?: { readonly baseMs: number; readonly maxMs: number } | undefined;
+  /**
+   * The cap on that backoff while a cashier is watching the payment (sent from the screen, within its QR's
+   * lifetime): once the provider is back, the sale must move on within ~2 s, not after a 10 s backoff.
+   * Default 1 s (one lookup a second for one order stays far inside the status budget).
+   */
+  readonly watchedCheckMaxMs?: number | undefined;
   /** The in-store client's timeouts and retry policy (tests shorten them). */
-  readonly client?: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined } | undefined;
+  readonly client?:
+    | { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined }
+    | undefined;
   /** Run the in-store webhook receiver (demo: on loopback; real: when a listen port is set). Default true. */
   readonly webhooks?: boolean | undefined;
   /** How long close() waits for requests in flight before closing the journal under them. */
@@ -61,7 +69,11 @@ export interface ResolvedOptions {
   readonly resendWindowMs: number;
   readonly maxResends: number;
   readonly checkDelays: { readonly baseMs: number; readonly maxMs: number };
-  readonly client: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined };
+  readonly watchedCheckMaxMs: number;
+  readonly client: {
+    readonly timeouts?: Partial<Timeouts> | undefined;
+    readonly retry?: Partial<RetryPolicy> | undefined;
+  };
   readonly webhooks: boolean;
   readonly closeGraceMs: number;
 }
@@ -92,13 +104,24 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     resendWindowMs: options.resendWindowMs ?? 60_000,
     maxResends: options.maxResends ?? 2,
     checkDelays: options.checkDelays ?? { baseMs: 500, maxMs: 10_000 },
+    watchedCheckMaxMs: options.watchedCheckMaxMs ?? 1_000,
     client: options.client ?? {},
     webhooks: options.webhooks ?? true,
     closeGraceMs: options.closeGraceMs ?? 2_000,
   };
-  if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
-  for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
-    if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
+  if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0))
+    throw new RangeError('statusRequestsPerSecond must be positive');
+  for (const key of [
+    'orderLifetimeMs',
+    'expiryGraceMs',
+    'settleMs',
+    'resendWindowMs',
+    'maxResends',
+    'closeGraceMs',
+    'watchedCheckMaxMs',
+  ] as const) {
+    if (!Number.isFinite(resolved[key]) || resolved[key] < 0)
+      throw new RangeError(`${key} must be a non-negative number`);
   }
   if (!(resolved.checkDelays.baseMs > 0 && resolved.checkDelays.maxMs >= resolved.checkDelays.baseMs)) {
     throw new RangeError('checkDelays must satisfy 0 < baseMs <= maxMs');

@@ -8,6 +8,7 @@ import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toR
 import type { CoreContext } from '../core-context.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
+import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
@@ -73,7 +74,10 @@ class PaymentService {
     this.#tuning = {
       timeouts: options.client.timeouts,
       retry: options.client.retry,
-      onExchange: (exchange) => auditOrderExchange(journal, exchange),
+      onExchange: (exchange) => {
+        context.providerAnswered?.(providerAnswered(exchange));
+        auditOrderExchange(journal, exchange);
+      },
     };
     this.#rt = {
       journal,

@@ -100,7 +100,8 @@ describe('status monitor', () => {
     });
     monitor.start();
     const until = Date.now() + 2_000;
-    while (monitor.snapshot().providerReachable !== true && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (monitor.snapshot().providerReachable !== true && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(monitor.snapshot().providerReachable).toBe(true);
     expect(probes).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -126,5 +127,37 @@ describe('status monitor', () => {
     servicesClosed = true;
     finishProbe(probeResult(true, 5));
     await expect(refreshing).resolves.toMatchObject({ providerReachable: null });
+  });
+
+  it('a failing provider call turns the bar to unreachable at once, and an answer turns it back (no wait for the probe)', async () => {
+    const seen: StatusSnapshot[] = [];
+    let probes = 0;
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'embedded-sandbox', demo: true }),
+      probe: async () => {
+        probes += 1;
+        return probeResult(true, 100);
+      },
+      counts: () => ({ pendingCount: 1, unresolvedCount: 0 }),
+      onChange: (snapshot) => seen.push(snapshot),
+      intervalMs: 60_000,
+      unreachableRetryMs: 60_000,
+    });
+    await monitor.refresh();
+    expect(monitor.snapshot()).toMatchObject({ providerReachable: true, clockSkewMs: 100 });
+
+    monitor.observe(false);
+    expect(monitor.snapshot()).toMatchObject({ providerReachable: false, clockSkewMs: 100 });
+    expect(seen.at(-1)).toMatchObject({ providerReachable: false });
+    const told = seen.length;
+    monitor.observe(false); // every failed attempt of an outage: one change told, not one per attempt
+    expect(seen).toHaveLength(told);
+
+    monitor.observe(true);
+    expect(seen.at(-1)).toMatchObject({ providerReachable: true });
+    expect(probes).toBe(1);
+    monitor.close();
+    monitor.observe(false); // closed: nothing told any more
+    expect(seen.at(-1)).toMatchObject({ providerReachable: true });
   });
 });
