@@ -1,3 +1,4 @@
+import { COUNTER_ZH_HK } from './counter.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
 import type { MessageKey } from './en.ts';
@@ -110,7 +111,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'scan.cameraStarting': '鏡頭啟動中…',
   'scan.cameraLive': '鏡頭已就緒：請把付款碼放在方框內。',
   'scan.cameraDenied': '鏡頭被封鎖。請在瀏覽器網站設定或系統私隱設定中允許此程式使用鏡頭，或使用 USB 掃描器。',
-  'scan.cameraAbsent': '未連接鏡頭。請連接鏡頭，或使用 USB 掃描器。',
+  'scan.cameraAbsent': '此收銀機沒有鏡頭：請使用 USB 掃描器，或在下面輸入付款碼。',
   'scan.cameraUnsupported': '此畫面無法使用鏡頭。請使用 USB 掃描器。',
   'scan.cameraError': '鏡頭無法啟動：{message}。請使用 USB 掃描器，或在設定中選擇其他鏡頭。',
   'scan.cameraFallback': '設定中選擇的鏡頭未連接，現使用預設鏡頭。',
@@ -358,4 +359,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...COUNTER_ZH_HK,
 };

@@ -17,6 +17,7 @@ import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
+import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
@@ -53,6 +54,8 @@ export function AppFrame() {
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
+        {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
+        {terminal.mode !== 'kiosk' && <OpenPaymentBanner />}
         <CurrentScreen screen={screen} />
       </main>
       <StatusBar />
