@@ -96,12 +96,10 @@ test('the provider stops answering: warning at once, one plain message, and the 
   }
   const backAt = Date.now();
   await expect(page.getByTestId('payment-qr')).toBeVisible();
-  test
-    .info()
-    .annotations.push({
-      type: 'figure',
-      description: `QR shown ${Date.now() - backAt} ms after the provider came back`,
-    });
+  test.info().annotations.push({
+    type: 'figure',
+    description: `QR shown ${Date.now() - backAt} ms after the provider came back`,
+  });
   await expect(page.getByTestId('status-provider')).toHaveAttribute('data-reachable', 'true');
   await expect(page.getByTestId('payment-outage')).toHaveCount(0);
   await page.getByTestId('cancel-payment').click();

@@ -23,4 +23,13 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'detail.showQr': '顯示二維碼',
   'paymentType.PAY': '電子錢包付款',
   'paymentType.PAYLATER': '先買後付',
+  'refund.noPin': '此收銀機未設定主管密碼，因此無法在此批准退款。請由管理員在「設定 → 主管密碼」設定。',
+  'refund.paidAt': '付款時間',
+  'refund.confirmQuestion': '退款 {amount} 到顧客的電子錢包？',
+  'refund.confirmYes': '確定退款 {amount}',
+  'refund.confirmBack': '返回',
+  'refund.doneTitle': '退款 {amount}',
+  'refund.newLookup': '為另一筆付款退款',
+  'refund.backToPayment': '返回該筆付款',
+  'refund.more': '為這筆付款再退款',
 };

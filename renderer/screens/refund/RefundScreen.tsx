@@ -4,7 +4,7 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { LookupForm } from '../../components/LookupForm.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
-import { money } from '../../components/format.ts';
+import { dateTime, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
@@ -12,7 +12,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
-import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
+import { RefundForm, refundOutcomeOf } from './RefundForm.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 
 // Journey 4: scan the receipt (or type the reference) → the order, what was refunded, what is refundable
@@ -26,7 +26,8 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   const [detail, setDetail] = useState<PaymentDetail | null>(null);
   const [lookupError, setLookupError] = useState<AppError | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<RefundOutcome | null>(null);
+  // The refund this screen just made: the screen then shows its outcome and the slip, not a fresh form.
+  const [made, setMade] = useState<{ readonly refundId: string | null } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
 
   const lookUp = useCallback(
@@ -39,7 +40,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     [bridge],
   );
   const find = (text: string): Promise<void> => {
-    setOutcome(null);
+    setMade(null);
     return lookUp(text);
   };
 
@@ -75,15 +76,21 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       navigate({ name: 'payment-detail', referenceId });
       return;
     }
+    startOver();
+  });
+
+  const startOver = (): void => {
     setDetail(null);
-    setOutcome(null);
+    setMade(null);
     setNotFound(null);
     setLookupError(null);
     setQuery('');
     lookupRef.current?.focus();
-  });
+  };
 
   const payment = detail?.payment;
+  // Derived from the payment as it is now, so the banner follows the refund's real state.
+  const outcome = made && detail ? refundOutcomeOf(detail, made.refundId, t, locale) : null;
   return (
     <section className="screen refund-screen" aria-labelledby="refund-title" data-testid="refund-screen">
       <h1 id="refund-title" tabIndex={-1} className="screen-title">
@@ -102,14 +109,6 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         notFound={notFound === null ? null : t('refund.notFound', { query: notFound })}
         inputRef={lookupRef}
       />
-      {outcome && (
-        <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result">
-          {outcome.text}
-        </p>
-      )}
-      {outcome && detail && detail.refunds.length > 0 && (
-        <PrintReceiptButton referenceId={detail.payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
-      )}
       {payment && detail && (
         <div className="refund-layout">
           <div className="refund-order">
@@ -127,20 +126,63 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               <dd>
                 <PaymentStatusBadge payment={payment} testId="refund-status" />
               </dd>
+              <dt>{t('refund.paidAt')}</dt>
+              <dd data-testid="refund-paid-at">{dateTime(payment.createdAt, locale)}</dd>
+              <dt>{t('payments.colMethod')}</dt>
+              <dd data-testid="refund-method">{t(`method.${payment.method}`)}</dd>
+              <dt>{t('detail.paymentType')}</dt>
+              <dd data-testid="refund-payment-type">{payment.paymentType ? t(`paymentType.${payment.paymentType}`) : '—'}</dd>
+              {payment.note && (
+                <>
+                  <dt>{t('detail.note')}</dt>
+                  <dd data-testid="refund-note">{payment.note}</dd>
+                </>
+              )}
               <dt>{t('payment.providerOrderId')}</dt>
               <dd>{payment.providerOrderId ?? '—'}</dd>
             </dl>
             <RefundsTable refunds={detail.refunds} />
           </div>
-          <RefundForm
-            key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
-            payment={payment}
-            onDone={(updated, result) => {
-              setDetail(updated);
-              setOutcome(result);
-            }}
-            onCancelled={(updated) => setDetail(updated)}
-          />
+          {made ? (
+            <div className="refund-done" data-testid="refund-done">
+              {outcome && (
+                <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result" data-tone={outcome.tone}>
+                  {outcome.text}
+                </p>
+              )}
+              {detail.refunds.length > 0 && (
+                <PrintReceiptButton referenceId={payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
+              )}
+              <div className="actions">
+                <button type="button" className="button button-primary" onClick={startOver} data-testid="refund-new-lookup">
+                  {t('refund.newLookup')}
+                </button>
+                {payment.canRefund && (
+                  <button type="button" className="button button-secondary" onClick={() => setMade(null)} data-testid="refund-more">
+                    {t('refund.more')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
+                  data-testid="refund-back-to-payment"
+                >
+                  {t('refund.backToPayment')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <RefundForm
+              key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
+              payment={payment}
+              onDone={(updated, refundId) => {
+                setDetail(updated);
+                setMade({ refundId });
+              }}
+              onCancelled={(updated) => setDetail(updated)}
+            />
+          )}
         </div>
       )}
     </section>
