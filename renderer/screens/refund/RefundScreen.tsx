@@ -67,6 +67,16 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     if (view.referenceId === shownReference) void reload();
   });
 
+  // Back to an empty lookup, ready for the next receipt.
+  const startOver = (): void => {
+    setDetail(null);
+    setMade(null);
+    setNotFound(null);
+    setLookupError(null);
+    setQuery('');
+    lookupRef.current?.focus();
+  };
+
   // Esc backs out: to the payment's detail when the refund was started there, else to an empty lookup.
   const navigate = useAppStore((state) => state.navigate);
   useKeyDown((event) => {
@@ -79,14 +89,6 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     startOver();
   });
 
-  const startOver = (): void => {
-    setDetail(null);
-    setMade(null);
-    setNotFound(null);
-    setLookupError(null);
-    setQuery('');
-    lookupRef.current?.focus();
-  };
 
   const payment = detail?.payment;
   // Derived from the payment as it is now, so the banner follows the refund's real state.
