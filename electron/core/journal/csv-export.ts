@@ -1,4 +1,5 @@
 import type { CsvExport } from '../../../shared/contract.ts';
+import type { PaymentMethod } from '../../../shared/domain.ts';
 import { money, toMajorString } from '../../../shared/money.ts';
 import type { JournalContext } from './context.ts';
 import { displayStatusOf, refundTotalsOf } from './display-status.ts';
@@ -28,6 +29,20 @@ export const CSV_HEADER = [
   'POS ID',
 ] as const;
 
+/**
+ * How each payment was taken, in the words the till's screens use (the back office reads this file, not our
+ * codes). Linked-customer lines (day-report.ts) name their own kind.
+ */
+export const METHOD_IN_WORDS: Readonly<Record<PaymentMethod, string>> = {
+  'merchant-qr': 'Customer scanned our QR',
+  'customer-qr': 'We scanned the customer',
+};
+
+/** A method as the file writes it; anything unknown (an older row) as it was stored. */
+function methodInWords(method: string): string {
+  return Object.hasOwn(METHOD_IN_WORDS, method) ? METHOD_IN_WORDS[method as PaymentMethod] : method;
+}
+
 /** Excel reads a UTF-8 file as the PC's legacy code page unless it starts with a BOM (Chinese notes in Hong Kong). */
 const UTF8_BOM = '\uFEFF';
 
@@ -45,7 +60,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         row.referenceId,
         '',
         row.providerOrderId ?? '',
-        row.method,
+        methodInWords(row.method),
         displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid),
         row.providerStatus ?? '',
         row.paymentType ?? '',
@@ -73,7 +88,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         refund.referenceId,
         refund.refundId,
         refund.providerOrderId ?? String(raw['payment_provider_order_id'] ?? ''),
-        String(raw['payment_method'] ?? ''),
+        methodInWords(String(raw['payment_method'] ?? '')),
         refund.state,
         '',
         '',
