@@ -16,7 +16,6 @@ import { PrintDayReportButton } from './PrintDayReportButton.tsx';
 
 export function SummaryScreen() {
   const t = useT();
-  const locale = useLocale();
   const bridge = useBridge();
   const [day, setDay] = useState(() => localDay());
   const [summary, setSummary] = useState<DaySummary | null>(null);
