@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { BridgeProvider, pickBridge } from './api/bridge.tsx';
 import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
+import './styles/fonts.css';
 import './styles/app.css';
 import './styles/counter.css';
 

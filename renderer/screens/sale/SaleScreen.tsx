@@ -71,7 +71,7 @@ export function SaleScreen() {
   };
 
   const checkAmount = (): boolean => {
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    const problem = validateSaleAmount(amountMinor, limits, currency);
     setError(problem);
     return problem === null;
   };
