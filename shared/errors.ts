@@ -23,6 +23,8 @@ const DEFAULT_MESSAGES = {
   'consumer-code.expired': 'This customer code has expired. Ask the customer to refresh the code in their app.',
   'amount.invalid': 'Enter an amount above zero.',
   'amount.over-limit': 'This amount is above the limit set for this terminal.',
+  'amount.below-provider-minimum': 'This amount is below the smallest amount this shop may charge with the wallet.',
+  'amount.above-provider-maximum': 'This amount is above the largest amount this shop may charge with the wallet.',
   'currency.unsupported': 'This currency cannot be used in the selected country.',
   'admin.pin-required': 'Settings are locked. Enter the admin PIN to change them.',
   'supervisor.pin-required': 'A supervisor PIN is required for this action.',

@@ -44,7 +44,7 @@ export const EN = {
   'env.provider-sandbox': 'Provider sandbox',
   'env.sg-production': 'Singapore production',
   'env.hk-production': 'Hong Kong production',
-  'env.th-production': 'Thailand production',
+  'env.th-production': "Thailand production (listed only in the provider's older document)",
   'env.custom': 'Custom',
 
   'display.sending': 'Sending…',

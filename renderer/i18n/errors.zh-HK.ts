@@ -22,6 +22,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'consumer-code.expired': '此顧客付款碼已過期。請顧客在應用程式中重新整理付款碼。',
   'amount.invalid': '請輸入大於零的金額。',
   'amount.over-limit': '此金額超過本終端機設定的上限。',
+  'amount.below-provider-minimum': '此金額低於本店以電子錢包收款的最低金額。',
+  'amount.above-provider-maximum': '此金額超過本店以電子錢包收款的最高金額。',
   'currency.unsupported': '此終端機不接受這種貨幣。請在「設定」檢查國家及貨幣。',
   'admin.pin-required': '設定已鎖定。請輸入管理員密碼以作修改。',
   'supervisor.pin-required': '此操作需要主管密碼。',

@@ -44,7 +44,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'env.provider-sandbox': '支付商測試環境',
   'env.sg-production': '新加坡正式環境',
   'env.hk-production': '香港正式環境',
-  'env.th-production': '泰國正式環境',
+  'env.th-production': '泰國正式環境（只列於服務商較舊的文件）',
   'env.custom': '自訂',
 
   'display.sending': '傳送中…',

@@ -10,7 +10,15 @@ import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactor
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
-import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
+import {
+  checkAmount,
+  checkConsumerCode,
+  checkCurrency,
+  normaliseNote,
+  orderMetadataFor,
+  terminalReferenceFor,
+} from './charge-input.ts';
+import { ProviderAmountLimits } from './provider-amount-limits.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
@@ -62,6 +70,7 @@ class PaymentService {
   readonly #journal: Journal;
   readonly #rt: PaymentRuntime;
   readonly #workers = new Map<string, OrderWorker>();
+  readonly #amountLimits = new ProviderAmountLimits();
   /** One object for the life of the service: the provider caches our client by it. */
   readonly #tuning: ClientTuning;
   #listener: NotificationListener | null = null;
@@ -199,6 +208,9 @@ class PaymentService {
     const currency = CURRENCY_OF_COUNTRY[connection.country];
     checkCurrency(input.currency, currency);
     checkAmount(input.amountMinor, currency, settings.amountLimits);
+    // The provider's limits are per merchant: its address and key name one.
+    const merchantKey = `${connection.profile.baseUrl} ${connection.accessKeyId}`;
+    this.#amountLimits.check(merchantKey, input.amountMinor);
     const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
     const note = normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
@@ -237,6 +249,7 @@ class PaymentService {
           break;
         case 'refused':
         case 'unavailable':
+          this.#amountLimits.learn(merchantKey, input.amountMinor, outcome.error);
           updateAttempt(
             this.#rt,
             referenceId,
