@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -24,6 +24,20 @@ export function OpenPaymentBanner() {
   const open = useOpenPaymentsStore((state) => state.open);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  // Events tell of payments that open from now on; one opened before this window started (a reload, a restart
+  // of the app while a QR was out) is read once.
+  useEffect(() => {
+    let current = true;
+    for (const status of ['waiting', 'scanned'] as const) {
+      void bridge['payments.history']({ status, limit: 20 }).then((result) => {
+        if (current && result.ok) for (const view of result.value.items) applyOpen(view);
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [bridge, applyOpen]);
+
   const onShow = screen.name === 'payment' ? screen.referenceId : null;
   const stray = [...open.values()].find((view) => view.referenceId !== onShow);
   if (!stray) return null;
