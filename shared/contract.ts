@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DISPLAY_STATUSES,
+  PAYMENT_ORIGINS,
   type CustomerChargeView,
   type DaySummary,
   type EnvironmentId,
@@ -18,7 +19,7 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { Result } from './result.ts';
-import { settingsPatchSchema, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
+import { settingsPatchSchema, VAULT_RESET_CONFIRMATION, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
 
 // The one contract between renderer and main. Every channel names its request and response type here,
 // and `requestSchemas` must hold a runtime schema for each: a channel added without both does not compile.
@@ -61,6 +62,8 @@ export interface HistoryQuery {
   readonly day?: string | undefined;
   readonly status?: (typeof DISPLAY_STATUSES)[number] | undefined;
   readonly method?: 'merchant-qr' | 'customer-qr' | undefined;
+  /** taken-here: payments this till took; looked-up: payments of other terminals it looked up (and refunded). */
+  readonly origin?: (typeof PAYMENT_ORIGINS)[number] | undefined;
   /** Our referenceId or the provider's order id, whole or a prefix. */
   readonly search?: string | undefined;
   readonly cursor?: string | undefined;
@@ -74,6 +77,11 @@ export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChan
   'settings.save': { request: SettingsPatch; response: SettingsView };
   'settings.testConnection': { request: Empty; response: ConnectionTestResult };
   'settings.verifyPin': { request: { kind: 'admin' | 'supervisor'; pin: string }; response: { valid: boolean } };
+  /**
+   * Only while the secret vault cannot be read (SettingsView.vaultUnreadable): sets it aside and starts an
+   * empty one, so every credential and PIN must be entered again. Refused while the vault is readable.
+   */
+  'settings.resetVault': { request: { confirm: typeof VAULT_RESET_CONFIRMATION }; response: SettingsView };
   'payments.chargeMerchantQr': { request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined }; response: PaymentView };
   'payments.chargeCustomerQr': {
     request: { amountMinor: number; currency: CurrencyCode; consumerCode: string; note?: string | undefined };
@@ -261,6 +269,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'settings.save': settingsPatchSchema.strict(),
   'settings.testConnection': empty,
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
+  'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
   'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
   'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
@@ -278,6 +287,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       day: day.optional(),
       status: z.enum(DISPLAY_STATUSES).optional(),
       method: z.enum(['merchant-qr', 'customer-qr']).optional(),
+      origin: z.enum(PAYMENT_ORIGINS).optional(),
       search: z.string().max(64).optional(),
       cursor: z.string().max(128).optional(),
       limit: z.number().int().min(1).max(200).optional(),

@@ -5,8 +5,9 @@ import { money } from './money.ts';
 
 const SGD = (minor: number) => money(minor, 'SGD');
 
-// Three payments taken (one since fully refunded), one refund made here and part of one refunded at the
-// merchant portal: the report says gross 3, refunds 2 (1 here, 1 elsewhere), net.
+// Three payments taken (one since fully refunded here), a refund made here of another terminal's payment, and
+// part of one refunded at the merchant portal: gross 3, refunds made here 2 (1 own, 1 of another terminal),
+// refunded elsewhere for information, net = gross − refunds made here.
 const SUMMARY: DaySummary = {
   day: '2026-11-25',
   currency: 'SGD',
@@ -17,21 +18,26 @@ const SUMMARY: DaySummary = {
   },
   byMethod: { 'merchant-qr': { count: 2, total: SGD(3000) }, 'customer-qr': { count: 1, total: SGD(1138) } },
   paid: { count: 3, total: SGD(4138) },
-  refunds: { count: 2, total: SGD(1434) },
+  refunds: { count: 1, total: SGD(1234) },
+  refundsOfOtherTerminals: { count: 1, total: SGD(300) },
   refundedElsewhere: { count: 1, total: SGD(200) },
-  net: SGD(2704),
+  net: SGD(2604),
 };
 
 describe('end-of-day report', () => {
-  it('one layout: gross (paid), refunds split here / elsewhere, net — each with its count', () => {
+  it('one layout: gross (paid), refunds made here split by whose payment, refunded elsewhere, net — each with its count', () => {
     const lines = moneyLinesOf(SUMMARY);
     expect(lines.map((line) => [line.key, line.count, line.total.amountMinor])).toEqual([
       ['gross', 3, 4138],
-      ['refunds', 2, 1434],
-      ['refundsHere', 1, 1234],
-      ['refundsElsewhere', 1, 200],
-      ['net', null, 2704],
+      ['refunds', 2, 1534],
+      ['refundsOwn', 1, 1234],
+      ['refundsOfOtherTerminals', 1, 300],
+      ['refundedElsewhere', 1, 200],
+      ['net', null, 2604],
     ]);
+    // Net is gross − refunds made here; what was refunded elsewhere is counted by the terminal that made it.
+    const [gross, refunds] = lines;
+    expect(gross!.total.amountMinor - refunds!.total.amountMinor).toBe(SUMMARY.net.amountMinor);
   });
 
   it('prints merchant, terminal, day and time printed (24-hour), totals by status and method, in the till’s language', () => {
@@ -52,10 +58,11 @@ describe('end-of-day report', () => {
     const money = report.sections.find((section) => section.key === 'money')!;
     expect(money.rows.map((row) => [row.label, row.count, row.amount])).toEqual([
       ['Gross (paid)', '3', 'S$41.38'],
-      ['Refunds', '2', '−S$14.34'],
-      ['made at this till', '1', '−S$12.34'],
-      ['made elsewhere', '1', '−S$2.00'],
-      ['Net', '', 'S$27.04'],
+      ['Refunds made here', '2', '−S$15.34'],
+      ['of payments taken here', '1', '−S$12.34'],
+      ['of payments taken at other terminals', '1', '−S$3.00'],
+      ['Refunded elsewhere (not in net)', '1', 'S$2.00'],
+      ['Net', '', 'S$26.04'],
     ]);
     expect(report.sections.find((section) => section.key === 'byMethod')!.rows.map((row) => row.label)).toEqual([
       'Customer scanned our QR',

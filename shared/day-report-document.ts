@@ -5,12 +5,20 @@ import type { Locale } from './settings.ts';
 
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
 // where (merchant, terminal), which day, when it was printed, the day's money in one layout — gross (paid),
-// refunds (made here, made elsewhere), linked-customer takings, net — then totals by status and by method.
+// refunds made here (of this till's payments, of other terminals'), refunded elsewhere (for information),
+// linked-customer takings, net — then totals by status and by method.
 // The same figures, in the same order, as the Day summary screen (moneyLinesOf): a manager comparing paper
 // and screen finds the same lines. Pure: no Node, no DOM.
 
 export type DayMoneyLineKey =
-  'gross' | 'refunds' | 'refundsHere' | 'refundsElsewhere' | 'linkedCharges' | 'linkedCaptures' | 'net';
+  | 'gross'
+  | 'refunds'
+  | 'refundsOwn'
+  | 'refundsOfOtherTerminals'
+  | 'refundedElsewhere'
+  | 'linkedCharges'
+  | 'linkedCaptures'
+  | 'net';
 
 export interface DayMoneyLine {
   readonly key: DayMoneyLineKey;
@@ -21,30 +29,52 @@ export interface DayMoneyLine {
   /** A part of the line above it (drawn indented). */
   readonly part: boolean;
   readonly outgoing: boolean;
+  /** For information only: not in net (refunds made elsewhere of this till's payments). */
+  readonly info: boolean;
 }
 
 /**
- * The day's money in one layout. Refunds split into those made at this till and those made elsewhere
- * (merchant portal, another till) on this till's payments; linked-customer lines only when that service ran.
+ * The day's money in one layout: gross (paid); the refunds this till made, split into those of its own
+ * payments and those of payments taken at other terminals (the refund counter); for information, what was
+ * refunded elsewhere (merchant portal, another till) of this till's payments, which that terminal counts;
+ * linked-customer takings when that service ran; net = gross − refunds made here + linked takings.
  */
 export function moneyLinesOf(summary: DaySummary): DayMoneyLine[] {
-  const elsewhere = summary.refundedElsewhere ?? { count: 0, total: money(0, summary.currency) };
-  const here: SummaryLine = {
-    count: Math.max(0, summary.refunds.count - elsewhere.count),
-    total: money(Math.max(0, summary.refunds.total.amountMinor - elsewhere.total.amountMinor), summary.currency),
-  };
+  const zero: SummaryLine = { count: 0, total: money(0, summary.currency) };
+  const own = summary.refunds;
+  const ofOthers = summary.refundsOfOtherTerminals ?? zero;
+  const elsewhere = summary.refundedElsewhere ?? zero;
+  const line = (
+    key: DayMoneyLineKey,
+    of: SummaryLine,
+    flags: Partial<Pick<DayMoneyLine, 'part' | 'outgoing' | 'info'>> = {},
+  ): DayMoneyLine => ({
+    key,
+    count: of.count,
+    total: of.total,
+    part: flags.part ?? false,
+    outgoing: flags.outgoing ?? false,
+    info: flags.info ?? false,
+  });
   const lines: DayMoneyLine[] = [
-    { key: 'gross', count: summary.paid.count, total: summary.paid.total, part: false, outgoing: false },
-    { key: 'refunds', count: summary.refunds.count, total: summary.refunds.total, part: false, outgoing: true },
-    { key: 'refundsHere', count: here.count, total: here.total, part: true, outgoing: true },
-    { key: 'refundsElsewhere', count: elsewhere.count, total: elsewhere.total, part: true, outgoing: true },
+    line('gross', summary.paid),
+    line(
+      'refunds',
+      {
+        count: own.count + ofOthers.count,
+        total: money(own.total.amountMinor + ofOthers.total.amountMinor, summary.currency),
+      },
+      { outgoing: true },
+    ),
+    line('refundsOwn', own, { part: true, outgoing: true }),
+    line('refundsOfOtherTerminals', ofOthers, { part: true, outgoing: true }),
+    line('refundedElsewhere', elsewhere, { info: true }),
   ];
   if (summary.linkedCustomers) {
-    const { charges, captures } = summary.linkedCustomers;
-    lines.push({ key: 'linkedCharges', count: charges.count, total: charges.total, part: false, outgoing: false });
-    lines.push({ key: 'linkedCaptures', count: captures.count, total: captures.total, part: false, outgoing: false });
+    lines.push(line('linkedCharges', summary.linkedCustomers.charges));
+    lines.push(line('linkedCaptures', summary.linkedCustomers.captures));
   }
-  lines.push({ key: 'net', count: null, total: summary.net, part: false, outgoing: false });
+  lines.push({ key: 'net', count: null, total: summary.net, part: false, outgoing: false, info: false });
   return lines;
 }
 
@@ -99,9 +129,10 @@ const LABELS = {
     byStatus: 'All payments by status',
     byMethod: 'Paid, by method',
     gross: 'Gross (paid)',
-    refunds: 'Refunds',
-    refundsHere: 'made at this till',
-    refundsElsewhere: 'made elsewhere',
+    refunds: 'Refunds made here',
+    refundsOwn: 'of payments taken here',
+    refundsOfOtherTerminals: 'of payments taken at other terminals',
+    refundedElsewhere: 'Refunded elsewhere (not in net)',
     linkedCharges: 'Linked customers: charges',
     linkedCaptures: 'Linked customers: holds captured',
     net: 'Net',
@@ -130,9 +161,10 @@ const LABELS = {
     byStatus: '所有付款（按狀態）',
     byMethod: '已收款（按方式）',
     gross: '總收款（已付款）',
-    refunds: '退款',
-    refundsHere: '於本收銀機退款',
-    refundsElsewhere: '於其他地方退款',
+    refunds: '於本終端機退款',
+    refundsOwn: '本終端機收取的付款',
+    refundsOfOtherTerminals: '其他終端機收取的付款',
+    refundedElsewhere: '於其他地方退款（不計入淨額）',
     linkedCharges: '已綁定顧客：即時收款',
     linkedCaptures: '已綁定顧客：已扣取預授權',
     net: '淨額',

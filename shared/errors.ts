@@ -49,6 +49,7 @@ const DEFAULT_MESSAGES = {
   'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
+  'vault.unreadable': 'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
   'journal.conflict': 'This payment changed while it was being updated. It is being checked again.',
   'payment.not-found': 'No payment with this reference was found on this till.',

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { formatMoney, money } from '../../shared/money.ts';
 import { expect, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
 
-// Issue 12, "Day summary": one layout for the day's money — gross (paid), refunds (made here, made
-// elsewhere), net, each with its count — that agrees with the breakdowns below it; the end-of-day report on
+// Issue 12, "Day summary": one layout for the day's money — gross (paid), refunds made here (of this till's
+// payments, of other terminals'), refunded elsewhere (for information), net, each with its count — that agrees with the breakdowns below it; the end-of-day report on
 // the 80 mm roll (merchant, terminal, day, printed at, totals by status and method, refunds, net); the CSV
 // with methods in words and refund reasons as the clerk wrote them.
 

@@ -62,6 +62,12 @@ export const EN = {
 
   'method.merchant-qr': 'Customer scanned our QR',
   'method.customer-qr': 'We scanned the customer',
+  'method.unknown': 'Not known: taken at another terminal',
+  'origin.takenElsewhere': 'Taken at another terminal',
+  'origin.takenElsewhereHint':
+    'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.taken-here': 'Taken here',
+  'origin.looked-up': 'Looked up (taken at another terminal)',
 
   'sale.title': 'New sale',
   'sale.amount': 'Amount',
@@ -121,6 +127,7 @@ export const EN = {
   'payments.day': 'Day',
   'payments.status': 'Status',
   'payments.method': 'Method',
+  'payments.origin': 'Taken',
   'payments.any': 'Any',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
@@ -217,10 +224,12 @@ export const EN = {
   'summary.byMethod': 'Money taken, by method',
   'summary.paid': 'Paid',
   'summary.refunds': 'Refunds',
-  'summary.refundedElsewhere': 'Of which refunded elsewhere (merchant portal or another till)',
+  'summary.refundsOfOtherTerminals': 'Refunds made here of payments taken at other terminals',
+  'summary.refundedElsewhere':
+    'Refunded elsewhere (another terminal or the merchant portal): counted where it was made, not in this net',
   'summary.linkedCharges': 'Linked customers: charges approved',
   'summary.linkedCaptures': 'Linked customers: holds captured',
-  'summary.net': 'Net',
+  'summary.net': 'Net (this terminal’s takings minus the refunds it made)',
   'summary.count': 'Count',
   'summary.total': 'Total',
   'summary.export': 'Export CSV',
@@ -229,6 +238,15 @@ export const EN = {
 
   'settings.title': 'Settings',
   'settings.locked': 'Settings are protected. Enter the admin PIN.',
+  'settings.vault.title': 'Stored credentials cannot be read',
+  'settings.vault.explain':
+    "This till's secret vault cannot be read: its file is damaged, or the computer's key store changed (another user account, a reinstalled system). Settings, PIN checks and refunds stay locked until it is fixed, so nobody can change the provider or the PINs in the meantime.",
+  'settings.vault.restore': 'To keep the credentials: restore the vault file (or the key store it was made with) from a backup, then restart the app.',
+  'settings.vault.resetExplain':
+    'Or reset the vault: every credential and PIN is removed from this till and an admin must enter them again; linked customers may have to link again. The unreadable vault is kept next to the new one.',
+  'settings.vault.confirm': 'I understand: all credentials and PINs must be entered again',
+  'settings.vault.reset': 'Reset the vault',
+  'settings.vault.resetting': 'Resetting…',
   'settings.adminPin': 'Admin PIN',
   'settings.unlock': 'Unlock',
   'settings.pinWrong': 'That PIN is not correct.',

@@ -48,6 +48,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'customer.hold-pending': '此顧客的預授權仍在等待錢包審批。請待結果出來後再預授權，以免重複凍結款項。',
   'settings.invalid': '部分設定無效。請檢查標示的欄位。',
   'vault.unavailable': '此電腦無法安全地儲存密碼（沒有系統金鑰庫）。',
+  'vault.unreadable': '無法讀取已儲存的憑證及密碼，因此設定已鎖定。請從備份還原密碼庫並重新啟動，或重設密碼庫（之後須重新輸入所有憑證及密碼）。',
   'journal.unavailable': '無法寫入付款記錄。為保障記錄安全，已暫停收款。',
   'journal.conflict': '此付款在更新期間有變動，正在重新核實。',
   'payment.not-found': '本收銀機找不到此參考編號的付款。',

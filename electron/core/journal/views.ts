@@ -27,6 +27,7 @@ export function toPaymentView(
   const unsettled = row.state === 'sending' || row.state === 'checking';
   return {
     referenceId: row.referenceId,
+    origin: row.origin,
     method: row.method,
     amount: money(row.amountMinor, row.currency),
     state: row.state,
@@ -42,7 +43,9 @@ export function toPaymentView(
     refunded: money(totals.refundedMinor, row.currency),
     refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
-    canCancel: !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
+    // Another terminal's open order is that terminal's to cancel: its customer is standing there. While the
+    // outcome of ours is unknown the cashier may still call it off (written ahead, see payment-service #cancel).
+    canCancel: row.origin === 'taken-here' && !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
     cancelRequested,
     canRefund: refundableMinor > 0,
     note: row.note,

@@ -3,10 +3,11 @@ import type { EventName, Events } from '../../../shared/contract.ts';
 import type { PaymentView, RefundView } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import type { CoreContext } from '../core-context.ts';
+import { createInStoreClient, type InStoreClient } from '../instore/client.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
-import { openSettingsService } from '../settings/settings-service.ts';
+import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings
@@ -34,6 +35,7 @@ export async function openTestContext(options: { readonly dataDir: string; reado
   const settings = await openSettingsService({
     file: openConfSettingsFile(options.dataDir),
     vault: new DevelopmentFileVault(join(options.dataDir, 'vault.development.json')),
+    lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
   if (!settings.view().secrets.supervisorPin) await settings.save({ secrets: { supervisorPin: TEST_SUPERVISOR_PIN } });
   const remote: EmbeddedSandbox = { ...options.sandbox, close: async () => {} };
@@ -55,4 +57,15 @@ export async function openTestContext(options: { readonly dataDir: string; reado
     countsChanged: () => {},
   };
   return { context, payments, refunds, paymentTimes, close: () => provider.close() };
+}
+
+/**
+ * Another terminal of the demo merchant (same credentials, its own posId) talking to the sandbox directly:
+ * the shop's other till, whose own journal a test does not need.
+ */
+export function otherTerminalClient(sandbox: SandboxAddress, posId: string): InStoreClient {
+  return createInStoreClient({
+    settings: { environment: 'custom', customBaseUrl: sandbox.instoreBaseUrl, accessKeyId: DEMO_CREDENTIALS.accessKeyId, posId, country: DEMO_CREDENTIALS.country },
+    accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+  });
 }

@@ -53,8 +53,8 @@ export interface ProviderAccess {
    * object every time: it is the cache key) the caller gets its own client, also rebuilt after a settings change.
    */
   instoreClient(tuning?: ClientTuning): Promise<InStoreClient>;
-  /** The secret the provider signs its payment notifications with (the access key secret); null when none is set. */
-  notificationSecret(): Promise<string | null>;
+  /** Whom the provider signs payment notifications for: our access key id and its secret; null when none is set. */
+  notificationCredentials(): Promise<{ accessKeyId: string; secret: string } | null>;
   close(): Promise<void>;
 }
 
@@ -160,9 +160,9 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       return client;
     },
 
-    async notificationSecret() {
+    async notificationCredentials() {
       return connectionWithSecret().then(
-        (connection) => connection.accessKeySecret,
+        (connection) => ({ accessKeyId: connection.accessKeyId, secret: connection.accessKeySecret }),
         () => null,
       );
     },

@@ -15,6 +15,7 @@ import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
+import { VaultUnreadable } from './VaultUnreadable.tsx';
 
 // Real settings through settings.get / settings.save. Secrets are write-only. When an admin PIN is set,
 // the screen opens only after settings.verifyPin; it locks again when the cashier leaves it. Each fieldset
@@ -26,6 +27,8 @@ export function SettingsScreen() {
   const unlock = useAppStore((state) => state.unlockAdmin);
   const t = useT();
   if (!view) return <p>{t('common.loading')}</p>;
+  // Fail closed: an unreadable vault may hold an admin PIN; main refuses every save until it is fixed.
+  if (view.vaultUnreadable) return <VaultUnreadable />;
   if (view.secrets.adminPin && !unlocked) return <PinGate onUnlock={unlock} />;
   return <SettingsForm view={view} />;
 }

@@ -3,15 +3,17 @@ import type { DaySummary } from '../../../shared/domain.ts';
 import { money } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 
-// The day's money as one table: gross (paid), refunds and their split (made here, made elsewhere),
-// linked-customer takings, net — each with its count, the same lines as the printed end-of-day report.
+// The day's money as one table: gross (paid), refunds made here and whose payments they were, what was
+// refunded elsewhere (for information), linked-customer takings, net — each with its count, the same lines
+// as the printed end-of-day report.
 
 /** The test ids the screen's lines had before they became one table (the e2e specs and tests read them). */
 const TEST_IDS: Readonly<Record<DayMoneyLineKey, string>> = {
   gross: 'summary-paid',
   refunds: 'summary-refunds',
-  refundsHere: 'summary-refunds-here',
-  refundsElsewhere: 'summary-refunded-elsewhere',
+  refundsOwn: 'summary-refunds-own',
+  refundsOfOtherTerminals: 'summary-refunds-other-terminals',
+  refundedElsewhere: 'summary-refunded-elsewhere',
   linkedCharges: 'summary-linked-charges',
   linkedCaptures: 'summary-linked-captures',
   net: 'summary-net',
@@ -40,7 +42,7 @@ export function MoneyTable({ summary }: { summary: DaySummary }) {
         {moneyLinesOf(summary).map((line) => (
           <tr
             key={line.key}
-            className={`summary-line-${line.key}${line.part ? ' summary-line-part' : ''}`}
+            className={`summary-line-${line.key}${line.part ? ' summary-line-part' : ''}${line.info ? ' summary-line-info' : ''}`}
             data-testid={TEST_IDS[line.key]}
             data-count={line.count ?? undefined}
             data-total-minor={line.total.amountMinor}
