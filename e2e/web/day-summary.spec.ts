@@ -63,11 +63,13 @@ test('one layout for the day; the end-of-day report on the 80 mm roll; the CSV i
   const sgd = (minor: number): string => formatMoney(money(minor, 'SGD'));
   await expect(page.getByTestId('summary-paid')).toHaveAttribute('data-count', String(summary.paid.count));
   await expect(page.getByTestId('summary-paid-total')).toHaveText(sgd(summary.paid.total.amountMinor));
-  await expect(page.getByTestId('summary-refunds')).toHaveAttribute('data-count', String(summary.refunds.count));
-  await expect(page.getByTestId('summary-refunds-here')).toHaveAttribute(
+  const ofOthers = summary.refundsOfOtherTerminals?.count ?? 0;
+  await expect(page.getByTestId('summary-refunds')).toHaveAttribute(
     'data-count',
-    String(summary.refunds.count - (summary.refundedElsewhere?.count ?? 0)),
+    String(summary.refunds.count + ofOthers),
   );
+  await expect(page.getByTestId('summary-refunds-own')).toHaveAttribute('data-count', String(summary.refunds.count));
+  await expect(page.getByTestId('summary-refunds-other-terminals')).toHaveAttribute('data-count', String(ofOthers));
   await expect(page.getByTestId('summary-refunded-elsewhere')).toBeVisible();
   await expect(page.getByTestId('summary-net-total')).toHaveText(sgd(summary.net.amountMinor));
   // Gross agrees with the breakdowns: what is paid now plus what was paid and refunded since.
