@@ -1,4 +1,5 @@
 import { COUNTER_EN } from './counter.en.ts';
+import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
 
@@ -37,6 +38,7 @@ export const EN = {
   'status.unresolvedOpen': 'Unresolved payments: {count}. Open the list',
   'status.scannerSeen': 'Scanner seen {ago}',
   'status.scannerNotSeen': 'Scanner not seen yet',
+  'status.cameraSlowDecoder': 'Camera: fast decoder did not load, using the slower built-in one',
   'status.justNow': 'just now',
   'status.minutesAgo': '{minutes} min ago',
 
@@ -378,6 +380,7 @@ export const EN = {
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
   ...COUNTER_EN,
+  ...JOURNAL_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
