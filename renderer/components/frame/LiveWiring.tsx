@@ -2,6 +2,7 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.ts';
 import { dispatchScan } from '../../scanning/scan-bus.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 
@@ -11,11 +12,15 @@ export function LiveWiring() {
   const setSettingsView = useAppStore((state) => state.setSettingsView);
   const markScannerSeen = useAppStore((state) => state.markScannerSeen);
   const applyPayment = usePaymentStore((state) => state.apply);
+  const applyOpen = useOpenPaymentsStore((state) => state.apply);
   const terminal = useTerminal();
 
   useBridgeEvent('status.changed', setStatus);
   useBridgeEvent('settings.changed', setSettingsView);
-  useBridgeEvent('payment.updated', applyPayment);
+  useBridgeEvent('payment.updated', (view) => {
+    applyPayment(view);
+    applyOpen(view);
+  });
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {
     markScannerSeen(performance.now());

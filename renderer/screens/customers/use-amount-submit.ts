@@ -46,7 +46,7 @@ export function useAmountSubmit<T>({
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (busy) return;
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    const problem = validateSaleAmount(amountMinor, limits, currency);
     setError(problem);
     setOutcome(null);
     if (problem) return;
