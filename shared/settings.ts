@@ -41,7 +41,16 @@ export const settingsSchema = z
     merchantName: z.string().min(1).max(80),
     terminalReference: z.string().regex(letterDigitHyphen).max(36),
     mode: z.enum(MODES),
+    /**
+     * Lock the app's window full screen (no frame, no window controls) for a cashier or refund-counter till;
+     * kiosk mode is always full screen, whatever this says.
+     */
     kiosk: z.boolean(),
+    /**
+     * Kiosk mode: an unpaid QR is cancelled after this many seconds (a "Still there?" prompt comes first), so the
+     * next customer can never pay the one who walked away.
+     */
+    kioskUnpaidCancelSeconds: z.number().int().min(30).max(600),
     locale: z.enum(LOCALES),
     webhookUrl: z.string().max(300),
     /**
@@ -112,6 +121,7 @@ export const DEFAULT_SETTINGS: Settings = {
   terminalReference: 'TILL-01',
   mode: 'cashier',
   kiosk: false,
+  kioskUnpaidCancelSeconds: 90,
   locale: 'en',
   webhookUrl: '',
   webhookListenPort: 0,

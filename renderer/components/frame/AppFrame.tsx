@@ -31,6 +31,8 @@ export function AppFrame() {
   // A kiosk never shows navigation to the customer: only an admin who gave the PIN (when one is set) gets it.
   const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
+  // What a kiosk customer sees carries no staff information: no status line, no terminal id.
+  const customerFacing = !showNav;
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.
@@ -49,13 +51,13 @@ export function AppFrame() {
         {t('app.skipToContent')}
       </button>
       {demo && <DemoBanner />}
-      <Header />
+      <Header customerFacing={customerFacing} />
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
         <CurrentScreen screen={screen} />
       </main>
-      <StatusBar />
+      {!customerFacing && <StatusBar />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { DisplayStatus, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/domain.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
@@ -7,7 +7,8 @@ import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
-import { LocaleProvider, useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
+import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
@@ -92,20 +93,6 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   );
 }
 
-/** The status in the customer's words: they are the one scanning, confirming, paying. */
-const CUSTOMER_WORDS: Readonly<Record<DisplayStatus, MessageKey>> = {
-  sending: 'customer.oneMoment',
-  checking: 'customer.checking',
-  waiting: 'customer.waiting',
-  scanned: 'customer.scanned',
-  confirming: 'customer.confirming',
-  paid: 'customer.paid',
-  failed: 'customer.notCompleted',
-  'not-sent': 'customer.notCompleted',
-  expired: 'customer.expired',
-  cancelled: 'customer.cancelled',
-  refunded: 'display.refunded',
-};
 
 function CustomerPayment({ payment }: { payment: PaymentView }) {
   const t = useT();

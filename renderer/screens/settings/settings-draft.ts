@@ -45,6 +45,7 @@ export function hasUnreadableNumber(draft: Settings): boolean {
     draft.amountLimits.minMinor,
     draft.amountLimits.maxMinor,
     draft.resultDismissSeconds,
+    draft.kioskUnpaidCancelSeconds,
     draft.statusRequestsPerSecond,
     draft.scanner.maxInterKeyMs,
     draft.scanner.minLength,
