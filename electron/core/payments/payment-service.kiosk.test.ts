@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { control, expectJournalMatchesSandbox, openHarness, sandboxOrders, waitForDetail } from './payment-service.test-helper.ts';
+import {
+  control,
+  expectJournalMatchesSandbox,
+  openHarness,
+  sandboxOrders,
+  waitForDetail,
+} from './payment-service.test-helper.ts';
 
 // A kiosk serves one customer at a time: the next customer's sale cancels an unpaid QR left open (the
 // screen's own walk-away cancel skipped by a reload or a crash), so it can never be paid by someone else.

@@ -105,30 +105,58 @@ export function KioskPayment({ view }: { view: PaymentView }) {
       data-reference-id={view.referenceId}
     >
       {final ? (
-        <KioskResult view={view} amount={amount} onDone={backToStart} dismissSeconds={terminal.settings.resultDismissSeconds} />
+        <KioskResult
+          view={view}
+          amount={amount}
+          onDone={backToStart}
+          dismissSeconds={terminal.settings.resultDismissSeconds}
+        />
       ) : (
         <>
-          <h1 id="kiosk-payment-title" tabIndex={-1} className="kiosk-payment-title">
-            {view.qrPayload ? t('customer.scanToPay') : t('customer.oneMoment')}
-          </h1>
-          <p className="kiosk-payment-amount" data-testid="payment-amount" data-amount-minor={view.amount.amountMinor}>
-            {amount}
-          </p>
+          <div className="kiosk-payment-head">
+            <h1 id="kiosk-payment-title" tabIndex={-1} className="kiosk-payment-title">
+              {view.qrPayload ? t('customer.scanToPay') : t('customer.oneMoment')}
+            </h1>
+            <p
+              className="kiosk-payment-amount"
+              data-testid="payment-amount"
+              data-amount-minor={view.amount.amountMinor}
+            >
+              {amount}
+            </p>
+          </div>
           {view.qrPayload && <KioskQr payload={view.qrPayload} label={t('payment.qrLabel', { amount })} />}
-          <p className={`kiosk-payment-status status-${view.displayStatus}`} role="status" aria-live="polite" data-testid="payment-status" data-status={view.displayStatus}>
+          <p
+            className={`kiosk-payment-status status-${view.displayStatus}`}
+            role="status"
+            aria-live="polite"
+            data-testid="payment-status"
+            data-status={view.displayStatus}
+          >
             {t(CUSTOMER_WORDS[view.displayStatus])}
           </p>
           {walkAway.secondsLeft !== null && (
             <div className="kiosk-still-there" role="alert" data-testid="kiosk-walk-away">
               <p>{t('kiosk.stillThereQr', { seconds: walkAway.secondsLeft })}</p>
-              <button type="button" className="button button-primary button-large" onClick={walkAway.stillHere} data-testid="kiosk-still-here">
+              <button
+                type="button"
+                className="button button-primary button-large"
+                onClick={walkAway.stillHere}
+                data-testid="kiosk-still-here"
+              >
                 {t('kiosk.stillHere')}
               </button>
             </div>
           )}
           <ErrorText error={error} testId="payment-error" />
           {view.canCancel && (
-            <button type="button" className="button button-secondary button-large kiosk-cancel" onClick={() => void cancel()} disabled={cancelling} data-testid="cancel-payment">
+            <button
+              type="button"
+              className="button button-secondary button-large kiosk-cancel"
+              onClick={() => void cancel()}
+              disabled={cancelling}
+              data-testid="cancel-payment"
+            >
               {cancelling ? t('payment.cancelling') : t('kiosk.cancel')}
             </button>
           )}
@@ -142,7 +170,7 @@ export function KioskPayment({ view }: { view: PaymentView }) {
 function KioskQr({ payload, label }: { payload: string; label: string }) {
   const short = useMediaQuery(SHORT_DISPLAY);
   const tall = useMediaQuery('(min-height: 1000px)');
-  const size = short ? 220 : tall ? 560 : 380;
+  const size = short ? 220 : tall ? 560 : 400;
   return (
     <div className="kiosk-qr">
       <QrCanvas payload={payload} minCssPx={size} label={label} testId="payment-qr" />
@@ -150,7 +178,17 @@ function KioskQr({ payload, label }: { payload: string; label: string }) {
   );
 }
 
-function KioskResult({ view, amount, onDone, dismissSeconds }: { view: PaymentView; amount: string; onDone: () => void; dismissSeconds: number }) {
+function KioskResult({
+  view,
+  amount,
+  onDone,
+  dismissSeconds,
+}: {
+  view: PaymentView;
+  amount: string;
+  onDone: () => void;
+  dismissSeconds: number;
+}) {
   const t = useT();
   const outcome = outcomeOf(view.displayStatus);
   const printWhenPaid = useTerminal().settings.printReceiptWhenPaid;
@@ -175,10 +213,25 @@ function KioskResult({ view, amount, onDone, dismissSeconds }: { view: PaymentVi
       </h1>
       {paid && <p className="kiosk-result-amount">{amount}</p>}
       {/* "Time ran out" and "cancelled" already say nothing was charged; a refusal says it here. */}
-      {outcome === 'failure' && view.displayStatus !== 'expired' && <p className="kiosk-result-amount">{t('kiosk.nothingCharged')}</p>}
+      {outcome === 'failure' && view.displayStatus !== 'expired' && (
+        <p className="kiosk-result-amount">{t('kiosk.nothingCharged')}</p>
+      )}
       <div className="result-actions">
-        {paid && <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" printOnShow={printWhenPaid} />}
-        <button type="button" className="button button-primary button-large" onClick={onDone} data-testid="dismiss-result">
+        {paid && (
+          <PrintReceiptButton
+            referenceId={view.referenceId}
+            kind="receipt"
+            label="receipt.print"
+            testId="print-receipt"
+            printOnShow={printWhenPaid}
+          />
+        )}
+        <button
+          type="button"
+          className="button button-primary button-large"
+          onClick={onDone}
+          data-testid="dismiss-result"
+        >
           {t('kiosk.done')}
         </button>
       </div>
