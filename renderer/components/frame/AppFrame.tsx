@@ -21,6 +21,7 @@ import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
+
 export function AppFrame() {
   const t = useT();
   const terminal = useTerminal();
@@ -41,13 +42,12 @@ export function AppFrame() {
   }, [screenKey]);
 
   return (
-    <div
-      className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`}
-      data-testid="app-frame"
-      data-mode={terminal.mode}
-      data-screen={screen.name}
-    >
-      <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+    <div className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`} data-testid="app-frame" data-mode={terminal.mode} data-screen={screen.name}>
+      <button
+        type="button"
+        className="skip-link"
+        onClick={() => mainRef.current?.focus()}
+      >
         {t('app.skipToContent')}
       </button>
       {demo && <DemoBanner />}

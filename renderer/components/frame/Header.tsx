@@ -29,24 +29,13 @@ export function Header({ customerFacing = false }: { customerFacing?: boolean })
         )}
       </div>
       {terminal.mode === 'kiosk' && (
-        <button
-          type="button"
-          className="button button-small header-admin"
-          onClick={() => navigate({ name: 'settings' })}
-          data-testid="kiosk-admin"
-        >
+        <button type="button" className="button button-small header-admin" onClick={() => navigate({ name: 'settings' })} data-testid="kiosk-admin">
           {t('nav.admin')}
         </button>
       )}
       {/* A kiosk customer must not be able to open another page from here. */}
       {web && terminal.mode !== 'kiosk' && (
-        <a
-          className="header-link"
-          href={customerDisplayUrl(location.origin, storedAccessToken(sessionStorage))}
-          target="_blank"
-          rel="noopener"
-          data-testid="open-customer-display"
-        >
+        <a className="header-link" href={customerDisplayUrl(location.origin, storedAccessToken(sessionStorage))} target="_blank" rel="noopener" data-testid="open-customer-display">
           {t('nav.customerDisplay')}
         </a>
       )}

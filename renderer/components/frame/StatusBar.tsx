@@ -43,9 +43,7 @@ export function StatusBar() {
         <span className="status-item">{t('common.loading')}</span>
       )}
       <span className="status-item" data-testid="status-scanner">
-        {scannerSeenAt === null
-          ? t('status.scannerNotSeen')
-          : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
+        {scannerSeenAt === null ? t('status.scannerNotSeen') : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
       </span>
     </footer>
   );
@@ -54,11 +52,7 @@ export function StatusBar() {
 function ProviderItem({ reachable }: { reachable: boolean | null }) {
   const t = useT();
   const [text, tone] =
-    reachable === null
-      ? [t('status.providerUnknown'), 'unknown']
-      : reachable
-        ? [t('status.providerUp'), 'ok']
-        : [t('status.providerDown'), 'bad'];
+    reachable === null ? [t('status.providerUnknown'), 'unknown'] : reachable ? [t('status.providerUp'), 'ok'] : [t('status.providerDown'), 'bad'];
   return (
     <span className={`status-item status-${tone}`} data-testid="status-provider" data-reachable={String(reachable)}>
       <span className="status-dot" aria-hidden="true" />
@@ -78,14 +72,8 @@ function ClockItem({ status }: { status: StatusSnapshot }) {
   }
   const off = Math.abs(status.clockSkewMs) >= CLOCK_WARN_MS;
   return (
-    <span
-      className={`status-item ${off ? 'status-bad' : 'status-ok'}`}
-      data-testid="status-clock"
-      data-skew-ms={status.clockSkewMs}
-    >
-      {off
-        ? t('status.clockOff', { skew: skew(status.clockSkewMs) })
-        : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
+    <span className={`status-item ${off ? 'status-bad' : 'status-ok'}`} data-testid="status-clock" data-skew-ms={status.clockSkewMs}>
+      {off ? t('status.clockOff', { skew: skew(status.clockSkewMs) }) : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
     </span>
   );
 }
