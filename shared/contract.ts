@@ -72,7 +72,8 @@ export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChan
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
   'settings.save': { request: SettingsPatch; response: SettingsView };
-  'settings.testConnection': { request: Empty; response: ConnectionTestResult };
+  /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
+  'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
   'settings.verifyPin': { request: { kind: 'admin' | 'supervisor'; pin: string }; response: { valid: boolean } };
   'payments.chargeMerchantQr': { request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined }; response: PaymentView };
   'payments.chargeCustomerQr': {
@@ -259,7 +260,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'status.get': empty,
   'settings.get': empty,
   'settings.save': settingsPatchSchema.strict(),
-  'settings.testConnection': empty,
+  'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
   'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),

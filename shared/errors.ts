@@ -73,14 +73,19 @@ export class PosError extends Error {
   readonly retryable: boolean;
   readonly details: AppError['details'];
   readonly notice: Notice | undefined;
+  readonly fieldNotices: AppError['fieldNotices'];
 
-  constructor(code: ErrorCode, options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; fieldNotices?: AppError['fieldNotices']; cause?: unknown } = {},
+  ) {
     super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), { cause: options.cause });
     this.name = 'PosError';
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
     this.notice = options.notice;
+    this.fieldNotices = options.fieldNotices;
   }
 
   /** This error inside a notice (a reason that says what went wrong): its notice, else its code. */
@@ -95,6 +100,7 @@ export class PosError extends Error {
       retryable: this.retryable,
       ...(this.details ? { details: this.details } : {}),
       ...(this.notice ? { notice: this.notice } : {}),
+      ...(this.fieldNotices ? { fieldNotices: this.fieldNotices } : {}),
     };
   }
 }

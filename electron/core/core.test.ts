@@ -90,19 +90,32 @@ describe('createCore in demo mode (embedded sandbox)', () => {
     expect(await second.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
   });
 
-  it('leaves demo mode for a real environment: no sandbox URL, and a clear error until credentials are entered', async () => {
+  it('leaves demo mode for a real environment only when it is complete: every missing credential named at once', async () => {
     const { core, events } = await openCore();
-    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox' } });
+    const refused = await dispatch(core.handlers, 'settings.save', { settings: { environment: 'provider-sandbox', posId: 'POS-7' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'accessKeyId', count: 2 } } });
+    if (!refused.ok) expect(Object.keys(refused.error.fieldNotices ?? {})).toEqual(['accessKeyId', 'accessKeySecret']);
+    expect((await core.handlers['app.info']({})).demo).toBe(true);
+
+    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox', accessKeyId: 'AK-LIVE-1', posId: 'POS-7' }, secrets: { accessKeySecret: 'live-secret' } });
     const info = await core.handlers['app.info']({});
     expect(info.demo).toBe(false);
     expect(info.sandboxBaseUrl).toBeNull();
-    const result = await dispatch(core.handlers, 'settings.testConnection', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'auth.missing' } });
-    if (!result.ok) expect(result.error.message).toMatch(/access key id, access key secret, terminal id/);
     const status = await waitFor(() =>
       events.map((e) => (e.event === 'status.changed' ? e.payload : undefined)).find((s) => s?.environment === 'provider-sandbox'),
     );
     expect(status.demo).toBe(false);
+  });
+
+  it('tests the connection with what is on the form before it is saved, and saves nothing', async () => {
+    const { core } = await openCore();
+    const form = await dispatch(core.handlers, 'settings.testConnection', { settings: { merchantName: 'Unsaved Name', environment: 'embedded-sandbox' } });
+    expect(form).toMatchObject({ ok: true, value: { reachable: true, signatureAccepted: true } });
+    // The form's problems come back all at once, as for a save.
+    const halfDone = await dispatch(core.handlers, 'settings.testConnection', { settings: { environment: 'sg-production' }, secrets: { accessKeySecret: ' spaced ' } });
+    expect(halfDone).toMatchObject({ ok: false, error: { code: 'settings.invalid' } });
+    if (!halfDone.ok) expect(Object.keys(halfDone.error.fieldNotices ?? {}).sort()).toEqual(['accessKeyId', 'accessKeySecret', 'posId']);
+    expect((await core.handlers['settings.get']({})).settings).toMatchObject({ merchantName: 'Demo Coffee Bar', environment: 'embedded-sandbox' });
   });
 });
 
