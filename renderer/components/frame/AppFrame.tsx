@@ -26,7 +26,8 @@ export function AppFrame() {
   const t = useT();
   const terminal = useTerminal();
   const screen = useAppStore((state) => state.screen);
-  const demo = useAppStore((state) => Boolean(state.info?.demo || state.status?.demo || state.settingsView?.demo));
+  // The saved settings decide, as soon as they are saved; the boot-time facts only until they are loaded.
+  const demo = useAppStore((state) => (state.settingsView ? state.settingsView.demo : Boolean(state.info?.demo || state.status?.demo)));
   const mainRef = useRef<HTMLElement>(null);
   // A kiosk never shows navigation to the customer: only an admin who gave the PIN (when one is set) gets it.
   const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
