@@ -21,7 +21,10 @@ export interface AppState {
   readonly notice: Notice | null;
   /** performance.now() of the last recognised USB-scanner code, for the status bar. */
   readonly scannerSeenAt: number | null;
-  /** The admin PIN was accepted (settings.verifyPin) for this visit to the admin screens. */
+  /**
+   * The admin PIN was accepted (settings.verifyPin): open across screens until 5 minutes pass without a touch
+   * or a key (use-admin-idle-lock), like main's own admin window; a kiosk also locks in front of a customer.
+   */
   readonly adminUnlocked: boolean;
   setInfo(info: AppInfo): void;
   setSettingsView(view: SettingsView): void;
@@ -31,6 +34,7 @@ export interface AppState {
   clearNotice(): void;
   markScannerSeen(at: number): void;
   unlockAdmin(): void;
+  lockAdmin(): void;
 }
 
 const INITIAL = {
@@ -60,16 +64,17 @@ export const useAppStore = create<AppState>()((set) => ({
     }),
   navigate: (screen) =>
     set((state) => {
-      // The admin unlock lasts while the admin stays on admin screens: a cashier till locks again when
-      // Settings is left, a kiosk when it is back in front of a customer.
+      // The admin unlock lasts across screens (its idle time ends it), except that a kiosk locks again as
+      // soon as it is back in front of a customer.
       const kiosk = (state.settingsView?.settings.mode ?? state.info?.mode) === 'kiosk';
-      const keep = screen.name === 'settings' || (kiosk && !CUSTOMER_FACING.has(screen.name));
+      const keep = !kiosk || !CUSTOMER_FACING.has(screen.name);
       return { screen, notice: null, adminUnlocked: keep && state.adminUnlocked };
     }),
   showNotice: (text, tone = 'info') => set({ notice: { id: ++noticeId, text, tone } }),
   clearNotice: () => set({ notice: null }),
   markScannerSeen: (scannerSeenAt) => set({ scannerSeenAt }),
   unlockAdmin: () => set({ adminUnlocked: true }),
+  lockAdmin: () => set({ adminUnlocked: false }),
 }));
 
 export function resetAppStore(): void {

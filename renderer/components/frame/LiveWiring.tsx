@@ -1,4 +1,5 @@
 import { useBridge } from '../../api/bridge.tsx';
+import { useAdminIdleLock } from '../../hooks/use-admin-idle-lock.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.ts';
 import { dispatchScan } from '../../scanning/scan-bus.ts';
@@ -24,6 +25,7 @@ export function LiveWiring() {
     void bridge['app.info']({}).then((result) => result.ok && setInfo(result.value));
   });
   useBridgeEvent('payment.updated', applyPayment);
+  useAdminIdleLock();
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {
     markScannerSeen(performance.now());

@@ -25,7 +25,13 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
         onChange={(country) => draft.edit({ country, currency: CURRENCY_OF_COUNTRY[country] })}
         testId="settings-country"
       />
-      <SelectField label={t('settings.currency')} {...draft.field('currency')} options={CURRENCIES.map((code) => ({ value: code, label: code }))} testId="settings-currency" />
+      {/* Only the currency the provider accepts in the chosen country is offered. */}
+      <SelectField
+        label={t('settings.currency')}
+        {...draft.field('currency')}
+        options={CURRENCIES.filter((code) => code === CURRENCY_OF_COUNTRY[draft.settings.country]).map((code) => ({ value: code, label: code }))}
+        testId="settings-currency"
+      />
       <SelectField label={t('settings.mode')} {...draft.field('mode')} options={MODES.map((mode) => ({ value: mode, label: t(`settings.mode.${mode}`) }))} testId="settings-mode" />
       {/* One kiosk setting: the mode. A kiosk is always full screen; the lock is for a cashier or refund-counter till. */}
       {draft.settings.mode === 'kiosk' ? (
