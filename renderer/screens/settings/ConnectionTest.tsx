@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { SettingsPatch } from '../../../shared/settings.ts';
@@ -14,6 +14,11 @@ export function ConnectionTest({ patch, onError }: { patch: SettingsPatch | null
   const t = useT();
   const bridge = useBridge();
   const [test, setTest] = useState<'idle' | 'testing' | ConnectionTestResult>('idle');
+  // A new result is brought into view: it is what the admin is waiting for, below the button.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (typeof test === 'object') resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [test]);
 
   const run = async (): Promise<void> => {
     setTest('testing');
@@ -30,7 +35,7 @@ export function ConnectionTest({ patch, onError }: { patch: SettingsPatch | null
       </button>
       {patch && <p className="hint">{t('settings.testsForm')}</p>}
       {typeof test === 'object' && (
-        <div role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
+        <div ref={resultRef} role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
           <p>{test.message}</p>
           <ul>
             <li>{t('settings.testReachable', { value: yesNo(test.reachable) })}</li>

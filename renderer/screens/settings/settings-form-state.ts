@@ -28,7 +28,7 @@ export interface SettingsFormState {
 export type PinName = 'supervisorPin' | 'adminPin';
 
 export type SettingsFormAction =
-  | { readonly type: 'edited'; readonly edit: (draft: Settings) => Settings }
+  | { readonly type: 'edited'; readonly edit: (draft: Settings) => Settings; readonly field?: string | undefined }
   | { readonly type: 'secretEdited'; readonly name: SecretName; readonly value: string | null | undefined }
   | { readonly type: 'pinConfirmEdited'; readonly name: PinName; readonly value: string }
   | { readonly type: 'problemsFound'; readonly fieldErrors: FieldErrors; readonly error: AppError | null }
@@ -46,12 +46,13 @@ export function startEditing(settings: Settings): SettingsFormState {
 
 export function settingsFormReducer(state: SettingsFormState, action: SettingsFormAction): SettingsFormState {
   switch (action.type) {
+    // A field the admin edits loses its old message: what is left marked is what is left to fix.
     case 'edited':
-      return { ...state, draft: action.edit(state.draft), message: null };
+      return { ...state, draft: action.edit(state.draft), message: null, fieldErrors: without(state.fieldErrors, action.field) };
     case 'secretEdited':
-      return { ...state, secrets: withSecret(state.secrets, action.name, action.value), message: null };
+      return { ...state, secrets: withSecret(state.secrets, action.name, action.value), message: null, fieldErrors: without(state.fieldErrors, action.name) };
     case 'pinConfirmEdited':
-      return { ...state, pinConfirms: { ...state.pinConfirms, [action.name]: action.value }, message: null };
+      return { ...state, pinConfirms: { ...state.pinConfirms, [action.name]: action.value }, message: null, fieldErrors: without(state.fieldErrors, `${action.name}Confirm`) };
     case 'problemsFound':
       return { ...state, busy: false, error: action.error, fieldErrors: action.fieldErrors, refusals: state.refusals + 1, message: null };
     case 'noted':
@@ -71,4 +72,10 @@ export function settingsFormReducer(state: SettingsFormState, action: SettingsFo
     case 'saved':
       return { ...state, busy: false, saved: action.settings, draft: action.settings, secrets: {}, pinConfirms: {}, fieldErrors: {}, message: action.message };
   }
+}
+
+function without(errors: FieldErrors, field: string | undefined): FieldErrors {
+  if (field === undefined || !(field in errors)) return errors;
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
 }
