@@ -34,7 +34,7 @@ export const CHANNEL_NAME_LIST = [
   'receipts.print',
 ] as const;
 
-export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed', 'customers.updated'] as const;
+export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed', 'customers.updated', 'customers.consentOnDisplay'] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */
 export const IPC_INVOKE_CHANNEL = 'pos:invoke';

@@ -99,6 +99,8 @@ export type ResponseOf<K extends ChannelName> = Channels[K]['response'];
 
 /** Events flow main → renderer only. */
 export interface Events extends CustomerEvents {
+  /** Browser preview: the customer display offers this consent page to the customer (see ConsentOpening). */
+  'customers.consentOnDisplay': ConsentOnDisplay;
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
   'status.changed': StatusSnapshot;
@@ -193,7 +195,19 @@ export type CustomerChannelName = keyof CustomerChannels;
  * the page redirects to the callback; popup: the renderer opens this same-origin address (the web host's
  * broker, valid for this linking session only) in a popup window.
  */
-export type ConsentOpening = { readonly kind: 'window' } | { readonly kind: 'popup'; readonly url: string };
+/**
+ * Where the consent page went: Electron's consent window (on the customer display's screen when there is
+ * one), or the customer display of the browser preview, where the customer opens it themselves. Never a page
+ * the cashier could approve on.
+ */
+export type ConsentOpening = { readonly kind: 'window'; readonly onCustomerDisplay?: boolean } | { readonly kind: 'customer-display' };
+
+/** The consent page for the customer display to offer: its ticketed address on the web host. */
+export interface ConsentOnDisplay {
+  readonly linkToken: string;
+  readonly url: string;
+  readonly expiresAt: string;
+}
 
 /** Served by the transport, not the customer module: only main can open a window with the app-token header. */
 export interface ConsentChannels {

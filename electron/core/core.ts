@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { ConsentOpening } from '../../shared/contract.ts';
 import { appHandlers } from './app-handlers.ts';
 import { composeHandlers } from './compose-handlers.ts';
 import type { Core } from './core-api.ts';
 import type { CoreContext } from './core-context.ts';
-import { consentNotAvailable } from './customers/consent-opening.ts';
+import { consentNotAvailable, type ConsentOpener } from './customers/consent-opening.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
@@ -53,7 +52,7 @@ export interface CreateCoreOptions {
    * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
    * consent window, the web host's broker). Default: a refusal saying so.
    */
-  readonly openConsent?: (linkToken: string) => Promise<ConsentOpening>;
+  readonly openConsent?: ConsentOpener;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -146,7 +145,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     payments: payments.handlers,
     dayReport: dayReportHandlers(payments, customers),
     customers: customers.handlers,
-    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken) },
+    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)) },
     receipts,
   });
 

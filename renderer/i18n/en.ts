@@ -335,6 +335,10 @@ export const EN = {
 
   'customer.welcome': 'Welcome',
   'customer.idle': 'Pay with your wallet app',
+  'customer.consentTitle': 'Link your wallet to {merchant}?',
+  'customer.consentExplain': 'Your wallet will show you what you agree to. Only you can approve it.',
+  'customer.consentOpen': 'Open my wallet’s page',
+  'customer.consentBlocked': 'The page could not open here. Please ask the cashier to show it again.',
   'customer.scanToPay': 'Scan to pay',
   'customer.oneMoment': 'One moment…',
   'customer.checking': 'One moment: checking your payment…',

@@ -335,6 +335,10 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'customer.welcome': '歡迎光臨',
   'customer.idle': '請使用錢包應用程式付款',
+  'customer.consentTitle': '要把你的電子錢包連結到 {merchant} 嗎？',
+  'customer.consentExplain': '電子錢包會列明你同意的內容，只有你本人可以批准。',
+  'customer.consentOpen': '開啟我的電子錢包頁面',
+  'customer.consentBlocked': '頁面未能在此開啟，請收銀員再次顯示。',
   'customer.scanToPay': '掃描付款',
   'customer.oneMoment': '請稍候…',
   'customer.checking': '請稍候：正在確認你的付款…',

@@ -21,7 +21,7 @@ export interface FakeCustomers {
   /** Cashback balance in minor units (default 500). */
   readonly cashback: Map<string, number>;
   /** The fake's idea of where the consent page was opened: popup (web) or window (Electron). */
-  consentKind: 'popup' | 'window';
+  consentKind: 'customer-display' | 'window';
   readonly linkSessions: Map<string, { merchantUserId: string; hint: string | null; state: 'waiting' | 'linked' | 'expired' }>;
 }
 
@@ -201,7 +201,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     handlers,
     cashback,
     linkSessions,
-    consentKind: 'popup',
+    consentKind: 'customer-display',
     approveLink(linkToken) {
       const session = linkSessions.get(linkToken);
       if (!session) throw new Error(`no link session ${linkToken}`);
@@ -214,7 +214,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     },
   };
   function consentKindValue(linkToken: string): ResponseOf<'customers.openConsent'> {
-    return fake.consentKind === 'popup' ? { kind: 'popup', url: `/consent/${linkToken}?ticket=fake-ticket` } : { kind: 'window' };
+    return fake.consentKind === 'customer-display' ? { kind: 'customer-display' } : { kind: 'window' };
   }
   return fake;
 }

@@ -10,6 +10,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
+import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
 // idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
@@ -46,6 +47,7 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   const t = useT();
   const bridge = useBridge();
   const [payment, setPayment] = useState<PaymentView | null>(null);
+  const consent = useConsentOffer();
 
   // Opened (or reloaded) mid-payment: pick up the payment that is still open at the counter.
   useEffect(() => {
@@ -80,7 +82,9 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>
-      {payment === null ? (
+      {consent !== null && payment === null ? (
+        <ConsentOffer offer={consent} merchantName={merchantName} />
+      ) : payment === null ? (
         <div className="customer-idle" data-testid="customer-idle">
           <img src="./icons/app-icon.svg" alt="" width={160} height={160} />
           <p className="customer-welcome">{t('customer.welcome')}</p>

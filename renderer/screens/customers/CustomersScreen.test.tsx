@@ -54,24 +54,22 @@ async function withLinkedCustomer(id = 'cust-42'): Promise<FakeBridge> {
 }
 
 describe('linking a customer', () => {
-  it('browser preview: opens the consent popup during the click, waits, and shows the customer once approved', async () => {
-    const { open, popup } = stubPopup();
+  it('browser preview: the consent page goes to the customer display, never a window on the cashier’s screen', async () => {
+    const { open } = stubPopup();
     const bridge = await openScreen();
     fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-7' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '+65 9123 1234' } });
     fireEvent.click(screen.getByTestId('link-submit'));
 
-    // Opened blank at once (a popup opened after an await would be blocked), then sent to the broker.
-    expect(open).toHaveBeenCalledWith('about:blank', 'wallet-pos-consent', expect.stringContaining('popup'));
     const progress = await screen.findByTestId('link-progress');
     expect(progress.dataset.state).toBe('waiting');
-    expect(progress.textContent).toContain('Waiting for cust-7 to approve on the consent page');
-    expect(popup.location.replace).toHaveBeenCalledWith(`${window.location.origin}/consent/lt-1?ticket=fake-ticket`);
+    expect(progress.textContent).toContain('Waiting for cust-7 to approve on the customer display');
+    // Nothing opens here: the cashier cannot approve for the customer.
+    expect(open).not.toHaveBeenCalled();
     expect(bridge.callsTo('customers.startLink')).toEqual([{ merchantUserId: 'cust-7', phoneHint: '+65 9123 1234' }]);
 
     act(() => bridge.customers.approveLink('lt-1'));
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'));
-    expect(popup.close).toHaveBeenCalled();
     const detail = await screen.findByTestId('customer-detail');
     expect(detail.dataset.merchantUserId).toBe('cust-7');
     expect(screen.getByTestId('customer-status').textContent).toBe('Linked');
@@ -132,14 +130,14 @@ describe('linking a customer', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('offers the popup again when the browser blocked it', async () => {
-    vi.spyOn(window, 'open').mockImplementation(() => null);
-    await openScreen();
+  it('shows the page to the customer again on request', async () => {
+    const bridge = await openScreen();
     fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-10' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
-    expect((await screen.findByTestId('link-popup-blocked')).textContent).toContain('blocked');
-    expect(screen.getByTestId('link-reopen').textContent).toBe('Open the consent page');
+    await screen.findByTestId('link-progress');
+    fireEvent.click(screen.getByTestId('link-reopen'));
+    await waitFor(() => expect(bridge.callsTo('customers.openConsent')).toEqual([{ linkToken: 'lt-1' }, { linkToken: 'lt-1' }]));
   });
 });
 
