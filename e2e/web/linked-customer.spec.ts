@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/pos-test.ts';
 
 // Linked customers (tokenized payments) end to end in the browser preview, against the embedded sandbox:
-// link a customer through the wallet's consent page (popup brokered by the web host, Approve clicked as the
-// customer), see their cashback, charge, place a hold and capture it, place another and void it, unlink.
+// link a customer through the wallet's consent page (offered on the customer display, opened there by the
+// customer and brokered by the web host, Approve clicked as the customer), see their cashback, charge, place a hold and capture it, place another and void it, unlink.
 // Every step is checked against the sandbox's own truth too.
 
 interface SandboxCharge {
@@ -40,19 +40,35 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   await page.getByTestId('nav-customers').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Linked customers' })).toBeVisible();
 
-  // ---- link: the consent page opens in a popup; the customer approves there ----
+  // ---- link: the consent page goes to the customer display; the customer opens it there and approves ----
+  const display = await page.context().newPage();
+  await pos.open(display, '/customer-display');
+  await expect(display.getByTestId('customer-idle')).toBeVisible();
   await page.getByTestId('link-merchant-user-id').fill(customerId);
   await page.getByLabel('Phone number').fill('+65 9123 1234');
-  const popupOpened = page.waitForEvent('popup');
+  let cashierPopups = 0;
+  page.on('popup', () => (cashierPopups += 1));
   await page.getByTestId('link-submit').click();
-  const popup = await popupOpened;
   await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('link-progress')).toContainText(`Waiting for ${customerId} to approve on the customer display`);
+  await page.screenshot({ path: test.info().outputPath('link-cashier-waiting.png') });
+  const offer = display.getByTestId('customer-consent');
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('heading', { level: 1 })).toHaveText('Link your wallet to Demo Coffee Bar?');
+  await display.screenshot({ path: test.info().outputPath('link-customer-display.png') });
+  const popupOpened = display.waitForEvent('popup');
+  await display.getByTestId('customer-consent-open').click();
+  const popup = await popupOpened;
   // The page the wallet shows the customer: the merchant's name and the masked phone number only.
   await expect(popup.getByRole('heading', { name: 'Link your wallet to Demo Coffee Bar' })).toBeVisible();
   await expect(popup.getByTestId('user-hint')).toHaveText('Account: +65 ****1234');
   await popup.getByRole('button', { name: 'Approve' }).click();
   await expect(popup.getByTestId('consent-result')).toHaveText('Linked — you can close this window.');
   await popup.close();
+  // Nothing opened on the cashier's screen, and the display goes back to rest once linked.
+  expect(cashierPopups).toBe(0);
+  await expect(display.getByTestId('customer-consent')).toHaveCount(0, { timeout: 5_000 });
+  await display.close();
 
   await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'linked');
   const detail = page.getByTestId('customer-detail');
