@@ -83,7 +83,7 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   // ---- charge now: cashback spent first ----
   await keyMoney(page, 'charge-amount', '300');
   await page.getByRole('button', { name: 'Charge S$3.00' }).click();
-  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$3.00.');
+  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$2.00');
   // A REJECTED charge is shown with its reason (sandbox magic amount: ends in 51).
   await keyMoney(page, 'charge-amount', '1051');
@@ -95,6 +95,13 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
     [1051, 'REJECTED', 'INSUFFICIENT_FUNDS', true],
   ]);
   await expect(page.getByTestId('charge-row')).toHaveCount(2);
+  // More than the cashback left: the rest comes from the wallet, and the result says how much of each.
+  await keyMoney(page, 'charge-amount', '450');
+  await page.getByRole('button', { name: 'Charge S$4.50' }).click();
+  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$4.50: S$2.00 paid with cashback, S$2.50 with the wallet.');
+  await expect(page.getByTestId('customer-cashback')).toHaveText('S$0.00');
+  await expect(page.getByTestId('charge-row')).toHaveCount(3);
+  await page.screenshot({ path: test.info().outputPath('linked-charge-split.png') });
 
   // ---- hold â†’ capture ----
   await keyMoney(page, 'hold-amount', '2000');

@@ -56,6 +56,7 @@ export const CUSTOMERS_EN = {
   'customers.charge.submit': 'Charge {amount}',
   'customers.charge.charging': 'Charging…',
   'customers.charge.approved': 'Charged {amount}.',
+  'customers.charge.approvedSplit': 'Charged {amount}: {cashback} paid with cashback, {wallet} with the wallet.',
   'customers.charge.rejected': 'Charge of {amount} rejected: {reason}',
   'customers.charge.checking': 'Charge of {amount} sent; the outcome is being checked. Nothing will be charged twice.',
   'customers.charge.notSent': 'The charge did not reach the wallet. Nothing was charged.',

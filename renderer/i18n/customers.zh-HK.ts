@@ -57,6 +57,7 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'customers.charge.submit': '收款 {amount}',
   'customers.charge.charging': '收款中…',
   'customers.charge.approved': '已收款 {amount}。',
+  'customers.charge.approvedSplit': '已收款 {amount}：{cashback} 以現金回贈支付，{wallet} 以電子錢包支付。',
   'customers.charge.rejected': '{amount} 收款被拒：{reason}',
   'customers.charge.checking': '已送出 {amount} 的收款，正在確認結果。不會重複收款。',
   'customers.charge.notSent': '收款未送達錢包，並無收取任何款項。',

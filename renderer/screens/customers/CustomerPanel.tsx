@@ -59,7 +59,7 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
       <ErrorText error={cashbackError ?? error} testId="customer-error" />
       {customer.status === 'unlinked' && <p className="explain">{t('customers.detail.unlinkedExplain')}</p>}
       {customer.status === 'relink-needed' && <p className="explain">{t('customers.detail.relinkExplain')}</p>}
-      {linked && <ChargeForm merchantUserId={customer.merchantUserId} currency={currency} onCharged={refresh} />}
+      {linked && <ChargeForm merchantUserId={customer.merchantUserId} currency={currency} cashback={cashback} onCharged={refresh} />}
       <HoldsSection merchantUserId={customer.merchantUserId} holds={detail.holds} currency={currency} canPlace={linked} onChanged={refresh} />
       <ChargesTable charges={detail.charges} />
       {customer.status !== 'unlinked' && <UnlinkControl merchantUserId={customer.merchantUserId} onUnlinked={refresh} />}

@@ -162,7 +162,7 @@ describe('charging a linked customer', () => {
     keyAmount('charge-amount', '300');
     expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
     fireEvent.click(screen.getByTestId('charge-submit'));
-    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00.');
+    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
     expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true }]);
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
     expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
