@@ -44,7 +44,8 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   const display = await page.context().newPage();
   await pos.open(display, '/customer-display');
   await expect(display.getByTestId('customer-idle')).toBeVisible();
-  await page.getByTestId('link-merchant-user-id').fill(customerId);
+  // One merchant-user-id field: the one at the top; linking uses it.
+  await page.getByTestId('customers-lookup').fill(customerId);
   await page.getByLabel('Phone number').fill('+65 9123 1234');
   let cashierPopups = 0;
   page.on('popup', () => (cashierPopups += 1));

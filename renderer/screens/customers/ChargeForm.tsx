@@ -7,7 +7,7 @@ import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { chargeOutcome } from './outcome.ts';
-import { useAmountSubmit } from './use-amount-submit.ts';
+import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
 
 /**
  * "Charge now": an immediate payment from the linked wallet, cashback on or off. An approved charge says how
@@ -19,12 +19,14 @@ export function ChargeForm({
   currency,
   cashback,
   onCharged,
+  actor,
 }: {
   merchantUserId: string;
   currency: CurrencyCode;
   /** The balance as last read, before this charge. */
   cashback: Money | null;
   onCharged: () => void;
+  actor?: PanelActor | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -51,6 +53,7 @@ export function ChargeForm({
     },
     clearsAmount: (charge) => charge.displayStatus === 'approved',
     onSent: onCharged,
+    actor,
   });
 
   /** Cashback the charge spent: none when switched off, else the balance's drop (null when it cannot be told). */

@@ -57,7 +57,7 @@ describe('linking a customer', () => {
   it('browser preview: the consent page goes to the customer display, never a window on the cashier’s screen', async () => {
     const { open } = stubPopup();
     const bridge = await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-7' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-7' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '+65 9123 1234' } });
     fireEvent.click(screen.getByTestId('link-submit'));
 
@@ -83,7 +83,7 @@ describe('linking a customer', () => {
     const bridge = createFakeBridge({ info: { transport: 'electron' } });
     bridge.customers.consentKind = 'window';
     await openScreen(bridge);
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-8' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-8' } });
     fireEvent.change(screen.getByTestId('link-email'), { target: { value: 'kim@example.com' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect((await screen.findByTestId('link-progress')).textContent).toContain('approve in the consent window');
@@ -99,7 +99,7 @@ describe('linking a customer', () => {
   it('says when the session ended, and starts again', async () => {
     stubPopup();
     const bridge = await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-9' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-9' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
@@ -117,13 +117,15 @@ describe('linking a customer', () => {
     expect(screen.getByText('Enter the merchant user id.')).toBeDefined();
     expect(screen.getByText('Enter the customer’s phone number or e-mail address.')).toBeDefined();
     // Each problem is tied to its fields: the id's to the id, the shared phone/e-mail one to both.
-    const idInput = screen.getByTestId('link-merchant-user-id');
+    // One merchant-user-id field on the screen: the one above, which the link uses and marks.
+    const idInput = screen.getByTestId('customers-lookup');
     expect(idInput.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(idInput.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the merchant user id.');
+    expect(idInput.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Enter the merchant user id.');
+    expect(screen.queryByTestId('link-merchant-user-id')).toBeNull();
     for (const testId of ['link-phone', 'link-email']) {
       expect(document.getElementById(screen.getByTestId(testId).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the customer’s phone number or e-mail address.');
     }
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'bad id!' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'bad id!' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(screen.getByText('Use letters, digits and . _ @ + : - only.')).toBeDefined();
     expect(bridge.callsTo('customers.startLink')).toEqual([]);
@@ -132,7 +134,7 @@ describe('linking a customer', () => {
 
   it('shows the page to the customer again on request', async () => {
     const bridge = await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-10' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-10' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
@@ -150,7 +152,7 @@ describe('finding customers', () => {
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-404' } });
     fireEvent.click(screen.getByTestId('customers-find'));
     expect((await screen.findByTestId('customers-not-found')).textContent).toBe('No customer “cust-404” is linked on this till. Link them below.');
-    expect((screen.getByTestId('link-merchant-user-id') as HTMLInputElement).value).toBe('cust-404');
+    expect(screen.getByTestId('link-for').textContent).toBe('Links customer cust-404 (the id above).');
     fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-1' }));
     expect((await screen.findByTestId('customer-detail')).dataset.merchantUserId).toBe('cust-1');
   });
@@ -166,6 +168,18 @@ describe('charging a linked customer', () => {
     expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true }]);
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
     expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
+  });
+
+  it('says how much came from the wallet when the cashback is not enough, and clears it when a hold is placed', async () => {
+    await withLinkedCustomer();
+    keyAmount('charge-amount', '700');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$7.00: S$5.00 paid with cashback, S$2.00 with the wallet.');
+    keyAmount('hold-amount', '1500');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    await screen.findByTestId('hold-result');
+    // Only the latest action's message stands.
+    await waitFor(() => expect(screen.queryByTestId('charge-result')).toBeNull());
   });
 
   it('shows a REJECTED charge with its reason, and the cashback switch is sent as set', async () => {

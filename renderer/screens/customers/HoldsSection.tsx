@@ -9,7 +9,7 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';
 import { UnresolvedReason } from './UnresolvedReason.tsx';
-import { useAmountSubmit } from './use-amount-submit.ts';
+import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
 
 // Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
 // reason. An AUTHORIZED hold shows when it is expected to lapse (the wallet does not publish its TTL: the
@@ -21,12 +21,14 @@ export function HoldsSection({
   currency,
   canPlace,
   onChanged,
+  actor,
 }: {
   merchantUserId: string;
   holds: readonly HoldView[];
   currency: CurrencyCode;
   canPlace: boolean;
   onChanged: () => void;
+  actor?: PanelActor | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -39,6 +41,7 @@ export function HoldsSection({
     // checked. Left in place only when nothing is held (declined, not placed), for a deliberate new try.
     clearsAmount: (hold) => hold.displayStatus !== 'declined' && hold.displayStatus !== 'not-placed',
     onSent: onChanged,
+    actor,
   });
   const { error, setError, outcome, setOutcome } = placing;
   const [working, setWorking] = useState<string | null>(null);
@@ -53,6 +56,7 @@ export function HoldsSection({
       return;
     }
     setWorking(hold.merchantRef);
+    actor?.acted();
     setError(null);
     setOutcome(null);
     const result =

@@ -26,21 +26,26 @@ interface Problems {
   hint?: string;
 }
 
-/** `prefillId`: an id the cashier looked for and did not find; it fills the form (unless a link is under way). */
-export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLinked: (merchantUserId: string) => void }) {
+/**
+ * One merchant-user-id field on the screen: the one above (Find). Linking uses what is typed there; a problem
+ * with it is reported there too (`onIdProblem`).
+ */
+export function LinkCustomer({
+  merchantUserId,
+  onIdProblem,
+  onLinked,
+}: {
+  merchantUserId: string;
+  onIdProblem: (problem: string | undefined) => void;
+  onLinked: (merchantUserId: string) => void;
+}) {
   const t = useT();
   const bridge = useBridge();
-  const [merchantUserId, setMerchantUserId] = useState(prefillId);
-  const [prefilled, setPrefilled] = useState(prefillId);
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  if (prefillId !== prefilled) {
-    setPrefilled(prefillId);
-    if (prefillId !== '' && phase.kind === 'form') setMerchantUserId(prefillId);
-  }
 
   const waiting = phase.kind === 'waiting' ? phase : null;
   const pollError = useLinkProgress(waiting ? { linkToken: waiting.linkToken, merchantUserId: waiting.merchantUserId } : null, (progress) => {
@@ -62,6 +67,7 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
     else if (!MERCHANT_USER_ID.test(id)) found.id = t('customers.link.idInvalid');
     if (phone.trim() === '' && email.trim() === '') found.hint = t('customers.link.hintNeeded');
     setProblems(found);
+    onIdProblem(found.id);
     setError(null);
     if (Object.keys(found).length > 0) return;
 
@@ -108,18 +114,9 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
           <p id="link-explain" className="hint">
             {t('customers.link.explain')}
           </p>
-          <LabelledInput
-            id="link-merchant-user-id"
-            label={t('customers.link.merchantUserId')}
-            problem={problems.id}
-            problemId="link-id-problem"
-            type="text"
-            autoComplete="off"
-            maxLength={128}
-            value={merchantUserId}
-            onChange={(event) => setMerchantUserId(event.target.value)}
-            data-testid="link-merchant-user-id"
-          />
+          <p className="link-for" data-testid="link-for">
+            {merchantUserId.trim() === '' ? t('customers.link.typeIdAbove') : t('customers.link.forId', { id: merchantUserId.trim() })}
+          </p>
           <LabelledInput
             id="link-phone"
             label={t('customers.link.phone')}

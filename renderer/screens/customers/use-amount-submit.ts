@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { AppError, Result } from '../../../shared/result.ts';
 import type { Locale } from '../../../shared/settings.ts';
@@ -6,6 +6,13 @@ import { useLocale, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useTerminal } from '../../stores/terminal.ts';
 import { validateSaleAmount } from '../sale/validate-amount.ts';
 import type { Outcome } from './outcome.ts';
+
+/** A form's place among the customer panel's forms (charge, holds): its name, who acted last, "I act now". */
+export interface PanelActor {
+  readonly name: string;
+  readonly last: string | null;
+  acted(): void;
+}
 
 /**
  * The state and submit of a linked-customer amount form ("Charge now", "Place hold"): the amount is checked
@@ -23,12 +30,15 @@ export function useAmountSubmit<T>({
   describe,
   clearsAmount,
   onSent,
+  actor,
 }: {
   currency: CurrencyCode;
   send: (amountMinor: number) => Promise<Result<T>>;
   describe: (value: T, t: Translate, locale: Locale) => Outcome;
   clearsAmount: (value: T) => boolean;
   onSent: () => void;
+  /** Which form this is, and who acted last on the panel: one form's old message clears when another acts. */
+  actor?: PanelActor | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -43,9 +53,19 @@ export function useAmountSubmit<T>({
     setAmountMinor(value);
   };
 
+  // Another form on the panel acted: this one's old result or error no longer describes what happened last.
+  const lastActor = actor?.last ?? null;
+  const self = actor?.name ?? null;
+  useEffect(() => {
+    if (lastActor === null || lastActor === self) return;
+    setOutcome(null);
+    setError(null);
+  }, [lastActor, self]);
+
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (busy) return;
+    actor?.acted();
     const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
     setError(problem);
     setOutcome(null);
