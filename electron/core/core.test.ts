@@ -167,6 +167,55 @@ describe('linked customers in the composed core (demo merchant on the embedded s
   });
 });
 
+describe('the customer approves before their stored wallet is charged', () => {
+  async function linkedCore(merchantUserId: string) {
+    const { core, events } = await openCore();
+    const started = await core.handlers['customers.startLink']({ merchantUserId, emailHint: 'lee@example.com' });
+    const request = core.consent.consentRequest(started.linkToken);
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+    return { core, events };
+  }
+
+  it('charges only with a matching approval, once; a declined one charges nothing', async () => {
+    const { core, events } = await linkedCore('core-approve-1');
+    const charge = { merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' as const, useCashback: true };
+    expect(await dispatch(core.handlers, 'customers.charge', charge)).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+
+    const asked = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    expect(asked).toMatchObject({ state: 'waiting', by: 'customer-display', amount: { amountMinor: 300, currency: 'SGD' }, merchantName: 'Demo Coffee Bar' });
+    // The customer display is told, with what it needs to ask.
+    expect(events.some((e) => e.event === 'customers.approvalOnDisplay' && e.payload.approvalId === asked.approvalId)).toBe(true);
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true });
+    // Another amount than the one approved is refused, and the approval is spent by the attempt.
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.mismatch' } });
+    const again = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true });
+    expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe('approved');
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: again.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.expired' } });
+
+    const declined = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    expect((await core.handlers['customers.answerApproval']({ approvalId: declined.approvalId, approve: false })).state).toBe('declined');
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: declined.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.declined' } });
+    expect((await core.handlers['customers.find']({ merchantUserId: 'core-approve-1' })).charges).toHaveLength(1);
+  });
+
+  it('a capture is approved for the hold’s own amount; with the setting, by the supervisor PIN instead', async () => {
+    const { core } = await linkedCore('core-approve-2');
+    await core.handlers['settings.save']({ settings: { linkedApproval: 'supervisor-pin' }, secrets: { supervisorPin: '2468' } });
+    const hold = await core.handlers['customers.placeHold']({ merchantUserId: 'core-approve-2', amountMinor: 2000, currency: 'SGD' });
+    const asked = await core.handlers['customers.requestApproval']({ action: 'capture', merchantUserId: 'core-approve-2', merchantRef: hold.merchantRef });
+    expect(asked).toMatchObject({ by: 'supervisor-pin', amount: { amountMinor: 2000, currency: 'SGD' } });
+    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-required' } });
+    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true, supervisorPin: '1111' })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-wrong' } });
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true, supervisorPin: '2468' });
+    const captured = await core.handlers['customers.capture']({ merchantRef: hold.merchantRef, approvalId: asked.approvalId });
+    expect(['capturing', 'captured']).toContain(captured.displayStatus);
+  });
+});
+
 describe('linked-customer rows in the status bar and the day summary', () => {
   it('a charge whose answer was lost counts as Unresolved at once (status.changed), stops counting once settled, and its money is in the day summary and net', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'core-customers-'));
@@ -194,7 +243,10 @@ describe('linked-customer rows in the status bar and the day summary', () => {
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
     await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
     await fetch(`${sandboxBaseUrl}/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropAfterActNext: 1, path: '/charge' }) });
-    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false });
+    // The customer approves on their display first (approvals.test: what happens without).
+    const approval = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD' });
+    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true });
+    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false, approvalId: approval.approvalId });
     expect(charge.displayStatus).toBe('checking');
 
     expect((await core.handlers['status.get']({})).unresolvedCount).toBe(1);

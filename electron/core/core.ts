@@ -4,6 +4,7 @@ import { composeHandlers } from './compose-handlers.ts';
 import type { Core } from './core-api.ts';
 import type { CoreContext } from './core-context.ts';
 import { consentNotAvailable, type ConsentOpener } from './customers/consent-opening.ts';
+import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
@@ -139,12 +140,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
+  // A linked customer's wallet is charged (charge, capture) only with their approval: the guard wraps both.
+  const approvals = createApprovals({ settings, customers: customers.handlers, emit: bus.emit });
   const handlers = composeHandlers({
     app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
     payments: payments.handlers,
     dayReport: dayReportHandlers(payments, customers),
-    customers: customers.handlers,
+    customers: { ...customers.handlers, ...approvals.guarded },
+    approvals: approvals.handlers,
     consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)) },
     receipts,
   });

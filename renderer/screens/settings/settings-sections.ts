@@ -32,6 +32,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   cameraDeviceId: 'devices',
   supervisorPin: 'pins',
   adminPin: 'pins',
+  linkedApproval: 'linked',
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
 };
