@@ -7,7 +7,9 @@ import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { chargeOutcome } from './outcome.ts';
+import { ApprovalWait } from './ApprovalWait.tsx';
 import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
+import { useCustomerApproval } from './use-customer-approval.ts';
 
 /**
  * "Charge now": an immediate payment from the linked wallet, cashback on or off. An approved charge says how
@@ -34,11 +36,15 @@ export function ChargeForm({
   const [useCashback, setUseCashback] = useState(true);
   // What the last approved charge took from cashback (minor units), found before its outcome is shown.
   const fromCashback = useRef<number | null>(null);
+  const approval = useCustomerApproval();
   const { amountMinor, changeAmount, maxMinor, busy, error, outcome, submit } = useAmountSubmit({
     currency,
     send: async (amount) => {
       const before = cashback;
-      const charged = await bridge['customers.charge']({ merchantUserId, amountMinor: amount, currency, useCashback });
+      // The customer's yes first (their display, or the supervisor's PIN): nothing is sent to the wallet without it.
+      const approved = await approval.ask({ action: 'charge', merchantUserId, amountMinor: amount, currency });
+      if (!approved.ok) return approved;
+      const charged = await bridge['customers.charge']({ merchantUserId, amountMinor: amount, currency, useCashback, approvalId: approved.approvalId });
       fromCashback.current = charged.ok && charged.value.displayStatus === 'approved' ? await cashbackSpent(charged.value, before) : null;
       return charged;
     },
@@ -92,6 +98,7 @@ export function ChargeForm({
         />
         <span className="field-label">{t('customers.charge.useCashback')}</span>
       </label>
+      {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="charge-error" />
       {outcome && (
         <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="charge-result" data-tone={outcome.tone}>

@@ -165,7 +165,8 @@ describe('charging a linked customer', () => {
     expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
     fireEvent.click(screen.getByTestId('charge-submit'));
     expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true }]);
+    // Sent with the customer's approval (given at once by the fake customer; see the next test for the wait).
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true, approvalId: expect.any(String) }]);
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
     expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
   });
@@ -182,6 +183,26 @@ describe('charging a linked customer', () => {
     await waitFor(() => expect(screen.queryByTestId('charge-result')).toBeNull());
   });
 
+  it('waits for the customer’s approval on their display before charging; a decline charges nothing', async () => {
+    const bridge = await withLinkedCustomer();
+    bridge.customers.autoApprove = false;
+    keyAmount('charge-amount', '300');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('approval-wait')).textContent).toContain('Waiting for cust-42 to approve S$3.00 on the customer display');
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+    const [approval] = [...bridge.customers.approvals.values()];
+    bridge.customers.handlers['customers.answerApproval']({ approvalId: approval!.approvalId, approve: false });
+    expect((await screen.findByTestId('charge-error')).textContent).toBe('The customer declined. Nothing was taken.');
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    await screen.findByTestId('approval-wait');
+    const second = [...bridge.customers.approvals.values()].at(-1)!;
+    bridge.customers.handlers['customers.answerApproval']({ approvalId: second.approvalId, approve: true });
+    expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
+    expect(bridge.callsTo('customers.charge')).toHaveLength(1);
+  });
+
   it('shows a REJECTED charge with its reason, and the cashback switch is sent as set', async () => {
     const bridge = await withLinkedCustomer();
     const cashbackSwitch = screen.getByRole('switch', { name: 'Use cashback' });
@@ -191,7 +212,7 @@ describe('charging a linked customer', () => {
     const result = await screen.findByTestId('charge-result');
     expect(result.textContent).toBe('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
     expect(result.dataset.tone).toBe('failure');
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false }]);
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false, approvalId: expect.any(String) }]);
     await waitFor(() => expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('rejected'));
   });
 

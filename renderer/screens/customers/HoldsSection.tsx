@@ -9,7 +9,9 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';
 import { UnresolvedReason } from './UnresolvedReason.tsx';
+import { ApprovalWait } from './ApprovalWait.tsx';
 import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
+import { useCustomerApproval } from './use-customer-approval.ts';
 
 // Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
 // reason. An AUTHORIZED hold shows when it is expected to lapse (the wallet does not publish its TTL: the
@@ -44,6 +46,7 @@ export function HoldsSection({
     actor,
   });
   const { error, setError, outcome, setOutcome } = placing;
+  const approval = useCustomerApproval();
   const [working, setWorking] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -59,9 +62,16 @@ export function HoldsSection({
     actor?.acted();
     setError(null);
     setOutcome(null);
+    // A capture takes the customer's money: their yes first (their display, or the supervisor's PIN).
+    const approved = action === 'capture' ? await approval.ask({ action: 'capture', merchantUserId, merchantRef: hold.merchantRef }) : null;
+    if (approved && !approved.ok) {
+      setWorking(null);
+      setError(approved.error);
+      return;
+    }
     const result =
-      action === 'capture'
-        ? await bridge['customers.capture']({ merchantRef: hold.merchantRef })
+      approved?.ok === true
+        ? await bridge['customers.capture']({ merchantRef: hold.merchantRef, approvalId: approved.approvalId })
         : await bridge['customers.void']({ merchantRef: hold.merchantRef, reason: reason.trim() });
     setWorking(null);
     if (!result.ok) {
@@ -98,6 +108,7 @@ export function HoldsSection({
           </button>
         </form>
       )}
+      {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="hold-error" />
       {outcome && (
         <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="hold-result" data-tone={outcome.tone}>
