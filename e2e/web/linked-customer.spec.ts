@@ -32,7 +32,7 @@ async function keyMoney(page: Page, testId: string, digits: string): Promise<voi
   for (const digit of digits) await field.press(digit);
 }
 
-test('link through the consent page, cashback, charge, hold → capture, hold → void, unlink', async ({ page, pos }) => {
+test('link through the consent page, cashback, charge, hold → capture, hold → void, unlink', async ({ browser, page, pos }) => {
   const customerId = `e2e-${Date.now().toString(36)}`;
   const of = <T extends { merchantUserId: string }>(rows: T[]): T[] => rows.filter((row) => row.merchantUserId === customerId);
 
@@ -41,7 +41,9 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   await expect(page.getByRole('heading', { level: 1, name: 'Linked customers' })).toBeVisible();
 
   // ---- link: the consent page goes to the customer display; the customer opens it there and approves ----
-  const display = await page.context().newPage();
+  // The customer display is its own window (a second screen): its own context, so neither page is a hidden tab.
+  const displayContext = await browser.newContext();
+  const display = await displayContext.newPage();
   await pos.open(display, '/customer-display');
   await expect(display.getByTestId('customer-idle')).toBeVisible();
   // One merchant-user-id field: the one at the top; linking uses it.
@@ -69,7 +71,19 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   // Nothing opened on the cashier's screen, and the display goes back to rest once linked.
   expect(cashierPopups).toBe(0);
   await expect(display.getByTestId('customer-consent')).toHaveCount(0, { timeout: 5_000 });
-  await display.close();
+
+  /** The customer says yes on their display before their stored wallet is charged. */
+  const customerApproves = async (heading: string, shot?: string): Promise<void> => {
+    await expect(page.getByTestId('approval-wait')).toBeVisible();
+    const ask = display.getByTestId('customer-approval');
+    await expect(ask.getByRole('heading', { level: 1 })).toHaveText(heading);
+    if (shot) {
+      await display.screenshot({ path: test.info().outputPath(`${shot}-display.png`) });
+      await page.screenshot({ path: test.info().outputPath(`${shot}-cashier.png`) });
+    }
+    await display.getByTestId('customer-approve').click();
+    await expect(ask).toHaveCount(0);
+  };
 
   await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'linked');
   const detail = page.getByTestId('customer-detail');
@@ -81,14 +95,24 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   // ---- cashback: every sandbox consumer starts with 5.00 ----
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$5.00');
 
+  // ---- charge now: the customer declines on their display, and nothing is charged ----
+  await keyMoney(page, 'charge-amount', '300');
+  await page.getByRole('button', { name: 'Charge S$3.00' }).click();
+  await expect(display.getByTestId('customer-approval')).toBeVisible();
+  await display.getByTestId('customer-decline').click();
+  await expect(page.getByTestId('charge-error')).toHaveText('The customer declined. Nothing was taken.');
+  expect(of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges)).toEqual([]);
+
   // ---- charge now: cashback spent first ----
   await keyMoney(page, 'charge-amount', '300');
   await page.getByRole('button', { name: 'Charge S$3.00' }).click();
+  await customerApproves('Pay S$3.00 to Demo Coffee Bar from your linked wallet?', 'linked-approval');
   await expect(page.getByTestId('charge-result')).toHaveText('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$2.00');
   // A REJECTED charge is shown with its reason (sandbox magic amount: ends in 51).
   await keyMoney(page, 'charge-amount', '1051');
   await page.getByRole('button', { name: 'Charge S$10.51' }).click();
+  await customerApproves('Pay S$10.51 to Demo Coffee Bar from your linked wallet?');
   await expect(page.getByTestId('charge-result')).toHaveText('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
   const charges = of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges);
   expect(charges.map((c) => [c.amountMinor, c.status, c.failureReason, c.useCashback])).toEqual([
@@ -99,6 +123,7 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   // More than the cashback left: the rest comes from the wallet, and the result says how much of each.
   await keyMoney(page, 'charge-amount', '450');
   await page.getByRole('button', { name: 'Charge S$4.50' }).click();
+  await customerApproves('Pay S$4.50 to Demo Coffee Bar from your linked wallet?');
   await expect(page.getByTestId('charge-result')).toHaveText('Charged S$4.50: S$2.00 paid with cashback, S$2.50 with the wallet.');
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$0.00');
   await expect(page.getByTestId('charge-row')).toHaveCount(3);
@@ -112,6 +137,7 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   await expect(first).toHaveAttribute('data-status', 'authorized');
   await expect(first.getByTestId('hold-expiry')).not.toHaveText('—');
   await first.getByRole('button', { name: 'Capture S$20.00' }).click();
+  await customerApproves('Pay the S$20.00 held by Demo Coffee Bar from your linked wallet?');
   await expect(page.getByTestId('hold-result')).toHaveText('Captured S$20.00.');
   await expect(page.locator('[data-testid="hold-row"][data-status="captured"]')).toHaveCount(1);
 
@@ -144,4 +170,5 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual(['UNLINKED']);
   // The list says so too.
   await expect(page.locator(`[data-testid="customer-row"][data-merchant-user-id="${customerId}"]`)).toContainText('Unlinked');
+  await displayContext.close();
 });

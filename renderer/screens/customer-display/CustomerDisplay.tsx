@@ -10,6 +10,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
+import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
 import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
@@ -48,6 +49,7 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   const bridge = useBridge();
   const [payment, setPayment] = useState<PaymentView | null>(null);
   const consent = useConsentOffer();
+  const [approval, approvalDone] = useApprovalOffer();
 
   // Opened (or reloaded) mid-payment: pick up the payment that is still open at the counter.
   useEffect(() => {
@@ -82,7 +84,9 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>
-      {consent !== null && payment === null ? (
+      {approval !== null ? (
+        <ApprovalOffer offer={approval} onDone={approvalDone} />
+      ) : consent !== null && payment === null ? (
         <ConsentOffer offer={consent} merchantName={merchantName} />
       ) : payment === null ? (
         <div className="customer-idle" data-testid="customer-idle">
