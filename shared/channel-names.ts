@@ -31,6 +31,7 @@ export const CHANNEL_NAME_LIST = [
   'customers.void',
   'customers.unlink',
   'customers.unresolved',
+  'customers.ofDay',
   'customers.requestApproval',
   'customers.answerApproval',
   'customers.approvalStatus',

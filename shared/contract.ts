@@ -192,6 +192,8 @@ export interface CustomerChannels {
   'customers.unlink': { request: { merchantUserId: string }; response: LinkedCustomerView };
   /** Charges and holds still being settled, or that the till stopped checking (the Unresolved list), oldest first. */
   'customers.unresolved': { request: Empty; response: readonly LinkedCustomerUnresolvedView[] };
+  /** A local day's linked-customer charges and holds, newest first, for the Payments list. */
+  'customers.ofDay': { request: { day: string }; response: { readonly charges: readonly CustomerChargeView[]; readonly holds: readonly HoldView[] } };
 }
 export type CustomerChannelName = keyof CustomerChannels;
 
@@ -271,6 +273,7 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
   'customers.unresolved': empty,
+  'customers.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
 };
 
 const approvalId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);

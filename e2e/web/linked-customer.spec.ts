@@ -141,6 +141,18 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   await expect(page.getByTestId('hold-result')).toHaveText('Captured S$20.00.');
   await expect(page.locator('[data-testid="hold-row"][data-status="captured"]')).toHaveCount(1);
 
+  // ---- Payments lists them too (method "linked customer"), and says how they are refunded ----
+  await page.getByTestId('nav-payments').click();
+  await page.getByTestId('payments-method-filter').selectOption('linked-customer');
+  const linkedRows = page.getByTestId('linked-payments').getByTestId('linked-payment-row');
+  await expect(linkedRows).toHaveCount(4); // three charges (one rejected) and the captured hold
+  await expect(page.locator('[data-testid="linked-payment-row"][data-kind="hold"]')).toContainText('Captured');
+  await expect(page.getByTestId('linked-payments-refund')).toContainText('Refund through the merchant portal');
+  await expect(page.getByTestId('payments-table')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('linked-in-payments.png') });
+  await linkedRows.first().getByRole('button', { name: customerId }).click();
+  await expect(page.getByTestId('customer-detail')).toHaveAttribute('data-merchant-user-id', customerId);
+
   // ---- another hold → unlink refused while it is open → void ----
   await keyMoney(page, 'hold-amount', '700');
   await page.getByRole('button', { name: 'Place hold of S$7.00' }).click();

@@ -121,6 +121,8 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       if (isRefusal(customer)) return customer;
       return { ok: true, value: { balance: { amountMinor: cashback.get(merchantUserId) ?? 0, currency: options.currency() } } };
     },
+    // The fake's clock is one day: everything it holds is "today".
+    'customers.ofDay': () => ({ ok: true, value: { charges: [...charges].reverse(), holds: [...holds.values()].reverse() } }),
     'customers.requestApproval': (request) => {
       const amount = request.action === 'charge' ? { amountMinor: request.amountMinor, currency: request.currency } : holds.get(request.merchantRef)?.amount;
       if (!amount) return refuse('preauth.not-found');
