@@ -47,7 +47,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
   const approvals: FakeCustomers['approvals'] = new Map();
   let sequence = 0;
   /** As main's guard: only an approved approval for this very action and amount, once. */
-  const useApproval = (approvalId: string | undefined, action: ApprovalView['action'], amountMinor: number): Result<never> | null => {
+  const spendApproval = (approvalId: string | undefined, action: ApprovalView['action'], amountMinor: number): Result<never> | null => {
     const approval = approvalId === undefined ? undefined : approvals.get(approvalId);
     if (!approval || approval.state !== 'approved') return refuse(approval?.state === 'declined' ? 'approval.declined' : 'approval.required');
     if (approval.action !== action || approval.amount.amountMinor !== amountMinor) return refuse('approval.mismatch');
@@ -97,7 +97,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     },
     'customers.openConsent': ({ linkToken }) => {
       if (!linkSessions.has(linkToken)) return refuse('link.failed');
-      return { ok: true, value: consentKindValue(linkToken) };
+      return { ok: true, value: consentKindValue() };
     },
     'customers.completeLink': ({ linkToken }) => {
       const session = linkSessions.get(linkToken);
@@ -153,7 +153,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     'customers.charge': ({ merchantUserId, amountMinor, currency, useCashback, approvalId }) => {
       const customer = linked(merchantUserId);
       if (isRefusal(customer)) return customer;
-      const unapproved = useApproval(approvalId, 'charge', amountMinor);
+      const unapproved = spendApproval(approvalId, 'charge', amountMinor);
       if (unapproved) return unapproved;
       const rejected = amountMinor % 100 === 51;
       const charge: CustomerChargeView = {
@@ -200,7 +200,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     'customers.capture': ({ merchantRef, approvalId }) => {
       const hold = holds.get(merchantRef);
       if (!hold) return refuse('preauth.not-found');
-      const unapproved = useApproval(approvalId, 'capture', hold.amount.amountMinor);
+      const unapproved = spendApproval(approvalId, 'capture', hold.amount.amountMinor);
       if (unapproved) return unapproved;
       if (!hold.canCapture) return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
       if (hold.amount.amountMinor % 100 === 56) {
@@ -260,7 +260,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       link(merchantUserId, hint);
     },
   };
-  function consentKindValue(linkToken: string): ResponseOf<'customers.openConsent'> {
+  function consentKindValue(): ResponseOf<'customers.openConsent'> {
     return fake.consentKind === 'customer-display' ? { kind: 'customer-display' } : { kind: 'window' };
   }
   return fake;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { AppError, Result } from '../../../shared/result.ts';
 import type { Locale } from '../../../shared/settings.ts';
@@ -53,14 +53,17 @@ export function useAmountSubmit<T>({
     setAmountMinor(value);
   };
 
-  // Another form on the panel acted: this one's old result or error no longer describes what happened last.
+  // Another form on the panel acted: this one's old result or error no longer describes what happened last
+  // (adjusted while rendering, when the panel's last actor changes).
   const lastActor = actor?.last ?? null;
-  const self = actor?.name ?? null;
-  useEffect(() => {
-    if (lastActor === null || lastActor === self) return;
-    setOutcome(null);
-    setError(null);
-  }, [lastActor, self]);
+  const [seenActor, setSeenActor] = useState(lastActor);
+  if (lastActor !== seenActor) {
+    setSeenActor(lastActor);
+    if (lastActor !== null && lastActor !== actor?.name) {
+      setOutcome(null);
+      setError(null);
+    }
+  }
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();

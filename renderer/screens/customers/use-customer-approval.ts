@@ -54,7 +54,6 @@ export function useCustomerApproval(): CustomerApproval {
       });
     }, POLL_MS);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only reads refs and setters
   }, [bridge, approvalId]);
   return {
     waiting,

@@ -45,20 +45,27 @@ function SettingsForm({ view }: { view: SettingsView }) {
     void form.save();
   };
 
-  // A refusal opens the section of the first problem and brings that field into view, focused.
+  // A refusal opens the section of the first problem (adjusted while rendering: no extra pass) and brings
+  // that field into view, focused. Editing afterwards moves nothing.
   const refusals = form.refusals;
   const firstSection = firstSectionWithProblem(problemFields);
+  const [openedFor, setOpenedFor] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<SettingsSection | null>(null);
+  if (refusals !== openedFor) {
+    setOpenedFor(refusals);
+    if (firstSection !== null) setSection(firstSection);
+    setFocusRequest(firstSection);
+  }
   useEffect(() => {
-    if (refusals === 0 || firstSection === null) return;
-    setSection(firstSection);
-    requestAnimationFrame(() => {
-      const field = panelsRef.current?.querySelector<HTMLElement>(`#settings-panel-${firstSection} [aria-invalid="true"]`);
+    if (focusRequest === null) return;
+    const frame = requestAnimationFrame(() => {
+      const field = panelsRef.current?.querySelector<HTMLElement>(`#settings-panel-${focusRequest} [aria-invalid="true"]`);
       field?.scrollIntoView({ block: 'center' });
       field?.focus({ preventScroll: true });
     });
-    // Only a new refusal moves the admin; editing afterwards does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refusals]);
+    return () => cancelAnimationFrame(frame);
+    // A new refusal asks again even for the same section.
+  }, [focusRequest, openedFor]);
 
   const panel = (id: SettingsSection, children: ReactNode): ReactNode => (
     <div role="tabpanel" id={`settings-panel-${id}`} aria-labelledby={`settings-tab-${id}`} hidden={section !== id} className="settings-panel" data-testid={`settings-panel-${id}`}>
