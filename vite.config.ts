@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { join } from 'node:path';
 
 // One config builds all three parts: the renderer (always), Electron main and the sandboxed CJS preload
 // (skipped in `--mode web`, which builds only what the browser preview and the e2e tests serve).
@@ -9,12 +10,18 @@ import electron from 'vite-plugin-electron/simple';
 // Packages main loads at run time from node_modules instead of bundling them.
 const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite'];
 
+// An absolute folder to build into instead of the checkout (dist/, dist-electron/): the bundle smoke test
+// (electron/bundle-smoke.test.ts) builds there, so it never replaces the build other tests are serving.
+const BUILD_DIR = process.env.WALLET_POS_BUILD_DIR;
+const rendererOut = BUILD_DIR ? join(BUILD_DIR, 'dist', 'renderer') : '../dist/renderer';
+const electronOut = BUILD_DIR ? join(BUILD_DIR, 'dist-electron') : 'dist-electron';
+
 export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
   publicDir: '../assets',
   build: {
-    outDir: '../dist/renderer',
+    outDir: rendererOut,
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
@@ -34,14 +41,14 @@ export default defineConfig(({ mode }) => ({
           electron({
             main: {
               entry: 'electron/main.ts',
-              vite: { root: '.', build: { outDir: 'dist-electron', rolldownOptions: { external: MAIN_EXTERNALS } } },
+              vite: { root: '.', build: { outDir: electronOut, rolldownOptions: { external: MAIN_EXTERNALS } } },
             },
             preload: {
               input: 'electron/preload.ts',
               vite: {
                 root: '.',
                 build: {
-                  outDir: 'dist-electron',
+                  outDir: electronOut,
                   // A sandboxed preload cannot be an ES module.
                   rolldownOptions: { output: { format: 'cjs', entryFileNames: 'preload.cjs' } },
                 },

@@ -4,9 +4,11 @@ import type { Result } from '../shared/result.ts';
 import type { CoreApi } from './core/core-api.ts';
 import { handleIpcInvoke } from './core/security/ipc-gate.ts';
 import { isTrustedUrl } from './core/security/url-trust.ts';
+import { isEventAllowed, type WindowRole } from './core/security/window-channels.ts';
 
 // The only file that touches ipcMain. Every call: sender frame check → dispatch (channel and payload
-// validated against the contract) → the core → a Result envelope; that logic is core/security/ipc-gate.ts,
+// validated against the contract) → the core → a Result envelope. What a window may call and hear depends on
+// the role main gave it when it made it (the customer display: only what it shows); that logic is core/security/ipc-gate.ts,
 // unit-tested. Errors never cross as exceptions (Electron would pass only their message): the renderer
 // always gets `{ ok, value | error }`.
 
@@ -16,6 +18,8 @@ export interface IpcOptions {
   readonly appOrigin: string;
   /** Web contents that should receive events (the cashier window and the customer display). */
   readonly eventTargets: () => readonly WebContents[];
+  /** The role of the window a web contents belongs to (main's registry); null for one it did not make. */
+  readonly roleOf: (contents: WebContents) => WindowRole | null;
 }
 
 export function registerIpc(options: IpcOptions): () => void {
@@ -23,13 +27,15 @@ export function registerIpc(options: IpcOptions): () => void {
 
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown): Promise<Result<unknown>> => {
     const frame = event.senderFrame;
-    return handleIpcInvoke(core.handlers, appOrigin, { frameUrl: frame?.url, isMainFrame: frame !== null && frame.parent === null }, channel, payload);
+    const sender = { frameUrl: frame?.url, isMainFrame: frame !== null && frame.parent === null, role: options.roleOf(event.sender) };
+    return handleIpcInvoke(core.handlers, appOrigin, sender, channel, payload);
   });
 
   const unsubscribe = core.onEvent((message) => {
     for (const contents of options.eventTargets()) {
       // Only to pages of ours: a window that somehow shows anything else hears nothing about payments.
-      if (!contents.isDestroyed() && isTrustedUrl(contents.getURL(), appOrigin)) contents.send(IPC_EVENT_CHANNEL, message);
+      if (contents.isDestroyed() || !isEventAllowed(options.roleOf(contents), message.event)) continue;
+      if (isTrustedUrl(contents.getURL(), appOrigin)) contents.send(IPC_EVENT_CHANNEL, message);
     }
   });
 

@@ -2,7 +2,9 @@ import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
 import type { Core } from './core/core-api.ts';
-import { normaliseOrigin, PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
+import { PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
+import { launchMode } from './core/security/launch-mode.ts';
+import type { WindowRole } from './core/security/window-channels.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
@@ -18,11 +20,12 @@ import { registerIpc } from './ipc.ts';
 // customer display, the consent window for linking customers, and every guard (navigation, permissions,
 // IPC sender) in place before a page loads.
 
-const devServerUrl = process.env.VITE_DEV_SERVER_URL;
-const appOrigin = devServerUrl ? normaliseOrigin(devServerUrl) : PRODUCTION_APP_ORIGIN;
+// The Vite dev server (and with it DevTools) only in an unpackaged app: an installed till ignores
+// VITE_DEV_SERVER_URL (core/security/launch-mode.ts).
+const mode = launchMode({ isPackaged: app.isPackaged, devServerUrl: process.env.VITE_DEV_SERVER_URL });
+if (mode.ignoredDevServer) console.warn(`VITE_DEV_SERVER_URL ignored: ${mode.ignoredDevServer}`);
+const { devServerUrl, appOrigin, devTools } = mode;
 const pageUrl = (path: '/' | '/customer-display'): string => new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
-/** DevTools only while developing against the Vite dev server; the built app (`npm start`, a till) has none. */
-const devTools = devServerUrl !== undefined;
 
 /** `--kiosk` forces kiosk mode (as do the Settings "Kiosk" flag and the kiosk terminal mode). */
 const kioskFlag = process.argv.includes('--kiosk');
@@ -44,6 +47,15 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   let cashier: BrowserWindow | null = null;
   let customerDisplay: BrowserWindow | null = null;
+  // Which of our windows each web contents is: what it may call and hear (core/security/window-channels.ts).
+  // Keyed by the id main saw when it made the window, so a page cannot claim another role.
+  const windowRoles = new Map<number, WindowRole>();
+  const registerWindow = (window: BrowserWindow, role: WindowRole): BrowserWindow => {
+    const id = window.webContents.id;
+    windowRoles.set(id, role);
+    window.on('closed', () => windowRoles.delete(id));
+    return window;
+  };
 
   app.on('second-instance', () => {
     if (cashier && !cashier.isDestroyed()) {
@@ -81,7 +93,7 @@ async function start(): Promise<void> {
 
   hardenSession(session.defaultSession, appOrigin);
   if (!devServerUrl) {
-    serveAppProtocol(paths.rendererDir);
+    serveAppProtocol(paths.rendererDir, { sourceMaps: mode.sourceMaps });
     // No menu in production: no reload, no devtools shortcut, nothing to click away from the till.
     Menu.setApplicationMenu(null);
   }
@@ -90,11 +102,12 @@ async function start(): Promise<void> {
     core: runningCore,
     appOrigin,
     eventTargets: () => [cashier, customerDisplay].filter((w): w is BrowserWindow => w !== null && !w.isDestroyed()).map((w) => w.webContents),
+    roleOf: (contents) => windowRoles.get(contents.id) ?? null,
   });
 
   const { settings } = await runningCore.handlers['settings.get']({});
   const kiosk = kioskFlag || settings.kiosk || settings.mode === 'kiosk';
-  cashier = createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools });
+  cashier = registerWindow(createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }), 'cashier');
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -105,7 +118,7 @@ async function start(): Promise<void> {
     if (customerDisplay && !customerDisplay.isDestroyed()) return;
     const display = secondaryDisplay();
     if (!display && !customerDisplayAsked) return;
-    customerDisplay = createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools);
+    customerDisplay = registerWindow(createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools), 'customer-display');
     customerDisplay.on('closed', () => {
       customerDisplay = null;
     });

@@ -8,6 +8,7 @@ export const CHANNEL_NAME_LIST = [
   'settings.save',
   'settings.testConnection',
   'settings.verifyPin',
+  'settings.resetVault',
   'payments.chargeMerchantQr',
   'payments.chargeCustomerQr',
   'payments.cancel',

@@ -18,7 +18,7 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { Result } from './result.ts';
-import { settingsPatchSchema, type LinkedApproval, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
+import { settingsPatchSchema, VAULT_RESET_CONFIRMATION, type LinkedApproval, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
 
 // The one contract between renderer and main. Every channel names its request and response type here,
 // and `requestSchemas` must hold a runtime schema for each: a channel added without both does not compile.
@@ -75,6 +75,11 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
   /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
   'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
   'settings.verifyPin': { request: { kind: 'admin' | 'supervisor'; pin: string }; response: { valid: boolean } };
+  /**
+   * Only while the secret vault cannot be read (SettingsView.vaultUnreadable): sets it aside and starts an
+   * empty one, so every credential and PIN must be entered again. Refused while the vault is readable.
+   */
+  'settings.resetVault': { request: { confirm: typeof VAULT_RESET_CONFIRMATION }; response: SettingsView };
   'payments.chargeMerchantQr': { request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined }; response: PaymentView };
   'payments.chargeCustomerQr': {
     request: { amountMinor: number; currency: CurrencyCode; consumerCode: string; note?: string | undefined };
@@ -321,6 +326,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'settings.save': settingsPatchSchema.strict(),
   'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
+  'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
   'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
   'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),

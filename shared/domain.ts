@@ -273,7 +273,11 @@ export interface CustomerChargeView {
   /** e.g. INSUFFICIENT_FUNDS when rejected. */
   readonly failureReason: string | null;
   readonly orderUuid: string | null;
-  /** The order-outcome webhook's word (SUCCESS / FAILED / ERROR) once one arrived; informative only. */
+  /**
+   * The order's outcome (SUCCESS / FAILED / ERROR) as the provider's own record gives it: a captured hold's, from
+   * GET /pre-auths/{id}. Never an order webhook's word (unsigned, so only a hint); null for a charge, whose
+   * outcome is its synchronous answer. Informative only.
+   */
   readonly orderOutcome: string | null;
   readonly createdAt: string;
   readonly unresolvedReason: string | null;

@@ -107,10 +107,30 @@ export interface SettingsView {
   /** Which secrets are stored; their values never leave main. */
   readonly secrets: Readonly<Record<SecretName, boolean>>;
   readonly demo: boolean;
+  /**
+   * The secret vault exists but cannot be read (a damaged file, or the OS key store changed): settings are
+   * locked for everyone until it is restored or explicitly reset (settings.resetVault).
+   */
+  readonly vaultUnreadable: boolean;
 }
 
+/** What settings.resetVault must be sent, so that no stray or replayed call wipes the credentials. */
+export const VAULT_RESET_CONFIRMATION = 'delete-credentials-and-pins';
+
+/**
+ * The settings part of a patch. A `__proto__` key (JSON can carry one) would be dropped by zod's record without
+ * a word; it is refused instead, like every other name that is no setting (the settings service refuses the
+ * rest: constructor, toString… at the top level and in groups).
+ */
+const settingsRecord = z.preprocess((raw, ctx) => {
+  if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+    ctx.addIssue({ code: 'custom', message: 'Unknown setting: __proto__', path: ['__proto__'] });
+  }
+  return raw;
+}, z.record(z.string(), z.unknown()));
+
 export const settingsPatchSchema = z.object({
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: settingsRecord.optional(),
   /** A string stores the secret; null deletes it. Absent keys stay as they are. */
   secrets: z.partialRecord(z.enum(SECRET_NAMES), z.string().max(512).nullable()).optional(),
 });

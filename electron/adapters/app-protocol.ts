@@ -1,6 +1,6 @@
 import { protocol } from 'electron';
 import { APP_SCHEME } from '../core/security/app-origin.ts';
-import { appProtocolResponse } from '../core/static/app-protocol-response.ts';
+import { appProtocolResponse, type AppProtocolOptions } from '../core/static/app-protocol-response.ts';
 
 // app://wallet-pos/ serves the built renderer in production. A privileged "standard, secure" scheme gives
 // our pages a real origin (fetch, storage, media and CSP work as on https) that no website can share, and
@@ -14,9 +14,9 @@ export function registerAppScheme(): void {
 }
 
 /** After ready: answers app:// requests from dist/renderer; every answer carries the CSP and security headers. */
-export function serveAppProtocol(rendererDir: string): void {
+export function serveAppProtocol(rendererDir: string, options: AppProtocolOptions): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const file = await appProtocolResponse(rendererDir, request.method, request.url);
+    const file = await appProtocolResponse(rendererDir, request.method, request.url, options);
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), { status: file.status, headers: file.headers });
   });
 }

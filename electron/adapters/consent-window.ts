@@ -4,6 +4,7 @@ import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { originOf } from '../core/security/app-origin.ts';
 import { consentNavigation, type ConsentTarget } from '../core/security/consent-navigation.ts';
+import { assertExpectedConsentPage } from '../core/security/consent-page.ts';
 import { webPreferences } from '../core/security/web-preferences.ts';
 import { allowNavigationsOf } from './hardening.ts';
 
@@ -70,6 +71,9 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     }
     // Throws link.failed / link.expired when the session cannot be shown any more.
     const request = options.core().consent.consentRequest(linkToken);
+    // https on the environment's own hosts only (the embedded sandbox: its loopback origin), before any
+    // window exists or the app token goes anywhere: throws link.failed naming the refused address.
+    assertExpectedConsentPage(request.url, request.gateway);
     const target: ConsentTarget = { consentUrl: request.url, callbackUrl: request.callbackUrl };
     const parent = options.parent();
     const ses = lockedDownSession();

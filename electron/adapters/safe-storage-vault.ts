@@ -2,7 +2,7 @@ import { safeStorage } from 'electron';
 import { PosError } from '../../shared/errors.ts';
 import { assertProtectedCiphertext, isUnprotectedBackend, UNPROTECTED_NOTICE } from '../core/security/vault-protection.ts';
 import type { SecretVault } from '../core/settings/secret-vault.ts';
-import { readSecretFile, writeSecretFile } from '../core/settings/secret-file.ts';
+import { readSecretFile, setSecretFileAside, writeSecretFile } from '../core/settings/secret-file.ts';
 
 // The app's secret vault: values encrypted by the OS key store through Electron's safeStorage (Keychain,
 // DPAPI, libsecret/kwallet), stored as base64 blobs in a 0600 file. Uses the async API where this Electron
@@ -80,5 +80,10 @@ export class SafeStorageVault implements SecretVault {
     if (!(name in entries)) return;
     delete entries[name];
     writeSecretFile(this.#path, entries);
+  }
+
+  /** Blobs sealed under a key store that is gone cannot be decrypted again: set them aside, start empty. */
+  async reset(): Promise<string | null> {
+    return setSecretFileAside(this.#path);
   }
 }

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { appHandlers } from './app-handlers.ts';
 import { composeHandlers } from './compose-handlers.ts';
 import type { Core } from './core-api.ts';
@@ -18,7 +19,7 @@ import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
-import { openSettingsService } from './settings/settings-service.ts';
+import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-service.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
@@ -62,7 +63,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
-  const settings = await openSettingsService({ file: options.settingsFile ?? openConfSettingsFile(options.dataDir), vault: options.vault });
+  const settings = await openSettingsService({
+    file: options.settingsFile ?? openConfSettingsFile(options.dataDir),
+    vault: options.vault,
+    lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
+  });
   const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
   const provider = createProviderAccess({
     settings,

@@ -66,7 +66,55 @@ describe('sandbox CLI', () => {
     expect(await cli.exited).toBe(0);
   });
 
-  it('refuses a bad fault flag with the control API\'s message and the flag named', async () => {
+  it('speaks the live provider with --header-prefix, the shape flags and amount limits', async () => {
+    const cli = run([
+      '--port',
+      '0',
+      '--quiet',
+      '--header-prefix',
+      'X-ShopBack-',
+      '--tokenized-error-shape',
+      'live',
+      '--order-webhook-shape',
+      'live',
+      '--max-amount',
+      '5000',
+    ]);
+    const [, instore, control] = /instore=(\S+) tokenized=\S+ control=(\S+)/.exec(
+      await readyLine(cli.stdout, cli.stderr),
+    )!;
+    expect(await (await fetch(`${control}/settings`)).json()).toMatchObject({
+      tokenizedErrorShape: 'live',
+      orderWebhookShape: 'live',
+    });
+    const body = createBody({ amount: 5000 });
+    const key = '8b0f1c8e-5a8e-4d2a-9a39-5d3f3c1b2a10';
+    await signedCall(instore!, 'POST', '/v1/instore/order/create', body, {
+      idempotencyKey: key,
+      headerPrefix: 'X-ShopBack-',
+    });
+    const replayed = await signedCall(instore!, 'POST', '/v1/instore/order/create', body, {
+      idempotencyKey: key,
+      headerPrefix: 'X-ShopBack-',
+    });
+    expect(replayed.status).toBe(200);
+    expect(
+      (await signedCall(instore!, 'POST', '/v1/instore/order/create', createBody({ amount: 5001 }))).body.message,
+    ).toBe('Amount has exceeded maximum amount.');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses an unknown header prefix or shape', async () => {
+    const prefix = run(['--port', '0', '--header-prefix', 'X-Other-']);
+    expect(await prefix.exited).toBe(2);
+    expect(prefix.stderr()).toMatch(/--header-prefix must be one of X-Service-, X-ShopBack-/);
+    const shape = run(['--port', '0', '--order-webhook-shape', 'xml']);
+    expect(await shape.exited).toBe(2);
+    expect(shape.stderr()).toMatch(/--order-webhook-shape must be one of document, live/);
+  });
+
+  it("refuses a bad fault flag with the control API's message and the flag named", async () => {
     const cli = run(['--port', '0', '--latency-ms', '1.5']);
     expect(await cli.exited).toBe(2);
     expect(cli.stderr()).toMatch(/--latency-ms: latencyMs must be a non-negative integer\./);

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { WIRE_SHAPES, type WireShape } from './context.ts';
 import { CONTROL_BASE_PATH } from './control.ts';
 import { parseFaultPatch, type FaultPatch, type FaultSwitches } from './faults.ts';
-import { DEMO_CREDENTIALS, startSandbox } from './server.ts';
+import { HEADER_PREFIXES, type HeaderPrefix } from './headers.ts';
+import { DEFAULT_AMOUNT_LIMITS, DEMO_CREDENTIALS, startSandbox } from './server.ts';
 
 // Runs the embedded sandbox on its own:
 //   npm run sandbox -- --port 8787 --access-key-id AK_DEMO --access-key-secret SK_DEMO --pos-id POS-DEMO-1 --country SG
@@ -17,6 +19,11 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --pos-id ID              terminal id; repeat for more (default ${DEMO_CREDENTIALS.posId})
   --country CC             ${COUNTRIES.join('|')} (default ${DEMO_CREDENTIALS.country})
   --merchant-name NAME     shown on the consumer pay page
+  --min-amount N           smallest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.minAmountMinor})
+  --max-amount N           largest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.maxAmountMinor})
+  --tokenized-error-shape S  tokenized refusals in the document's shape (default) or the live one: document|live
+  --order-webhook-shape S  order-outcome webhooks in the document's shape (default) or the live one: document|live
+  --header-prefix P        custom headers' prefix: ${HEADER_PREFIXES.join(" (the documents', default) or ")} (live)
   --seed N                 seed for ids and tokens (reproducible runs)
   --abandon-after-ms N     unpaid orders become ABANDONED after N ms (default 300000)
   --confirm-delay-ms N     PROCESSING → CAPTURED after N ms (default 1000)
@@ -87,6 +94,11 @@ async function main(): Promise<void> {
         'pos-id': { type: 'string', multiple: true },
         country: { type: 'string' },
         'merchant-name': { type: 'string' },
+        'min-amount': { type: 'string' },
+        'max-amount': { type: 'string' },
+        'header-prefix': { type: 'string' },
+        'tokenized-error-shape': { type: 'string' },
+        'order-webhook-shape': { type: 'string' },
         seed: { type: 'string' },
         'abandon-after-ms': { type: 'string' },
         'confirm-delay-ms': { type: 'string' },
@@ -116,6 +128,14 @@ async function main(): Promise<void> {
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
+  const headerPrefix = flags['header-prefix'] ?? HEADER_PREFIXES[0];
+  if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix))
+    fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);
+  const shape = (flag: 'tokenized-error-shape' | 'order-webhook-shape'): WireShape => {
+    const value = flags[flag] ?? 'document';
+    if (!(WIRE_SHAPES as readonly string[]).includes(value)) fail(`--${flag} must be one of ${WIRE_SHAPES.join(', ')}`);
+    return value as WireShape;
+  };
 
   const sandbox = await startSandbox({
     port: integer('port', flags.port, 0) ?? 8787,
@@ -124,6 +144,9 @@ async function main(): Promise<void> {
     abandonAfterMs: integer('abandon-after-ms', flags['abandon-after-ms'], 1),
     confirmDelayMs: integer('confirm-delay-ms', flags['confirm-delay-ms'], 0),
     publicOrigin: flags['public-origin'],
+    headerPrefix: headerPrefix as HeaderPrefix,
+    tokenizedErrorShape: shape('tokenized-error-shape'),
+    orderWebhookShape: shape('order-webhook-shape'),
     faults,
     merchants: [
       {
@@ -132,6 +155,8 @@ async function main(): Promise<void> {
         accessKeySecret: flags['access-key-secret'] ?? DEMO_CREDENTIALS.accessKeySecret,
         country: country as CountryCode,
         posIds: flags['pos-id'] ?? [DEMO_CREDENTIALS.posId],
+        minAmountMinor: integer('min-amount', flags['min-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.minAmountMinor,
+        maxAmountMinor: integer('max-amount', flags['max-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.maxAmountMinor,
       },
     ],
     log: flags.quiet ? undefined : (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),

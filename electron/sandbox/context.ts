@@ -1,5 +1,6 @@
 import type { CountryCode } from '../../shared/domain.ts';
 import type { Faults } from './faults.ts';
+import type { ProviderHeaderNames } from './headers.ts';
 import { streamFor, type RandomStream } from './random.ts';
 
 // What every part of the sandbox shares: the clock, the id streams, the fault switches, the tunable
@@ -11,7 +12,18 @@ export interface SandboxMerchant {
   accessKeySecret: string;
   country: CountryCode;
   posIds: string[];
+  /** Order amounts below this (minor units) are refused with the published text; default 1. */
+  minAmountMinor?: number;
+  /** Order amounts above this (minor units) are refused with the published text; default 1,000,000. */
+  maxAmountMinor?: number;
 }
+
+/**
+ * Which published body shape a tokenized answer takes (wire-details §3.2): the document's, or the live
+ * service's other one. The client must read both, so the sandbox can speak either.
+ */
+export const WIRE_SHAPES = ['document', 'live'] as const;
+export type WireShape = (typeof WIRE_SHAPES)[number];
 
 export interface SandboxSettings {
   /** CREATED/PENDING orders become ABANDONED this long after creation (not published; ours). */
@@ -23,6 +35,10 @@ export interface SandboxSettings {
   confirmDelayMs: number;
   /** Tokenized pre-auths authorised from now on expire this long after authorisation (not published; ours). The tokenized area sets it. */
   preAuthTtlMs?: number;
+  /** Tokenized refusals: `{statusCode, error, message}` (document) or `{statusCode, errorMessages[], errorId, name, errorCode, code, helpUrl}` (live). */
+  tokenizedErrorShape?: WireShape;
+  /** Order-outcome webhooks: SUCCESS/FAILED with webhook_url always (document) or SUCCESS/ERROR, webhook_url only on success, payment_type (live). */
+  orderWebhookShape?: WireShape;
 }
 
 /**
@@ -126,6 +142,8 @@ export interface SandboxContext {
   readonly settings: SandboxSettings;
   readonly timers: Timers;
   readonly merchants: readonly SandboxMerchant[];
+  /** The custom header names this sandbox answers to (the documents' `X-Service-` or the live `X-ShopBack-`). */
+  readonly headers: ProviderHeaderNames;
   /** The origin the sandbox is reached at from outside (what clients sign and what its URLs start with). */
   readonly publicOrigin: () => string;
   log(line: string): void;

@@ -1,5 +1,5 @@
 import type { ControlHandler, SandboxArea } from './area.ts';
-import type { SandboxContext, SandboxSettings } from './context.ts';
+import { WIRE_SHAPES, type SandboxContext, type SandboxSettings, type WireShape } from './context.ts';
 import { parseFaultPatch } from './faults.ts';
 import { ApiError, jsonReply, type Route } from './http.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
@@ -11,7 +11,11 @@ import type { WebhookDispatcher } from './webhooks.ts';
 export const CONTROL_BASE_PATH = '/_sandbox';
 
 /** Limits that keep a typo from freezing a demo: abandon within a week at most, capture within 10 minutes, holds within 30 days. */
-const SETTING_LIMITS: Record<keyof SandboxSettings, { min: number; max: number }> = {
+type TimingSetting = 'abandonAfterMs' | 'confirmDelayMs' | 'preAuthTtlMs';
+type ShapeSetting = Exclude<keyof SandboxSettings, TimingSetting>;
+const SHAPE_SETTINGS: readonly ShapeSetting[] = ['tokenizedErrorShape', 'orderWebhookShape'];
+
+const SETTING_LIMITS: Record<TimingSetting, { min: number; max: number }> = {
   abandonAfterMs: { min: 1, max: 7 * 24 * 60 * 60 * 1000 },
   confirmDelayMs: { min: 0, max: 10 * 60 * 1000 },
   preAuthTtlMs: { min: 1, max: 30 * 24 * 60 * 60 * 1000 },
@@ -80,14 +84,19 @@ export function controlRoutes(deps: ControlDeps): Route<ControlHandler>[] {
 
 function parseSettings(body: Record<string, unknown>): Partial<SandboxSettings> {
   const patch: Partial<SandboxSettings> = {};
-  for (const key of Object.keys(body)) {
-    if (!(key in SETTING_LIMITS)) throw new ApiError(400, `Unknown setting "${key}".`);
-    const { min, max } = SETTING_LIMITS[key as keyof SandboxSettings];
-    const value = body[key];
+  for (const [key, value] of Object.entries(body)) {
+    if ((SHAPE_SETTINGS as readonly string[]).includes(key)) {
+      if (!(WIRE_SHAPES as readonly unknown[]).includes(value))
+        throw new ApiError(400, `${key} must be one of ${WIRE_SHAPES.join(', ')}.`);
+      patch[key as ShapeSetting] = value as WireShape;
+      continue;
+    }
+    if (!Object.hasOwn(SETTING_LIMITS, key)) throw new ApiError(400, `Unknown setting "${key}".`);
+    const { min, max } = SETTING_LIMITS[key as TimingSetting];
     if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) {
       throw new ApiError(400, `${key} must be an integer from ${min} to ${max} (milliseconds).`);
     }
-    patch[key as keyof SandboxSettings] = value as number;
+    patch[key as TimingSetting] = value as number;
   }
   return patch;
 }

@@ -103,3 +103,29 @@ describe('idempotent replay', () => {
     expect(fresh.body.referenceId).not.toBe(first.body.referenceId);
   });
 });
+
+describe('header names: the documents\' X-Service- or the live X-ShopBack-', () => {
+  it('with the live prefix, replays on X-ShopBack-Idempotent-Id and ignores the documents\' name', async () => {
+    sandbox = await startTestSandbox({ headerPrefix: 'X-ShopBack-' });
+    const body = createBody();
+    const key = randomUUID();
+    const first = await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key, headerPrefix: 'X-ShopBack-' });
+    const replay = await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key, headerPrefix: 'X-ShopBack-' });
+    expect(replay.headers.get(REPLAY_HEADER)).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    // The same key under the documents' name is not read: the create is evaluated again and refused as a reuse.
+    const ignored = await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key });
+    expect(ignored.headers.get(REPLAY_HEADER)).toBeNull();
+    expect(ignored.status).toBe(409);
+    expect(await allOrders()).toHaveLength(1);
+  });
+
+  it('by default answers to the documents\' X-Service- and ignores the live name', async () => {
+    sandbox = await startTestSandbox();
+    const body = createBody();
+    const key = randomUUID();
+    await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key });
+    expect((await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key })).headers.get(REPLAY_HEADER)).toBe('true');
+    expect((await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { idempotencyKey: key, headerPrefix: 'X-ShopBack-' })).status).toBe(409);
+  });
+});

@@ -3,9 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
 import type { AreaTarget, SandboxArea } from './area.ts';
-import { IdSource, SandboxClock, Timers, type SandboxContext, type SandboxMerchant, type SandboxSettings } from './context.ts';
+import {
+  IdSource,
+  SandboxClock,
+  Timers,
+  type SandboxContext,
+  type SandboxMerchant,
+  type SandboxSettings,
+  type WireShape,
+} from './context.ts';
 import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
 import { Faults, parseFaultPatch, type FaultPatch } from './faults.ts';
+import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import {
   ApiError,
   errorReply,
@@ -52,6 +61,15 @@ export interface SandboxOptions {
    * `/_sandbox/reset` comes back to them, as it comes back to the start settings. Default: none.
    */
   faults?: FaultPatch;
+  /**
+   * The custom headers' prefix it answers to: the documents' `X-Service-` (default) or the live `X-ShopBack-`
+   * (then a till in a real-environment profile can be pointed at it; the other names are ignored).
+   */
+  headerPrefix?: HeaderPrefix;
+  /** Tokenized refusals in the document's shape (default) or the live service's other published one. */
+  tokenizedErrorShape?: WireShape;
+  /** Order-outcome webhooks in the document's shape (default) or the live online API's. */
+  orderWebhookShape?: WireShape;
   /** Scheduling clock (ms since epoch); default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
@@ -80,6 +98,9 @@ export const DEMO_MERCHANT: SandboxMerchant = {
   posIds: [DEMO_CREDENTIALS.posId],
 };
 
+/** Each merchant's order amount limits unless it names its own (not published; ours). */
+export const DEFAULT_AMOUNT_LIMITS = { minAmountMinor: 1, maxAmountMinor: 1_000_000 } as const;
+
 export const DEFAULT_SETTINGS: SandboxSettings = { abandonAfterMs: 300_000, confirmDelayMs: 1_000 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -87,6 +108,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const initialSettings: SandboxSettings = {
     abandonAfterMs: options.abandonAfterMs ?? DEFAULT_SETTINGS.abandonAfterMs,
     confirmDelayMs: options.confirmDelayMs ?? DEFAULT_SETTINGS.confirmDelayMs,
+    tokenizedErrorShape: options.tokenizedErrorShape ?? 'document',
+    orderWebhookShape: options.orderWebhookShape ?? 'document',
   };
   const initialFaults = parseFaultPatch(options.faults ?? {});
   if (typeof initialFaults === 'string') throw new Error(`sandbox faults: ${initialFaults}`);
@@ -103,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     settings: { ...initialSettings },
     timers,
     merchants,
+    headers: headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX),
     publicOrigin: () => publicOrigin ?? listeningOrigin,
     log,
   };
@@ -242,5 +266,11 @@ function checkMerchants(merchants: SandboxMerchant[]): SandboxMerchant[] {
       terminals.add(posId);
     }
   }
-  return merchants.map((m) => ({ ...m, posIds: [...m.posIds] }));
+  return merchants.map((m) => {
+    const minAmountMinor = m.minAmountMinor ?? DEFAULT_AMOUNT_LIMITS.minAmountMinor;
+    const maxAmountMinor = m.maxAmountMinor ?? DEFAULT_AMOUNT_LIMITS.maxAmountMinor;
+    if (minAmountMinor > maxAmountMinor)
+      throw new Error(`sandbox merchant "${m.name}" has a minimum amount above its maximum`);
+    return { ...m, minAmountMinor, maxAmountMinor, posIds: [...m.posIds] };
+  });
 }

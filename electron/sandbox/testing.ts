@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_HEADER } from './headers.ts';
+import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import { canonicalJson, sb1Authorization, sb1Signature, SIGNED_CONTENT_TYPE } from './instore/signature.ts';
 import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOptions } from './server.ts';
 
@@ -20,6 +20,10 @@ export interface CallOptions {
   /** Content-Type header (default application/json); null omits it. The signature always uses application/json. */
   readonly contentType?: string | null;
   readonly idempotencyKey?: string;
+  /** Prefix of the idempotency header's name (default the documents' `X-Service-`). */
+  readonly headerPrefix?: HeaderPrefix;
+  /** Send the right signature base64-encoded instead of hex (a common client mistake). */
+  readonly base64Signature?: boolean;
   /** Bytes to send instead of the canonical body (the signature still covers `signBody`/the canonical body). */
   readonly rawBody?: string;
   /** Sign this URL instead of the one called. */
@@ -44,11 +48,12 @@ export async function signedCall(baseUrl: string, method: string, path: string, 
   const canonical = canonicalJson(body);
   const sig = sb1Signature({ method, url: options.signUrl ?? url, date, canonical: options.signCanonical ?? canonical }, credentials.accessKeySecret);
   const headers: Record<string, string> = { Date: date };
-  const authorization = options.authorization === undefined ? sb1Authorization(credentials.accessKeyId, sig) : options.authorization;
+  const sent = options.base64Signature ? Buffer.from(sig, 'hex').toString('base64') : sig;
+  const authorization = options.authorization === undefined ? sb1Authorization(credentials.accessKeyId, sent) : options.authorization;
   if (authorization !== null) headers.Authorization = authorization;
   const contentType = options.contentType === undefined ? SIGNED_CONTENT_TYPE : options.contentType;
   if (contentType !== null) headers['Content-Type'] = contentType;
-  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  if (options.idempotencyKey) headers[headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX).idempotency] = options.idempotencyKey;
   const payload = options.rawBody ?? (method === 'GET' ? undefined : canonical);
   const res = await fetch(url, { method, headers, body: payload, signal: options.signal });
   const text = await res.text();

@@ -7,6 +7,7 @@ import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
 import { consentNavigation } from '../core/security/consent-navigation.ts';
+import { assertExpectedConsentPage, isExpectedConsentPage } from '../core/security/consent-page.ts';
 
 // The browser preview's stand-in for the Electron consent window (wire-details §3.3). A browser tab cannot
 // add the app-token header to a page it opens, and the consent page forbids framing, so the web host shows
@@ -77,6 +78,8 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
   async function open(linkToken: string): Promise<ConsentOnDisplay> {
     // Throws link.failed / link.expired when the session cannot be shown: no ticket for a dead session.
     const target = options.core().consent.consentRequest(linkToken);
+    // Never a ticket for a page the environment does not serve (plain http, another host): link.failed.
+    assertExpectedConsentPage(target.url, target.gateway);
     prune();
     const ticket = randomBytes(32).toString('base64url');
     tickets.delete(linkToken);
@@ -105,6 +108,12 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     } catch {
       tickets.delete(linkToken);
       return sendSessionOver(response, linkToken);
+    }
+
+    // Checked again at the point of use: the app token goes only to the environment's own https hosts.
+    if (!isExpectedConsentPage(target.url, target.gateway)) {
+      tickets.delete(linkToken);
+      return sendPage(response, 502, 'unexpected', 'Unexpected consent page', 'The wallet named a consent page at an unexpected address; it was not opened. Start linking again from the till.');
     }
 
     let body: string | undefined;

@@ -99,8 +99,9 @@ describe('preview CLI', () => {
     const printed: string[] = [];
     const { line, exited } = await startPreview(['--port', '0'], headless, printed);
     const [, url, port] = READY.exec(line)!;
-    await expect.poll(() => printed.join('\n')).toContain(`ssh -N -L ${port}:127.0.0.1:${port}`);
-    expect(printed.join('\n')).toContain(`then open ${url}`);
+    // The hint arrives in chunks that may be split anywhere: wait for its last line, then read the whole of it.
+    await expect.poll(() => printed.join('\n')).toContain(`then open ${url}`);
+    expect(printed.join('\n')).toContain(`ssh -N -L ${port}:127.0.0.1:${port}`);
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { customerDisplayToken } from '../../shared/display-token.ts';
 import type { Core } from '../core/core-api.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
@@ -205,5 +206,65 @@ describe('web host: events over WebSocket', () => {
     expect(await openEvents('?token=wrong')).toEqual({ status: 401 });
     expect(await openEvents(`?token=${host.token}`, { Origin: 'https://evil.example' })).toEqual({ status: 403 });
     expect(await openEvents(`?token=${host.token}`, { Host: `evil.example:${host.port}` })).toEqual({ status: 403 });
+  });
+});
+
+describe("web host: the customer display's token gets only what the display shows", () => {
+  const asDisplay = (channel: string, payload: unknown): Promise<Reply> =>
+    api(channel, payload, { Authorization: `Bearer ${host.displayToken}` });
+
+  it('derives the display token one way from the cashier token (what the cashier page computes too)', async () => {
+    expect(host.displayToken).toBe(await customerDisplayToken(host.token));
+    expect(host.displayToken).not.toBe(host.token);
+  });
+
+  it("answers the display's own calls", async () => {
+    for (const [channel, payload] of [
+      ['app.info', {}],
+      ['settings.get', {}],
+      ['payments.history', { limit: 5 }],
+    ] as const) {
+      const reply = await asDisplay(channel, payload);
+      expect(reply.status, channel).toBe(200);
+      expect(JSON.parse(reply.body).ok, channel).toBe(true);
+    }
+  });
+
+  it('refuses a refund, a settings change and a PIN guess with the display token (403), and nothing changes', async () => {
+    for (const [channel, payload] of [
+      ['payments.refund', { referenceId: 'x', amount: { amountMinor: 100, currency: 'SGD' } }],
+      ['settings.save', { settings: { merchantName: 'Hijacked by the display' } }],
+      ['settings.verifyPin', { kind: 'admin', pin: '1234' }],
+      ['customers.list', {}],
+    ] as const) {
+      const reply = await asDisplay(channel, payload);
+      expect(reply.status, channel).toBe(403);
+      expect(JSON.parse(reply.body), channel).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    }
+    expect((await core.handlers['settings.get']({})).settings.merchantName).not.toBe('Hijacked by the display');
+  });
+
+  it('streams the display only the events it shows', async () => {
+    const cashier = await openEvents(`?token=${host.token}`, { Origin: host.origin });
+    const display = await openEvents(`?token=${host.displayToken}`, { Origin: host.origin });
+    if (!('socket' in cashier) || !('socket' in display)) throw new Error('WebSocket refused');
+    const seenByCashier: string[] = [];
+    const seenByDisplay: string[] = [];
+    display.socket.on('message', (data) => seenByDisplay.push(JSON.parse(String(data)).event));
+    const done = new Promise<void>((resolve) => {
+      cashier.socket.on('message', (data) => {
+        seenByCashier.push(JSON.parse(String(data)).event);
+        if (seenByCashier.includes('status.changed') && seenByCashier.includes('payment.updated')) resolve();
+      });
+    });
+    // A sale at the counter: the display shows the payment; the till's status bar (counts) is not its business.
+    await api('payments.chargeMerchantQr', { amountMinor: 120, currency: 'SGD' });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seenByDisplay).toContain('payment.updated');
+    expect(seenByDisplay).not.toContain('status.changed');
+    expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);
+    cashier.socket.close();
+    display.socket.close();
   });
 });

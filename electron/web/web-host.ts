@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { customerDisplayToken } from '../../shared/display-token.ts';
 import { defaultMessage } from '../../shared/errors.ts';
 import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { parseJsonOrUndefined } from '../core/http/json-text.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
+import { isChannelAllowed, isEventAllowed, type WindowRole } from '../core/security/window-channels.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
 import { CONSENT_PREFIX, type ConsentBroker } from './consent-broker.ts';
@@ -15,7 +17,9 @@ import { isOwnHostHeader, isOwnOriginHeader } from './loopback-guard.ts';
 
 // The contract over HTTP + WebSocket for the browser preview and the e2e tests (protocol: PROTOCOL.md).
 // Loopback only, one random token per launch, Host/Origin checked on every request. It adds nothing to
-// the contract: every call goes through the same dispatch() as Electron IPC.
+// the contract: every call goes through the same dispatch() as Electron IPC. The token says who is calling:
+// the cashier's (everything) or the customer display's (derived from it, shared/display-token.ts: only what
+// the display shows, the same rule as Electron's per-window allowlist).
 
 export interface WebHostOptions {
   readonly core: CoreApi;
@@ -33,6 +37,8 @@ export interface WebHost {
   readonly port: number;
   readonly origin: string;
   readonly token: string;
+  /** The customer display's token: only the calls and events the display needs. */
+  readonly displayToken: string;
   /** The URL to open: origin + `/#token=…` (a fragment, so the token never reaches a server log). */
   readonly url: string;
   close(): Promise<void>;
@@ -46,6 +52,13 @@ const EVENTS_PATH = '/events';
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newAccessToken();
+  const displayToken = await customerDisplayToken(token);
+  /** Which page a presented token belongs to; null for no token or a wrong one. */
+  const roleOfToken = (presented: string | null): WindowRole | null => {
+    if (tokenMatches(token, presented)) return 'cashier';
+    if (tokenMatches(displayToken, presented)) return 'customer-display';
+    return null;
+  };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   let port = 0;
   const { core, consent } = options;
@@ -90,8 +103,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 405, failure('ipc.forbidden', 'Use POST for the app contract.'));
       return;
     }
-    if (!tokenMatches(token, bearerToken(request.headers.authorization))) {
+    const role = roleOfToken(bearerToken(request.headers.authorization));
+    if (role === null) {
       sendJson(response, 401, failure('ipc.forbidden'));
+      return;
+    }
+    if (!isChannelAllowed(role, channel)) {
+      sendJson(response, 403, failure('ipc.forbidden'));
       return;
     }
     if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
@@ -119,13 +137,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     };
     if (url.pathname !== EVENTS_PATH) return refuse('404 Not Found');
     if (!isOwnHostHeader(request.headers.host, port) || !isOwnOriginHeader(request.headers.origin, port)) return refuse('403 Forbidden');
-    if (!tokenMatches(token, url.searchParams.get('token'))) return refuse('401 Unauthorized');
-    sockets.handleUpgrade(request, socket, head, (client) => streamEvents(client));
+    const role = roleOfToken(url.searchParams.get('token'));
+    if (role === null) return refuse('401 Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (client) => streamEvents(client, role));
   });
 
-  function streamEvents(client: WebSocket): void {
+  function streamEvents(client: WebSocket, role: WindowRole): void {
     const unsubscribe = core.onEvent((event) => {
-      if (client.readyState === client.OPEN) client.send(JSON.stringify(event));
+      if (client.readyState === client.OPEN && isEventAllowed(role, event.event)) client.send(JSON.stringify(event));
     });
     let alive = true;
     client.on('pong', () => {
@@ -164,6 +183,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     origin,
     token,
+    displayToken,
     url: `${origin}/#token=${token}`,
     close() {
       closing ??= new Promise<void>((resolve) => {

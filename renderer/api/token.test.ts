@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs } from './event-socket.ts';
+import { customerDisplayToken } from '../../shared/display-token.ts';
 import { customerDisplayUrl, takeAccessToken } from './token.ts';
 
 function place(hash: string, stored: string | null = null) {
@@ -29,8 +30,11 @@ describe('web access token', () => {
     expect(takeAccessToken(place('').place)).toBeNull();
   });
 
-  it('builds the customer display address with the token for its own tab', () => {
-    expect(customerDisplayUrl('http://127.0.0.1:5173', 'a b')).toBe('http://127.0.0.1:5173/customer-display#token=a%20b');
+  it("builds the customer display address with the display's own token, never the cashier's", async () => {
+    const url = await customerDisplayUrl('http://127.0.0.1:5173', 'cashier-token');
+    expect(url).toBe(`http://127.0.0.1:5173/customer-display#token=${await customerDisplayToken('cashier-token')}`);
+    expect(url).not.toContain('cashier-token');
+    expect(await customerDisplayUrl('http://127.0.0.1:5173', null)).toBe('http://127.0.0.1:5173/customer-display');
   });
 });
 

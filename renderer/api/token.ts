@@ -1,3 +1,5 @@
+import { customerDisplayToken } from '../../shared/display-token.ts';
+
 // The web host hands the page a per-launch token in the URL fragment (`#token=…`). We move it to
 // sessionStorage at once and strip it from the address bar, so it is not left in history, screenshots or
 // a URL someone copies, but survives a reload of this tab.
@@ -25,7 +27,12 @@ export function storedAccessToken(storage: Pick<Storage, 'getItem'>): string | n
   return storage.getItem(STORAGE_KEY);
 }
 
-/** The customer-display page of the web preview opens in another tab, which has its own sessionStorage. */
-export function customerDisplayUrl(origin: string, token: string | null): string {
+/**
+ * The customer-display page of the web preview opens in another tab, which has its own sessionStorage. It
+ * gets the display's own token (shared/display-token.ts), which the web host limits to what the display
+ * shows: a screen facing the shopper must not carry the key to refunds and settings.
+ */
+export async function customerDisplayUrl(origin: string, cashierToken: string | null): Promise<string> {
+  const token = cashierToken ? await customerDisplayToken(cashierToken) : null;
   return `${origin}/customer-display${token ? `#token=${encodeURIComponent(token)}` : ''}`;
 }

@@ -43,7 +43,7 @@ export const EN = {
   'env.provider-sandbox': 'Provider sandbox',
   'env.sg-production': 'Singapore production',
   'env.hk-production': 'Hong Kong production',
-  'env.th-production': 'Thailand production',
+  'env.th-production': "Thailand production (listed only in the provider's older document)",
   'env.custom': 'Custom',
 
   'display.sending': 'Sending…',
@@ -234,6 +234,15 @@ export const EN = {
 
   'settings.title': 'Settings',
   'settings.locked': 'Settings are protected. Enter the admin PIN.',
+  'settings.vault.title': 'Stored credentials cannot be read',
+  'settings.vault.explain':
+    "This till's secret vault cannot be read: its file is damaged, or the computer's key store changed (another user account, a reinstalled system). Settings, PIN checks and refunds stay locked until it is fixed, so nobody can change the provider or the PINs in the meantime.",
+  'settings.vault.restore': 'To keep the credentials: restore the vault file (or the key store it was made with) from a backup, then restart the app.',
+  'settings.vault.resetExplain':
+    'Or reset the vault: every credential and PIN is removed from this till and an admin must enter them again; linked customers may have to link again. The unreadable vault is kept next to the new one.',
+  'settings.vault.confirm': 'I understand: all credentials and PINs must be entered again',
+  'settings.vault.reset': 'Reset the vault',
+  'settings.vault.resetting': 'Resetting…',
   'settings.adminPin': 'Admin PIN',
   'settings.unlock': 'Unlock',
   'settings.pinWrong': 'That PIN is not correct.',

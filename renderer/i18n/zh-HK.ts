@@ -43,7 +43,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'env.provider-sandbox': '支付商測試環境',
   'env.sg-production': '新加坡正式環境',
   'env.hk-production': '香港正式環境',
-  'env.th-production': '泰國正式環境',
+  'env.th-production': '泰國正式環境（只列於服務商較舊的文件）',
   'env.custom': '自訂',
 
   'display.sending': '傳送中…',
@@ -234,6 +234,15 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'settings.title': '設定',
   'settings.locked': '設定受保護。請輸入管理員密碼。',
+  'settings.vault.title': '無法讀取已儲存的憑證',
+  'settings.vault.explain':
+    '無法讀取此收銀機的密碼庫：檔案已損壞，或電腦的金鑰庫已更改（另一個使用者帳戶、重新安裝的系統）。在修正之前，設定、密碼核對及退款均會保持鎖定，因此期間任何人都無法更改支付商或密碼。',
+  'settings.vault.restore': '如要保留憑證：請從備份還原密碼庫檔案（或建立它時所用的金鑰庫），然後重新啟動應用程式。',
+  'settings.vault.resetExplain':
+    '或重設密碼庫：此收銀機上的所有憑證及密碼都會被移除，須由管理員重新輸入；已連結的顧客可能需要重新連結。無法讀取的密碼庫會保留在新密碼庫旁邊。',
+  'settings.vault.confirm': '我明白：所有憑證及密碼都須重新輸入',
+  'settings.vault.reset': '重設密碼庫',
+  'settings.vault.resetting': '重設中…',
   'settings.adminPin': '管理員密碼',
   'settings.unlock': '解鎖',
   'settings.pinWrong': '密碼不正確。',

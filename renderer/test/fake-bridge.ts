@@ -68,7 +68,9 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
   };
 }
 
-export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Partial<StatusSnapshot>; secrets?: Partial<Record<SecretName, string>> } = {}): FakeBridge {
+export function createFakeBridge(
+  options: { info?: Partial<AppInfo>; status?: Partial<StatusSnapshot>; secrets?: Partial<Record<SecretName, string>>; vaultUnreadable?: boolean } = {},
+): FakeBridge {
   const calls: Call[] = [];
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const overrides = new Map<ChannelName, Handler<ChannelName>>();
@@ -78,6 +80,8 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
   // As in main (electron/core/settings/admin-session.ts): once an admin PIN exists, settings.save is
   // accepted only after the admin PIN was verified (or after the save that set it).
   let adminSessionOpen = false;
+  // Like main's: while the vault cannot be read, every secret counts as stored and settings are locked.
+  let vaultUnreadable = options.vaultUnreadable ?? false;
   let sequence = 0;
   let clock = Date.parse(NOW);
   const tick = (): string => new Date((clock += 1000)).toISOString();
@@ -98,8 +102,9 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
 
   const settingsView = (): SettingsView => ({
     settings: state.settings,
-    secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, secretValues.has(name)])) as Record<SecretName, boolean>,
+    secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, vaultUnreadable || secretValues.has(name)])) as Record<SecretName, boolean>,
     demo: state.settings.environment === 'embedded-sandbox',
+    vaultUnreadable,
   });
 
   const emit = <E extends EventName>(event: E, payload: Events[E]): void => {
@@ -135,6 +140,7 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
     'status.get': () => ({ ok: true, value: state.status }),
     'settings.get': () => ({ ok: true, value: settingsView() }),
     'settings.save': async (patch) => {
+      if (vaultUnreadable) return failure('vault.unreadable');
       if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
       const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
       const ms = next.scanner.maxInterKeyMs;
@@ -158,7 +164,17 @@ export function createFakeBridge(options: { info?: Partial<AppInfo>; status?: Pa
       ok: true,
       value: { reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12, message: 'Connected: signature and clock are fine.' },
     }),
+    'settings.resetVault': () => {
+      if (!vaultUnreadable) return failure('request.invalid');
+      vaultUnreadable = false;
+      secretValues.clear();
+      adminSessionOpen = false;
+      const view = settingsView();
+      emit('settings.changed', view);
+      return { ok: true, value: view };
+    },
     'settings.verifyPin': ({ kind, pin }) => {
+      if (vaultUnreadable) return failure('vault.unreadable');
       const valid = secretValues.get(kind === 'admin' ? 'adminPin' : 'supervisorPin') === pin;
       if (valid && kind === 'admin') adminSessionOpen = true;
       return { ok: true, value: { valid } };

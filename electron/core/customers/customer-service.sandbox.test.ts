@@ -73,8 +73,9 @@ describe('order webhook receiver', () => {
     expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${ORDER_WEBHOOK_PATH}$`));
     const unknown = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order_uuid: randomUUID(), order_status: 'SUCCESS', order_context_token: 'x', cart_id: null, webhook_url: url }) });
     expect(unknown.status).toBe(200);
-    expect((await fetch(url, { method: 'POST', body: '{nope' })).status).toBe(400);
-    expect((await fetch(url, { method: 'POST', body: JSON.stringify({ order_status: 'SUCCESS' }) })).status).toBe(400);
+    const json = { 'Content-Type': 'application/json' };
+    expect((await fetch(url, { method: 'POST', headers: json, body: '{nope' })).status).toBe(400);
+    expect((await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ order_status: 'SUCCESS' }) })).status).toBe(400);
     expect((await fetch(url)).status).toBe(405);
   });
 });

@@ -3,6 +3,8 @@ import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
+import { createHintThrottle } from '../http/hint-throttle.ts';
+import { createRateLimiter } from '../payments/rate-limiter.ts';
 import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
@@ -13,7 +15,7 @@ import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';
 import { closeInterruptedLinkSessions, completeLink, consentRequest, linkStatus, startLink } from './linking.ts';
 import { resolveCustomerOptions, type CustomerServiceOptions } from './options.ts';
-import { onOrderOutcome } from './order-outcomes.ts';
+import { onOrderHint } from './order-outcomes.ts';
 import { startOrderWebhookListener } from './order-webhook-listener.ts';
 import { scheduleResolve } from './resolver.ts';
 import { customerDetail, describe, orderWebhookUrl, requireCustomer, type CustomerRuntime } from './runtime.ts';
@@ -32,8 +34,8 @@ import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnreso
 //   a hold or charge whose create answer was lost is re-sent with the SAME idempotency key and merchantRef
 //   (document idempotency rule 2: the provider returns the original result, no duplicate); a capture or void
 //   whose answer was lost is resolved by `GET /pre-auths/{id}`; nothing is ever re-sent under a new key;
-// - the synchronous answer is the truth; the order webhook only completes CAPTURE_INITIATED → CAPTURED and
-//   is recorded for reconciliation, never overriding an APPROVED / REJECTED;
+// - the synchronous answer is the truth; the order webhook (unsigned) is only a hint to look the order up:
+//   a capture is confirmed CAPTURED by GET /pre-auths/{id}, never by the webhook's word;
 // - the payment token is sealed at rest (token-cipher.ts) and never leaves main.
 
 /** The service as customer-module.ts runs it: the module's face, plus start. */
@@ -69,11 +71,12 @@ function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
 }
 
 export function createCustomerService(context: CoreContext, options: CustomerServiceOptions, journal: CustomerJournal): CustomerService {
+  const resolved = resolveCustomerOptions(options);
   const rt: CustomerRuntime = {
     context,
     journal,
     cipher: new TokenCipher(options.vault),
-    options: resolveCustomerOptions(options),
+    options: resolved,
     access: createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => auditCustomerExchange(rt, exchange) }),
     audit: new AsyncLocalStorage(),
     locks: new Map(),
@@ -81,6 +84,8 @@ export function createCustomerService(context: CoreContext, options: CustomerSer
     attempts: new Map(),
     appTokens: new Map(),
     webhooks: null,
+    hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs }),
+    hintLookups: createRateLimiter({ perSecond: () => context.settings.current().statusRequestsPerSecond }),
     closed: false,
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
   };
@@ -100,7 +105,14 @@ async function start(rt: CustomerRuntime): Promise<void> {
   rt.webhooks = await startOrderWebhookListener({
     settings: rt.context.settings,
     fixed: rt.options.orderWebhook,
-    onNotification: (notification) => void onOrderOutcome(rt, notification).catch((error: unknown) => rt.options.log(`order webhook: ${describe(error)}`)),
+    onNotification: (notification) => {
+      // Runs outside any request: a journal failure here must not take the process down.
+      try {
+        onOrderHint(rt, notification);
+      } catch (error) {
+        rt.options.log(`order webhook: ${describe(error)}`);
+      }
+    },
     log: (line) => rt.options.log(line),
   });
   closeInterruptedLinkSessions(rt);
@@ -109,6 +121,7 @@ async function start(rt: CustomerRuntime): Promise<void> {
 
 async function close(rt: CustomerRuntime): Promise<void> {
   rt.closed = true;
+  rt.hints.close();
   for (const timer of rt.timers.values()) clearTimeout(timer);
   rt.timers.clear();
   rt.access.close();

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
@@ -100,14 +102,19 @@ export interface CustomerJournalOptions {
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
   const now = options.now ?? Date.now;
-  const db = openDatabase(options.filePath);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(options.filePath);
+  } catch (error) {
+    throw openingFailed(options.filePath, error);
+  }
   let transactions;
   try {
     transactions = createTransactions(db);
     migrateCustomers(db, transactions.atomically);
   } catch (error) {
     db.close();
-    throw journalUnavailable(error);
+    throw openingFailed(options.filePath, error);
   }
   const atomically: Atomically = transactions.atomically;
   let open = true;
@@ -156,4 +163,22 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
       db.close();
     },
   };
+}
+
+/** SQLite's "file is not a database" (26) and "database disk image is malformed" (11). */
+const DAMAGED_ERRCODES = new Set([11, 26]);
+
+/**
+ * Why this journal could not be opened, saying it is THIS one (the shared opener speaks of the payment
+ * journal), which file, and what to do: a damaged file is not a passing failure (retrying cannot help).
+ */
+function openingFailed(filePath: string, error: unknown): PosError {
+  let cause: unknown = error;
+  while (cause instanceof PosError && cause.cause !== undefined) cause = cause.cause;
+  const errcode = (cause as { errcode?: unknown } | null)?.errcode;
+  if (typeof errcode === 'number' && DAMAGED_ERRCODES.has(errcode)) {
+    return new PosError('journal.unavailable', { notice: notice('journal.customers-damaged', { file: filePath }), retryable: false, cause: error });
+  }
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new PosError('journal.unavailable', { notice: notice('journal.customers-unopenable', { file: filePath, reason }), retryable: true, cause: error });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LinkProgress, LinkStart } from '../../../shared/contract.ts';
 import type { LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { assertExpectedConsentPage, consentPageDecision, type ConsentGateway } from '../security/consent-page.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import type { CustomerRow, LinkSessionRow } from './journal-rows.ts';
 import { customerView, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
@@ -17,6 +18,8 @@ export interface ConsentRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly callbackUrl: string;
   readonly expiresAt: string;
+  /** Where the session was created: the openers check `url` against it (security/consent-page.ts) before loading it. */
+  readonly gateway: ConsentGateway;
 }
 
 /** At start: sessions a crash or the clock ended are closed in the journal. */
@@ -49,7 +52,16 @@ export async function startLink(rt: CustomerRuntime, input: { merchantUserId: st
     expiresAt: Date.parse(session.expiresAt),
     createdAt: rt.options.now(),
   });
-  rt.appTokens.set(session.linkToken, { header: connection.client.profile.appTokenHeader, token: session.appToken });
+  // A consent page anywhere but the environment's own hosts (or over plain http) is never opened with the
+  // app token: the session is closed at once and the cashier told which address was refused.
+  const gateway: ConsentGateway = { environment: connection.client.profile.environment, baseUrl: connection.client.profile.baseUrl };
+  const decision = consentPageDecision(session.redirectUrl, gateway);
+  if (!decision.ok) {
+    rt.journal.updateLinkSession(session.linkToken, 'failed', `consent-page-${decision.reason}`);
+    rt.journal.appendEvent({ merchantUserId: input.merchantUserId, kind: 'note', summary: `link session ${session.linkToken} refused: consent page not expected (${decision.reason})` });
+    assertExpectedConsentPage(session.redirectUrl, gateway);
+  }
+  rt.appTokens.set(session.linkToken, { header: connection.client.profile.appTokenHeader, token: session.appToken, gateway });
   rt.journal.appendEvent({ merchantUserId: input.merchantUserId, kind: 'note', summary: `link session ${session.linkToken} opened` });
   return { linkToken: session.linkToken, consentUrl: session.redirectUrl, callbackUrl: connection.linkCallbackUrl, expiresAt: session.expiresAt };
 }
@@ -60,7 +72,7 @@ export function consentRequest(rt: CustomerRuntime, linkToken: string): ConsentR
   const app = rt.appTokens.get(linkToken);
   if (!session || !app || session.status !== 'open') throw new PosError('link.failed', { message: 'This linking session cannot be opened any more. Start linking again.' });
   if (session.expiresAt <= rt.options.now()) throw new PosError('link.expired');
-  return { url: session.consentUrl, headers: { [app.header]: app.token }, callbackUrl: session.callbackUrl, expiresAt: new Date(session.expiresAt).toISOString() };
+  return { url: session.consentUrl, headers: { [app.header]: app.token }, callbackUrl: session.callbackUrl, expiresAt: new Date(session.expiresAt).toISOString(), gateway: app.gateway };
 }
 
 /** The consent window reached the callback: check `state`, exchange `code` at once. */

@@ -1,4 +1,5 @@
 import type { CustomerEvents } from '../../../shared/contract.ts';
+import { DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import { systemTimeZone } from '../journal/local-time.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
 import type { TokenizedClientTuning } from './client-access.ts';
@@ -21,6 +22,8 @@ export interface CustomerServiceOptions {
   readonly resendWindowMs?: number | undefined;
   /** How long find() waits for its refresh of open holds before answering from the journal. */
   readonly refreshBudgetMs?: number | undefined;
+  /** Order webhooks for one order cause at most one lookup per this interval. Default DEFAULT_HINT_INTERVAL_MS. */
+  readonly hintIntervalMs?: number | undefined;
   /**
    * A fixed order webhook receiver (tests, a special install). Without it the settings decide: demo listens
    * on loopback; a real environment on tokenized.webhookListenPort, with tokenized.webhookUrl as callbackUrl.
@@ -39,6 +42,7 @@ export interface ResolvedCustomerOptions {
   readonly resolveDelaysMs: readonly number[];
   readonly resendWindowMs: number;
   readonly refreshBudgetMs: number;
+  readonly hintIntervalMs: number;
   readonly orderWebhook: OrderWebhookConfig | undefined;
   readonly emit: CustomerServiceOptions['emit'];
   readonly log: (line: string) => void;
@@ -68,6 +72,7 @@ export function resolveCustomerOptions(options: CustomerServiceOptions): Resolve
     resolveDelaysMs: options.resolveDelaysMs?.length ? options.resolveDelaysMs : DEFAULT_RESOLVE_DELAYS_MS,
     resendWindowMs: options.resendWindowMs ?? DEFAULT_RESEND_WINDOW_MS,
     refreshBudgetMs: options.refreshBudgetMs ?? DEFAULT_REFRESH_BUDGET_MS,
+    hintIntervalMs: options.hintIntervalMs ?? DEFAULT_HINT_INTERVAL_MS,
     orderWebhook: options.orderWebhook,
     emit: options.emit,
     log: (line) => options.log?.(line),

@@ -1,70 +1,137 @@
-import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
+import { isStoppedReason } from '../../../shared/domain.ts';
+import { isSettled } from './attempt-states.ts';
+import { syncHold } from './holds.ts';
+import type { CustomerAttemptRow } from './journal-rows.ts';
 import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
-import { exclusive, publish, type CustomerRuntime } from './runtime.ts';
+import { describe, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
 
-// The order webhook (order-webhook-listener.ts delivers it): recorded against the charge or hold whose order
-// it is, once. The synchronous answer is the truth; the webhook only completes CAPTURE_INITIATED → CAPTURED,
-// and one that disagrees is recorded for reconciliation, never acted on.
+// The order webhook (order-webhook-listener.ts delivers it). It is not signed: anyone who can reach the
+// receiver can send one, claiming SUCCESS or FAILED for any order they have seen. So it is only ever a HINT
+// to look the order up, never an outcome: nothing it says is written to the charge or hold.
+// - a hold's capture is confirmed by `GET /pre-auths/{id}` alone (CAPTURE_INITIATED → CAPTURED when the
+//   provider's own record says so; its orderStatus is the order outcome kept on the row);
+// - a charge's outcome is its synchronous answer: a hint for a charge whose answer was lost only has the
+//   resolver find it out now (re-sent with the same key), and is otherwise just noted;
+// - hints are rate-limited per order (rt.hints: a flood costs one lookup per interval) and the lookups they
+//   cause share the status budget (rt.hintLookups).
+// Every hint that passes the throttle is noted in the journal with what the provider said, for reconciliation.
 
-export async function onOrderOutcome(rt: CustomerRuntime, notification: OrderOutcomeNotification): Promise<void> {
-  const found = rt.journal.attemptByOrderUuid(notification.order_uuid);
-  const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(notification.order_uuid);
-  if (rejected) {
-    await exclusive(rt, rejected.attempt.merchantUserId, async () => onRejectedCaptureOutcome(rt, rejected.attempt, notification));
+export function onOrderHint(rt: CustomerRuntime, notification: OrderOutcomeNotification): void {
+  if (rt.closed) return;
+  const order = notification.order_uuid;
+  if (rt.journal.attemptByOrderUuid(order) === null && rt.journal.rejectedCaptureByOrderUuid(order) === null) {
+    // Document receiver rule 2: an unknown order_uuid is not acted on.
+    rt.options.log(`order webhook for unknown order ${order.slice(0, 64)} ignored`);
     return;
   }
-  if (!found) {
-    // Unsigned: an unknown order_uuid is not acted on (document receiver rule 2).
-    rt.options.log(`order webhook for unknown order ${notification.order_uuid.slice(0, 64)} ignored`);
-    return;
-  }
-  await exclusive(rt, found.merchantUserId, async () => {
-    const row = rt.journal.getAttempt(found.merchantRef)!;
-    const outcome = ['SUCCESS', 'FAILED', 'ERROR'].includes(notification.order_status) ? notification.order_status : null;
-    const data = { orderUuid: notification.order_uuid, orderStatus: notification.order_status, failureCode: notification.failure_code ?? null };
-    if (row.orderOutcome !== null) {
-      const same = row.orderOutcome === outcome;
-      rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary: same ? 'duplicate order webhook ignored' : `later order webhook (${notification.order_status}) ignored; the first one stands`, data });
-      return;
-    }
-    if (outcome === null) {
-      rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary: `order webhook with unknown status ${notification.order_status.slice(0, 32)} recorded`, data });
-      return;
-    }
-    const patch: CustomerAttemptPatch = { orderOutcome: outcome };
-    let summary = `order webhook: ${outcome}`;
-    if (row.kind === 'hold' && row.providerStatus === 'CAPTURE_INITIATED' && outcome === 'SUCCESS') {
-      Object.assign(patch, { providerStatus: 'CAPTURED' });
-      summary += '; capture confirmed';
-    }
-    const agrees = row.kind === 'charge' ? (row.providerStatus === 'APPROVED') === (outcome === 'SUCCESS') : outcome === 'SUCCESS';
-    if (!agrees) summary += `; it disagrees with the synchronous answer (${row.providerStatus ?? 'none'}), which stands`;
-    rt.journal.atomically(() => {
-      rt.journal.updateAttempt(row.merchantRef, patch, row.version);
-      rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'webhook', summary, data });
-    });
+  rt.hints.hint(order, () => {
+    lookUp(rt, notification).catch((error: unknown) => rt.options.log(`order webhook ${order}: ${describe(error)}`));
   });
-  publish(rt, found.merchantUserId);
+}
+
+async function lookUp(rt: CustomerRuntime, claim: OrderOutcomeNotification): Promise<void> {
+  await rt.hintLookups.acquire();
+  if (rt.closed) return;
+  const order = claim.order_uuid;
+  const found = rt.journal.attemptByOrderUuid(order);
+  const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(order);
+  const merchantUserId = found?.merchantUserId ?? rejected?.attempt.merchantUserId;
+  if (merchantUserId === undefined) return;
+  await exclusive(rt, merchantUserId, async () => {
+    if (rt.closed) return;
+    if (rejected) return onRejectedCaptureHint(rt, rejected.attempt.merchantRef, claim);
+    const row = rt.journal.getAttempt(found!.merchantRef)!;
+    return row.kind === 'hold' ? onHoldHint(rt, row, claim) : onChargeHint(rt, row, claim);
+  });
+  publish(rt, merchantUserId);
+}
+
+/** What the hint claimed, as the start of its journal line. */
+function claimed(claim: OrderOutcomeNotification): string {
+  return `order webhook ${claim.order_status.slice(0, 32)} (a hint, not an outcome)`;
+}
+
+function note(rt: CustomerRuntime, row: CustomerAttemptRow, claim: OrderOutcomeNotification, summary: string): void {
+  rt.journal.appendEvent({
+    merchantUserId: row.merchantUserId,
+    merchantRef: row.merchantRef,
+    kind: 'webhook',
+    summary,
+    data: { orderUuid: claim.order_uuid, orderStatus: claim.order_status, failureCode: claim.failure_code ?? null },
+  });
+}
+
+const FINAL_HOLD_STATUSES = new Set(['CAPTURED', 'VOIDED', 'EXPIRED', 'DECLINED']);
+
+async function onHoldHint(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  claim: OrderOutcomeNotification,
+): Promise<void> {
+  if (row.providerId === null || (row.state === 'final' && FINAL_HOLD_STATUSES.has(row.providerStatus ?? ''))) {
+    note(
+      rt,
+      row,
+      claim,
+      `${claimed(claim)}: the hold is already ${row.providerStatus ?? 'settled'}; nothing to look up`,
+    );
+    return;
+  }
+  let after: CustomerAttemptRow;
+  try {
+    after = await syncHold(rt, row);
+  } catch (error) {
+    note(
+      rt,
+      row,
+      claim,
+      `${claimed(claim)}: looking the hold up failed (${reasonOf(error)}); it is checked again when the customer is opened`,
+    );
+    return;
+  }
+  note(rt, row, claim, `${claimed(claim)}: the provider says the hold is ${after.providerStatus ?? 'unknown'}`);
+}
+
+async function onChargeHint(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  claim: OrderOutcomeNotification,
+): Promise<void> {
+  if (!isSettled(row) && !isStoppedReason(row.unresolvedReason)) {
+    note(rt, row, claim, `${claimed(claim)}: finding out the charge's outcome now`);
+    rt.resolveLater(row.merchantRef, 0);
+    return;
+  }
+  note(
+    rt,
+    row,
+    claim,
+    `${claimed(claim)}: the charge's outcome is its answer (${row.providerStatus ?? 'none'}), which stands`,
+  );
 }
 
 /**
- * The webhook of the order a capture answered REJECTED created: recorded against the hold, nothing changed
- * (the synchronous REJECTED is the truth, and the hold's own state comes from GET /pre-auths/{id}).
+ * The webhook of the order a capture answered REJECTED created: the synchronous REJECTED stands, and the
+ * hold's own state comes from `GET /pre-auths/{id}` (looked up again here while the hold is open).
  */
-function onRejectedCaptureOutcome(rt: CustomerRuntime, hold: CustomerAttemptRow, notification: OrderOutcomeNotification): void {
-  const status = notification.order_status.slice(0, 32);
-  const order = notification.order_uuid;
+async function onRejectedCaptureHint(
+  rt: CustomerRuntime,
+  merchantRef: string,
+  claim: OrderOutcomeNotification,
+): Promise<void> {
+  const status = claim.order_status.slice(0, 32);
+  const order = claim.order_uuid;
   const first = rt.journal.noteRejectedCaptureWebhook(order, status);
+  const hold = rt.journal.getAttempt(merchantRef)!;
   const summary = !first
     ? `duplicate order webhook for the rejected capture ignored (order ${order}, ${status})`
     : status === 'SUCCESS'
       ? `order webhook SUCCESS for the capture answered REJECTED (order ${order}); the synchronous answer stands — check it with the provider`
       : `order webhook ${status} for the capture answered REJECTED (order ${order}): nothing taken, as answered`;
-  rt.journal.appendEvent({
-    merchantUserId: hold.merchantUserId,
-    merchantRef: hold.merchantRef,
-    kind: 'webhook',
-    summary,
-    data: { orderUuid: order, orderStatus: notification.order_status, failureCode: notification.failure_code ?? null },
-  });
+  note(rt, hold, claim, summary);
+  if (hold.state === 'open' && hold.providerId !== null) {
+    await syncHold(rt, hold).catch((error: unknown) =>
+      rt.options.log(`order webhook ${order}: looking the hold up failed: ${describe(error)}`),
+    );
+  }
 }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
 
 // The tokenized order-outcome listener over real sockets: loopback by default, well-formed deliveries handed
-// on, and a sender that hangs up mid-body harms nothing.
+// on, what a browser sends refused unread, a body over the limit answered 413, and a sender that hangs up
+// mid-body harms nothing.
 
 const DELIVERY = { order_uuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11', order_status: 'SUCCESS' };
 
@@ -26,8 +27,8 @@ afterEach(async () => {
   process.off('unhandledRejection', onRejection);
 });
 
-async function post(body: string): Promise<number> {
-  const response = await fetch(receiver.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+async function post(body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }): Promise<number> {
+  const response = await fetch(receiver.url, { method: 'POST', headers, body });
   await response.arrayBuffer();
   return response.status;
 }
@@ -47,9 +48,23 @@ describe('order webhook receiver', () => {
     expect(received.every((n) => n.order_uuid === DELIVERY.order_uuid && !('cart_id' in n))).toBe(true);
   });
 
-  it('refuses a body over 64 KiB and hands nothing on', async () => {
-    expect(await post(JSON.stringify({ ...DELIVERY, failure_code: 'x'.repeat(70 * 1024) }))).toBe(413);
+  it.each([70 * 1024, 1024 * 1024, 8 * 1024 * 1024])('answers a body of %i bytes (over 64 KiB) with 413, never a dropped connection, and hands nothing on', async (size) => {
+    expect(await post(JSON.stringify({ ...DELIVERY, failure_code: 'x'.repeat(size) }))).toBe(413);
     expect(received).toEqual([]);
+  });
+
+  it('refuses what a browser can send: any Origin (403), a content type other than JSON or none (415)', async () => {
+    const body = JSON.stringify(DELIVERY);
+    // A page in the till's own browser posting to the loopback receiver (a "simple" request needs no preflight).
+    expect(await post(body, { 'Content-Type': 'application/json', Origin: 'https://evil.example' })).toBe(403);
+    expect(await post(body, { 'Content-Type': 'application/json', Origin: 'null' })).toBe(403);
+    expect(await post(body, { 'Content-Type': 'text/plain' })).toBe(415);
+    expect(await post(body, { 'Content-Type': 'application/x-www-form-urlencoded' })).toBe(415);
+    expect(await post(body, {})).toBe(415);
+    // JSON with parameters or another letter case is still JSON.
+    expect(await post(body, { 'Content-Type': 'Application/JSON; charset=utf-8' })).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toHaveLength(1);
   });
 
   it('survives a sender that hangs up mid-body, and keeps serving', async () => {

@@ -3,12 +3,15 @@ import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import { readRequestBody } from '../http/request-body.ts';
+import { refuseNonProviderRequest } from '../http/webhook-guard.ts';
 
 // Receives the order-outcome webhook (document "Events", wire-details §3.2) for captures and charges sent
 // with our callbackUrl. The document's receiver rules: answer 200 quickly and process asynchronously; act
-// only on an order_uuid we know (the delivery is not signed); deliveries may be duplicated; never wait for
-// one. So this answers 200 to every well-formed delivery at once and hands it on; the service checks the
-// order_uuid against the journal and keeps the synchronous outcome as the truth.
+// only on an order_uuid we know; deliveries may be duplicated; never wait for one. The delivery is NOT
+// signed, so anyone who can reach this port can send one: it is only ever a hint to look the order up with
+// the provider (order-outcomes.ts), never an outcome. Requests a browser sends (Origin, Sec-Fetch-*, a
+// content type other than JSON) are refused unread; every other well-formed delivery is answered 200 at
+// once and handed on.
 
 export const orderOutcomeSchema = z.object({
   order_uuid: z.string().min(1).max(128),
@@ -64,6 +67,8 @@ export async function startOrderWebhookReceiver(options: {
     const path = (request.url ?? '').split('?')[0];
     if (path !== ORDER_WEBHOOK_PATH) return { status: 404, body: { message: 'Not found' } };
     if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
+    const refusal = refuseNonProviderRequest(request);
+    if (refusal) return refusal;
     const raw = await readRequestBody(request, MAX_BODY_BYTES);
     if (raw === null) return { status: 413, body: { message: 'Body too large' } };
     const parsed = parseJsonOrUndefined(raw);

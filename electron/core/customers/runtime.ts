@@ -2,6 +2,9 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CoreContext } from '../core-context.ts';
+import type { ConsentGateway } from '../security/consent-page.ts';
+import type { HintThrottle } from '../http/hint-throttle.ts';
+import type { RateLimiter } from '../payments/rate-limiter.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
@@ -34,8 +37,12 @@ export interface CustomerRuntime {
   /** How many times each unsettled attempt has been tried (drives the backoff). */
   readonly attempts: Map<string, number>;
   /** App tokens of sessions started in this run, for main's consent window. */
-  readonly appTokens: Map<string, { header: string; token: string }>;
+  readonly appTokens: Map<string, { header: string; token: string; gateway: ConsentGateway }>;
   webhooks: OrderWebhookListener | null;
+  /** Order webhooks are hints: at most one lookup per order per interval (order-outcomes.ts). */
+  readonly hints: HintThrottle;
+  /** The lookups hints cause, all orders together, within the terminal's status budget. */
+  readonly hintLookups: RateLimiter;
   closed: boolean;
   /**
    * Has the resolver find out `merchantRef`'s outcome: now with delayMs 0, else after its backoff (see

@@ -57,6 +57,8 @@ function applyCharge(rt: CustomerRuntime, row: CustomerAttemptRow, result: Payme
   );
 }
 
+const ORDER_OUTCOMES = new Set(['SUCCESS', 'FAILED', 'ERROR']);
+
 export function applyPreAuth(rt: CustomerRuntime, row: CustomerAttemptRow, record: PreAuthRecord): CustomerAttemptRow {
   const patch: CustomerAttemptPatch = {
     providerId: record.id,
@@ -66,6 +68,8 @@ export function applyPreAuth(rt: CustomerRuntime, row: CustomerAttemptRow, recor
     unresolvedReason: null,
     opKey: null,
     state: record.status === 'PENDING' || record.status === 'AUTHORIZED' ? 'open' : 'final',
+    // The order outcome as the provider's own record gives it (never an order webhook's word).
+    ...(record.orderUuid !== null && ORDER_OUTCOMES.has(record.orderStatus ?? '') ? { orderOutcome: record.orderStatus } : {}),
     ...(record.status === 'AUTHORIZED' && row.authorizedAt === null ? { authorizedAt: rt.options.now() } : {}),
   };
   const changed = row.providerStatus !== record.status || row.state !== patch.state;

@@ -291,6 +291,38 @@ describe('reply validation', () => {
     }
   });
 
+  it('reads "once it applies" fields that are absent, null or "" as "not yet", and ignores unknown fields', async () => {
+    // Shaped like the provider's published status example: every field present, the not-yet ones empty.
+    const published = {
+      traceId: 'a2c0bd58-0f0d-4d8f-9a2f-35b6d6b0a0a1',
+      referenceId: REF,
+      status: 'CREATED',
+      orderAmount: 1234,
+      currency: 'SGD',
+      createdAt: '2025-03-04T05:06:07.000Z',
+      updatedAt: '2025-03-04T05:06:07.000Z',
+      shopbackOrderId: '',
+      refundAmount: '',
+      failureReason: '',
+      paymentType: '',
+      partner: '',
+      orderMetadata: null,
+      somethingAddedLater: { nested: true },
+    };
+    const { client } = harness();
+    server.script({ status: 200, body: published });
+    const created = await client.getOrder(REF);
+    expect(created).toMatchObject({ status: 'CREATED', orderAmount: 1234 });
+    for (const field of ['shopbackOrderId', 'refundAmount', 'failureReason', 'paymentType', 'partner', 'orderMetadata', 'somethingAddedLater']) {
+      expect((created as Record<string, unknown>)[field], field).toBeUndefined();
+    }
+    const { shopbackOrderId: _id, refundAmount: _refund, paymentType: _type, ...absent } = published;
+    server.script({ status: 200, body: absent });
+    expect(await client.getOrder(REF)).toMatchObject({ status: 'CREATED' });
+    server.script({ status: 200, body: { ...published, status: 'CAPTURED', shopbackOrderId: '220801-0679-YVUY', refundAmount: 0, paymentType: 'PAY' } });
+    expect(await client.getOrder(REF)).toMatchObject({ status: 'CAPTURED', shopbackOrderId: '220801-0679-YVUY', refundAmount: 0, paymentType: 'PAY' });
+  });
+
   it('a reply about another referenceId is refused', async () => {
     server.script({ status: 200, body: { ...createReply, referenceId: 'someone-else' } });
     const error = await caught(harness().client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }));

@@ -21,6 +21,8 @@ const PUBLISHED = [
   [404, 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.', 'order.not-found'],
   [409, 'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.', 'order.duplicate-reference'],
   [409, 'Order is not in captured state.', 'order.not-captured'],
+  [400, 'Amount is lower than minimum amount.', 'amount.below-provider-minimum'],
+  [400, 'Amount has exceeded maximum amount.', 'amount.above-provider-maximum'],
 ] as const;
 
 describe('provider error mapping', () => {
@@ -42,15 +44,58 @@ describe('provider error mapping', () => {
     expect(error.message).not.toContain('HMAC');
   });
 
-  it('maps our sandbox\'s unpublished over-refund and cancel-after-confirmation sentences', () => {
-    expect(providerErrorFromResponse(409, body(409, 'Refund amount exceeds the refundable amount of the order.'), context).code).toBe('refund.exceeds-refundable');
-    expect(providerErrorFromResponse(400, body(400, 'Amount is more than the remaining refundable amount.'), context).code).toBe('refund.exceeds-refundable');
-    expect(providerErrorFromResponse(409, body(409, 'Order cannot be cancelled once the customer has confirmed payment.'), context).code).toBe('order.not-cancellable');
-    expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code has already been used.'), context).code).toBe('consumer-code.already-used');
-    expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code has expired; ask the customer to refresh the code.'), context).code).toBe('consumer-code.expired');
-    expect(providerErrorFromResponse(400, body(400, 'Invalid consumerQrPayload. The consumer QR code is not recognised.'), context).code).toBe('consumer-code.invalid');
-    expect(providerErrorFromResponse(400, body(400, 'Invalid amount. Amount must be a positive integer.'), context).code).toBe('amount.invalid');
-    const country = providerErrorFromResponse(400, body(400, 'Invalid country. These credentials are not onboarded for MY.'), context);
+  it('reads "Order is not in captured state." by operation: on a cancel it means too late to cancel', () => {
+    const text = body(409, 'Order is not in captured state.');
+    expect(providerErrorFromResponse(409, text, { ...context, operation: 'cancel' }).code).toBe(
+      'order.not-cancellable',
+    );
+    expect(providerErrorFromResponse(409, text, { ...context, operation: 'refund' }).code).toBe('order.not-captured');
+  });
+
+  it("maps our sandbox's unpublished over-refund and cancel-after-confirmation sentences", () => {
+    expect(
+      providerErrorFromResponse(409, body(409, 'Refund amount exceeds the refundable amount of the order.'), context)
+        .code,
+    ).toBe('refund.exceeds-refundable');
+    expect(
+      providerErrorFromResponse(400, body(400, 'Amount is more than the remaining refundable amount.'), context).code,
+    ).toBe('refund.exceeds-refundable');
+    expect(
+      providerErrorFromResponse(
+        409,
+        body(409, 'Order cannot be cancelled once the customer has confirmed payment.'),
+        context,
+      ).code,
+    ).toBe('order.not-cancellable');
+    expect(
+      providerErrorFromResponse(
+        400,
+        body(400, 'Invalid consumerQrPayload. The consumer QR code has already been used.'),
+        context,
+      ).code,
+    ).toBe('consumer-code.already-used');
+    expect(
+      providerErrorFromResponse(
+        400,
+        body(400, 'Invalid consumerQrPayload. The consumer QR code has expired; ask the customer to refresh the code.'),
+        context,
+      ).code,
+    ).toBe('consumer-code.expired');
+    expect(
+      providerErrorFromResponse(
+        400,
+        body(400, 'Invalid consumerQrPayload. The consumer QR code is not recognised.'),
+        context,
+      ).code,
+    ).toBe('consumer-code.invalid');
+    expect(
+      providerErrorFromResponse(400, body(400, 'Invalid amount. Amount must be a positive integer.'), context).code,
+    ).toBe('amount.invalid');
+    const country = providerErrorFromResponse(
+      400,
+      body(400, 'Invalid country. These credentials are not onboarded for MY.'),
+      context,
+    );
     expect(country.code).toBe('request.invalid');
     expect(country.message).toContain('Check the country in Settings');
   });

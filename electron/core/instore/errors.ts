@@ -11,6 +11,8 @@ import { providerErrorBodySchema } from './schemas.ts';
 
 interface MessageRule {
   readonly status: number | null;
+  /** Only for this client operation (the same sentence can mean different things per call). */
+  readonly operation?: string;
   readonly match: RegExp;
   readonly code: ErrorCode;
   readonly message?: string;
@@ -40,6 +42,11 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
   { status: 404, match: /^invalid posid/i, code: 'pos.unknown' },
   { status: 404, match: /^invalid referenceid\. unable to find/i, code: 'order.not-found' },
   { status: 409, match: /already assigned to an existing resource/i, code: 'order.duplicate-reference' },
+  { status: 400, match: /^amount is lower than minimum amount/i, code: 'amount.below-provider-minimum' },
+  { status: 400, match: /^amount has exceeded maximum amount/i, code: 'amount.above-provider-maximum' },
+  // The troubleshooting list gives this sentence as a cancel's refusal too: there it means "too late to cancel"
+  // (the customer confirmed), and the caller then looks the order up. Listed first, so it wins on a cancel.
+  { status: 409, operation: 'cancel', match: /not in captured state/i, code: 'order.not-cancellable' },
   { status: 409, match: /not in captured state/i, code: 'order.not-captured' },
 ];
 
@@ -65,7 +72,7 @@ export const UNPUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
 export function providerErrorFromResponse(status: number, bodyText: string, context: FailureContext): PosError {
   const body = parseErrorBody(bodyText);
   const providerMessage = body?.message ?? null;
-  const rule = providerMessage === null ? undefined : findRule(status, providerMessage);
+  const rule = providerMessage === null ? undefined : findRule(status, providerMessage, context.operation);
   const code = rule?.code ?? fallbackCode(status);
   const details: Record<string, string | number | boolean | null> = {
     ...baseDetails(context, status, providerMessage, body?.traceId ?? null),
@@ -82,10 +89,11 @@ export function providerErrorFromResponse(status: number, bodyText: string, cont
   return new PosError(code, { message, details, retryable: isRetryableCode(code) });
 }
 
-function findRule(status: number, message: string): MessageRule | undefined {
+function findRule(status: number, message: string, operation: string): MessageRule | undefined {
   const text = message.trim();
+  const applies = (rule: MessageRule) => rule.operation === undefined || rule.operation === operation;
   return (
-    PUBLISHED_MESSAGE_RULES.find((rule) => rule.status === status && rule.match.test(text)) ??
+    PUBLISHED_MESSAGE_RULES.find((rule) => rule.status === status && applies(rule) && rule.match.test(text)) ??
     UNPUBLISHED_MESSAGE_RULES.find((rule) => status >= 400 && status < 500 && rule.match.test(text))
   );
 }

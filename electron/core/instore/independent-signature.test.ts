@@ -174,11 +174,11 @@ describe('independent SB1-HMAC-SHA256 implementation against the sandbox', () =>
     expect(reply.message).toBe(INVALID_SIGNATURE);
   });
 
-  it('a signature in base64 instead of lower-case hex is not recognised', async () => {
+  it('a signature in base64 instead of lower-case hex is a mismatch, as the provider answers it (wire-details §2.5)', async () => {
     const raw = signedCreate();
     const base64 = Buffer.from(raw.signature, 'hex').toString('base64');
     const reply = await sendRaw({ ...raw, signature: base64 });
     expect(reply.status).toBe(401);
-    expect(reply.message).toBe('Invalid Auth Header. Unable to recognize Auth Code.');
+    expect(reply.message).toBe('Invalid signature. Failed to match HMAC signatures.');
   });
 });

@@ -51,7 +51,7 @@ const LABELS: Record<EnvironmentId, string> = {
   'provider-sandbox': 'Provider sandbox',
   'sg-production': 'Singapore production',
   'hk-production': 'Hong Kong production',
-  'th-production': 'Thailand production',
+  'th-production': "Thailand production (only in the provider's older document)",
   custom: 'Custom address',
 };
 

@@ -5,8 +5,10 @@ import { isLoopbackHost } from './profiles.ts';
 
 // The in-store API's bodies (wire-details §2.3), as zod schemas. Requests are checked before they are signed
 // (a bad one never leaves the till); responses are checked at the edge, so nothing downstream reads an
-// unvalidated provider field. "Once they apply" fields are optional, and a null from the provider counts as
-// absent. Unknown extra fields are dropped.
+// unvalidated provider field. "Once they apply" fields may arrive absent, null or "" (the published status
+// schema lists them as always present but filled only once the order completes, and its example carries
+// `failureReason: ""`): all three mean "not yet", never a bad response (wire-details §2.5 "Be liberal in what
+// you accept"). Unknown extra fields are dropped.
 
 /** Our referenceIds are letters, digits, `-` and `_`, so they are safe as a URL path segment. */
 export const referenceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'referenceId: 1-64 letters, digits, - or _');
@@ -76,8 +78,13 @@ function optional<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value) => value ?? undefined);
 }
 
+/** A field the provider fills "once it applies": absent, null and "" all read as "not yet" (undefined). */
+function onceItApplies<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
 /** Echoed objects are kept as the provider sent them (string/number leaves only). */
-const echoedObject = optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])));
+const echoedObject = onceItApplies(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])));
 
 export const createOrderResponseSchema = z.object({
   referenceId: z.string().min(1),
@@ -110,11 +117,11 @@ export const orderStatusResponseSchema = z.object({
   updatedAt: z.string().min(1),
   traceId: optional(z.string()),
   /** The provider's order id (e.g. 220801-0679-YVUY), shown to the consumer: print it on receipts. */
-  shopbackOrderId: optional(z.string()),
+  shopbackOrderId: onceItApplies(z.string()),
   /** Running total of refunds, minor units. */
-  refundAmount: optional(z.number().int().nonnegative()),
-  failureReason: optional(z.string()),
-  paymentType: optional(z.enum(['PAY', 'PAYLATER'])),
+  refundAmount: onceItApplies(z.number().int().nonnegative()),
+  failureReason: onceItApplies(z.string()),
+  paymentType: onceItApplies(z.enum(['PAY', 'PAYLATER'])),
   partner: echoedObject,
   orderMetadata: echoedObject,
 });
@@ -122,9 +129,9 @@ export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
 export const refundResponseSchema = z.object({
   referenceId: z.string().min(1),
-  shopbackOrderId: optional(z.string()),
+  shopbackOrderId: onceItApplies(z.string()),
   traceId: optional(z.string()),
-  posId: optional(z.string()),
+  posId: onceItApplies(z.string()),
   refundMetadata: echoedObject,
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../shared/domain.ts';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import { readRequestBody } from '../http/request-body.ts';
+import { refuseNonProviderRequest } from '../http/webhook-guard.ts';
 import { canonicalBody, parseAuthorization, signature } from '../instore/signer.ts';
 
 // Receives the provider's payment notifications (wire-details §2.6). Polling stays the primary path (a till
-// behind NAT rarely has a public URL); a verified notification only makes the watcher look now. The body is
-// trusted only when its signature checks out with our secret against the URL we registered.
+// behind NAT rarely has a public URL); a verified notification only makes the watcher look now (it is never
+// recorded as a status by itself). The body is believed only when its signature checks out with our secret
+// against the URL we registered, it names our access key id, and its Date is fresh: a notification recorded
+// once (a proxy log, a packet capture) cannot be replayed later. Browser-sent requests are refused unread.
 
 export const instoreNotificationSchema = z.object({
   referenceId: z.string().min(1),
@@ -22,6 +25,19 @@ export const instoreNotificationSchema = z.object({
 });
 export type InstoreNotification = z.infer<typeof instoreNotificationSchema>;
 
+/** Who the provider signs for: our access key id and its secret. */
+export interface NotificationCredentials {
+  readonly accessKeyId: string;
+  readonly secret: string;
+}
+
+/**
+ * How far a notification's Date may be from our clock. The provider itself refuses a request about a minute
+ * off; the wider window here leaves room for a till whose clock drifted (its notifications are only hints,
+ * and polling finds the same status) while a recording cannot be replayed for long.
+ */
+export const NOTIFICATION_FRESHNESS_MS = 5 * 60_000;
+
 export interface InstoreWebhookReceiver {
   /** The URL to give the provider as webhookUrl (the registered public URL when behind a proxy). */
   readonly url: string;
@@ -35,10 +51,13 @@ export async function startInstoreWebhookReceiver(options: {
   port?: number;
   /** The URL as registered with the provider, if a proxy forwards to us; it is what the signature covers. */
   publicUrl?: string;
-  secret: () => string | null;
+  credentials: () => NotificationCredentials | null;
   onNotification: (notification: InstoreNotification) => void;
   log?: (line: string) => void;
+  /** Our clock, for the freshness check; injectable for tests. */
+  now?: () => number;
 }): Promise<InstoreWebhookReceiver> {
+  const now = options.now ?? Date.now;
   let url = options.publicUrl ?? '';
   const server: Server = createServer((request, response) => {
     handle(request).then(
@@ -54,11 +73,14 @@ export async function startInstoreWebhookReceiver(options: {
 
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
     if (request.method !== 'POST' || request.url !== PATH) return { status: 404, body: { message: 'Not found' } };
+    const refusal = refuseNonProviderRequest(request);
+    if (refusal) return refusal;
     const raw = await readRequestBody(request, MAX_BODY_BYTES);
     if (raw === null) return { status: 413, body: { message: 'Body too large' } };
     const parsed = parseJsonOrUndefined(raw);
     if (parsed === undefined) return { status: 400, body: { message: 'Body is not JSON' } };
-    if (!isSignedBy(request, parsed, url, options.secret())) return { status: 401, body: { message: 'Invalid signature' } };
+    const check = checkSignature(request, parsed, url, options.credentials(), now());
+    if (check !== 'valid') return { status: 401, body: { message: check } };
     const notification = instoreNotificationSchema.safeParse(parsed);
     if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
     // Answer at once; the service handles it asynchronously (and duplicates are harmless there).
@@ -83,13 +105,24 @@ export async function startInstoreWebhookReceiver(options: {
   };
 }
 
-function isSignedBy(request: IncomingMessage, body: unknown, url: string, secret: string | null): boolean {
-  if (!secret) return false;
+function checkSignature(request: IncomingMessage, body: unknown, url: string, credentials: NotificationCredentials | null, nowMs: number): string {
+  if (!credentials) return 'Invalid signature';
   const auth = parseAuthorization(String(request.headers.authorization ?? ''));
   const date = String(request.headers.date ?? '');
-  if (!auth || !date) return false;
-  const expected = signature({ method: 'POST', url, date, canonical: canonicalBody(body), secret });
-  return timingSafeEqualHex(expected, auth.signature);
+  if (!auth || !date) return 'Invalid signature';
+  const expected = signature({ method: 'POST', url, date, canonical: canonicalBody(body), secret: credentials.secret });
+  if (!timingSafeEqualHex(expected, auth.signature)) return 'Invalid signature';
+  // Checked after the signature, so a stranger learns nothing from which check failed.
+  if (auth.accessKeyId !== credentials.accessKeyId) return 'Invalid signature';
+  if (!isFresh(date, nowMs)) return `Date is not within ${NOTIFICATION_FRESHNESS_MS / 60_000} minutes of the receiver clock`;
+  return 'valid';
+}
+
+/** An ISO 8601 UTC Date (the signing recipe's format) within the freshness window of our clock. */
+function isFresh(date: string, nowMs: number): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(date)) return false;
+  const sentAt = Date.parse(date);
+  return Number.isFinite(sentAt) && Math.abs(nowMs - sentAt) <= NOTIFICATION_FRESHNESS_MS;
 }
 
 function timingSafeEqualHex(a: string, b: string): boolean {

@@ -1,7 +1,7 @@
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { followSettingsListener, type ListenerPlan } from '../http/settings-listener.ts';
-import { startInstoreWebhookReceiver, type InstoreNotification } from './instore-webhook-receiver.ts';
+import { startInstoreWebhookReceiver, type InstoreNotification, type NotificationCredentials } from './instore-webhook-receiver.ts';
 
 // Where payment notifications (wire-details §2.6) reach this till, kept in line with the settings:
 // - demo (embedded sandbox): a listener on loopback, and its URL goes out as webhookUrl, so the sandbox's
@@ -30,16 +30,16 @@ export async function startNotificationListener(options: {
   readonly log: (line: string) => void;
 }): Promise<NotificationListener> {
   const { settings, provider } = options;
-  let secret: string | null = null;
+  let credentials: NotificationCredentials | null = null;
   const listener = await followSettingsListener({
     plan: () => planFor(settings),
     onSettingsChange: (listen) => settings.onChange(listen),
-    // The secret can change without the plan changing (other credentials): re-read it every time.
+    // The key can change without the plan changing (other credentials): re-read it every time.
     beforeApply: async () => {
-      secret = await provider.notificationSecret();
+      credentials = await provider.notificationCredentials();
     },
     start: (plan) =>
-      startInstoreWebhookReceiver({ port: plan.port, publicUrl: plan.publicUrl, secret: () => secret, onNotification: options.onNotification, log: options.log }),
+      startInstoreWebhookReceiver({ port: plan.port, publicUrl: plan.publicUrl, credentials: () => credentials, onNotification: options.onNotification, log: options.log }),
     label: 'webhook listener',
     log: options.log,
   });

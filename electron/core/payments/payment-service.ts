@@ -6,10 +6,19 @@ import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
+import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { auditOrderExchange } from './audit.ts';
-import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor, terminalReferenceFor } from './charge-input.ts';
+import {
+  checkAmount,
+  checkConsumerCode,
+  checkCurrency,
+  normaliseNote,
+  orderMetadataFor,
+  terminalReferenceFor,
+} from './charge-input.ts';
+import { ProviderAmountLimits } from './provider-amount-limits.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
@@ -61,9 +70,16 @@ class PaymentService {
   readonly #journal: Journal;
   readonly #rt: PaymentRuntime;
   readonly #workers = new Map<string, OrderWorker>();
+  readonly #amountLimits = new ProviderAmountLimits();
   /** One object for the life of the service: the provider caches our client by it. */
   readonly #tuning: ClientTuning;
   #listener: NotificationListener | null = null;
+  /**
+   * A notification is a hint to look now. Signed, so only a replay (within the freshness window) can repeat
+   * one: the same status of one order makes the worker look at most once per interval (a new status looks at
+   * once, so "Paid" is not delayed), and the repeats are dropped, the worker polling anyway.
+   */
+  readonly #hints = createHintThrottle({ intervalMs: DEFAULT_HINT_INTERVAL_MS, trailing: false });
   #closing: Promise<void> | null = null;
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
@@ -103,8 +119,12 @@ class PaymentService {
           // Runs outside any request: a journal failure here must not take the process down. The webhook
           // is only a hint; polling finds the same status.
           try {
-            if (this.#closing || !this.#journal.getAttempt(notification.referenceId)) return;
-            void this.#watch(notification.referenceId).lookNow('webhook');
+            const { referenceId } = notification;
+            if (this.#closing || !this.#journal.getAttempt(referenceId)) return;
+            const what = `${referenceId} ${notification.status} ${notification.refundAmount ?? 0}`;
+            this.#hints.hint(what, () => {
+              if (!this.#closing) void this.#watch(referenceId).lookNow('webhook');
+            });
           } catch {
             return;
           }
@@ -162,6 +182,7 @@ class PaymentService {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
+      this.#hints.close();
       const workers = [...this.#workers.values()];
       for (const worker of workers) worker.stop();
       // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
@@ -195,6 +216,9 @@ class PaymentService {
     const currency = CURRENCY_OF_COUNTRY[connection.country];
     checkCurrency(input.currency, currency);
     checkAmount(input.amountMinor, currency, settings.amountLimits);
+    // The provider's limits are per merchant: its address and key name one.
+    const merchantKey = `${connection.profile.baseUrl} ${connection.accessKeyId}`;
+    this.#amountLimits.check(merchantKey, input.amountMinor);
     const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
     const note = normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
@@ -234,6 +258,7 @@ class PaymentService {
           break;
         case 'refused':
         case 'unavailable':
+          this.#amountLimits.learn(merchantKey, input.amountMinor, outcome.error);
           updateAttempt(
             this.#rt,
             referenceId,

@@ -6,7 +6,7 @@ import type { CoreContext } from '../core-context.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
-import { openSettingsService } from '../settings/settings-service.ts';
+import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings
@@ -34,6 +34,7 @@ export async function openTestContext(options: { readonly dataDir: string; reado
   const settings = await openSettingsService({
     file: openConfSettingsFile(options.dataDir),
     vault: new DevelopmentFileVault(join(options.dataDir, 'vault.development.json')),
+    lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
   if (!settings.view().secrets.supervisorPin) await settings.save({ secrets: { supervisorPin: TEST_SUPERVISOR_PIN } });
   const remote: EmbeddedSandbox = { ...options.sandbox, close: async () => {} };

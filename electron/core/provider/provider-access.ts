@@ -54,8 +54,8 @@ export interface ProviderAccess {
    * object every time: it is the cache key) the caller gets its own client, also rebuilt after a settings change.
    */
   instoreClient(tuning?: ClientTuning): Promise<InStoreClient>;
-  /** The secret the provider signs its payment notifications with (the access key secret); null when none is set. */
-  notificationSecret(): Promise<string | null>;
+  /** Whom the provider signs payment notifications for: our access key id and its secret; null when none is set. */
+  notificationCredentials(): Promise<{ accessKeyId: string; secret: string } | null>;
   /**
    * A one-off client for settings that are not saved yet (the admin's "Test connection" of the form), with the
    * secret they would sign with. Same errors as connection(); never cached, never used for money.
@@ -173,9 +173,9 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       return clientOf(await connectionFor(candidate, accessKeySecret));
     },
 
-    async notificationSecret() {
+    async notificationCredentials() {
       return connectionWithSecret().then(
-        (connection) => connection.accessKeySecret,
+        (connection) => ({ accessKeyId: connection.accessKeyId, secret: connection.accessKeySecret }),
         () => null,
       );
     },

@@ -10,7 +10,8 @@ import { handleIpcInvoke, type IpcSender } from './ipc-gate.ts';
 
 // What electron/ipc.ts does with every call, against the real core.
 
-const OURS: IpcSender = { frameUrl: 'app://wallet-pos/', isMainFrame: true };
+const OURS: IpcSender = { frameUrl: 'app://wallet-pos/', isMainFrame: true, role: 'cashier' };
+const DISPLAY: IpcSender = { frameUrl: 'app://wallet-pos/customer-display', isMainFrame: true, role: 'customer-display' };
 let dir: string;
 let core: Core;
 
@@ -31,11 +32,13 @@ describe('IPC gate', () => {
   });
 
   it.each<[string, IpcSender]>([
-    ['a foreign page', { frameUrl: 'https://evil.example/', isMainFrame: true }],
-    ['a lookalike origin', { frameUrl: 'app://wallet-pos.evil/', isMainFrame: true }],
-    ['a sub-frame of ours', { frameUrl: 'app://wallet-pos/', isMainFrame: false }],
-    ['a data: page', { frameUrl: 'data:text/html,<h1>hi', isMainFrame: true }],
-    ['a destroyed frame', { frameUrl: null, isMainFrame: false }],
+    ['a foreign page', { frameUrl: 'https://evil.example/', isMainFrame: true, role: 'cashier' }],
+    ['a lookalike origin', { frameUrl: 'app://wallet-pos.evil/', isMainFrame: true, role: 'cashier' }],
+    ['a sub-frame of ours', { frameUrl: 'app://wallet-pos/', isMainFrame: false, role: 'cashier' }],
+    ['a data: page', { frameUrl: 'data:text/html,<h1>hi', isMainFrame: true, role: 'cashier' }],
+    ['a destroyed frame', { frameUrl: null, isMainFrame: false, role: 'cashier' }],
+    ['our page in a window main did not register', { frameUrl: 'app://wallet-pos/', isMainFrame: true, role: null }],
+    ['the customer display', DISPLAY],
   ])('refuses %s with ipc.forbidden, and the core never sees the call', async (_label, sender) => {
     const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'settings.save', { settings: { merchantName: 'Hijacked' } });
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'ipc.forbidden', retryable: false }) });
@@ -60,4 +63,26 @@ describe('IPC gate', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'merchantName' } } });
     expect(structuredClone(result)).toEqual(result);
   });
+  it('serves the customer display what it shows (app.info, settings.get, payments.history)', async () => {
+    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'app.info', {})).toMatchObject({
+      ok: true,
+      value: { transport: 'electron' },
+    });
+    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'settings.get', {})).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'payments.history', { limit: 5 }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it.each(['payments.refund', 'payments.cancel', 'settings.verifyPin', 'customers.list', 'payments.exportCsv'])(
+    'refuses %s from the customer display with ipc.forbidden before the payload is even read',
+    async (channel) => {
+      expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, channel, {})).toMatchObject({
+        ok: false,
+        error: { code: 'ipc.forbidden' },
+      });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { SecretVault } from './secret-vault.ts';
-import { readSecretFile, writeSecretFile } from './secret-file.ts';
+import { readSecretFile, setSecretFileAside, writeSecretFile } from './secret-file.ts';
 
 // ┌────────────────────────────────────────────────────────────────────────────────────────────────────┐
 // │ DEVELOPMENT AND TESTS ONLY. This vault stores secrets IN PLAIN TEXT in a file (mode 0600).           │
@@ -28,5 +28,9 @@ export class DevelopmentFileVault implements SecretVault {
     if (!(name in entries)) return;
     delete entries[name];
     writeSecretFile(this.#path, entries);
+  }
+
+  async reset(): Promise<string | null> {
+    return setSecretFileAside(this.#path);
   }
 }

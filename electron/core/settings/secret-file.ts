@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // The file both vaults keep their entries in: a flat JSON object of strings, readable by the owner only
@@ -26,4 +26,18 @@ export function writeSecretFile(path: string, entries: Readonly<Record<string, s
   // The mode option is filtered by umask and ignored for an existing file; set it explicitly.
   chmodSync(temp, 0o600);
   renameSync(temp, path);
+}
+
+/**
+ * Moves the file aside as `<path>.unreadable-<time>` (still 0600) and leaves an empty store in its place.
+ * Nothing is deleted: whoever restores the old OS key store or a good copy can still read it.
+ */
+export function setSecretFileAside(path: string, now = new Date()): string | null {
+  let keptAs: string | null = null;
+  if (existsSync(path)) {
+    keptAs = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(path, keptAs);
+  }
+  writeSecretFile(path, {});
+  return keptAs;
 }

@@ -7,4 +7,9 @@ export interface SecretVault {
   get(name: string): Promise<string | null>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;
+  /**
+   * The explicit reset of a vault that cannot be read: the unreadable store is set aside (kept next to it,
+   * so a restore is still possible) and an empty one starts. Returns where the old one was kept, if it existed.
+   */
+  reset(): Promise<string | null>;
 }

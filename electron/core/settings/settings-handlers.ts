@@ -16,7 +16,7 @@ export interface SettingsHandlerDeps {
   readonly refreshStatus: () => void;
 }
 
-type SettingsChannel = 'settings.get' | 'settings.save' | 'settings.testConnection' | 'settings.verifyPin';
+type SettingsChannel = 'settings.get' | 'settings.save' | 'settings.testConnection' | 'settings.verifyPin' | 'settings.resetVault';
 
 export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsChannel> {
   const { settings, admin } = deps;
@@ -25,6 +25,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       return settings.view();
     },
     async 'settings.save'(patch) {
+      // Fail closed: a vault that cannot be read may hold an admin PIN; nobody saves until it is restored or reset.
+      await settings.ensureVaultReadable();
       // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
@@ -54,6 +56,13 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       const valid = (await settings.verifyPin(kind, pin)) === 'valid';
       if (valid && kind === 'admin') admin.grant();
       return { valid };
+    },
+    // No PIN can be checked while the vault is unreadable, so this cannot ask for one. It is guarded instead:
+    // refused while the vault can be read (it never wipes a working vault), the request must carry the
+    // explicit confirmation (the contract's schema), and nothing is deleted: the old vault is kept beside the
+    // new one for a restore. After it, the till is as on its first start: set-up open until an admin PIN is set.
+    async 'settings.resetVault'() {
+      return settings.resetVault();
     },
   };
 }

@@ -12,7 +12,7 @@ let dir: string;
 let vaultPath: string;
 
 async function open(now?: () => number): Promise<SettingsService> {
-  return openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(vaultPath), ...(now ? { now } : {}) });
+  return openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(vaultPath), lockoutFile: join(dir, 'pin-lockout.json'), ...(now ? { now } : {}) });
 }
 
 async function invalidField(promise: Promise<unknown>): Promise<{ field: unknown; message: string; notice: PosError['notice'] }> {

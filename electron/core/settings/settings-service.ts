@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
+import { readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
@@ -29,6 +30,13 @@ export interface SettingsService {
   inspect(patch: SettingsPatch): Promise<SettingsInspection>;
   readSecret(name: ReadableSecret): Promise<string | null>;
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
+  /** Throws `vault.unreadable` while the vault cannot be read (it is asked again each time, in case it was restored). */
+  ensureVaultReadable(): Promise<void>;
+  /**
+   * Only while the vault cannot be read: sets it aside and starts an empty one (every credential and PIN must
+   * be entered again; the wrong-PIN lockout starts clean). Refused (`request.invalid`) while it can be read.
+   */
+  resetVault(): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
 }
 
@@ -44,9 +52,14 @@ export interface SettingsInspection {
 export interface SettingsServiceOptions {
   readonly file: SettingsFile;
   readonly vault: SecretVault;
+  /** Where the wrong-PIN lockout is kept across restarts (pin-lockout.ts); core.ts puts it in the data folder. */
+  readonly lockoutFile: string;
   /** For the wrong-PIN lockout; injectable for tests. */
   readonly now?: () => number;
 }
+
+/** The lockout file's name in the data folder. */
+export const PIN_LOCKOUT_FILE = 'pin-lockout.json';
 
 const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', supervisor: 'supervisorPin' };
 /**
@@ -65,21 +78,47 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   const now = options.now ?? Date.now;
   let settings = loadSettings(file.store);
   const stored = {} as Record<SecretName, boolean>;
-  // A secret the vault cannot read any more (OS key store gone or changed) counts as not stored: Settings
-  // then asks the admin to enter it again instead of the app failing to start.
-  for (const name of SECRET_NAMES) stored[name] = await vault.get(name).then((value) => value !== null, () => false);
+  // Why the vault cannot be read (a damaged file, the OS key store changed), or null. It must FAIL CLOSED:
+  // were an unreadable admin PIN taken as "no PIN set", settings.save would open to anyone, who could point
+  // the till at another provider. So the app starts, but settings, PIN checks and whatever needs a secret are
+  // refused with `vault.unreadable` until the vault is restored or explicitly reset (resetVault).
+  let vaultProblem: unknown = null;
+  async function probeVault(): Promise<void> {
+    let problem: unknown = null;
+    for (const name of SECRET_NAMES) {
+      try {
+        stored[name] = (await vault.get(name)) !== null;
+      } catch (error) {
+        // Something is stored there that cannot be read: never shown as "not set".
+        stored[name] = true;
+        problem = error;
+      }
+    }
+    vaultProblem = problem;
+  }
+  await probeVault();
+  async function ensureVaultReadable(): Promise<void> {
+    if (vaultProblem === null) return;
+    await probeVault();
+    if (vaultProblem !== null) throw new PosError('vault.unreadable', { cause: vaultProblem });
+  }
   const listeners = new Set<(view: SettingsView) => void>();
-  const wrongPins: Record<PinKind, { count: number; lockouts: number; lockedUntil: number }> = {
-    admin: { count: 0, lockouts: 0, lockedUntil: 0 },
-    supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+  // A lockout file that cannot be read counts as one lockout under way: restarting never wipes the slate.
+  let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({ count: 0, lockouts: 1, lockedUntil: now() + LOCKOUT_MS }));
+  const recordLock = (kind: PinKind, state: PinLockState): void => {
+    wrongPins = { ...wrongPins, [kind]: state };
+    // Written before the answer goes out: a guess is counted even if the app is killed right after it.
+    writePinLockouts(options.lockoutFile, wrongPins);
   };
   // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
   // wrong guess was counted: a page firing a hundred guesses at once would try them all.
   const pinChecks: Record<PinKind, Promise<unknown>> = { admin: Promise.resolve(), supervisor: Promise.resolve() };
 
   async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
+    await ensureVaultReadable();
     const lock = wrongPins[kind];
-    const waitMs = lock.lockedUntil - now();
+    // Never longer than the longest lockout, even if the clock was set back since it began.
+    const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const wait = seconds <= 90 ? notice('pin.locked-seconds', { seconds }) : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
@@ -89,18 +128,25 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
         details: { retryAfterSeconds: seconds },
       });
     }
-    const hash = await vault.get(PIN_SECRETS[kind]);
+    let hash: string | null;
+    try {
+      hash = await vault.get(PIN_SECRETS[kind]);
+    } catch (error) {
+      // The vault became unreadable since it was last asked: from now on it is locked like at start.
+      vaultProblem = error;
+      stored[PIN_SECRETS[kind]] = true;
+      throw new PosError('vault.unreadable', { cause: error });
+    }
     if (hash === null) return 'not-set';
     if (await pinMatches(pin, hash)) {
-      lock.count = 0;
-      lock.lockouts = 0;
+      if (lock.count !== 0 || lock.lockouts !== 0) recordLock(kind, { count: 0, lockouts: 0, lockedUntil: 0 });
       return 'valid';
     }
-    lock.count += 1;
-    if (lock.count >= MAX_WRONG_PINS) {
-      lock.count = 0;
-      lock.lockouts += 1;
-      lock.lockedUntil = now() + Math.min(LOCKOUT_MS * 2 ** (lock.lockouts - 1), MAX_LOCKOUT_MS);
+    const count = lock.count + 1;
+    if (count < MAX_WRONG_PINS) recordLock(kind, { ...lock, count });
+    else {
+      const lockouts = lock.lockouts + 1;
+      recordLock(kind, { count: 0, lockouts, lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS) });
     }
     return 'wrong';
   }
@@ -109,9 +155,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     settings: structuredClone(settings),
     secrets: { ...stored },
     demo: settings.environment === 'embedded-sandbox',
+    vaultUnreadable: vaultProblem !== null,
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
+    await ensureVaultReadable();
     // Every problem at once, settings and typed secrets together, before anything is written.
     const typedSecrets = secretProblems(patch.secrets ?? {});
     const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings), typedSecrets) : (refuseIfAny(typedSecrets), settings);
@@ -126,6 +174,10 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       file.store = structuredClone(next) as unknown as Record<string, unknown>;
       settings = next;
     }
+    return announce();
+  }
+
+  function announce(): SettingsView {
     const result = view();
     for (const listener of listeners) {
       try {
@@ -162,6 +214,26 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       return { candidate, settings: Object.keys(problems).length === 0 ? checked.settings : null, problems, accessKeySecret };
     },
 
+    ensureVaultReadable,
+
+    resetVault() {
+      const run = saving.then(async () => {
+        if (vaultProblem !== null) await probeVault();
+        if (vaultProblem === null) {
+          throw new PosError('request.invalid', { message: 'The secret vault can be read: there is nothing to reset.' });
+        }
+        await vault.reset();
+        for (const name of SECRET_NAMES) stored[name] = false;
+        vaultProblem = null;
+        // The PINs are gone with the vault: a lockout of PINs that no longer exist would only block the new ones.
+        wrongPins = { admin: { count: 0, lockouts: 0, lockedUntil: 0 }, supervisor: { count: 0, lockouts: 0, lockedUntil: 0 } };
+        writePinLockouts(options.lockoutFile, wrongPins);
+        return announce();
+      });
+      saving = run.catch(() => {});
+      return run;
+    },
+
     verifyPin(kind, pin) {
       const run = pinChecks[kind].then(() => checkPin(kind, pin));
       pinChecks[kind] = run.catch(() => {});
@@ -181,7 +253,7 @@ function loadSettings(raw: unknown): Settings {
   const candidate: Record<string, unknown> = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   if (isPlainObject(raw)) {
     for (const key of Object.keys(DEFAULT_SETTINGS)) {
-      if (!(key in raw)) continue;
+      if (!Object.hasOwn(raw, key)) continue;
       // A group written by an older version lacks the fields added since: fill them from the defaults, or the
       // whole group (the linked-customer merchant id with it) would fail and fall back to empty.
       candidate[key] = NESTED_KEYS.has(key) && isPlainObject(raw[key]) ? { ...(candidate[key] as object), ...structuredClone(raw[key]) } : structuredClone(raw[key]);
@@ -192,7 +264,7 @@ function loadSettings(raw: unknown): Settings {
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
-      if (key in DEFAULT_SETTINGS) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
+      if (Object.hasOwn(DEFAULT_SETTINGS, key)) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
     }
     // A cross-field rule (country ↔ currency) may need both fields reset together.
     if (attempt === 1) {
@@ -206,7 +278,8 @@ function loadSettings(raw: unknown): Settings {
 function mergeSettings(current: Settings, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = structuredClone(current) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
-    if (!(key in DEFAULT_SETTINGS)) {
+    // Own keys only: `in` also says yes to what every object inherits (constructor, toString, __proto__).
+    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) {
       throw invalid(key, notice('settings.unknown-setting', { name: key }));
     }
     merged[key] = NESTED_KEYS.has(key) && isPlainObject(value) ? { ...(merged[key] as object), ...value } : value;
@@ -218,7 +291,7 @@ function validateSettings(candidate: Record<string, unknown>, extra: FieldNotice
   for (const key of NESTED_KEYS) {
     const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
     const value = candidate[key];
-    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !(inner in defaults)) : undefined;
+    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !Object.hasOwn(defaults, inner)) : undefined;
     if (unknown !== undefined) throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
   }
   const { settings, problems } = settingsProblems(candidate);

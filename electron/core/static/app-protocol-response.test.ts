@@ -17,6 +17,7 @@ beforeAll(() => {
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>POS</title>');
   writeFileSync(join(root, 'assets', 'app-1.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'app-1.js.map'), '{"version":3,"sources":["../../renderer/App.tsx"]}');
   writeFileSync(join(base, 'secret.txt'), 'outside');
 });
 
@@ -52,5 +53,24 @@ describe('appProtocolResponse', () => {
     expect(response.status).toBe(200);
     expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
     expect(response.body.length).toBe(0);
+  });
+});
+
+describe('appProtocolResponse: source maps', () => {
+  it.each([
+    'app://wallet-pos/assets/app-1.js.map',
+    'app://wallet-pos/assets/app-1.js%2Emap',
+    'app://wallet-pos/assets/APP-1.JS.MAP',
+  ])('a packaged app does not serve %s (404)', async (url) => {
+    const response = await appProtocolResponse(root, 'GET', url, { sourceMaps: false });
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toContain('sources');
+  });
+
+  it('refuses them by default, and serves them only when asked (an unpackaged development build)', async () => {
+    expect((await appProtocolResponse(root, 'GET', 'app://wallet-pos/assets/app-1.js.map')).status).toBe(404);
+    const served = await appProtocolResponse(root, 'GET', 'app://wallet-pos/assets/app-1.js.map', { sourceMaps: true });
+    expect(served.status).toBe(200);
+    expect(served.body.toString()).toContain('sources');
   });
 });

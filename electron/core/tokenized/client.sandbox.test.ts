@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WireShape } from '../../sandbox/context.ts';
 import { money } from '../../../shared/money.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { approveOnConsentPage, startWebhookSink, type WebhookSink } from '../../sandbox/tokenized/testing.ts';
@@ -17,6 +18,8 @@ let sandbox: RunningSandbox;
 let sink: WebhookSink | null = null;
 let offsetMs = 0;
 let exchanges: TokenizedExchange[] = [];
+/** Which published error shape the sandbox answers in (wire-details §3.2); the client must read both. */
+let errorShape: WireShape = 'document';
 
 afterEach(async () => {
   await sandbox?.close();
@@ -27,7 +30,11 @@ afterEach(async () => {
 async function setup(overrides: Partial<TokenizedClientConfig> = {}): Promise<TokenizedClient> {
   offsetMs = 0;
   exchanges = [];
-  sandbox = await startTestSandbox({ now: () => Date.now() + offsetMs, webhookRetryBaseMs: 20 });
+  sandbox = await startTestSandbox({
+    now: () => Date.now() + offsetMs,
+    webhookRetryBaseMs: 20,
+    tokenizedErrorShape: errorShape,
+  });
   return clientFor(overrides);
 }
 
@@ -119,6 +126,17 @@ describe('every endpoint', () => {
     expect(await client.unlink(customer.paymentToken)).toEqual({ status: 'UNLINKED' });
   });
 
+  it("a capture may carry merchantMetadata, which replaces the hold's", async () => {
+    const client = await setup();
+    const customer = await link(client);
+    const hold = await client.createPreAuth(
+      { ...customer, amount: sgd(700), merchantRef: ref(), merchantMetadata: { till: 'TILL-01' } },
+      opts(),
+    );
+    await client.capturePreAuth(hold.id, { merchantMetadata: { till: 'TILL-02', receipt: 'R-1001' } });
+    expect((await client.getPreAuth(hold.id)).merchantMetadata).toEqual({ till: 'TILL-02', receipt: 'R-1001' });
+  });
+
   it('a REJECTED charge is an answer (201), not an error', async () => {
     const client = await setup();
     const customer = await link(client);
@@ -136,90 +154,142 @@ describe('every endpoint', () => {
   });
 });
 
-describe('error codes of the document, mapped to ours', () => {
-  it('bad-request → request.invalid (and a currency mismatch → currency.unsupported), with the provider code kept', async () => {
-    const client = await setup();
-    const customer = await link(client);
-    const wrongUser = await caught(client.createPreAuth({ ...customer, merchantUserId: 'someone-else', amount: sgd(100), merchantRef: ref() }, opts()));
-    expect(wrongUser).toMatchObject({ code: 'request.invalid', details: { httpStatus: 400, providerCode: 'bad-request', outcomeUnknown: false } });
-    // The till is set to HKD but the channel is SGD: the provider refuses.
-    const hkdClient = clientFor({ currency: 'HKD' });
-    const mismatch = await caught(hkdClient.charge({ ...customer, amount: money(100, 'HKD'), merchantRef: ref() }, opts()));
-    expect(mismatch).toMatchObject({ code: 'currency.unsupported', details: { providerCode: 'bad-request' } });
-    // Our own check refuses before sending when the amount is not in the channel's currency.
-    const local = await caught(client.charge({ ...customer, amount: money(100, 'HKD'), merchantRef: ref() }, opts()));
-    expect(local).toMatchObject({ code: 'currency.unsupported', details: { attempts: 0 } });
-  });
+describe.each(['document', 'live'] as const)(
+  'error codes of the document, mapped to ours (%s error shape)',
+  (shape) => {
+    beforeEach(() => {
+      errorShape = shape;
+    });
+    afterAll(() => {
+      errorShape = 'document';
+    });
 
-  it('link-session.not-found and auth-code.invalid → link.failed; auth-code.expired → link.expired; no retries', async () => {
-    const client = await setup();
-    expect(await caught(client.getLinkSession(randomUUID()))).toMatchObject({ code: 'link.failed', details: { providerCode: 'link-session.not-found' } });
-    expect(await caught(client.exchangeCode('NOT-A-CODE'))).toMatchObject({ code: 'link.failed', details: { providerCode: 'auth-code.invalid', attempts: 1 } });
-    const session = await client.createLinkSession({ callbackUrl: DEMO_LINK_CALLBACK_URL, state: randomUUID(), merchantUserId: 'late', userHint: { phone: '1' } });
-    const location = await approveOnConsentPage(session.redirectUrl, session.appToken);
-    offsetMs = 61_000;
-    expect(await caught(client.exchangeCode(location.searchParams.get('code')!))).toMatchObject({ code: 'link.expired', details: { providerCode: 'auth-code.expired' } });
-  });
+    it('bad-request → request.invalid (and a currency mismatch → currency.unsupported), with the provider code kept', async () => {
+      const client = await setup();
+      const customer = await link(client);
+      const wrongUser = await caught(
+        client.createPreAuth(
+          { ...customer, merchantUserId: 'someone-else', amount: sgd(100), merchantRef: ref() },
+          opts(),
+        ),
+      );
+      expect(wrongUser).toMatchObject({
+        code: 'request.invalid',
+        details: { httpStatus: 400, providerCode: 'bad-request', outcomeUnknown: false },
+      });
+      // The till is set to HKD but the channel is SGD: the provider refuses.
+      const hkdClient = clientFor({ currency: 'HKD' });
+      const mismatch = await caught(
+        hkdClient.charge({ ...customer, amount: money(100, 'HKD'), merchantRef: ref() }, opts()),
+      );
+      expect(mismatch).toMatchObject({ code: 'currency.unsupported', details: { providerCode: 'bad-request' } });
+      // Our own check refuses before sending when the amount is not in the channel's currency.
+      const local = await caught(client.charge({ ...customer, amount: money(100, 'HKD'), merchantRef: ref() }, opts()));
+      expect(local).toMatchObject({ code: 'currency.unsupported', details: { attempts: 0 } });
+    });
 
-  it('an auth-code exchange is never retried, even after a 5xx', async () => {
-    const client = await setup();
-    await client.cashbackBalance('ptk_warm-up').catch(() => undefined);
-    await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: 1, path: '/link-sessions/token' });
-    const error = await caught(client.exchangeCode('ANY'));
-    expect(error).toMatchObject({ code: 'provider.unavailable', details: { attempts: 1, outcomeUnknown: true } });
-  });
+    it('link-session.not-found and auth-code.invalid → link.failed; auth-code.expired → link.expired; no retries', async () => {
+      const client = await setup();
+      expect(await caught(client.getLinkSession(randomUUID()))).toMatchObject({
+        code: 'link.failed',
+        details: { providerCode: 'link-session.not-found' },
+      });
+      expect(await caught(client.exchangeCode('NOT-A-CODE'))).toMatchObject({
+        code: 'link.failed',
+        details: { providerCode: 'auth-code.invalid', attempts: 1 },
+      });
+      const session = await client.createLinkSession({
+        callbackUrl: DEMO_LINK_CALLBACK_URL,
+        state: randomUUID(),
+        merchantUserId: 'late',
+        userHint: { phone: '1' },
+      });
+      const location = await approveOnConsentPage(session.redirectUrl, session.appToken);
+      offsetMs = 61_000;
+      expect(await caught(client.exchangeCode(location.searchParams.get('code')!))).toMatchObject({
+        code: 'link.expired',
+        details: { providerCode: 'auth-code.expired' },
+      });
+    });
 
-  it('payment-token.invalid (401) is final: not retried, not a re-login', async () => {
-    const client = await setup();
-    await client.cashbackBalance('ptk_warm-up').catch(() => undefined);
-    exchanges = [];
-    const error = await caught(client.cashbackBalance('ptk_unknown'));
-    expect(error).toMatchObject({ code: 'payment-token.invalid', retryable: false, details: { httpStatus: 401, attempts: 1 } });
-    expect(exchanges.map((e) => e.operation)).toEqual(['cashback']);
-  });
+    it('an auth-code exchange is never retried, even after a 5xx', async () => {
+      const client = await setup();
+      await client.cashbackBalance('ptk_warm-up').catch(() => undefined);
+      await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: 1, path: '/link-sessions/token' });
+      const error = await caught(client.exchangeCode('ANY'));
+      expect(error).toMatchObject({ code: 'provider.unavailable', details: { attempts: 1, outcomeUnknown: true } });
+    });
 
-  it('409s map to preauth.already-captured / already-voided / declined / expired and are not retried', async () => {
-    const client = await setup();
-    const customer = await link(client);
-    const captured = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
-    await client.capturePreAuth(captured.id);
-    const voided = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
-    await client.voidPreAuth(voided.id);
-    const declined = await client.createPreAuth({ ...customer, amount: sgd(151), merchantRef: ref() }, opts());
-    expect(declined).toMatchObject({ status: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' });
-    await controlCall(sandbox, 'POST', '/settings', { preAuthTtlMs: 30 });
-    const expired = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
-    await waitFor(async () => ((await client.getPreAuth(expired.id)).status === 'EXPIRED' ? true : undefined));
-    exchanges = [];
-    expect((await caught(client.capturePreAuth(captured.id))).code).toBe('preauth.already-captured');
-    expect((await caught(client.capturePreAuth(voided.id))).code).toBe('preauth.already-voided');
-    expect((await caught(client.voidPreAuth(declined.id))).code).toBe('preauth.declined');
-    expect((await caught(client.capturePreAuth(expired.id))).code).toBe('preauth.expired');
-    expect(exchanges).toHaveLength(4);
-    expect(exchanges.every((e) => e.status === 409)).toBe(true);
-  });
+    it('payment-token.invalid (401) is final: not retried, not a re-login', async () => {
+      const client = await setup();
+      await client.cashbackBalance('ptk_warm-up').catch(() => undefined);
+      exchanges = [];
+      const error = await caught(client.cashbackBalance('ptk_unknown'));
+      expect(error).toMatchObject({
+        code: 'payment-token.invalid',
+        retryable: false,
+        details: { httpStatus: 401, attempts: 1 },
+      });
+      expect(exchanges.map((e) => e.operation)).toEqual(['cashback']);
+    });
 
-  it('unlink: 400 while a hold is open → unlink.blocked; 404 for an unlinked token → payment-token.invalid', async () => {
-    const client = await setup();
-    const customer = await link(client);
-    const hold = await client.createPreAuth({ ...customer, amount: sgd(500), merchantRef: ref() }, opts());
-    expect(await caught(client.unlink(customer.paymentToken))).toMatchObject({ code: 'unlink.blocked', details: { httpStatus: 400 } });
-    await client.voidPreAuth(hold.id);
-    await client.unlink(customer.paymentToken);
-    expect(await caught(client.unlink(customer.paymentToken))).toMatchObject({ code: 'payment-token.invalid', details: { httpStatus: 404 } });
-  });
+    it('409s map to preauth.already-captured / already-voided / declined / expired and are not retried', async () => {
+      const client = await setup();
+      const customer = await link(client);
+      const captured = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
+      await client.capturePreAuth(captured.id);
+      const voided = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
+      await client.voidPreAuth(voided.id);
+      const declined = await client.createPreAuth({ ...customer, amount: sgd(151), merchantRef: ref() }, opts());
+      expect(declined).toMatchObject({ status: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' });
+      await controlCall(sandbox, 'POST', '/settings', { preAuthTtlMs: 30 });
+      const expired = await client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts());
+      await waitFor(async () => ((await client.getPreAuth(expired.id)).status === 'EXPIRED' ? true : undefined));
+      exchanges = [];
+      expect((await caught(client.capturePreAuth(captured.id))).code).toBe('preauth.already-captured');
+      expect((await caught(client.capturePreAuth(voided.id))).code).toBe('preauth.already-voided');
+      expect((await caught(client.voidPreAuth(declined.id))).code).toBe('preauth.declined');
+      expect((await caught(client.capturePreAuth(expired.id))).code).toBe('preauth.expired');
+      expect(exchanges).toHaveLength(4);
+      expect(exchanges.every((e) => e.status === 409)).toBe(true);
+    });
 
-  it('unauthorized: wrong credentials → auth.unauthorized after one login attempt; missing ones are refused before sending', async () => {
-    await setup();
-    const wrong = clientFor({ credentials: { merchantId: DEMO_TOKENIZED_CREDENTIALS.merchantId, secret: 'TK_WRONG' } });
-    expect(await caught(wrong.cashbackBalance('ptk_x'))).toMatchObject({ code: 'auth.unauthorized', details: { providerCode: 'unauthorized' } });
-    expect(exchanges.map((e) => e.operation)).toEqual(['login']);
-    const none = clientFor({ credentials: { merchantId: '', secret: '' } });
-    expect(await caught(none.cashbackBalance('ptk_x'))).toMatchObject({ code: 'auth.missing', details: { attempts: 0 } });
-    expect((await wrong.checkLogin()).ok).toBe(false);
-    expect((await clientFor().checkLogin()).ok).toBe(true);
-  });
-});
+    it('unlink: 400 while a hold is open → unlink.blocked; 404 for an unlinked token → payment-token.invalid', async () => {
+      const client = await setup();
+      const customer = await link(client);
+      const hold = await client.createPreAuth({ ...customer, amount: sgd(500), merchantRef: ref() }, opts());
+      expect(await caught(client.unlink(customer.paymentToken))).toMatchObject({
+        code: 'unlink.blocked',
+        details: { httpStatus: 400 },
+      });
+      await client.voidPreAuth(hold.id);
+      await client.unlink(customer.paymentToken);
+      expect(await caught(client.unlink(customer.paymentToken))).toMatchObject({
+        code: 'payment-token.invalid',
+        details: { httpStatus: 404 },
+      });
+    });
+
+    it('unauthorized: wrong credentials → auth.unauthorized after one login attempt; missing ones are refused before sending', async () => {
+      await setup();
+      const wrong = clientFor({
+        credentials: { merchantId: DEMO_TOKENIZED_CREDENTIALS.merchantId, secret: 'TK_WRONG' },
+      });
+      expect(await caught(wrong.cashbackBalance('ptk_x'))).toMatchObject({
+        code: 'auth.unauthorized',
+        details: { providerCode: 'unauthorized' },
+      });
+      expect(exchanges.map((e) => e.operation)).toEqual(['login']);
+      const none = clientFor({ credentials: { merchantId: '', secret: '' } });
+      expect(await caught(none.cashbackBalance('ptk_x'))).toMatchObject({
+        code: 'auth.missing',
+        details: { attempts: 0 },
+      });
+      expect((await wrong.checkLogin()).ok).toBe(false);
+      expect((await clientFor().checkLogin()).ok).toBe(true);
+    });
+  },
+);
 
 describe('merchant token', () => {
   it('is cached across calls, and a 401 unauthorized makes exactly one re-login and resend', async () => {

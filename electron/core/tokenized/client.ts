@@ -113,6 +113,8 @@ export interface CaptureInput {
   readonly callbackUrl?: string | undefined;
   /** Default true at the provider. */
   readonly useCashback?: boolean | undefined;
+  /** Replaces the hold's stored metadata (optional, like void's). */
+  readonly merchantMetadata?: MerchantMetadata | undefined;
 }
 
 export interface ChargeInput {
@@ -265,8 +267,18 @@ export class TokenizedClient {
   /** `POST /pre-auths/{id}/capture` (201): the full amount; CAPTURE_INITIATED, CAPTURED when the processor confirms. */
   async capturePreAuth(id: string, input: CaptureInput = {}, options: TokenizedWriteOptions = {}): Promise<PaymentResult> {
     const checked = checkId('capture', id, 'id');
-    const body = checkBody('capture', captureBodySchema, { callbackUrl: blankToUndefined(input.callbackUrl), useCashback: input.useCashback });
-    const reply = await this.#call({ operation: 'capture', method: 'POST', path: PATHS.capture(checked), body, ...writeRequest('capture', options) });
+    const body = checkBody('capture', captureBodySchema, {
+      callbackUrl: blankToUndefined(input.callbackUrl),
+      useCashback: input.useCashback,
+      merchantMetadata: input.merchantMetadata,
+    });
+    const reply = await this.#call({
+      operation: 'capture',
+      method: 'POST',
+      path: PATHS.capture(checked),
+      body,
+      ...writeRequest('capture', options),
+    });
     const result = toResult(parse(reply, resultRecordSchema));
     if (result.uuid !== id) throw badResponseError(reply.context, reply.status, `capture reply is about pre-auth ${result.uuid.slice(0, 64)}`);
     return result;

@@ -50,9 +50,20 @@ const paymentBody = {
   merchantRef: z.string().min(1).max(128),
 };
 export const preAuthBodySchema = z.object({ ...paymentBody, merchantMetadata: merchantMetadataSchema.optional() });
-export const chargeBodySchema = z.object({ ...paymentBody, useCashback: z.boolean().optional(), callbackUrl: callbackUrl.optional() });
-export const captureBodySchema = z.object({ callbackUrl: callbackUrl.optional(), useCashback: z.boolean().optional() });
-export const voidBodySchema = z.object({ reason: z.string().max(LIMITS.voidReasonChars).optional(), merchantMetadata: merchantMetadataSchema.optional() });
+export const chargeBodySchema = z.object({
+  ...paymentBody,
+  useCashback: z.boolean().optional(),
+  callbackUrl: callbackUrl.optional(),
+});
+export const captureBodySchema = z.object({
+  callbackUrl: callbackUrl.optional(),
+  useCashback: z.boolean().optional(),
+  merchantMetadata: merchantMetadataSchema.optional(),
+});
+export const voidBodySchema = z.object({
+  reason: z.string().max(LIMITS.voidReasonChars).optional(),
+  merchantMetadata: merchantMetadataSchema.optional(),
+});
 
 // ---- responses ----
 

@@ -1,5 +1,4 @@
 import type { SandboxContext, SandboxMerchant } from '../context.ts';
-import { IDEMPOTENCY_HEADER } from '../headers.ts';
 import { ApiError, errorReply, findRoute, GENERIC_MESSAGES, jsonReply, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import { authenticate } from './auth.ts';
@@ -117,7 +116,7 @@ export async function runApiCall(deps: InstoreApiDeps, routes: readonly Route<Ap
   }
   try {
     const { merchant, body } = authenticate(ex, ctx);
-    const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
+    const key = ex.method === 'POST' ? headerValue(ex.req.headers[ctx.headers.idempotency.toLowerCase()]) : null;
     if (key) {
       const replay = idempotency.lookup(merchant.accessKeyId, key, ex.method, ex.pathname);
       if (replay) {

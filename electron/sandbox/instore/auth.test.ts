@@ -7,7 +7,15 @@ import { PUBLISHED } from './messages.ts';
 // The authentication pipeline over real sockets: each step's status and exact message, in the documented
 // order (wire-details §2.2, §2.5).
 
-const OTHER: SandboxMerchant = { name: 'Other Shop', accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER', country: 'SG', posIds: ['POS-OTHER-1'] };
+const OTHER: SandboxMerchant = {
+  name: 'Other Shop',
+  accessKeyId: 'AK_OTHER',
+  accessKeySecret: 'SK_OTHER',
+  country: 'SG',
+  posIds: ['POS-OTHER-1'],
+  minAmountMinor: 100,
+  maxAmountMinor: 50_000,
+};
 const DEMO_MERCHANT: SandboxMerchant = { name: 'Demo', accessKeyId: DEMO.accessKeyId, accessKeySecret: DEMO.accessKeySecret, country: 'SG', posIds: ['POS-DEMO-1', 'POS-DEMO-2'] };
 const CREATE = '/v1/instore/order/create';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -60,6 +68,10 @@ describe('authentication pipeline', () => {
 
   it('5. refuses an unknown accessKeyId', async () => {
     expectError(await create(createBody(), { credentials: { accessKeyId: 'AK_PROD', accessKeySecret: 'x' } }), 401, PUBLISHED.invalidAccessKeyId);
+  });
+
+  it('6. refuses a right signature sent base64 instead of hex as a mismatch, not as an unreadable header', async () => {
+    expectError(await create(createBody(), { base64Signature: true }), 401, PUBLISHED.invalidSignature);
   });
 
   it('6. refuses a signature made with the wrong secret', async () => {
@@ -153,6 +165,17 @@ describe('request validation after authentication', () => {
       expect(result.status).toBe(400);
       expect(result.body.message).toMatch(/positive integer in the smallest currency unit/);
     }
+  });
+
+  it('refuses amounts outside the merchant\'s limits with the published texts (default 1 to 1,000,000 minor units)', async () => {
+    expect((await create(createBody({ amount: 1_000_000 }))).status).toBe(200);
+    expectError(await create(createBody({ amount: 1_000_001 })), 400, PUBLISHED.amountAboveMaximum);
+    const other = { credentials: { accessKeyId: OTHER.accessKeyId, accessKeySecret: OTHER.accessKeySecret } };
+    const body = (amount: number) => createBody({ posId: 'POS-OTHER-1', amount });
+    expectError(await create(body(99), other), 400, PUBLISHED.amountBelowMinimum);
+    expect((await create(body(100), other)).status).toBe(200);
+    expect((await create(body(50_000), other)).status).toBe(200);
+    expectError(await create(body(50_001), other), 400, PUBLISHED.amountAboveMaximum);
   });
 
   it('refuses a valid pair in a country these credentials are not onboarded for', async () => {

@@ -18,6 +18,8 @@ export const PUBLISHED = {
   unknownReferenceId: 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.',
   referenceIdTaken: 'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.',
   notCaptured: 'Order is not in captured state.',
+  amountBelowMinimum: 'Amount is lower than minimum amount.',
+  amountAboveMaximum: 'Amount has exceeded maximum amount.',
 } as const;
 
 export const SANDBOX = {

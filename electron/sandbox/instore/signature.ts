@@ -41,7 +41,9 @@ export function sb1Authorization(accessKeyId: string, signature: string): string
 
 /** The key id and signature of an SB1 Authorization header; null when the scheme or its shape is wrong. */
 export function readSb1Authorization(header: string): { accessKeyId: string; signature: string } | null {
-  const parts = /^SB1-HMAC-SHA256 ([^:\s]+):([0-9a-f]{64})$/.exec(header);
+  // The signature is read as any token and compared afterwards: a digest sent base64 instead of hex is a
+  // signature mismatch at the provider (wire-details §2.5), not an unrecognised header.
+  const parts = /^SB1-HMAC-SHA256 ([^:\s]+):(\S+)$/.exec(header);
   return parts ? { accessKeyId: parts[1]!, signature: parts[2]! } : null;
 }
 

@@ -85,6 +85,8 @@ function parseOrderRequest(body: Record<string, unknown>, merchant: SandboxMerch
     throw new ApiError(400, PUBLISHED.invalidCurrencyPair);
   }
   if (country !== merchant.country) throw new ApiError(400, SANDBOX.countryNotOnboarded(String(country)));
+  if (amount < (merchant.minAmountMinor ?? 1)) throw new ApiError(400, PUBLISHED.amountBelowMinimum);
+  if (amount > (merchant.maxAmountMinor ?? Number.MAX_SAFE_INTEGER)) throw new ApiError(400, PUBLISHED.amountAboveMaximum);
   const partner = optionalObject(body, 'partner');
   if (partner) checkPartner(partner);
   const orderMetadata = optionalObject(body, 'orderMetadata');

@@ -1,6 +1,5 @@
 import { money, toMajorString, type CurrencyCode } from '../../../shared/money.ts';
 import type { SandboxContext } from '../context.ts';
-import { IDEMPOTENCY_HEADER } from '../headers.ts';
 import { ApiError, findRoute, jsonReply, parseJsonObject, type Exchange, type Reply, type Route } from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import type { CashbackLedger } from './cashback.ts';
@@ -59,8 +58,15 @@ export function tokenizedApiRoutes(deps: TokenizedApiDeps): TokenizedRoute[] {
       pattern: `${API_PREFIX}/link-sessions/link`,
       handler: ({ merchant, body }) => {
         const session = links.create(merchant, parseLink(body, merchant));
-        const redirectUrl = `${deps.ctx.publicOrigin()}${CONSENT_BASE}/${session.linkToken}`;
-        return jsonReply({ linkToken: session.linkToken, redirectUrl, appToken: session.appToken, expiresAt: session.expiresAt });
+        // The consent page's base address, no token in it (wire-details §3.2): the page learns the session from
+        // the app token sent with it, so a client cannot come to depend on the link token being in the URL.
+        const redirectUrl = `${deps.ctx.publicOrigin()}${CONSENT_BASE}`;
+        return jsonReply({
+          linkToken: session.linkToken,
+          redirectUrl,
+          appToken: session.appToken,
+          expiresAt: session.expiresAt,
+        });
       },
     },
     {
@@ -159,16 +165,20 @@ export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly Tokeni
     const found = findRoute(routes, ex.method, path);
     if (!found.route) {
       if (found.allowed.length > 0) {
-        return { ...tokenizedErrorReply(405, 'method-not-allowed', MESSAGES.methodNotAllowed), headers: { Allow: found.allowed.join(', ') } };
+        return {
+          ...tokenizedErrorReply(ctx, 405, 'method-not-allowed', MESSAGES.methodNotAllowed),
+          headers: { Allow: found.allowed.join(', ') },
+        };
       }
       throw new TokenizedError(404, 'not-found', MESSAGES.routeNotFound);
     }
     const route = found.route as TokenizedRoute;
     const merchant = deps.auth.authenticate(ex.req.headers.authorization);
     const body = jsonObjectBody(ex);
-    const key = ex.method === 'POST' ? headerValue(ex.req.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
-    if (route.requiresKey && key === null) throw badRequest(MESSAGES.idempotencyKeyMissing(IDEMPOTENCY_HEADER));
-    if (key !== null && !UUID.test(key)) throw badRequest(MESSAGES.idempotencyKeyInvalid(IDEMPOTENCY_HEADER));
+    const keyHeader = ctx.headers.idempotency;
+    const key = ex.method === 'POST' ? headerValue(ex.req.headers[keyHeader.toLowerCase()]) : null;
+    if (route.requiresKey && key === null) throw badRequest(MESSAGES.idempotencyKeyMissing(keyHeader));
+    if (key !== null && !UUID.test(key)) throw badRequest(MESSAGES.idempotencyKeyInvalid(keyHeader));
     if (key !== null) {
       const replay = idempotency.lookup(merchant.merchantId, key, 'POST', '*');
       if (replay) {
@@ -180,7 +190,7 @@ export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly Tokeni
     if (key !== null && reply.status < 300) idempotency.store(merchant.merchantId, key, 'POST', '*', reply);
     return reply;
   } catch (error) {
-    if (error instanceof TokenizedError) return tokenizedErrorReply(error.status, error.code, error.message);
+    if (error instanceof TokenizedError) return tokenizedErrorReply(ctx, error.status, error.code, error.message);
     throw error;
   }
 }

@@ -1,7 +1,6 @@
 import type { AreaTarget, ControlHandler, SandboxArea } from '../area.ts';
 import type { SandboxContext } from '../context.ts';
-import { APP_TOKEN_HEADER } from '../headers.ts';
-import { matchPath, type Exchange, type Reply, type Route } from '../http.ts';
+import type { Exchange, Reply, Route } from '../http.ts';
 import { IdempotencyStore } from '../idempotency.ts';
 import { UNAMBIGUOUS } from '../random.ts';
 import type { WebhookDispatcher } from '../webhooks.ts';
@@ -12,7 +11,7 @@ import { consentPage, redirectToCallback } from './consent-page.ts';
 import { tokenizedControlRoutes } from './control.ts';
 import { DueTasks } from './due-tasks.ts';
 import { verifyJwt } from './jwt.ts';
-import { LinkSessions, type SandboxLinkSession } from './link-sessions.ts';
+import { LinkSessions } from './link-sessions.ts';
 import { MerchantAuth } from './merchant-auth.ts';
 import { DEFAULT_TOKENIZED_MERCHANTS, type TokenizedMerchant } from './merchants.ts';
 import { OrderOutcomes } from './order-outcomes.ts';
@@ -65,8 +64,9 @@ export class TokenizedArea implements SandboxArea {
   }
 
   route(ex: Exchange, path: string): AreaTarget | null {
-    if (path === LOGIN_PATH || path.startsWith(`${API_PREFIX}/`)) return { api: true, run: async () => runTokenizedCall(this.#deps, this.#apiRoutes, ex, path) };
-    if (path.startsWith(`${CONSENT_PATH}/`)) return { api: false, run: async () => this.#consent(ex, path) };
+    if (path === LOGIN_PATH || path.startsWith(`${API_PREFIX}/`))
+      return { api: true, run: async () => runTokenizedCall(this.#deps, this.#apiRoutes, ex, path) };
+    if (path === CONSENT_PATH) return { api: false, run: async () => this.#consent(ex) };
     return null;
   }
 
@@ -89,15 +89,19 @@ export class TokenizedArea implements SandboxArea {
     this.#ctx.settings.preAuthTtlMs = DEFAULT_PRE_AUTH_TTL_MS;
   }
 
-  /** GET shows the page; POST (the page's own forms) approves → 302 to the callback, or declines. */
-  #consent(ex: Exchange, path: string): Reply {
-    const params = matchPath(`${CONSENT_PATH}/:linkToken`, path);
-    const session = params ? this.links.byLinkToken(params.linkToken!) : null;
-    if (!session || (ex.method !== 'GET' && ex.method !== 'POST')) return consentPage({ kind: 'expired' });
+  /**
+   * GET shows the page; POST (the page's own forms) approves → 302 to the callback, or declines. The session
+   * is the one the app token names (header, or the forms' hidden field).
+   */
+  #consent(ex: Exchange): Reply {
+    if (ex.method !== 'GET' && ex.method !== 'POST') return consentPage({ kind: 'expired' });
     const form = ex.method === 'POST' ? new URLSearchParams(ex.rawBody) : null;
-    const appToken = headerText(ex.req.headers[APP_TOKEN_HEADER.toLowerCase()]) ?? form?.get('appToken') ?? null;
-    if (session.status === 'EXPIRED') return consentPage({ kind: 'expired' });
-    if (!appToken || !this.#appTokenFits(appToken, session)) return consentPage({ kind: 'no-app-token' });
+    const appToken =
+      headerText(ex.req.headers[this.#ctx.headers.appToken.toLowerCase()]) ?? form?.get('appToken') ?? null;
+    const claims = appToken === null ? null : this.#readAppToken(appToken);
+    if (appToken === null || !claims) return consentPage({ kind: 'no-app-token' });
+    const session = this.links.byLinkToken(claims.linkToken);
+    if (!session || claims.expired || session.status === 'EXPIRED') return consentPage({ kind: 'expired' });
     const merchantName = this.merchants.find((m) => m.merchantId === session.merchantId)?.name ?? 'The merchant';
     if (session.status === 'COMPLETED') return consentPage({ kind: 'done', merchantName });
     if (form?.get('decision') === 'approve') {
@@ -111,15 +115,17 @@ export class TokenizedArea implements SandboxArea {
     return consentPage({ kind: 'ask', session, merchantName, appToken });
   }
 
-  #appTokenFits(appToken: string, session: SandboxLinkSession): boolean {
+  /** The link token an app token of ours carries (and whether it has run out with its session), or null. */
+  #readAppToken(appToken: string): { linkToken: string; expired: boolean } | null {
     const payload = verifyJwt(appToken, this.#signingKeyValue());
-    return (
-      payload !== null &&
-      payload.typ === 'app' &&
-      payload.linkToken === session.linkToken &&
-      typeof payload.exp === 'number' &&
-      payload.exp * 1000 > this.#ctx.clock.wallNow()
-    );
+    if (
+      payload === null ||
+      payload.typ !== 'app' ||
+      typeof payload.linkToken !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
+    return { linkToken: payload.linkToken, expired: payload.exp * 1000 <= this.#ctx.clock.wallNow() };
   }
 
   /** Seeded like every other id, drawn on first use (after a reset the streams restart). */

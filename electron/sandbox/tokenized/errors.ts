@@ -1,6 +1,9 @@
+import type { SandboxContext } from '../context.ts';
 import type { Reply } from '../http.ts';
 
-// Refusals in the document's body shape, `{statusCode, error, message}` (tokenized-payment-api.md "Errors").
+// Refusals in the document's body shape, `{statusCode, error, message}` (tokenized-payment-api.md "Errors"),
+// or, with the `tokenizedErrorShape: 'live'` setting, in the live service's other published shape
+// `{statusCode, errorMessages[], errorId, name, errorCode, code, helpUrl}` (wire-details §3.2).
 // `error` is one of the document's codes; a few situations the provider does not publish get a code of ours
 // (listed in OUR_ERROR_CODES and in the README section), always with the documented HTTP status.
 
@@ -34,9 +37,37 @@ export class TokenizedError extends Error {
   }
 }
 
-export function tokenizedErrorReply(status: number, code: SandboxTokenizedCode, message: string): Reply {
-  return { status, body: { statusCode: status, error: code, message } };
+export function tokenizedErrorReply(
+  ctx: SandboxContext,
+  status: number,
+  code: SandboxTokenizedCode,
+  message: string,
+): Reply {
+  if (ctx.settings.tokenizedErrorShape !== 'live')
+    return { status, body: { statusCode: status, error: code, message } };
+  return {
+    status,
+    body: {
+      statusCode: status,
+      errorMessages: [message],
+      errorId: ctx.ids.traceId(),
+      name: LIVE_ERROR_NAMES[status] ?? 'Error',
+      errorCode: code,
+      code,
+      // A help address in the published form; `.invalid` (RFC 2606) so that nothing can come to rely on it.
+      helpUrl: `https://help.sandbox.invalid/errors/${code}`,
+    },
+  };
 }
+
+/** The live shape names the error's class; these are ours (the provider publishes no list). */
+const LIVE_ERROR_NAMES: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  409: 'ConflictError',
+};
 
 export function badRequest(message: string): TokenizedError {
   return new TokenizedError(400, 'bad-request', message);

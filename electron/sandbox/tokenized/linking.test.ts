@@ -40,6 +40,28 @@ describe('POST /auth/login', () => {
     expect(missing.body.error).toBe('bad-request');
   });
 
+  it("answers refusals in the live shape when switched to it, and back in the document's after a settings change", async () => {
+    sandbox = await startTestSandbox({ tokenizedErrorShape: 'live' });
+    const wrong = { username: DEMO_TOKENIZED_CREDENTIALS.merchantId, password: 'TK_WRONG' };
+    const live = await tokenizedCall(sandbox, 'POST', LOGIN_PATH, wrong);
+    expect(live.body).toEqual({
+      statusCode: 401,
+      errorMessages: [expect.any(String)],
+      errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'UnauthorizedError',
+      errorCode: 'unauthorized',
+      code: 'unauthorized',
+      helpUrl: expect.stringMatching(/^https:\/\//),
+    });
+    expect((await controlCall(sandbox, 'POST', '/settings', { tokenizedErrorShape: 'document' })).status).toBe(200);
+    expect((await tokenizedCall(sandbox, 'POST', LOGIN_PATH, wrong)).body).toEqual({
+      statusCode: 401,
+      error: 'unauthorized',
+      message: expect.any(String),
+    });
+    expect((await controlCall(sandbox, 'POST', '/settings', { tokenizedErrorShape: 'json' })).status).toBe(400);
+  });
+
   it('every endpoint refuses a missing, forged or revoked token with 401 unauthorized', async () => {
     const token = await start();
     expect((await tokenizedCall(sandbox, 'POST', PATHS.link, linkBody())).body).toMatchObject({ statusCode: 401, error: 'unauthorized' });
@@ -62,8 +84,12 @@ describe('link sessions', () => {
     expect(created.status).toBe(200);
     const { linkToken, redirectUrl, appToken, expiresAt } = created.body as Record<string, string>;
     expect(linkToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(redirectUrl).toBe(`${sandbox.tokenizedBaseUrl}/consent/${linkToken}`);
-    const [header, payload] = appToken!.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part!, 'base64url').toString()) as Record<string, unknown>);
+    // The consent page's base address: no token in it, the page learns the session from the app token.
+    expect(redirectUrl).toBe(`${sandbox.tokenizedBaseUrl}/consent`);
+    const [header, payload] = appToken!
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part!, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload!.linkToken).toBe(linkToken);
     expect(Date.parse(expiresAt!) - clock).toBe(20 * 60_000);

@@ -87,14 +87,29 @@ export class OrderOutcomes {
 
   #notify(order: SandboxOrder): void {
     if (!order.callbackUrl) return;
-    const body = {
-      order_uuid: order.orderUuid,
-      order_status: order.outcome,
-      order_context_token: order.contextToken,
-      cart_id: null,
-      webhook_url: order.callbackUrl,
-      ...(order.outcome === 'FAILED' && order.failureCode ? { failure_code: order.failureCode } : {}),
-    };
+    const failed = order.outcome === 'FAILED';
+    const body =
+      this.#ctx.settings.orderWebhookShape === 'live'
+        ? {
+            // The live online API's shape (wire-details §3.2): ERROR for a failure, webhook_url only on success,
+            // failure_code only on error, and a payment_type.
+            order_uuid: order.orderUuid,
+            order_status: failed ? 'ERROR' : 'SUCCESS',
+            order_context_token: order.contextToken,
+            cart_id: null,
+            payment_type: 'PAY',
+            ...(failed
+              ? { failure_code: order.failureCode ?? 'ORDER_NOT_SUBMITTED' }
+              : { webhook_url: order.callbackUrl }),
+          }
+        : {
+            order_uuid: order.orderUuid,
+            order_status: order.outcome,
+            order_context_token: order.contextToken,
+            cart_id: null,
+            webhook_url: order.callbackUrl,
+            ...(failed && order.failureCode ? { failure_code: order.failureCode } : {}),
+          };
     this.#webhooks.send(order.callbackUrl, JSON.stringify(body), `order ${order.orderUuid} ${order.outcome}`, null);
   }
 

@@ -188,6 +188,46 @@ describe('capture, void, expiry', () => {
     expect((await tokenizedCall(sandbox, 'POST', PATHS.void(id), { reason: 'capture rejected' }, { token })).body).toMatchObject({ status: 'VOIDED' });
   });
 
+  it('with the live order-webhook shape: SUCCESS with webhook_url and payment_type; ERROR with failure_code and no webhook_url', async () => {
+    const { token, customer } = await setup({ orderWebhookShape: 'live' });
+    sink = await startWebhookSink();
+    const paid = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer), {
+      token,
+      idempotencyKey: key(),
+    });
+    const captured = await tokenizedCall(
+      sandbox,
+      'POST',
+      PATHS.capture(paid.body.id as string),
+      { callbackUrl: sink.url },
+      { token },
+    );
+    const refused = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer, { amount: 10.56 }), {
+      token,
+      idempotencyKey: key(),
+    });
+    const rejected = await tokenizedCall(
+      sandbox,
+      'POST',
+      PATHS.capture(refused.body.id as string),
+      { callbackUrl: sink.url },
+      { token },
+    );
+    await waitFor(() => (sink!.received.length >= 2 ? true : undefined));
+    const byOrder = (orderUuid: unknown) => sink!.received.find((w) => w.body.order_uuid === orderUuid)!.body;
+    expect(byOrder(captured.body.orderUuid)).toEqual({
+      order_uuid: captured.body.orderUuid,
+      order_status: 'SUCCESS',
+      order_context_token: expect.any(String),
+      cart_id: null,
+      payment_type: 'PAY',
+      webhook_url: sink.url,
+    });
+    const error = byOrder(rejected.body.orderUuid);
+    expect(error).toMatchObject({ order_status: 'ERROR', failure_code: 'INSUFFICIENT_FUNDS', payment_type: 'PAY' });
+    expect(error).not.toHaveProperty('webhook_url');
+  });
+
   it('void → 200 whole record VOIDED, metadata replaced; then 409 already-voided on capture and void', async () => {
     const { token, customer } = await setup();
     const hold = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer, { merchantMetadata: { a: '1' } }), { token, idempotencyKey: key() });

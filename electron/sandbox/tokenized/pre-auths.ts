@@ -132,8 +132,17 @@ export class PreAuths {
   }
 
   /** Full amount only: CAPTURE_INITIATED now, an order, CAPTURED (and the webhook) when the processor confirms. */
-  capture(preAuth: SandboxPreAuth, input: { callbackUrl: string | null; useCashback: boolean; emailHint: string | null }): ResultRecord {
+  capture(
+    preAuth: SandboxPreAuth,
+    input: {
+      callbackUrl: string | null;
+      useCashback: boolean;
+      merchantMetadata: Record<string, unknown> | null;
+      emailHint: string | null;
+    },
+  ): ResultRecord {
     refuseUnlessAuthorized(preAuth);
+    if (input.merchantMetadata) preAuth.merchantMetadata = input.merchantMetadata;
     const outcome = captureOutcome(preAuth.amountMinor);
     if (outcome.status === 'REJECTED') return this.#rejectCapture(preAuth, input, outcome.failureReason);
     const order = this.#orders.open({

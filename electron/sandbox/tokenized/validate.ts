@@ -80,10 +80,16 @@ export function parseCharge(body: Record<string, unknown>, merchant: TokenizedMe
 export interface CaptureRequest {
   readonly callbackUrl: string | null;
   readonly useCashback: boolean;
+  /** Optional, like void's: replaces the stored metadata (wire-details §3.2). */
+  readonly merchantMetadata: Record<string, unknown> | null;
 }
 
 export function parseCapture(body: Record<string, unknown>): CaptureRequest {
-  return { callbackUrl: parseCallbackUrl(body), useCashback: parseUseCashback(body) };
+  return {
+    callbackUrl: parseCallbackUrl(body),
+    useCashback: parseUseCashback(body),
+    merchantMetadata: parseMetadata(body.merchantMetadata),
+  };
 }
 
 export interface VoidRequest {

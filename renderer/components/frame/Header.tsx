@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 import { customerDisplayUrl, storedAccessToken } from '../../api/token.ts';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -13,6 +14,8 @@ export function Header({ customerFacing = false }: { customerFacing?: boolean })
   // In Electron, main opens the customer display as a second window; in the browser preview it is a page.
   const web = useAppStore((state) => state.info?.transport === 'web');
   const navigate = useAppStore((state) => state.navigate);
+  // A kiosk customer must not be able to open another page from here.
+  const displayLink = useCustomerDisplayUrl(web && terminal.mode !== 'kiosk');
   return (
     <header className="app-header" data-testid="app-header">
       <img className="app-logo" src="./icons/app-icon.svg" alt="" width={36} height={36} />
@@ -33,14 +36,27 @@ export function Header({ customerFacing = false }: { customerFacing?: boolean })
           {t('nav.admin')}
         </button>
       )}
-      {/* A kiosk customer must not be able to open another page from here. */}
-      {web && terminal.mode !== 'kiosk' && (
-        <a className="header-link" href={customerDisplayUrl(location.origin, storedAccessToken(sessionStorage))} target="_blank" rel="noopener" data-testid="open-customer-display">
+      {displayLink && (
+        <a className="header-link" href={displayLink} target="_blank" rel="noopener" data-testid="open-customer-display">
           {t('nav.customerDisplay')}
         </a>
       )}
     </header>
   );
+}
+
+/** The preview's customer-display address, with the display's own token (derived asynchronously). */
+function useCustomerDisplayUrl(wanted: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    void customerDisplayUrl(location.origin, storedAccessToken(sessionStorage)).then((made) => current && setUrl(made));
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return wanted ? url : null;
 }
 
 export function DemoBanner() {

@@ -58,6 +58,7 @@ beforeEach(() => {
     settings: { ...createFakeBridge().settings, merchantName: 'Harbour Bakery', posId: 'POS-1', terminalReference: 'Counter 2' },
     secrets: { accessKeySecret: false, adminPin: false, supervisorPin: true } as never,
     demo: true,
+    vaultUnreadable: false,
   });
 });
 afterEach(() => Reflect.deleteProperty(window, 'print'));

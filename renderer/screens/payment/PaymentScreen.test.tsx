@@ -73,7 +73,7 @@ describe('merchant-QR payment view', () => {
   it('keeps a failure on screen until dismissed when the timeout is 0, then returns to a fresh sale', async () => {
     const { bridge, update } = await startCharge();
     bridge.settings = { ...bridge.settings, resultDismissSeconds: 0 };
-    act(() => useAppStore.getState().setSettingsView({ settings: bridge.settings, secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false }, demo: true }));
+    act(() => useAppStore.getState().setSettingsView({ settings: bridge.settings, secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false }, demo: true, vaultUnreadable: false }));
     update({ displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', canCancel: false, failureReason: 'CONSUMER_DECLINED' }, '2026-11-22T10:00:07.000Z');
     const result = screen.getByTestId('payment-result');
     expect(result.dataset.outcome).toBe('failure');

@@ -16,6 +16,7 @@ import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
 import { firstSectionWithProblem, problemsBySection, SETTINGS_SECTIONS, type SettingsSection } from './settings-sections.ts';
 import { useSettingsForm } from './use-settings-form.ts';
+import { VaultUnreadable } from './VaultUnreadable.tsx';
 
 // Real settings through settings.get / settings.save, in sections (tabs). Secrets are write-only. When an admin
 // PIN is set, the screen opens only after settings.verifyPin (the unlock lasts 5 idle minutes, across screens).
@@ -27,6 +28,8 @@ export function SettingsScreen() {
   const unlock = useAppStore((state) => state.unlockAdmin);
   const t = useT();
   if (!view) return <p>{t('common.loading')}</p>;
+  // Fail closed: an unreadable vault may hold an admin PIN; main refuses every save until it is fixed.
+  if (view.vaultUnreadable) return <VaultUnreadable />;
   if (view.secrets.adminPin && !unlocked) return <PinGate onUnlock={unlock} />;
   return <SettingsForm view={view} />;
 }

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from '../../../shared/channel-names.ts';
+import {
+  CUSTOMER_DISPLAY_CHANNELS,
+  CUSTOMER_DISPLAY_EVENTS,
+  isChannelAllowed,
+  isEventAllowed,
+} from './window-channels.ts';
+
+describe('per-window channel allowlist', () => {
+  it('gives the cashier window every contract channel and event', () => {
+    for (const channel of CHANNEL_NAME_LIST) expect(isChannelAllowed('cashier', channel)).toBe(true);
+    for (const event of EVENT_NAME_LIST) expect(isEventAllowed('cashier', event)).toBe(true);
+  });
+
+  it("gives the customer display only what it shows: app name, settings to read, today's payments", () => {
+    const allowed = CHANNEL_NAME_LIST.filter((channel) => isChannelAllowed('customer-display', channel));
+    expect(allowed).toEqual(['app.info', 'settings.get', 'payments.history']);
+    expect(EVENT_NAME_LIST.filter((event) => isEventAllowed('customer-display', event))).toEqual([
+      'payment.updated',
+      'settings.changed',
+    ]);
+  });
+
+  it.each([
+    'payments.refund',
+    'payments.cancel',
+    'payments.chargeMerchantQr',
+    'settings.save',
+    'settings.verifyPin',
+    'payments.exportCsv',
+    'customers.charge',
+    'customers.find',
+    'receipts.print',
+  ])('refuses %s to the customer display', (channel) => {
+    expect(isChannelAllowed('customer-display', channel)).toBe(false);
+  });
+
+  it('refuses names outside the contract and non-strings to the display, and everything to an unknown window', () => {
+    for (const channel of ['shell.openExternal', '__proto__', 'toString', '', 42, null, undefined])
+      expect(isChannelAllowed('customer-display', channel)).toBe(false);
+    for (const role of [null, undefined, 'consent', 'admin', '__proto__'] as never[]) {
+      expect(isChannelAllowed(role, 'app.info')).toBe(false);
+      expect(isEventAllowed(role, 'payment.updated')).toBe(false);
+    }
+    expect(isEventAllowed('customer-display', 'customers.updated')).toBe(false);
+    expect(isEventAllowed('customer-display', 'refund.updated')).toBe(false);
+  });
+
+  it('keeps the display lists inside the contract', () => {
+    for (const channel of CUSTOMER_DISPLAY_CHANNELS) expect(CHANNEL_NAME_LIST).toContain(channel);
+    for (const event of CUSTOMER_DISPLAY_EVENTS) expect(EVENT_NAME_LIST).toContain(event);
+  });
+});
+
+describe('the customer display page against its allowlist', () => {
+  // The page and the rule must agree: a display that starts calling something new fails here, not on a till.
+  const source = readFileSync(
+    new URL('../../../renderer/screens/customer-display/CustomerDisplay.tsx', import.meta.url),
+    'utf8',
+  );
+
+  it('calls only allowed channels and listens only to allowed events', () => {
+    const calls = [...source.matchAll(/bridge\[['"]([\w.]+)['"]\]/g)].map((m) => m[1]!);
+    const events = [...source.matchAll(/useBridgeEvent\(['"]([\w.]+)['"]/g)].map((m) => m[1]!);
+    expect(new Set(calls)).toEqual(new Set(CUSTOMER_DISPLAY_CHANNELS));
+    expect(new Set(events)).toEqual(new Set(CUSTOMER_DISPLAY_EVENTS));
+  });
+});
