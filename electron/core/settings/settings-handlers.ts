@@ -1,4 +1,5 @@
 import type { Handlers } from '../../../shared/contract.ts';
+import type { SettingsPatch } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { AdminSession } from './admin-session.ts';
@@ -31,7 +32,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
       const inspected = await settings.inspect(patch);
-      refuseIfAny({ ...inspected.problems, ...liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) });
+      // The connection is checked whole when the save changes it; a PIN set after a vault reset is not held back.
+      const connection = touchesConnection(patch) ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) : {};
+      refuseIfAny({ ...inspected.problems, ...connection });
       const saved = await settings.save(patch);
       if (saved.secrets.adminPin) admin.grant();
       return saved;
@@ -65,4 +68,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       return settings.resetVault();
     },
   };
+}
+
+/** The settings a real environment connects with: a save that changes any of them must leave them complete. */
+const CONNECTION_SETTINGS = ['environment', 'customBaseUrl', 'accessKeyId', 'posId'];
+
+function touchesConnection(patch: SettingsPatch): boolean {
+  return CONNECTION_SETTINGS.some((key) => patch.settings !== undefined && Object.hasOwn(patch.settings, key)) || patch.secrets?.accessKeySecret !== undefined;
 }
