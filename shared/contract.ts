@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DISPLAY_STATUSES,
+  PAYMENT_ORIGINS,
   type CustomerChargeView,
   type DaySummary,
   type EnvironmentId,
@@ -61,6 +62,8 @@ export interface HistoryQuery {
   readonly day?: string | undefined;
   readonly status?: (typeof DISPLAY_STATUSES)[number] | undefined;
   readonly method?: 'merchant-qr' | 'customer-qr' | undefined;
+  /** taken-here: payments this till took; looked-up: payments of other terminals it looked up (and refunded). */
+  readonly origin?: (typeof PAYMENT_ORIGINS)[number] | undefined;
   /** Our referenceId or the provider's order id, whole or a prefix. */
   readonly search?: string | undefined;
   readonly cursor?: string | undefined;
@@ -344,6 +347,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       day: day.optional(),
       status: z.enum(DISPLAY_STATUSES).optional(),
       method: z.enum(['merchant-qr', 'customer-qr']).optional(),
+      origin: z.enum(PAYMENT_ORIGINS).optional(),
       search: z.string().max(64).optional(),
       cursor: z.string().max(128).optional(),
       limit: z.number().int().min(1).max(200).optional(),

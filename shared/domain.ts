@@ -24,6 +24,14 @@ export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED
 
 export type PaymentMethod = 'merchant-qr' | 'customer-qr';
 
+/**
+ * Where a payment in this till's list comes from. taken-here: this till took it. looked-up: a payment of the
+ * same merchant taken at another terminal, found at the provider by its reference (to show or refund it here);
+ * it is never this till's takings.
+ */
+export const PAYMENT_ORIGINS = ['taken-here', 'looked-up'] as const;
+export type PaymentOrigin = (typeof PAYMENT_ORIGINS)[number];
+
 export type PaymentType = 'PAY' | 'PAYLATER';
 
 /**
@@ -61,7 +69,10 @@ export interface StatusChange {
 
 export interface PaymentView {
   readonly referenceId: string;
-  readonly method: PaymentMethod;
+  /** Always set by the core; optional only so views built before it existed still type-check (= taken-here). */
+  readonly origin?: PaymentOrigin;
+  /** Null for a payment taken at another terminal: the provider does not say whether our QR or the customer's code paid it. */
+  readonly method: PaymentMethod | null;
   readonly amount: Money;
   readonly state: AttemptState;
   readonly providerStatus: OrderStatus | null;
@@ -87,7 +98,8 @@ export interface PaymentView {
   readonly canCancel: boolean;
   readonly canRefund: boolean;
   readonly note: string | null;
-  readonly posId: string;
+  /** The terminal that took it; null for a payment taken at another terminal (the provider's status does not say). */
+  readonly posId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /**
@@ -147,12 +159,20 @@ export interface DaySummary {
   readonly byStatus: Readonly<Partial<Record<DisplayStatus, SummaryLine>>>;
   readonly byMethod: Readonly<Record<PaymentMethod, SummaryLine>>;
   readonly paid: SummaryLine;
-  /** Every refund: this till's confirmed refunds made that day, plus `refundedElsewhere`. */
+  /** Refunds this till made that day (confirmed) of payments it took itself. */
   readonly refunds: SummaryLine;
   /**
-   * Refunded outside this till (merchant portal, another till) on that day's payments, as far as the provider
-   * has reported it: count = payments, total = their amounts refunded elsewhere. Already in `refunds`. Always
-   * set by the core; optional only so summaries built before it existed still type-check.
+   * Refunds this till made that day (confirmed) of payments taken at another terminal of the merchant (looked
+   * up by their reference, e.g. at the refund counter). Money out of this till; never in `paid`. Always set by
+   * the core; optional only so summaries built before it existed still type-check.
+   */
+  readonly refundsOfOtherTerminals?: SummaryLine;
+  /**
+   * For information, not in `net`: refunded outside this till (another terminal, the merchant portal) on that
+   * day's payments, as far as the provider has reported it (count = payments, total = their amounts refunded
+   * elsewhere). The terminal that made such a refund counts it in its own `refundsOfOtherTerminals`, so a shop
+   * adding up its terminals' nets counts each refund once. Always set by the core; optional only so summaries
+   * built before it existed still type-check.
    */
   readonly refundedElsewhere?: SummaryLine;
   /**
@@ -161,7 +181,10 @@ export interface DaySummary {
    * `net`. Set by the core; optional so summaries built without the linked-customer module still type-check.
    */
   readonly linkedCustomers?: LinkedCustomerTakings;
-  /** Paid minus every refund (those made elsewhere included), plus linked-customer takings when present. */
+  /**
+   * This terminal's takings minus the refunds it made: paid − refunds − refundsOfOtherTerminals, plus
+   * linked-customer takings when present. Refunds made elsewhere are not subtracted here (see refundedElsewhere).
+   */
   readonly net: Money;
 }
 

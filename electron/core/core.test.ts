@@ -338,7 +338,8 @@ describe('receipts.print', () => {
     expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toEqual({ ok: true, value: { printed: false, via: 'browser' } });
     // No refund yet: no refund slip.
     expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'refund-slip' })).toMatchObject({ ok: false, error: { code: 'request.invalid', message: expect.stringMatching(/no refund/) } });
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId: 'UNKNOWN-REF-0001', kind: 'receipt' })).toMatchObject({ ok: false, error: { code: 'payment.not-found' } });
+    // Neither in this journal nor at the provider (a payment of another terminal would be looked up there).
+    expect(await dispatch(core.handlers, 'receipts.print', { referenceId: 'UNKNOWN-REF-0001', kind: 'receipt' })).toMatchObject({ ok: false, error: { code: 'order.not-found' } });
     expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'invoice' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
   });
 

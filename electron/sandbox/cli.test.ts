@@ -50,6 +50,50 @@ describe('sandbox CLI', () => {
     expect(cli.stdout().trim().split('\n')).toHaveLength(1);
   });
 
+  it('serves one merchant with several terminals and another merchant with its own (--pos-id twice, --other-merchant)', async () => {
+    const cli = run([
+      '--port',
+      '0',
+      '--quiet',
+      '--pos-id',
+      'TILL-1',
+      '--pos-id',
+      'COUNTER-1',
+      '--other-merchant',
+      'AK_OTHER:SK_OTHER:OTHER-1',
+    ]);
+    const [, instore] = /instore=(\S+)/.exec(await readyLine(cli.stdout, cli.stderr))!;
+    const created = await signedCall(instore!, 'POST', '/v1/instore/order/create', createBody({ posId: 'TILL-1' }));
+    expect(created.status).toBe(200);
+    const referenceId = String(created.body.referenceId);
+    // The other merchant's keys work with its own terminal, and may not act as the shop's.
+    const other = { credentials: { accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER' } };
+    expect(
+      (await signedCall(instore!, 'POST', '/v1/instore/order/create', createBody({ posId: 'OTHER-1' }), other)).status,
+    ).toBe(200);
+    const denied = await signedCall(
+      instore!,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ posId: 'COUNTER-1' }),
+      other,
+    );
+    expect([denied.status, denied.body.message]).toEqual([
+      401,
+      'Terminal Access Denied. Insufficient permissions to act on this terminal.',
+    ]);
+    // Orders are the merchant's: the other merchant does not see the shop's.
+    expect((await signedCall(instore!, 'GET', `/v1/instore/order/${referenceId}`, undefined, other)).status).toBe(404);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses a malformed --other-merchant', async () => {
+    const cli = run(['--port', '0', '--other-merchant', 'AK_ONLY']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/--other-merchant must be ACCESS_KEY_ID:SECRET:POS_ID/);
+  });
+
   it('applies fault flags from the start: --fail-5xx-next with --fault-path answers the next create 503', async () => {
     const cli = run(['--port', '0', '--quiet', '--fail-5xx-next', '1', '--fault-path', '/order/create', '--webhook-delay-ms', '40', '--clock-offset-ms=-1500']);
     const line = await readyLine(cli.stdout, cli.stderr);

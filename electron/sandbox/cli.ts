@@ -19,6 +19,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --pos-id ID              terminal id; repeat for more (default ${DEMO_CREDENTIALS.posId})
   --country CC             ${COUNTRIES.join('|')} (default ${DEMO_CREDENTIALS.country})
   --merchant-name NAME     shown on the consumer pay page
+  --other-merchant SPEC    one more merchant with its own credentials and terminals (repeatable):
+                           ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC], e.g. AK_OTHER:SK_OTHER:POS-OTHER-1
+                           (a terminal set up with one merchant's keys and another's posId is refused 401)
   --min-amount N           smallest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.minAmountMinor})
   --max-amount N           largest order amount in minor units (default ${DEFAULT_AMOUNT_LIMITS.maxAmountMinor})
   --tokenized-error-shape S  tokenized refusals in the document's shape (default) or the live one: document|live
@@ -82,6 +85,28 @@ function faultPatch(flags: Record<string, string | boolean | string[] | undefine
   return patch;
 }
 
+/** --other-merchant ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC] → a sandbox merchant (the server checks clashes). */
+function otherMerchant(spec: string, index: number, defaultCountry: CountryCode) {
+  const [accessKeyId = '', accessKeySecret = '', posIds = '', countryText] = spec.split(':');
+  const terminals = posIds
+    .split(',')
+    .map((posId) => posId.trim())
+    .filter((posId) => posId !== '');
+  if (accessKeyId === '' || accessKeySecret === '' || terminals.length === 0) {
+    fail(`--other-merchant must be ACCESS_KEY_ID:SECRET:POS_ID[,POS_ID…][:CC], got "${spec}"`);
+  }
+  const country = (countryText ?? defaultCountry).toUpperCase();
+  if (!(COUNTRIES as readonly string[]).includes(country))
+    fail(`--other-merchant: country must be one of ${COUNTRIES.join(', ')}, got "${countryText}"`);
+  return {
+    name: `Other merchant ${index + 1}`,
+    accessKeyId,
+    accessKeySecret,
+    country: country as CountryCode,
+    posIds: terminals,
+  };
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -94,6 +119,7 @@ async function main(): Promise<void> {
         'pos-id': { type: 'string', multiple: true },
         country: { type: 'string' },
         'merchant-name': { type: 'string' },
+        'other-merchant': { type: 'string', multiple: true },
         'min-amount': { type: 'string' },
         'max-amount': { type: 'string' },
         'header-prefix': { type: 'string' },
@@ -128,6 +154,7 @@ async function main(): Promise<void> {
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
+  const others = (flags['other-merchant'] ?? []).map((spec, index) => otherMerchant(spec, index, country as CountryCode));
   const headerPrefix = flags['header-prefix'] ?? HEADER_PREFIXES[0];
   if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix))
     fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);
@@ -158,6 +185,7 @@ async function main(): Promise<void> {
         minAmountMinor: integer('min-amount', flags['min-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.minAmountMinor,
         maxAmountMinor: integer('max-amount', flags['max-amount'], 1) ?? DEFAULT_AMOUNT_LIMITS.maxAmountMinor,
       },
+      ...others,
     ],
     log: flags.quiet ? undefined : (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   });

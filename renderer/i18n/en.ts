@@ -61,6 +61,12 @@ export const EN = {
 
   'method.merchant-qr': 'Customer scanned our QR',
   'method.customer-qr': 'We scanned the customer',
+  'method.unknown': 'Not known: taken at another terminal',
+  'origin.takenElsewhere': 'Taken at another terminal',
+  'origin.takenElsewhereHint':
+    'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.taken-here': 'Taken here',
+  'origin.looked-up': 'Looked up (taken at another terminal)',
 
   'sale.title': 'New sale',
   'sale.amount': 'Amount',
@@ -120,6 +126,7 @@ export const EN = {
   'payments.day': 'Day',
   'payments.status': 'Status',
   'payments.method': 'Method',
+  'payments.origin': 'Taken',
   'payments.any': 'Any',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
@@ -222,10 +229,12 @@ export const EN = {
   'summary.byMethod': 'Money taken, by method',
   'summary.paid': 'Paid',
   'summary.refunds': 'Refunds',
-  'summary.refundedElsewhere': 'Of which refunded elsewhere (merchant portal or another till)',
+  'summary.refundsOfOtherTerminals': 'Refunds made here of payments taken at other terminals',
+  'summary.refundedElsewhere':
+    'Refunded elsewhere (another terminal or the merchant portal): counted where it was made, not in this net',
   'summary.linkedCharges': 'Linked customers: charges approved',
   'summary.linkedCaptures': 'Linked customers: holds captured',
-  'summary.net': 'Net',
+  'summary.net': 'Net (this terminal’s takings minus the refunds it made)',
   'summary.count': 'Count',
   'summary.total': 'Total',
   'summary.export': 'Export CSV',

@@ -256,11 +256,12 @@ export function createFakeBridge(
       // As main answers: the journal has no such payment.
       return view ? { ok: true, value: detail(view) } : failure('payment.not-found');
     },
-    'payments.history': ({ status, method, search }) => {
+    'payments.history': ({ status, method, origin, search }) => {
       const items = [...payments.values()].filter(
         (p) =>
           (!status || p.displayStatus === status) &&
           (!method || p.method === method) &&
+          (!origin || (p.origin ?? 'taken-here') === origin) &&
           (!search || p.referenceId.startsWith(search) || (p.providerOrderId ?? '').startsWith(search)),
       );
       return { ok: true, value: { items, nextCursor: null, total: items.length } };

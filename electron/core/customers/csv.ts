@@ -27,6 +27,7 @@ export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], time
       'Note or reason': freeText(row.voidReason === null ? `customer ${row.merchantUserId}` : `customer ${row.merchantUserId}; ${row.voidReason}`),
       'Failure reason': freeText(row.captureFailure ?? row.failureReason),
       'POS ID': '',
+      Origin: 'taken here',
     };
     return CSV_HEADER.map((column) => fields[column]);
   });

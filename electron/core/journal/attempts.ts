@@ -91,6 +91,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
   const now = ctx.now();
   const row: AttemptRow = {
     referenceId,
+    origin: 'taken-here',
     method,
     amountMinor: amount.amountMinor,
     currency: amount.currency,

@@ -6,7 +6,10 @@ import { checkDay, localDateTimeOf } from './local-time.ts';
 import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
 
 // The end-of-day file for the back office: one line per payment attempt of the day, then one per refund
-// made that day. RFC 4180 (CRLF, quotes doubled, fields with , " CR LF quoted); amounts as exact major-unit
+// made that day. Origin says where the payment was taken: "taken here", or "looked up" (taken at another
+// terminal of the merchant and refunded here; such a payment line is not this till's takings, and its refund
+// lines are refunds this till made). A refund's POS ID is the terminal it was sent as. RFC 4180 (CRLF, quotes
+// doubled, fields with , " CR LF quoted); amounts as exact major-unit
 // strings ("12.34") from the integer minor units; times as the shop's local wall clock.
 
 export const CSV_HEADER = [
@@ -26,7 +29,11 @@ export const CSV_HEADER = [
   'Note or reason',
   'Failure reason',
   'POS ID',
+  'Origin',
 ] as const;
+
+/** The Origin column's words, for a person reading the file. */
+const ORIGIN_TEXT = { 'taken-here': 'taken here', 'looked-up': 'looked up' } as const;
 
 /** Excel reads a UTF-8 file as the PC's legacy code page unless it starts with a BOM (Chinese notes in Hong Kong). */
 const UTF8_BOM = '\uFEFF';
@@ -45,7 +52,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         row.referenceId,
         '',
         row.providerOrderId ?? '',
-        row.method,
+        row.method ?? '',
         displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid),
         row.providerStatus ?? '',
         row.paymentType ?? '',
@@ -55,12 +62,14 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         toMajorString(money(totals.refundedElsewhereMinor, row.currency)),
         freeText(row.note),
         freeText(row.failureReason),
-        row.posId,
+        row.posId ?? '',
+        ORIGIN_TEXT[row.origin],
       ]);
     }
     const refunds = ctx
       .sql(
-        `SELECT r.*, a.provider_order_id AS payment_provider_order_id, a.method AS payment_method, a.pos_id AS payment_pos_id
+        `SELECT r.*, a.provider_order_id AS payment_provider_order_id, a.method AS payment_method, a.pos_id AS payment_pos_id,
+           a.origin AS payment_origin
          FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
          WHERE r.local_day = ? ORDER BY r.created_at, r.refund_id`,
       )
@@ -83,7 +92,9 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         '',
         freeText(refund.reason),
         freeText(refund.failureReason),
-        String(raw['payment_pos_id'] ?? ''),
+        // Sent as this till's posId (schema 8 keeps it); older refunds were sent as the payment's terminal.
+        refund.posId ?? String(raw['payment_pos_id'] ?? ''),
+        raw['payment_origin'] === 'looked-up' ? ORIGIN_TEXT['looked-up'] : ORIGIN_TEXT['taken-here'],
       ]);
     }
   });

@@ -56,6 +56,7 @@ describe('day summary', () => {
       },
       paid: { count: 3, total: { amountMinor: 101773, currency: 'SGD' } },
       refunds: { count: 3, total: { amountMinor: 2534, currency: 'SGD' } },
+      refundsOfOtherTerminals: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
       refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
       net: { amountMinor: 99239, currency: 'SGD' },
     });
@@ -69,7 +70,7 @@ describe('day summary', () => {
     expect(journal.daySummary('2026-11-21').currency).toBe('SGD');
   });
 
-  it('counts refunds made outside this till on the payment\'s day, in refunds and as their own figure: net = paid − every refund', () => {
+  it("shows refunds made outside this till on the payment's day as their own figure, not in refunds or net: net = takings − refunds made here", () => {
     const { journal, clock } = tempJournal({ timeZone: 'UTC' });
     clock.set('2026-11-21T02:00:00Z');
     const fullElsewhere = seedPayment(journal, { amountMinor: 1000 });
@@ -93,10 +94,11 @@ describe('day summary', () => {
       byStatus: { paid: { count: 3 }, refunded: { count: 1, total: { amountMinor: 1000 } } },
       paid: { count: 4, total: { amountMinor: 4733 } },
       refundedElsewhere: { count: 3, total: { amountMinor: 2200 } },
-      refunds: { count: 3, total: { amountMinor: 2200 } },
-      net: { amountMinor: 2533, currency: 'SGD' },
+      // The terminals (or the portal) that made those refunds count them; this one counts what it took.
+      refunds: { count: 0, total: { amountMinor: 0 } },
+      net: { amountMinor: 4733, currency: 'SGD' },
     });
-    // Our refund counts on the day it was made; the other till's stays with the payment's day, counted once.
+    // Our refund counts on the day it was made; the other till's is shown with the payment's day, never netted here.
     expect(journal.daySummary('2026-11-22', 'SGD')).toMatchObject({
       refundedElsewhere: { count: 0, total: { amountMinor: 0 } },
       refunds: { count: 1, total: { amountMinor: 600 } },

@@ -9,12 +9,15 @@ import { checkDay } from './local-time.ts';
 // overflow instead of rounding), never a float.
 // - byStatus: every attempt of the day by what the cashier sees now (paid, failed, expired…);
 // - byMethod and paid: money taken that day: orders CAPTURED, or REFUNDED later (they were paid);
-// - refunds: refunds confirmed, counted on the day they were made (a refund today of yesterday's sale is
-//   today's money out, as the drawer count expects), plus refundedElsewhere;
-// - refundedElsewhere: what the provider reports refunded beyond our own refunds (merchant portal, another
-//   till), per payment. The till never learns when such a refund was made, so it counts on the payment's
-//   day — the day whose summary already shows that payment as refunded;
-// - net: paid minus every refund.
+// - refunds: this till's refunds of its own payments, confirmed, counted on the day they were made (a refund
+//   today of yesterday's sale is today's money out, as the drawer count expects);
+// - refundsOfOtherTerminals: this till's refunds of payments taken at another terminal (looked up by their
+//   reference), counted the same way. Looked-up payments themselves are never in byStatus, byMethod or paid;
+// - refundedElsewhere: for information, what the provider reports refunded beyond our own refunds (another
+//   terminal, the merchant portal), per payment. The till never learns when such a refund was made, so it
+//   counts on the payment's day — the day whose summary already shows that payment as refunded. Not in net:
+//   the terminal that made it counts it, so a shop adding up its terminals counts each refund once;
+// - net: this terminal's takings minus the refunds it made.
 
 export function daySummary(ctx: JournalContext, day: string, currency?: CurrencyCode): DaySummary {
   checkDay(day);
@@ -25,7 +28,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     const statusRows = ctx
       .sql(
         `SELECT display_status, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? GROUP BY display_status`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' GROUP BY display_status`,
       )
       .all(day, inCurrency);
     for (const row of statusRows) {
@@ -37,7 +40,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     const methodRows = ctx
       .sql(
         `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
       )
       .all(day, inCurrency);
     for (const row of methodRows) {
@@ -46,24 +49,27 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     }
     const paid = line(byMethod['merchant-qr'].count + byMethod['customer-qr'].count, byMethod['merchant-qr'].total.amountMinor + byMethod['customer-qr'].total.amountMinor, inCurrency);
 
-    const refundRow = ctx
+    // Refunds made here, split by where their payment was taken.
+    const refundRows = ctx
       .sql(
-        `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-         FROM refunds WHERE local_day = ? AND currency = ? AND state = 'succeeded'`,
+        `SELECT a.origin AS origin, COUNT(*) AS n, COALESCE(SUM(r.amount_minor), 0) AS total
+         FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
+         WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' GROUP BY a.origin`,
       )
-      .get(day, inCurrency);
+      .all(day, inCurrency);
+    const refundsOf = (origin: string): SummaryLine => {
+      const row = refundRows.find((r) => r['origin'] === origin);
+      return line(row?.['n'] ?? 0, row?.['total'] ?? 0, inCurrency);
+    };
+    const refunds = refundsOf('taken-here');
+    const refundsOfOtherTerminals = refundsOf('looked-up');
     const elsewhereRow = ctx
       .sql(
         `SELECT COUNT(*) AS n, COALESCE(SUM(provider_refunded_minor - refunded_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? AND provider_refunded_minor > refunded_minor`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND provider_refunded_minor > refunded_minor`,
       )
       .get(day, inCurrency);
     const refundedElsewhere = line(elsewhereRow?.['n'] ?? 0, elsewhereRow?.['total'] ?? 0, inCurrency);
-    const refunds = line(
-      Number(refundRow?.['n'] ?? 0) + refundedElsewhere.count,
-      Number(refundRow?.['total'] ?? 0) + refundedElsewhere.total.amountMinor,
-      inCurrency,
-    );
 
     return {
       day,
@@ -72,8 +78,9 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       byMethod,
       paid,
       refunds,
+      refundsOfOtherTerminals,
       refundedElsewhere,
-      net: money(paid.total.amountMinor - refunds.total.amountMinor, inCurrency),
+      net: money(paid.total.amountMinor - refunds.total.amountMinor - refundsOfOtherTerminals.total.amountMinor, inCurrency),
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { HistoryQuery } from '../../../shared/contract.ts';
-import { DISPLAY_STATUSES, type Page, type PaymentView } from '../../../shared/domain.ts';
+import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type Page, type PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';
@@ -73,6 +73,12 @@ function buildFilter(query: HistoryQuery): Filter | null {
     if (query.method !== 'merchant-qr' && query.method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown method "${String(query.method)}".`) });
     clauses.push('method = :method');
     params['method'] = query.method;
+  }
+  if (query.origin !== undefined) {
+    if (!(PAYMENT_ORIGINS as readonly string[]).includes(query.origin))
+      throw new PosError('request.invalid', { cause: new Error(`Unknown origin "${String(query.origin)}".`) });
+    clauses.push('origin = :origin');
+    params['origin'] = query.origin;
   }
   const search = (query.search ?? '').trim().toUpperCase();
   if (search !== '') {

@@ -2,6 +2,7 @@
 export { openJournal, journalFileIn, JOURNAL_FILE_NAME, type Journal, type JournalOptions } from './journal.ts';
 export type { AttemptPatch, NewAttempt } from './attempts.ts';
 export type { NewRefund, RefundPatch } from './refunds.ts';
+export type { LookedUpPayment } from './looked-up.ts';
 export { checkBaselineStillExact } from './refunds.ts';
 export type { ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 export type { CancelPatch, NewCancel } from './cancels.ts';

@@ -10,6 +10,7 @@ import { daySummary } from './day-summary.ts';
 import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
 import { history } from './history.ts';
+import { lookedUpDetail, recordLookedUpPayment, type LookedUpPayment } from './looked-up.ts';
 import { checkTimeZone, systemTimeZone } from './local-time.ts';
 import { migrate } from './migrations.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
@@ -59,6 +60,14 @@ export interface Journal {
    * (capped at the amount), never while one of our refunds on the payment is in flight.
    */
   recordProviderRefundTotal(referenceId: string, reportedMinor: number): ProviderRefundTotalOutcome;
+
+  /**
+   * Records a payment of the merchant taken at another terminal (origin looked-up), before refunding it here.
+   * Only a paid one (CAPTURED or REFUNDED): else order.not-captured. A reference already recorded is kept.
+   */
+  recordLookedUpPayment(payment: LookedUpPayment): AttemptRow;
+  /** The detail a looked-up payment shows before anything of it is recorded. */
+  lookedUpDetail(payment: LookedUpPayment): PaymentDetail;
 
   /** Write-ahead insert of a refund. Throws order.not-captured, refund.exceeds-refundable (details.refundableMinor). */
   recordRefund(referenceId: string, input: refunds.NewRefund): RefundRow;
@@ -141,6 +150,8 @@ export function openJournal(options: JournalOptions): Journal {
     unsettledCounts: guard(() => attempts.unsettledCounts(ctx)),
     recordProviderRefundTotal: guard((referenceId: string, reportedMinor: number) => recordProviderRefundTotal(ctx, referenceId, reportedMinor)),
 
+    recordLookedUpPayment: guard((payment: LookedUpPayment) => recordLookedUpPayment(ctx, payment)),
+    lookedUpDetail: guard((payment: LookedUpPayment) => lookedUpDetail(ctx, payment)),
     recordRefund: guard((referenceId: string, input: refunds.NewRefund) => refunds.recordRefund(ctx, referenceId, input)),
     updateRefund: guard((refundId: string, patch: refunds.RefundPatch) => refunds.updateRefund(ctx, refundId, patch)),
     getRefund: guard((refundId: string) => refunds.getRefund(ctx, refundId)),

@@ -255,12 +255,12 @@ describe('journal file and schema', () => {
       expect(journal.viewOf('TILL01-20261120-OURSFULL')).toMatchObject({ refunded: { amountMinor: 1000 }, refundedElsewhere: { amountMinor: 0 } });
       expect(journal.getAttempt('TILL01-20261120-PARTLY01')?.providerRefundedMinor).toBeNull();
       expect(journal.viewOf('TILL01-20261120-PARTLY01')).toMatchObject({ refunded: { amountMinor: 300 }, refundedElsewhere: { amountMinor: 0 }, refundable: { amountMinor: 700 } });
-      // The net no longer counts the portal's refund as money kept.
+      // The portal's refund shows as refunded elsewhere; this terminal's net is its takings minus its own refunds.
       expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({
         paid: { count: 3, total: { amountMinor: 3000 } },
         refundedElsewhere: { count: 1, total: { amountMinor: 1000 } },
-        refunds: { count: 3, total: { amountMinor: 2300 } },
-        net: { amountMinor: 700 },
+        refunds: { count: 2, total: { amountMinor: 1300 } },
+        net: { amountMinor: 1700 },
       });
     } finally {
       journal.close();
@@ -271,6 +271,91 @@ describe('journal file and schema', () => {
       expect(columnsOf(check)).toContain('provider_refunded_minor');
       expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = 1001 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
       expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = -1 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('rebuilds payment_attempts for looked-up payments on a schema-7 file: every row, refund, event and index kept, foreign keys back on', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    old.exec('PRAGMA foreign_keys = ON');
+    migrate(old, createTransactions(old).atomically, 7);
+    const indexesBefore = indexNames(old);
+    old.exec(`
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        provider_status, consumer_code_hash, refunded_minor, provider_refunded_minor, failure_notice, expired_unpaid, local_day, created_at, updated_at, version)
+      VALUES ('TILL01-20261120-CUSTOMER', 'customer-qr', 1500, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED',
+        '${'a'.repeat(64)}', 500, 500, NULL, 0, '2026-11-20', 1763600000000, 1763600000000, 4);
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-CHECKING', 'merchant-qr', 700, 'SGD', 'POS-1', 'key-2', 'checking', 'checking', '2026-11-20', 1763600001000, 1763600001000);
+      INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-CUSTOMER-R1', 'TILL01-20261120-CUSTOMER', 500, 'SGD', 'rk-1', 'succeeded', '2026-11-20', 1763600002000, 1763600002000);
+      INSERT INTO events (reference_id, at, kind, summary) VALUES ('TILL01-20261120-CUSTOMER', 1763600000000, 'note', 'kept');
+      INSERT INTO status_history (reference_id, at, display_status, provider_status) VALUES ('TILL01-20261120-CUSTOMER', 1763600000000, 'paid', 'CAPTURED');
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.getAttempt('TILL01-20261120-CUSTOMER')).toMatchObject({
+        origin: 'taken-here',
+        method: 'customer-qr',
+        posId: 'POS-1',
+        refundedMinor: 500,
+        providerRefundedMinor: 500,
+        version: 4,
+      });
+      expect(journal.listNonFinal().map((row) => [row.referenceId, row.origin])).toEqual([
+        ['TILL01-20261120-CHECKING', 'taken-here'],
+      ]);
+      expect(journal.refundsOf('TILL01-20261120-CUSTOMER')).toMatchObject([
+        { amountMinor: 500, state: 'succeeded', posId: null },
+      ]);
+      expect(journal.eventsOf('TILL01-20261120-CUSTOMER').map((e) => e.summary)).toEqual(['kept']);
+      // A looked-up payment now fits, and is not this till's takings.
+      journal.recordLookedUpPayment({
+        referenceId: 'TILL02-20261120-ELSEWHER',
+        amount: { amountMinor: 900, currency: 'SGD' },
+        providerStatus: 'CAPTURED',
+        providerOrderId: '261120-0001-ABCD',
+        paymentType: 'PAY',
+        failureReason: null,
+        providerRefundedMinor: 0,
+        createdAt: 1763600003000,
+        updatedAt: 1763600003000,
+      });
+      expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({
+        paid: { count: 1, total: { amountMinor: 1500 } },
+        refunds: { count: 1 },
+      });
+      // The connection that ran the migration has its foreign keys on again: an event needs its payment.
+      expect(() => journal.appendEvent('TILL09-20261120-NOBODY00', { kind: 'note', summary: 'orphan' })).toThrow(
+        /No payment with this reference/,
+      );
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(indexNames(check)).toEqual([...indexesBefore, 'payment_attempts_looked_up'].sort());
+      expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+      // Ours must say how and where they were taken; a looked-up one is settled and carries no customer code.
+      expect(() =>
+        check.exec("UPDATE payment_attempts SET method = NULL WHERE reference_id = 'TILL01-20261120-CUSTOMER'"),
+      ).toThrow(/CHECK/);
+      expect(() =>
+        check.exec("UPDATE payment_attempts SET pos_id = NULL WHERE reference_id = 'TILL01-20261120-CHECKING'"),
+      ).toThrow(/CHECK/);
+      expect(() =>
+        check.exec("UPDATE payment_attempts SET state = 'active' WHERE reference_id = 'TILL02-20261120-ELSEWHER'"),
+      ).toThrow(/CHECK/);
+      expect(() =>
+        check.exec("UPDATE payment_attempts SET origin = 'elsewhere' WHERE reference_id = 'TILL02-20261120-ELSEWHER'"),
+      ).toThrow(/CHECK/);
+      // The append-only guards still hold.
+      expect(() => check.exec('DELETE FROM events')).toThrow(/append-only/);
     } finally {
       check.close();
     }

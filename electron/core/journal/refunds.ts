@@ -33,6 +33,8 @@ export interface NewRefund {
    * not, before the read: the total cannot tell). Given by the service with every baseline it reads.
    */
   readonly refundCountAtBaselineRead?: number | undefined;
+  /** The terminal (posId) the refund is sent as: this till's current one, whichever terminal took the payment. */
+  readonly posId?: string | null | undefined;
 }
 
 export interface RefundPatch {
@@ -126,6 +128,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       providerTraceId: null,
       providerRefundedBeforeMinor: baseline,
       checkingReason: null,
+      posId: input.posId ?? null,
       localDay: ctx.localDay(now),
       createdAt: now,
       updatedAt: now,
@@ -133,10 +136,10 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
     ctx
       .sql(
         `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
-           local_day, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?)`,
+           pos_id, local_day, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?)`,
       )
-      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, baseline, row.localDay, now, now);
+      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, baseline, row.posId, row.localDay, now, now);
     return row;
   });
 }

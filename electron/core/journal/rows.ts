@@ -1,4 +1,4 @@
-import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentType, RefundState } from '../../../shared/domain.ts';
+import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentOrigin, PaymentType, RefundState } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from './columns.ts';
@@ -9,10 +9,17 @@ import { readNotice } from './reason-columns.ts';
 
 export interface AttemptRow {
   readonly referenceId: string;
-  readonly method: PaymentMethod;
+  /**
+   * taken-here: this till sent the create/scan. looked-up: a payment of the merchant taken at another terminal,
+   * recorded when this till refunded it (schema 8); never counted in this till's takings.
+   */
+  readonly origin: PaymentOrigin;
+  /** Null only on a looked-up payment: the provider does not say how it was paid. */
+  readonly method: PaymentMethod | null;
   readonly amountMinor: number;
   readonly currency: CurrencyCode;
-  readonly posId: string;
+  /** The terminal that took it; null only on a looked-up payment (the status lookup does not say). */
+  readonly posId: string | null;
   readonly idempotencyKey: string;
   readonly state: AttemptState;
   readonly providerStatus: OrderStatus | null;
@@ -72,6 +79,8 @@ export interface RefundRow {
   readonly providerRefundedBeforeMinor: number | null;
   /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
   readonly checkingReason: Notice | null;
+  /** The terminal (posId) the refund was sent as; null on refunds recorded before journal schema 8. */
+  readonly posId: string | null;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -117,17 +126,18 @@ export interface StatusHistoryRow {
   readonly providerStatus: OrderStatus | null;
 }
 
-export const ATTEMPT_COLUMNS = `reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
+export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
     referenceId: text(row, 'reference_id'),
-    method: text(row, 'method') as PaymentMethod,
+    origin: text(row, 'origin') as PaymentOrigin,
+    method: textOrNull(row, 'method') as PaymentMethod | null,
     amountMinor: integer(row, 'amount_minor'),
     currency: text(row, 'currency') as CurrencyCode,
-    posId: text(row, 'pos_id'),
+    posId: textOrNull(row, 'pos_id'),
     idempotencyKey: text(row, 'idempotency_key'),
     state: text(row, 'state') as AttemptState,
     providerStatus: textOrNull(row, 'provider_status') as OrderStatus | null,
@@ -151,7 +161,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
 }
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
-  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, local_day, created_at, updated_at`;
+  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, pos_id, local_day, created_at, updated_at`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -168,6 +178,7 @@ export function readRefund(row: SqlRow): RefundRow {
     providerTraceId: textOrNull(row, 'provider_trace_id'),
     providerRefundedBeforeMinor: integerOrNull(row, 'provider_refunded_before_minor'),
     checkingReason: readNotice(textOrNull(row, 'checking_notice'), textOrNull(row, 'checking_reason')),
+    posId: textOrNull(row, 'pos_id'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

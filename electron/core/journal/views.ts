@@ -19,6 +19,7 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
   const payable = displayStatus === 'waiting' || displayStatus === 'scanned';
   return {
     referenceId: row.referenceId,
+    origin: row.origin,
     method: row.method,
     amount: money(row.amountMinor, row.currency),
     state: row.state,
@@ -34,7 +35,8 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     refunded: money(totals.refundedMinor, row.currency),
     refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
-    canCancel: isCancellable(row.state, row.providerStatus),
+    // Another terminal's open order is that terminal's to cancel: its customer is standing there.
+    canCancel: row.origin === 'taken-here' && isCancellable(row.state, row.providerStatus),
     canRefund: refundableMinor > 0,
     note: row.note,
     posId: row.posId,

@@ -7,6 +7,7 @@
 //
 // Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/payments/crash-child.ts
 
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../payment-module.ts';
 import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
@@ -14,7 +15,8 @@ import { PosError } from '../../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
 import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
 import { createPaymentModule } from './payment-service.ts';
-import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { money } from '../../../shared/money.ts';
+import { openTestContext, otherTerminalClient, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -74,7 +76,47 @@ async function maybeRefund(h: PaymentHandlers, view: PaymentView): Promise<void>
   }
 }
 
+/** The other till of the shop (same merchant, its own posId): see crash.test.ts. */
+export const OTHER_TERMINAL_POS_ID = 'POS-DEMO-2';
+
+/**
+ * A sale at the shop's other till, straight through the provider's API with the merchant's credentials (that
+ * till's own journal is not part of this test), paid by the consumer. Its reference is that till's.
+ */
+async function paidAtOtherTill(): Promise<string> {
+  const referenceId = `TILL02-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const otherTill = otherTerminalClient({ origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH }, OTHER_TERMINAL_POS_ID);
+  await otherTill.createOrder({ referenceId, amount: money(amount(), 'SGD'), qrType: 'payload' }, { idempotencyKey: randomUUID() });
+  await consumer('/consumer/confirm', { referenceId });
+  const until = Date.now() + 4_000;
+  while (Date.now() < until) {
+    const truth = (await (await fetch(`${origin}/_sandbox/orders/${referenceId}`)).json()) as { status?: string };
+    if (truth.status === 'CAPTURED') break;
+    await sleep(25);
+  }
+  return referenceId;
+}
+
 const CYCLES = {
+  /**
+   * A customer brings the other till's receipt: this till looks the payment up by its reference (a kill here
+   * leaves nothing recorded), then refunds part or all of it, sometimes the rest too: recorded write-ahead with
+   * the looked-up payment, sent as this till's posId (a kill during the send or its answer leaves it to recovery).
+   */
+  async lookedUpRefund(h: PaymentHandlers): Promise<PaymentView> {
+    const referenceId = await paidAtOtherTill();
+    const found = await h['payments.get']({ referenceId });
+    if (found.payment.origin !== 'looked-up') throw new Error(`${referenceId} should be looked up, is ${String(found.payment.origin)}`);
+    const total = found.payment.refundable.amountMinor;
+    const partial = random() < 0.5 ? Math.max(1, Math.floor(total / 3)) : undefined;
+    await h['payments.refund']({ referenceId, amountMinor: partial, reason: 'crash test refund of another till', supervisorPin: TEST_SUPERVISOR_PIN });
+    if (partial !== undefined && random() < 0.5) {
+      await waitUntil(h, referenceId, (d) => d.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed'));
+      await h['payments.refund']({ referenceId, reason: 'crash test refund of another till (rest)', supervisorPin: TEST_SUPERVISOR_PIN });
+    }
+    return found.payment;
+  },
+
   async merchantPaid(h: PaymentHandlers): Promise<PaymentView> {
     const view = await h['payments.chargeMerchantQr']({ amountMinor: amount(), currency: 'SGD' });
     const ready = await waitUntil(h, view.referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
@@ -109,10 +151,11 @@ const CYCLES = {
 
 type CycleKind = keyof typeof CYCLES;
 const KINDS: readonly [CycleKind, number][] = [
-  ['merchantPaid', 0.35],
-  ['customerPaid', 0.35],
-  ['merchantCancelled', 0.15],
-  ['merchantDeclined', 0.15],
+  ['merchantPaid', 0.3],
+  ['customerPaid', 0.3],
+  ['lookedUpRefund', 0.2],
+  ['merchantCancelled', 0.1],
+  ['merchantDeclined', 0.1],
 ];
 
 function pickKind(): CycleKind {

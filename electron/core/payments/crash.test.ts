@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
+import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
+import { OTHER_TERMINAL_POS_ID } from './crash-child.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
-// cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds), playing the consumer through
+// cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
+// shop's other till took, looked up by their reference: killed during the lookup, the refund's send or its
+// answer), playing the consumer through
 // the sandbox that runs here, in the parent. The parent SIGKILLs the child at random (seeded) moments — the
 // sandbox adds latency to every request, so many kills land while a request is in flight — and starts it
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
@@ -128,6 +131,9 @@ function snapshot(dataDir: string): JournalSnapshot {
 
 interface Comparison {
   readonly payments: PaymentView[];
+  /** The other till's sales at the provider, and those this journal holds (refunded here). */
+  readonly lookedUpOrders: number;
+  readonly lookedUpRows: number;
   readonly orders: SandboxOrder[];
   readonly unsettledRows: number;
   readonly problems: string[];
@@ -142,6 +148,8 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   const rowByRef = new Map(payments.map((p) => [p.referenceId, p]));
   const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
   const problems: string[] = [];
+  let lookedUpOrders = 0;
+  let lookedUpRows = 0;
   try {
     if (unsettledRows > 0) problems.push(`${unsettledRows} rows still open after the settle life`);
     for (const payment of payments) {
@@ -153,13 +161,21 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
     if (orderByRef.size !== orders.length) problems.push('duplicate sandbox orders');
     const codes = orders.filter((o) => o.consumerCode !== null).map((o) => o.consumerCode);
     if (new Set(codes).size !== codes.length) problems.push('a consumer code was charged twice');
-    // No lost: every order at the provider is in the journal with the same status, amount and refunds.
+    // No lost: every order at the provider is in the journal with the same status, amount and refunds. The
+    // other till's sales are this journal's only once this till refunded them (origin looked-up); every refund
+    // at the provider is this till's (the other till never refunds here).
     for (const order of orders) {
       const row = rowByRef.get(order.referenceId);
+      const otherTills = (order as SandboxOrder & { posId: string }).posId === OTHER_TERMINAL_POS_ID;
+      if (otherTills) lookedUpOrders += 1;
       if (!row) {
-        problems.push(`lost: ${order.referenceId} ${order.status}`);
+        if (!otherTills || order.refunds.length > 0) problems.push(`lost: ${order.referenceId} ${order.status}${otherTills ? ' (refunded here)' : ''}`);
         continue;
       }
+      if (row.origin !== (otherTills ? 'looked-up' : 'taken-here')) problems.push(`${order.referenceId} origin ${String(row.origin)}`);
+      if (otherTills) lookedUpRows += 1;
+      const refundPosIds = (order.refunds as readonly { posId?: string | null }[]).map((r) => r.posId);
+      if (refundPosIds.some((posId) => posId !== 'POS-DEMO-1')) problems.push(`${order.referenceId} refunded as ${refundPosIds.join(',')}, not as this till`);
       const refunds = journal.refundsOf(order.referenceId);
       const succeeded = refunds.filter((r) => r.state === 'succeeded');
       const facts = {
@@ -184,7 +200,7 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
     journal.close();
   }
 
-  return { payments, orders, unsettledRows, problems };
+  return { payments, orders, unsettledRows, problems, lookedUpOrders, lookedUpRows };
 }
 
 /** A life that only recovers, until nothing is open or unresolved; it must end by itself, with code 0. */
@@ -204,7 +220,14 @@ afterAll(async () => {
 it(`survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: journal == provider truth`, { timeout: 480_000 }, async () => {
   const started = Date.now();
   const random = mulberry32(SEED);
-  sandbox = await startSandbox({ abandonAfterMs: ABANDON_MS, confirmDelayMs: 120, seed: SEED, webhookRetryBaseMs: 60_000 });
+  // One merchant, two terminals: this till (POS-DEMO-1, the child) and the shop's other till.
+  sandbox = await startSandbox({
+    abandonAfterMs: ABANDON_MS,
+    confirmDelayMs: 120,
+    seed: SEED,
+    webhookRetryBaseMs: 60_000,
+    merchants: [{ ...DEMO_MERCHANT, posIds: ['POS-DEMO-1', OTHER_TERMINAL_POS_ID] }],
+  });
   dataDir = mkdtempSync(join(tmpdir(), 'payments-crash-'));
 
   let cycles = 0;
@@ -268,7 +291,7 @@ it(`survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: jo
   }
 
   // Last life: recovery only, then the same comparison once more.
-  const { payments, orders, unsettledRows } = await settleThenCompare('at the end');
+  const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows } = await settleThenCompare('at the end');
 
   const byStatus: Record<string, number> = {};
   for (const payment of payments) byStatus[payment.displayStatus] = (byStatus[payment.displayStatus] ?? 0) + 1;
@@ -285,6 +308,7 @@ it(`survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: jo
       `  cycles ended final ${finalRows + notSentRows} of ${payments.length} journal rows (${finalRows} final at the provider, ${notSentRows} not sent)`,
       `  journal rows ${payments.length} by final state ${JSON.stringify(byStatus)}`,
       `  provider orders ${orders.length}, refunds ${refundCount}`,
+      `  the other till's sales ${lookedUpOrders}: ${lookedUpRows} looked up and refunded here (journal origin looked-up)`,
       `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
       `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join('\n'),
@@ -296,4 +320,5 @@ it(`survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: jo
   expect(cycles).toBeGreaterThanOrEqual(TARGET_CYCLES);
   expect(kills).toBeGreaterThan(0);
   expect(killsWithRequestInFlight).toBeGreaterThan(0);
+  expect(lookedUpRows).toBeGreaterThan(0);
 });

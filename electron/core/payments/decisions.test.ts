@@ -29,6 +29,7 @@ const POLICY: ResolutionPolicy = { settleMs: 35_000, resendWindowMs: 60_000, max
 function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
   return {
     referenceId: 'TILL-01-20261121-K3F9Q2ZP',
+    origin: 'taken-here',
     method: 'merchant-qr',
     amountMinor: 1000,
     currency: 'SGD',
@@ -256,6 +257,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     providerTraceId: null,
     providerRefundedBeforeMinor: 200,
     checkingReason: null,
+    posId: 'POS-DEMO-1',
     localDay: '2026-11-21',
     createdAt: T0,
     updatedAt: T0,

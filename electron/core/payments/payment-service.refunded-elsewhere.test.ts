@@ -34,7 +34,7 @@ function figures(detail: PaymentDetail) {
 }
 
 describe('refunds made outside this till', () => {
-  it('a partial one: shown as refunded elsewhere, caps what is left, and the day summary nets it out', async () => {
+  it("a partial one: shown as refunded elsewhere, caps what is left, and the day summary shows it beside this till's net", async () => {
     const harness = await openHarness();
     const paid = await paidOrder(harness, 1400);
     const { referenceId } = paid.payment;
@@ -49,8 +49,9 @@ describe('refunds made outside this till', () => {
     expect(await harness.h['payments.summary']({ day })).toMatchObject({
       paid: { count: 1, total: { amountMinor: 1400 } },
       refundedElsewhere: { count: 1, total: { amountMinor: 700 } },
-      refunds: { count: 1, total: { amountMinor: 700 } },
-      net: { amountMinor: 700, currency: 'SGD' },
+      // Shown beside the net: the other till made that refund and counts it in its own day.
+      refunds: { count: 0, total: { amountMinor: 0 } },
+      net: { amountMinor: 1400, currency: 'SGD' },
     });
 
     // Our own refund of 300 on top: counted once as ours, the other till's 700 stays "elsewhere".
@@ -62,8 +63,9 @@ describe('refunds made outside this till', () => {
     expect(await harness.h['payments.summary']({ day })).toMatchObject({
       paid: { count: 1, total: { amountMinor: 1400 } },
       refundedElsewhere: { count: 1, total: { amountMinor: 700 } },
-      refunds: { count: 2, total: { amountMinor: 1000 } },
-      net: { amountMinor: 400 },
+      // This till's own refund; the other terminal counts the one it made (net per terminal = takings − its refunds).
+      refunds: { count: 1, total: { amountMinor: 300 } },
+      net: { amountMinor: 1100 },
     });
     // What the screen offers by default is what is really left: the rest, and nothing more.
     await harness.h['payments.refund']({ referenceId, reason: 'the rest', supervisorPin: TEST_SUPERVISOR_PIN });
@@ -71,10 +73,10 @@ describe('refunds made outside this till', () => {
     expect(figures(done)).toEqual({ displayStatus: 'refunded', refunded: 1400, refundedElsewhere: 700, refundable: 0, canRefund: false });
     expect(done.refunds.map((r) => r.amount.amountMinor)).toEqual([300, 400]);
     await expectJournalMatchesSandbox(harness, referenceId, { refunds: 1, minor: 700 });
-    expect((await harness.h['payments.summary']({ day })).net.amountMinor).toBe(0);
+    expect((await harness.h['payments.summary']({ day })).net.amountMinor).toBe(1400 - 300 - 400);
   });
 
-  it('a full one: the payment turns refunded with everything refunded elsewhere, and the day nets to zero', async () => {
+  it('a full one: the payment turns refunded with everything refunded elsewhere, shown beside the net, not in it', async () => {
     const harness = await openHarness();
     const kept = await paidOrder(harness, 250);
     const paid = await paidOrder(harness, 1400);
@@ -95,9 +97,10 @@ describe('refunds made outside this till', () => {
       byStatus: { paid: { count: 1, total: { amountMinor: 250 } }, refunded: { count: 1, total: { amountMinor: 1400 } } },
       paid: { count: 2, total: { amountMinor: 1650 } },
       refundedElsewhere: { count: 1, total: { amountMinor: 1400 } },
-      refunds: { count: 1, total: { amountMinor: 1400 } },
-      // Before: 1650 − 0 = 1650, as if the money refunded at the other till were still ours.
-      net: { amountMinor: 250 },
+      // The other terminal made that refund and counts it in its own summary; a shop adding up its terminals
+      // counts it once.
+      refunds: { count: 0, total: { amountMinor: 0 } },
+      net: { amountMinor: 1650 },
     });
     expect(summary.net.amountMinor).toBe(summary.paid.total.amountMinor - summary.refunds.total.amountMinor);
     // Nothing is left to refund here, and the till says why.

@@ -352,7 +352,7 @@ describe('refund and cancel that could not leave this till are refused before an
     });
   }
 
-  it('a refund of a payment taken while the till was another terminal: the reason, no refund in flight', async () => {
+  it("a refund after the till moved to another merchant's credentials: the provider does not find the payment, nothing recorded", async () => {
     const harness = await openHarness({}, { merchants: [DEMO_MERCHANT, other] });
     const code = await mintCode(harness.sandbox, 'approve');
     const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 900, currency: 'SGD', consumerCode: code });
@@ -360,12 +360,43 @@ describe('refund and cancel that could not leave this till are refused before an
     await switchToOtherTerminal(harness);
 
     const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN }));
-    expect(error.code).toBe('terminal.denied');
-    expect(error.message).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
+    expect(error.code).toBe('order.not-refundable');
+    expect(error.message).toMatch(/did not find this payment/);
     const detail = await harness.h['payments.get']({ referenceId: view.referenceId });
     expect(detail.refunds).toEqual([]);
     expect(detail.payment.refundable.amountMinor).toBe(900);
     expect(harness.module.counts().unresolvedCount).toBe(0);
+  });
+
+  it('a till whose posId changed refunds its old payments, sent with its current posId', async () => {
+    const harness = await openHarness({}, { merchants: [{ ...DEMO_MERCHANT, posIds: ['POS-DEMO-1', 'POS-DEMO-2'] }] });
+    const code = await mintCode(harness.sandbox, 'approve');
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 900,
+      currency: 'SGD',
+      consumerCode: code,
+    });
+    await waitForDetail(harness.h, view.referenceId, isSettled);
+    await harness.test.context.settings.save({
+      settings: {
+        environment: 'custom',
+        customBaseUrl: harness.sandbox.instoreBaseUrl,
+        accessKeyId: DEMO_MERCHANT.accessKeyId,
+        posId: 'POS-DEMO-2',
+      },
+      secrets: { accessKeySecret: DEMO_MERCHANT.accessKeySecret },
+    });
+
+    const done = await harness.h['payments.refund']({
+      referenceId: view.referenceId,
+      amountMinor: 400,
+      reason: 'returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    expect(done.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 400]]);
+    const order = await expectJournalMatchesSandbox(harness, view.referenceId);
+    expect((order.refunds as unknown as { posId: string }[]).map((r) => r.posId)).toEqual(['POS-DEMO-2']);
+    expect(done.payment).toMatchObject({ origin: 'taken-here', posId: 'POS-DEMO-1' });
   });
 
   it('a cancel of an open order taken while the till was another terminal: the reason, no cancel recorded', async () => {
@@ -411,7 +442,8 @@ describe('queries', () => {
     const checked = await harness.h['payments.checkNow']({ referenceId: open.referenceId });
     expect(checked).toMatchObject({ referenceId: open.referenceId, displayStatus: 'waiting' });
     expect(harness.module.counts()).toEqual({ pendingCount: 1, unresolvedCount: 0 });
+    // Neither here nor at the provider (any terminal's payment would be looked up there).
     const missing = await rejection(harness.h['payments.get']({ referenceId: 'TILL-01-20990101-XXXXXXXX' }));
-    expect(missing.code).toBe('payment.not-found');
+    expect(missing.code).toBe('order.not-found');
   });
 });

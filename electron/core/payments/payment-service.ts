@@ -4,7 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
+import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal, type LookedUpPayment } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
@@ -22,6 +22,7 @@ import { ProviderAmountLimits } from './provider-amount-limits.ts';
 import { checkDelay, notCancellableReason, providerRefundedMinor } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
+import { lookUpAtProvider } from './looked-up.ts';
 import { startNotificationListener, type NotificationListener } from './notifications.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { runOrderPass } from './order-pass.ts';
@@ -157,8 +158,11 @@ class PaymentService {
       'payments.refund': (request) => this.#refund(request),
       'payments.get': async ({ referenceId }) => {
         const detail = this.#journal.detailOf(referenceId);
-        if (!detail) throw new PosError('payment.not-found', { details: { referenceId } });
-        return detail;
+        if (detail) return detail;
+        // Not taken here: any payment of the merchant can be opened (the refund counter's whole job).
+        this.#refuseWhenClosing();
+        const payment = await lookUpAtProvider(this.#rt, referenceId);
+        return this.#journal.detailOf(payment.referenceId) ?? this.#journal.lookedUpDetail(payment);
       },
       'payments.history': async (query) => this.#journal.history(query),
       'payments.unresolved': async () => this.#unresolved(),
@@ -345,25 +349,43 @@ class PaymentService {
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
 
     const { referenceId } = request;
-    const before = this.#require(referenceId);
-    await this.#refuseUnsendable(before.posId);
+    // No client (no credentials): refused before anything is recorded. Any terminal of the merchant may refund
+    // any of its payments, sent as this one.
+    const client = await this.#rt.client();
+    const known = this.#journal.getAttempt(referenceId);
     // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
     // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
     // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
     // between this read and the record below (the journal checks that again in the recording transaction).
-    const refundsAtRead = this.#journal.refundsOf(referenceId);
+    const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
     checkBaselineStillExact(referenceId, refundsAtRead);
-    const providerRefundedBefore = await this.#providerRefundedNow(before);
-    // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
-    const row = this.#require(referenceId);
-    checkBaselineStillExact(referenceId, this.#journal.refundsOf(referenceId), refundsAtRead.length);
-    if (row.state !== 'final' || (row.providerStatus !== 'CAPTURED' && row.providerStatus !== 'REFUNDED')) {
-      throw new PosError('order.not-captured', { details: { referenceId, providerStatus: row.providerStatus } });
+    let providerRefundedBefore: number;
+    let lookedUp: LookedUpPayment | null = null;
+    if (known) {
+      providerRefundedBefore = await this.#providerRefundedNow(known);
+    } else {
+      // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
+      lookedUp = await lookUpAtProvider(this.#rt, referenceId);
+      if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
+        throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
+      }
+      providerRefundedBefore = lookedUp.providerRefundedMinor;
     }
-    // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours: what is
-    // left at the provider caps what this till may refund.
-    const refundedElsewhere = providerRefundedBefore > row.refundedMinor;
-    const refundableMinor = Math.min(this.#view(referenceId).refundable.amountMinor, Math.max(0, row.amountMinor - providerRefundedBefore));
+    // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
+    // (Of a looked-up payment, the journal's recording transaction sees another clerk's record, if any.)
+    const current = known ? this.#require(referenceId) : null;
+    if (current) checkBaselineStillExact(referenceId, this.#journal.refundsOf(referenceId), refundsAtRead.length);
+    if (current && (current.state !== 'final' || (current.providerStatus !== 'CAPTURED' && current.providerStatus !== 'REFUNDED'))) {
+      throw new PosError('order.not-captured', { details: { referenceId, providerStatus: current.providerStatus } });
+    }
+    // What the payment screen shows: ours from the journal, or the looked-up one as it would be recorded.
+    const view = current ? this.#view(referenceId) : this.#journal.lookedUpDetail(lookedUp!).payment;
+    const ourRefundedMinor = current ? current.refundedMinor : 0;
+    // Refunds made elsewhere (merchant portal, another terminal) are in the provider's total, not in ours: what
+    // is left at the provider caps what this till may refund.
+    const refundedElsewhere = providerRefundedBefore > ourRefundedMinor;
+    const currency = view.amount.currency;
+    const refundableMinor = Math.min(view.refundable.amountMinor, Math.max(0, view.amount.amountMinor - providerRefundedBefore));
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
       throw new PosError('refund.exceeds-refundable', {
@@ -373,16 +395,21 @@ class PaymentService {
     }
     if (refundedElsewhere && amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', {
-        notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, row.currency) }),
+        notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, currency) }),
         details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
       });
     }
+    // Write-ahead, in one commit: the payment taken elsewhere (if this is its first refund here) and the refund.
     // The journal checks the amount again inside the transaction that records it (against the baseline too).
-    const refund = this.#journal.recordRefund(referenceId, {
-      amountMinor,
-      reason,
-      providerRefundedBeforeMinor: providerRefundedBefore,
-      refundCountAtBaselineRead: refundsAtRead.length,
+    const refund = this.#journal.atomically(() => {
+      if (lookedUp) this.#journal.recordLookedUpPayment(lookedUp);
+      return this.#journal.recordRefund(referenceId, {
+        amountMinor,
+        reason,
+        providerRefundedBeforeMinor: providerRefundedBefore,
+        refundCountAtBaselineRead: refundsAtRead.length,
+        posId: client.posId,
+      });
     });
     this.#publishRefund(refund.refundId);
 
@@ -512,13 +539,13 @@ class PaymentService {
   }
 
   /**
-   * A refund or cancel that could not leave this till (no credentials, or the till now speaks as another
-   * terminal than the one that took the payment) is refused with the reason before anything is recorded,
-   * instead of sitting in "checking" and holding the refundable amount.
+   * A cancel that could not leave this till (no credentials, or the till now speaks as another terminal than
+   * the one whose order is still open) is refused with the reason before anything is recorded, instead of
+   * sitting in "checking". Refunds go from any terminal of the merchant and are not refused here.
    */
-  async #refuseUnsendable(paymentPosId: string): Promise<void> {
+  async #refuseUnsendable(paymentPosId: string | null): Promise<void> {
     const client = await this.#rt.client();
-    if (client.posId !== paymentPosId) throw otherTerminalError(paymentPosId, client.posId);
+    if (paymentPosId !== null && client.posId !== paymentPosId) throw otherTerminalError(paymentPosId, client.posId);
   }
 
   #refuseWhenClosing(): void {

@@ -3,6 +3,7 @@ import type { EventName, Events } from '../../../shared/contract.ts';
 import type { PaymentView, RefundView } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import type { CoreContext } from '../core-context.ts';
+import { createInStoreClient, type InStoreClient } from '../instore/client.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
@@ -56,4 +57,15 @@ export async function openTestContext(options: { readonly dataDir: string; reado
     countsChanged: () => {},
   };
   return { context, payments, refunds, paymentTimes, close: () => provider.close() };
+}
+
+/**
+ * Another terminal of the demo merchant (same credentials, its own posId) talking to the sandbox directly:
+ * the shop's other till, whose own journal a test does not need.
+ */
+export function otherTerminalClient(sandbox: SandboxAddress, posId: string): InStoreClient {
+  return createInStoreClient({
+    settings: { environment: 'custom', customBaseUrl: sandbox.instoreBaseUrl, accessKeyId: DEMO_CREDENTIALS.accessKeyId, posId, country: DEMO_CREDENTIALS.country },
+    accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+  });
 }

@@ -35,9 +35,10 @@ export function otherTerminalError(paymentPosId: string, currentPosId: string): 
   });
 }
 
+/** `posId`: the terminal the request must be sent as, or null when any of the merchant's will do (refunds). */
 async function send<T>(
   rt: PaymentRuntime,
-  posId: string,
+  posId: string | null,
   call: (client: Awaited<ReturnType<PaymentRuntime['client']>>) => Promise<T>,
 ): Promise<SendOutcome<T>> {
   let client;
@@ -46,7 +47,8 @@ async function send<T>(
   } catch (error) {
     return { kind: 'unavailable', error: asPosError(error) };
   }
-  if (client.posId !== posId) return { kind: 'unavailable', error: otherTerminalError(posId, client.posId) };
+  if (posId !== null && client.posId !== posId)
+    return { kind: 'unavailable', error: otherTerminalError(posId, client.posId) };
   try {
     return { kind: 'accepted', value: await call(client) };
   } catch (error) {
@@ -56,7 +58,7 @@ async function send<T>(
   }
 }
 
-function posIdOf(rt: PaymentRuntime, referenceId: string): string {
+function posIdOf(rt: PaymentRuntime, referenceId: string): string | null {
   const row = rt.journal.getAttempt(referenceId);
   if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
   return row.posId;
@@ -122,7 +124,9 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
     summary: `refund ${refund.refundId} sent`,
     data: { refundId: refund.refundId, amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey },
   });
-  const outcome = await send(rt, posIdOf(rt, refund.referenceId), (client) =>
+  // Sent as this till's terminal (posId, terminalReference), whichever terminal took the payment: the provider
+  // takes a refund of any of the merchant's payments from any of its terminals (wire-details §2.3).
+  const outcome = await send(rt, null, (client) =>
     client.refundOrder(
       { referenceId: refund.referenceId, amount: money(refund.amountMinor, refund.currency), reason: refund.reason ?? undefined, terminalReference: rt.terminalReference() },
       { idempotencyKey: refund.idempotencyKey },

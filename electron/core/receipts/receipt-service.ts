@@ -21,7 +21,7 @@ export interface ReceiptTill extends ReceiptTerminal {
 }
 
 export interface ReceiptServiceOptions {
-  /** The journal's view of one payment (payments.get); throws order.not-found for an unknown reference. */
+  /** One payment as payments.get gives it (this journal's, or looked up at the provider); order.not-found when nobody has it. */
   readonly paymentDetail: (referenceId: string) => Promise<PaymentDetail>;
   /** Who and where this till is, read at print time (settings may have changed since start). */
   readonly till: () => ReceiptTill;

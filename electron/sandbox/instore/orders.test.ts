@@ -201,6 +201,46 @@ describe('refunds', () => {
     expect((record.refunds as { amount: number }[]).map((r) => r.amount)).toEqual([300, 200, 500]);
   });
 
+  it("takes a refund from any terminal of the same merchant, records its posId, and refuses another merchant's or an unknown posId", async () => {
+    const shop: SandboxMerchant = { name: 'Shop', ...DEMO, country: 'SG', posIds: ['POS-TILL-1', 'POS-COUNTER'] };
+    const other: SandboxMerchant = {
+      name: 'Other',
+      accessKeyId: 'AK_B',
+      accessKeySecret: 'SK_B',
+      country: 'SG',
+      posIds: ['POS-B'],
+    };
+    sandbox = await startTestSandbox({ merchants: [shop, other] });
+    const { referenceId } = await createOrder(sandbox, { amount: 1000, posId: 'POS-TILL-1' });
+    expect((await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId })).status).toBe(200);
+    await waitStatus(referenceId, 'CAPTURED');
+
+    // The refund counter refunds the till's payment as itself.
+    const atCounter = await refund(referenceId, 300, {
+      posId: 'POS-COUNTER',
+      refundMetadata: { terminalReference: 'COUNTER-1' },
+    });
+    expect([atCounter.status, atCounter.body.posId]).toEqual([200, 'POS-COUNTER']);
+    // A posId of another merchant's credentials, and one nobody has: the provider's texts, nothing refunded.
+    const foreign = await refund(referenceId, 100, { posId: 'POS-B' });
+    expect([foreign.status, foreign.body.message]).toEqual([
+      401,
+      'Terminal Access Denied. Insufficient permissions to act on this terminal.',
+    ]);
+    const unknown = await refund(referenceId, 100, { posId: 'POS-NOBODY' });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Invalid posId. Unable to find matching posId.']);
+    // Without a posId the refund is the order's own terminal's, as before.
+    expect((await refund(referenceId, 200)).status).toBe(200);
+
+    const record = await truth(sandbox, referenceId);
+    expect(record.posId).toBe('POS-TILL-1');
+    expect((record.refunds as { amount: number; posId: string | null }[]).map((r) => [r.amount, r.posId])).toEqual([
+      [300, 'POS-COUNTER'],
+      [200, null],
+    ]);
+    expect(record.refundAmount).toBe(500);
+  });
+
   it('refuses an over-refund with a clear 409 and leaves the total unchanged', async () => {
     sandbox = await startTestSandbox();
     const referenceId = await paidOrder(1000);

@@ -1,3 +1,4 @@
+import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -70,6 +71,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
       <h1 id="detail-title" tabIndex={-1} className="screen-title">
         {t('detail.title', { reference: referenceId })}
       </h1>
+      {payment && <TakenElsewhereMark payment={payment} testId="detail-origin" />}
       <ErrorText error={error} testId="detail-error" />
       {!detail || !payment ? (
         !error && <p>{t('common.loading')}</p>
@@ -88,7 +90,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             <dt>{t('detail.paymentType')}</dt>
             <dd data-testid="detail-payment-type">{payment.paymentType ?? '—'}</dd>
             <dt>{t('payments.colMethod')}</dt>
-            <dd>{t(`method.${payment.method}`)}</dd>
+            <dd>{t(`method.${payment.method ?? 'unknown'}`)}</dd>
             <dt>{t('detail.refunded')}</dt>
             <dd data-testid="detail-refunded">{money(payment.refunded, locale)}</dd>
             {payment.refundedElsewhere && payment.refundedElsewhere.amountMinor > 0 && (

@@ -1,6 +1,7 @@
+import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { HistoryQuery } from '../../../shared/contract.ts';
-import { DISPLAY_STATUSES, type PaymentView } from '../../../shared/domain.ts';
+import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
@@ -15,7 +16,7 @@ import { LinkedCustomerPayments } from './LinkedCustomerPayments.tsx';
 // Today's payments (or another day's), filtered by status and method, searched by our reference or the
 // provider's order id. A scanned receipt opens its payment.
 
-type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status' | 'method' | 'search'>;
+type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status' | 'method' | 'origin' | 'search'>;
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 250;
@@ -133,6 +134,23 @@ export function PaymentsScreen() {
             <option value={LINKED}>{t('payments.linked.method')}</option>
           </select>
         </label>
+        <label className="field">
+          <span className="field-label">{t('payments.origin')}</span>
+          <select
+            value={filters.origin ?? ''}
+            onChange={(event) =>
+              setFilters({ ...filters, origin: (event.target.value || undefined) as Filters['origin'] })
+            }
+            data-testid="payments-origin-filter"
+          >
+            <option value="">{t('payments.any')}</option>
+            {PAYMENT_ORIGINS.map((origin) => (
+              <option key={origin} value={origin}>
+                {t(`origin.${origin}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="field field-grow">
           <span className="field-label">{t('payments.search')}</span>
           <input type="search" value={searchText} maxLength={64} onChange={(event) => setSearchText(event.target.value)} data-testid="payments-search" />
@@ -168,7 +186,9 @@ export function PaymentsScreen() {
                     <td>
                       <PaymentStatusBadge payment={payment} />
                     </td>
-                    <td>{t(`method.${payment.method}`)}</td>
+                    <td>
+                      {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
+                    </td>
                     <td>
                       <OpenPaymentButton referenceId={payment.referenceId} />
                     </td>
@@ -186,7 +206,7 @@ export function PaymentsScreen() {
         </>
       )}
       {/* Linked-customer charges and holds have no status or reference of ours to filter by: with any method. */}
-      {(linkedOnly || (!filters.method && !filters.status && !filters.search)) && <LinkedCustomerPayments day={filters.day} />}
+      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && <LinkedCustomerPayments day={filters.day} />}
     </section>
   );
 }

@@ -4,7 +4,6 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { LookupForm } from '../../components/LookupForm.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
-import { money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
@@ -14,6 +13,8 @@ import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
 import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
+import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
+import { dateTime, money } from '../../components/format.ts';
 
 // Journey 4: scan the receipt (or type the reference) → the order, what was refunded, what is refundable
 // now → amount (defaults to the rest), reason, supervisor PIN → result and the new refundable amount.
@@ -114,6 +115,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         <div className="refund-layout">
           <div className="refund-order">
             <h2 data-testid="refund-reference">{payment.referenceId}</h2>
+            <TakenElsewhereMark payment={payment} testId="refund-origin" />
             <dl className="facts">
               <dt>{t('refund.paid')}</dt>
               <dd data-testid="refund-paid">{money(payment.amount, locale)}</dd>
@@ -129,6 +131,10 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               </dd>
               <dt>{t('payment.providerOrderId')}</dt>
               <dd>{payment.providerOrderId ?? '—'}</dd>
+              <dt>{t('detail.paymentType')}</dt>
+              <dd data-testid="refund-payment-type">{payment.paymentType ?? '—'}</dd>
+              <dt>{t('detail.created')}</dt>
+              <dd data-testid="refund-created">{dateTime(payment.createdAt, locale)}</dd>
             </dl>
             <RefundsTable refunds={detail.refunds} />
           </div>

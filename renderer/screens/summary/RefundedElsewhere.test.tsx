@@ -35,7 +35,7 @@ describe('refunded elsewhere', () => {
     expect(screen.queryByTestId('detail-refunded-elsewhere')).toBeNull();
   });
 
-  it('the day summary shows refunds made elsewhere as their own figure, already counted in refunds and net', async () => {
+  it('the day summary shows refunds made elsewhere as their own figure, beside this terminal\'s own refunds and net', async () => {
     const bridge = createFakeBridge();
     const summary: DaySummary = {
       day: '2026-11-21',
@@ -43,16 +43,16 @@ describe('refunded elsewhere', () => {
       byStatus: { paid: { count: 1, total: SGD(250) }, refunded: { count: 1, total: SGD(1400) } },
       byMethod: { 'merchant-qr': { count: 0, total: SGD(0) }, 'customer-qr': { count: 2, total: SGD(1650) } },
       paid: { count: 2, total: SGD(1650) },
-      refunds: { count: 1, total: SGD(1400) },
+      refunds: { count: 0, total: SGD(0) },
       refundedElsewhere: { count: 1, total: SGD(1400) },
-      net: SGD(250),
+      net: SGD(1650),
     };
     bridge.override('payments.summary', () => ({ ok: true, value: summary }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
     await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').textContent).toBe('S$14.00 (1)'));
-    expect(screen.getByTestId('summary-refunds').textContent).toBe('S$14.00 (1)');
-    expect(screen.getByTestId('summary-net').textContent).toBe('S$2.50');
+    expect(screen.getByTestId('summary-refunds').textContent).toBe('S$0.00 (0)');
+    expect(screen.getByTestId('summary-net').textContent).toBe('S$16.50');
 
     bridge.override('payments.summary', () => ({ ok: true, value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } } }));
     fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-20' } });

@@ -84,6 +84,14 @@ export function SummaryScreen() {
             <dd data-testid="summary-refunds">
               {money(summary.refunds.total, locale)} ({summary.refunds.count})
             </dd>
+            {summary.refundsOfOtherTerminals && summary.refundsOfOtherTerminals.count > 0 && (
+              <>
+                <dt>{t('summary.refundsOfOtherTerminals')}</dt>
+                <dd data-testid="summary-refunds-other-terminals">
+                  {money(summary.refundsOfOtherTerminals.total, locale)} ({summary.refundsOfOtherTerminals.count})
+                </dd>
+              </>
+            )}
             {summary.refundedElsewhere && summary.refundedElsewhere.count > 0 && (
               <>
                 <dt>{t('summary.refundedElsewhere')}</dt>

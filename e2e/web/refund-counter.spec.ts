@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type { Result } from '../../shared/result.ts';
+import { startExternalSandbox, type ExternalSandbox } from '../fixtures/external-sandbox.ts';
+import { keyAmount, scannerTypes, SUPERVISOR_PIN } from '../fixtures/pos-test.ts';
+import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
+
+// Journey 7, a shop and not a till: cashier till A and refund counter B, one merchant, each with its own posId
+// and data folder, against one `npm run sandbox` they share. A sells and prints the receipt; B reads the
+// receipt's QR from the printed page's pixels through its scanner path, sees "Taken at another terminal" and
+// refunds it in two steps with the supervisor PIN; A learns it on "Check now"; each terminal's day and CSV say
+// what it took and what it refunded. A third terminal set up with another merchant's posId is refused.
+
+interface Terminal {
+  readonly host: PreviewHost;
+  call<K extends ChannelName>(channel: K, request: RequestOf<K>): Promise<Result<ResponseOf<K>>>;
+  open(page: Page): Promise<void>;
+}
+
+interface SandboxOrder {
+  status: string;
+  refundAmount: number;
+  refunds: { amount: number; posId: string | null; refundMetadata: { terminalReference?: string } | null }[];
+}
+
+const SHOP = { accessKeyId: 'AK_SHOP', accessKeySecret: 'SK_SHOP' };
+
+async function openTerminal(sandbox: ExternalSandbox, setup: { posId: string; terminalReference: string; mode: 'cashier' | 'refund-counter' }): Promise<Terminal> {
+  const host = await startPreviewHost();
+  const terminal: Terminal = {
+    host,
+    async call(channel, request) {
+      const response = await fetch(`${host.origin}/api/${channel}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      return (await response.json()) as never;
+    },
+    async open(page) {
+      await page.goto(`${host.origin}/#token=${host.token}`);
+      await expect(page.getByTestId('app-frame')).toBeVisible();
+    },
+  };
+  // Settings → environment "custom": the shop's shared sandbox, the merchant's keys, this terminal's posId.
+  const saved = await terminal.call('settings.save', {
+    settings: { environment: 'custom', customBaseUrl: sandbox.instoreBaseUrl, accessKeyId: SHOP.accessKeyId, merchantName: 'Harbour Bakery', ...setup },
+    secrets: { accessKeySecret: SHOP.accessKeySecret, supervisorPin: SUPERVISOR_PIN },
+  });
+  if (!saved.ok) throw new Error(`could not set up ${setup.posId}: ${saved.error.message}`);
+  return terminal;
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Types digits into the refund amount field from the right, as a clerk does. */
+async function keyRefundAmount(page: Page, digits: string): Promise<void> {
+  const amount = page.getByTestId('refund-amount');
+  await amount.click();
+  await amount.press('Delete');
+  for (const digit of digits) await amount.press(digit);
+}
+
+let sandbox: ExternalSandbox;
+let tillA: Terminal;
+let counterB: Terminal;
+let strangerC: Terminal;
+
+test.beforeAll(async () => {
+  sandbox = await startExternalSandbox([
+    '--access-key-id', SHOP.accessKeyId, '--access-key-secret', SHOP.accessKeySecret,
+    '--pos-id', 'POS-TILL-A', '--pos-id', 'POS-COUNTER-B',
+    '--other-merchant', 'AK_OTHER:SK_OTHER:POS-OTHER-1',
+    '--confirm-delay-ms', '200', '--seed', '10',
+  ]);
+  tillA = await openTerminal(sandbox, { posId: 'POS-TILL-A', terminalReference: 'TILL-A', mode: 'cashier' });
+  counterB = await openTerminal(sandbox, { posId: 'POS-COUNTER-B', terminalReference: 'COUNTER-B', mode: 'refund-counter' });
+  strangerC = await openTerminal(sandbox, { posId: 'POS-OTHER-1', terminalReference: 'STRANGER-C', mode: 'refund-counter' });
+});
+
+test.afterAll(async () => {
+  await Promise.all([tillA?.host.stop(), counterB?.host.stop(), strangerC?.host.stop()]);
+  await sandbox?.stop();
+});
+
+test('a receipt from till A is refunded at the refund counter B, in two steps; each terminal counts what it did', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // ---- Till A sells S$14.00 and prints the receipt.
+  const pageA = await browser.newPage();
+  await tillA.open(pageA);
+  await keyAmount(pageA, '1400');
+  await pageA.getByTestId('charge-button').click();
+  await expect(pageA.getByTestId('payment-qr')).toBeVisible();
+  const referenceId = (await pageA.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
+  await sandbox.control('/consumer/confirm', { referenceId });
+  await expect(pageA.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+  // The browser's print dialog stays "open" (stubbed) so the print-only receipt stays in the page.
+  await pageA.evaluate(() => (window.print = () => {}));
+  await pageA.getByTestId('print-receipt').click();
+  await expect(pageA.getByTestId('receipt-print-area')).toBeAttached();
+  await pageA.emulateMedia({ media: 'print' });
+  const printed = await pageA.screenshot({ fullPage: true });
+  await test.info().attach('receipt-printed.png', { body: printed, contentType: 'image/png' });
+  const scanned = decodeQrFromPng(printed);
+  expect(scanned).toBe(referenceId);
+  await pageA.emulateMedia({ media: 'screen' });
+
+  // ---- Refund counter B: the receipt's QR through the scanner, the payment looked up at the provider.
+  const pageB = await browser.newPage();
+  await counterB.open(pageB);
+  await pageB.getByTestId('nav-refund').click();
+  await expect(pageB.getByTestId('refund-screen')).toBeVisible();
+  await scannerTypes(pageB, scanned!);
+  await expect(pageB.getByTestId('refund-reference')).toHaveText(referenceId);
+  await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
+  await expect(pageB.getByTestId('refund-paid')).toHaveText('S$14.00');
+  await expect(pageB.getByTestId('refund-refunded')).toHaveText('S$0.00');
+  await expect(pageB.getByTestId('refund-refundable')).toHaveText('S$14.00');
+  await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'paid');
+  await expect(pageB.getByTestId('refund-payment-type')).toHaveText('PAY');
+
+  // A part, with the supervisor PIN.
+  await keyRefundAmount(pageB, '500');
+  await expect(pageB.getByTestId('refund-amount')).toHaveValue('S$5.00');
+  await pageB.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
+  await pageB.getByTestId('refund-submit').click();
+  await expect(pageB.getByTestId('refund-refundable')).toHaveText('S$9.00');
+  await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
+  // Then the rest: the amount defaults to what is left.
+  await expect(pageB.getByTestId('refund-amount')).toHaveValue('S$9.00');
+  await pageB.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
+  await pageB.getByTestId('refund-submit').click();
+  await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
+  await pageB.screenshot({ path: test.info().outputPath('counter-refunded.png') });
+
+  // The provider's truth: both refunds, each sent as the counter's terminal.
+  const order = await sandbox.control<SandboxOrder>(`/orders/${referenceId}`);
+  expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 1400 });
+  expect(order.refunds.map((r) => [r.amount, r.posId, r.refundMetadata?.terminalReference])).toEqual([
+    [500, 'POS-COUNTER-B', 'COUNTER-B'],
+    [900, 'POS-COUNTER-B', 'COUNTER-B'],
+  ]);
+
+  // ---- Till A learns it on "Check now": refunded, all of it elsewhere.
+  await pageA.getByTestId('nav-payments').click();
+  await pageA.getByRole('button', { name: `Open payment ${referenceId}` }).click();
+  await pageA.getByTestId('detail-check-now').click();
+  await expect(pageA.getByTestId('detail-status')).toHaveAttribute('data-status', 'refunded');
+  await expect(pageA.getByTestId('detail-refunded-elsewhere')).toHaveText('S$14.00');
+  await expect(pageA.getByTestId('detail-origin')).toHaveCount(0);
+
+  // ---- Each terminal's day: A took S$14.00 (refunded elsewhere, not in its net); B refunded S$14.00.
+  // The hosts run on this machine's clock and time zone: today, as their journals count days.
+  const summaryDay = new Date().toLocaleDateString('sv-SE');
+  const summaryA = value(await tillA.call('payments.summary', { day: summaryDay }));
+  expect(summaryA).toMatchObject({
+    paid: { count: 1, total: { amountMinor: 1400 } },
+    refunds: { count: 0 },
+    refundsOfOtherTerminals: { count: 0 },
+    refundedElsewhere: { count: 1, total: { amountMinor: 1400 } },
+    net: { amountMinor: 1400 },
+  });
+  const summaryB = value(await counterB.call('payments.summary', { day: summaryDay }));
+  expect(summaryB).toMatchObject({
+    paid: { count: 0 },
+    refunds: { count: 0 },
+    refundsOfOtherTerminals: { count: 2, total: { amountMinor: 1400 } },
+    net: { amountMinor: -1400 },
+  });
+  // What the shop adds up: 14.00 taken at A, 14.00 refunded at B → 0.
+  expect(summaryA.net.amountMinor + summaryB.net.amountMinor).toBe(0);
+  await pageB.getByTestId('nav-summary').click();
+  await expect(pageB.getByTestId('summary-refunds-other-terminals')).toHaveText('S$14.00 (2)');
+  await expect(pageB.getByTestId('summary-net')).toHaveText('-S$14.00');
+
+  const csvOf = async (terminal: Terminal) =>
+    value(await terminal.call('payments.exportCsv', { day: summaryDay }))
+      .csv.replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split(','));
+  const csvA = await csvOf(tillA);
+  const csvB = await csvOf(counterB);
+  const header = csvA[0]!;
+  const pick = (rows: string[][]) => rows.slice(1).map((r) => [r[header.indexOf('Record')], r[header.indexOf('Amount')], r[header.indexOf('POS ID')], r[header.indexOf('Origin')]]);
+  expect(header.slice(-2)).toEqual(['POS ID', 'Origin']);
+  expect(pick(csvA)).toEqual([['payment', '14.00', 'POS-TILL-A', 'taken here']]);
+  expect(pick(csvB)).toEqual([
+    ['payment', '14.00', '', 'looked up'],
+    ['refund', '5.00', 'POS-COUNTER-B', 'looked up'],
+    ['refund', '9.00', 'POS-COUNTER-B', 'looked up'],
+  ]);
+
+  // The counter's list: the filter "looked up" shows it.
+  await pageB.getByTestId('nav-payments').click();
+  await pageB.getByTestId('payments-day').fill(summaryDay);
+  await pageB.getByTestId('payments-origin-filter').selectOption('looked-up');
+  await expect(pageB.getByTestId('payment-row')).toHaveCount(1);
+  await pageB.getByTestId('payments-origin-filter').selectOption('taken-here');
+  await expect(pageB.getByTestId('payment-row')).toHaveCount(0);
+});
+
+test('a terminal set up with another merchant\'s posId is refused by the provider, and nothing is refunded', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const paid = value(await tillA.call('payments.chargeMerchantQr', { amountMinor: 600, currency: 'SGD' }));
+  await sandbox.control('/consumer/confirm', { referenceId: paid.referenceId });
+  await expect.poll(async () => value(await tillA.call('payments.get', { referenceId: paid.referenceId })).payment.displayStatus, { timeout: 15_000 }).toBe('paid');
+
+  const pageC = await browser.newPage();
+  await strangerC.open(pageC);
+  await pageC.getByTestId('nav-refund').click();
+  await scannerTypes(pageC, paid.referenceId);
+  await expect(pageC.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
+  await pageC.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
+  await pageC.getByTestId('refund-submit').click();
+  // The provider's 401 "Terminal Access Denied…", in the cashier's words, on the refund it refused.
+  await expect(pageC.getByRole('row', { name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./ })).toBeVisible();
+  const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);
+  expect(order).toMatchObject({ status: 'CAPTURED', refundAmount: 0, refunds: [] });
+});

@@ -1,0 +1,62 @@
+import { PosError } from '../../../shared/errors.ts';
+import { money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
+import type { OrderStatusResponse } from '../instore/schemas.ts';
+import { isReferenceId, type LookedUpPayment } from '../journal/index.ts';
+import { errorReason } from './error-reason.ts';
+import type { PaymentRuntime } from './runtime.ts';
+
+// A payment this till's journal does not hold (taken at another terminal of the merchant, e.g. brought to
+// the refund counter on its receipt), looked up at the provider by our reference. The status endpoint needs
+// only the merchant's credentials, so any terminal of the merchant can read any of its payments.
+
+/** Tries per lookup: a person is waiting at the counter, so a lost answer is asked again once, not for long. */
+const LOOKUP_TRIES = 2;
+
+/** The payment as the provider has it, or a typed error the cashier understands (order.not-found, provider.unavailable). */
+export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string): Promise<LookedUpPayment> {
+  if (!isReferenceId(referenceId)) throw new PosError('order.not-found', { details: { referenceId } });
+  const client = await rt.client();
+  await rt.statusLimiter.acquire();
+  let order: OrderStatusResponse;
+  try {
+    order = await client.getOrder(referenceId, { retry: { maxAttempts: LOOKUP_TRIES } });
+  } catch (error) {
+    if (error instanceof PosError && error.code === 'order.not-found')
+      throw new PosError('order.not-found', { cause: error, details: { referenceId } });
+    if (error instanceof PosError && error.details?.outcomeUnknown === false) throw error;
+    throw new PosError('provider.unavailable', {
+      notice: notice('refund.check-failed', {
+        reason: error instanceof PosError ? errorReason(error) : notice('payments.lookup-failed'),
+      }),
+      retryable: true,
+      cause: error,
+      details: { referenceId },
+    });
+  }
+  return lookedUpPaymentOf(referenceId, order);
+}
+
+export function lookedUpPaymentOf(referenceId: string, order: OrderStatusResponse): LookedUpPayment {
+  const createdAt = Date.parse(order.createdAt);
+  const updatedAt = Date.parse(order.updatedAt);
+  if (order.orderAmount <= 0 || !Number.isFinite(createdAt)) {
+    throw new PosError('provider.unavailable', {
+      notice: notice('refund.check-failed', { reason: notice('payments.lookup-failed') }),
+      retryable: true,
+      details: { referenceId, orderAmount: order.orderAmount, createdAt: order.createdAt },
+    });
+  }
+  return {
+    // The provider matches references exactly; keep the one it answered for.
+    referenceId: order.referenceId || referenceId,
+    amount: money(order.orderAmount, order.currency),
+    providerStatus: order.status,
+    providerOrderId: order.shopbackOrderId ?? null,
+    paymentType: order.paymentType ?? null,
+    failureReason: order.failureReason ?? null,
+    providerRefundedMinor: Math.min(order.refundAmount ?? 0, order.orderAmount),
+    createdAt,
+    updatedAt: Number.isFinite(updatedAt) ? updatedAt : createdAt,
+  };
+}

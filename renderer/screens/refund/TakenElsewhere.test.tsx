@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DaySummary } from '../../../shared/domain.ts';
+import { App } from '../../App.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
+import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
+
+// A payment of the merchant taken at another terminal (the refund counter's everyday case): found by its
+// receipt, marked "Taken at another terminal" wherever it shows, refundable here; the day summary gives the
+// refunds this terminal made of such payments their own line.
+
+const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
+
+function lookedUp() {
+  return paymentView({
+    referenceId: 'TILL01-20261121-K3F9Q2ZP',
+    origin: 'looked-up',
+    method: null,
+    posId: null,
+    amount: SGD(1400),
+    state: 'final',
+    providerStatus: 'CAPTURED',
+    displayStatus: 'paid',
+    qrPayload: null,
+    canCancel: false,
+    canRefund: true,
+    refundable: SGD(1400),
+    paymentType: 'PAY',
+    providerOrderId: '261121-0001-ABCD',
+  });
+}
+
+describe('a payment taken at another terminal', () => {
+  it('scanned at the refund counter: marked, with what it is, and refundable here', async () => {
+    const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+    bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    bridge.payments.set('REF-HERE-0001', paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid' }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    await screen.findByTestId('refund-screen');
+    scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
+    const mark = await screen.findByTestId('refund-origin');
+    expect(mark.textContent).toBe('Taken at another terminal');
+    expect(mark.getAttribute('title')).toMatch(/counts in this terminal’s day summary/);
+    expect(screen.getByTestId('refund-payment-type').textContent).toBe('PAY');
+    expect(screen.getByTestId('refund-refundable').textContent).toBe('S$14.00');
+    expect(screen.getByTestId('refund-submit')).toBeDefined();
+  });
+
+  it('the payment list marks it, filters by origin, and the detail says so (en and zh-HK)', async () => {
+    const bridge = createFakeBridge();
+    bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    bridge.payments.set('REF-HERE-0001', paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', canCancel: false }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
+    const row = screen.getAllByTestId('payment-row').find((r) => r.getAttribute('data-reference-id') === 'TILL01-20261121-K3F9Q2ZP')!;
+    expect(within(row).getByText('Taken at another terminal')).toBeDefined();
+    expect(within(row).getByText(/Not known: taken at another terminal/)).toBeDefined();
+
+    const filter = screen.getByLabelText('Taken');
+    fireEvent.change(filter, { target: { value: 'looked-up' } });
+    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual(['TILL01-20261121-K3F9Q2ZP']));
+    expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ origin: 'looked-up' });
+    fireEvent.change(filter, { target: { value: 'taken-here' } });
+    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual(['REF-HERE-0001']));
+
+    fireEvent.change(filter, { target: { value: '' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TILL01-20261121-K3F9Q2ZP' }));
+    expect((await screen.findByTestId('detail-origin')).textContent).toBe('Taken at another terminal');
+  });
+
+  it('says it in Traditional Chinese too', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, locale: 'zh-HK' };
+    bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    renderWithBridge(<App />, bridge, 'zh-HK');
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    const row = await screen.findByTestId('payment-row');
+    expect(within(row).getByText('於其他終端收款')).toBeDefined();
+    expect(screen.getByLabelText('收款地點')).toBeDefined();
+  });
+
+  it('the day summary shows the refunds made here of other terminals\' payments on their own line, in the net', async () => {
+    const bridge = createFakeBridge();
+    const summary: DaySummary = {
+      day: '2026-11-21',
+      currency: 'SGD',
+      byStatus: {},
+      byMethod: { 'merchant-qr': { count: 0, total: SGD(0) }, 'customer-qr': { count: 0, total: SGD(0) } },
+      paid: { count: 0, total: SGD(0) },
+      refunds: { count: 0, total: SGD(0) },
+      refundsOfOtherTerminals: { count: 2, total: SGD(1400) },
+      refundedElsewhere: { count: 0, total: SGD(0) },
+      net: SGD(-1400),
+    };
+    bridge.override('payments.summary', () => ({ ok: true, value: summary }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-summary'));
+    await waitFor(() => expect(screen.getByTestId('summary-refunds-other-terminals').textContent).toBe('S$14.00 (2)'));
+    expect(screen.getByText('Refunds made here of payments taken at other terminals')).toBeDefined();
+    expect(screen.getByTestId('summary-net').textContent).toBe('-S$14.00');
+  });
+});
