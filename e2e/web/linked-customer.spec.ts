@@ -44,7 +44,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   // The customer display is its own window (a second screen): its own context, so neither page is a hidden tab.
   const displayContext = await browser.newContext();
   const display = await displayContext.newPage();
-  await pos.open(display, '/customer-display');
+  // Opened as the till's own link does: with the display's token, which gets only what a display may do.
+  const displayUrl = (await page.getByTestId('open-customer-display').getAttribute('href'))!;
+  await display.goto(new URL(displayUrl, pos.host.origin).href);
   await expect(display.getByTestId('customer-idle')).toBeVisible();
   // One merchant-user-id field: the one at the top; linking uses it.
   await page.getByTestId('customers-lookup').fill(customerId);
