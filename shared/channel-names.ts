@@ -9,6 +9,7 @@ export const CHANNEL_NAME_LIST = [
   'settings.testConnection',
   'settings.verifyPin',
   'settings.resetVault',
+  'journal.resolve',
   'payments.chargeMerchantQr',
   'payments.chargeCustomerQr',
   'payments.cancel',

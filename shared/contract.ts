@@ -6,6 +6,11 @@ import {
   type DaySummary,
   type EnvironmentId,
   type HoldView,
+  JOURNAL_ACTIONS,
+  JOURNAL_NAMES,
+  type JournalAction,
+  type JournalName,
+  type JournalProblem,
   type LinkedCustomerDetail,
   type LinkedCustomerUnresolvedView,
   type LinkedCustomerView,
@@ -41,6 +46,8 @@ export interface AppInfo {
   readonly currency: CurrencyCode;
   /** Base URL of the embedded sandbox when running on it (demo), else null. */
   readonly sandboxBaseUrl: string | null;
+  /** Journals refused at start (the same list as the status snapshot's): while one is listed, its side takes nothing. */
+  readonly journalProblems: readonly JournalProblem[];
 }
 
 export interface ConnectionTestResult {
@@ -83,6 +90,12 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
    * empty one, so every credential and PIN must be entered again. Refused while the vault is readable.
    */
   'settings.resetVault': { request: { confirm: typeof VAULT_RESET_CONFIRMATION }; response: SettingsView };
+  /**
+   * What to do about a journal refused at start (StatusSnapshot.journalProblems): recheck it (after the backup
+   * was put back), accept the file that is there, or start a new journal (the old file set aside). accept and
+   * start-new need the admin (like settings.save) and are recorded in the journal. Answers the new status.
+   */
+  'journal.resolve': { request: { journal: JournalName; action: JournalAction }; response: StatusSnapshot };
   'payments.chargeMerchantQr': { request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined }; response: PaymentView };
   'payments.chargeCustomerQr': {
     request: { amountMinor: number; currency: CurrencyCode; consumerCode: string; note?: string | undefined };
@@ -330,6 +343,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
   'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
+  'journal.resolve': z.object({ journal: z.enum(JOURNAL_NAMES), action: z.enum(JOURNAL_ACTIONS) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
   'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
   'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),

@@ -55,6 +55,8 @@ const DEFAULT_MESSAGES = {
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'vault.unreadable': 'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
+  'journal.lost':
+    "This till's journal is missing, emptied, replaced, older than what the till wrote, or damaged. Nothing is taken until an admin restores it or starts a new journal.",
   'journal.conflict': 'This payment changed while it was being updated. It is being checked again.',
   'payment.not-found': 'No payment with this reference was found on this till.',
   'ipc.unknown-channel': 'The app asked for something that does not exist. Restart the app.',

@@ -10,18 +10,15 @@
 // A: click "Charge" → QR painted, divided by the create round trip of that same charge, sandbox latency 200 ms.
 // B: order CAPTURED at the sandbox → "Paid" painted on the cashier screen, no injected latency.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
 import type { PaymentDetail } from '../../shared/domain.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { rendererDir } from './build-renderer.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const args = new Map(
   process.argv.slice(2).map((arg) => {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -98,25 +95,6 @@ function worldOf(host: PreviewHost, page: Page): World {
       return payload;
     },
   };
-}
-
-/** Builds the web renderer into a temp dir unless one is given; returns the dir and how to clean it up. */
-function rendererDir(): { dir: string; cleanup: () => void } {
-  const given = process.env.WALLET_POS_RENDERER_DIR;
-  if (given) return { dir: given, cleanup: () => undefined };
-  const folder = mkdtempSync(join(tmpdir(), 'cashier-bench-renderer-'));
-  const dir = join(folder, 'renderer');
-  console.log(`Building the web renderer into ${dir} …`);
-  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    timeout: 180_000,
-  });
-  if (built.status !== 0) {
-    rmSync(folder, { recursive: true, force: true });
-    throw new Error(`vite build failed (${built.status ?? built.signal}); fix the renderer, or point WALLET_POS_RENDERER_DIR at a renderer built earlier`);
-  }
-  return { dir, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 // --------------------------------------------------------------------------------------------- cashier steps
@@ -301,7 +279,7 @@ async function main(): Promise<void> {
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
   if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0)) throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
 
-  const renderer = rendererDir();
+  const renderer = rendererDir('cashier');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
   let host: PreviewHost | null = null;
   let browser: Browser | null = null;

@@ -78,7 +78,7 @@ test('the camera reads the customer code and pays; the same code again is refuse
   const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-camera-'));
   const code = await freshCode(pos);
   const video = join(dir, 'customer-code.y4m');
-  writeQrY4m(video, code);
+  writeQrY4m(video, code, { style: 'clean' });
   const browser = await chromium.launch({ executablePath: executablePath!, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
   try {
     const context = await browser.newContext({ permissions: ['camera'] });

@@ -1,4 +1,5 @@
 import type { AppInfo, Handlers } from '../../shared/contract.ts';
+import type { JournalProblem } from '../../shared/domain.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { DemoCredentials, ProviderAccess } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
@@ -14,6 +15,8 @@ export interface AppHandlerDeps {
   readonly provider: ProviderAccess;
   readonly demoCredentials: DemoCredentials;
   readonly status: StatusMonitor;
+  /** Journals refused at start (journal-gate.ts). */
+  readonly journalProblems: () => readonly JournalProblem[];
 }
 
 export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | 'status.get'> {
@@ -27,6 +30,7 @@ export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | '
         settings,
         ...terminalInEffect(settings, deps.demoCredentials),
         sandboxOrigin: sandbox?.origin ?? null,
+        journalProblems: deps.journalProblems(),
       });
     },
     async 'status.get'() {

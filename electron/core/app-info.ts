@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../shared/contract.ts';
-import { CURRENCY_OF_COUNTRY, type CountryCode } from '../../shared/domain.ts';
+import { CURRENCY_OF_COUNTRY, type CountryCode, type JournalProblem } from '../../shared/domain.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 // app.info: who and where this till is, for the header, the status bar and the DEMO banner.
@@ -14,6 +14,7 @@ export interface AppInfoInputs {
   readonly country: CountryCode;
   /** Origin of the embedded sandbox when running on it. */
   readonly sandboxOrigin: string | null;
+  readonly journalProblems: readonly JournalProblem[];
 }
 
 export function buildAppInfo(inputs: AppInfoInputs): AppInfo {
@@ -33,5 +34,6 @@ export function buildAppInfo(inputs: AppInfoInputs): AppInfo {
     // Derived from the country requests go out with, so a screen can never offer a currency the provider refuses.
     currency: CURRENCY_OF_COUNTRY[inputs.country],
     sandboxBaseUrl: demo ? inputs.sandboxOrigin : null,
+    journalProblems: inputs.journalProblems,
   };
 }

@@ -9,6 +9,9 @@ import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
+import { openJournalGate } from './journal-gate.ts';
+import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
+import { blockedCustomerModule, blockedPaymentModule, customerModuleBehind, paymentModuleBehind } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
@@ -89,20 +92,28 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     emit: bus.emit,
     countsChanged: () => countsChanged(),
   };
-  let payments;
+  // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
+  // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
+  const paymentFactory = options.payments ?? createPaymentModule();
+  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit });
+  let paymentGate;
   try {
-    payments = await (options.payments ?? createPaymentModule())(context);
+    paymentGate = await openJournalGate({ journal: 'payments', start: async () => paymentFactory(context), standIn: blockedPaymentModule });
   } catch (error) {
     await provider.close();
     throw error;
   }
-  let customers;
+  const payments = paymentModuleBehind(paymentGate);
+  let customerGate;
   try {
-    customers = await (options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit }))(context);
+    customerGate = await openJournalGate({ journal: 'customers', start: () => customerFactory(context), standIn: blockedCustomerModule });
   } catch (error) {
     await payments.close().finally(() => provider.close());
     throw error;
   }
+  const customers = customerModuleBehind(customerGate);
+  const gates = { payments: paymentGate, customers: customerGate };
+  const journalProblems = () => journalProblemsOf(gates);
 
   const status = createStatusMonitor({
     environment: () => {
@@ -120,6 +131,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       const counts = payments.counts();
       return { ...counts, unresolvedCount: counts.unresolvedCount + customers.unresolvedCount() };
     },
+    journalProblems,
     onChange: (snapshot) => bus.emit('status.changed', snapshot),
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
@@ -148,8 +160,18 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // A linked customer's wallet is charged (charge, capture) only with their approval: the guard wraps both.
   const approvals = createApprovals({ settings, customers: customers.handlers, emit: bus.emit });
   const handlers = composeHandlers({
-    app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status }),
+    app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status, journalProblems }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
+    journals: journalHandlers({
+      gates,
+      settings,
+      admin,
+      now: Date.now,
+      statusNow: () => {
+        status.recount();
+        return status.snapshot();
+      },
+    }),
     payments: payments.handlers,
     dayReport: dayReportHandlers(payments, customers),
     customers: { ...customers.handlers, ...approvals.guarded },

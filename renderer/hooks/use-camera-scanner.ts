@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import type { DecoderKind } from '../scanning/frame-decoders.ts';
 
-// The camera half of the scanning pipeline. @zxing/browser is loaded with a dynamic import, so its code is
-// fetched only when the scan view opens; the stream is stopped when the view closes.
+// The camera half of the scanning pipeline. The camera code (renderer/scanning/camera-reader.ts, with
+// @zxing/browser and the WebAssembly decoder) is loaded with a dynamic import, so it is fetched only when the
+// scan view opens; the stream is stopped when the view closes.
 
 export type CameraState =
   | { readonly kind: 'starting' }
@@ -11,18 +13,24 @@ export type CameraState =
   | { readonly kind: 'unsupported' }
   | { readonly kind: 'error'; readonly message: string };
 
-/** Between two reports of the same code: a code held in front of the camera is decoded many times a second. */
-const SAME_CODE_QUIET_MS = 3000;
+export interface CameraScanner {
+  readonly state: CameraState;
+  /** The decoder reading the frames, once known: 'zxing-js' means the WebAssembly one could not load. */
+  readonly decoder: DecoderKind | null;
+}
 
-export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, deviceId: string, onCode: (code: string) => void): CameraState {
+export function useCameraScanner(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  deviceId: string,
+  onCode: (code: string) => void,
+): CameraScanner {
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
+  const [decoder, setDecoder] = useState<DecoderKind | null>(null);
   const report = useEffectEvent(onCode);
 
   useEffect(() => {
     let stopped = false;
-    let controls: { stop(): void } | null = null;
-    let lastCode = '';
-    let lastAt = 0;
+    let scan: { stop(): void } | null = null;
 
     const video = videoRef.current;
     const start = async (): Promise<void> => {
@@ -30,30 +38,31 @@ export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, d
         setState({ kind: 'unsupported' });
         return;
       }
-      const cameras = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'videoinput');
+      const { listCameras, startCameraScan } = await import('../scanning/camera-reader.ts');
+      if (stopped) return;
+      const cameras = await listCameras();
       if (cameras.length === 0) {
         setState({ kind: 'absent' });
         return;
       }
       // Device ids are stable per origin; a camera chosen in Settings may since have been unplugged.
       const chosen = deviceId !== '' && cameras.some((camera) => camera.deviceId === deviceId) ? deviceId : undefined;
-      const { BrowserQRCodeReader } = await import('@zxing/browser');
       if (stopped) return;
-      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 80 });
-      const started = await reader.decodeFromVideoDevice(chosen, video, (result) => {
-        if (!result || stopped) return;
-        const code = result.getText();
-        const now = Date.now();
-        if (code === lastCode && now - lastAt < SAME_CODE_QUIET_MS) return;
-        lastCode = code;
-        lastAt = now;
-        report(code);
+      const started = await startCameraScan({
+        deviceId: chosen,
+        video,
+        onCode: (code) => {
+          if (!stopped) report(code);
+        },
+        onDecoder: (kind) => {
+          if (!stopped) setDecoder(kind);
+        },
       });
       if (stopped) {
         started.stop();
         return;
       }
-      controls = started;
+      scan = started;
       setState({ kind: 'live', usedFallback: deviceId !== '' && chosen === undefined });
     };
 
@@ -64,18 +73,19 @@ export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, d
 
     return () => {
       stopped = true;
-      controls?.stop();
+      scan?.stop();
       stopTracks(video);
     };
   }, [videoRef, deviceId]);
 
-  return state;
+  return { state, decoder };
 }
 
 function cameraErrorState(error: unknown): CameraState {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return { kind: 'denied' };
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return { kind: 'absent' };
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return { kind: 'absent' };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'error', message };
 }

@@ -1,3 +1,4 @@
+import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
 
@@ -36,6 +37,7 @@ export const EN = {
   'status.unresolvedOpen': 'Unresolved payments: {count}. Open the list',
   'status.scannerSeen': 'Scanner seen {ago}',
   'status.scannerNotSeen': 'Scanner not seen yet',
+  'status.cameraSlowDecoder': 'Camera: fast decoder did not load, using the slower built-in one',
   'status.justNow': 'just now',
   'status.minutesAgo': '{minutes} min ago',
 
@@ -410,6 +412,7 @@ export const EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...JOURNAL_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,3 +1,4 @@
+import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
 import type { MessageKey } from './en.ts';
@@ -36,6 +37,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'status.unresolvedOpen': '未確認付款：{count}。開啟清單',
   'status.scannerSeen': '掃描器 {ago} 使用過',
   'status.scannerNotSeen': '尚未偵測到掃描器',
+  'status.cameraSlowDecoder': '鏡頭：快速解碼器未能載入，現使用較慢的內置解碼器',
   'status.justNow': '剛剛',
   'status.minutesAgo': '{minutes} 分鐘前',
 
@@ -408,4 +410,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...JOURNAL_ZH_HK,
 };

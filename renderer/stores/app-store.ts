@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../shared/contract.ts';
 import type { StatusSnapshot } from '../../shared/domain.ts';
 import type { SettingsView } from '../../shared/settings.ts';
+import type { DecoderKind } from '../scanning/frame-decoders.ts';
 import type { Screen } from './navigation.ts';
 
 // What the frame knows about the terminal: app info, settings (without secrets), the status snapshot, the
@@ -21,6 +22,8 @@ export interface AppState {
   readonly notice: Notice | null;
   /** performance.now() of the last recognised USB-scanner code, for the status bar. */
   readonly scannerSeenAt: number | null;
+  /** Which decoder the camera last read frames with (null before the camera first started), for the status bar. */
+  readonly cameraDecoder: DecoderKind | null;
   /**
    * The admin PIN was accepted (settings.verifyPin): open across screens until 5 minutes pass without a touch
    * or a key (use-admin-idle-lock), like main's own admin window; a kiosk also locks in front of a customer.
@@ -33,6 +36,7 @@ export interface AppState {
   showNotice(text: string, tone?: Notice['tone']): void;
   clearNotice(): void;
   markScannerSeen(at: number): void;
+  setCameraDecoder(kind: DecoderKind): void;
   unlockAdmin(): void;
   lockAdmin(): void;
 }
@@ -44,6 +48,7 @@ const INITIAL = {
   screen: { name: 'sale' } as Screen,
   notice: null,
   scannerSeenAt: null,
+  cameraDecoder: null as DecoderKind | null,
   adminUnlocked: false,
 };
 
@@ -73,6 +78,7 @@ export const useAppStore = create<AppState>()((set) => ({
   showNotice: (text, tone = 'info') => set({ notice: { id: ++noticeId, text, tone } }),
   clearNotice: () => set({ notice: null }),
   markScannerSeen: (scannerSeenAt) => set({ scannerSeenAt }),
+  setCameraDecoder: (cameraDecoder) => set({ cameraDecoder }),
   unlockAdmin: () => set({ adminUnlocked: true }),
   lockAdmin: () => set({ adminUnlocked: false }),
 }));

@@ -96,6 +96,7 @@ export function createFakeBridge(
       pendingCount: 0,
       unresolvedCount: 0,
       checkedAt: NOW,
+      journalProblems: [],
       ...options.status,
     } as StatusSnapshot,
   };
@@ -134,6 +135,7 @@ export function createFakeBridge(
         terminalReference: state.settings.terminalReference,
         currency: state.settings.currency,
         sandboxBaseUrl: 'http://127.0.0.1:1',
+        journalProblems: state.status.journalProblems,
         ...options.info,
       },
     }),
@@ -178,6 +180,16 @@ export function createFakeBridge(
       const valid = secretValues.get(kind === 'admin' ? 'adminPin' : 'supervisorPin') === pin;
       if (valid && kind === 'admin') adminSessionOpen = true;
       return { ok: true, value: { valid } };
+    },
+    // As in main (electron/core/journal-handlers.ts): recheck changes nothing here (the fake's files do not
+    // change); accept and start-new need the admin once an admin PIN exists, then the journal is sound again.
+    'journal.resolve': ({ journal, action }) => {
+      if (action !== 'recheck') {
+        if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
+        state.status = { ...state.status, journalProblems: state.status.journalProblems.filter((problem) => problem.journal !== journal) };
+        emit('status.changed', state.status);
+      }
+      return { ok: true, value: state.status };
     },
     'payments.chargeMerchantQr': ({ amountMinor, currency, note }) => {
       const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
+import { journalLost } from '../journal-gate.ts';
+import { JournalLostError } from '../journal/journal-file.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
 // A damaged linked-customer journal is named as such: which file, that it is damaged, and what to do, as a
@@ -15,6 +17,23 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'customer-journal-damaged-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * A damaged file is found at start by the shared journal check (journal/journal-file.ts: quick_check, or not a
+ * database at all) and refused as the customer journal's problem; every call then gets journal.lost, named.
+ */
+function damagedRefusal(filePath: string): PosError {
+  let error: unknown = null;
+  try {
+    openCustomerJournal({ filePath }).close();
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(JournalLostError);
+  const { problem } = error as JournalLostError;
+  expect(problem).toMatchObject({ journal: 'customers', kind: 'corrupt', filePath });
+  return journalLost(problem);
+}
 
 function openingError(filePath: string): PosError {
   let error: unknown = null;
@@ -31,9 +50,9 @@ describe('a damaged linked-customer journal', () => {
   it('a file that is not a database at all: named, with the file and what to do', () => {
     const file = customerJournalFileIn(dir);
     writeFileSync(file, 'x'.repeat(8192));
-    const error = openingError(file);
+    const error = damagedRefusal(file);
     expect(error).toMatchObject({
-      code: 'journal.unavailable',
+      code: 'journal.lost',
       retryable: false,
       notice: { key: 'journal.customers-damaged', params: { file } },
     });
@@ -51,8 +70,8 @@ describe('a damaged linked-customer journal', () => {
     const fd = openSync(file, 'r+');
     writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
     closeSync(fd);
-    expect(openingError(file)).toMatchObject({
-      code: 'journal.unavailable',
+    expect(damagedRefusal(file)).toMatchObject({
+      code: 'journal.lost',
       notice: { key: 'journal.customers-damaged', params: { file } },
     });
   });

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
-import { createTransactions, journalUnavailable, openDatabase, type Atomically } from '../journal/database.ts';
+import { journalUnavailable, type Atomically } from '../journal/database.ts';
+import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -102,18 +103,20 @@ export interface CustomerJournalOptions {
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
   const now = options.now ?? Date.now;
-  let db: ReturnType<typeof openDatabase>;
+  // Refused with JournalLostError, like the payment journal, when the file is not the one this till wrote
+  // (missing, emptied, replaced, rolled back, or damaged: quick_check). Any other failure names this journal.
+  let file;
   try {
-    db = openDatabase(options.filePath);
+    file = openJournalFile({ filePath: options.filePath, journal: 'customers', now });
   } catch (error) {
+    if (error instanceof JournalLostError) throw error;
     throw openingFailed(options.filePath, error);
   }
-  let transactions;
+  const { db, transactions } = file;
   try {
-    transactions = createTransactions(db);
     migrateCustomers(db, transactions.atomically);
   } catch (error) {
-    db.close();
+    file.close();
     throw openingFailed(options.filePath, error);
   }
   const atomically: Atomically = transactions.atomically;
@@ -160,7 +163,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     close: () => {
       if (!open) return;
       open = false;
-      db.close();
+      file.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
@@ -9,10 +9,14 @@ import { PosError } from '../../../shared/errors.ts';
 /** How long a write waits for another connection's lock before giving up (a second app instance, a backup). */
 export const BUSY_TIMEOUT_MS = 5_000;
 
+/** A journal holds every payment of the shop: only the till's own user may read it (like the settings and vault). */
+export const JOURNAL_FILE_MODE = 0o600;
+export const JOURNAL_FOLDER_MODE = 0o700;
+
 export function openDatabase(filePath: string): DatabaseSync {
   let db: DatabaseSync | undefined;
   try {
-    mkdirSync(dirname(filePath), { recursive: true });
+    restrictToOwner(filePath);
     db = new DatabaseSync(filePath);
     // busy_timeout first: switching to WAL itself needs a lock another process may hold.
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -37,7 +41,41 @@ export function openDatabase(filePath: string): DatabaseSync {
   }
 }
 
+/**
+ * Folder 0700, and the file 0600 before SQLite opens it: SQLite creates the -wal and -shm files with the
+ * database file's own mode, so they follow. An existing journal (and a -wal/-shm left by a crash) written
+ * before this rule is narrowed the same way. (Windows ignores the mode bits; the user profile protects it.)
+ */
+function restrictToOwner(filePath: string): void {
+  const folder = dirname(filePath);
+  mkdirSync(folder, { recursive: true, mode: JOURNAL_FOLDER_MODE });
+  try {
+    chmodSync(folder, JOURNAL_FOLDER_MODE);
+  } catch (error) {
+    // A folder the till does not own (a journal placed in a shared folder on purpose): the files' own 0600 still hold.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
+  // 'a' creates the file if missing and never truncates one that exists; the mode applies to a new file only.
+  closeSync(openSync(filePath, 'a', JOURNAL_FILE_MODE));
+  for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`]) {
+    try {
+      chmodSync(path, JOURNAL_FILE_MODE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 export type Atomically = <T>(work: () => T) => T;
+
+/**
+ * Called around each outermost write transaction that changed something: `before` runs inside it just before
+ * COMMIT (and may write), `after` once COMMIT has returned, i.e. once the write is durable.
+ */
+export interface CommitHook {
+  readonly before: () => number;
+  readonly after: (value: number) => void;
+}
 
 export interface Transactions {
   /**
@@ -51,20 +89,26 @@ export interface Transactions {
   readonly snapshot: Atomically;
 }
 
-export function createTransactions(db: DatabaseSync): Transactions {
+export function createTransactions(db: DatabaseSync, onCommit?: CommitHook): Transactions {
   let depth = 0;
+  const totalChanges = db.prepare('SELECT total_changes() AS n');
+  const changesSoFar = (): number => Number(totalChanges.get()?.['n'] ?? 0);
   const run =
-    (begin: string): Atomically =>
+    (begin: string, hook: CommitHook | undefined): Atomically =>
     <T>(work: () => T): T => {
       const savepoint = `journal_${depth}`;
       db.exec(depth === 0 ? begin : `SAVEPOINT ${savepoint}`);
+      const changesBefore = depth === 0 && hook ? changesSoFar() : 0;
       depth += 1;
       let result: T;
+      let hookValue: number | null = null;
       try {
         result = work();
         if (isThenable(result)) {
           throw new Error('A journal transaction cannot span an await: its writes would not be atomic.');
         }
+        // Only a transaction that wrote something counts as a write (a read inside atomically does not).
+        if (depth === 1 && hook && changesSoFar() !== changesBefore) hookValue = hook.before();
       } catch (error) {
         depth -= 1;
         rollback(db, depth === 0 ? null : savepoint);
@@ -78,12 +122,13 @@ export function createTransactions(db: DatabaseSync): Transactions {
           rollback(db, null);
           throw error;
         }
+        if (hook && hookValue !== null) hook.after(hookValue);
       } else {
         db.exec(`RELEASE ${savepoint}`);
       }
       return result;
     };
-  return { atomically: run('BEGIN IMMEDIATE'), snapshot: run('BEGIN DEFERRED') };
+  return { atomically: run('BEGIN IMMEDIATE', onCommit), snapshot: run('BEGIN DEFERRED', undefined) };
 }
 
 function rollback(db: DatabaseSync, savepoint: string | null): void {

@@ -5,7 +5,8 @@ import type { CurrencyCode } from '../../../shared/money.ts';
 import * as attempts from './attempts.ts';
 import * as cancels from './cancels.ts';
 import { createContext, type JournalContext } from './context.ts';
-import { createTransactions, journalUnavailable, openDatabase } from './database.ts';
+import { journalUnavailable } from './database.ts';
+import { openJournalFile } from './journal-file.ts';
 import { daySummary } from './day-summary.ts';
 import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
@@ -104,17 +105,21 @@ export interface Journal {
   close(): void;
 }
 
+/**
+ * Throws JournalLostError (journal-file.ts) when the file is not the journal this till wrote: missing, empty,
+ * another journal, older than the till's mark, or failing SQLite's quick_check.
+ */
 export function openJournal(options: JournalOptions): Journal {
   const timeZone = checkTimeZone(options.timeZone ?? systemTimeZone());
   const now = options.now ?? Date.now;
-  const db = openDatabase(options.filePath);
+  const file = openJournalFile({ filePath: options.filePath, journal: 'payments', now });
+  const { db, transactions } = file;
   let ctx: JournalContext;
   try {
-    const transactions = createTransactions(db);
     migrate(db, transactions.atomically);
     ctx = createContext(db, transactions, now, timeZone);
   } catch (error) {
-    db.close();
+    file.close();
     throw journalUnavailable(error);
   }
   let open = true;
@@ -164,7 +169,8 @@ export function openJournal(options: JournalOptions): Journal {
     cancelsOf: guard((referenceId: string) => cancels.cancelsOf(ctx, referenceId)),
     unsettledCancels: guard(() => cancels.unsettledCancels(ctx)),
 
-    appendEvent: guard((referenceId: string, event: events.NewEvent) => events.appendEvent(ctx, referenceId, event)),
+    // In a transaction of its own (or the caller's): an event is a write the journal counts like any other.
+    appendEvent: guard((referenceId: string, event: events.NewEvent) => ctx.atomically(() => events.appendEvent(ctx, referenceId, event))),
     eventsOf: guard((referenceId: string) => events.eventsOf(ctx, referenceId).map(toJournalEvent)),
     statusHistoryOf: guard((referenceId: string) => events.statusHistoryOf(ctx, referenceId).map(toStatusChange)),
 
@@ -205,7 +211,7 @@ export function openJournal(options: JournalOptions): Journal {
     close: () => {
       if (!open) return;
       open = false;
-      db.close();
+      file.close();
     },
   };
 }

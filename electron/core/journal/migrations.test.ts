@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -390,10 +390,12 @@ describe('journal file and schema', () => {
     expect((error as PosError).message).toMatch(/newer version/);
   });
 
-  it('reports a file that is not a database as journal.unavailable', () => {
+  it('refuses a file that is not a database as a corrupt journal (journal-file.ts), without overwriting it', () => {
     const filePath = journalFileIn(tempFolder());
-    writeFileSync(filePath, 'These are not the pages of a SQLite database, just text in the way.'.repeat(100));
-    expect(() => openJournal({ filePath, timeZone: 'UTC' })).toThrow(expect.objectContaining({ code: 'journal.unavailable' }));
+    const text = 'These are not the pages of a SQLite database, just text in the way.'.repeat(100);
+    writeFileSync(filePath, text);
+    expect(() => openJournal({ filePath, timeZone: 'UTC' })).toThrow(expect.objectContaining({ name: 'JournalLostError', problem: expect.objectContaining({ kind: 'corrupt' }) }));
+    expect(readFileSync(filePath, 'utf8')).toBe(text);
   });
 
   it('refuses to rewrite or delete events and status history', () => {

@@ -2,6 +2,11 @@
 // protocol handler and the web host, and written as a <meta> tag in renderer/index.html (a unit test checks
 // the tag matches). Nothing inline, nothing remote: scripts and styles only from our own bundle.
 //
+// - script-src 'wasm-unsafe-eval'   the camera's QR decoder is WebAssembly (zxing-wasm, our own .wasm file
+//                         from our own origin); browsers refuse to compile WebAssembly under a script-src
+//                         without it. It allows WebAssembly compilation only: eval(), new Function() and
+//                         string timers stay blocked ('unsafe-eval' is never granted), and the .wasm bytes
+//                         can only come from 'self' (connect-src), so no foreign code can be compiled
 // - img-src data:/blob:   the payment QR is drawn locally (qrcode → data URL or canvas blob)
 // - media-src mediastream:/blob:   the camera viewfinder; 'self' for the success/failure sounds in assets/
 // - connect-src 'self'    web host API + its WebSocket (CSP3 'self' covers ws: on the same host and port);
@@ -10,7 +15,7 @@
 
 const DIRECTIVES: ReadonlyArray<readonly [name: string, value: string, headerOnly?: boolean]> = [
   ['default-src', "'none'"],
-  ['script-src', "'self'"],
+  ['script-src', "'self' 'wasm-unsafe-eval'"],
   ['style-src', "'self'"],
   ['img-src', "'self' data: blob:"],
   ['font-src', "'self'"],

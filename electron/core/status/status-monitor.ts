@@ -1,5 +1,5 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { JournalProblem, StatusSnapshot } from '../../../shared/domain.ts';
 import type { PaymentCounts } from '../payment-module.ts';
 
 // The status bar's facts: provider reachable, clock skew, pending and unresolved counts. A light probe
@@ -13,6 +13,8 @@ export interface StatusInputs {
   /** One probe of the provider; null when it cannot be probed (no credentials set up yet). */
   readonly probe: () => Promise<ConnectionTestResult | null>;
   readonly counts: () => PaymentCounts;
+  /** Journals refused at start (journal-gate.ts); none when absent. */
+  readonly journalProblems?: () => readonly JournalProblem[];
   readonly onChange: (snapshot: StatusSnapshot) => void;
   readonly intervalMs: number;
   /** While the provider is unreachable, probe again this soon (the cashier should see it back quickly). */
@@ -57,6 +59,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       pendingCount: counts.pendingCount,
       unresolvedCount: counts.unresolvedCount,
       checkedAt: probe.checkedAt,
+      journalProblems: inputs.journalProblems?.() ?? [],
     };
   }
 
@@ -133,7 +136,8 @@ function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
     a.demo !== b.demo ||
     a.providerReachable !== b.providerReachable ||
     a.pendingCount !== b.pendingCount ||
-    a.unresolvedCount !== b.unresolvedCount
+    a.unresolvedCount !== b.unresolvedCount ||
+    JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems)
   ) {
     return true;
   }

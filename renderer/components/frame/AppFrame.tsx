@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { JournalProblem } from '../../../shared/domain.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';
@@ -15,6 +16,7 @@ import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
+import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -34,6 +36,8 @@ export function AppFrame() {
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
   // What a kiosk customer sees carries no staff information: no status line, no terminal id.
   const customerFacing = !showNav;
+  const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
+  const blocked = isBlockedByJournal(screen.name, journalProblems);
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.
@@ -56,11 +60,24 @@ export function AppFrame() {
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
-        <CurrentScreen screen={screen} />
+        {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
       </main>
       {!customerFacing && <StatusBar />}
     </div>
   );
+}
+
+const NO_PROBLEMS: readonly JournalProblem[] = [];
+
+/**
+ * A refused payment journal stops every screen but Settings (nothing the till shows or takes would be
+ * right); a refused linked-customer journal stops the Customers screen and the day summary (which adds its
+ * takings). The core refuses the same calls with journal.lost.
+ */
+function isBlockedByJournal(name: Screen['name'], problems: readonly JournalProblem[]): boolean {
+  if (problems.some((problem) => problem.journal === 'payments')) return name !== 'settings';
+  if (problems.some((problem) => problem.journal === 'customers')) return name === 'customers' || name === 'summary';
+  return false;
 }
 
 function screenKeyOf(screen: Screen): string {

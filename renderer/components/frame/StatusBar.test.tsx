@@ -4,6 +4,8 @@ import { App } from '../../App.tsx';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 import { defaultMessage } from '../../../shared/errors.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+import { StatusBar } from './StatusBar.tsx';
 
 describe('status bar', () => {
   it('shows the status from status.get and follows status.changed events', async () => {
@@ -58,5 +60,23 @@ describe('status bar', () => {
     }));
     renderWithBridge(<App />, bridge);
     expect((await screen.findByTestId('bridge-error-message')).textContent).toBe(defaultMessage('network.unreachable'));
+  });
+
+  it("says in the scanner item when the camera reads with the slower fallback decoder, in the till's language", () => {
+    for (const [locale, text] of [
+      ['en', 'Camera: fast decoder did not load, using the slower built-in one'],
+      ['zh-HK', '鏡頭：快速解碼器未能載入，現使用較慢的內置解碼器'],
+    ] as const) {
+      const view = renderWithBridge(<StatusBar />, createFakeBridge(), locale);
+      const item = screen.getByTestId('status-scanner');
+      expect(item.textContent).not.toContain(text);
+      act(() => useAppStore.getState().setCameraDecoder('wasm'));
+      expect(item.textContent).not.toContain(text);
+      act(() => useAppStore.getState().setCameraDecoder('zxing-js'));
+      expect(item.textContent).toContain(text);
+      expect(item.getAttribute('data-camera-decoder')).toBe('zxing-js');
+      view.unmount();
+      useAppStore.setState({ cameraDecoder: null });
+    }
   });
 });

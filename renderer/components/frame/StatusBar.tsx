@@ -5,7 +5,8 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { skew } from '../format.ts';
 
 // The status line every terminal has: environment, provider reachable, clock, pending and unresolved
-// counts (the latter opens the Unresolved list), scanner seen. Fed by status.get + status.changed.
+// counts (the latter opens the Unresolved list), scanner seen (and
+// whether the camera reads with the slower fallback decoder). Fed by status.get + status.changed.
 
 /** The provider refuses signatures about a minute off; warn well before that. */
 const CLOCK_WARN_MS = 30_000;
@@ -14,6 +15,7 @@ export function StatusBar() {
   const t = useT();
   const status = useAppStore((state) => state.status);
   const scannerSeenAt = useAppStore((state) => state.scannerSeenAt);
+  const cameraDecoder = useAppStore((state) => state.cameraDecoder);
   const navigate = useAppStore((state) => state.navigate);
   useNow(30_000);
 
@@ -24,6 +26,11 @@ export function StatusBar() {
           <span className="status-item status-environment" data-testid="status-environment">
             {t('status.environment', { name: t(`env.${status.environment}`) })}
           </span>
+          {status.journalProblems.length > 0 && (
+            <span className="status-item status-bad" role="alert" data-testid="status-journal" title={t('journal.statusOpen')}>
+              {t('journal.status')}
+            </span>
+          )}
           <ProviderItem reachable={status.providerReachable} />
           <ClockItem status={status} />
           <span className="status-item" data-testid="status-pending">
@@ -42,8 +49,13 @@ export function StatusBar() {
       ) : (
         <span className="status-item">{t('common.loading')}</span>
       )}
-      <span className="status-item" data-testid="status-scanner">
+      <span
+        className={`status-item${cameraDecoder === 'zxing-js' ? ' status-warn' : ''}`}
+        data-testid="status-scanner"
+        data-camera-decoder={cameraDecoder ?? ''}
+      >
         {scannerSeenAt === null ? t('status.scannerNotSeen') : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
+        {cameraDecoder === 'zxing-js' && ` · ${t('status.cameraSlowDecoder')}`}
       </span>
     </footer>
   );

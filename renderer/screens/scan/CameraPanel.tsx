@@ -1,15 +1,21 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCameraScanner, type CameraState } from '../../hooks/use-camera-scanner.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
 
 /** The viewfinder with its target box, and a plain explanation whenever the camera is not usable. */
 export function CameraPanel({ deviceId, onCode }: { deviceId: string; onCode: (code: string) => void }) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const state = useCameraScanner(videoRef, deviceId, onCode);
+  const { state, decoder } = useCameraScanner(videoRef, deviceId, onCode);
+  // The status bar says when the camera reads with the slower fallback decoder.
+  const setCameraDecoder = useAppStore((app) => app.setCameraDecoder);
+  useEffect(() => {
+    if (decoder) setCameraDecoder(decoder);
+  }, [decoder, setCameraDecoder]);
   const live = state.kind === 'live';
   return (
-    <div className="camera-panel" data-testid="camera-panel" data-camera-state={state.kind}>
+    <div className="camera-panel" data-testid="camera-panel" data-camera-state={state.kind} data-decoder={decoder ?? ''}>
       <div className={`viewfinder${live ? ' viewfinder-live' : ''}`}>
         <video ref={videoRef} className="camera-video" muted playsInline autoPlay aria-label={t('scan.cameraLabel')} data-testid="camera-preview" />
         {live && <div className="target-box" aria-hidden="true" />}

@@ -1,0 +1,145 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Core, CoreEvent } from './core-api.ts';
+import { createCore } from './core.ts';
+import { customerJournalFileIn } from './customers/journal.ts';
+import { dispatch } from './dispatch.ts';
+import { journalFileIn } from './journal/journal.ts';
+import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+
+// The composed core (real embedded sandbox, real files) when a journal is refused at start: every call on
+// that side refused with journal.lost, the problem in status.get and app.info, and the admin's way out.
+
+const opened: Array<{ core: Core; dir: string }> = [];
+
+async function openCore(dir: string): Promise<{ core: Core; events: CoreEvent[] }> {
+  const core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'web',
+    version: '1.2.3',
+    statusIntervalMs: 60_000,
+  });
+  opened.push({ core, dir });
+  const events: CoreEvent[] = [];
+  core.onEvent((event) => events.push(event));
+  return { core, events };
+}
+
+afterEach(async () => {
+  for (const { core, dir } of opened.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A till that has taken a payment (and set an admin PIN), then stopped. */
+async function tillThatWrote(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'core-journal-'));
+  const { core } = await openCore(dir);
+  await core.handlers['settings.save']({ secrets: { adminPin: '1357' } });
+  await core.handlers['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
+  await core.handlers['customers.list']({});
+  await core.close();
+  opened.pop();
+  return dir;
+}
+
+describe('a payment journal deleted while the till was off', () => {
+  it('refuses charges, scans and the history with journal.lost, says so in status and app.info, and the admin starts a new journal', async () => {
+    const dir = await tillThatWrote();
+    rmSync(journalFileIn(dir));
+    const { core, events } = await openCore(dir);
+
+    const status = await core.handlers['status.get']({});
+    expect(status.journalProblems).toMatchObject([
+      { journal: 'payments', kind: 'missing', filePath: journalFileIn(dir), actions: ['recheck', 'start-new'] },
+    ]);
+    expect((await core.handlers['app.info']({})).journalProblems).toEqual(status.journalProblems);
+    for (const [channel, request] of [
+      ['payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' }],
+      ['payments.chargeCustomerQr', { amountMinor: 500, currency: 'SGD', consumerCode: 'SBCQ0000000000000000' }],
+      ['payments.history', {}],
+      ['payments.summary', { day: '2026-11-25' }],
+    ] as const) {
+      expect(await dispatch(core.handlers, channel, request as never), channel).toMatchObject({
+        ok: false,
+        error: { code: 'journal.lost', details: { journal: 'payments', kind: 'missing' } },
+      });
+    }
+    // Nothing was created in the journal's place.
+    expect(existsSync(journalFileIn(dir))).toBe(false);
+    // The linked-customer side has its own journal, which is sound.
+    expect(await dispatch(core.handlers, 'customers.list', {})).toMatchObject({ ok: true });
+
+    // Checking again changes nothing while the file is still gone; starting a new journal needs the admin.
+    expect(
+      (await core.handlers['journal.resolve']({ journal: 'payments', action: 'recheck' })).journalProblems,
+    ).toHaveLength(1);
+    expect(
+      await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'start-new' }),
+    ).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
+    expect(await dispatch(core.handlers, 'journal.resolve', { journal: 'payments', action: 'accept' })).toMatchObject({
+      ok: false,
+    });
+    await core.handlers['settings.verifyPin']({ kind: 'admin', pin: '1357' });
+    const after = await core.handlers['journal.resolve']({ journal: 'payments', action: 'start-new' });
+    expect(after.journalProblems).toEqual([]);
+    expect(events.some((e) => e.event === 'status.changed' && e.payload.journalProblems.length === 0)).toBe(true);
+    // The old mark was kept aside, and the till takes payments again on the new journal.
+    expect(readdirSync(dir).some((name) => /^payments\.sqlite3\.lost-.*\.mark$/.test(name))).toBe(true);
+    const view = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    expect(view.state).not.toBe('sending');
+    expect((await core.handlers['payments.history']({})).total).toBe(1);
+  });
+});
+
+describe('a linked-customer journal emptied while the till was off', () => {
+  it('refuses customers.* with journal.lost while in-store payments go on; putting the copy back and checking again clears it', async () => {
+    const dir = await tillThatWrote();
+    const file = customerJournalFileIn(dir);
+    const backup = join(dir, 'customers-backup.sqlite3');
+    copyFileSync(file, backup);
+    truncateSync(file, 0);
+    const { core } = await openCore(dir);
+
+    expect((await core.handlers['status.get']({})).journalProblems).toMatchObject([
+      { journal: 'customers', kind: 'empty' },
+    ]);
+    expect(
+      await dispatch(core.handlers, 'customers.charge', {
+        merchantUserId: 'someone',
+        amountMinor: 500,
+        currency: 'SGD',
+        useCashback: true,
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'journal.lost', details: { journal: 'customers', kind: 'empty' } },
+    });
+    // The day report needs both journals: refused rather than short of the linked-customer takings.
+    expect(await dispatch(core.handlers, 'payments.summary', { day: '2026-11-25' })).toMatchObject({
+      ok: false,
+      error: { code: 'journal.lost' },
+    });
+    expect(
+      await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' }),
+    ).toMatchObject({ ok: true });
+
+    copyFileSync(backup, file);
+    const after = await core.handlers['journal.resolve']({ journal: 'customers', action: 'recheck' });
+    expect(after.journalProblems).toEqual([]);
+    expect(await dispatch(core.handlers, 'customers.list', {})).toMatchObject({ ok: true });
+  });
+});
+
+describe('a normal restart', () => {
+  it('is not refused', async () => {
+    const dir = await tillThatWrote();
+    const { core } = await openCore(dir);
+    expect((await core.handlers['status.get']({})).journalProblems).toEqual([]);
+    expect((await core.handlers['payments.history']({})).total).toBe(1);
+  });
+});

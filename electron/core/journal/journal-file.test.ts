@@ -1,0 +1,345 @@
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import type { JournalProblemKind } from '../../../shared/domain.ts';
+import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
+import { tempFolder, testClock } from './journal-fixture.ts';
+import { JournalLostError, resolveJournalProblem } from './journal-file.ts';
+import { incidentsOf } from './journal-identity.ts';
+import { markFileOf, readMark } from './journal-mark.ts';
+import { journalFileIn, openJournal, type Journal } from './journal.ts';
+
+// The journal refuses, at start, a file that is not the one this till wrote — deleted, emptied, swapped,
+// rolled back, corrupt — and never mistakes a normal restart or a SIGKILL for one of those. Real files.
+
+const clock = testClock();
+const open = (filePath: string): Journal => openJournal({ filePath, timeZone: 'UTC', now: clock.now });
+
+function pay(journal: Journal, amountMinor = 1234): string {
+  const referenceId = journal.newReferenceId('TILL01');
+  journal.recordAttempt({
+    referenceId,
+    method: 'merchant-qr',
+    amount: { amountMinor, currency: 'SGD' },
+    posId: 'POS-1',
+  });
+  journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED' }, 1);
+  return referenceId;
+}
+
+/** A journal with `count` payments, closed. */
+function journalWith(count: number, folder = tempFolder()): string {
+  const filePath = journalFileIn(folder);
+  const journal = open(filePath);
+  for (let i = 0; i < count; i += 1) pay(journal);
+  journal.close();
+  return filePath;
+}
+
+function refusal(openIt: () => unknown): JournalLostError {
+  try {
+    const opened = openIt() as { close(): void };
+    opened.close();
+  } catch (error) {
+    if (error instanceof JournalLostError) return error;
+    throw error;
+  }
+  throw new Error('the journal was not refused');
+}
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+describe('a lost journal is refused at start, with what was lost', () => {
+  it('deleted: refused as missing, and no new file is created in its place', () => {
+    const filePath = journalWith(3);
+    rmSync(filePath);
+    const { problem } = refusal(() => open(filePath));
+    expect(problem).toMatchObject({
+      journal: 'payments',
+      kind: 'missing',
+      filePath,
+      foundWrites: null,
+      actions: ['recheck', 'start-new'],
+    });
+    expect(problem.recordedWrites).toBeGreaterThanOrEqual(6);
+    expect(problem.recordedLastWriteAt).toBe(new Date(clock.now()).toISOString());
+    expect(existsSync(filePath)).toBe(false);
+  });
+
+  it('truncated to 0 bytes: refused as empty, and the file stays empty', () => {
+    const filePath = journalWith(3);
+    truncateSync(filePath, 0);
+    expect(refusal(() => open(filePath)).problem.kind).toBe('empty');
+    expect(statSync(filePath).size).toBe(0);
+  });
+
+  it('replaced with another journal: refused as replaced', () => {
+    const filePath = journalWith(3);
+    const other = journalWith(5);
+    copyFileSync(other, filePath);
+    const { problem } = refusal(() => open(filePath));
+    expect(problem).toMatchObject({ kind: 'replaced', actions: ['recheck', 'accept', 'start-new'] });
+    expect(problem.foundWrites).toBeGreaterThan(problem.recordedWrites!);
+  });
+
+  it('replaced with a database that is no journal of this till (no identity, or no tables): replaced / empty', () => {
+    const filePath = journalWith(1);
+    rmSync(filePath);
+    const db = new DatabaseSync(filePath);
+    db.exec('CREATE TABLE something (x INTEGER)');
+    db.close();
+    expect(refusal(() => open(filePath)).problem.kind).toBe('replaced');
+    rmSync(filePath);
+    const blank = new DatabaseSync(filePath);
+    blank.exec('PRAGMA user_version = 1');
+    blank.close();
+    expect(refusal(() => open(filePath)).problem.kind).toBe('empty');
+  });
+
+  it('rolled back to an older copy: refused as behind, saying how many writes are missing since when', () => {
+    const folder = tempFolder();
+    const filePath = journalWith(2, folder);
+    const older = join(folder, 'backup.sqlite3');
+    copyFileSync(filePath, older);
+    const journal = open(filePath);
+    clock.advance(60_000);
+    pay(journal);
+    journal.close();
+    copyFileSync(older, filePath);
+    const { problem } = refusal(() => open(filePath));
+    expect(problem).toMatchObject({ kind: 'behind', actions: ['recheck', 'accept', 'start-new'] });
+    expect(problem.recordedWrites! - problem.foundWrites!).toBe(2);
+    expect(Date.parse(problem.recordedLastWriteAt!) - Date.parse(problem.foundLastWriteAt!)).toBe(60_000);
+  });
+
+  it('a corrupt page: refused as corrupt at start (quick_check), not at the first payment', () => {
+    const filePath = journalWith(300);
+    const pageSize = 4096;
+    const pages = statSync(filePath).size / pageSize;
+    expect(pages).toBeGreaterThan(10);
+    // Overwrite the middle of a table page deep in the file (its header and cells), as a failing disk would.
+    const fd = openSync(filePath, 'r+');
+    writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, Math.floor(pages / 2) * pageSize);
+    closeSync(fd);
+    const { problem } = refusal(() => open(filePath));
+    expect(problem.kind).toBe('corrupt');
+    expect(problem.detail).toBeTruthy();
+    expect(problem.actions).toEqual(['recheck', 'start-new']);
+  });
+
+  it('a lost write-ahead log after a crash (its last frames damaged): refused as behind', async () => {
+    const folder = tempFolder();
+    const filePath = journalFileIn(folder);
+    // A writer that commits 20 payments and is then killed: the commits are in the -wal, not checkpointed.
+    await killAfter(filePath, 'write', 20);
+    expect(statSync(`${filePath}-wal`).size).toBeGreaterThan(0);
+    const wal = readFileSync(`${filePath}-wal`);
+    // The last frame's page data: its checksum no longer matches, so SQLite drops the last commit on open.
+    wal.writeUInt32BE((wal.readUInt32BE(wal.length - 8) ^ 0xffffffff) >>> 0, wal.length - 8);
+    writeFileSync(`${filePath}-wal`, wal);
+    const { problem } = refusal(() => open(filePath));
+    expect(problem.kind).toBe('behind');
+    expect(problem.recordedWrites! - problem.foundWrites!).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the mark itself unreadable: refused (accept rewrites it from a sound journal)', () => {
+    const filePath = journalWith(1);
+    writeFileSync(markFileOf(filePath), 'garbage');
+    const problem = refusal(() => open(filePath)).problem;
+    expect(problem.kind).toBe('mark-unreadable');
+    resolveJournalProblem({ filePath, journal: 'payments', now: clock.now }, 'mark-unreadable', 'accept');
+    open(filePath).close();
+  });
+
+  it('the linked-customer journal is guarded by the same helper', () => {
+    const folder = tempFolder();
+    const filePath = customerJournalFileIn(folder);
+    const journal = openCustomerJournal({ filePath, now: clock.now });
+    journal.appendEvent({ kind: 'note', summary: 'hello' });
+    journal.close();
+    rmSync(filePath);
+    expect(refusal(() => openCustomerJournal({ filePath, now: clock.now })).problem).toMatchObject({
+      journal: 'customers',
+      kind: 'missing',
+    });
+    expect(existsSync(filePath)).toBe(false);
+  });
+});
+
+describe('a normal restart and a SIGKILL are never taken for a lost journal', () => {
+  it('a normal restart opens with every payment, and the mark follows each commit', () => {
+    const filePath = journalWith(3);
+    const journal = open(filePath);
+    const before = readMark(markFileOf(filePath));
+    pay(journal);
+    const after = readMark(markFileOf(filePath));
+    expect(before.kind === 'found' && after.kind === 'found' && after.mark.writes - before.mark.writes).toBe(2);
+    expect(journal.history({}).total).toBe(4);
+    journal.close();
+    open(filePath).close();
+  });
+
+  it('a mark that lags the journal (a crash between a commit and its mark) is caught up, not refused', () => {
+    const folder = tempFolder();
+    const filePath = journalWith(1, folder);
+    const lagging = readFileSync(markFileOf(filePath));
+    const journal = open(filePath);
+    pay(journal);
+    journal.close();
+    writeFileSync(markFileOf(filePath), lagging);
+    const reopened = open(filePath);
+    expect(reopened.history({}).total).toBe(2);
+    reopened.close();
+  });
+
+  it('SIGKILL at random moments while writing: every restart opens, nothing committed is lost', async () => {
+    const folder = tempFolder();
+    const filePath = journalFileIn(folder);
+    let committed = 0;
+    for (let kill = 0; kill < 6; kill += 1) {
+      const reported = await killAfter(filePath, 'loop', 20 + kill * 7);
+      const journal = open(filePath); // throws if a kill were taken for a loss
+      const total = journal.history({}).total;
+      // Everything the child saw committed is there (it may have committed one more it could not report).
+      expect(total).toBeGreaterThanOrEqual(committed + reported);
+      committed = total;
+      journal.close();
+    }
+    expect(committed).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('what an admin may do about it, recorded', () => {
+  it('start-new: the refused file and its mark are set aside (kept), a new journal begins and records why', () => {
+    const folder = tempFolder();
+    const filePath = journalWith(2, folder);
+    truncateSync(filePath, 0);
+    const now = Date.parse('2026-11-25T09:45:00.000Z');
+    const { setAsideAs } = resolveJournalProblem(
+      { filePath, journal: 'payments', now: () => now },
+      'empty',
+      'start-new',
+    );
+    expect(setAsideAs).toBe(`${filePath}.lost-2026-11-25T09-45-00-000Z`);
+    expect(existsSync(setAsideAs!)).toBe(true);
+    expect(existsSync(markFileOf(setAsideAs!))).toBe(true);
+    const journal = open(filePath);
+    expect(journal.history({}).total).toBe(0);
+    pay(journal);
+    journal.close();
+    const db = new DatabaseSync(filePath);
+    const incidents = incidentsOf(db);
+    db.close();
+    expect(incidents).toMatchObject([
+      { action: 'started-new', setAsideAs, problem: { kind: 'empty', journal: 'payments' } },
+    ]);
+  });
+
+  it('accept: an older copy becomes the journal as it is, recorded in it; accept is not offered for a corrupt file', () => {
+    const folder = tempFolder();
+    const filePath = journalWith(1, folder);
+    const older = join(folder, 'older.sqlite3');
+    copyFileSync(filePath, older);
+    const journal = open(filePath);
+    pay(journal);
+    journal.close();
+    copyFileSync(older, filePath);
+    const options = { filePath, journal: 'payments' as const, now: clock.now };
+    expect(() => resolveJournalProblem(options, 'corrupt', 'accept')).toThrow(
+      expect.objectContaining({ code: 'request.invalid' }),
+    );
+    // Made for another problem than the file has now: refused with the problem it has.
+    expect(() => resolveJournalProblem(options, 'replaced', 'accept')).toThrow(JournalLostError);
+    resolveJournalProblem(options, 'behind', 'accept');
+    const reopened = open(filePath);
+    expect(reopened.history({}).total).toBe(1);
+    reopened.close();
+    const db = new DatabaseSync(filePath);
+    expect(incidentsOf(db)).toMatchObject([
+      { action: 'accepted', problem: { kind: 'behind' satisfies JournalProblemKind } },
+    ]);
+    db.close();
+  });
+});
+
+describe('journal files are readable by the till user only', () => {
+  it('a new journal: folder 0700; database, -wal, -shm and mark 0600', () => {
+    const folder = join(tempFolder(), 'data');
+    const filePath = journalFileIn(folder);
+    const journal = open(filePath);
+    pay(journal);
+    expect(modeOf(folder)).toBe(0o700);
+    for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)])
+      expect([path, modeOf(path)]).toEqual([path, 0o600]);
+    journal.close();
+    const customers = openCustomerJournal({ filePath: customerJournalFileIn(folder), now: clock.now });
+    customers.appendEvent({ kind: 'note', summary: 'x' });
+    for (const path of readdirSync(folder).filter((name) => name.startsWith('linked-customers')))
+      expect([path, modeOf(join(folder, path))]).toEqual([path, 0o600]);
+    customers.close();
+  });
+
+  it('an existing journal written world-readable (0644 in a 0755 folder) is narrowed when opened', () => {
+    const folder = tempFolder();
+    const filePath = journalWith(1, folder);
+    chmodSync(filePath, 0o644);
+    chmodSync(folder, 0o755);
+    const journal = open(filePath);
+    pay(journal);
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(filePath)).toBe(0o600);
+    expect(modeOf(`${filePath}-wal`)).toBe(0o600);
+    journal.close();
+  });
+});
+
+/**
+ * Runs journal-file.kill-child.ts on `filePath`: `write` commits `count` payments, reports, and waits; `loop`
+ * writes without end. Killed with SIGKILL once `count` payments are reported. Returns how many it reported.
+ */
+async function killAfter(filePath: string, mode: 'write' | 'loop', count: number): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--experimental-strip-types',
+      '--no-warnings=ExperimentalWarning',
+      join(import.meta.dirname, 'journal-file.kill-child.ts'),
+      filePath,
+      mode,
+      String(count),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let reported = 0;
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('committed ')) reported = Number(line.slice('committed '.length));
+      if (reported >= count) resolve();
+    });
+    void exited.then(() => reject(new Error(`the writer ended by itself: ${stderr}`)));
+  });
+  child.kill('SIGKILL');
+  await exited;
+  return reported;
+}

@@ -1,0 +1,302 @@
+import { renameSync, statSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import type { JournalAction, JournalName, JournalProblem, JournalProblemKind } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { createTransactions, openDatabase, sqliteErrorCode, type Transactions } from './database.ts';
+import {
+  createIdentity,
+  identityOf,
+  recordIncident,
+  WRITE_BUMP_SQL,
+  type JournalIdentity,
+} from './journal-identity.ts';
+import { createMark, markFileOf, openMark, readMark, type JournalMark, type MarkReading } from './journal-mark.ts';
+
+// Opening a journal file only if it is the one this till wrote, for both journals (payments and linked
+// customers). Before anything is created or written, the file is compared with the till's record of it (the
+// mark, journal-mark.ts): a file that is missing, empty, another journal, or older than the mark, or that
+// fails SQLite's quick_check, is refused with a JournalLostError saying what is wrong. The service then
+// refuses payments (journal.lost) instead of starting a new empty journal behind the cashier's back. Each
+// write transaction then counts itself in the file (journal_identity.writes) and, once committed, in the mark.
+
+export class JournalLostError extends Error {
+  readonly problem: JournalProblem;
+  constructor(problem: JournalProblem) {
+    super(
+      `The ${problem.journal} journal at ${problem.filePath} was refused: ${problem.kind}${problem.detail ? ` (${problem.detail})` : ''}`,
+    );
+    this.name = 'JournalLostError';
+    this.problem = problem;
+  }
+}
+
+export interface JournalFileOptions {
+  readonly filePath: string;
+  readonly journal: JournalName;
+  readonly now: () => number;
+}
+
+export interface JournalFile {
+  readonly db: DatabaseSync;
+  /** Write transactions count themselves in the file and, once committed, in the mark. */
+  readonly transactions: Transactions;
+  readonly journalId: string;
+  close(): void;
+}
+
+/** Throws JournalLostError when the file is not the journal this till wrote; journal.unavailable when it cannot be opened at all. */
+export function openJournalFile(options: JournalFileOptions): JournalFile {
+  const { filePath, now } = options;
+  const markPath = markFileOf(filePath);
+  const inspected = inspectJournal(options);
+  const { db } = inspected;
+  try {
+    let identity = inspected.identity;
+    let mark;
+    if (identity === null) {
+      // A new journal, or one written before the till kept a mark: it gets its identity now.
+      identity = createIdentity(db, now());
+      mark = createMark(markPath, markOf(identity));
+    } else if (inspected.mark === null || inspected.mark.writes !== identity.writes) {
+      // No mark yet (the mark file was removed, or a crash came between the two), or the journal is ahead
+      // of it (a crash between a commit and its mark): the journal is right.
+      mark = createMark(markPath, markOf(identity));
+    } else {
+      mark = openMark(markPath);
+    }
+    const journalId = identity.journalId;
+    const bump = db.prepare(WRITE_BUMP_SQL);
+    let lastWriteAt = 0;
+    const transactions = createTransactions(db, {
+      before: () => {
+        lastWriteAt = now();
+        return Number(bump.get(lastWriteAt)?.['writes']);
+      },
+      after: (writes) => mark.write({ journalId, writes, lastWriteAt }),
+    });
+    return {
+      db,
+      transactions,
+      journalId,
+      close: () => {
+        try {
+          db.close();
+        } finally {
+          mark.close();
+        }
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+interface Inspected {
+  readonly db: DatabaseSync;
+  readonly mark: JournalMark | null;
+  readonly identity: JournalIdentity | null;
+}
+
+/**
+ * The checks, in an order that never creates or writes anything in a file that may be evidence: the mark,
+ * then whether the file is there and holds something, then SQLite's quick_check, then its identity. `accept`
+ * lets exactly that problem through (an admin chose to keep this file).
+ */
+function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind): Inspected {
+  const { filePath } = options;
+  const reading = readMark(markFileOf(filePath));
+  const mark = reading.kind === 'found' ? reading.mark : null;
+  const refuse = (kind: JournalProblemKind, found: JournalIdentity | null, detail: string | null = null): never => {
+    throw new JournalLostError(problemOf(options, kind, reading, found, detail));
+  };
+  const size = fileSize(filePath);
+  if (reading.kind !== 'none' && size === null)
+    refuse(reading.kind === 'found' ? 'missing' : 'mark-unreadable', null, unreadableDetail(reading));
+  // A 0-byte file with a write-ahead log beside it may still hold everything: the checks below tell.
+  if (mark && size === 0 && !(fileSize(`${filePath}-wal`) ?? 0)) refuse('empty', null);
+
+  let db: DatabaseSync;
+  try {
+    db = openDatabase(filePath);
+  } catch (error) {
+    if (isCorruption(error)) refuse('corrupt', null, describe(error));
+    throw error;
+  }
+  try {
+    const problems = quickCheck(db);
+    if (problems) refuse('corrupt', null, problems);
+    const identity = identityOf(db);
+    const verdict = verdictOf(db, mark, identity, reading);
+    if (verdict && verdict !== accept) refuse(verdict, identity, unreadableDetail(reading));
+    return { db, mark, identity };
+  } catch (error) {
+    db.close();
+    if (error instanceof JournalLostError) throw error;
+    if (isCorruption(error)) refuse('corrupt', null, describe(error));
+    throw error;
+  }
+}
+
+function verdictOf(
+  db: DatabaseSync,
+  mark: JournalMark | null,
+  identity: JournalIdentity | null,
+  reading: MarkReading,
+): JournalProblemKind | null {
+  if (reading.kind === 'unreadable') return 'mark-unreadable';
+  if (!mark) return null;
+  if (!identity) return hasTables(db) ? 'replaced' : 'empty';
+  if (identity.journalId !== mark.journalId) return 'replaced';
+  if (identity.writes < mark.writes) return 'behind';
+  return null;
+}
+
+/**
+ * What an admin chose to do about a refused journal, done on the files before the service opens them again.
+ * recheck: nothing (the backup was put back; the next open judges it). accept: the file that is there becomes
+ * this till's journal as it is, recorded in it. start-new: the file and its mark are set aside (renamed with the
+ * time, never deleted) and a new empty journal begins, recording what it replaced. Re-inspects first: the
+ * choice applies only to the problem it was made for.
+ */
+export function resolveJournalProblem(
+  options: JournalFileOptions,
+  kind: JournalProblemKind,
+  action: JournalAction,
+): { setAsideAs: string | null } {
+  if (action === 'recheck') return { setAsideAs: null };
+  const allowed = actionsFor(kind);
+  if (!allowed.includes(action))
+    throw new PosError('request.invalid', { message: `"${action}" is not offered for a journal that is ${kind}.` });
+  let problem: JournalProblem;
+  try {
+    const inspected = inspectJournal(options);
+    inspected.db.close();
+    return { setAsideAs: null }; // Already sound (restored meanwhile): nothing to do.
+  } catch (error) {
+    if (!(error instanceof JournalLostError)) throw error;
+    problem = error.problem;
+  }
+  if (problem.kind !== kind) throw new JournalLostError(problem);
+  return action === 'accept' ? (acceptAsItIs(options, problem), { setAsideAs: null }) : startNew(options, problem);
+}
+
+function acceptAsItIs(options: JournalFileOptions, problem: JournalProblem): void {
+  const { db } = inspectJournal(options, problem.kind);
+  try {
+    if (!identityOf(db)) createIdentity(db, options.now());
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      recordIncident(db, options.now(), 'accepted', problem);
+      db.prepare(WRITE_BUMP_SQL).get(options.now());
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+    const identity = identityOf(db)!;
+    createMark(markFileOf(options.filePath), markOf(identity)).close();
+  } finally {
+    db.close();
+  }
+}
+
+function startNew(options: JournalFileOptions, problem: JournalProblem): { setAsideAs: string } {
+  const { filePath, now } = options;
+  const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+  const setAsideAs = `${filePath}.lost-${stamp}`;
+  // The -wal and -shm keep their pairing with the renamed file, so the copy set aside opens with all it had.
+  for (const [from, to] of [
+    [filePath, setAsideAs],
+    [`${filePath}-wal`, `${setAsideAs}-wal`],
+    [`${filePath}-shm`, `${setAsideAs}-shm`],
+    [markFileOf(filePath), markFileOf(setAsideAs)],
+  ] as const) {
+    try {
+      renameSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  const journal = openJournalFile(options);
+  try {
+    journal.transactions.atomically(() => recordIncident(journal.db, now(), 'started-new', problem, setAsideAs));
+  } finally {
+    journal.close();
+  }
+  return { setAsideAs };
+}
+
+function problemOf(
+  options: JournalFileOptions,
+  kind: JournalProblemKind,
+  reading: MarkReading,
+  found: JournalIdentity | null,
+  detail: string | null,
+): JournalProblem {
+  const mark = reading.kind === 'found' ? reading.mark : null;
+  return {
+    journal: options.journal,
+    kind,
+    filePath: options.filePath,
+    recordedWrites: mark?.writes ?? null,
+    recordedLastWriteAt: isoOrNull(mark?.lastWriteAt ?? null),
+    foundWrites: found?.writes ?? null,
+    foundLastWriteAt: isoOrNull(found?.lastWriteAt ?? null),
+    detail,
+    actions: actionsFor(kind),
+  };
+}
+
+/** Accept is offered only where there is a sound file to keep; a corrupt one must be restored or replaced. */
+export function actionsFor(kind: JournalProblemKind): readonly JournalAction[] {
+  return kind === 'replaced' || kind === 'behind' || kind === 'mark-unreadable'
+    ? ['recheck', 'accept', 'start-new']
+    : ['recheck', 'start-new'];
+}
+
+function markOf(identity: JournalIdentity): JournalMark {
+  return { journalId: identity.journalId, writes: identity.writes, lastWriteAt: identity.lastWriteAt };
+}
+
+/** SQLite's own check of every page's structure; cheaper than integrity_check (no index-to-table cross checks). */
+function quickCheck(db: DatabaseSync): string | null {
+  const rows = db.prepare('PRAGMA quick_check(5)').all();
+  const messages = rows.map((row) => String(Object.values(row)[0]));
+  return messages.length === 1 && messages[0] === 'ok' ? null : messages.join('; ');
+}
+
+function hasTables(db: DatabaseSync): boolean {
+  return Number(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get()?.['n'] ?? 0) > 0;
+}
+
+/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), with any extended code. */
+function isCorruption(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = sqliteErrorCode(e);
+    if (code !== null && ((code & 0xff) === 11 || (code & 0xff) === 26)) return true;
+  }
+  return false;
+}
+
+function fileSize(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function unreadableDetail(reading: MarkReading): string | null {
+  return reading.kind === 'unreadable' ? reading.detail : null;
+}
+
+function isoOrNull(at: number | null): string | null {
+  return at === null ? null : new Date(at).toISOString();
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+}
