@@ -9,7 +9,7 @@ import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
-import { openJournalGate } from './journal-gate.ts';
+import { journalLost, openJournalGate } from './journal-gate.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
 import { blockedCustomerModule, blockedPaymentModule, customerModuleBehind, paymentModuleBehind } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
@@ -158,7 +158,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   const openConsent = options.openConsent ?? consentNotAvailable;
   // A linked customer's wallet is charged (charge, capture) only with their approval: the guard wraps both.
-  const approvals = createApprovals({ settings, customers: customers.handlers, emit: bus.emit });
+  const approvals = createApprovals({
+    settings,
+    customers: customers.handlers,
+    emit: bus.emit,
+    unavailable: () => {
+      const problem = customerGate.problem();
+      return problem ? journalLost(problem) : null;
+    },
+  });
   const handlers = composeHandlers({
     app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status, journalProblems }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),

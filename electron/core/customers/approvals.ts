@@ -21,6 +21,8 @@ export interface ApprovalsOptions {
   /** The linked-customer handlers: a capture's amount is read from the hold itself, never from the request. */
   readonly customers: Pick<Handlers, 'customers.find' | 'customers.charge' | 'customers.capture'>;
   readonly emit: <E extends 'customers.approvalOnDisplay'>(event: E, payload: Events[E]) => void;
+  /** Why the linked-customer service cannot act at all (its journal lost), said before any approval question. */
+  readonly unavailable?: () => PosError | null;
   readonly now?: () => number;
 }
 
@@ -51,6 +53,8 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
 
   /** Takes the approval for this exact request, once; anything else is refused before the wallet is asked. */
   const consume = (approvalId: string | undefined, expected: { action: ApprovalView['action']; merchantUserId?: string; amount?: Money; merchantRef?: string }): void => {
+    const down = options.unavailable?.();
+    if (down) throw down;
     if (approvalId === undefined) throw new PosError('approval.required');
     const approval = current(approvalId);
     const { view } = approval;
@@ -69,6 +73,8 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
 
   const handlers: ApprovalHandlers = {
     async 'customers.requestApproval'(request) {
+      const down = options.unavailable?.();
+      if (down) throw down;
       prune();
       let amount: Money;
       let merchantRef: string | null = null;
