@@ -19,6 +19,7 @@ export const CHANNEL_NAME_LIST = [
   'payments.summary',
   'payments.unresolved',
   'payments.checkNow',
+  'payments.onScreen',
   'payments.exportCsv',
   'customers.startLink',
   'customers.openConsent',
@@ -40,7 +41,16 @@ export const CHANNEL_NAME_LIST = [
   'receipts.print',
 ] as const;
 
-export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'status.changed', 'settings.changed', 'customers.updated', 'customers.consentOnDisplay', 'customers.approvalOnDisplay'] as const;
+export const EVENT_NAME_LIST = [
+  'payment.updated',
+  'refund.updated',
+  'payment.checked',
+  'status.changed',
+  'settings.changed',
+  'customers.updated',
+  'customers.consentOnDisplay',
+  'customers.approvalOnDisplay',
+] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */
 export const IPC_INVOKE_CHANNEL = 'pos:invoke';

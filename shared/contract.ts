@@ -18,7 +18,10 @@ import {
   type PaymentDetail,
   type PaymentView,
   type RefundView,
+  type ScreenSurface,
+  type StatusCheck,
   type StatusSnapshot,
+  SCREEN_SURFACES,
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
@@ -111,6 +114,12 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
   'payments.summary': { request: { day: string }; response: DaySummary };
   'payments.unresolved': { request: Empty; response: readonly PaymentView[] };
   'payments.checkNow': { request: { referenceId: string }; response: PaymentView };
+  /**
+   * A screen shows a payment (shown: true, when it opens it and again every few seconds while it does) or has
+   * stopped showing it (shown: false): while shown, its status lookups come before other orders'. Replies
+   * with its last check, if any.
+   */
+  'payments.onScreen': { request: { surface: ScreenSurface; referenceId: string; shown: boolean }; response: StatusCheck | null };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -126,6 +135,8 @@ export interface Events extends CustomerEvents {
   'customers.consentOnDisplay': ConsentOnDisplay;
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
+  /** A status lookup of a payment came back (answered or not): screens show how fresh its status is. */
+  'payment.checked': StatusCheck;
   'status.changed': StatusSnapshot;
   'settings.changed': SettingsView;
 }
@@ -370,6 +381,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.summary': z.object({ day }).strict(),
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
+  'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId, shown: z.boolean() }).strict(),
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,

@@ -109,6 +109,19 @@ export interface PaymentView {
   readonly unresolvedReason: Notice | null;
 }
 
+/** The screens that show a payment and tell the core so (payments.onScreen): its lookups then come first. */
+export const SCREEN_SURFACES = ['payment', 'customer-display'] as const;
+export type ScreenSurface = (typeof SCREEN_SURFACES)[number];
+
+/** The till asked the provider about a payment (event payment.checked; also the reply of payments.onScreen). */
+export interface StatusCheck {
+  readonly referenceId: string;
+  /** When the last lookup came back, answered or not (ISO 8601). */
+  readonly checkedAt: string;
+  /** When the provider last answered about it (ISO 8601); null if it has not since the app started. */
+  readonly answeredAt: string | null;
+}
+
 export type RefundState = 'sending' | 'checking' | 'succeeded' | 'failed';
 
 export interface RefundView {

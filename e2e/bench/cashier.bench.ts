@@ -16,15 +16,11 @@ import type { PaymentDetail } from '../../shared/domain.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { benchArgs, ms, printTable, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key ?? '', value ?? 'true'] as const;
-  }),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 20);
 const PAYMENTS = Number(args.get('payments') ?? 50);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
@@ -37,21 +33,6 @@ const RUN_DEADLINE_MS = 15 * 60_000;
 
 // ---------------------------------------------------------------------------------------------- statistics
 
-interface Spread {
-  readonly n: number;
-  readonly p50: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-/** Nearest-rank percentiles. */
-function spread(samples: readonly number[]): Spread {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-  return { n: sorted.length, p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? NaN };
-}
-
-const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
 
 // ------------------------------------------------------------------------------------------- the preview host
@@ -224,14 +205,6 @@ async function figureB(world: World): Promise<FigureB> {
 }
 
 // ---------------------------------------------------------------------------------------------------- report
-
-function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  console.log(format(rows[0] ?? []));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows.slice(1)) console.log(format(row));
-}
 
 function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: number[], loadAfter: number[]): void {
   const cpu = cpus();

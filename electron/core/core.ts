@@ -123,7 +123,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     // The probe never throws for provider trouble (testConnection describes it); no credentials → unknown.
     probe: async () => {
       const client = await provider.instoreClient().catch(() => null);
-      return client ? client.testConnection() : null;
+      if (!client) return null;
+      // A status request like the payments' own: it takes a slot of the terminal's budget (screen lane: the
+      // status bar is on screen, and must not wait behind a queue of background polls).
+      const release = await payments.statusSlot('screen');
+      try {
+        return await client.testConnection();
+      } finally {
+        release();
+      }
     },
     // One Unresolved count for everything the till is still settling: in-store payments and linked-customer
     // charges and holds (the Unresolved screen lists both).

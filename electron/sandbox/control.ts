@@ -2,6 +2,7 @@ import type { ControlHandler, SandboxArea } from './area.ts';
 import { WIRE_SHAPES, type SandboxContext, type SandboxSettings, type WireShape } from './context.ts';
 import { parseFaultPatch } from './faults.ts';
 import { ApiError, jsonReply, type Route } from './http.ts';
+import type { RequestLog } from './request-log.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 // The sandbox's own control API under `/_sandbox` (no auth; loopback only, enforced by the server):
@@ -25,6 +26,7 @@ export interface ControlDeps {
   readonly ctx: SandboxContext;
   readonly areas: readonly SandboxArea[];
   readonly webhooks: WebhookDispatcher;
+  readonly requests: RequestLog;
   readonly reset: () => void;
 }
 
@@ -72,6 +74,15 @@ export function controlRoutes(deps: ControlDeps): Route<ControlHandler>[] {
       },
     },
     { method: 'GET', pattern: '/webhooks', handler: () => jsonReply({ deliveries: webhooks.list() }) },
+    {
+      method: 'GET',
+      pattern: '/requests',
+      handler: ({ query }) => {
+        const since = Number(query.get('since') ?? 0);
+        if (!Number.isFinite(since)) throw new ApiError(400, 'since must be epoch milliseconds.');
+        return jsonReply(deps.requests.since(since));
+      },
+    },
   ];
   const all = [...own, ...deps.areas.flatMap((area) => area.controlRoutes)];
   const index: Route<ControlHandler> = {

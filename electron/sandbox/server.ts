@@ -29,6 +29,7 @@ import {
 } from './http.ts';
 import { InstoreArea } from './instore/area.ts';
 import { randomSeed } from './random.ts';
+import { RequestLog } from './request-log.ts';
 import { TokenizedArea } from './tokenized/area.ts';
 import { TOKENIZED_BASE_PATH } from './tokenized/wire.ts';
 import { WebhookDispatcher } from './webhooks.ts';
@@ -131,10 +132,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log,
   };
   const webhooks = new WebhookDispatcher(ctx, options.webhookRetryBaseMs ?? 1_000);
+  const requests = new RequestLog();
   const areas: SandboxArea[] = [new InstoreArea(ctx, webhooks), new TokenizedArea(ctx, webhooks)];
 
   const reset = (): void => {
     webhooks.stopAll();
+    requests.clear();
     for (const area of areas) area.reset();
     faults.clear();
     faults.apply(initialFaults);
@@ -142,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ctx.ids.restart();
     log('sandbox reset');
   };
-  const control = controlRoutes({ ctx, areas, webhooks, reset });
+  const control = controlRoutes({ ctx, areas, webhooks, requests, reset });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -166,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const target = area?.route(ex, ex.pathname.slice(area.basePath.length)) ?? null;
     if (!target) return send(errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId()));
     if (!target.api) return send(await target.run());
+    requests.record({ at: started, method, path: ex.pathname });
     await serveWithFaults(ex, target, send);
   }
 

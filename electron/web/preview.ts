@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createPaymentModule } from '../core/payments/payment-service.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
 import { createWebCore } from './web-core.ts';
@@ -21,6 +22,8 @@ const USAGE = `Usage: npm run preview -- [options]
   --data-dir DIR      settings, development vault and journal (default .data/preview)
   --renderer-dir DIR  built renderer to serve (default dist/renderer)
   --no-open           do not open the browser
+  --polling-only      no payment notifications (webhooks), even from the demo provider: every status change
+                      is found by polling, as on a till behind NAT (benches measure this path)
   --help              this text`;
 
 function portOption(value: string | undefined, name: string): number {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
       'no-open': { type: 'boolean', default: false },
+      'polling-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
     vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
     version,
     sandbox: { port: sandboxPort },
+    ...(values['polling-only'] ? { payments: createPaymentModule({ webhooks: false }) } : {}),
   });
   let host;
   try {

@@ -295,6 +295,8 @@ export function createFakeBridge(
       const view = payments.get(referenceId);
       return view ? { ok: true, value: view } : failure('order.not-found');
     },
+    // As the core before any lookup of it came back: no check to report yet (tests emit payment.checked).
+    'payments.onScreen': () => ({ ok: true, value: null }),
     'payments.exportCsv': ({ day }) => ({ ok: true, value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' } }),
     ...customers.handlers,
     // As the core without a printer (the browser preview): the screen prints the receipt itself.

@@ -1,6 +1,7 @@
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { InStoreClient } from '../instore/client.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import { isReferenceId, type LookedUpPayment } from '../journal/index.ts';
 import { errorReason } from './error-reason.ts';
@@ -17,10 +18,9 @@ const LOOKUP_TRIES = 2;
 export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string): Promise<LookedUpPayment> {
   if (!isReferenceId(referenceId)) throw new PosError('order.not-found', { details: { referenceId } });
   const client = await rt.client();
-  await rt.statusLimiter.acquire();
   let order: OrderStatusResponse;
   try {
-    order = await client.getOrder(referenceId, { retry: { maxAttempts: LOOKUP_TRIES } });
+    order = await getInPersonLane(rt, client, referenceId);
   } catch (error) {
     if (error instanceof PosError && error.code === 'order.not-found')
       throw new PosError('order.not-found', { cause: error, details: { referenceId } });
@@ -35,6 +35,24 @@ export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string):
     });
   }
   return lookedUpPaymentOf(referenceId, order);
+}
+
+/**
+ * A person is waiting: each try takes the next free slot of the person lane of the status budget
+ * (status-budget.ts), one slot per request so the budget holds; a try that got no answer is made once more.
+ */
+async function getInPersonLane(rt: PaymentRuntime, client: InStoreClient, referenceId: string): Promise<OrderStatusResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const release = await rt.statusBudget.acquire('person');
+    try {
+      return await client.getOrder(referenceId, { retry: { maxAttempts: 1 } });
+    } catch (error) {
+      const answered = error instanceof PosError && (error.code === 'order.not-found' || error.details?.outcomeUnknown === false);
+      if (answered || attempt >= LOOKUP_TRIES) throw error;
+    } finally {
+      release();
+    }
+  }
 }
 
 export function lookedUpPaymentOf(referenceId: string, order: OrderStatusResponse): LookedUpPayment {

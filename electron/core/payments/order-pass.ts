@@ -15,7 +15,7 @@ import {
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './lookup.ts';
 import type { PassState } from './order-worker.ts';
-import { nextPollDelay } from './poll-schedule.ts';
+import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
@@ -39,9 +39,17 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   const hasCancels = unsettledCancels(rt, referenceId).length > 0;
   if (!attemptOpen && !hasRefunds && !hasCancels && !state.refresh) return 'idle';
 
-  // Taken before the lookup leaves: the answer shows nothing that arrives at the provider after it was read.
-  const lookedAt = rt.options.now();
-  const lookup = await lookupOrder(rt, first);
+  // Taken when the lookup leaves (it may wait for its slot first): the answer shows nothing that arrives at
+  // the provider after it was read.
+  let lookedAt = rt.options.now();
+  const lookup = await lookupOrder(rt, first, {
+    lane: state.lane,
+    onTicket: state.lookupHooks.onTicket,
+    onGranted: () => {
+      lookedAt = rt.options.now();
+      state.lookupHooks.onGranted();
+    },
+  });
   if (lookup.kind === 'error') state.failures += 1;
   else state.failures = 0;
 
@@ -52,7 +60,7 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
     else if (row.state === 'active') delay = followOpenOrder(rt, row, lookup, state);
     else if (lookup.kind === 'found' && adoptLate(rt, row, lookup).state === 'active') {
       // A not-sent payment that turned up open at the provider: watched from now on, like any open order.
-      delay = nextPollDelay(rt.options.schedule, rt.options.now() - row.createdAt, state.polls);
+      delay = openOrderDelay(rt, journal.getAttempt(referenceId)!, state);
     }
   }
   for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
@@ -101,7 +109,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
         const outcome = await sendOrder(rt, row.referenceId, memory.request);
         if (outcome.kind !== 'accepted') note(rt, row.referenceId, { kind: 'note', summary: 'the QR of this order could not be fetched again' });
       }
-      return adopted.state === 'active' ? nextPollDelay(rt.options.schedule, now - adopted.createdAt, state.polls) : 'idle';
+      return adopted.state === 'active' ? openOrderDelay(rt, adopted, state) : 'idle';
     }
     case 'resend': {
       memory.resends += 1;
@@ -143,9 +151,22 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
   }
 }
 
+/** When to look at an open order next: how likely anyone is to act on it now (poll-schedule.ts). */
+function openOrderDelay(rt: PaymentRuntime, row: AttemptRow, state: PassState): number {
+  const deadlines = row.expiresAt === null ? [] : [row.expiresAt, row.expiresAt + rt.options.expiryGraceMs];
+  return openOrderPollDelay(rt.options.schedule, {
+    now: rt.options.now(),
+    // updatedAt moves with every change the provider reports (created, scanned, confirmed).
+    lastActivityAt: Math.max(row.updatedAt, rt.onScreen.lastShownAt(row.referenceId) ?? 0),
+    onScreen: rt.onScreen.isShown(row.referenceId),
+    customerActing: row.providerStatus === 'PENDING' || row.providerStatus === 'PROCESSING',
+    deadlines,
+    pollsSoFar: state.polls,
+  });
+}
+
 function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, state: PassState): Delay {
-  const elapsed = rt.options.now() - row.createdAt;
-  const poll = nextPollDelay(rt.options.schedule, elapsed, state.polls);
+  const poll = openOrderDelay(rt, row, state);
   state.polls += 1;
   switch (lookup.kind) {
     case 'found': {
@@ -160,7 +181,7 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
         recordExpiredCancel(rt, row.referenceId);
         return SETTLE_LOOK_MS;
       }
-      return nextPollDelay(rt.options.schedule, elapsed, state.polls);
+      return openOrderDelay(rt, updated, state);
     }
     case 'not-found':
       // An order we created that the provider cannot find: keep asking (a provider-side delay), and say so.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderWorker, type Pass, type PassState } from './order-worker.ts';
 import type { Timers } from './options.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
 // now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.
@@ -100,5 +101,76 @@ describe('order worker', () => {
     await w.done;
     expect(errors).toHaveLength(calls);
     expect((errors[0] as Error).message).toBe('boom 1');
+  });
+
+  it('a lookup still waiting for its slot when a person asks moves up to their lane and answers them: one lookup, not two', async () => {
+    const budget = createStatusBudget({ perSecond: 2 });
+    // Two lookups just answered: both slots are taken for a second.
+    for (const release of await Promise.all([budget.acquire('person'), budget.acquire('person')])) release();
+    const served: string[] = [];
+    for (let i = 0; i < 3; i += 1) void budget.acquire('background').then((release) => (served.push('other order'), release()));
+    const lanes: string[] = [];
+    const { w } = worker(async (state) => {
+      lanes.push(state.lane);
+      const ticket = budget.take(state.lane);
+      state.lookupHooks.onTicket(ticket);
+      const release = await ticket.granted;
+      state.lookupHooks.onGranted();
+      served.push(`this order (${state.trigger ?? 'poll'})`);
+      release();
+      return 60_000;
+    });
+    await tick(20); // its first pass waits for a slot, behind three other orders
+    await w.lookNow('check');
+    expect(lanes).toEqual(['background']);
+    expect(served).toEqual(['this order (check)']);
+    w.stop();
+    await w.done;
+  });
+
+  it('stop gives up a lookup still waiting for its slot: the worker ends at once', async () => {
+    const budget = createStatusBudget({ perSecond: 1 });
+    (await budget.acquire('person'))(); // the one slot is taken for a second
+    let sent = 0;
+    const { w, exits } = worker(async (state) => {
+      const ticket = budget.take(state.lane);
+      state.lookupHooks.onTicket(ticket);
+      await ticket.granted;
+      sent += 1;
+      return 60_000;
+    });
+    await tick(20);
+    w.stop();
+    await w.done;
+    expect(exits()).toBe(1);
+    await tick(1_200);
+    expect(sent).toBe(0);
+  });
+
+  it('the lane of a pass: a person\'s trigger, a webhook, else the order\'s own lane', async () => {
+    const lanes: string[] = [];
+    let own: 'screen' | 'background' = 'background';
+    const w = new OrderWorker({
+      pass: async (state) => {
+        lanes.push(state.lane);
+        return 60_000;
+      },
+      timers: SYSTEM,
+      initialDelayMs: 0,
+      onError: () => 10,
+      onExit: () => undefined,
+      laneOf: () => own,
+    });
+    await tick(10);
+    own = 'screen';
+    w.wake('webhook');
+    await tick(10);
+    own = 'background';
+    w.wake('webhook');
+    await tick(10);
+    await w.lookNow('refund');
+    w.stop();
+    await w.done;
+    expect(lanes).toEqual(['background', 'screen', 'screen', 'person']);
   });
 });

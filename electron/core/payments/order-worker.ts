@@ -1,9 +1,15 @@
 import type { Timers } from './options.ts';
+import { moreUrgent, type BudgetTicket, type Lane } from './status-budget.ts';
 
 // One worker per order that needs watching or settling: the only place that asks the provider about that
 // order, so its lookups never overlap and a late answer can never overwrite a fresher one. It runs passes
 // (see order-pass.ts) one after the other, sleeping between them as long as the pass asks; a webhook or a
 // "check now" cuts the sleep short. When a pass says there is nothing left to do, the worker ends.
+//
+// It also says in which lane of the status budget each pass's lookup waits: a person's trigger (check now,
+// refund, cancel, just shown) puts it in the person lane, a webhook in the screen lane, otherwise the order's
+// own lane (screen while it is on a screen, else background). A lookup still waiting for its slot when a
+// person asks is moved up to their lane, and its answer is theirs: it had not left when they asked.
 
 export interface PassState {
   /** Status lookups made while the order was open (drives the poll schedule). */
@@ -16,6 +22,15 @@ export interface PassState {
   lookAgain: boolean;
   /** Why this pass runs early, for the event log: 'webhook', 'check', or null for a scheduled pass. */
   trigger: string | null;
+  /** The budget lane of this pass's lookup. Set by the worker. */
+  lane: Lane;
+  /** For the pass's lookup (lookup.ts options): lets the worker raise its ticket and see when it leaves. */
+  readonly lookupHooks: { readonly onTicket: (ticket: BudgetTicket) => void; readonly onGranted: () => void };
+}
+
+/** The lane a trigger asks for: a person waiting, or something that changed (webhook). */
+export function laneOfTrigger(trigger: string): Lane {
+  return trigger === 'webhook' || trigger === 'screen' ? 'screen' : 'person';
 }
 
 /** A pass returns how long to sleep before the next one, or 'idle' when nothing is left to do. */
@@ -30,29 +45,57 @@ export interface OrderWorkerOptions {
   readonly onError: (error: unknown, state: PassState) => number;
   /** Called once when the worker has ended. */
   readonly onExit: () => void;
+  /** The order's own lane now (screen while it is on a screen); default background. */
+  readonly laneOf?: (() => Lane) | undefined;
 }
 
 interface Waiter {
-  /** Passes started when the waiter arrived: any later pass answers it. */
-  readonly afterPass: number;
+  /** The worker's tick when the waiter arrived: a pass that started, or whose lookup left, after it answers it. */
+  readonly since: number;
   readonly resolve: () => void;
 }
 
 export class OrderWorker {
   readonly done: Promise<void>;
   readonly #options: OrderWorkerOptions;
-  readonly #state: PassState = { polls: 0, failures: 0, refresh: false, lookAgain: false, trigger: null };
+  readonly #state: PassState;
   #refreshRequested = false;
   #stopped = false;
   /** Woken while a pass was running: run another pass instead of sleeping or ending. */
   #dirty = false;
   #pendingTrigger: string | null = null;
   #cutSleep: (() => void) | null = null;
-  #started = 0;
+  /** Orders the worker's moments: wakes, pass starts, lookups leaving. */
+  #tick = 0;
+  #lastWake = 0;
+  /** The most urgent lane asked for by wakes since the current pass started. */
+  #askedLane: Lane | null = null;
+  /** The current pass's lookup while it waits for its slot. */
+  #ticket: BudgetTicket | null = null;
+  /** When the current pass's lookup left (a tick), null before. */
+  #lookupLeft: number | null = null;
   #waiters: Waiter[] = [];
 
   constructor(options: OrderWorkerOptions) {
     this.#options = options;
+    this.#state = {
+      polls: 0,
+      failures: 0,
+      refresh: false,
+      lookAgain: false,
+      trigger: null,
+      lane: 'background',
+      lookupHooks: {
+        onTicket: (ticket) => {
+          this.#ticket = ticket;
+          if (this.#askedLane) ticket.raise(this.#askedLane);
+        },
+        onGranted: () => {
+          this.#ticket = null;
+          this.#lookupLeft = ++this.#tick;
+        },
+      },
+    };
     this.done = this.#run();
   }
 
@@ -60,17 +103,28 @@ export class OrderWorker {
     return this.#stopped;
   }
 
-  /** Look now (a webhook arrived, the cashier pressed "check now"). */
+  /** Look now (a webhook arrived, the cashier pressed "check now"), in the lane the trigger asks for. */
   wake(trigger: string): void {
     this.#dirty = true;
     this.#pendingTrigger ??= trigger;
+    this.#lastWake = ++this.#tick;
+    const lane = laneOfTrigger(trigger);
+    if (this.#askedLane === null || moreUrgent(lane, this.#askedLane)) this.#askedLane = lane;
+    if (this.#ticket) {
+      // The lookup has not left yet: it answers this wake, so it moves up and carries its trigger.
+      this.#ticket.raise(lane);
+      this.#state.trigger ??= trigger;
+    }
     this.#cutSleep?.();
   }
 
-  /** Wakes the worker and resolves once a pass that started after this call has finished. */
+  /**
+   * Wakes the worker and resolves once a lookup that left after this call has been taken in (or a pass that
+   * started after it has finished, for a pass that needed no lookup).
+   */
   lookNow(trigger = 'check'): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    const waiter = new Promise<void>((resolve) => this.#waiters.push({ afterPass: this.#started, resolve }));
+    const waiter = new Promise<void>((resolve) => this.#waiters.push({ since: this.#tick, resolve }));
     this.#refreshRequested = true;
     this.wake(trigger);
     return waiter;
@@ -78,6 +132,9 @@ export class OrderWorker {
 
   stop(): void {
     this.#stopped = true;
+    // A lookup still waiting for its slot is not sent any more (and does not keep the process alive).
+    this.#ticket?.cancel();
+    this.#ticket = null;
     this.#cutSleep?.();
   }
 
@@ -93,14 +150,27 @@ export class OrderWorker {
         this.#state.refresh = this.#refreshRequested || this.#state.lookAgain;
         this.#refreshRequested = false;
         this.#state.lookAgain = false;
-        const pass = ++this.#started;
+        const ownLane = this.#options.laneOf?.() ?? 'background';
+        this.#state.lane = this.#askedLane !== null && moreUrgent(this.#askedLane, ownLane) ? this.#askedLane : ownLane;
+        this.#askedLane = null;
+        this.#lookupLeft = null;
+        const pass = ++this.#tick;
         let next: number | 'idle';
         try {
           next = await this.#options.pass(this.#state);
         } catch (error) {
           next = this.#options.onError(error, this.#state);
         }
-        this.#release(pass);
+        this.#ticket = null;
+        const lookupLeft = this.#lookupLeft;
+        this.#release(pass, lookupLeft);
+        if (lookupLeft !== null && this.#lastWake < lookupLeft) {
+          // Every wake since the pass started came before its lookup left: that answer was theirs.
+          this.#dirty = false;
+          this.#refreshRequested = false;
+          this.#pendingTrigger = null;
+          this.#askedLane = null;
+        }
         if (this.#stopped) break;
         if (next === 'idle') {
           if (!this.#dirty && !this.#state.lookAgain && this.#waiters.length === 0) break;
@@ -116,10 +186,10 @@ export class OrderWorker {
     }
   }
 
-  #release(pass: number): void {
+  #release(pass: number, lookupLeft: number | null): void {
     const still: Waiter[] = [];
     for (const waiter of this.#waiters) {
-      if (waiter.afterPass < pass) waiter.resolve();
+      if (waiter.since < pass || (lookupLeft !== null && waiter.since < lookupLeft)) waiter.resolve();
       else still.push(waiter);
     }
     this.#waiters = still;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView } from '../../../shared/domain.ts';
+import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView, type ScreenSurface, type StatusCheck } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal, type LookedUpPayment } from '../journal/index.ts';
+import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
@@ -26,11 +26,12 @@ import { lookUpAtProvider } from './looked-up.ts';
 import { startNotificationListener, type NotificationListener } from './notifications.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { runOrderPass } from './order-pass.ts';
+import { OnScreen } from './on-screen.ts';
 import { OrderWorker } from './order-worker.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { createStatusBudget, type Lane, type ReleaseSlot } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -40,6 +41,9 @@ import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel,
 // - every status change reaches the journal first, then the screens.
 
 export type { PaymentServiceOptions } from './options.ts';
+
+/** A payment just opened on a screen whose status is at most this old is not looked up in the person lane. */
+const FRESH_ENOUGH_MS = 1_000;
 
 /** The factory createCore takes: `createCore({ ..., payments: createPaymentModule() })`. */
 export function createPaymentModule(options: PaymentServiceOptions = {}): PaymentModuleFactory {
@@ -61,6 +65,7 @@ export async function startPaymentService(context: CoreContext, options: Payment
     daySummary: (day) => service.daySummary(day),
     exportCsv: async (day) => journal.exportCsv(day),
     counts: () => service.counts(),
+    statusSlot: (lane) => service.statusSlot(lane),
     close: () => service.close(),
   };
 }
@@ -82,6 +87,8 @@ class PaymentService {
    */
   readonly #hints = createHintThrottle({ intervalMs: DEFAULT_HINT_INTERVAL_MS, trailing: false });
   #closing: Promise<void> | null = null;
+  /** The last status lookup of each payment this process looked up (dropped once nothing about it is open). */
+  readonly #checks = new Map<string, { checkedAt: number; answeredAt: number | null }>();
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
     this.#context = context;
@@ -97,10 +104,11 @@ class PaymentService {
       options,
       startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
-      statusLimiter: createRateLimiter({
+      statusBudget: createStatusBudget({
         perSecond: options.statusRequestsPerSecond ?? (() => context.settings.current().statusRequestsPerSecond),
-        now: options.now,
       }),
+      onScreen: new OnScreen(options.now),
+      noteChecked: (referenceId, answered) => this.#noteChecked(referenceId, answered),
       attempts: new Map(),
       refundSentAt: new Map(),
       busy: new Set(),
@@ -171,6 +179,7 @@ class PaymentService {
         await this.#watch(referenceId).lookNow('check');
         return this.#view(referenceId);
       },
+      'payments.onScreen': async ({ surface, referenceId, shown }) => this.#shown(surface, referenceId, shown),
     };
   }
 
@@ -182,6 +191,10 @@ class PaymentService {
     const { pending } = this.#journal.unsettledCounts();
     // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
     return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
+  }
+
+  statusSlot(lane: Lane): Promise<ReleaseSlot> {
+    return this.#rt.statusBudget.acquire(lane);
   }
 
   close(): Promise<void> {
@@ -342,35 +355,18 @@ class PaymentService {
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
     if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
-    const pin = await this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    const { referenceId } = request;
+    // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
+    // at once. The read's result (or error) counts only once the PIN is known to be right.
+    const pinChecked = this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    const baselineRead = this.#readRefundBaseline(referenceId);
+    baselineRead.catch(() => {});
+    const pin = await pinChecked;
     if (pin === 'not-set') {
       throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
     }
     if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
-
-    const { referenceId } = request;
-    // No client (no credentials): refused before anything is recorded. Any terminal of the merchant may refund
-    // any of its payments, sent as this one.
-    const client = await this.#rt.client();
-    const known = this.#journal.getAttempt(referenceId);
-    // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
-    // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
-    // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
-    // between this read and the record below (the journal checks that again in the recording transaction).
-    const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
-    checkBaselineStillExact(referenceId, refundsAtRead);
-    let providerRefundedBefore: number;
-    let lookedUp: LookedUpPayment | null = null;
-    if (known) {
-      providerRefundedBefore = await this.#providerRefundedNow(known);
-    } else {
-      // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
-      lookedUp = await lookUpAtProvider(this.#rt, referenceId);
-      if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
-        throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
-      }
-      providerRefundedBefore = lookedUp.providerRefundedMinor;
-    }
+    const { client, known, refundsAtRead, providerRefundedBefore, lookedUp } = await baselineRead;
     // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
     // (Of a looked-up payment, the journal's recording transaction sees another clerk's record, if any.)
     const current = known ? this.#require(referenceId) : null;
@@ -430,11 +426,65 @@ class PaymentService {
   }
 
   /**
+   * What a refund is judged against, read just before it is recorded. No client (no credentials): refused
+   * before anything is recorded. Any terminal of the merchant may refund any of its payments, sent as this one.
+   */
+  async #readRefundBaseline(referenceId: string) {
+    const client = await this.#rt.client();
+    const known = this.#journal.getAttempt(referenceId);
+    // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
+    // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
+    // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
+    // between this read and the record below (the journal checks that again in the recording transaction).
+    const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
+    checkBaselineStillExact(referenceId, refundsAtRead);
+    if (known) return { client, known, refundsAtRead, providerRefundedBefore: await this.#providerRefundedNow(known), lookedUp: null };
+    // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
+    const lookedUp = await lookUpAtProvider(this.#rt, referenceId);
+    if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
+      throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
+    }
+    return { client, known, refundsAtRead, providerRefundedBefore: lookedUp.providerRefundedMinor, lookedUp };
+  }
+
+  // ---- what the screens show ----
+
+  /**
+   * A screen shows a payment, or stopped showing it. An open payment just put on a screen is looked at now: in the
+   * person lane if what the till knows is older than a second (someone opened it to see where it is), else in
+   * the screen lane, only so that its sleep is cut to the on-screen pace.
+   */
+  #shown(surface: ScreenSurface, referenceId: string, shown: boolean): StatusCheck | null {
+    const newlyShown = this.#rt.onScreen.mark(surface, referenceId, shown);
+    const row = this.#journal.getAttempt(referenceId);
+    const worker = this.#workers.get(referenceId);
+    if (newlyShown && row && worker && !worker.stopped) {
+      const knownSince = Math.max(row.updatedAt, this.#checks.get(referenceId)?.answeredAt ?? 0);
+      worker.wake(this.#options.now() - knownSince > FRESH_ENOUGH_MS ? 'shown' : 'screen');
+    }
+    return this.#lastCheck(referenceId);
+  }
+
+  #noteChecked(referenceId: string, answered: boolean): void {
+    const checkedAt = this.#options.now();
+    const answeredAt = answered ? checkedAt : (this.#checks.get(referenceId)?.answeredAt ?? null);
+    this.#checks.set(referenceId, { checkedAt, answeredAt });
+    this.#context.emit('payment.checked', this.#lastCheck(referenceId)!);
+  }
+
+  #lastCheck(referenceId: string): StatusCheck | null {
+    const check = this.#checks.get(referenceId);
+    if (!check) return null;
+    return { referenceId, checkedAt: new Date(check.checkedAt).toISOString(), answeredAt: check.answeredAt === null ? null : new Date(check.answeredAt).toISOString() };
+  }
+
+  /**
    * The provider's refund total for this payment, read now (the same lookup the workers make). Without it a
    * lost refund answer could not be told apart from a refund made elsewhere, so the refund is not sent.
    */
   async #providerRefundedNow(row: AttemptRow): Promise<number> {
-    const lookup = await lookupOrder(this.#rt, row);
+    // A person (the clerk with the supervisor) waits for this answer.
+    const lookup = await lookupOrder(this.#rt, row, { lane: 'person' });
     switch (lookup.kind) {
       case 'found':
         // Kept too: the payment then shows what was refunded elsewhere even if this refund is refused.
@@ -491,6 +541,7 @@ class PaymentService {
       pass: (state) => runOrderPass(this.#rt, referenceId, state),
       timers: this.#options.timers,
       initialDelayMs,
+      laneOf: () => (this.#rt.onScreen.isShown(referenceId) ? 'screen' : 'background'),
       onError: (error, state) => {
         state.failures += 1;
         try {
@@ -517,6 +568,8 @@ class PaymentService {
       const row = this.#journal.getAttempt(referenceId);
       if (!row || (row.state !== 'final' && row.state !== 'not-sent')) return;
       this.#rt.attempts.delete(referenceId);
+      this.#checks.delete(referenceId);
+      this.#rt.onScreen.forget(referenceId);
       for (const refund of this.#journal.refundsOf(referenceId)) {
         if (refund.state === 'succeeded' || refund.state === 'failed') this.#rt.refundSentAt.delete(refund.refundId);
       }

@@ -1,41 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { openHarness } from './payment-service.test-helper.ts';
+import { openHarness, type Harness } from './payment-service.test-helper.ts';
 
-// The request budget: however many orders a till watches (or recovers after a crash), its status requests
-// to the provider stay within the configured rate for that terminal, and every order still gets its turn.
-// Counted where it matters: at the sandbox, from its request log.
+// The request budget and its lanes, counted where it matters: at the sandbox, from its request log (when each
+// status request arrived). However many orders a till watches, its status requests stay within the
+// configured rate over every sliding second; a lookup a person waits for goes ahead of every background poll
+// queued before it; the payment on screen is looked at ahead of the others; and no order is starved.
 
-const STATUS_GET = /^GET \/posi-sandbox\/v1\/instore\/order\/([A-Za-z0-9-]+) → /;
+const STATUS_GET = /^GET \/posi-sandbox\/v1\/instore\/order\/([A-Za-z0-9-]+) → .*\((\d+) ms\)$/;
+
+interface Arrival {
+  readonly at: number;
+  readonly referenceId: string;
+}
+
+/** Every order wants a lookup every 20 ms: far more than any budget, so the queue is always full. */
+const GREEDY = { firstDelayMs: 10, steps: [[0, 20]] as [number, number][] };
+
+async function openCounting(statusRequestsPerSecond: number | undefined): Promise<{ harness: Harness; gets: Arrival[] }> {
+  const gets: Arrival[] = [];
+  const harness = await openHarness(
+    { statusRequestsPerSecond, schedule: GREEDY, webhooks: false },
+    {
+      log: (line) => {
+        const match = STATUS_GET.exec(line);
+        // Logged when answered: it arrived that many ms earlier.
+        if (match) gets.push({ at: Date.now() - Number(match[2]), referenceId: match[1]! });
+      },
+    },
+  );
+  return { harness, gets };
+}
+
+async function openOrders(harness: Harness, count: number): Promise<string[]> {
+  const referenceIds: string[] = [];
+  for (let i = 0; i < count; i += 1) referenceIds.push((await harness.h['payments.chargeMerchantQr']({ amountMinor: 100 + i, currency: 'SGD' })).referenceId);
+  return referenceIds;
+}
+
+/** The most arrivals in any window of one second (sliding: one window starting at each arrival). */
+function busiestSecond(arrivals: readonly Arrival[]): number {
+  const stamps = arrivals.map((a) => a.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < stamps.length; i += 1) {
+    while (j < stamps.length && stamps[j]! < stamps[i]! + 1_000) j += 1;
+    most = Math.max(most, j - i);
+  }
+  return most;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('status polling budget per terminal', () => {
-  it('8 open orders that each want 50 polls a second share the 3 requests a second set in Settings, and all of them are polled', async () => {
-    const gets: Array<{ at: number; referenceId: string }> = [];
-    const harness = await openHarness(
-      // No budget given to the service: it reads the terminal's setting, as in the app.
-      { statusRequestsPerSecond: undefined, schedule: { firstDelayMs: 10, steps: [[0, 20]] }, webhooks: false },
-      {
-        log: (line) => {
-          const match = STATUS_GET.exec(line);
-          if (match) gets.push({ at: Date.now(), referenceId: match[1]! });
-        },
-      },
-    );
+  it('8 open orders that each want 50 polls a second share the 3 requests a second set in Settings: never more in any second, and all of them are polled', async () => {
+    // No budget given to the service: it reads the terminal's setting, as in the app.
+    const { harness, gets } = await openCounting(undefined);
     // Set after the service started: the budget follows the setting without a restart.
     await harness.test.context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
-    const referenceIds: string[] = [];
-    for (let i = 0; i < 8; i += 1) referenceIds.push((await harness.h['payments.chargeMerchantQr']({ amountMinor: 100 + i, currency: 'SGD' })).referenceId);
+    const referenceIds = await openOrders(harness, 8);
     const windowStart = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await pause(6_000);
     const seen = gets.filter((g) => g.at >= windowStart);
 
-    // Token bucket (3/s, burst 3): any 1 s window holds at most burst + rate requests.
-    for (const first of seen) {
-      const inWindow = seen.filter((g) => g.at >= first.at && g.at < first.at + 1_000).length;
-      expect(inWindow).toBeLessThanOrEqual(6);
-    }
-    expect(seen.length).toBeLessThanOrEqual(3 * 3 + 3 + 1);
-    // Not starved either: the budget is used, and served in turn (every order polled).
+    expect(busiestSecond(seen)).toBeLessThanOrEqual(3);
+    // Not starved either: one slot in three is kept for people, the other two are used, and every order has its turn.
     expect(seen.length).toBeGreaterThanOrEqual(8);
     expect(new Set(seen.map((g) => g.referenceId))).toEqual(new Set(referenceIds));
+  });
+
+  it('"Check now" goes ahead of every background poll queued before it', async () => {
+    const { harness, gets } = await openCounting(2);
+    const referenceIds = await openOrders(harness, 12);
+    await pause(1_500);
+    // The order polled last is the one a first-come queue would serve last.
+    const lastPolled = [...gets].reverse().find((g) => referenceIds.includes(g.referenceId))!.referenceId;
+    const askedAt = gets.length;
+    await harness.h['payments.checkNow']({ referenceId: lastPolled });
+    const after = gets.slice(askedAt);
+    const own = after.findIndex((g) => g.referenceId === lastPolled);
+    expect(own).toBeGreaterThanOrEqual(0);
+    // At most one other request was already on its way when the cashier asked.
+    expect(own).toBeLessThanOrEqual(1);
+    expect(busiestSecond(gets)).toBeLessThanOrEqual(2);
+  });
+
+  it('the payment on the payment screen is looked at ahead of the other open orders, and they still get their turn', async () => {
+    const { harness, gets } = await openCounting(5);
+    const referenceIds = await openOrders(harness, 12);
+    const shown = referenceIds[0]!;
+    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
+    const from = gets.length;
+    for (let i = 0; i < 6; i += 1) {
+      await pause(500);
+      // The screen repeats its signal while it shows the payment.
+      await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
+    }
+    const during = gets.slice(from);
+    const forShown = during.filter((g) => g.referenceId === shown).length;
+    // Twelve orders sharing fairly would give it one request in twelve; on screen it gets the screen lane's share.
+    expect(forShown * 3).toBeGreaterThanOrEqual(during.length);
+    expect(during.some((g) => g.referenceId !== shown)).toBe(true);
+    expect(busiestSecond(gets)).toBeLessThanOrEqual(5);
+
+    // Off the screen again: back in the queue with the others.
+    await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: false });
+    const offFrom = gets.length;
+    await pause(5_000);
+    const off = gets.slice(offFrom);
+    expect(off.filter((g) => g.referenceId === shown).length * 3).toBeLessThan(off.length);
   });
 });

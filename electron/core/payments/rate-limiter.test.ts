@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rate-limiter.ts';
-import { DEFAULT_POLL_SCHEDULE, nextPollDelay } from './poll-schedule.ts';
 
 describe('per-terminal rate limiter', () => {
   it('lets a burst through, then spaces requests at the configured rate', async () => {
@@ -29,15 +28,5 @@ describe('per-terminal rate limiter', () => {
     // 3 requests at 100/s take ~30 ms; at 4/s ~750 ms (wide apart, so a loaded machine cannot blur them).
     expect(fast).toBeLessThan(350);
     expect(slow).toBeGreaterThanOrEqual(700);
-  });
-});
-
-describe('poll schedule', () => {
-  it('polls fast at first and backs off as time passes', () => {
-    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 0, 0)).toBe(700);
-    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 5_000, 3)).toBe(1_000);
-    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 45_000, 30)).toBe(2_000);
-    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 200_000, 80)).toBe(5_000);
-    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 3_600_000, 300)).toBe(15_000);
   });
 });

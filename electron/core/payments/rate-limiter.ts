@@ -1,5 +1,5 @@
-// A token bucket shared by every status poll of one terminal, so a till watching several orders (or
-// recovering many after a crash) never exceeds the provider's request budget for that posId.
+// A token bucket: the linked-customer service's budget for its own status polls (customers/). The in-store
+// payment lookups use status-budget.ts instead (lanes, and a strict sliding second).
 
 export interface RateLimiter {
   /** Resolves when a request may be sent. */

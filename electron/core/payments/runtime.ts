@@ -3,9 +3,11 @@ import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore
 import type { Journal } from '../journal/index.ts';
 import type { SendMemory } from './decisions.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { OnScreen } from './on-screen.ts';
+import type { StatusBudget } from './status-budget.ts';
 
-// What every part of the payment service shares: the journal, the client, the per-terminal status budget,
+// What every part of the payment service shares: the journal, the client, the per-terminal status budget and
+// which payments are on screen,
 // and what this process remembers about requests it sent (lost on a crash on purpose: recovery works from
 // the journal alone). One object, built by the service, handed to the handlers and the order workers.
 
@@ -36,8 +38,12 @@ export interface PaymentRuntime {
   readonly startedAt: number;
   /** The in-store client for the current settings, with our audit callback and timeouts. */
   client(): Promise<InStoreClient>;
-  /** Every status request of this terminal goes through it. */
-  readonly statusLimiter: RateLimiter;
+  /** Every status request of this terminal goes through it, in its lane (see lookup.ts). */
+  readonly statusBudget: StatusBudget;
+  /** Which payments the screens show now (their lookups go in the screen lane, more often). */
+  readonly onScreen: OnScreen;
+  /** A status lookup came back (answered: the provider said something, found or not): payment.checked. */
+  noteChecked(referenceId: string, answered: boolean): void;
   readonly attempts: Map<string, AttemptMemory>;
   /** refundId → when its request last left (or may have left). */
   readonly refundSentAt: Map<string, number>;

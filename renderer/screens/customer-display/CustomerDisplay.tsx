@@ -10,6 +10,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
+import { useOnScreen } from '../payment/use-on-screen.ts';
 import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
 import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
@@ -111,6 +112,8 @@ function CustomerPayment({ payment }: { payment: PaymentView }) {
   const amount = money(payment.amount, locale);
   const final = FINAL_DISPLAY.has(payment.displayStatus);
   const outcome = outcomeOf(payment.displayStatus);
+  // The customer is looking at it: the core looks it up first, until it is final.
+  useOnScreen('customer-display', final ? null : payment.referenceId);
   return (
     <div className={`customer-payment outcome-${outcome}`}>
       <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>

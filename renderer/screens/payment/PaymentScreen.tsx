@@ -17,6 +17,7 @@ import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { homeScreenOf } from '../../components/frame/Nav.tsx';
 import { KioskPayment } from './KioskPayment.tsx';
+import { LastChecked } from './LastChecked.tsx';
 import { usePaymentReread } from './use-payment-watch.ts';
 
 // The payment in progress: our QR (merchant-presented) or the progress of a scanned customer code, the
@@ -139,6 +140,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           </p>
           {/* Once the customer confirmed, the QR's expiry no longer matters: a clock running out would only alarm. */}
           {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
+          {!final && <LastChecked referenceId={view.referenceId} />}
           {view.displayStatus === 'checking' && (
             <>
               {/* What the till ran into (the provider answering 503, the network down…), so the cashier can tell the customer. */}

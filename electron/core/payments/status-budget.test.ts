@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { AFTER_DEADLINE_MS, DEFAULT_POLL_SCHEDULE, nextPollDelay, openOrderPollDelay, type OpenOrderFacts } from './poll-schedule.ts';
+import { BACKGROUND_FLOOR_MS, createStatusBudget, type Lane, type StatusBudget } from './status-budget.ts';
+
+// The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
+// sliding second whatever the mix, a person's lookup finds a slot kept for it, a waiting lookup can be moved
+// up, and the background lane is never starved. Figures are counts and orders, never durations.
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A lookup answered at once: takes a slot, gives it back as soon as it has it (free again a second later). */
+async function lookup(budget: StatusBudget, lane: Lane): Promise<void> {
+  const release = await budget.acquire(lane);
+  release();
+}
+
+/** The most grants seen in any window of `windowMs` (sliding, starting at each grant). */
+function busiestWindow(stamps: readonly number[], windowMs: number): number {
+  const sorted = [...stamps].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0; i < sorted.length; i += 1) {
+    let j = i;
+    while (j < sorted.length && sorted[j]! < sorted[i]! + windowMs) j += 1;
+    most = Math.max(most, j - i);
+  }
+  return most;
+}
+
+describe('status budget', () => {
+  it('serves the person lane first, then the screen lane, then the background, whatever the arrival order', async () => {
+    const budget = createStatusBudget({ perSecond: 10 });
+    // Fill the window: 10 person lookups take every slot.
+    await Promise.all(Array.from({ length: 10 }, () => lookup(budget, 'person')));
+    const served: Lane[] = [];
+    const arrivals: Lane[] = ['background', 'background', 'screen', 'background', 'person', 'screen', 'person'];
+    const all = arrivals.map((lane) => lookup(budget, lane).then(() => served.push(lane)));
+    await Promise.all(all);
+    expect(served).toEqual(['person', 'person', 'screen', 'screen', 'background', 'background', 'background']);
+  });
+
+  it('never lets more than N lookups go in any sliding second, all lanes together, and follows a changed setting', async () => {
+    let perSecond = 4;
+    const budget = createStatusBudget({ perSecond: () => perSecond });
+    const stamps: number[] = [];
+    const lanes: Lane[] = ['background', 'screen', 'person'];
+    const first = Array.from({ length: 10 }, (_, i) => lookup(budget, lanes[i % 3]!).then(() => stamps.push(performance.now())));
+    await Promise.all(first);
+    expect(stamps).toHaveLength(10);
+    expect(busiestWindow(stamps, 1_000)).toBeLessThanOrEqual(4);
+    // Saved while it runs: two a second from the next request on.
+    perSecond = 2;
+    const later: number[] = [];
+    await Promise.all(Array.from({ length: 4 }, (_, i) => lookup(budget, lanes[i % 3]!).then(() => later.push(performance.now()))));
+    expect(busiestWindow(later, 1_000)).toBeLessThanOrEqual(2);
+  });
+
+  it('holds a slot while its request is out: a slow answer delays the next lookup, so the provider never sees more', async () => {
+    const budget = createStatusBudget({ perSecond: 1 });
+    const release = await budget.acquire('person');
+    let next = false;
+    void lookup(budget, 'person').then(() => (next = true));
+    await tick(1_300); // out for longer than a second: the slot is still taken
+    expect(next).toBe(false);
+    release();
+    await tick(600);
+    expect(next).toBe(false); // a second after the answer, not after it left
+    while (!next) await tick(50);
+  });
+
+  it('keeps slots for a person: background alone never fills the window', async () => {
+    const budget = createStatusBudget({ perSecond: 5 });
+    let backgroundServed = 0;
+    for (let i = 0; i < 20; i += 1) void lookup(budget, 'background').then(() => (backgroundServed += 1));
+    await tick(50);
+    // Three of five go to the background at once; two stay free for people.
+    expect(backgroundServed).toBe(3);
+    let personServed = 0;
+    void lookup(budget, 'person').then(() => (personServed += 1));
+    void lookup(budget, 'person').then(() => (personServed += 1));
+    await tick(0);
+    await tick(0);
+    expect(personServed).toBe(2);
+    expect(backgroundServed).toBe(3);
+  });
+
+  it('moves a waiting lookup up when a person asks for it, ahead of those that waited longer', async () => {
+    const budget = createStatusBudget({ perSecond: 2 });
+    await Promise.all([lookup(budget, 'person'), lookup(budget, 'person')]);
+    const served: string[] = [];
+    for (let i = 0; i < 3; i += 1) void lookup(budget, 'background').then(() => served.push(`b${i}`));
+    const ticket = budget.take('background');
+    void ticket.granted.then((release) => {
+      served.push('raised');
+      release();
+    });
+    ticket.raise('person');
+    expect(ticket.lane).toBe('person');
+    ticket.raise('background'); // never down again
+    expect(ticket.lane).toBe('person');
+    while (served.length < 2) await tick(50);
+    expect(served[0]).toBe('raised');
+  });
+
+  it('a cancelled wait (the service closing) rejects, takes no slot, and leaves nothing pending', async () => {
+    const budget = createStatusBudget({ perSecond: 1 });
+    await lookup(budget, 'person');
+    const ticket = budget.take('background');
+    const outcome = ticket.granted.then(
+      () => 'granted',
+      (error: Error) => error.message,
+    );
+    ticket.cancel();
+    expect(await outcome).toMatch(/closing/);
+    // The slot it would have taken is the next one's.
+    const started = performance.now();
+    await lookup(budget, 'person');
+    expect(performance.now() - started).toBeGreaterThan(0);
+  });
+
+  it('does not starve the background: it gets a slot every 2 s even while the screen lane wants them all', async () => {
+    const budget = createStatusBudget({ perSecond: 3 });
+    let stop = false;
+    let screenServed = 0;
+    const screenLoop = async (): Promise<void> => {
+      while (!stop) {
+        await lookup(budget, 'screen');
+        screenServed += 1;
+      }
+    };
+    const loops = [screenLoop(), screenLoop(), screenLoop()];
+    const background: number[] = [];
+    for (let i = 0; i < 2; i += 1) void lookup(budget, 'background').then(() => background.push(screenServed));
+    while (background.length < 2) await tick(50);
+    stop = true;
+    await Promise.all(loops);
+    // Both got through while the screen lane was taking slots all along (it was served before, between and after).
+    expect(background[0]!).toBeGreaterThan(0);
+    expect(background[1]!).toBeGreaterThan(background[0]!);
+    expect(BACKGROUND_FLOOR_MS).toBeLessThanOrEqual(2_000);
+  });
+});
+
+describe('poll schedule', () => {
+  const base: OpenOrderFacts = { now: 1_000_000, lastActivityAt: 1_000_000, onScreen: false, customerActing: false, deadlines: [], pollsSoFar: 3 };
+
+  it('polls a background order less and less often the longer nobody has shown or changed it', () => {
+    expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 0, 0)).toBe(700);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, base)).toBe(2_000);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...base, lastActivityAt: base.now - 45_000 })).toBe(5_000);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...base, lastActivityAt: base.now - 10 * 60_000 })).toBe(60_000);
+  });
+
+  it('polls fast while the order is on a screen or the customer has scanned it, however old it is', () => {
+    const old = { ...base, lastActivityAt: base.now - 10 * 60_000 };
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...old, onScreen: true })).toBe(500);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...old, customerActing: true })).toBe(1_000);
+  });
+
+  it('looks just after the expiry and just after the expiry-cancel is due, even in a long sleep', () => {
+    const old = { ...base, lastActivityAt: base.now - 10 * 60_000 };
+    const expiry = base.now + 7_000;
+    const cancelDue = expiry + 60_000;
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...old, deadlines: [expiry, cancelDue] })).toBe(7_000 + AFTER_DEADLINE_MS);
+    const afterExpiry = { ...old, now: expiry + AFTER_DEADLINE_MS, deadlines: [expiry, cancelDue] };
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, afterExpiry)).toBe(60_000);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...afterExpiry, now: cancelDue - 1_000 })).toBe(1_000 + AFTER_DEADLINE_MS);
+  });
+});

@@ -1,0 +1,220 @@
+// The terminal's status budget (Settings → status checks per second), shared by every status lookup of this
+// till, in three lanes served in order:
+// - person: someone is waiting for this answer (a refund's pre-read, Check now, a payment just opened);
+// - screen: the payment on the payment screen or the customer display, and an order a webhook says changed;
+// - background: every other open order.
+// The budget is N slots, not a token bucket: a lookup takes a slot when it leaves and gives it back one second
+// after its answer came back (or it failed). However late a request reaches the provider, it arrived before
+// its answer left, and the lookup that reuses its slot leaves a second after that: the provider never sees more
+// than N in ANY window of one second, all lanes together. Two of the N slots (one when N is 2 or 3) are kept
+// for the person lane, so a person's lookups take the next free slot instead of waiting for the window to
+// empty; and while a payment is on screen, two more are kept for the screen lane. No starvation: a background
+// lookup that has waited 2 s while the background got no slot at all goes ahead of the screen lane.
+
+export type Lane = 'person' | 'screen' | 'background';
+export const LANES: readonly Lane[] = ['person', 'screen', 'background'];
+
+const URGENCY: Readonly<Record<Lane, number>> = { person: 0, screen: 1, background: 2 };
+
+/** True when `a` is served before `b`. */
+export function moreUrgent(a: Lane, b: Lane): boolean {
+  return URGENCY[a] < URGENCY[b];
+}
+
+/** Call when the request's answer came back, or it failed: its slot is free again one window later. */
+export type ReleaseSlot = () => void;
+
+/** One waiting request. */
+export interface BudgetTicket {
+  /** Resolves when the request may leave, with what to call once it is answered. */
+  readonly granted: Promise<ReleaseSlot>;
+  /** The lane it waits in now. */
+  readonly lane: Lane;
+  /** Moves it to a more urgent lane while it waits (a person pressed Check now); never to a less urgent one. */
+  raise(lane: Lane): void;
+  /** Gives up waiting (the service is closing): `granted` rejects, and no slot is used. */
+  cancel(): void;
+}
+
+export interface StatusBudget {
+  /** Queue a request in a lane; `granted` resolves when it may leave. */
+  take(lane: Lane): BudgetTicket;
+  /** take(lane).granted */
+  acquire(lane: Lane): Promise<ReleaseSlot>;
+}
+
+/** A slot whose request never reported its answer (a bug) is given back this long after it left anyway. */
+export const MAX_HOLD_MS = 60_000;
+/** A background lookup that has waited this long, with no background slot given meanwhile, goes before the screen lane. */
+export const BACKGROUND_FLOOR_MS = 2_000;
+/** The screen lane counts as busy (its reserve held back from the background) this long after its last slot. */
+const SCREEN_RECENT_MS = 2_000;
+
+/** Slots of each window kept for the person lane, by budget size. */
+export function personReserve(slots: number): number {
+  return slots >= 4 ? 2 : slots >= 2 ? 1 : 0;
+}
+
+/** Slots kept for the screen lane (while it is in use) on top of the person reserve. */
+export function screenReserve(slots: number): number {
+  return Math.max(0, Math.min(2, slots - personReserve(slots) - 1));
+}
+
+interface Waiter {
+  lane: Lane;
+  readonly since: number;
+  readonly resolve: (release: ReleaseSlot) => void;
+}
+
+interface Slot {
+  readonly takenAt: number;
+  /** When it is free again: one window after its answer; Infinity while the request is out. */
+  freeAt: number;
+}
+
+/**
+ * `perSecond` may be a getter: the budget is a setting, and a change applies from the next request on. A
+ * fractional rate (below 1) becomes one request per 1/rate seconds.
+ */
+export function createStatusBudget(options: { perSecond: number | (() => number); now?: () => number }): StatusBudget {
+  // Monotonic: a wall clock set back an hour must not hold every slot for an hour.
+  const now = options.now ?? (() => performance.now());
+  const rate = typeof options.perSecond === 'function' ? options.perSecond : () => options.perSecond as number;
+  /** The slots in use: requests out, and answered ones within a window of their answer. */
+  let slots: Slot[] = [];
+  const queues: Record<Lane, Waiter[]> = { person: [], screen: [], background: [] };
+  let lastBackgroundAt = -Infinity;
+  let lastScreenAt = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerAt = Infinity;
+
+  function shape(): { size: number; windowMs: number } {
+    const perSecond = rate();
+    const size = Math.max(1, Math.floor(perSecond));
+    return { size, windowMs: (1_000 * size) / perSecond };
+  }
+
+  /** The background lane has been kept waiting too long: its next lookup goes before the screen lane. */
+  function backgroundDue(at: number): boolean {
+    const head = queues.background[0];
+    return head !== undefined && at - Math.max(head.since, lastBackgroundAt) >= BACKGROUND_FLOOR_MS;
+  }
+
+  /** How many of the window's slots a lane may fill. */
+  function limitFor(lane: Lane, size: number, at: number, due: boolean): number {
+    if (lane === 'person') return size;
+    const forOthers = size - personReserve(size);
+    if (lane === 'screen' || due) return forOthers;
+    const screenBusy = queues.screen.length > 0 || at - lastScreenAt < SCREEN_RECENT_MS;
+    return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0));
+  }
+
+
+  function pump(): void {
+    for (;;) {
+      const at = now();
+      const { size, windowMs } = shape();
+      slots = slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at);
+      // When the slots in use come free, soonest first (Infinity: still out, its answer pumps again).
+      const freeTimes = slots.map((slot) => Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS)).sort((a, b) => a - b);
+      let wakeAt = Infinity;
+      let served = false;
+      const due = backgroundDue(at);
+      if (queues.background.length > 0) wakeAt = Math.min(wakeAt, Math.max(queues.background[0]!.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS);
+      const order: readonly Lane[] = due ? ['person', 'background', 'screen'] : LANES;
+      for (const lane of order) {
+        const waiter = queues[lane][0];
+        if (!waiter) continue;
+        const limit = limitFor(lane, size, at, due);
+        if (slots.length < limit) {
+          queues[lane].shift();
+          const slot: Slot = { takenAt: at, freeAt: Infinity };
+          slots.push(slot);
+          if (lane === 'background') lastBackgroundAt = at;
+          if (lane === 'screen') lastScreenAt = at;
+          let released = false;
+          waiter.resolve(() => {
+            if (released) return;
+            released = true;
+            slot.freeAt = now() + windowMs;
+            pump();
+          });
+          served = true;
+          break;
+        }
+        // Free once enough slots have come free. A lane's limit is never above a more urgent lane's (a due
+        // background lookup has the screen lane's), so a lane that must wait never lets a less urgent one
+        // take a slot it could use sooner.
+        wakeAt = Math.min(wakeAt, freeTimes[slots.length - limit]!);
+      }
+      if (served) continue;
+      arm(wakeAt, at);
+      return;
+    }
+  }
+
+  function arm(wakeAt: number, at: number): void {
+    if (wakeAt === Infinity) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      timerAt = Infinity;
+      return;
+    }
+    if (timer && timerAt <= wakeAt) return;
+    if (timer) clearTimeout(timer);
+    timerAt = wakeAt;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        timerAt = Infinity;
+        pump();
+      },
+      Math.max(1, Math.ceil(wakeAt - at)),
+    );
+  }
+
+  function take(lane: Lane): BudgetTicket {
+    let resolveGranted!: (release: ReleaseSlot) => void;
+    let rejectGranted!: (error: Error) => void;
+    const granted = new Promise<ReleaseSlot>((resolve, reject) => {
+      resolveGranted = resolve;
+      rejectGranted = reject;
+    });
+    let done = false;
+    const waiter: Waiter = {
+      lane,
+      since: now(),
+      resolve: (release) => {
+        done = true;
+        resolveGranted(release);
+      },
+    };
+    queues[lane].push(waiter);
+    const ticket: BudgetTicket = {
+      granted,
+      get lane() {
+        return waiter.lane;
+      },
+      raise(to: Lane) {
+        if (done || !moreUrgent(to, waiter.lane)) return;
+        const from = queues[waiter.lane];
+        from.splice(from.indexOf(waiter), 1);
+        waiter.lane = to;
+        queues[to].push(waiter);
+        pump();
+      },
+      cancel() {
+        if (done) return;
+        done = true;
+        const queue = queues[waiter.lane];
+        queue.splice(queue.indexOf(waiter), 1);
+        rejectGranted(new Error('The status lookup was not sent: the payment service is closing.'));
+        pump();
+      },
+    };
+    pump();
+    return ticket;
+  }
+
+  return { take, acquire: (lane) => take(lane).granted };
+}
