@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { BridgeProvider, pickBridge } from './api/bridge.tsx';
 import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
+import './styles/fonts.css';
 import './styles/app.css';
+import './styles/counter.css';
 
 // One bundle, two pages: the cashier app, and the customer display (chosen by path: Electron loads
 // app://wallet-pos/customer-display in the second window, the preview serves /customer-display).

@@ -95,7 +95,10 @@ export interface PaymentView {
    */
   readonly refundedElsewhere?: Money;
   readonly refundable: Money;
+  /** A cancel may be asked for now: the order is still open, or its outcome is not known yet. */
   readonly canCancel: boolean;
+  /** A cancel was recorded and is being sent or confirmed (optional only for views built before it existed). */
+  readonly cancelRequested?: boolean;
   readonly canRefund: boolean;
   readonly note: string | null;
   /** The terminal that took it; null for a payment taken at another terminal (the provider's status does not say). */

@@ -100,7 +100,7 @@ const LABELS = {
     status: '狀態',
     paymentType: '付款類型',
     providerOrderId: '支付商訂單編號',
-    reference: '我們的參考編號',
+    reference: '參考編號',
     terminal: '終端機',
     refunds: '退款',
     refundedSoFar: '已退款金額',

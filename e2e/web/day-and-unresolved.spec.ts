@@ -140,9 +140,11 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
 
   await pos.open(page);
   await page.getByTestId('nav-summary').click();
-  await expect(page.getByTestId('summary-paid')).toHaveText(`${formatMoney(sgd(sum(paid)))} (${paid.length})`);
-  await expect(page.getByTestId('summary-refunds')).toHaveText(`${formatMoney(sgd(sum(refunds)))} (${refunds.length})`);
-  await expect(page.getByTestId('summary-net')).toHaveText(formatMoney(sgd(sum(paid) - sum(refunds))));
+  await expect(page.getByTestId('summary-paid-total')).toHaveText(formatMoney(sgd(sum(paid))));
+  await expect(page.getByTestId('summary-paid')).toHaveAttribute('data-count', String(paid.length));
+  await expect(page.getByTestId('summary-refunds-total')).toHaveText(`${refunds.length > 0 ? '−' : ''}${formatMoney(sgd(sum(refunds)))}`);
+  await expect(page.getByTestId('summary-refunds')).toHaveAttribute('data-count', String(refunds.length));
+  await expect(page.getByTestId('summary-net-total')).toHaveText(formatMoney(sgd(sum(paid) - sum(refunds))));
 
   // Money taken, by method: the paid payments split by how they were taken.
   for (const method of ['merchant-qr', 'customer-qr'] as const) {
@@ -196,7 +198,7 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
     expect(row[amount]).toBe(toMajorString(payment.amount));
     expect(row[refunded]).toBe(toMajorString(payment.refunded));
     expect(row[status]).toBe(payment.displayStatus);
-    expect(row[method]).toBe(payment.method);
+    expect(row[method]).toBe(payment.method === 'merchant-qr' ? 'Customer scanned our QR' : 'We scanned the customer');
     expect(row[providerId]).toBe(payment.providerOrderId ?? '');
   }
   const refundRows = records.filter((r) => r[kind] === 'refund');

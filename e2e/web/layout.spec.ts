@@ -75,3 +75,61 @@ test('scan view without a camera: the reason and the way round it, no empty blac
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('sale-screen')).toBeVisible();
 });
+
+/** Two boxes share any area (touching edges do not count). */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+}
+
+async function expectApart(page: Page, ids: readonly string[]): Promise<void> {
+  const boxes = await Promise.all(ids.map(async (id) => ({ id, box: await page.getByTestId(id).boundingBox() })));
+  for (const [index, { id, box }] of boxes.entries()) {
+    expect(box, `${id} is rendered`).not.toBeNull();
+    for (const other of boxes.slice(index + 1)) expect(overlap(box!, other.box!), `${id} overlaps ${other.id}`).toBe(false);
+  }
+}
+
+async function expectNoSidewaysSpill(page: Page): Promise<void> {
+  const spill = await page.evaluate(() => {
+    const main = document.querySelector('.app-main')!;
+    return { page: document.documentElement.scrollWidth - window.innerWidth, main: main.scrollWidth - main.clientWidth };
+  });
+  expect(spill.page).toBeLessThanOrEqual(0);
+  expect(spill.main).toBeLessThanOrEqual(0);
+}
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 800, height: 480 },
+]) {
+  test(`${size.width}×${size.height}: the day summary and the refund screen — nothing overlaps, nothing spills sideways`, async ({ page, pos }) => {
+    const created = await pos.call('payments.chargeMerchantQr', { amountMinor: 4138, currency: 'SGD', note: 'Table 12' });
+    if (!created.ok) throw new Error(created.error.message);
+    const { referenceId } = created.value;
+    await pos.sandbox('/consumer/confirm', { referenceId });
+    await expect.poll(async () => {
+      const detail = await pos.call('payments.get', { referenceId });
+      return detail.ok ? detail.value.payment.displayStatus : null;
+    }).toBe('paid');
+
+    await page.setViewportSize(size);
+    await pos.open(page);
+    await page.getByTestId('nav-summary').click();
+    await expect(page.getByTestId('summary-money')).toBeVisible();
+    await expectNoSidewaysSpill(page);
+    await expectApart(page, ['summary-money', 'summary-by-status', 'summary-by-method']);
+    await expectInViewport(page, page.getByTestId('status-bar'));
+    await page.screenshot({ path: test.info().outputPath(`summary-${size.width}x${size.height}.png`) });
+
+    await page.getByTestId('nav-refund').click();
+    await page.getByTestId('refund-lookup').fill(referenceId);
+    await page.getByTestId('refund-find').click();
+    await expect(page.getByTestId('refund-form')).toBeVisible();
+    await expectNoSidewaysSpill(page);
+    await expectApart(page, ['refund-paid', 'refund-payment-type', 'refund-form']);
+    await page.getByTestId('refund-submit').scrollIntoViewIfNeeded();
+    await expectInViewport(page, page.getByTestId('refund-submit'));
+    await expectInViewport(page, page.getByTestId('status-bar'));
+    await page.screenshot({ path: test.info().outputPath(`refund-${size.width}x${size.height}.png`) });
+  });
+}

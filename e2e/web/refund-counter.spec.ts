@@ -121,19 +121,22 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   await expect(pageB.getByTestId('refund-refunded')).toHaveText('S$0.00');
   await expect(pageB.getByTestId('refund-refundable')).toHaveText('S$14.00');
   await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'paid');
-  await expect(pageB.getByTestId('refund-payment-type')).toHaveText('PAY');
+  await expect(pageB.getByTestId('refund-payment-type')).toHaveText('Wallet payment');
 
   // A part, with the supervisor PIN.
   await keyRefundAmount(pageB, '500');
   await expect(pageB.getByTestId('refund-amount')).toHaveValue('S$5.00');
   await pageB.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageB.getByTestId('refund-submit').click();
+  await pageB.getByTestId('refund-confirm-yes').click();
   await expect(pageB.getByTestId('refund-refundable')).toHaveText('S$9.00');
   await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
   // Then the rest: the amount defaults to what is left.
+  await pageB.getByTestId('refund-more').click();
   await expect(pageB.getByTestId('refund-amount')).toHaveValue('S$9.00');
   await pageB.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageB.getByTestId('refund-submit').click();
+  await pageB.getByTestId('refund-confirm-yes').click();
   await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
   await pageB.screenshot({ path: test.info().outputPath('counter-refunded.png') });
 
@@ -174,8 +177,9 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   // What the shop adds up: 14.00 taken at A, 14.00 refunded at B → 0.
   expect(summaryA.net.amountMinor + summaryB.net.amountMinor).toBe(0);
   await pageB.getByTestId('nav-summary').click();
-  await expect(pageB.getByTestId('summary-refunds-other-terminals')).toHaveText('S$14.00 (2)');
-  await expect(pageB.getByTestId('summary-net')).toHaveText('-S$14.00');
+  await expect(pageB.getByTestId('summary-refunds-other-terminals-total')).toHaveText('−S$14.00');
+  await expect(pageB.getByTestId('summary-refunds-other-terminals')).toHaveAttribute('data-count', '2');
+  await expect(pageB.getByTestId('summary-net-total')).toHaveText('-S$14.00');
 
   const csvOf = async (terminal: Terminal) =>
     value(await terminal.call('payments.exportCsv', { day: summaryDay }))
@@ -217,6 +221,7 @@ test('a terminal set up with another merchant\'s posId is refused by the provide
   await expect(pageC.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
   await pageC.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageC.getByTestId('refund-submit').click();
+  await pageC.getByTestId('refund-confirm-yes').click();
   // The provider's 401 "Terminal Access Denied…", in the cashier's words, on the refund it refused.
   await expect(pageC.getByRole('row', { name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./ })).toBeVisible();
   const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);

@@ -38,20 +38,24 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   await expect(amount).toHaveValue('S$7.50');
   await page.getByTestId('refund-pin').fill('0000');
   await page.getByTestId('refund-submit').click();
+  await page.getByTestId('refund-confirm-yes').click();
   await expect(page.getByTestId('refund-error')).toHaveText('That supervisor PIN is not correct.');
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(0);
 
   await page.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await page.getByTestId('refund-submit').click();
+  await page.getByTestId('refund-confirm-yes').click();
   await expect(page.getByTestId('refund-refundable')).toHaveText('S$12.50');
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(750);
   await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$7.50. Refundable now: S$12.50.');
   await page.screenshot({ path: test.info().outputPath('refund-partial.png') });
 
   // The rest: the amount defaults to what is left.
+  await page.getByTestId('refund-more').click();
   await expect(page.getByTestId('refund-amount')).toHaveValue('S$12.50');
   await page.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await page.getByTestId('refund-submit').click();
+  await page.getByTestId('refund-confirm-yes').click();
   await expect(page.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
   const order = await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`);
   expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 2000 });

@@ -16,4 +16,10 @@ export interface CoreContext {
   readonly emit: EventSink;
   /** Tells the core that payment counts changed, so the status bar is updated now, not at the next probe. */
   readonly countsChanged: () => void;
+  /**
+   * Tells the status bar what one provider call showed (true: it answered; false: no answer or a 5xx), so a
+   * failing provider turns the bar to a warning at once instead of at the next probe. Optional: tests of a
+   * service alone have no status bar.
+   */
+  readonly providerAnswered?: (answered: boolean) => void;
 }

@@ -84,6 +84,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   if (settings.current().environment === 'embedded-sandbox') await provider.ensureSandbox();
 
   let countsChanged = (): void => {};
+  let providerAnswered = (_answered: boolean): void => {};
   const context: CoreContext = {
     dataDir: options.dataDir,
     fetch: fetchImpl,
@@ -91,6 +92,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     provider,
     emit: bus.emit,
     countsChanged: () => countsChanged(),
+    providerAnswered: (answered) => providerAnswered(answered),
   };
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
@@ -144,6 +146,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
+  providerAnswered = (answered) => status.observe(answered);
 
   const stopSettingsEvents = settings.onChange((view) => {
     bus.emit('settings.changed', view);

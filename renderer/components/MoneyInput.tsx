@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { appendKeypadDigit, formatMoney, removeKeypadDigit, type CurrencyCode } from '../../shared/money.ts';
 import { useLocale } from '../i18n/i18n.tsx';
 
@@ -18,11 +18,16 @@ export interface MoneyInputProps {
 
 export function MoneyInput({ id, valueMinor, currency, maxMinor, onChange, testId, describedBy, invalid }: MoneyInputProps) {
   const locale = useLocale();
+  // Entering the field selects the amount in it (a default, like the refundable rest): typing then replaces
+  // it, as in any text field, instead of appending digits to it.
+  const justFocused = useRef(false);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^\d$/.test(event.key)) {
       event.preventDefault();
-      onChange(appendKeypadDigit(valueMinor, Number(event.key), maxMinor));
+      const input = event.currentTarget;
+      const allSelected = input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+      onChange(appendKeypadDigit(allSelected ? 0 : valueMinor, Number(event.key), maxMinor));
     } else if (event.key === 'Backspace') {
       event.preventDefault();
       onChange(removeKeypadDigit(valueMinor));
@@ -46,6 +51,15 @@ export function MoneyInput({ id, valueMinor, currency, maxMinor, onChange, testI
       autoComplete="off"
       value={formatMoney({ amountMinor: valueMinor, currency }, locale)}
       onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        justFocused.current = true;
+        event.currentTarget.select();
+      }}
+      onMouseUp={(event) => {
+        // The click that focused the field would otherwise drop the selection just made.
+        if (justFocused.current) event.preventDefault();
+        justFocused.current = false;
+      }}
       onChange={(event) => onInput(event.target.value)}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}

@@ -10,9 +10,9 @@ describe('dates and times on screen', () => {
     expect(time(iso, 'en')).toBe('13:05:09');
   });
 
-  it('Traditional Chinese (Hong Kong)', () => {
-    expect(dateTime(iso, 'zh-HK')).toMatch(/^22\/11\/2026/);
-    expect(time(iso, 'zh-HK')).toMatch(/1:05:09|13:05:09/);
+  it('Traditional Chinese (Hong Kong): day first and the same 24-hour clock (no 上午/下午)', () => {
+    expect(dateTime(iso, 'zh-HK')).toMatch(/^22\/11\/2026,?\s*13:05:09$/);
+    expect(time(iso, 'zh-HK')).toBe('13:05:09');
   });
 
   it('shows an unreadable timestamp as it came rather than "Invalid Date"', () => {

@@ -11,20 +11,35 @@ export function money(value: Money, locale: Locale): string {
 /**
  * Dates and times as the tills' markets write them. Plain 'en' means US order in Intl (11/22/2026, 1:05 PM),
  * which no market we serve uses (SG, HK, AU, MY, TH write the day first): English gets day-first and a
- * 24-hour clock, as on receipts.
+ * 24-hour clock, as on receipts. Chinese too gets the 24-hour clock (zh-HK's default is 12-hour, 下午1:05).
  */
 const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
 
 export function time(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(DATE_LOCALE[locale], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleTimeString(DATE_LOCALE[locale], {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
 }
 
 export function dateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(DATE_LOCALE[locale], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    : date.toLocaleString(DATE_LOCALE[locale], {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
 }
 
 /** Local calendar day, YYYY-MM-DD (the contract's `day`). */

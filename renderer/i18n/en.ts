@@ -1,3 +1,4 @@
+import { COUNTER_EN } from './counter.en.ts';
 import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
@@ -124,7 +125,7 @@ export const EN = {
   'scan.cameraStarting': 'Starting the camera…',
   'scan.cameraLive': 'Camera ready: hold the code inside the box.',
   'scan.cameraDenied': 'The camera is blocked. Allow camera access for this app (browser site settings or the system privacy settings), or use the USB scanner.',
-  'scan.cameraAbsent': 'No camera is connected. Connect one, or use the USB scanner.',
+  'scan.cameraAbsent': 'No camera on this till: use the USB scanner, or type the code below.',
   'scan.cameraUnsupported': 'This screen cannot use a camera here. Use the USB scanner.',
   'scan.cameraError': 'The camera could not start: {message}. Use the USB scanner, or choose another camera in Settings.',
   'scan.cameraFallback': 'The camera chosen in Settings is not connected; using the default camera.',
@@ -418,6 +419,7 @@ export const EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...COUNTER_EN,
   ...JOURNAL_EN,
 } as const;
 

@@ -26,6 +26,6 @@ describe('the renderer owns every word the core sends', () => {
     expect(errorMessage(error, 'zh-HK')).toBe('請輸入退款原因。');
     const plain = { code: 'currency.unsupported', message: 'core English for the log', retryable: false } as const;
     expect(errorMessage(plain, 'en')).toBe(defaultMessage('currency.unsupported'));
-    expect(errorMessage(plain, 'zh-HK')).toBe('此終端不接受這種貨幣。請在「設定」檢查國家及貨幣。');
+    expect(errorMessage(plain, 'zh-HK')).toBe('此終端機不接受這種貨幣。請在「設定」檢查國家及貨幣。');
   });
 });

@@ -8,10 +8,10 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'payments.reason-recorded': '{text}',
   'payments.reasons-joined': '{first} {rest}',
 
-  'amount.below-minimum': '本終端接受的最低金額為 {min}。',
-  'amount.above-limit': '此金額超過本終端設定的上限 {max}。',
-  'currency.terminal-only': '本終端只接受 {currency} 付款。',
-  'payments.other-terminal': '此付款於終端 {paymentPosId} 收取；收銀機現設定為 {currentPosId}。請在「設定」改回原終端以完成處理。',
+  'amount.below-minimum': '本終端機接受的最低金額為 {min}。',
+  'amount.above-limit': '此金額超過本終端機設定的上限 {max}。',
+  'currency.terminal-only': '本終端機只接受 {currency} 付款。',
+  'payments.other-terminal': '此付款於終端機 {paymentPosId} 收取；收銀機現設定為 {currentPosId}。請在「設定」改回原終端機以完成處理。',
   'payments.lookup-failed': '查詢付款狀態失敗。',
 
   'unresolved.checking': '正在向支付商核實：{reason}',

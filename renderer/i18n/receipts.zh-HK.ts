@@ -9,5 +9,5 @@ export const RECEIPTS_ZH_HK: Readonly<Record<keyof typeof RECEIPTS_EN, string>> 
   'receipt.printing': '列印中…',
   'receipt.sentToPrinter': '已傳送至收據打印機。',
   'receipt.previewLabel': '待列印的收據',
-  'receipt.qrLabel': '付款參考編號 {reference} 的二維碼',
+  'receipt.qrLabel': '參考編號 {reference} 的二維碼',
 };

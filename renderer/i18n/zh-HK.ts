@@ -1,3 +1,4 @@
+import { COUNTER_ZH_HK } from './counter.zh-HK.ts';
 import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
@@ -10,8 +11,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'app.bridgeError': '畫面無法連接付款服務。',
   'app.retry': '再試一次',
   'app.demoBanner': '示範模式 — 內置模擬環境，不涉及真實款項',
-  'app.terminal': '終端 {posId} · {terminalReference}',
-  'app.terminalNoPos': '終端 {terminalReference}（未設定 posId）',
+  'app.terminal': '終端機 {posId} · {terminalReference}',
+  'app.terminalNoPos': '終端機 {terminalReference}（未設定 posId）',
   'app.skipToContent': '跳至主要內容',
 
   'nav.label': '畫面',
@@ -24,7 +25,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'nav.customerDisplay': '開啟顧客顯示屏',
   'nav.admin': '管理',
 
-  'status.label': '終端狀態',
+  'status.label': '終端機狀態',
   'status.environment': '環境：{name}',
   'status.providerUnknown': '支付商：檢查中…',
   'status.providerUp': '支付商連線正常',
@@ -63,11 +64,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'method.merchant-qr': '顧客掃描我們的二維碼',
   'method.customer-qr': '我們掃描顧客的付款碼',
-  'method.unknown': '不詳：於其他終端收款',
-  'origin.takenElsewhere': '於其他終端收款',
-  'origin.takenElsewhereHint': '按參考編號向支付服務商查詢所得。在此退款會計入本終端的每日摘要；該筆付款本身則不計入。',
+  'method.unknown': '不詳：於其他終端機收款',
+  'origin.takenElsewhere': '於其他終端機收款',
+  'origin.takenElsewhereHint': '按參考編號向支付服務商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
   'origin.taken-here': '本機收款',
-  'origin.looked-up': '查詢所得（於其他終端收款）',
+  'origin.looked-up': '查詢所得（於其他終端機收款）',
 
   'sale.title': '新交易',
   'sale.amount': '金額',
@@ -79,7 +80,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'sale.keypad': '金額鍵盤',
   'sale.delete': '刪除最後一位',
   'sale.clear': '清除金額',
-  'sale.belowMinimum': '此終端最少收款金額為 {amount}。',
+  'sale.belowMinimum': '此終端機最少收款金額為 {amount}。',
   'sale.scanIgnored': '已掃描一個碼。如要以顧客付款碼收款，請先按「掃描顧客付款碼」。',
   'sale.keysHint': '輸入數字作金額 · Enter = 收款 · Esc = 清除',
 
@@ -101,7 +102,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.paidAmount': '已收 {amount}',
   'payment.failedAmount': '{amount} 未付款',
   'payment.providerOrderId': '支付商訂單編號',
-  'payment.reference': '我方參考編號',
+  'payment.reference': '參考編號',
   'payment.noteLabel': '備註',
   'payment.reason': '原因：{reason}',
   'payment.checkingExplain': '結果尚未確定。收銀機會繼續向支付商查詢，不會重複收費。',
@@ -123,7 +124,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'scan.cameraStarting': '鏡頭啟動中…',
   'scan.cameraLive': '鏡頭已就緒：請把付款碼放在方框內。',
   'scan.cameraDenied': '鏡頭被封鎖。請在瀏覽器網站設定或系統私隱設定中允許此程式使用鏡頭，或使用 USB 掃描器。',
-  'scan.cameraAbsent': '未連接鏡頭。請連接鏡頭，或使用 USB 掃描器。',
+  'scan.cameraAbsent': '此收銀機沒有鏡頭：請使用 USB 掃描器，或在下面輸入付款碼。',
   'scan.cameraUnsupported': '此畫面無法使用鏡頭。請使用 USB 掃描器。',
   'scan.cameraError': '鏡頭無法啟動：{message}。請使用 USB 掃描器，或在設定中選擇其他鏡頭。',
   'scan.cameraFallback': '設定中選擇的鏡頭未連接，現使用預設鏡頭。',
@@ -182,8 +183,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'refundState.failed': '失敗',
 
   'refund.title': '退款',
-  'refund.lookupLabel': '收據或付款參考編號',
-  'refund.lookupHint': '掃描收據，或輸入我方參考編號或支付商訂單編號。',
+  'refund.lookupLabel': '收據或參考編號',
+  'refund.lookupHint': '掃描收據，或輸入參考編號或支付商訂單編號。',
   'refund.find': '尋找',
   'refund.notFound': '找不到「{query}」的付款。',
   'refund.paid': '已付',
@@ -236,11 +237,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'summary.byMethod': '已收款項（按方式）',
   'summary.paid': '已收款',
   'summary.refunds': '退款',
-  'summary.refundsOfOtherTerminals': '在此為其他終端的付款退款',
-  'summary.refundedElsewhere': '於其他地方退款（其他終端或商戶平台）：計入退款的終端，不計入本淨額',
+  'summary.refundsOfOtherTerminals': '在此為其他終端機的付款退款',
+  'summary.refundedElsewhere': '於其他地方退款（其他終端機或商戶平台）：計入退款的終端機，不計入本淨額',
   'summary.linkedCharges': '已綁定顧客：已批准即時收款',
   'summary.linkedCaptures': '已綁定顧客：已扣取預授權',
-  'summary.net': '淨額（本終端收款減本終端退款）',
+  'summary.net': '淨額（本終端機收款減本終端機退款）',
   'summary.count': '筆數',
   'summary.total': '總額',
   'summary.export': '匯出 CSV',
@@ -272,7 +273,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.saved': '設定已儲存。',
   'settings.noChanges': '沒有更改。',
   'settings.section.provider': '支付商連線',
-  'settings.section.terminal': '終端',
+  'settings.section.terminal': '終端機',
   'settings.section.partner': '合作夥伴資料（可選）',
   'settings.section.limits': '金額及結果',
   'settings.section.security': '密碼',
@@ -299,11 +300,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.customBaseUrl': '自訂網址',
   'settings.accessKeyId': '存取金鑰 ID',
   'settings.accessKeySecret': '存取金鑰密鑰',
-  'settings.posId': '終端 ID（posId）',
+  'settings.posId': '終端機 ID（posId）',
   'settings.country': '國家／地區',
   'settings.currency': '貨幣',
   'settings.merchantName': '商戶名稱',
-  'settings.terminalReference': '終端參考編號',
+  'settings.terminalReference': '終端機名稱',
   'settings.mode': '模式',
   'settings.mode.cashier': '收銀機',
   'settings.mode.kiosk': '自助服務機',
@@ -416,5 +417,6 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
 };

@@ -16,9 +16,23 @@ describe('sale keypad entry (digits from the right)', () => {
     expect(sale().amountMinor).toBe(0);
   });
 
-  it('never goes past the terminal maximum', () => {
+  it('never goes past the terminal maximum, and says so (a refused digit is counted, never dropped silently)', () => {
     sale().appendDigits('99999', 50_000, 1);
     expect(sale().amountMinor).toBe(9999);
+    expect(sale().overLimitCount).toBe(1);
+    sale().appendDigits('0', 50_000, 2);
+    expect(sale().overLimitCount).toBe(2);
+  });
+
+  it('a stale amount is never added to: the next digit starts a new amount', () => {
+    sale().appendDigits('2001', 1_000_000, 1);
+    sale().markStale();
+    sale().appendDigits('1', 1_000_000, 2);
+    sale().appendDigits('299', 1_000_000, 3);
+    expect(sale().amountMinor).toBe(1299);
+    sale().markStale();
+    sale().deleteDigit(4);
+    expect(sale().amountMinor).toBe(0);
   });
 
   it('undoes exactly what a scanner burst typed, keeping what the cashier typed before it', () => {

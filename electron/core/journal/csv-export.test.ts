@@ -82,7 +82,8 @@ describe('CSV export', () => {
     expect(first[column('Note or reason')]).toBe('Table 4, "window"\r\nsecond line 咖啡');
     expect(second[column('Amount')]).toBe('0.05');
     expect([second[column('Refunded')], second[column('Refunded elsewhere')]]).toEqual(['0.02', '0.02']);
-    expect(second[column('Method')]).toBe('customer-qr');
+    expect(first[column('Method')]).toBe('Customer scanned our QR');
+    expect(second[column('Method')]).toBe('We scanned the customer');
     expect(second[column('Note or reason')]).toBe('\'=HYPERLINK("http://evil")');
     expect(second[column('Reference')]).toBe(small.referenceId);
     expect(third[column('Status')]).toBe('failed');
@@ -94,6 +95,7 @@ describe('CSV export', () => {
     expect(refundRow[column('Status')]).toBe('succeeded');
     expect(refundRow[column('Provider order ID')]).toBe('221121-0001-AAAA');
     expect(refundRow[column('Note or reason')]).toBe('Wrong item, sorry');
+    expect(refundRow[column('Method')]).toBe('Customer scanned our QR');
 
     expect(journal.exportCsv('2026-11-22').csv).toBe(`\uFEFF${CSV_HEADER.join(',')}\r\n`);
   });

@@ -1,4 +1,5 @@
 import type { CsvExport } from '../../../shared/contract.ts';
+import type { PaymentMethod } from '../../../shared/domain.ts';
 import { money, toMajorString } from '../../../shared/money.ts';
 import type { JournalContext } from './context.ts';
 import { displayStatusOf, refundTotalsOf } from './display-status.ts';
@@ -32,6 +33,20 @@ export const CSV_HEADER = [
   'Origin',
 ] as const;
 
+/**
+ * How each payment was taken, in the words the till's screens use (the back office reads this file, not our
+ * codes). Linked-customer lines (day-report.ts) name their own kind.
+ */
+export const METHOD_IN_WORDS: Readonly<Record<PaymentMethod, string>> = {
+  'merchant-qr': 'Customer scanned our QR',
+  'customer-qr': 'We scanned the customer',
+};
+
+/** A method as the file writes it; anything unknown (an older row) as it was stored. */
+function methodInWords(method: string): string {
+  return Object.hasOwn(METHOD_IN_WORDS, method) ? METHOD_IN_WORDS[method as PaymentMethod] : method;
+}
+
 /** The Origin column's words, for a person reading the file. */
 const ORIGIN_TEXT = { 'taken-here': 'taken here', 'looked-up': 'looked up' } as const;
 
@@ -52,7 +67,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         row.referenceId,
         '',
         row.providerOrderId ?? '',
-        row.method ?? '',
+        row.method === null ? '' : methodInWords(row.method),
         displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid),
         row.providerStatus ?? '',
         row.paymentType ?? '',
@@ -82,7 +97,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         refund.referenceId,
         refund.refundId,
         refund.providerOrderId ?? String(raw['payment_provider_order_id'] ?? ''),
-        String(raw['payment_method'] ?? ''),
+        methodInWords(String(raw['payment_method'] ?? '')),
         refund.state,
         '',
         '',

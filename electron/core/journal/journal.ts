@@ -138,7 +138,7 @@ export function openJournal(options: JournalOptions): Journal {
 
   const viewOf = (referenceId: string): PaymentView | null => {
     const row = attempts.getAttempt(ctx, referenceId);
-    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId)) : null;
+    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId)) : null;
   };
 
   return {

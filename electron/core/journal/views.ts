@@ -6,7 +6,11 @@ import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } fro
 
 // Journal rows → the views the contract sends to screens. Pure: the same row always gives the same view.
 
-export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): PaymentView {
+export function toPaymentView(
+  row: AttemptRow,
+  refunds: readonly RefundRow[],
+  cancels: readonly CancelRow[] = [],
+): PaymentView {
   const displayStatus = displayStatusOf(row.state, row.providerStatus, row.expiredUnpaid);
   const totals = refundTotalsOf(row);
   const refundableMinor = refundableMinorOf({
@@ -17,6 +21,10 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     inFlightRefundMinor: inFlightRefundMinor(refunds),
   });
   const payable = displayStatus === 'waiting' || displayStatus === 'scanned';
+  const cancelRequested = cancels.some((cancel) => cancel.state !== 'done');
+  // While the outcome is unknown the cashier may still call the attempt off: the cancel is written ahead and
+  // sent to whatever the provider turns out to have (payment-service #cancel).
+  const unsettled = row.state === 'sending' || row.state === 'checking';
   return {
     referenceId: row.referenceId,
     origin: row.origin,
@@ -35,8 +43,10 @@ export function toPaymentView(row: AttemptRow, refunds: readonly RefundRow[]): P
     refunded: money(totals.refundedMinor, row.currency),
     refundedElsewhere: money(totals.refundedElsewhereMinor, row.currency),
     refundable: money(refundableMinor, row.currency),
-    // Another terminal's open order is that terminal's to cancel: its customer is standing there.
-    canCancel: row.origin === 'taken-here' && isCancellable(row.state, row.providerStatus),
+    // Another terminal's open order is that terminal's to cancel: its customer is standing there. While the
+    // outcome of ours is unknown the cashier may still call it off (written ahead, see payment-service #cancel).
+    canCancel: row.origin === 'taken-here' && !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
+    cancelRequested,
     canRefund: refundableMinor > 0,
     note: row.note,
     posId: row.posId,

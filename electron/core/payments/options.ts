@@ -40,6 +40,12 @@ export interface PaymentServiceOptions {
   readonly maxResends?: number | undefined;
   /** Delays between lookups while an outcome is unknown: doubling from base to max. */
   readonly checkDelays?: { readonly baseMs: number; readonly maxMs: number } | undefined;
+  /**
+   * The cap on that backoff while a cashier is watching the payment (sent from the screen, within its QR's
+   * lifetime): once the provider is back, the sale must move on within ~2 s, not after a 10 s backoff.
+   * Default 1 s (one lookup a second for one order stays far inside the status budget).
+   */
+  readonly watchedCheckMaxMs?: number | undefined;
   /** The in-store client's timeouts and retry policy (tests shorten them). */
   readonly client?: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined } | undefined;
   /** Run the in-store webhook receiver (demo: on loopback; real: when a listen port is set). Default true. */
@@ -61,6 +67,7 @@ export interface ResolvedOptions {
   readonly resendWindowMs: number;
   readonly maxResends: number;
   readonly checkDelays: { readonly baseMs: number; readonly maxMs: number };
+  readonly watchedCheckMaxMs: number;
   readonly client: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined };
   readonly webhooks: boolean;
   readonly closeGraceMs: number;
@@ -92,12 +99,13 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     resendWindowMs: options.resendWindowMs ?? 60_000,
     maxResends: options.maxResends ?? 2,
     checkDelays: options.checkDelays ?? { baseMs: 500, maxMs: 10_000 },
+    watchedCheckMaxMs: options.watchedCheckMaxMs ?? 1_000,
     client: options.client ?? {},
     webhooks: options.webhooks ?? true,
     closeGraceMs: options.closeGraceMs ?? 2_000,
   };
   if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
-  for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs'] as const) {
+  for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs', 'watchedCheckMaxMs'] as const) {
     if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
   }
   if (!(resolved.checkDelays.baseMs > 0 && resolved.checkDelays.maxMs >= resolved.checkDelays.baseMs)) {

@@ -129,15 +129,15 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
         case 'refused':
           memory.refusal = errorReason(outcome.error);
           updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.refused', { error: memory.refusal }) });
-          return checkDelay(state.failures, rt.options.checkDelays);
+          return backoffFor(rt, row.referenceId, state);
         default:
           updateAttempt(rt, row.referenceId, { unresolvedReason: errorReason(outcome.error) });
-          return checkDelay(state.failures, rt.options.checkDelays);
+          return backoffFor(rt, row.referenceId, state);
       }
     }
     case 'keep-checking': {
       updateAttempt(rt, row.referenceId, { state: 'checking', unresolvedReason: decision.reason });
-      const backoff = checkDelay(state.failures, rt.options.checkDelays);
+      const backoff = backoffFor(rt, row.referenceId, state);
       return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
     }
     case 'not-sent':
@@ -188,7 +188,7 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
       if (state.polls === 1) note(rt, row.referenceId, { kind: 'note', summary: 'the provider does not find this open order; still checking' });
       return poll;
     case 'error':
-      return Math.max(poll, checkDelay(state.failures, rt.options.checkDelays));
+      return Math.max(poll, backoffFor(rt, row.referenceId, state));
   }
 }
 
@@ -241,14 +241,14 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
       try {
         const settled = applyCancelOutcome(rt, cancel, await sendCancel(rt, cancel));
         state.lookAgain = true;
-        return settled.state === 'done' ? SETTLE_LOOK_MS : checkDelay(state.failures, rt.options.checkDelays);
+        return settled.state === 'done' ? SETTLE_LOOK_MS : backoffFor(rt, cancel.referenceId, state);
       } finally {
         rt.busy.delete(cancel.cancelId);
       }
     }
     case 'wait':
       updateCancel(rt, cancel.cancelId, { state: 'checking', checkingReason: decision.reason });
-      return checkDelay(state.failures, rt.options.checkDelays);
+      return backoffFor(rt, cancel.referenceId, state);
   }
 }
 
@@ -309,6 +309,19 @@ function unsettledRefunds(rt: PaymentRuntime, referenceId: string): RefundRow[] 
 
 function unsettledCancels(rt: PaymentRuntime, referenceId: string): CancelRow[] {
   return rt.journal.cancelsOf(referenceId).filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.busy.has(c.cancelId));
+}
+
+/**
+ * The wait before looking again after a failed lookup: doubling (checkDelays), but capped at
+ * watchedCheckMaxMs while a cashier is watching this sale (sent from the screen, QR still within its
+ * lifetime), so the sale moves on within ~2 s once the provider is back. A payment nobody waits for
+ * (recovered after a restart, or long past its QR) backs off fully and spares the provider.
+ */
+function backoffFor(rt: PaymentRuntime, referenceId: string, state: PassState): number {
+  const backoff = checkDelay(state.failures, rt.options.checkDelays);
+  const memory = rt.attempts.get(referenceId);
+  const watched = memory?.interactive === true && rt.options.now() - memory.firstSentAt < rt.options.orderLifetimeMs;
+  return watched ? Math.min(backoff, rt.options.watchedCheckMaxMs) : backoff;
 }
 
 function sooner(a: Delay, b: Delay): Delay {

@@ -9,6 +9,7 @@ import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
+import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
 import {
   checkAmount,
@@ -97,7 +98,10 @@ class PaymentService {
     this.#tuning = {
       timeouts: options.client.timeouts,
       retry: options.client.retry,
-      onExchange: (exchange) => auditOrderExchange(journal, exchange),
+      onExchange: (exchange) => {
+        context.providerAnswered?.(providerAnswered(exchange));
+        auditOrderExchange(journal, exchange);
+      },
     };
     this.#rt = {
       journal,

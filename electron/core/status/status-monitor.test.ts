@@ -127,4 +127,36 @@ describe('status monitor', () => {
     finishProbe(probeResult(true, 5));
     await expect(refreshing).resolves.toMatchObject({ providerReachable: null });
   });
+
+  it('a failing provider call turns the bar to unreachable at once, and an answer turns it back (no wait for the probe)', async () => {
+    const seen: StatusSnapshot[] = [];
+    let probes = 0;
+    const monitor = createStatusMonitor({
+      environment: () => ({ environment: 'embedded-sandbox', demo: true }),
+      probe: async () => {
+        probes += 1;
+        return probeResult(true, 100);
+      },
+      counts: () => ({ pendingCount: 1, unresolvedCount: 0 }),
+      onChange: (snapshot) => seen.push(snapshot),
+      intervalMs: 60_000,
+      unreachableRetryMs: 60_000,
+    });
+    await monitor.refresh();
+    expect(monitor.snapshot()).toMatchObject({ providerReachable: true, clockSkewMs: 100 });
+
+    monitor.observe(false);
+    expect(monitor.snapshot()).toMatchObject({ providerReachable: false, clockSkewMs: 100 });
+    expect(seen.at(-1)).toMatchObject({ providerReachable: false });
+    const told = seen.length;
+    monitor.observe(false); // every failed attempt of an outage: one change told, not one per attempt
+    expect(seen).toHaveLength(told);
+
+    monitor.observe(true);
+    expect(seen.at(-1)).toMatchObject({ providerReachable: true });
+    expect(probes).toBe(1);
+    monitor.close();
+    monitor.observe(false); // closed: nothing told any more
+    expect(seen.at(-1)).toMatchObject({ providerReachable: true });
+  });
 });

@@ -26,13 +26,19 @@ export interface StatusMonitor {
   snapshot(): StatusSnapshot;
   /** Probes now (concurrent calls share one probe) and returns the fresh snapshot. */
   refresh(): Promise<StatusSnapshot>;
+  /**
+   * What a provider call just showed (true: it answered; false: no answer or a 5xx). A failure turns the bar
+   * to "unreachable" at once and probes again soon; an answer after a failure turns it back at once.
+   */
+  observe(answered: boolean): void;
   /** Re-reads environment and counts without probing (settings saved, payment counts changed). */
   recount(): void;
   start(): void;
   close(): void;
 }
 
-const DEFAULT_UNREACHABLE_RETRY_MS = 5_000;
+// Short: once the provider is back the bar should say so within a couple of seconds, like the payments do.
+const DEFAULT_UNREACHABLE_RETRY_MS = 2_000;
 
 /** Clock skew moves by a few ms between probes; the status bar cares about whole seconds. */
 const SKEW_CHANGE_WORTH_TELLING_MS = 1_000;
@@ -109,6 +115,13 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
         inFlight = null;
       });
       return inFlight;
+    },
+    observe(answered) {
+      if (closed || probe.reachable === answered) return;
+      // The clock skew is the probe's to measure; a payment call says nothing new about it.
+      probe = { ...probe, reachable: answered, checkedAt: new Date(now()).toISOString() };
+      if (!answered) retrySoon();
+      update();
     },
     recount() {
       if (!closed) update();

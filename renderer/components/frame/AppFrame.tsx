@@ -19,6 +19,7 @@ import { DemoBanner, Header } from './Header.tsx';
 import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
+import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
@@ -60,6 +61,8 @@ export function AppFrame() {
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
+        {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
+        {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner />}
         {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
       </main>
       {!customerFacing && <StatusBar />}

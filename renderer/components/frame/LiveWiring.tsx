@@ -4,6 +4,7 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.ts';
 import { dispatchScan } from '../../scanning/scan-bus.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 
@@ -13,6 +14,7 @@ export function LiveWiring() {
   const setSettingsView = useAppStore((state) => state.setSettingsView);
   const markScannerSeen = useAppStore((state) => state.markScannerSeen);
   const applyPayment = usePaymentStore((state) => state.apply);
+  const applyOpen = useOpenPaymentsStore((state) => state.apply);
   const terminal = useTerminal();
 
   useBridgeEvent('status.changed', setStatus);
@@ -24,7 +26,10 @@ export function LiveWiring() {
     setSettingsView(view);
     void bridge['app.info']({}).then((result) => result.ok && setInfo(result.value));
   });
-  useBridgeEvent('payment.updated', applyPayment);
+  useBridgeEvent('payment.updated', (view) => {
+    applyPayment(view);
+    applyOpen(view);
+  });
   useAdminIdleLock();
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {

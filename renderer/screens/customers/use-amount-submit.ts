@@ -69,7 +69,7 @@ export function useAmountSubmit<T>({
     event.preventDefault();
     if (busy) return;
     actor?.acted();
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    const problem = validateSaleAmount(amountMinor, limits, currency);
     setError(problem);
     setOutcome(null);
     if (problem) return;

@@ -79,8 +79,39 @@ describe('merchant-QR payment view', () => {
     expect(result.dataset.outcome).toBe('failure');
     expect(result.textContent).toContain('Reason: The customer declined the payment in their app.');
     expect(screen.queryByText(/Next sale in/)).toBeNull();
-    fireEvent.click(screen.getByTestId('dismiss-result'));
+    fireEvent.click(screen.getByTestId('result-done'));
     expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');
+  });
+
+  it('a failure keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown', async () => {
+    const { update } = await startCharge();
+    update(
+      {
+        displayStatus: 'failed',
+        providerStatus: 'FAILED',
+        state: 'final',
+        canCancel: false,
+        failureReason: 'CONSUMER_DECLINED',
+      },
+      '2026-11-22T10:00:07.000Z',
+    );
+    expect(screen.getByTestId('result-try-again').textContent).toBe('Try again');
+    expect(screen.getByTestId('result-other-method').textContent).toBe('Scan the customer instead');
+    expect(screen.getByTestId('result-done')).toBeDefined();
+    expect(screen.queryByText(/Next sale in/)).toBeNull();
+    expect(screen.queryByTestId('dismiss-result')).toBeNull();
+  });
+
+  it('a digit typed while a result shows starts the next sale from 0 with that digit', async () => {
+    const { update } = await startCharge();
+    update(
+      { displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null, canCancel: false },
+      '2026-11-22T10:00:07.000Z',
+    );
+    fireEvent.keyDown(window, { key: '7' });
+    const amount = await screen.findByTestId('sale-amount');
+    expect(amount.dataset.amountMinor).toBe('7');
+    expect(amount.dataset.stale).toBeUndefined();
   });
 
   it('drops the expiry countdown once the customer confirmed, and says why an expired QR was not paid', async () => {

@@ -6,7 +6,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
-import { useKeyDown } from '../../hooks/use-key.ts';
+import { isActivatableTarget, isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
@@ -18,7 +18,9 @@ import { useTerminal } from '../../stores/terminal.ts';
 import { homeScreenOf } from '../../components/frame/Nav.tsx';
 import { KioskPayment } from './KioskPayment.tsx';
 import { LastChecked } from './LastChecked.tsx';
+import { useSaleStore } from '../../stores/sale-store.ts';
 import { usePaymentReread } from './use-payment-watch.ts';
+import { ResultActions } from './ResultActions.tsx';
 
 // The payment in progress: our QR (merchant-presented) or the progress of a scanned customer code, the
 // live status from payment.updated events, a countdown, Cancel while the order can still be cancelled,
@@ -71,6 +73,9 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   const final = FINAL_DISPLAY.has(view.displayStatus);
   const outcome = outcomeOf(view.displayStatus);
   const amount = money(view.amount, locale);
+  // The outcome is not known yet (an answer was lost, the provider is not answering).
+  const unsettled = view.displayStatus === 'checking' || view.displayStatus === 'sending';
+  const providerDown = useAppStore((state) => state.status?.providerReachable === false);
   usePaymentReread(view, apply);
 
   // One sound per payment, when its result first shows.
@@ -106,10 +111,25 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
     if (event.key === 'Escape') {
       event.preventDefault();
       if (final) dismiss();
-      else if (view.canCancel) void cancel();
-    } else if (event.key === 'Enter' && final) {
+      else if (view.canCancel && !unsettled) void cancel();
+    } else if (event.key === 'Enter' && final && !isActivatableTarget(event.target)) {
       event.preventDefault();
       dismiss();
+    } else if (
+      final &&
+      /^\d$/.test(event.key) &&
+      !event.ctrlKey &&
+      !event.altKey &&
+      !event.metaKey &&
+      !isTypingTarget(event.target)
+    ) {
+      // The cashier is already keying the next sale: it starts with this digit, from 0.
+      event.preventDefault();
+      const sale = useSaleStore.getState();
+      sale.reset();
+      sale.appendDigits(event.key, terminal.settings.amountLimits.maxMinor, event.timeStamp);
+      clear();
+      navigate({ name: 'sale' });
     }
   });
 
@@ -139,7 +159,19 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
             {t(`display.${view.displayStatus}`)}
           </p>
           {/* Once the customer confirmed, the QR's expiry no longer matters: a clock running out would only alarm. */}
-          {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && <Countdown expiresAt={view.expiresAt} />}
+          {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && (
+            <Countdown expiresAt={view.expiresAt} />
+          )}
+          {unsettled && providerDown && !view.cancelRequested && (
+            <p className="payment-outage" role="alert" data-testid="payment-outage">
+              {t('payment.outage')}
+            </p>
+          )}
+          {unsettled && view.cancelRequested && (
+            <p className="explain" data-testid="payment-cancel-requested">
+              {t('payment.cancelAttemptRequested')}
+            </p>
+          )}
           {!final && <LastChecked referenceId={view.referenceId} />}
           {view.displayStatus === 'checking' && (
             <>
@@ -155,12 +187,30 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           {view.note && <p className="payment-note">{view.note}</p>}
           <ErrorText error={error} testId="payment-error" />
           <div className="payment-actions">
-            {view.canCancel && (
-              <button type="button" className="button button-danger button-large" onClick={() => void cancel()} disabled={cancelling} data-testid="cancel-payment">
+            {view.canCancel && !unsettled && (
+              <button
+                type="button"
+                className="button button-danger button-large"
+                onClick={() => void cancel()}
+                disabled={cancelling}
+                data-testid="cancel-payment"
+              >
                 {cancelling ? t('payment.cancelling') : t('payment.cancel')}
               </button>
             )}
-            {!final && !view.canCancel && (view.displayStatus === 'checking' || view.displayStatus === 'sending') && (
+            {/* Whatever the provider may have: the cancel is written ahead and sent once it answers. */}
+            {view.canCancel && unsettled && (
+              <button
+                type="button"
+                className="button button-danger button-large"
+                onClick={() => void cancel()}
+                disabled={cancelling}
+                data-testid="cancel-attempt"
+              >
+                {cancelling ? t('payment.cancelling') : t('payment.cancelAttempt')}
+              </button>
+            )}
+            {unsettled && (
               <button type="button" className="button button-secondary" onClick={dismiss} data-testid="leave-payment">
                 {t('payment.leave')}
               </button>
@@ -191,8 +241,10 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
   const amount = money(view.amount, locale);
   const failure = failureOf(view, t, locale);
   const printWhenPaid = useTerminal().settings.printReceiptWhenPaid;
-  // A kiosk must always reset for the next customer, even if the setting says "until dismissed".
-  const seconds = dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
+  // A kiosk must always reset for the next customer, even if the setting says "until dismissed". At the
+  // counter a failure stays until the cashier chose what to do (try again, other method, done).
+  const keepsTheSale = !kiosk && outcome === 'failure';
+  const seconds = keepsTheSale ? 0 : dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
   const [shownAt] = useState(() => Date.now());
   const now = useNow(500);
   const left = seconds > 0 ? Math.ceil(seconds - (now - shownAt) / 1000) : null;
@@ -235,9 +287,18 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
         {view.displayStatus === 'paid' && (
           <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" printOnShow={printWhenPaid} />
         )}
-        <button type="button" className="button button-primary button-large" onClick={onDismiss} data-testid="dismiss-result">
-          {kiosk ? t('kiosk.done') : t('payment.newSale')}
-        </button>
+        {keepsTheSale ? (
+          <ResultActions view={view} onDone={onDismiss} />
+        ) : (
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={onDismiss}
+            data-testid="dismiss-result"
+          >
+            {kiosk ? t('kiosk.done') : t('payment.newSale')}
+          </button>
+        )}
       </div>
       {left !== null && left > 0 && <p className="hint">{kiosk ? t('kiosk.resetIn', { seconds: left }) : t('payment.autoDismiss', { seconds: left })}</p>}
     </div>

@@ -11,6 +11,7 @@ import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { usePaymentStore } from '../../stores/payment-store.ts';
 import { RefundsTable } from './RefundsTable.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 
@@ -22,6 +23,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
   const locale = useLocale();
   const bridge = useBridge();
   const navigate = useAppStore((state) => state.navigate);
+  const showPayment = usePaymentStore((state) => state.show);
   const [detail, setDetail] = useState<PaymentDetail | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,12 +85,13 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             <dt>{t('detail.status')}</dt>
             <dd>
               <PaymentStatusBadge payment={payment} testId="detail-status" />
-              {payment.providerStatus && <span className="hint"> ({payment.providerStatus})</span>}
             </dd>
             <dt>{t('payment.providerOrderId')}</dt>
             <dd data-testid="detail-provider-order-id">{payment.providerOrderId ?? '—'}</dd>
             <dt>{t('detail.paymentType')}</dt>
-            <dd data-testid="detail-payment-type">{payment.paymentType ?? '—'}</dd>
+            <dd data-testid="detail-payment-type">
+              {payment.paymentType ? t(`paymentType.${payment.paymentType}`) : '—'}
+            </dd>
             <dt>{t('payments.colMethod')}</dt>
             <dd>{t(`method.${payment.method ?? 'unknown'}`)}</dd>
             <dt>{t('detail.refunded')}</dt>
@@ -123,6 +126,20 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             )}
           </dl>
           <div className="actions">
+            {/* A QR a customer could still pay: back on the payment screen, where it is shown large. */}
+            {(payment.displayStatus === 'waiting' || payment.displayStatus === 'scanned') && payment.qrPayload && (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  showPayment(payment);
+                  navigate({ name: 'payment', referenceId });
+                }}
+                data-testid="detail-show-qr"
+              >
+                {t('detail.showQr')}
+              </button>
+            )}
             {payment.canCancel && (
               <button type="button" className="button button-danger" disabled={busy} onClick={() => void act('cancel')} data-testid="detail-cancel">
                 {t('payment.cancel')}
@@ -150,7 +167,6 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
               <tr>
                 <th scope="col">{t('detail.colAt')}</th>
                 <th scope="col">{t('detail.colStatus')}</th>
-                <th scope="col">{t('detail.colProvider')}</th>
               </tr>
             </thead>
             <tbody>
@@ -158,7 +174,6 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
                 <tr key={`${change.at}-${index}`}>
                   <td>{dateTime(change.at, locale)}</td>
                   <td>{t(`display.${change.status}`)}</td>
-                  <td>{change.providerStatus ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,6 +7,7 @@ import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx'
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
 
 export interface RefundOutcome {
   readonly text: string;
@@ -29,7 +30,8 @@ export function RefundForm({
   onCancelled,
 }: {
   payment: PaymentView;
-  onDone: (detail: PaymentDetail, outcome: RefundOutcome) => void;
+  /** The refund was sent: the payment as it is now, and the refund this form made (its state may still move). */
+  onDone: (detail: PaymentDetail, refundId: string | null) => void;
   onCancelled: (detail: PaymentDetail) => void;
 }) {
   const t = useT();
@@ -44,6 +46,10 @@ export function RefundForm({
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const pinRef = useRef<HTMLInputElement>(null);
+  // Validated and waiting for the clerk's "yes": money leaves only after the question was answered.
+  const [confirming, setConfirming] = useState(false);
+  // Unknown until settings arrive: assume set, the core refuses anyway.
+  const pinSet = useAppStore((state) => state.settingsView?.secrets.supervisorPin ?? true);
 
   if (!payment.canRefund) {
     if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
@@ -54,9 +60,19 @@ export function RefundForm({
     );
   }
 
-  const reason = reasonChoice === OTHER ? otherReason.trim() : t(reasonChoice as MessageKey);
+  // Said before anyone fills the form: without a supervisor PIN no refund can be approved on this till.
+  if (!pinSet) {
+    return (
+      <p className="explain refund-no-pin" role="alert" data-testid="refund-no-pin">
+        {t('refund.noPin')}
+      </p>
+    );
+  }
 
-  const submit = async (event: FormEvent): Promise<void> => {
+  const reason = reasonChoice === OTHER ? otherReason.trim() : t(reasonChoice as MessageKey);
+  const amountText = money({ amountMinor, currency: refundable.currency }, locale);
+
+  const check = (event: FormEvent): void => {
     event.preventDefault();
     if (busy) return;
     const found: Problems = {};
@@ -67,6 +83,12 @@ export function RefundForm({
     setProblems(found);
     setError(null);
     if (Object.keys(found).length > 0) return;
+    setConfirming(true);
+  };
+
+  const send = async (): Promise<void> => {
+    if (busy) return;
+    setConfirming(false);
     setBusy(true);
     const result = await bridge['payments.refund']({ referenceId: payment.referenceId, amountMinor, reason, supervisorPin: pin });
     setBusy(false);
@@ -77,12 +99,12 @@ export function RefundForm({
       if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required') pinRef.current?.focus();
       return;
     }
-    onDone(result.value, outcomeOf(result.value, amountMinor, t, locale));
+    onDone(result.value, latestRefund(result.value)?.refundId ?? null);
   };
 
   const amountId = 'refund-amount';
   return (
-    <form className="refund-form" aria-label={t('refund.form')} onSubmit={(event) => void submit(event)} noValidate data-testid="refund-form">
+    <form className="refund-form" aria-label={t('refund.form')} onSubmit={check} noValidate data-testid="refund-form">
       <label className="field" htmlFor={amountId}>
         <span className="field-label">{t('refund.amount')}</span>
         <MoneyInput
@@ -135,9 +157,23 @@ export function RefundForm({
         data-testid="refund-pin"
       />
       <ErrorText error={error} testId="refund-error" />
-      <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
-        {busy ? t('refund.refunding') : t('refund.submit', { amount: money({ amountMinor, currency: refundable.currency }, locale) })}
-      </button>
+      {confirming ? (
+        <div className="refund-confirm" role="alertdialog" aria-labelledby="refund-confirm-question" data-testid="refund-confirm">
+          <p id="refund-confirm-question" className="refund-confirm-question">
+            {t('refund.confirmQuestion', { amount: amountText })}
+          </p>
+          <button type="button" className="button button-primary button-large" onClick={() => void send()} autoFocus data-testid="refund-confirm-yes">
+            {t('refund.confirmYes', { amount: amountText })}
+          </button>
+          <button type="button" className="button button-secondary button-large" onClick={() => setConfirming(false)} data-testid="refund-confirm-back">
+            {t('refund.confirmBack')}
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
+          {busy ? t('refund.refunding') : t('refund.submit', { amount: amountText })}
+        </button>
+      )}
     </form>
   );
 }
@@ -166,11 +202,20 @@ function CancelInstead({ payment, onCancelled }: { payment: PaymentView; onCance
   );
 }
 
-function outcomeOf(detail: PaymentDetail, amountMinor: number, t: Translate, locale: ReturnType<typeof useLocale>): RefundOutcome {
-  const latest = [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1) as RefundView | undefined;
-  const amount = money(latest?.amount ?? { amountMinor, currency: detail.payment.amount.currency }, locale);
-  if (latest?.state === 'failed') return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
-  if (latest && latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
+function latestRefund(detail: PaymentDetail): RefundView | undefined {
+  return [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+}
+
+/**
+ * What the banner says about the refund this form made, from the payment as it is NOW: a refund that was
+ * still being confirmed when it was sent says "confirmed" once it is (the screen re-reads on refund.updated).
+ */
+export function refundOutcomeOf(detail: PaymentDetail, refundId: string | null, t: Translate, locale: ReturnType<typeof useLocale>): RefundOutcome | null {
+  const latest = refundId === null ? latestRefund(detail) : detail.refunds.find((refund) => refund.refundId === refundId);
+  if (!latest) return null;
+  const amount = money(latest.amount, locale);
+  if (latest.state === 'failed') return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
+  if (latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
   if (detail.payment.refundable.amountMinor === 0) return { text: t('refund.doneFully', { amount }), tone: 'success' };
   return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
@@ -44,7 +44,7 @@ describe('refund screen', () => {
     expect((await screen.findByTestId('refund-reference')).textContent).toBe('REF-PAID-0001');
   });
 
-  it('refunds part with the supervisor PIN, shows the new refundable amount, refuses a wrong PIN', async () => {
+  it('refunds part with the supervisor PIN after a confirm, ends on a done screen, refuses a wrong PIN', async () => {
     const bridge = await openRefund();
     fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
     fireEvent.click(screen.getByTestId('refund-find'));
@@ -56,22 +56,73 @@ describe('refund screen', () => {
     expect(amount.value).toBe('S$5.00');
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '0000' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
+    // Nothing leaves before the question is answered.
+    expect(screen.getByTestId('refund-confirm').textContent).toContain('Refund S$5.00 to the customer’s wallet?');
+    expect(bridge.callsTo('payments.refund')).toEqual([]);
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
     expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('');
 
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-result')).textContent).toBe('Refunded S$5.00. Refundable now: S$7.34.');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$7.34');
-    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$7.34');
+    // A done screen with the slip, not a form armed for another refund.
+    expect(screen.queryByTestId('refund-form')).toBeNull();
+    expect(screen.getByTestId('refund-print-slip')).toBeDefined();
     expect(bridge.callsTo('payments.refund').at(-1)).toEqual({ referenceId: 'REF-PAID-0001', amountMinor: 500, reason: 'Goods returned', supervisorPin: '4321' });
     expect(screen.getByTestId('refund-status').textContent).toBe('Partly refunded');
 
     // The rest: the result says the payment is now fully refunded, not "refundable now S$0.00".
+    fireEvent.click(screen.getByTestId('refund-more'));
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$7.34');
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
     await screen.findByText('Refunded S$7.34. The payment is now fully refunded.');
     expect(screen.getByTestId('refund-status').textContent).toBe('Refunded');
+    expect(screen.queryByTestId('refund-more')).toBeNull();
+  });
+
+  it('the banner follows the refund: "being confirmed" while its answer is lost, "Refunded" once the till settled it', async () => {
+    const bridge = await openRefund();
+    const refund = (state: 'checking' | 'succeeded') => ({
+      refundId: 'RF-1',
+      referenceId: 'REF-PAID-0001',
+      amount: { amountMinor: 1234, currency: 'SGD' as const },
+      reason: 'Goods returned',
+      state,
+      failureReason: null,
+      failureNotice: null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const pending = { ...paidPayment(), refundable: { amountMinor: 0, currency: 'SGD' as const }, canRefund: false };
+    bridge.override('payments.refund', () => ({ ok: true, value: { payment: pending, refunds: [refund('checking')], history: [], events: [] } }));
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    const banner = await screen.findByTestId('refund-result');
+    expect(banner.textContent).toBe('Refund of S$12.34 sent; the provider is confirming it.');
+
+    const settled = { ...pending, displayStatus: 'refunded' as const, providerStatus: 'REFUNDED' as const, refunded: { amountMinor: 1234, currency: 'SGD' as const } };
+    bridge.override('payments.get', () => ({ ok: true, value: { payment: settled, refunds: [refund('succeeded')], history: [], events: [] } }));
+    act(() => bridge.emit('refund.updated', refund('succeeded')));
+    await waitFor(() => expect(screen.getByTestId('refund-result').textContent).toBe('Refunded S$12.34. The payment is now fully refunded.'));
+  });
+
+  it('says up front when this till has no supervisor PIN, and who can set one', async () => {
+    const bridge = createFakeBridge();
+    bridge.payments.set('REF-PAID-0001', paidPayment());
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    fireEvent.change(await screen.findByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
+    fireEvent.click(screen.getByTestId('refund-find'));
+    expect((await screen.findByTestId('refund-no-pin')).textContent).toContain('An admin sets one in Settings');
+    expect(screen.queryByTestId('refund-form')).toBeNull();
   });
 
   it('cannot be keyed above the refundable rest', async () => {

@@ -11,7 +11,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
-import { RefundForm, type RefundOutcome } from './RefundForm.tsx';
+import { RefundForm, refundOutcomeOf } from './RefundForm.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
@@ -27,7 +27,8 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   const [detail, setDetail] = useState<PaymentDetail | null>(null);
   const [lookupError, setLookupError] = useState<AppError | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<RefundOutcome | null>(null);
+  // The refund this screen just made: the screen then shows its outcome and the slip, not a fresh form.
+  const [made, setMade] = useState<{ readonly refundId: string | null } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
 
   const lookUp = useCallback(
@@ -40,7 +41,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     [bridge],
   );
   const find = (text: string): Promise<void> => {
-    setOutcome(null);
+    setMade(null);
     return lookUp(text);
   };
 
@@ -67,6 +68,16 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     if (view.referenceId === shownReference) void reload();
   });
 
+  // Back to an empty lookup, ready for the next receipt.
+  const startOver = (): void => {
+    setDetail(null);
+    setMade(null);
+    setNotFound(null);
+    setLookupError(null);
+    setQuery('');
+    lookupRef.current?.focus();
+  };
+
   // Esc backs out: to the payment's detail when the refund was started there, else to an empty lookup.
   const navigate = useAppStore((state) => state.navigate);
   useKeyDown((event) => {
@@ -76,15 +87,13 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       navigate({ name: 'payment-detail', referenceId });
       return;
     }
-    setDetail(null);
-    setOutcome(null);
-    setNotFound(null);
-    setLookupError(null);
-    setQuery('');
-    lookupRef.current?.focus();
+    startOver();
   });
 
+
   const payment = detail?.payment;
+  // Derived from the payment as it is now, so the banner follows the refund's real state.
+  const outcome = made && detail ? refundOutcomeOf(detail, made.refundId, t, locale) : null;
   return (
     <section className="screen refund-screen" aria-labelledby="refund-title" data-testid="refund-screen">
       <h1 id="refund-title" tabIndex={-1} className="screen-title">
@@ -103,14 +112,6 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         notFound={notFound === null ? null : t('refund.notFound', { query: notFound })}
         inputRef={lookupRef}
       />
-      {outcome && (
-        <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result">
-          {outcome.text}
-        </p>
-      )}
-      {outcome && detail && detail.refunds.length > 0 && (
-        <PrintReceiptButton referenceId={detail.payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
-      )}
       {payment && detail && (
         <div className="refund-layout">
           <div className="refund-order">
@@ -129,24 +130,63 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               <dd>
                 <PaymentStatusBadge payment={payment} testId="refund-status" />
               </dd>
+              <dt>{t('payments.colMethod')}</dt>
+              <dd data-testid="refund-method">{payment.method ? t(`method.${payment.method}`) : '—'}</dd>
+              <dt>{t('detail.paymentType')}</dt>
+              <dd data-testid="refund-payment-type">{payment.paymentType ? t(`paymentType.${payment.paymentType}`) : '—'}</dd>
+              {payment.note && (
+                <>
+                  <dt>{t('detail.note')}</dt>
+                  <dd data-testid="refund-note">{payment.note}</dd>
+                </>
+              )}
               <dt>{t('payment.providerOrderId')}</dt>
               <dd>{payment.providerOrderId ?? '—'}</dd>
-              <dt>{t('detail.paymentType')}</dt>
-              <dd data-testid="refund-payment-type">{payment.paymentType ?? '—'}</dd>
               <dt>{t('detail.created')}</dt>
               <dd data-testid="refund-created">{dateTime(payment.createdAt, locale)}</dd>
             </dl>
             <RefundsTable refunds={detail.refunds} />
           </div>
-          <RefundForm
-            key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
-            payment={payment}
-            onDone={(updated, result) => {
-              setDetail(updated);
-              setOutcome(result);
-            }}
-            onCancelled={(updated) => setDetail(updated)}
-          />
+          {made ? (
+            <div className="refund-done" data-testid="refund-done">
+              {outcome && (
+                <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result" data-tone={outcome.tone}>
+                  {outcome.text}
+                </p>
+              )}
+              {detail.refunds.length > 0 && (
+                <PrintReceiptButton referenceId={payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
+              )}
+              <div className="actions">
+                <button type="button" className="button button-primary" onClick={startOver} data-testid="refund-new-lookup">
+                  {t('refund.newLookup')}
+                </button>
+                {payment.canRefund && (
+                  <button type="button" className="button button-secondary" onClick={() => setMade(null)} data-testid="refund-more">
+                    {t('refund.more')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => navigate({ name: 'payment-detail', referenceId: payment.referenceId })}
+                  data-testid="refund-back-to-payment"
+                >
+                  {t('refund.backToPayment')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <RefundForm
+              key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
+              payment={payment}
+              onDone={(updated, refundId) => {
+                setDetail(updated);
+                setMade({ refundId });
+              }}
+              onCancelled={(updated) => setDetail(updated)}
+            />
+          )}
         </div>
       )}
     </section>

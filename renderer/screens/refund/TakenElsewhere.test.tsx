@@ -42,7 +42,7 @@ describe('a payment taken at another terminal', () => {
     const mark = await screen.findByTestId('refund-origin');
     expect(mark.textContent).toBe('Taken at another terminal');
     expect(mark.getAttribute('title')).toMatch(/counts in this terminal’s day summary/);
-    expect(screen.getByTestId('refund-payment-type').textContent).toBe('PAY');
+    expect(screen.getByTestId('refund-payment-type').textContent).toBe('Wallet payment');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$14.00');
     expect(screen.getByTestId('refund-submit')).toBeDefined();
   });
@@ -77,7 +77,7 @@ describe('a payment taken at another terminal', () => {
     renderWithBridge(<App />, bridge, 'zh-HK');
     fireEvent.click(await screen.findByTestId('nav-payments'));
     const row = await screen.findByTestId('payment-row');
-    expect(within(row).getByText('於其他終端收款')).toBeDefined();
+    expect(within(row).getByText('於其他終端機收款')).toBeDefined();
     expect(screen.getByLabelText('收款地點')).toBeDefined();
   });
 
@@ -97,8 +97,9 @@ describe('a payment taken at another terminal', () => {
     bridge.override('payments.summary', () => ({ ok: true, value: summary }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
-    await waitFor(() => expect(screen.getByTestId('summary-refunds-other-terminals').textContent).toBe('S$14.00 (2)'));
-    expect(screen.getByText('Refunds made here of payments taken at other terminals')).toBeDefined();
-    expect(screen.getByTestId('summary-net').textContent).toBe('-S$14.00');
+    await waitFor(() => expect(screen.getByTestId('summary-refunds-other-terminals-total').textContent).toBe('−S$14.00'));
+    expect(screen.getByTestId('summary-refunds-other-terminals').dataset.count).toBe('2');
+    expect(screen.getByText('of payments taken at other terminals')).toBeDefined();
+    expect(screen.getByTestId('summary-net-total').textContent).toBe('-S$14.00');
   });
 });

@@ -28,6 +28,17 @@ describe('sale screen', () => {
     expect(amount.textContent).toBe('S$0.00');
   });
 
+  it('below the minimum says the minimum, in the till\'s language (not "enter an amount above zero")', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, amountLimits: { minMinor: 500, maxMinor: 1_000_000 }, locale: 'zh-HK' };
+    renderWithBridge(<App />, bridge, 'zh-HK');
+    await screen.findByTestId('sale-screen');
+    for (const [index, digit] of [...'250'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
+    fireEvent.click(screen.getByTestId('charge-button'));
+    expect((await screen.findByTestId('sale-error')).textContent).toBe('本終端機接受的最低金額為 S$5.00。');
+    expect(bridge.callsTo('payments.chargeMerchantQr')).toEqual([]);
+  });
+
   it('formats Hong Kong dollars for a Hong Kong terminal', async () => {
     const bridge = createFakeBridge();
     bridge.settings = { ...bridge.settings, country: 'HK', currency: 'HKD' };

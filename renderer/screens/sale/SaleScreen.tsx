@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -28,7 +28,19 @@ export function SaleScreen() {
   const locale = useLocale();
   const bridge = useBridge();
   const terminal = useTerminal();
-  const { amountMinor, note, appendDigits, deleteDigit, clearAmount, setNote, revertSince, reset } = useSaleStore();
+  const {
+    amountMinor,
+    note,
+    stale,
+    overLimitCount,
+    appendDigits,
+    deleteDigit,
+    clearAmount,
+    setNote,
+    revertSince,
+    markStale,
+    reset,
+  } = useSaleStore();
   const navigate = useAppStore((state) => state.navigate);
   const showNotice = useAppStore((state) => state.showNotice);
   const showPayment = usePaymentStore((state) => state.show);
@@ -38,8 +50,28 @@ export function SaleScreen() {
   const limits = terminal.settings.amountLimits;
   const amountText = formatMoney({ amountMinor, currency }, locale);
 
+  // An amount left here when the cashier goes elsewhere (Scan, Payments…) is from an earlier attempt when
+  // they come back: typing then starts anew. (A charge resets the sale; digits typed on a result start a
+  // fresh one, so neither is marked.)
+  useEffect(() => () => markStale(), [markStale]);
+
+  // Past the maximum a digit is refused out loud (text + shake), never dropped silently.
+  const [overLimit, setOverLimit] = useState(false);
+  const seenOverLimit = useRef(overLimitCount);
+  useEffect(() => {
+    if (overLimitCount === seenOverLimit.current) return;
+    seenOverLimit.current = overLimitCount;
+    setOverLimit(false);
+    // Restart the shake animation even when the previous one is still running.
+    requestAnimationFrame(() => setOverLimit(true));
+  }, [overLimitCount]);
+  const clearProblems = (): void => {
+    setError(null);
+    setOverLimit(false);
+  };
+
   const checkAmount = (): boolean => {
-    const problem = validateSaleAmount(amountMinor, limits, currency, locale, t);
+    const problem = validateSaleAmount(amountMinor, limits, currency);
     setError(problem);
     return problem === null;
   };
@@ -78,14 +110,15 @@ export function SaleScreen() {
       void charge();
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      setError(null);
+      clearProblems();
       clearAmount(event.timeStamp);
     } else if (!typing && /^\d$/.test(event.key)) {
       event.preventDefault();
-      setError(null);
+      clearProblems();
       appendDigits(event.key, limits.maxMinor, event.timeStamp);
     } else if (!typing && event.key === 'Backspace') {
       event.preventDefault();
+      clearProblems();
       deleteDigit(event.timeStamp);
     }
   });
@@ -137,9 +170,26 @@ export function SaleScreen() {
           <p id="sale-amount-label" className="field-label">
             {t('sale.amount')}
           </p>
-          <output className="amount-display" aria-labelledby="sale-amount-label" aria-live="polite" data-testid="sale-amount" data-amount-minor={amountMinor}>
+          <output
+            className={`amount-display${stale ? ' amount-stale' : ''}${overLimit ? ' amount-refused' : ''}`}
+            aria-labelledby="sale-amount-label"
+            aria-live="polite"
+            data-testid="sale-amount"
+            data-amount-minor={amountMinor}
+            data-stale={stale || undefined}
+          >
             {amountText}
           </output>
+          {stale && (
+            <p className="hint" data-testid="sale-amount-stale">
+              {t('sale.staleAmount')}
+            </p>
+          )}
+          {overLimit && (
+            <p className="error-text" role="alert" data-testid="sale-over-limit">
+              {t('sale.overMaximum', { amount: formatMoney({ amountMinor: limits.maxMinor, currency }, locale) })}
+            </p>
+          )}
           {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}
           {!kiosk && (
             <LabelledInput
@@ -177,11 +227,17 @@ export function SaleScreen() {
         </div>
         <Keypad
           onDigits={(digits) => {
-            setError(null);
+            clearProblems();
             appendDigits(digits, limits.maxMinor, performance.now());
           }}
-          onDelete={() => deleteDigit(performance.now())}
-          onClear={() => clearAmount(performance.now())}
+          onDelete={() => {
+            clearProblems();
+            deleteDigit(performance.now());
+          }}
+          onClear={() => {
+            clearProblems();
+            clearAmount(performance.now());
+          }}
         />
       </div>
     </section>

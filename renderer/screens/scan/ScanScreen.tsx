@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
-import { useKeyDown } from '../../hooks/use-key.ts';
+import { LabelledInput } from '../../components/LabelledInput.tsx';
+import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -25,7 +26,9 @@ export function ScanScreen() {
   const locale = useLocale();
   const bridge = useBridge();
   const terminal = useTerminal();
-  const { amountMinor, note, reset } = useSaleStore();
+  const { amountMinor, note, reset, markStale } = useSaleStore();
+  // Back on the sale screen, the amount brought here is from an earlier attempt: typing starts anew.
+  useEffect(() => () => markStale(), [markStale]);
   const navigate = useAppStore((state) => state.navigate);
   const showPayment = usePaymentStore((state) => state.show);
   const [busy, setBusy] = useState(false);
@@ -35,12 +38,21 @@ export function ScanScreen() {
   // The camera keeps seeing a refused code while it is held up; do not send it again and again.
   const refusedByCamera = useRef(new Set<string>());
 
-  const charge = async (consumerCode: string, source: 'wedge' | 'camera'): Promise<void> => {
+  // A code typed by hand (a damaged code), and the keys a person typed outside any field: a scanner types a
+  // whole code in a few tens of ms, so a code that arrived at human speed is pointed at the field instead.
+  const [typedCode, setTypedCode] = useState('');
+  const [typedSlowly, setTypedSlowly] = useState(false);
+  const looseKeys = useRef<string[]>([]);
+  const typedCodeRef = useRef<HTMLInputElement>(null);
+
+  const charge = async (consumerCode: string, source: 'wedge' | 'camera' | 'typed'): Promise<void> => {
     if (inFlight.current || amountMinor <= 0) return;
     if (source === 'camera' && refusedByCamera.current.has(consumerCode)) return;
     inFlight.current = true;
     setBusy(true);
+    // A new attempt: what went wrong with the last one no longer applies.
     setError(null);
+    setTypedSlowly(false);
     const trimmed = note.trim();
     const result = await bridge['payments.chargeCustomerQr']({
       amountMinor,
@@ -66,6 +78,21 @@ export function ScanScreen() {
     if (event.key === 'Escape' && !busy) {
       event.preventDefault();
       navigate({ name: 'sale' });
+      return;
+    }
+    if (isTypingTarget(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.key === 'Enter') {
+      // A scanner's Enter never gets here (the wedge detector takes it): these keys were typed by a person.
+      const keys = looseKeys.current.join('');
+      looseKeys.current = [];
+      if (keys.length >= Math.min(terminal.settings.scanner.minLength, 6)) {
+        event.preventDefault();
+        setTypedCode(keys);
+        setTypedSlowly(true);
+        typedCodeRef.current?.focus();
+      }
+    } else if ([...event.key].length === 1) {
+      looseKeys.current.push(event.key);
     }
   });
 
@@ -102,7 +129,52 @@ export function ScanScreen() {
             {busy ? t('scan.charging') : ''}
           </p>
           <ErrorText error={error} testId="scan-error" />
-          <button type="button" className="button button-secondary" onClick={() => navigate({ name: 'sale' })} disabled={busy} data-testid="scan-back">
+          {typedSlowly && (
+            <p className="hint" role="status" data-testid="scan-typed-slowly">
+              {t('scan.typedTooSlow')}
+            </p>
+          )}
+          {!kiosk && (
+            <form
+              className="typed-code"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const code = typedCode.trim();
+                if (code !== '') void charge(code, 'typed');
+              }}
+            >
+              <LabelledInput
+                ref={typedCodeRef}
+                id="scan-typed-code"
+                label={t('scan.typeCode')}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={256}
+                value={typedCode}
+                onChange={(event) => {
+                  setTypedCode(event.target.value);
+                  setError(null);
+                }}
+                data-testid="scan-typed-code"
+              />
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={busy || typedCode.trim() === ''}
+                data-testid="scan-typed-submit"
+              >
+                {t('scan.typeCodeSubmit')}
+              </button>
+            </form>
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => navigate({ name: 'sale' })}
+            disabled={busy}
+            data-testid="scan-back"
+          >
             {t('scan.back')}
           </button>
         </div>

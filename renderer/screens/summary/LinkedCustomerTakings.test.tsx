@@ -29,11 +29,13 @@ describe('day summary: linked customers', () => {
     bridge.override('payments.summary', () => ({ ok: true, value: SUMMARY }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
-    await waitFor(() => expect(screen.getByTestId('summary-linked-charges').textContent).toBe('S$19.99 (2)'));
+    await waitFor(() => expect(screen.getByTestId('summary-linked-charges-total').textContent).toBe('S$19.99'));
+    expect(screen.getByTestId('summary-linked-charges').dataset.count).toBe('2');
     expect(screen.getByText('Linked customers: charges approved')).toBeDefined();
-    expect(screen.getByTestId('summary-linked-captures').textContent).toBe('S$50.00 (1)');
+    expect(screen.getByTestId('summary-linked-captures-total').textContent).toBe('S$50.00');
+    expect(screen.getByTestId('summary-linked-captures').dataset.count).toBe('1');
     expect(screen.getByText('Linked customers: holds captured')).toBeDefined();
-    expect(screen.getByTestId('summary-net').textContent).toBe('S$77.99');
+    expect(screen.getByTestId('summary-net-total').textContent).toBe('S$77.99');
   });
 
   it('reads the same in Traditional Chinese; a summary without the lines (no customer module) shows none', async () => {

@@ -50,12 +50,16 @@ describe('refunded elsewhere', () => {
     bridge.override('payments.summary', () => ({ ok: true, value: summary }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
-    await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').textContent).toBe('S$14.00 (1)'));
-    expect(screen.getByTestId('summary-refunds').textContent).toBe('S$0.00 (0)');
-    expect(screen.getByTestId('summary-net').textContent).toBe('S$16.50');
+    // For information, not in net: the terminal that made the refund counts it.
+    await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere-total').textContent).toBe('S$14.00'));
+    expect(screen.getByTestId('summary-refunded-elsewhere').dataset.count).toBe('1');
+    expect(screen.getByTestId('summary-refunds-total').textContent).toBe('S$0.00');
+    expect(screen.getByTestId('summary-refunds').dataset.count).toBe('0');
+    expect(screen.getByTestId('summary-net-total').textContent).toBe('S$16.50');
 
     bridge.override('payments.summary', () => ({ ok: true, value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } } }));
     fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-20' } });
-    await waitFor(() => expect(screen.queryByTestId('summary-refunded-elsewhere')).toBeNull());
+    // One layout every day: the line stays, at zero.
+    await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').dataset.count).toBe('0'));
   });
 });

@@ -7,13 +7,15 @@ import { localDay, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { downloadText } from './download.ts';
+import { MoneyTable } from './MoneyTable.tsx';
+import { PrintDayReportButton } from './PrintDayReportButton.tsx';
 
-// End of day (journey 5): totals by status and by method, refunds (and the part of them made outside this
-// till, when there is one), linked-customer charges and captured holds, net; CSV export of the day's journal.
+// End of day (journey 5): the day's money in one layout — gross (paid), refunds (made here, made elsewhere),
+// linked-customer takings, net, each with its count — then totals by status and by method; the end-of-day
+// report for the 80 mm roll; CSV export of the day's journal.
 
 export function SummaryScreen() {
   const t = useT();
-  const locale = useLocale();
   const bridge = useBridge();
   const [day, setDay] = useState(() => localDay());
   const [summary, setSummary] = useState<DaySummary | null>(null);
@@ -63,9 +65,7 @@ export function SummaryScreen() {
         <button type="button" className="button button-primary" onClick={() => void exportCsv()} data-testid="export-csv">
           {t('summary.export')}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => window.print()} data-testid="summary-print">
-          {t('summary.print')}
-        </button>
+        <PrintDayReportButton summary={summary} />
       </div>
       <ErrorText error={error} testId="summary-error" />
       {exported && (
@@ -74,61 +74,22 @@ export function SummaryScreen() {
         </p>
       )}
       {summary && (
-        <div className="summary-grid">
-          <dl className="facts summary-totals">
-            <dt>{t('summary.paid')}</dt>
-            <dd data-testid="summary-paid">
-              {money(summary.paid.total, locale)} ({summary.paid.count})
-            </dd>
-            <dt>{t('summary.refunds')}</dt>
-            <dd data-testid="summary-refunds">
-              {money(summary.refunds.total, locale)} ({summary.refunds.count})
-            </dd>
-            {summary.refundsOfOtherTerminals && summary.refundsOfOtherTerminals.count > 0 && (
-              <>
-                <dt>{t('summary.refundsOfOtherTerminals')}</dt>
-                <dd data-testid="summary-refunds-other-terminals">
-                  {money(summary.refundsOfOtherTerminals.total, locale)} ({summary.refundsOfOtherTerminals.count})
-                </dd>
-              </>
-            )}
-            {summary.refundedElsewhere && summary.refundedElsewhere.count > 0 && (
-              <>
-                <dt>{t('summary.refundedElsewhere')}</dt>
-                <dd data-testid="summary-refunded-elsewhere">
-                  {money(summary.refundedElsewhere.total, locale)} ({summary.refundedElsewhere.count})
-                </dd>
-              </>
-            )}
-            {summary.linkedCustomers && (
-              <>
-                <dt>{t('summary.linkedCharges')}</dt>
-                <dd data-testid="summary-linked-charges">
-                  {money(summary.linkedCustomers.charges.total, locale)} ({summary.linkedCustomers.charges.count})
-                </dd>
-                <dt>{t('summary.linkedCaptures')}</dt>
-                <dd data-testid="summary-linked-captures">
-                  {money(summary.linkedCustomers.captures.total, locale)} ({summary.linkedCustomers.captures.count})
-                </dd>
-              </>
-            )}
-            <dt>{t('summary.net')}</dt>
-            <dd className="summary-net" data-testid="summary-net">
-              {money(summary.net, locale)}
-            </dd>
-          </dl>
-          <SummaryTable
-            caption={t('summary.byStatus')}
-            header={t('summary.status')}
-            testId="summary-by-status"
-            rows={statusRows.map(([status, line]) => ({ key: status, label: t(`display.${status}`), line }))}
-          />
-          <SummaryTable
-            caption={t('summary.byMethod')}
-            header={t('summary.method')}
-            testId="summary-by-method"
-            rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => ({ key: method, label: t(`method.${method}`), line }))}
-          />
+        <div className="summary-layout">
+          <MoneyTable summary={summary} />
+          <div className="summary-tables">
+            <SummaryTable
+              caption={t('summary.byStatus')}
+              header={t('summary.status')}
+              testId="summary-by-status"
+              rows={statusRows.map(([status, line]) => ({ key: status, label: t(`display.${status}`), line }))}
+            />
+            <SummaryTable
+              caption={t('summary.byMethod')}
+              header={t('summary.method')}
+              testId="summary-by-method"
+              rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => ({ key: method, label: t(`method.${method}`), line }))}
+            />
+          </div>
         </div>
       )}
     </section>

@@ -1,0 +1,266 @@
+import type { DaySummary, DisplayStatus, PaymentMethod, SummaryLine } from './domain.ts';
+import { formatMoney, money, type Money } from './money.ts';
+import type { ReceiptTerminal } from './receipt.ts';
+import type { Locale } from './settings.ts';
+
+// The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
+// where (merchant, terminal), which day, when it was printed, the day's money in one layout — gross (paid),
+// refunds made here (of this till's payments, of other terminals'), refunded elsewhere (for information),
+// linked-customer takings, net — then totals by status and by method.
+// The same figures, in the same order, as the Day summary screen (moneyLinesOf): a manager comparing paper
+// and screen finds the same lines. Pure: no Node, no DOM.
+
+export type DayMoneyLineKey =
+  | 'gross'
+  | 'refunds'
+  | 'refundsOwn'
+  | 'refundsOfOtherTerminals'
+  | 'refundedElsewhere'
+  | 'linkedCharges'
+  | 'linkedCaptures'
+  | 'net';
+
+export interface DayMoneyLine {
+  readonly key: DayMoneyLineKey;
+  /** Present for every line but net. */
+  readonly count: number | null;
+  /** Refunds as money going out: positive here, the layout shows the sign. */
+  readonly total: Money;
+  /** A part of the line above it (drawn indented). */
+  readonly part: boolean;
+  readonly outgoing: boolean;
+  /** For information only: not in net (refunds made elsewhere of this till's payments). */
+  readonly info: boolean;
+}
+
+/**
+ * The day's money in one layout: gross (paid); the refunds this till made, split into those of its own
+ * payments and those of payments taken at other terminals (the refund counter); for information, what was
+ * refunded elsewhere (merchant portal, another till) of this till's payments, which that terminal counts;
+ * linked-customer takings when that service ran; net = gross − refunds made here + linked takings.
+ */
+export function moneyLinesOf(summary: DaySummary): DayMoneyLine[] {
+  const zero: SummaryLine = { count: 0, total: money(0, summary.currency) };
+  const own = summary.refunds;
+  const ofOthers = summary.refundsOfOtherTerminals ?? zero;
+  const elsewhere = summary.refundedElsewhere ?? zero;
+  const line = (
+    key: DayMoneyLineKey,
+    of: SummaryLine,
+    flags: Partial<Pick<DayMoneyLine, 'part' | 'outgoing' | 'info'>> = {},
+  ): DayMoneyLine => ({
+    key,
+    count: of.count,
+    total: of.total,
+    part: flags.part ?? false,
+    outgoing: flags.outgoing ?? false,
+    info: flags.info ?? false,
+  });
+  const lines: DayMoneyLine[] = [
+    line('gross', summary.paid),
+    line(
+      'refunds',
+      {
+        count: own.count + ofOthers.count,
+        total: money(own.total.amountMinor + ofOthers.total.amountMinor, summary.currency),
+      },
+      { outgoing: true },
+    ),
+    line('refundsOwn', own, { part: true, outgoing: true }),
+    line('refundsOfOtherTerminals', ofOthers, { part: true, outgoing: true }),
+    line('refundedElsewhere', elsewhere, { info: true }),
+  ];
+  if (summary.linkedCustomers) {
+    lines.push(line('linkedCharges', summary.linkedCustomers.charges));
+    lines.push(line('linkedCaptures', summary.linkedCustomers.captures));
+  }
+  lines.push({ key: 'net', count: null, total: summary.net, part: false, outgoing: false, info: false });
+  return lines;
+}
+
+export interface DayReportRow {
+  readonly key: string;
+  readonly label: string;
+  /** "" where a count means nothing (net). */
+  readonly count: string;
+  readonly amount: string;
+  readonly part: boolean;
+}
+
+export interface DayReportSection {
+  readonly key: 'money' | 'byStatus' | 'byMethod';
+  readonly title: string;
+  readonly rows: readonly DayReportRow[];
+}
+
+export interface DayReportDocument {
+  readonly kind: 'day-report';
+  readonly title: string;
+  readonly merchantName: string;
+  readonly facts: readonly {
+    readonly key: 'terminal' | 'day' | 'printedAt';
+    readonly label: string;
+    readonly value: string;
+  }[];
+  readonly countLabel: string;
+  readonly amountLabel: string;
+  readonly sections: readonly DayReportSection[];
+}
+
+export interface DayReportInput {
+  readonly summary: DaySummary;
+  readonly merchantName: string;
+  readonly terminal: ReceiptTerminal;
+  readonly locale: Locale;
+  /** When the report is printed (ISO 8601). */
+  readonly printedAt: string;
+  readonly timeZone?: string | undefined;
+}
+
+const LABELS = {
+  en: {
+    title: 'End-of-day report',
+    terminal: 'Terminal',
+    day: 'Day',
+    printedAt: 'Printed at',
+    count: 'Count',
+    amount: 'Amount',
+    money: 'Takings',
+    byStatus: 'All payments by status',
+    byMethod: 'Paid, by method',
+    gross: 'Gross (paid)',
+    refunds: 'Refunds made here',
+    refundsOwn: 'of payments taken here',
+    refundsOfOtherTerminals: 'of payments taken at other terminals',
+    refundedElsewhere: 'Refunded elsewhere (not in net)',
+    linkedCharges: 'Linked customers: charges',
+    linkedCaptures: 'Linked customers: holds captured',
+    net: 'Net',
+    'merchant-qr': 'Customer scanned our QR',
+    'customer-qr': 'We scanned the customer',
+    sending: 'Sending',
+    checking: 'Being checked',
+    waiting: 'Waiting',
+    scanned: 'Scanned',
+    confirming: 'Confirming',
+    paid: 'Paid',
+    failed: 'Failed',
+    expired: 'Expired',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+    'not-sent': 'Not sent',
+  },
+  'zh-HK': {
+    title: '日結報告',
+    terminal: '終端機',
+    day: '日期',
+    printedAt: '列印時間',
+    count: '筆數',
+    amount: '金額',
+    money: '收支',
+    byStatus: '所有付款（按狀態）',
+    byMethod: '已收款（按方式）',
+    gross: '總收款（已付款）',
+    refunds: '於本終端機退款',
+    refundsOwn: '本終端機收取的付款',
+    refundsOfOtherTerminals: '其他終端機收取的付款',
+    refundedElsewhere: '於其他地方退款（不計入淨額）',
+    linkedCharges: '已綁定顧客：即時收款',
+    linkedCaptures: '已綁定顧客：已扣取預授權',
+    net: '淨額',
+    'merchant-qr': '顧客掃描我們的二維碼',
+    'customer-qr': '我們掃描顧客的付款碼',
+    sending: '傳送中',
+    checking: '核對中',
+    waiting: '等待中',
+    scanned: '已掃描',
+    confirming: '確認中',
+    paid: '已付款',
+    failed: '失敗',
+    expired: '已過期',
+    cancelled: '已取消',
+    refunded: '已退款',
+    'not-sent': '未送出',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** Dates day-first with a 24-hour clock, as on receipts. */
+const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
+
+export function buildDayReport(input: DayReportInput): DayReportDocument {
+  const { summary, locale } = input;
+  const labels = LABELS[locale];
+  const amount = (value: Money, outgoing = false): string =>
+    (outgoing && value.amountMinor > 0 ? '−' : '') + formatMoney(value, locale);
+  const terminal = [input.terminal.terminalReference.trim(), input.terminal.posId.trim()]
+    .filter((part) => part !== '')
+    .join(' · ');
+
+  const moneyRows = moneyLinesOf(summary).map((line) => ({
+    key: line.key,
+    label: labels[line.key],
+    count: line.count === null ? '' : String(line.count),
+    amount: amount(line.total, line.outgoing),
+    part: line.part,
+  }));
+  const statusRows = (Object.entries(summary.byStatus) as [DisplayStatus, SummaryLine][]).map(([status, line]) => ({
+    key: status,
+    label: labels[status],
+    count: String(line.count),
+    amount: amount(line.total),
+    part: false,
+  }));
+  const methodRows = (Object.entries(summary.byMethod) as [PaymentMethod, SummaryLine][]).map(([method, line]) => ({
+    key: method,
+    label: labels[method],
+    count: String(line.count),
+    amount: amount(line.total),
+    part: false,
+  }));
+
+  return {
+    kind: 'day-report',
+    title: labels.title,
+    merchantName: input.merchantName.trim(),
+    facts: [
+      { key: 'terminal', label: labels.terminal, value: terminal || '—' },
+      { key: 'day', label: labels.day, value: formatDay(summary.day, locale) },
+      { key: 'printedAt', label: labels.printedAt, value: formatDateTime(input.printedAt, locale, input.timeZone) },
+    ],
+    countLabel: labels.count,
+    amountLabel: labels.amount,
+    sections: [
+      { key: 'money', title: labels.money, rows: moneyRows },
+      { key: 'byStatus', title: labels.byStatus, rows: statusRows },
+      { key: 'byMethod', title: labels.byMethod, rows: methodRows },
+    ],
+  };
+}
+
+/** "2026-11-25" as the locale writes a date (25/11/2026), without the time-zone games of new Date(day). */
+function formatDay(day: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
