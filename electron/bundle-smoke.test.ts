@@ -178,7 +178,8 @@ describe('built Electron bundle under plain Node (packaged, with a customer disp
   });
 
   it('opens the consent page of a linking session in its own window: no preload, sandboxed, its own session, with the app token', () => {
-    expect(run.report.consentOpening).toEqual({ ok: true, value: { kind: 'window' } });
+    // One screen in the double: the window opens on it (with a second screen it opens on the customer's).
+    expect(run.report.consentOpening).toEqual({ ok: true, value: { kind: 'window', onCustomerDisplay: false } });
     const consent = run.report.consentWindow;
     expect(consent.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo\/merchant\/consent/);
     expect(consent.webPreferences).toMatchObject({ ...SECURE_PREFERENCES, devTools: false });

@@ -72,7 +72,7 @@ async function start(): Promise<void> {
   // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
   // through a function that only runs once the core has started.
   let runningCore: Core;
-  const consentWindows = createConsentWindows({ core: () => runningCore, parent: () => cashier, devTools });
+  const consentWindows = createConsentWindows({ core: () => runningCore, parent: () => cashier, customerScreen: secondaryDisplay, devTools });
   try {
     runningCore = await createCore({
       dataDir: paths.dataDir,

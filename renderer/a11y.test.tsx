@@ -253,6 +253,29 @@ describe('every control on every screen has an accessible name', () => {
     await expectAllNamed('settings');
   });
 
+  it('settings: every section', async () => {
+    renderWithBridge(<App />, seededBridge());
+    await goTo('settings', 'settings-screen');
+    for (const section of ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked']) {
+      fireEvent.click(screen.getByTestId(`settings-tab-${section}`));
+      await expectAllNamed(`settings: ${section}`);
+    }
+  });
+
+  it('kiosk: attract, amount and the customer’s payment screen', async () => {
+    const bridge = seededBridge();
+    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('kiosk-attract');
+    await expectAllNamed('kiosk attract');
+    fireEvent.click(screen.getByTestId('kiosk-start'));
+    for (const key of ['1', '2', '00']) fireEvent.click(screen.getByTestId(`keypad-${key}`));
+    fireEvent.click(screen.getByTestId('charge-button'));
+    await screen.findByTestId('payment-qr');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Scan to pay');
+    await expectAllNamed('kiosk payment');
+  });
+
   it('settings behind the admin PIN', async () => {
     renderWithBridge(<App />, seededBridge({ secrets: { adminPin: '2468' } }));
     await goTo('settings', 'settings-locked');

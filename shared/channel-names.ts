@@ -34,10 +34,23 @@ export const CHANNEL_NAME_LIST = [
   'customers.void',
   'customers.unlink',
   'customers.unresolved',
+  'customers.ofDay',
+  'customers.requestApproval',
+  'customers.answerApproval',
+  'customers.approvalStatus',
   'receipts.print',
 ] as const;
 
-export const EVENT_NAME_LIST = ['payment.updated', 'refund.updated', 'payment.checked', 'status.changed', 'settings.changed', 'customers.updated'] as const;
+export const EVENT_NAME_LIST = [
+  'payment.updated',
+  'refund.updated',
+  'payment.checked',
+  'status.changed',
+  'settings.changed',
+  'customers.updated',
+  'customers.consentOnDisplay',
+  'customers.approvalOnDisplay',
+] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */
 export const IPC_INVOKE_CHANNEL = 'pos:invoke';

@@ -27,7 +27,7 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { Result } from './result.ts';
-import { settingsPatchSchema, VAULT_RESET_CONFIRMATION, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
+import { settingsPatchSchema, VAULT_RESET_CONFIRMATION, type LinkedApproval, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
 
 // The one contract between renderer and main. Every channel names its request and response type here,
 // and `requestSchemas` must hold a runtime schema for each: a channel added without both does not compile.
@@ -80,12 +80,13 @@ export interface HistoryQuery {
   readonly limit?: number | undefined;
 }
 
-export interface Channels extends CustomerChannels, ConsentChannels, ReceiptChannels {
+export interface Channels extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
   'settings.save': { request: SettingsPatch; response: SettingsView };
-  'settings.testConnection': { request: Empty; response: ConnectionTestResult };
+  /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
+  'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
   'settings.verifyPin': { request: { kind: 'admin' | 'supervisor'; pin: string }; response: { valid: boolean } };
   /**
    * Only while the secret vault cannot be read (SettingsView.vaultUnreadable): sets it aside and starts an
@@ -128,6 +129,10 @@ export type ResponseOf<K extends ChannelName> = Channels[K]['response'];
 
 /** Events flow main → renderer only. */
 export interface Events extends CustomerEvents {
+  /** A linked-customer charge or capture waiting for (or done with) the customer's approval on their display. */
+  'customers.approvalOnDisplay': ApprovalView;
+  /** Browser preview: the customer display offers this consent page to the customer (see ConsentOpening). */
+  'customers.consentOnDisplay': ConsentOnDisplay;
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
   /** A status lookup of a payment came back (answered or not): screens show how fresh its status is. */
@@ -207,28 +212,71 @@ export interface CustomerChannels {
   'customers.find': { request: { merchantUserId: string }; response: LinkedCustomerDetail };
   'customers.cashback': { request: { merchantUserId: string }; response: { balance: Money } };
   /** Immediate charge. A REJECTED charge is a result (displayStatus 'rejected' with failureReason), not an error. */
-  'customers.charge': { request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode; useCashback: boolean }; response: CustomerChargeView };
+  'customers.charge': {
+    request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode; useCashback: boolean; approvalId?: string | undefined };
+    response: CustomerChargeView;
+  };
   'customers.placeHold': { request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode }; response: HoldView };
   /** Captures the full amount of an AUTHORIZED hold. */
-  'customers.capture': { request: { merchantRef: string; useCashback?: boolean | undefined }; response: HoldView };
+  'customers.capture': { request: { merchantRef: string; useCashback?: boolean | undefined; approvalId?: string | undefined }; response: HoldView };
   'customers.void': { request: { merchantRef: string; reason: string }; response: HoldView };
   /** Refused with unlink.blocked while a hold is open. */
   'customers.unlink': { request: { merchantUserId: string }; response: LinkedCustomerView };
   /** Charges and holds still being settled, or that the till stopped checking (the Unresolved list), oldest first. */
   'customers.unresolved': { request: Empty; response: readonly LinkedCustomerUnresolvedView[] };
+  /** A local day's linked-customer charges and holds, newest first, for the Payments list. */
+  'customers.ofDay': { request: { day: string }; response: { readonly charges: readonly CustomerChargeView[]; readonly holds: readonly HoldView[] } };
 }
 export type CustomerChannelName = keyof CustomerChannels;
 
 /**
- * How the consent page was opened. window: main opened it in a dedicated window and completes the link when
- * the page redirects to the callback; popup: the renderer opens this same-origin address (the web host's
- * broker, valid for this linking session only) in a popup window.
+ * Where the consent page went: Electron's consent window (on the customer display's screen when there is
+ * one), or the customer display of the browser preview, where the customer opens it themselves. Never a page
+ * the cashier could approve on.
  */
-export type ConsentOpening = { readonly kind: 'window' } | { readonly kind: 'popup'; readonly url: string };
+export type ConsentOpening = { readonly kind: 'window'; readonly onCustomerDisplay?: boolean } | { readonly kind: 'customer-display' };
+
+/** The consent page for the customer display to offer: its ticketed address on the web host. */
+export interface ConsentOnDisplay {
+  readonly linkToken: string;
+  readonly url: string;
+  readonly expiresAt: string;
+}
 
 /** Served by the transport, not the customer module: only main can open a window with the app-token header. */
 export interface ConsentChannels {
   'customers.openConsent': { request: { linkToken: string }; response: ConsentOpening };
+}
+
+/**
+ * The customer's yes before their stored wallet is charged (a charge, a hold's capture): asked on the customer
+ * display, or given with the supervisor PIN where Settings says so. customers.charge and customers.capture
+ * go through only with an approval that matches them, once.
+ */
+export type ApprovalAction = 'charge' | 'capture';
+export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'used';
+
+export interface ApprovalView {
+  readonly approvalId: string;
+  readonly action: ApprovalAction;
+  readonly merchantUserId: string;
+  readonly amount: Money;
+  readonly state: ApprovalState;
+  /** Who approves: the customer on their display, or a supervisor with the PIN (Settings). */
+  readonly by: LinkedApproval;
+  readonly merchantName: string;
+  readonly expiresAt: string;
+}
+
+export interface ApprovalChannels {
+  /** Asks for the approval (a capture's amount is the hold's own); the customer display is told at once. */
+  'customers.requestApproval': {
+    request: { action: 'charge'; merchantUserId: string; amountMinor: number; currency: CurrencyCode } | { action: 'capture'; merchantUserId: string; merchantRef: string };
+    response: ApprovalView;
+  };
+  /** The customer's answer on their display, or the supervisor's PIN where that is the setting. */
+  'customers.answerApproval': { request: { approvalId: string; approve: boolean; supervisorPin?: string | undefined }; response: ApprovalView };
+  'customers.approvalStatus': { request: { approvalId: string }; response: ApprovalView };
 }
 
 /** Events the linked-customer module sends (main → renderer). */
@@ -251,12 +299,24 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.list': z.object({ search: z.string().max(128).optional(), limit: z.number().int().min(1).max(200).optional() }).strict(),
   'customers.find': z.object({ merchantUserId }).strict(),
   'customers.cashback': z.object({ merchantUserId }).strict(),
-  'customers.charge': z.object({ merchantUserId, amountMinor, currency, useCashback: z.boolean() }).strict(),
+  'customers.charge': z.object({ merchantUserId, amountMinor, currency, useCashback: z.boolean(), approvalId: z.string().max(64).optional() }).strict(),
   'customers.placeHold': z.object({ merchantUserId, amountMinor, currency }).strict(),
-  'customers.capture': z.object({ merchantRef, useCashback: z.boolean().optional() }).strict(),
+  'customers.capture': z.object({ merchantRef, useCashback: z.boolean().optional(), approvalId: z.string().max(64).optional() }).strict(),
   'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
   'customers.unresolved': empty,
+  'customers.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+};
+
+const approvalId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+export const approvalRequestSchemas: { [K in keyof ApprovalChannels]: z.ZodType<ApprovalChannels[K]['request']> } = {
+  'customers.requestApproval': z.union([
+    z.object({ action: z.literal('charge'), merchantUserId, amountMinor, currency }).strict(),
+    z.object({ action: z.literal('capture'), merchantUserId, merchantRef }).strict(),
+  ]),
+  'customers.answerApproval': z.object({ approvalId, approve: z.boolean(), supervisorPin: z.string().min(1).max(32).optional() }).strict(),
+  'customers.approvalStatus': z.object({ approvalId }).strict(),
 };
 
 export const consentRequestSchemas: { [K in keyof ConsentChannels]: z.ZodType<ConsentChannels[K]['request']> } = {
@@ -291,7 +351,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'status.get': empty,
   'settings.get': empty,
   'settings.save': settingsPatchSchema.strict(),
-  'settings.testConnection': empty,
+  'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
   'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
   'journal.resolve': z.object({ journal: z.enum(JOURNAL_NAMES), action: z.enum(JOURNAL_ACTIONS) }).strict(),
@@ -325,5 +385,6 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,
+  ...approvalRequestSchemas,
   ...receiptRequestSchemas,
 };

@@ -47,6 +47,10 @@ const DEFAULT_MESSAGES = {
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
   'customer.outcome-unknown': 'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
   'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
+  'approval.required': 'The customer has not approved this yet. Ask for their approval first.',
+  'approval.declined': 'The customer declined. Nothing was taken.',
+  'approval.expired': 'The approval ran out of time. Ask the customer again.',
+  'approval.mismatch': 'This approval was given for another amount or customer. Ask the customer again.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
   'vault.unreadable': 'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
@@ -78,14 +82,19 @@ export class PosError extends Error {
   readonly retryable: boolean;
   readonly details: AppError['details'];
   readonly notice: Notice | undefined;
+  readonly fieldNotices: AppError['fieldNotices'];
 
-  constructor(code: ErrorCode, options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; fieldNotices?: AppError['fieldNotices']; cause?: unknown } = {},
+  ) {
     super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), { cause: options.cause });
     this.name = 'PosError';
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
     this.notice = options.notice;
+    this.fieldNotices = options.fieldNotices;
   }
 
   /** This error inside a notice (a reason that says what went wrong): its notice, else its code. */
@@ -100,6 +109,7 @@ export class PosError extends Error {
       retryable: this.retryable,
       ...(this.details ? { details: this.details } : {}),
       ...(this.notice ? { notice: this.notice } : {}),
+      ...(this.fieldNotices ? { fieldNotices: this.fieldNotices } : {}),
     };
   }
 }

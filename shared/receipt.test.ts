@@ -69,6 +69,11 @@ describe('buildReceipt', () => {
     expect(doc.refundTotals).toBeNull();
   });
 
+  it('names the terminal the payment was taken with, not a posId saved since (the demo terminal, a changed posId)', () => {
+    const doc = buildReceipt({ detail: detail(paid({ posId: 'POS-DEMO-1' })), kind: 'receipt', merchantName: 'M', terminal: { posId: 'TILL-9', terminalReference: 'Counter 2' }, locale: 'en', timeZone: 'UTC' });
+    expect(valueOf(doc, 'terminal')).toBe('Counter 2 · POS-DEMO-1');
+  });
+
   it('writes the time in the zone asked for (Hong Kong and Sydney differ by hours)', () => {
     const hk = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Asia/Hong_Kong' });
     const syd = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Australia/Sydney' });

@@ -140,7 +140,10 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   const labels = LABELS[locale];
   const when = (iso: string): string => formatDateTime(iso, locale, input.timeZone);
   const money = (value: Money): string => formatMoney(value, locale);
-  const terminal = [input.terminal.terminalReference.trim(), input.terminal.posId.trim()].filter((part) => part !== '').join(' · ');
+  // The posId the payment was taken with (the journal's), not today's setting: a payment made on the demo
+  // terminal, or before the posId changed, names the terminal the provider knows it by.
+  const posId = (payment.posId || input.terminal.posId).trim();
+  const terminal = [input.terminal.terminalReference.trim(), posId].filter((part) => part !== '').join(' · ');
 
   const lines: ReceiptLine[] = [
     // The time the payment was taken (a reprint shows the sale's time, not the reprint's).

@@ -14,6 +14,11 @@ export interface AppError {
   readonly details?: Readonly<Record<string, string | number | boolean | null>>;
   /** What exactly went wrong, when the code's own text is not specific enough (see shared/notices.ts). */
   readonly notice?: Notice;
+  /**
+   * Every field a refused save named, each with what is wrong with it (`settings.invalid`): the screen shows
+   * them all at once, next to their fields. Keys are dotted paths (`scanner.maxInterKeyMs`) or secret names.
+   */
+  readonly fieldNotices?: Readonly<Record<string, Notice>>;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };

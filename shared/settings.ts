@@ -11,6 +11,10 @@ export const MODES = ['cashier', 'kiosk', 'refund-counter'] as const;
 export type TerminalMode = (typeof MODES)[number];
 
 export const LOCALES = ['en', 'zh-HK'] as const;
+
+/** Who says yes before a linked customer's stored wallet is charged: the customer on their display, or a supervisor. */
+export const LINKED_APPROVALS = ['customer-display', 'supervisor-pin'] as const;
+export type LinkedApproval = (typeof LINKED_APPROVALS)[number];
 export type Locale = (typeof LOCALES)[number];
 
 const letterDigitHyphen = /^[A-Za-z0-9-]*$/;
@@ -41,7 +45,16 @@ export const settingsSchema = z
     merchantName: z.string().min(1).max(80),
     terminalReference: z.string().regex(letterDigitHyphen).max(36),
     mode: z.enum(MODES),
+    /**
+     * Lock the app's window full screen (no frame, no window controls) for a cashier or refund-counter till;
+     * kiosk mode is always full screen, whatever this says.
+     */
     kiosk: z.boolean(),
+    /**
+     * Kiosk mode: an unpaid QR is cancelled after this many seconds (a "Still there?" prompt comes first), so the
+     * next customer can never pay the one who walked away.
+     */
+    kioskUnpaidCancelSeconds: z.number().int().min(30).max(600),
     locale: z.enum(LOCALES),
     webhookUrl: z.string().max(300),
     /**
@@ -61,6 +74,8 @@ export const settingsSchema = z
      * publish a limit; 5 keeps a busy till well clear of one, and a lower value suits a metered link).
      */
     statusRequestsPerSecond: z.number().int().min(1).max(20),
+    /** Who approves a linked-customer charge or capture before the wallet is charged. */
+    linkedApproval: z.enum(LINKED_APPROVALS),
     tokenized: z.object({
       merchantId: z.string().max(128),
       /** Where the consent page sends the customer back (intercepted by the consent window). */
@@ -132,6 +147,7 @@ export const DEFAULT_SETTINGS: Settings = {
   terminalReference: 'TILL-01',
   mode: 'cashier',
   kiosk: false,
+  kioskUnpaidCancelSeconds: 90,
   locale: 'en',
   webhookUrl: '',
   webhookListenPort: 0,
@@ -142,5 +158,6 @@ export const DEFAULT_SETTINGS: Settings = {
   resultDismissSeconds: 8,
   printReceiptWhenPaid: false,
   statusRequestsPerSecond: 5,
+  linkedApproval: 'customer-display',
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
 };

@@ -72,6 +72,7 @@ test('the status bar shows the core’s status; a merchant name saved in Setting
     // A plain setting through the Settings screen, as an admin does.
     await expect(page.getByTestId('merchant-name')).toHaveText(original);
     await openSettings(page);
+    await page.getByTestId('settings-tab-terminal').click();
     await expect(page.getByTestId('settings-merchantName')).toHaveValue(original);
     await page.getByTestId('settings-merchantName').fill(renamed);
     await page.getByTestId('settings-save').click();
@@ -82,6 +83,7 @@ test('the status bar shows the core’s status; a merchant name saved in Setting
     await expect(page.getByTestId('app-frame')).toBeVisible();
     await expect(page.getByTestId('merchant-name')).toHaveText(renamed);
     await openSettings(page);
+    await page.getByTestId('settings-tab-terminal').click();
     await expect(page.getByTestId('settings-merchantName')).toHaveValue(renamed);
     expect((await settingsView(pos)).settings.merchantName).toBe(renamed);
   } finally {

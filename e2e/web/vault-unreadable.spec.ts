@@ -15,7 +15,9 @@ test('a damaged vault locks settings; the confirmed reset opens them as on a fir
     try {
       await page.goto(first.url);
       await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings-tab-pins').click();
       await page.getByTestId('settings-adminPin').fill('1357');
+      await page.getByTestId('settings-adminPin-confirm').fill('1357');
       await page.getByTestId('settings-save').click();
       await expect(page.getByTestId('settings-message')).toHaveText('Settings saved.');
     } finally {
@@ -43,6 +45,7 @@ test('a damaged vault locks settings; the confirmed reset opens them as on a fir
       await page.getByTestId('vault-reset').click();
 
       await expect(page.getByTestId('settings-screen')).toBeVisible();
+      await page.getByTestId('settings-tab-pins').click();
       await expect(page.getByTestId('secret-status-adminPin')).toHaveText('not set');
       expect(readdirSync(dataDir).some((name) => name.startsWith('secrets.development.json.unreadable-'))).toBe(true);
       await page.screenshot({ path: test.info().outputPath('settings-after-vault-reset.png') });

@@ -1,4 +1,4 @@
-import { BrowserWindow, session, type Session } from 'electron';
+import { BrowserWindow, session, type Display, type Session } from 'electron';
 import type { ConsentOpening } from '../../shared/contract.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
@@ -29,6 +29,11 @@ export interface ConsentWindowOptions {
   readonly core: () => CoreApi;
   /** The cashier window, so the consent window stays above it (and closes with it). */
   readonly parent: () => BrowserWindow | null;
+  /**
+   * The customer display's screen: the consent page opens there, in front of the customer who approves it,
+   * not on the cashier's screen. Null (one screen only): it opens on the main screen.
+   */
+  readonly customerScreen?: () => Display | null;
   /** Development against the Vite dev server only. */
   readonly devTools: boolean;
 }
@@ -72,8 +77,10 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
     const target: ConsentTarget = { consentUrl: request.url, callbackUrl: request.callbackUrl };
     const parent = options.parent();
     const ses = lockedDownSession();
+    const customerScreen = options.customerScreen?.() ?? null;
     const window = new BrowserWindow({
       ...(parent && !parent.isDestroyed() ? { parent } : {}),
+      ...(customerScreen ? centredOn(customerScreen, 480, 720) : {}),
       width: 480,
       height: 720,
       minWidth: 360,
@@ -125,8 +132,14 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       // A page that cannot load (provider down) leaves the window blank: close it; the screen offers to retry.
       if (!window.isDestroyed() && !completing) window.close();
     });
-    return { kind: 'window' };
+    return { kind: 'window', onCustomerDisplay: customerScreen !== null };
   }
 
   return { open: openWindow };
+}
+
+/** A window of this size in the middle of the given screen. */
+function centredOn(display: Display, width: number, height: number): { x: number; y: number } {
+  const { x, y, width: screenWidth, height: screenHeight } = display.workArea;
+  return { x: Math.round(x + (screenWidth - width) / 2), y: Math.round(y + (screenHeight - height) / 2) };
 }

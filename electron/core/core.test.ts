@@ -90,19 +90,32 @@ describe('createCore in demo mode (embedded sandbox)', () => {
     expect(await second.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
   });
 
-  it('leaves demo mode for a real environment: no sandbox URL, and a clear error until credentials are entered', async () => {
+  it('leaves demo mode for a real environment only when it is complete: every missing credential named at once', async () => {
     const { core, events } = await openCore();
-    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox' } });
+    const refused = await dispatch(core.handlers, 'settings.save', { settings: { environment: 'provider-sandbox', posId: 'POS-7' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'accessKeyId', count: 2 } } });
+    if (!refused.ok) expect(Object.keys(refused.error.fieldNotices ?? {})).toEqual(['accessKeyId', 'accessKeySecret']);
+    expect((await core.handlers['app.info']({})).demo).toBe(true);
+
+    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox', accessKeyId: 'AK-LIVE-1', posId: 'POS-7' }, secrets: { accessKeySecret: 'live-secret' } });
     const info = await core.handlers['app.info']({});
     expect(info.demo).toBe(false);
     expect(info.sandboxBaseUrl).toBeNull();
-    const result = await dispatch(core.handlers, 'settings.testConnection', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'auth.missing' } });
-    if (!result.ok) expect(result.error.message).toMatch(/access key id, access key secret, terminal id/);
     const status = await waitFor(() =>
       events.map((e) => (e.event === 'status.changed' ? e.payload : undefined)).find((s) => s?.environment === 'provider-sandbox'),
     );
     expect(status.demo).toBe(false);
+  });
+
+  it('tests the connection with what is on the form before it is saved, and saves nothing', async () => {
+    const { core } = await openCore();
+    const form = await dispatch(core.handlers, 'settings.testConnection', { settings: { merchantName: 'Unsaved Name', environment: 'embedded-sandbox' } });
+    expect(form).toMatchObject({ ok: true, value: { reachable: true, signatureAccepted: true } });
+    // The form's problems come back all at once, as for a save.
+    const halfDone = await dispatch(core.handlers, 'settings.testConnection', { settings: { environment: 'sg-production' }, secrets: { accessKeySecret: ' spaced ' } });
+    expect(halfDone).toMatchObject({ ok: false, error: { code: 'settings.invalid' } });
+    if (!halfDone.ok) expect(Object.keys(halfDone.error.fieldNotices ?? {}).sort()).toEqual(['accessKeyId', 'accessKeySecret', 'posId']);
+    expect((await core.handlers['settings.get']({})).settings).toMatchObject({ merchantName: 'Demo Coffee Bar', environment: 'embedded-sandbox' });
   });
 });
 
@@ -154,6 +167,55 @@ describe('linked customers in the composed core (demo merchant on the embedded s
   });
 });
 
+describe('the customer approves before their stored wallet is charged', () => {
+  async function linkedCore(merchantUserId: string) {
+    const { core, events } = await openCore();
+    const started = await core.handlers['customers.startLink']({ merchantUserId, emailHint: 'lee@example.com' });
+    const request = core.consent.consentRequest(started.linkToken);
+    const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
+    await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+    return { core, events };
+  }
+
+  it('charges only with a matching approval, once; a declined one charges nothing', async () => {
+    const { core, events } = await linkedCore('core-approve-1');
+    const charge = { merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' as const, useCashback: true };
+    expect(await dispatch(core.handlers, 'customers.charge', charge)).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+
+    const asked = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    expect(asked).toMatchObject({ state: 'waiting', by: 'customer-display', amount: { amountMinor: 300, currency: 'SGD' }, merchantName: 'Demo Coffee Bar' });
+    // The customer display is told, with what it needs to ask.
+    expect(events.some((e) => e.event === 'customers.approvalOnDisplay' && e.payload.approvalId === asked.approvalId)).toBe(true);
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true });
+    // Another amount than the one approved is refused, and the approval is spent by the attempt.
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.mismatch' } });
+    const again = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true });
+    expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe('approved');
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: again.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.expired' } });
+
+    const declined = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    expect((await core.handlers['customers.answerApproval']({ approvalId: declined.approvalId, approve: false })).state).toBe('declined');
+    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: declined.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.declined' } });
+    expect((await core.handlers['customers.find']({ merchantUserId: 'core-approve-1' })).charges).toHaveLength(1);
+  });
+
+  it('a capture is approved for the hold’s own amount; with the setting, by the supervisor PIN instead', async () => {
+    const { core } = await linkedCore('core-approve-2');
+    await core.handlers['settings.save']({ settings: { linkedApproval: 'supervisor-pin' }, secrets: { supervisorPin: '2468' } });
+    const hold = await core.handlers['customers.placeHold']({ merchantUserId: 'core-approve-2', amountMinor: 2000, currency: 'SGD' });
+    const asked = await core.handlers['customers.requestApproval']({ action: 'capture', merchantUserId: 'core-approve-2', merchantRef: hold.merchantRef });
+    expect(asked).toMatchObject({ by: 'supervisor-pin', amount: { amountMinor: 2000, currency: 'SGD' } });
+    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-required' } });
+    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true, supervisorPin: '1111' })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-wrong' } });
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true, supervisorPin: '2468' });
+    const captured = await core.handlers['customers.capture']({ merchantRef: hold.merchantRef, approvalId: asked.approvalId });
+    expect(['capturing', 'captured']).toContain(captured.displayStatus);
+  });
+});
+
 describe('linked-customer rows in the status bar and the day summary', () => {
   it('a charge whose answer was lost counts as Unresolved at once (status.changed), stops counting once settled, and its money is in the day summary and net', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'core-customers-'));
@@ -181,7 +243,10 @@ describe('linked-customer rows in the status bar and the day summary', () => {
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
     await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
     await fetch(`${sandboxBaseUrl}/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropAfterActNext: 1, path: '/charge' }) });
-    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false });
+    // The customer approves on their display first (approvals.test: what happens without).
+    const approval = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD' });
+    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true });
+    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false, approvalId: approval.approvalId });
     expect(charge.displayStatus).toBe('checking');
 
     expect((await core.handlers['status.get']({})).unresolvedCount).toBe(1);

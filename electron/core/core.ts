@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConsentOpening } from '../../shared/contract.ts';
 import { appHandlers } from './app-handlers.ts';
 import { composeHandlers } from './compose-handlers.ts';
 import type { Core } from './core-api.ts';
 import type { CoreContext } from './core-context.ts';
-import { consentNotAvailable } from './customers/consent-opening.ts';
+import { consentNotAvailable, type ConsentOpener } from './customers/consent-opening.ts';
+import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
-import { openJournalGate } from './journal-gate.ts';
+import { journalLost, openJournalGate } from './journal-gate.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
 import { blockedCustomerModule, blockedPaymentModule, customerModuleBehind, paymentModuleBehind } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
@@ -57,7 +57,7 @@ export interface CreateCoreOptions {
    * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
    * consent window, the web host's broker). Default: a refusal saying so.
    */
-  readonly openConsent?: (linkToken: string) => Promise<ConsentOpening>;
+  readonly openConsent?: ConsentOpener;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -168,6 +168,16 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
+  // A linked customer's wallet is charged (charge, capture) only with their approval: the guard wraps both.
+  const approvals = createApprovals({
+    settings,
+    customers: customers.handlers,
+    emit: bus.emit,
+    unavailable: () => {
+      const problem = customerGate.problem();
+      return problem ? journalLost(problem) : null;
+    },
+  });
   const handlers = composeHandlers({
     app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status, journalProblems }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
@@ -183,8 +193,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     }),
     payments: payments.handlers,
     dayReport: dayReportHandlers(payments, customers),
-    customers: customers.handlers,
-    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken) },
+    customers: { ...customers.handlers, ...approvals.guarded },
+    approvals: approvals.handlers,
+    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)) },
     receipts,
   });
 

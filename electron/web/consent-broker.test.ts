@@ -53,9 +53,19 @@ async function api<T>(channel: string, payload: unknown): Promise<Result<T>> {
 async function startLinking(merchantUserId: string): Promise<{ linkToken: string; popupPath: string }> {
   const started = await api<LinkStart>('customers.startLink', { merchantUserId, phoneHint: '+65 9123 4567' });
   if (!started.ok) throw new Error(started.error.message);
-  const opened = await api<ConsentOpening>('customers.openConsent', { linkToken: started.value.linkToken });
-  if (!opened.ok || opened.value.kind !== 'popup') throw new Error('no popup address');
-  return { linkToken: started.value.linkToken, popupPath: opened.value.url };
+  return { linkToken: started.value.linkToken, popupPath: await openOnDisplay(started.value.linkToken) };
+}
+
+/** customers.openConsent as the cashier's screen calls it: the address goes to the customer display only. */
+async function openOnDisplay(linkToken: string): Promise<string> {
+  const before = events.length;
+  const opened = await api<ConsentOpening>('customers.openConsent', { linkToken });
+  if (!opened.ok) throw new Error(opened.error.message);
+  // The cashier's screen is told where the page went, never its address.
+  expect(opened.value).toEqual({ kind: 'customer-display' });
+  const shown = events.slice(before).find((e) => e.event === 'customers.consentOnDisplay' && e.payload.linkToken === linkToken);
+  if (shown?.event !== 'customers.consentOnDisplay') throw new Error('nothing sent to the customer display');
+  return shown.payload.url;
 }
 
 /** The hidden fields of the page's Approve or Decline form, as the browser would post them. */
@@ -127,9 +137,7 @@ describe('consent broker: the popup flow', () => {
 
   it('opening again replaces the ticket: the old address stops working', async () => {
     const first = await startLinking('broker-3');
-    const again = await api<ConsentOpening>('customers.openConsent', { linkToken: first.linkToken });
-    expect(again.ok).toBe(true);
-    const second = again.ok && again.value.kind === 'popup' ? again.value.url : '';
+    const second = await openOnDisplay(first.linkToken);
     expect(second).not.toBe(first.popupPath);
     expect((await send(host.port, first.popupPath)).status).toBe(403);
     expect((await send(host.port, second)).status).toBe(200);
@@ -202,7 +210,7 @@ describe('consent broker: not a proxy', () => {
     const started = await api<LinkStart>('customers.startLink', { merchantUserId: 'broker-8', emailHint: 'kim@example.com' });
     if (!started.ok) throw new Error(started.error.message);
     const opening = await broker.open(started.value.linkToken);
-    const path = opening.kind === 'popup' ? opening.url : '';
+    const path = opening.url;
     const reply = await send(port, `${path}&url=https://evil.example/&next=//evil.example`);
     expect(reply.status).toBe(200);
     expect(fetched).toEqual([started.value.consentUrl]);
@@ -218,7 +226,7 @@ describe('consent broker: not a proxy', () => {
       const started = await api<LinkStart>('customers.startLink', { merchantUserId: 'broker-9', phoneHint: '91234567' });
       if (!started.ok) throw new Error(started.error.message);
       const opening = await lapsingBroker.open(started.value.linkToken);
-      const path = opening.kind === 'popup' ? opening.url : '';
+      const path = opening.url;
       expect((await send(lapsingPort, path)).status).toBe(200);
       clock += 60_001;
       expect((await send(lapsingPort, path)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConsentOpening } from '../../shared/contract.ts';
+import type { ConsentOnDisplay } from '../../shared/contract.ts';
 import { defaultMessage } from '../../shared/errors.ts';
 import type { Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
@@ -36,8 +36,8 @@ export interface ConsentBrokerOptions {
 }
 
 export interface ConsentBroker {
-  /** customers.openConsent for the web host: a ticketed address for the popup. */
-  open(linkToken: string): Promise<ConsentOpening>;
+  /** customers.openConsent for the web host: a ticketed address for the customer display to open. */
+  open(linkToken: string): Promise<ConsentOnDisplay>;
   /** Serves `/consent/<linkToken>` (GET shows the page, POST forwards its forms). */
   handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
 }
@@ -75,7 +75,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     return timingSafeEqual(ticket.hash, sha256(presented));
   }
 
-  async function open(linkToken: string): Promise<ConsentOpening> {
+  async function open(linkToken: string): Promise<ConsentOnDisplay> {
     // Throws link.failed / link.expired when the session cannot be shown: no ticket for a dead session.
     const target = options.core().consent.consentRequest(linkToken);
     // Never a ticket for a page the environment does not serve (plain http, another host): link.failed.
@@ -84,7 +84,7 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     const ticket = randomBytes(32).toString('base64url');
     tickets.delete(linkToken);
     tickets.set(linkToken, { hash: sha256(ticket), expiresAt: Math.min(now() + ttlMs, Date.parse(target.expiresAt)) });
-    return { kind: 'popup', url: `${CONSENT_PREFIX}${encodeURIComponent(linkToken)}?ticket=${ticket}` };
+    return { linkToken, url: `${CONSENT_PREFIX}${encodeURIComponent(linkToken)}?ticket=${ticket}`, expiresAt: target.expiresAt };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {

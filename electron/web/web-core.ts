@@ -3,7 +3,7 @@ import type { Core } from '../core/core-api.ts';
 import { createConsentBroker, type ConsentBroker } from './consent-broker.ts';
 
 // The core as the browser preview (and the web host's tests) run it: customers.openConsent is served by the
-// web host's consent broker, which shows the provider's page in a popup. The broker needs the core (consent
+// web host's consent broker, whose ticketed page the customer display offers the customer (in a popup there). The broker needs the core (consent
 // requests, completing the link) and the core needs the broker's opener, so the broker is made first and
 // reaches the core through a function that only runs once both exist.
 
@@ -20,6 +20,14 @@ export async function createWebCore(options: Omit<CreateCoreOptions, 'transport'
       return core;
     },
   });
-  core = await createCore({ ...options, transport: 'web', openConsent: (linkToken) => consent.open(linkToken) });
+  // The page goes to the customer display, never to the cashier's screen: the customer approves, not the cashier.
+  core = await createCore({
+    ...options,
+    transport: 'web',
+    openConsent: async (linkToken, showOnCustomerDisplay) => {
+      showOnCustomerDisplay(await consent.open(linkToken));
+      return { kind: 'customer-display' };
+    },
+  });
   return { core, consent };
 }

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { AppError } from '../../shared/result.ts';
 import { ErrorText } from './ErrorText.tsx';
+import { FieldProblem } from './LabelledInput.tsx';
 
 /**
  * "Type (or scan) an id → Find", with the lookup's error and its "not found" line. Shared by the screens
@@ -22,6 +23,7 @@ export function LookupForm({
   error,
   notFound,
   inputRef,
+  problem,
 }: {
   name: string;
   label: string;
@@ -34,6 +36,8 @@ export function LookupForm({
   error: AppError | null;
   notFound: string | null;
   inputRef?: Ref<HTMLInputElement> | undefined;
+  /** What is wrong with the id typed, for another form that uses it (linking a customer). */
+  problem?: string | undefined;
 }) {
   const inputId = `${name}-lookup`;
   const hintId = `${name}-lookup-hint`;
@@ -57,7 +61,8 @@ export function LookupForm({
             maxLength={maxLength}
             value={query}
             onChange={(event) => onQueryChange(event.target.value)}
-            aria-describedby={hintId}
+            aria-describedby={problem ? `${hintId} ${name}-lookup-problem` : hintId}
+            aria-invalid={problem ? true : undefined}
             data-testid={inputId}
           />
         </label>
@@ -67,6 +72,7 @@ export function LookupForm({
         <p id={hintId} className="hint">
           {hint}
         </p>
+        <FieldProblem id={`${name}-lookup-problem`} text={problem} />
       </form>
       <ErrorText error={error} testId={`${name}-lookup-error`} />
       {notFound !== null && (

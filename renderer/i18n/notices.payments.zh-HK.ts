@@ -64,6 +64,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.unknown-setting': '「{name}」不是此終端機認識的設定。',
   'settings.value-invalid': '此數值無效。',
   'settings.required': '請輸入數值。',
+  'settings.required-for-live': '正式環境必須填寫此項（示範模式不需要）。',
   'settings.at-least': '請輸入 {minimum} 或以上。',
   'settings.at-most': '請輸入 {maximum} 或以下。',
   'settings.too-long': '最多使用 {maximum} 個字元。',

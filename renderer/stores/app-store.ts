@@ -24,7 +24,10 @@ export interface AppState {
   readonly scannerSeenAt: number | null;
   /** Which decoder the camera last read frames with (null before the camera first started), for the status bar. */
   readonly cameraDecoder: DecoderKind | null;
-  /** The admin PIN was accepted (settings.verifyPin) for this visit to the admin screens. */
+  /**
+   * The admin PIN was accepted (settings.verifyPin): open across screens until 5 minutes pass without a touch
+   * or a key (use-admin-idle-lock), like main's own admin window; a kiosk also locks in front of a customer.
+   */
   readonly adminUnlocked: boolean;
   setInfo(info: AppInfo): void;
   setSettingsView(view: SettingsView): void;
@@ -35,6 +38,7 @@ export interface AppState {
   markScannerSeen(at: number): void;
   setCameraDecoder(kind: DecoderKind): void;
   unlockAdmin(): void;
+  lockAdmin(): void;
 }
 
 const INITIAL = {
@@ -65,10 +69,10 @@ export const useAppStore = create<AppState>()((set) => ({
     }),
   navigate: (screen) =>
     set((state) => {
-      // The admin unlock lasts while the admin stays on admin screens: a cashier till locks again when
-      // Settings is left, a kiosk when it is back in front of a customer.
+      // The admin unlock lasts across screens (its idle time ends it), except that a kiosk locks again as
+      // soon as it is back in front of a customer.
       const kiosk = (state.settingsView?.settings.mode ?? state.info?.mode) === 'kiosk';
-      const keep = screen.name === 'settings' || (kiosk && !CUSTOMER_FACING.has(screen.name));
+      const keep = !kiosk || !CUSTOMER_FACING.has(screen.name);
       return { screen, notice: null, adminUnlocked: keep && state.adminUnlocked };
     }),
   showNotice: (text, tone = 'info') => set({ notice: { id: ++noticeId, text, tone } }),
@@ -76,6 +80,7 @@ export const useAppStore = create<AppState>()((set) => ({
   markScannerSeen: (scannerSeenAt) => set({ scannerSeenAt }),
   setCameraDecoder: (cameraDecoder) => set({ cameraDecoder }),
   unlockAdmin: () => set({ adminUnlocked: true }),
+  lockAdmin: () => set({ adminUnlocked: false }),
 }));
 
 export function resetAppStore(): void {

@@ -25,7 +25,8 @@ export function useTerminal(): Terminal {
   return {
     merchantName: view ? settings.merchantName : (info?.merchantName ?? ''),
     // In demo mode settings carry no posId; app.info names the one in effect (the sandbox's terminal).
-    posId: (view ? settings.posId : '') || (info?.posId ?? ''),
+    // In demo mode a posId typed in Settings is not the one in effect (it waits for a real environment).
+    posId: (view && !demo ? settings.posId : '') || (info?.posId ?? ''),
     terminalReference: view ? settings.terminalReference : (info?.terminalReference ?? ''),
     // On the demo the embedded sandbox's merchant fixes the currency (app.info), whatever country is saved for
     // a real environment: a sale in another currency would only be refused.

@@ -1,4 +1,4 @@
-import type { ChannelName, CustomerChannelName, Events, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type { ApprovalChannels, ApprovalView, ChannelName, CustomerChannelName, Events, RequestOf, ResponseOf } from '../../shared/contract.ts';
 import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerUnresolvedView, LinkedCustomerView } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { CurrencyCode } from '../../shared/money.ts';
@@ -10,7 +10,7 @@ import type { Result } from '../../shared/result.ts';
 // service is tested against the sandbox over real sockets; here the subject is the screen.
 
 type Handler<K extends ChannelName> = (request: RequestOf<K>) => Result<ResponseOf<K>>;
-export type FakeCustomerHandlers = { [K in CustomerChannelName | 'customers.openConsent']: Handler<K> };
+export type FakeCustomerHandlers = { [K in CustomerChannelName | 'customers.openConsent' | keyof ApprovalChannels]: Handler<K> };
 
 export interface FakeCustomers {
   readonly handlers: FakeCustomerHandlers;
@@ -21,8 +21,11 @@ export interface FakeCustomers {
   /** Cashback balance in minor units (default 500). */
   readonly cashback: Map<string, number>;
   /** The fake's idea of where the consent page was opened: popup (web) or window (Electron). */
-  consentKind: 'popup' | 'window';
+  consentKind: 'customer-display' | 'window';
   readonly linkSessions: Map<string, { merchantUserId: string; hint: string | null; state: 'waiting' | 'linked' | 'expired' }>;
+  /** The customer approves every charge and capture at once (default), or leaves them waiting for a test to answer. */
+  autoApprove: boolean;
+  readonly approvals: Map<string, ApprovalView>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +44,16 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
   const charges: CustomerChargeView[] = [];
   const cashback = new Map<string, number>();
   const linkSessions: FakeCustomers['linkSessions'] = new Map();
+  const approvals: FakeCustomers['approvals'] = new Map();
   let sequence = 0;
+  /** As main's guard: only an approved approval for this very action and amount, once. */
+  const spendApproval = (approvalId: string | undefined, action: ApprovalView['action'], amountMinor: number): Result<never> | null => {
+    const approval = approvalId === undefined ? undefined : approvals.get(approvalId);
+    if (!approval || approval.state !== 'approved') return refuse(approval?.state === 'declined' ? 'approval.declined' : 'approval.required');
+    if (approval.action !== action || approval.amount.amountMinor !== amountMinor) return refuse('approval.mismatch');
+    approvals.set(approval.approvalId, { ...approval, state: 'used' });
+    return null;
+  };
 
   const detail = (merchantUserId: string): LinkedCustomerDetail => ({
     customer: customers.get(merchantUserId)!,
@@ -85,7 +97,7 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     },
     'customers.openConsent': ({ linkToken }) => {
       if (!linkSessions.has(linkToken)) return refuse('link.failed');
-      return { ok: true, value: consentKindValue(linkToken) };
+      return { ok: true, value: consentKindValue() };
     },
     'customers.completeLink': ({ linkToken }) => {
       const session = linkSessions.get(linkToken);
@@ -109,9 +121,40 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       if (isRefusal(customer)) return customer;
       return { ok: true, value: { balance: { amountMinor: cashback.get(merchantUserId) ?? 0, currency: options.currency() } } };
     },
-    'customers.charge': ({ merchantUserId, amountMinor, currency, useCashback }) => {
+    // The fake's clock is one day: everything it holds is "today".
+    'customers.ofDay': () => ({ ok: true, value: { charges: [...charges].reverse(), holds: [...holds.values()].reverse() } }),
+    'customers.requestApproval': (request) => {
+      const amount = request.action === 'charge' ? { amountMinor: request.amountMinor, currency: request.currency } : holds.get(request.merchantRef)?.amount;
+      if (!amount) return refuse('preauth.not-found');
+      const view: ApprovalView = {
+        approvalId: `approval-${String(++sequence).padStart(12, '0')}`,
+        action: request.action,
+        merchantUserId: request.merchantUserId,
+        amount,
+        state: fake.autoApprove ? 'approved' : 'waiting',
+        by: 'customer-display',
+        merchantName: 'Demo Coffee Bar',
+        expiresAt: options.now(),
+      };
+      approvals.set(view.approvalId, view);
+      return { ok: true, value: view };
+    },
+    'customers.answerApproval': ({ approvalId, approve }) => {
+      const approval = approvals.get(approvalId);
+      if (!approval) return refuse('approval.expired');
+      const next: ApprovalView = approval.state === 'waiting' ? { ...approval, state: approve ? 'approved' : 'declined' } : approval;
+      approvals.set(approvalId, next);
+      return { ok: true, value: next };
+    },
+    'customers.approvalStatus': ({ approvalId }) => {
+      const approval = approvals.get(approvalId);
+      return approval ? { ok: true, value: approval } : refuse('approval.expired');
+    },
+    'customers.charge': ({ merchantUserId, amountMinor, currency, useCashback, approvalId }) => {
       const customer = linked(merchantUserId);
       if (isRefusal(customer)) return customer;
+      const unapproved = spendApproval(approvalId, 'charge', amountMinor);
+      if (unapproved) return unapproved;
       const rejected = amountMinor % 100 === 51;
       const charge: CustomerChargeView = {
         merchantRef: `CHG-${String(++sequence).padStart(8, '0')}`,
@@ -154,9 +197,11 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       publish(merchantUserId);
       return { ok: true, value: hold };
     },
-    'customers.capture': ({ merchantRef }) => {
+    'customers.capture': ({ merchantRef, approvalId }) => {
       const hold = holds.get(merchantRef);
       if (!hold) return refuse('preauth.not-found');
+      const unapproved = spendApproval(approvalId, 'capture', hold.amount.amountMinor);
+      if (unapproved) return unapproved;
       if (!hold.canCapture) return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
       if (hold.amount.amountMinor % 100 === 56) {
         // As main answers the sandbox's .56: the capture is REJECTED, nothing taken, the hold still authorised.
@@ -201,7 +246,9 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     handlers,
     cashback,
     linkSessions,
-    consentKind: 'popup',
+    consentKind: 'customer-display',
+    autoApprove: true,
+    approvals,
     approveLink(linkToken) {
       const session = linkSessions.get(linkToken);
       if (!session) throw new Error(`no link session ${linkToken}`);
@@ -213,8 +260,8 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       link(merchantUserId, hint);
     },
   };
-  function consentKindValue(linkToken: string): ResponseOf<'customers.openConsent'> {
-    return fake.consentKind === 'popup' ? { kind: 'popup', url: `/consent/${linkToken}?ticket=fake-ticket` } : { kind: 'window' };
+  function consentKindValue(): ResponseOf<'customers.openConsent'> {
+    return fake.consentKind === 'customer-display' ? { kind: 'customer-display' } : { kind: 'window' };
   }
   return fake;
 }

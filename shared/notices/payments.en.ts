@@ -73,6 +73,7 @@ export const PAYMENT_NOTICES_EN = {
   'settings.unknown-setting': '"{name}" is not a setting this terminal knows.',
   'settings.value-invalid': 'This value is not valid.',
   'settings.required': 'Enter a value.',
+  'settings.required-for-live': 'A real environment needs this: enter it (the demo needs none).',
   'settings.at-least': 'Enter {minimum} or more.',
   'settings.at-most': 'Enter {maximum} or less.',
   'settings.too-long': 'Use at most {maximum} characters.',

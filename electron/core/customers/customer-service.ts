@@ -21,7 +21,7 @@ import { scheduleResolve } from './resolver.ts';
 import { customerDetail, describe, orderWebhookUrl, requireCustomer, type CustomerRuntime } from './runtime.ts';
 import { TokenCipher } from './token-cipher.ts';
 import { unlink } from './unlink.ts';
-import { isUnresolvedAttempt, toCustomerView, toUnresolvedView } from './views.ts';
+import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './views.ts';
 
 // electron/core/customers/ owns the linked-customer service (customers.*): linking, charges and holds of
 // customers who linked their wallet, on top of the tokenized client (electron/core/tokenized/), with its own
@@ -60,6 +60,13 @@ function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
     'customers.void': (request) => voidHold(rt, request.merchantRef, request.reason),
     'customers.unlink': (request) => unlink(rt, request.merchantUserId),
     'customers.unresolved': async () => unresolvedAttempts(rt).map(toUnresolvedView),
+    'customers.ofDay': async ({ day }) => {
+      const rows = rt.journal.attemptsOfDay(day);
+      return {
+        charges: rows.filter((row) => row.kind === 'charge').map(toChargeView),
+        holds: rows.filter((row) => row.kind === 'hold').map((row) => toHoldView(row, rt.options.assumedHoldTtlMs)),
+      };
+    },
   };
 }
 

@@ -244,6 +244,7 @@ class PaymentService {
     const note = normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
     await this.#rt.client();
+    if (settings.mode === 'kiosk') await this.#cancelUnpaidKioskQrs();
 
     const referenceId = this.#journal.newReferenceId(settings.terminalReference);
     const amount = money(input.amountMinor, currency);
@@ -300,6 +301,17 @@ class PaymentService {
   }
 
   // ---- cancel ----
+
+  /**
+   * A kiosk serves one customer at a time: a QR still open from a customer who walked away (the screen
+   * cancels it itself after the set time; a reload or a crash can skip that) is cancelled, write-ahead like
+   * any cancel, before the next customer's is created, so they can never pay it. A QR already scanned or paid
+   * is left to finish: its cancel is refused and it settles as usual.
+   */
+  async #cancelUnpaidKioskQrs(): Promise<void> {
+    const open = this.#journal.listNonFinal().filter((row) => row.method === 'merchant-qr');
+    await Promise.allSettled(open.map((row) => this.#cancel(row.referenceId, 'kiosk: next customer')));
+  }
 
   async #cancel(referenceId: string, reason: string | undefined): Promise<PaymentView> {
     this.#refuseWhenClosing();

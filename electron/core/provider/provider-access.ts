@@ -3,6 +3,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { InStoreClient, type InStoreClientConfig } from '../instore/client.ts';
 import { resolveProfile, type EnvironmentProfile } from '../instore/profiles.ts';
+import type { Settings } from '../../../shared/settings.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 
 // Which provider the till talks to, as the settings say right now: the embedded sandbox in demo mode
@@ -55,6 +56,11 @@ export interface ProviderAccess {
   instoreClient(tuning?: ClientTuning): Promise<InStoreClient>;
   /** Whom the provider signs payment notifications for: our access key id and its secret; null when none is set. */
   notificationCredentials(): Promise<{ accessKeyId: string; secret: string } | null>;
+  /**
+   * A one-off client for settings that are not saved yet (the admin's "Test connection" of the form), with the
+   * secret they would sign with. Same errors as connection(); never cached, never used for money.
+   */
+  candidateClient(candidate: Settings, accessKeySecret: string | null): Promise<InStoreClient>;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,10 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
 
   async function connectionWithSecret(): Promise<ProviderConnection & { accessKeySecret: string }> {
     const current = settings.current();
+    return connectionFor(current, current.environment === 'embedded-sandbox' ? null : await settings.readSecret('accessKeySecret'));
+  }
+
+  async function connectionFor(current: Settings, secret: string | null): Promise<ProviderConnection & { accessKeySecret: string }> {
     if (current.environment === 'embedded-sandbox') {
       const running = await ensureSandbox();
       const demo = options.demoCredentials;
@@ -110,7 +120,6 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       };
     }
     const profile = resolveProfile({ environment: current.environment, customBaseUrl: current.customBaseUrl });
-    const secret = await settings.readSecret('accessKeySecret');
     const missing = [
       current.accessKeyId === '' ? 'access key id' : null,
       secret === null ? 'access key secret' : null,
@@ -125,6 +134,16 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     return { profile, demo: false, accessKeyId: current.accessKeyId, accessKeySecret: secret, posId: current.posId, country: current.country };
   }
 
+  const clientOf = (connection: ProviderConnection & { accessKeySecret: string }, tuning?: ClientTuning): InStoreClient =>
+    new InStoreClient({
+      ...tuning,
+      profile: connection.profile,
+      credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
+      posId: connection.posId,
+      country: connection.country,
+      fetch: options.fetch,
+    });
+
   return {
     sandbox: () => sandbox,
     ensureSandbox,
@@ -137,17 +156,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     instoreClient(tuning?: ClientTuning) {
       const hit = tuning ? tunedClients.get(tuning) : cached;
       if (hit && hit.generation === generation) return hit.client;
-      const client = connectionWithSecret().then(
-        (connection) =>
-          new InStoreClient({
-            ...tuning,
-            profile: connection.profile,
-            credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
-            posId: connection.posId,
-            country: connection.country,
-            fetch: options.fetch,
-          }),
-      );
+      const client = connectionWithSecret().then((connection) => clientOf(connection, tuning));
       const entry = { generation, client };
       // A failure (no credentials yet) is not cached: the next call tries again.
       client.catch(() => {
@@ -158,6 +167,10 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       if (tuning) tunedClients.set(tuning, entry);
       else cached = entry;
       return client;
+    },
+
+    async candidateClient(candidate, accessKeySecret) {
+      return clientOf(await connectionFor(candidate, accessKeySecret));
     },
 
     async notificationCredentials() {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from '../../../shared/channel-names.ts';
 import {
@@ -14,12 +14,14 @@ describe('per-window channel allowlist', () => {
     for (const event of EVENT_NAME_LIST) expect(isEventAllowed('cashier', event)).toBe(true);
   });
 
-  it("gives the customer display only what it shows: app name, settings to read, today's payments", () => {
+  it("gives the customer display only what it shows: app name, settings to read, today's payments, and a linked customer's own questions", () => {
     const allowed = CHANNEL_NAME_LIST.filter((channel) => isChannelAllowed('customer-display', channel));
-    expect(allowed).toEqual(['app.info', 'settings.get', 'payments.history']);
+    expect(allowed).toEqual(['app.info', 'settings.get', 'payments.history', 'customers.linkStatus', 'customers.answerApproval']);
     expect(EVENT_NAME_LIST.filter((event) => isEventAllowed('customer-display', event))).toEqual([
       'payment.updated',
       'settings.changed',
+      'customers.consentOnDisplay',
+      'customers.approvalOnDisplay',
     ]);
   });
 
@@ -56,10 +58,11 @@ describe('per-window channel allowlist', () => {
 
 describe('the customer display page against its allowlist', () => {
   // The page and the rule must agree: a display that starts calling something new fails here, not on a till.
-  const source = readFileSync(
-    new URL('../../../renderer/screens/customer-display/CustomerDisplay.tsx', import.meta.url),
-    'utf8',
-  );
+  const folder = new URL('../../../renderer/screens/customer-display/', import.meta.url);
+  const source = readdirSync(folder)
+    .filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'))
+    .map((name) => readFileSync(new URL(name, folder), 'utf8'))
+    .join('\n');
 
   it('calls only allowed channels and listens only to allowed events', () => {
     const calls = [...source.matchAll(/bridge\[['"]([\w.]+)['"]\]/g)].map((m) => m[1]!);

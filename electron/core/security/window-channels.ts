@@ -12,9 +12,13 @@ export type WindowRole = 'cashier' | 'customer-display';
 const ALL_CHANNELS: ReadonlySet<string> = new Set(CHANNEL_NAME_LIST);
 const ALL_EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
 
-/** What renderer/screens/customer-display/CustomerDisplay.tsx calls and listens to; nothing more. */
-export const CUSTOMER_DISPLAY_CHANNELS: readonly ChannelName[] = ['app.info', 'settings.get', 'payments.history'];
-export const CUSTOMER_DISPLAY_EVENTS: readonly EventName[] = ['payment.updated', 'settings.changed'];
+/**
+ * What renderer/screens/customer-display/ calls and listens to; nothing more. Besides the payment at the counter,
+ * a linked customer's own questions: the wallet's consent page offered to them (and whether that link is still
+ * waiting), and their yes or no to a charge of their stored wallet.
+ */
+export const CUSTOMER_DISPLAY_CHANNELS: readonly ChannelName[] = ['app.info', 'settings.get', 'payments.history', 'customers.linkStatus', 'customers.answerApproval'];
+export const CUSTOMER_DISPLAY_EVENTS: readonly EventName[] = ['payment.updated', 'settings.changed', 'customers.consentOnDisplay', 'customers.approvalOnDisplay'];
 
 const ALLOWED_CHANNELS: Readonly<Record<WindowRole, ReadonlySet<string>>> = {
   cashier: ALL_CHANNELS,

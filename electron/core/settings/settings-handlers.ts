@@ -1,11 +1,13 @@
 import type { Handlers } from '../../../shared/contract.ts';
+import type { SettingsPatch } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { AdminSession } from './admin-session.ts';
 import type { SettingsService } from './settings-service.ts';
+import { liveCredentialProblems, refuseIfAny } from './settings-problems.ts';
 
 // settings.*: reading and saving the till's settings behind the admin lock, PIN checks, and the admin's
-// "Test connection".
+// "Test connection" (of what is saved, or of what is on the form before it is saved).
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsService;
@@ -28,15 +30,30 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       await settings.ensureVaultReadable();
       // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
+      const inspected = await settings.inspect(patch);
+      // The connection is checked whole when the save changes it; a PIN set after a vault reset is not held back.
+      const connection = touchesConnection(patch) ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) : {};
+      refuseIfAny({ ...inspected.problems, ...connection });
       const saved = await settings.save(patch);
       if (saved.secrets.adminPin) admin.grant();
       return saved;
     },
-    async 'settings.testConnection'() {
-      const client = await deps.provider.instoreClient();
-      const result = await client.testConnection();
-      deps.refreshStatus();
-      return result;
+    async 'settings.testConnection'(patch) {
+      const unsaved = patch.settings !== undefined || patch.secrets !== undefined;
+      if (!unsaved) {
+        const result = await (await deps.provider.instoreClient()).testConnection();
+        deps.refreshStatus();
+        return result;
+      }
+      // What is on the form, before it is saved: the same lock as a save (it signs with the stored secret
+      // when none is typed), the same checks, then a one-off client. The status bar keeps describing what
+      // is saved.
+      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      const inspected = await settings.inspect(patch);
+      refuseIfAny({ ...inspected.problems, ...liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) });
+      const client = await deps.provider.candidateClient(inspected.settings!, inspected.accessKeySecret);
+      return client.testConnection();
     },
     async 'settings.verifyPin'({ kind, pin }) {
       const valid = (await settings.verifyPin(kind, pin)) === 'valid';
@@ -51,4 +68,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       return settings.resetVault();
     },
   };
+}
+
+/** The settings a real environment connects with: a save that changes any of them must leave them complete. */
+const CONNECTION_SETTINGS = ['environment', 'customBaseUrl', 'accessKeyId', 'posId'];
+
+function touchesConnection(patch: SettingsPatch): boolean {
+  return CONNECTION_SETTINGS.some((key) => patch.settings !== undefined && Object.hasOwn(patch.settings, key)) || patch.secrets?.accessKeySecret !== undefined;
 }

@@ -2,12 +2,11 @@ import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../..
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import { settingsIssueNotice } from './settings-issues.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
 import { readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
-import { isAcceptableServiceUrl } from './service-url.ts';
+import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
 
 // The terminal's settings: read from the settings file (merged over defaults, so a newer app version
 // reading an older file gets the new fields), validated by the shared schema on every save, and split
@@ -23,6 +22,12 @@ export interface SettingsService {
   current(): Settings;
   view(): SettingsView;
   save(patch: SettingsPatch): Promise<SettingsView>;
+  /**
+   * What the settings would be after `patch`, without saving: every problem with it, and the access key secret
+   * it would sign with (typed in the patch, else the stored one). For checks before a save and for testing the
+   * connection with what is on the form. The secret stays in main.
+   */
+  inspect(patch: SettingsPatch): Promise<SettingsInspection>;
   readSecret(name: ReadableSecret): Promise<string | null>;
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
   /** Throws `vault.unreadable` while the vault cannot be read (it is asked again each time, in case it was restored). */
@@ -33,6 +38,15 @@ export interface SettingsService {
    */
   resetVault(): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
+}
+
+export interface SettingsInspection {
+  /** The settings merged with the patch, not yet validated (the problems say what is wrong). */
+  readonly candidate: Record<string, unknown>;
+  /** The validated settings, when there are no problems. */
+  readonly settings: Settings | null;
+  readonly problems: FieldNotices;
+  readonly accessKeySecret: string | null;
 }
 
 export interface SettingsServiceOptions {
@@ -146,7 +160,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
     await ensureVaultReadable();
-    const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings)) : settings;
+    // Every problem at once, settings and typed secrets together, before anything is written.
+    const typedSecrets = secretProblems(patch.secrets ?? {});
+    const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings), typedSecrets) : (refuseIfAny(typedSecrets), settings);
     const secretWrites = await prepareSecrets(patch.secrets ?? {});
     // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
     for (const [name, value] of secretWrites) {
@@ -187,6 +203,16 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     },
 
     readSecret: (name) => vault.get(name),
+
+    async inspect(patch) {
+      const candidate = patch.settings ? mergeSettings(settings, patch.settings) : (structuredClone(settings) as unknown as Record<string, unknown>);
+      const checked = settingsProblems(candidate);
+      const problems = { ...checked.problems, ...secretProblems(patch.secrets ?? {}) };
+      const typed = patch.secrets?.accessKeySecret;
+      const accessKeySecret =
+        typed === null ? null : typeof typed === 'string' ? typed : await vault.get('accessKeySecret').then((value) => value, () => null);
+      return { candidate, settings: Object.keys(problems).length === 0 ? checked.settings : null, problems, accessKeySecret };
+    },
 
     ensureVaultReadable,
 
@@ -261,37 +287,16 @@ function mergeSettings(current: Settings, patch: Readonly<Record<string, unknown
   return merged;
 }
 
-function validateSettings(candidate: Record<string, unknown>): Settings {
+function validateSettings(candidate: Record<string, unknown>, extra: FieldNotices): Settings {
   for (const key of NESTED_KEYS) {
     const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
     const value = candidate[key];
     const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !Object.hasOwn(defaults, inner)) : undefined;
     if (unknown !== undefined) throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
   }
-  const parsed = settingsSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalid(issue.path.map(String).join('.'), settingsIssueNotice(issue));
-  }
-  const settings = parsed.data;
-  if (settings.environment === 'custom' && !isAcceptableServiceUrl(settings.customBaseUrl)) {
-    throw invalid('customBaseUrl', notice('settings.https-or-local'));
-  }
-  // Used only for `custom`, but checked whenever typed: a bad address must not wait for the day someone
-  // switches the environment to be refused.
-  if (settings.tokenized.customBaseUrl !== '' && !isAcceptableServiceUrl(settings.tokenized.customBaseUrl)) {
-    throw invalid('tokenized.customBaseUrl', notice('settings.https-or-local-or-empty'));
-  }
-  for (const [field, value] of [
-    ['webhookUrl', settings.webhookUrl],
-    ['tokenized.callbackUrl', settings.tokenized.callbackUrl],
-    ['tokenized.webhookUrl', settings.tokenized.webhookUrl],
-  ] as const) {
-    if (value !== '' && !isAcceptableServiceUrl(value)) {
-      throw invalid(field, notice('settings.https-or-empty'));
-    }
-  }
-  return settings;
+  const { settings, problems } = settingsProblems(candidate);
+  refuseIfAny({ ...problems, ...extra });
+  return settings!;
 }
 
 async function prepareSecrets(secrets: Partial<Record<SecretName, string | null>>): Promise<Array<[SecretName, string | null]>> {

@@ -29,11 +29,14 @@ export function AppFrame() {
   const t = useT();
   const terminal = useTerminal();
   const screen = useAppStore((state) => state.screen);
-  const demo = useAppStore((state) => Boolean(state.info?.demo || state.status?.demo || state.settingsView?.demo));
+  // The saved settings decide, as soon as they are saved; the boot-time facts only until they are loaded.
+  const demo = useAppStore((state) => (state.settingsView ? state.settingsView.demo : Boolean(state.info?.demo || state.status?.demo)));
   const mainRef = useRef<HTMLElement>(null);
   // A kiosk never shows navigation to the customer: only an admin who gave the PIN (when one is set) gets it.
   const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
+  // What a kiosk customer sees carries no staff information: no status line, no terminal id.
+  const customerFacing = !showNav;
   const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
   const blocked = isBlockedByJournal(screen.name, journalProblems);
 
@@ -54,7 +57,7 @@ export function AppFrame() {
         {t('app.skipToContent')}
       </button>
       {demo && <DemoBanner />}
-      <Header />
+      <Header customerFacing={customerFacing} />
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
@@ -62,7 +65,7 @@ export function AppFrame() {
         {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner />}
         {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
       </main>
-      <StatusBar />
+      {!customerFacing && <StatusBar />}
     </div>
   );
 }

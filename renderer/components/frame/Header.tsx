@@ -4,8 +4,11 @@ import { customerDisplayUrl, storedAccessToken } from '../../api/token.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 
-/** Merchant and terminal, and in the browser preview a link to open the customer display. */
-export function Header() {
+/**
+ * Merchant and terminal, and in the browser preview a link to open the customer display. In front of a kiosk
+ * customer only the merchant: the terminal's ids are staff information.
+ */
+export function Header({ customerFacing = false }: { customerFacing?: boolean }) {
   const t = useT();
   const terminal = useTerminal();
   // In Electron, main opens the customer display as a second window; in the browser preview it is a page.
@@ -20,11 +23,13 @@ export function Header() {
         <span className="merchant-name" data-testid="merchant-name">
           {terminal.merchantName}
         </span>
-        <span className="terminal-id" data-testid="terminal-id">
-          {terminal.posId
-            ? t('app.terminal', { posId: terminal.posId, terminalReference: terminal.terminalReference })
-            : t('app.terminalNoPos', { terminalReference: terminal.terminalReference })}
-        </span>
+        {!customerFacing && (
+          <span className="terminal-id" data-testid="terminal-id">
+            {terminal.posId
+              ? t('app.terminal', { posId: terminal.posId, terminalReference: terminal.terminalReference })
+              : t('app.terminalNoPos', { terminalReference: terminal.terminalReference })}
+          </span>
+        )}
       </div>
       {terminal.mode === 'kiosk' && (
         <button type="button" className="button button-small header-admin" onClick={() => navigate({ name: 'settings' })} data-testid="kiosk-admin">

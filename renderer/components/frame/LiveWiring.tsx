@@ -1,3 +1,5 @@
+import { useBridge } from '../../api/bridge.tsx';
+import { useAdminIdleLock } from '../../hooks/use-admin-idle-lock.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.ts';
 import { dispatchScan } from '../../scanning/scan-bus.ts';
@@ -16,11 +18,19 @@ export function LiveWiring() {
   const terminal = useTerminal();
 
   useBridgeEvent('status.changed', setStatus);
-  useBridgeEvent('settings.changed', setSettingsView);
+  // app.info says which terminal is in effect (the demo's posId and currency, or the configured ones): read it
+  // again with every settings change, so the banner, the header and receipts follow a save at once.
+  const bridge = useBridge();
+  const setInfo = useAppStore((state) => state.setInfo);
+  useBridgeEvent('settings.changed', (view) => {
+    setSettingsView(view);
+    void bridge['app.info']({}).then((result) => result.ok && setInfo(result.value));
+  });
   useBridgeEvent('payment.updated', (view) => {
     applyPayment(view);
     applyOpen(view);
   });
+  useAdminIdleLock();
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {
     markScannerSeen(performance.now());

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
@@ -53,5 +53,30 @@ describe('customer display', () => {
     bridge.payments.set(open.referenceId, open);
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-amount')).textContent).toBe('S$5.00');
+  });
+
+  it('asks a linked customer to approve a charge, and sends their answer; the question goes once answered', async () => {
+    const bridge = createFakeBridge();
+    bridge.customers.autoApprove = false;
+    bridge.customers.addLinked('cust-cd-1');
+    renderWithBridge(<CustomerDisplay />, bridge);
+    await screen.findByTestId('customer-idle');
+    const asked = bridge.customers.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'cust-cd-1', amountMinor: 300, currency: 'SGD' });
+    if (!asked.ok) throw new Error('no approval');
+    act(() => bridge.emit('customers.approvalOnDisplay', { ...asked.value, expiresAt: new Date(Date.now() + 60_000).toISOString() }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pay S$3.00 to Demo Coffee Bar from your linked wallet?');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve S$3.00' }));
+    await waitFor(() => expect(screen.queryByTestId('customer-approval')).toBeNull());
+    expect(bridge.callsTo('customers.answerApproval')).toEqual([{ approvalId: asked.value.approvalId, approve: true }]);
+    expect(bridge.customers.approvals.get(asked.value.approvalId)?.state).toBe('approved');
+  });
+
+  it('offers a linking customer the wallet’s consent page, opened with their own touch', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<CustomerDisplay />, bridge);
+    await screen.findByTestId('customer-idle');
+    act(() => bridge.emit('customers.consentOnDisplay', { linkToken: 'lt-9', url: '/consent/lt-9?ticket=t', expiresAt: new Date(Date.now() + 60_000).toISOString() }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Link your wallet to Demo Coffee Bar?');
+    expect(screen.getByRole('button', { name: 'Open my wallet’s page' })).toBeDefined();
   });
 });

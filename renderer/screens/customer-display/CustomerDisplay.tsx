@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { DisplayStatus, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/domain.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
@@ -7,9 +7,12 @@ import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
-import { LocaleProvider, useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
+import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
 import { useOnScreen } from '../payment/use-on-screen.ts';
+import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
+import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
 // idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
@@ -46,6 +49,8 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   const t = useT();
   const bridge = useBridge();
   const [payment, setPayment] = useState<PaymentView | null>(null);
+  const consent = useConsentOffer();
+  const [approval, approvalDone] = useApprovalOffer();
 
   // Opened (or reloaded) mid-payment: pick up the payment that is still open at the counter.
   useEffect(() => {
@@ -80,7 +85,11 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>
-      {payment === null ? (
+      {approval !== null ? (
+        <ApprovalOffer offer={approval} onDone={approvalDone} />
+      ) : consent !== null && payment === null ? (
+        <ConsentOffer offer={consent} merchantName={merchantName} />
+      ) : payment === null ? (
         <div className="customer-idle" data-testid="customer-idle">
           <img src="./icons/app-icon.svg" alt="" width={160} height={160} />
           <p className="customer-welcome">{t('customer.welcome')}</p>
@@ -93,20 +102,6 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   );
 }
 
-/** The status in the customer's words: they are the one scanning, confirming, paying. */
-const CUSTOMER_WORDS: Readonly<Record<DisplayStatus, MessageKey>> = {
-  sending: 'customer.oneMoment',
-  checking: 'customer.checking',
-  waiting: 'customer.waiting',
-  scanned: 'customer.scanned',
-  confirming: 'customer.confirming',
-  paid: 'customer.paid',
-  failed: 'customer.notCompleted',
-  'not-sent': 'customer.notCompleted',
-  expired: 'customer.expired',
-  cancelled: 'customer.cancelled',
-  refunded: 'display.refunded',
-};
 
 function CustomerPayment({ payment }: { payment: PaymentView }) {
   const t = useT();

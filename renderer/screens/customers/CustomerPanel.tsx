@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
@@ -6,6 +7,7 @@ import { ChargeForm } from './ChargeForm.tsx';
 import { ChargesTable } from './ChargesTable.tsx';
 import { HoldsSection } from './HoldsSection.tsx';
 import { UnlinkControl } from './UnlinkControl.tsx';
+import type { PanelActor } from './use-amount-submit.ts';
 import { useLinkedCustomer } from './use-linked-customer.ts';
 
 /** One customer: who they are, their cashback, and what the till can do with their link. */
@@ -14,6 +16,9 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
   const locale = useLocale();
   const terminal = useTerminal();
   const { detail, cashback, cashbackError, error, reload, reloadCashback } = useLinkedCustomer(merchantUserId);
+  // Who acted last (charge or holds): the other form's old message clears, so only the latest one stands.
+  const [lastActor, setLastActor] = useState<string | null>(null);
+  const actor = (name: string): PanelActor => ({ name, last: lastActor, acted: () => setLastActor(name) });
 
   if (!detail) {
     return (
@@ -59,8 +64,8 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
       <ErrorText error={cashbackError ?? error} testId="customer-error" />
       {customer.status === 'unlinked' && <p className="explain">{t('customers.detail.unlinkedExplain')}</p>}
       {customer.status === 'relink-needed' && <p className="explain">{t('customers.detail.relinkExplain')}</p>}
-      {linked && <ChargeForm merchantUserId={customer.merchantUserId} currency={currency} onCharged={refresh} />}
-      <HoldsSection merchantUserId={customer.merchantUserId} holds={detail.holds} currency={currency} canPlace={linked} onChanged={refresh} />
+      {linked && <ChargeForm merchantUserId={customer.merchantUserId} currency={currency} cashback={cashback} onCharged={refresh} actor={actor('charge')} />}
+      <HoldsSection merchantUserId={customer.merchantUserId} holds={detail.holds} currency={currency} canPlace={linked} onChanged={refresh} actor={actor('holds')} />
       <ChargesTable charges={detail.charges} />
       {customer.status !== 'unlinked' && <UnlinkControl merchantUserId={customer.merchantUserId} onUnlinked={refresh} />}
     </article>

@@ -54,24 +54,22 @@ async function withLinkedCustomer(id = 'cust-42'): Promise<FakeBridge> {
 }
 
 describe('linking a customer', () => {
-  it('browser preview: opens the consent popup during the click, waits, and shows the customer once approved', async () => {
-    const { open, popup } = stubPopup();
+  it('browser preview: the consent page goes to the customer display, never a window on the cashier’s screen', async () => {
+    const { open } = stubPopup();
     const bridge = await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-7' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-7' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '+65 9123 1234' } });
     fireEvent.click(screen.getByTestId('link-submit'));
 
-    // Opened blank at once (a popup opened after an await would be blocked), then sent to the broker.
-    expect(open).toHaveBeenCalledWith('about:blank', 'wallet-pos-consent', expect.stringContaining('popup'));
     const progress = await screen.findByTestId('link-progress');
     expect(progress.dataset.state).toBe('waiting');
-    expect(progress.textContent).toContain('Waiting for cust-7 to approve on the consent page');
-    expect(popup.location.replace).toHaveBeenCalledWith(`${window.location.origin}/consent/lt-1?ticket=fake-ticket`);
+    expect(progress.textContent).toContain('Waiting for cust-7 to approve on the customer display');
+    // Nothing opens here: the cashier cannot approve for the customer.
+    expect(open).not.toHaveBeenCalled();
     expect(bridge.callsTo('customers.startLink')).toEqual([{ merchantUserId: 'cust-7', phoneHint: '+65 9123 1234' }]);
 
     act(() => bridge.customers.approveLink('lt-1'));
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'));
-    expect(popup.close).toHaveBeenCalled();
     const detail = await screen.findByTestId('customer-detail');
     expect(detail.dataset.merchantUserId).toBe('cust-7');
     expect(screen.getByTestId('customer-status').textContent).toBe('Linked');
@@ -85,7 +83,7 @@ describe('linking a customer', () => {
     const bridge = createFakeBridge({ info: { transport: 'electron' } });
     bridge.customers.consentKind = 'window';
     await openScreen(bridge);
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-8' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-8' } });
     fireEvent.change(screen.getByTestId('link-email'), { target: { value: 'kim@example.com' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect((await screen.findByTestId('link-progress')).textContent).toContain('approve in the consent window');
@@ -101,7 +99,7 @@ describe('linking a customer', () => {
   it('says when the session ended, and starts again', async () => {
     stubPopup();
     const bridge = await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-9' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-9' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
@@ -119,27 +117,29 @@ describe('linking a customer', () => {
     expect(screen.getByText('Enter the merchant user id.')).toBeDefined();
     expect(screen.getByText('Enter the customer’s phone number or e-mail address.')).toBeDefined();
     // Each problem is tied to its fields: the id's to the id, the shared phone/e-mail one to both.
-    const idInput = screen.getByTestId('link-merchant-user-id');
+    // One merchant-user-id field on the screen: the one above, which the link uses and marks.
+    const idInput = screen.getByTestId('customers-lookup');
     expect(idInput.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(idInput.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the merchant user id.');
+    expect(idInput.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Enter the merchant user id.');
+    expect(screen.queryByTestId('link-merchant-user-id')).toBeNull();
     for (const testId of ['link-phone', 'link-email']) {
       expect(document.getElementById(screen.getByTestId(testId).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the customer’s phone number or e-mail address.');
     }
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'bad id!' } });
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'bad id!' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(screen.getByText('Use letters, digits and . _ @ + : - only.')).toBeDefined();
     expect(bridge.callsTo('customers.startLink')).toEqual([]);
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('offers the popup again when the browser blocked it', async () => {
-    vi.spyOn(window, 'open').mockImplementation(() => null);
-    await openScreen();
-    fireEvent.change(screen.getByTestId('link-merchant-user-id'), { target: { value: 'cust-10' } });
+  it('shows the page to the customer again on request', async () => {
+    const bridge = await openScreen();
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-10' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
-    expect((await screen.findByTestId('link-popup-blocked')).textContent).toContain('blocked');
-    expect(screen.getByTestId('link-reopen').textContent).toBe('Open the consent page');
+    await screen.findByTestId('link-progress');
+    fireEvent.click(screen.getByTestId('link-reopen'));
+    await waitFor(() => expect(bridge.callsTo('customers.openConsent')).toEqual([{ linkToken: 'lt-1' }, { linkToken: 'lt-1' }]));
   });
 });
 
@@ -152,7 +152,7 @@ describe('finding customers', () => {
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-404' } });
     fireEvent.click(screen.getByTestId('customers-find'));
     expect((await screen.findByTestId('customers-not-found')).textContent).toBe('No customer “cust-404” is linked on this till. Link them below.');
-    expect((screen.getByTestId('link-merchant-user-id') as HTMLInputElement).value).toBe('cust-404');
+    expect(screen.getByTestId('link-for').textContent).toBe('Links customer cust-404 (the id above).');
     fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-1' }));
     expect((await screen.findByTestId('customer-detail')).dataset.merchantUserId).toBe('cust-1');
   });
@@ -164,10 +164,43 @@ describe('charging a linked customer', () => {
     keyAmount('charge-amount', '300');
     expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
     fireEvent.click(screen.getByTestId('charge-submit'));
-    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00.');
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true }]);
+    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
+    // Sent with the customer's approval (given at once by the fake customer; see the next test for the wait).
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true, approvalId: expect.any(String) }]);
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
     expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
+  });
+
+  it('says how much came from the wallet when the cashback is not enough, and clears it when a hold is placed', async () => {
+    await withLinkedCustomer();
+    keyAmount('charge-amount', '700');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$7.00: S$5.00 paid with cashback, S$2.00 with the wallet.');
+    keyAmount('hold-amount', '1500');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    await screen.findByTestId('hold-result');
+    // Only the latest action's message stands.
+    await waitFor(() => expect(screen.queryByTestId('charge-result')).toBeNull());
+  });
+
+  it('waits for the customer’s approval on their display before charging; a decline charges nothing', async () => {
+    const bridge = await withLinkedCustomer();
+    bridge.customers.autoApprove = false;
+    keyAmount('charge-amount', '300');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    expect((await screen.findByTestId('approval-wait')).textContent).toContain('Waiting for cust-42 to approve S$3.00 on the customer display');
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+    const [approval] = [...bridge.customers.approvals.values()];
+    bridge.customers.handlers['customers.answerApproval']({ approvalId: approval!.approvalId, approve: false });
+    expect((await screen.findByTestId('charge-error')).textContent).toBe('The customer declined. Nothing was taken.');
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    await screen.findByTestId('approval-wait');
+    const second = [...bridge.customers.approvals.values()].at(-1)!;
+    bridge.customers.handlers['customers.answerApproval']({ approvalId: second.approvalId, approve: true });
+    expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
+    expect(bridge.callsTo('customers.charge')).toHaveLength(1);
   });
 
   it('shows a REJECTED charge with its reason, and the cashback switch is sent as set', async () => {
@@ -179,7 +212,7 @@ describe('charging a linked customer', () => {
     const result = await screen.findByTestId('charge-result');
     expect(result.textContent).toBe('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
     expect(result.dataset.tone).toBe('failure');
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false }]);
+    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false, approvalId: expect.any(String) }]);
     await waitFor(() => expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('rejected'));
   });
 

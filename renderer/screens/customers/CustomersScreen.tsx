@@ -22,6 +22,7 @@ export function CustomersScreen({ merchantUserId }: { merchantUserId?: string | 
   const [listError, setListError] = useState<AppError | null>(null);
   const [lookupError, setLookupError] = useState<AppError | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
+  const [idProblem, setIdProblem] = useState<string | undefined>(undefined);
 
   const loadList = useCallback(
     (): Promise<void> =>
@@ -76,13 +77,17 @@ export function CustomersScreen({ merchantUserId }: { merchantUserId?: string | 
             hint={t('customers.lookupHint')}
             maxLength={128}
             query={query}
-            onQueryChange={setQuery}
+            onQueryChange={(text) => {
+              setQuery(text);
+              setIdProblem(undefined);
+            }}
+            problem={idProblem}
             onFind={(text) => void find(text)}
             error={lookupError}
             notFound={notFound === null ? null : t('customers.notFound', { id: notFound })}
           />
           <CustomerList customers={customers} error={listError} selected={selected} onOpen={(id) => void find(id).then(() => setQuery(id))} />
-          <LinkCustomer prefillId={notFound ?? ''} onLinked={onLinked} />
+          <LinkCustomer merchantUserId={query} onIdProblem={setIdProblem} onLinked={onLinked} />
         </div>
         <div className="customers-main">
           {selected ? (

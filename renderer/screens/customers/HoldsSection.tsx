@@ -9,7 +9,9 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';
 import { UnresolvedReason } from './UnresolvedReason.tsx';
-import { useAmountSubmit } from './use-amount-submit.ts';
+import { ApprovalWait } from './ApprovalWait.tsx';
+import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
+import { useCustomerApproval } from './use-customer-approval.ts';
 
 // Holds (pre-authorisations): place one now, capture it later for its full amount, or void it with a
 // reason. An AUTHORIZED hold shows when it is expected to lapse (the wallet does not publish its TTL: the
@@ -21,12 +23,14 @@ export function HoldsSection({
   currency,
   canPlace,
   onChanged,
+  actor,
 }: {
   merchantUserId: string;
   holds: readonly HoldView[];
   currency: CurrencyCode;
   canPlace: boolean;
   onChanged: () => void;
+  actor?: PanelActor | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -39,8 +43,10 @@ export function HoldsSection({
     // checked. Left in place only when nothing is held (declined, not placed), for a deliberate new try.
     clearsAmount: (hold) => hold.displayStatus !== 'declined' && hold.displayStatus !== 'not-placed',
     onSent: onChanged,
+    actor,
   });
   const { error, setError, outcome, setOutcome } = placing;
+  const approval = useCustomerApproval();
   const [working, setWorking] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -53,11 +59,19 @@ export function HoldsSection({
       return;
     }
     setWorking(hold.merchantRef);
+    actor?.acted();
     setError(null);
     setOutcome(null);
+    // A capture takes the customer's money: their yes first (their display, or the supervisor's PIN).
+    const approved = action === 'capture' ? await approval.ask({ action: 'capture', merchantUserId, merchantRef: hold.merchantRef }) : null;
+    if (approved && !approved.ok) {
+      setWorking(null);
+      setError(approved.error);
+      return;
+    }
     const result =
-      action === 'capture'
-        ? await bridge['customers.capture']({ merchantRef: hold.merchantRef })
+      approved?.ok === true
+        ? await bridge['customers.capture']({ merchantRef: hold.merchantRef, approvalId: approved.approvalId })
         : await bridge['customers.void']({ merchantRef: hold.merchantRef, reason: reason.trim() });
     setWorking(null);
     if (!result.ok) {
@@ -94,6 +108,7 @@ export function HoldsSection({
           </button>
         </form>
       )}
+      {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="hold-error" />
       {outcome && (
         <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="hold-result" data-tone={outcome.tone}>

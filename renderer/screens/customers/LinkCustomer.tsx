@@ -1,24 +1,23 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ConsentOpening } from '../../../shared/contract.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
-import { openBlankPopup, openPopupAt, type ConsentPopup } from './consent-popup.ts';
 import { useLinkProgress } from './use-link-progress.ts';
 
 // "Link customer": merchant user id + phone or e-mail (the core masks it before it leaves the till), then
-// the wallet's consent page in its own window, and progress until the customer approved (or the session
-// ended). The payment token never comes here: main exchanges the code and keeps the token sealed.
+// the wallet's consent page in front of the customer (the customer display; in Electron the consent window,
+// on the customer display's screen when there is one), never on the cashier's screen, and progress until the
+// customer approved (or the session ended). The payment token never comes here: main exchanges the code and keeps the token sealed.
 
 const MERCHANT_USER_ID = /^[A-Za-z0-9._@+:-]{1,128}$/;
 
 type Phase =
   | { readonly kind: 'form' }
   | { readonly kind: 'starting' }
-  | { readonly kind: 'waiting'; readonly linkToken: string; readonly merchantUserId: string; readonly opening: ConsentOpening; readonly popupBlocked: boolean }
+  | { readonly kind: 'waiting'; readonly linkToken: string; readonly merchantUserId: string; readonly opening: ConsentOpening }
   | { readonly kind: 'linked'; readonly merchantUserId: string }
   | { readonly kind: 'ended'; readonly message: string };
 
@@ -27,28 +26,30 @@ interface Problems {
   hint?: string;
 }
 
-/** `prefillId`: an id the cashier looked for and did not find; it fills the form (unless a link is under way). */
-export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLinked: (merchantUserId: string) => void }) {
+/**
+ * One merchant-user-id field on the screen: the one above (Find). Linking uses what is typed there; a problem
+ * with it is reported there too (`onIdProblem`).
+ */
+export function LinkCustomer({
+  merchantUserId,
+  onIdProblem,
+  onLinked,
+}: {
+  merchantUserId: string;
+  onIdProblem: (problem: string | undefined) => void;
+  onLinked: (merchantUserId: string) => void;
+}) {
   const t = useT();
   const bridge = useBridge();
-  const web = useAppStore((state) => state.info?.transport !== 'electron');
-  const [merchantUserId, setMerchantUserId] = useState(prefillId);
-  const [prefilled, setPrefilled] = useState(prefillId);
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  const popup = useRef<ConsentPopup | null>(null);
-  if (prefillId !== prefilled) {
-    setPrefilled(prefillId);
-    if (prefillId !== '' && phase.kind === 'form') setMerchantUserId(prefillId);
-  }
 
   const waiting = phase.kind === 'waiting' ? phase : null;
   const pollError = useLinkProgress(waiting ? { linkToken: waiting.linkToken, merchantUserId: waiting.merchantUserId } : null, (progress) => {
     if (!waiting) return;
-    popup.current?.close();
     if (progress.state === 'linked') {
       setPhase({ kind: 'linked', merchantUserId: waiting.merchantUserId });
       onLinked(waiting.merchantUserId);
@@ -66,11 +67,10 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
     else if (!MERCHANT_USER_ID.test(id)) found.id = t('customers.link.idInvalid');
     if (phone.trim() === '' && email.trim() === '') found.hint = t('customers.link.hintNeeded');
     setProblems(found);
+    onIdProblem(found.id);
     setError(null);
     if (Object.keys(found).length > 0) return;
 
-    // Opened now, during the click: a popup opened after an await may be blocked.
-    popup.current = web ? openBlankPopup() : null;
     setPhase({ kind: 'starting' });
     const started = await bridge['customers.startLink']({
       merchantUserId: id,
@@ -79,38 +79,29 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
     });
     const opened = started.ok ? await bridge['customers.openConsent']({ linkToken: started.value.linkToken }) : null;
     if (!started.ok || !opened?.ok) {
-      popup.current?.close();
       setError(!started.ok ? started.error : opened && !opened.ok ? opened.error : null);
       setPhase({ kind: 'form' });
       return;
     }
-    const shown = opened.value.kind === 'popup' ? (popup.current?.show(opened.value.url) ?? false) : true;
-    if (opened.value.kind === 'window') popup.current?.close();
+    // The page is with the customer now (their display, or the consent window): the cashier only waits.
     setPhone('');
     setEmail('');
-    setPhase({ kind: 'waiting', linkToken: started.value.linkToken, merchantUserId: id, opening: opened.value, popupBlocked: !shown });
+    setPhase({ kind: 'waiting', linkToken: started.value.linkToken, merchantUserId: id, opening: opened.value });
   };
 
+  /** Shows the page to the customer again (their display closed it, or the window was closed). */
   const reopen = async (): Promise<void> => {
     if (!waiting) return;
-    // The click's popup first (see submit), then the new ticketed address.
-    const again = web ? openBlankPopup() : null;
     const opened = await bridge['customers.openConsent']({ linkToken: waiting.linkToken });
     if (!opened.ok) {
-      again?.close();
       setError(opened.error);
       return;
     }
     setError(null);
-    if (opened.value.kind === 'popup') {
-      const shown = again?.show(opened.value.url) ?? openPopupAt(opened.value.url);
-      popup.current = again;
-      setPhase({ ...waiting, opening: opened.value, popupBlocked: !shown });
-    }
+    setPhase({ ...waiting, opening: opened.value });
   };
 
   const restart = (): void => {
-    popup.current?.close();
     setPhase({ kind: 'form' });
     setError(null);
   };
@@ -123,18 +114,9 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
           <p id="link-explain" className="hint">
             {t('customers.link.explain')}
           </p>
-          <LabelledInput
-            id="link-merchant-user-id"
-            label={t('customers.link.merchantUserId')}
-            problem={problems.id}
-            problemId="link-id-problem"
-            type="text"
-            autoComplete="off"
-            maxLength={128}
-            value={merchantUserId}
-            onChange={(event) => setMerchantUserId(event.target.value)}
-            data-testid="link-merchant-user-id"
-          />
+          <p className="link-for" data-testid="link-for">
+            {merchantUserId.trim() === '' ? t('customers.link.typeIdAbove') : t('customers.link.forId', { id: merchantUserId.trim() })}
+          </p>
           <LabelledInput
             id="link-phone"
             label={t('customers.link.phone')}
@@ -167,15 +149,16 @@ export function LinkCustomer({ prefillId, onLinked }: { prefillId: string; onLin
       {waiting && (
         <div className="customers-link-progress" role="status" aria-live="polite" data-testid="link-progress" data-state="waiting">
           <p>
-            {waiting.opening.kind === 'window'
+            {waiting.opening.kind === 'window' && !waiting.opening.onCustomerDisplay
               ? t('customers.link.waitingWindow', { id: waiting.merchantUserId })
-              : t('customers.link.waitingPopup', { id: waiting.merchantUserId })}
+              : t('customers.link.waitingOnDisplay', { id: waiting.merchantUserId })}
           </p>
-          {waiting.popupBlocked && <p data-testid="link-popup-blocked">{t('customers.link.popupBlocked')}</p>}
+          {/* The customer approves on their own screen; nobody should approve for them at the till. */}
+          <p className="hint">{t('customers.link.customerApproves')}</p>
           <ErrorText error={error ?? pollError} testId="link-error" />
           <div className="actions">
             <button type="button" className="button button-secondary" onClick={() => void reopen()} data-testid="link-reopen">
-              {waiting.popupBlocked ? t('customers.link.openPopup') : t('customers.link.reopen')}
+              {t('customers.link.reopen')}
             </button>
             <button type="button" className="button button-small" onClick={restart} data-testid="link-cancel">
               {t('customers.link.cancel')}

@@ -7,6 +7,13 @@ import { useTerminal } from '../../stores/terminal.ts';
 import { validateSaleAmount } from '../sale/validate-amount.ts';
 import type { Outcome } from './outcome.ts';
 
+/** A form's place among the customer panel's forms (charge, holds): its name, who acted last, "I act now". */
+export interface PanelActor {
+  readonly name: string;
+  readonly last: string | null;
+  acted(): void;
+}
+
 /**
  * The state and submit of a linked-customer amount form ("Charge now", "Place hold"): the amount is checked
  * against the till's limits before anything is sent (the cashier hears it at once; the core checks again),
@@ -23,12 +30,15 @@ export function useAmountSubmit<T>({
   describe,
   clearsAmount,
   onSent,
+  actor,
 }: {
   currency: CurrencyCode;
   send: (amountMinor: number) => Promise<Result<T>>;
   describe: (value: T, t: Translate, locale: Locale) => Outcome;
   clearsAmount: (value: T) => boolean;
   onSent: () => void;
+  /** Which form this is, and who acted last on the panel: one form's old message clears when another acts. */
+  actor?: PanelActor | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -43,9 +53,22 @@ export function useAmountSubmit<T>({
     setAmountMinor(value);
   };
 
+  // Another form on the panel acted: this one's old result or error no longer describes what happened last
+  // (adjusted while rendering, when the panel's last actor changes).
+  const lastActor = actor?.last ?? null;
+  const [seenActor, setSeenActor] = useState(lastActor);
+  if (lastActor !== seenActor) {
+    setSeenActor(lastActor);
+    if (lastActor !== null && lastActor !== actor?.name) {
+      setOutcome(null);
+      setError(null);
+    }
+  }
+
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (busy) return;
+    actor?.acted();
     const problem = validateSaleAmount(amountMinor, limits, currency);
     setError(problem);
     setOutcome(null);

@@ -16,6 +16,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { homeScreenOf } from '../../components/frame/Nav.tsx';
+import { KioskPayment } from './KioskPayment.tsx';
 import { LastChecked } from './LastChecked.tsx';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { usePaymentReread } from './use-payment-watch.ts';
@@ -31,6 +32,7 @@ export function PaymentScreen({ referenceId }: { referenceId: string }) {
   const active = usePaymentStore((state) => state.active);
   const show = usePaymentStore((state) => state.show);
   const [loadError, setLoadError] = useState<AppError | null>(null);
+  const kiosk = useTerminal().mode === 'kiosk';
   const view = active?.referenceId === referenceId ? active : null;
 
   // Opened without the charge reply in hand (e.g. from the customer display sync or a reload): read it.
@@ -54,7 +56,8 @@ export function PaymentScreen({ referenceId }: { referenceId: string }) {
       </section>
     );
   }
-  return <PaymentInProgress view={view} />;
+  // A kiosk's customer reads this screen: their words, no staff facts.
+  return kiosk ? <KioskPayment view={view} /> : <PaymentInProgress view={view} />;
 }
 
 function PaymentInProgress({ view }: { view: PaymentView }) {

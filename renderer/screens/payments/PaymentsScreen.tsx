@@ -11,6 +11,7 @@ import { localDay, money, time } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { LinkedCustomerPayments } from './LinkedCustomerPayments.tsx';
 
 // Today's payments (or another day's), filtered by status and method, searched by our reference or the
 // provider's order id. A scanned receipt opens its payment.
@@ -21,7 +22,11 @@ const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 250;
 const RELOAD_DEBOUNCE_MS = 200;
 
+/** The method filter's value for linked-customer charges and holds (not an in-store payment method). */
+const LINKED = 'linked-customer';
+
 export function PaymentsScreen() {
+  const [linkedOnly, setLinkedOnly] = useState(false);
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -116,13 +121,17 @@ export function PaymentsScreen() {
         <label className="field">
           <span className="field-label">{t('payments.method')}</span>
           <select
-            value={filters.method ?? ''}
-            onChange={(event) => setFilters({ ...filters, method: (event.target.value || undefined) as Filters['method'] })}
+            value={linkedOnly ? LINKED : (filters.method ?? '')}
+            onChange={(event) => {
+              setLinkedOnly(event.target.value === LINKED);
+              setFilters({ ...filters, method: (event.target.value === LINKED ? undefined : event.target.value || undefined) as Filters['method'] });
+            }}
             data-testid="payments-method-filter"
           >
             <option value="">{t('payments.any')}</option>
             <option value="merchant-qr">{t('method.merchant-qr')}</option>
             <option value="customer-qr">{t('method.customer-qr')}</option>
+            <option value={LINKED}>{t('payments.linked.method')}</option>
           </select>
         </label>
         <label className="field">
@@ -147,51 +156,57 @@ export function PaymentsScreen() {
           <input type="search" value={searchText} maxLength={64} onChange={(event) => setSearchText(event.target.value)} data-testid="payments-search" />
         </label>
       </form>
-      <ErrorText error={error} testId="payments-error" />
-      {!error && (
-        <p className="hint" aria-live="polite" data-testid="payments-total">
-          {loading ? t('common.loading') : t('payments.total', { count: total })}
-        </p>
+      {linkedOnly ? null : (
+        <>
+          <ErrorText error={error} testId="payments-error" />
+          {!error && (
+            <p className="hint" aria-live="polite" data-testid="payments-total">
+              {loading ? t('common.loading') : t('payments.total', { count: total })}
+            </p>
+          )}
+          {error || loading ? null : items.length === 0 ? (
+            <p data-testid="payments-empty">{t('payments.empty')}</p>
+          ) : (
+            <table className="data-table" data-testid="payments-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('payments.colTime')}</th>
+                  <th scope="col">{t('payments.colAmount')}</th>
+                  <th scope="col">{t('payments.colStatus')}</th>
+                  <th scope="col">{t('payments.colMethod')}</th>
+                  <th scope="col">{t('payments.colReference')}</th>
+                  <th scope="col">{t('payments.colProviderId')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((payment) => (
+                  <tr key={payment.referenceId} data-testid="payment-row" data-reference-id={payment.referenceId} data-status={payment.displayStatus}>
+                    <td>{time(payment.createdAt, locale)}</td>
+                    <td className="num">{money(payment.amount, locale)}</td>
+                    <td>
+                      <PaymentStatusBadge payment={payment} />
+                    </td>
+                    <td>
+                      {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
+                    </td>
+                    <td>
+                      <OpenPaymentButton referenceId={payment.referenceId} />
+                    </td>
+                    <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {nextCursor && (
+            <button type="button" className="button button-secondary" onClick={() => void loadMore()} data-testid="payments-load-more">
+              {t('payments.loadMore')}
+            </button>
+          )}
+        </>
       )}
-      {error || loading ? null : items.length === 0 ? (
-        <p data-testid="payments-empty">{t('payments.empty')}</p>
-      ) : (
-        <table className="data-table" data-testid="payments-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('payments.colTime')}</th>
-              <th scope="col">{t('payments.colAmount')}</th>
-              <th scope="col">{t('payments.colStatus')}</th>
-              <th scope="col">{t('payments.colMethod')}</th>
-              <th scope="col">{t('payments.colReference')}</th>
-              <th scope="col">{t('payments.colProviderId')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((payment) => (
-              <tr key={payment.referenceId} data-testid="payment-row" data-reference-id={payment.referenceId} data-status={payment.displayStatus}>
-                <td>{time(payment.createdAt, locale)}</td>
-                <td className="num">{money(payment.amount, locale)}</td>
-                <td>
-                  <PaymentStatusBadge payment={payment} />
-                </td>
-                <td>
-                  {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
-                </td>
-                <td>
-                  <OpenPaymentButton referenceId={payment.referenceId} />
-                </td>
-                <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {nextCursor && (
-        <button type="button" className="button button-secondary" onClick={() => void loadMore()} data-testid="payments-load-more">
-          {t('payments.loadMore')}
-        </button>
-      )}
+      {/* Linked-customer charges and holds have no status or reference of ours to filter by: with any method. */}
+      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && <LinkedCustomerPayments day={filters.day} />}
     </section>
   );
 }

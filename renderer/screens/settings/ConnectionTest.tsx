@@ -1,21 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { AppError } from '../../../shared/result.ts';
+import type { SettingsPatch } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { skew } from '../../components/format.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-// "Test connection": asks the core to reach the provider with the saved settings and shows what it found.
-// It tests what main holds, so unsaved changes are pointed out; a failed call is reported by the form.
+// "Test connection": asks the core to reach the provider with what is on the form (the unsaved changes, secrets
+// typed included, going only from here to main) and shows what it found, so an admin proves the credentials
+// before saving them. A form the core refuses comes back with its problems at their fields.
 
-export function ConnectionTest({ unsavedChanges, onError }: { unsavedChanges: boolean; onError: (error: AppError) => void }) {
+export function ConnectionTest({ patch, onError }: { patch: SettingsPatch | null; onError: (error: AppError) => void }) {
   const t = useT();
   const bridge = useBridge();
   const [test, setTest] = useState<'idle' | 'testing' | ConnectionTestResult>('idle');
+  // A new result is brought into view: it is what the admin is waiting for, below the button.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (typeof test === 'object') resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [test]);
 
   const run = async (): Promise<void> => {
     setTest('testing');
-    const result = await bridge['settings.testConnection']({});
+    const result = await bridge['settings.testConnection'](patch ?? {});
     setTest(result.ok ? result.value : 'idle');
     if (!result.ok) onError(result.error);
   };
@@ -26,9 +33,9 @@ export function ConnectionTest({ unsavedChanges, onError }: { unsavedChanges: bo
       <button type="button" className="button button-secondary" onClick={() => void run()} disabled={test === 'testing'} data-testid="settings-test-connection">
         {test === 'testing' ? t('settings.testing') : t('settings.testConnection')}
       </button>
-      {unsavedChanges && <p className="hint">{t('settings.saveFirst')}</p>}
+      {patch && <p className="hint">{t('settings.testsForm')}</p>}
       {typeof test === 'object' && (
-        <div role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
+        <div ref={resultRef} role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
           <p>{test.message}</p>
           <ul>
             <li>{t('settings.testReachable', { value: yesNo(test.reachable) })}</li>

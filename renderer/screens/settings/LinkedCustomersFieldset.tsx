@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
-import { NumberField, SecretField, TextField } from './fields.tsx';
+import { LINKED_APPROVALS } from '../../../shared/settings.ts';
+import { NumberField, SecretField, SelectField, TextField } from './fields.tsx';
 
 // The linked-customer (tokenized) payments: merchant account, consent callback, and the order-outcome webhook.
 
@@ -9,6 +10,13 @@ export function LinkedCustomersFieldset({ draft }: { draft: SettingsDraft }) {
   return (
     <fieldset>
       <legend>{t('settings.section.tokenized')}</legend>
+      {/* Who says yes before a linked customer's stored wallet is charged (a charge, a hold's capture). */}
+      <SelectField
+        label={t('settings.linkedApproval')}
+        {...draft.field('linkedApproval')}
+        options={LINKED_APPROVALS.map((value) => ({ value, label: t(`settings.linkedApproval.${value}`) }))}
+        testId="settings-linkedApproval"
+      />
       <TextField label={t('settings.tokenized.merchantId')} maxLength={128} {...draft.groupField('tokenized', 'merchantId')} testId="settings-tokenized-merchantId" />
       <TextField label={t('settings.tokenized.callbackUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'callbackUrl')} testId="settings-tokenized-callbackUrl" />
       {draft.settings.environment === 'custom' && (

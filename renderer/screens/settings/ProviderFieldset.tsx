@@ -1,4 +1,4 @@
-import { ENVIRONMENT_IDS } from '../../../shared/settings.ts';
+import { ENVIRONMENT_IDS, type SettingsPatch } from '../../../shared/settings.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -8,7 +8,7 @@ import { NumberField, SecretField, SelectField, TextField } from './fields.tsx';
 
 // Where the in-store payments go and who this till is to the provider: environment, credentials, webhook.
 
-export function ProviderFieldset({ draft, unsavedChanges, onError }: { draft: SettingsDraft; unsavedChanges: boolean; onError: (error: AppError) => void }) {
+export function ProviderFieldset({ draft, patch, onError }: { draft: SettingsDraft; patch: SettingsPatch | null; onError: (error: AppError) => void }) {
   const t = useT();
   const { currency } = useTerminal();
   const { environment } = draft.settings;
@@ -30,7 +30,7 @@ export function ProviderFieldset({ draft, unsavedChanges, onError }: { draft: Se
       <TextField label={t('settings.posId')} maxLength={64} {...draft.field('posId')} testId="settings-posId" />
       <TextField label={t('settings.webhookUrl')} type="url" maxLength={300} {...draft.field('webhookUrl')} testId="settings-webhookUrl" />
       <NumberField label={t('settings.webhookListenPort')} min={0} max={65535} {...draft.field('webhookListenPort')} testId="settings-webhookListenPort" />
-      <ConnectionTest unsavedChanges={unsavedChanges} onError={onError} />
+      <ConnectionTest patch={patch} onError={onError} />
     </fieldset>
   );
 }

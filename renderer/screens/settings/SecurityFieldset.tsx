@@ -1,16 +1,48 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
-import { SecretField } from './fields.tsx';
+import { SecretField, TextField } from './fields.tsx';
+import type { PinName } from './settings-form-state.ts';
 
-// The supervisor PIN (refunds) and the admin PIN (this screen): write-only, digits only.
+// The supervisor PIN (refunds) and the admin PIN (this screen): write-only, digits only, and a new one is
+// typed twice: a slip of the finger in a PIN nobody can read back would lock the supervisor or the admin out.
 
-export function SecurityFieldset({ draft }: { draft: SettingsDraft }) {
+export interface PinConfirmBinding {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly problem: string | undefined;
+}
+
+export function SecurityFieldset({ draft, pinConfirm }: { draft: SettingsDraft; pinConfirm: (name: PinName) => PinConfirmBinding }) {
   const t = useT();
   return (
     <fieldset>
       <legend>{t('settings.section.security')}</legend>
-      <SecretField label={t('settings.supervisorPin')} numeric {...draft.secret('supervisorPin')} testId="settings-supervisorPin" />
-      <SecretField label={t('settings.adminPinSecret')} numeric {...draft.secret('adminPin')} testId="settings-adminPin" />
+      <PinWithConfirm draft={draft} name="supervisorPin" label={t('settings.supervisorPin')} confirm={pinConfirm('supervisorPin')} />
+      <PinWithConfirm draft={draft} name="adminPin" label={t('settings.adminPinSecret')} confirm={pinConfirm('adminPin')} />
     </fieldset>
+  );
+}
+
+function PinWithConfirm({ draft, name, label, confirm }: { draft: SettingsDraft; name: PinName; label: string; confirm: PinConfirmBinding }) {
+  const t = useT();
+  const secret = draft.secret(name);
+  const typed = typeof secret.draft === 'string' && secret.draft !== '';
+  return (
+    <>
+      <SecretField label={label} numeric {...secret} testId={`settings-${name}`} />
+      {typed && (
+        <TextField
+          label={t('settings.pinConfirm', { name: label })}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={32}
+          value={confirm.value}
+          onChange={confirm.onChange}
+          problem={confirm.problem}
+          testId={`settings-${name}-confirm`}
+        />
+      )}
+    </>
   );
 }

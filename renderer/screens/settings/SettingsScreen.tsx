@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
@@ -14,12 +14,13 @@ import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
+import { firstSectionWithProblem, problemsBySection, SETTINGS_SECTIONS, type SettingsSection } from './settings-sections.ts';
 import { useSettingsForm } from './use-settings-form.ts';
 import { VaultUnreadable } from './VaultUnreadable.tsx';
 
-// Real settings through settings.get / settings.save. Secrets are write-only. When an admin PIN is set,
-// the screen opens only after settings.verifyPin; it locks again when the cashier leaves it. Each fieldset
-// edits the one shared draft; the save bar sends what changed.
+// Real settings through settings.get / settings.save, in sections (tabs). Secrets are write-only. When an admin
+// PIN is set, the screen opens only after settings.verifyPin (the unlock lasts 5 idle minutes, across screens).
+// Each fieldset edits the one shared draft, whichever section shows; the save bar sends what changed.
 
 export function SettingsScreen() {
   const view = useAppStore((state) => state.settingsView);
@@ -38,36 +39,88 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const { mode } = useTerminal();
   const form = useSettingsForm(view);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
+  const panelsRef = useRef<HTMLDivElement>(null);
+  const [section, setSection] = useState<SettingsSection>('connection');
+  const problemFields = Object.keys(form.fieldErrors);
+  const counts = problemsBySection(problemFields);
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     void form.save();
   };
+
+  // A refusal opens the section of the first problem (adjusted while rendering: no extra pass) and brings
+  // that field into view, focused. Editing afterwards moves nothing.
+  const refusals = form.refusals;
+  const firstSection = firstSectionWithProblem(problemFields);
+  const [openedFor, setOpenedFor] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<SettingsSection | null>(null);
+  if (refusals !== openedFor) {
+    setOpenedFor(refusals);
+    if (firstSection !== null) setSection(firstSection);
+    setFocusRequest(firstSection);
+  }
+  useEffect(() => {
+    if (focusRequest === null) return;
+    const frame = requestAnimationFrame(() => {
+      const field = panelsRef.current?.querySelector<HTMLElement>(`#settings-panel-${focusRequest} [aria-invalid="true"]`);
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+    // A new refusal asks again even for the same section.
+  }, [focusRequest, openedFor]);
+
+  const panel = (id: SettingsSection, children: ReactNode): ReactNode => (
+    <div role="tabpanel" id={`settings-panel-${id}`} aria-labelledby={`settings-tab-${id}`} hidden={section !== id} className="settings-panel" data-testid={`settings-panel-${id}`}>
+      {children}
+    </div>
+  );
 
   return (
     <section className="screen settings-screen" aria-labelledby="settings-title" data-testid="settings-screen">
       <h1 id="settings-title" tabIndex={-1} className="screen-title">
         {t('settings.title')}
       </h1>
-      <form onSubmit={submit} noValidate aria-labelledby="settings-title" data-testid="settings-form">
-        <ProviderFieldset draft={form.draft} unsavedChanges={form.dirty} onError={form.reportError} />
-        <TerminalFieldset draft={form.draft} />
-        <LimitsFieldset draft={form.draft} />
-        <SecurityFieldset draft={form.draft} />
-        <ScannerFieldset draft={form.draft} />
-        <CameraFieldset draft={form.draft} />
-        <PartnerFieldset draft={form.draft} />
-        <LinkedCustomersFieldset draft={form.draft} />
+      <SectionTabs current={section} counts={counts} onSelect={setSection} />
+      <form className="settings-form" onSubmit={submit} noValidate aria-labelledby="settings-title" data-testid="settings-form">
+        {/* The sections scroll; the save bar sits below them, never over the field being edited. */}
+        <div className="settings-panels" ref={panelsRef}>
+          {panel(
+            'connection',
+            <>
+              <ProviderFieldset draft={form.draft} patch={form.patch} onError={(error) => (error.code === 'settings.invalid' ? form.testRefused(error) : form.reportError(error))} />
+              <PartnerFieldset draft={form.draft} />
+            </>,
+          )}
+          {panel('terminal', <TerminalFieldset draft={form.draft} />)}
+          {panel('payments', <LimitsFieldset draft={form.draft} />)}
+          {panel(
+            'devices',
+            <>
+              <ScannerFieldset draft={form.draft} />
+              <CameraFieldset draft={form.draft} />
+            </>,
+          )}
+          {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
+          {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
+        </div>
 
         <div className="form-footer">
-          <ErrorText error={form.error} testId="settings-error" />
+          <button type="submit" ref={saveButtonRef} className="button button-primary button-large" disabled={form.busy} data-testid="settings-save">
+            {form.busy ? t('settings.saving') : t('settings.save')}
+          </button>
+          {problemFields.length > 0 ? (
+            <p role="alert" className="error-text" data-testid="settings-error" data-error-code="settings.invalid">
+              {t('settings.problemsCount', { count: problemFields.length })}
+            </p>
+          ) : (
+            <ErrorText error={form.error} testId="settings-error" />
+          )}
           {form.message && (
             <p role="status" data-testid="settings-message">
               {form.message}
             </p>
           )}
-          <button type="submit" ref={saveButtonRef} className="button button-primary button-large" disabled={form.busy} data-testid="settings-save">
-            {form.busy ? t('settings.saving') : t('settings.save')}
-          </button>
         </div>
       </form>
       {form.relocked && (
@@ -84,5 +137,47 @@ function SettingsForm({ view }: { view: SettingsView }) {
         />
       )}
     </section>
+  );
+}
+
+/** The sections as tabs (arrow keys move between them), each with the number of problems it holds. */
+function SectionTabs({ current, counts, onSelect }: { current: SettingsSection; counts: Readonly<Record<SettingsSection, number>>; onSelect: (section: SettingsSection) => void }) {
+  const t = useT();
+  const move = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const index = (SETTINGS_SECTIONS.indexOf(current) + step + SETTINGS_SECTIONS.length) % SETTINGS_SECTIONS.length;
+    const next = SETTINGS_SECTIONS[index]!;
+    onSelect(next);
+    document.getElementById(`settings-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('settings.sections')} className="settings-tabs">
+      {SETTINGS_SECTIONS.map((id) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`settings-tab-${id}`}
+          aria-selected={current === id}
+          aria-controls={`settings-panel-${id}`}
+          tabIndex={current === id ? 0 : -1}
+          className="settings-tab"
+          onClick={() => onSelect(id)}
+          onKeyDown={move}
+          data-testid={`settings-tab-${id}`}
+        >
+          {t(`settings.tab.${id}`)}
+          {counts[id] > 0 && (
+            <span className="settings-tab-problems" data-testid={`settings-tab-problems-${id}`}>
+              {' '}
+              <span aria-hidden="true">{counts[id]}</span>
+              <span className="visually-hidden">{t('settings.tabProblems', { count: counts[id] })}</span>
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { CURRENCIES } from '../../../shared/money.ts';
 import { LOCALES, MODES, type Locale } from '../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
-import { CheckboxField, SelectField, TextField } from './fields.tsx';
+import { CheckboxField, NumberField, SelectField, TextField } from './fields.tsx';
 
 // The till itself: whose it is, where it sells and in what currency, how it is used, its language.
 
@@ -25,9 +25,20 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
         onChange={(country) => draft.edit({ country, currency: CURRENCY_OF_COUNTRY[country] })}
         testId="settings-country"
       />
-      <SelectField label={t('settings.currency')} {...draft.field('currency')} options={CURRENCIES.map((code) => ({ value: code, label: code }))} testId="settings-currency" />
+      {/* Only the currency the provider accepts in the chosen country is offered. */}
+      <SelectField
+        label={t('settings.currency')}
+        {...draft.field('currency')}
+        options={CURRENCIES.filter((code) => code === CURRENCY_OF_COUNTRY[draft.settings.country]).map((code) => ({ value: code, label: code }))}
+        testId="settings-currency"
+      />
       <SelectField label={t('settings.mode')} {...draft.field('mode')} options={MODES.map((mode) => ({ value: mode, label: t(`settings.mode.${mode}`) }))} testId="settings-mode" />
-      <CheckboxField label={t('settings.kiosk')} {...draft.field('kiosk')} testId="settings-kiosk" />
+      {/* One kiosk setting: the mode. A kiosk is always full screen; the lock is for a cashier or refund-counter till. */}
+      {draft.settings.mode === 'kiosk' ? (
+        <NumberField label={t('settings.kioskUnpaidCancelSeconds')} min={30} max={600} {...draft.field('kioskUnpaidCancelSeconds')} testId="settings-kioskUnpaidCancelSeconds" />
+      ) : (
+        <CheckboxField label={t('settings.kiosk')} {...draft.field('kiosk')} testId="settings-kiosk" />
+      )}
       <SelectField label={t('settings.locale')} {...draft.field('locale')} options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))} testId="settings-locale" />
     </fieldset>
   );

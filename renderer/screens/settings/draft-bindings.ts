@@ -33,17 +33,17 @@ export interface SettingsDraft {
 }
 
 export function bindDraft(state: SettingsFormState, dispatch: Dispatch<SettingsFormAction>, storedSecrets: SettingsView['secrets']): SettingsDraft {
-  const edit = (change: (draft: Settings) => Settings): void => dispatch({ type: 'edited', edit: change });
+  const edit = (change: (draft: Settings) => Settings, field?: string): void => dispatch({ type: 'edited', edit: change, field });
   return {
     settings: state.draft,
     field: (key) => ({
       value: state.draft[key],
-      onChange: (value) => edit((draft) => withField(draft, key, value)),
+      onChange: (value) => edit((draft) => withField(draft, key, value), key),
       problem: messageFor(state.fieldErrors, key),
     }),
     groupField: (group, key) => ({
       value: state.draft[group][key],
-      onChange: (value) => edit((draft) => withGroupField(draft, group, key, value)),
+      onChange: (value) => edit((draft) => withGroupField(draft, group, key, value), `${group}.${key}`),
       // The path is made of two checked keys; TypeScript cannot match a template of type parameters to the union.
       problem: messageFor(state.fieldErrors, `${group}.${key}` as FieldPath),
     }),

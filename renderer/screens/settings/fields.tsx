@@ -35,7 +35,22 @@ function describedBy(id: string, problem: string | undefined, hint: string | und
   return ids || undefined;
 }
 
-export function TextField({ value, onChange, maxLength, type = 'text', ...shell }: FieldShell & { value: string; onChange: (value: string) => void; maxLength?: number; type?: 'text' | 'url' }) {
+export function TextField({
+  value,
+  onChange,
+  maxLength,
+  type = 'text',
+  inputMode,
+  autoComplete = 'off',
+  ...shell
+}: FieldShell & {
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  type?: 'text' | 'url' | 'password';
+  inputMode?: 'numeric' | undefined;
+  autoComplete?: 'off' | 'new-password';
+}) {
   const id = useId();
   return (
     <Shell id={id} {...shell}>
@@ -44,7 +59,8 @@ export function TextField({ value, onChange, maxLength, type = 'text', ...shell 
         type={type}
         value={value}
         maxLength={maxLength}
-        autoComplete="off"
+        inputMode={inputMode}
+        autoComplete={autoComplete}
         spellCheck={false}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={Boolean(shell.problem) || undefined}
@@ -138,7 +154,15 @@ export function CheckboxField({ value, onChange, label, problem, testId }: Field
   const id = useId();
   return (
     <div className={`field field-checkbox${problem ? ' field-invalid' : ''}`}>
-      <input id={id} type="checkbox" checked={value} onChange={(event) => onChange(event.target.checked)} aria-describedby={problem ? `${id}-problem` : undefined} data-testid={testId} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={value}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-invalid={Boolean(problem) || undefined}
+        data-testid={testId}
+      />
       <label htmlFor={id}>{label}</label>
       <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
@@ -175,6 +199,7 @@ export function SecretField({
           maxLength={numeric ? 32 : 512}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
           aria-describedby={`${id}-status${shell.problem ? ` ${id}-problem` : ''}`}
+          aria-invalid={Boolean(shell.problem) || undefined}
           data-testid={shell.testId}
         />
         <span id={`${id}-status`} className={`secret-status${stored ? ' secret-saved' : ''}`} data-testid={`secret-status-${name}`} data-stored={String(stored)}>

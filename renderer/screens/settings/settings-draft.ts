@@ -1,6 +1,7 @@
 import type { Locale, SecretName, Settings, SettingsPatch } from '../../../shared/settings.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { errorMessage } from '../../components/ErrorText.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 
 // Pure helpers for the Settings form: change one field of the draft by its typed key, turn the edited draft
 // into the smallest patch, and spread a `settings.invalid` error's details onto the fields they name.
@@ -45,6 +46,7 @@ export function hasUnreadableNumber(draft: Settings): boolean {
     draft.amountLimits.minMinor,
     draft.amountLimits.maxMinor,
     draft.resultDismissSeconds,
+    draft.kioskUnpaidCancelSeconds,
     draft.statusRequestsPerSecond,
     draft.scanner.maxInterKeyMs,
     draft.scanner.minLength,
@@ -69,13 +71,18 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
 }
 
 /**
- * Field-level message from a failed save. The settings service names the one field it refused in
- * `details.field` (a dotted path: `currency`, `scanner.maxInterKeyMs`, or a secret's name) and says what is
- * wrong with it; the message, in the till's language, goes next to that field.
+ * Field-level messages from a refused save (or a refused connection test of the form). The settings service
+ * names every field it refused in `fieldNotices` (dotted paths: `currency`, `scanner.maxInterKeyMs`, or a
+ * secret's name) with what is wrong with each; the messages, in the till's language, go next to those fields.
+ * An older reply names one field in `details.field`.
  */
 export function fieldErrorsOf(error: AppError, locale: Locale): FieldErrors {
+  if (error.code !== 'settings.invalid') return {};
+  if (error.fieldNotices) {
+    return Object.fromEntries(Object.entries(error.fieldNotices).map(([field, what]) => [field, noticeText(what, locale)]));
+  }
   const field = error.details?.field;
-  if (error.code !== 'settings.invalid' || typeof field !== 'string' || field === '') return {};
+  if (typeof field !== 'string' || field === '') return {};
   return { [field]: errorMessage(error, locale) };
 }
 

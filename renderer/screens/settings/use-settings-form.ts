@@ -6,7 +6,20 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { bindDraft } from './draft-bindings.ts';
 import { buildPatch, fieldErrorsOf, hasUnreadableNumber } from './settings-draft.ts';
-import { settingsFormReducer, startEditing } from './settings-form-state.ts';
+import { settingsFormReducer, startEditing, type PinName } from './settings-form-state.ts';
+import type { FieldErrors, SecretDrafts } from './settings-draft.ts';
+
+const PIN_NAMES: readonly PinName[] = ['supervisorPin', 'adminPin'];
+
+/** Each new PIN whose second entry differs (or is missing), as a problem on its confirmation field. */
+function pinConfirmProblems(secrets: SecretDrafts, confirms: Partial<Record<PinName, string>>, differ: string): FieldErrors {
+  const problems: Record<string, string> = {};
+  for (const name of PIN_NAMES) {
+    const typed = secrets[name];
+    if (typeof typed === 'string' && typed !== '' && confirms[name] !== typed) problems[`${name}Confirm`] = differ;
+  }
+  return problems;
+}
 
 /**
  * The Settings form's draft and its save through settings.save. Main guards settings.save with its own idle
@@ -26,6 +39,9 @@ export function useSettingsForm(view: SettingsView) {
     if (state.busy) return;
     if (hasUnreadableNumber(state.draft)) return dispatch({ type: 'noted', message: t('settings.notANumber') });
     if (!patch) return dispatch({ type: 'noted', message: t('settings.noChanges') });
+    // A new PIN must be typed the same twice before it goes anywhere.
+    const pinProblems = pinConfirmProblems(state.secrets, state.pinConfirms, t('settings.pinsDiffer'));
+    if (Object.keys(pinProblems).length > 0) return dispatch({ type: 'problemsFound', fieldErrors: pinProblems, error: null });
     dispatch({ type: 'saveStarted' });
     // The admin typing a new admin PIN is the admin: stay unlocked. Before the call, because main's
     // settings.changed event (now with an admin PIN) can arrive before the reply and would lock the form.
@@ -45,6 +61,16 @@ export function useSettingsForm(view: SettingsView) {
 
   return {
     draft: bindDraft(state, dispatch, view.secrets),
+    patch,
+    fieldErrors: state.fieldErrors,
+    refusals: state.refusals,
+    pinConfirm: (name: PinName) => ({
+      value: state.pinConfirms[name] ?? '',
+      onChange: (value: string) => dispatch({ type: 'pinConfirmEdited', name, value }),
+      problem: state.fieldErrors[`${name}Confirm`],
+    }),
+    /** A connection test of the form refused its values: the same messages as a refused save, at their fields. */
+    testRefused: (error: AppError) => dispatch({ type: 'saveRefused', error, fieldErrors: fieldErrorsOf(error, locale) }),
     dirty: patch !== null,
     error: state.error,
     message: state.message,

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { ApprovalView, Events, Handlers } from '../../../shared/contract.ts';
+import { PosError } from '../../../shared/errors.ts';
+import type { Money } from '../../../shared/money.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+
+// The customer's yes before their stored wallet is charged. A linked customer's wallet can be charged
+// without them scanning anything, so a charge or a hold's capture first asks them on the customer display
+// (or, where Settings says so, a supervisor gives the PIN), and customers.charge / customers.capture go
+// through only with an approval that was given for exactly that customer, action and amount, once, in time.
+// Approvals live in memory: after a restart the cashier simply asks again.
+
+const APPROVAL_TTL_MS = 2 * 60_000;
+const MAX_OPEN = 32;
+
+type ApprovalHandlers = Pick<Handlers, 'customers.requestApproval' | 'customers.answerApproval' | 'customers.approvalStatus'>;
+type Guarded = Pick<Handlers, 'customers.charge' | 'customers.capture'>;
+
+export interface ApprovalsOptions {
+  readonly settings: SettingsService;
+  /** The linked-customer handlers: a capture's amount is read from the hold itself, never from the request. */
+  readonly customers: Pick<Handlers, 'customers.find' | 'customers.charge' | 'customers.capture'>;
+  readonly emit: <E extends 'customers.approvalOnDisplay'>(event: E, payload: Events[E]) => void;
+  /** Why the linked-customer service cannot act at all (its journal lost), said before any approval question. */
+  readonly unavailable?: () => PosError | null;
+  readonly now?: () => number;
+}
+
+interface Approval {
+  view: ApprovalView;
+  readonly merchantRef: string | null;
+}
+
+export function createApprovals(options: ApprovalsOptions): { handlers: ApprovalHandlers; guarded: Guarded } {
+  const now = options.now ?? Date.now;
+  const approvals = new Map<string, Approval>();
+
+  const current = (approvalId: string): Approval => {
+    const approval = approvals.get(approvalId);
+    if (!approval) throw new PosError('approval.expired');
+    if (approval.view.state === 'waiting' && Date.parse(approval.view.expiresAt) <= now()) approval.view = { ...approval.view, state: 'expired' };
+    return approval;
+  };
+  const settle = (approval: Approval, state: ApprovalView['state']): ApprovalView => {
+    approval.view = { ...approval.view, state };
+    options.emit('customers.approvalOnDisplay', approval.view);
+    return approval.view;
+  };
+  const prune = (): void => {
+    for (const [id, approval] of approvals) if (Date.parse(approval.view.expiresAt) + APPROVAL_TTL_MS <= now()) approvals.delete(id);
+    while (approvals.size >= MAX_OPEN) approvals.delete(approvals.keys().next().value!);
+  };
+
+  /** Takes the approval for this exact request, once; anything else is refused before the wallet is asked. */
+  const consume = (approvalId: string | undefined, expected: { action: ApprovalView['action']; merchantUserId?: string; amount?: Money; merchantRef?: string }): void => {
+    const down = options.unavailable?.();
+    if (down) throw down;
+    if (approvalId === undefined) throw new PosError('approval.required');
+    const approval = current(approvalId);
+    const { view } = approval;
+    if (view.state === 'declined') throw new PosError('approval.declined');
+    if (view.state === 'expired' || view.state === 'used') throw new PosError('approval.expired');
+    if (view.state !== 'approved') throw new PosError('approval.required');
+    const matches =
+      view.action === expected.action &&
+      (expected.merchantUserId === undefined || view.merchantUserId === expected.merchantUserId) &&
+      (expected.amount === undefined || (view.amount.amountMinor === expected.amount.amountMinor && view.amount.currency === expected.amount.currency)) &&
+      (expected.merchantRef === undefined || approval.merchantRef === expected.merchantRef);
+    if (!matches) throw new PosError('approval.mismatch');
+    // Used before the request leaves: a second tap, or a replay of the same id, cannot charge again.
+    settle(approval, 'used');
+  };
+
+  const handlers: ApprovalHandlers = {
+    async 'customers.requestApproval'(request) {
+      const down = options.unavailable?.();
+      if (down) throw down;
+      prune();
+      let amount: Money;
+      let merchantRef: string | null = null;
+      if (request.action === 'charge') {
+        amount = { amountMinor: request.amountMinor, currency: request.currency };
+      } else {
+        const detail = await options.customers['customers.find']({ merchantUserId: request.merchantUserId });
+        const hold = detail.holds.find((candidate) => candidate.merchantRef === request.merchantRef);
+        if (!hold) throw new PosError('preauth.not-found');
+        amount = hold.amount;
+        merchantRef = hold.merchantRef;
+      }
+      const settings = options.settings.current();
+      const view: ApprovalView = {
+        approvalId: randomBytes(18).toString('base64url'),
+        action: request.action,
+        merchantUserId: request.merchantUserId,
+        amount,
+        state: 'waiting',
+        by: settings.linkedApproval,
+        merchantName: settings.merchantName,
+        expiresAt: new Date(now() + APPROVAL_TTL_MS).toISOString(),
+      };
+      approvals.set(view.approvalId, { view, merchantRef });
+      if (view.by === 'customer-display') options.emit('customers.approvalOnDisplay', view);
+      return view;
+    },
+
+    async 'customers.answerApproval'({ approvalId, approve, supervisorPin }) {
+      const approval = current(approvalId);
+      if (approval.view.state !== 'waiting') return approval.view;
+      if (!approve) return settle(approval, 'declined');
+      // Where a supervisor approves, the PIN is the approval; where the customer does, their display's answer.
+      if (approval.view.by === 'supervisor-pin') {
+        if (supervisorPin === undefined) throw new PosError('supervisor.pin-required');
+        const check = await options.settings.verifyPin('supervisor', supervisorPin);
+        if (check === 'not-set') throw new PosError('supervisor.pin-required');
+        if (check !== 'valid') throw new PosError('supervisor.pin-wrong');
+      }
+      return settle(approval, 'approved');
+    },
+
+    async 'customers.approvalStatus'({ approvalId }) {
+      return current(approvalId).view;
+    },
+  };
+
+  const guarded: Guarded = {
+    async 'customers.charge'(request) {
+      consume(request.approvalId, { action: 'charge', merchantUserId: request.merchantUserId, amount: { amountMinor: request.amountMinor, currency: request.currency } });
+      const { approvalId: _approval, ...charge } = request;
+      return options.customers['customers.charge'](charge);
+    },
+    async 'customers.capture'(request) {
+      consume(request.approvalId, { action: 'capture', merchantRef: request.merchantRef });
+      const { approvalId: _approval, ...capture } = request;
+      return options.customers['customers.capture'](capture);
+    },
+  };
+
+  return { handlers, guarded };
+}
