@@ -16,12 +16,20 @@ function atLeast(version, min) {
 /** null when this Node will do for the phase ('install' or 'run'), else the one sentence to print. */
 function nodeProblem(version, phase) {
   if (phase === 'install' && !atLeast(version, INSTALL_MIN)) {
-    return 'Wallet POS: installing needs Node ' + INSTALL_MIN.join('.') + ' or newer (this is ' + version +
-      '); install Node 20 or newer from https://nodejs.org or your system packages, then run `npm install` again.';
+    return (
+      'Wallet POS: installing needs Node ' +
+      INSTALL_MIN.join('.') +
+      ' or newer (this is ' +
+      version +
+      '); install Node 20 or newer from https://nodejs.org or your system packages, then run `npm install` again.'
+    );
   }
   if (phase === 'run' && !atLeast(version, RUN_MIN)) {
-    return 'Wallet POS: this runs on the Node 24 that `npm install` puts in node_modules/.bin (found ' + version +
-      '); run `npm install` (without --ignore-scripts), then try again.';
+    return (
+      'Wallet POS: this runs on the Node 24 that `npm install` puts in node_modules/.bin (found ' +
+      version +
+      '); run `npm install` (without --ignore-scripts), then try again.'
+    );
   }
   return null;
 }

@@ -5,11 +5,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const electronImport = {
-  paths: [{ name: 'electron', message: 'Only electron/main.ts, preload.ts, ipc.ts and electron/adapters/ may import electron.' }],
+  paths: [
+    {
+      name: 'electron',
+      message: 'Only electron/main.ts, preload.ts, ipc.ts and electron/adapters/ may import electron.',
+    },
+  ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-electron/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**', '.tmp/**', '.data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-electron/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.tmp/**',
+      '.tmp/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,22 +41,44 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'The renderer runs in a sandboxed page: no Node modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronImport,
+          patterns: [{ group: ['node:*'], message: 'The renderer runs in a sandboxed page: no Node modules.' }],
+        },
+      ],
     },
   },
   {
     // Which runtime a file may use is a rule, not a convention: core, shared, sandbox, web host never touch Electron.
-    files: ['shared/**/*.ts', 'electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/web/**/*.ts', 'e2e/**/*.ts'],
+    files: [
+      'shared/**/*.ts',
+      'electron/core/**/*.ts',
+      'electron/sandbox/**/*.ts',
+      'electron/web/**/*.ts',
+      'e2e/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', electronImport] },
   },
   {
     // The core reaches the embedded sandbox through one file only (demo mode); tests may start it freely.
     files: ['electron/core/**/*.ts'],
-    ignores: ['electron/core/provider/demo.ts', 'electron/core/payments/payment-test-context.ts', 'electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    ignores: [
+      'electron/core/provider/demo.ts',
+      'electron/core/payments/payment-test-context.ts',
+      'electron/core/**/*.test.ts',
+      'electron/core/**/*.test-helper.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...electronImport, patterns: [{ group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' }] },
+        {
+          ...electronImport,
+          patterns: [
+            { group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' },
+          ],
+        },
       ],
     },
   },
@@ -54,14 +92,28 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...electronImport, patterns: [{ regex: '/core/(?!http/(request-body|json-text)\\.ts$)', message: 'The sandbox stands in for the provider; it must not share the client’s code.' }] },
+        {
+          ...electronImport,
+          patterns: [
+            {
+              regex: '/core/(?!http/(request-body|json-text)\\.ts$)',
+              message: 'The sandbox stands in for the provider; it must not share the client’s code.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { ...electronImport, patterns: [{ group: ['node:*'], message: 'shared/ is pure TypeScript: no Node modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronImport,
+          patterns: [{ group: ['node:*'], message: 'shared/ is pure TypeScript: no Node modules.' }],
+        },
+      ],
     },
   },
   {
@@ -72,7 +124,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Only electron/ipc.ts may use ipcMain.' },
-        { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/preload.ts may use ipcRenderer.' },
+        {
+          selector: "ImportSpecifier[imported.name='ipcRenderer']",
+          message: 'Only electron/preload.ts may use ipcRenderer.',
+        },
       ],
     },
   },

@@ -23,7 +23,10 @@ export function findElectronBinary(fromFile: string = import.meta.filename): Ele
     return existsSync(path) ? { path } : { reason: `ELECTRON_OVERRIDE_DIST_PATH names ${path}, which does not exist` };
   }
   if (executable === null) {
-    return { reason: 'the Electron binary is not downloaded (the electron package fetches it with `npx install-electron`, which needs network access)' };
+    return {
+      reason:
+        'the Electron binary is not downloaded (the electron package fetches it with `npx install-electron`, which needs network access)',
+    };
   }
   const path = join(packageDir, 'dist', executable);
   return existsSync(path) ? { path } : { reason: `the Electron binary is missing from ${path}` };

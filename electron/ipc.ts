@@ -25,11 +25,18 @@ export interface IpcOptions {
 export function registerIpc(options: IpcOptions): () => void {
   const { core, appOrigin } = options;
 
-  ipcMain.handle(IPC_INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown): Promise<Result<unknown>> => {
-    const frame = event.senderFrame;
-    const sender = { frameUrl: frame?.url, isMainFrame: frame !== null && frame.parent === null, role: options.roleOf(event.sender) };
-    return handleIpcInvoke(core.handlers, appOrigin, sender, channel, payload);
-  });
+  ipcMain.handle(
+    IPC_INVOKE_CHANNEL,
+    async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown): Promise<Result<unknown>> => {
+      const frame = event.senderFrame;
+      const sender = {
+        frameUrl: frame?.url,
+        isMainFrame: frame !== null && frame.parent === null,
+        role: options.roleOf(event.sender),
+      };
+      return handleIpcInvoke(core.handlers, appOrigin, sender, channel, payload);
+    },
+  );
 
   const unsubscribe = core.onEvent((message) => {
     for (const contents of options.eventTargets()) {

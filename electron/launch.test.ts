@@ -13,7 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PREVIEW_READY = /^preview ready url=http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}) sandbox=/;
-const FALLBACK_SENTENCE = /^Electron cannot start here because ([^.]|\.(?! ))+; starting the browser preview instead \(same as `npm run preview`\)\.$/;
+const FALLBACK_SENTENCE =
+  /^Electron cannot start here because ([^.]|\.(?! ))+; starting the browser preview instead \(same as `npm run preview`\)\.$/;
 
 let child: ChildProcess | null = null;
 let scratch: string | null = null;
@@ -37,7 +38,16 @@ describe('npm start without an Electron binary', () => {
     const missingDist = join(scratch, 'no-electron-dist');
     const proc = spawn(
       process.execPath,
-      ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'electron/launch.ts', '--port', '0', '--no-open', '--data-dir', join(scratch, 'data')],
+      [
+        '--experimental-strip-types',
+        '--no-warnings=ExperimentalWarning',
+        'electron/launch.ts',
+        '--port',
+        '0',
+        '--no-open',
+        '--data-dir',
+        join(scratch, 'data'),
+      ],
       {
         cwd: ROOT,
         // Its own process group, so the test can signal launch.ts and the preview it started together.
@@ -55,7 +65,10 @@ describe('npm start without an Electron binary', () => {
     const lines: string[] = [];
 
     const ready = await new Promise<RegExpExecArray>((resolveReady, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no preview ready line in 60 s; stdout: ${lines.join('\n')}; stderr: ${stderr}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no preview ready line in 60 s; stdout: ${lines.join('\n')}; stderr: ${stderr}`)),
+        60_000,
+      );
       createInterface({ input: proc.stdout! }).on('line', (line) => {
         lines.push(line);
         const match = PREVIEW_READY.exec(line);
@@ -63,7 +76,9 @@ describe('npm start without an Electron binary', () => {
         clearTimeout(timer);
         resolveReady(match);
       });
-      void exited.then(({ code }) => reject(new Error(`launch exited with ${code} before the preview was ready; stderr: ${stderr}`)));
+      void exited.then(({ code }) =>
+        reject(new Error(`launch exited with ${code} before the preview was ready; stderr: ${stderr}`)),
+      );
     });
 
     // The first thing said is the one sentence, naming the cause (the override we set) and the fallback.

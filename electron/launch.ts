@@ -43,7 +43,9 @@ async function main(): Promise<number> {
     if (built !== 0) return built;
     return run(electron.path, [ROOT, ...forwardedArgs]);
   }
-  console.log(`Electron cannot start here because ${electron.reason}; starting the browser preview instead (same as \`npm run preview\`).`);
+  console.log(
+    `Electron cannot start here because ${electron.reason}; starting the browser preview instead (same as \`npm run preview\`).`,
+  );
   const built = await run(process.execPath, [VITE, 'build', '--mode', 'web']);
   if (built !== 0) return built;
   return run(process.execPath, [...NODE_TS, join(ROOT, 'electron', 'web', 'preview.ts'), ...forwardedArgs]);

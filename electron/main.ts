@@ -25,7 +25,8 @@ import { registerIpc } from './ipc.ts';
 const mode = launchMode({ isPackaged: app.isPackaged, devServerUrl: process.env.VITE_DEV_SERVER_URL });
 if (mode.ignoredDevServer) console.warn(`VITE_DEV_SERVER_URL ignored: ${mode.ignoredDevServer}`);
 const { devServerUrl, appOrigin, devTools } = mode;
-const pageUrl = (path: '/' | '/customer-display'): string => new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
+const pageUrl = (path: '/' | '/customer-display'): string =>
+  new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
 
 /** `--kiosk` forces kiosk mode (as do the Settings "Kiosk" flag and the kiosk terminal mode). */
 const kioskFlag = process.argv.includes('--kiosk');
@@ -72,12 +73,21 @@ async function start(): Promise<void> {
   // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
   // through a function that only runs once the core has started.
   let runningCore: Core;
-  const consentWindows = createConsentWindows({ core: () => runningCore, parent: () => cashier, customerScreen: secondaryDisplay, devTools });
+  const consentWindows = createConsentWindows({
+    core: () => runningCore,
+    parent: () => cashier,
+    customerScreen: secondaryDisplay,
+    devTools,
+  });
   try {
     runningCore = await createCore({
       dataDir: paths.dataDir,
       vault: new SafeStorageVault(paths.vaultFile),
-      settingsFile: new ElectronStore<Record<string, unknown>>({ cwd: paths.dataDir, name: 'settings', configFileMode: 0o600 }),
+      settingsFile: new ElectronStore<Record<string, unknown>>({
+        cwd: paths.dataDir,
+        name: 'settings',
+        configFileMode: 0o600,
+      }),
       fetch: netFetch,
       transport: 'electron',
       version: app.getVersion(),
@@ -86,7 +96,10 @@ async function start(): Promise<void> {
       openConsent: consentWindows.open,
     });
   } catch (error) {
-    dialog.showErrorBox('Wallet POS cannot start', `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`);
+    dialog.showErrorBox(
+      'Wallet POS cannot start',
+      `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
     app.exit(1);
     return;
   }
@@ -101,13 +114,19 @@ async function start(): Promise<void> {
   const stopIpc = registerIpc({
     core: runningCore,
     appOrigin,
-    eventTargets: () => [cashier, customerDisplay].filter((w): w is BrowserWindow => w !== null && !w.isDestroyed()).map((w) => w.webContents),
+    eventTargets: () =>
+      [cashier, customerDisplay]
+        .filter((w): w is BrowserWindow => w !== null && !w.isDestroyed())
+        .map((w) => w.webContents),
     roleOf: (contents) => windowRoles.get(contents.id) ?? null,
   });
 
   const { settings } = await runningCore.handlers['settings.get']({});
   const kiosk = kioskFlag || settings.kiosk || settings.mode === 'kiosk';
-  cashier = registerWindow(createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }), 'cashier');
+  cashier = registerWindow(
+    createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }),
+    'cashier',
+  );
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -118,7 +137,10 @@ async function start(): Promise<void> {
     if (customerDisplay && !customerDisplay.isDestroyed()) return;
     const display = secondaryDisplay();
     if (!display && !customerDisplayAsked) return;
-    customerDisplay = registerWindow(createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools), 'customer-display');
+    customerDisplay = registerWindow(
+      createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools),
+      'customer-display',
+    );
     customerDisplay.on('closed', () => {
       customerDisplay = null;
     });

@@ -7,13 +7,17 @@ import { describe, expect, it } from 'vitest';
 // to do, never a runtime flag error.
 
 const SCRIPT = resolve(import.meta.dirname, '..', '.config', 'check-node.cjs');
-const { nodeProblem } = createRequire(import.meta.url)(SCRIPT) as { nodeProblem(version: string, phase: 'install' | 'run'): string | null };
+const { nodeProblem } = createRequire(import.meta.url)(SCRIPT) as {
+  nodeProblem(version: string, phase: 'install' | 'run'): string | null;
+};
 
 describe('check-node', () => {
   it('lets any Node that runs npm install, and says which version is needed below that', () => {
     expect(nodeProblem('v20.20.2', 'install')).toBeNull();
     expect(nodeProblem('v18.17.0', 'install')).toBeNull();
-    expect(nodeProblem('v16.20.2', 'install')).toMatch(/installing needs Node 18\.17 or newer \(this is v16\.20\.2\).*nodejs\.org/);
+    expect(nodeProblem('v16.20.2', 'install')).toMatch(
+      /installing needs Node 18\.17 or newer \(this is v16\.20\.2\).*nodejs\.org/,
+    );
   });
 
   it('runs only on the Node the project brings (22.13+), and tells how to get it', () => {

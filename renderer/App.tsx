@@ -48,15 +48,24 @@ export function App() {
 
   if (!ready) {
     return (
-      <div className="boot-screen" data-testid={failure ? 'bridge-error' : 'app-loading'} role={failure ? 'alert' : 'status'}>
+      <div
+        className="boot-screen"
+        data-testid={failure ? 'bridge-error' : 'app-loading'}
+        role={failure ? 'alert' : 'status'}
+      >
         {failure ? (
           <>
             <p>{translate(terminal.locale, 'app.bridgeError')}</p>
             <ErrorText error={failure} testId="bridge-error-message" />
-            <button type="button" className="button button-primary" onClick={() => {
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
                 setFailure(null);
                 void boot();
-              }} data-testid="bridge-retry">
+              }}
+              data-testid="bridge-retry"
+            >
               {translate(terminal.locale, 'app.retry')}
             </button>
           </>
@@ -74,7 +83,9 @@ export function App() {
   );
 }
 
-type Loaded = { readonly failure: AppError } | { readonly info: AppInfo; readonly settings: SettingsView | null; readonly status: StatusSnapshot | null };
+type Loaded =
+  | { readonly failure: AppError }
+  | { readonly info: AppInfo; readonly settings: SettingsView | null; readonly status: StatusSnapshot | null };
 
 /** app.info must answer (without it there is no terminal to show); settings and status may follow later. */
 async function loadTerminal(bridge: PosBridge): Promise<Loaded> {

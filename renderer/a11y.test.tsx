@@ -75,8 +75,14 @@ function accessibleName(element: Element): string {
     }
     if (element.type === 'image' && text(element.alt)) return text(element.alt);
   }
-  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) {
-    const labels: Element[] = element.id ? [...document.querySelectorAll(`label[for="${CSS.escape(element.id)}"]`)] : [];
+  if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ) {
+    const labels: Element[] = element.id
+      ? [...document.querySelectorAll(`label[for="${CSS.escape(element.id)}"]`)]
+      : [];
     const enclosing = element.closest('label');
     if (labels.length === 0 && enclosing) labels.push(enclosing);
     const fromLabels = text(labels.map((label) => contentName(label, element)).join(' '));
@@ -170,11 +176,31 @@ describe('accessibleName (the helper the audit relies on)', () => {
       <div hidden><button id="h1"></button></div>
       <input id="h2" type="hidden">`;
     const name = (id: string) => accessibleName(document.getElementById(id)!);
-    expect([name('b1'), name('b2'), name('b3'), name('b4'), name('b5')]).toEqual(['Amount', 'Close', '', 'Refresh', '']);
-    expect([name('i1'), name('i2'), name('i3'), name('i4'), name('s1'), name('t1')]).toEqual(['Merchant name', 'PIN', '', 'Submit', 'Country', '']);
+    expect([name('b1'), name('b2'), name('b3'), name('b4'), name('b5')]).toEqual([
+      'Amount',
+      'Close',
+      '',
+      'Refresh',
+      '',
+    ]);
+    expect([name('i1'), name('i2'), name('i3'), name('i4'), name('s1'), name('t1')]).toEqual([
+      'Merchant name',
+      'PIN',
+      '',
+      'Submit',
+      'Country',
+      '',
+    ]);
     expect([name('r1'), name('a1')]).toEqual(['Open', '']);
     expect(name('b6')).toBe('⌫');
-    expect(unnamedControls().map((line) => line.split(':')[0])).toEqual(['button', 'button', 'button', 'input', 'textarea', 'a']);
+    expect(unnamedControls().map((line) => line.split(':')[0])).toEqual([
+      'button',
+      'button',
+      'button',
+      'input',
+      'textarea',
+      'a',
+    ]);
     document.body.innerHTML = '';
   });
 });
@@ -247,7 +273,10 @@ describe('every control on every screen has an accessible name', () => {
   });
 
   it('settings, with saved secrets (their Remove buttons show)', async () => {
-    renderWithBridge(<App />, seededBridge({ secrets: { accessKeySecret: 'saved-secret-value', supervisorPin: '1111' } }));
+    renderWithBridge(
+      <App />,
+      seededBridge({ secrets: { accessKeySecret: 'saved-secret-value', supervisorPin: '1111' } }),
+    );
     await goTo('settings', 'settings-screen');
     expect(screen.getByTestId('secret-remove-supervisorPin')).toBeDefined();
     await expectAllNamed('settings');

@@ -11,7 +11,9 @@ describe("the renderer page's Content-Security-Policy", () => {
   });
 
   it('matches the one source of truth that Electron and the web host send as a header', () => {
-    expect(Object.fromEntries(parsePolicy(META_CSP))).toEqual(Object.fromEntries(parsePolicy(META_CONTENT_SECURITY_POLICY)));
+    expect(Object.fromEntries(parsePolicy(META_CSP))).toEqual(
+      Object.fromEntries(parsePolicy(META_CONTENT_SECURITY_POLICY)),
+    );
   });
 
   it('allows no inline code: the page has no inline script or style', () => {

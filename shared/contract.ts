@@ -27,7 +27,15 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { Result } from './result.ts';
-import { settingsPatchSchema, VAULT_RESET_CONFIRMATION, type LinkedApproval, type Locale, type SettingsPatch, type SettingsView, type TerminalMode } from './settings.ts';
+import {
+  settingsPatchSchema,
+  VAULT_RESET_CONFIRMATION,
+  type LinkedApproval,
+  type Locale,
+  type SettingsPatch,
+  type SettingsView,
+  type TerminalMode,
+} from './settings.ts';
 
 // The one contract between renderer and main. Every channel names its request and response type here,
 // and `requestSchemas` must hold a runtime schema for each: a channel added without both does not compile.
@@ -99,7 +107,10 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
    * start-new need the admin (like settings.save) and are recorded in the journal. Answers the new status.
    */
   'journal.resolve': { request: { journal: JournalName; action: JournalAction }; response: StatusSnapshot };
-  'payments.chargeMerchantQr': { request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined }; response: PaymentView };
+  'payments.chargeMerchantQr': {
+    request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined };
+    response: PaymentView;
+  };
   'payments.chargeCustomerQr': {
     request: { amountMinor: number; currency: CurrencyCode; consumerCode: string; note?: string | undefined };
     response: PaymentView;
@@ -119,7 +130,10 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
    * stopped showing it (shown: false): while shown, its status lookups come before other orders'. Replies
    * with its last check, if any.
    */
-  'payments.onScreen': { request: { surface: ScreenSurface; referenceId: string; shown: boolean }; response: StatusCheck | null };
+  'payments.onScreen': {
+    request: { surface: ScreenSurface; referenceId: string; shown: boolean };
+    response: StatusCheck | null;
+  };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -145,12 +159,15 @@ export type EventName = keyof Events;
 // ---- runtime schemas: every request is validated in main before the core sees it ----
 
 const empty = z.object({}).strict() as unknown as z.ZodType<Empty>;
-const referenceId = z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/);
+const referenceId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
 const amountMinor = z.number().int().positive().max(1_000_000_000);
 const note = z.string().max(120).optional();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const currency = z.enum(CURRENCIES);
-
 
 // The zod-free name lists (shared/channel-names.ts, bundled by the preload) must name exactly the channels and
 // events above: a channel or event missing from either side fails to compile here.
@@ -201,31 +218,52 @@ export interface LinkProgress {
 
 export interface CustomerChannels {
   /** Opens a link session for a merchant user id; the hints are redacted before they leave the till. */
-  'customers.startLink': { request: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined }; response: LinkStart };
+  'customers.startLink': {
+    request: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined };
+    response: LinkStart;
+  };
   /** The consent window was redirected to the callback: checks `state`, exchanges `code` at once, stores the token. */
   'customers.completeLink': { request: { linkToken: string; redirectedTo: string }; response: LinkedCustomerView };
   /** Polls a link session (completes it from the provider's poll when the redirect was not seen). */
   'customers.linkStatus': { request: { linkToken: string }; response: LinkProgress };
   /** Linked (and formerly linked) customers on this till, most recently changed first. */
-  'customers.list': { request: { search?: string | undefined; limit?: number | undefined }; response: readonly LinkedCustomerView[] };
+  'customers.list': {
+    request: { search?: string | undefined; limit?: number | undefined };
+    response: readonly LinkedCustomerView[];
+  };
   /** One customer with their holds and charges (open holds are refreshed from the provider). */
   'customers.find': { request: { merchantUserId: string }; response: LinkedCustomerDetail };
   'customers.cashback': { request: { merchantUserId: string }; response: { balance: Money } };
   /** Immediate charge. A REJECTED charge is a result (displayStatus 'rejected' with failureReason), not an error. */
   'customers.charge': {
-    request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode; useCashback: boolean; approvalId?: string | undefined };
+    request: {
+      merchantUserId: string;
+      amountMinor: number;
+      currency: CurrencyCode;
+      useCashback: boolean;
+      approvalId?: string | undefined;
+    };
     response: CustomerChargeView;
   };
-  'customers.placeHold': { request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode }; response: HoldView };
+  'customers.placeHold': {
+    request: { merchantUserId: string; amountMinor: number; currency: CurrencyCode };
+    response: HoldView;
+  };
   /** Captures the full amount of an AUTHORIZED hold. */
-  'customers.capture': { request: { merchantRef: string; useCashback?: boolean | undefined; approvalId?: string | undefined }; response: HoldView };
+  'customers.capture': {
+    request: { merchantRef: string; useCashback?: boolean | undefined; approvalId?: string | undefined };
+    response: HoldView;
+  };
   'customers.void': { request: { merchantRef: string; reason: string }; response: HoldView };
   /** Refused with unlink.blocked while a hold is open. */
   'customers.unlink': { request: { merchantUserId: string }; response: LinkedCustomerView };
   /** Charges and holds still being settled, or that the till stopped checking (the Unresolved list), oldest first. */
   'customers.unresolved': { request: Empty; response: readonly LinkedCustomerUnresolvedView[] };
   /** A local day's linked-customer charges and holds, newest first, for the Payments list. */
-  'customers.ofDay': { request: { day: string }; response: { readonly charges: readonly CustomerChargeView[]; readonly holds: readonly HoldView[] } };
+  'customers.ofDay': {
+    request: { day: string };
+    response: { readonly charges: readonly CustomerChargeView[]; readonly holds: readonly HoldView[] };
+  };
 }
 export type CustomerChannelName = keyof CustomerChannels;
 
@@ -234,7 +272,8 @@ export type CustomerChannelName = keyof CustomerChannels;
  * one), or the customer display of the browser preview, where the customer opens it themselves. Never a page
  * the cashier could approve on.
  */
-export type ConsentOpening = { readonly kind: 'window'; readonly onCustomerDisplay?: boolean } | { readonly kind: 'customer-display' };
+export type ConsentOpening =
+  { readonly kind: 'window'; readonly onCustomerDisplay?: boolean } | { readonly kind: 'customer-display' };
 
 /** The consent page for the customer display to offer: its ticketed address on the web host. */
 export interface ConsentOnDisplay {
@@ -271,11 +310,16 @@ export interface ApprovalView {
 export interface ApprovalChannels {
   /** Asks for the approval (a capture's amount is the hold's own); the customer display is told at once. */
   'customers.requestApproval': {
-    request: { action: 'charge'; merchantUserId: string; amountMinor: number; currency: CurrencyCode } | { action: 'capture'; merchantUserId: string; merchantRef: string };
+    request:
+      | { action: 'charge'; merchantUserId: string; amountMinor: number; currency: CurrencyCode }
+      | { action: 'capture'; merchantUserId: string; merchantRef: string };
     response: ApprovalView;
   };
   /** The customer's answer on their display, or the supervisor's PIN where that is the setting. */
-  'customers.answerApproval': { request: { approvalId: string; approve: boolean; supervisorPin?: string | undefined }; response: ApprovalView };
+  'customers.answerApproval': {
+    request: { approvalId: string; approve: boolean; supervisorPin?: string | undefined };
+    response: ApprovalView;
+  };
   'customers.approvalStatus': { request: { approvalId: string }; response: ApprovalView };
 }
 
@@ -285,37 +329,70 @@ export interface CustomerEvents {
   'customers.updated': LinkedCustomerDetail;
 }
 
-const merchantUserId = z.string().min(1).max(128).regex(/^[A-Za-z0-9._@+:-]+$/, 'letters, digits and . _ @ + : -');
-const merchantRef = z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/);
-const linkToken = z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/);
+const merchantUserId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._@+:-]+$/, 'letters, digits and . _ @ + : -');
+const merchantRef = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
+const linkToken = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9-]+$/);
 
 export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<CustomerChannels[K]['request']> } = {
   'customers.startLink': z
     .object({ merchantUserId, phoneHint: z.string().max(40).optional(), emailHint: z.string().max(254).optional() })
     .strict()
-    .refine((r) => Boolean(r.phoneHint?.trim() || r.emailHint?.trim()), { message: 'Enter the phone number or the e-mail address', path: ['phoneHint'] }),
+    .refine((r) => Boolean(r.phoneHint?.trim() || r.emailHint?.trim()), {
+      message: 'Enter the phone number or the e-mail address',
+      path: ['phoneHint'],
+    }),
   'customers.completeLink': z.object({ linkToken, redirectedTo: z.string().min(1).max(4096) }).strict(),
   'customers.linkStatus': z.object({ linkToken }).strict(),
-  'customers.list': z.object({ search: z.string().max(128).optional(), limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'customers.list': z
+    .object({ search: z.string().max(128).optional(), limit: z.number().int().min(1).max(200).optional() })
+    .strict(),
   'customers.find': z.object({ merchantUserId }).strict(),
   'customers.cashback': z.object({ merchantUserId }).strict(),
-  'customers.charge': z.object({ merchantUserId, amountMinor, currency, useCashback: z.boolean(), approvalId: z.string().max(64).optional() }).strict(),
+  'customers.charge': z
+    .object({
+      merchantUserId,
+      amountMinor,
+      currency,
+      useCashback: z.boolean(),
+      approvalId: z.string().max(64).optional(),
+    })
+    .strict(),
   'customers.placeHold': z.object({ merchantUserId, amountMinor, currency }).strict(),
-  'customers.capture': z.object({ merchantRef, useCashback: z.boolean().optional(), approvalId: z.string().max(64).optional() }).strict(),
+  'customers.capture': z
+    .object({ merchantRef, useCashback: z.boolean().optional(), approvalId: z.string().max(64).optional() })
+    .strict(),
   'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
   'customers.unresolved': empty,
   'customers.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
 };
 
-const approvalId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const approvalId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const approvalRequestSchemas: { [K in keyof ApprovalChannels]: z.ZodType<ApprovalChannels[K]['request']> } = {
   'customers.requestApproval': z.union([
     z.object({ action: z.literal('charge'), merchantUserId, amountMinor, currency }).strict(),
     z.object({ action: z.literal('capture'), merchantUserId, merchantRef }).strict(),
   ]),
-  'customers.answerApproval': z.object({ approvalId, approve: z.boolean(), supervisorPin: z.string().min(1).max(32).optional() }).strict(),
+  'customers.answerApproval': z
+    .object({ approvalId, approve: z.boolean(), supervisorPin: z.string().min(1).max(32).optional() })
+    .strict(),
   'customers.approvalStatus': z.object({ approvalId }).strict(),
 };
 
@@ -325,7 +402,11 @@ export const consentRequestSchemas: { [K in keyof ConsentChannels]: z.ZodType<Co
 
 export const CUSTOMER_CHANNEL_NAMES = Object.keys(customerRequestSchemas) as CustomerChannelName[];
 
-export type CustomerHandlers = { readonly [K in CustomerChannelName]: (request: CustomerChannels[K]['request']) => Promise<CustomerChannels[K]['response']> };
+export type CustomerHandlers = {
+  readonly [K in CustomerChannelName]: (
+    request: CustomerChannels[K]['request'],
+  ) => Promise<CustomerChannels[K]['response']>;
+};
 
 // ---- receipts (shared/receipt.ts builds the document; electron/core/receipts/ serves the channel) ----
 
@@ -356,7 +437,9 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
   'journal.resolve': z.object({ journal: z.enum(JOURNAL_NAMES), action: z.enum(JOURNAL_ACTIONS) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
-  'payments.chargeCustomerQr': z.object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note }).strict(),
+  'payments.chargeCustomerQr': z
+    .object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note })
+    .strict(),
   'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
   'payments.refund': z
     .object({

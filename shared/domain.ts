@@ -16,11 +16,26 @@ export const CURRENCY_OF_COUNTRY: Record<CountryCode, CurrencyCode> = {
 };
 
 /** The provider's order status, exactly as the status endpoint spells it. */
-export const ORDER_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED'] as const;
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PROCESSING',
+  'CAPTURED',
+  'FAILED',
+  'CANCELLED',
+  'REFUNDED',
+  'ABANDONED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** CAPTURED is final for the payment (it can still move to REFUNDED by our own refunds). */
-export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED']);
+export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'CAPTURED',
+  'FAILED',
+  'CANCELLED',
+  'REFUNDED',
+  'ABANDONED',
+]);
 
 export type PaymentMethod = 'merchant-qr' | 'customer-qr';
 
@@ -209,7 +224,8 @@ export interface LinkedCustomerTakings {
   readonly captures: SummaryLine;
 }
 
-export type EnvironmentId = 'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
+export type EnvironmentId =
+  'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
 
 export interface StatusSnapshot {
   readonly environment: EnvironmentId;
@@ -274,7 +290,15 @@ export interface JournalProblem {
 // ---- linked customers (tokenized payments: tokenized-payment-api.md, wire-details §3) ----
 
 /** The provider's pre-auth (hold) states, PENDING included (wire-details §3.2). */
-export const PRE_AUTH_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURE_INITIATED', 'CAPTURED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
+export const PRE_AUTH_STATUSES = [
+  'PENDING',
+  'AUTHORIZED',
+  'CAPTURE_INITIATED',
+  'CAPTURED',
+  'VOIDED',
+  'DECLINED',
+  'EXPIRED',
+] as const;
 export type PreAuthStatus = (typeof PRE_AUTH_STATUSES)[number];
 
 /** linked: we hold a payment token; unlinked: the cashier unlinked; relink-needed: the provider refused the token. */

@@ -18,7 +18,8 @@ const DEFAULT_MESSAGES = {
   'order.not-cancellable': 'This payment can no longer be cancelled: the customer has already confirmed it.',
   'order.not-refundable': 'This payment cannot be refunded in its current state.',
   'refund.exceeds-refundable': 'The refund is larger than what is left to refund on this payment.',
-  'consumer-code.already-used': 'This customer code was already used. Ask the customer to refresh the code in their app.',
+  'consumer-code.already-used':
+    'This customer code was already used. Ask the customer to refresh the code in their app.',
   'consumer-code.invalid': 'This is not a wallet payment code. Ask the customer to show the payment QR in their app.',
   'consumer-code.expired': 'This customer code has expired. Ask the customer to refresh the code in their app.',
   'amount.invalid': 'Enter an amount above zero.',
@@ -45,15 +46,18 @@ const DEFAULT_MESSAGES = {
   'unlink.blocked': 'This customer has an open hold. Capture or release it before unlinking.',
   'preauth.pending': 'The hold is still being approved. Wait a moment, then try again.',
   'customer.not-found': 'This customer is not linked on this till. Link the customer first.',
-  'customer.outcome-unknown': 'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
-  'customer.hold-pending': 'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
+  'customer.outcome-unknown':
+    'An earlier charge or hold for this customer is still being checked with the provider. Wait for its result before charging or holding again, so nothing is taken twice.',
+  'customer.hold-pending':
+    'A hold for this customer is still being approved by the wallet. Wait for its result before placing another hold, so the amount is not held twice.',
   'approval.required': 'The customer has not approved this yet. Ask for their approval first.',
   'approval.declined': 'The customer declined. Nothing was taken.',
   'approval.expired': 'The approval ran out of time. Ask the customer again.',
   'approval.mismatch': 'This approval was given for another amount or customer. Ask the customer again.',
   'settings.invalid': 'Some settings are not valid. Check the highlighted fields.',
   'vault.unavailable': 'Secrets cannot be stored safely on this computer (no OS key store).',
-  'vault.unreadable': 'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
+  'vault.unreadable':
+    'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
   'journal.lost':
     "This till's journal is missing, emptied, replaced, older than what the till wrote, or damaged. Nothing is taken until an admin restores it or starts a new journal.",
@@ -62,7 +66,7 @@ const DEFAULT_MESSAGES = {
   'ipc.unknown-channel': 'The app asked for something that does not exist. Restart the app.',
   'ipc.forbidden': 'This request came from an untrusted page and was refused.',
   'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
-  'internal': 'Something went wrong inside the app. The payment journal is safe; try again.',
+  internal: 'Something went wrong inside the app. The payment journal is safe; try again.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;
@@ -86,9 +90,18 @@ export class PosError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; notice?: Notice; retryable?: boolean; details?: AppError['details']; fieldNotices?: AppError['fieldNotices']; cause?: unknown } = {},
+    options: {
+      message?: string;
+      notice?: Notice;
+      retryable?: boolean;
+      details?: AppError['details'];
+      fieldNotices?: AppError['fieldNotices'];
+      cause?: unknown;
+    } = {},
   ) {
-    super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), { cause: options.cause });
+    super(options.message ?? (options.notice ? noticeInEnglish(options.notice) : defaultMessage(code)), {
+      cause: options.cause,
+    });
     this.name = 'PosError';
     this.code = code;
     this.retryable = options.retryable ?? false;

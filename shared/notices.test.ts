@@ -4,7 +4,9 @@ import { fillTemplate, isNoticeKey, noticeInEnglish } from './notices.ts';
 
 describe('notices', () => {
   it('fills text, numbers and money (formatted for the locale); an unknown name stays visible', () => {
-    expect(fillTemplate('Only {left} of {count} left{gone}', { left: money(123456, 'HKD'), count: 3 }, 'en')).toBe('Only HK$1,234.56 of 3 left{gone}');
+    expect(fillTemplate('Only {left} of {count} left{gone}', { left: money(123456, 'HKD'), count: 3 }, 'en')).toBe(
+      'Only HK$1,234.56 of 3 left{gone}',
+    );
     expect(fillTemplate('no parameters', undefined, 'en')).toBe('no parameters');
   });
 

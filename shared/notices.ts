@@ -57,7 +57,12 @@ const ENGLISH: NestedText = {
  * `{name}` replaced by its parameter (Money formatted for the locale, a notice or an error rendered by
  * `nested`); an unknown name stays visible.
  */
-export function fillTemplate(template: string, params: NoticeParams | undefined, locale: string, nested: NestedText = ENGLISH): string {
+export function fillTemplate(
+  template: string,
+  params: NoticeParams | undefined,
+  locale: string,
+  nested: NestedText = ENGLISH,
+): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
@@ -73,4 +78,3 @@ export function fillTemplate(template: string, params: NoticeParams | undefined,
 export function noticeInEnglish(value: Notice): string {
   return fillTemplate(NOTICES_EN[value.key], value.params, 'en', ENGLISH);
 }
-

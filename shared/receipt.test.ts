@@ -47,16 +47,37 @@ function refund(overrides: Partial<RefundView>): RefundView {
   };
 }
 
-const detail = (payment: PaymentView, refunds: RefundView[] = []): PaymentDetail => ({ payment, refunds, history: [], events: [] });
+const detail = (payment: PaymentView, refunds: RefundView[] = []): PaymentDetail => ({
+  payment,
+  refunds,
+  history: [],
+  events: [],
+});
 const terminal = { posId: 'POS-1', terminalReference: 'Counter 2' };
-const valueOf = (doc: ReturnType<typeof buildReceipt>, field: string) => doc.lines.find((line) => line.field === field)?.value;
+const valueOf = (doc: ReturnType<typeof buildReceipt>, field: string) =>
+  doc.lines.find((line) => line.field === field)?.value;
 
 describe('buildReceipt', () => {
   it('carries merchant, time in the till zone, amount, status, type, provider order id, reference, terminal and a QR of the reference', () => {
-    const doc = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: ' Harbour Bakery ', terminal, locale: 'en', timeZone: 'Asia/Singapore' });
+    const doc = buildReceipt({
+      detail: detail(paid()),
+      kind: 'receipt',
+      merchantName: ' Harbour Bakery ',
+      terminal,
+      locale: 'en',
+      timeZone: 'Asia/Singapore',
+    });
     expect(doc.title).toBe('Receipt');
     expect(doc.merchantName).toBe('Harbour Bakery');
-    expect(doc.lines.map((line) => line.field)).toEqual(['time', 'amount', 'status', 'paymentType', 'providerOrderId', 'reference', 'terminal']);
+    expect(doc.lines.map((line) => line.field)).toEqual([
+      'time',
+      'amount',
+      'status',
+      'paymentType',
+      'providerOrderId',
+      'reference',
+      'terminal',
+    ]);
     expect(valueOf(doc, 'time')).toBe('22/11/2026, 13:04:03');
     expect(valueOf(doc, 'amount')).toBe('S$12.34');
     expect(valueOf(doc, 'status')).toBe('Paid');
@@ -70,13 +91,34 @@ describe('buildReceipt', () => {
   });
 
   it('names the terminal the payment was taken with, not a posId saved since (the demo terminal, a changed posId)', () => {
-    const doc = buildReceipt({ detail: detail(paid({ posId: 'POS-DEMO-1' })), kind: 'receipt', merchantName: 'M', terminal: { posId: 'TILL-9', terminalReference: 'Counter 2' }, locale: 'en', timeZone: 'UTC' });
+    const doc = buildReceipt({
+      detail: detail(paid({ posId: 'POS-DEMO-1' })),
+      kind: 'receipt',
+      merchantName: 'M',
+      terminal: { posId: 'TILL-9', terminalReference: 'Counter 2' },
+      locale: 'en',
+      timeZone: 'UTC',
+    });
     expect(valueOf(doc, 'terminal')).toBe('Counter 2 · POS-DEMO-1');
   });
 
   it('writes the time in the zone asked for (Hong Kong and Sydney differ by hours)', () => {
-    const hk = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Asia/Hong_Kong' });
-    const syd = buildReceipt({ detail: detail(paid()), kind: 'receipt', merchantName: 'M', terminal, locale: 'en', timeZone: 'Australia/Sydney' });
+    const hk = buildReceipt({
+      detail: detail(paid()),
+      kind: 'receipt',
+      merchantName: 'M',
+      terminal,
+      locale: 'en',
+      timeZone: 'Asia/Hong_Kong',
+    });
+    const syd = buildReceipt({
+      detail: detail(paid()),
+      kind: 'receipt',
+      merchantName: 'M',
+      terminal,
+      locale: 'en',
+      timeZone: 'Australia/Sydney',
+    });
     expect(valueOf(hk, 'time')).toBe('22/11/2026, 13:04:03');
     expect(valueOf(syd, 'time')).toBe('22/11/2026, 16:04:03');
   });
@@ -84,7 +126,10 @@ describe('buildReceipt', () => {
   it('a refund slip lists every refund oldest first with refunded so far and refundable now', () => {
     const payment = paid({ refunded: SGD(500), refundable: SGD(734) });
     const doc = buildReceipt({
-      detail: detail(payment, [refund({ refundId: 'RF-2', amount: SGD(300), createdAt: '2026-11-22T07:00:00.000Z', reason: null }), refund({})]),
+      detail: detail(payment, [
+        refund({ refundId: 'RF-2', amount: SGD(300), createdAt: '2026-11-22T07:00:00.000Z', reason: null }),
+        refund({}),
+      ]),
       kind: 'refund-slip',
       merchantName: 'Harbour Bakery',
       terminal,
@@ -98,12 +143,30 @@ describe('buildReceipt', () => {
       ['RF-2', 'S$3.00', 'Refunded', null],
     ]);
     expect(doc.refunds[0]!.time).toBe('22/11/2026, 06:00:00');
-    expect(doc.refundTotals).toEqual({ refundedSoFarLabel: 'Refunded so far', refundedSoFar: 'S$5.00', refundableNowLabel: 'Refundable now', refundableNow: 'S$7.34' });
+    expect(doc.refundTotals).toEqual({
+      refundedSoFarLabel: 'Refunded so far',
+      refundedSoFar: 'S$5.00',
+      refundableNowLabel: 'Refundable now',
+      refundableNow: 'S$7.34',
+    });
   });
 
   it('prints in Traditional Chinese on a zh-HK till, in HKD', () => {
-    const payment = paid({ amount: { amountMinor: 1234, currency: 'HKD' }, refunded: { amountMinor: 1234, currency: 'HKD' }, refundable: { amountMinor: 0, currency: 'HKD' }, displayStatus: 'refunded', paymentType: 'PAYLATER' });
-    const doc = buildReceipt({ detail: detail(payment, [refund({ amount: { amountMinor: 1234, currency: 'HKD' } })]), kind: 'refund-slip', merchantName: '海港餅店', terminal: { posId: 'POS-1', terminalReference: '' }, locale: 'zh-HK', timeZone: 'Asia/Hong_Kong' });
+    const payment = paid({
+      amount: { amountMinor: 1234, currency: 'HKD' },
+      refunded: { amountMinor: 1234, currency: 'HKD' },
+      refundable: { amountMinor: 0, currency: 'HKD' },
+      displayStatus: 'refunded',
+      paymentType: 'PAYLATER',
+    });
+    const doc = buildReceipt({
+      detail: detail(payment, [refund({ amount: { amountMinor: 1234, currency: 'HKD' } })]),
+      kind: 'refund-slip',
+      merchantName: '海港餅店',
+      terminal: { posId: 'POS-1', terminalReference: '' },
+      locale: 'zh-HK',
+      timeZone: 'Asia/Hong_Kong',
+    });
     expect(doc.title).toBe('退款單');
     expect(valueOf(doc, 'amount')).toBe('HK$12.34');
     expect(valueOf(doc, 'status')).toBe('已退款');

@@ -177,7 +177,12 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     refundsTitle: labels.refunds,
     refunds,
     refundTotals: slip
-      ? { refundedSoFarLabel: labels.refundedSoFar, refundedSoFar: money(payment.refunded), refundableNowLabel: labels.refundableNow, refundableNow: money(payment.refundable) }
+      ? {
+          refundedSoFarLabel: labels.refundedSoFar,
+          refundedSoFar: money(payment.refunded),
+          refundableNowLabel: labels.refundableNow,
+          refundableNow: money(payment.refundable),
+        }
       : null,
     qrText: payment.referenceId,
     qrCaption: labels.qrCaption,

@@ -5,7 +5,14 @@ import { CURRENCIES } from './money.ts';
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
 // through `secrets` in a SettingsPatch and ends in main's vault.
 
-export const ENVIRONMENT_IDS = ['embedded-sandbox', 'provider-sandbox', 'sg-production', 'hk-production', 'th-production', 'custom'] as const satisfies readonly EnvironmentId[];
+export const ENVIRONMENT_IDS = [
+  'embedded-sandbox',
+  'provider-sandbox',
+  'sg-production',
+  'hk-production',
+  'th-production',
+  'custom',
+] as const satisfies readonly EnvironmentId[];
 
 export const MODES = ['cashier', 'kiosk', 'refund-counter'] as const;
 export type TerminalMode = (typeof MODES)[number];
@@ -122,12 +129,15 @@ export const VAULT_RESET_CONFIRMATION = 'delete-credentials-and-pins';
  * a word; it is refused instead, like every other name that is no setting (the settings service refuses the
  * rest: constructor, toString… at the top level and in groups).
  */
-const settingsRecord = z.preprocess((raw, ctx) => {
-  if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
-    ctx.addIssue({ code: 'custom', message: 'Unknown setting: __proto__', path: ['__proto__'] });
-  }
-  return raw;
-}, z.record(z.string(), z.unknown()));
+const settingsRecord = z.preprocess(
+  (raw, ctx) => {
+    if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+      ctx.addIssue({ code: 'custom', message: 'Unknown setting: __proto__', path: ['__proto__'] });
+    }
+    return raw;
+  },
+  z.record(z.string(), z.unknown()),
+);
 
 export const settingsPatchSchema = z.object({
   settings: settingsRecord.optional(),

@@ -24,7 +24,8 @@ export interface Spread {
 /** Nearest-rank percentiles. */
 export function spread(samples: readonly number[]): Spread {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  const at = (p: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
   return { n: sorted.length, p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? NaN };
 }
 
@@ -32,14 +33,22 @@ export const ms = (value: number): string => (Number.isFinite(value) ? `${value.
 
 export function printTable(rows: readonly (readonly string[])[]): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const format = (row: readonly string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const format = (row: readonly string[]): string =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ');
   console.log(format(rows[0] ?? []));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(format(row));
 }
 
 /** A contract call through the preview host's HTTP transport, as the renderer makes it. */
-export async function hostCall<T>(host: PreviewHost, channel: string, request: unknown, timeoutMs = 30_000): Promise<T> {
+export async function hostCall<T>(
+  host: PreviewHost,
+  channel: string,
+  request: unknown,
+  timeoutMs = 30_000,
+): Promise<T> {
   const response = await fetch(`${host.origin}/api/${channel}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
@@ -52,7 +61,13 @@ export async function hostCall<T>(host: PreviewHost, channel: string, request: u
 }
 
 /** A call to the embedded sandbox's control API (`/_sandbox`). */
-export async function sandboxCall<T>(host: PreviewHost, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs = 30_000): Promise<T> {
+export async function sandboxCall<T>(
+  host: PreviewHost,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<T> {
   const response = await fetch(`${host.sandbox}/_sandbox${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -60,7 +75,8 @@ export async function sandboxCall<T>(host: PreviewHost, method: 'GET' | 'POST' |
     signal: AbortSignal.timeout(timeoutMs),
   });
   const payload = (await response.json()) as T;
-  if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  if (!response.ok)
+    throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
   return payload;
 }
 

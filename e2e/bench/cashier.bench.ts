@@ -72,7 +72,8 @@ function worldOf(host: PreviewHost, page: Page): World {
         signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
       });
       const payload = (await response.json()) as T;
-      if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+      if (!response.ok)
+        throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
       return payload;
     },
   };
@@ -88,7 +89,9 @@ async function keyAmount(page: Page, amountMinor: number): Promise<void> {
   await page.getByTestId('sale-screen').waitFor({ timeout: STEP_TIMEOUT_MS });
   await page.getByTestId('keypad-clear').click();
   for (const digit of String(amountMinor)) await page.getByTestId(`keypad-${digit}`).click();
-  await page.locator(`[data-testid="sale-amount"][data-amount-minor="${amountMinor}"]`).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await page
+    .locator(`[data-testid="sale-amount"][data-amount-minor="${amountMinor}"]`)
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
 }
 
 /** Keys an amount, arms the QR probe, clicks Charge and waits for the probe's painted timestamp. */
@@ -96,9 +99,13 @@ async function chargeAndTimeQr(page: Page, amountMinor: number): Promise<QrProbe
   await keyAmount(page, amountMinor);
   await page.evaluate(armQrProbe);
   await page.getByTestId('charge-button').click();
-  await page.waitForFunction(() => (window as unknown as { __benchQr?: QrProbe }).__benchQr?.paintedAt != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { __benchQr?: QrProbe }).__benchQr?.paintedAt != null, null, {
+    timeout: STEP_TIMEOUT_MS,
+    polling: 50,
+  });
   const probe = await page.evaluate(readQrProbe);
-  if (!probe || probe.clickAt === null || probe.paintedAt === null || probe.drawnAt === null || !probe.referenceId) throw new Error(`QR probe incomplete: ${JSON.stringify(probe)}`);
+  if (!probe || probe.clickAt === null || probe.paintedAt === null || probe.drawnAt === null || !probe.referenceId)
+    throw new Error(`QR probe incomplete: ${JSON.stringify(probe)}`);
   return { ...probe, referenceId: probe.referenceId };
 }
 
@@ -115,10 +122,17 @@ function createRoundTripMs(detail: PaymentDetail): number {
   const creates = detail.events
     .filter((event) => event.kind === 'response' && event.data !== null)
     .map((event) => JSON.parse(event.data!) as { url?: string; status?: number; durationMs?: number })
-    .filter((data) => typeof data.url === 'string' && new URL(data.url).pathname.endsWith('/order/create') && data.status === 200);
+    .filter(
+      (data) =>
+        typeof data.url === 'string' && new URL(data.url).pathname.endsWith('/order/create') && data.status === 200,
+    );
   const last = creates[creates.length - 1];
-  if (!last || typeof last.durationMs !== 'number') throw new Error(`no successful create exchange in the journal of ${detail.payment.referenceId}`);
-  if (creates.length > 1) console.warn(`  note: ${detail.payment.referenceId} needed ${creates.length} create attempts; the last one is used`);
+  if (!last || typeof last.durationMs !== 'number')
+    throw new Error(`no successful create exchange in the journal of ${detail.payment.referenceId}`);
+  if (creates.length > 1)
+    console.warn(
+      `  note: ${detail.payment.referenceId} needed ${creates.length} create attempts; the last one is used`,
+    );
   return last.durationMs;
 }
 
@@ -142,7 +156,9 @@ async function figureA(world: World): Promise<FigureA> {
       const create = createRoundTripMs(detail);
       // Cancel through the screen, so no unpaid order keeps the service polling through the next samples.
       await page.getByTestId('cancel-payment').click({ timeout: STEP_TIMEOUT_MS });
-      await page.locator('[data-testid="payment-status"][data-status="cancelled"]').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await page
+        .locator('[data-testid="payment-status"][data-status="cancelled"]')
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
       await dismissResult(page);
       if (index < WARM_UP) continue;
       const total = probe.paintedAt! - probe.clickAt!;
@@ -181,7 +197,11 @@ async function figureB(world: World): Promise<FigureB> {
     await page.locator('[data-testid="payment-status"][data-status="scanned"]').waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.evaluate(armPaidProbe);
     await world.sandbox('POST', '/consumer/confirm', { referenceId });
-    await page.waitForFunction(() => (window as unknown as { __benchPaid?: PaidProbe }).__benchPaid?.paintedEpoch != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+    await page.waitForFunction(
+      () => (window as unknown as { __benchPaid?: PaidProbe }).__benchPaid?.paintedEpoch != null,
+      null,
+      { timeout: STEP_TIMEOUT_MS, polling: 50 },
+    );
     const probe = await page.evaluate(readPaidProbe);
     const order = await world.sandbox<SandboxOrder>('GET', `/orders/${encodeURIComponent(referenceId)}`);
     const detail = await world.call<PaymentDetail>('payments.get', { referenceId });
@@ -189,7 +209,8 @@ async function figureB(world: World): Promise<FigureB> {
     if (index < WARM_UP) continue;
 
     const captured = order.history.find((change) => change.status === 'CAPTURED');
-    if (!captured || !probe || probe.paintedEpoch === null || probe.domEpoch === null) throw new Error(`incomplete sample for ${referenceId}: ${JSON.stringify({ order: order.status, probe })}`);
+    if (!captured || !probe || probe.paintedEpoch === null || probe.domEpoch === null)
+      throw new Error(`incomplete sample for ${referenceId}: ${JSON.stringify({ order: order.status, probe })}`);
     const capturedAt = Date.parse(captured.at);
     result.painted.push(probe.paintedEpoch - capturedAt);
     result.dom.push(probe.domEpoch - capturedAt);
@@ -215,14 +236,30 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
   const total = spread(a.total);
   const create = spread(a.create);
   console.log('');
-  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
-  console.log(`Node ${process.version}, Chromium ${browserVersion} headless (Playwright library, Debian's build), 1280×800; ${WARM_UP} warm-up samples dropped per figure`);
+  console.log(
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
+  );
+  console.log(
+    `Node ${process.version}, Chromium ${browserVersion} headless (Playwright library, Debian's build), 1280×800; ${WARM_UP} warm-up samples dropped per figure`,
+  );
   console.log('');
   printTable([
     ['figure', 'n', 'p50', 'p95', 'max'],
-    [`A  click "Charge" → QR painted (sandbox +${LATENCY_MS} ms)`, String(total.n), ms(total.p50), ms(total.p95), ms(total.max)],
+    [
+      `A  click "Charge" → QR painted (sandbox +${LATENCY_MS} ms)`,
+      String(total.n),
+      ms(total.p50),
+      ms(total.p95),
+      ms(total.max),
+    ],
     ['     of which: click → QR drawn in the DOM', ...row('', a.drawn).slice(1)],
-    ['   create round trip (app journal, same charge)', String(create.n), ms(create.p50), ms(create.p95), ms(create.max)],
+    [
+      '   create round trip (app journal, same charge)',
+      String(create.n),
+      ms(create.p50),
+      ms(create.p95),
+      ms(create.max),
+    ],
     ['   ratio per sample: QR painted ÷ create', ...row('', a.ratio, times).slice(1)],
     ['   ratio of the p50s / of the p95s', '', times(total.p50 / create.p50), times(total.p95 / create.p95), ''],
     ['B  CAPTURED at sandbox → "Paid" painted (no latency)', ...row('', b.painted).slice(1)],
@@ -231,16 +268,34 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
   ]);
   console.log('');
   console.log('What each figure measures:');
-  console.log(`  A  In the page: from the click event's timeStamp on "Charge" to the first frame with the QR canvas drawn`);
-  console.log(`     (MutationObserver sees the canvas with its finder pattern drawn → requestAnimationFrame → the task after`);
-  console.log(`     that frame's paint). The app meanwhile: bridge HTTP call → write-ahead journal → signed create to the`);
-  console.log(`     sandbox (every provider request delayed ${LATENCY_MS} ms by /_sandbox/faults latencyMs) → journal → reply → render.`);
-  console.log(`     Create round trip: the durationMs the app's in-store client journaled for that same create request`);
-  console.log(`     (payments.get → events, request sent → response read), so both figures come from the same request.`);
-  console.log(`  B  Per payment: charge, consumer scan + confirm through /_sandbox (confirm delay ${CONFIRM_DELAY_MS} ms), then from the`);
-  console.log(`     CAPTURED entry of GET /_sandbox/orders/{ref} history (sandbox wall clock, ms) to the frame that paints`);
+  console.log(
+    `  A  In the page: from the click event's timeStamp on "Charge" to the first frame with the QR canvas drawn`,
+  );
+  console.log(
+    `     (MutationObserver sees the canvas with its finder pattern drawn → requestAnimationFrame → the task after`,
+  );
+  console.log(
+    `     that frame's paint). The app meanwhile: bridge HTTP call → write-ahead journal → signed create to the`,
+  );
+  console.log(
+    `     sandbox (every provider request delayed ${LATENCY_MS} ms by /_sandbox/faults latencyMs) → journal → reply → render.`,
+  );
+  console.log(
+    `     Create round trip: the durationMs the app's in-store client journaled for that same create request`,
+  );
+  console.log(
+    `     (payments.get → events, request sent → response read), so both figures come from the same request.`,
+  );
+  console.log(
+    `  B  Per payment: charge, consumer scan + confirm through /_sandbox (confirm delay ${CONFIRM_DELAY_MS} ms), then from the`,
+  );
+  console.log(
+    `     CAPTURED entry of GET /_sandbox/orders/{ref} history (sandbox wall clock, ms) to the frame that paints`,
+  );
   console.log(`     data-status="paid" (performance.timeOrigin + performance.now() in the page, same machine clock;`);
-  console.log(`     worst page clock drift vs Date.now() seen: ${b.worstClockSkewMs.toFixed(1)} ms). No injected latency.`);
+  console.log(
+    `     worst page clock drift vs Date.now() seen: ${b.worstClockSkewMs.toFixed(1)} ms). No injected latency.`,
+  );
   const triggers = [...b.triggers].map(([trigger, count]) => `${trigger} ${count}`).join(', ');
   console.log(`     How the core learned CAPTURED (journal status events): ${triggers || 'not recorded'}.`);
 }
@@ -250,7 +305,8 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
 async function main(): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
-  if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0)) throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
+  if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0))
+    throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
 
   const renderer = rendererDir('cashier');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;

@@ -41,7 +41,12 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const LETTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'];
 
 type Outcome = 'paid' | 'failed' | 'expired' | 'cancelled';
-const OUTCOMES: readonly Outcome[] = [...Array<Outcome>(78).fill('paid'), ...Array<Outcome>(9).fill('failed'), ...Array<Outcome>(8).fill('expired'), ...Array<Outcome>(5).fill('cancelled')];
+const OUTCOMES: readonly Outcome[] = [
+  ...Array<Outcome>(78).fill('paid'),
+  ...Array<Outcome>(9).fill('failed'),
+  ...Array<Outcome>(8).fill('expired'),
+  ...Array<Outcome>(5).fill('cancelled'),
+];
 
 interface Seeded {
   readonly referenceIds: string[];
@@ -67,7 +72,11 @@ function seed(journal: Journal, clock: { at: number }): Seeded {
       for (let n = start; n < Math.min(PAYMENTS, start + BATCH); n += 1) {
         const day = Math.floor(n / perDay);
         const slot = n % perDay;
-        clock.at = firstMorning + day * 86_400_000 + Math.floor((slot / perDay) * 14 * 3_600_000) + Math.floor(random() * 20_000);
+        clock.at =
+          firstMorning +
+          day * 86_400_000 +
+          Math.floor((slot / perDay) * 14 * 3_600_000) +
+          Math.floor(random() * 20_000);
         const method: PaymentMethod = random() < 0.4 ? 'customer-qr' : 'merchant-qr';
         const amountMinor = 100 + Math.floor(random() * 49_900);
         const referenceId = journal.newReferenceId('TILL01');
@@ -79,15 +88,33 @@ function seed(journal: Journal, clock: { at: number }): Seeded {
           consumerCode: method === 'customer-qr' ? `2810${String(n).padStart(14, '0')}` : undefined,
           note: random() < 0.05 ? 'Table 4, "window"' : null,
         });
-        journal.appendEvent(referenceId, { kind: 'request', summary: method === 'customer-qr' ? 'scan sent' : 'create sent', data: { amount: amountMinor, referenceId } });
+        journal.appendEvent(referenceId, {
+          kind: 'request',
+          summary: method === 'customer-qr' ? 'scan sent' : 'create sent',
+          data: { amount: amountMinor, referenceId },
+        });
         const local = new Date(clock.at + 8 * 3_600_000).toISOString();
         const providerOrderId = `${local.slice(2, 4)}${local.slice(5, 7)}${local.slice(8, 10)}-${String(n % 10_000).padStart(4, '0')}-${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}`;
         clock.at += 400;
-        journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId, qrPayload: method === 'merchant-qr' ? `wallet://pay/${referenceId}` : null });
-        journal.appendEvent(referenceId, { kind: 'response', summary: '200 created', data: { referenceId, traceId: `t-${n}` } });
+        journal.updateAttempt(referenceId, {
+          state: 'active',
+          providerStatus: 'CREATED',
+          providerOrderId,
+          qrPayload: method === 'merchant-qr' ? `wallet://pay/${referenceId}` : null,
+        });
+        journal.appendEvent(referenceId, {
+          kind: 'response',
+          summary: '200 created',
+          data: { referenceId, traceId: `t-${n}` },
+        });
         clock.at += 15_000;
         const outcome = pick(OUTCOMES);
-        const providerStatus = { paid: 'CAPTURED', failed: 'FAILED', expired: 'ABANDONED', cancelled: 'CANCELLED' } as const;
+        const providerStatus = {
+          paid: 'CAPTURED',
+          failed: 'FAILED',
+          expired: 'ABANDONED',
+          cancelled: 'CANCELLED',
+        } as const;
         journal.updateAttempt(referenceId, {
           state: 'final',
           providerStatus: providerStatus[outcome],
@@ -99,7 +126,10 @@ function seed(journal: Journal, clock: { at: number }): Seeded {
         if (outcome === 'paid' && random() < 0.06) {
           clock.at += 600_000;
           const full = random() < 0.4;
-          const refund = journal.recordRefund(referenceId, { amountMinor: full ? amountMinor : Math.max(1, Math.floor(amountMinor / 3)), reason: 'Wrong item charged' });
+          const refund = journal.recordRefund(referenceId, {
+            amountMinor: full ? amountMinor : Math.max(1, Math.floor(amountMinor / 3)),
+            reason: 'Wrong item charged',
+          });
           journal.updateRefund(refund.refundId, { state: 'succeeded', providerOrderId });
           if (full) journal.updateAttempt(referenceId, { providerStatus: 'REFUNDED' });
           refunds += 1;
@@ -165,25 +195,75 @@ function main(): void {
     let deepCursor: string | undefined;
     const pageSize = 50;
     const deepPage = Math.floor(PAYMENTS / 2 / pageSize);
-    for (let page = 0; page < deepPage; page += 1) deepCursor = journal.history({ limit: pageSize, cursor: deepCursor }).nextCursor ?? undefined;
+    for (let page = 0; page < deepPage; page += 1)
+      deepCursor = journal.history({ limit: pageSize, cursor: deepCursor }).nextCursor ?? undefined;
     let dayCursor: string | undefined;
-    for (let page = 0; page < 20; page += 1) dayCursor = journal.history({ day, limit: pageSize, cursor: dayCursor }).nextCursor ?? undefined;
+    for (let page = 0; page < 20; page += 1)
+      dayCursor = journal.history({ day, limit: pageSize, cursor: dayCursor }).nextCursor ?? undefined;
 
     const rows: [string, Timing, string][] = [];
     const add = (label: string, work: () => unknown, check: string) => rows.push([label, time(work), check]);
-    add('history, first page (all days)', () => journal.history({ limit: pageSize }), `${journal.history({ limit: pageSize }).items.length} rows`);
-    add(`history, deep page ${deepPage + 1} (all days)`, () => journal.history({ limit: pageSize, cursor: deepCursor }), `${journal.history({ limit: pageSize, cursor: deepCursor }).items.length} rows`);
-    add('history, first page of one day', () => journal.history({ day, limit: pageSize }), `total ${journal.history({ day, limit: pageSize }).total}`);
-    add('history, page 21 of one day', () => journal.history({ day, limit: pageSize, cursor: dayCursor }), `${journal.history({ day, limit: pageSize, cursor: dayCursor }).items.length} rows`);
-    add('history, status=paid, day + customer-qr', () => journal.history({ day, status: 'paid', method: 'customer-qr', limit: pageSize }), `total ${journal.history({ day, status: 'paid', method: 'customer-qr' }).total}`);
-    add('history, status=refunded (all days)', () => journal.history({ status: 'refunded', limit: pageSize }), `total ${journal.history({ status: 'refunded' }).total}`);
-    add('search by reference (whole)', () => journal.history({ search: reference }), `${journal.history({ search: reference }).total} match`);
-    add('search by reference (prefix, 1 day)', () => journal.history({ search: reference.slice(0, 15), limit: pageSize }), `${journal.history({ search: reference.slice(0, 15) }).total} matches`);
-    add('search, broad prefix "TILL01-2026" (all)', () => journal.history({ search: 'TILL01-2026', limit: pageSize }), `${journal.history({ search: 'TILL01-2026' }).total} matches`);
-    add('search by provider order id', () => journal.history({ search: orderId.toLowerCase() }), `${journal.history({ search: orderId }).total} match`);
-    add('payment detail (view, refunds, events)', () => journal.detailOf(reference), `${journal.detailOf(reference)?.events.length} events`);
+    add(
+      'history, first page (all days)',
+      () => journal.history({ limit: pageSize }),
+      `${journal.history({ limit: pageSize }).items.length} rows`,
+    );
+    add(
+      `history, deep page ${deepPage + 1} (all days)`,
+      () => journal.history({ limit: pageSize, cursor: deepCursor }),
+      `${journal.history({ limit: pageSize, cursor: deepCursor }).items.length} rows`,
+    );
+    add(
+      'history, first page of one day',
+      () => journal.history({ day, limit: pageSize }),
+      `total ${journal.history({ day, limit: pageSize }).total}`,
+    );
+    add(
+      'history, page 21 of one day',
+      () => journal.history({ day, limit: pageSize, cursor: dayCursor }),
+      `${journal.history({ day, limit: pageSize, cursor: dayCursor }).items.length} rows`,
+    );
+    add(
+      'history, status=paid, day + customer-qr',
+      () => journal.history({ day, status: 'paid', method: 'customer-qr', limit: pageSize }),
+      `total ${journal.history({ day, status: 'paid', method: 'customer-qr' }).total}`,
+    );
+    add(
+      'history, status=refunded (all days)',
+      () => journal.history({ status: 'refunded', limit: pageSize }),
+      `total ${journal.history({ status: 'refunded' }).total}`,
+    );
+    add(
+      'search by reference (whole)',
+      () => journal.history({ search: reference }),
+      `${journal.history({ search: reference }).total} match`,
+    );
+    add(
+      'search by reference (prefix, 1 day)',
+      () => journal.history({ search: reference.slice(0, 15), limit: pageSize }),
+      `${journal.history({ search: reference.slice(0, 15) }).total} matches`,
+    );
+    add(
+      'search, broad prefix "TILL01-2026" (all)',
+      () => journal.history({ search: 'TILL01-2026', limit: pageSize }),
+      `${journal.history({ search: 'TILL01-2026' }).total} matches`,
+    );
+    add(
+      'search by provider order id',
+      () => journal.history({ search: orderId.toLowerCase() }),
+      `${journal.history({ search: orderId }).total} match`,
+    );
+    add(
+      'payment detail (view, refunds, events)',
+      () => journal.detailOf(reference),
+      `${journal.detailOf(reference)?.events.length} events`,
+    );
     add('day summary', () => journal.daySummary(day, 'SGD'), `paid ${journal.daySummary(day, 'SGD').paid.count}`);
-    add('CSV export of one day', () => journal.exportCsv(day), `${(journal.exportCsv(day).csv.length / 1024).toFixed(0)} KB`);
+    add(
+      'CSV export of one day',
+      () => journal.exportCsv(day),
+      `${(journal.exportCsv(day).csv.length / 1024).toFixed(0)} KB`,
+    );
     add('recovery scan (listNonFinal)', () => journal.listNonFinal(), `${journal.listNonFinal().length} open`);
 
     // Durable writes: each call commits and fsyncs (synchronous=FULL) before it returns.
@@ -197,7 +277,12 @@ function main(): void {
       clock.at += 1_000;
       const referenceId = journal.newReferenceId('TILL01');
       const t0 = performance.now();
-      journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: { amountMinor: 1234, currency: 'SGD' }, posId: 'POS-BENCH-1' });
+      journal.recordAttempt({
+        referenceId,
+        method: 'merchant-qr',
+        amount: { amountMinor: 1234, currency: 'SGD' },
+        posId: 'POS-BENCH-1',
+      });
       const t1 = performance.now();
       journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', qrPayload: 'wallet://pay' }, 1);
       const t2 = performance.now();
@@ -223,11 +308,16 @@ function main(): void {
     const openCpu = process.cpuUsage(openCpuBefore);
     const openCpuMs = (openCpu.user + openCpu.system) / 1000 / opens.length;
     console.log('');
-    console.log(`Seeded ${PAYMENTS.toLocaleString('en')} payments, ${seeded.refunds.toLocaleString('en')} refunds, ${seeded.events.toLocaleString('en')} events in ${(seeded.ms / 1000).toFixed(1)} s (batches of ${BATCH} per commit); last day ${day}, ${TIME_ZONE}`);
-    console.log(`Node ${process.version}, SQLite WAL, synchronous=FULL; each figure: ${QUERY_RUNS} runs after one warm-up`);
+    console.log(
+      `Seeded ${PAYMENTS.toLocaleString('en')} payments, ${seeded.refunds.toLocaleString('en')} refunds, ${seeded.events.toLocaleString('en')} events in ${(seeded.ms / 1000).toFixed(1)} s (batches of ${BATCH} per commit); last day ${day}, ${TIME_ZONE}`,
+    );
+    console.log(
+      `Node ${process.version}, SQLite WAL, synchronous=FULL; each figure: ${QUERY_RUNS} runs after one warm-up`,
+    );
     console.log('');
     const table: string[][] = [['operation', 'p50', 'p99', 'max', 'result']];
-    for (const [label, timing, check] of rows) table.push([label, ms(timing.p50), ms(timing.p99), ms(timing.max), check]);
+    for (const [label, timing, check] of rows)
+      table.push([label, ms(timing.p50), ms(timing.p99), ms(timing.max), check]);
     for (const [label, samples] of [
       ['durable write: recordAttempt', records],
       ['durable write: updateAttempt', updates],
@@ -236,16 +326,35 @@ function main(): void {
       const timing = percentiles(samples);
       table.push([label, ms(timing.p50), ms(timing.p99), ms(timing.max), `${WRITE_SAMPLES} samples`]);
     }
-    table.push(['durable write: record + update, CPU', `${(cpuPerPairUs / 1000).toFixed(3)} ms`, '', '', `mean of ${WRITE_SAMPLES}, user + system`]);
+    table.push([
+      'durable write: record + update, CPU',
+      `${(cpuPerPairUs / 1000).toFixed(3)} ms`,
+      '',
+      '',
+      `mean of ${WRITE_SAMPLES}, user + system`,
+    ]);
     const openTiming = percentiles(opens);
-    table.push(['open at start (mark, quick_check)', ms(openTiming.p50), '', ms(openTiming.max), `${opens.length} runs, ${mb(dbBytes + walBytes)}, CPU ${ms(openCpuMs)} each`]);
+    table.push([
+      'open at start (mark, quick_check)',
+      ms(openTiming.p50),
+      '',
+      ms(openTiming.max),
+      `${opens.length} runs, ${mb(dbBytes + walBytes)}, CPU ${ms(openCpuMs)} each`,
+    ]);
     const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
-    const format = (row: string[]) => row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+    const format = (row: string[]) =>
+      row
+        .map((cell, column) =>
+          column === 0 || column === 4 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  ');
     console.log(format(table[0] ?? []));
     console.log(widths.map((width) => '-'.repeat(width)).join('  '));
     for (const row of table.slice(1)) console.log(format(row));
     console.log('');
-    console.log(`file size: ${mb(dbBytes)} database + ${mb(walBytes)} WAL = ${mb(dbBytes + walBytes)} (${((dbBytes + walBytes) / PAYMENTS / 1024).toFixed(2)} KB per payment)`);
+    console.log(
+      `file size: ${mb(dbBytes)} database + ${mb(walBytes)} WAL = ${mb(dbBytes + walBytes)} (${((dbBytes + walBytes) / PAYMENTS / 1024).toFixed(2)} KB per payment)`,
+    );
   } finally {
     journal.close(); // a no-op when already closed for the open timing
     if (args.has('keep')) console.log(`kept: ${filePath}`);

@@ -73,7 +73,9 @@ async function charge(host: PreviewHost, amountMinor: number): Promise<PaymentVi
 async function openBackgroundOrders(host: PreviewHost, count: number): Promise<string[]> {
   const referenceIds: string[] = [];
   for (let start = 0; start < count; start += 8) {
-    const batch = await Promise.all(Array.from({ length: Math.min(8, count - start) }, (_, i) => charge(host, amountFor(start + i))));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, count - start) }, (_, i) => charge(host, amountFor(start + i))),
+    );
     referenceIds.push(...batch.map((view) => view.referenceId));
   }
   return referenceIds;
@@ -105,7 +107,13 @@ async function roundTrips(host: PreviewHost, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const result = await signedCall(`${host.sandbox}/posi-sandbox`, 'GET', `/v1/instore/order/${ROUND_TRIP_REFERENCE}`, undefined, { credentials: DEMO });
+    const result = await signedCall(
+      `${host.sandbox}/posi-sandbox`,
+      'GET',
+      `/v1/instore/order/${ROUND_TRIP_REFERENCE}`,
+      undefined,
+      { credentials: DEMO },
+    );
     // Not found: the same lookup and the same work at the sandbox as for an order it has.
     if (result.status !== 200 && result.status !== 404) throw new Error(`round trip lookup answered ${result.status}`);
     times.push(performance.now() - started);
@@ -119,7 +127,9 @@ async function keyAmount(page: Page, amountMinor: number): Promise<void> {
   await page.getByTestId('sale-screen').waitFor({ timeout: STEP_TIMEOUT_MS });
   await page.getByTestId('keypad-clear').click();
   for (const digit of String(amountMinor)) await page.getByTestId(`keypad-${digit}`).click();
-  await page.locator(`[data-testid="sale-amount"][data-amount-minor="${amountMinor}"]`).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await page
+    .locator(`[data-testid="sale-amount"][data-amount-minor="${amountMinor}"]`)
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
 }
 
 /** Charge on the screen, the customer pays `delayS` after the QR shows; CAPTURED → Paid painted, in ms. */
@@ -132,9 +142,17 @@ async function paidAfter(host: PreviewHost, page: Page, amountMinor: number, del
   await sleep(delayS * 1_000);
   await page.evaluate(armPaidProbe);
   await sandboxCall(host, 'POST', '/consumer/confirm', { referenceId });
-  await page.waitForFunction(() => (window as unknown as { __benchPaid?: PaidProbe }).__benchPaid?.paintedEpoch != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+  await page.waitForFunction(
+    () => (window as unknown as { __benchPaid?: PaidProbe }).__benchPaid?.paintedEpoch != null,
+    null,
+    { timeout: STEP_TIMEOUT_MS, polling: 50 },
+  );
   const probe = await page.evaluate(readPaidProbe);
-  const order = await sandboxCall<{ history: { status: string; at: string }[] }>(host, 'GET', `/orders/${encodeURIComponent(referenceId)}`);
+  const order = await sandboxCall<{ history: { status: string; at: string }[] }>(
+    host,
+    'GET',
+    `/orders/${encodeURIComponent(referenceId)}`,
+  );
   const captured = order.history.find((change) => change.status === 'CAPTURED');
   if (!captured || !probe?.paintedEpoch) throw new Error(`incomplete paid sample for ${referenceId}`);
   const dismiss = page.getByTestId('dismiss-result');
@@ -191,7 +209,11 @@ async function personFigures(till: Till): Promise<Pick<TillFigures, 'roundTrip' 
   for (let i = 0; i < SAMPLES; i += 1) {
     await sleep(HUMAN_GAP_MS);
     let started = performance.now();
-    await hostCall<PaymentDetail>(host, 'payments.refund', { referenceId: paid[i]!, reason: 'bench', supervisorPin: SUPERVISOR_PIN });
+    await hostCall<PaymentDetail>(host, 'payments.refund', {
+      referenceId: paid[i]!,
+      reason: 'bench',
+      supervisorPin: SUPERVISOR_PIN,
+    });
     refund.push(performance.now() - started);
     await sleep(HUMAN_GAP_MS);
     // An open order nobody looks at (with none open: a paid one, looked up again all the same).
@@ -209,20 +231,39 @@ async function paidFigures(till: Till): Promise<Map<number, number[]>> {
   const paidTimes = new Map<number, number[]>(DELAYS_S.map((delay) => [delay, []]));
   let sale = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const delay of DELAYS_S) paidTimes.get(delay)!.push(await paidAfter(till.host, till.page, amountFor(70 + sale++), delay));
+    for (const delay of DELAYS_S)
+      paidTimes.get(delay)!.push(await paidAfter(till.host, till.page, amountFor(70 + sale++), delay));
     till.log(`paid round ${round + 1} of ${ROUNDS} done`);
   }
   return paidTimes;
 }
 
 /** 3. What reached the provider over the till's whole run. */
-async function lookupFigures(till: Till): Promise<Pick<TillFigures, 'busiestSecond' | 'meanPerSecond' | 'perBackgroundOrderPerMinute' | 'perBackgroundOrderPerMinuteLastMinute' | 'runSeconds'>> {
+async function lookupFigures(
+  till: Till,
+): Promise<
+  Pick<
+    TillFigures,
+    | 'busiestSecond'
+    | 'meanPerSecond'
+    | 'perBackgroundOrderPerMinute'
+    | 'perBackgroundOrderPerMinuteLastMinute'
+    | 'runSeconds'
+  >
+> {
   const { host, count, runStart } = till;
   const runEnd = Date.now();
-  const { requests } = await sandboxCall<{ requests: { at: number; method: string; path: string }[] }>(host, 'GET', `/requests?since=${runStart}`);
-  const lookups = requests.filter((r) => r.method === 'GET' && STATUS_GET.test(r.path) && !r.path.endsWith(ROUND_TRIP_REFERENCE) && r.at <= runEnd);
+  const { requests } = await sandboxCall<{ requests: { at: number; method: string; path: string }[] }>(
+    host,
+    'GET',
+    `/requests?since=${runStart}`,
+  );
+  const lookups = requests.filter(
+    (r) => r.method === 'GET' && STATUS_GET.test(r.path) && !r.path.endsWith(ROUND_TRIP_REFERENCE) && r.at <= runEnd,
+  );
   const backgroundSet = new Set(till.background);
-  const ofBackground = (from: number): number => lookups.filter((r) => r.at >= from && backgroundSet.has(STATUS_GET.exec(r.path)![1]!)).length;
+  const ofBackground = (from: number): number =>
+    lookups.filter((r) => r.at >= from && backgroundSet.has(STATUS_GET.exec(r.path)![1]!)).length;
   const runSeconds = (runEnd - runStart) / 1000;
   return {
     busiestSecond: busiestSecond(lookups.map((r) => r.at)),
@@ -245,14 +286,25 @@ function busiestSecond(stamps: readonly number[]): number {
 
 // ---------------------------------------------------------------------------------------------------- report
 
-function report(tills: readonly TillFigures[], browserVersion: string, loadBefore: number[], loadAfter: number[]): void {
+function report(
+  tills: readonly TillFigures[],
+  browserVersion: string,
+  loadBefore: number[],
+  loadAfter: number[],
+): void {
   const cpu = cpus();
   const allRoundTrips = spread(tills.flatMap((t) => t.roundTrip));
   const goalPerson = allRoundTrips.p50 + 250;
   console.log('');
-  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
-  console.log(`Node ${process.version}, Chromium ${browserVersion} headless; ${tills.length} tills open at once (one per count), each its own preview host --polling-only`);
-  console.log(`Sandbox latency ${LATENCY_MS} ms; provider round trip of a status lookup p50 ${ms(allRoundTrips.p50)} → person goal p95 ≤ ${ms(goalPerson)}; paid goal p95 ≤ 1000 ms`);
+  console.log(
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
+  );
+  console.log(
+    `Node ${process.version}, Chromium ${browserVersion} headless; ${tills.length} tills open at once (one per count), each its own preview host --polling-only`,
+  );
+  console.log(
+    `Sandbox latency ${LATENCY_MS} ms; provider round trip of a status lookup p50 ${ms(allRoundTrips.p50)} → person goal p95 ≤ ${ms(goalPerson)}; paid goal p95 ≤ 1000 ms`,
+  );
   console.log('');
   const pair = (samples: readonly number[]): string => {
     const s = spread(samples);
@@ -263,18 +315,41 @@ function report(tills: readonly TillFigures[], browserVersion: string, loadBefor
     ['1  refund, p50 / p95', ...tills.map((t) => pair(t.refund))],
     ['     of which the PIN check (settings.verifyPin alone)', ...tills.map((t) => pair(t.pinCheck))],
     ['1  Check now, p50 / p95', ...tills.map((t) => pair(t.checkNow))],
-    ...DELAYS_S.map((delay) => [`2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`, ...tills.map((t) => pair(t.paid.get(delay) ?? []))]),
+    ...DELAYS_S.map((delay) => [
+      `2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`,
+      ...tills.map((t) => pair(t.paid.get(delay) ?? [])),
+    ]),
     ['3  status lookups: busiest sliding second', ...tills.map((t) => String(t.busiestSecond))],
     ['3  status lookups: mean per second', ...tills.map((t) => t.meanPerSecond.toFixed(2))],
-    ['3  per background order per minute (whole run)', ...tills.map((t) => (Number.isFinite(t.perBackgroundOrderPerMinute) ? t.perBackgroundOrderPerMinute.toFixed(2) : '–'))],
-    ['3  per background order in the run\'s last minute', ...tills.map((t) => (Number.isFinite(t.perBackgroundOrderPerMinuteLastMinute) ? t.perBackgroundOrderPerMinuteLastMinute.toFixed(2) : '–'))],
+    [
+      '3  per background order per minute (whole run)',
+      ...tills.map((t) =>
+        Number.isFinite(t.perBackgroundOrderPerMinute) ? t.perBackgroundOrderPerMinute.toFixed(2) : '–',
+      ),
+    ],
+    [
+      "3  per background order in the run's last minute",
+      ...tills.map((t) =>
+        Number.isFinite(t.perBackgroundOrderPerMinuteLastMinute)
+          ? t.perBackgroundOrderPerMinuteLastMinute.toFixed(2)
+          : '–',
+      ),
+    ],
     ['   run time per till', ...tills.map((t) => `${t.runSeconds.toFixed(0)} s`)],
   ]);
   console.log('');
-  console.log(`Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till (${HUMAN_GAP_MS} ms apart, as a person clicks), ${ROUNDS} paid payments per delay.`);
-  console.log('Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, read-back lookup); Check now = payments.checkNow');
-  console.log('on an open background order (with none open: on a paid one). Paid = CAPTURED in the sandbox order history →');
-  console.log('the frame painting data-status="paid" (same machine clock). Lookups counted at the sandbox (GET /_sandbox/requests).');
+  console.log(
+    `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till (${HUMAN_GAP_MS} ms apart, as a person clicks), ${ROUNDS} paid payments per delay.`,
+  );
+  console.log(
+    'Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, read-back lookup); Check now = payments.checkNow',
+  );
+  console.log(
+    'on an open background order (with none open: on a paid one). Paid = CAPTURED in the sandbox order history →',
+  );
+  console.log(
+    'the frame painting data-status="paid" (same machine clock). Lookups counted at the sandbox (GET /_sandbox/requests).',
+  );
 }
 
 // ------------------------------------------------------------------------------------------------------ main
@@ -294,7 +369,8 @@ async function main(): Promise<void> {
     const loadBefore = loadavg();
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     const started = Date.now();
-    const log = (count: number) => (line: string) => console.log(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] till with ${count}: ${line}`);
+    const log = (count: number) => (line: string) =>
+      console.log(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] till with ${count}: ${line}`);
     const tills = await Promise.all(COUNTS.map((count) => openTill(browser!, count, log(count))));
     try {
       // One till at a time: a person's wait is measured without three other tills' customers on the CPU.
@@ -302,7 +378,8 @@ async function main(): Promise<void> {
       for (const till of tills) person.push(await personFigures(till));
       const paid = await Promise.all(tills.map((till) => paidFigures(till)));
       const figures: TillFigures[] = [];
-      for (const [index, till] of tills.entries()) figures.push({ count: till.count, ...person[index]!, paid: paid[index]!, ...(await lookupFigures(till)) });
+      for (const [index, till] of tills.entries())
+        figures.push({ count: till.count, ...person[index]!, paid: paid[index]!, ...(await lookupFigures(till)) });
       report(figures, browser.version(), loadBefore, loadavg());
     } finally {
       await Promise.all(tills.map((till) => till.host.stop()));

@@ -60,7 +60,8 @@ export function armQrProbe(): void {
   const observer = new MutationObserver(() => {
     if (probe.drawnAt !== null || probe.clickAt === null || !qrDrawn()) return;
     probe.drawnAt = performance.now();
-    probe.referenceId = document.querySelector('[data-testid="payment-screen"]')?.getAttribute('data-reference-id') ?? null;
+    probe.referenceId =
+      document.querySelector('[data-testid="payment-screen"]')?.getAttribute('data-reference-id') ?? null;
     observer.disconnect();
     window.removeEventListener('click', onClick, { capture: true });
     requestAnimationFrame(() => {
@@ -97,7 +98,12 @@ export function armPaidProbe(): void {
       channel.port2.postMessage(null);
     });
   });
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-status'],
+  });
   // Already paid before the probe was armed: that sample would be meaningless, so say so loudly.
   if (isPaid()) throw new Error('the payment shows Paid before the paid probe was armed');
 }

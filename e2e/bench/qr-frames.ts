@@ -21,7 +21,16 @@ export interface FrameCase {
   readonly glareSpan: number;
 }
 
-const BASE: FrameCase = { name: '', share: 0.6, rotationDeg: 0, perspective: 0, blurSigma: 0, levels: [20, 235], noiseSigma: 0, glareSpan: 0 };
+const BASE: FrameCase = {
+  name: '',
+  share: 0.6,
+  rotationDeg: 0,
+  perspective: 0,
+  blurSigma: 0,
+  levels: [20, 235],
+  noiseSigma: 0,
+  glareSpan: 0,
+};
 
 export const FRAME_CASES: readonly FrameCase[] = [
   { ...BASE, name: 'clean' },
@@ -102,7 +111,9 @@ function inverseMapping(frameCase: FrameCase): Mapping {
   ];
   const angle = (frameCase.rotationDeg * Math.PI) / 180;
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  const corners = local.map(([x, y]) => [FRAME_WIDTH / 2 + x * cos - y * sin, FRAME_HEIGHT / 2 + x * sin + y * cos] as const);
+  const corners = local.map(
+    ([x, y]) => [FRAME_WIDTH / 2 + x * cos - y * sin, FRAME_HEIGHT / 2 + x * sin + y * cos] as const,
+  );
   const forward = squareToQuad(corners);
   const inverse = invert3(forward);
   return (x, y) => {
@@ -115,7 +126,12 @@ type Matrix3 = readonly [number, number, number, number, number, number, number,
 
 /** Heckbert's closed form: the homography taking the unit square's corners to the quad's. */
 function squareToQuad(quad: readonly (readonly [number, number])[]): Matrix3 {
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = quad as [[number, number], [number, number], [number, number], [number, number]];
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = quad as [
+    [number, number],
+    [number, number],
+    [number, number],
+    [number, number],
+  ];
   const dx3 = x0 - x1 + x2 - x3;
   const dy3 = y0 - y1 + y2 - y3;
   if (dx3 === 0 && dy3 === 0) return [x1 - x0, x2 - x1, x0, y1 - y0, y2 - y1, y0, 0, 0, 1];
@@ -135,7 +151,17 @@ function invert3(m: Matrix3): Matrix3 {
   const B = -(d * i - f * g);
   const C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
+  return [
+    A / det,
+    -(b * i - c * h) / det,
+    (b * f - c * e) / det,
+    B / det,
+    (a * i - c * g) / det,
+    -(a * f - c * d) / det,
+    C / det,
+    -(a * h - b * g) / det,
+    (a * e - b * d) / det,
+  ];
 }
 
 /** Separable Gaussian blur, edges clamped. */

@@ -15,7 +15,11 @@ const benches = readdirSync(here)
 let failed = 0;
 for (const name of benches) {
   console.log(`\n=== ${name}`);
-  const result = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name)], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name)],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) {
     failed += 1;
     console.error(`${name} exited with ${result.status ?? result.signal}`);

@@ -16,7 +16,11 @@ test.describe('Electron app', () => {
   // `npm test` builds only the web renderer; the app under test is main + preload + renderer, built now so
   // that a clean checkout (no dist-electron/) or a stale build never stands in for the code being tested.
   test.beforeAll(() => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 180_000 });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      timeout: 180_000,
+    });
   });
 
   test('starts sandboxed, exposes only window.pos, and refuses navigation away', async () => {
@@ -27,7 +31,9 @@ test.describe('Electron app', () => {
     const page = await app.firstWindow();
     await expect(page.getByTestId('app-frame')).toBeVisible();
     expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-    expect(await page.evaluate(() => typeof (window as unknown as { pos?: { 'app.info'?: unknown } }).pos?.['app.info'])).toBe('function');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as { pos?: { 'app.info'?: unknown } }).pos?.['app.info']),
+    ).toBe('function');
     const before = page.url();
     await page.evaluate(() => {
       window.location.href = 'https://example.com/';

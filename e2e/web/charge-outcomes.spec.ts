@@ -22,7 +22,9 @@ test('the customer declines in their app: Failed, with the reason in words', asy
   await pos.open(page);
   const referenceId = await charge(page, '1500');
   await expect(page.getByTestId('payment-qr')).toBeVisible();
-  await pos.sandbox('/consumer/scan', { qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()) });
+  await pos.sandbox('/consumer/scan', {
+    qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()),
+  });
   await pos.sandbox('/consumer/decline', { referenceId });
 
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'failed');
@@ -48,7 +50,10 @@ test('the QR expires unpaid: Expired, nothing charged, charge again', async ({ p
   }
 });
 
-test('the provider answers 5xx while the order is created: a clear message, then Paid once it is back', async ({ page, pos }) => {
+test('the provider answers 5xx while the order is created: a clear message, then Paid once it is back', async ({
+  page,
+  pos,
+}) => {
   await pos.open(page);
   // Six 503s: every try of the first create call and of the service's first resend fails; the second resend
   // gets through.
@@ -60,7 +65,9 @@ test('the provider answers 5xx while the order is created: a clear message, then
     await expect(page.getByTestId('payment-screen')).toContainText('nothing will be charged twice');
     await page.screenshot({ path: test.info().outputPath('provider-5xx.png') });
     await expect(page.getByTestId('payment-qr')).toBeVisible({ timeout: 30_000 });
-    await pos.sandbox('/consumer/scan', { qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()) });
+    await pos.sandbox('/consumer/scan', {
+      qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()),
+    });
     await pos.sandbox('/consumer/confirm', { referenceId });
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
     expect(await ordersFor(pos, referenceId)).toBe(1);

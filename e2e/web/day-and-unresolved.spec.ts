@@ -18,7 +18,11 @@ async function unresolvedCount(pos: Pos): Promise<number> {
   return status.value.unresolvedCount;
 }
 
-async function waitForStatus(pos: Pos, referenceId: string, status: PaymentView['displayStatus']): Promise<PaymentView> {
+async function waitForStatus(
+  pos: Pos,
+  referenceId: string,
+  status: PaymentView['displayStatus'],
+): Promise<PaymentView> {
   let view: PaymentView | null = null;
   await expect
     .poll(async () => {
@@ -30,7 +34,10 @@ async function waitForStatus(pos: Pos, referenceId: string, status: PaymentView[
   return view!;
 }
 
-test('lost provider answers: "checking", listed under Unresolved with its reason and count, settled by Check now', async ({ page, pos }) => {
+test('lost provider answers: "checking", listed under Unresolved with its reason and count, settled by Check now', async ({
+  page,
+  pos,
+}) => {
   const before = await unresolvedCount(pos);
   await pos.open(page);
   // Every order request acts at the provider but its answer never arrives: the create, then every lookup.
@@ -83,7 +90,10 @@ test('lost provider answers: "checking", listed under Unresolved with its reason
   await pos.sandbox('/consumer/confirm', { referenceId });
   await waitForStatus(pos, referenceId, 'paid');
   await page.getByTestId('nav-payments').click();
-  await expect(page.locator(`[data-testid="payment-row"][data-reference-id="${referenceId}"]`)).toHaveAttribute('data-status', 'paid');
+  await expect(page.locator(`[data-testid="payment-row"][data-reference-id="${referenceId}"]`)).toHaveAttribute(
+    'data-status',
+    'paid',
+  );
 });
 
 interface Expected {
@@ -111,9 +121,13 @@ async function journalOfToday(pos: Pos): Promise<Expected> {
 }
 
 const sgd = (amountMinor: number): Money => ({ amountMinor, currency: 'SGD' });
-const sum = (items: readonly { amount: Money }[]): number => items.reduce((total, item) => total + item.amount.amountMinor, 0);
+const sum = (items: readonly { amount: Money }[]): number =>
+  items.reduce((total, item) => total + item.amount.amountMinor, 0);
 
-test('Day summary totals by status and method, refunds and net; CSV export rows match the payments', async ({ page, pos }) => {
+test('Day summary totals by status and method, refunds and net; CSV export rows match the payments', async ({
+  page,
+  pos,
+}) => {
   // Today's activity at this till: paid by our QR, paid by the customer's code then partly refunded, declined.
   const byQr = await pos.call('payments.chargeMerchantQr', { amountMinor: 2000, currency: 'SGD', note: 'Table 7' });
   if (!byQr.ok) throw new Error(byQr.error.message);
@@ -121,10 +135,19 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
   await waitForStatus(pos, byQr.value.referenceId, 'paid');
 
   const { codes } = await pos.sandbox<{ codes: string[] }>('/consumer-codes', {});
-  const byCode = await pos.call('payments.chargeCustomerQr', { amountMinor: 750, currency: 'SGD', consumerCode: codes[0]! });
+  const byCode = await pos.call('payments.chargeCustomerQr', {
+    amountMinor: 750,
+    currency: 'SGD',
+    consumerCode: codes[0]!,
+  });
   if (!byCode.ok) throw new Error(byCode.error.message);
   await waitForStatus(pos, byCode.value.referenceId, 'paid');
-  const refund = await pos.call('payments.refund', { referenceId: byCode.value.referenceId, amountMinor: 250, reason: 'Goods returned', supervisorPin: SUPERVISOR_PIN });
+  const refund = await pos.call('payments.refund', {
+    referenceId: byCode.value.referenceId,
+    amountMinor: 250,
+    reason: 'Goods returned',
+    supervisorPin: SUPERVISOR_PIN,
+  });
   expect(refund.ok).toBe(true);
 
   const declined = await pos.call('payments.chargeMerchantQr', { amountMinor: 990, currency: 'SGD' });
@@ -135,14 +158,18 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
   const journal = await journalOfToday(pos);
   const paid = journal.payments.filter((p) => p.displayStatus === 'paid' || p.displayStatus === 'refunded');
   const refunds = journal.refunds.filter((r) => r.state === 'succeeded');
-  expect(paid.map((p) => p.referenceId)).toEqual(expect.arrayContaining([byQr.value.referenceId, byCode.value.referenceId]));
+  expect(paid.map((p) => p.referenceId)).toEqual(
+    expect.arrayContaining([byQr.value.referenceId, byCode.value.referenceId]),
+  );
   expect(refunds.map((r) => r.referenceId)).toContain(byCode.value.referenceId);
 
   await pos.open(page);
   await page.getByTestId('nav-summary').click();
   await expect(page.getByTestId('summary-paid-total')).toHaveText(formatMoney(sgd(sum(paid))));
   await expect(page.getByTestId('summary-paid')).toHaveAttribute('data-count', String(paid.length));
-  await expect(page.getByTestId('summary-refunds-total')).toHaveText(`${refunds.length > 0 ? '−' : ''}${formatMoney(sgd(sum(refunds)))}`);
+  await expect(page.getByTestId('summary-refunds-total')).toHaveText(
+    `${refunds.length > 0 ? '−' : ''}${formatMoney(sgd(sum(refunds)))}`,
+  );
   await expect(page.getByTestId('summary-refunds')).toHaveAttribute('data-count', String(refunds.length));
   await expect(page.getByTestId('summary-net-total')).toHaveText(formatMoney(sgd(sum(paid) - sum(refunds))));
 
@@ -206,7 +233,9 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
   const ours = refundRows.find((r) => r[reference] === byCode.value.referenceId)!;
   expect(ours[amount]).toBe('2.50');
   // Paid rows add up to the summary's "Paid" line.
-  const paidMinor = paymentRows.filter((r) => r[status] === 'paid' || r[status] === 'refunded').reduce((total, r) => total + Math.round(Number(r[amount]) * 100), 0);
+  const paidMinor = paymentRows
+    .filter((r) => r[status] === 'paid' || r[status] === 'refunded')
+    .reduce((total, r) => total + Math.round(Number(r[amount]) * 100), 0);
   expect(paidMinor).toBe(sum(now.payments.filter((p) => p.displayStatus === 'paid' || p.displayStatus === 'refunded')));
 });
 

@@ -15,7 +15,10 @@ async function expectInViewport(page: Page, locator: Locator): Promise<void> {
 }
 
 async function expectNoPageScroll(page: Page): Promise<void> {
-  const size = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  const size = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
   const viewport = page.viewportSize()!;
   expect(size.width).toBeLessThanOrEqual(viewport.width);
   expect(size.height).toBeLessThanOrEqual(viewport.height);
@@ -26,7 +29,15 @@ test('800×480: the sale, its QR and its result fit the screen with the status l
   await pos.open(page);
   await keyAmount(page, '1234');
   await expectNoPageScroll(page);
-  for (const id of ['sale-amount', 'charge-button', 'scan-customer-button', 'keypad-0', 'keypad-clear', 'status-bar', 'nav-settings']) {
+  for (const id of [
+    'sale-amount',
+    'charge-button',
+    'scan-customer-button',
+    'keypad-0',
+    'keypad-clear',
+    'status-bar',
+    'nav-settings',
+  ]) {
     await expectInViewport(page, page.getByTestId(id));
   }
   await page.screenshot({ path: test.info().outputPath('sale-800x480.png') });
@@ -34,15 +45,20 @@ test('800×480: the sale, its QR and its result fit the screen with the status l
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('payment-qr')).toBeVisible();
   await expectNoPageScroll(page);
-  for (const id of ['payment-qr', 'payment-amount', 'payment-status', 'cancel-payment', 'status-bar']) await expectInViewport(page, page.getByTestId(id));
+  for (const id of ['payment-qr', 'payment-amount', 'payment-status', 'cancel-payment', 'status-bar'])
+    await expectInViewport(page, page.getByTestId(id));
   await page.screenshot({ path: test.info().outputPath('qr-800x480.png') });
 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'neutral');
-  for (const id of ['payment-result', 'dismiss-result', 'status-bar']) await expectInViewport(page, page.getByTestId(id));
+  for (const id of ['payment-result', 'dismiss-result', 'status-bar'])
+    await expectInViewport(page, page.getByTestId(id));
 });
 
-test('a long payments list scrolls inside the screen; header, navigation and status line stay put', async ({ page, pos }) => {
+test('a long payments list scrolls inside the screen; header, navigation and status line stay put', async ({
+  page,
+  pos,
+}) => {
   const open: string[] = [];
   try {
     for (let i = 0; i < 14; i++) {
@@ -64,7 +80,10 @@ test('a long payments list scrolls inside the screen; header, navigation and sta
   }
 });
 
-test('scan view without a camera: the reason and the way round it, no empty black viewfinder', async ({ page, pos }) => {
+test('scan view without a camera: the reason and the way round it, no empty black viewfinder', async ({
+  page,
+  pos,
+}) => {
   await pos.open(page);
   await keyAmount(page, '1500');
   await page.getByTestId('scan-customer-button').click();
@@ -77,22 +96,31 @@ test('scan view without a camera: the reason and the way round it, no empty blac
 });
 
 /** Two boxes share any area (touching edges do not count). */
-function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
-  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return (
+    a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
+  );
 }
 
 async function expectApart(page: Page, ids: readonly string[]): Promise<void> {
   const boxes = await Promise.all(ids.map(async (id) => ({ id, box: await page.getByTestId(id).boundingBox() })));
   for (const [index, { id, box }] of boxes.entries()) {
     expect(box, `${id} is rendered`).not.toBeNull();
-    for (const other of boxes.slice(index + 1)) expect(overlap(box!, other.box!), `${id} overlaps ${other.id}`).toBe(false);
+    for (const other of boxes.slice(index + 1))
+      expect(overlap(box!, other.box!), `${id} overlaps ${other.id}`).toBe(false);
   }
 }
 
 async function expectNoSidewaysSpill(page: Page): Promise<void> {
   const spill = await page.evaluate(() => {
     const main = document.querySelector('.app-main')!;
-    return { page: document.documentElement.scrollWidth - window.innerWidth, main: main.scrollWidth - main.clientWidth };
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      main: main.scrollWidth - main.clientWidth,
+    };
   });
   expect(spill.page).toBeLessThanOrEqual(0);
   expect(spill.main).toBeLessThanOrEqual(0);
@@ -102,15 +130,24 @@ for (const size of [
   { width: 1024, height: 768 },
   { width: 800, height: 480 },
 ]) {
-  test(`${size.width}×${size.height}: the day summary and the refund screen — nothing overlaps, nothing spills sideways`, async ({ page, pos }) => {
-    const created = await pos.call('payments.chargeMerchantQr', { amountMinor: 4138, currency: 'SGD', note: 'Table 12' });
+  test(`${size.width}×${size.height}: the day summary and the refund screen — nothing overlaps, nothing spills sideways`, async ({
+    page,
+    pos,
+  }) => {
+    const created = await pos.call('payments.chargeMerchantQr', {
+      amountMinor: 4138,
+      currency: 'SGD',
+      note: 'Table 12',
+    });
     if (!created.ok) throw new Error(created.error.message);
     const { referenceId } = created.value;
     await pos.sandbox('/consumer/confirm', { referenceId });
-    await expect.poll(async () => {
-      const detail = await pos.call('payments.get', { referenceId });
-      return detail.ok ? detail.value.payment.displayStatus : null;
-    }).toBe('paid');
+    await expect
+      .poll(async () => {
+        const detail = await pos.call('payments.get', { referenceId });
+        return detail.ok ? detail.value.payment.displayStatus : null;
+      })
+      .toBe('paid');
 
     await page.setViewportSize(size);
     await pos.open(page);

@@ -32,9 +32,14 @@ async function keyMoney(page: Page, testId: string, digits: string): Promise<voi
   for (const digit of digits) await field.press(digit);
 }
 
-test('link through the consent page, cashback, charge, hold â†’ capture, hold â†’ void, unlink', async ({ browser, page, pos }) => {
+test('link through the consent page, cashback, charge, hold â†’ capture, hold â†’ void, unlink', async ({
+  browser,
+  page,
+  pos,
+}) => {
   const customerId = `e2e-${Date.now().toString(36)}`;
-  const of = <T extends { merchantUserId: string }>(rows: T[]): T[] => rows.filter((row) => row.merchantUserId === customerId);
+  const of = <T extends { merchantUserId: string }>(rows: T[]): T[] =>
+    rows.filter((row) => row.merchantUserId === customerId);
 
   await pos.open(page);
   await page.getByTestId('nav-customers').click();
@@ -55,7 +60,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   page.on('popup', () => (cashierPopups += 1));
   await page.getByTestId('link-submit').click();
   await expect(page.getByTestId('link-progress')).toHaveAttribute('data-state', 'waiting');
-  await expect(page.getByTestId('link-progress')).toContainText(`Waiting for ${customerId} to approve on the customer display`);
+  await expect(page.getByTestId('link-progress')).toContainText(
+    `Waiting for ${customerId} to approve on the customer display`,
+  );
   await page.screenshot({ path: test.info().outputPath('link-cashier-waiting.png') });
   const offer = display.getByTestId('customer-consent');
   await expect(offer).toBeVisible();
@@ -92,7 +99,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await expect(detail).toHaveAttribute('data-merchant-user-id', customerId);
   await expect(page.getByTestId('customer-status')).toHaveText('Linked');
   await expect(page.getByTestId('customer-hint')).toHaveText('+65 ****1234');
-  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual(['LINKED']);
+  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual([
+    'LINKED',
+  ]);
 
   // ---- cashback: every sandbox consumer starts with 5.00 ----
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$5.00');
@@ -109,13 +118,17 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await keyMoney(page, 'charge-amount', '300');
   await page.getByRole('button', { name: 'Charge S$3.00' }).click();
   await customerApproves('Pay S$3.00 to Demo Coffee Bar from your linked wallet?', 'linked-approval');
-  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
+  await expect(page.getByTestId('charge-result')).toHaveText(
+    'Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.',
+  );
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$2.00');
   // A REJECTED charge is shown with its reason (sandbox magic amount: ends in 51).
   await keyMoney(page, 'charge-amount', '1051');
   await page.getByRole('button', { name: 'Charge S$10.51' }).click();
   await customerApproves('Pay S$10.51 to Demo Coffee Bar from your linked wallet?');
-  await expect(page.getByTestId('charge-result')).toHaveText('Charge of S$10.51 rejected: The customerâ€™s wallet does not have enough funds.');
+  await expect(page.getByTestId('charge-result')).toHaveText(
+    'Charge of S$10.51 rejected: The customerâ€™s wallet does not have enough funds.',
+  );
   const charges = of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges);
   expect(charges.map((c) => [c.amountMinor, c.status, c.failureReason, c.useCashback])).toEqual([
     [300, 'APPROVED', null, true],
@@ -126,7 +139,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await keyMoney(page, 'charge-amount', '450');
   await page.getByRole('button', { name: 'Charge S$4.50' }).click();
   await customerApproves('Pay S$4.50 to Demo Coffee Bar from your linked wallet?');
-  await expect(page.getByTestId('charge-result')).toHaveText('Charged S$4.50: S$2.00 paid with cashback, S$2.50 with the wallet.');
+  await expect(page.getByTestId('charge-result')).toHaveText(
+    'Charged S$4.50: S$2.00 paid with cashback, S$2.50 with the wallet.',
+  );
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$0.00');
   await expect(page.getByTestId('charge-row')).toHaveCount(3);
   await page.screenshot({ path: test.info().outputPath('linked-charge-split.png') });
@@ -162,7 +177,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await expect(open).toHaveCount(1);
   await page.getByTestId('unlink').click();
   await page.getByTestId('unlink-confirm').click();
-  await expect(page.getByTestId('unlink-error')).toHaveText('This customer has an open hold. Capture or release it before unlinking.');
+  await expect(page.getByTestId('unlink-error')).toHaveText(
+    'This customer has an open hold. Capture or release it before unlinking.',
+  );
   await expect(page.getByTestId('customer-status')).toHaveText('Linked');
 
   await open.getByRole('button', { name: 'Void hold of S$7.00' }).click();
@@ -170,7 +187,9 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await page.getByTestId('hold-void-confirm').click();
   await expect(page.getByTestId('hold-result')).toHaveText('Hold of S$7.00 voided.');
   await expect(page.locator('[data-testid="hold-row"][data-status="voided"]')).toHaveCount(1);
-  const holds = of((await pos.sandbox<{ preAuths: SandboxPreAuth[] }>('/tokenized/pre-auths')).preAuths).sort((a, b) => b.amountMinor - a.amountMinor);
+  const holds = of((await pos.sandbox<{ preAuths: SandboxPreAuth[] }>('/tokenized/pre-auths')).preAuths).sort(
+    (a, b) => b.amountMinor - a.amountMinor,
+  );
   expect(holds.map((h) => [h.amountMinor, h.status, h.voidReason])).toEqual([
     [2000, expect.stringMatching(/^CAPTURE(_INITIATED|D)$/), null],
     [700, 'VOIDED', 'Order cancelled'],
@@ -181,8 +200,12 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await page.getByTestId('unlink-confirm').click();
   await expect(page.getByTestId('customer-status')).toHaveText('Unlinked');
   await expect(page.getByTestId('charge-form')).toHaveCount(0);
-  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual(['UNLINKED']);
+  expect(of((await pos.sandbox<{ tokens: SandboxToken[] }>('/tokenized/tokens')).tokens).map((t) => t.status)).toEqual([
+    'UNLINKED',
+  ]);
   // The list says so too.
-  await expect(page.locator(`[data-testid="customer-row"][data-merchant-user-id="${customerId}"]`)).toContainText('Unlinked');
+  await expect(page.locator(`[data-testid="customer-row"][data-merchant-user-id="${customerId}"]`)).toContainText(
+    'Unlinked',
+  );
   await displayContext.close();
 });

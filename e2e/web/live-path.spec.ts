@@ -29,7 +29,10 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-async function call(channel: string, request: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
+async function call(
+  channel: string,
+  request: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
   const response = await fetch(`${host.origin}/api/${channel}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
@@ -47,7 +50,9 @@ async function control<T>(path: string, body?: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-test('a till on a custom address with live header names and no webhook sells, resolves a lost answer, and refunds', async ({ page }) => {
+test('a till on a custom address with live header names and no webhook sells, resolves a lost answer, and refunds', async ({
+  page,
+}) => {
   const saved = await call('settings.save', {
     settings: {
       environment: 'custom',
@@ -80,7 +85,8 @@ test('a till on a custom address with live header names and no webhook sells, re
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toBeVisible({ timeout: 20_000 });
   const payload = decodeQrFromPng(await qr.screenshot());
-  const orders = (await control<{ orders: (SandboxOrder & { qrPayload: string; referenceId: string })[] }>('/orders')).orders;
+  const orders = (await control<{ orders: (SandboxOrder & { qrPayload: string; referenceId: string })[] }>('/orders'))
+    .orders;
   expect(orders).toHaveLength(1);
   expect(orders[0]!.qrPayload).toBe(payload);
   expect(orders[0]!.webhookUrl).toBeNull();
@@ -92,7 +98,12 @@ test('a till on a custom address with live header names and no webhook sells, re
   // Learned by polling only.
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', { timeout: 10_000 });
 
-  const refunded = await call('payments.refund', { referenceId, amountMinor: 234, reason: 'Wrong size', supervisorPin: SUPERVISOR_PIN });
+  const refunded = await call('payments.refund', {
+    referenceId,
+    amountMinor: 234,
+    reason: 'Wrong size',
+    supervisorPin: SUPERVISOR_PIN,
+  });
   expect(refunded.ok, JSON.stringify(refunded.error)).toBe(true);
   await expect.poll(async () => (await control<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(234);
   expect((await control<SandboxOrder>(`/orders/${referenceId}`)).status).toBe('CAPTURED');

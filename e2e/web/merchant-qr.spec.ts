@@ -10,7 +10,11 @@ interface SandboxOrder {
   refundAmount: number;
 }
 
-test('charge S$12.34: QR read from the screenshot, customer pays, cashier and customer display show Paid', async ({ page, context, pos }) => {
+test('charge S$12.34: QR read from the screenshot, customer pays, cashier and customer display show Paid', async ({
+  page,
+  context,
+  pos,
+}) => {
   await pos.open(page);
   const display = await context.newPage();
   await pos.open(display, '/customer-display');
@@ -37,7 +41,9 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   const referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
   await pos.sandbox('/consumer/confirm', { referenceId });
 
-  await expect.poll(async () => (await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).status, { intervals: [20] }).toBe('CAPTURED');
+  await expect
+    .poll(async () => (await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).status, { intervals: [20] })
+    .toBe('CAPTURED');
   // From the moment the provider has it as paid: both screens within 1 s.
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', { timeout: 1_000 });
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-state', 'paid', { timeout: 1_000 });
@@ -51,7 +57,10 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   await expect(row.getByTestId('payment-row-provider-id')).toHaveText(providerOrderId);
 });
 
-test('cancel while waiting cancels at the provider; cancel is not offered once the customer confirmed', async ({ page, pos }) => {
+test('cancel while waiting cancels at the provider; cancel is not offered once the customer confirmed', async ({
+  page,
+  pos,
+}) => {
   await pos.open(page);
   await keyAmount(page, '500');
   await page.getByTestId('charge-button').click();

@@ -26,7 +26,10 @@ interface SandboxOrder {
 
 const SHOP = { accessKeyId: 'AK_SHOP', accessKeySecret: 'SK_SHOP' };
 
-async function openTerminal(sandbox: ExternalSandbox, setup: { posId: string; terminalReference: string; mode: 'cashier' | 'refund-counter' }): Promise<Terminal> {
+async function openTerminal(
+  sandbox: ExternalSandbox,
+  setup: { posId: string; terminalReference: string; mode: 'cashier' | 'refund-counter' },
+): Promise<Terminal> {
   const host = await startPreviewHost();
   const terminal: Terminal = {
     host,
@@ -45,7 +48,13 @@ async function openTerminal(sandbox: ExternalSandbox, setup: { posId: string; te
   };
   // Settings → environment "custom": the shop's shared sandbox, the merchant's keys, this terminal's posId.
   const saved = await terminal.call('settings.save', {
-    settings: { environment: 'custom', customBaseUrl: sandbox.instoreBaseUrl, accessKeyId: SHOP.accessKeyId, merchantName: 'Harbour Bakery', ...setup },
+    settings: {
+      environment: 'custom',
+      customBaseUrl: sandbox.instoreBaseUrl,
+      accessKeyId: SHOP.accessKeyId,
+      merchantName: 'Harbour Bakery',
+      ...setup,
+    },
     secrets: { accessKeySecret: SHOP.accessKeySecret, supervisorPin: SUPERVISOR_PIN },
   });
   if (!saved.ok) throw new Error(`could not set up ${setup.posId}: ${saved.error.message}`);
@@ -72,14 +81,32 @@ let strangerC: Terminal;
 
 test.beforeAll(async () => {
   sandbox = await startExternalSandbox([
-    '--access-key-id', SHOP.accessKeyId, '--access-key-secret', SHOP.accessKeySecret,
-    '--pos-id', 'POS-TILL-A', '--pos-id', 'POS-COUNTER-B',
-    '--other-merchant', 'AK_OTHER:SK_OTHER:POS-OTHER-1',
-    '--confirm-delay-ms', '200', '--seed', '10',
+    '--access-key-id',
+    SHOP.accessKeyId,
+    '--access-key-secret',
+    SHOP.accessKeySecret,
+    '--pos-id',
+    'POS-TILL-A',
+    '--pos-id',
+    'POS-COUNTER-B',
+    '--other-merchant',
+    'AK_OTHER:SK_OTHER:POS-OTHER-1',
+    '--confirm-delay-ms',
+    '200',
+    '--seed',
+    '10',
   ]);
   tillA = await openTerminal(sandbox, { posId: 'POS-TILL-A', terminalReference: 'TILL-A', mode: 'cashier' });
-  counterB = await openTerminal(sandbox, { posId: 'POS-COUNTER-B', terminalReference: 'COUNTER-B', mode: 'refund-counter' });
-  strangerC = await openTerminal(sandbox, { posId: 'POS-OTHER-1', terminalReference: 'STRANGER-C', mode: 'refund-counter' });
+  counterB = await openTerminal(sandbox, {
+    posId: 'POS-COUNTER-B',
+    terminalReference: 'COUNTER-B',
+    mode: 'refund-counter',
+  });
+  strangerC = await openTerminal(sandbox, {
+    posId: 'POS-OTHER-1',
+    terminalReference: 'STRANGER-C',
+    mode: 'refund-counter',
+  });
 });
 
 test.afterAll(async () => {
@@ -87,7 +114,9 @@ test.afterAll(async () => {
   await sandbox?.stop();
 });
 
-test('a receipt from till A is refunded at the refund counter B, in two steps; each terminal counts what it did', async ({ browser }) => {
+test('a receipt from till A is refunded at the refund counter B, in two steps; each terminal counts what it did', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // ---- Till A sells S$14.00 and prints the receipt.
   const pageA = await browser.newPage();
@@ -190,7 +219,15 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   const csvA = await csvOf(tillA);
   const csvB = await csvOf(counterB);
   const header = csvA[0]!;
-  const pick = (rows: string[][]) => rows.slice(1).map((r) => [r[header.indexOf('Record')], r[header.indexOf('Amount')], r[header.indexOf('POS ID')], r[header.indexOf('Origin')]]);
+  const pick = (rows: string[][]) =>
+    rows
+      .slice(1)
+      .map((r) => [
+        r[header.indexOf('Record')],
+        r[header.indexOf('Amount')],
+        r[header.indexOf('POS ID')],
+        r[header.indexOf('Origin')],
+      ]);
   expect(header.slice(-2)).toEqual(['POS ID', 'Origin']);
   expect(pick(csvA)).toEqual([['payment', '14.00', 'POS-TILL-A', 'taken here']]);
   expect(pick(csvB)).toEqual([
@@ -208,11 +245,18 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   await expect(pageB.getByTestId('payment-row')).toHaveCount(0);
 });
 
-test('a terminal set up with another merchant\'s posId is refused by the provider, and nothing is refunded', async ({ browser }) => {
+test("a terminal set up with another merchant's posId is refused by the provider, and nothing is refunded", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const paid = value(await tillA.call('payments.chargeMerchantQr', { amountMinor: 600, currency: 'SGD' }));
   await sandbox.control('/consumer/confirm', { referenceId: paid.referenceId });
-  await expect.poll(async () => value(await tillA.call('payments.get', { referenceId: paid.referenceId })).payment.displayStatus, { timeout: 15_000 }).toBe('paid');
+  await expect
+    .poll(
+      async () => value(await tillA.call('payments.get', { referenceId: paid.referenceId })).payment.displayStatus,
+      { timeout: 15_000 },
+    )
+    .toBe('paid');
 
   const pageC = await browser.newPage();
   await strangerC.open(pageC);
@@ -223,7 +267,11 @@ test('a terminal set up with another merchant\'s posId is refused by the provide
   await pageC.getByTestId('refund-submit').click();
   await pageC.getByTestId('refund-confirm-yes').click();
   // The provider's 401 "Terminal Access Denied…", in the cashier's words, on the refund it refused.
-  await expect(pageC.getByRole('row', { name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./ })).toBeVisible();
+  await expect(
+    pageC.getByRole('row', {
+      name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./,
+    }),
+  ).toBeVisible();
   const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);
   expect(order).toMatchObject({ status: 'CAPTURED', refundAmount: 0, refunds: [] });
 });

@@ -7,7 +7,10 @@ interface SandboxOrder {
   refundAmount: number;
 }
 
-test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused; over-refund impossible', async ({ page, pos }) => {
+test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused; over-refund impossible', async ({
+  page,
+  pos,
+}) => {
   await pos.open(page);
   // A paid S$20.00 payment, taken through the cashier screen.
   await keyAmount(page, '2000');
@@ -29,7 +32,12 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   for (const digit of '50000') await amount.press(digit);
   expect(Number(await amount.getAttribute('data-amount-minor'))).toBeLessThanOrEqual(2000);
   // …and the service refuses it even when asked directly.
-  const over = await pos.call('payments.refund', { referenceId, amountMinor: 2001, reason: 'test', supervisorPin: SUPERVISOR_PIN });
+  const over = await pos.call('payments.refund', {
+    referenceId,
+    amountMinor: 2001,
+    reason: 'test',
+    supervisorPin: SUPERVISOR_PIN,
+  });
   expect(over.ok ? null : over.error.code).toBe('refund.exceeds-refundable');
 
   // Partial refund of S$7.50 — first with a wrong PIN.

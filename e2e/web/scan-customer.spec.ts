@@ -39,7 +39,7 @@ test('a USB scanner pays; the same code scanned again is refused with the reason
   expect(orders.filter((order) => order.method === 'customer-qr' && order.orderAmount === 875)).toHaveLength(1);
 });
 
-test('a scan is told by its keys\' own timestamps, not by how late the page receives them', async ({ page, pos }) => {
+test("a scan is told by its keys' own timestamps, not by how late the page receives them", async ({ page, pos }) => {
   await pos.open(page);
   const code = await freshCode(pos);
   const ordersBefore = (await pos.sandbox<{ orders: unknown[] }>('/orders')).orders.length;
@@ -79,7 +79,10 @@ test('the camera reads the customer code and pays; the same code again is refuse
   const code = await freshCode(pos);
   const video = join(dir, 'customer-code.y4m');
   writeQrY4m(video, code, { style: 'clean' });
-  const browser = await chromium.launch({ executablePath: executablePath!, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
+  const browser = await chromium.launch({
+    executablePath: executablePath!,
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)],
+  });
   try {
     const context = await browser.newContext({ permissions: ['camera'] });
     const page = await context.newPage();
@@ -93,7 +96,9 @@ test('the camera reads the customer code and pays; the same code again is refuse
     // The camera keeps showing the same, now used, code.
     await keyAmount(page, '1999');
     await page.getByTestId('scan-customer-button').click();
-    await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used', { timeout: 15_000 });
+    await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used', {
+      timeout: 15_000,
+    });
     await page.screenshot({ path: test.info().outputPath('scan-camera-refused.png') });
     // Leaving the scan view releases the camera.
     await page.getByTestId('scan-back').click();

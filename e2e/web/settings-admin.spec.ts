@@ -85,7 +85,9 @@ for (const viewport of [
   { width: 1024, height: 768 },
   { width: 1920, height: 1080 },
 ]) {
-  test(`going live at ${viewport.width}×${viewport.height}: sections, every problem at once, Test connection of the form, then the banner follows the save`, async ({ browser }) => {
+  test(`going live at ${viewport.width}×${viewport.height}: sections, every problem at once, Test connection of the form, then the banner follows the save`, async ({
+    browser,
+  }) => {
     const host = await startPreviewHost();
     const page = await browser.newPage({ viewport });
     const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`) });
@@ -94,15 +96,27 @@ for (const viewport of [
       await expect(page.getByTestId('demo-banner')).toBeVisible();
       await page.getByTestId('nav-settings').click();
       const tabs = page.getByRole('tablist', { name: 'Settings sections' });
-      await expect(tabs.getByRole('tab')).toHaveText(['Environment and credentials', 'Terminal', 'Payments', 'Devices', 'PINs', 'Linked customers']);
-      await expect(page.getByRole('tab', { name: 'Environment and credentials' })).toHaveAttribute('aria-selected', 'true');
+      await expect(tabs.getByRole('tab')).toHaveText([
+        'Environment and credentials',
+        'Terminal',
+        'Payments',
+        'Devices',
+        'PINs',
+        'Linked customers',
+      ]);
+      await expect(page.getByRole('tab', { name: 'Environment and credentials' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
       await shot('settings-sections');
 
       // A real environment saved half-done: refused, with every missing field named at once, the first in view.
       await page.getByTestId('settings-environment').selectOption('custom');
       await page.getByTestId('settings-customBaseUrl').fill(`${host.sandbox}/posi-sandbox`);
       await page.getByTestId('settings-save').click();
-      await expect(page.getByTestId('settings-error')).toHaveText('Not saved: 3 fields to fix, each marked where it is.');
+      await expect(page.getByTestId('settings-error')).toHaveText(
+        'Not saved: 3 fields to fix, each marked where it is.',
+      );
       for (const id of ['settings-accessKeyId', 'settings-accessKeySecret', 'settings-posId']) {
         await expect(page.getByTestId(id)).toHaveAttribute('aria-invalid', 'true');
       }
@@ -117,7 +131,9 @@ for (const viewport of [
       await page.getByTestId('settings-accessKeyId').fill('AK_DEMO');
       // A field fixed loses its mark; what is left marked is what is left to fix.
       await expect(page.getByTestId('settings-accessKeyId')).not.toHaveAttribute('aria-invalid');
-      await expect(page.getByTestId('settings-error')).toHaveText('Not saved: 2 fields to fix, each marked where it is.');
+      await expect(page.getByTestId('settings-error')).toHaveText(
+        'Not saved: 2 fields to fix, each marked where it is.',
+      );
       await page.getByTestId('settings-posId').fill('POS-DEMO-1');
       await page.getByTestId('settings-accessKeySecret').fill('SK_WRONG');
       await page.getByTestId('settings-test-connection').click();

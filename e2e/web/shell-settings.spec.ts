@@ -32,7 +32,10 @@ async function openSettings(page: Page): Promise<void> {
   await expect(page.getByTestId('settings-screen')).toBeVisible();
 }
 
-test('the status bar shows the core’s status; a merchant name saved in Settings survives a reload', async ({ page, pos }) => {
+test('the status bar shows the core’s status; a merchant name saved in Settings survives a reload', async ({
+  page,
+  pos,
+}) => {
   const original = (await settingsView(pos)).settings.merchantName;
   const renamed = `Harbour Noodles ${randomBytes(3).toString('hex')}`;
   try {
@@ -91,7 +94,10 @@ test('the status bar shows the core’s status; a merchant name saved in Setting
   }
 });
 
-test('a secret typed in Settings never comes back: not in a contract response, an event frame or the DOM', async ({ page, pos }) => {
+test('a secret typed in Settings never comes back: not in a contract response, an event frame or the DOM', async ({
+  page,
+  pos,
+}) => {
   // The access key secret: on the embedded sandbox the core signs with the sandbox's published demo
   // credentials whatever the vault holds (provider-access.ts), and nothing else reads this secret, so storing
   // one cannot break the demo for the specs after this one. It is removed again at the end all the same.
@@ -152,13 +158,17 @@ test('a secret typed in Settings never comes back: not in a contract response, a
     await expect(status).toHaveAttribute('data-stored', 'true');
     await expect(field).toHaveValue('');
     expect(await page.content()).not.toContain(secret);
-    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(secret);
+    expect(
+      await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage })),
+    ).not.toContain(secret);
 
     await Promise.all(reads);
     expect(unreadable).toEqual([]);
     // Both the save's answer and the reloaded page's settings.get were recorded, and say "stored", not the value.
     const saveAnswers = bodies.filter(({ url }) => url.endsWith('/api/settings.save'));
-    const getAnswers = bodies.filter(({ url, phase: seenIn }) => url.endsWith('/api/settings.get') && seenIn === 'reloaded');
+    const getAnswers = bodies.filter(
+      ({ url, phase: seenIn }) => url.endsWith('/api/settings.get') && seenIn === 'reloaded',
+    );
     expect(saveAnswers).toHaveLength(1);
     expect(getAnswers.length).toBeGreaterThanOrEqual(1);
     for (const { body } of [...saveAnswers, ...getAnswers]) {

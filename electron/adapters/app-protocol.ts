@@ -9,7 +9,10 @@ import { appProtocolResponse, type AppProtocolOptions } from '../core/static/app
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true },
+    },
   ]);
 }
 
@@ -17,6 +20,9 @@ export function registerAppScheme(): void {
 export function serveAppProtocol(rendererDir: string, options: AppProtocolOptions): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const file = await appProtocolResponse(rendererDir, request.method, request.url, options);
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), { status: file.status, headers: file.headers });
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), {
+      status: file.status,
+      headers: file.headers,
+    });
   });
 }

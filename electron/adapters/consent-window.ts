@@ -105,18 +105,23 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       event.preventDefault();
       if (decision !== 'callback' || completing) return;
       completing = true;
-      void dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(() => {
-        // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
-        if (!window.isDestroyed()) window.close();
-      });
+      void dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: event.url }).finally(
+        () => {
+          // Linked or refused, this page has nothing more to show: the till's screen tells the cashier which.
+          if (!window.isDestroyed()) window.close();
+        },
+      );
     };
     contents.on('will-navigate', onNavigation);
     contents.on('will-redirect', onNavigation);
 
     // A session the customer never finished is over at its expiry: so is its window.
-    const expiry = setTimeout(() => {
-      if (!window.isDestroyed()) window.close();
-    }, Math.max(0, Date.parse(request.expiresAt) - Date.now()));
+    const expiry = setTimeout(
+      () => {
+        if (!window.isDestroyed()) window.close();
+      },
+      Math.max(0, Date.parse(request.expiresAt) - Date.now()),
+    );
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       clearTimeout(expiry);

@@ -9,11 +9,20 @@ import { isTrustedUrl } from '../core/security/url-trust.ts';
 export function hardenSession(session: Session, appOrigin: string): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
-    callback(isPermissionAllowed({ permission, requestingUrl: details.requestingUrl ?? contents.getURL(), mediaTypes }, appOrigin));
+    callback(
+      isPermissionAllowed(
+        { permission, requestingUrl: details.requestingUrl ?? contents.getURL(), mediaTypes },
+        appOrigin,
+      ),
+    );
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
     isPermissionAllowed(
-      { permission, requestingUrl: details.requestingUrl ?? requestingOrigin, mediaTypes: details.mediaType ? [details.mediaType] : undefined },
+      {
+        permission,
+        requestingUrl: details.requestingUrl ?? requestingOrigin,
+        mediaTypes: details.mediaType ? [details.mediaType] : undefined,
+      },
       appOrigin,
     ),
   );

@@ -23,17 +23,25 @@ export function createElectronPrinter(): ReceiptPrinter {
 
 async function printOnce(document: ReceiptDocument): Promise<void> {
   const html = await receiptHtml(document);
-  const window = new BrowserWindow({ show: false, width: 320, height: 800, webPreferences: { ...webPreferences(), javascript: false } });
+  const window = new BrowserWindow({
+    show: false,
+    width: 320,
+    height: 800,
+    webPreferences: { ...webPreferences(), javascript: false },
+  });
   try {
     await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the printer did not answer')), PRINT_TIMEOUT_MS);
       // deviceName omitted: the default printer. The page size comes from the page's @page rule (80 mm roll).
-      window.webContents.print({ silent: true, printBackground: false, margins: { marginType: 'none' } }, (success, failureReason) => {
-        clearTimeout(timer);
-        if (success) resolve();
-        else reject(new Error(failureReason || 'printing failed'));
-      });
+      window.webContents.print(
+        { silent: true, printBackground: false, margins: { marginType: 'none' } },
+        (success, failureReason) => {
+          clearTimeout(timer);
+          if (success) resolve();
+          else reject(new Error(failureReason || 'printing failed'));
+        },
+      );
     });
   } finally {
     if (!window.isDestroyed()) window.destroy();

@@ -1,6 +1,10 @@
 import { safeStorage } from 'electron';
 import { PosError } from '../../shared/errors.ts';
-import { assertProtectedCiphertext, isUnprotectedBackend, UNPROTECTED_NOTICE } from '../core/security/vault-protection.ts';
+import {
+  assertProtectedCiphertext,
+  isUnprotectedBackend,
+  UNPROTECTED_NOTICE,
+} from '../core/security/vault-protection.ts';
 import type { SecretVault } from '../core/settings/secret-vault.ts';
 import { readSecretFile, setSecretFileAside, writeSecretFile } from '../core/settings/secret-file.ts';
 
@@ -22,7 +26,9 @@ async function assertUsable(): Promise<void> {
   if (process.platform === 'linux' && isUnprotectedBackend(process.platform, safeStorage.getSelectedStorageBackend())) {
     throw new PosError('vault.unavailable', { notice: UNPROTECTED_NOTICE });
   }
-  const available = storage.isAsyncEncryptionAvailable ? await storage.isAsyncEncryptionAvailable() : safeStorage.isEncryptionAvailable();
+  const available = storage.isAsyncEncryptionAvailable
+    ? await storage.isAsyncEncryptionAvailable()
+    : safeStorage.isEncryptionAvailable();
   if (!available) throw new PosError('vault.unavailable');
 }
 
@@ -58,7 +64,8 @@ export class SafeStorageVault implements SecretVault {
       decrypted = await decrypt(encrypted);
     } catch (cause) {
       throw new PosError('vault.unavailable', {
-        message: 'A stored secret can no longer be read (the OS key store changed). An admin must enter it again in Settings.',
+        message:
+          'A stored secret can no longer be read (the OS key store changed). An admin must enter it again in Settings.',
         cause,
       });
     }

@@ -49,10 +49,17 @@ export function secondaryDisplay(): Display | null {
  * On the secondary display, full screen and frameless, when there is one. Without one it is only created
  * when asked (`--customer-display`), as an ordinary window on the main screen, for testing and demos.
  */
-export function createCustomerDisplayWindow(url: string, preload: string, display: Display | null, devTools: boolean): BrowserWindow {
+export function createCustomerDisplayWindow(
+  url: string,
+  preload: string,
+  display: Display | null,
+  devTools: boolean,
+): BrowserWindow {
   const bounds = display?.bounds;
   const window = new BrowserWindow({
-    ...(bounds ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height } : { width: 1024, height: 768 }),
+    ...(bounds
+      ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
+      : { width: 1024, height: 768 }),
     show: false,
     title: 'Wallet POS — customer display',
     backgroundColor: BACKGROUND,

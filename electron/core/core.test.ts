@@ -19,8 +19,16 @@ import { createCustomerModule } from './customers/customer-module.ts';
 
 const opened: Array<{ core: Core; dir: string }> = [];
 
-async function openCore(dir = mkdtempSync(join(tmpdir(), 'core-'))): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
-  const core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'web', version: '1.2.3', statusIntervalMs: 60_000 });
+async function openCore(
+  dir = mkdtempSync(join(tmpdir(), 'core-')),
+): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
+  const core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'web',
+    version: '1.2.3',
+    statusIntervalMs: 60_000,
+  });
   opened.push({ core, dir });
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));
@@ -48,7 +56,14 @@ describe('createCore in demo mode (embedded sandbox)', () => {
   it('starts the sandbox and reports it in app.info', async () => {
     const { core } = await openCore();
     const info = await core.handlers['app.info']({});
-    expect(info).toMatchObject({ version: '1.2.3', transport: 'web', environment: 'embedded-sandbox', demo: true, posId: 'POS-DEMO-1', currency: 'SGD' });
+    expect(info).toMatchObject({
+      version: '1.2.3',
+      transport: 'web',
+      environment: 'embedded-sandbox',
+      demo: true,
+      posId: 'POS-DEMO-1',
+      currency: 'SGD',
+    });
     expect(info.sandboxBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${info.sandboxBaseUrl}/posi-sandbox/v1/instore/order/unknown-ref-123`);
     expect(health.status).toBe(401); // a real provider simulator: unsigned requests are refused
@@ -56,7 +71,9 @@ describe('createCore in demo mode (embedded sandbox)', () => {
 
   it('probes the provider: status says reachable, with a measured clock skew, and announces it', async () => {
     const { core, events } = await openCore();
-    const changed = await waitFor(() => events.find((e): e is Extract<CoreEvent, { event: 'status.changed' }> => e.event === 'status.changed'));
+    const changed = await waitFor(() =>
+      events.find((e): e is Extract<CoreEvent, { event: 'status.changed' }> => e.event === 'status.changed'),
+    );
     const status: StatusSnapshot = changed.payload;
     expect(status.providerReachable).toBe(true);
     expect(status.demo).toBe(true);
@@ -75,63 +92,112 @@ describe('createCore in demo mode (embedded sandbox)', () => {
 
   it('saves settings, emits settings.changed without secrets, and keeps them across a restart', async () => {
     const first = await openCore();
-    await first.core.handlers['settings.save']({ settings: { merchantName: 'Harbour Bakery' }, secrets: { supervisorPin: '2468' } });
-    const event = await waitFor(() => first.events.find((e): e is Extract<CoreEvent, { event: 'settings.changed' }> => e.event === 'settings.changed'));
+    await first.core.handlers['settings.save']({
+      settings: { merchantName: 'Harbour Bakery' },
+      secrets: { supervisorPin: '2468' },
+    });
+    const event = await waitFor(() =>
+      first.events.find((e): e is Extract<CoreEvent, { event: 'settings.changed' }> => e.event === 'settings.changed'),
+    );
     const view: SettingsView = event.payload;
     expect(view.settings.merchantName).toBe('Harbour Bakery');
     expect(view.secrets.supervisorPin).toBe(true);
     expect(JSON.stringify(view)).not.toContain('2468');
-    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
-    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '1111' })).toEqual({ valid: false });
+    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({
+      valid: true,
+    });
+    expect(await first.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '1111' })).toEqual({
+      valid: false,
+    });
     await first.core.close();
 
     const second = await openCore(first.dir);
     expect((await second.core.handlers['app.info']({})).merchantName).toBe('Harbour Bakery');
-    expect(await second.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({ valid: true });
+    expect(await second.core.handlers['settings.verifyPin']({ kind: 'supervisor', pin: '2468' })).toEqual({
+      valid: true,
+    });
   });
 
   it('leaves demo mode for a real environment only when it is complete: every missing credential named at once', async () => {
     const { core, events } = await openCore();
-    const refused = await dispatch(core.handlers, 'settings.save', { settings: { environment: 'provider-sandbox', posId: 'POS-7' } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'accessKeyId', count: 2 } } });
+    const refused = await dispatch(core.handlers, 'settings.save', {
+      settings: { environment: 'provider-sandbox', posId: 'POS-7' },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'settings.invalid', details: { field: 'accessKeyId', count: 2 } },
+    });
     if (!refused.ok) expect(Object.keys(refused.error.fieldNotices ?? {})).toEqual(['accessKeyId', 'accessKeySecret']);
     expect((await core.handlers['app.info']({})).demo).toBe(true);
 
-    await core.handlers['settings.save']({ settings: { environment: 'provider-sandbox', accessKeyId: 'AK-LIVE-1', posId: 'POS-7' }, secrets: { accessKeySecret: 'live-secret' } });
+    await core.handlers['settings.save']({
+      settings: { environment: 'provider-sandbox', accessKeyId: 'AK-LIVE-1', posId: 'POS-7' },
+      secrets: { accessKeySecret: 'live-secret' },
+    });
     const info = await core.handlers['app.info']({});
     expect(info.demo).toBe(false);
     expect(info.sandboxBaseUrl).toBeNull();
     const status = await waitFor(() =>
-      events.map((e) => (e.event === 'status.changed' ? e.payload : undefined)).find((s) => s?.environment === 'provider-sandbox'),
+      events
+        .map((e) => (e.event === 'status.changed' ? e.payload : undefined))
+        .find((s) => s?.environment === 'provider-sandbox'),
     );
     expect(status.demo).toBe(false);
   });
 
   it('tests the connection with what is on the form before it is saved, and saves nothing', async () => {
     const { core } = await openCore();
-    const form = await dispatch(core.handlers, 'settings.testConnection', { settings: { merchantName: 'Unsaved Name', environment: 'embedded-sandbox' } });
+    const form = await dispatch(core.handlers, 'settings.testConnection', {
+      settings: { merchantName: 'Unsaved Name', environment: 'embedded-sandbox' },
+    });
     expect(form).toMatchObject({ ok: true, value: { reachable: true, signatureAccepted: true } });
     // The form's problems come back all at once, as for a save.
-    const halfDone = await dispatch(core.handlers, 'settings.testConnection', { settings: { environment: 'sg-production' }, secrets: { accessKeySecret: ' spaced ' } });
+    const halfDone = await dispatch(core.handlers, 'settings.testConnection', {
+      settings: { environment: 'sg-production' },
+      secrets: { accessKeySecret: ' spaced ' },
+    });
     expect(halfDone).toMatchObject({ ok: false, error: { code: 'settings.invalid' } });
-    if (!halfDone.ok) expect(Object.keys(halfDone.error.fieldNotices ?? {}).sort()).toEqual(['accessKeyId', 'accessKeySecret', 'posId']);
-    expect((await core.handlers['settings.get']({})).settings).toMatchObject({ merchantName: 'Demo Coffee Bar', environment: 'embedded-sandbox' });
+    if (!halfDone.ok)
+      expect(Object.keys(halfDone.error.fieldNotices ?? {}).sort()).toEqual([
+        'accessKeyId',
+        'accessKeySecret',
+        'posId',
+      ]);
+    expect((await core.handlers['settings.get']({})).settings).toMatchObject({
+      merchantName: 'Demo Coffee Bar',
+      environment: 'embedded-sandbox',
+    });
   });
 });
 
 describe('dispatch over the composed handlers', () => {
   it('refuses an unknown channel with a typed error', async () => {
     const { core } = await openCore();
-    expect(await dispatch(core.handlers, 'settings.delete', {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel', retryable: false } });
+    expect(await dispatch(core.handlers, 'settings.delete', {})).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.unknown-channel', retryable: false },
+    });
     expect(await dispatch(core.handlers, 42, {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
-    expect(await dispatch(core.handlers, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
+    expect(await dispatch(core.handlers, '__proto__', {})).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.unknown-channel' },
+    });
   });
 
   it('refuses invalid payloads before any handler runs', async () => {
     const { core } = await openCore();
-    expect(await dispatch(core.handlers, 'settings.verifyPin', { kind: 'supervisor' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
-    expect(await dispatch(core.handlers, 'app.info', { extra: true })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
-    expect(await dispatch(core.handlers, 'settings.save', { secrets: { rootPassword: 'x' } })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+    expect(await dispatch(core.handlers, 'settings.verifyPin', { kind: 'supervisor' })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload' },
+    });
+    expect(await dispatch(core.handlers, 'app.info', { extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload' },
+    });
+    expect(await dispatch(core.handlers, 'settings.save', { secrets: { rootPassword: 'x' } })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload' },
+    });
   });
 
   it('turns a PosError from the core into its typed envelope', async () => {
@@ -144,7 +210,10 @@ describe('dispatch over the composed handlers', () => {
 describe('linked customers in the composed core (demo merchant on the embedded sandbox)', () => {
   it('serves customers.* and keeps the app token in main: only consent access gives the header', async () => {
     const { core } = await openCore();
-    const started = await dispatch(core.handlers, 'customers.startLink', { merchantUserId: 'core-cust-1', emailHint: 'lee@example.com' });
+    const started = await dispatch(core.handlers, 'customers.startLink', {
+      merchantUserId: 'core-cust-1',
+      emailHint: 'lee@example.com',
+    });
     if (!started.ok) throw new Error(started.error.message);
     const link = started.value as { linkToken: string; consentUrl: string; callbackUrl: string };
     expect(link.callbackUrl).toBe('https://till.wallet-pos.invalid/link/callback');
@@ -152,18 +221,34 @@ describe('linked customers in the composed core (demo merchant on the embedded s
     const request = core.consent.consentRequest(link.linkToken);
     expect(request.url).toBe(link.consentUrl);
     expect(Object.keys(request.headers)).toEqual(['X-Service-App-Token']);
-    expect(await dispatch(core.handlers, 'customers.linkStatus', { linkToken: link.linkToken })).toMatchObject({ ok: true, value: { state: 'waiting' } });
+    expect(await dispatch(core.handlers, 'customers.linkStatus', { linkToken: link.linkToken })).toMatchObject({
+      ok: true,
+      value: { state: 'waiting' },
+    });
     expect(await dispatch(core.handlers, 'customers.list', {})).toEqual({ ok: true, value: [] });
   });
 
   it('refuses customers.openConsent until a transport provides it, and validates customer payloads', async () => {
     const { core } = await openCore();
-    expect(await dispatch(core.handlers, 'customers.openConsent', { linkToken: 'abc-123' })).toMatchObject({ ok: false, error: { code: 'link.failed' } });
-    expect(await dispatch(core.handlers, 'customers.charge', { merchantUserId: 'x', amountMinor: 12.5, currency: 'SGD', useCashback: true })).toMatchObject({
+    expect(await dispatch(core.handlers, 'customers.openConsent', { linkToken: 'abc-123' })).toMatchObject({
+      ok: false,
+      error: { code: 'link.failed' },
+    });
+    expect(
+      await dispatch(core.handlers, 'customers.charge', {
+        merchantUserId: 'x',
+        amountMinor: 12.5,
+        currency: 'SGD',
+        useCashback: true,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'ipc.invalid-payload' },
     });
-    expect(await dispatch(core.handlers, 'customers.find', { merchantUserId: 'nobody' })).toMatchObject({ ok: false, error: { code: 'customer.not-found' } });
+    expect(await dispatch(core.handlers, 'customers.find', { merchantUserId: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'customer.not-found' },
+    });
   });
 });
 
@@ -180,38 +265,101 @@ describe('the customer approves before their stored wallet is charged', () => {
   it('charges only with a matching approval, once; a declined one charges nothing', async () => {
     const { core, events } = await linkedCore('core-approve-1');
     const charge = { merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' as const, useCashback: true };
-    expect(await dispatch(core.handlers, 'customers.charge', charge)).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+    expect(await dispatch(core.handlers, 'customers.charge', charge)).toMatchObject({
+      ok: false,
+      error: { code: 'approval.required' },
+    });
 
-    const asked = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
-    expect(asked).toMatchObject({ state: 'waiting', by: 'customer-display', amount: { amountMinor: 300, currency: 'SGD' }, merchantName: 'Demo Coffee Bar' });
+    const asked = await core.handlers['customers.requestApproval']({
+      action: 'charge',
+      merchantUserId: 'core-approve-1',
+      amountMinor: 300,
+      currency: 'SGD',
+    });
+    expect(asked).toMatchObject({
+      state: 'waiting',
+      by: 'customer-display',
+      amount: { amountMinor: 300, currency: 'SGD' },
+      merchantName: 'Demo Coffee Bar',
+    });
     // The customer display is told, with what it needs to ask.
-    expect(events.some((e) => e.event === 'customers.approvalOnDisplay' && e.payload.approvalId === asked.approvalId)).toBe(true);
-    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.required' } });
+    expect(
+      events.some((e) => e.event === 'customers.approvalOnDisplay' && e.payload.approvalId === asked.approvalId),
+    ).toBe(true);
+    expect(
+      await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId }),
+    ).toMatchObject({ ok: false, error: { code: 'approval.required' } });
 
     await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true });
     // Another amount than the one approved is refused, and the approval is spent by the attempt.
-    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.mismatch' } });
-    const again = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
+    expect(
+      await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId }),
+    ).toMatchObject({ ok: false, error: { code: 'approval.mismatch' } });
+    const again = await core.handlers['customers.requestApproval']({
+      action: 'charge',
+      merchantUserId: 'core-approve-1',
+      amountMinor: 300,
+      currency: 'SGD',
+    });
     await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true });
-    expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe('approved');
-    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: again.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.expired' } });
+    expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe(
+      'approved',
+    );
+    expect(
+      await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: again.approvalId }),
+    ).toMatchObject({ ok: false, error: { code: 'approval.expired' } });
 
-    const declined = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-approve-1', amountMinor: 300, currency: 'SGD' });
-    expect((await core.handlers['customers.answerApproval']({ approvalId: declined.approvalId, approve: false })).state).toBe('declined');
-    expect(await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: declined.approvalId })).toMatchObject({ ok: false, error: { code: 'approval.declined' } });
+    const declined = await core.handlers['customers.requestApproval']({
+      action: 'charge',
+      merchantUserId: 'core-approve-1',
+      amountMinor: 300,
+      currency: 'SGD',
+    });
+    expect(
+      (await core.handlers['customers.answerApproval']({ approvalId: declined.approvalId, approve: false })).state,
+    ).toBe('declined');
+    expect(
+      await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: declined.approvalId }),
+    ).toMatchObject({ ok: false, error: { code: 'approval.declined' } });
     expect((await core.handlers['customers.find']({ merchantUserId: 'core-approve-1' })).charges).toHaveLength(1);
   });
 
   it('a capture is approved for the hold’s own amount; with the setting, by the supervisor PIN instead', async () => {
     const { core } = await linkedCore('core-approve-2');
-    await core.handlers['settings.save']({ settings: { linkedApproval: 'supervisor-pin' }, secrets: { supervisorPin: '2468' } });
-    const hold = await core.handlers['customers.placeHold']({ merchantUserId: 'core-approve-2', amountMinor: 2000, currency: 'SGD' });
-    const asked = await core.handlers['customers.requestApproval']({ action: 'capture', merchantUserId: 'core-approve-2', merchantRef: hold.merchantRef });
+    await core.handlers['settings.save']({
+      settings: { linkedApproval: 'supervisor-pin' },
+      secrets: { supervisorPin: '2468' },
+    });
+    const hold = await core.handlers['customers.placeHold']({
+      merchantUserId: 'core-approve-2',
+      amountMinor: 2000,
+      currency: 'SGD',
+    });
+    const asked = await core.handlers['customers.requestApproval']({
+      action: 'capture',
+      merchantUserId: 'core-approve-2',
+      merchantRef: hold.merchantRef,
+    });
     expect(asked).toMatchObject({ by: 'supervisor-pin', amount: { amountMinor: 2000, currency: 'SGD' } });
-    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-required' } });
-    expect(await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true, supervisorPin: '1111' })).toMatchObject({ ok: false, error: { code: 'supervisor.pin-wrong' } });
-    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true, supervisorPin: '2468' });
-    const captured = await core.handlers['customers.capture']({ merchantRef: hold.merchantRef, approvalId: asked.approvalId });
+    expect(
+      await dispatch(core.handlers, 'customers.answerApproval', { approvalId: asked.approvalId, approve: true }),
+    ).toMatchObject({ ok: false, error: { code: 'supervisor.pin-required' } });
+    expect(
+      await dispatch(core.handlers, 'customers.answerApproval', {
+        approvalId: asked.approvalId,
+        approve: true,
+        supervisorPin: '1111',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'supervisor.pin-wrong' } });
+    await core.handlers['customers.answerApproval']({
+      approvalId: asked.approvalId,
+      approve: true,
+      supervisorPin: '2468',
+    });
+    const captured = await core.handlers['customers.capture']({
+      merchantRef: hold.merchantRef,
+      approvalId: asked.approvalId,
+    });
     expect(['capturing', 'captured']).toContain(captured.displayStatus);
   });
 });
@@ -236,22 +384,46 @@ describe('linked-customer rows in the status bar and the day summary', () => {
     const { sandboxBaseUrl } = await core.handlers['app.info']({});
     const day = localDayOf(Date.now(), systemTimeZone());
     const before = await core.handlers['payments.summary']({ day });
-    expect(before.linkedCustomers).toEqual({ charges: { count: 0, total: { amountMinor: 0, currency: 'SGD' } }, captures: { count: 0, total: { amountMinor: 0, currency: 'SGD' } } });
+    expect(before.linkedCustomers).toEqual({
+      charges: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      captures: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+    });
 
-    const started = await core.handlers['customers.startLink']({ merchantUserId: 'core-unresolved-1', emailHint: 'lee@example.com' });
+    const started = await core.handlers['customers.startLink']({
+      merchantUserId: 'core-unresolved-1',
+      emailHint: 'lee@example.com',
+    });
     const request = core.consent.consentRequest(started.linkToken);
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
     await core.handlers['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
-    await fetch(`${sandboxBaseUrl}/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropAfterActNext: 1, path: '/charge' }) });
+    await fetch(`${sandboxBaseUrl}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ dropAfterActNext: 1, path: '/charge' }),
+    });
     // The customer approves on their display first (approvals.test: what happens without).
-    const approval = await core.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD' });
+    const approval = await core.handlers['customers.requestApproval']({
+      action: 'charge',
+      merchantUserId: 'core-unresolved-1',
+      amountMinor: 700,
+      currency: 'SGD',
+    });
     await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true });
-    const charge = await core.handlers['customers.charge']({ merchantUserId: 'core-unresolved-1', amountMinor: 700, currency: 'SGD', useCashback: false, approvalId: approval.approvalId });
+    const charge = await core.handlers['customers.charge']({
+      merchantUserId: 'core-unresolved-1',
+      amountMinor: 700,
+      currency: 'SGD',
+      useCashback: false,
+      approvalId: approval.approvalId,
+    });
     expect(charge.displayStatus).toBe('checking');
 
     expect((await core.handlers['status.get']({})).unresolvedCount).toBe(1);
     expect(counts()).toContain(1);
-    expect(await dispatch(core.handlers, 'customers.unresolved', {})).toMatchObject({ ok: true, value: [{ merchantRef: charge.merchantRef, kind: 'charge' }] });
+    expect(await dispatch(core.handlers, 'customers.unresolved', {})).toMatchObject({
+      ok: true,
+      value: [{ merchantRef: charge.merchantRef, kind: 'charge' }],
+    });
 
     await waitFor(() => (counts().at(-1) === 0 ? true : undefined));
     expect((await core.handlers['status.get']({})).unresolvedCount).toBe(0);
@@ -261,7 +433,10 @@ describe('linked-customer rows in the status bar and the day summary', () => {
 
     // The end-of-day CSV carries the charge too, in the payment journal's columns, after its own lines.
     const { csv } = await core.handlers['payments.exportCsv']({ day });
-    const lines = csv.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
     const header = lines[0]!.split(',');
     const linked = lines.filter((line) => line.startsWith('linked charge,'));
     expect(linked).toHaveLength(1);
@@ -288,16 +463,24 @@ describe('settings are guarded by the admin PIN in main, not only by the screen'
 
     // A new launch on the same data: a page calling settings.save directly is refused.
     const relaunched = await openCore(dir);
-    const refused = await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Not allowed' } });
+    const refused = await dispatch(relaunched.core.handlers, 'settings.save', {
+      settings: { merchantName: 'Not allowed' },
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
     expect((await relaunched.core.handlers['settings.get']({})).settings.merchantName).not.toBe('Not allowed');
 
     const wrong = await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '0000' });
     expect(wrong).toMatchObject({ ok: true, value: { valid: false } });
-    expect(await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Still not' } })).toMatchObject({ ok: false });
+    expect(
+      await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Still not' } }),
+    ).toMatchObject({ ok: false });
 
-    expect(await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '1357' })).toMatchObject({ ok: true, value: { valid: true } });
-    const saved = await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Admin Cafe' } });
+    expect(
+      await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '1357' }),
+    ).toMatchObject({ ok: true, value: { valid: true } });
+    const saved = await dispatch(relaunched.core.handlers, 'settings.save', {
+      settings: { merchantName: 'Admin Cafe' },
+    });
     expect(saved).toMatchObject({ ok: true, value: { settings: { merchantName: 'Admin Cafe' } } });
   });
 });
@@ -321,11 +504,21 @@ describe('receipts.print', () => {
   /** A real payment through the embedded sandbox: the customer shows an approving wallet code. */
   async function paidPayment(core: Core): Promise<string> {
     const { sandboxBaseUrl } = await core.handlers['app.info']({});
-    const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ behaviour: 'approve' }) });
+    const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ behaviour: 'approve' }),
+    });
     const [code] = ((await minted.json()) as { codes: string[] }).codes;
-    const charged = await core.handlers['payments.chargeCustomerQr']({ amountMinor: 1234, currency: 'SGD', consumerCode: code! });
+    const charged = await core.handlers['payments.chargeCustomerQr']({
+      amountMinor: 1234,
+      currency: 'SGD',
+      consumerCode: code!,
+    });
     const until = Date.now() + 5_000;
-    while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {
+    while (
+      (await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid'
+    ) {
       if (Date.now() > until) throw new Error('payment did not settle');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -335,12 +528,23 @@ describe('receipts.print', () => {
   it('without a printer (web host) tells the screen to print it in the browser; refuses what has no receipt', async () => {
     const core = await openCoreWithPayments();
     const referenceId = await paidPayment(core);
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toEqual({ ok: true, value: { printed: false, via: 'browser' } });
+    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toEqual({
+      ok: true,
+      value: { printed: false, via: 'browser' },
+    });
     // No refund yet: no refund slip.
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'refund-slip' })).toMatchObject({ ok: false, error: { code: 'request.invalid', message: expect.stringMatching(/no refund/) } });
+    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'refund-slip' })).toMatchObject({
+      ok: false,
+      error: { code: 'request.invalid', message: expect.stringMatching(/no refund/) },
+    });
     // Neither in this journal nor at the provider (a payment of another terminal would be looked up there).
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId: 'UNKNOWN-REF-0001', kind: 'receipt' })).toMatchObject({ ok: false, error: { code: 'order.not-found' } });
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'invoice' })).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
+    expect(
+      await dispatch(core.handlers, 'receipts.print', { referenceId: 'UNKNOWN-REF-0001', kind: 'receipt' }),
+    ).toMatchObject({ ok: false, error: { code: 'order.not-found' } });
+    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'invoice' })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload' },
+    });
   });
 
   it('with a printer sends it the document built from the journal: provider order id, reference, QR of the reference', async () => {
@@ -348,7 +552,10 @@ describe('receipts.print', () => {
     const core = await openCoreWithPayments({ print: async (document) => void printed.push(document) });
     await core.handlers['settings.save']({ settings: { merchantName: 'Harbour Bakery' } });
     const referenceId = await paidPayment(core);
-    expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({ printed: true, via: 'printer' });
+    expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({
+      printed: true,
+      via: 'printer',
+    });
     const { payment } = await core.handlers['payments.get']({ referenceId });
     expect(printed).toHaveLength(1);
     const document = printed[0]!;
@@ -363,6 +570,9 @@ describe('receipts.print', () => {
     const core = await openCoreWithPayments({ print: async () => Promise.reject(new Error('out of paper')) });
     const referenceId = await paidPayment(core);
     const result = await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' });
-    expect(result).toMatchObject({ ok: false, error: { retryable: true, message: expect.stringMatching(/out of paper.*reprint/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { retryable: true, message: expect.stringMatching(/out of paper.*reprint/) },
+    });
   });
 });

@@ -11,7 +11,12 @@ import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate } from './journal-gate.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
-import { blockedCustomerModule, blockedPaymentModule, customerModuleBehind, paymentModuleBehind } from './journal-stand-ins.ts';
+import {
+  blockedCustomerModule,
+  blockedPaymentModule,
+  customerModuleBehind,
+  paymentModuleBehind,
+} from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
@@ -100,7 +105,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit });
   let paymentGate;
   try {
-    paymentGate = await openJournalGate({ journal: 'payments', start: async () => paymentFactory(context), standIn: blockedPaymentModule });
+    paymentGate = await openJournalGate({
+      journal: 'payments',
+      start: async () => paymentFactory(context),
+      standIn: blockedPaymentModule,
+    });
   } catch (error) {
     await provider.close();
     throw error;
@@ -108,7 +117,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const payments = paymentModuleBehind(paymentGate);
   let customerGate;
   try {
-    customerGate = await openJournalGate({ journal: 'customers', start: () => customerFactory(context), standIn: blockedCustomerModule });
+    customerGate = await openJournalGate({
+      journal: 'customers',
+      start: () => customerFactory(context),
+      standIn: blockedCustomerModule,
+    });
   } catch (error) {
     await payments.close().finally(() => provider.close());
     throw error;
@@ -162,7 +175,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     till: () => {
       const current = settings.current();
       const { posId } = terminalInEffect(current, demoCredentials);
-      return { merchantName: current.merchantName, posId, terminalReference: current.terminalReference, locale: current.locale };
+      return {
+        merchantName: current.merchantName,
+        posId,
+        terminalReference: current.terminalReference,
+        locale: current.locale,
+      };
     },
     printer: options.printer,
   });
@@ -179,7 +197,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     },
   });
   const handlers = composeHandlers({
-    app: appHandlers({ version: options.version, transport: options.transport, settings, provider, demoCredentials, status, journalProblems }),
+    app: appHandlers({
+      version: options.version,
+      transport: options.transport,
+      settings,
+      provider,
+      demoCredentials,
+      status,
+      journalProblems,
+    }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
     journals: journalHandlers({
       gates,
@@ -195,7 +221,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     dayReport: dayReportHandlers(payments, customers),
     customers: { ...customers.handlers, ...approvals.guarded },
     approvals: approvals.handlers,
-    consent: { 'customers.openConsent': ({ linkToken }) => openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)) },
+    consent: {
+      'customers.openConsent': ({ linkToken }) =>
+        openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)),
+    },
     receipts,
   });
 

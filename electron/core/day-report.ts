@@ -28,7 +28,11 @@ function withLinkedCustomerTakings(summary: DaySummary, customers: Pick<Customer
 }
 
 /** The end-of-day CSV: the payment journal's file, then the day's linked-customer charges and holds in its columns. */
-function withLinkedCustomerLines(file: CsvExport, day: string, customers: Pick<CustomerModule, 'csvLinesOfDay'>): CsvExport {
+function withLinkedCustomerLines(
+  file: CsvExport,
+  day: string,
+  customers: Pick<CustomerModule, 'csvLinesOfDay'>,
+): CsvExport {
   const lines = customers.csvLinesOfDay(day);
   if (lines.length === 0) return file;
   // The file already ends with CRLF (RFC 4180); the added lines keep that shape.

@@ -1,4 +1,10 @@
-import { isChannelName, requestSchemas, type ChannelName, type Handlers, type ResponseOf } from '../../shared/contract.ts';
+import {
+  isChannelName,
+  requestSchemas,
+  type ChannelName,
+  type Handlers,
+  type ResponseOf,
+} from '../../shared/contract.ts';
 import { PosError, toAppError } from '../../shared/errors.ts';
 import { notice } from '../../shared/notices.ts';
 import { fail, ok, type Result } from '../../shared/result.ts';
@@ -14,12 +20,21 @@ export async function dispatch(handlers: Handlers, channel: unknown, payload: un
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue && issue.path.length > 0 ? issue.path.join('.') : null;
-    return fail(new PosError('ipc.invalid-payload', field === null ? {} : { notice: notice('ipc.invalid-payload-at', { field }) }).toAppError());
+    return fail(
+      new PosError(
+        'ipc.invalid-payload',
+        field === null ? {} : { notice: notice('ipc.invalid-payload-at', { field }) },
+      ).toAppError(),
+    );
   }
   return invoke(handlers, channel, parsed.data);
 }
 
-async function invoke<K extends ChannelName>(handlers: Handlers, channel: K, request: unknown): Promise<Result<ResponseOf<K>>> {
+async function invoke<K extends ChannelName>(
+  handlers: Handlers,
+  channel: K,
+  request: unknown,
+): Promise<Result<ResponseOf<K>>> {
   try {
     const handler = handlers[channel] as (request: unknown) => Promise<ResponseOf<K>>;
     return ok(await handler(request));

@@ -16,7 +16,9 @@ const ENTRY_POINTS = new Set(['electron/web/preview.ts']);
 
 function modulesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.test(-helper)?\.ts$|\.d\.ts$/.test(entry.name))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.test(-helper)?\.ts$|\.d\.ts$/.test(entry.name),
+    )
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
     .filter((path) => !ENTRY_POINTS.has(path))
     .sort();
@@ -44,10 +46,14 @@ describe('electron/core in bare Node', () => {
           '});',
           `const modules = ${JSON.stringify(modules.map((path) => pathToFileURL(join(ROOT, path)).href))};`,
           'for (const url of modules) await import(url);',
-          "console.log(`imported ${modules.length} modules`);",
+          'console.log(`imported ${modules.length} modules`);',
         ].join('\n'),
       );
-      const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', entry], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', entry], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout.trim()).toBe(`imported ${modules.length} modules`);

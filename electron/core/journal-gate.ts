@@ -74,7 +74,10 @@ export async function openJournalGate<M>(options: JournalGateOptions<M>): Promis
 export function journalLost(problem: JournalProblem): PosError {
   const details = { journal: problem.journal, kind: problem.kind, filePath: problem.filePath };
   if (problem.journal === 'customers' && problem.kind === 'corrupt') {
-    return new PosError('journal.lost', { notice: notice('journal.customers-damaged', { file: problem.filePath }), details });
+    return new PosError('journal.lost', {
+      notice: notice('journal.customers-damaged', { file: problem.filePath }),
+      details,
+    });
   }
   return new PosError('journal.lost', { details });
 }

@@ -11,8 +11,17 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function run(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[]): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', CLI, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(child);
   let out = '';
   let err = '';
@@ -25,7 +34,9 @@ function run(args: string[]): { child: ChildProcess; stdout: () => string; stder
 async function readyLine(stdout: () => string, stderr: () => string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const line = stdout().split('\n').find((l) => l.startsWith('sandbox ready'));
+    const line = stdout()
+      .split('\n')
+      .find((l) => l.startsWith('sandbox ready'));
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -34,9 +45,26 @@ async function readyLine(stdout: () => string, stderr: () => string): Promise<st
 
 describe('sandbox CLI', () => {
   it('prints one ready line with its base URLs, serves signed calls, and exits cleanly on SIGTERM', async () => {
-    const cli = run(['--port', '0', '--seed', '5', '--access-key-id', 'AK_CLI', '--access-key-secret', 'SK_CLI', '--pos-id', 'TILL-9', '--country', 'SG', '--quiet']);
+    const cli = run([
+      '--port',
+      '0',
+      '--seed',
+      '5',
+      '--access-key-id',
+      'AK_CLI',
+      '--access-key-secret',
+      'SK_CLI',
+      '--pos-id',
+      'TILL-9',
+      '--country',
+      'SG',
+      '--quiet',
+    ]);
     const line = await readyLine(cli.stdout, cli.stderr);
-    const match = /^sandbox ready instore=(http:\/\/127\.0\.0\.1:\d+\/posi-sandbox) tokenized=(\S+\/demo\/merchant) control=(\S+\/_sandbox) seed=5$/.exec(line);
+    const match =
+      /^sandbox ready instore=(http:\/\/127\.0\.0\.1:\d+\/posi-sandbox) tokenized=(\S+\/demo\/merchant) control=(\S+\/_sandbox) seed=5$/.exec(
+        line,
+      );
     expect(match, line).not.toBeNull();
     const instore = match![1]!;
     const created = await signedCall(instore, 'POST', '/v1/instore/order/create', createBody({ posId: 'TILL-9' }), {
@@ -95,11 +123,29 @@ describe('sandbox CLI', () => {
   });
 
   it('applies fault flags from the start: --fail-5xx-next with --fault-path answers the next create 503', async () => {
-    const cli = run(['--port', '0', '--quiet', '--fail-5xx-next', '1', '--fault-path', '/order/create', '--webhook-delay-ms', '40', '--clock-offset-ms=-1500']);
+    const cli = run([
+      '--port',
+      '0',
+      '--quiet',
+      '--fail-5xx-next',
+      '1',
+      '--fault-path',
+      '/order/create',
+      '--webhook-delay-ms',
+      '40',
+      '--clock-offset-ms=-1500',
+    ]);
     const line = await readyLine(cli.stdout, cli.stderr);
     const [, instore, control] = /instore=(\S+) tokenized=\S+ control=(\S+)/.exec(line)!;
     const faults = (await (await fetch(`${control}/faults`)).json()) as Record<string, unknown>;
-    expect(faults).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 40, clockOffsetMs: -1500, latencyMs: 0, webhookDuplicates: false });
+    expect(faults).toMatchObject({
+      fail5xxNext: 1,
+      path: '/order/create',
+      webhookDelayMs: 40,
+      clockOffsetMs: -1500,
+      latencyMs: 0,
+      webhookDuplicates: false,
+    });
     // The sandbox clock runs 1.5 s behind, well within the 60 s a signature may be off.
     // --fault-path spares other paths: a status read neither fails nor uses up the counter.
     expect((await signedCall(instore!, 'GET', '/v1/instore/order/NOT-THERE')).status).toBe(404);

@@ -154,7 +154,9 @@ async function main(): Promise<void> {
   const country = (flags.country ?? DEMO_CREDENTIALS.country).toUpperCase();
   if (!(COUNTRIES as readonly string[]).includes(country)) fail(`--country must be one of ${COUNTRIES.join(', ')}`);
   const faults = faultPatch(flags);
-  const others = (flags['other-merchant'] ?? []).map((spec, index) => otherMerchant(spec, index, country as CountryCode));
+  const others = (flags['other-merchant'] ?? []).map((spec, index) =>
+    otherMerchant(spec, index, country as CountryCode),
+  );
   const headerPrefix = flags['header-prefix'] ?? HEADER_PREFIXES[0];
   if (!(HEADER_PREFIXES as readonly string[]).includes(headerPrefix))
     fail(`--header-prefix must be one of ${HEADER_PREFIXES.join(', ')}`);

@@ -79,10 +79,13 @@ export class Timers {
   readonly #pending = new Set<NodeJS.Timeout>();
 
   after(ms: number, run: () => void): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.#pending.delete(timer);
-      run();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.#pending.delete(timer);
+        run();
+      },
+      Math.max(0, ms),
+    );
     timer.unref();
     this.#pending.add(timer);
     return timer;

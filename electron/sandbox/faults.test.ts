@@ -10,7 +10,8 @@ let sandbox: RunningSandbox;
 afterEach(() => sandbox?.close());
 
 const CREATE = '/v1/instore/order/create';
-const orderCount = async (): Promise<number> => ((await controlCall(sandbox, 'GET', '/orders')).body.orders as unknown[]).length;
+const orderCount = async (): Promise<number> =>
+  ((await controlCall(sandbox, 'GET', '/orders')).body.orders as unknown[]).length;
 const setFaults = async (faults: Record<string, unknown>): Promise<void> => {
   const result = await controlCall(sandbox, 'POST', '/faults', faults);
   expect(result.status).toBe(200);
@@ -57,10 +58,17 @@ describe('request faults', () => {
     const bodies = [createBody(), createBody(), createBody(), createBody()];
     const outcomes: (number | 'no answer')[] = [];
     for (const body of bodies) {
-      outcomes.push(await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body).then((r) => r.status, () => 'no answer' as const));
+      outcomes.push(
+        await signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body).then(
+          (r) => r.status,
+          () => 'no answer' as const,
+        ),
+      );
     }
     expect(outcomes).toEqual(['no answer', 503, 'no answer', 200]);
-    const exists = await Promise.all(bodies.map(async (b) => (await orderStatus(sandbox, b.referenceId as string)).status === 200));
+    const exists = await Promise.all(
+      bodies.map(async (b) => (await orderStatus(sandbox, b.referenceId as string)).status === 200),
+    );
     expect(exists).toEqual([false, false, true, true]);
   });
 
@@ -86,7 +94,9 @@ describe('request faults', () => {
     sandbox = await startTestSandbox();
     await setFaults({ delayAfterActMs: 1_000 });
     const body = createBody();
-    await expect(signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { signal: AbortSignal.timeout(150) })).rejects.toThrow();
+    await expect(
+      signedCall(sandbox.instoreBaseUrl, 'POST', CREATE, body, { signal: AbortSignal.timeout(150) }),
+    ).rejects.toThrow();
     await controlCall(sandbox, 'DELETE', '/faults');
     expect((await orderStatus(sandbox, body.referenceId as string)).body.status).toBe('CREATED');
   });
@@ -102,10 +112,16 @@ describe('request faults', () => {
     sandbox = await startTestSandbox();
     await setFaults({ latencyMs: 10 });
     await setFaults({ webhookDuplicates: true });
-    expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({ latencyMs: 10, webhookDuplicates: true, path: null });
+    expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({
+      latencyMs: 10,
+      webhookDuplicates: true,
+      path: null,
+    });
     expect((await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: -1 })).status).toBe(400);
     expect((await controlCall(sandbox, 'POST', '/faults', { explode: true })).status).toBe(400);
-    expect((await controlCall(sandbox, 'POST', '/faults', { webhookDelayMs: 120_001 })).body.message).toBe('webhookDelayMs must be at most 120000 ms.');
+    expect((await controlCall(sandbox, 'POST', '/faults', { webhookDelayMs: 120_001 })).body.message).toBe(
+      'webhookDelayMs must be at most 120000 ms.',
+    );
     const cleared = await controlCall(sandbox, 'DELETE', '/faults');
     expect(cleared.body).toMatchObject({ latencyMs: 0, webhookDuplicates: false, webhookDelayMs: 0, fail5xxNext: 0 });
   });
@@ -114,17 +130,29 @@ describe('request faults', () => {
 describe('faults from the start (startSandbox option, the CLI flags)', () => {
   it('applies them before the first request, and reset comes back to them', async () => {
     sandbox = await startTestSandbox({ faults: { fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25 } });
-    expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25, latencyMs: 0 });
+    expect((await controlCall(sandbox, 'GET', '/faults')).body).toMatchObject({
+      fail5xxNext: 1,
+      path: '/order/create',
+      webhookDelayMs: 25,
+      latencyMs: 0,
+    });
     expect((await createOrder(sandbox)).result.status).toBe(503);
     expect((await createOrder(sandbox)).result.status).toBe(200);
     await setFaults({ latencyMs: 10 });
     const reset = await controlCall(sandbox, 'POST', '/reset');
-    expect(reset.body.faults).toMatchObject({ fail5xxNext: 1, path: '/order/create', webhookDelayMs: 25, latencyMs: 0 });
+    expect(reset.body.faults).toMatchObject({
+      fail5xxNext: 1,
+      path: '/order/create',
+      webhookDelayMs: 25,
+      latencyMs: 0,
+    });
     expect((await createOrder(sandbox)).result.status).toBe(503);
   });
 
-  it('refuses bad start faults with the control API\'s own message', async () => {
-    await expect(startTestSandbox({ faults: { latencyMs: -5 } })).rejects.toThrow('sandbox faults: latencyMs must be a non-negative integer.');
+  it("refuses bad start faults with the control API's own message", async () => {
+    await expect(startTestSandbox({ faults: { latencyMs: -5 } })).rejects.toThrow(
+      'sandbox faults: latencyMs must be a non-negative integer.',
+    );
     await expect(startTestSandbox({ faults: { bogus: 1 } as never })).rejects.toThrow('Unknown fault switch "bogus".');
   });
 });
@@ -140,7 +168,9 @@ describe('clock offset', () => {
     // A client that measures the skew from the Date header and signs with the server's time gets through.
     const skewed = await createOrder(sandbox, {}, { date: new Date(Date.now() + 5 * 60_000).toISOString() });
     expect(skewed.result.status).toBe(200);
-    const status = await orderStatus(sandbox, skewed.referenceId, { date: new Date(Date.now() + 5 * 60_000).toISOString() });
+    const status = await orderStatus(sandbox, skewed.referenceId, {
+      date: new Date(Date.now() + 5 * 60_000).toISOString(),
+    });
     expect(Math.abs(Date.parse(status.body.createdAt as string) - (Date.now() + 5 * 60_000))).toBeLessThan(3_000);
   });
 });

@@ -45,7 +45,14 @@ const NO_FAULTS: FaultSwitches = {
   path: null,
 };
 
-const NON_NEGATIVE_INTEGERS = ['latencyMs', 'fail5xxNext', 'dropAfterActNext', 'resetNext', 'delayAfterActMs', 'webhookDelayMs'] as const;
+const NON_NEGATIVE_INTEGERS = [
+  'latencyMs',
+  'fail5xxNext',
+  'dropAfterActNext',
+  'resetNext',
+  'delayAfterActMs',
+  'webhookDelayMs',
+] as const;
 /** A minute of latency is already far beyond any client timeout; more is a typo. */
 const MAX_DELAY_MS = 120_000;
 
@@ -79,7 +86,8 @@ export class Faults {
 
   plan(path: string): FaultPlan {
     const s = this.#switches;
-    if (s.path !== null && !path.includes(s.path)) return { latencyMs: 0, before: null, dropAfterAct: false, delayAfterActMs: 0 };
+    if (s.path !== null && !path.includes(s.path))
+      return { latencyMs: 0, before: null, dropAfterAct: false, delayAfterActMs: 0 };
     let before: FaultPlan['before'] = null;
     let dropAfterAct = false;
     if (s.resetNext > 0) {
@@ -112,7 +120,8 @@ export function parseFaultPatch(body: Readonly<Record<string, unknown>>): FaultP
     patch[key] = value as number;
   }
   if (body.clockOffsetMs !== undefined) {
-    if (!Number.isSafeInteger(body.clockOffsetMs)) return 'clockOffsetMs must be an integer (milliseconds, may be negative).';
+    if (!Number.isSafeInteger(body.clockOffsetMs))
+      return 'clockOffsetMs must be an integer (milliseconds, may be negative).';
     patch.clockOffsetMs = body.clockOffsetMs as number;
   }
   if (body.webhookDuplicates !== undefined) {
@@ -120,7 +129,8 @@ export function parseFaultPatch(body: Readonly<Record<string, unknown>>): FaultP
     patch.webhookDuplicates = body.webhookDuplicates;
   }
   if (body.path !== undefined) {
-    if (body.path !== null && (typeof body.path !== 'string' || body.path === '')) return 'path must be a non-empty string or null.';
+    if (body.path !== null && (typeof body.path !== 'string' || body.path === ''))
+      return 'path must be a non-empty string or null.';
     patch.path = body.path as string | null;
   }
   return patch;

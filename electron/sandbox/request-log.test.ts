@@ -16,7 +16,10 @@ describe('request log', () => {
     const before = Date.now();
     await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/REF-NOT-THERE-1');
     await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/REF-NOT-THERE-2');
-    const all = (await controlCall(sandbox, 'GET', '/requests')).body as { requests: { at: number; method: string; path: string }[]; dropped: number };
+    const all = (await controlCall(sandbox, 'GET', '/requests')).body as {
+      requests: { at: number; method: string; path: string }[];
+      dropped: number;
+    };
     expect(all.dropped).toBe(0);
     expect(all.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /posi-sandbox/v1/instore/order/REF-NOT-THERE-1',
@@ -26,7 +29,9 @@ describe('request log', () => {
     expect(all.requests[0]!.at).toBeGreaterThanOrEqual(before);
     expect(all.requests[1]!.at - all.requests[0]!.at).toBeGreaterThanOrEqual(30);
 
-    const later = (await controlCall(sandbox, 'GET', `/requests?since=${all.requests[1]!.at}`)).body as { requests: unknown[] };
+    const later = (await controlCall(sandbox, 'GET', `/requests?since=${all.requests[1]!.at}`)).body as {
+      requests: unknown[];
+    };
     expect(later.requests).toHaveLength(1);
     expect((await controlCall(sandbox, 'GET', '/requests?since=soon')).status).toBe(400);
     await controlCall(sandbox, 'POST', '/reset');

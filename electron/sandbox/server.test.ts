@@ -38,7 +38,12 @@ describe('sandbox server', () => {
     expect(sandbox.instoreBaseUrl).toBe(`${sandbox.origin}/posi-sandbox`);
     expect(sandbox.tokenizedBaseUrl).toBe(`${sandbox.origin}/demo/merchant`);
     expect(sandbox.controlBaseUrl).toBe(`${sandbox.origin}/_sandbox`);
-    expect(DEMO_CREDENTIALS).toEqual({ accessKeyId: 'AK_DEMO', accessKeySecret: 'SK_DEMO', posId: 'POS-DEMO-1', country: 'SG' });
+    expect(DEMO_CREDENTIALS).toEqual({
+      accessKeyId: 'AK_DEMO',
+      accessKeySecret: 'SK_DEMO',
+      posId: 'POS-DEMO-1',
+      country: 'SG',
+    });
     const index = await controlCall(sandbox, 'GET', '');
     expect(index.body.routes).toContain('POST /_sandbox/consumer/confirm');
   });
@@ -69,7 +74,10 @@ describe('sandbox server', () => {
     expect(nowhere.status).toBe(404);
     expect(await nowhere.json()).toMatchObject({ statusCode: 404, message: 'Route not found.' });
     expect((await signedCall(sandbox.instoreBaseUrl, 'DELETE', '/v1/instore/order/create')).status).toBe(405);
-    const huge = await fetch(`${sandbox.instoreBaseUrl}/v1/instore/order/create`, { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+    const huge = await fetch(`${sandbox.instoreBaseUrl}/v1/instore/order/create`, {
+      method: 'POST',
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
     expect(huge.status).toBe(413);
     expect((await controlCall(sandbox, 'POST', '/consumer/confirm', { nope: 1 })).status).toBe(400);
     const malformed = await fetch(`${sandbox.controlBaseUrl}/faults`, { method: 'POST', body: '{not json' });
@@ -78,7 +86,9 @@ describe('sandbox server', () => {
 
   it('refuses a signed body that is not a JSON object', async () => {
     const sandbox = await start();
-    const result = await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody(), { rawBody: '[1,2]' });
+    const result = await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody(), {
+      rawBody: '[1,2]',
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toMatch(/JSON object/);
   });
@@ -90,22 +100,40 @@ describe('sandbox server', () => {
         { name: 'HK shop', accessKeyId: 'AK_HK', accessKeySecret: 'SK_HK', country: 'HK', posIds: ['HK-1'] },
       ],
     });
-    const hk = await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ posId: 'HK-1', country: 'HK', currency: 'HKD' }), {
-      credentials: { accessKeyId: 'AK_HK', accessKeySecret: 'SK_HK' },
-    });
+    const hk = await signedCall(
+      sandbox.instoreBaseUrl,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ posId: 'HK-1', country: 'HK', currency: 'HKD' }),
+      {
+        credentials: { accessKeyId: 'AK_HK', accessKeySecret: 'SK_HK' },
+      },
+    );
     expect(hk.status).toBe(200);
-    const sg = await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ posId: 'SG-2' }), {
-      credentials: { accessKeyId: 'AK_SG', accessKeySecret: 'SK_SG' },
-    });
+    const sg = await signedCall(
+      sandbox.instoreBaseUrl,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ posId: 'SG-2' }),
+      {
+        credentials: { accessKeyId: 'AK_SG', accessKeySecret: 'SK_SG' },
+      },
+    );
     expect(sg.status).toBe(200);
     // The demo key is not configured here.
-    expect((await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody())).status).toBe(401);
+    expect((await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody())).status).toBe(
+      401,
+    );
   });
 
   it('rejects merchant lists that share keys or terminals', async () => {
     const merchant = { name: 'A', accessKeyId: 'AK', accessKeySecret: 'SK', country: 'SG' as const, posIds: ['P1'] };
-    await expect(startSandbox({ merchants: [merchant, { ...merchant, name: 'B' }] })).rejects.toThrow(/share the access key id/);
-    await expect(startSandbox({ merchants: [merchant, { ...merchant, accessKeyId: 'AK2' }] })).rejects.toThrow(/more than one/);
+    await expect(startSandbox({ merchants: [merchant, { ...merchant, name: 'B' }] })).rejects.toThrow(
+      /share the access key id/,
+    );
+    await expect(startSandbox({ merchants: [merchant, { ...merchant, accessKeyId: 'AK2' }] })).rejects.toThrow(
+      /more than one/,
+    );
   });
 
   it('listens on a given port and releases it on close (twice is harmless)', async () => {
@@ -122,7 +150,17 @@ describe('sandbox server', () => {
   });
 
   it('knows which peers are loopback (the control API answers only them)', () => {
-    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.1.2.3'].map(isLoopbackAddress)).toEqual([true, true, true, true]);
-    expect(['192.168.1.10', '::ffff:10.0.0.1', '', undefined].map(isLoopbackAddress)).toEqual([false, false, false, false]);
+    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.1.2.3'].map(isLoopbackAddress)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['192.168.1.10', '::ffff:10.0.0.1', '', undefined].map(isLoopbackAddress)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

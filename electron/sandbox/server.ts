@@ -89,7 +89,12 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export const DEMO_CREDENTIALS = { accessKeyId: 'AK_DEMO', accessKeySecret: 'SK_DEMO', posId: 'POS-DEMO-1', country: 'SG' } as const;
+export const DEMO_CREDENTIALS = {
+  accessKeyId: 'AK_DEMO',
+  accessKeySecret: 'SK_DEMO',
+  posId: 'POS-DEMO-1',
+  country: 'SG',
+} as const;
 
 export const DEMO_MERCHANT: SandboxMerchant = {
   name: 'Demo Coffee Bar',
@@ -153,7 +158,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const url = new URL(rawUrl, 'http://sandbox.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
     const rawBody = await readRequestBody(req, MAX_BODY_BYTES);
-    const ex: Exchange = { req, res, method, rawUrl, pathname: url.pathname, query: url.searchParams, rawBody: rawBody ?? '' };
+    const ex: Exchange = {
+      req,
+      res,
+      method,
+      rawUrl,
+      pathname: url.pathname,
+      query: url.searchParams,
+      rawBody: rawBody ?? '',
+    };
     const send = (reply: Reply, note = ''): void => {
       writeReply(res, reply, ctx.clock.httpDate());
       log(`${method} ${rawUrl} → ${reply.status}${note} (${Date.now() - started} ms)`);
@@ -162,7 +175,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     for (const area of areas) area.sweep();
 
     if (ex.pathname === CONTROL_BASE_PATH || ex.pathname.startsWith(`${CONTROL_BASE_PATH}/`)) {
-      if (!isLoopbackAddress(req.socket.remoteAddress)) return send(errorReply(403, GENERIC_MESSAGES.loopbackOnly, ctx.ids.traceId()));
+      if (!isLoopbackAddress(req.socket.remoteAddress))
+        return send(errorReply(403, GENERIC_MESSAGES.loopbackOnly, ctx.ids.traceId()));
       return send(await runControl(ex, ex.pathname.slice(CONTROL_BASE_PATH.length)));
     }
     const area = areas.find((a) => ex.pathname.startsWith(`${a.basePath}/`));
@@ -189,7 +203,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
 
   /** A provider API call with the fault switches applied around it (see faults.ts for the order). */
-  async function serveWithFaults(ex: Exchange, target: AreaTarget, send: (reply: Reply, note?: string) => void): Promise<void> {
+  async function serveWithFaults(
+    ex: Exchange,
+    target: AreaTarget,
+    send: (reply: Reply, note?: string) => void,
+  ): Promise<void> {
     const plan = faults.plan(ex.pathname);
     if (plan.latencyMs > 0) await timers.sleep(plan.latencyMs);
     if (plan.before === 'reset') {
@@ -197,7 +215,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ex.req.socket.destroy();
       return;
     }
-    if (plan.before === 'fail5xx') return send(errorReply(503, GENERIC_MESSAGES.serviceUnavailable, ctx.ids.traceId()), ' (fault)');
+    if (plan.before === 'fail5xx')
+      return send(errorReply(503, GENERIC_MESSAGES.serviceUnavailable, ctx.ids.traceId()), ' (fault)');
     const reply = await target.run();
     if (plan.delayAfterActMs > 0) await timers.sleep(plan.delayAfterActMs);
     if (plan.dropAfterAct) {
@@ -210,7 +229,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(
+        `internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       writeReply(res, errorReply(500, 'Internal sandbox error.', ctx.ids.traceId()), ctx.clock.httpDate());
     });
   });
@@ -261,9 +282,12 @@ function checkMerchants(merchants: SandboxMerchant[]): SandboxMerchant[] {
   const keys = new Set<string>();
   const terminals = new Set<string>();
   for (const merchant of merchants) {
-    if (!merchant.accessKeyId || !merchant.accessKeySecret) throw new Error(`sandbox merchant "${merchant.name}" needs an access key id and secret`);
-    if (keys.has(merchant.accessKeyId)) throw new Error(`sandbox merchants share the access key id ${merchant.accessKeyId}`);
-    if (!(COUNTRIES as readonly string[]).includes(merchant.country)) throw new Error(`sandbox merchant "${merchant.name}" has unknown country ${merchant.country as CountryCode}`);
+    if (!merchant.accessKeyId || !merchant.accessKeySecret)
+      throw new Error(`sandbox merchant "${merchant.name}" needs an access key id and secret`);
+    if (keys.has(merchant.accessKeyId))
+      throw new Error(`sandbox merchants share the access key id ${merchant.accessKeyId}`);
+    if (!(COUNTRIES as readonly string[]).includes(merchant.country))
+      throw new Error(`sandbox merchant "${merchant.name}" has unknown country ${merchant.country as CountryCode}`);
     keys.add(merchant.accessKeyId);
     for (const posId of merchant.posIds) {
       if (terminals.has(posId)) throw new Error(`posId ${posId} is given to more than one sandbox merchant`);

@@ -39,28 +39,47 @@ export interface CallResult {
   readonly headers: Headers;
 }
 
-export const DEMO: Credentials = { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: DEMO_CREDENTIALS.accessKeySecret };
+export const DEMO: Credentials = {
+  accessKeyId: DEMO_CREDENTIALS.accessKeyId,
+  accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+};
 
-export async function signedCall(baseUrl: string, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<CallResult> {
+export async function signedCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const credentials = options.credentials ?? DEMO;
   const url = baseUrl + path;
   const date = options.date ?? new Date().toISOString();
   const canonical = canonicalJson(body);
-  const sig = sb1Signature({ method, url: options.signUrl ?? url, date, canonical: options.signCanonical ?? canonical }, credentials.accessKeySecret);
+  const sig = sb1Signature(
+    { method, url: options.signUrl ?? url, date, canonical: options.signCanonical ?? canonical },
+    credentials.accessKeySecret,
+  );
   const headers: Record<string, string> = { Date: date };
   const sent = options.base64Signature ? Buffer.from(sig, 'hex').toString('base64') : sig;
-  const authorization = options.authorization === undefined ? sb1Authorization(credentials.accessKeyId, sent) : options.authorization;
+  const authorization =
+    options.authorization === undefined ? sb1Authorization(credentials.accessKeyId, sent) : options.authorization;
   if (authorization !== null) headers.Authorization = authorization;
   const contentType = options.contentType === undefined ? SIGNED_CONTENT_TYPE : options.contentType;
   if (contentType !== null) headers['Content-Type'] = contentType;
-  if (options.idempotencyKey) headers[headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX).idempotency] = options.idempotencyKey;
+  if (options.idempotencyKey)
+    headers[headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX).idempotency] = options.idempotencyKey;
   const payload = options.rawBody ?? (method === 'GET' ? undefined : canonical);
   const res = await fetch(url, { method, headers, body: payload, signal: options.signal });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }
 
-export async function controlCall(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<CallResult> {
+export async function controlCall(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<CallResult> {
   const res = await fetch(`${sandbox.origin}/_sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -83,13 +102,21 @@ export function createBody(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export async function createOrder(sandbox: RunningSandbox, overrides: Record<string, unknown> = {}, options: CallOptions = {}): Promise<{ referenceId: string; result: CallResult }> {
+export async function createOrder(
+  sandbox: RunningSandbox,
+  overrides: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<{ referenceId: string; result: CallResult }> {
   const body = createBody(overrides);
   const result = await signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', body, options);
   return { referenceId: body.referenceId as string, result };
 }
 
-export async function orderStatus(sandbox: RunningSandbox, referenceId: string, options: CallOptions = {}): Promise<CallResult> {
+export async function orderStatus(
+  sandbox: RunningSandbox,
+  referenceId: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   return signedCall(sandbox.instoreBaseUrl, 'GET', `/v1/instore/order/${referenceId}`, undefined, options);
 }
 
@@ -101,7 +128,11 @@ export async function truth(sandbox: RunningSandbox, referenceId: string): Promi
 }
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -166,7 +166,9 @@ export class WebhookDispatcher {
 
   #forgetOld(): void {
     if (this.#tracked.length <= KEEP_DELIVERIES) return;
-    const keep = this.#tracked.filter((t, i) => t.delivery.state === 'pending' || i >= this.#tracked.length - KEEP_DELIVERIES);
+    const keep = this.#tracked.filter(
+      (t, i) => t.delivery.state === 'pending' || i >= this.#tracked.length - KEEP_DELIVERIES,
+    );
     this.#tracked = keep;
   }
 }

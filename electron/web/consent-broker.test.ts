@@ -26,14 +26,26 @@ interface Reply {
   body: string;
 }
 
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${port}`, ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -63,16 +75,22 @@ async function openOnDisplay(linkToken: string): Promise<string> {
   if (!opened.ok) throw new Error(opened.error.message);
   // The cashier's screen is told where the page went, never its address.
   expect(opened.value).toEqual({ kind: 'customer-display' });
-  const shown = events.slice(before).find((e) => e.event === 'customers.consentOnDisplay' && e.payload.linkToken === linkToken);
+  const shown = events
+    .slice(before)
+    .find((e) => e.event === 'customers.consentOnDisplay' && e.payload.linkToken === linkToken);
   if (shown?.event !== 'customers.consentOnDisplay') throw new Error('nothing sent to the customer display');
   return shown.payload.url;
 }
 
 /** The hidden fields of the page's Approve or Decline form, as the browser would post them. */
 function formOf(html: string, decision: 'approve' | 'decline'): string {
-  const form = [...html.matchAll(/<form method="post">(.*?)<\/form>/g)].map((m) => m[1]!).find((f) => f.includes(`value="${decision}"`));
+  const form = [...html.matchAll(/<form method="post">(.*?)<\/form>/g)]
+    .map((m) => m[1]!)
+    .find((f) => f.includes(`value="${decision}"`));
   if (!form) throw new Error(`no ${decision} form in the page`);
-  return new URLSearchParams([...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!])).toString();
+  return new URLSearchParams(
+    [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  ).toString();
 }
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -83,7 +101,12 @@ beforeAll(async () => {
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
   const dataDir = join(base, 'data');
-  const web = await createWebCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), version: '0.0.0-test', statusIntervalMs: 60_000 });
+  const web = await createWebCore({
+    dataDir,
+    vault: new DevelopmentFileVault(join(dataDir, 'vault.json')),
+    version: '0.0.0-test',
+    statusIntervalMs: 60_000,
+  });
   core = web.core;
   core.onEvent((event) => events.push(event));
   host = await startWebHost({ core, consent: web.consent, rendererDir });
@@ -112,14 +135,22 @@ describe('consent broker: the popup flow', () => {
 
     const before = events.length;
     // The sandboxed page posts from an opaque origin: Origin is "null".
-    const approved = await send(host.port, popupPath, { method: 'POST', headers: { ...FORM, Origin: 'null' }, body: formOf(page.body, 'approve') });
+    const approved = await send(host.port, popupPath, {
+      method: 'POST',
+      headers: { ...FORM, Origin: 'null' },
+      body: formOf(page.body, 'approve'),
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toContain('data-consent-state="linked"');
     expect(approved.body).toContain('Linked — you can close this window.');
 
     const found = await api<{ customer: { status: string } }>('customers.find', { merchantUserId: 'broker-1' });
     expect(found.ok && found.value.customer.status).toBe('linked');
-    expect(events.slice(before).some((e) => e.event === 'customers.updated' && e.payload.customer.merchantUserId === 'broker-1')).toBe(true);
+    expect(
+      events
+        .slice(before)
+        .some((e) => e.event === 'customers.updated' && e.payload.customer.merchantUserId === 'broker-1'),
+    ).toBe(true);
 
     // The ticket ended with the session: the address is dead now.
     expect((await send(host.port, popupPath)).status).toBe(403);
@@ -128,10 +159,18 @@ describe('consent broker: the popup flow', () => {
   it('passes a Decline through; the customer can still approve from the same page', async () => {
     const { popupPath } = await startLinking('broker-2');
     const page = await send(host.port, popupPath);
-    const declined = await send(host.port, popupPath, { method: 'POST', headers: FORM, body: formOf(page.body, 'decline') });
+    const declined = await send(host.port, popupPath, {
+      method: 'POST',
+      headers: FORM,
+      body: formOf(page.body, 'decline'),
+    });
     expect(declined.status).toBe(200);
     expect(declined.body).toContain('data-consent-state="declined"');
-    const approved = await send(host.port, popupPath, { method: 'POST', headers: FORM, body: formOf(declined.body, 'approve') });
+    const approved = await send(host.port, popupPath, {
+      method: 'POST',
+      headers: FORM,
+      body: formOf(declined.body, 'approve'),
+    });
     expect(approved.body).toContain('data-consent-state="linked"');
   });
 
@@ -155,7 +194,12 @@ describe('consent broker: nothing but the popup gets in', () => {
     const a = await startLinking('broker-4');
     const b = await startLinking('broker-5');
     const ticketOfB = new URL(b.popupPath, 'http://x').searchParams.get('ticket')!;
-    for (const path of [`/consent/${a.linkToken}`, `/consent/${a.linkToken}?ticket=`, `/consent/${a.linkToken}?ticket=${'A'.repeat(43)}`, `/consent/${a.linkToken}?ticket=${ticketOfB}`]) {
+    for (const path of [
+      `/consent/${a.linkToken}`,
+      `/consent/${a.linkToken}?ticket=`,
+      `/consent/${a.linkToken}?ticket=${'A'.repeat(43)}`,
+      `/consent/${a.linkToken}?ticket=${ticketOfB}`,
+    ]) {
       const reply = await send(host.port, path);
       expect(reply.status, path).toBe(403);
       expect(reply.body).toContain('no longer valid');
@@ -164,19 +208,42 @@ describe('consent broker: nothing but the popup gets in', () => {
 
   it('refuses a foreign Origin or Host even with the right ticket', async () => {
     const { popupPath } = await startLinking('broker-6');
-    expect((await send(host.port, popupPath, { method: 'POST', headers: { ...FORM, Origin: 'https://evil.example' }, body: 'decision=approve' })).status).toBe(403);
+    expect(
+      (
+        await send(host.port, popupPath, {
+          method: 'POST',
+          headers: { ...FORM, Origin: 'https://evil.example' },
+          body: 'decision=approve',
+        })
+      ).status,
+    ).toBe(403);
     expect((await send(host.port, popupPath, { headers: { Host: `evil.example:${host.port}` } })).status).toBe(403);
   });
 
   it('takes only GET and the page’s own form posts', async () => {
     const { popupPath } = await startLinking('broker-7');
     expect((await send(host.port, popupPath, { method: 'PUT', body: 'x' })).status).toBe(405);
-    expect((await send(host.port, popupPath, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(415);
-    expect((await send(host.port, popupPath, { method: 'POST', headers: FORM, body: 'x='.padEnd(20_000, 'y') })).status).toBe(413);
+    expect(
+      (
+        await send(host.port, popupPath, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (await send(host.port, popupPath, { method: 'POST', headers: FORM, body: 'x='.padEnd(20_000, 'y') })).status,
+    ).toBe(413);
   });
 
   it('has no other pages: anything below /consent/ that is not a session is 404', async () => {
-    for (const path of ['/consent/', '/consent/a/b', '/consent/..%2Fapi%2Fsettings.get', '/consent/%2F%2Fevil.example']) {
+    for (const path of [
+      '/consent/',
+      '/consent/a/b',
+      '/consent/..%2Fapi%2Fsettings.get',
+      '/consent/%2F%2Fevil.example',
+    ]) {
       expect((await send(host.port, path)).status, path).toBe(404);
     }
   });
@@ -207,7 +274,10 @@ describe('consent broker: not a proxy', () => {
   });
 
   it('fetches only the session’s consent URL, whatever the request adds', async () => {
-    const started = await api<LinkStart>('customers.startLink', { merchantUserId: 'broker-8', emailHint: 'kim@example.com' });
+    const started = await api<LinkStart>('customers.startLink', {
+      merchantUserId: 'broker-8',
+      emailHint: 'kim@example.com',
+    });
     if (!started.ok) throw new Error(started.error.message);
     const opening = await broker.open(started.value.linkToken);
     const path = opening.url;
@@ -219,11 +289,16 @@ describe('consent broker: not a proxy', () => {
   it('lets a ticket lapse at its time limit', async () => {
     let clock = Date.now();
     const lapsingBroker = createConsentBroker({ core: () => core, now: () => clock, ticketTtlMs: 60_000 });
-    const lapsing = createServer((req, res) => void lapsingBroker.handle(req, res, new URL(req.url ?? '/', 'http://host.invalid')));
+    const lapsing = createServer(
+      (req, res) => void lapsingBroker.handle(req, res, new URL(req.url ?? '/', 'http://host.invalid')),
+    );
     await new Promise<void>((resolve) => lapsing.listen(0, '127.0.0.1', resolve));
     const lapsingPort = (lapsing.address() as AddressInfo).port;
     try {
-      const started = await api<LinkStart>('customers.startLink', { merchantUserId: 'broker-9', phoneHint: '91234567' });
+      const started = await api<LinkStart>('customers.startLink', {
+        merchantUserId: 'broker-9',
+        phoneHint: '91234567',
+      });
       if (!started.ok) throw new Error(started.error.message);
       const opening = await lapsingBroker.open(started.value.linkToken);
       const path = opening.url;

@@ -84,12 +84,17 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     const ticket = randomBytes(32).toString('base64url');
     tickets.delete(linkToken);
     tickets.set(linkToken, { hash: sha256(ticket), expiresAt: Math.min(now() + ttlMs, Date.parse(target.expiresAt)) });
-    return { linkToken, url: `${CONSENT_PREFIX}${encodeURIComponent(linkToken)}?ticket=${ticket}`, expiresAt: target.expiresAt };
+    return {
+      linkToken,
+      url: `${CONSENT_PREFIX}${encodeURIComponent(linkToken)}?ticket=${ticket}`,
+      expiresAt: target.expiresAt,
+    };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const linkToken = url.pathname.slice(CONSENT_PREFIX.length);
-    if (!LINK_TOKEN.test(linkToken)) return sendPage(response, 404, 'invalid', 'Not found', 'There is no consent page here.');
+    if (!LINK_TOKEN.test(linkToken))
+      return sendPage(response, 404, 'invalid', 'Not found', 'There is no consent page here.');
     if (request.method !== 'GET' && request.method !== 'POST') {
       response.setHeader('Allow', 'GET, POST');
       return sendPage(response, 405, 'invalid', 'Not allowed', 'This page only shows the consent form.');
@@ -100,7 +105,13 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
       return sendPage(response, 403, 'invalid', 'Not allowed', 'This page can only be used from the till.');
     }
     if (!ticketFits(linkToken, url.searchParams.get('ticket'))) {
-      return sendPage(response, 403, 'invalid', 'Link no longer valid', 'This consent link is no longer valid. Start linking again from the till.');
+      return sendPage(
+        response,
+        403,
+        'invalid',
+        'Link no longer valid',
+        'This consent link is no longer valid. Start linking again from the till.',
+      );
     }
     let target;
     try {
@@ -113,7 +124,13 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     // Checked again at the point of use: the app token goes only to the environment's own https hosts.
     if (!isExpectedConsentPage(target.url, target.gateway)) {
       tickets.delete(linkToken);
-      return sendPage(response, 502, 'unexpected', 'Unexpected consent page', 'The wallet named a consent page at an unexpected address; it was not opened. Start linking again from the till.');
+      return sendPage(
+        response,
+        502,
+        'unexpected',
+        'Unexpected consent page',
+        'The wallet named a consent page at an unexpected address; it was not opened. Start linking again from the till.',
+      );
     }
 
     let body: string | undefined;
@@ -130,23 +147,43 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     try {
       upstream = await fetchImpl(target.url, {
         method: request.method,
-        headers: { ...target.headers, Accept: 'text/html', ...(body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+        headers: {
+          ...target.headers,
+          Accept: 'text/html',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+        },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
-      return sendPage(response, 502, 'unreachable', 'Consent page unavailable', 'The wallet’s consent page cannot be reached right now. Close this window and try again.');
+      return sendPage(
+        response,
+        502,
+        'unreachable',
+        'Consent page unavailable',
+        'The wallet’s consent page cannot be reached right now. Close this window and try again.',
+      );
     }
 
     if (upstream.status >= 300 && upstream.status < 400) {
       await upstream.body?.cancel();
       const location = upstream.headers.get('location');
-      const resolved = location !== null && URL.canParse(location, target.url) ? new URL(location, target.url).href : '';
+      const resolved =
+        location !== null && URL.canParse(location, target.url) ? new URL(location, target.url).href : '';
       if (consentNavigation(resolved, { consentUrl: target.url, callbackUrl: target.callbackUrl }) !== 'callback') {
-        return sendPage(response, 502, 'unexpected', 'Unexpected answer', 'The wallet sent this window somewhere unexpected. Close it and start linking again.');
+        return sendPage(
+          response,
+          502,
+          'unexpected',
+          'Unexpected answer',
+          'The wallet sent this window somewhere unexpected. Close it and start linking again.',
+        );
       }
-      const result = (await dispatch(options.core().handlers, 'customers.completeLink', { linkToken, redirectedTo: resolved })) as Result<{ merchantUserId: string }>;
+      const result = (await dispatch(options.core().handlers, 'customers.completeLink', {
+        linkToken,
+        redirectedTo: resolved,
+      })) as Result<{ merchantUserId: string }>;
       tickets.delete(linkToken);
       if (!result.ok) return sendPage(response, 200, 'failed', 'Not linked', result.error.message);
       return sendPage(response, 200, 'linked', 'Linked', 'Linked — you can close this window.');
@@ -155,10 +192,17 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     const type = upstream.headers.get('content-type') ?? '';
     if (!/^text\/html\s*(;|$)/i.test(type)) {
       await upstream.body?.cancel();
-      return sendPage(response, 502, 'unexpected', 'Unexpected answer', 'The wallet’s consent page sent something that is not a page.');
+      return sendPage(
+        response,
+        502,
+        'unexpected',
+        'Unexpected answer',
+        'The wallet’s consent page sent something that is not a page.',
+      );
     }
     const page = await readResponseLimited(upstream, MAX_PAGE_BYTES);
-    if (page === null) return sendPage(response, 502, 'unexpected', 'Unexpected answer', 'The wallet’s consent page is too large.');
+    if (page === null)
+      return sendPage(response, 502, 'unexpected', 'Unexpected answer', 'The wallet’s consent page is too large.');
     const upstreamPolicy = upstream.headers.get('content-security-policy');
     response.writeHead(upstream.status, {
       ...PAGE_HEADERS,
@@ -176,7 +220,9 @@ export function createConsentBroker(options: ConsentBrokerOptions): ConsentBroke
     if (status.ok && (status.value as { state: string }).state === 'linked') {
       return sendPage(response, 200, 'linked', 'Linked', 'Linked — you can close this window.');
     }
-    const message = status.ok ? ((status.value as { message: string | null }).message ?? defaultMessage('link.failed')) : status.error.message;
+    const message = status.ok
+      ? ((status.value as { message: string | null }).message ?? defaultMessage('link.failed'))
+      : status.error.message;
     return sendPage(response, 410, 'over', 'Linking ended', message);
   }
 

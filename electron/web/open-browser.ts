@@ -13,7 +13,8 @@ export type BrowserOpening =
 export function planBrowserOpening(url: string, platform: NodeJS.Platform, env: NodeJS.ProcessEnv): BrowserOpening {
   if (platform === 'darwin') return { kind: 'open', command: 'open', args: [url] };
   if (platform === 'win32') return { kind: 'open', command: 'cmd', args: ['/c', 'start', '""', url] };
-  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { kind: 'no-display', why: 'no display on this machine (DISPLAY and WAYLAND_DISPLAY are not set)' };
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return { kind: 'no-display', why: 'no display on this machine (DISPLAY and WAYLAND_DISPLAY are not set)' };
   return { kind: 'open', command: 'xdg-open', args: [url] };
 }
 

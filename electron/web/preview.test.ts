@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 // The preview CLI as a newcomer (and the e2e fixture) runs it: spawn, wait for the ready line, use it, stop it.
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const READY = /^preview ready url=(http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})) sandbox=(http:\/\/127\.0\.0\.1:(\d+))$/;
+const READY =
+  /^preview ready url=(http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})) sandbox=(http:\/\/127\.0\.0\.1:(\d+))$/;
 
 let child: ChildProcess | null = null;
 let dataDir: string | null = null;
@@ -21,11 +22,22 @@ afterEach(() => {
   dataDir = null;
 });
 
-function startPreview(args: string[], env: NodeJS.ProcessEnv = process.env, printed: string[] = []): Promise<{ line: string; exited: Promise<number | null> }> {
+function startPreview(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  printed: string[] = [],
+): Promise<{ line: string; exited: Promise<number | null> }> {
   dataDir = mkdtempSync(join(tmpdir(), 'preview-cli-'));
   const proc = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'electron/web/preview.ts', '--data-dir', dataDir, ...args],
+    [
+      '--experimental-strip-types',
+      '--no-warnings=ExperimentalWarning',
+      'electron/web/preview.ts',
+      '--data-dir',
+      dataDir,
+      ...args,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
   );
   child = proc;

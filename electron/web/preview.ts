@@ -29,7 +29,8 @@ const USAGE = `Usage: npm run preview -- [options]
 function portOption(value: string | undefined, name: string): number {
   if (value === undefined) return 0;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
   return port;
 }
 
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? join(ROOT, '.data', 'preview'));
   const rendererDir = resolve(values['renderer-dir'] ?? join(ROOT, 'dist', 'renderer'));
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    console.error(`Warning: ${rendererDir}/index.html not found. Build the renderer first: npx vite build --mode web (npm run preview does it).`);
+    console.error(
+      `Warning: ${rendererDir}/index.html not found. Build the renderer first: npx vite build --mode web (npm run preview does it).`,
+    );
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -94,7 +97,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 
   console.log(`Wallet POS preview — data in ${dataDir} (development vault: secrets stored in plain text)`);
-  console.log(sandboxBaseUrl ? `Embedded sandbox (demo provider): ${sandboxBaseUrl}` : 'Provider: as configured in Settings (not the embedded sandbox)');
+  console.log(
+    sandboxBaseUrl
+      ? `Embedded sandbox (demo provider): ${sandboxBaseUrl}`
+      : 'Provider: as configured in Settings (not the embedded sandbox)',
+  );
   console.log(`Open the app: ${host.url}`);
   console.log(`preview ready url=${host.url} sandbox=${sandboxBaseUrl ?? 'none'}`);
   if (!values['no-open']) await openOrExplain(host.url);

@@ -24,14 +24,25 @@ interface Reply {
   body: string;
 }
 
-function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function send(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${host.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${host.port}`, ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -47,7 +58,10 @@ function api(channel: string, payload: unknown, headers: Record<string, string> 
   });
 }
 
-function openEvents(query: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket } | { status: number }> {
+function openEvents(
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket } | { status: number }> {
   return new Promise((resolve) => {
     const socket = new WebSocket(`ws://127.0.0.1:${host.port}/events${query}`, { headers });
     socket.once('open', () => resolve({ socket }));
@@ -64,7 +78,12 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'main-1.js'), 'export {}');
   writeFileSync(join(base, 'outside.txt'), 'outside the renderer');
   const dataDir = join(base, 'data');
-  const web = await createWebCore({ dataDir, vault: new DevelopmentFileVault(join(dataDir, 'vault.json')), version: '0.0.0-test', statusIntervalMs: 60_000 });
+  const web = await createWebCore({
+    dataDir,
+    vault: new DevelopmentFileVault(join(dataDir, 'vault.json')),
+    version: '0.0.0-test',
+    statusIntervalMs: 60_000,
+  });
   core = web.core;
   host = await startWebHost({ core, consent: web.consent, rendererDir });
 });
@@ -93,7 +112,11 @@ describe('web host: the contract over HTTP', () => {
   });
 
   it('refuses a request without the token (401)', async () => {
-    const reply = await send('/api/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const reply = await send('/api/settings.get', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(reply.status).toBe(401);
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
   });
@@ -145,7 +168,10 @@ describe('web host: the contract over HTTP', () => {
     expect(JSON.parse(unknown.body).error.code).toBe('ipc.unknown-channel');
     const invalid = await api('settings.verifyPin', { kind: 'root', pin: '1234' });
     expect(invalid.status).toBe(200);
-    expect(JSON.parse(invalid.body)).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload', retryable: false } });
+    expect(JSON.parse(invalid.body)).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid-payload', retryable: false },
+    });
   });
 
   it('never returns a secret saved through it', async () => {
@@ -171,14 +197,16 @@ describe('web host: the built renderer', () => {
     expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 
-  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt', '/assets/%2e%2e/%2e%2e/outside.txt'])(
-    'refuses traversal %s',
-    async (path) => {
-      const reply = await send(path);
-      expect([400, 403, 404]).toContain(reply.status);
-      expect(reply.body).not.toContain('outside the renderer');
-    },
-  );
+  it.each([
+    '/../outside.txt',
+    '/%2e%2e/outside.txt',
+    '/assets/..%2f..%2foutside.txt',
+    '/assets/%2e%2e/%2e%2e/outside.txt',
+  ])('refuses traversal %s', async (path) => {
+    const reply = await send(path);
+    expect([400, 403, 404]).toContain(reply.status);
+    expect(reply.body).not.toContain('outside the renderer');
+  });
 
   it('refuses writes to pages (405)', async () => {
     expect((await send('/', { method: 'POST', body: 'x' })).status).toBe(405);

@@ -85,11 +85,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const path = url.pathname;
     if (path.startsWith(API_PREFIX)) return handleApi(request, response, path.slice(API_PREFIX.length));
     if (path === EVENTS_PATH) {
-      response.writeHead(426, { Upgrade: 'websocket', 'Content-Type': 'text/plain; charset=utf-8' }).end('WebSocket only');
+      response
+        .writeHead(426, { Upgrade: 'websocket', 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('WebSocket only');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      response
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Method not allowed');
       return;
     }
     const file = await serveRendererPath(options.rendererDir, path);
@@ -136,7 +140,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     if (url.pathname !== EVENTS_PATH) return refuse('404 Not Found');
-    if (!isOwnHostHeader(request.headers.host, port) || !isOwnOriginHeader(request.headers.origin, port)) return refuse('403 Forbidden');
+    if (!isOwnHostHeader(request.headers.host, port) || !isOwnOriginHeader(request.headers.origin, port))
+      return refuse('403 Forbidden');
     const role = roleOfToken(url.searchParams.get('token'));
     if (role === null) return refuse('401 Unauthorized');
     sockets.handleUpgrade(request, socket, head, (client) => streamEvents(client, role));

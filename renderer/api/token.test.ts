@@ -11,8 +11,13 @@ function place(hash: string, stored: string | null = null) {
     storage,
     place: {
       location: { hash, pathname: '/', search: '' },
-      storage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) },
-      history: { replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)) },
+      storage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => void storage.set(key, value),
+      },
+      history: {
+        replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)),
+      },
     },
   };
 }

@@ -114,5 +114,7 @@ function isResult(value: unknown): value is Result<unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { ok?: unknown; error?: { code?: unknown; message?: unknown } };
   if (candidate.ok === true) return 'value' in candidate;
-  return candidate.ok === false && typeof candidate.error?.code === 'string' && typeof candidate.error.message === 'string';
+  return (
+    candidate.ok === false && typeof candidate.error?.code === 'string' && typeof candidate.error.message === 'string'
+  );
 }

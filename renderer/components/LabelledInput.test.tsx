@@ -8,7 +8,19 @@ afterEach(cleanup);
 describe('LabelledInput', () => {
   it('is named by its label and passes the input props through, ref included; no problem, nothing marked', () => {
     const ref = createRef<HTMLInputElement>();
-    render(<LabelledInput id="pin" label="Supervisor PIN" ref={ref} type="password" inputMode="numeric" maxLength={32} value="" onChange={() => {}} data-testid="pin" />);
+    render(
+      <LabelledInput
+        id="pin"
+        label="Supervisor PIN"
+        ref={ref}
+        type="password"
+        inputMode="numeric"
+        maxLength={32}
+        value=""
+        onChange={() => {}}
+        data-testid="pin"
+      />,
+    );
     const input = screen.getByLabelText('Supervisor PIN');
     expect(input).toBe(screen.getByTestId('pin'));
     expect(ref.current).toBe(input);
@@ -22,7 +34,17 @@ describe('LabelledInput', () => {
   });
 
   it('with a problem: the input is invalid and described by the announced problem line', () => {
-    render(<LabelledInput id="reason" label="Reason" fieldClassName="field-grow" problem="Give a reason." problemTestId="reason-problem" value="" onChange={() => {}} />);
+    render(
+      <LabelledInput
+        id="reason"
+        label="Reason"
+        fieldClassName="field-grow"
+        problem="Give a reason."
+        problemTestId="reason-problem"
+        value=""
+        onChange={() => {}}
+      />,
+    );
     const input = screen.getByLabelText('Reason');
     const problem = screen.getByRole('alert');
     expect(problem.textContent).toBe('Give a reason.');
@@ -37,7 +59,15 @@ describe('LabelledInput', () => {
   it('keeps a shared problem it is described by and adds its own, under the id it is given', () => {
     render(
       <>
-        <LabelledInput id="phone" label="Phone" problem="Not a phone number." problemId="phone-wrong" aria-describedby="contact-problem" value="" onChange={() => {}} />
+        <LabelledInput
+          id="phone"
+          label="Phone"
+          problem="Not a phone number."
+          problemId="phone-wrong"
+          aria-describedby="contact-problem"
+          value=""
+          onChange={() => {}}
+        />
         <FieldProblem id="contact-problem" text="Give a phone or an e-mail." />
       </>,
     );

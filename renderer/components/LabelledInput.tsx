@@ -23,11 +23,23 @@ export type LabelledInputProps = Omit<ComponentProps<'input'>, 'id' | 'aria-inva
  * `aria-describedby` given here (a problem several fields share, see FieldProblem) is kept, and the
  * field's own problem line is added to it.
  */
-export function LabelledInput({ id, label, problem, problemId = `${id}-problem`, problemTestId, fieldClassName, ...input }: LabelledInputProps) {
-  const describedBy = [input['aria-describedby'], problem ? problemId : undefined].filter(Boolean).join(' ') || undefined;
+export function LabelledInput({
+  id,
+  label,
+  problem,
+  problemId = `${id}-problem`,
+  problemTestId,
+  fieldClassName,
+  ...input
+}: LabelledInputProps) {
+  const describedBy =
+    [input['aria-describedby'], problem ? problemId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <>
-      <label className={['field', fieldClassName, problem ? 'field-invalid' : undefined].filter(Boolean).join(' ')} htmlFor={id}>
+      <label
+        className={['field', fieldClassName, problem ? 'field-invalid' : undefined].filter(Boolean).join(' ')}
+        htmlFor={id}
+      >
         <span className="field-label">{label}</span>
         <input {...input} id={id} aria-invalid={Boolean(problem) || undefined} aria-describedby={describedBy} />
       </label>
@@ -41,7 +53,15 @@ export function LabelledInput({ id, label, problem, problemId = `${id}-problem`,
  * problem that is not one input's (LinkCustomer: "give a phone or an e-mail") or a control that is not a
  * plain input (MoneyInput): point the controls' aria-describedby at `id`.
  */
-export function FieldProblem({ id, text, testId }: { id: string; text: string | undefined; testId?: string | undefined }) {
+export function FieldProblem({
+  id,
+  text,
+  testId,
+}: {
+  id: string;
+  text: string | undefined;
+  testId?: string | undefined;
+}) {
   if (!text) return null;
   return (
     <p id={id} className="field-problem" role="alert" data-testid={testId}>

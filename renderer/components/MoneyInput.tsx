@@ -16,7 +16,16 @@ export interface MoneyInputProps {
   readonly invalid?: boolean;
 }
 
-export function MoneyInput({ id, valueMinor, currency, maxMinor, onChange, testId, describedBy, invalid }: MoneyInputProps) {
+export function MoneyInput({
+  id,
+  valueMinor,
+  currency,
+  maxMinor,
+  onChange,
+  testId,
+  describedBy,
+  invalid,
+}: MoneyInputProps) {
   const locale = useLocale();
   // Entering the field selects the amount in it (a default, like the refundable rest): typing then replaces
   // it, as in any text field, instead of appending digits to it.
@@ -26,7 +35,8 @@ export function MoneyInput({ id, valueMinor, currency, maxMinor, onChange, testI
     if (/^\d$/.test(event.key)) {
       event.preventDefault();
       const input = event.currentTarget;
-      const allSelected = input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+      const allSelected =
+        input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length;
       onChange(appendKeypadDigit(allSelected ? 0 : valueMinor, Number(event.key), maxMinor));
     } else if (event.key === 'Backspace') {
       event.preventDefault();

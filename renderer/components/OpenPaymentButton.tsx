@@ -9,7 +9,12 @@ export function OpenPaymentButton({ referenceId }: { referenceId: string }) {
   const t = useT();
   const navigate = useAppStore((state) => state.navigate);
   return (
-    <button type="button" className="link-button" aria-label={t('payments.open', { reference: referenceId })} onClick={() => navigate({ name: 'payment-detail', referenceId })}>
+    <button
+      type="button"
+      className="link-button"
+      aria-label={t('payments.open', { reference: referenceId })}
+      onClick={() => navigate({ name: 'payment-detail', referenceId })}
+    >
       {referenceId}
     </button>
   );

@@ -38,11 +38,25 @@ export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasPro
     for (let row = 0; row < modules.size; row++) {
       for (let col = 0; col < modules.size; col++) {
         if (modules.data[row * modules.size + col]) {
-          context.fillRect((col + QUIET_ZONE_MODULES) * modulePx, (row + QUIET_ZONE_MODULES) * modulePx, modulePx, modulePx);
+          context.fillRect(
+            (col + QUIET_ZONE_MODULES) * modulePx,
+            (row + QUIET_ZONE_MODULES) * modulePx,
+            modulePx,
+            modulePx,
+          );
         }
       }
     }
   }, [payload, minCssPx]);
 
-  return <canvas ref={canvasRef} className="qr-canvas" role="img" aria-label={label} data-testid={testId} style={{ width: cssPx, height: cssPx }} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      className="qr-canvas"
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      style={{ width: cssPx, height: cssPx }}
+    />
+  );
 }

@@ -60,7 +60,14 @@ export function skew(ms: number): string {
   return `${sign}${(Math.abs(ms) / 1000).toFixed(1)} s`;
 }
 
-export const FINAL_DISPLAY: ReadonlySet<DisplayStatus> = new Set(['paid', 'failed', 'expired', 'cancelled', 'refunded', 'not-sent']);
+export const FINAL_DISPLAY: ReadonlySet<DisplayStatus> = new Set([
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'refunded',
+  'not-sent',
+]);
 
 export type Outcome = 'success' | 'failure' | 'neutral' | 'pending';
 

@@ -20,10 +20,16 @@ export function useKeyDown(handler: (event: KeyboardEvent) => void): void {
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
 /** True when the key went to a button or link, where Enter/Space mean "press this". */
 export function isActivatableTarget(target: EventTarget | null): boolean {
-  return target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || (target instanceof HTMLElement && target.tagName === 'SUMMARY');
+  return (
+    target instanceof HTMLButtonElement ||
+    target instanceof HTMLAnchorElement ||
+    (target instanceof HTMLElement && target.tagName === 'SUMMARY')
+  );
 }

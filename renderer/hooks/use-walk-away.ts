@@ -11,7 +11,17 @@ export interface WalkAway {
  * A kiosk customer who walks away mid-way: after `idleMs` without a touch or a key, `onWalkAway` runs (the
  * screen resets for the next customer); during the last `warnMs` the screen can show a countdown.
  */
-export function useWalkAway({ enabled, idleMs, warnMs, onWalkAway }: { enabled: boolean; idleMs: number; warnMs: number; onWalkAway: () => void }): WalkAway {
+export function useWalkAway({
+  enabled,
+  idleMs,
+  warnMs,
+  onWalkAway,
+}: {
+  enabled: boolean;
+  idleMs: number;
+  warnMs: number;
+  onWalkAway: () => void;
+}): WalkAway {
   // The ref serves the timer (no render per touch); the state serves the countdown on screen.
   const lastActivity = useRef(0);
   const [shown, setShown] = useState({ lastActivity: 0, now: 0 });

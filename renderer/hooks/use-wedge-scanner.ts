@@ -14,7 +14,9 @@ export function useWedgeScanner(options: WedgeOptions | null, onScan: (scan: Wed
   const report = useEffectEvent(onScan);
 
   useEffect(() => {
-    const detector = createWedgeDetector(() => optionsRef.current ?? { maxInterKeyMs: 0, minLength: Infinity, terminator: 'Enter' });
+    const detector = createWedgeDetector(
+      () => optionsRef.current ?? { maxInterKeyMs: 0, minLength: Infinity, terminator: 'Enter' },
+    );
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.isComposing || !optionsRef.current) return;
       const verdict = detector.feed({

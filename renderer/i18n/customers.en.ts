@@ -21,12 +21,14 @@ export const CUSTOMERS_EN = {
   'customerStatus.unlinked': 'Unlinked',
   'customerStatus.relink-needed': 'Link again',
 
-  'customers.link.waitingWindow': 'Waiting for {id} to approve in the consent window (turn the screen to the customer)…',
+  'customers.link.waitingWindow':
+    'Waiting for {id} to approve in the consent window (turn the screen to the customer)…',
   'customers.link.waitingOnDisplay': 'Waiting for {id} to approve on the customer display…',
   'customers.link.customerApproves': 'The customer reads and approves the wallet’s page on their own screen.',
   'customers.link.reopen': 'Show the consent page to the customer again',
   'customers.link.title': 'Link customer',
-  'customers.link.explain': 'The customer approves the link on the wallet’s consent page. Their phone number or e-mail address is sent masked (e.g. +65 ****1234).',
+  'customers.link.explain':
+    'The customer approves the link on the wallet’s consent page. Their phone number or e-mail address is sent masked (e.g. +65 ****1234).',
   'customers.link.phone': 'Phone number',
   'customers.link.email': 'E-mail address',
   'customers.link.idNeeded': 'Enter the merchant user id.',
@@ -68,7 +70,8 @@ export const CUSTOMERS_EN = {
   'customers.charge.notSent': 'The charge did not reach the wallet. Nothing was charged.',
 
   'customers.hold.title': 'Holds',
-  'customers.hold.explain': 'A hold reserves an amount now; capture it (the full amount) when the order is ready, or void it.',
+  'customers.hold.explain':
+    'A hold reserves an amount now; capture it (the full amount) when the order is ready, or void it.',
   'customers.hold.amount': 'Hold amount',
   'customers.hold.submit': 'Place hold of {amount}',
   'customers.hold.placing': 'Placing the hold…',

@@ -27,7 +27,8 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'customers.link.customerApproves': '顧客會在自己的螢幕上閱讀並批准電子錢包的頁面。',
   'customers.link.reopen': '再次向顧客顯示授權頁面',
   'customers.link.title': '綁定顧客',
-  'customers.link.explain': '顧客在錢包的授權頁面上批准綁定。顧客的電話號碼或電郵地址會以遮蔽形式傳送（例如 +65 ****1234）。',
+  'customers.link.explain':
+    '顧客在錢包的授權頁面上批准綁定。顧客的電話號碼或電郵地址會以遮蔽形式傳送（例如 +65 ****1234）。',
   'customers.link.phone': '電話號碼',
   'customers.link.email': '電郵地址',
   'customers.link.idNeeded': '請輸入商戶用戶 ID。',

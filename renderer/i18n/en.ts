@@ -106,9 +106,11 @@ export const EN = {
   'payment.reference': 'Our reference',
   'payment.noteLabel': 'Note',
   'payment.reason': 'Reason: {reason}',
-  'payment.checkingExplain': 'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
+  'payment.checkingExplain':
+    'The outcome is not known yet. The till keeps checking with the provider; nothing will be charged twice.',
   'payment.leave': 'Back to sale (keep checking in the background)',
-  'payment.expiredExplain': 'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
+  'payment.expiredExplain':
+    'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
   'payment.cancelledExplain': 'Nothing was charged.',
   'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
 
@@ -124,10 +126,12 @@ export const EN = {
   'scan.cameraLabel': 'Camera viewfinder',
   'scan.cameraStarting': 'Starting the camera…',
   'scan.cameraLive': 'Camera ready: hold the code inside the box.',
-  'scan.cameraDenied': 'The camera is blocked. Allow camera access for this app (browser site settings or the system privacy settings), or use the USB scanner.',
+  'scan.cameraDenied':
+    'The camera is blocked. Allow camera access for this app (browser site settings or the system privacy settings), or use the USB scanner.',
   'scan.cameraAbsent': 'No camera on this till: use the USB scanner, or type the code below.',
   'scan.cameraUnsupported': 'This screen cannot use a camera here. Use the USB scanner.',
-  'scan.cameraError': 'The camera could not start: {message}. Use the USB scanner, or choose another camera in Settings.',
+  'scan.cameraError':
+    'The camera could not start: {message}. Use the USB scanner, or choose another camera in Settings.',
   'scan.cameraFallback': 'The camera chosen in Settings is not connected; using the default camera.',
   'scan.scannerHint': 'USB scanner: ready',
 
@@ -145,7 +149,8 @@ export const EN = {
   'payments.linked.charge': 'Linked customer · charge',
   'payments.linked.hold': 'Linked customer · hold',
   'payments.linked.customer': 'Customer',
-  'payments.linked.refundHow': 'Charged from a linked wallet: the till cannot refund these (the wallet’s API has none). Refund through the merchant portal; a hold not yet captured can be voided on the customer’s page.',
+  'payments.linked.refundHow':
+    'Charged from a linked wallet: the till cannot refund these (the wallet’s API has none). Refund through the merchant portal; a hold not yet captured can be voided on the customer’s page.',
   'payments.total': '{count} payments',
   'payments.colTime': 'Time',
   'payments.colAmount': 'Amount',
@@ -217,7 +222,8 @@ export const EN = {
   'refund.reason.goodwill': 'Goodwill gesture',
 
   'unresolved.title': 'Unresolved payments',
-  'unresolved.explain': 'The till is still settling these with the provider. Each one ends in its true final state by itself; “Check now” asks at once.',
+  'unresolved.explain':
+    'The till is still settling these with the provider. Each one ends in its true final state by itself; “Check now” asks at once.',
   'unresolved.empty': 'Nothing is unresolved.',
   'unresolved.checkNow': 'Check now',
   'unresolved.checkNowFor': 'Check payment {reference} now',
@@ -255,7 +261,8 @@ export const EN = {
   'settings.vault.title': 'Stored credentials cannot be read',
   'settings.vault.explain':
     "This till's secret vault cannot be read: its file is damaged, or the computer's key store changed (another user account, a reinstalled system). Settings, PIN checks and refunds stay locked until it is fixed, so nobody can change the provider or the PINs in the meantime.",
-  'settings.vault.restore': 'To keep the credentials: restore the vault file (or the key store it was made with) from a backup, then restart the app.',
+  'settings.vault.restore':
+    'To keep the credentials: restore the vault file (or the key store it was made with) from a backup, then restart the app.',
   'settings.vault.resetExplain':
     'Or reset the vault: every credential and PIN is removed from this till and an admin must enter them again; linked customers may have to link again. The unreadable vault is kept next to the new one.',
   'settings.vault.confirm': 'I understand: all credentials and PINs must be entered again',
@@ -267,7 +274,8 @@ export const EN = {
   'settings.pinKeypad': 'PIN keypad',
   'settings.pinClear': 'Clear the PIN',
   'settings.relockTitle': 'Enter the admin PIN again',
-  'settings.relockExplain': 'Settings lock again after 5 minutes without saving. Your changes are still here: enter the admin PIN to save them.',
+  'settings.relockExplain':
+    'Settings lock again after 5 minutes without saving. Your changes are still here: enter the admin PIN to save them.',
   'settings.unlockAndSave': 'Unlock and save',
   'settings.notSavedYet': 'Not saved yet: your changes are still in the form.',
   'settings.save': 'Save settings',
@@ -298,7 +306,8 @@ export const EN = {
   'settings.pinsDiffer': 'The two entries differ. Type the same PIN twice.',
   'settings.testsForm': 'Tests what is on this form now, before it is saved.',
   'settings.environment': 'Environment',
-  'settings.demoUsesOwnMerchant': 'The demo uses its own merchant and terminal, paid in {currency}. The credentials, terminal id and country below apply once you choose a real environment.',
+  'settings.demoUsesOwnMerchant':
+    'The demo uses its own merchant and terminal, paid in {currency}. The credentials, terminal id and country below apply once you choose a real environment.',
   'settings.customBaseUrl': 'Custom base URL',
   'settings.accessKeyId': 'Access key id',
   'settings.accessKeySecret': 'Access key secret',
@@ -361,7 +370,8 @@ export const EN = {
   'scannerTest.start': 'Start scanner test',
   'scannerTest.prompt': 'Scan any barcode or QR code now…',
   'scannerTest.area': 'Scanner test area: scan a code while this is focused',
-  'scannerTest.result': '{length} characters, longest gap {maxGap} ms, average gap {avgGap} ms, ended with {terminator}.',
+  'scannerTest.result':
+    '{length} characters, longest gap {maxGap} ms, average gap {avgGap} ms, ended with {terminator}.',
   'scannerTest.noTerminator': 'nothing (no Enter or Tab)',
   'scannerTest.suggest': 'Suggested longest gap: {ms} ms.',
   'scannerTest.apply': 'Use these values',

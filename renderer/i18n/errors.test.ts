@@ -21,7 +21,12 @@ describe('the renderer owns every word the core sends', () => {
   });
 
   it('an error shows its notice when it has one, else its code’s text — never the core’s English message', () => {
-    const error = { code: 'request.invalid', message: 'core English for the log', retryable: false, notice: { key: 'refund.reason-missing' } } as const;
+    const error = {
+      code: 'request.invalid',
+      message: 'core English for the log',
+      retryable: false,
+      notice: { key: 'refund.reason-missing' },
+    } as const;
     expect(errorMessage(error, 'en')).toBe('Enter a reason for the refund.');
     expect(errorMessage(error, 'zh-HK')).toBe('請輸入退款原因。');
     const plain = { code: 'currency.unsupported', message: 'core English for the log', retryable: false } as const;

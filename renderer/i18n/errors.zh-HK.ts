@@ -48,13 +48,16 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'approval.declined': '顧客已拒絕，沒有扣款。',
   'approval.expired': '批准已逾時，請再請顧客批准。',
   'approval.mismatch': '此批准屬於另一金額或顧客，請再請顧客批准。',
-  'customer.outcome-unknown': '此顧客較早前的扣款或預授權仍在向服務商查核。請待結果出來後再扣款或預授權，以免重複收費。',
+  'customer.outcome-unknown':
+    '此顧客較早前的扣款或預授權仍在向服務商查核。請待結果出來後再扣款或預授權，以免重複收費。',
   'customer.hold-pending': '此顧客的預授權仍在等待錢包審批。請待結果出來後再預授權，以免重複凍結款項。',
   'settings.invalid': '部分設定無效。請檢查標示的欄位。',
   'vault.unavailable': '此電腦無法安全地儲存密碼（沒有系統金鑰庫）。',
-  'vault.unreadable': '無法讀取已儲存的憑證及密碼，因此設定已鎖定。請從備份還原密碼庫並重新啟動，或重設密碼庫（之後須重新輸入所有憑證及密碼）。',
+  'vault.unreadable':
+    '無法讀取已儲存的憑證及密碼，因此設定已鎖定。請從備份還原密碼庫並重新啟動，或重設密碼庫（之後須重新輸入所有憑證及密碼）。',
   'journal.unavailable': '無法寫入付款記錄。為保障記錄安全，已暫停收款。',
-  'journal.lost': '此收銀機的記錄檔遺失、被清空、被替換、比收銀機所寫的舊，或已損壞。在管理員還原記錄檔或開始新記錄檔之前，不會收取任何款項。',
+  'journal.lost':
+    '此收銀機的記錄檔遺失、被清空、被替換、比收銀機所寫的舊，或已損壞。在管理員還原記錄檔或開始新記錄檔之前，不會收取任何款項。',
   'journal.conflict': '此付款在更新期間有變動，正在重新核實。',
   'payment.not-found': '本收銀機找不到此參考編號的付款。',
   'ipc.unknown-channel': '應用程式要求了不存在的功能。請重新啟動應用程式。',

@@ -11,7 +11,8 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'amount.below-minimum': '本終端機接受的最低金額為 {min}。',
   'amount.above-limit': '此金額超過本終端機設定的上限 {max}。',
   'currency.terminal-only': '本終端機只接受 {currency} 付款。',
-  'payments.other-terminal': '此付款於終端機 {paymentPosId} 收取；收銀機現設定為 {currentPosId}。請在「設定」改回原終端機以完成處理。',
+  'payments.other-terminal':
+    '此付款於終端機 {paymentPosId} 收取；收銀機現設定為 {currentPosId}。請在「設定」改回原終端機以完成處理。',
   'payments.lookup-failed': '查詢付款狀態失敗。',
 
   'unresolved.checking': '正在向支付商核實：{reason}',
@@ -59,7 +60,8 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'receipt.not-paid': '此付款未有完成，因此沒有收據可列印。',
   'receipt.no-refund': '此付款沒有退款，因此沒有退款單可列印。',
   'receipt.printer-failed': '收據打印機未能列印。請檢查打印機已開啟、有紙及為預設打印機，然後在付款詳情重印。',
-  'receipt.printer-failed-because': '收據打印機未能列印（{detail}）。請檢查打印機已開啟、有紙及為預設打印機，然後在付款詳情重印。',
+  'receipt.printer-failed-because':
+    '收據打印機未能列印（{detail}）。請檢查打印機已開啟、有紙及為預設打印機，然後在付款詳情重印。',
 
   'settings.unknown-setting': '「{name}」不是此終端機認識的設定。',
   'settings.value-invalid': '此數值無效。',

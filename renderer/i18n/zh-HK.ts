@@ -66,7 +66,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'method.customer-qr': '我們掃描顧客的付款碼',
   'method.unknown': '不詳：於其他終端機收款',
   'origin.takenElsewhere': '於其他終端機收款',
-  'origin.takenElsewhereHint': '按參考編號向支付服務商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
+  'origin.takenElsewhereHint':
+    '按參考編號向支付服務商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
   'origin.taken-here': '本機收款',
   'origin.looked-up': '查詢所得（於其他終端機收款）',
 
@@ -144,7 +145,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.linked.charge': '已連結顧客 · 收款',
   'payments.linked.hold': '已連結顧客 · 預留',
   'payments.linked.customer': '顧客',
-  'payments.linked.refundHow': '這些款項從已連結的電子錢包收取：收銀機無法退款（電子錢包的 API 沒有退款功能）。請透過商戶後台退款；尚未收取的預留款項可在顧客頁面撤銷。',
+  'payments.linked.refundHow':
+    '這些款項從已連結的電子錢包收取：收銀機無法退款（電子錢包的 API 沒有退款功能）。請透過商戶後台退款；尚未收取的預留款項可在顧客頁面撤銷。',
   'payments.total': '共 {count} 筆付款',
   'payments.colTime': '時間',
   'payments.colAmount': '金額',
@@ -296,7 +298,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.pinsDiffer': '兩次輸入不相同，請輸入相同的密碼兩次。',
   'settings.testsForm': '測試此表格現時的內容（尚未儲存）。',
   'settings.environment': '環境',
-  'settings.demoUsesOwnMerchant': '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
+  'settings.demoUsesOwnMerchant':
+    '示範模式使用其自身的商戶及終端機，以 {currency} 付款。下方的憑證、終端機編號及國家／地區會在選用正式環境後生效。',
   'settings.customBaseUrl': '自訂網址',
   'settings.accessKeyId': '存取金鑰 ID',
   'settings.accessKeySecret': '存取金鑰密鑰',

@@ -11,7 +11,13 @@ function timed(text: string, gaps: number, terminator?: string) {
 describe('scanner speed measurement', () => {
   it('measures a scan and suggests a threshold with headroom that recognises it', () => {
     const measurement = measureScan(timed('0123456789AB', 12, 'Enter'));
-    expect(measurement).toEqual({ length: 12, maxGapMs: 12, averageGapMs: 12, terminator: 'Enter', suggestedMaxInterKeyMs: 23 });
+    expect(measurement).toEqual({
+      length: 12,
+      maxGapMs: 12,
+      averageGapMs: 12,
+      terminator: 'Enter',
+      suggestedMaxInterKeyMs: 23,
+    });
     expect(wouldRecognise(measurement!, { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' })).toBe(true);
     expect(wouldRecognise(measurement!, { maxInterKeyMs: 10, minLength: 8, terminator: 'Enter' })).toBe(false);
     expect(wouldRecognise(measurement!, { maxInterKeyMs: 35, minLength: 8, terminator: 'Tab' })).toBe(false);

@@ -34,7 +34,9 @@ export function measureScan(keys: readonly TimedKey[]): ScanMeasurement | null {
   const averageGapMs = Math.round(gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length);
   const terminator = terminatorIndex === -1 ? null : (keys[terminatorIndex]!.key as 'Enter' | 'Tab');
   const suggestedMaxInterKeyMs =
-    maxGapMs > HUMAN_GAP_MS ? null : Math.min(MAX_THRESHOLD_MS, Math.max(MIN_THRESHOLD_MS, Math.ceil(maxGapMs * 1.5) + 5));
+    maxGapMs > HUMAN_GAP_MS
+      ? null
+      : Math.min(MAX_THRESHOLD_MS, Math.max(MIN_THRESHOLD_MS, Math.ceil(maxGapMs * 1.5) + 5));
   return { length: codeKeys.length, maxGapMs, averageGapMs, terminator, suggestedMaxInterKeyMs };
 }
 

@@ -3,7 +3,12 @@ import { createWedgeDetector, type WedgeOptions, type WedgeVerdict } from './wed
 
 const OPTIONS: WedgeOptions = { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' };
 
-function feedAll(keys: readonly string[], gapMs: number | readonly number[], options: WedgeOptions = OPTIONS, startAt = 1000): WedgeVerdict[] {
+function feedAll(
+  keys: readonly string[],
+  gapMs: number | readonly number[],
+  options: WedgeOptions = OPTIONS,
+  startAt = 1000,
+): WedgeVerdict[] {
   const detector = createWedgeDetector(() => options);
   let time = startAt;
   return keys.map((key, index) => {
@@ -43,7 +48,10 @@ describe('keyboard-wedge detector', () => {
 
   it('honours a Tab terminator, and then Enter no longer ends a scan', () => {
     const tab: WedgeOptions = { ...OPTIONS, terminator: 'Tab' };
-    expect(feedAll([...chars('ABCD1234EFGH'), 'Tab'], 6, tab).at(-1)).toMatchObject({ kind: 'scan', code: 'ABCD1234EFGH' });
+    expect(feedAll([...chars('ABCD1234EFGH'), 'Tab'], 6, tab).at(-1)).toMatchObject({
+      kind: 'scan',
+      code: 'ABCD1234EFGH',
+    });
     expect(feedAll([...chars('ABCD1234EFGH'), 'Enter'], 6, tab).at(-1)).toEqual({ kind: 'none' });
   });
 
@@ -55,7 +63,8 @@ describe('keyboard-wedge detector', () => {
   it('keeps Shift inside a scan (scanners press it for capitals) but breaks on shortcuts and held keys', () => {
     const detector = createWedgeDetector(() => OPTIONS);
     let time = 0;
-    const feed = (key: string, extra: { withCommandModifier?: boolean; repeat?: boolean } = {}) => detector.feed({ key, time: (time += 4), ...extra });
+    const feed = (key: string, extra: { withCommandModifier?: boolean; repeat?: boolean } = {}) =>
+      detector.feed({ key, time: (time += 4), ...extra });
     for (const key of ['Shift', 'A', 'B', 'Shift', 'C', 'D', 'E', 'F', 'G', 'H']) feed(key);
     expect(feed('Enter')).toMatchObject({ kind: 'scan', code: 'ABCDEFGH' });
 

@@ -1,9 +1,23 @@
-import type { AppInfo, ChannelName, EventName, Events, PosBridge, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type {
+  AppInfo,
+  ChannelName,
+  EventName,
+  Events,
+  PosBridge,
+  RequestOf,
+  ResponseOf,
+} from '../../shared/contract.ts';
 import type { PaymentDetail, PaymentView, StatusSnapshot } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import { notice, noticeInEnglish, type Notice } from '../../shared/notices.ts';
 import type { Result } from '../../shared/result.ts';
-import { DEFAULT_SETTINGS, SECRET_NAMES, type SecretName, type Settings, type SettingsView } from '../../shared/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  SECRET_NAMES,
+  type SecretName,
+  type Settings,
+  type SettingsView,
+} from '../../shared/settings.ts';
 import { createFakeCustomers, type FakeCustomers } from './fake-customers.ts';
 
 // An in-memory PosBridge for DOM tests: the typed contract itself, with just enough core behaviour
@@ -38,7 +52,10 @@ const NOW = '2026-11-22T10:00:00.000Z';
 
 export function failure<T>(code: ErrorCode, details?: Record<string, string>, what?: Notice): Result<T> {
   const message = what ? noticeInEnglish(what) : defaultMessage(code);
-  return { ok: false, error: { code, message, retryable: false, ...(details ? { details } : {}), ...(what ? { notice: what } : {}) } };
+  return {
+    ok: false,
+    error: { code, message, retryable: false, ...(details ? { details } : {}), ...(what ? { notice: what } : {}) },
+  };
 }
 
 export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
@@ -69,7 +86,12 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
 }
 
 export function createFakeBridge(
-  options: { info?: Partial<AppInfo>; status?: Partial<StatusSnapshot>; secrets?: Partial<Record<SecretName, string>>; vaultUnreadable?: boolean } = {},
+  options: {
+    info?: Partial<AppInfo>;
+    status?: Partial<StatusSnapshot>;
+    secrets?: Partial<Record<SecretName, string>>;
+    vaultUnreadable?: boolean;
+  } = {},
 ): FakeBridge {
   const calls: Call[] = [];
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -103,7 +125,9 @@ export function createFakeBridge(
 
   const settingsView = (): SettingsView => ({
     settings: state.settings,
-    secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, vaultUnreadable || secretValues.has(name)])) as Record<SecretName, boolean>,
+    secrets: Object.fromEntries(
+      SECRET_NAMES.map((name) => [name, vaultUnreadable || secretValues.has(name)]),
+    ) as Record<SecretName, boolean>,
     demo: state.settings.environment === 'embedded-sandbox',
     vaultUnreadable,
   });
@@ -147,8 +171,18 @@ export function createFakeBridge(
       const next = { ...state.settings, ...(patch.settings as Partial<Settings>) };
       const ms = next.scanner.maxInterKeyMs;
       // Same shape as the settings service: the refused field in details.field, what is wrong in a notice.
-      if (ms < 5) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, notice('settings.at-least', { minimum: 5 }));
-      if (ms > 200) return failure('settings.invalid', { field: 'scanner.maxInterKeyMs' }, notice('settings.at-most', { maximum: 200 }));
+      if (ms < 5)
+        return failure(
+          'settings.invalid',
+          { field: 'scanner.maxInterKeyMs' },
+          notice('settings.at-least', { minimum: 5 }),
+        );
+      if (ms > 200)
+        return failure(
+          'settings.invalid',
+          { field: 'scanner.maxInterKeyMs' },
+          notice('settings.at-most', { maximum: 200 }),
+        );
       state.settings = next;
       for (const [name, value] of Object.entries(patch.secrets ?? {}) as [SecretName, string | null][]) {
         if (value === null) secretValues.delete(name);
@@ -164,7 +198,13 @@ export function createFakeBridge(
     },
     'settings.testConnection': () => ({
       ok: true,
-      value: { reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12, message: 'Connected: signature and clock are fine.' },
+      value: {
+        reachable: true,
+        signatureAccepted: true,
+        clockSkewMs: 80,
+        latencyMs: 12,
+        message: 'Connected: signature and clock are fine.',
+      },
     }),
     'settings.resetVault': () => {
       if (!vaultUnreadable) return failure('request.invalid');
@@ -186,7 +226,10 @@ export function createFakeBridge(
     'journal.resolve': ({ journal, action }) => {
       if (action !== 'recheck') {
         if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
-        state.status = { ...state.status, journalProblems: state.status.journalProblems.filter((problem) => problem.journal !== journal) };
+        state.status = {
+          ...state.status,
+          journalProblems: state.status.journalProblems.filter((problem) => problem.journal !== journal),
+        };
         emit('status.changed', state.status);
       }
       return { ok: true, value: state.status };
@@ -197,7 +240,14 @@ export function createFakeBridge(
       return {
         ok: true,
         value: store(
-          paymentView({ referenceId, amount: { amountMinor, currency }, note: note ?? null, qrPayload: `fake-qr:${referenceId}`, createdAt: at, updatedAt: at }),
+          paymentView({
+            referenceId,
+            amount: { amountMinor, currency },
+            note: note ?? null,
+            qrPayload: `fake-qr:${referenceId}`,
+            createdAt: at,
+            updatedAt: at,
+          }),
         ),
       };
     },
@@ -233,7 +283,15 @@ export function createFakeBridge(
       const view = payments.get(referenceId);
       if (!view) return failure('order.not-found');
       if (!view.canCancel) return failure('order.not-cancellable');
-      const cancelled = store({ ...view, state: 'final', providerStatus: 'CANCELLED', displayStatus: 'cancelled', canCancel: false, qrPayload: null, updatedAt: tick() });
+      const cancelled = store({
+        ...view,
+        state: 'final',
+        providerStatus: 'CANCELLED',
+        displayStatus: 'cancelled',
+        canCancel: false,
+        qrPayload: null,
+        updatedAt: tick(),
+      });
       emit('payment.updated', cancelled);
       return { ok: true, value: cancelled };
     },
@@ -259,7 +317,19 @@ export function createFakeBridge(
         ok: true,
         value: {
           ...detail(updated),
-          refunds: [{ refundId: `RF-${at}`, referenceId, amount: { ...view.amount, amountMinor: amount }, reason: null, state: 'succeeded', failureReason: null, failureNotice: null, createdAt: at, updatedAt: at }],
+          refunds: [
+            {
+              refundId: `RF-${at}`,
+              referenceId,
+              amount: { ...view.amount, amountMinor: amount },
+              reason: null,
+              state: 'succeeded',
+              failureReason: null,
+              failureNotice: null,
+              createdAt: at,
+              updatedAt: at,
+            },
+          ],
         },
       };
     },
@@ -284,23 +354,33 @@ export function createFakeBridge(
         day,
         currency: 'SGD',
         byStatus: {},
-        byMethod: { 'merchant-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } }, 'customer-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } } },
+        byMethod: {
+          'merchant-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+          'customer-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+        },
         paid: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         net: { amountMinor: 0, currency: 'SGD' },
       },
     }),
-    'payments.unresolved': () => ({ ok: true, value: [...payments.values()].filter((p) => p.state === 'checking' || p.state === 'sending') }),
+    'payments.unresolved': () => ({
+      ok: true,
+      value: [...payments.values()].filter((p) => p.state === 'checking' || p.state === 'sending'),
+    }),
     'payments.checkNow': ({ referenceId }) => {
       const view = payments.get(referenceId);
       return view ? { ok: true, value: view } : failure('order.not-found');
     },
     // As the core before any lookup of it came back: no check to report yet (tests emit payment.checked).
     'payments.onScreen': () => ({ ok: true, value: null }),
-    'payments.exportCsv': ({ day }) => ({ ok: true, value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' } }),
+    'payments.exportCsv': ({ day }) => ({
+      ok: true,
+      value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' },
+    }),
     ...customers.handlers,
     // As the core without a printer (the browser preview): the screen prints the receipt itself.
-    'receipts.print': ({ referenceId }) => (payments.has(referenceId) ? { ok: true, value: { printed: false, via: 'browser' } } : failure('order.not-found')),
+    'receipts.print': ({ referenceId }) =>
+      payments.has(referenceId) ? { ok: true, value: { printed: false, via: 'browser' } } : failure('order.not-found'),
   };
 
   const bridge: Record<string, unknown> = {

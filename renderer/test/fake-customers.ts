@@ -1,5 +1,19 @@
-import type { ApprovalChannels, ApprovalView, ChannelName, CustomerChannelName, Events, RequestOf, ResponseOf } from '../../shared/contract.ts';
-import type { CustomerChargeView, HoldView, LinkedCustomerDetail, LinkedCustomerUnresolvedView, LinkedCustomerView } from '../../shared/domain.ts';
+import type {
+  ApprovalChannels,
+  ApprovalView,
+  ChannelName,
+  CustomerChannelName,
+  Events,
+  RequestOf,
+  ResponseOf,
+} from '../../shared/contract.ts';
+import type {
+  CustomerChargeView,
+  HoldView,
+  LinkedCustomerDetail,
+  LinkedCustomerUnresolvedView,
+  LinkedCustomerView,
+} from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { CurrencyCode } from '../../shared/money.ts';
 import type { Result } from '../../shared/result.ts';
@@ -10,7 +24,9 @@ import type { Result } from '../../shared/result.ts';
 // service is tested against the sandbox over real sockets; here the subject is the screen.
 
 type Handler<K extends ChannelName> = (request: RequestOf<K>) => Result<ResponseOf<K>>;
-export type FakeCustomerHandlers = { [K in CustomerChannelName | 'customers.openConsent' | keyof ApprovalChannels]: Handler<K> };
+export type FakeCustomerHandlers = {
+  [K in CustomerChannelName | 'customers.openConsent' | keyof ApprovalChannels]: Handler<K>;
+};
 
 export interface FakeCustomers {
   readonly handlers: FakeCustomerHandlers;
@@ -22,7 +38,10 @@ export interface FakeCustomers {
   readonly cashback: Map<string, number>;
   /** The fake's idea of where the consent page was opened: popup (web) or window (Electron). */
   consentKind: 'customer-display' | 'window';
-  readonly linkSessions: Map<string, { merchantUserId: string; hint: string | null; state: 'waiting' | 'linked' | 'expired' }>;
+  readonly linkSessions: Map<
+    string,
+    { merchantUserId: string; hint: string | null; state: 'waiting' | 'linked' | 'expired' }
+  >;
   /** The customer approves every charge and capture at once (default), or leaves them waiting for a test to answer. */
   autoApprove: boolean;
   readonly approvals: Map<string, ApprovalView>;
@@ -30,15 +49,29 @@ export interface FakeCustomers {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function unresolvedOf(row: CustomerChargeView | HoldView, kind: 'charge' | 'hold'): Omit<LinkedCustomerUnresolvedView, 'createdAt'> {
-  return { merchantUserId: row.merchantUserId, kind, merchantRef: row.merchantRef, amount: row.amount, displayStatus: row.displayStatus, reason: row.unresolvedReason };
+function unresolvedOf(
+  row: CustomerChargeView | HoldView,
+  kind: 'charge' | 'hold',
+): Omit<LinkedCustomerUnresolvedView, 'createdAt'> {
+  return {
+    merchantUserId: row.merchantUserId,
+    kind,
+    merchantRef: row.merchantRef,
+    amount: row.amount,
+    displayStatus: row.displayStatus,
+    reason: row.unresolvedReason,
+  };
 }
 
 function refuse<T>(code: ErrorCode, message = defaultMessage(code)): Result<T> {
   return { ok: false, error: { code, message, retryable: false } };
 }
 
-export function createFakeCustomers(options: { emit: <E extends 'customers.updated'>(event: E, payload: Events[E]) => void; now: () => string; currency: () => CurrencyCode }): FakeCustomers {
+export function createFakeCustomers(options: {
+  emit: <E extends 'customers.updated'>(event: E, payload: Events[E]) => void;
+  now: () => string;
+  currency: () => CurrencyCode;
+}): FakeCustomers {
   const customers = new Map<string, LinkedCustomerView>();
   const holds = new Map<string, HoldView>();
   const charges: CustomerChargeView[] = [];
@@ -47,9 +80,14 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
   const approvals: FakeCustomers['approvals'] = new Map();
   let sequence = 0;
   /** As main's guard: only an approved approval for this very action and amount, once. */
-  const spendApproval = (approvalId: string | undefined, action: ApprovalView['action'], amountMinor: number): Result<never> | null => {
+  const spendApproval = (
+    approvalId: string | undefined,
+    action: ApprovalView['action'],
+    amountMinor: number,
+  ): Result<never> | null => {
     const approval = approvalId === undefined ? undefined : approvals.get(approvalId);
-    if (!approval || approval.state !== 'approved') return refuse(approval?.state === 'declined' ? 'approval.declined' : 'approval.required');
+    if (!approval || approval.state !== 'approved')
+      return refuse(approval?.state === 'declined' ? 'approval.declined' : 'approval.required');
     if (approval.action !== action || approval.amount.amountMinor !== amountMinor) return refuse('approval.mismatch');
     approvals.set(approval.approvalId, { ...approval, state: 'used' });
     return null;
@@ -63,7 +101,13 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
   const publish = (merchantUserId: string): void => options.emit('customers.updated', detail(merchantUserId));
   const link = (merchantUserId: string, hint: string | null): LinkedCustomerView => {
     const at = options.now();
-    const view: LinkedCustomerView = { merchantUserId, status: 'linked', hint, linkedAt: customers.get(merchantUserId)?.linkedAt ?? at, updatedAt: at };
+    const view: LinkedCustomerView = {
+      merchantUserId,
+      status: 'linked',
+      hint,
+      linkedAt: customers.get(merchantUserId)?.linkedAt ?? at,
+      updatedAt: at,
+    };
     customers.set(merchantUserId, view);
     if (!cashback.has(merchantUserId)) cashback.set(merchantUserId, 500);
     return view;
@@ -71,7 +115,8 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
   const linked = (merchantUserId: string): LinkedCustomerView | Result<never> => {
     const customer = customers.get(merchantUserId);
     if (!customer) return refuse('customer.not-found');
-    if (customer.status !== 'linked') return refuse('payment-token.invalid', 'This customer is unlinked. Link the customer again.');
+    if (customer.status !== 'linked')
+      return refuse('payment-token.invalid', 'This customer is unlinked. Link the customer again.');
     return customer;
   };
   const isRefusal = (value: LinkedCustomerView | Result<never>): value is Result<never> => 'ok' in value;
@@ -92,7 +137,12 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       linkSessions.set(linkToken, { merchantUserId, hint: redact(phoneHint, emailHint), state: 'waiting' });
       return {
         ok: true,
-        value: { linkToken, consentUrl: `http://127.0.0.1:1/demo/merchant/consent/${linkToken}`, callbackUrl: 'https://till.wallet-pos.invalid/link/callback', expiresAt: options.now() },
+        value: {
+          linkToken,
+          consentUrl: `http://127.0.0.1:1/demo/merchant/consent/${linkToken}`,
+          callbackUrl: 'https://till.wallet-pos.invalid/link/callback',
+          expiresAt: options.now(),
+        },
       };
     },
     'customers.openConsent': ({ linkToken }) => {
@@ -108,23 +158,44 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     'customers.linkStatus': ({ linkToken }) => {
       const session = linkSessions.get(linkToken);
       if (!session) return refuse('link.failed');
-      if (session.state === 'expired') return { ok: true, value: { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' } };
-      return { ok: true, value: { state: session.state, customer: session.state === 'linked' ? customers.get(session.merchantUserId)! : null, message: null } };
+      if (session.state === 'expired')
+        return {
+          ok: true,
+          value: { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' },
+        };
+      return {
+        ok: true,
+        value: {
+          state: session.state,
+          customer: session.state === 'linked' ? customers.get(session.merchantUserId)! : null,
+          message: null,
+        },
+      };
     },
     'customers.list': ({ search }) => ({
       ok: true,
       value: [...customers.values()].filter((c) => !search || c.merchantUserId.includes(search)).reverse(),
     }),
-    'customers.find': ({ merchantUserId }) => (customers.has(merchantUserId) ? { ok: true, value: detail(merchantUserId) } : refuse('customer.not-found')),
+    'customers.find': ({ merchantUserId }) =>
+      customers.has(merchantUserId) ? { ok: true, value: detail(merchantUserId) } : refuse('customer.not-found'),
     'customers.cashback': ({ merchantUserId }) => {
       const customer = linked(merchantUserId);
       if (isRefusal(customer)) return customer;
-      return { ok: true, value: { balance: { amountMinor: cashback.get(merchantUserId) ?? 0, currency: options.currency() } } };
+      return {
+        ok: true,
+        value: { balance: { amountMinor: cashback.get(merchantUserId) ?? 0, currency: options.currency() } },
+      };
     },
     // The fake's clock is one day: everything it holds is "today".
-    'customers.ofDay': () => ({ ok: true, value: { charges: [...charges].reverse(), holds: [...holds.values()].reverse() } }),
+    'customers.ofDay': () => ({
+      ok: true,
+      value: { charges: [...charges].reverse(), holds: [...holds.values()].reverse() },
+    }),
     'customers.requestApproval': (request) => {
-      const amount = request.action === 'charge' ? { amountMinor: request.amountMinor, currency: request.currency } : holds.get(request.merchantRef)?.amount;
+      const amount =
+        request.action === 'charge'
+          ? { amountMinor: request.amountMinor, currency: request.currency }
+          : holds.get(request.merchantRef)?.amount;
       if (!amount) return refuse('preauth.not-found');
       const view: ApprovalView = {
         approvalId: `approval-${String(++sequence).padStart(12, '0')}`,
@@ -142,7 +213,8 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     'customers.answerApproval': ({ approvalId, approve }) => {
       const approval = approvals.get(approvalId);
       if (!approval) return refuse('approval.expired');
-      const next: ApprovalView = approval.state === 'waiting' ? { ...approval, state: approve ? 'approved' : 'declined' } : approval;
+      const next: ApprovalView =
+        approval.state === 'waiting' ? { ...approval, state: approve ? 'approved' : 'declined' } : approval;
       approvals.set(approvalId, next);
       return { ok: true, value: next };
     },
@@ -168,7 +240,8 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
         createdAt: options.now(),
         unresolvedReason: null,
       };
-      if (!rejected && useCashback) cashback.set(merchantUserId, Math.max(0, (cashback.get(merchantUserId) ?? 0) - amountMinor));
+      if (!rejected && useCashback)
+        cashback.set(merchantUserId, Math.max(0, (cashback.get(merchantUserId) ?? 0) - amountMinor));
       charges.push(charge);
       publish(merchantUserId);
       return { ok: true, value: charge };
@@ -202,22 +275,42 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       if (!hold) return refuse('preauth.not-found');
       const unapproved = spendApproval(approvalId, 'capture', hold.amount.amountMinor);
       if (unapproved) return unapproved;
-      if (!hold.canCapture) return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
+      if (!hold.canCapture)
+        return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
       if (hold.amount.amountMinor % 100 === 56) {
         // As main answers the sandbox's .56: the capture is REJECTED, nothing taken, the hold still authorised.
-        const failed = updateHold(hold, { displayStatus: 'capture-failed', failureReason: 'INSUFFICIENT_FUNDS', captureFailureReason: 'INSUFFICIENT_FUNDS' });
+        const failed = updateHold(hold, {
+          displayStatus: 'capture-failed',
+          failureReason: 'INSUFFICIENT_FUNDS',
+          captureFailureReason: 'INSUFFICIENT_FUNDS',
+        });
         publish(hold.merchantUserId);
         return { ok: true, value: failed };
       }
-      const next = updateHold(hold, { displayStatus: 'captured', providerStatus: 'CAPTURE_INITIATED', orderUuid: `order-${++sequence}`, canCapture: false, canVoid: false, expiresAt: null });
+      const next = updateHold(hold, {
+        displayStatus: 'captured',
+        providerStatus: 'CAPTURE_INITIATED',
+        orderUuid: `order-${++sequence}`,
+        canCapture: false,
+        canVoid: false,
+        expiresAt: null,
+      });
       publish(hold.merchantUserId);
       return { ok: true, value: next };
     },
     'customers.void': ({ merchantRef, reason }) => {
       const hold = holds.get(merchantRef);
       if (!hold) return refuse('preauth.not-found');
-      if (!hold.canVoid) return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
-      const next = updateHold(hold, { displayStatus: 'voided', providerStatus: 'VOIDED', voidReason: reason, canCapture: false, canVoid: false, expiresAt: null });
+      if (!hold.canVoid)
+        return refuse(hold.displayStatus === 'voided' ? 'preauth.already-voided' : 'preauth.already-captured');
+      const next = updateHold(hold, {
+        displayStatus: 'voided',
+        providerStatus: 'VOIDED',
+        voidReason: reason,
+        canCapture: false,
+        canVoid: false,
+        expiresAt: null,
+      });
       publish(hold.merchantUserId);
       return { ok: true, value: next };
     },
@@ -225,7 +318,11 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
       const customer = customers.get(merchantUserId);
       if (!customer) return refuse('customer.not-found');
       const open = [...holds.values()].filter((h) => h.merchantUserId === merchantUserId && h.canCapture).length;
-      if (open > 0) return refuse('unlink.blocked', `This customer has ${open === 1 ? 'an open hold' : `${open} open holds`}. Capture or release ${open === 1 ? 'it' : 'them'} before unlinking.`);
+      if (open > 0)
+        return refuse(
+          'unlink.blocked',
+          `This customer has ${open === 1 ? 'an open hold' : `${open} open holds`}. Capture or release ${open === 1 ? 'it' : 'them'} before unlinking.`,
+        );
       const next: LinkedCustomerView = { ...customer, status: 'unlinked', updatedAt: options.now() };
       customers.set(merchantUserId, next);
       publish(merchantUserId);
@@ -235,8 +332,12 @@ export function createFakeCustomers(options: { emit: <E extends 'customers.updat
     'customers.unresolved': () => {
       const unsettled = new Set<string>(['sending', 'checking', 'capturing', 'voiding']);
       const rows: LinkedCustomerUnresolvedView[] = [
-        ...charges.filter((c) => unsettled.has(c.displayStatus)).map((c) => ({ ...unresolvedOf(c, 'charge'), createdAt: c.createdAt })),
-        ...[...holds.values()].filter((h) => unsettled.has(h.displayStatus)).map((h) => ({ ...unresolvedOf(h, 'hold'), createdAt: h.placedAt })),
+        ...charges
+          .filter((c) => unsettled.has(c.displayStatus))
+          .map((c) => ({ ...unresolvedOf(c, 'charge'), createdAt: c.createdAt })),
+        ...[...holds.values()]
+          .filter((h) => unsettled.has(h.displayStatus))
+          .map((h) => ({ ...unresolvedOf(h, 'hold'), createdAt: h.placedAt })),
       ];
       return { ok: true, value: rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
     },

@@ -37,7 +37,13 @@ export function keyAt(target: EventTarget, key: string, timeStamp: number): Keyb
 }
 
 /** Types `text` + terminator as a USB scanner does: a few ms between keys. */
-export function scannerTypes(target: EventTarget, text: string, startAt: number, terminator: 'Enter' | 'Tab' = 'Enter', gapMs = 4): void {
+export function scannerTypes(
+  target: EventTarget,
+  text: string,
+  startAt: number,
+  terminator: 'Enter' | 'Tab' = 'Enter',
+  gapMs = 4,
+): void {
   let time = startAt;
   for (const char of text) keyAt(target, char, (time += gapMs));
   keyAt(target, terminator, time + gapMs);

@@ -14,13 +14,16 @@ export const PAYMENT_NOTICES_EN = {
   'amount.below-minimum': 'The smallest amount this terminal takes is {min}.',
   'amount.above-limit': 'This amount is above the limit of {max} set for this terminal.',
   'currency.terminal-only': 'This terminal takes payments in {currency} only.',
-  'payments.other-terminal': 'This payment was taken on terminal {paymentPosId}; the till is now set up as {currentPosId}. Switch Settings back to settle it.',
+  'payments.other-terminal':
+    'This payment was taken on terminal {paymentPosId}; the till is now set up as {currentPosId}. Switch Settings back to settle it.',
   'payments.lookup-failed': 'The status lookup failed.',
 
   // Why a payment's outcome is still being found out (the unresolved list, the payment screens).
   'unresolved.checking': 'Checking with the provider: {reason}',
-  'unresolved.exists-not-found': 'The provider said this payment exists but does not show it yet; checking again until it does.',
-  'unresolved.not-found-yet': 'The provider has no record of this payment yet; a slow request could still arrive. Checking again.',
+  'unresolved.exists-not-found':
+    'The provider said this payment exists but does not show it yet; checking again until it does.',
+  'unresolved.not-found-yet':
+    'The provider has no record of this payment yet; a slow request could still arrive. Checking again.',
   'unresolved.resending': 'The provider has no record of this payment; sending it again ({count} of {max}).',
   'unresolved.already-exists': 'The provider already has this payment; reading its status.',
   'unresolved.refused': 'The provider refused the payment ({error}); making sure nothing was charged.',
@@ -35,7 +38,8 @@ export const PAYMENT_NOTICES_EN = {
   'cancel.provider-refused-payment': 'The provider refused the payment: there was nothing to cancel.',
   'cancel.not-found-yet': 'The provider has no record of this payment yet.',
   'cancel.resending': 'The provider still shows the payment open; sending the cancel again.',
-  'cancel.confirmed-in-app': 'The customer has already confirmed this payment in the wallet app; it can no longer be cancelled.',
+  'cancel.confirmed-in-app':
+    'The customer has already confirmed this payment in the wallet app; it can no longer be cancelled.',
   'cancel.already-paid': 'This payment is already paid. Refund it instead.',
   'cancel.already-refunded': 'This payment is already paid and refunded.',
   'cancel.already-cancelled': 'This payment is already cancelled.',
@@ -45,15 +49,23 @@ export const PAYMENT_NOTICES_EN = {
 
   // Refunds.
   'refund.reason-missing': 'Enter a reason for the refund.',
-  'refund.supervisor-pin-not-set': 'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.',
+  'refund.supervisor-pin-not-set':
+    'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.',
   'refund.nothing-left': 'Nothing is left to refund on this payment.',
-  'refund.nothing-left-elsewhere': 'This payment has already been refunded in full (partly outside this till). Nothing is left to refund.',
-  'refund.left-after-elsewhere': 'Part of this payment was refunded outside this till: at most {left} is left to refund.',
-  'refund.payment-not-found-now': 'The provider did not find this payment just now, so nothing was refunded. Try again in a moment.',
-  'refund.check-failed': 'The payment could not be checked with the provider before refunding, so nothing was refunded. {reason}',
-  'refund.another-in-flight': 'A refund of {amount} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.',
-  'refund.another-just-made': 'Another refund was just made on this payment. Check the payment again, then refund what is still needed.',
-  'refund.other-unsettled': 'Another refund on this payment is still being checked; this one is sent again only after it is settled.',
+  'refund.nothing-left-elsewhere':
+    'This payment has already been refunded in full (partly outside this till). Nothing is left to refund.',
+  'refund.left-after-elsewhere':
+    'Part of this payment was refunded outside this till: at most {left} is left to refund.',
+  'refund.payment-not-found-now':
+    'The provider did not find this payment just now, so nothing was refunded. Try again in a moment.',
+  'refund.check-failed':
+    'The payment could not be checked with the provider before refunding, so nothing was refunded. {reason}',
+  'refund.another-in-flight':
+    'A refund of {amount} on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.',
+  'refund.another-just-made':
+    'Another refund was just made on this payment. Check the payment again, then refund what is still needed.',
+  'refund.other-unsettled':
+    'Another refund on this payment is still being checked; this one is sent again only after it is settled.',
   'refund.not-shown-yet': 'The provider does not show this refund yet; a slow request could still arrive.',
   'refund.payment-not-found': 'The provider did not find the payment this refund belongs to.',
   'refund.resending': 'The provider does not show this refund; sending it again with the same key.',
@@ -65,7 +77,8 @@ export const PAYMENT_NOTICES_EN = {
   'summary.day-invalid': '"{day}" is not a date. Pick a day from the calendar.',
   'receipt.not-paid': 'This payment was not paid, so there is no receipt to print.',
   'receipt.no-refund': 'This payment has no refund, so there is no refund slip to print.',
-  'receipt.printer-failed': "The receipt printer did not print. Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
+  'receipt.printer-failed':
+    "The receipt printer did not print. Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
   'receipt.printer-failed-because':
     "The receipt printer did not print ({detail}). Check that it is on, has paper and is the default printer, then reprint from the payment's detail.",
 
@@ -81,7 +94,8 @@ export const PAYMENT_NOTICES_EN = {
   'settings.currency-not-in-country': 'This currency is not used in the selected country.',
   'settings.min-above-max': 'The minimum amount is above the maximum.',
   'settings.https-or-local': 'Enter an https:// address (plain http only for this computer).',
-  'settings.https-or-local-or-empty': 'Enter an https:// address (plain http only for this computer), or leave it empty.',
+  'settings.https-or-local-or-empty':
+    'Enter an https:// address (plain http only for this computer), or leave it empty.',
   'settings.https-or-empty': 'Enter an https:// address, or leave it empty.',
   'settings.pin-digits': 'Use 4 to 12 digits.',
   'settings.secret-empty': 'Enter a value, or use "Remove" to delete it.',
@@ -89,7 +103,9 @@ export const PAYMENT_NOTICES_EN = {
   'settings.time-zone-unknown': '"{timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
-  'auth.missing-for': 'No credentials are set up for {environment}: {missing} missing. An admin must enter them in Settings.',
-  'vault.no-key-store': 'Secrets cannot be stored safely on this computer: no OS key store (GNOME Keyring or KWallet) is running.',
+  'auth.missing-for':
+    'No credentials are set up for {environment}: {missing} missing. An admin must enter them in Settings.',
+  'vault.no-key-store':
+    'Secrets cannot be stored safely on this computer: no OS key store (GNOME Keyring or KWallet) is running.',
   'ipc.invalid-payload-at': 'The app sent incomplete details ({field}). Check the entry and try again.',
 } as const;

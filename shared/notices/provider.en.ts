@@ -3,5 +3,6 @@
 // renderer/i18n/notices.provider.zh-HK.ts.
 
 export const PROVIDER_NOTICES_EN = {
-  'provider.redirected': 'The provider answered with a redirect, which a payment request must never follow. Check the environment in Settings.',
+  'provider.redirected':
+    'The provider answered with a redirect, which a payment request must never follow. Check the environment in Settings.',
 } as const;

@@ -13,7 +13,10 @@ import type { SettingsService } from '../settings/settings-service.ts';
 const APPROVAL_TTL_MS = 2 * 60_000;
 const MAX_OPEN = 32;
 
-type ApprovalHandlers = Pick<Handlers, 'customers.requestApproval' | 'customers.answerApproval' | 'customers.approvalStatus'>;
+type ApprovalHandlers = Pick<
+  Handlers,
+  'customers.requestApproval' | 'customers.answerApproval' | 'customers.approvalStatus'
+>;
 type Guarded = Pick<Handlers, 'customers.charge' | 'customers.capture'>;
 
 export interface ApprovalsOptions {
@@ -38,7 +41,8 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
   const current = (approvalId: string): Approval => {
     const approval = approvals.get(approvalId);
     if (!approval) throw new PosError('approval.expired');
-    if (approval.view.state === 'waiting' && Date.parse(approval.view.expiresAt) <= now()) approval.view = { ...approval.view, state: 'expired' };
+    if (approval.view.state === 'waiting' && Date.parse(approval.view.expiresAt) <= now())
+      approval.view = { ...approval.view, state: 'expired' };
     return approval;
   };
   const settle = (approval: Approval, state: ApprovalView['state']): ApprovalView => {
@@ -47,12 +51,16 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
     return approval.view;
   };
   const prune = (): void => {
-    for (const [id, approval] of approvals) if (Date.parse(approval.view.expiresAt) + APPROVAL_TTL_MS <= now()) approvals.delete(id);
+    for (const [id, approval] of approvals)
+      if (Date.parse(approval.view.expiresAt) + APPROVAL_TTL_MS <= now()) approvals.delete(id);
     while (approvals.size >= MAX_OPEN) approvals.delete(approvals.keys().next().value!);
   };
 
   /** Takes the approval for this exact request, once; anything else is refused before the wallet is asked. */
-  const consume = (approvalId: string | undefined, expected: { action: ApprovalView['action']; merchantUserId?: string; amount?: Money; merchantRef?: string }): void => {
+  const consume = (
+    approvalId: string | undefined,
+    expected: { action: ApprovalView['action']; merchantUserId?: string; amount?: Money; merchantRef?: string },
+  ): void => {
     const down = options.unavailable?.();
     if (down) throw down;
     if (approvalId === undefined) throw new PosError('approval.required');
@@ -64,7 +72,9 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
     const matches =
       view.action === expected.action &&
       (expected.merchantUserId === undefined || view.merchantUserId === expected.merchantUserId) &&
-      (expected.amount === undefined || (view.amount.amountMinor === expected.amount.amountMinor && view.amount.currency === expected.amount.currency)) &&
+      (expected.amount === undefined ||
+        (view.amount.amountMinor === expected.amount.amountMinor &&
+          view.amount.currency === expected.amount.currency)) &&
       (expected.merchantRef === undefined || approval.merchantRef === expected.merchantRef);
     if (!matches) throw new PosError('approval.mismatch');
     // Used before the request leaves: a second tap, or a replay of the same id, cannot charge again.
@@ -124,7 +134,11 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
 
   const guarded: Guarded = {
     async 'customers.charge'(request) {
-      consume(request.approvalId, { action: 'charge', merchantUserId: request.merchantUserId, amount: { amountMinor: request.amountMinor, currency: request.currency } });
+      consume(request.approvalId, {
+        action: 'charge',
+        merchantUserId: request.merchantUserId,
+        amount: { amountMinor: request.amountMinor, currency: request.currency },
+      });
       const { approvalId: _approval, ...charge } = request;
       return options.customers['customers.charge'](charge);
     },

@@ -5,7 +5,13 @@ import type { CustomerAttemptRow } from './journal-rows.ts';
 
 /** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
 export function isSettled(row: CustomerAttemptRow): boolean {
-  return !(row.state === 'sending' || row.state === 'checking' || row.state === 'capturing' || row.state === 'voiding' || row.providerStatus === 'PENDING');
+  return !(
+    row.state === 'sending' ||
+    row.state === 'checking' ||
+    row.state === 'capturing' ||
+    row.state === 'voiding' ||
+    row.providerStatus === 'PENDING'
+  );
 }
 
 export function isCaptured(row: CustomerAttemptRow): boolean {

@@ -17,11 +17,25 @@ export async function cashback(rt: CustomerRuntime, merchantUserId: string): Pro
   const customer = requireCustomer(rt, merchantUserId);
   const { client } = await rt.access.connection();
   const token = await tokenOf(rt, customer);
-  return withTokenCheck(rt, merchantUserId, () => rt.audit.run({ merchantUserId, merchantRef: null }, () => client.cashbackBalance(token)));
+  return withTokenCheck(rt, merchantUserId, () =>
+    rt.audit.run({ merchantUserId, merchantRef: null }, () => client.cashbackBalance(token)),
+  );
 }
 
-export async function charge(rt: CustomerRuntime, merchantUserId: string, amount: Money, useCashback: boolean): Promise<CustomerChargeView> {
-  const row = await recordAndSend(rt, 'charge', merchantUserId, amount, useCashback, `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})`);
+export async function charge(
+  rt: CustomerRuntime,
+  merchantUserId: string,
+  amount: Money,
+  useCashback: boolean,
+): Promise<CustomerChargeView> {
+  const row = await recordAndSend(
+    rt,
+    'charge',
+    merchantUserId,
+    amount,
+    useCashback,
+    `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})`,
+  );
   publish(rt, merchantUserId);
   return toChargeView(row);
 }
@@ -34,7 +48,14 @@ export async function placeHold(rt: CustomerRuntime, merchantUserId: string, amo
 }
 
 /** A new charge or hold: write-ahead record with a fresh merchantRef and key, then the first send. */
-async function recordAndSend(rt: CustomerRuntime, kind: 'charge' | 'hold', merchantUserId: string, amount: Money, useCashback: boolean, summary: string) {
+async function recordAndSend(
+  rt: CustomerRuntime,
+  kind: 'charge' | 'hold',
+  merchantUserId: string,
+  amount: Money,
+  useCashback: boolean,
+  summary: string,
+) {
   return exclusive(rt, merchantUserId, async () => {
     const customer = requireCustomer(rt, merchantUserId);
     refuseWhileOutcomeUnknown(rt, merchantUserId);
@@ -87,11 +108,15 @@ function refuseWhileHoldPending(rt: CustomerRuntime, merchantUserId: string): vo
 
 function checkAmount(rt: CustomerRuntime, amount: Money, channelCurrency: CurrencyCode): void {
   if (amount.currency !== channelCurrency) {
-    throw new PosError('currency.unsupported', { message: `Linked-customer payments are in ${channelCurrency} on this till.` });
+    throw new PosError('currency.unsupported', {
+      message: `Linked-customer payments are in ${channelCurrency} on this till.`,
+    });
   }
   const { minMinor, maxMinor } = rt.context.settings.current().amountLimits;
   if (amount.amountMinor < minMinor) throw new PosError('amount.invalid');
   if (amount.amountMinor > maxMinor) {
-    throw new PosError('amount.over-limit', { message: `This amount is above the limit for this terminal (${formatMoney(money(maxMinor, amount.currency))}).` });
+    throw new PosError('amount.over-limit', {
+      message: `This amount is above the limit for this terminal (${formatMoney(money(maxMinor, amount.currency))}).`,
+    });
   }
 }

@@ -10,7 +10,10 @@ import { resolveTokenizedProfile } from '../tokenized/wire.ts';
 // from Settings and its secret from the vault. One client per configuration, rebuilt after any settings
 // change (a new merchant must never reuse the old merchant's token).
 
-export type TokenizedClientTuning = Pick<TokenizedClientConfig, 'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'>;
+export type TokenizedClientTuning = Pick<
+  TokenizedClientConfig,
+  'timeouts' | 'retry' | 'sleep' | 'random' | 'onExchange'
+>;
 
 export interface TokenizedConnection {
   readonly client: TokenizedClient;
@@ -38,9 +41,18 @@ export function createTokenizedAccess(context: CoreContext, tuning: TokenizedCli
     const demo = settings.environment === 'embedded-sandbox';
     if (demo) {
       const sandbox = await context.provider.ensureSandbox();
-      const profile = resolveTokenizedProfile({ environment: settings.environment, embeddedBaseUrl: sandbox.tokenizedBaseUrl });
+      const profile = resolveTokenizedProfile({
+        environment: settings.environment,
+        embeddedBaseUrl: sandbox.tokenizedBaseUrl,
+      });
       return {
-        client: createTokenizedClient({ ...tuning, profile, credentials: DEMO_TOKENIZED_CREDENTIALS, currency: DEMO_TOKENIZED_MERCHANT.currency, fetch: context.fetch }),
+        client: createTokenizedClient({
+          ...tuning,
+          profile,
+          credentials: DEMO_TOKENIZED_CREDENTIALS,
+          currency: DEMO_TOKENIZED_MERCHANT.currency,
+          fetch: context.fetch,
+        }),
         merchantId: DEMO_TOKENIZED_CREDENTIALS.merchantId,
         currency: DEMO_TOKENIZED_MERCHANT.currency,
         linkCallbackUrl: settings.tokenized.callbackUrl || DEMO_LINK_CALLBACK_URL,
@@ -50,15 +62,28 @@ export function createTokenizedAccess(context: CoreContext, tuning: TokenizedCli
     const merchantId = settings.tokenized.merchantId.trim();
     const secret = (await context.settings.readSecret('tokenizedMerchantSecret')) ?? '';
     if (!merchantId || !secret) {
-      throw new PosError('auth.missing', { message: 'Linked-customer payments need a merchant id and secret. An admin must enter them in Settings.' });
+      throw new PosError('auth.missing', {
+        message: 'Linked-customer payments need a merchant id and secret. An admin must enter them in Settings.',
+      });
     }
     if (!settings.tokenized.callbackUrl) {
-      throw new PosError('settings.invalid', { message: 'Linked-customer payments need the linking callback address. An admin must enter it in Settings.' });
+      throw new PosError('settings.invalid', {
+        message: 'Linked-customer payments need the linking callback address. An admin must enter it in Settings.',
+      });
     }
     // The custom address is read only for `custom`; the published environments ignore it.
-    const profile = resolveTokenizedProfile({ environment: settings.environment, customBaseUrl: settings.tokenized.customBaseUrl.trim() || undefined });
+    const profile = resolveTokenizedProfile({
+      environment: settings.environment,
+      customBaseUrl: settings.tokenized.customBaseUrl.trim() || undefined,
+    });
     return {
-      client: createTokenizedClient({ ...tuning, profile, credentials: { merchantId, secret }, currency: settings.currency, fetch: context.fetch }),
+      client: createTokenizedClient({
+        ...tuning,
+        profile,
+        credentials: { merchantId, secret },
+        currency: settings.currency,
+        fetch: context.fetch,
+      }),
       merchantId,
       currency: settings.currency,
       linkCallbackUrl: settings.tokenized.callbackUrl,

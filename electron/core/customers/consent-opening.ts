@@ -10,7 +10,10 @@ import { notice } from '../../../shared/notices.ts';
  * A transport's way to show a linking session's consent page to the customer: its own window (Electron), or
  * `showOnCustomerDisplay`, which sends the page's address to the customer display (browser preview).
  */
-export type ConsentOpener = (linkToken: string, showOnCustomerDisplay: (page: ConsentOnDisplay) => void) => Promise<ConsentOpening>;
+export type ConsentOpener = (
+  linkToken: string,
+  showOnCustomerDisplay: (page: ConsentOnDisplay) => void,
+) => Promise<ConsentOpening>;
 
 /** The core's own answer: no transport here can show the page. */
 export async function consentNotAvailable(_linkToken: string): Promise<ConsentOpening> {

@@ -24,7 +24,11 @@ export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], time
       Amount: toMajorString(money(row.amountMinor, row.currency)),
       Refunded: '',
       'Refunded elsewhere': '',
-      'Note or reason': freeText(row.voidReason === null ? `customer ${row.merchantUserId}` : `customer ${row.merchantUserId}; ${row.voidReason}`),
+      'Note or reason': freeText(
+        row.voidReason === null
+          ? `customer ${row.merchantUserId}`
+          : `customer ${row.merchantUserId}; ${row.voidReason}`,
+      ),
       'Failure reason': freeText(row.captureFailure ?? row.failureReason),
       'POS ID': '',
       Origin: 'taken here',

@@ -38,7 +38,10 @@ export interface CustomerModuleOptions extends CustomerServiceOptions {
 
 export function createCustomerModule(options: CustomerModuleOptions): CustomerModuleFactory {
   return async (context) => {
-    const journal = openCustomerJournal({ filePath: options.journalFile ?? customerJournalFileIn(context.dataDir), now: options.now });
+    const journal = openCustomerJournal({
+      filePath: options.journalFile ?? customerJournalFileIn(context.dataDir),
+      now: options.now,
+    });
     const service = createCustomerService(context, options, journal);
     const close = async (): Promise<void> => {
       try {

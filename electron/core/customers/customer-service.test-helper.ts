@@ -19,7 +19,12 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
 export let sandbox: RunningSandbox;
 export let dataDir: string;
-let running: { module: CustomerModule; h: CustomerHandlers; updates: LinkedCustomerDetail[]; close: () => Promise<void> } | null = null;
+let running: {
+  module: CustomerModule;
+  h: CustomerHandlers;
+  updates: LinkedCustomerDetail[];
+  close: () => Promise<void>;
+} | null = null;
 
 /** Call once at the top of a test file: a fresh sandbox and data folder for each test, closed after it. */
 export function setUpCustomerServiceTests(): void {
@@ -65,11 +70,18 @@ export async function start(overrides: Partial<CustomerModuleOptions> = {}): Pro
   return running;
 }
 
-export async function linked(h: CustomerHandlers, module: CustomerModule, merchantUserId = `cust-${randomUUID().slice(0, 8)}`): Promise<string> {
+export async function linked(
+  h: CustomerHandlers,
+  module: CustomerModule,
+  merchantUserId = `cust-${randomUUID().slice(0, 8)}`,
+): Promise<string> {
   const started = await h['customers.startLink']({ merchantUserId, phoneHint: '+65 9123 4567' });
   const request = module.consentRequest(started.linkToken);
   const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
-  const customer = await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+  const customer = await h['customers.completeLink']({
+    linkToken: started.linkToken,
+    redirectedTo: location.toString(),
+  });
   expect(customer.status).toBe('linked');
   return merchantUserId;
 }
@@ -78,10 +90,25 @@ export async function linked(h: CustomerHandlers, module: CustomerModule, mercha
  * What a till that stopped mid-send leaves behind: a hold or charge recorded (its key journalled) and marked
  * checking, whose request never reached the provider. `ageMs`: how long before the real now it was sent.
  */
-export function leaveUnansweredCreate(kind: 'hold' | 'charge', merchantUserId: string, merchantRef: string, ageMs = 0): string {
+export function leaveUnansweredCreate(
+  kind: 'hold' | 'charge',
+  merchantUserId: string,
+  merchantRef: string,
+  ageMs = 0,
+): string {
   const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir), now: () => Date.now() - ageMs });
   const idempotencyKey = randomUUID();
-  journal.recordAttempt({ merchantRef, kind, merchantUserId, merchantId: 'MERCHANT_DEMO', amountMinor: 640, currency: 'SGD', useCashback: false, idempotencyKey, localDay: '2026-01-01' });
+  journal.recordAttempt({
+    merchantRef,
+    kind,
+    merchantUserId,
+    merchantId: 'MERCHANT_DEMO',
+    amountMinor: 640,
+    currency: 'SGD',
+    useCashback: false,
+    idempotencyKey,
+    localDay: '2026-01-01',
+  });
   journal.updateAttempt(merchantRef, { state: 'checking', unresolvedReason: 'network.timeout' });
   journal.close();
   return idempotencyKey;

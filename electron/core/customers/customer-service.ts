@@ -54,8 +54,10 @@ function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
     'customers.list': async (request) => rt.journal.listCustomers(request).map(toCustomerView),
     'customers.find': (request) => find(rt, request.merchantUserId),
     'customers.cashback': async (request) => ({ balance: await cashback(rt, request.merchantUserId) }),
-    'customers.charge': (request) => charge(rt, request.merchantUserId, money(request.amountMinor, request.currency), request.useCashback),
-    'customers.placeHold': (request) => placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency)),
+    'customers.charge': (request) =>
+      charge(rt, request.merchantUserId, money(request.amountMinor, request.currency), request.useCashback),
+    'customers.placeHold': (request) =>
+      placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency)),
     'customers.capture': (request) => capture(rt, request.merchantRef, request.useCashback),
     'customers.void': (request) => voidHold(rt, request.merchantRef, request.reason),
     'customers.unlink': (request) => unlink(rt, request.merchantUserId),
@@ -70,14 +72,21 @@ function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
   };
 }
 
-export function createCustomerService(context: CoreContext, options: CustomerServiceOptions, journal: CustomerJournal): CustomerService {
+export function createCustomerService(
+  context: CoreContext,
+  options: CustomerServiceOptions,
+  journal: CustomerJournal,
+): CustomerService {
   const resolved = resolveCustomerOptions(options);
   const rt: CustomerRuntime = {
     context,
     journal,
     cipher: new TokenCipher(options.vault),
     options: resolved,
-    access: createTokenizedAccess(context, { ...options.client, onExchange: (exchange) => auditCustomerExchange(rt, exchange) }),
+    access: createTokenizedAccess(context, {
+      ...options.client,
+      onExchange: (exchange) => auditCustomerExchange(rt, exchange),
+    }),
     audit: new AsyncLocalStorage(),
     locks: new Map(),
     timers: new Map(),
@@ -147,6 +156,9 @@ function unresolvedAttempts(rt: CustomerRuntime): CustomerAttemptRow[] {
 /** Approved charges and captured holds of a local day, in the day summary's currency. */
 function takingsOfDay(rt: CustomerRuntime, day: string, currency: CurrencyCode): LinkedCustomerTakings {
   const { charges, captures } = rt.journal.takingsOfDay(day, currency);
-  const line = (total: { count: number; totalMinor: number }): SummaryLine => ({ count: total.count, total: money(total.totalMinor, currency) });
+  const line = (total: { count: number; totalMinor: number }): SummaryLine => ({
+    count: total.count,
+    total: money(total.totalMinor, currency),
+  });
   return { charges: line(charges), captures: line(captures) };
 }

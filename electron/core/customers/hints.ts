@@ -20,7 +20,8 @@ export function redactEmailHint(raw: string): string {
   const text = raw.trim();
   if (text.includes('*')) return checkLength(text, MAX_EMAIL_HINT, 'email');
   const at = text.lastIndexOf('@');
-  if (at < 1 || at === text.length - 1 || /\s/.test(text)) throw invalid('email', 'Enter a valid e-mail address (it is shown redacted to the customer).');
+  if (at < 1 || at === text.length - 1 || /\s/.test(text))
+    throw invalid('email', 'Enter a valid e-mail address (it is shown redacted to the customer).');
   return checkLength(`${text[0]}***${text.slice(at)}`, MAX_EMAIL_HINT, 'email');
 }
 
@@ -30,5 +31,8 @@ function checkLength(text: string, max: number, field: string): string {
 }
 
 function invalid(field: string, message: string): PosError {
-  return new PosError('request.invalid', { message, details: { field: field === 'phone' ? 'phoneHint' : 'emailHint', outcomeUnknown: false, attempts: 0 } });
+  return new PosError('request.invalid', {
+    message,
+    details: { field: field === 'phone' ? 'phoneHint' : 'emailHint', outcomeUnknown: false, attempts: 0 },
+  });
 }

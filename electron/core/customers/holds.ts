@@ -5,7 +5,15 @@ import { isOutcomeUnknown } from '../http/failures.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';
-import { describe, exclusive, orderWebhookUrl, publish, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';
+import {
+  describe,
+  exclusive,
+  orderWebhookUrl,
+  publish,
+  reasonOf,
+  updateAttempt,
+  type CustomerRuntime,
+} from './runtime.ts';
 import { applyPreAuth } from './sends.ts';
 import { toHoldView } from './views.ts';
 
@@ -13,7 +21,11 @@ import { toHoldView } from './views.ts';
 // idempotency key; a lost answer, a 409 or a capture answered REJECTED is settled by what
 // `GET /pre-auths/{id}` says, never by guessing. Also the refresh of a customer's holds that can still change.
 
-export async function capture(rt: CustomerRuntime, merchantRef: string, useCashback: boolean | undefined): Promise<HoldView> {
+export async function capture(
+  rt: CustomerRuntime,
+  merchantRef: string,
+  useCashback: boolean | undefined,
+): Promise<HoldView> {
   const hold = requireHold(rt, merchantRef);
   const row = await exclusive(rt, hold.merchantUserId, async () => {
     const current = requireHold(rt, merchantRef);
@@ -22,17 +34,37 @@ export async function capture(rt: CustomerRuntime, merchantRef: string, useCashb
     const { client } = await rt.access.connection();
     const opKey = randomUUID();
     // A new capture supersedes an earlier rejected one: its own answer (or the GET that resolves it) decides.
-    let row = updateAttempt(rt, current, { state: 'capturing', opKey, captureFailure: null, unresolvedReason: null, ...(useCashback === undefined ? {} : { useCashback }) }, 'capture sent');
+    let row = updateAttempt(
+      rt,
+      current,
+      {
+        state: 'capturing',
+        opKey,
+        captureFailure: null,
+        unresolvedReason: null,
+        ...(useCashback === undefined ? {} : { useCashback }),
+      },
+      'capture sent',
+    );
     let result: PaymentResult;
     try {
       result = await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
-        client.capturePreAuth(row.providerId!, { callbackUrl: orderWebhookUrl(rt) ?? undefined, useCashback }, { idempotencyKey: opKey }),
+        client.capturePreAuth(
+          row.providerId!,
+          { callbackUrl: orderWebhookUrl(rt) ?? undefined, useCashback },
+          { idempotencyKey: opKey },
+        ),
       );
     } catch (error) {
       return afterOperationError(rt, row, 'capture', error);
     }
     if (result.status !== 'APPROVED') return afterCaptureRejected(rt, row, result);
-    row = updateAttempt(rt, row, { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid }, `captured, order ${result.orderUuid}`);
+    row = updateAttempt(
+      rt,
+      row,
+      { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid },
+      `captured, order ${result.orderUuid}`,
+    );
     return row;
   });
   publish(rt, hold.merchantUserId);
@@ -43,13 +75,21 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
   const hold = requireHold(rt, merchantRef);
   const row = await exclusive(rt, hold.merchantUserId, async () => {
     const current = requireHold(rt, merchantRef);
-    if (current.state === 'voiding' || (current.state === 'final' && current.providerStatus === 'VOIDED')) return current;
+    if (current.state === 'voiding' || (current.state === 'final' && current.providerStatus === 'VOIDED'))
+      return current;
     refuseUnlessAuthorized(current, 'void');
     const { client } = await rt.access.connection();
     const opKey = randomUUID();
-    let row = updateAttempt(rt, current, { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null }, 'void sent');
+    let row = updateAttempt(
+      rt,
+      current,
+      { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null },
+      'void sent',
+    );
     try {
-      await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () => client.voidPreAuth(row.providerId!, { reason }, { idempotencyKey: opKey }));
+      await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
+        client.voidPreAuth(row.providerId!, { reason }, { idempotencyKey: opKey }),
+      );
       row = updateAttempt(rt, row, { state: 'final', opKey: null, providerStatus: 'VOIDED' }, 'voided');
       return row;
     } catch (error) {
@@ -68,12 +108,25 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
  * once with `GET /pre-auths/{id}`. Still AUTHORIZED: the cashier can release it (or try the capture again);
  * anything else the provider says is recorded, and a hold it claims captured still reads capture-failed.
  */
-async function afterCaptureRejected(rt: CustomerRuntime, row: CustomerAttemptRow, result: PaymentResult): Promise<CustomerAttemptRow> {
+async function afterCaptureRejected(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  result: PaymentResult,
+): Promise<CustomerAttemptRow> {
   const reason = result.failureReason ?? result.status;
   const rejected = rt.journal.atomically(() => {
-    const updated = rt.journal.updateAttempt(row.merchantRef, { state: 'open', opKey: null, captureFailure: reason, unresolvedReason: null });
+    const updated = rt.journal.updateAttempt(row.merchantRef, {
+      state: 'open',
+      opKey: null,
+      captureFailure: reason,
+      unresolvedReason: null,
+    });
     // The rejected capture still made an order, whose FAILED webhook must be known as this hold's.
-    rt.journal.recordRejectedCapture({ merchantRef: row.merchantRef, orderUuid: result.orderUuid, failureReason: result.failureReason });
+    rt.journal.recordRejectedCapture({
+      merchantRef: row.merchantRef,
+      orderUuid: result.orderUuid,
+      failureReason: result.failureReason,
+    });
     rt.journal.appendEvent({
       merchantUserId: row.merchantUserId,
       merchantRef: row.merchantRef,
@@ -103,9 +156,19 @@ async function afterCaptureRejected(rt: CustomerRuntime, row: CustomerAttemptRow
 }
 
 /** A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open. */
-async function afterOperationError(rt: CustomerRuntime, row: CustomerAttemptRow, operation: 'capture' | 'void', error: unknown): Promise<CustomerAttemptRow> {
+async function afterOperationError(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  operation: 'capture' | 'void',
+  error: unknown,
+): Promise<CustomerAttemptRow> {
   if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
-    const updated = updateAttempt(rt, row, { unresolvedReason: reasonOf(error) }, `${operation} outcome unknown (${reasonOf(error)}); checking the hold`);
+    const updated = updateAttempt(
+      rt,
+      row,
+      { unresolvedReason: reasonOf(error) },
+      `${operation} outcome unknown (${reasonOf(error)}); checking the hold`,
+    );
     rt.resolveLater(row.merchantRef, 0);
     return updated;
   }
@@ -113,7 +176,8 @@ async function afterOperationError(rt: CustomerRuntime, row: CustomerAttemptRow,
     const synced = await syncHold(rt, row).catch(() => null);
     const now = synced ?? updateAttempt(rt, row, { state: 'open', opKey: null }, null);
     // Already in the state the cashier asked for (an earlier attempt got through): that is success.
-    if ((operation === 'capture' && isCaptured(now)) || (operation === 'void' && now.providerStatus === 'VOIDED')) return now;
+    if ((operation === 'capture' && isCaptured(now)) || (operation === 'void' && now.providerStatus === 'VOIDED'))
+      return now;
     throw error;
   }
   updateAttempt(rt, row, { state: 'open', opKey: null, unresolvedReason: null }, `${operation} refused: ${error.code}`);
@@ -123,13 +187,25 @@ async function afterOperationError(rt: CustomerRuntime, row: CustomerAttemptRow,
 /** `GET /pre-auths/{id}` → the row (a capture or void in flight is settled by what the provider says). */
 export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow): Promise<CustomerAttemptRow> {
   const { client } = await rt.access.connection();
-  const record = await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () => client.getPreAuth(row.providerId!));
+  const record = await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () =>
+    client.getPreAuth(row.providerId!),
+  );
   const current = rt.journal.getAttempt(row.merchantRef)!;
   if (current.state === 'capturing' && record.status === 'AUTHORIZED') {
-    rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'note', summary: 'the capture did not reach the provider; the hold is still authorised' });
+    rt.journal.appendEvent({
+      merchantUserId: row.merchantUserId,
+      merchantRef: row.merchantRef,
+      kind: 'note',
+      summary: 'the capture did not reach the provider; the hold is still authorised',
+    });
   }
   if (current.state === 'voiding' && record.status === 'AUTHORIZED') {
-    rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'note', summary: 'the void did not reach the provider; the hold is still authorised' });
+    rt.journal.appendEvent({
+      merchantUserId: row.merchantUserId,
+      merchantRef: row.merchantRef,
+      kind: 'note',
+      summary: 'the void did not reach the provider; the hold is still authorised',
+    });
   }
   // A webhook may already have confirmed CAPTURED; a GET answering CAPTURE_INITIATED must not step it back.
   if (current.providerStatus === 'CAPTURED' && record.status === 'CAPTURE_INITIATED') return current;
@@ -140,7 +216,11 @@ export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow): Pr
 export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string): Promise<void> {
   const holds = rt.journal
     .attemptsOf(merchantUserId, 'hold')
-    .filter((row) => row.providerId !== null && (row.state === 'open' || (row.state === 'final' && row.providerStatus === 'CAPTURE_INITIATED')));
+    .filter(
+      (row) =>
+        row.providerId !== null &&
+        (row.state === 'open' || (row.state === 'final' && row.providerStatus === 'CAPTURE_INITIATED')),
+    );
   if (holds.length === 0) return;
   let changed = false;
   for (const hold of holds) {
@@ -160,16 +240,20 @@ export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string):
 
 function requireHold(rt: CustomerRuntime, merchantRef: string): CustomerAttemptRow {
   const row = rt.journal.getAttempt(merchantRef);
-  if (!row || row.kind !== 'hold') throw new PosError('preauth.not-found', { message: 'No hold with this reference on this till.' });
+  if (!row || row.kind !== 'hold')
+    throw new PosError('preauth.not-found', { message: 'No hold with this reference on this till.' });
   return row;
 }
 
 function refuseUnlessAuthorized(row: CustomerAttemptRow, operation: 'capture' | 'void'): void {
   if (row.state === 'open' && row.providerStatus === 'AUTHORIZED') return;
-  if (row.state === 'open' || row.state === 'sending' || row.state === 'checking') throw new PosError('preauth.pending');
+  if (row.state === 'open' || row.state === 'sending' || row.state === 'checking')
+    throw new PosError('preauth.pending');
   if (row.state === 'capturing' || isCaptured(row)) throw new PosError('preauth.already-captured');
   if (row.state === 'voiding' || row.providerStatus === 'VOIDED') throw new PosError('preauth.already-voided');
   if (row.providerStatus === 'EXPIRED') throw new PosError('preauth.expired');
   if (row.providerStatus === 'DECLINED') throw new PosError('preauth.declined');
-  throw new PosError('preauth.not-found', { message: `This hold was never placed, so it cannot be ${operation === 'capture' ? 'captured' : 'released'}.` });
+  throw new PosError('preauth.not-found', {
+    message: `This hold was never placed, so it cannot be ${operation === 'capture' ? 'captured' : 'released'}.`,
+  });
 }

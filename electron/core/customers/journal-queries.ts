@@ -29,7 +29,8 @@ const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amou
   provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
   local_day, created_at, updated_at, version, capture_failure`;
 const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
-const SESSION_COLUMNS = 'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
+const SESSION_COLUMNS =
+  'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
 
 /** Rows whose outcome the till is still finding out by itself (not stopped: see STOPPED_REASON_PREFIX). */
 const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_REASON_PREFIX.length}) <> '${STOPPED_REASON_PREFIX}')`;
@@ -62,7 +63,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
 
   /** One customer's attempts matching `condition` that the till is still resolving (not stopped), oldest first. */
   const stillResolvingOf = (merchantUserId: string, condition: string): CustomerAttemptRow[] =>
-    sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`)
+    sql(
+      `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`,
+    )
       .all(merchantUserId)
       .map(readAttempt);
 
@@ -81,7 +84,12 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
 
   return {
     getCustomer,
-    saveLinked(input: { merchantUserId: string; merchantId: string; tokenSealed: string; hint: string | null }): CustomerRow {
+    saveLinked(input: {
+      merchantUserId: string;
+      merchantId: string;
+      tokenSealed: string;
+      hint: string | null;
+    }): CustomerRow {
       const at = now();
       sql(
         `INSERT INTO customers (merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at)
@@ -93,7 +101,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       return getCustomer(input.merchantUserId)!;
     },
     dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow {
-      const result = sql(`UPDATE customers SET status = ?, token_sealed = NULL, updated_at = ? WHERE merchant_user_id = ?`).run(status, now(), merchantUserId);
+      const result = sql(
+        `UPDATE customers SET status = ?, token_sealed = NULL, updated_at = ? WHERE merchant_user_id = ?`,
+      ).run(status, now(), merchantUserId);
       if (Number(result.changes) === 0) throw new PosError('customer.not-found');
       return getCustomer(merchantUserId)!;
     },
@@ -101,10 +111,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
       const search = query.search?.trim();
       const rows = search
-        ? sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?`).all(
-            `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-            limit,
-          )
+        ? sql(
+            `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?`,
+          ).all(`${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit)
         : sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers ORDER BY updated_at DESC LIMIT ?`).all(limit);
       return rows.map(readCustomer);
     },
@@ -113,17 +122,40 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       sql(
         `INSERT INTO link_sessions (link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?)`,
-      ).run(row.linkToken, row.merchantUserId, row.merchantId, row.stateHash, row.callbackUrl, row.consentUrl, row.hint, row.expiresAt, row.createdAt, row.createdAt);
+      ).run(
+        row.linkToken,
+        row.merchantUserId,
+        row.merchantId,
+        row.stateHash,
+        row.callbackUrl,
+        row.consentUrl,
+        row.hint,
+        row.expiresAt,
+        row.createdAt,
+        row.createdAt,
+      );
       return getLinkSession(row.linkToken)!;
     },
     getLinkSession,
     updateLinkSession(linkToken: string, status: LinkSessionStatus, failure: string | null): LinkSessionRow {
-      const result = sql(`UPDATE link_sessions SET status = ?, failure = ?, updated_at = ? WHERE link_token = ?`).run(status, failure, now(), linkToken);
-      if (Number(result.changes) === 0) throw new PosError('link.failed', { message: 'This linking session is not known on this till. Start linking again.' });
+      const result = sql(`UPDATE link_sessions SET status = ?, failure = ?, updated_at = ? WHERE link_token = ?`).run(
+        status,
+        failure,
+        now(),
+        linkToken,
+      );
+      if (Number(result.changes) === 0)
+        throw new PosError('link.failed', {
+          message: 'This linking session is not known on this till. Start linking again.',
+        });
       return getLinkSession(linkToken)!;
     },
     unfinishedLinkSessions(): LinkSessionRow[] {
-      return sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE status IN ('open', 'exchanging') ORDER BY created_at`).all().map(readSession);
+      return sql(
+        `SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE status IN ('open', 'exchanging') ORDER BY created_at`,
+      )
+        .all()
+        .map(readSession);
     },
 
     recordAttempt(input: NewCustomerAttempt): CustomerAttemptRow {
@@ -133,9 +165,25 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         sql(
           `INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state, local_day, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
-        ).run(input.merchantRef, input.kind, input.merchantUserId, input.merchantId, input.amountMinor, input.currency, input.useCashback ? 1 : 0, input.idempotencyKey, input.localDay, at, at);
+        ).run(
+          input.merchantRef,
+          input.kind,
+          input.merchantUserId,
+          input.merchantId,
+          input.amountMinor,
+          input.currency,
+          input.useCashback ? 1 : 0,
+          input.idempotencyKey,
+          input.localDay,
+          at,
+          at,
+        );
       } catch (error) {
-        if (String((error as Error).message).includes('UNIQUE')) throw new PosError('journal.conflict', { message: 'This reference was already used. Try again.', cause: error });
+        if (String((error as Error).message).includes('UNIQUE'))
+          throw new PosError('journal.conflict', {
+            message: 'This reference was already used. Try again.',
+            cause: error,
+          });
         throw error;
       }
       return getAttempt(input.merchantRef)!;
@@ -153,7 +201,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         values.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
       }
       if (sets.length === 0) return current;
-      sql(`UPDATE tokenized_attempts SET ${sets.join(', ')}, updated_at = ?, version = version + 1 WHERE merchant_ref = ?`).run(...values, now(), merchantRef);
+      sql(
+        `UPDATE tokenized_attempts SET ${sets.join(', ')}, updated_at = ?, version = version + 1 WHERE merchant_ref = ?`,
+      ).run(...values, now(), merchantRef);
       return getAttempt(merchantRef)!;
     },
     getAttempt,
@@ -162,24 +212,29 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       return row ? readAttempt(row) : null;
     },
     recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void {
-      sql(`INSERT INTO tokenized_rejected_captures (order_uuid, merchant_ref, failure_reason, recorded_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_uuid) DO NOTHING`).run(
-        input.orderUuid,
-        input.merchantRef,
-        input.failureReason,
-        now(),
-      );
+      sql(
+        `INSERT INTO tokenized_rejected_captures (order_uuid, merchant_ref, failure_reason, recorded_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_uuid) DO NOTHING`,
+      ).run(input.orderUuid, input.merchantRef, input.failureReason, now());
     },
-    rejectedCaptureByOrderUuid(orderUuid: string): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null {
-      const found = sql(`SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`).get(orderUuid);
+    rejectedCaptureByOrderUuid(
+      orderUuid: string,
+    ): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null {
+      const found = sql(
+        `SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`,
+      ).get(orderUuid);
       const attempt = found ? getAttempt(text(found, 'merchant_ref')) : null;
       return found && attempt ? { attempt, webhookStatus: textOrNull(found, 'webhook_status') } : null;
     },
     noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean {
-      const result = sql(`UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`).run(status, orderUuid);
+      const result = sql(
+        `UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`,
+      ).run(status, orderUuid);
       return Number(result.changes) === 1;
     },
     attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): CustomerAttemptRow[] {
-      return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND kind = ? ORDER BY created_at DESC, merchant_ref DESC LIMIT ?`)
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND kind = ? ORDER BY created_at DESC, merchant_ref DESC LIMIT ?`,
+      )
         .all(merchantUserId, kind, limit)
         .map(readAttempt);
     },
@@ -193,7 +248,10 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         .map(readAttempt);
     },
     openHoldsOf(merchantUserId: string): CustomerAttemptRow[] {
-      return stillResolvingOf(merchantUserId, `kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')`);
+      return stillResolvingOf(
+        merchantUserId,
+        `kind = 'hold' AND state IN ('sending', 'checking', 'open', 'capturing', 'voiding')`,
+      );
     },
     unknownOutcomesOf(merchantUserId: string): CustomerAttemptRow[] {
       return stillResolvingOf(merchantUserId, `state IN ('sending', 'checking')`);
@@ -206,21 +264,39 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       // The same rules as views.ts: a final charge not REJECTED is approved; a final hold whose
       // pre-auth is CAPTURE_INITIATED / CAPTURED and whose capture was not answered REJECTED is captured.
       const total = (where: string): DayTotal => {
-        const row = sql(`SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM tokenized_attempts WHERE local_day = ? AND currency = ? AND ${where}`).get(day, currency);
+        const row = sql(
+          `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM tokenized_attempts WHERE local_day = ? AND currency = ? AND ${where}`,
+        ).get(day, currency);
         return { count: Number(row?.n ?? 0), totalMinor: Number(row?.total ?? 0) };
       };
       return {
-        charges: total(`kind = 'charge' AND state = 'final' AND (provider_status IS NULL OR provider_status <> 'REJECTED')`),
-        captures: total(`kind = 'hold' AND state = 'final' AND provider_status IN ('CAPTURE_INITIATED', 'CAPTURED') AND capture_failure IS NULL`),
+        charges: total(
+          `kind = 'charge' AND state = 'final' AND (provider_status IS NULL OR provider_status <> 'REJECTED')`,
+        ),
+        captures: total(
+          `kind = 'hold' AND state = 'final' AND provider_status IN ('CAPTURE_INITIATED', 'CAPTURED') AND capture_failure IS NULL`,
+        ),
       };
     },
 
     attemptsOfDay(day: string): CustomerAttemptRow[] {
-      return sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`).all(day).map(readAttempt);
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`,
+      )
+        .all(day)
+        .map(readAttempt);
     },
 
-    appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: CustomerEventKind; summary: string; data?: unknown }): void {
-      sql(`INSERT INTO tokenized_events (merchant_user_id, merchant_ref, at, kind, summary, data) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    appendEvent(event: {
+      merchantUserId?: string | null;
+      merchantRef?: string | null;
+      kind: CustomerEventKind;
+      summary: string;
+      data?: unknown;
+    }): void {
+      sql(
+        `INSERT INTO tokenized_events (merchant_user_id, merchant_ref, at, kind, summary, data) VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(
         event.merchantUserId ?? null,
         event.merchantRef ?? null,
         now(),
@@ -230,7 +306,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       );
     },
     eventsOf(merchantRef: string): CustomerEventRow[] {
-      return sql(`SELECT id, merchant_user_id, merchant_ref, at, kind, summary, data FROM tokenized_events WHERE merchant_ref = ? ORDER BY id`)
+      return sql(
+        `SELECT id, merchant_user_id, merchant_ref, at, kind, summary, data FROM tokenized_events WHERE merchant_ref = ? ORDER BY id`,
+      )
         .all(merchantRef)
         .map(readEvent);
     },

@@ -137,7 +137,8 @@ export function readSession(row: SqlRow): LinkSessionRow {
 
 export function readAttempt(row: SqlRow): CustomerAttemptRow {
   const currency = text(row, 'currency');
-  if (!isCurrency(currency)) throw new Error(`journal row ${String(row.merchant_ref)} has unknown currency ${currency}`);
+  if (!isCurrency(currency))
+    throw new Error(`journal row ${String(row.merchant_ref)} has unknown currency ${currency}`);
   return {
     merchantRef: text(row, 'merchant_ref'),
     kind: text(row, 'kind') as AttemptKind,

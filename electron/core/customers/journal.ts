@@ -35,7 +35,12 @@ export interface CustomerJournal {
   readonly filePath: string;
   getCustomer(merchantUserId: string): CustomerRow | null;
   /** Linked with this sealed token (first link, or relink: the same row is updated). */
-  saveLinked(input: { merchantUserId: string; merchantId: string; tokenSealed: string; hint: string | null }): CustomerRow;
+  saveLinked(input: {
+    merchantUserId: string;
+    merchantId: string;
+    tokenSealed: string;
+    hint: string | null;
+  }): CustomerRow;
   /** unlinked / relink-needed: the sealed token is dropped in the same write. */
   dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow;
   listCustomers(query: { search?: string | undefined; limit?: number | undefined }): CustomerRow[];
@@ -85,7 +90,13 @@ export interface CustomerJournal {
   /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
   pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[];
 
-  appendEvent(event: { merchantUserId?: string | null; merchantRef?: string | null; kind: CustomerEventKind; summary: string; data?: unknown }): void;
+  appendEvent(event: {
+    merchantUserId?: string | null;
+    merchantRef?: string | null;
+    kind: CustomerEventKind;
+    summary: string;
+    data?: unknown;
+  }): void;
   eventsOf(merchantRef: string): CustomerEventRow[];
   atomically<T>(work: () => T): T;
   close(): void;
@@ -137,19 +148,31 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     filePath: options.filePath,
     getCustomer: guard(q.getCustomer),
     saveLinked: guard((input: Parameters<CustomerJournal['saveLinked']>[0]) => atomically(() => q.saveLinked(input))),
-    dropToken: guard((merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>) => atomically(() => q.dropToken(merchantUserId, status))),
+    dropToken: guard((merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>) =>
+      atomically(() => q.dropToken(merchantUserId, status)),
+    ),
     listCustomers: guard(q.listCustomers),
-    recordLinkSession: guard((row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>) => atomically(() => q.recordLinkSession(row))),
+    recordLinkSession: guard((row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>) =>
+      atomically(() => q.recordLinkSession(row)),
+    ),
     getLinkSession: guard(q.getLinkSession),
-    updateLinkSession: guard((linkToken: string, status: LinkSessionStatus, failure?: string | null) => atomically(() => q.updateLinkSession(linkToken, status, failure ?? null))),
+    updateLinkSession: guard((linkToken: string, status: LinkSessionStatus, failure?: string | null) =>
+      atomically(() => q.updateLinkSession(linkToken, status, failure ?? null)),
+    ),
     unfinishedLinkSessions: guard(q.unfinishedLinkSessions),
     recordAttempt: guard((input: NewCustomerAttempt) => atomically(() => q.recordAttempt(input))),
-    updateAttempt: guard((merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number) => atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion))),
+    updateAttempt: guard((merchantRef: string, patch: CustomerAttemptPatch, expectedVersion?: number) =>
+      atomically(() => q.updateAttempt(merchantRef, patch, expectedVersion)),
+    ),
     getAttempt: guard(q.getAttempt),
     attemptByOrderUuid: guard(q.attemptByOrderUuid),
-    recordRejectedCapture: guard((input: Parameters<CustomerJournal['recordRejectedCapture']>[0]) => atomically(() => q.recordRejectedCapture(input))),
+    recordRejectedCapture: guard((input: Parameters<CustomerJournal['recordRejectedCapture']>[0]) =>
+      atomically(() => q.recordRejectedCapture(input)),
+    ),
     rejectedCaptureByOrderUuid: guard(q.rejectedCaptureByOrderUuid),
-    noteRejectedCaptureWebhook: guard((orderUuid: string, status: string) => atomically(() => q.noteRejectedCaptureWebhook(orderUuid, status))),
+    noteRejectedCaptureWebhook: guard((orderUuid: string, status: string) =>
+      atomically(() => q.noteRejectedCaptureWebhook(orderUuid, status)),
+    ),
     attemptsOf: guard(q.attemptsOf),
     unsettled: guard(q.unsettled),
     openHoldsOf: guard(q.openHoldsOf),
@@ -157,7 +180,9 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     pendingHoldsOf: guard(q.pendingHoldsOf),
     takingsOfDay: guard(q.takingsOfDay),
     attemptsOfDay: guard(q.attemptsOfDay),
-    appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) => atomically(() => q.appendEvent(event))),
+    appendEvent: guard((event: Parameters<CustomerJournal['appendEvent']>[0]) =>
+      atomically(() => q.appendEvent(event)),
+    ),
     eventsOf: guard(q.eventsOf),
     atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
     close: () => {
@@ -180,8 +205,16 @@ function openingFailed(filePath: string, error: unknown): PosError {
   while (cause instanceof PosError && cause.cause !== undefined) cause = cause.cause;
   const errcode = (cause as { errcode?: unknown } | null)?.errcode;
   if (typeof errcode === 'number' && DAMAGED_ERRCODES.has(errcode)) {
-    return new PosError('journal.unavailable', { notice: notice('journal.customers-damaged', { file: filePath }), retryable: false, cause: error });
+    return new PosError('journal.unavailable', {
+      notice: notice('journal.customers-damaged', { file: filePath }),
+      retryable: false,
+      cause: error,
+    });
   }
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new PosError('journal.unavailable', { notice: notice('journal.customers-unopenable', { file: filePath, reason }), retryable: true, cause: error });
+  return new PosError('journal.unavailable', {
+    notice: notice('journal.customers-unopenable', { file: filePath, reason }),
+    retryable: true,
+    cause: error,
+  });
 }

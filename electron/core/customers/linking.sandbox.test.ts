@@ -18,7 +18,11 @@ setUpCustomerServiceTests();
 describe('linking', () => {
   it('consent page → callback → code exchanged at once; the token is stored sealed, never in clear', async () => {
     const { h, module } = await start();
-    const started = await h['customers.startLink']({ merchantUserId: 'cust-1', phoneHint: '+65 9123 4567', emailHint: 'jane.doe@example.com' });
+    const started = await h['customers.startLink']({
+      merchantUserId: 'cust-1',
+      phoneHint: '+65 9123 4567',
+      emailHint: 'jane.doe@example.com',
+    });
     expect(started.callbackUrl).toBe('https://till.wallet-pos.invalid/link/callback');
     expect(JSON.stringify(started)).not.toMatch(/eyJ/); // the app token (a JWT) stays in main
     const request = module.consentRequest(started.linkToken);
@@ -28,7 +32,10 @@ describe('linking', () => {
     expect(session.userHint).toEqual({ phone: '+65 ****4567', email: 'j***@example.com' });
 
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
-    const customer = await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() });
+    const customer = await h['customers.completeLink']({
+      linkToken: started.linkToken,
+      redirectedTo: location.toString(),
+    });
     expect(customer).toMatchObject({ merchantUserId: 'cust-1', status: 'linked', hint: 'j***@example.com' });
 
     const [token] = await truth('tokens');
@@ -41,9 +48,13 @@ describe('linking', () => {
     for (const file of ['linked-customers.sqlite3', 'linked-customers.sqlite3-wal']) {
       expect(readFileSync(join(dataDir, file)).includes(paymentToken)).toBe(false);
     }
-    expect(JSON.parse(readFileSync(join(dataDir, 'vault.development.json'), 'utf8'))[TOKEN_KEY_SECRET_NAME]).toBeTruthy();
+    expect(
+      JSON.parse(readFileSync(join(dataDir, 'vault.development.json'), 'utf8'))[TOKEN_KEY_SECRET_NAME],
+    ).toBeTruthy();
     // Completing again is harmless; the session is done.
-    expect((await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() })).status).toBe('linked');
+    expect(
+      (await h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() })).status,
+    ).toBe('linked');
     expect((await h['customers.linkStatus']({ linkToken: started.linkToken })).state).toBe('linked');
   });
 
@@ -54,22 +65,41 @@ describe('linking', () => {
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
     const elsewhere = new URL(location);
     elsewhere.host = 'evil.example';
-    expect((await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: elsewhere.toString() }))).code).toBe('link.failed');
+    expect(
+      (await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: elsewhere.toString() })))
+        .code,
+    ).toBe('link.failed');
     const forged = new URL(location);
     forged.searchParams.set('state', 'forged');
-    expect((await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: forged.toString() }))).code).toBe('link.failed');
+    expect(
+      (await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: forged.toString() })))
+        .code,
+    ).toBe('link.failed');
     expect((await h['customers.linkStatus']({ linkToken: started.linkToken })).state).toBe('failed');
     expect(await truth('tokens')).toHaveLength(0);
   });
 
-  it('linkStatus completes the link from the provider\'s poll when the redirect was never seen', async () => {
+  it("linkStatus completes the link from the provider's poll when the redirect was never seen", async () => {
     const { h } = await start();
     const started = await h['customers.startLink']({ merchantUserId: 'cust-3', phoneHint: '91234567' });
-    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toEqual({ state: 'waiting', customer: null, message: null });
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toEqual({
+      state: 'waiting',
+      customer: null,
+      message: null,
+    });
     await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/approve`);
     const progress = await h['customers.linkStatus']({ linkToken: started.linkToken });
-    expect(progress).toMatchObject({ state: 'linked', customer: { merchantUserId: 'cust-3', status: 'linked', hint: '****4567' } });
-    await controlCall(sandbox, 'POST', '/tokenized/link-sessions/' + (await h['customers.startLink']({ merchantUserId: 'cust-4', phoneHint: '91234567' })).linkToken + '/expire');
+    expect(progress).toMatchObject({
+      state: 'linked',
+      customer: { merchantUserId: 'cust-3', status: 'linked', hint: '****4567' },
+    });
+    await controlCall(
+      sandbox,
+      'POST',
+      '/tokenized/link-sessions/' +
+        (await h['customers.startLink']({ merchantUserId: 'cust-4', phoneHint: '91234567' })).linkToken +
+        '/expire',
+    );
     const list = await h['customers.list']({});
     expect(list.map((c) => c.merchantUserId)).toEqual(['cust-3']);
   });
@@ -82,8 +112,13 @@ describe('linking', () => {
     const started = await h['customers.startLink']({ merchantUserId: 'cust-6', phoneHint: '91234567' });
     const request = module.consentRequest(started.linkToken);
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
-    const error = await caught(h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() }));
-    expect(error).toMatchObject({ code: 'vault.unavailable', message: expect.stringContaining('link the customer again') });
+    const error = await caught(
+      h['customers.completeLink']({ linkToken: started.linkToken, redirectedTo: location.toString() }),
+    );
+    expect(error).toMatchObject({
+      code: 'vault.unavailable',
+      message: expect.stringContaining('link the customer again'),
+    });
     // The provider's session is COMPLETED and its code spent: the poll must say so, not "waiting" until expiry.
     expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({ state: 'failed' });
     expect(await h['customers.list']({})).toEqual([]);
@@ -93,6 +128,9 @@ describe('linking', () => {
     const { h } = await start();
     const started = await h['customers.startLink']({ merchantUserId: 'cust-5', phoneHint: '91234567' });
     await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/expire`);
-    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({ state: 'expired', message: expect.stringContaining('expired') });
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({
+      state: 'expired',
+      message: expect.stringContaining('expired'),
+    });
   });
 });

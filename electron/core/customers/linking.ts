@@ -32,14 +32,26 @@ export function closeInterruptedLinkSessions(rt: CustomerRuntime): void {
   }
 }
 
-export async function startLink(rt: CustomerRuntime, input: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined }): Promise<LinkStart> {
+export async function startLink(
+  rt: CustomerRuntime,
+  input: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined },
+): Promise<LinkStart> {
   const phone = input.phoneHint?.trim() ? redactPhoneHint(input.phoneHint) : undefined;
   const email = input.emailHint?.trim() ? redactEmailHint(input.emailHint) : undefined;
-  if (!phone && !email) throw new PosError('request.invalid', { message: 'Enter the customer\'s phone number or e-mail address.', details: { field: 'phoneHint' } });
+  if (!phone && !email)
+    throw new PosError('request.invalid', {
+      message: "Enter the customer's phone number or e-mail address.",
+      details: { field: 'phoneHint' },
+    });
   const connection = await rt.access.connection();
   const state = randomBytes(32).toString('base64url');
   const session = await rt.audit.run({ merchantUserId: input.merchantUserId, merchantRef: null }, () =>
-    connection.client.createLinkSession({ callbackUrl: connection.linkCallbackUrl, state, merchantUserId: input.merchantUserId, userHint: { phone, email } }),
+    connection.client.createLinkSession({
+      callbackUrl: connection.linkCallbackUrl,
+      state,
+      merchantUserId: input.merchantUserId,
+      userHint: { phone, email },
+    }),
   );
   rt.journal.recordLinkSession({
     linkToken: session.linkToken,
@@ -54,29 +66,62 @@ export async function startLink(rt: CustomerRuntime, input: { merchantUserId: st
   });
   // A consent page anywhere but the environment's own hosts (or over plain http) is never opened with the
   // app token: the session is closed at once and the cashier told which address was refused.
-  const gateway: ConsentGateway = { environment: connection.client.profile.environment, baseUrl: connection.client.profile.baseUrl };
+  const gateway: ConsentGateway = {
+    environment: connection.client.profile.environment,
+    baseUrl: connection.client.profile.baseUrl,
+  };
   const decision = consentPageDecision(session.redirectUrl, gateway);
   if (!decision.ok) {
     rt.journal.updateLinkSession(session.linkToken, 'failed', `consent-page-${decision.reason}`);
-    rt.journal.appendEvent({ merchantUserId: input.merchantUserId, kind: 'note', summary: `link session ${session.linkToken} refused: consent page not expected (${decision.reason})` });
+    rt.journal.appendEvent({
+      merchantUserId: input.merchantUserId,
+      kind: 'note',
+      summary: `link session ${session.linkToken} refused: consent page not expected (${decision.reason})`,
+    });
     assertExpectedConsentPage(session.redirectUrl, gateway);
   }
-  rt.appTokens.set(session.linkToken, { header: connection.client.profile.appTokenHeader, token: session.appToken, gateway });
-  rt.journal.appendEvent({ merchantUserId: input.merchantUserId, kind: 'note', summary: `link session ${session.linkToken} opened` });
-  return { linkToken: session.linkToken, consentUrl: session.redirectUrl, callbackUrl: connection.linkCallbackUrl, expiresAt: session.expiresAt };
+  rt.appTokens.set(session.linkToken, {
+    header: connection.client.profile.appTokenHeader,
+    token: session.appToken,
+    gateway,
+  });
+  rt.journal.appendEvent({
+    merchantUserId: input.merchantUserId,
+    kind: 'note',
+    summary: `link session ${session.linkToken} opened`,
+  });
+  return {
+    linkToken: session.linkToken,
+    consentUrl: session.redirectUrl,
+    callbackUrl: connection.linkCallbackUrl,
+    expiresAt: session.expiresAt,
+  };
 }
 
 /** For main (Electron consent window, web host broker): the page and the header to open it with. */
 export function consentRequest(rt: CustomerRuntime, linkToken: string): ConsentRequest {
   const session = rt.journal.getLinkSession(linkToken);
   const app = rt.appTokens.get(linkToken);
-  if (!session || !app || session.status !== 'open') throw new PosError('link.failed', { message: 'This linking session cannot be opened any more. Start linking again.' });
+  if (!session || !app || session.status !== 'open')
+    throw new PosError('link.failed', {
+      message: 'This linking session cannot be opened any more. Start linking again.',
+    });
   if (session.expiresAt <= rt.options.now()) throw new PosError('link.expired');
-  return { url: session.consentUrl, headers: { [app.header]: app.token }, callbackUrl: session.callbackUrl, expiresAt: new Date(session.expiresAt).toISOString(), gateway: app.gateway };
+  return {
+    url: session.consentUrl,
+    headers: { [app.header]: app.token },
+    callbackUrl: session.callbackUrl,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+    gateway: app.gateway,
+  };
 }
 
 /** The consent window reached the callback: check `state`, exchange `code` at once. */
-export async function completeLink(rt: CustomerRuntime, linkToken: string, redirectedTo: string): Promise<LinkedCustomerView> {
+export async function completeLink(
+  rt: CustomerRuntime,
+  linkToken: string,
+  redirectedTo: string,
+): Promise<LinkedCustomerView> {
   const session = requireSession(rt, linkToken);
   return exclusive(rt, session.merchantUserId, async () => {
     const current = requireSession(rt, linkToken);
@@ -85,13 +130,17 @@ export async function completeLink(rt: CustomerRuntime, linkToken: string, redir
     const url = URL.canParse(redirectedTo) ? new URL(redirectedTo) : null;
     const expected = new URL(current.callbackUrl);
     if (!url || url.origin !== expected.origin || url.pathname !== expected.pathname) {
-      throw new PosError('link.failed', { message: 'The approval came back to an unexpected address. Start linking again.' });
+      throw new PosError('link.failed', {
+        message: 'The approval came back to an unexpected address. Start linking again.',
+      });
     }
     const state = url.searchParams.get('state') ?? '';
     const code = url.searchParams.get('code');
     if (!sameHash(sha256(state), current.stateHash)) {
       rt.journal.updateLinkSession(linkToken, 'failed', 'state-mismatch');
-      throw new PosError('link.failed', { message: 'The approval did not match the request this till sent. Start linking again.' });
+      throw new PosError('link.failed', {
+        message: 'The approval did not match the request this till sent. Start linking again.',
+      });
     }
     if (!code) {
       rt.journal.updateLinkSession(linkToken, 'failed', url.searchParams.get('error') ?? 'no-code');
@@ -109,13 +158,19 @@ export async function linkStatus(rt: CustomerRuntime, linkToken: string): Promis
     const settled = settledProgress(rt, current);
     if (settled) return settled;
     const { client } = await rt.access.connection();
-    const status = await rt.audit.run({ merchantUserId: current.merchantUserId, merchantRef: null }, () => client.getLinkSession(linkToken)).catch((error: unknown) => {
-      if (error instanceof PosError && (error.code === 'link.failed' || error.code === 'link.expired')) {
-        rt.journal.updateLinkSession(linkToken, error.code === 'link.expired' ? 'expired' : 'failed', error.details?.providerCode?.toString() ?? error.code);
-        return null;
-      }
-      throw error;
-    });
+    const status = await rt.audit
+      .run({ merchantUserId: current.merchantUserId, merchantRef: null }, () => client.getLinkSession(linkToken))
+      .catch((error: unknown) => {
+        if (error instanceof PosError && (error.code === 'link.failed' || error.code === 'link.expired')) {
+          rt.journal.updateLinkSession(
+            linkToken,
+            error.code === 'link.expired' ? 'expired' : 'failed',
+            error.details?.providerCode?.toString() ?? error.code,
+          );
+          return null;
+        }
+        throw error;
+      });
     if (status === null) return settledProgress(rt, requireSession(rt, linkToken))!;
     if (status.status === 'EXPIRED') {
       rt.journal.updateLinkSession(linkToken, 'expired');
@@ -134,7 +189,13 @@ export async function linkStatus(rt: CustomerRuntime, linkToken: string): Promis
         throw error;
       });
       if (customer) return { state: 'linked', customer, message: null };
-      return settledProgress(rt, requireSession(rt, linkToken)) ?? { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
+      return (
+        settledProgress(rt, requireSession(rt, linkToken)) ?? {
+          state: 'failed',
+          customer: null,
+          message: 'Linking did not complete. Start linking again.',
+        }
+      );
     }
     return { state: 'waiting', customer: null, message: null };
   });
@@ -149,18 +210,33 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
   rt.journal.updateLinkSession(session.linkToken, 'exchanging');
   let paymentToken: string;
   try {
-    ({ paymentToken } = await rt.audit.run({ merchantUserId: session.merchantUserId, merchantRef: null }, () => connection.client.exchangeCode(code)));
+    ({ paymentToken } = await rt.audit.run({ merchantUserId: session.merchantUserId, merchantRef: null }, () =>
+      connection.client.exchangeCode(code),
+    ));
   } catch (error) {
-    rt.journal.updateLinkSession(session.linkToken, error instanceof PosError && error.code === 'link.expired' ? 'expired' : 'failed', error instanceof PosError ? error.code : 'internal');
+    rt.journal.updateLinkSession(
+      session.linkToken,
+      error instanceof PosError && error.code === 'link.expired' ? 'expired' : 'failed',
+      error instanceof PosError ? error.code : 'internal',
+    );
     throw error;
   }
   let customer: CustomerRow;
   try {
     const sealed = await rt.cipher.seal(paymentToken, session.merchantUserId);
     customer = rt.journal.atomically(() => {
-      const row = rt.journal.saveLinked({ merchantUserId: session.merchantUserId, merchantId: session.merchantId, tokenSealed: sealed, hint: session.hint });
+      const row = rt.journal.saveLinked({
+        merchantUserId: session.merchantUserId,
+        merchantId: session.merchantId,
+        tokenSealed: sealed,
+        hint: session.hint,
+      });
       rt.journal.updateLinkSession(session.linkToken, 'linked');
-      rt.journal.appendEvent({ merchantUserId: session.merchantUserId, kind: 'status', summary: `linked (session ${session.linkToken})` });
+      rt.journal.appendEvent({
+        merchantUserId: session.merchantUserId,
+        kind: 'status',
+        summary: `linked (session ${session.linkToken})`,
+      });
       return row;
     });
   } catch (error) {
@@ -173,7 +249,8 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
     }
     if (error instanceof PosError) throw error;
     throw new PosError('vault.unavailable', {
-      message: "The customer approved, but this till could not store the link safely. Check this computer's key store, then link the customer again.",
+      message:
+        "The customer approved, but this till could not store the link safely. Check this computer's key store, then link the customer again.",
       cause: error,
     });
   }
@@ -187,7 +264,8 @@ function settledProgress(rt: CustomerRuntime, session: LinkSessionRow): LinkProg
     const customer = rt.journal.getCustomer(session.merchantUserId);
     return { state: 'linked', customer: customer ? toCustomerView(customer) : null, message: null };
   }
-  if (session.status === 'failed') return { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
+  if (session.status === 'failed')
+    return { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
   if (session.status === 'expired' || session.expiresAt <= rt.options.now()) {
     if (session.status !== 'expired') rt.journal.updateLinkSession(session.linkToken, 'expired');
     return { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' };
@@ -203,7 +281,10 @@ function refuseClosedSession(rt: CustomerRuntime, session: LinkSessionRow): void
 
 function requireSession(rt: CustomerRuntime, linkToken: string): LinkSessionRow {
   const session = rt.journal.getLinkSession(linkToken);
-  if (!session) throw new PosError('link.failed', { message: 'This linking session is not known on this till. Start linking again.' });
+  if (!session)
+    throw new PosError('link.failed', {
+      message: 'This linking session is not known on this till. Start linking again.',
+    });
   return session;
 }
 

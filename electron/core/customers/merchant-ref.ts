@@ -12,6 +12,11 @@ const RANDOM_LENGTH = 10;
 export const MERCHANT_REF_PATTERN = /^[A-Za-z0-9-]+-[HC]\d{8}-[0-9A-HJKMNP-TV-Z]{10}$/;
 
 /** `localDay` is the till's calendar day, YYYY-MM-DD. */
-export function newMerchantRef(kind: MerchantRefKind, terminalReference: string, localDay: string, random: (length: number) => string = randomCode): string {
+export function newMerchantRef(
+  kind: MerchantRefKind,
+  terminalReference: string,
+  localDay: string,
+  random: (length: number) => string = randomCode,
+): string {
   return `${terminalPart(terminalReference)}-${kind === 'hold' ? 'H' : 'C'}${localDay.replaceAll('-', '')}-${random(RANDOM_LENGTH)}`;
 }

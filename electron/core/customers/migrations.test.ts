@@ -46,7 +46,11 @@ describe('linked-customer journal migrations', () => {
       const filePath = oldFile(version);
       const journal = openCustomerJournal({ filePath });
       try {
-        expect(journal.getCustomer('cust-0001')).toMatchObject({ status: 'linked', tokenSealed: 'v1.sealed-token', merchantId: 'MERCHANT_DEMO' });
+        expect(journal.getCustomer('cust-0001')).toMatchObject({
+          status: 'linked',
+          tokenSealed: 'v1.sealed-token',
+          merchantId: 'MERCHANT_DEMO',
+        });
         expect(journal.getAttempt('HOLD-TILL01-0001')).toMatchObject({
           kind: 'hold',
           amountMinor: 1250,
@@ -57,7 +61,11 @@ describe('linked-customer journal migrations', () => {
           captureFailure: null,
         });
         // The charge whose answer was lost is still there to be resolved, with its key unchanged.
-        expect(journal.getAttempt('CHRG-TILL01-0002')).toMatchObject({ state: 'checking', idempotencyKey: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', amountMinor: 700 });
+        expect(journal.getAttempt('CHRG-TILL01-0002')).toMatchObject({
+          state: 'checking',
+          idempotencyKey: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+          amountMinor: 700,
+        });
         expect(journal.unsettled().map((row) => row.merchantRef)).toContain('CHRG-TILL01-0002');
       } finally {
         journal.close();

@@ -12,7 +12,8 @@ const DAY_GLOB = `'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
 export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    description: 'linked customers (sealed payment tokens), link sessions, holds and charges as write-ahead attempts, append-only events',
+    description:
+      'linked customers (sealed payment tokens), link sessions, holds and charges as write-ahead attempts, append-only events',
     up: (db) =>
       db.exec(`
         CREATE TABLE customers (
@@ -99,12 +100,14 @@ export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    description: 'capture_failure: the reason a capture was answered REJECTED (the hold is then shown capture-failed, never captured)',
+    description:
+      'capture_failure: the reason a capture was answered REJECTED (the hold is then shown capture-failed, never captured)',
     up: (db) => db.exec('ALTER TABLE tokenized_attempts ADD COLUMN capture_failure TEXT'),
   },
   {
     version: 3,
-    description: 'rejected capture orders: the order a capture answered REJECTED created, so its FAILED webhook is known as that hold\'s',
+    description:
+      "rejected capture orders: the order a capture answered REJECTED created, so its FAILED webhook is known as that hold's",
     up: (db) =>
       db.exec(`
         CREATE TABLE tokenized_rejected_captures (
@@ -126,8 +129,17 @@ export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.le
  * Brings the file up to `target` (the latest unless a test builds an older file); safe from two processes at
  * once (the version is re-read inside each transaction).
  */
-export function migrateCustomers(db: DatabaseSync, atomically: Atomically, target: number = LATEST_CUSTOMER_SCHEMA): { from: number; to: number } {
-  return applyMigrations(db, atomically, CUSTOMER_MIGRATIONS, target, (from) =>
-    `The linked-customer journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_CUSTOMER_SCHEMA}). Update the app.`,
+export function migrateCustomers(
+  db: DatabaseSync,
+  atomically: Atomically,
+  target: number = LATEST_CUSTOMER_SCHEMA,
+): { from: number; to: number } {
+  return applyMigrations(
+    db,
+    atomically,
+    CUSTOMER_MIGRATIONS,
+    target,
+    (from) =>
+      `The linked-customer journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_CUSTOMER_SCHEMA}). Update the app.`,
   );
 }

@@ -143,8 +143,8 @@ describe('order webhooks are hints, never outcomes', () => {
   });
 });
 
-describe('the live online API\'s webhook shape (SUCCESS | ERROR, webhook_url only on success, payment_type)', () => {
-  it('a SUCCESS hint has the capture confirmed; an ERROR hint for a rejected capture is known as that hold\'s and changes nothing', async () => {
+describe("the live online API's webhook shape (SUCCESS | ERROR, webhook_url only on success, payment_type)", () => {
+  it("a SUCCESS hint has the capture confirmed; an ERROR hint for a rejected capture is known as that hold's and changes nothing", async () => {
     await controlCall(sandbox, 'POST', '/settings', { orderWebhookShape: 'live', confirmDelayMs: 300 });
     const { h, module } = await start({ hintIntervalMs: 50 });
     const user = await linked(h, module);
@@ -152,7 +152,9 @@ describe('the live online API\'s webhook shape (SUCCESS | ERROR, webhook_url onl
     const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 5000, currency: 'SGD' });
     await h['customers.capture']({ merchantRef: hold.merchantRef });
     await waitFor(() => (webhookNotes(hold.merchantRef).length > 0 ? true : undefined), 10_000);
-    expect(webhookNotes(hold.merchantRef)[0]).toBe('order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURED');
+    expect(webhookNotes(hold.merchantRef)[0]).toBe(
+      'order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURED',
+    );
     expect(journalRow(hold.merchantRef)).toMatchObject({ providerStatus: 'CAPTURED', orderOutcome: 'SUCCESS' });
 
     // Magic amount .56: authorised, but the capture is answered REJECTED and the order's webhook is ERROR.
@@ -163,7 +165,9 @@ describe('the live online API\'s webhook shape (SUCCESS | ERROR, webhook_url onl
     expect(journalRow(refused.merchantRef)).toMatchObject({ providerStatus: 'AUTHORIZED' });
     const deliveries = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { body: string }[];
     expect(deliveries.map((d) => JSON.parse(d.body) as Record<string, unknown>)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ order_status: 'ERROR', failure_code: 'INSUFFICIENT_FUNDS', payment_type: 'PAY' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ order_status: 'ERROR', failure_code: 'INSUFFICIENT_FUNDS', payment_type: 'PAY' }),
+      ]),
     );
   });
 });

@@ -58,7 +58,11 @@ async function freePort(): Promise<number> {
 }
 
 async function post(port: number, body: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${port}${ORDER_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const response = await fetch(`http://127.0.0.1:${port}${ORDER_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -75,7 +79,10 @@ const CUSTOM = { environment: 'custom', customBaseUrl: 'https://au.example.com/p
 describe('custom environment', () => {
   it('sends linked-customer requests to tokenized.customBaseUrl, and says what is missing without it', async () => {
     await test.context.settings.save({
-      settings: { ...CUSTOM, tokenized: { merchantId: 'MERCHANT_AU', callbackUrl: 'https://till.example.com/link/callback' } },
+      settings: {
+        ...CUSTOM,
+        tokenized: { merchantId: 'MERCHANT_AU', callbackUrl: 'https://till.example.com/link/callback' },
+      },
       secrets: { tokenizedMerchantSecret: 'TK_au_secret' },
     });
     const access = createTokenizedAccess(test.context, {});
@@ -85,16 +92,27 @@ describe('custom environment', () => {
         (error: unknown) => error,
       );
       expect(missing).toBeInstanceOf(PosError);
-      expect(missing).toMatchObject({ code: 'settings.invalid', message: expect.stringMatching(/merchant gateway address/) });
+      expect(missing).toMatchObject({
+        code: 'settings.invalid',
+        message: expect.stringMatching(/merchant gateway address/),
+      });
 
-      await test.context.settings.save({ settings: { tokenized: { customBaseUrl: 'https://gateway.example.com/merchant/' } } });
+      await test.context.settings.save({
+        settings: { tokenized: { customBaseUrl: 'https://gateway.example.com/merchant/' } },
+      });
       const connection = await access.connection();
-      expect(connection.client.profile).toMatchObject({ environment: 'custom', baseUrl: 'https://gateway.example.com/merchant', idempotencyHeader: 'X-ShopBack-Idempotent-Id' });
+      expect(connection.client.profile).toMatchObject({
+        environment: 'custom',
+        baseUrl: 'https://gateway.example.com/merchant',
+        idempotencyHeader: 'X-ShopBack-Idempotent-Id',
+      });
       expect(connection).toMatchObject({ merchantId: 'MERCHANT_AU', demo: false });
 
       // A published environment ignores the custom address.
       await test.context.settings.save({ settings: { environment: 'sg-production' } });
-      expect((await access.connection()).client.profile.baseUrl).toBe('https://prod-merchant-service.hoolah.co/merchant');
+      expect((await access.connection()).client.profile.baseUrl).toBe(
+        'https://prod-merchant-service.hoolah.co/merchant',
+      );
     } finally {
       access.close();
     }
@@ -106,19 +124,28 @@ describe('order webhook listener from the settings', () => {
     await test.context.settings.save({ settings: CUSTOM });
     const started = await startModule();
     expect(started.orderWebhookUrl()).toBeNull();
-    await test.context.settings.save({ settings: { tokenized: { webhookUrl: 'https://till.example.com/hooks/orders' } } });
+    await test.context.settings.save({
+      settings: { tokenized: { webhookUrl: 'https://till.example.com/hooks/orders' } },
+    });
     expect(started.orderWebhookUrl()).toBe('https://till.example.com/hooks/orders');
   });
 
   it('listens on tokenized.webhookListenPort: unknown orders answered 200 and ignored, malformed refused; stops when the port goes back to 0', async () => {
     const port = await freePort();
-    await test.context.settings.save({ settings: { ...CUSTOM, tokenized: { webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: port } } });
+    await test.context.settings.save({
+      settings: {
+        ...CUSTOM,
+        tokenized: { webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: port },
+      },
+    });
     const started = await startModule();
     expect(started.orderWebhookUrl()).toBe('https://till.example.com/hooks/orders');
 
     const unknownOrder = randomUUID();
     expect(await post(port, JSON.stringify({ order_uuid: unknownOrder, order_status: 'SUCCESS' }))).toBe(200);
-    await waitFor(() => (logs.some((line) => line === `order webhook for unknown order ${unknownOrder} ignored`) ? true : undefined));
+    await waitFor(() =>
+      logs.some((line) => line === `order webhook for unknown order ${unknownOrder} ignored`) ? true : undefined,
+    );
     expect(await post(port, '{nope')).toBe(400);
     expect(await post(port, JSON.stringify({ order_status: 'SUCCESS' }))).toBe(400);
 
@@ -135,8 +162,14 @@ describe('order webhook listener from the settings', () => {
     const request = started.consentRequest(link.linkToken);
     const location = await approveOnConsentPage(request.url, request.headers['X-Service-App-Token']!);
     await h['customers.completeLink']({ linkToken: link.linkToken, redirectedTo: location.toString() });
-    const charge = await h['customers.charge']({ merchantUserId: 'cust-hook', amountMinor: 1299, currency: 'SGD', useCashback: false });
-    const noted = (journal: ReturnType<typeof openCustomerJournal>) => journal.eventsOf(charge.merchantRef).filter((e) => e.summary.startsWith('order webhook SUCCESS (a hint')).length;
+    const charge = await h['customers.charge']({
+      merchantUserId: 'cust-hook',
+      amountMinor: 1299,
+      currency: 'SGD',
+      useCashback: false,
+    });
+    const noted = (journal: ReturnType<typeof openCustomerJournal>) =>
+      journal.eventsOf(charge.merchantRef).filter((e) => e.summary.startsWith('order webhook SUCCESS (a hint')).length;
     const before = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
     await waitFor(() => (noted(before) === 1 ? true : undefined));
     before.close();
@@ -144,12 +177,27 @@ describe('order webhook listener from the settings', () => {
     expect(new URL(demoUrl).hostname).toBe('127.0.0.1');
 
     const port = await freePort();
-    await test.context.settings.save({ settings: { ...CUSTOM, tokenized: { webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: port } } });
+    await test.context.settings.save({
+      settings: {
+        ...CUSTOM,
+        tokenized: { webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: port },
+      },
+    });
     await waitFor(async () => ((await refused(Number(new URL(demoUrl).port))) ? true : undefined));
     expect(started.orderWebhookUrl()).toBe('https://till.example.com/hooks/orders');
     await waitFor(async () => ((await refused(port)) ? undefined : true));
 
-    expect(await post(port, JSON.stringify({ order_uuid: charge.orderUuid, order_status: 'SUCCESS', order_context_token: null, cart_id: null }))).toBe(200);
+    expect(
+      await post(
+        port,
+        JSON.stringify({
+          order_uuid: charge.orderUuid,
+          order_status: 'SUCCESS',
+          order_context_token: null,
+          cart_id: null,
+        }),
+      ),
+    ).toBe(200);
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
     try {
       await waitFor(() => (noted(journal) === 2 ? true : undefined));

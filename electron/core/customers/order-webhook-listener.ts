@@ -42,7 +42,13 @@ export async function startOrderWebhookListener(options: {
     plan: () => planFor(settings, fixed),
     onSettingsChange: (listen) => settings.onChange(listen),
     start: (plan) =>
-      startOrderWebhookReceiver({ port: plan.port, host: plan.host, publicUrl: plan.publicUrl, onNotification: options.onNotification, log: options.log }),
+      startOrderWebhookReceiver({
+        port: plan.port,
+        host: plan.host,
+        publicUrl: plan.publicUrl,
+        onNotification: options.onNotification,
+        log: options.log,
+      }),
     label: 'order webhook listener',
     log: options.log,
   });

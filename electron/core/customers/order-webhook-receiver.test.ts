@@ -1,6 +1,10 @@
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startOrderWebhookReceiver, type OrderOutcomeNotification, type OrderWebhookReceiver } from './order-webhook-receiver.ts';
+import {
+  startOrderWebhookReceiver,
+  type OrderOutcomeNotification,
+  type OrderWebhookReceiver,
+} from './order-webhook-receiver.ts';
 
 // The tokenized order-outcome listener over real sockets: loopback by default, well-formed deliveries handed
 // on, what a browser sends refused unread, a body over the limit answered 413, and a sender that hangs up
@@ -27,7 +31,10 @@ afterEach(async () => {
   process.off('unhandledRejection', onRejection);
 });
 
-async function post(body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }): Promise<number> {
+async function post(
+  body: string,
+  headers: Record<string, string> = { 'Content-Type': 'application/json' },
+): Promise<number> {
   const response = await fetch(receiver.url, { method: 'POST', headers, body });
   await response.arrayBuffer();
   return response.status;
@@ -42,16 +49,20 @@ describe('order webhook receiver', () => {
   });
 
   it('accepts and ignores any cart_id (documented as always null): a 400 would only make the provider deliver it again and again', async () => {
-    for (const cartId of [null, 'cart-1', 42, { id: 'c' }]) expect(await post(JSON.stringify({ ...DELIVERY, cart_id: cartId }))).toBe(200);
+    for (const cartId of [null, 'cart-1', 42, { id: 'c' }])
+      expect(await post(JSON.stringify({ ...DELIVERY, cart_id: cartId }))).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received).toHaveLength(4);
     expect(received.every((n) => n.order_uuid === DELIVERY.order_uuid && !('cart_id' in n))).toBe(true);
   });
 
-  it.each([70 * 1024, 1024 * 1024, 8 * 1024 * 1024])('answers a body of %i bytes (over 64 KiB) with 413, never a dropped connection, and hands nothing on', async (size) => {
-    expect(await post(JSON.stringify({ ...DELIVERY, failure_code: 'x'.repeat(size) }))).toBe(413);
-    expect(received).toEqual([]);
-  });
+  it.each([70 * 1024, 1024 * 1024, 8 * 1024 * 1024])(
+    'answers a body of %i bytes (over 64 KiB) with 413, never a dropped connection, and hands nothing on',
+    async (size) => {
+      expect(await post(JSON.stringify({ ...DELIVERY, failure_code: 'x'.repeat(size) }))).toBe(413);
+      expect(received).toEqual([]);
+    },
+  );
 
   it('refuses what a browser can send: any Origin (403), a content type other than JSON or none (415)', async () => {
     const body = JSON.stringify(DELIVERY);
@@ -71,7 +82,9 @@ describe('order webhook receiver', () => {
     const { port, pathname } = new URL(receiver.url);
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"order_uuid":`);
+        socket.write(
+          `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"order_uuid":`,
+        );
         setTimeout(() => {
           socket.resetAndDestroy();
           resolve();

@@ -63,7 +63,9 @@ export async function startOrderWebhookReceiver(options: {
     socket.on('close', () => sockets.delete(socket));
   });
 
-  async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown; notification?: OrderOutcomeNotification }> {
+  async function handle(
+    request: IncomingMessage,
+  ): Promise<{ status: number; body: unknown; notification?: OrderOutcomeNotification }> {
     const path = (request.url ?? '').split('?')[0];
     if (path !== ORDER_WEBHOOK_PATH) return { status: 404, body: { message: 'Not found' } };
     if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };

@@ -6,7 +6,16 @@ import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
 import { caught } from '../pos-error.test-helper.ts';
-import { dataDir, leaveUnansweredCreate, linked, sandbox, setUpCustomerServiceTests, start, stopService, truth } from './customer-service.test-helper.ts';
+import {
+  dataDir,
+  leaveUnansweredCreate,
+  linked,
+  sandbox,
+  setUpCustomerServiceTests,
+  start,
+  stopService,
+  truth,
+} from './customer-service.test-helper.ts';
 
 // Lost creates are re-sent only while the customer can still be at the counter; a stopped one never
 // locks the customer out and is never sent again by itself.
@@ -29,9 +38,16 @@ describe('lost creates are re-sent only while the customer can still be at the c
     const charges = await waitFor(async () => {
       const detail = await h['customers.find']({ merchantUserId: user });
       const [old, fresh] = [tooOld, recent].map((ref) => detail.charges.find((c) => c.merchantRef === ref)!);
-      return isStoppedReason(old!.unresolvedReason) && fresh!.displayStatus === 'approved' ? { old: old!, fresh: fresh! } : undefined;
+      return isStoppedReason(old!.unresolvedReason) && fresh!.displayStatus === 'approved'
+        ? { old: old!, fresh: fresh! }
+        : undefined;
     });
-    expect(charges.old).toMatchObject({ displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: not re-sent more than 15 minutes .*check it with the provider$/) });
+    expect(charges.old).toMatchObject({
+      displayStatus: 'checking',
+      unresolvedReason: expect.stringMatching(
+        /^stopped: not re-sent more than 15 minutes .*check it with the provider$/,
+      ),
+    });
     // The recent one was re-sent with its key and went through once; the old one never reached the provider.
     expect((await truth('charges')).map((c) => c.merchantRef)).toEqual([recent]);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -52,18 +68,29 @@ describe('lost creates are re-sent only while the customer can still be at the c
     const { h } = await start({ resendWindowMs: 60 * 60_000, now: () => Date.now() + 2 * 60 * 60_000 });
     await waitFor(async () => {
       const detail = await h['customers.find']({ merchantUserId: user });
-      return isStoppedReason(detail.charges[0]?.unresolvedReason) && isStoppedReason(detail.holds[0]?.unresolvedReason) ? detail : undefined;
+      return isStoppedReason(detail.charges[0]?.unresolvedReason) && isStoppedReason(detail.holds[0]?.unresolvedReason)
+        ? detail
+        : undefined;
     });
 
-    expect((await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false })).displayStatus).toBe('approved');
+    expect(
+      (await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false }))
+        .displayStatus,
+    ).toBe('approved');
     const newHold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 800, currency: 'SGD' });
     expect(newHold.displayStatus).toBe('authorized');
     await h['customers.void']({ merchantRef: newHold.merchantRef, reason: 'test' });
     expect((await h['customers.unlink']({ merchantUserId: user })).status).toBe('unlinked');
 
     const detail = await h['customers.find']({ merchantUserId: user });
-    expect(detail.charges.find((c) => c.merchantRef === charge)).toMatchObject({ displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: /) });
-    expect(detail.holds.find((x) => x.merchantRef === hold)).toMatchObject({ displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: /) });
+    expect(detail.charges.find((c) => c.merchantRef === charge)).toMatchObject({
+      displayStatus: 'checking',
+      unresolvedReason: expect.stringMatching(/^stopped: /),
+    });
+    expect(detail.holds.find((x) => x.merchantRef === hold)).toMatchObject({
+      displayStatus: 'checking',
+      unresolvedReason: expect.stringMatching(/^stopped: /),
+    });
     expect(await truth('charges')).toHaveLength(1);
   });
 
@@ -75,7 +102,9 @@ describe('lost creates are re-sent only while the customer can still be at the c
     const charge = 'TILL-01-C20260101-STOPPED003';
     leaveUnansweredCreate('charge', user, charge);
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
-    journal.updateAttempt(charge, { unresolvedReason: `${STOPPED_REASON_PREFIX}the provider refused the re-send; check it with the provider` });
+    journal.updateAttempt(charge, {
+      unresolvedReason: `${STOPPED_REASON_PREFIX}the provider refused the re-send; check it with the provider`,
+    });
     journal.close();
 
     const { h } = await start();
@@ -83,7 +112,11 @@ describe('lost creates are re-sent only while the customer can still be at the c
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await truth('charges')).toHaveLength(0);
     const [row] = (await h['customers.find']({ merchantUserId: user })).charges;
-    expect(row).toMatchObject({ merchantRef: charge, displayStatus: 'checking', unresolvedReason: expect.stringMatching(/^stopped: the provider refused/) });
+    expect(row).toMatchObject({
+      merchantRef: charge,
+      displayStatus: 'checking',
+      unresolvedReason: expect.stringMatching(/^stopped: the provider refused/),
+    });
   });
 
   it('an unlink the provider refuses because of a hold the till stopped checking says to check it with the provider', async () => {
@@ -103,10 +136,17 @@ describe('lost creates are re-sent only while the customer can still be at the c
     );
     expect(placed.body.status).toBe('AUTHORIZED');
     const { h } = await start({ now: () => Date.now() + 16 * 60_000 });
-    await waitFor(async () => (isStoppedReason((await h['customers.find']({ merchantUserId: user })).holds[0]?.unresolvedReason) ? true : undefined));
+    await waitFor(async () =>
+      isStoppedReason((await h['customers.find']({ merchantUserId: user })).holds[0]?.unresolvedReason)
+        ? true
+        : undefined,
+    );
 
     const refused = await caught(h['customers.unlink']({ merchantUserId: user }));
-    expect(refused).toMatchObject({ code: 'unlink.blocked', message: expect.stringContaining('Check it with the provider') });
+    expect(refused).toMatchObject({
+      code: 'unlink.blocked',
+      message: expect.stringContaining('Check it with the provider'),
+    });
     expect((await h['customers.find']({ merchantUserId: user })).customer.status).toBe('linked');
   });
 });

@@ -6,7 +6,15 @@ import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
 import { caught } from '../pos-error.test-helper.ts';
-import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, stopService, truth } from './customer-service.test-helper.ts';
+import {
+  dataDir,
+  linked,
+  sandbox,
+  setUpCustomerServiceTests,
+  start,
+  stopService,
+  truth,
+} from './customer-service.test-helper.ts';
 
 // Lost answers resolved without a new key (re-sent with the same key, or settled by GET /pre-auths/{id}),
 // recovery after a restart, and resolution that cannot succeed stopping with its reason.
@@ -18,32 +26,55 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     const { h, module } = await start({ client: { retry: { maxAttempts: 1 } } });
     const user = await linked(h, module);
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/charge' });
-    const charge = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    const charge = await h['customers.charge']({
+      merchantUserId: user,
+      amountMinor: 700,
+      currency: 'SGD',
+      useCashback: false,
+    });
     expect(charge.displayStatus).toBe('checking');
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined));
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined,
+    );
     expect(await truth('charges')).toHaveLength(1);
   });
 
-  it('while a charge\'s outcome is unknown, a second charge, a hold or an unlink for that customer is refused; once settled, allowed', async () => {
+  it("while a charge's outcome is unknown, a second charge, a hold or an unlink for that customer is refused; once settled, allowed", async () => {
     // Resolution waits a second, so the cashier's impatient second tap lands while the first is "checking".
     const { h, module } = await start({ client: { retry: { maxAttempts: 1 } }, resolveDelaysMs: [1_000] });
     const user = await linked(h, module);
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/charge' });
-    const first = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    const first = await h['customers.charge']({
+      merchantUserId: user,
+      amountMinor: 700,
+      currency: 'SGD',
+      useCashback: false,
+    });
     expect(first.displayStatus).toBe('checking');
 
-    const again = await caught(h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false }));
+    const again = await caught(
+      h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false }),
+    );
     expect(again.code).toBe('customer.outcome-unknown');
     expect(again.details).toMatchObject({ merchantRef: first.merchantRef, amountMinor: 700 });
-    expect((await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 700, currency: 'SGD' }))).code).toBe('customer.outcome-unknown');
+    expect(
+      (await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 700, currency: 'SGD' }))).code,
+    ).toBe('customer.outcome-unknown');
     const unlink = await caught(h['customers.unlink']({ merchantUserId: user }));
     expect(unlink.code).toBe('unlink.blocked');
     expect(unlink.message).toContain('still being checked');
     expect(await truth('charges')).toHaveLength(1);
     expect((await h['customers.find']({ merchantUserId: user })).charges).toHaveLength(1);
 
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined));
-    const second = await h['customers.charge']({ merchantUserId: user, amountMinor: 700, currency: 'SGD', useCashback: false });
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).charges[0]!.displayStatus === 'approved' ? true : undefined,
+    );
+    const second = await h['customers.charge']({
+      merchantUserId: user,
+      amountMinor: 700,
+      currency: 'SGD',
+      useCashback: false,
+    });
     expect(second.displayStatus).toBe('approved');
     expect(await truth('charges')).toHaveLength(2);
   });
@@ -54,7 +85,9 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/pre-auths' });
     const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
     expect(hold.displayStatus).toBe('checking');
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined,
+    );
     expect(await truth('pre-auths')).toHaveLength(1);
   });
 
@@ -65,9 +98,13 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/capture' });
     const capturing = await h['customers.capture']({ merchantRef: hold.merchantRef });
     expect(capturing).toMatchObject({ displayStatus: 'capturing', unresolvedReason: 'network.unreachable' });
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'captured' ? true : undefined));
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'captured' ? true : undefined,
+    );
     const [preAuth] = await truth('pre-auths');
-    expect(preAuth!.capture).toMatchObject({ orderUuid: (await h['customers.find']({ merchantUserId: user })).holds[0]!.orderUuid });
+    expect(preAuth!.capture).toMatchObject({
+      orderUuid: (await h['customers.find']({ merchantUserId: user })).holds[0]!.orderUuid,
+    });
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
     const captureRequests = journal.eventsOf(hold.merchantRef).filter((e) => e.summary.startsWith('capture attempt'));
     journal.close();
@@ -81,7 +118,9 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: 1, path: '/capture' });
     // A 5xx may have acted (outcome unknown): the service checks, finds it still AUTHORIZED, and reopens it.
     expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('capturing');
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined));
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'authorized' ? true : undefined,
+    );
     expect((await h['customers.capture']({ merchantRef: hold.merchantRef })).displayStatus).toBe('captured');
   });
 });
@@ -98,11 +137,33 @@ describe('recovery after a restart', () => {
     const [tokenTruth] = await truth('tokens');
     const chargeKey = randomUUID();
     const chargeRef = 'TILL-01-C20260101-AAAAAAAAAA';
-    await tokenizedCall(sandbox, 'POST', PATHS.charge, { paymentToken: tokenTruth!.paymentToken, merchantUserId: user, amount: 4.2, currency: 'SGD', merchantRef: chargeRef }, { token, idempotencyKey: chargeKey });
+    await tokenizedCall(
+      sandbox,
+      'POST',
+      PATHS.charge,
+      {
+        paymentToken: tokenTruth!.paymentToken,
+        merchantUserId: user,
+        amount: 4.2,
+        currency: 'SGD',
+        merchantRef: chargeRef,
+      },
+      { token, idempotencyKey: chargeKey },
+    );
     const holdRow = (() => {
       const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
       const row = journal.getAttempt(hold.merchantRef)!;
-      journal.recordAttempt({ merchantRef: chargeRef, kind: 'charge', merchantUserId: user, merchantId: 'MERCHANT_DEMO', amountMinor: 420, currency: 'SGD', useCashback: true, idempotencyKey: chargeKey, localDay: '2026-01-01' });
+      journal.recordAttempt({
+        merchantRef: chargeRef,
+        kind: 'charge',
+        merchantUserId: user,
+        merchantId: 'MERCHANT_DEMO',
+        amountMinor: 420,
+        currency: 'SGD',
+        useCashback: true,
+        idempotencyKey: chargeKey,
+        localDay: '2026-01-01',
+      });
       journal.updateAttempt(hold.merchantRef, { state: 'capturing', opKey: randomUUID() });
       journal.close();
       return row;
@@ -112,7 +173,9 @@ describe('recovery after a restart', () => {
     const { h } = await start();
     await waitFor(async () => {
       const detail = await h['customers.find']({ merchantUserId: user });
-      return detail.charges[0]?.displayStatus === 'approved' && detail.holds[0]?.displayStatus === 'captured' ? detail : undefined;
+      return detail.charges[0]?.displayStatus === 'approved' && detail.holds[0]?.displayStatus === 'captured'
+        ? detail
+        : undefined;
     });
     expect(await truth('charges')).toHaveLength(1);
     expect((await truth('pre-auths'))[0]!.status).toMatch(/^(CAPTURE_INITIATED|CAPTURED)$/);
@@ -128,9 +191,31 @@ describe('recovery after a restart', () => {
     const [tokenTruth] = await truth('tokens');
     const chargeKey = randomUUID();
     const chargeRef = 'TILL-01-C20260101-BBBBBBBBBB';
-    await tokenizedCall(sandbox, 'POST', PATHS.charge, { paymentToken: tokenTruth!.paymentToken, merchantUserId: user, amount: 5.1, currency: 'SGD', merchantRef: chargeRef }, { token, idempotencyKey: chargeKey });
+    await tokenizedCall(
+      sandbox,
+      'POST',
+      PATHS.charge,
+      {
+        paymentToken: tokenTruth!.paymentToken,
+        merchantUserId: user,
+        amount: 5.1,
+        currency: 'SGD',
+        merchantRef: chargeRef,
+      },
+      { token, idempotencyKey: chargeKey },
+    );
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
-    journal.recordAttempt({ merchantRef: chargeRef, kind: 'charge', merchantUserId: user, merchantId: 'MERCHANT_DEMO', amountMinor: 510, currency: 'SGD', useCashback: true, idempotencyKey: chargeKey, localDay: '2026-01-01' });
+    journal.recordAttempt({
+      merchantRef: chargeRef,
+      kind: 'charge',
+      merchantUserId: user,
+      merchantId: 'MERCHANT_DEMO',
+      amountMinor: 510,
+      currency: 'SGD',
+      useCashback: true,
+      idempotencyKey: chargeKey,
+      localDay: '2026-01-01',
+    });
     journal.close();
 
     // The clocks disagree by 9 h: every merchant login comes back already expired, so the re-send never leaves.
@@ -144,7 +229,9 @@ describe('recovery after a restart', () => {
 
     // Once the clocks agree, the same key learns the one charge the provider made.
     await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: 0 });
-    await waitFor(async () => ((await h['customers.find']({ merchantUserId: user })).charges[0]?.displayStatus === 'approved' ? true : undefined));
+    await waitFor(async () =>
+      (await h['customers.find']({ merchantUserId: user })).charges[0]?.displayStatus === 'approved' ? true : undefined,
+    );
     expect(await truth('charges')).toHaveLength(1);
   });
 });
@@ -166,10 +253,15 @@ describe('resolution that cannot succeed stops', () => {
       const [row] = (await h['customers.find']({ merchantUserId: user })).holds;
       return row?.unresolvedReason?.startsWith('stopped:') ? row : undefined;
     });
-    expect(stopped).toMatchObject({ displayStatus: 'capturing', unresolvedReason: expect.stringContaining('does not know this hold') });
+    expect(stopped).toMatchObject({
+      displayStatus: 'capturing',
+      unresolvedReason: expect.stringContaining('does not know this hold'),
+    });
     const asked = () => {
       const reader = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
-      const count = reader.eventsOf(hold.merchantRef).filter((e) => e.summary.startsWith('pre-auth-status attempt')).length;
+      const count = reader
+        .eventsOf(hold.merchantRef)
+        .filter((e) => e.summary.startsWith('pre-auth-status attempt')).length;
       reader.close();
       return count;
     };

@@ -22,10 +22,13 @@ export function scheduleResolve(rt: CustomerRuntime, merchantRef: string, delayM
   if (existing && delayMs === undefined) return;
   if (existing) clearTimeout(existing);
   const attempt = rt.attempts.get(merchantRef) ?? 0;
-  const timer = setTimeout(() => {
-    rt.timers.delete(merchantRef);
-    void resolve(rt, merchantRef);
-  }, delayMs ?? rt.options.resolveDelaysMs[Math.min(attempt, rt.options.resolveDelaysMs.length - 1)]!);
+  const timer = setTimeout(
+    () => {
+      rt.timers.delete(merchantRef);
+      void resolve(rt, merchantRef);
+    },
+    delayMs ?? rt.options.resolveDelaysMs[Math.min(attempt, rt.options.resolveDelaysMs.length - 1)]!,
+  );
   timer.unref();
   rt.timers.set(merchantRef, timer);
 }
@@ -57,9 +60,15 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
       if (rt.options.now() - row.createdAt > rt.options.resendWindowMs) {
         // Re-sending now could take the money long after the customer left (see DEFAULT_RESEND_WINDOW_MS in options.ts).
         const minutes = Math.round(rt.options.resendWindowMs / 60_000);
-        return updateAttempt(rt, 
+        return updateAttempt(
+          rt,
           row,
-          { state: 'checking', unresolvedReason: stopped(`not re-sent more than ${minutes} minutes after it was first sent, so it cannot charge the customer late; check it with the provider`) },
+          {
+            state: 'checking',
+            unresolvedReason: stopped(
+              `not re-sent more than ${minutes} minutes after it was first sent, so it cannot charge the customer late; check it with the provider`,
+            ),
+          },
           `resolution stopped: more than ${minutes} minutes since the first send; not re-sent`,
         );
       }
@@ -69,9 +78,22 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
       // retried like any other, and the row keeps blocking new charges meanwhile.
       const token = customer ? await tokenOf(rt, customer, connection).catch(tokenGoneForGood) : null;
       if (token === null) {
-        return updateAttempt(rt, row, { state: 'checking', unresolvedReason: stopped("the customer's link is no longer valid; check it with the provider") }, 'resolution stopped: no usable token');
+        return updateAttempt(
+          rt,
+          row,
+          {
+            state: 'checking',
+            unresolvedReason: stopped("the customer's link is no longer valid; check it with the provider"),
+          },
+          'resolution stopped: no usable token',
+        );
       }
-      rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef, kind: 'request', summary: 're-sent with the same idempotency key and merchantRef to learn the outcome' });
+      rt.journal.appendEvent({
+        merchantUserId: row.merchantUserId,
+        merchantRef,
+        kind: 'request',
+        summary: 're-sent with the same idempotency key and merchantRef to learn the outcome',
+      });
       return sendCreate(rt, row, connection.client, token, { foreground: false });
     }
     case 'capturing':
@@ -95,9 +117,14 @@ async function syncHoldOrStop(rt: CustomerRuntime, row: CustomerAttemptRow): Pro
   } catch (error) {
     const notFound = error instanceof PosError && error.code === 'preauth.not-found';
     if (!notFound || (rt.attempts.get(row.merchantRef) ?? 0) < rt.options.resolveDelaysMs.length) throw error;
-    return updateAttempt(rt, 
+    return updateAttempt(
+      rt,
       row,
-      { unresolvedReason: stopped('the provider does not know this hold (environment or merchant changed?); check it with the provider') },
+      {
+        unresolvedReason: stopped(
+          'the provider does not know this hold (environment or merchant changed?); check it with the provider',
+        ),
+      },
       'resolution stopped: the provider keeps answering pre-auth.not-found',
     );
   }

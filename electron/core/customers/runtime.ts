@@ -69,10 +69,21 @@ export function exclusive<T>(rt: CustomerRuntime, merchantUserId: string, work: 
 }
 
 /** Patches an attempt and journals `summary` with it, in one transaction. */
-export function updateAttempt(rt: CustomerRuntime, row: CustomerAttemptRow, patch: CustomerAttemptPatch, summary: string | null): CustomerAttemptRow {
+export function updateAttempt(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  patch: CustomerAttemptPatch,
+  summary: string | null,
+): CustomerAttemptRow {
   const updated = rt.journal.atomically(() => {
     const updated = rt.journal.updateAttempt(row.merchantRef, patch);
-    if (summary) rt.journal.appendEvent({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef, kind: 'status', summary });
+    if (summary)
+      rt.journal.appendEvent({
+        merchantUserId: row.merchantUserId,
+        merchantRef: row.merchantRef,
+        kind: 'status',
+        summary,
+      });
     return updated;
   });
   countsChanged(rt);
@@ -90,7 +101,8 @@ export function publish(rt: CustomerRuntime, merchantUserId: string): void {
   countsChanged(rt);
   if (!rt.options.emit || rt.closed) return;
   try {
-    if (rt.journal.getCustomer(merchantUserId)) rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
+    if (rt.journal.getCustomer(merchantUserId))
+      rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
   } catch (error) {
     rt.options.log(`publish ${merchantUserId}: ${describe(error)}`);
   }

@@ -14,14 +14,23 @@ import { markRelinkNeeded } from './tokens.ts';
  * Sends (or re-sends, same key and merchantRef) the create of a hold or a charge and records the answer.
  * An unknown outcome leaves the row `checking` and schedules its resolution; a refusal marks it not-sent.
  */
-export async function sendCreate(rt: CustomerRuntime, row: CustomerAttemptRow, client: TokenizedClient, token: string, how: { foreground: boolean }): Promise<CustomerAttemptRow> {
+export async function sendCreate(
+  rt: CustomerRuntime,
+  row: CustomerAttemptRow,
+  client: TokenizedClient,
+  token: string,
+  how: { foreground: boolean },
+): Promise<CustomerAttemptRow> {
   const scope = { merchantUserId: row.merchantUserId, merchantRef: row.merchantRef };
   const amount = money(row.amountMinor, row.currency);
   const input = { paymentToken: token, merchantUserId: row.merchantUserId, amount, merchantRef: row.merchantRef };
   try {
     if (row.kind === 'charge') {
       const result = await rt.audit.run(scope, () =>
-        client.charge({ ...input, useCashback: row.useCashback, callbackUrl: orderWebhookUrl(rt) ?? undefined }, { idempotencyKey: row.idempotencyKey }),
+        client.charge(
+          { ...input, useCashback: row.useCashback, callbackUrl: orderWebhookUrl(rt) ?? undefined },
+          { idempotencyKey: row.idempotencyKey },
+        ),
       );
       return applyCharge(rt, row, result);
     }
@@ -29,7 +38,12 @@ export async function sendCreate(rt: CustomerRuntime, row: CustomerAttemptRow, c
     return applyPreAuth(rt, row, record);
   } catch (error) {
     if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
-      const updated = updateAttempt(rt, row, { state: 'checking', unresolvedReason: reasonOf(error) }, `outcome unknown (${reasonOf(error)}); being checked`);
+      const updated = updateAttempt(
+        rt,
+        row,
+        { state: 'checking', unresolvedReason: reasonOf(error) },
+        `outcome unknown (${reasonOf(error)}); being checked`,
+      );
       rt.resolveLater(row.merchantRef, how.foreground ? 0 : undefined);
       return updated;
     }
@@ -38,11 +52,27 @@ export async function sendCreate(rt: CustomerRuntime, row: CustomerAttemptRow, c
       // a failure before it even left (login, clock) — proves this re-send was not processed, not that the
       // first one wasn't: marking it not-sent would invite the cashier to charge again. It stays unknown.
       if (error.code === 'payment-token.invalid') markRelinkNeeded(rt, row.merchantUserId);
-      const transient = isRetryableCode(error.code) || error.code.startsWith('auth.') || error.code === 'provider.bad-response' || error.code === 'settings.invalid';
-      const reason = transient ? error.code : stopped(`the provider refused the re-send (${error.message}); check it with the provider`);
-      return updateAttempt(rt, row, { state: 'checking', unresolvedReason: reason }, `re-send refused (${error.code}); the first send's outcome is still unknown`);
+      const transient =
+        isRetryableCode(error.code) ||
+        error.code.startsWith('auth.') ||
+        error.code === 'provider.bad-response' ||
+        error.code === 'settings.invalid';
+      const reason = transient
+        ? error.code
+        : stopped(`the provider refused the re-send (${error.message}); check it with the provider`);
+      return updateAttempt(
+        rt,
+        row,
+        { state: 'checking', unresolvedReason: reason },
+        `re-send refused (${error.code}); the first send's outcome is still unknown`,
+      );
     }
-    updateAttempt(rt, row, { state: 'not-sent', failureReason: error.code, unresolvedReason: null }, `refused: ${error.code}`);
+    updateAttempt(
+      rt,
+      row,
+      { state: 'not-sent', failureReason: error.code, unresolvedReason: null },
+      `refused: ${error.code}`,
+    );
     if (error.code === 'payment-token.invalid') markRelinkNeeded(rt, row.merchantUserId);
     if (how.foreground) throw error;
     return rt.journal.getAttempt(row.merchantRef)!;
@@ -50,10 +80,20 @@ export async function sendCreate(rt: CustomerRuntime, row: CustomerAttemptRow, c
 }
 
 function applyCharge(rt: CustomerRuntime, row: CustomerAttemptRow, result: PaymentResult): CustomerAttemptRow {
-  return updateAttempt(rt, 
+  return updateAttempt(
+    rt,
     row,
-    { state: 'final', providerId: result.uuid, providerStatus: result.status, failureReason: result.failureReason, orderUuid: result.orderUuid, unresolvedReason: null },
-    result.status === 'APPROVED' ? `charge approved, order ${result.orderUuid}` : `charge rejected (${result.failureReason ?? 'no reason given'})`,
+    {
+      state: 'final',
+      providerId: result.uuid,
+      providerStatus: result.status,
+      failureReason: result.failureReason,
+      orderUuid: result.orderUuid,
+      unresolvedReason: null,
+    },
+    result.status === 'APPROVED'
+      ? `charge approved, order ${result.orderUuid}`
+      : `charge rejected (${result.failureReason ?? 'no reason given'})`,
   );
 }
 
@@ -69,11 +109,18 @@ export function applyPreAuth(rt: CustomerRuntime, row: CustomerAttemptRow, recor
     opKey: null,
     state: record.status === 'PENDING' || record.status === 'AUTHORIZED' ? 'open' : 'final',
     // The order outcome as the provider's own record gives it (never an order webhook's word).
-    ...(record.orderUuid !== null && ORDER_OUTCOMES.has(record.orderStatus ?? '') ? { orderOutcome: record.orderStatus } : {}),
+    ...(record.orderUuid !== null && ORDER_OUTCOMES.has(record.orderStatus ?? '')
+      ? { orderOutcome: record.orderStatus }
+      : {}),
     ...(record.status === 'AUTHORIZED' && row.authorizedAt === null ? { authorizedAt: rt.options.now() } : {}),
   };
   const changed = row.providerStatus !== record.status || row.state !== patch.state;
-  const updated = updateAttempt(rt, row, patch, changed ? `hold ${record.status}${record.failureReason ? ` (${record.failureReason})` : ''}` : null);
+  const updated = updateAttempt(
+    rt,
+    row,
+    patch,
+    changed ? `hold ${record.status}${record.failureReason ? ` (${record.failureReason})` : ''}` : null,
+  );
   if (record.status === 'PENDING') rt.resolveLater(row.merchantRef);
   return updated;
 }

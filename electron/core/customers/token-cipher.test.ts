@@ -34,7 +34,9 @@ describe('TokenCipher', () => {
     const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`;
     await expect(reopened.open(tampered, 'cust-1')).rejects.toBeInstanceOf(PosError);
     // Another vault (lost key): the customer must link again.
-    await expect(new TokenCipher(new DevelopmentFileVault(vaultFile())).open(sealed, 'cust-1')).rejects.toMatchObject({ code: 'payment-token.invalid' });
+    await expect(new TokenCipher(new DevelopmentFileVault(vaultFile())).open(sealed, 'cust-1')).rejects.toMatchObject({
+      code: 'payment-token.invalid',
+    });
   });
 
   it('two seals of the same token differ (fresh IV each time)', async () => {

@@ -26,7 +26,12 @@ export class TokenCipher {
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(merchantUserId, 'utf8'));
     const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      sealed.toString('base64url'),
+    ].join('.');
   }
 
   /** Throws payment-token.invalid when the sealed text cannot be opened (key lost, row tampered): relink. */

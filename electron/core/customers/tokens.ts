@@ -7,7 +7,11 @@ import { publish, type CustomerRuntime } from './runtime.ts';
 // dropped (the customer marked relink-needed) as soon as the provider or the key store shows it is unusable.
 
 /** The customer's token, opened; refuses (relink) when they are not linked under the current merchant. */
-export async function tokenOf(rt: CustomerRuntime, customer: CustomerRow, connection?: TokenizedConnection): Promise<string> {
+export async function tokenOf(
+  rt: CustomerRuntime,
+  customer: CustomerRow,
+  connection?: TokenizedConnection,
+): Promise<string> {
   if (customer.status !== 'linked' || customer.tokenSealed === null) {
     throw new PosError('payment-token.invalid', {
       message: customer.status === 'unlinked' ? 'This customer is unlinked. Link the customer again.' : undefined,
@@ -17,18 +21,25 @@ export async function tokenOf(rt: CustomerRuntime, customer: CustomerRow, connec
   const current = connection ?? (await rt.access.connection());
   if (customer.merchantId !== current.merchantId) {
     markRelinkNeeded(rt, customer.merchantUserId);
-    throw new PosError('payment-token.invalid', { message: 'This customer was linked under another merchant account. Link the customer again.' });
+    throw new PosError('payment-token.invalid', {
+      message: 'This customer was linked under another merchant account. Link the customer again.',
+    });
   }
   try {
     return await rt.cipher.open(customer.tokenSealed, customer.merchantUserId);
   } catch (error) {
-    if (error instanceof PosError && error.code === 'payment-token.invalid') markRelinkNeeded(rt, customer.merchantUserId);
+    if (error instanceof PosError && error.code === 'payment-token.invalid')
+      markRelinkNeeded(rt, customer.merchantUserId);
     throw error;
   }
 }
 
 /** Runs a request made with the customer's token; a refusal of the token marks them relink-needed. */
-export async function withTokenCheck<T>(rt: CustomerRuntime, merchantUserId: string, run: () => Promise<T>): Promise<T> {
+export async function withTokenCheck<T>(
+  rt: CustomerRuntime,
+  merchantUserId: string,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -45,7 +56,11 @@ export function markRelinkNeeded(rt: CustomerRuntime, merchantUserId: string): v
   if (!customer || customer.status !== 'linked') return;
   rt.journal.atomically(() => {
     rt.journal.dropToken(merchantUserId, 'relink-needed');
-    rt.journal.appendEvent({ merchantUserId, kind: 'status', summary: 'the provider refused the payment token: link again' });
+    rt.journal.appendEvent({
+      merchantUserId,
+      kind: 'status',
+      summary: 'the provider refused the payment token: link again',
+    });
   });
 }
 

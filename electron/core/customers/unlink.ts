@@ -14,7 +14,8 @@ export async function unlink(rt: CustomerRuntime, merchantUserId: string): Promi
     if (rt.journal.unknownOutcomesOf(merchantUserId).length > 0) {
       // "Capture or release it" would be wrong advice for a request whose result nobody knows yet.
       throw new PosError('unlink.blocked', {
-        message: 'A charge or hold for this customer is still being checked with the provider. Wait for its result, then unlink.',
+        message:
+          'A charge or hold for this customer is still being checked with the provider. Wait for its result, then unlink.',
         retryable: true,
       });
     }
@@ -37,7 +38,8 @@ export async function unlink(rt: CustomerRuntime, merchantUserId: string): Promi
           // checking (listed "Stopped checking"), or one placed elsewhere. Capturing or releasing it here is
           // not possible, so "capture or release it" would be no help.
           throw new PosError('unlink.blocked', {
-            message: 'The wallet still has an open hold for this customer that this till cannot settle (one it stopped checking, or one placed elsewhere). Check it with the provider before unlinking.',
+            message:
+              'The wallet still has an open hold for this customer that this till cannot settle (one it stopped checking, or one placed elsewhere). Check it with the provider before unlinking.',
             details: error.details,
             cause: error,
           });

@@ -40,25 +40,56 @@ function hold(patch: Partial<CustomerAttemptRow>): CustomerAttemptRow {
 describe('a hold whose capture was rejected', () => {
   it('still authorised at the provider: capture-failed with the reason, releasable', () => {
     const view = toHoldView(hold({ captureFailure: 'INSUFFICIENT_FUNDS' }), TTL);
-    expect(view).toMatchObject({ displayStatus: 'capture-failed', failureReason: 'INSUFFICIENT_FUNDS', captureFailureReason: 'INSUFFICIENT_FUNDS', canVoid: true, canCapture: true });
+    expect(view).toMatchObject({
+      displayStatus: 'capture-failed',
+      failureReason: 'INSUFFICIENT_FUNDS',
+      captureFailureReason: 'INSUFFICIENT_FUNDS',
+      canVoid: true,
+      canCapture: true,
+    });
     expect(view.expiresAt).not.toBeNull();
   });
 
-  it('never reads captured, even when the provider\'s record says CAPTURE_INITIATED or CAPTURED', () => {
+  it("never reads captured, even when the provider's record says CAPTURE_INITIATED or CAPTURED", () => {
     for (const providerStatus of ['CAPTURE_INITIATED', 'CAPTURED']) {
       const view = toHoldView(hold({ state: 'final', providerStatus, captureFailure: 'INSUFFICIENT_FUNDS' }), TTL);
-      expect(view).toMatchObject({ displayStatus: 'capture-failed', failureReason: 'INSUFFICIENT_FUNDS', canCapture: false, canVoid: false });
+      expect(view).toMatchObject({
+        displayStatus: 'capture-failed',
+        failureReason: 'INSUFFICIENT_FUNDS',
+        canCapture: false,
+        canVoid: false,
+      });
     }
   });
 
-  it('a later capture in flight reads capturing; once released or lapsed, voided / expired with the capture\'s reason kept aside', () => {
+  it("a later capture in flight reads capturing; once released or lapsed, voided / expired with the capture's reason kept aside", () => {
     expect(holdDisplayStatus(hold({ state: 'capturing', opKey: 'k' }))).toBe('capturing');
-    expect(toHoldView(hold({ state: 'final', providerStatus: 'VOIDED', voidReason: 'Capture rejected', captureFailure: 'INSUFFICIENT_FUNDS' }), TTL)).toMatchObject({
+    expect(
+      toHoldView(
+        hold({
+          state: 'final',
+          providerStatus: 'VOIDED',
+          voidReason: 'Capture rejected',
+          captureFailure: 'INSUFFICIENT_FUNDS',
+        }),
+        TTL,
+      ),
+    ).toMatchObject({
       displayStatus: 'voided',
       failureReason: null,
       captureFailureReason: 'INSUFFICIENT_FUNDS',
     });
-    expect(toHoldView(hold({ state: 'final', providerStatus: 'EXPIRED', failureReason: 'PRE_AUTH_EXPIRED', captureFailure: 'INSUFFICIENT_FUNDS' }), TTL)).toMatchObject({
+    expect(
+      toHoldView(
+        hold({
+          state: 'final',
+          providerStatus: 'EXPIRED',
+          failureReason: 'PRE_AUTH_EXPIRED',
+          captureFailure: 'INSUFFICIENT_FUNDS',
+        }),
+        TTL,
+      ),
+    ).toMatchObject({
       displayStatus: 'expired',
       failureReason: 'PRE_AUTH_EXPIRED',
     });

@@ -1,4 +1,12 @@
-import type { CustomerChargeDisplayStatus, CustomerChargeView, HoldDisplayStatus, HoldView, LinkedCustomerUnresolvedView, LinkedCustomerView, PreAuthStatus } from '../../../shared/domain.ts';
+import type {
+  CustomerChargeDisplayStatus,
+  CustomerChargeView,
+  HoldDisplayStatus,
+  HoldView,
+  LinkedCustomerUnresolvedView,
+  LinkedCustomerView,
+  PreAuthStatus,
+} from '../../../shared/domain.ts';
 import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import type { CustomerAttemptRow, CustomerRow } from './journal-rows.ts';

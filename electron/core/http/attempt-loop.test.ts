@@ -13,9 +13,14 @@ const KEY = '3b241101-e2bb-4255-8caf-4136c566a962';
 const WIRE: ProviderWire<string> = {
   refusalError: (status, text, operation, context) =>
     new PosError(status >= 500 ? 'provider.unavailable' : 'request.invalid', {
-      details: { ...baseDetails(context, status, text, null), operation, outcomeUnknown: status >= 500 || context.earlierOutcomeUnknown },
+      details: {
+        ...baseDetails(context, status, text, null),
+        operation,
+        outcomeUnknown: status >= 500 || context.earlierOutcomeUnknown,
+      },
     }),
-  redirectError: (status, context) => new PosError('provider.bad-response', { details: baseDetails(context, status, null, null) }),
+  redirectError: (status, context) =>
+    new PosError('provider.bad-response', { details: baseDetails(context, status, null, null) }),
   auditBody: (text) => text.replace(/secret-\w+/g, '[redacted]'),
 };
 
@@ -49,7 +54,10 @@ function loop(overrides: Partial<ConstructorParameters<typeof AttemptLoop<string
   });
 }
 
-function request(attempts: AttemptLoop<string>, overrides: Partial<AttemptRequest<string>> = {}): AttemptRequest<string> {
+function request(
+  attempts: AttemptLoop<string>,
+  overrides: Partial<AttemptRequest<string>> = {},
+): AttemptRequest<string> {
   return {
     operation: 'create',
     method: 'POST',
@@ -57,7 +65,11 @@ function request(attempts: AttemptLoop<string>, overrides: Partial<AttemptReques
     body: '{"token":"secret-abc"}',
     idempotencyKey: KEY,
     policy: attempts.policyFor(undefined),
-    headersAt: (startedAt) => ({ 'Content-Type': 'application/json', Date: new Date(startedAt).toISOString(), 'Idempotency-Key': KEY }),
+    headersAt: (startedAt) => ({
+      'Content-Type': 'application/json',
+      Date: new Date(startedAt).toISOString(),
+      'Idempotency-Key': KEY,
+    }),
     ...overrides,
   };
 }
@@ -67,7 +79,12 @@ describe('attempt loop', () => {
     server.script({ status: 503, body: { message: 'busy' } }, { status: 503 }, { status: 200, body: { ok: true } });
     const attempts = loop();
     const reply = await attempts.send(request(attempts));
-    expect(reply).toMatchObject({ status: 200, json: { ok: true }, attempts: 3, context: { operation: 'create', attempts: 3, earlierOutcomeUnknown: true } });
+    expect(reply).toMatchObject({
+      status: 200,
+      json: { ok: true },
+      attempts: 3,
+      context: { operation: 'create', attempts: 3, earlierOutcomeUnknown: true },
+    });
     expect(server.requests.map((r) => r.body)).toEqual(Array(3).fill('{"token":"secret-abc"}'));
     expect(new Set(server.requests.map((r) => r.headers['idempotency-key']))).toEqual(new Set([KEY]));
     expect(new Set(server.requests.map((r) => r.headers.date)).size).toBe(3);
@@ -82,7 +99,13 @@ describe('attempt loop', () => {
       [1, 503, 'provider.unavailable'],
       [2, 200, null],
     ]);
-    expect(exchanges[0]).toMatchObject({ operation: 'create', method: 'POST', idempotencyKey: KEY, requestBody: '{"token":"[redacted]"}', responseBody: '[redacted] down' });
+    expect(exchanges[0]).toMatchObject({
+      operation: 'create',
+      method: 'POST',
+      idempotencyKey: KEY,
+      requestBody: '{"token":"[redacted]"}',
+      responseBody: '[redacted] down',
+    });
     expect(exchanges[0]!.date).toMatch(/^2025-01-01T/);
   });
 
@@ -91,29 +114,44 @@ describe('attempt loop', () => {
     const attempts = loop();
     const error = await attempts.send(request(attempts)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PosError);
-    expect((error as PosError).details).toMatchObject({ httpStatus: 409, providerMessage: 'taken', attempts: 1, outcomeUnknown: false });
+    expect((error as PosError).details).toMatchObject({
+      httpStatus: 409,
+      providerMessage: 'taken',
+      attempts: 1,
+      outcomeUnknown: false,
+    });
     expect(server.requests).toHaveLength(1);
   });
 
   it('hands a redirect to the provider hook and does not follow it', async () => {
     server.script({ status: 302, headers: { Location: 'http://127.0.0.1:1/elsewhere' } });
     const attempts = loop();
-    await expect(attempts.send(request(attempts))).rejects.toMatchObject({ code: 'provider.bad-response', details: { httpStatus: 302 } });
+    await expect(attempts.send(request(attempts))).rejects.toMatchObject({
+      code: 'provider.bad-response',
+      details: { httpStatus: 302 },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
   it('classifies a refused connection as never sent, with its network code, and retries it', async () => {
     const attempts = loop();
     const url = `http://127.0.0.1:${await closedPort()}/v1/thing`;
-    const error = await attempts.send(request(attempts, { url, policy: attempts.policyFor({ maxAttempts: 2 }) })).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'network.unreachable', details: { outcomeUnknown: false, attempts: 2, networkCode: 'ECONNREFUSED' } });
+    const error = await attempts
+      .send(request(attempts, { url, policy: attempts.policyFor({ maxAttempts: 2 }) }))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'network.unreachable',
+      details: { outcomeUnknown: false, attempts: 2, networkCode: 'ECONNREFUSED' },
+    });
     expect(exchanges.map((e) => e.error?.networkCode)).toEqual(['ECONNREFUSED', 'ECONNREFUSED']);
   });
 
   it('times out a stalled reply as outcome unknown', async () => {
     server.script({ stallBody: true, status: 200 });
     const attempts = loop();
-    const error = await attempts.send(request(attempts, { policy: attempts.policyFor({ maxAttempts: 1 }) })).catch((e: unknown) => e);
+    const error = await attempts
+      .send(request(attempts, { policy: attempts.policyFor({ maxAttempts: 1 }) }))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'network.timeout', details: { outcomeUnknown: true, timeoutPhase: 'body' } });
   });
 

@@ -1,10 +1,25 @@
 import type { PosError } from '../../../shared/errors.ts';
 import { measureClockSkew } from './clock-skew.ts';
 import type { HttpExchange } from './exchange.ts';
-import { classifyFetchFailure, isRedirectStatus, networkError, timeoutError, type FailureContext, type FetchFailure } from './failures.ts';
+import {
+  classifyFetchFailure,
+  isRedirectStatus,
+  networkError,
+  timeoutError,
+  type FailureContext,
+  type FetchFailure,
+} from './failures.ts';
 import { parseJsonOrUndefined } from './json-text.ts';
 import { backoffDelayMs, normaliseRetryPolicy, shouldRetry, type AttemptOutcome, type RetryPolicy } from './retry.ts';
-import { checkTimeouts, DEFAULT_TIMEOUTS, parseRetryAfter, timedFetch, type FetchLike, type FetchOutcome, type Timeouts } from './timed-fetch.ts';
+import {
+  checkTimeouts,
+  DEFAULT_TIMEOUTS,
+  parseRetryAfter,
+  timedFetch,
+  type FetchLike,
+  type FetchOutcome,
+  type Timeouts,
+} from './timed-fetch.ts';
 import type { TransportTuning } from './transport-tuning.ts';
 
 // The one send–classify–retry loop behind both provider transports. Each attempt is bounded in time
@@ -121,13 +136,24 @@ export class AttemptLoop<Operation extends string> {
         requestBody: this.#auditBody(request.body),
         status: outcome.kind === 'response' ? outcome.status : null,
         responseBody: outcome.kind === 'response' ? this.#auditBody(outcome.text) : null,
-        error: failure && { code: failure.code, message: failure.message, networkCode: outcome.kind === 'network' ? outcome.failure.code : null },
+        error: failure && {
+          code: failure.code,
+          message: failure.message,
+          networkCode: outcome.kind === 'network' ? outcome.failure.code : null,
+        },
         startedAt: new Date(startedAt).toISOString(),
         durationMs: Math.max(0, receivedAt - startedAt),
         attempt,
       });
 
-      if (success) return { status: success.status, text: success.text, json: parseJsonOrUndefined(success.text), attempts: attempt, context };
+      if (success)
+        return {
+          status: success.status,
+          text: success.text,
+          json: parseJsonOrUndefined(success.text),
+          attempts: attempt,
+          context,
+        };
       if (!failure || !shouldRetry(attemptOutcomeOf(outcome), attempt, request.policy)) throw failure;
       earlierOutcomeUnknown ||= failure.details?.outcomeUnknown === true;
       const retryAfter = outcome.kind === 'response' ? parseRetryAfter(outcome.headers.get('retry-after')) : null;
@@ -171,7 +197,8 @@ export class AttemptLoop<Operation extends string> {
 }
 
 /** A fetch outcome with its network failure, if any, read once. */
-type ClassifiedOutcome = Exclude<FetchOutcome, { kind: 'network' }> | { readonly kind: 'network'; readonly failure: FetchFailure };
+type ClassifiedOutcome =
+  Exclude<FetchOutcome, { kind: 'network' }> | { readonly kind: 'network'; readonly failure: FetchFailure };
 
 function classify(outcome: FetchOutcome): ClassifiedOutcome {
   return outcome.kind === 'network' ? { kind: 'network', failure: classifyFetchFailure(outcome.error) } : outcome;

@@ -48,14 +48,31 @@ describe('auditExchange', () => {
   it('names the error and its network code, and keeps a body that is not JSON as text', () => {
     const error = { code: 'network.unreachable' as const, message: 'dropped', networkCode: 'ECONNRESET' };
     const [entry] = audited({ ...EXCHANGE, status: null, responseBody: null, error, requestBody: '', attempt: 2 });
-    expect(entry).toMatchObject({ kind: 'error', summary: 'create attempt 2: network.unreachable (ECONNRESET) after 42 ms', data: { request: null, response: null, error } });
-    const [html] = audited({ ...EXCHANGE, status: 502, responseBody: '<html>Bad gateway</html>', error: { code: 'provider.unavailable', message: 'x', networkCode: null } });
-    expect(html).toMatchObject({ summary: 'create attempt 1: provider.unavailable after 42 ms', data: { response: '<html>Bad gateway</html>' } });
+    expect(entry).toMatchObject({
+      kind: 'error',
+      summary: 'create attempt 2: network.unreachable (ECONNRESET) after 42 ms',
+      data: { request: null, response: null, error },
+    });
+    const [html] = audited({
+      ...EXCHANGE,
+      status: 502,
+      responseBody: '<html>Bad gateway</html>',
+      error: { code: 'provider.unavailable', message: 'x', networkCode: null },
+    });
+    expect(html).toMatchObject({
+      summary: 'create attempt 1: provider.unavailable after 42 ms',
+      data: { response: '<html>Bad gateway</html>' },
+    });
   });
 
   it('leaves out successful routine polls, but keeps the failed ones', () => {
     expect(audited({ ...EXCHANGE, operation: 'status', method: 'GET' })).toEqual([]);
-    const failed = audited({ ...EXCHANGE, operation: 'status', status: 503, error: { code: 'provider.unavailable', message: 'x', networkCode: null } });
+    const failed = audited({
+      ...EXCHANGE,
+      operation: 'status',
+      status: 503,
+      error: { code: 'provider.unavailable', message: 'x', networkCode: null },
+    });
     expect(failed).toHaveLength(1);
   });
 });

@@ -26,9 +26,15 @@ export interface ExchangeAuditOptions {
  * not to write (no order or customer to attach it to). Usage:
  *   onExchange: (exchange) => auditExchange((entry) => journal.appendEvent(id, entry), exchange, { routinePoll: 'status' })
  */
-export function auditExchange(append: (entry: ExchangeAuditEntry) => void, exchange: HttpExchange, options: ExchangeAuditOptions): void {
+export function auditExchange(
+  append: (entry: ExchangeAuditEntry) => void,
+  exchange: HttpExchange,
+  options: ExchangeAuditOptions,
+): void {
   if (exchange.operation === options.routinePoll && exchange.error === null) return;
-  const outcome = exchange.error ? `${exchange.error.code}${exchange.error.networkCode ? ` (${exchange.error.networkCode})` : ''}` : `HTTP ${exchange.status}`;
+  const outcome = exchange.error
+    ? `${exchange.error.code}${exchange.error.networkCode ? ` (${exchange.error.networkCode})` : ''}`
+    : `HTTP ${exchange.status}`;
   append({
     kind: exchange.error ? 'error' : 'response',
     summary: `${exchange.operation} attempt ${exchange.attempt}: ${outcome} after ${exchange.durationMs} ms`,

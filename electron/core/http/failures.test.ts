@@ -7,7 +7,8 @@ import { classifyFetchFailure, networkError, timeoutError } from './failures.ts'
 const context = { operation: 'create', attempts: 1, earlierOutcomeUnknown: false };
 
 describe('network failures', () => {
-  const undiciFailure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
+  const undiciFailure = (code: string) =>
+    Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 
   it('connection refused and DNS failures prove nothing was sent', () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']) {
@@ -18,16 +19,28 @@ describe('network failures', () => {
       expect(error.details).toMatchObject({ outcomeUnknown: false, networkCode: code, httpStatus: null });
     }
     const everyAddressRefused = Object.assign(new TypeError('fetch failed'), {
-      cause: Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })]), {}),
+      cause: Object.assign(
+        new AggregateError([
+          Object.assign(new Error('a'), { code: 'ECONNREFUSED' }),
+          Object.assign(new Error('b'), { code: 'ECONNREFUSED' }),
+        ]),
+        {},
+      ),
     });
     expect(classifyFetchFailure(everyAddressRefused).neverSent).toBe(true);
   });
 
   it("recognises Electron net.fetch's Chromium errors", () => {
-    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_REFUSED'))).toMatchObject({ neverSent: true, code: 'net::ERR_CONNECTION_REFUSED' });
+    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_REFUSED'))).toMatchObject({
+      neverSent: true,
+      code: 'net::ERR_CONNECTION_REFUSED',
+    });
     expect(classifyFetchFailure(new Error('net::ERR_NAME_NOT_RESOLVED')).neverSent).toBe(true);
     expect(classifyFetchFailure(new Error('net::ERR_CERT_AUTHORITY_INVALID')).neverSent).toBe(true);
-    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_RESET'))).toMatchObject({ neverSent: false, code: 'net::ERR_CONNECTION_RESET' });
+    expect(classifyFetchFailure(new Error('net::ERR_CONNECTION_RESET'))).toMatchObject({
+      neverSent: false,
+      code: 'net::ERR_CONNECTION_RESET',
+    });
     expect(classifyFetchFailure(new Error('net::ERR_EMPTY_RESPONSE')).neverSent).toBe(false);
   });
 
@@ -43,7 +56,11 @@ describe('network failures', () => {
   });
 
   it('a refused connection after an earlier unknown attempt is still unknown', () => {
-    const error = networkError(classifyFetchFailure(undiciFailure('ECONNREFUSED')), { ...context, attempts: 2, earlierOutcomeUnknown: true });
+    const error = networkError(classifyFetchFailure(undiciFailure('ECONNREFUSED')), {
+      ...context,
+      attempts: 2,
+      earlierOutcomeUnknown: true,
+    });
     expect(error.details?.outcomeUnknown).toBe(true);
   });
 

@@ -28,7 +28,12 @@ export interface FailureContext {
 }
 
 /** The details every failure starts from; the provider's fields are null until its body is read. */
-export function baseDetails(context: FailureContext, httpStatus: number | null, providerMessage: string | null, traceId: string | null): Details {
+export function baseDetails(
+  context: FailureContext,
+  httpStatus: number | null,
+  providerMessage: string | null,
+  traceId: string | null,
+): Details {
   return {
     operation: context.operation,
     attempts: context.attempts,
@@ -69,7 +74,8 @@ const NEVER_SENT_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
-const NEVER_SENT_CHROMIUM = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|CONNECTION_TIMED_OUT|PROXY_CONNECTION_FAILED|CERT_[A-Z_]+|SSL_[A-Z_]+|BAD_SSL_CLIENT_AUTH_CERT)\b/;
+const NEVER_SENT_CHROMIUM =
+  /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|CONNECTION_TIMED_OUT|PROXY_CONNECTION_FAILED|CERT_[A-Z_]+|SSL_[A-Z_]+|BAD_SSL_CLIENT_AUTH_CERT)\b/;
 
 export interface FetchFailure {
   readonly neverSent: boolean;
@@ -80,7 +86,11 @@ export interface FetchFailure {
 
 export function classifyFetchFailure(error: unknown): FetchFailure {
   const chain: unknown[] = [];
-  for (let current: unknown = error; current != null && chain.length < 6; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current != null && chain.length < 6;
+    current = (current as { cause?: unknown }).cause
+  ) {
     chain.push(current);
     if (typeof current !== 'object') break;
   }
@@ -96,7 +106,8 @@ export function classifyFetchFailure(error: unknown): FetchFailure {
   }
   const text = chain.map((link) => (link instanceof Error ? link.message : String(link))).join(' / ');
   const chromium = /net::ERR_[A-Z_]+/.exec(text)?.[0] ?? null;
-  const neverSent = (code !== null && NEVER_SENT_CODES.has(code)) || (chromium !== null && NEVER_SENT_CHROMIUM.test(chromium));
+  const neverSent =
+    (code !== null && NEVER_SENT_CODES.has(code)) || (chromium !== null && NEVER_SENT_CHROMIUM.test(chromium));
   return { neverSent, code: code ?? chromium, description: text };
 }
 
@@ -128,9 +139,18 @@ export function isRedirectStatus(status: number): boolean {
 }
 
 /** A 2xx whose body does not match the documented shape: the provider probably acted, we cannot read how. */
-export function badResponseError(context: FailureContext, httpStatus: number, problem: string, traceId: string | null = null): PosError {
+export function badResponseError(
+  context: FailureContext,
+  httpStatus: number,
+  problem: string,
+  traceId: string | null = null,
+): PosError {
   return new PosError('provider.bad-response', {
-    details: { ...baseDetails(context, httpStatus, null, traceId), outcomeUnknown: true, problem: problem.slice(0, 300) },
+    details: {
+      ...baseDetails(context, httpStatus, null, traceId),
+      outcomeUnknown: true,
+      problem: problem.slice(0, 300),
+    },
   });
 }
 

@@ -10,7 +10,8 @@ describe('parseJsonOrUndefined', () => {
   });
 
   it('gives undefined for an empty, cut-off or non-JSON text', () => {
-    for (const text of ['', '{"a":', '<html>Bad gateway</html>', 'undefined']) expect(parseJsonOrUndefined(text)).toBeUndefined();
+    for (const text of ['', '{"a":', '<html>Bad gateway</html>', 'undefined'])
+      expect(parseJsonOrUndefined(text)).toBeUndefined();
   });
 });
 

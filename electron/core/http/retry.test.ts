@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableOutcome, normaliseRetryPolicy, shouldRetry } from './retry.ts';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isRetryableOutcome,
+  normaliseRetryPolicy,
+  shouldRetry,
+} from './retry.ts';
 
 const policy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
 
@@ -12,7 +18,13 @@ describe('retry policy', () => {
   });
 
   it('retries 5xx, network errors and timeouts, but only up to maxAttempts', () => {
-    const retryable = [{ kind: 'response', status: 500 }, { kind: 'response', status: 503 }, { kind: 'network', neverSent: true }, { kind: 'network', neverSent: false }, { kind: 'timeout' }] as const;
+    const retryable = [
+      { kind: 'response', status: 500 },
+      { kind: 'response', status: 503 },
+      { kind: 'network', neverSent: true },
+      { kind: 'network', neverSent: false },
+      { kind: 'timeout' },
+    ] as const;
     for (const outcome of retryable) {
       expect(shouldRetry(outcome, 1, policy)).toBe(true);
       expect(shouldRetry(outcome, 3, policy)).toBe(true);

@@ -41,10 +41,18 @@ export function shouldRetry(outcome: AttemptOutcome, attempt: number, policy: Re
  * drawn from [cap/2, cap], so tills that lost the provider together do not come back in lock-step, yet no
  * wait collapses to zero. A server's Retry-After (seconds) lengthens the wait, still within maxDelayMs.
  */
-export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () => number, retryAfterSeconds?: number | null): number {
+export function backoffDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number,
+  retryAfterSeconds?: number | null,
+): number {
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   const jittered = cap / 2 + clamp01(random()) * (cap / 2);
-  const asked = retryAfterSeconds != null && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  const asked =
+    retryAfterSeconds != null && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
+      ? retryAfterSeconds * 1000
+      : 0;
   return Math.round(Math.min(policy.maxDelayMs, Math.max(jittered, asked)));
 }
 

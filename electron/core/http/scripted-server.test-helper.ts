@@ -13,7 +13,12 @@ export interface RecordedRequest {
 }
 
 export type ScriptedReply =
-  | { readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string>; readonly delayMs?: number }
+  | {
+      readonly status: number;
+      readonly body?: unknown;
+      readonly headers?: Record<string, string>;
+      readonly delayMs?: number;
+    }
   /** Read the request, then close the socket without answering. */
   | { readonly drop: true }
   /** Send the headers, then stall the body forever. */
@@ -34,7 +39,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
       if ('drop' in reply) {
         req.socket.destroy();
@@ -46,7 +56,8 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         return;
       }
       const send = () => {
-        const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+        const text =
+          reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
         res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
         res.end(text);
       };

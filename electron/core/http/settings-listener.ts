@@ -55,7 +55,9 @@ export async function followSettingsListener(options: {
 
   await apply(options.plan());
   const stop = options.onSettingsChange(() => {
-    queue = queue.then(() => apply(options.plan())).catch((error: unknown) => options.log(`${options.label}: ${String(error)}`));
+    queue = queue
+      .then(() => apply(options.plan()))
+      .catch((error: unknown) => options.log(`${options.label}: ${String(error)}`));
   });
 
   return {

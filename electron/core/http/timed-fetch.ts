@@ -22,7 +22,12 @@ export type FetchOutcome =
   | { readonly kind: 'network'; readonly error: unknown }
   | { readonly kind: 'timeout'; readonly phase: 'headers' | 'body'; readonly timeoutMs: number };
 
-export async function timedFetch(fetchImpl: FetchLike, url: string, init: RequestInit, timeouts: Timeouts): Promise<FetchOutcome> {
+export async function timedFetch(
+  fetchImpl: FetchLike,
+  url: string,
+  init: RequestInit,
+  timeouts: Timeouts,
+): Promise<FetchOutcome> {
   const controller = new AbortController();
   let phase: 'headers' | 'body' = 'headers';
   let firedAfterMs: number | null = null;

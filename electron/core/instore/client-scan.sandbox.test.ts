@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const init = { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+  const init = {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
   const response = await fetch(`${sandbox.origin}/_sandbox${path}`, init);
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status}: ${JSON.stringify(json)}`);
@@ -25,7 +29,9 @@ async function control(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 }
 
 async function consumerCode(): Promise<string> {
-  const { codes } = (await control('POST', '/consumer-codes', { count: 1, behaviour: 'approve' })) as { codes: string[] };
+  const { codes } = (await control('POST', '/consumer-codes', { count: 1, behaviour: 'approve' })) as {
+    codes: string[];
+  };
   return codes[0]!;
 }
 
@@ -41,7 +47,9 @@ describe('SCAN with a reused referenceId', () => {
     await client.scanOrder({ referenceId, amount: sgd(880), consumerQrPayload: await consumerCode() });
     const before = await control('GET', `/orders/${referenceId}`);
 
-    const error = await caught(client.scanOrder({ referenceId, amount: sgd(990), consumerQrPayload: await consumerCode() }));
+    const error = await caught(
+      client.scanOrder({ referenceId, amount: sgd(990), consumerQrPayload: await consumerCode() }),
+    );
 
     expect(error.code).toBe('order.duplicate-reference');
     expect(error.details?.outcomeUnknown).toBe(false);
@@ -56,7 +64,9 @@ describe('SCAN with a reused referenceId', () => {
     const referenceId = newReference('created');
     await client.createOrder({ referenceId, amount: sgd(450), qrType: 'payload' });
 
-    const error = await caught(client.scanOrder({ referenceId, amount: sgd(450), consumerQrPayload: await consumerCode() }));
+    const error = await caught(
+      client.scanOrder({ referenceId, amount: sgd(450), consumerQrPayload: await consumerCode() }),
+    );
 
     expect(error.code).toBe('order.duplicate-reference');
     const truth = await control('GET', `/orders/${referenceId}`);

@@ -25,7 +25,13 @@ beforeAll(async () => {
     seed: 7,
     confirmDelayMs: 30,
     merchants: [
-      { name: 'Demo Coffee Bar', accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, country: 'SG', posIds: [DEMO_CREDENTIALS.posId] },
+      {
+        name: 'Demo Coffee Bar',
+        accessKeyId: DEMO_CREDENTIALS.accessKeyId,
+        accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
+        country: 'SG',
+        posIds: [DEMO_CREDENTIALS.posId],
+      },
       OTHER_MERCHANT,
     ],
   });
@@ -37,7 +43,11 @@ afterEach(async () => {
   await control('DELETE', '/faults');
 });
 
-async function control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>> {
+async function control(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.origin}/_sandbox${path}`, {
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -57,7 +67,10 @@ interface Truth {
 }
 const truth = async (referenceId: string) => (await control('GET', `/orders/${referenceId}`)) as unknown as Truth;
 
-function makeClient(overrides: Partial<InStoreClientConfig> = {}): { client: InStoreClient; exchanges: HttpExchange[] } {
+function makeClient(overrides: Partial<InStoreClientConfig> = {}): {
+  client: InStoreClient;
+  exchanges: HttpExchange[];
+} {
   return demoSandboxClient(sandbox.instoreBaseUrl, overrides);
 }
 
@@ -106,10 +119,21 @@ describe('every endpoint', () => {
     await control('POST', '/consumer/confirm', { referenceId });
     await waitForStatus(client, referenceId, 'CAPTURED');
     const paid = await client.getOrder(referenceId);
-    expect(paid).toMatchObject({ referenceId, status: 'CAPTURED', orderAmount: 1_234, currency: 'SGD', paymentType: 'PAY' });
+    expect(paid).toMatchObject({
+      referenceId,
+      status: 'CAPTURED',
+      orderAmount: 1_234,
+      currency: 'SGD',
+      paymentType: 'PAY',
+    });
     expect(paid.shopbackOrderId).toMatch(/^\d{6}-\d{4}-[A-Z]{4}$/);
 
-    const partial = await client.refundOrder({ referenceId, amount: sgd(234), reason: 'Wrong item', terminalReference: 'TILL-01' });
+    const partial = await client.refundOrder({
+      referenceId,
+      amount: sgd(234),
+      reason: 'Wrong item',
+      terminalReference: 'TILL-01',
+    });
     expect(partial).toMatchObject({ referenceId, shopbackOrderId: paid.shopbackOrderId });
     expect(await client.getOrder(referenceId)).toMatchObject({ status: 'CAPTURED', refundAmount: 234 });
     await client.refundOrder({ referenceId, amount: sgd(1_000) });
@@ -121,20 +145,35 @@ describe('every endpoint', () => {
     const { client } = makeClient();
     const image = await client.createOrder({ referenceId: newReference('b64'), amount: sgd(500), qrType: 'base64' });
     expect(image.qrCode).toMatch(/^data:image\/png;base64,/);
-    const redirect = await client.createOrder({ referenceId: newReference('url'), amount: sgd(500), qrType: 'url_payload' });
+    const redirect = await client.createOrder({
+      referenceId: newReference('url'),
+      amount: sgd(500),
+      qrType: 'url_payload',
+    });
     expect(() => new URL(redirect.qrCode)).not.toThrow();
   });
 
   it('customer-presented QR: scan a consumer code → CAPTURED', async () => {
     const { client } = makeClient();
-    const { codes } = (await control('POST', '/consumer-codes', { count: 1, behaviour: 'approve' })) as { codes: string[] };
+    const { codes } = (await control('POST', '/consumer-codes', { count: 1, behaviour: 'approve' })) as {
+      codes: string[];
+    };
     const referenceId = newReference('cqr');
-    const scanned = await client.scanOrder({ referenceId, amount: sgd(880), consumerQrPayload: codes[0]!, orderMetadata: { terminalReference: 'TILL-01' } });
+    const scanned = await client.scanOrder({
+      referenceId,
+      amount: sgd(880),
+      consumerQrPayload: codes[0]!,
+      orderMetadata: { terminalReference: 'TILL-01' },
+    });
     expect(scanned.referenceId).toBe(referenceId);
     await waitForStatus(client, referenceId, 'CAPTURED');
-    const reused = await caught(client.scanOrder({ referenceId: newReference('cqr2'), amount: sgd(880), consumerQrPayload: codes[0]! }));
+    const reused = await caught(
+      client.scanOrder({ referenceId: newReference('cqr2'), amount: sgd(880), consumerQrPayload: codes[0]! }),
+    );
     expect(reused.code).toBe('consumer-code.already-used');
-    const unknown = await caught(client.scanOrder({ referenceId: newReference('cqr3'), amount: sgd(880), consumerQrPayload: 'NOT-A-WALLET-CODE' }));
+    const unknown = await caught(
+      client.scanOrder({ referenceId: newReference('cqr3'), amount: sgd(880), consumerQrPayload: 'NOT-A-WALLET-CODE' }),
+    );
     expect(unknown.code).toBe('consumer-code.invalid');
   });
 
@@ -158,7 +197,11 @@ describe('every endpoint', () => {
 
 describe('every documented error', () => {
   it.each([
-    ['wrong secret', 'auth.signature', { credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: 'SK_WRONG' } }],
+    [
+      'wrong secret',
+      'auth.signature',
+      { credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: 'SK_WRONG' } },
+    ],
     ['unknown key', 'auth.unknown-key', { credentials: { accessKeyId: 'AK_NOBODY', accessKeySecret: 'whatever' } }],
     ['unknown posId', 'pos.unknown', { posId: 'POS-NOBODY' }],
     ["another merchant's posId", 'terminal.denied', { posId: OTHER_MERCHANT.posIds[0]! }],
@@ -261,7 +304,10 @@ describe('idempotent retries', () => {
     await control('POST', '/faults', { dropAfterActNext: 1, path: '/refund' });
     await client.refundOrder({ referenceId, amount: sgd(300), reason: 'Damaged' });
     expect(exchanges).toHaveLength(2);
-    expect(await truth(referenceId)).toMatchObject({ refundAmount: 300, refunds: [expect.objectContaining({ amount: 300 })] });
+    expect(await truth(referenceId)).toMatchObject({
+      refundAmount: 300,
+      refunds: [expect.objectContaining({ amount: 300 })],
+    });
   });
 
   it('connection reset before acting → retried → one order', async () => {
@@ -278,17 +324,24 @@ describe('idempotent retries', () => {
     const slow = makeClient({ timeouts: { connectMs: 100, readMs: 150 }, retry: { maxAttempts: 1 } });
     const referenceId = newReference('timeout');
     const key = crypto.randomUUID();
-    const error = await caught(slow.client.createOrder({ referenceId, amount: sgd(250), qrType: 'payload' }, { idempotencyKey: key }));
+    const error = await caught(
+      slow.client.createOrder({ referenceId, amount: sgd(250), qrType: 'payload' }, { idempotencyKey: key }),
+    );
     expect(error.code).toBe('network.timeout');
     expect(isOutcomeUnknown(error)).toBe(true);
     await control('DELETE', '/faults');
     // The provider did act: status lookup finds it, and a resend under the same key is a replay, not a 409.
     const { client } = makeClient();
     expect((await client.getOrder(referenceId)).status).toBe('CREATED');
-    const replayed = await client.createOrder({ referenceId, amount: sgd(250), qrType: 'payload' }, { idempotencyKey: key });
+    const replayed = await client.createOrder(
+      { referenceId, amount: sgd(250), qrType: 'payload' },
+      { idempotencyKey: key },
+    );
     expect(replayed.referenceId).toBe(referenceId);
     // A new key is a new request: the reference is taken.
-    expect((await caught(client.createOrder({ referenceId, amount: sgd(250), qrType: 'payload' }))).code).toBe('order.duplicate-reference');
+    expect((await caught(client.createOrder({ referenceId, amount: sgd(250), qrType: 'payload' }))).code).toBe(
+      'order.duplicate-reference',
+    );
   });
 });
 
@@ -341,19 +394,31 @@ describe('testConnection against the sandbox', () => {
       accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
       embeddedBaseUrl: sandbox.instoreBaseUrl,
     });
-    expect(client.profile).toMatchObject({ id: 'embedded-sandbox', headerPrefix: 'X-Service-', baseUrl: sandbox.instoreBaseUrl });
+    expect(client.profile).toMatchObject({
+      id: 'embedded-sandbox',
+      headerPrefix: 'X-Service-',
+      baseUrl: sandbox.instoreBaseUrl,
+    });
     expect((await client.testConnection()).signatureAccepted).toBe(true);
-    const noSecret = createInStoreClient({ settings: DEFAULT_SETTINGS, accessKeySecret: '', embeddedBaseUrl: sandbox.instoreBaseUrl });
+    const noSecret = createInStoreClient({
+      settings: DEFAULT_SETTINGS,
+      accessKeySecret: '',
+      embeddedBaseUrl: sandbox.instoreBaseUrl,
+    });
     const result = await noSecret.testConnection();
     expect(result).toMatchObject({ reachable: false, signatureAccepted: false });
     expect(result.message).toContain('No credentials');
   });
 
   it('names the problem: wrong secret, unknown key, clock', async () => {
-    const wrong = await makeClient({ credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: 'nope' } }).client.testConnection();
+    const wrong = await makeClient({
+      credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: 'nope' },
+    }).client.testConnection();
     expect(wrong).toMatchObject({ reachable: true, signatureAccepted: false });
     expect(wrong.message).toContain('secret');
-    const unknown = await makeClient({ credentials: { accessKeyId: 'AK_NOPE', accessKeySecret: 'nope' } }).client.testConnection();
+    const unknown = await makeClient({
+      credentials: { accessKeyId: 'AK_NOPE', accessKeySecret: 'nope' },
+    }).client.testConnection();
     expect(unknown.message).toContain('does not know this access key');
     await control('POST', '/faults', { clockOffsetMs: -120_000 });
     const skewed = await makeClient().client.testConnection();

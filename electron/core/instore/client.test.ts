@@ -113,7 +113,9 @@ describe('headers and bytes', () => {
     expect(sent.headers['content-type']).toBe('application/json');
     expect(sent.headers['x-service-idempotent-id']).toBeUndefined();
     const toSign = ['GET', 'application/json', sent.headers.date, `${server.origin}${sent.url}`, ''].join('\n');
-    expect(sent.headers.authorization).toBe(`SB1-HMAC-SHA256 AK_UNIT:${createHmac('sha256', SECRET).update(toSign).digest('hex')}`);
+    expect(sent.headers.authorization).toBe(
+      `SB1-HMAC-SHA256 AK_UNIT:${createHmac('sha256', SECRET).update(toSign).digest('hex')}`,
+    );
   });
 
   it('uses the X-ShopBack- prefix for provider profiles', () => {
@@ -131,7 +133,7 @@ describe('headers and bytes', () => {
     expect(headers.Authorization).toMatch(/^SB1-HMAC-SHA256 AK:[0-9a-f]{64}$/);
   });
 
-  it('sends an empty body for a cancel without reason, and the caller\'s idempotency key', async () => {
+  it("sends an empty body for a cancel without reason, and the caller's idempotency key", async () => {
     server.script({ status: 200, body: { referenceId: REF, traceId: 't' } });
     const key = '3b241101-e2bb-4255-8caf-4136c566a962';
     await harness().client.cancelOrder({ referenceId: REF, reason: '  ' }, { idempotencyKey: key });
@@ -141,56 +143,123 @@ describe('headers and bytes', () => {
   });
 
   it('sends posId and referenceId in the refund body', async () => {
-    server.script({ status: 200, body: { referenceId: REF, shopbackOrderId: '250304-0001-ABCD', posId: 'POS-UNIT-1' } });
-    const reply = await harness().client.refundOrder({ referenceId: REF, amount: { amountMinor: 500, currency: 'SGD' }, reason: 'Wrong item', terminalReference: 'TILL-01' });
+    server.script({
+      status: 200,
+      body: { referenceId: REF, shopbackOrderId: '250304-0001-ABCD', posId: 'POS-UNIT-1' },
+    });
+    const reply = await harness().client.refundOrder({
+      referenceId: REF,
+      amount: { amountMinor: 500, currency: 'SGD' },
+      reason: 'Wrong item',
+      terminalReference: 'TILL-01',
+    });
     expect(reply.shopbackOrderId).toBe('250304-0001-ABCD');
-    expect(server.requests[0]!.body).toBe('{"amount":500,"posId":"POS-UNIT-1","reason":"Wrong item","referenceId":"ref-0001-abcdef","refundMetadata":{"terminalReference":"TILL-01"}}');
+    expect(server.requests[0]!.body).toBe(
+      '{"amount":500,"posId":"POS-UNIT-1","reason":"Wrong item","referenceId":"ref-0001-abcdef","refundMetadata":{"terminalReference":"TILL-01"}}',
+    );
   });
 });
 
 describe('checked before sending', () => {
   it('refuses a currency that does not belong to the country', async () => {
-    const error = await caught(harness().client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'HKD' }, qrType: 'payload' }));
+    const error = await caught(
+      harness().client.createOrder({
+        referenceId: REF,
+        amount: { amountMinor: 100, currency: 'HKD' },
+        qrType: 'payload',
+      }),
+    );
     expect(error.code).toBe('currency.unsupported');
     expect(error.details?.outcomeUnknown).toBe(false);
-    const refund = await caught(harness().client.refundOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'AUD' } }));
+    const refund = await caught(
+      harness().client.refundOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'AUD' } }),
+    );
     expect(refund.code).toBe('currency.unsupported');
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses bad amounts, references, metadata and missing credentials without sending', async () => {
     const { client } = harness();
-    expect((await caught(client.createOrder({ referenceId: REF, amount: { amountMinor: 0, currency: 'SGD' }, qrType: 'payload' }))).code).toBe('amount.invalid');
-    expect((await caught(client.createOrder({ referenceId: REF, amount: { amountMinor: 1.5, currency: 'SGD' }, qrType: 'payload' }))).code).toBe('amount.invalid');
+    expect(
+      (
+        await caught(
+          client.createOrder({ referenceId: REF, amount: { amountMinor: 0, currency: 'SGD' }, qrType: 'payload' }),
+        )
+      ).code,
+    ).toBe('amount.invalid');
+    expect(
+      (
+        await caught(
+          client.createOrder({ referenceId: REF, amount: { amountMinor: 1.5, currency: 'SGD' }, qrType: 'payload' }),
+        )
+      ).code,
+    ).toBe('amount.invalid');
     expect((await caught(client.getOrder('../../etc'))).code).toBe('request.invalid');
-    const metadata = await caught(client.createOrder({ referenceId: REF, amount: { amountMinor: 1, currency: 'SGD' }, qrType: 'payload', orderMetadata: { terminalReference: 'T1' } }));
+    const metadata = await caught(
+      client.createOrder({
+        referenceId: REF,
+        amount: { amountMinor: 1, currency: 'SGD' },
+        qrType: 'payload',
+        orderMetadata: { terminalReference: 'T1' },
+      }),
+    );
     expect(metadata.code).toBe('request.invalid');
-    expect(metadata.details).toMatchObject({ field: 'orderMetadata.terminalReference', attempts: 0, outcomeUnknown: false });
-    const webhook = await caught(client.scanOrder({ referenceId: REF, amount: { amountMinor: 1, currency: 'SGD' }, consumerQrPayload: 'x', webhookUrl: 'http://example.com/hook' }));
+    expect(metadata.details).toMatchObject({
+      field: 'orderMetadata.terminalReference',
+      attempts: 0,
+      outcomeUnknown: false,
+    });
+    const webhook = await caught(
+      client.scanOrder({
+        referenceId: REF,
+        amount: { amountMinor: 1, currency: 'SGD' },
+        consumerQrPayload: 'x',
+        webhookUrl: 'http://example.com/hook',
+      }),
+    );
     expect(webhook.details?.field).toBe('webhookUrl');
     const noSecret = harness({ credentials: { accessKeyId: 'AK', accessKeySecret: '' } });
     expect((await caught(noSecret.client.getOrder(REF))).code).toBe('auth.missing');
-    expect((await caught(client.cancelOrder({ referenceId: REF }, { idempotencyKey: 'not-a-uuid' }))).code).toBe('internal');
+    expect((await caught(client.cancelOrder({ referenceId: REF }, { idempotencyKey: 'not-a-uuid' }))).code).toBe(
+      'internal',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
 
 describe('retries', () => {
   it('never retries a 4xx: exactly one request', async () => {
-    server.script({ status: 409, body: { statusCode: 409, message: 'Order is not in captured state.', traceId: 'tr-9' } });
+    server.script({
+      status: 409,
+      body: { statusCode: 409, message: 'Order is not in captured state.', traceId: 'tr-9' },
+    });
     const { client, sleeps, exchanges } = harness();
     const error = await caught(client.refundOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' } }));
     expect(error.code).toBe('order.not-captured');
-    expect(error.details).toMatchObject({ outcomeUnknown: false, attempts: 1, httpStatus: 409, traceId: 'tr-9', operation: 'refund' });
+    expect(error.details).toMatchObject({
+      outcomeUnknown: false,
+      attempts: 1,
+      httpStatus: 409,
+      traceId: 'tr-9',
+      operation: 'refund',
+    });
     expect(server.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
     expect(exchanges).toHaveLength(1);
   });
 
   it('retries a 5xx with the same key and the same bytes, a fresh Date, backing off, then succeeds', async () => {
-    server.script({ status: 502, body: 'Bad Gateway' }, { status: 503, body: { statusCode: 503, message: 'busy' } }, { status: 200, body: createReply });
+    server.script(
+      { status: 502, body: 'Bad Gateway' },
+      { status: 503, body: { statusCode: 503, message: 'busy' } },
+      { status: 200, body: createReply },
+    );
     const { client, sleeps, exchanges } = harness();
-    const reply = await client.createOrder({ referenceId: REF, amount: { amountMinor: 1234, currency: 'SGD' }, qrType: 'payload' });
+    const reply = await client.createOrder({
+      referenceId: REF,
+      amount: { amountMinor: 1234, currency: 'SGD' },
+      qrType: 'payload',
+    });
     expect(reply.qrCode).toBe('sbpay://qr/abc');
     expect(server.requests).toHaveLength(3);
     const keys = new Set(server.requests.map((r) => r.headers['x-service-idempotent-id']));
@@ -211,7 +280,13 @@ describe('retries', () => {
   it('gives up after maxAttempts on 5xx with the outcome unknown', async () => {
     server.script({ status: 500, body: { statusCode: 500, message: 'Internal Server Error' } });
     const { client, sleeps } = harness({ retry: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 15 } });
-    const error = await caught(client.scanOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, consumerQrPayload: 'CODE-1' }));
+    const error = await caught(
+      client.scanOrder({
+        referenceId: REF,
+        amount: { amountMinor: 100, currency: 'SGD' },
+        consumerQrPayload: 'CODE-1',
+      }),
+    );
     expect(error.code).toBe('provider.unavailable');
     expect(error.retryable).toBe(true);
     expect(error.details).toMatchObject({ outcomeUnknown: true, attempts: 4, httpStatus: 500 });
@@ -221,8 +296,23 @@ describe('retries', () => {
   });
 
   it('a 409 after a 5xx is reported with the outcome unknown (the first attempt may have created the order)', async () => {
-    server.script({ status: 500, body: '' }, { status: 409, body: { statusCode: 409, message: 'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.' } });
-    const error = await caught(harness().client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }));
+    server.script(
+      { status: 500, body: '' },
+      {
+        status: 409,
+        body: {
+          statusCode: 409,
+          message: 'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.',
+        },
+      },
+    );
+    const error = await caught(
+      harness().client.createOrder({
+        referenceId: REF,
+        amount: { amountMinor: 100, currency: 'SGD' },
+        qrType: 'payload',
+      }),
+    );
     expect(error.code).toBe('order.duplicate-reference');
     expect(error.details).toMatchObject({ outcomeUnknown: true, attempts: 2 });
   });
@@ -239,9 +329,16 @@ describe('no answer', () => {
   it('connection refused: unreachable, retried, and proven not sent', async () => {
     const port = await closedPort();
     const { client, exchanges } = harness({}, `http://127.0.0.1:${port}/posi-sandbox`);
-    const error = await caught(client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }));
+    const error = await caught(
+      client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }),
+    );
     expect(error.code).toBe('network.unreachable');
-    expect(error.details).toMatchObject({ outcomeUnknown: false, attempts: 3, networkCode: 'ECONNREFUSED', httpStatus: null });
+    expect(error.details).toMatchObject({
+      outcomeUnknown: false,
+      attempts: 3,
+      networkCode: 'ECONNREFUSED',
+      httpStatus: null,
+    });
     expect(exchanges).toHaveLength(3);
     expect(new Set(exchanges.map((e) => e.idempotencyKey)).size).toBe(1);
   });
@@ -251,12 +348,16 @@ describe('no answer', () => {
     const { client } = harness();
     await client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' });
     expect(server.requests).toHaveLength(2);
-    expect(server.requests[0]!.headers['x-service-idempotent-id']).toBe(server.requests[1]!.headers['x-service-idempotent-id']);
+    expect(server.requests[0]!.headers['x-service-idempotent-id']).toBe(
+      server.requests[1]!.headers['x-service-idempotent-id'],
+    );
   });
 
   it('connection dropped on every attempt: network.unreachable with outcomeUnknown', async () => {
     server.script({ drop: true });
-    const error = await caught(harness({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } }).client.cancelOrder({ referenceId: REF }));
+    const error = await caught(
+      harness({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } }).client.cancelOrder({ referenceId: REF }),
+    );
     expect(error.code).toBe('network.unreachable');
     expect(error.details?.outcomeUnknown).toBe(true);
     expect(error.message).toContain('being checked');
@@ -266,7 +367,9 @@ describe('no answer', () => {
     server.script({ status: 200, body: createReply, delayMs: 600 });
     const { client } = harness({ timeouts: { connectMs: 100, readMs: 150 }, retry: { maxAttempts: 1 } });
     const started = Date.now();
-    const error = await caught(client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }));
+    const error = await caught(
+      client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }),
+    );
     expect(error.code).toBe('network.timeout');
     expect(error.details).toMatchObject({ outcomeUnknown: true, timeoutPhase: 'headers', timeoutMs: 250, attempts: 1 });
     expect(Date.now() - started).toBeLessThan(550);
@@ -274,7 +377,9 @@ describe('no answer', () => {
 
   it('times out waiting for the body (read budget)', async () => {
     server.script({ stallBody: true, status: 200 });
-    const error = await caught(harness({ timeouts: { connectMs: 1000, readMs: 150 }, retry: { maxAttempts: 1 } }).client.getOrder(REF));
+    const error = await caught(
+      harness({ timeouts: { connectMs: 1000, readMs: 150 }, retry: { maxAttempts: 1 } }).client.getOrder(REF),
+    );
     expect(error.code).toBe('network.timeout');
     expect(error.details).toMatchObject({ timeoutPhase: 'body', timeoutMs: 150 });
   });
@@ -283,7 +388,13 @@ describe('no answer', () => {
 describe('reply validation', () => {
   it('a malformed success reply is provider.bad-response, never a crash', async () => {
     const { client } = harness();
-    for (const body of ['not json', { referenceId: REF, status: 'PAID', orderAmount: 1, currency: 'SGD', createdAt: 'x', updatedAt: 'y' }, { ...statusReply, orderAmount: 12.34 }, null, []]) {
+    for (const body of [
+      'not json',
+      { referenceId: REF, status: 'PAID', orderAmount: 1, currency: 'SGD', createdAt: 'x', updatedAt: 'y' },
+      { ...statusReply, orderAmount: 12.34 },
+      null,
+      [],
+    ]) {
       server.script({ status: 200, body: body === null ? 'null' : body });
       const error = await caught(client.getOrder(REF));
       expect(error.code).toBe('provider.bad-response');
@@ -313,19 +424,47 @@ describe('reply validation', () => {
     server.script({ status: 200, body: published });
     const created = await client.getOrder(REF);
     expect(created).toMatchObject({ status: 'CREATED', orderAmount: 1234 });
-    for (const field of ['shopbackOrderId', 'refundAmount', 'failureReason', 'paymentType', 'partner', 'orderMetadata', 'somethingAddedLater']) {
+    for (const field of [
+      'shopbackOrderId',
+      'refundAmount',
+      'failureReason',
+      'paymentType',
+      'partner',
+      'orderMetadata',
+      'somethingAddedLater',
+    ]) {
       expect((created as Record<string, unknown>)[field], field).toBeUndefined();
     }
     const { shopbackOrderId: _id, refundAmount: _refund, paymentType: _type, ...absent } = published;
     server.script({ status: 200, body: absent });
     expect(await client.getOrder(REF)).toMatchObject({ status: 'CREATED' });
-    server.script({ status: 200, body: { ...published, status: 'CAPTURED', shopbackOrderId: '220801-0679-YVUY', refundAmount: 0, paymentType: 'PAY' } });
-    expect(await client.getOrder(REF)).toMatchObject({ status: 'CAPTURED', shopbackOrderId: '220801-0679-YVUY', refundAmount: 0, paymentType: 'PAY' });
+    server.script({
+      status: 200,
+      body: {
+        ...published,
+        status: 'CAPTURED',
+        shopbackOrderId: '220801-0679-YVUY',
+        refundAmount: 0,
+        paymentType: 'PAY',
+      },
+    });
+    expect(await client.getOrder(REF)).toMatchObject({
+      status: 'CAPTURED',
+      shopbackOrderId: '220801-0679-YVUY',
+      refundAmount: 0,
+      paymentType: 'PAY',
+    });
   });
 
   it('a reply about another referenceId is refused', async () => {
     server.script({ status: 200, body: { ...createReply, referenceId: 'someone-else' } });
-    const error = await caught(harness().client.createOrder({ referenceId: REF, amount: { amountMinor: 100, currency: 'SGD' }, qrType: 'payload' }));
+    const error = await caught(
+      harness().client.createOrder({
+        referenceId: REF,
+        amount: { amountMinor: 100, currency: 'SGD' },
+        qrType: 'payload',
+      }),
+    );
     expect(error.code).toBe('provider.bad-response');
     expect(String(error.details?.problem)).toContain('someone-else');
   });
@@ -381,7 +520,10 @@ describe('testConnection', () => {
   it('reports signature accepted on 404 "Invalid referenceId"', async () => {
     server.script({
       status: 404,
-      body: { statusCode: 404, message: 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.' },
+      body: {
+        statusCode: 404,
+        message: 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.',
+      },
       headers: { Date: new Date(T0).toUTCString() },
     });
     const result = await harness().client.testConnection();
@@ -393,7 +535,10 @@ describe('testConnection', () => {
   });
 
   it('reports a rejected signature and an unreachable provider', async () => {
-    server.script({ status: 401, body: { statusCode: 401, message: 'Invalid signature. Failed to match HMAC signatures.' } });
+    server.script({
+      status: 401,
+      body: { statusCode: 401, message: 'Invalid signature. Failed to match HMAC signatures.' },
+    });
     const rejected = await harness().client.testConnection();
     expect(rejected).toMatchObject({ reachable: true, signatureAccepted: false });
     expect(rejected.message).toContain('access key secret');
@@ -404,7 +549,14 @@ describe('testConnection', () => {
   });
 
   it('warns about a clock drifting towards the limit even when accepted', async () => {
-    server.script({ status: 404, body: { statusCode: 404, message: 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.' }, headers: { Date: new Date(T0 + 45_000).toUTCString() } });
+    server.script({
+      status: 404,
+      body: {
+        statusCode: 404,
+        message: 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.',
+      },
+      headers: { Date: new Date(T0 + 45_000).toUTCString() },
+    });
     const result = await harness().client.testConnection();
     expect(result.signatureAccepted).toBe(true);
     expect(result.clockSkewMs).toBeLessThan(-44_000);
@@ -414,8 +566,29 @@ describe('testConnection', () => {
 
 describe('partnerFromSettings', () => {
   it('drops the block without a merchantId and unset fields otherwise', () => {
-    expect(partnerFromSettings({ merchantId: ' ', merchantCategoryCode: 5411, merchantTradingName: 'X', merchantEntityId: '' })).toBeUndefined();
-    expect(partnerFromSettings({ merchantId: 'M1', merchantCategoryCode: null, merchantTradingName: '', merchantEntityId: ' E1 ' })).toEqual({ merchantId: 'M1', merchantEntityId: 'E1' });
-    expect(partnerFromSettings({ merchantId: 'M1', merchantCategoryCode: 0, merchantTradingName: 'Shop', merchantEntityId: '' })).toEqual({ merchantId: 'M1', merchantCategoryCode: 0, merchantTradingName: 'Shop' });
+    expect(
+      partnerFromSettings({
+        merchantId: ' ',
+        merchantCategoryCode: 5411,
+        merchantTradingName: 'X',
+        merchantEntityId: '',
+      }),
+    ).toBeUndefined();
+    expect(
+      partnerFromSettings({
+        merchantId: 'M1',
+        merchantCategoryCode: null,
+        merchantTradingName: '',
+        merchantEntityId: ' E1 ',
+      }),
+    ).toEqual({ merchantId: 'M1', merchantEntityId: 'E1' });
+    expect(
+      partnerFromSettings({
+        merchantId: 'M1',
+        merchantCategoryCode: 0,
+        merchantTradingName: 'Shop',
+        merchantEntityId: '',
+      }),
+    ).toEqual({ merchantId: 'M1', merchantCategoryCode: 0, merchantTradingName: 'Shop' });
   });
 });

@@ -96,7 +96,10 @@ export interface CancelInput {
 
 const ORDER_PATH = '/v1/instore/order';
 
-export interface ClientFromSettingsInput extends Omit<InStoreClientConfig, 'profile' | 'credentials' | 'posId' | 'country'> {
+export interface ClientFromSettingsInput extends Omit<
+  InStoreClientConfig,
+  'profile' | 'credentials' | 'posId' | 'country'
+> {
   readonly settings: Pick<Settings, 'environment' | 'customBaseUrl' | 'accessKeyId' | 'posId' | 'country'>;
   /** From the vault; '' when none is stored (every call then fails with auth.missing, nothing is sent). */
   readonly accessKeySecret: string;
@@ -126,7 +129,11 @@ export function createInStoreClient(input: ClientFromSettingsInput): InStoreClie
   const { settings, accessKeySecret, embeddedBaseUrl, ...rest } = input;
   return new InStoreClient({
     ...rest,
-    profile: resolveProfile({ environment: settings.environment, customBaseUrl: settings.customBaseUrl, embeddedBaseUrl }),
+    profile: resolveProfile({
+      environment: settings.environment,
+      customBaseUrl: settings.customBaseUrl,
+      embeddedBaseUrl,
+    }),
     credentials: { accessKeyId: settings.accessKeyId, accessKeySecret },
     posId: settings.posId,
     country: settings.country,
@@ -170,21 +177,44 @@ export class InStoreClient {
 
   /** Merchant-presented QR (and URL redirect): the reply's qrCode is what to show. */
   async createOrder(input: CreateOrderInput, options: InStoreWriteOptions = {}): Promise<CreateOrderResponse> {
-    const body = this.#checkBody('create', createOrderBodySchema, { ...this.#orderBodyCommon(input), qrType: input.qrType });
-    const reply = await this.#transport.send({ operation: 'create', method: 'POST', path: `${ORDER_PATH}/create`, body, ...writeRequest(options) });
+    const body = this.#checkBody('create', createOrderBodySchema, {
+      ...this.#orderBodyCommon(input),
+      qrType: input.qrType,
+    });
+    const reply = await this.#transport.send({
+      operation: 'create',
+      method: 'POST',
+      path: `${ORDER_PATH}/create`,
+      body,
+      ...writeRequest(options),
+    });
     return expectReference(reply, this.#parse(reply, createOrderResponseSchema), input.referenceId);
   }
 
   /** Customer-presented QR: charge the code the cashier scanned. */
   async scanOrder(input: ScanOrderInput, options: InStoreWriteOptions = {}): Promise<ScanOrderResponse> {
-    const body = this.#checkBody('scan', scanOrderBodySchema, { ...this.#orderBodyCommon(input), consumerQrPayload: input.consumerQrPayload });
-    const reply = await this.#transport.send({ operation: 'scan', method: 'POST', path: `${ORDER_PATH}/scan`, body, ...writeRequest(options) });
+    const body = this.#checkBody('scan', scanOrderBodySchema, {
+      ...this.#orderBodyCommon(input),
+      consumerQrPayload: input.consumerQrPayload,
+    });
+    const reply = await this.#transport.send({
+      operation: 'scan',
+      method: 'POST',
+      path: `${ORDER_PATH}/scan`,
+      body,
+      ...writeRequest(options),
+    });
     return expectReference(reply, this.#parse(reply, scanOrderResponseSchema), input.referenceId);
   }
 
   async getOrder(referenceId: string, options: ReadOptions = {}): Promise<OrderStatusResponse> {
     const id = this.#checkReference('status', referenceId);
-    const reply = await this.#transport.send({ operation: 'status', method: 'GET', path: `${ORDER_PATH}/${id}`, retry: options.retry });
+    const reply = await this.#transport.send({
+      operation: 'status',
+      method: 'GET',
+      path: `${ORDER_PATH}/${id}`,
+      retry: options.retry,
+    });
     return expectReference(reply, this.#parse(reply, orderStatusResponseSchema), referenceId);
   }
 
@@ -199,7 +229,13 @@ export class InStoreClient {
       posId: this.posId,
       refundMetadata: input.terminalReference ? { terminalReference: input.terminalReference } : undefined,
     });
-    const reply = await this.#transport.send({ operation: 'refund', method: 'POST', path: `${ORDER_PATH}/${id}/refund`, body, ...writeRequest(options) });
+    const reply = await this.#transport.send({
+      operation: 'refund',
+      method: 'POST',
+      path: `${ORDER_PATH}/${id}/refund`,
+      body,
+      ...writeRequest(options),
+    });
     return expectReference(reply, this.#parse(reply, refundResponseSchema), input.referenceId);
   }
 
@@ -207,7 +243,13 @@ export class InStoreClient {
   async cancelOrder(input: CancelInput, options: InStoreWriteOptions = {}): Promise<CancelResponse> {
     const id = this.#checkReference('cancel', input.referenceId);
     const body = this.#checkBody('cancel', cancelBodySchema, { reason: blankToUndefined(input.reason) });
-    const reply = await this.#transport.send({ operation: 'cancel', method: 'POST', path: `${ORDER_PATH}/${id}/cancel`, body, ...writeRequest(options) });
+    const reply = await this.#transport.send({
+      operation: 'cancel',
+      method: 'POST',
+      path: `${ORDER_PATH}/${id}/cancel`,
+      body,
+      ...writeRequest(options),
+    });
     return expectReference(reply, this.#parse(reply, cancelResponseSchema), input.referenceId);
   }
 
@@ -271,19 +313,30 @@ export class InStoreClient {
     const parsed = schema.safeParse(reply.json);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
-    const problem = reply.json === undefined ? 'reply is not JSON' : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+    const problem =
+      reply.json === undefined
+        ? 'reply is not JSON'
+        : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
     throw badResponseError(reply.context, reply.status, problem, traceIdOf(reply.json));
   }
 }
 
-function writeRequest(options: InStoreWriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+function writeRequest(options: InStoreWriteOptions): {
+  idempotencyKey: string;
+  retry: Partial<RetryPolicy> | undefined;
+} {
   return { idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry };
 }
 
 /** A reply about another order than the one we asked for is not something to act on. */
 function expectReference<T extends { referenceId: string }>(reply: HttpReply, value: T, referenceId: string): T {
   if (value.referenceId !== referenceId) {
-    throw badResponseError(reply.context, reply.status, `reply is about referenceId ${value.referenceId.slice(0, 64)}`, traceIdOf(reply.json));
+    throw badResponseError(
+      reply.context,
+      reply.status,
+      `reply is about referenceId ${value.referenceId.slice(0, 64)}`,
+      traceIdOf(reply.json),
+    );
   }
   return value;
 }

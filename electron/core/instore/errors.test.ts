@@ -4,7 +4,8 @@ import { isOutcomeUnknown } from '../http/failures.ts';
 import { clockSkewMessage, describeDuration, providerErrorFromResponse } from './errors.ts';
 
 const context = { operation: 'create', attempts: 1, earlierOutcomeUnknown: false };
-const body = (statusCode: number, message: string) => JSON.stringify({ statusCode, message, traceId: '6f1c3c0e-0000-4000-8000-000000000001' });
+const body = (statusCode: number, message: string) =>
+  JSON.stringify({ statusCode, message, traceId: '6f1c3c0e-0000-4000-8000-000000000001' });
 
 // Every row of wire-details §2.5, verbatim.
 const PUBLISHED = [
@@ -18,8 +19,16 @@ const PUBLISHED = [
   [401, 'Invalid signature. Failed to match HMAC signatures.', 'auth.signature'],
   [401, 'Terminal Access Denied. Insufficient permissions to act on this terminal.', 'terminal.denied'],
   [404, 'Invalid posId. Unable to find matching posId.', 'pos.unknown'],
-  [404, 'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.', 'order.not-found'],
-  [409, 'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.', 'order.duplicate-reference'],
+  [
+    404,
+    'Invalid referenceId. Unable to find an existing payment record with the referenceId provided.',
+    'order.not-found',
+  ],
+  [
+    409,
+    'Invalid ReferenceId. ReferenceId provided is already assigned to an existing resource.',
+    'order.duplicate-reference',
+  ],
   [409, 'Order is not in captured state.', 'order.not-captured'],
   [400, 'Amount is lower than minimum amount.', 'amount.below-provider-minimum'],
   [400, 'Amount has exceeded maximum amount.', 'amount.above-provider-maximum'],
@@ -124,7 +133,11 @@ describe('provider error mapping', () => {
   });
 
   it('a 4xx after an attempt with unknown outcome keeps the outcome unknown', () => {
-    const error = providerErrorFromResponse(409, body(409, PUBLISHED[11][1]), { ...context, attempts: 2, earlierOutcomeUnknown: true });
+    const error = providerErrorFromResponse(409, body(409, PUBLISHED[11][1]), {
+      ...context,
+      attempts: 2,
+      earlierOutcomeUnknown: true,
+    });
     expect(error.code).toBe('order.duplicate-reference');
     expect(error.details?.outcomeUnknown).toBe(true);
     expect(isOutcomeUnknown(error)).toBe(true);
@@ -133,7 +146,9 @@ describe('provider error mapping', () => {
   it('clock skew carries the measured skew and says which way the clock is off', () => {
     const ahead = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: 125_000 });
     expect(ahead.details?.skewMs).toBe(125_000);
-    expect(ahead.message).toBe("This till's clock is 2 min 5 s ahead of the provider's. Fix the system time, then try again.");
+    expect(ahead.message).toBe(
+      "This till's clock is 2 min 5 s ahead of the provider's. Fix the system time, then try again.",
+    );
     const behind = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: -90_000 });
     expect(behind.message).toContain('1 min 30 s behind');
     const unmeasured = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), context);

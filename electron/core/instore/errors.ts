@@ -55,7 +55,12 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
  * answers 409/400 with a clear sentence). Matched by meaning, whatever the status.
  */
 export const UNPUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
-  { status: null, match: /refund.*(exceed|more than|greater than|larger than|above)|(exceed|more than|greater than|larger than).*refund/i, code: 'refund.exceeds-refundable' },
+  {
+    status: null,
+    match:
+      /refund.*(exceed|more than|greater than|larger than|above)|(exceed|more than|greater than|larger than).*refund/i,
+    code: 'refund.exceeds-refundable',
+  },
   { status: null, match: /cancel/i, code: 'order.not-cancellable' },
   { status: null, match: /consumerQrPayload.*already (been )?used/i, code: 'consumer-code.already-used' },
   { status: null, match: /consumerQrPayload.*expired/i, code: 'consumer-code.expired' },

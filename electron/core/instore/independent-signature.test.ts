@@ -36,7 +36,9 @@ interface Raw {
   keyId?: string;
 }
 
-async function sendRaw(raw: Raw): Promise<{ status: number; message: string | undefined; json: Record<string, unknown> }> {
+async function sendRaw(
+  raw: Raw,
+): Promise<{ status: number; message: string | undefined; json: Record<string, unknown> }> {
   const response = await fetch(raw.url, {
     method: raw.method,
     headers: {
@@ -54,7 +56,11 @@ async function sendRaw(raw: Raw): Promise<{ status: number; message: string | un
 /** One character changed at `index` (a digit goes up by one, wrapping 9 → 0; a letter flips case). */
 function changeOneByte(text: string, index: number): string {
   const c = text[index]!;
-  const replacement = /\d/.test(c) ? String((Number(c) + 1) % 10) : c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+  const replacement = /\d/.test(c)
+    ? String((Number(c) + 1) % 10)
+    : c === c.toLowerCase()
+      ? c.toUpperCase()
+      : c.toLowerCase();
   if (replacement === c) throw new Error(`cannot change "${c}"`);
   return text.slice(0, index) + replacement + text.slice(index + 1);
 }
@@ -87,12 +93,24 @@ function createBody(): string {
 
 function signedCreate(body = createBody(), date = new Date().toISOString()): Raw {
   const url = `${base}/v1/instore/order/create`;
-  return { method: 'POST', url, date, body, signature: hmacSign('POST', url, date, body, DEMO_CREDENTIALS.accessKeySecret) };
+  return {
+    method: 'POST',
+    url,
+    date,
+    body,
+    signature: hmacSign('POST', url, date, body, DEMO_CREDENTIALS.accessKeySecret),
+  };
 }
 
 function signedGet(referenceId: string, date = new Date().toISOString()): Raw {
   const url = `${base}/v1/instore/order/${referenceId}`;
-  return { method: 'GET', url, date, body: '', signature: hmacSign('GET', url, date, '', DEMO_CREDENTIALS.accessKeySecret) };
+  return {
+    method: 'GET',
+    url,
+    date,
+    body: '',
+    signature: hmacSign('GET', url, date, '', DEMO_CREDENTIALS.accessKeySecret),
+  };
 }
 
 describe('independent SB1-HMAC-SHA256 implementation against the sandbox', () => {
@@ -112,7 +130,9 @@ describe('independent SB1-HMAC-SHA256 implementation against the sandbox', () =>
 
   it('the server re-canonicalises: the same signed content with keys in another order on the wire is accepted', async () => {
     const raw = signedCreate();
-    const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(raw.body) as Record<string, unknown>).reverse()));
+    const reordered = JSON.stringify(
+      Object.fromEntries(Object.entries(JSON.parse(raw.body) as Record<string, unknown>).reverse()),
+    );
     expect(reordered).not.toBe(raw.body);
     expect((await sendRaw({ ...raw, body: reordered })).status).toBe(200);
   });
@@ -120,7 +140,10 @@ describe('independent SB1-HMAC-SHA256 implementation against the sandbox', () =>
   it('signing the body with nested keys unsorted is rejected', async () => {
     const raw = signedCreate();
     const parsed = JSON.parse(raw.body) as Record<string, unknown>;
-    const unsorted = JSON.stringify({ ...parsed, partner: { merchantTradingName: 'Indep Test', merchantId: 'M00001' } });
+    const unsorted = JSON.stringify({
+      ...parsed,
+      partner: { merchantTradingName: 'Indep Test', merchantId: 'M00001' },
+    });
     const signatureOverUnsorted = hmacSign('POST', raw.url, raw.date, unsorted, DEMO_CREDENTIALS.accessKeySecret);
     const reply = await sendRaw({ ...raw, body: unsorted, signature: signatureOverUnsorted });
     expect(reply.status).toBe(401);

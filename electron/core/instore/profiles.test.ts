@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
-import { assertCurrencyPair, HEADER_PREFIXES, idempotencyHeaderName, isLoopbackHost, normaliseBaseUrl, resolveProfile } from './profiles.ts';
+import {
+  assertCurrencyPair,
+  HEADER_PREFIXES,
+  idempotencyHeaderName,
+  isLoopbackHost,
+  normaliseBaseUrl,
+  resolveProfile,
+} from './profiles.ts';
 
 function codeOf(fn: () => unknown): string | null {
   try {
@@ -20,14 +27,34 @@ describe('environment profiles', () => {
       headerPrefix: 'X-ShopBack-',
       live: false,
     });
-    expect(resolveProfile({ environment: 'sg-production' })).toMatchObject({ baseUrl: 'https://integrations.shopback.sg/posi', headerPrefix: 'X-ShopBack-', live: true });
-    expect(resolveProfile({ environment: 'hk-production' })).toMatchObject({ baseUrl: 'https://integrations.shopback.com.hk/posi', headerPrefix: 'X-ShopBack-', live: true });
-    expect(resolveProfile({ environment: 'th-production' })).toMatchObject({ baseUrl: 'https://integrations.shopback.co.th/posi', headerPrefix: 'X-ShopBack-', live: true });
+    expect(resolveProfile({ environment: 'sg-production' })).toMatchObject({
+      baseUrl: 'https://integrations.shopback.sg/posi',
+      headerPrefix: 'X-ShopBack-',
+      live: true,
+    });
+    expect(resolveProfile({ environment: 'hk-production' })).toMatchObject({
+      baseUrl: 'https://integrations.shopback.com.hk/posi',
+      headerPrefix: 'X-ShopBack-',
+      live: true,
+    });
+    expect(resolveProfile({ environment: 'th-production' })).toMatchObject({
+      baseUrl: 'https://integrations.shopback.co.th/posi',
+      headerPrefix: 'X-ShopBack-',
+      live: true,
+    });
   });
 
   it('takes the embedded sandbox URL at run time, with the X-Service- prefix', () => {
-    const profile = resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: 'http://127.0.0.1:41234/posi-sandbox/' });
-    expect(profile).toMatchObject({ id: 'embedded-sandbox', baseUrl: 'http://127.0.0.1:41234/posi-sandbox', headerPrefix: 'X-Service-', live: false });
+    const profile = resolveProfile({
+      environment: 'embedded-sandbox',
+      embeddedBaseUrl: 'http://127.0.0.1:41234/posi-sandbox/',
+    });
+    expect(profile).toMatchObject({
+      id: 'embedded-sandbox',
+      baseUrl: 'http://127.0.0.1:41234/posi-sandbox',
+      headerPrefix: 'X-Service-',
+      live: false,
+    });
     expect(codeOf(() => resolveProfile({ environment: 'embedded-sandbox' }))).toBe('settings.invalid');
   });
 
@@ -37,26 +64,58 @@ describe('environment profiles', () => {
   });
 
   it('accepts a custom https URL (AU, proxy) and defaults to the provider prefix', () => {
-    const profile = resolveProfile({ environment: 'custom', customBaseUrl: ' https://pos-proxy.example.com.au/posi/ ' });
-    expect(profile).toMatchObject({ baseUrl: 'https://pos-proxy.example.com.au/posi', headerPrefix: 'X-ShopBack-', live: true });
-    expect(resolveProfile({ environment: 'custom', customBaseUrl: 'http://localhost:8080/posi', customHeaderPrefix: 'X-Service-' }).headerPrefix).toBe('X-Service-');
+    const profile = resolveProfile({
+      environment: 'custom',
+      customBaseUrl: ' https://pos-proxy.example.com.au/posi/ ',
+    });
+    expect(profile).toMatchObject({
+      baseUrl: 'https://pos-proxy.example.com.au/posi',
+      headerPrefix: 'X-ShopBack-',
+      live: true,
+    });
+    expect(
+      resolveProfile({
+        environment: 'custom',
+        customBaseUrl: 'http://localhost:8080/posi',
+        customHeaderPrefix: 'X-Service-',
+      }).headerPrefix,
+    ).toBe('X-Service-');
   });
 
   it('refuses plain http off this computer, garbage, queries and odd prefixes', () => {
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'http://10.0.0.5/posi' }))).toBe('settings.invalid');
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'http://pos.example.com/posi' }))).toBe('settings.invalid');
+    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'http://10.0.0.5/posi' }))).toBe(
+      'settings.invalid',
+    );
+    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'http://pos.example.com/posi' }))).toBe(
+      'settings.invalid',
+    );
     expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: '' }))).toBe('settings.invalid');
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'ftp://x.example.com' }))).toBe('settings.invalid');
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'https://x.example.com/posi?x=1' }))).toBe('settings.invalid');
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'https://user:pw@x.example.com/posi' }))).toBe('settings.invalid');
-    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'https://x.example.com', customHeaderPrefix: 'Bad Prefix' }))).toBe('settings.invalid');
+    expect(codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'ftp://x.example.com' }))).toBe(
+      'settings.invalid',
+    );
+    expect(
+      codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'https://x.example.com/posi?x=1' })),
+    ).toBe('settings.invalid');
+    expect(
+      codeOf(() => resolveProfile({ environment: 'custom', customBaseUrl: 'https://user:pw@x.example.com/posi' })),
+    ).toBe('settings.invalid');
+    expect(
+      codeOf(() =>
+        resolveProfile({
+          environment: 'custom',
+          customBaseUrl: 'https://x.example.com',
+          customHeaderPrefix: 'Bad Prefix',
+        }),
+      ),
+    ).toBe('settings.invalid');
     expect(normaliseBaseUrl('http://127.0.0.9:1/a')).toBe('http://127.0.0.9:1/a');
     expect(normaliseBaseUrl('http://[::1]:9/a')).toBe('http://[::1]:9/a');
   });
 
   it('knows loopback hosts', () => {
     for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', '127.0.0.1.nip.io']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', '127.0.0.1.nip.io'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });
 

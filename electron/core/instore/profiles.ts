@@ -60,7 +60,9 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
   switch (environment) {
     case 'embedded-sandbox': {
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', { message: 'The built-in demo provider is not running. Restart the app.' });
+        throw new PosError('settings.invalid', {
+          message: 'The built-in demo provider is not running. Restart the app.',
+        });
       }
       return profile(environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded, false);
     }
@@ -110,7 +112,9 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new PosError('settings.invalid', { message: 'The provider address is not a valid web address (it must start with https://).' });
+    throw new PosError('settings.invalid', {
+      message: 'The provider address is not a valid web address (it must start with https://).',
+    });
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {

@@ -6,7 +6,10 @@ import type { HttpExchange } from '../http/exchange.ts';
 // Shared by the in-store client's sandbox tests: a client for the demo merchant of an embedded sandbox
 // (short retries and timeouts, every exchange recorded), and the PosError a call is expected to throw.
 
-export function demoSandboxClient(instoreBaseUrl: string, overrides: Partial<InStoreClientConfig> = {}): { client: InStoreClient; exchanges: HttpExchange[] } {
+export function demoSandboxClient(
+  instoreBaseUrl: string,
+  overrides: Partial<InStoreClientConfig> = {},
+): { client: InStoreClient; exchanges: HttpExchange[] } {
   const exchanges: HttpExchange[] = [];
   const client = new InStoreClient({
     profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: instoreBaseUrl }),

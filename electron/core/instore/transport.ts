@@ -50,7 +50,13 @@ export interface SignedHeadersInput {
 
 /** The four headers of wire-details §2.2: Content-Type on every call, GET included; the idempotency key on writes. */
 export function buildSignedHeaders(input: SignedHeadersInput): Record<string, string> {
-  const sig = signature({ method: input.method, url: input.url, date: input.date, canonical: input.canonical, secret: input.accessKeySecret });
+  const sig = signature({
+    method: input.method,
+    url: input.url,
+    date: input.date,
+    canonical: input.canonical,
+    secret: input.accessKeySecret,
+  });
   const headers: Record<string, string> = {
     'Content-Type': CONTENT_TYPE,
     Date: input.date,
@@ -92,11 +98,17 @@ export class SignedTransport {
       throw new PosError('auth.missing', { details: notSent });
     }
     if (/[\s:]/.test(this.#accessKeyId)) {
-      throw new PosError('settings.invalid', { message: 'The access key id contains spaces or a colon. Check it in Settings.', details: notSent });
+      throw new PosError('settings.invalid', {
+        message: 'The access key id contains spaces or a colon. Check it in Settings.',
+        details: notSent,
+      });
     }
     const idempotencyKey = request.method === 'POST' ? (request.idempotencyKey ?? null) : null;
     if (request.method === 'POST' && (idempotencyKey === null || !isUuidV4(idempotencyKey))) {
-      throw new PosError('internal', { cause: new Error(`${request.operation}: a UUID v4 idempotency key is required`), details: notSent });
+      throw new PosError('internal', {
+        cause: new Error(`${request.operation}: a UUID v4 idempotency key is required`),
+        details: notSent,
+      });
     }
 
     const url = `${this.profile.baseUrl}${request.path}`;

@@ -26,7 +26,12 @@ function expectPosError(work: () => unknown, code: ErrorCode): PosError {
 }
 
 function newMerchantQr(journal: Journal, amountMinor = 1234) {
-  return journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor, currency: 'SGD' }, posId: 'POS-1' });
+  return journal.recordAttempt({
+    referenceId: journal.newReferenceId('TILL01'),
+    method: 'merchant-qr',
+    amount: { amountMinor, currency: 'SGD' },
+    posId: 'POS-1',
+  });
 }
 
 function countAttempts(filePath: string): number {
@@ -51,26 +56,49 @@ describe('payment attempts', () => {
       idempotencyKey: 'idem-1',
       note: 'table 4',
     });
-    expect(recorded).toMatchObject({ state: 'sending', version: 1, idempotencyKey: 'idem-1', localDay: '2026-11-21', refundedMinor: 0 });
+    expect(recorded).toMatchObject({
+      state: 'sending',
+      version: 1,
+      idempotencyKey: 'idem-1',
+      localDay: '2026-11-21',
+      refundedMinor: 0,
+    });
 
     // Committed before recordAttempt returned: a separate connection already sees it.
     const other = new DatabaseSync(filePath, { readOnly: true });
-    expect(other.prepare('SELECT state, amount_minor FROM payment_attempts WHERE reference_id = ?').get(referenceId)).toEqual({
+    expect(
+      other.prepare('SELECT state, amount_minor FROM payment_attempts WHERE reference_id = ?').get(referenceId),
+    ).toEqual({
       state: 'sending',
       amount_minor: 1234,
     });
 
     clock.advance(300);
-    const created = journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', qrPayload: 'qr-text', expiresAt: clock.now() + 300_000 });
+    const created = journal.updateAttempt(referenceId, {
+      state: 'active',
+      providerStatus: 'CREATED',
+      qrPayload: 'qr-text',
+      expiresAt: clock.now() + 300_000,
+    });
     expect(created.version).toBe(2);
-    expect(journal.viewOf(referenceId)).toMatchObject({ displayStatus: 'waiting', qrPayload: 'qr-text', canCancel: true, canRefund: false });
+    expect(journal.viewOf(referenceId)).toMatchObject({
+      displayStatus: 'waiting',
+      qrPayload: 'qr-text',
+      canCancel: true,
+      canRefund: false,
+    });
 
     clock.advance(5_000);
     journal.updateAttempt(referenceId, { providerStatus: 'PENDING' });
     clock.advance(5_000);
     journal.updateAttempt(referenceId, { providerStatus: 'PROCESSING' });
     clock.advance(2_000);
-    const paid = journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'CAPTURED', providerOrderId: '220801-0679-YVUY', paymentType: 'PAY' });
+    const paid = journal.updateAttempt(referenceId, {
+      state: 'final',
+      providerStatus: 'CAPTURED',
+      providerOrderId: '220801-0679-YVUY',
+      paymentType: 'PAY',
+    });
     expect(paid.version).toBe(5);
 
     const view = journal.viewOf(referenceId);
@@ -92,7 +120,11 @@ describe('payment attempts', () => {
       ['confirming', 'PROCESSING'],
       ['paid', 'CAPTURED'],
     ]);
-    expect(other.prepare('SELECT display_status FROM payment_attempts WHERE reference_id = ?').get(referenceId)?.['display_status']).toBe('paid');
+    expect(
+      other.prepare('SELECT display_status FROM payment_attempts WHERE reference_id = ?').get(referenceId)?.[
+        'display_status'
+      ],
+    ).toBe('paid');
     other.close();
   });
 
@@ -109,7 +141,10 @@ describe('payment attempts', () => {
   it('keeps an unresolved reason only while the outcome is unknown', () => {
     const { journal } = tempJournal();
     const row = seedPayment(journal, { outcome: 'checking' });
-    expect(journal.viewOf(row.referenceId)).toMatchObject({ displayStatus: 'checking', unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }) });
+    expect(journal.viewOf(row.referenceId)).toMatchObject({
+      displayStatus: 'checking',
+      unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
+    });
     const resolved = journal.updateAttempt(row.referenceId, { state: 'active', providerStatus: 'PENDING' });
     expect(resolved.unresolvedReason).toBeNull();
   });
@@ -148,29 +183,72 @@ describe('payment attempts', () => {
   it('refuses bad input with errors a cashier can read', () => {
     const { journal } = tempJournal();
     const base = { referenceId: journal.newReferenceId('TILL01'), posId: 'POS-1' } as const;
-    expectPosError(() => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 0, currency: 'SGD' } }), 'amount.invalid');
-    expectPosError(() => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 12.5, currency: 'SGD' } }), 'amount.invalid');
-    expectPosError(() => journal.recordAttempt({ ...base, method: 'customer-qr', amount: { amountMinor: 100, currency: 'SGD' } }), 'consumer-code.invalid');
-    expectPosError(() => journal.recordAttempt({ ...base, method: 'customer-qr', amount: { amountMinor: 100, currency: 'SGD' }, consumerCode: '  ' }), 'consumer-code.invalid');
     expectPosError(
-      () => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 100, currency: 'SGD' }, consumerCode: 'x' }),
+      () => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 0, currency: 'SGD' } }),
+      'amount.invalid',
+    );
+    expectPosError(
+      () => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 12.5, currency: 'SGD' } }),
+      'amount.invalid',
+    );
+    expectPosError(
+      () => journal.recordAttempt({ ...base, method: 'customer-qr', amount: { amountMinor: 100, currency: 'SGD' } }),
+      'consumer-code.invalid',
+    );
+    expectPosError(
+      () =>
+        journal.recordAttempt({
+          ...base,
+          method: 'customer-qr',
+          amount: { amountMinor: 100, currency: 'SGD' },
+          consumerCode: '  ',
+        }),
+      'consumer-code.invalid',
+    );
+    expectPosError(
+      () =>
+        journal.recordAttempt({
+          ...base,
+          method: 'merchant-qr',
+          amount: { amountMinor: 100, currency: 'SGD' },
+          consumerCode: 'x',
+        }),
       'request.invalid',
     );
-    expectPosError(() => journal.recordAttempt({ ...base, referenceId: 'bad id!', method: 'merchant-qr', amount: { amountMinor: 100, currency: 'SGD' } }), 'request.invalid');
+    expectPosError(
+      () =>
+        journal.recordAttempt({
+          ...base,
+          referenceId: 'bad id!',
+          method: 'merchant-qr',
+          amount: { amountMinor: 100, currency: 'SGD' },
+        }),
+      'request.invalid',
+    );
     expect(journal.getAttempt(base.referenceId)).toBeNull();
 
     journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 100, currency: 'SGD' } });
-    expectPosError(() => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 100, currency: 'SGD' } }), 'order.duplicate-reference');
+    expectPosError(
+      () => journal.recordAttempt({ ...base, method: 'merchant-qr', amount: { amountMinor: 100, currency: 'SGD' } }),
+      'order.duplicate-reference',
+    );
     expectPosError(() => journal.updateAttempt('TILL01-20261121-NOTTHERE', { state: 'checking' }), 'payment.not-found');
   });
 
   it('refuses an update made from a stale read (optimistic version)', () => {
     const { journal } = tempJournal();
     const row = newMerchantQr(journal);
-    const fromPoll = journal.updateAttempt(row.referenceId, { state: 'active', providerStatus: 'PENDING' }, row.version);
+    const fromPoll = journal.updateAttempt(
+      row.referenceId,
+      { state: 'active', providerStatus: 'PENDING' },
+      row.version,
+    );
     expect(fromPoll.version).toBe(row.version + 1);
     // A webhook handler that read the row before the poll's write:
-    const error = expectPosError(() => journal.updateAttempt(row.referenceId, { state: 'active', providerStatus: 'CREATED' }, row.version), 'journal.conflict');
+    const error = expectPosError(
+      () => journal.updateAttempt(row.referenceId, { state: 'active', providerStatus: 'CREATED' }, row.version),
+      'journal.conflict',
+    );
     expect(error.retryable).toBe(true);
     expect(error.details).toMatchObject({ expectedVersion: 1, actualVersion: 2 });
     expect(journal.getAttempt(row.referenceId)?.providerStatus).toBe('PENDING');
@@ -179,14 +257,20 @@ describe('payment attempts', () => {
   it('never lets a late message undo a final status; only our refunds move CAPTURED to REFUNDED', () => {
     const { journal } = tempJournal();
     const paid = seedPayment(journal, { outcome: 'paid' });
-    expectPosError(() => journal.updateAttempt(paid.referenceId, { state: 'active', providerStatus: 'PENDING' }), 'journal.conflict');
+    expectPosError(
+      () => journal.updateAttempt(paid.referenceId, { state: 'active', providerStatus: 'PENDING' }),
+      'journal.conflict',
+    );
     expectPosError(() => journal.updateAttempt(paid.referenceId, { providerStatus: 'FAILED' }), 'journal.conflict');
     expect(journal.updateAttempt(paid.referenceId, { providerStatus: 'REFUNDED' }).providerStatus).toBe('REFUNDED');
     expect(journal.viewOf(paid.referenceId)?.displayStatus).toBe('refunded');
     // Inconsistent combinations are service bugs, refused before they reach the file.
     const open = seedPayment(journal, { outcome: 'waiting' });
     expectPosError(() => journal.updateAttempt(open.referenceId, { providerStatus: 'CAPTURED' }), 'internal');
-    expectPosError(() => journal.updateAttempt(open.referenceId, { state: 'final', providerStatus: 'PENDING' }), 'internal');
+    expectPosError(
+      () => journal.updateAttempt(open.referenceId, { state: 'final', providerStatus: 'PENDING' }),
+      'internal',
+    );
   });
 
   it('lists what recovery must resume, and counts it for the status line', () => {
@@ -202,7 +286,11 @@ describe('payment attempts', () => {
     next({ outcome: 'failed' });
     const notSent = next({ outcome: 'checking' });
     journal.updateAttempt(notSent.referenceId, { state: 'not-sent' });
-    expect(journal.listNonFinal().map((row) => row.referenceId)).toEqual([sending.referenceId, checking.referenceId, waiting.referenceId]);
+    expect(journal.listNonFinal().map((row) => row.referenceId)).toEqual([
+      sending.referenceId,
+      checking.referenceId,
+      waiting.referenceId,
+    ]);
     expect(journal.unsettledCounts()).toEqual({ pending: 1, unresolved: 2 });
   });
 
@@ -212,7 +300,10 @@ describe('payment attempts', () => {
     journal.appendEvent(row.referenceId, {
       kind: 'request',
       summary: 'create sent',
-      data: { headers: { Authorization: 'SB1-HMAC-SHA256 AK:abcdef', Date: 'x' }, body: { amount: 1234, consumerQrPayload: '2810999', qrCode: 'Q'.repeat(5000) } },
+      data: {
+        headers: { Authorization: 'SB1-HMAC-SHA256 AK:abcdef', Date: 'x' },
+        body: { amount: 1234, consumerQrPayload: '2810999', qrCode: 'Q'.repeat(5000) },
+      },
     });
     clock.advance(10);
     journal.appendEvent(row.referenceId, { kind: 'response', summary: '200 OK' });
@@ -221,14 +312,20 @@ describe('payment attempts', () => {
       ['request', 'create sent'],
       ['response', '200 OK'],
     ]);
-    const data = JSON.parse(events[0]?.data ?? 'null') as { headers: Record<string, string>; body: Record<string, unknown> };
+    const data = JSON.parse(events[0]?.data ?? 'null') as {
+      headers: Record<string, string>;
+      body: Record<string, unknown>;
+    };
     expect(data.headers['Authorization']).toBe('[redacted]');
     expect(data.headers['Date']).toBe('x');
     expect(data.body['consumerQrPayload']).toBe('[redacted]');
     expect(data.body['amount']).toBe(1234);
     expect(String(data.body['qrCode']).length).toBeLessThan(600);
     expect(events[1]?.data).toBeNull();
-    expectPosError(() => journal.appendEvent('TILL01-20261121-NOTTHERE', { kind: 'note', summary: 'x' }), 'payment.not-found');
+    expectPosError(
+      () => journal.appendEvent('TILL01-20261121-NOTTHERE', { kind: 'note', summary: 'x' }),
+      'payment.not-found',
+    );
   });
 
   it('groups several calls into one commit', () => {
@@ -268,7 +365,9 @@ describe('payment attempts', () => {
     const reader = `const { DatabaseSync } = require('node:sqlite');
       const db = new DatabaseSync(process.argv[1], { readOnly: true });
       process.stdout.write(JSON.stringify(db.prepare('SELECT reference_id, display_status FROM payment_attempts').all()));`;
-    const seen = JSON.parse(execFileSync(process.execPath, ['-e', reader, filePath], { encoding: 'utf8' })) as unknown[];
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ['-e', reader, filePath], { encoding: 'utf8' }),
+    ) as unknown[];
     expect(seen).toEqual([{ reference_id: mine.referenceId, display_status: 'paid' }]);
 
     const writerPath = join(folder, 'writer.ts');
@@ -281,7 +380,11 @@ describe('payment attempts', () => {
        journal.close();
        process.stdout.write(row.referenceId);`,
     );
-    const theirs = execFileSync(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', writerPath, filePath], { encoding: 'utf8' });
+    const theirs = execFileSync(
+      process.execPath,
+      ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', writerPath, filePath],
+      { encoding: 'utf8' },
+    );
     // Our connection, still open, reads the other process's commit.
     expect(journal.getAttempt(theirs)).toMatchObject({ amountMinor: 777, posId: 'POS-2', state: 'sending' });
     expect(journal.listNonFinal().map((row) => row.referenceId)).toEqual([theirs]);

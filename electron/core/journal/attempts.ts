@@ -79,7 +79,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
   if (!isReferenceId(referenceId)) {
     throw new PosError('request.invalid', { cause: new Error(`"${referenceId}" is not a valid payment reference.`) });
   }
-  if (method !== 'merchant-qr' && method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown payment method "${String(method)}".`) });
+  if (method !== 'merchant-qr' && method !== 'customer-qr')
+    throw new PosError('request.invalid', { cause: new Error(`Unknown payment method "${String(method)}".`) });
   if (!Number.isSafeInteger(amount.amountMinor) || amount.amountMinor <= 0) throw new PosError('amount.invalid');
   if (!isCurrency(amount.currency)) throw new PosError('currency.unsupported');
   const code = input.consumerCode?.trim() ?? '';
@@ -127,7 +128,19 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
              display_status, note, consumer_code_hash, local_day, created_at, updated_at, version)
            VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1)`,
         )
-        .run(referenceId, method, row.amountMinor, row.currency, row.posId, row.idempotencyKey, row.note, codeHash, row.localDay, now, now);
+        .run(
+          referenceId,
+          method,
+          row.amountMinor,
+          row.currency,
+          row.posId,
+          row.idempotencyKey,
+          row.note,
+          codeHash,
+          row.localDay,
+          now,
+          now,
+        );
     } catch (error) {
       // Both were checked above inside this write transaction; this is the schema's own guarantee speaking.
       const code = sqliteErrorCode(error);
@@ -142,7 +155,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
 
 function refuseUsedCode(ctx: JournalContext, codeHash: string): void {
   const used = ctx.sql('SELECT reference_id FROM payment_attempts WHERE consumer_code_hash = ?').get(codeHash);
-  if (used) throw new PosError('consumer-code.already-used', { details: { referenceId: String(used['reference_id']) } });
+  if (used)
+    throw new PosError('consumer-code.already-used', { details: { referenceId: String(used['reference_id']) } });
 }
 
 /**
@@ -151,11 +165,19 @@ function refuseUsedCode(ctx: JournalContext, codeHash: string): void {
  * A patch that changes nothing writes nothing. Every change of what the cashier sees is added to the status
  * history in the same commit.
  */
-export function updateAttempt(ctx: JournalContext, referenceId: string, patch: AttemptPatch, expectedVersion?: number): AttemptRow {
+export function updateAttempt(
+  ctx: JournalContext,
+  referenceId: string,
+  patch: AttemptPatch,
+  expectedVersion?: number,
+): AttemptRow {
   return ctx.atomically(() => {
     const current = requireAttempt(ctx, referenceId);
     if (expectedVersion !== undefined && current.version !== expectedVersion) {
-      throw new PosError('journal.conflict', { retryable: true, details: { referenceId, expectedVersion, actualVersion: current.version } });
+      throw new PosError('journal.conflict', {
+        retryable: true,
+        details: { referenceId, expectedVersion, actualVersion: current.version },
+      });
     }
     const merged = merge(current, patch);
     checkTransition(current, merged);
@@ -189,8 +211,12 @@ export function updateAttempt(ctx: JournalContext, referenceId: string, patch: A
         referenceId,
         current.version,
       );
-    if (Number(result.changes) !== 1) throw new PosError('journal.conflict', { retryable: true, details: { referenceId } });
-    if (displayStatus !== displayStatusOf(current.state, current.providerStatus, current.expiredUnpaid) || next.providerStatus !== current.providerStatus) {
+    if (Number(result.changes) !== 1)
+      throw new PosError('journal.conflict', { retryable: true, details: { referenceId } });
+    if (
+      displayStatus !== displayStatusOf(current.state, current.providerStatus, current.expiredUnpaid) ||
+      next.providerStatus !== current.providerStatus
+    ) {
       appendStatusChange(ctx, referenceId, now, displayStatus, next.providerStatus);
     }
     return next;
@@ -217,7 +243,17 @@ function merge(current: AttemptRow, patch: AttemptPatch): AttemptRow {
   };
 }
 
-const PATCHED_FIELDS = ['state', 'providerStatus', 'providerOrderId', 'paymentType', 'failureReason', 'qrPayload', 'expiresAt', 'note', 'expiredUnpaid'] as const;
+const PATCHED_FIELDS = [
+  'state',
+  'providerStatus',
+  'providerOrderId',
+  'paymentType',
+  'failureReason',
+  'qrPayload',
+  'expiresAt',
+  'note',
+  'expiredUnpaid',
+] as const;
 
 function changed(current: AttemptRow, next: AttemptRow): boolean {
   return (
@@ -232,19 +268,25 @@ function changed(current: AttemptRow, next: AttemptRow): boolean {
  * order back into "waiting". The one move out of a final status is CAPTURED → REFUNDED (our own refunds).
  */
 function checkTransition(current: AttemptRow, next: AttemptRow): void {
-  if (!(ATTEMPT_STATES as readonly string[]).includes(next.state)) throw invalid(`Unknown attempt state "${next.state}"`);
+  if (!(ATTEMPT_STATES as readonly string[]).includes(next.state))
+    throw invalid(`Unknown attempt state "${next.state}"`);
   if (next.providerStatus !== null && !(ORDER_STATUSES as readonly string[]).includes(next.providerStatus)) {
     throw invalid(`Unknown provider status "${next.providerStatus}"`);
   }
-  if (next.expiresAt !== null && !Number.isSafeInteger(next.expiresAt)) throw invalid('expiresAt must be epoch milliseconds');
+  if (next.expiresAt !== null && !Number.isSafeInteger(next.expiresAt))
+    throw invalid('expiresAt must be epoch milliseconds');
   if (current.state === 'final' && next.state !== 'final') {
-    throw new PosError('journal.conflict', { cause: new Error(`Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).`) });
+    throw new PosError('journal.conflict', {
+      cause: new Error(`Payment ${current.referenceId} is already final (${current.providerStatus ?? 'refused'}).`),
+    });
   }
   if (current.state === 'final' && current.providerStatus !== next.providerStatus) {
     const refundedInFull = current.providerStatus === 'CAPTURED' && next.providerStatus === 'REFUNDED';
     if (!refundedInFull) {
       throw new PosError('journal.conflict', {
-        cause: new Error(`Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`),
+        cause: new Error(
+          `Payment ${current.referenceId} is already ${current.providerStatus ?? 'refused'}; it cannot become ${next.providerStatus ?? 'unknown'}.`,
+        ),
       });
     }
   }
@@ -264,14 +306,20 @@ function invalid(reason: string): PosError {
 /** Attempts to resume on start, oldest first: the request may be in flight, or the order is still open. */
 export function listNonFinal(ctx: JournalContext): AttemptRow[] {
   return ctx
-    .sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE state IN ('sending', 'checking', 'active') ORDER BY created_at, reference_id`)
+    .sql(
+      `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE state IN ('sending', 'checking', 'active') ORDER BY created_at, reference_id`,
+    )
     .all()
     .map(readAttempt);
 }
 
 /** For the status line: open orders (active) and outcomes not yet known (sending, checking). */
 export function unsettledCounts(ctx: JournalContext): { pending: number; unresolved: number } {
-  const rows = ctx.sql(`SELECT state, COUNT(*) AS n FROM payment_attempts WHERE state IN ('sending', 'checking', 'active') GROUP BY state`).all();
+  const rows = ctx
+    .sql(
+      `SELECT state, COUNT(*) AS n FROM payment_attempts WHERE state IN ('sending', 'checking', 'active') GROUP BY state`,
+    )
+    .all();
   let pending = 0;
   let unresolved = 0;
   for (const row of rows) {

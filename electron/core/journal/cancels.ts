@@ -32,13 +32,18 @@ export function getCancel(ctx: JournalContext, cancelId: string): CancelRow | nu
 }
 
 export function cancelsOf(ctx: JournalContext, referenceId: string): CancelRow[] {
-  return ctx.sql(`SELECT ${CANCEL_COLUMNS} FROM cancels WHERE reference_id = ? ORDER BY created_at, cancel_id`).all(referenceId).map(readCancel);
+  return ctx
+    .sql(`SELECT ${CANCEL_COLUMNS} FROM cancels WHERE reference_id = ? ORDER BY created_at, cancel_id`)
+    .all(referenceId)
+    .map(readCancel);
 }
 
 export function recordCancel(ctx: JournalContext, referenceId: string, input: NewCancel = {}): CancelRow {
   return ctx.atomically(() => {
     requireAttempt(ctx, referenceId);
-    const count = Number(ctx.sql('SELECT COUNT(*) AS n FROM cancels WHERE reference_id = ?').get(referenceId)?.['n'] ?? 0);
+    const count = Number(
+      ctx.sql('SELECT COUNT(*) AS n FROM cancels WHERE reference_id = ?').get(referenceId)?.['n'] ?? 0,
+    );
     const now = ctx.now();
     const row: CancelRow = {
       cancelId: `${referenceId}-C${count + 1}`,
@@ -54,7 +59,9 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
       updatedAt: now,
     };
     ctx
-      .sql(`INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'sending', ?, ?)`)
+      .sql(
+        `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'sending', ?, ?)`,
+      )
       .run(row.cancelId, referenceId, row.idempotencyKey, row.reason, now, now);
     return row;
   });
@@ -63,18 +70,27 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
 export function updateCancel(ctx: JournalContext, cancelId: string, patch: CancelPatch): CancelRow {
   return ctx.atomically(() => {
     const current = getCancel(ctx, cancelId);
-    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No cancel ${cancelId} was found on this till.`), details: { cancelId } });
+    if (!current)
+      throw new PosError('payment.not-found', {
+        cause: new Error(`No cancel ${cancelId} was found on this till.`),
+        details: { cancelId },
+      });
     if (current.state === 'done') {
-      const same = (patch.state ?? 'done') === 'done' && (patch.outcome === undefined || patch.outcome === current.outcome);
+      const same =
+        (patch.state ?? 'done') === 'done' && (patch.outcome === undefined || patch.outcome === current.outcome);
       if (same && patch.failureReason === undefined && patch.checkingReason === undefined) return current;
-      throw new PosError('journal.conflict', { cause: new Error(`Cancel ${cancelId} already ended (${current.outcome ?? ''}).`), details: { cancelId } });
+      throw new PosError('journal.conflict', {
+        cause: new Error(`Cancel ${cancelId} already ended (${current.outcome ?? ''}).`),
+        details: { cancelId },
+      });
     }
     const state = patch.state ?? current.state;
     const outcome = state === 'done' ? (patch.outcome ?? null) : null;
     if (state === 'done' && outcome === null) {
       throw new PosError('internal', { cause: new Error(`Cancel ${cancelId}: a finished cancel needs an outcome`) });
     }
-    const { failureReason, failureNotice } = patch.failureReason === undefined ? current : failureColumns(patch.failureReason);
+    const { failureReason, failureNotice } =
+      patch.failureReason === undefined ? current : failureColumns(patch.failureReason);
     const checkingReason = patch.checkingReason === undefined ? current.checkingReason : patch.checkingReason;
     const now = ctx.now();
     ctx
@@ -82,12 +98,24 @@ export function updateCancel(ctx: JournalContext, cancelId: string, patch: Cance
         `UPDATE cancels SET state = ?, outcome = ?, failure_reason = ?, failure_notice = ?, checking_reason = ?, checking_notice = ?, updated_at = ?
          WHERE cancel_id = ?`,
       )
-      .run(state, outcome, failureReason, noticeColumn(failureNotice), englishColumn(checkingReason), noticeColumn(checkingReason), now, cancelId);
+      .run(
+        state,
+        outcome,
+        failureReason,
+        noticeColumn(failureNotice),
+        englishColumn(checkingReason),
+        noticeColumn(checkingReason),
+        now,
+        cancelId,
+      );
     return { ...current, state, outcome, failureReason, failureNotice, checkingReason, updatedAt: now };
   });
 }
 
 /** Cancels whose outcome is not known yet, for recovery on start. */
 export function unsettledCancels(ctx: JournalContext): CancelRow[] {
-  return ctx.sql(`SELECT ${CANCEL_COLUMNS} FROM cancels WHERE state IN ('sending', 'checking') ORDER BY created_at, cancel_id`).all().map(readCancel);
+  return ctx
+    .sql(`SELECT ${CANCEL_COLUMNS} FROM cancels WHERE state IN ('sending', 'checking') ORDER BY created_at, cancel_id`)
+    .all()
+    .map(readCancel);
 }

@@ -16,7 +16,12 @@ export interface JournalContext {
   readonly localDay: (epochMs: number) => string;
 }
 
-export function createContext(db: DatabaseSync, transactions: Transactions, now: () => number, timeZone: string): JournalContext {
+export function createContext(
+  db: DatabaseSync,
+  transactions: Transactions,
+  now: () => number,
+  timeZone: string,
+): JournalContext {
   const statements = new Map<string, StatementSync>();
   return {
     db,

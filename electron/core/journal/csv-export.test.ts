@@ -33,7 +33,8 @@ function parseCsv(text: string): string[][] {
       field = '';
       i += 2;
     } else if (i < text.length) {
-      if (text[i] === '\n' || text[i] === '\r' || text[i] === '"') throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`);
+      if (text[i] === '\n' || text[i] === '\r' || text[i] === '"')
+        throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`);
       field += text[i];
       i += 1;
     }

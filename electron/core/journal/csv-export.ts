@@ -57,7 +57,10 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
   checkDay(day);
   const lines: string[][] = [[...CSV_HEADER]];
   ctx.snapshot(() => {
-    const attempts = ctx.sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? ORDER BY created_at, reference_id`).all(day).map(readAttempt);
+    const attempts = ctx
+      .sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? ORDER BY created_at, reference_id`)
+      .all(day)
+      .map(readAttempt);
     for (const row of attempts) {
       // Refunded in all (the provider's total when known), and the part of it made outside this till.
       const totals = refundTotalsOf(row);
@@ -113,7 +116,10 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
       ]);
     }
   });
-  return { fileName: `payments-${day}.csv`, csv: UTF8_BOM + lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n' };
+  return {
+    fileName: `payments-${day}.csv`,
+    csv: UTF8_BOM + lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n',
+  };
 }
 
 /** RFC 4180: quote a field holding a comma, a quote, CR or LF, doubling the quotes inside. */

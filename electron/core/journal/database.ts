@@ -22,7 +22,8 @@ export function openDatabase(filePath: string): DatabaseSync {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // WAL lets the history screen read while a payment is written, and a reader never blocks the writer.
     const mode = db.prepare('PRAGMA journal_mode = WAL').get();
-    if (mode?.['journal_mode'] !== 'wal') throw new Error(`SQLite refused WAL mode (got ${String(mode?.['journal_mode'])})`);
+    if (mode?.['journal_mode'] !== 'wal')
+      throw new Error(`SQLite refused WAL mode (got ${String(mode?.['journal_mode'])})`);
     // FULL: every commit is fsynced before the call returns, so a write-ahead record survives a power cut.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
@@ -37,7 +38,10 @@ export function openDatabase(filePath: string): DatabaseSync {
     } catch {
       // Already failing; the first error is the one worth reporting.
     }
-    throw journalUnavailable(error, `The payment journal could not be opened (${describe(error)}). Payments are paused to keep records safe.`);
+    throw journalUnavailable(
+      error,
+      `The payment journal could not be opened (${describe(error)}). Payments are paused to keep records safe.`,
+    );
   }
 }
 

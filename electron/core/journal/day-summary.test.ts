@@ -60,12 +60,22 @@ describe('day summary', () => {
       refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
       net: { amountMinor: 99239, currency: 'SGD' },
     });
-    const amounts = [summary.paid, summary.refunds, ...Object.values(summary.byStatus), ...Object.values(summary.byMethod)].map((line) => line?.total.amountMinor);
+    const amounts = [
+      summary.paid,
+      summary.refunds,
+      ...Object.values(summary.byStatus),
+      ...Object.values(summary.byMethod),
+    ].map((line) => line?.total.amountMinor);
     expect(amounts.every((amount) => Number.isInteger(amount))).toBe(true);
 
     // Yesterday keeps its sale; today carries the refund.
-    expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({ paid: { count: 1, total: { amountMinor: 2000 } }, refunds: { count: 0 } });
-    expect(journal.daySummary('2026-11-21', 'HKD')).toMatchObject({ paid: { count: 1, total: { amountMinor: 9999, currency: 'HKD' } } });
+    expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({
+      paid: { count: 1, total: { amountMinor: 2000 } },
+      refunds: { count: 0 },
+    });
+    expect(journal.daySummary('2026-11-21', 'HKD')).toMatchObject({
+      paid: { count: 1, total: { amountMinor: 9999, currency: 'HKD' } },
+    });
     // Without a currency: the one most used that day.
     expect(journal.daySummary('2026-11-21').currency).toBe('SGD');
   });
@@ -114,13 +124,17 @@ describe('day summary', () => {
   it('gives zeros for a quiet day', () => {
     const { journal } = tempJournal();
     const summary = journal.daySummary('2026-11-01', 'HKD');
-    expect(summary).toMatchObject({ byStatus: {}, paid: { count: 0, total: { amountMinor: 0, currency: 'HKD' } }, net: { amountMinor: 0, currency: 'HKD' } });
+    expect(summary).toMatchObject({
+      byStatus: {},
+      paid: { count: 0, total: { amountMinor: 0, currency: 'HKD' } },
+      net: { amountMinor: 0, currency: 'HKD' },
+    });
     expect(() => journal.daySummary('21/11/2026', 'SGD')).toThrow(expect.objectContaining({ code: 'request.invalid' }));
   });
 });
 
 describe('time zone day boundary', () => {
-  it('files a payment under the shop\'s local day, not UTC\'s', () => {
+  it("files a payment under the shop's local day, not UTC's", () => {
     const clock = testClock('2026-11-20T15:59:59.999Z'); // 23:59:59.999 in Singapore, 20 Nov
     const { journal } = tempJournal({ timeZone: 'Asia/Singapore', clock });
     const lastOfDay = seedPayment(journal);
@@ -132,7 +146,9 @@ describe('time zone day boundary', () => {
     expect(lastOfDay.referenceId).toMatch(/^TILL01-20261120-/);
     expect(firstOfDay.referenceId).toMatch(/^TILL01-20261121-/);
     expect(journal.today()).toBe('2026-11-21');
-    expect(journal.history({ day: '2026-11-21' }).items.map((item) => item.referenceId)).toEqual([firstOfDay.referenceId]);
+    expect(journal.history({ day: '2026-11-21' }).items.map((item) => item.referenceId)).toEqual([
+      firstOfDay.referenceId,
+    ]);
     expect(journal.daySummary('2026-11-20', 'SGD').paid.count).toBe(1);
     expect(journal.exportCsv('2026-11-21').csv).toContain('payment,2026-11-21 00:00:00,');
     expect(journal.exportCsv('2026-11-20').csv).toContain('payment,2026-11-20 23:59:59,');
@@ -147,6 +163,8 @@ describe('time zone day boundary', () => {
   });
 
   it('refuses a time zone the computer does not know', () => {
-    expect(() => tempJournal({ timeZone: 'Mars/Olympus_Mons' })).toThrow(expect.objectContaining({ code: 'settings.invalid' }));
+    expect(() => tempJournal({ timeZone: 'Mars/Olympus_Mons' })).toThrow(
+      expect.objectContaining({ code: 'settings.invalid' }),
+    );
   });
 });

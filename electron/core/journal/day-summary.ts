@@ -1,4 +1,10 @@
-import { DISPLAY_STATUSES, type DaySummary, type DisplayStatus, type PaymentMethod, type SummaryLine } from '../../../shared/domain.ts';
+import {
+  DISPLAY_STATUSES,
+  type DaySummary,
+  type DisplayStatus,
+  type PaymentMethod,
+  type SummaryLine,
+} from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
@@ -33,10 +39,14 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       .all(day, inCurrency);
     for (const row of statusRows) {
       const status = row['display_status'] as DisplayStatus;
-      if ((DISPLAY_STATUSES as readonly string[]).includes(status)) byStatus[status] = line(row['n'], row['total'], inCurrency);
+      if ((DISPLAY_STATUSES as readonly string[]).includes(status))
+        byStatus[status] = line(row['n'], row['total'], inCurrency);
     }
 
-    const byMethod: Record<PaymentMethod, SummaryLine> = { 'merchant-qr': line(0, 0, inCurrency), 'customer-qr': line(0, 0, inCurrency) };
+    const byMethod: Record<PaymentMethod, SummaryLine> = {
+      'merchant-qr': line(0, 0, inCurrency),
+      'customer-qr': line(0, 0, inCurrency),
+    };
     const methodRows = ctx
       .sql(
         `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
@@ -45,9 +55,14 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       .all(day, inCurrency);
     for (const row of methodRows) {
       const method = row['method'];
-      if (method === 'merchant-qr' || method === 'customer-qr') byMethod[method] = line(row['n'], row['total'], inCurrency);
+      if (method === 'merchant-qr' || method === 'customer-qr')
+        byMethod[method] = line(row['n'], row['total'], inCurrency);
     }
-    const paid = line(byMethod['merchant-qr'].count + byMethod['customer-qr'].count, byMethod['merchant-qr'].total.amountMinor + byMethod['customer-qr'].total.amountMinor, inCurrency);
+    const paid = line(
+      byMethod['merchant-qr'].count + byMethod['customer-qr'].count,
+      byMethod['merchant-qr'].total.amountMinor + byMethod['customer-qr'].total.amountMinor,
+      inCurrency,
+    );
 
     // Refunds made here, split by where their payment was taken.
     const refundRows = ctx
@@ -80,7 +95,10 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       refunds,
       refundsOfOtherTerminals,
       refundedElsewhere,
-      net: money(paid.total.amountMinor - refunds.total.amountMinor - refundsOfOtherTerminals.total.amountMinor, inCurrency),
+      net: money(
+        paid.total.amountMinor - refunds.total.amountMinor - refundsOfOtherTerminals.total.amountMinor,
+        inCurrency,
+      ),
     };
   });
 }
@@ -88,8 +106,9 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
 /** The till's currency that day: the one most of its payments used (a till changes currency only when it moves country). */
 function currencyOfDay(ctx: JournalContext, day: string): CurrencyCode {
   const row =
-    ctx.sql('SELECT currency FROM payment_attempts WHERE local_day = ? GROUP BY currency ORDER BY COUNT(*) DESC LIMIT 1').get(day) ??
-    ctx.sql('SELECT currency FROM payment_attempts ORDER BY created_at DESC LIMIT 1').get();
+    ctx
+      .sql('SELECT currency FROM payment_attempts WHERE local_day = ? GROUP BY currency ORDER BY COUNT(*) DESC LIMIT 1')
+      .get(day) ?? ctx.sql('SELECT currency FROM payment_attempts ORDER BY created_at DESC LIMIT 1').get();
   const found = row?.['currency'];
   if (typeof found === 'string' && isCurrency(found)) return found;
   throw new PosError('request.invalid', { notice: notice('summary.currency-needed') });

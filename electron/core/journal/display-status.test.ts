@@ -3,7 +3,7 @@ import { ATTEMPT_STATES, ORDER_STATUSES, type OrderStatus } from '../../../share
 import { displayStatusOf, isCancellable, refundableMinorOf } from './display-status.ts';
 
 describe('display status', () => {
-  it('names each provider status in the cashier\'s words once the order exists', () => {
+  it("names each provider status in the cashier's words once the order exists", () => {
     const expected: Record<OrderStatus, string> = {
       CREATED: 'waiting',
       PENDING: 'scanned',
@@ -29,7 +29,7 @@ describe('display status', () => {
     expect(displayStatusOf('checking', 'CANCELLED', true)).toBe('checking');
   });
 
-  it('lets the journal\'s own doubt win over a stale provider status', () => {
+  it("lets the journal's own doubt win over a stale provider status", () => {
     for (const status of [null, ...ORDER_STATUSES]) {
       expect(displayStatusOf('sending', status)).toBe('sending');
       expect(displayStatusOf('checking', status)).toBe('checking');
@@ -46,13 +46,21 @@ describe('display status', () => {
     const cancellable = new Set(['CREATED', 'PENDING', null]);
     for (const state of ATTEMPT_STATES) {
       for (const status of [null, ...ORDER_STATUSES]) {
-        expect(isCancellable(state, status), `${state}/${String(status)}`).toBe(state === 'active' && cancellable.has(status));
+        expect(isCancellable(state, status), `${state}/${String(status)}`).toBe(
+          state === 'active' && cancellable.has(status),
+        );
       }
     }
   });
 
   it('counts what is left to refund, holding back refunds in flight, only for a paid order', () => {
-    const paid = { state: 'final', providerStatus: 'CAPTURED', amountMinor: 1000, refundedMinor: 300, inFlightRefundMinor: 200 } as const;
+    const paid = {
+      state: 'final',
+      providerStatus: 'CAPTURED',
+      amountMinor: 1000,
+      refundedMinor: 300,
+      inFlightRefundMinor: 200,
+    } as const;
     expect(refundableMinorOf(paid)).toBe(500);
     expect(refundableMinorOf({ ...paid, refundedMinor: 1000, inFlightRefundMinor: 0 })).toBe(0);
     expect(refundableMinorOf({ ...paid, refundedMinor: 900, inFlightRefundMinor: 200 })).toBe(0);

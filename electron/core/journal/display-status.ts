@@ -15,13 +15,23 @@ const BY_PROVIDER_STATUS: Readonly<Record<OrderStatus, DisplayStatus>> = {
   CANCELLED: 'cancelled',
 };
 
-const FINAL_PROVIDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['CAPTURED', 'FAILED', 'CANCELLED', 'REFUNDED', 'ABANDONED']);
+const FINAL_PROVIDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'CAPTURED',
+  'FAILED',
+  'CANCELLED',
+  'REFUNDED',
+  'ABANDONED',
+]);
 
 /** Attempts recovery must pick up on start: the request may be in flight, or the order is still open. */
 export const UNSETTLED_STATES: readonly AttemptState[] = ['sending', 'checking', 'active'];
 
 /** `expiredUnpaid`: the till cancelled the order itself because nobody paid before the QR expired. */
-export function displayStatusOf(state: AttemptState, providerStatus: OrderStatus | null, expiredUnpaid = false): DisplayStatus {
+export function displayStatusOf(
+  state: AttemptState,
+  providerStatus: OrderStatus | null,
+  expiredUnpaid = false,
+): DisplayStatus {
   // The provider calls it CANCELLED; for the cashier it is a QR that expired unpaid, like an abandoned one.
   if (expiredUnpaid && providerStatus === 'CANCELLED' && (state === 'active' || state === 'final')) return 'expired';
   switch (state) {
@@ -47,7 +57,9 @@ export function isFinalProviderStatus(status: OrderStatus): boolean {
 
 /** Cancel is allowed only before the customer confirms in the wallet app (wire-details §2.4: CREATED or PENDING). */
 export function isCancellable(state: AttemptState, providerStatus: OrderStatus | null): boolean {
-  return state === 'active' && (providerStatus === null || providerStatus === 'CREATED' || providerStatus === 'PENDING');
+  return (
+    state === 'active' && (providerStatus === null || providerStatus === 'CREATED' || providerStatus === 'PENDING')
+  );
 }
 
 export interface RefundTotals {
@@ -63,9 +75,15 @@ export interface RefundTotals {
  * of our refunds is in flight (it could not tell ours from one made elsewhere), and is raised by each of ours
  * that lands, so a larger provider total means refunds made elsewhere.
  */
-export function refundTotalsOf(input: { readonly refundedMinor: number; readonly providerRefundedMinor: number | null }): RefundTotals {
+export function refundTotalsOf(input: {
+  readonly refundedMinor: number;
+  readonly providerRefundedMinor: number | null;
+}): RefundTotals {
   const provider = input.providerRefundedMinor ?? 0;
-  return { refundedMinor: Math.max(input.refundedMinor, provider), refundedElsewhereMinor: Math.max(0, provider - input.refundedMinor) };
+  return {
+    refundedMinor: Math.max(input.refundedMinor, provider),
+    refundedElsewhereMinor: Math.max(0, provider - input.refundedMinor),
+  };
 }
 
 export interface RefundableInput {

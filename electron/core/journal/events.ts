@@ -3,7 +3,14 @@ import { PosError } from '../../../shared/errors.ts';
 import type { JournalContext } from './context.ts';
 import { SQLITE_CONSTRAINT_FOREIGNKEY, sqliteErrorCode } from './database.ts';
 import { redactedJson } from './redact.ts';
-import { EVENT_KINDS, readEvent, readStatusHistory, type EventKind, type EventRow, type StatusHistoryRow } from './rows.ts';
+import {
+  EVENT_KINDS,
+  readEvent,
+  readStatusHistory,
+  type EventKind,
+  type EventRow,
+  type StatusHistoryRow,
+} from './rows.ts';
 
 // Two append-only logs per attempt (the database refuses UPDATE and DELETE on both):
 // - events: what we sent, what came back, errors and notes, for support ("what exactly happened?");
@@ -21,7 +28,8 @@ export interface NewEvent {
 }
 
 export function appendEvent(ctx: JournalContext, referenceId: string, event: NewEvent): EventRow {
-  if (!EVENT_KINDS.includes(event.kind)) throw new PosError('internal', { cause: new Error(`Unknown event kind "${String(event.kind)}"`) });
+  if (!EVENT_KINDS.includes(event.kind))
+    throw new PosError('internal', { cause: new Error(`Unknown event kind "${String(event.kind)}"`) });
   const at = ctx.now();
   const data = redactedJson(event.data);
   try {
@@ -30,23 +38,37 @@ export function appendEvent(ctx: JournalContext, referenceId: string, event: New
       .run(referenceId, at, event.kind, event.summary, data);
     return { id: Number(result.lastInsertRowid), referenceId, at, kind: event.kind, summary: event.summary, data };
   } catch (error) {
-    if (sqliteErrorCode(error) === SQLITE_CONSTRAINT_FOREIGNKEY) throw new PosError('payment.not-found', { cause: error, details: { referenceId } });
+    if (sqliteErrorCode(error) === SQLITE_CONSTRAINT_FOREIGNKEY)
+      throw new PosError('payment.not-found', { cause: error, details: { referenceId } });
     throw error;
   }
 }
 
 export function eventsOf(ctx: JournalContext, referenceId: string): EventRow[] {
-  return ctx.sql('SELECT id, reference_id, at, kind, summary, data FROM events WHERE reference_id = ? ORDER BY id').all(referenceId).map(readEvent);
+  return ctx
+    .sql('SELECT id, reference_id, at, kind, summary, data FROM events WHERE reference_id = ? ORDER BY id')
+    .all(referenceId)
+    .map(readEvent);
 }
 
 /** Called by the attempt writes only, inside their transaction. */
-export function appendStatusChange(ctx: JournalContext, referenceId: string, at: number, status: DisplayStatus, providerStatus: OrderStatus | null): void {
-  ctx.sql('INSERT INTO status_history (reference_id, at, display_status, provider_status) VALUES (?, ?, ?, ?)').run(referenceId, at, status, providerStatus);
+export function appendStatusChange(
+  ctx: JournalContext,
+  referenceId: string,
+  at: number,
+  status: DisplayStatus,
+  providerStatus: OrderStatus | null,
+): void {
+  ctx
+    .sql('INSERT INTO status_history (reference_id, at, display_status, provider_status) VALUES (?, ?, ?, ?)')
+    .run(referenceId, at, status, providerStatus);
 }
 
 export function statusHistoryOf(ctx: JournalContext, referenceId: string): StatusHistoryRow[] {
   return ctx
-    .sql('SELECT id, reference_id, at, display_status, provider_status FROM status_history WHERE reference_id = ? ORDER BY id')
+    .sql(
+      'SELECT id, reference_id, at, display_status, provider_status FROM status_history WHERE reference_id = ? ORDER BY id',
+    )
     .all(referenceId)
     .map(readStatusHistory);
 }

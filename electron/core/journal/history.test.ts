@@ -5,7 +5,15 @@ import { seedPayment, tempJournal, type SeedPayment, type TestClock } from './jo
 import type { Journal } from './journal.ts';
 import type { AttemptRow } from './rows.ts';
 
-const OUTCOMES: NonNullable<SeedPayment['outcome']>[] = ['paid', 'paid', 'failed', 'expired', 'cancelled', 'waiting', 'checking'];
+const OUTCOMES: NonNullable<SeedPayment['outcome']>[] = [
+  'paid',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'waiting',
+  'checking',
+];
 
 /** 3 local days × 20 payments; every third payment shares its timestamp with the one before (ties). */
 function seedThreeDays(): { journal: Journal; rows: AttemptRow[]; clock: TestClock } {
@@ -31,11 +39,17 @@ function seedThreeDays(): { journal: Journal; rows: AttemptRow[]; clock: TestClo
 
 function newestFirst(rows: readonly AttemptRow[]): string[] {
   return [...rows]
-    .sort((a, b) => b.createdAt - a.createdAt || (a.referenceId < b.referenceId ? 1 : a.referenceId > b.referenceId ? -1 : 0))
+    .sort(
+      (a, b) =>
+        b.createdAt - a.createdAt || (a.referenceId < b.referenceId ? 1 : a.referenceId > b.referenceId ? -1 : 0),
+    )
     .map((row) => row.referenceId);
 }
 
-function allPages(journal: Journal, query: Parameters<Journal['history']>[0]): { ids: string[]; pages: number; totals: number[] } {
+function allPages(
+  journal: Journal,
+  query: Parameters<Journal['history']>[0],
+): { ids: string[]; pages: number; totals: number[] } {
   const ids: string[] = [];
   const totals: number[] = [];
   let cursor = query.cursor;
@@ -80,7 +94,10 @@ describe('history', () => {
     expect(paid.total).toBe(rows.filter((_, n) => OUTCOMES[n % OUTCOMES.length] === 'paid').length);
 
     const combined = journal.history({ day: '2026-11-21', status: 'paid', method: 'customer-qr', limit: 200 });
-    const expected = rows.filter((row, n) => row.localDay === '2026-11-21' && OUTCOMES[n % OUTCOMES.length] === 'paid' && row.method === 'customer-qr');
+    const expected = rows.filter(
+      (row, n) =>
+        row.localDay === '2026-11-21' && OUTCOMES[n % OUTCOMES.length] === 'paid' && row.method === 'customer-qr',
+    );
     expect(combined.items.map((item) => item.referenceId)).toEqual(newestFirst(expected));
     expect(combined.total).toBe(expected.length);
     expect(expected.length).toBeGreaterThan(0);
@@ -93,9 +110,15 @@ describe('history', () => {
     const { journal, rows } = seedThreeDays();
     const target = rows[37];
     if (!target) throw new Error('seed too small');
-    expect(journal.history({ search: target.referenceId }).items.map((item) => item.referenceId)).toEqual([target.referenceId]);
-    expect(journal.history({ search: target.referenceId.toLowerCase() }).items.map((item) => item.referenceId)).toEqual([target.referenceId]);
-    expect(journal.history({ search: `  ${target.referenceId.slice(0, 20)} ` }).items.map((item) => item.referenceId)).toContain(target.referenceId);
+    expect(journal.history({ search: target.referenceId }).items.map((item) => item.referenceId)).toEqual([
+      target.referenceId,
+    ]);
+    expect(journal.history({ search: target.referenceId.toLowerCase() }).items.map((item) => item.referenceId)).toEqual(
+      [target.referenceId],
+    );
+    expect(
+      journal.history({ search: `  ${target.referenceId.slice(0, 20)} ` }).items.map((item) => item.referenceId),
+    ).toContain(target.referenceId);
 
     const byOrder = journal.history({ search: '221120-0037-abcd' });
     expect(byOrder.items.map((item) => item.referenceId)).toEqual([target.referenceId]);
@@ -123,7 +146,11 @@ describe('history', () => {
 
   it('refuses a damaged cursor and a page size out of range', () => {
     const { journal } = seedThreeDays();
-    for (const cursor of ['not-a-cursor', Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
+    for (const cursor of [
+      'not-a-cursor',
+      Buffer.from('[1,2,3]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+    ]) {
       expect(() => journal.history({ cursor })).toThrow(PosError);
     }
     expect(() => journal.history({ limit: 0 })).toThrow(expect.objectContaining({ code: 'request.invalid' }));
@@ -139,6 +166,10 @@ describe('history', () => {
     journal.updateRefund(refund.refundId, { state: 'succeeded' });
     journal.recordRefund(paid.referenceId, { amountMinor: 10 });
     const found = journal.history({ search: paid.referenceId }).items[0];
-    expect(found).toMatchObject({ displayStatus: 'paid', refunded: { amountMinor: 40 }, refundable: { amountMinor: paid.amountMinor - 50 } });
+    expect(found).toMatchObject({
+      displayStatus: 'paid',
+      refunded: { amountMinor: 40 },
+      refundable: { amountMinor: paid.amountMinor - 50 },
+    });
   });
 });

@@ -65,12 +65,14 @@ function buildFilter(query: HistoryQuery): Filter | null {
     params['day'] = checkDay(query.day);
   }
   if (query.status !== undefined) {
-    if (!(DISPLAY_STATUSES as readonly string[]).includes(query.status)) throw new PosError('request.invalid', { cause: new Error(`Unknown status "${query.status}".`) });
+    if (!(DISPLAY_STATUSES as readonly string[]).includes(query.status))
+      throw new PosError('request.invalid', { cause: new Error(`Unknown status "${query.status}".`) });
     clauses.push('display_status = :status');
     params['status'] = query.status;
   }
   if (query.method !== undefined) {
-    if (query.method !== 'merchant-qr' && query.method !== 'customer-qr') throw new PosError('request.invalid', { cause: new Error(`Unknown method "${String(query.method)}".`) });
+    if (query.method !== 'merchant-qr' && query.method !== 'customer-qr')
+      throw new PosError('request.invalid', { cause: new Error(`Unknown method "${String(query.method)}".`) });
     clauses.push('method = :method');
     params['method'] = query.method;
   }
@@ -90,7 +92,12 @@ function buildFilter(query: HistoryQuery): Filter | null {
     params['searchTo'] = search.slice(0, -1) + String.fromCharCode(search.charCodeAt(search.length - 1) + 1);
   }
   const where = clauses.length > 0 ? clauses.join(' AND ') : '1 = 1';
-  return { where, whereScanningByTime: where.replace(SEARCH_BY_INDEX, SEARCH_BY_TIME), params, searching: search !== '' };
+  return {
+    where,
+    whereScanningByTime: where.replace(SEARCH_BY_INDEX, SEARCH_BY_TIME),
+    params,
+    searching: search !== '',
+  };
 }
 
 export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentView> {
@@ -104,14 +111,22 @@ export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentV
 
   // One read transaction: the count and the page come from the same snapshot even while a payment is written.
   return ctx.snapshot(() => {
-    const total = Number(ctx.sql(`SELECT COUNT(*) AS n FROM payment_attempts WHERE ${filter.where}`).get(filter.params)?.['n'] ?? 0);
+    const total = Number(
+      ctx.sql(`SELECT COUNT(*) AS n FROM payment_attempts WHERE ${filter.where}`).get(filter.params)?.['n'] ?? 0,
+    );
     // A search matching most of the journal ("TILL01-2026") is answered fastest by walking newest-first and
     // stopping at one page; a narrow one (a day, one order) by its index. The count just taken tells which.
     // max(rowid) stands in for the row count: attempts are never deleted.
-    const journalRows = filter.searching ? Number(ctx.sql('SELECT max(rowid) AS n FROM payment_attempts').get()?.['n'] ?? 0) : 0;
-    const where = filter.searching && total * total > WALK_FACTOR * journalRows ? filter.whereScanningByTime : filter.where;
+    const journalRows = filter.searching
+      ? Number(ctx.sql('SELECT max(rowid) AS n FROM payment_attempts').get()?.['n'] ?? 0)
+      : 0;
+    const where =
+      filter.searching && total * total > WALK_FACTOR * journalRows ? filter.whereScanningByTime : filter.where;
     const keyset = after === null ? '' : ' AND (created_at, reference_id) < (:afterCreatedAt, :afterReferenceId)';
-    const params = after === null ? filter.params : { ...filter.params, afterCreatedAt: after.createdAt, afterReferenceId: after.referenceId };
+    const params =
+      after === null
+        ? filter.params
+        : { ...filter.params, afterCreatedAt: after.createdAt, afterReferenceId: after.referenceId };
     const found = ctx
       .sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE ${where}${keyset}

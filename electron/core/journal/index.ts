@@ -8,7 +8,14 @@ export type { ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 export type { CancelPatch, NewCancel } from './cancels.ts';
 export type { NewEvent } from './events.ts';
 export type { AttemptRow, CancelOutcome, CancelRow, CancelState, EventKind, EventRow, RefundRow } from './rows.ts';
-export { displayStatusOf, isCancellable, isFinalProviderStatus, refundableMinorOf, refundTotalsOf, UNSETTLED_STATES } from './display-status.ts';
+export {
+  displayStatusOf,
+  isCancellable,
+  isFinalProviderStatus,
+  refundableMinorOf,
+  refundTotalsOf,
+  UNSETTLED_STATES,
+} from './display-status.ts';
 export { toPaymentView, toRefundView, toJournalEvent, toStatusChange, unresolvedReasonOf } from './views.ts';
 export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
 export { consumerCodeHash } from './attempts.ts';

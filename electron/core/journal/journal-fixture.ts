@@ -88,14 +88,26 @@ export function seedPayment(journal: Journal, seed: SeedPayment = {}): AttemptRo
     case 'sending':
       return row;
     case 'checking':
-      return journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }) });
+      return journal.updateAttempt(referenceId, {
+        state: 'checking',
+        unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
+      });
     case 'waiting':
       return journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId });
     case 'paid':
       row = journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId });
-      return journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'CAPTURED', paymentType: 'PAY' }, row.version);
+      return journal.updateAttempt(
+        referenceId,
+        { state: 'final', providerStatus: 'CAPTURED', paymentType: 'PAY' },
+        row.version,
+      );
     case 'failed':
-      return journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'FAILED', providerOrderId, failureReason: 'Declined by wallet' });
+      return journal.updateAttempt(referenceId, {
+        state: 'final',
+        providerStatus: 'FAILED',
+        providerOrderId,
+        failureReason: 'Declined by wallet',
+      });
     case 'expired':
       return journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'ABANDONED', providerOrderId });
     case 'cancelled':

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import type { CsvExport, HistoryQuery } from '../../../shared/contract.ts';
-import type { DaySummary, JournalEvent, Page, PaymentDetail, PaymentView, StatusChange } from '../../../shared/domain.ts';
+import type {
+  DaySummary,
+  JournalEvent,
+  Page,
+  PaymentDetail,
+  PaymentView,
+  StatusChange,
+} from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import * as attempts from './attempts.ts';
 import * as cancels from './cancels.ts';
@@ -153,24 +160,32 @@ export function openJournal(options: JournalOptions): Journal {
     getAttempt: guard((referenceId: string) => attempts.getAttempt(ctx, referenceId)),
     listNonFinal: guard(() => attempts.listNonFinal(ctx)),
     unsettledCounts: guard(() => attempts.unsettledCounts(ctx)),
-    recordProviderRefundTotal: guard((referenceId: string, reportedMinor: number) => recordProviderRefundTotal(ctx, referenceId, reportedMinor)),
+    recordProviderRefundTotal: guard((referenceId: string, reportedMinor: number) =>
+      recordProviderRefundTotal(ctx, referenceId, reportedMinor),
+    ),
 
     recordLookedUpPayment: guard((payment: LookedUpPayment) => recordLookedUpPayment(ctx, payment)),
     lookedUpDetail: guard((payment: LookedUpPayment) => lookedUpDetail(ctx, payment)),
-    recordRefund: guard((referenceId: string, input: refunds.NewRefund) => refunds.recordRefund(ctx, referenceId, input)),
+    recordRefund: guard((referenceId: string, input: refunds.NewRefund) =>
+      refunds.recordRefund(ctx, referenceId, input),
+    ),
     updateRefund: guard((refundId: string, patch: refunds.RefundPatch) => refunds.updateRefund(ctx, refundId, patch)),
     getRefund: guard((refundId: string) => refunds.getRefund(ctx, refundId)),
     refundsOf: guard((referenceId: string) => refunds.refundsOf(ctx, referenceId)),
     unsettledRefunds: guard(() => refunds.unsettledRefunds(ctx)),
 
-    recordCancel: guard((referenceId: string, input?: cancels.NewCancel) => cancels.recordCancel(ctx, referenceId, input)),
+    recordCancel: guard((referenceId: string, input?: cancels.NewCancel) =>
+      cancels.recordCancel(ctx, referenceId, input),
+    ),
     updateCancel: guard((cancelId: string, patch: cancels.CancelPatch) => cancels.updateCancel(ctx, cancelId, patch)),
     getCancel: guard((cancelId: string) => cancels.getCancel(ctx, cancelId)),
     cancelsOf: guard((referenceId: string) => cancels.cancelsOf(ctx, referenceId)),
     unsettledCancels: guard(() => cancels.unsettledCancels(ctx)),
 
     // In a transaction of its own (or the caller's): an event is a write the journal counts like any other.
-    appendEvent: guard((referenceId: string, event: events.NewEvent) => ctx.atomically(() => events.appendEvent(ctx, referenceId, event))),
+    appendEvent: guard((referenceId: string, event: events.NewEvent) =>
+      ctx.atomically(() => events.appendEvent(ctx, referenceId, event)),
+    ),
     eventsOf: guard((referenceId: string) => events.eventsOf(ctx, referenceId).map(toJournalEvent)),
     statusHistoryOf: guard((referenceId: string) => events.statusHistoryOf(ctx, referenceId).map(toStatusChange)),
 

@@ -34,8 +34,13 @@ describe('journal file and schema', () => {
     try {
       expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
-      expect(tables).toEqual(expect.arrayContaining(['payment_attempts', 'refunds', 'cancels', 'events', 'status_history']));
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all()
+        .map((row) => row['name']);
+      expect(tables).toEqual(
+        expect.arrayContaining(['payment_attempts', 'refunds', 'cancels', 'events', 'status_history']),
+      );
     } finally {
       db.close();
     }
@@ -60,17 +65,27 @@ describe('journal file and schema', () => {
     const journal = openJournal({ filePath, timeZone: 'Asia/Singapore' });
     try {
       expect(journal.getAttempt('TILL01-20261120-AAAAAAAA')?.amountMinor).toBe(990);
-      expect(journal.history({ search: '220801' }).items.map((item) => item.referenceId)).toEqual(['TILL01-20261120-AAAAAAAA']);
+      expect(journal.history({ search: '220801' }).items.map((item) => item.referenceId)).toEqual([
+        'TILL01-20261120-AAAAAAAA',
+      ]);
     } finally {
       journal.close();
     }
     const check = new DatabaseSync(filePath);
     try {
       expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
-      expect(indexNames(check)).toEqual(expect.arrayContaining(['payment_attempts_provider_order', 'payment_attempts_day', 'payment_attempts_unsettled']));
+      expect(indexNames(check)).toEqual(
+        expect.arrayContaining([
+          'payment_attempts_provider_order',
+          'payment_attempts_day',
+          'payment_attempts_unsettled',
+        ]),
+      );
       // The search really goes through the expression index, not a table scan.
       const plan = check
-        .prepare("EXPLAIN QUERY PLAN SELECT reference_id FROM payment_attempts WHERE upper(provider_order_id) >= '2208' AND upper(provider_order_id) < '2209'")
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT reference_id FROM payment_attempts WHERE upper(provider_order_id) >= '2208' AND upper(provider_order_id) < '2209'",
+        )
         .all()
         .map((row) => String(row['detail']))
         .join(' ');
@@ -90,12 +105,16 @@ describe('journal file and schema', () => {
     }
   });
 
-  it("adds the refund baseline column to a schema-2 file: its refunds read with no baseline, new ones record it", () => {
+  it('adds the refund baseline column to a schema-2 file: its refunds read with no baseline, new ones record it', () => {
     const filePath = journalFileIn(tempFolder());
     const old = new DatabaseSync(filePath);
     migrate(old, createTransactions(old).atomically, 2);
     expect(schemaVersion(old)).toBe(2);
-    const columnsOf = (db: DatabaseSync) => db.prepare('PRAGMA table_info(refunds)').all().map((row) => String(row['name']));
+    const columnsOf = (db: DatabaseSync) =>
+      db
+        .prepare('PRAGMA table_info(refunds)')
+        .all()
+        .map((row) => String(row['name']));
     expect(columnsOf(old)).not.toContain('provider_refunded_before_minor');
     insertPaidWithCheckingRefund(old, 'TILL01-20261120-BBBBBBBB');
     old.close();
@@ -103,12 +122,22 @@ describe('journal file and schema', () => {
     const journal = openJournal({ filePath, timeZone: 'UTC' });
     try {
       // Recorded before the baseline existed: reconciled the old way (decideRefund falls back on our total).
-      expect(journal.getRefund('TILL01-20261120-BBBBBBBB-R1')).toMatchObject({ state: 'checking', amountMinor: 300, providerRefundedBeforeMinor: null });
+      expect(journal.getRefund('TILL01-20261120-BBBBBBBB-R1')).toMatchObject({
+        state: 'checking',
+        amountMinor: 300,
+        providerRefundedBeforeMinor: null,
+      });
       expect(journal.unsettledRefunds().map((r) => r.refundId)).toEqual(['TILL01-20261120-BBBBBBBB-R1']);
       // A resend records one.
-      expect(journal.updateRefund('TILL01-20261120-BBBBBBBB-R1', { state: 'sending', providerRefundedBeforeMinor: 0 }).providerRefundedBeforeMinor).toBe(0);
+      expect(
+        journal.updateRefund('TILL01-20261120-BBBBBBBB-R1', { state: 'sending', providerRefundedBeforeMinor: 0 })
+          .providerRefundedBeforeMinor,
+      ).toBe(0);
       journal.updateRefund('TILL01-20261120-BBBBBBBB-R1', { state: 'succeeded' });
-      const next = journal.recordRefund('TILL01-20261120-BBBBBBBB', { amountMinor: 200, providerRefundedBeforeMinor: 300 });
+      const next = journal.recordRefund('TILL01-20261120-BBBBBBBB', {
+        amountMinor: 200,
+        providerRefundedBeforeMinor: 300,
+      });
       expect(journal.getRefund(next.refundId)?.providerRefundedBeforeMinor).toBe(300);
     } finally {
       journal.close();
@@ -117,7 +146,11 @@ describe('journal file and schema', () => {
     try {
       expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
       expect(columnsOf(check)).toContain('provider_refunded_before_minor');
-      expect(() => check.exec("UPDATE refunds SET provider_refunded_before_minor = -1 WHERE refund_id = 'TILL01-20261120-BBBBBBBB-R1'")).toThrow(/CHECK/);
+      expect(() =>
+        check.exec(
+          "UPDATE refunds SET provider_refunded_before_minor = -1 WHERE refund_id = 'TILL01-20261120-BBBBBBBB-R1'",
+        ),
+      ).toThrow(/CHECK/);
     } finally {
       check.close();
     }
@@ -136,8 +169,14 @@ describe('journal file and schema', () => {
 
     const journal = openJournal({ filePath, timeZone: 'UTC' });
     try {
-      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')).toMatchObject({ state: 'checking', checkingReason: null });
-      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')).toMatchObject({ state: 'checking', checkingReason: null });
+      expect(journal.getRefund('TILL01-20261120-CCCCCCCC-R1')).toMatchObject({
+        state: 'checking',
+        checkingReason: null,
+      });
+      expect(journal.getCancel('TILL01-20261120-CCCCCCCC-C1')).toMatchObject({
+        state: 'checking',
+        checkingReason: null,
+      });
       const unreachable = notice('payments.error', { error: { code: 'network.unreachable' } });
       journal.updateRefund('TILL01-20261120-CCCCCCCC-R1', { checkingReason: unreachable });
       journal.updateCancel('TILL01-20261120-CCCCCCCC-C1', { checkingReason: notice('cancel.not-found-yet') });
@@ -167,11 +206,15 @@ describe('journal file and schema', () => {
     const journal = openJournal({ filePath, timeZone: 'UTC' });
     try {
       const recorded = (text: string) => notice('payments.reason-recorded', { text });
-      expect(journal.getRefund('TILL01-20261120-DDDDDDDD-R1')?.checkingReason).toEqual(recorded('The provider does not show this refund yet.'));
+      expect(journal.getRefund('TILL01-20261120-DDDDDDDD-R1')?.checkingReason).toEqual(
+        recorded('The provider does not show this refund yet.'),
+      );
       expect(journal.getCancel('TILL01-20261120-DDDDDDDD-C1')?.checkingReason).toEqual(recorded('Old cancel reason.'));
       const attempt = journal.getAttempt('TILL01-20261120-EEEEEEEE')!;
       expect(attempt.unresolvedReason).toEqual(recorded('Checking with the provider: the connection was dropped.'));
-      expect(noticeInEnglish(attempt.unresolvedReason!)).toBe('Checking with the provider: the connection was dropped.');
+      expect(noticeInEnglish(attempt.unresolvedReason!)).toBe(
+        'Checking with the provider: the connection was dropped.',
+      );
       // An old failure reason may be the provider's code: it stays the failure reason, with no notice.
       expect(attempt).toMatchObject({ failureReason: 'Declined by the wallet.', failureNotice: null });
 
@@ -184,7 +227,11 @@ describe('journal file and schema', () => {
     // The English stays beside the notice, for a person reading the file.
     const check = new DatabaseSync(filePath);
     try {
-      expect(check.prepare("SELECT unresolved_reason FROM payment_attempts WHERE reference_id = 'TILL01-20261120-EEEEEEEE'").get()).toEqual({
+      expect(
+        check
+          .prepare("SELECT unresolved_reason FROM payment_attempts WHERE reference_id = 'TILL01-20261120-EEEEEEEE'")
+          .get(),
+      ).toEqual({
         unresolved_reason: 'The provider has no record of this payment; sending it again (1 of 2).',
       });
     } finally {
@@ -213,9 +260,18 @@ describe('journal file and schema', () => {
 
     const journal = openJournal({ filePath, timeZone: 'UTC' });
     try {
-      expect(journal.viewOf('TILL01-20261120-EXPIRED1')).toMatchObject({ displayStatus: 'expired', providerStatus: 'CANCELLED' });
-      expect(journal.viewOf('TILL01-20261120-CASHIER1')).toMatchObject({ displayStatus: 'cancelled', providerStatus: 'CANCELLED' });
-      expect(journal.daySummary('2026-11-20', 'SGD').byStatus).toMatchObject({ expired: { count: 1 }, cancelled: { count: 1 } });
+      expect(journal.viewOf('TILL01-20261120-EXPIRED1')).toMatchObject({
+        displayStatus: 'expired',
+        providerStatus: 'CANCELLED',
+      });
+      expect(journal.viewOf('TILL01-20261120-CASHIER1')).toMatchObject({
+        displayStatus: 'cancelled',
+        providerStatus: 'CANCELLED',
+      });
+      expect(journal.daySummary('2026-11-20', 'SGD').byStatus).toMatchObject({
+        expired: { count: 1 },
+        cancelled: { count: 1 },
+      });
     } finally {
       journal.close();
     }
@@ -225,7 +281,11 @@ describe('journal file and schema', () => {
     const filePath = journalFileIn(tempFolder());
     const old = new DatabaseSync(filePath);
     migrate(old, createTransactions(old).atomically, 5);
-    const columnsOf = (db: DatabaseSync) => db.prepare('PRAGMA table_info(payment_attempts)').all().map((row) => String(row['name']));
+    const columnsOf = (db: DatabaseSync) =>
+      db
+        .prepare('PRAGMA table_info(payment_attempts)')
+        .all()
+        .map((row) => String(row['name']));
     expect(columnsOf(old)).not.toContain('provider_refunded_minor');
     const insert = old.prepare(
       `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
@@ -238,23 +298,38 @@ describe('journal file and schema', () => {
     insert.run('TILL01-20261120-OURSFULL', 'key-2', 'refunded', 'REFUNDED', 1000);
     // Partly refunded here: what the provider holds is not known before the next lookup.
     insert.run('TILL01-20261120-PARTLY01', 'key-3', 'paid', 'CAPTURED', 300);
-    old.prepare(
-      `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+    old
+      .prepare(
+        `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
        VALUES (?, ?, ?, 'SGD', ?, 'succeeded', '2026-11-20', 1763600001000, 1763600001000)`,
-    ).run('TILL01-20261120-OURSFULL-R1', 'TILL01-20261120-OURSFULL', 1000, 'rk-1');
-    old.prepare(
-      `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+      )
+      .run('TILL01-20261120-OURSFULL-R1', 'TILL01-20261120-OURSFULL', 1000, 'rk-1');
+    old
+      .prepare(
+        `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
        VALUES (?, ?, ?, 'SGD', ?, 'succeeded', '2026-11-20', 1763600001000, 1763600001000)`,
-    ).run('TILL01-20261120-PARTLY01-R1', 'TILL01-20261120-PARTLY01', 300, 'rk-2');
+      )
+      .run('TILL01-20261120-PARTLY01-R1', 'TILL01-20261120-PARTLY01', 300, 'rk-2');
     old.close();
 
     const journal = openJournal({ filePath, timeZone: 'UTC' });
     try {
       expect(journal.getAttempt('TILL01-20261120-PORTAL01')?.providerRefundedMinor).toBe(1000);
-      expect(journal.viewOf('TILL01-20261120-PORTAL01')).toMatchObject({ refunded: { amountMinor: 1000 }, refundedElsewhere: { amountMinor: 1000 }, refundable: { amountMinor: 0 } });
-      expect(journal.viewOf('TILL01-20261120-OURSFULL')).toMatchObject({ refunded: { amountMinor: 1000 }, refundedElsewhere: { amountMinor: 0 } });
+      expect(journal.viewOf('TILL01-20261120-PORTAL01')).toMatchObject({
+        refunded: { amountMinor: 1000 },
+        refundedElsewhere: { amountMinor: 1000 },
+        refundable: { amountMinor: 0 },
+      });
+      expect(journal.viewOf('TILL01-20261120-OURSFULL')).toMatchObject({
+        refunded: { amountMinor: 1000 },
+        refundedElsewhere: { amountMinor: 0 },
+      });
       expect(journal.getAttempt('TILL01-20261120-PARTLY01')?.providerRefundedMinor).toBeNull();
-      expect(journal.viewOf('TILL01-20261120-PARTLY01')).toMatchObject({ refunded: { amountMinor: 300 }, refundedElsewhere: { amountMinor: 0 }, refundable: { amountMinor: 700 } });
+      expect(journal.viewOf('TILL01-20261120-PARTLY01')).toMatchObject({
+        refunded: { amountMinor: 300 },
+        refundedElsewhere: { amountMinor: 0 },
+        refundable: { amountMinor: 700 },
+      });
       // The portal's refund shows as refunded elsewhere; this terminal's net is its takings minus its own refunds.
       expect(journal.daySummary('2026-11-20', 'SGD')).toMatchObject({
         paid: { count: 3, total: { amountMinor: 3000 } },
@@ -269,8 +344,16 @@ describe('journal file and schema', () => {
     try {
       expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
       expect(columnsOf(check)).toContain('provider_refunded_minor');
-      expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = 1001 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
-      expect(() => check.exec("UPDATE payment_attempts SET provider_refunded_minor = -1 WHERE reference_id = 'TILL01-20261120-PARTLY01'")).toThrow(/CHECK/);
+      expect(() =>
+        check.exec(
+          "UPDATE payment_attempts SET provider_refunded_minor = 1001 WHERE reference_id = 'TILL01-20261120-PARTLY01'",
+        ),
+      ).toThrow(/CHECK/);
+      expect(() =>
+        check.exec(
+          "UPDATE payment_attempts SET provider_refunded_minor = -1 WHERE reference_id = 'TILL01-20261120-PARTLY01'",
+        ),
+      ).toThrow(/CHECK/);
     } finally {
       check.close();
     }
@@ -363,7 +446,12 @@ describe('journal file and schema', () => {
 
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
-    const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });
+    const row = journal.recordAttempt({
+      referenceId: journal.newReferenceId('TILL01'),
+      method: 'merchant-qr',
+      amount: { amountMinor: 5, currency: 'SGD' },
+      posId: 'P',
+    });
     journal.close();
     const again = reopen();
     again.close();
@@ -394,13 +482,20 @@ describe('journal file and schema', () => {
     const filePath = journalFileIn(tempFolder());
     const text = 'These are not the pages of a SQLite database, just text in the way.'.repeat(100);
     writeFileSync(filePath, text);
-    expect(() => openJournal({ filePath, timeZone: 'UTC' })).toThrow(expect.objectContaining({ name: 'JournalLostError', problem: expect.objectContaining({ kind: 'corrupt' }) }));
+    expect(() => openJournal({ filePath, timeZone: 'UTC' })).toThrow(
+      expect.objectContaining({ name: 'JournalLostError', problem: expect.objectContaining({ kind: 'corrupt' }) }),
+    );
     expect(readFileSync(filePath, 'utf8')).toBe(text);
   });
 
   it('refuses to rewrite or delete events and status history', () => {
     const { journal, filePath } = tempJournal();
-    const row = journal.recordAttempt({ referenceId: journal.newReferenceId('TILL01'), method: 'merchant-qr', amount: { amountMinor: 5, currency: 'SGD' }, posId: 'P' });
+    const row = journal.recordAttempt({
+      referenceId: journal.newReferenceId('TILL01'),
+      method: 'merchant-qr',
+      amount: { amountMinor: 5, currency: 'SGD' },
+      posId: 'P',
+    });
     journal.appendEvent(row.referenceId, { kind: 'note', summary: 'hello' });
     const db = new DatabaseSync(filePath);
     try {
@@ -419,7 +514,11 @@ describe('transactions', () => {
   function scratch() {
     const db = new DatabaseSync(journalFileIn(tempFolder()));
     db.exec('CREATE TABLE t (v INTEGER)');
-    return { db, ...createTransactions(db), count: () => Number(db.prepare('SELECT COUNT(*) AS n FROM t').get()?.['n']) };
+    return {
+      db,
+      ...createTransactions(db),
+      count: () => Number(db.prepare('SELECT COUNT(*) AS n FROM t').get()?.['n']),
+    };
   }
 
   it('commits all writes together or none', () => {
@@ -453,7 +552,12 @@ describe('transactions', () => {
       }
       db.exec('INSERT INTO t VALUES (3)');
     });
-    expect(db.prepare('SELECT v FROM t ORDER BY v').all().map((row) => row['v'])).toEqual([1, 3]);
+    expect(
+      db
+        .prepare('SELECT v FROM t ORDER BY v')
+        .all()
+        .map((row) => row['v']),
+    ).toEqual([1, 3]);
     expect(count()).toBe(2);
     db.close();
   });

@@ -311,15 +311,24 @@ export function schemaVersion(db: DatabaseSync): number {
  * at once: the version is re-read inside each migration's write transaction, so a migration another process
  * has just applied is skipped rather than run twice.
  */
-export function migrate(db: DatabaseSync, atomically: Atomically, target: number = LATEST_SCHEMA_VERSION): { from: number; to: number } {
+export function migrate(
+  db: DatabaseSync,
+  atomically: Atomically,
+  target: number = LATEST_SCHEMA_VERSION,
+): { from: number; to: number } {
   // A migration that rebuilds a table (8) drops the parent of refunds, cancels and events for a moment: foreign
   // keys are switched off around the migrations (the pragma is a no-op inside a transaction) and each such
   // migration runs PRAGMA foreign_key_check before it commits.
   const foreignKeys = db.prepare('PRAGMA foreign_keys').get()?.['foreign_keys'] === 1;
   if (foreignKeys) db.exec('PRAGMA foreign_keys = OFF');
   try {
-    return applyMigrations(db, atomically, MIGRATIONS, target, (from) =>
-      `The payment journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_SCHEMA_VERSION}). Update the app before taking payments.`,
+    return applyMigrations(
+      db,
+      atomically,
+      MIGRATIONS,
+      target,
+      (from) =>
+        `The payment journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_SCHEMA_VERSION}). Update the app before taking payments.`,
     );
   } finally {
     if (foreignKeys) db.exec('PRAGMA foreign_keys = ON');

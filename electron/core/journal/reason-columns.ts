@@ -17,7 +17,10 @@ export function englishColumn(value: Notice | null): string | null {
 }
 
 /** The two columns a failure reason is written to. */
-export function failureColumns(value: FailureReason | null): { readonly failureReason: string | null; readonly failureNotice: Notice | null } {
+export function failureColumns(value: FailureReason | null): {
+  readonly failureReason: string | null;
+  readonly failureNotice: Notice | null;
+} {
   if (value === null || typeof value === 'string') return { failureReason: value, failureNotice: null };
   return { failureReason: noticeInEnglish(value), failureNotice: value };
 }
@@ -43,7 +46,9 @@ function parseNotice(json: string | null): Notice | null {
     if (typeof value !== 'object' || value === null) return null;
     const { key, params } = value as { key?: unknown; params?: unknown };
     if (!isNoticeKey(key)) return null;
-    return typeof params === 'object' && params !== null ? { key, params: params as Notice['params'] & object } : { key };
+    return typeof params === 'object' && params !== null
+      ? { key, params: params as Notice['params'] & object }
+      : { key };
   } catch {
     return null; // not written by this code: fall back on the English
   }

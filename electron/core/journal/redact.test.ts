@@ -24,7 +24,10 @@ describe('event data redaction', () => {
   });
 
   it('cuts long values, keeps errors readable and stores nothing for no data', () => {
-    const data = JSON.parse(redactedJson({ qrCode: `data:image/png;base64,${'A'.repeat(10_000)}`, error: new Error('socket hang up') }) ?? 'null');
+    const data = JSON.parse(
+      redactedJson({ qrCode: `data:image/png;base64,${'A'.repeat(10_000)}`, error: new Error('socket hang up') }) ??
+        'null',
+    );
     expect(data.qrCode.length).toBeLessThan(MAX_STRING_LENGTH + 30);
     expect(data.qrCode).toMatch(/…\(10022 chars\)$/);
     expect(data.error).toEqual({ name: 'Error', message: 'socket hang up' });

@@ -5,7 +5,16 @@
 export const REDACTED = '[redacted]';
 
 /** Keys whose values are credentials or single-use payment codes, compared lower-case without - or _. */
-const SECRET_KEYS = new Set(['authorization', 'pin', 'supervisorpin', 'adminpin', 'consumerqrpayload', 'consumercode', 'cookie', 'setcookie']);
+const SECRET_KEYS = new Set([
+  'authorization',
+  'pin',
+  'supervisorpin',
+  'adminpin',
+  'consumerqrpayload',
+  'consumercode',
+  'cookie',
+  'setcookie',
+]);
 /** Any key containing one of these words is secret too (accessKeySecret, x-signature, password). */
 const SECRET_WORDS = ['secret', 'signature', 'password', 'passwd', 'credential'];
 /** paymentToken, access_token, refreshTokens — but not "tokenized" (the API's name) or "tokenType". */
@@ -17,7 +26,9 @@ const MAX_DEPTH = 8;
 
 export function isSecretKey(key: string): boolean {
   const normalized = key.toLowerCase().replace(/[-_]/g, '');
-  return SECRET_KEYS.has(normalized) || TOKEN_KEY.test(normalized) || SECRET_WORDS.some((word) => normalized.includes(word));
+  return (
+    SECRET_KEYS.has(normalized) || TOKEN_KEY.test(normalized) || SECRET_WORDS.some((word) => normalized.includes(word))
+  );
 }
 
 /** A JSON-safe deep copy of `value` with secrets replaced and long strings shortened. */

@@ -31,7 +31,11 @@ export function terminalPart(terminalReference: string): string {
 }
 
 /** `localDay` is the terminal's calendar day, YYYY-MM-DD. `random` is injectable for tests only. */
-export function makeReferenceId(terminalReference: string, localDay: string, random: (length: number) => string = randomCode): string {
+export function makeReferenceId(
+  terminalReference: string,
+  localDay: string,
+  random: (length: number) => string = randomCode,
+): string {
   return `${terminalPart(terminalReference)}-${localDay.replaceAll('-', '')}-${random(RANDOM_LENGTH)}`;
 }
 

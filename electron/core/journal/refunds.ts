@@ -65,7 +65,10 @@ export function getRefund(ctx: JournalContext, refundId: string): RefundRow | nu
 }
 
 export function refundsOf(ctx: JournalContext, referenceId: string): RefundRow[] {
-  return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id = ? ORDER BY created_at, refund_id`).all(referenceId).map(readRefund);
+  return ctx
+    .sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id = ? ORDER BY created_at, refund_id`)
+    .all(referenceId)
+    .map(readRefund);
 }
 
 /** Refunds of many attempts in one query, grouped by referenceId (for a page of history). */
@@ -73,7 +76,9 @@ export function refundsOfMany(ctx: JournalContext, referenceIds: readonly string
   const byAttempt = new Map<string, RefundRow[]>();
   if (referenceIds.length === 0) return byAttempt;
   const rows = ctx
-    .sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, refund_id`)
+    .sql(
+      `SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, refund_id`,
+    )
     .all(JSON.stringify(referenceIds))
     .map(readRefund);
   for (const row of rows) {
@@ -99,7 +104,8 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       throw new PosError('order.not-captured', { details: { referenceId } });
     }
     const refunds = refundsOf(ctx, referenceId);
-    if (input.refundCountAtBaselineRead !== undefined) checkBaselineStillExact(referenceId, refunds, input.refundCountAtBaselineRead);
+    if (input.refundCountAtBaselineRead !== undefined)
+      checkBaselineStillExact(referenceId, refunds, input.refundCountAtBaselineRead);
     const ourRefundableMinor = refundableMinorOf({
       state: attempt.state,
       providerStatus: attempt.providerStatus,
@@ -108,9 +114,14 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       inFlightRefundMinor: inFlightRefundMinor(refunds),
     });
     // Refunds made elsewhere (merchant portal, another till) are in the provider's total, not in ours.
-    const refundableMinor = baseline === null ? ourRefundableMinor : Math.min(ourRefundableMinor, Math.max(0, attempt.amountMinor - baseline));
+    const refundableMinor =
+      baseline === null
+        ? ourRefundableMinor
+        : Math.min(ourRefundableMinor, Math.max(0, attempt.amountMinor - baseline));
     if (input.amountMinor > refundableMinor) {
-      throw new PosError('refund.exceeds-refundable', { details: { referenceId, refundableMinor, requestedMinor: input.amountMinor } });
+      throw new PosError('refund.exceeds-refundable', {
+        details: { referenceId, refundableMinor, requestedMinor: input.amountMinor },
+      });
     }
     const now = ctx.now();
     const row: RefundRow = {
@@ -139,7 +150,19 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
            pos_id, local_day, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?)`,
       )
-      .run(row.refundId, referenceId, row.amountMinor, row.currency, row.reason, row.idempotencyKey, baseline, row.posId, row.localDay, now, now);
+      .run(
+        row.refundId,
+        referenceId,
+        row.amountMinor,
+        row.currency,
+        row.reason,
+        row.idempotencyKey,
+        baseline,
+        row.posId,
+        row.localDay,
+        now,
+        now,
+      );
     return row;
   });
 }
@@ -147,10 +170,17 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
 export function updateRefund(ctx: JournalContext, refundId: string, patch: RefundPatch): RefundRow {
   return ctx.atomically(() => {
     const current = getRefund(ctx, refundId);
-    if (!current) throw new PosError('payment.not-found', { cause: new Error(`No refund ${refundId} was found on this till.`), details: { refundId } });
+    if (!current)
+      throw new PosError('payment.not-found', {
+        cause: new Error(`No refund ${refundId} was found on this till.`),
+        details: { refundId },
+      });
     const state = patch.state ?? current.state;
     if (state !== current.state && !NEXT_STATES[current.state].includes(state)) {
-      throw new PosError('journal.conflict', { cause: new Error(`Refund ${refundId} is already ${current.state}; it cannot become ${state}.`), details: { refundId } });
+      throw new PosError('journal.conflict', {
+        cause: new Error(`Refund ${refundId} is already ${current.state}; it cannot become ${state}.`),
+        details: { refundId },
+      });
     }
     const next: RefundRow = {
       ...current,
@@ -158,7 +188,10 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
       ...(patch.failureReason === undefined ? {} : failureColumns(patch.failureReason)),
       providerOrderId: patch.providerOrderId === undefined ? current.providerOrderId : patch.providerOrderId,
       providerTraceId: patch.providerTraceId === undefined ? current.providerTraceId : patch.providerTraceId,
-      providerRefundedBeforeMinor: patch.providerRefundedBeforeMinor === undefined ? current.providerRefundedBeforeMinor : checkBaseline(patch.providerRefundedBeforeMinor),
+      providerRefundedBeforeMinor:
+        patch.providerRefundedBeforeMinor === undefined
+          ? current.providerRefundedBeforeMinor
+          : checkBaseline(patch.providerRefundedBeforeMinor),
       checkingReason: patch.checkingReason === undefined ? current.checkingReason : patch.checkingReason,
     };
     const unchanged =
@@ -191,7 +224,8 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
       );
     if (next.state === 'succeeded' && current.state !== 'succeeded') {
       // The schema's CHECK (refunded_minor <= amount_minor) backs the refundable check made at record time.
-      const providerAfter = next.providerRefundedBeforeMinor === null ? null : next.providerRefundedBeforeMinor + current.amountMinor;
+      const providerAfter =
+        next.providerRefundedBeforeMinor === null ? null : next.providerRefundedBeforeMinor + current.amountMinor;
       ctx
         .sql(
           `UPDATE payment_attempts SET refunded_minor = refunded_minor + ?,
@@ -207,14 +241,21 @@ export function updateRefund(ctx: JournalContext, refundId: string, patch: Refun
 
 /** Refunds whose outcome is not known yet, for recovery on start. */
 export function unsettledRefunds(ctx: JournalContext): RefundRow[] {
-  return ctx.sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE state IN ('sending', 'checking') ORDER BY created_at, refund_id`).all().map(readRefund);
+  return ctx
+    .sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE state IN ('sending', 'checking') ORDER BY created_at, refund_id`)
+    .all()
+    .map(readRefund);
 }
 
 /**
  * Refuses a refund whose provider-total baseline may include (or miss) one of our own refunds: one is in
  * flight now, or `countAtRead` is given and another was recorded since the total was asked for.
  */
-export function checkBaselineStillExact(referenceId: string, refunds: readonly RefundRow[], countAtRead?: number): void {
+export function checkBaselineStillExact(
+  referenceId: string,
+  refunds: readonly RefundRow[],
+  countAtRead?: number,
+): void {
   const inFlight = refunds.find((r) => r.state === 'sending' || r.state === 'checking');
   if (inFlight) {
     throw new PosError('order.not-refundable', {
@@ -234,7 +275,9 @@ export function checkBaselineStillExact(referenceId: string, refunds: readonly R
 
 function checkBaseline(minor: number): number {
   if (!Number.isSafeInteger(minor) || minor < 0) {
-    throw new PosError('internal', { cause: new Error(`The provider reported an unreadable refund total (${String(minor)}).`) });
+    throw new PosError('internal', {
+      cause: new Error(`The provider reported an unreadable refund total (${String(minor)}).`),
+    });
   }
   return minor;
 }

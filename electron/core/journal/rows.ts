@@ -1,4 +1,12 @@
-import type { AttemptState, DisplayStatus, OrderStatus, PaymentMethod, PaymentOrigin, PaymentType, RefundState } from '../../../shared/domain.ts';
+import type {
+  AttemptState,
+  DisplayStatus,
+  OrderStatus,
+  PaymentMethod,
+  PaymentOrigin,
+  PaymentType,
+  RefundState,
+} from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from './columns.ts';
@@ -185,7 +193,8 @@ export function readRefund(row: SqlRow): RefundRow {
   };
 }
 
-export const CANCEL_COLUMNS = 'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, failure_notice, checking_reason, checking_notice, created_at, updated_at';
+export const CANCEL_COLUMNS =
+  'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, failure_notice, checking_reason, checking_notice, created_at, updated_at';
 
 export function readCancel(row: SqlRow): CancelRow {
   return {

@@ -45,7 +45,8 @@ export function toPaymentView(
     refundable: money(refundableMinor, row.currency),
     // Another terminal's open order is that terminal's to cancel: its customer is standing there. While the
     // outcome of ours is unknown the cashier may still call it off (written ahead, see payment-service #cancel).
-    canCancel: row.origin === 'taken-here' && !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
+    canCancel:
+      row.origin === 'taken-here' && !cancelRequested && (isCancellable(row.state, row.providerStatus) || unsettled),
     cancelRequested,
     canRefund: refundableMinor > 0,
     note: row.note,
@@ -60,27 +61,43 @@ export function toPaymentView(
  * Why a payment is in the unresolved list. Its own reason while the payment itself is being sent or checked;
  * otherwise it is listed for a refund or cancel whose outcome is not known yet, and that is what it says.
  */
-export function unresolvedReasonOf(view: PaymentView, refunds: readonly RefundRow[], cancels: readonly CancelRow[]): Notice | null {
+export function unresolvedReasonOf(
+  view: PaymentView,
+  refunds: readonly RefundRow[],
+  cancels: readonly CancelRow[],
+): Notice | null {
   if (view.state === 'sending' || view.state === 'checking') return view.unresolvedReason;
   const parts: Notice[] = [];
   for (const refund of refunds) {
     if (refund.state !== 'sending' && refund.state !== 'checking') continue;
     const amount = money(refund.amountMinor, refund.currency);
-    parts.push(refund.checkingReason ? notice('unresolved.refund-checking', { amount, reason: refund.checkingReason }) : notice('unresolved.refund-confirming', { amount }));
+    parts.push(
+      refund.checkingReason
+        ? notice('unresolved.refund-checking', { amount, reason: refund.checkingReason })
+        : notice('unresolved.refund-confirming', { amount }),
+    );
   }
   for (const cancel of cancels) {
     if (cancel.state === 'done') continue;
-    parts.push(cancel.checkingReason ? notice('unresolved.cancel-checking', { reason: cancel.checkingReason }) : notice('unresolved.cancel-confirming'));
+    parts.push(
+      cancel.checkingReason
+        ? notice('unresolved.cancel-checking', { reason: cancel.checkingReason })
+        : notice('unresolved.cancel-confirming'),
+    );
   }
   // One notice for all of them, read one after the other.
-  const joined = parts.reduceRight<Notice | null>((rest, first) => (rest ? notice('payments.reasons-joined', { first, rest }) : first), null);
+  const joined = parts.reduceRight<Notice | null>(
+    (rest, first) => (rest ? notice('payments.reasons-joined', { first, rest }) : first),
+    null,
+  );
   return joined ?? view.unresolvedReason;
 }
 
 /** Refunds sent but neither confirmed nor refused yet. */
 export function inFlightRefundMinor(refunds: readonly RefundRow[]): number {
   let total = 0;
-  for (const refund of refunds) if (refund.state === 'sending' || refund.state === 'checking') total += refund.amountMinor;
+  for (const refund of refunds)
+    if (refund.state === 'sending' || refund.state === 'checking') total += refund.amountMinor;
   return total;
 }
 

@@ -45,14 +45,23 @@ const say = (line: string): void => {
 };
 
 async function consumer(path: string, body: unknown): Promise<Record<string, unknown> | null> {
-  const response = await fetch(`${origin}/_sandbox${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${origin}/_sandbox${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as Record<string, unknown>;
   return response.ok ? json : null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(h: PaymentHandlers, referenceId: string, done: (detail: PaymentDetail) => boolean, timeoutMs = 4_000): Promise<PaymentDetail> {
+async function waitUntil(
+  h: PaymentHandlers,
+  referenceId: string,
+  done: (detail: PaymentDetail) => boolean,
+  timeoutMs = 4_000,
+): Promise<PaymentDetail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const detail = await h['payments.get']({ referenceId });
@@ -69,10 +78,21 @@ async function maybeRefund(h: PaymentHandlers, view: PaymentView): Promise<void>
   if (detail.payment.displayStatus !== 'paid' || random() < 0.5) return;
   const total = detail.payment.refundable.amountMinor;
   const partial = random() < 0.5 ? Math.max(1, Math.floor(total / 3)) : undefined;
-  await h['payments.refund']({ referenceId: view.referenceId, amountMinor: partial, reason: 'crash test refund', supervisorPin: TEST_SUPERVISOR_PIN });
+  await h['payments.refund']({
+    referenceId: view.referenceId,
+    amountMinor: partial,
+    reason: 'crash test refund',
+    supervisorPin: TEST_SUPERVISOR_PIN,
+  });
   if (partial !== undefined && random() < 0.5) {
-    await waitUntil(h, view.referenceId, (d) => d.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed'));
-    await h['payments.refund']({ referenceId: view.referenceId, reason: 'crash test refund (rest)', supervisorPin: TEST_SUPERVISOR_PIN });
+    await waitUntil(h, view.referenceId, (d) =>
+      d.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed'),
+    );
+    await h['payments.refund']({
+      referenceId: view.referenceId,
+      reason: 'crash test refund (rest)',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
   }
 }
 
@@ -85,8 +105,14 @@ export const OTHER_TERMINAL_POS_ID = 'POS-DEMO-2';
  */
 async function paidAtOtherTill(): Promise<string> {
   const referenceId = `TILL02-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8).toUpperCase()}`;
-  const otherTill = otherTerminalClient({ origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH }, OTHER_TERMINAL_POS_ID);
-  await otherTill.createOrder({ referenceId, amount: money(amount(), 'SGD'), qrType: 'payload' }, { idempotencyKey: randomUUID() });
+  const otherTill = otherTerminalClient(
+    { origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH },
+    OTHER_TERMINAL_POS_ID,
+  );
+  await otherTill.createOrder(
+    { referenceId, amount: money(amount(), 'SGD'), qrType: 'payload' },
+    { idempotencyKey: randomUUID() },
+  );
   await consumer('/consumer/confirm', { referenceId });
   const until = Date.now() + 4_000;
   while (Date.now() < until) {
@@ -106,20 +132,34 @@ const CYCLES = {
   async lookedUpRefund(h: PaymentHandlers): Promise<PaymentView> {
     const referenceId = await paidAtOtherTill();
     const found = await h['payments.get']({ referenceId });
-    if (found.payment.origin !== 'looked-up') throw new Error(`${referenceId} should be looked up, is ${String(found.payment.origin)}`);
+    if (found.payment.origin !== 'looked-up')
+      throw new Error(`${referenceId} should be looked up, is ${String(found.payment.origin)}`);
     const total = found.payment.refundable.amountMinor;
     const partial = random() < 0.5 ? Math.max(1, Math.floor(total / 3)) : undefined;
-    await h['payments.refund']({ referenceId, amountMinor: partial, reason: 'crash test refund of another till', supervisorPin: TEST_SUPERVISOR_PIN });
+    await h['payments.refund']({
+      referenceId,
+      amountMinor: partial,
+      reason: 'crash test refund of another till',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     if (partial !== undefined && random() < 0.5) {
       await waitUntil(h, referenceId, (d) => d.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed'));
-      await h['payments.refund']({ referenceId, reason: 'crash test refund of another till (rest)', supervisorPin: TEST_SUPERVISOR_PIN });
+      await h['payments.refund']({
+        referenceId,
+        reason: 'crash test refund of another till (rest)',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      });
     }
     return found.payment;
   },
 
   async merchantPaid(h: PaymentHandlers): Promise<PaymentView> {
     const view = await h['payments.chargeMerchantQr']({ amountMinor: amount(), currency: 'SGD' });
-    const ready = await waitUntil(h, view.referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
+    const ready = await waitUntil(
+      h,
+      view.referenceId,
+      (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking',
+    );
     if (ready.payment.qrPayload) await consumer('/consumer/scan', { qrPayload: ready.payment.qrPayload });
     await consumer('/consumer/confirm', { referenceId: view.referenceId });
     await maybeRefund(h, view);
@@ -173,7 +213,11 @@ async function main(): Promise<void> {
   const mode = env('CRASH_MODE');
   const test = await openTestContext({
     dataDir: env('CRASH_DATA_DIR'),
-    sandbox: { origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH },
+    sandbox: {
+      origin,
+      instoreBaseUrl: origin + EMBEDDED_BASE_PATH,
+      tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH,
+    },
   });
   const module = await createPaymentModule({
     client: { timeouts: { connectMs: 300, readMs: 500 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 60 } },
@@ -221,7 +265,9 @@ async function main(): Promise<void> {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === import.meta.filename) {
   main().catch((error: unknown) => {
-    process.stderr.write(`crash-child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `crash-child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -120,9 +120,12 @@ function snapshot(dataDir: string): JournalSnapshot {
     const payments = allPayments(journal);
     const refunds = journal.unsettledRefunds();
     const cancels = journal.unsettledCancels();
-    const unsettledRows = payments.filter((p) => p.state === 'sending' || p.state === 'checking').length + refunds.length + cancels.length;
+    const unsettledRows =
+      payments.filter((p) => p.state === 'sending' || p.state === 'checking').length + refunds.length + cancels.length;
     const inFlight =
-      payments.filter((p) => p.state === 'sending').length + refunds.filter((r) => r.state === 'sending').length + cancels.filter((c) => c.state === 'sending').length;
+      payments.filter((p) => p.state === 'sending').length +
+      refunds.filter((r) => r.state === 'sending').length +
+      cancels.filter((c) => c.state === 'sending').length;
     return { payments, inFlight, unsettledRows };
   } finally {
     journal.close();
@@ -153,8 +156,10 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   try {
     if (unsettledRows > 0) problems.push(`${unsettledRows} rows still open after the settle life`);
     for (const payment of payments) {
-      if (payment.state !== 'final' && payment.state !== 'not-sent') problems.push(`${payment.referenceId} not final: ${payment.state}`);
-      for (const cancel of journal.cancelsOf(payment.referenceId)) if (cancel.state !== 'done') problems.push(`${cancel.cancelId} not done`);
+      if (payment.state !== 'final' && payment.state !== 'not-sent')
+        problems.push(`${payment.referenceId} not final: ${payment.state}`);
+      for (const cancel of journal.cancelsOf(payment.referenceId))
+        if (cancel.state !== 'done') problems.push(`${cancel.cancelId} not done`);
     }
     // No duplicate: one row per referenceId, one order per referenceId, each consumer code used once.
     if (rowByRef.size !== payments.length) problems.push('duplicate journal rows');
@@ -169,13 +174,16 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
       const otherTills = (order as SandboxOrder & { posId: string }).posId === OTHER_TERMINAL_POS_ID;
       if (otherTills) lookedUpOrders += 1;
       if (!row) {
-        if (!otherTills || order.refunds.length > 0) problems.push(`lost: ${order.referenceId} ${order.status}${otherTills ? ' (refunded here)' : ''}`);
+        if (!otherTills || order.refunds.length > 0)
+          problems.push(`lost: ${order.referenceId} ${order.status}${otherTills ? ' (refunded here)' : ''}`);
         continue;
       }
-      if (row.origin !== (otherTills ? 'looked-up' : 'taken-here')) problems.push(`${order.referenceId} origin ${String(row.origin)}`);
+      if (row.origin !== (otherTills ? 'looked-up' : 'taken-here'))
+        problems.push(`${order.referenceId} origin ${String(row.origin)}`);
       if (otherTills) lookedUpRows += 1;
       const refundPosIds = (order.refunds as readonly { posId?: string | null }[]).map((r) => r.posId);
-      if (refundPosIds.some((posId) => posId !== 'POS-DEMO-1')) problems.push(`${order.referenceId} refunded as ${refundPosIds.join(',')}, not as this till`);
+      if (refundPosIds.some((posId) => posId !== 'POS-DEMO-1'))
+        problems.push(`${order.referenceId} refunded as ${refundPosIds.join(',')}, not as this till`);
       const refunds = journal.refundsOf(order.referenceId);
       const succeeded = refunds.filter((r) => r.state === 'succeeded');
       const facts = {
@@ -186,9 +194,11 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
         refundAmounts: [succeeded.map((r) => r.amountMinor).join(','), order.refunds.map((r) => r.amount).join(',')],
       };
       for (const [what, [ours, theirs]] of Object.entries(facts)) {
-        if (ours !== theirs) problems.push(`${order.referenceId} ${what}: journal ${String(ours)} vs provider ${String(theirs)}`);
+        if (ours !== theirs)
+          problems.push(`${order.referenceId} ${what}: journal ${String(ours)} vs provider ${String(theirs)}`);
       }
-      if (refunds.some((r) => r.state !== 'succeeded' && r.state !== 'failed')) problems.push(`${order.referenceId} has an unsettled refund`);
+      if (refunds.some((r) => r.state !== 'succeeded' && r.state !== 'failed'))
+        problems.push(`${order.referenceId} has an unsettled refund`);
     }
     // No phantom: a journal row claims an order only if the provider has it.
     for (const payment of payments) {
@@ -217,108 +227,112 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it(`survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: journal == provider truth`, { timeout: 480_000 }, async () => {
-  const started = Date.now();
-  const random = mulberry32(SEED);
-  // One merchant, two terminals: this till (POS-DEMO-1, the child) and the shop's other till.
-  sandbox = await startSandbox({
-    abandonAfterMs: ABANDON_MS,
-    confirmDelayMs: 120,
-    seed: SEED,
-    webhookRetryBaseMs: 60_000,
-    merchants: [{ ...DEMO_MERCHANT, posIds: ['POS-DEMO-1', OTHER_TERMINAL_POS_ID] }],
-  });
-  dataDir = mkdtempSync(join(tmpdir(), 'payments-crash-'));
-
-  let cycles = 0;
-  let completed = 0;
-  let kills = 0;
-  let killsWithRequestInFlight = 0;
-  let killsWhileResolving = 0;
-  let life = 0;
-  let comparisons = 0;
-  let rowsCompared = 0;
-  let settleTimeMs = 0;
-  const problems: string[] = [];
-  const outcomes = new Map<string, number>();
-  const [runDir, runSandbox] = [dataDir, sandbox];
-  const settleThenCompare = async (when: string): Promise<Comparison> => {
-    const settleStarted = Date.now();
-    await settleLife(runDir, runSandbox);
-    settleTimeMs += Date.now() - settleStarted;
-    const comparison = await compareWithProvider(runDir, runSandbox);
-    comparisons += 1;
-    rowsCompared += comparison.payments.length;
-    problems.push(...comparison.problems.map((p) => `${when}: ${p}`));
-    return comparison;
-  };
-  while (cycles < TARGET_CYCLES) {
-    life += 1;
-    const child = startChild(dataDir, sandbox, 'cycles', SEED + life);
-    child.onLine = (line) => {
-      if (line.startsWith('cycle ')) cycles += 1;
-      if (line.startsWith('done ') || line.startsWith('refused ')) {
-        completed += 1;
-        const key = line.split(' ').slice(0, 1).concat(line.split(' ').slice(2)).join(' ');
-        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-      }
-    };
-    // Each life sees its own network: the longer requests take, the likelier a kill lands in the middle of one;
-    // now and then requests also fail outright, so some outcomes are already unknown when the kill comes.
-    await setFaults(sandbox, {
-      latencyMs: 20 + Math.floor(random() * 100),
-      resetNext: random() < 0.25 ? 2 : 0,
-      fail5xxNext: random() < 0.2 ? 2 : 0,
-      dropAfterActNext: random() < 0.2 ? 1 : 0,
+it(
+  `survives SIGKILL at random points across ${TARGET_CYCLES} payment cycles: journal == provider truth`,
+  { timeout: 480_000 },
+  async () => {
+    const started = Date.now();
+    const random = mulberry32(SEED);
+    // One merchant, two terminals: this till (POS-DEMO-1, the child) and the shop's other till.
+    sandbox = await startSandbox({
+      abandonAfterMs: ABANDON_MS,
+      confirmDelayMs: 120,
+      seed: SEED,
+      webhookRetryBaseMs: 60_000,
+      merchants: [{ ...DEMO_MERCHANT, posIds: ['POS-DEMO-1', OTHER_TERMINAL_POS_ID] }],
     });
-    await child.ready;
-    // Live 0.1–1.3 s, then die without warning.
-    await new Promise((resolve) => setTimeout(resolve, 100 + random() * 1_200));
-    child.child.kill('SIGKILL');
-    const code = await child.exited;
-    // A child that died by itself (not our kill) is a failure of the service, not a crash we caused.
-    expect(code, child.lines.slice(-20).join('\n')).toBeNull();
-    kills += 1;
-    const afterKill = snapshot(dataDir);
-    if (afterKill.inFlight > 0) killsWithRequestInFlight += 1;
-    else if (afterKill.unsettledRows > 0) killsWhileResolving += 1;
-    // Every k-th kill (see COMPARE_EVERY): let recovery finish, then the full comparison. Settle lives draw
-    // nothing from `random` and take no `life` number, so the cycle lives' seeds and faults stay as they were.
-    if (kills % COMPARE_EVERY === 0 && cycles < TARGET_CYCLES) {
-      await settleThenCompare(`after kill ${kills}`);
-      if (problems.length > 0) break;
+    dataDir = mkdtempSync(join(tmpdir(), 'payments-crash-'));
+
+    let cycles = 0;
+    let completed = 0;
+    let kills = 0;
+    let killsWithRequestInFlight = 0;
+    let killsWhileResolving = 0;
+    let life = 0;
+    let comparisons = 0;
+    let rowsCompared = 0;
+    let settleTimeMs = 0;
+    const problems: string[] = [];
+    const outcomes = new Map<string, number>();
+    const [runDir, runSandbox] = [dataDir, sandbox];
+    const settleThenCompare = async (when: string): Promise<Comparison> => {
+      const settleStarted = Date.now();
+      await settleLife(runDir, runSandbox);
+      settleTimeMs += Date.now() - settleStarted;
+      const comparison = await compareWithProvider(runDir, runSandbox);
+      comparisons += 1;
+      rowsCompared += comparison.payments.length;
+      problems.push(...comparison.problems.map((p) => `${when}: ${p}`));
+      return comparison;
+    };
+    while (cycles < TARGET_CYCLES) {
+      life += 1;
+      const child = startChild(dataDir, sandbox, 'cycles', SEED + life);
+      child.onLine = (line) => {
+        if (line.startsWith('cycle ')) cycles += 1;
+        if (line.startsWith('done ') || line.startsWith('refused ')) {
+          completed += 1;
+          const key = line.split(' ').slice(0, 1).concat(line.split(' ').slice(2)).join(' ');
+          outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+        }
+      };
+      // Each life sees its own network: the longer requests take, the likelier a kill lands in the middle of one;
+      // now and then requests also fail outright, so some outcomes are already unknown when the kill comes.
+      await setFaults(sandbox, {
+        latencyMs: 20 + Math.floor(random() * 100),
+        resetNext: random() < 0.25 ? 2 : 0,
+        fail5xxNext: random() < 0.2 ? 2 : 0,
+        dropAfterActNext: random() < 0.2 ? 1 : 0,
+      });
+      await child.ready;
+      // Live 0.1–1.3 s, then die without warning.
+      await new Promise((resolve) => setTimeout(resolve, 100 + random() * 1_200));
+      child.child.kill('SIGKILL');
+      const code = await child.exited;
+      // A child that died by itself (not our kill) is a failure of the service, not a crash we caused.
+      expect(code, child.lines.slice(-20).join('\n')).toBeNull();
+      kills += 1;
+      const afterKill = snapshot(dataDir);
+      if (afterKill.inFlight > 0) killsWithRequestInFlight += 1;
+      else if (afterKill.unsettledRows > 0) killsWhileResolving += 1;
+      // Every k-th kill (see COMPARE_EVERY): let recovery finish, then the full comparison. Settle lives draw
+      // nothing from `random` and take no `life` number, so the cycle lives' seeds and faults stay as they were.
+      if (kills % COMPARE_EVERY === 0 && cycles < TARGET_CYCLES) {
+        await settleThenCompare(`after kill ${kills}`);
+        if (problems.length > 0) break;
+      }
     }
-  }
 
-  // Last life: recovery only, then the same comparison once more.
-  const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows } = await settleThenCompare('at the end');
+    // Last life: recovery only, then the same comparison once more.
+    const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows } = await settleThenCompare('at the end');
 
-  const byStatus: Record<string, number> = {};
-  for (const payment of payments) byStatus[payment.displayStatus] = (byStatus[payment.displayStatus] ?? 0) + 1;
-  const refundCount = orders.reduce((n, o) => n + o.refunds.length, 0);
-  const finalRows = payments.filter((p) => p.state === 'final').length;
-  const notSentRows = payments.filter((p) => p.state === 'not-sent').length;
-  console.log(
-    [
-      `crash test (seed ${SEED}):`,
-      `  cycles started ${cycles}, finished in the same life ${completed}`,
-      `  kills ${kills}: ${killsWithRequestInFlight} with a write in flight (row still 'sending'), ${killsWhileResolving} more while an outcome was being resolved`,
-      `  recoveries ${kills} restarts + ${comparisons} settle lives (${(settleTimeMs / 1000).toFixed(1)} s)`,
-      `  comparisons journal == provider ${comparisons} (after every ${COMPARE_EVERY === 1 ? '' : `${COMPARE_EVERY}th `}kill + at the end), ${rowsCompared} rows compared in all`,
-      `  cycles ended final ${finalRows + notSentRows} of ${payments.length} journal rows (${finalRows} final at the provider, ${notSentRows} not sent)`,
-      `  journal rows ${payments.length} by final state ${JSON.stringify(byStatus)}`,
-      `  provider orders ${orders.length}, refunds ${refundCount}`,
-      `  the other till's sales ${lookedUpOrders}: ${lookedUpRows} looked up and refunded here (journal origin looked-up)`,
-      `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
-      `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    ].join('\n'),
-  );
-  expect(problems).toEqual([]);
-  expect(unsettledRows).toBe(0);
-  expect(finalRows + notSentRows).toBe(payments.length);
-  expect(comparisons).toBe(Math.floor((kills - 1) / COMPARE_EVERY) + 1);
-  expect(cycles).toBeGreaterThanOrEqual(TARGET_CYCLES);
-  expect(kills).toBeGreaterThan(0);
-  expect(killsWithRequestInFlight).toBeGreaterThan(0);
-  expect(lookedUpRows).toBeGreaterThan(0);
-});
+    const byStatus: Record<string, number> = {};
+    for (const payment of payments) byStatus[payment.displayStatus] = (byStatus[payment.displayStatus] ?? 0) + 1;
+    const refundCount = orders.reduce((n, o) => n + o.refunds.length, 0);
+    const finalRows = payments.filter((p) => p.state === 'final').length;
+    const notSentRows = payments.filter((p) => p.state === 'not-sent').length;
+    console.log(
+      [
+        `crash test (seed ${SEED}):`,
+        `  cycles started ${cycles}, finished in the same life ${completed}`,
+        `  kills ${kills}: ${killsWithRequestInFlight} with a write in flight (row still 'sending'), ${killsWhileResolving} more while an outcome was being resolved`,
+        `  recoveries ${kills} restarts + ${comparisons} settle lives (${(settleTimeMs / 1000).toFixed(1)} s)`,
+        `  comparisons journal == provider ${comparisons} (after every ${COMPARE_EVERY === 1 ? '' : `${COMPARE_EVERY}th `}kill + at the end), ${rowsCompared} rows compared in all`,
+        `  cycles ended final ${finalRows + notSentRows} of ${payments.length} journal rows (${finalRows} final at the provider, ${notSentRows} not sent)`,
+        `  journal rows ${payments.length} by final state ${JSON.stringify(byStatus)}`,
+        `  provider orders ${orders.length}, refunds ${refundCount}`,
+        `  the other till's sales ${lookedUpOrders}: ${lookedUpRows} looked up and refunded here (journal origin looked-up)`,
+        `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+        `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
+    expect(problems).toEqual([]);
+    expect(unsettledRows).toBe(0);
+    expect(finalRows + notSentRows).toBe(payments.length);
+    expect(comparisons).toBe(Math.floor((kills - 1) / COMPARE_EVERY) + 1);
+    expect(cycles).toBeGreaterThanOrEqual(TARGET_CYCLES);
+    expect(kills).toBeGreaterThan(0);
+    expect(killsWithRequestInFlight).toBeGreaterThan(0);
+    expect(lookedUpRows).toBeGreaterThan(0);
+  },
+);

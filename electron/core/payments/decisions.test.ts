@@ -70,17 +70,46 @@ function order(status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): O
   } as OrderStatusResponse;
 }
 
-const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): Lookup => ({ kind: 'found', order: order(status, extra) });
+const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): Lookup => ({
+  kind: 'found',
+  order: order(status, extra),
+});
 const NOT_FOUND: Lookup = { kind: 'not-found' };
 const ERROR_REASON = notice('payments.error', { error: { code: 'network.unreachable' } });
 const ERROR: Lookup = { kind: 'error', reason: ERROR_REASON };
 
-const interactive: SendMemory = { interactive: true, canResend: true, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
-const recovered: SendMemory = { interactive: false, canResend: false, firstSentAt: T0, lastSentAt: T0, resends: 0, existsAtProvider: false };
+const interactive: SendMemory = {
+  interactive: true,
+  canResend: true,
+  firstSentAt: T0,
+  lastSentAt: T0,
+  resends: 0,
+  existsAtProvider: false,
+};
+const recovered: SendMemory = {
+  interactive: false,
+  canResend: false,
+  firstSentAt: T0,
+  lastSentAt: T0,
+  resends: 0,
+  existsAtProvider: false,
+};
 
 describe('an attempt whose outcome is unknown (sending/checking)', () => {
-  const decide = (lookup: Lookup, now: number, memory: SendMemory, extra: { row?: Partial<AttemptRow>; cancelRequested?: boolean } = {}) =>
-    decideUnresolved({ row: attempt(extra.row), lookup, now, memory, policy: POLICY, cancelRequested: extra.cancelRequested ?? false });
+  const decide = (
+    lookup: Lookup,
+    now: number,
+    memory: SendMemory,
+    extra: { row?: Partial<AttemptRow>; cancelRequested?: boolean } = {},
+  ) =>
+    decideUnresolved({
+      row: attempt(extra.row),
+      lookup,
+      now,
+      memory,
+      policy: POLICY,
+      cancelRequested: extra.cancelRequested ?? false,
+    });
 
   it.each<[OrderStatus, string]>([
     ['CREATED', 'active'],
@@ -92,15 +121,22 @@ describe('an attempt whose outcome is unknown (sending/checking)', () => {
     ['ABANDONED', 'final'],
   ])('found %s → adopt it (%s)', (status, state) => {
     const decision = decide(found(status), T0 + 1_000, recovered);
-    expect(decision).toMatchObject({ kind: 'adopt', patch: { state, providerStatus: status, providerOrderId: '261121-0001-ABCD', unresolvedReason: null } });
+    expect(decision).toMatchObject({
+      kind: 'adopt',
+      patch: { state, providerStatus: status, providerOrderId: '261121-0001-ABCD', unresolvedReason: null },
+    });
   });
 
   it('found open, merchant QR without its QR, cashier still there → adopt and fetch the QR again (same key)', () => {
     expect(decide(found('CREATED'), T0 + 1_000, interactive)).toMatchObject({ kind: 'adopt', recoverQr: true });
     expect(decide(found('CREATED'), T0 + 1_000, recovered)).toMatchObject({ kind: 'adopt', recoverQr: false });
-    expect(decide(found('CREATED'), T0 + 1_000, interactive, { row: { qrPayload: 'sandbox-wallet://pay/x' } })).toMatchObject({ recoverQr: false });
+    expect(
+      decide(found('CREATED'), T0 + 1_000, interactive, { row: { qrPayload: 'sandbox-wallet://pay/x' } }),
+    ).toMatchObject({ recoverQr: false });
     expect(decide(found('CAPTURED'), T0 + 1_000, interactive)).toMatchObject({ recoverQr: false });
-    expect(decide(found('CREATED'), T0 + 1_000, interactive, { row: { method: 'customer-qr' } })).toMatchObject({ recoverQr: false });
+    expect(decide(found('CREATED'), T0 + 1_000, interactive, { row: { method: 'customer-qr' } })).toMatchObject({
+      recoverQr: false,
+    });
   });
 
   it('not found, cashier still there, young, resends left → send again with the same key', () => {
@@ -120,34 +156,57 @@ describe('an attempt whose outcome is unknown (sending/checking)', () => {
     }
     expect(decide(NOT_FOUND, T0 + 35_000, recovered)).toEqual({ kind: 'not-sent' });
     // The settle time counts from the LAST send: a resend moves it.
-    expect(decide(NOT_FOUND, T0 + 35_000, { ...exhausted, lastSentAt: T0 + 10_000 })).toMatchObject({ kind: 'keep-checking', settleAt: T0 + 45_000 });
+    expect(decide(NOT_FOUND, T0 + 35_000, { ...exhausted, lastSentAt: T0 + 10_000 })).toMatchObject({
+      kind: 'keep-checking',
+      settleAt: T0 + 45_000,
+    });
   });
 
   it('the provider answered 409 "already exists" → never not-sent, never resent, keep checking with why', () => {
     const told = { ...interactive, existsAtProvider: true, resends: 1 };
     for (const memory of [told, { ...recovered, existsAtProvider: true }]) {
       for (const now of [T0 + 2_000, T0 + 35_000, T0 + 3_600_000]) {
-        expect(decide(NOT_FOUND, now, memory)).toEqual({ kind: 'keep-checking', reason: EXISTS_NOT_FOUND_REASON, settleAt: null });
+        expect(decide(NOT_FOUND, now, memory)).toEqual({
+          kind: 'keep-checking',
+          reason: EXISTS_NOT_FOUND_REASON,
+          settleAt: null,
+        });
       }
     }
     // Once a lookup finds it, it is adopted as usual.
-    expect(decide(found('CAPTURED'), T0 + 40_000, told)).toMatchObject({ kind: 'adopt', patch: { state: 'final', providerStatus: 'CAPTURED' } });
+    expect(decide(found('CAPTURED'), T0 + 40_000, told)).toMatchObject({
+      kind: 'adopt',
+      patch: { state: 'final', providerStatus: 'CAPTURED' },
+    });
   });
 
   it('a cancel was asked for → never send the order again', () => {
-    expect(decide(NOT_FOUND, T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({ kind: 'keep-checking' });
-    expect(decide(found('CREATED'), T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({ kind: 'adopt', recoverQr: false });
+    expect(decide(NOT_FOUND, T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({
+      kind: 'keep-checking',
+    });
+    expect(decide(found('CREATED'), T0 + 2_000, interactive, { cancelRequested: true })).toMatchObject({
+      kind: 'adopt',
+      recoverQr: false,
+    });
   });
 
   it('the code is not kept after a restart → a scan is never sent again', () => {
-    expect(decide(NOT_FOUND, T0 + 2_000, { ...interactive, canResend: false })).toMatchObject({ kind: 'keep-checking' });
+    expect(decide(NOT_FOUND, T0 + 2_000, { ...interactive, canResend: false })).toMatchObject({
+      kind: 'keep-checking',
+    });
   });
 
   it('the lookup itself failed → keep checking, with the reason, never conclude', () => {
     const decision = decide(ERROR, T0 + 3_600_000, recovered);
-    expect(decision).toEqual({ kind: 'keep-checking', reason: notice('unresolved.checking', { reason: ERROR_REASON }), settleAt: null });
+    expect(decision).toEqual({
+      kind: 'keep-checking',
+      reason: notice('unresolved.checking', { reason: ERROR_REASON }),
+      settleAt: null,
+    });
     if (decision.kind !== 'keep-checking') throw new Error('unreachable');
-    expect(noticeInEnglish(decision.reason)).toBe('Checking with the provider: The provider cannot be reached. Check the network connection.');
+    expect(noticeInEnglish(decision.reason)).toBe(
+      'Checking with the provider: The provider cannot be reached. Check the network connection.',
+    );
   });
 });
 
@@ -155,11 +214,16 @@ describe('adopting a provider status', () => {
   it('keeps the expiry it had, or counts the order lifetime from creation; FAILED gets a reason', () => {
     expect(adoptPatch(attempt(), order('CREATED'), POLICY).expiresAt).toBe(T0 + 300_000);
     expect(adoptPatch(attempt({ expiresAt: T0 + 5 }), order('CREATED'), POLICY).expiresAt).toBe(T0 + 5);
-    expect(adoptPatch(attempt(), order('FAILED', { failureReason: 'INSUFFICIENT_FUNDS' }), POLICY).failureReason).toBe('INSUFFICIENT_FUNDS');
+    expect(adoptPatch(attempt(), order('FAILED', { failureReason: 'INSUFFICIENT_FUNDS' }), POLICY).failureReason).toBe(
+      'INSUFFICIENT_FUNDS',
+    );
     const declined = adoptPatch(attempt(), order('FAILED'), POLICY).failureReason;
     expect(declined).toEqual(notice('payments.declined-by-wallet'));
     expect(noticeInEnglish(declined as ReturnType<typeof notice>)).toBe('Declined by the wallet.');
-    expect(adoptPatch(attempt(), order('CAPTURED', { paymentType: 'PAYLATER' }), POLICY)).toMatchObject({ state: 'final', paymentType: 'PAYLATER' });
+    expect(adoptPatch(attempt(), order('CAPTURED', { paymentType: 'PAYLATER' }), POLICY)).toMatchObject({
+      state: 'final',
+      paymentType: 'PAYLATER',
+    });
   });
 });
 
@@ -177,14 +241,19 @@ describe('a cancel whose outcome is unknown', () => {
     createdAt: T0,
     updatedAt: T0,
   };
-  const decide = (lookup: Lookup, row: Partial<AttemptRow> = { state: 'active' }) => decideCancel({ cancel, attempt: attempt(row), lookup });
+  const decide = (lookup: Lookup, row: Partial<AttemptRow> = { state: 'active' }) =>
+    decideCancel({ cancel, attempt: attempt(row), lookup });
 
   it('CANCELLED → done; still CREATED/PENDING → send again (same key); moved on → not cancellable, with why', () => {
     expect(decide(found('CANCELLED'))).toEqual({ kind: 'done', outcome: 'cancelled', reason: null });
     expect(decide(found('CREATED'))).toEqual({ kind: 'resend' });
     expect(decide(found('PENDING'))).toEqual({ kind: 'resend' });
     for (const status of ['PROCESSING', 'CAPTURED', 'FAILED', 'ABANDONED', 'REFUNDED'] as const) {
-      expect(decide(found(status))).toEqual({ kind: 'done', outcome: 'not-cancellable', reason: notCancellableReason(status) });
+      expect(decide(found(status))).toEqual({
+        kind: 'done',
+        outcome: 'not-cancellable',
+        reason: notCancellableReason(status),
+      });
     }
   });
 
@@ -192,7 +261,10 @@ describe('a cancel whose outcome is unknown', () => {
     expect(decide(NOT_FOUND, { state: 'checking' })).toMatchObject({ kind: 'wait' });
     expect(decide(NOT_FOUND, { state: 'not-sent' })).toMatchObject({ kind: 'done', outcome: 'failed' });
     // The charge was refused outright while the cancel waited for it: there is no order to wait for.
-    expect(decide(NOT_FOUND, { state: 'final', providerStatus: null })).toMatchObject({ kind: 'done', outcome: 'failed' });
+    expect(decide(NOT_FOUND, { state: 'final', providerStatus: null })).toMatchObject({
+      kind: 'done',
+      outcome: 'failed',
+    });
     expect(decide(ERROR)).toMatchObject({ kind: 'wait' });
   });
 });
@@ -229,15 +301,25 @@ describe('an open order past its expiry', () => {
     expect(decide(found('PROCESSING'), EXPIRES + GRACE)).toBe(false);
     expect(decide(NOT_FOUND, EXPIRES + GRACE)).toBe(false);
     expect(decide(ERROR, EXPIRES + GRACE)).toBe(false);
-    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'checking', expiresAt: EXPIRES }) })).toBe(false);
-    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'active', expiresAt: null }) })).toBe(false);
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'checking', expiresAt: EXPIRES }) })).toBe(
+      false,
+    );
+    expect(decide(found('CREATED'), EXPIRES + GRACE, { row: attempt({ state: 'active', expiresAt: null }) })).toBe(
+      false,
+    );
   });
 
   it('once: not while a cancel is in flight, not again after one made past the deadline', () => {
     // A cashier's cancel before the expiry that the provider refused does not stop it.
     expect(decide(found('CREATED'), EXPIRES + GRACE, { cancels: [cancelRow({ createdAt: T0 + 1_000 })] })).toBe(true);
-    expect(decide(found('CREATED'), EXPIRES + GRACE, { cancels: [cancelRow({ state: 'checking', outcome: null, createdAt: T0 + 1_000 })] })).toBe(false);
-    expect(decide(found('CREATED'), EXPIRES + GRACE + 90_000, { cancels: [cancelRow({ createdAt: EXPIRES + GRACE })] })).toBe(false);
+    expect(
+      decide(found('CREATED'), EXPIRES + GRACE, {
+        cancels: [cancelRow({ state: 'checking', outcome: null, createdAt: T0 + 1_000 })],
+      }),
+    ).toBe(false);
+    expect(
+      decide(found('CREATED'), EXPIRES + GRACE + 90_000, { cancels: [cancelRow({ createdAt: EXPIRES + GRACE })] }),
+    ).toBe(false);
   });
 });
 
@@ -264,7 +346,8 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
   };
   // An earlier refund of 200 is confirmed in the journal.
   const paid = attempt({ state: 'final', providerStatus: 'CAPTURED', refundedMinor: 200 });
-  const decide = (lookup: Lookup, now: number, row: RefundRow = refund) => decideRefund({ refund: row, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs });
+  const decide = (lookup: Lookup, now: number, row: RefundRow = refund) =>
+    decideRefund({ refund: row, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs });
 
   it("the provider's total grew by it since it was sent → succeeded, whatever the time", () => {
     expect(decide(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
@@ -272,8 +355,14 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
   });
 
   it('not in the total → wait until the lost request can no longer land, then send again (same key) with the total as new baseline', () => {
-    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 1_000)).toMatchObject({ kind: 'wait', settleAt: T0 + 35_000 });
-    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 35_000)).toEqual({ kind: 'resend', providerRefundedMinor: 200 });
+    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 1_000)).toMatchObject({
+      kind: 'wait',
+      settleAt: T0 + 35_000,
+    });
+    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 35_000)).toEqual({
+      kind: 'resend',
+      providerRefundedMinor: 200,
+    });
     const fresh = { ...refund, providerRefundedBeforeMinor: 0 };
     expect(decide(found('CAPTURED'), T0 + 35_000, fresh)).toEqual({ kind: 'resend', providerRefundedMinor: 0 }); // refundAmount absent = 0
   });
@@ -282,22 +371,46 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     // 400 refunded at the merchant portal, unknown to this till: the provider showed 600 when ours left.
     const afterOutside = { ...refund, providerRefundedBeforeMinor: 600 };
     // Compared with our confirmed 200, 600 would "hold" our 300; against the baseline it does not.
-    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 1_000, afterOutside)).toMatchObject({ kind: 'wait', settleAt: T0 + 35_000 });
-    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 35_000, afterOutside)).toEqual({ kind: 'resend', providerRefundedMinor: 600 });
-    expect(decide(found('CAPTURED', { refundAmount: 899 }), T0 + 35_000, afterOutside)).toEqual({ kind: 'resend', providerRefundedMinor: 899 });
+    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 1_000, afterOutside)).toMatchObject({
+      kind: 'wait',
+      settleAt: T0 + 35_000,
+    });
+    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 35_000, afterOutside)).toEqual({
+      kind: 'resend',
+      providerRefundedMinor: 600,
+    });
+    expect(decide(found('CAPTURED', { refundAmount: 899 }), T0 + 35_000, afterOutside)).toEqual({
+      kind: 'resend',
+      providerRefundedMinor: 899,
+    });
     expect(decide(found('CAPTURED', { refundAmount: 900 }), T0 + 1, afterOutside)).toEqual({ kind: 'succeeded' });
   });
 
   it('a row recorded before the baseline existed keeps the comparison with our confirmed total', () => {
     const legacy = { ...refund, providerRefundedBeforeMinor: null };
     expect(decide(found('CAPTURED', { refundAmount: 500 }), T0 + 1, legacy)).toEqual({ kind: 'succeeded' });
-    expect(decide(found('CAPTURED', { refundAmount: 499 }), T0 + 35_000, legacy)).toEqual({ kind: 'resend', providerRefundedMinor: 499 });
+    expect(decide(found('CAPTURED', { refundAmount: 499 }), T0 + 35_000, legacy)).toEqual({
+      kind: 'resend',
+      providerRefundedMinor: 499,
+    });
   });
 
   it('another of our refunds is unsettled too → never resent on a total that may or may not hold that one', () => {
     const withOther = (lookup: Lookup, now: number) =>
-      decideRefund({ refund, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs, othersInFlight: true });
-    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({ kind: 'wait', settleAt: null, reason: notice('refund.other-unsettled') });
+      decideRefund({
+        refund,
+        attempt: paid,
+        lookup,
+        now,
+        lastSentAt: T0,
+        settleMs: POLICY.settleMs,
+        othersInFlight: true,
+      });
+    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({
+      kind: 'wait',
+      settleAt: null,
+      reason: notice('refund.other-unsettled'),
+    });
     // Its own growth is still recognised.
     expect(withOther(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
   });
@@ -311,7 +424,9 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
 describe('check delays', () => {
   it('double from the base up to the cap', () => {
     const delays = { baseMs: 500, maxMs: 10_000 };
-    expect([0, 1, 2, 3, 4, 5, 6, 50].map((n) => checkDelay(n, delays))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map((n) => checkDelay(n, delays))).toEqual([
+      500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000,
+    ]);
   });
 });
 
@@ -321,7 +436,11 @@ describe('the journalled 409 "already exists"', () => {
   it('is recognised by its data marker whatever the summary says, and by the summary of earlier versions', () => {
     expect(isProviderSaidExistsEvent(event(PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA))).toBe(true);
     expect(isProviderSaidExistsEvent(event('reworded for people', PROVIDER_SAID_EXISTS_DATA))).toBe(true);
-    expect(isProviderSaidExistsEvent(event('the provider answered that this reference already exists (409): the order is there', null))).toBe(true);
+    expect(
+      isProviderSaidExistsEvent(
+        event('the provider answered that this reference already exists (409): the order is there', null),
+      ),
+    ).toBe(true);
   });
 
   it('is not any other event', () => {

@@ -37,10 +37,12 @@ export interface SendMemory {
 }
 
 /** The event that records a 409 on a create/scan, so that a restarted till still knows the order exists. */
-export const PROVIDER_SAID_EXISTS = 'the provider answered that this reference already exists (409): the order is there';
+export const PROVIDER_SAID_EXISTS =
+  'the provider answered that this reference already exists (409): the order is there';
 
 /** The summary the 409 event had before the data marker; never change this text (see below). */
-const LEGACY_PROVIDER_SAID_EXISTS_SUMMARY = 'the provider answered that this reference already exists (409): the order is there';
+const LEGACY_PROVIDER_SAID_EXISTS_SUMMARY =
+  'the provider answered that this reference already exists (409): the order is there';
 
 /** The marker in that event's data by which a restarted till recognises it; the summary is for people. */
 export const PROVIDER_SAID_EXISTS_DATA = { providerSaidExists: true } as const;
@@ -83,14 +85,19 @@ export type UnresolvedDecision =
   | { readonly kind: 'not-sent' };
 
 /** The journal patch that makes an attempt say what the provider says. */
-export function adoptPatch(row: AttemptRow, order: OrderStatusResponse, policy: Pick<ResolutionPolicy, 'orderLifetimeMs'>): AttemptPatch {
+export function adoptPatch(
+  row: AttemptRow,
+  order: OrderStatusResponse,
+  policy: Pick<ResolutionPolicy, 'orderLifetimeMs'>,
+): AttemptPatch {
   const final = isFinalProviderStatus(order.status);
   return {
     state: final ? 'final' : 'active',
     providerStatus: order.status,
     providerOrderId: order.shopbackOrderId ?? undefined,
     paymentType: order.paymentType ?? undefined,
-    failureReason: order.failureReason ?? (order.status === 'FAILED' ? notice('payments.declined-by-wallet') : undefined),
+    failureReason:
+      order.failureReason ?? (order.status === 'FAILED' ? notice('payments.declined-by-wallet') : undefined),
     expiresAt: row.expiresAt ?? row.createdAt + policy.orderLifetimeMs,
     unresolvedReason: null,
   };
@@ -108,7 +115,11 @@ export function decideUnresolved(input: {
 }): UnresolvedDecision {
   const { row, lookup, now, memory, policy, cancelRequested } = input;
   const mayResend =
-    memory.interactive && memory.canResend && !cancelRequested && memory.resends < policy.maxResends && now - memory.firstSentAt < policy.resendWindowMs;
+    memory.interactive &&
+    memory.canResend &&
+    !cancelRequested &&
+    memory.resends < policy.maxResends &&
+    now - memory.firstSentAt < policy.resendWindowMs;
   switch (lookup.kind) {
     case 'found': {
       const open = lookup.order.status === 'CREATED' || lookup.order.status === 'PENDING';
@@ -116,7 +127,11 @@ export function decideUnresolved(input: {
       return { kind: 'adopt', patch: adoptPatch(row, lookup.order, policy), recoverQr };
     }
     case 'error':
-      return { kind: 'keep-checking', reason: notice('unresolved.checking', { reason: lookup.reason }), settleAt: null };
+      return {
+        kind: 'keep-checking',
+        reason: notice('unresolved.checking', { reason: lookup.reason }),
+        settleAt: null,
+      };
     case 'not-found': {
       // "Not found" after a 409 is the provider lagging, never proof that nothing was charged.
       if (memory.existsAtProvider) return { kind: 'keep-checking', reason: EXISTS_NOT_FOUND_REASON, settleAt: null };
@@ -134,7 +149,11 @@ export type CancelDecision =
   | { readonly kind: 'wait'; readonly reason: Notice };
 
 /** A cancel whose outcome is unknown (or that recovery found unsent), given the order's current status. */
-export function decideCancel(input: { readonly cancel: CancelRow; readonly attempt: AttemptRow; readonly lookup: Lookup }): CancelDecision {
+export function decideCancel(input: {
+  readonly cancel: CancelRow;
+  readonly attempt: AttemptRow;
+  readonly lookup: Lookup;
+}): CancelDecision {
   const { attempt, lookup } = input;
   switch (lookup.kind) {
     case 'found': {

@@ -105,7 +105,13 @@ export async function startInstoreWebhookReceiver(options: {
   };
 }
 
-function checkSignature(request: IncomingMessage, body: unknown, url: string, credentials: NotificationCredentials | null, nowMs: number): string {
+function checkSignature(
+  request: IncomingMessage,
+  body: unknown,
+  url: string,
+  credentials: NotificationCredentials | null,
+  nowMs: number,
+): string {
   if (!credentials) return 'Invalid signature';
   const auth = parseAuthorization(String(request.headers.authorization ?? ''));
   const date = String(request.headers.date ?? '');
@@ -114,7 +120,8 @@ function checkSignature(request: IncomingMessage, body: unknown, url: string, cr
   if (!timingSafeEqualHex(expected, auth.signature)) return 'Invalid signature';
   // Checked after the signature, so a stranger learns nothing from which check failed.
   if (auth.accessKeyId !== credentials.accessKeyId) return 'Invalid signature';
-  if (!isFresh(date, nowMs)) return `Date is not within ${NOTIFICATION_FRESHNESS_MS / 60_000} minutes of the receiver clock`;
+  if (!isFresh(date, nowMs))
+    return `Date is not within ${NOTIFICATION_FRESHNESS_MS / 60_000} minutes of the receiver clock`;
   return 'valid';
 }
 

@@ -41,13 +41,18 @@ export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string):
  * A person is waiting: each try takes the next free slot of the person lane of the status budget
  * (status-budget.ts), one slot per request so the budget holds; a try that got no answer is made once more.
  */
-async function getInPersonLane(rt: PaymentRuntime, client: InStoreClient, referenceId: string): Promise<OrderStatusResponse> {
+async function getInPersonLane(
+  rt: PaymentRuntime,
+  client: InStoreClient,
+  referenceId: string,
+): Promise<OrderStatusResponse> {
   for (let attempt = 1; ; attempt += 1) {
     const release = await rt.statusBudget.acquire('person');
     try {
       return await client.getOrder(referenceId, { retry: { maxAttempts: 1 } });
     } catch (error) {
-      const answered = error instanceof PosError && (error.code === 'order.not-found' || error.details?.outcomeUnknown === false);
+      const answered =
+        error instanceof PosError && (error.code === 'order.not-found' || error.details?.outcomeUnknown === false);
       if (answered || attempt >= LOOKUP_TRIES) throw error;
     } finally {
       release();

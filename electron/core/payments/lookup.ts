@@ -37,7 +37,12 @@ export async function lookupOrder(rt: PaymentRuntime, row: AttemptRow, options: 
   return lookupAs(rt, row.referenceId, unsettled ? row.posId : null, options);
 }
 
-async function lookupAs(rt: PaymentRuntime, referenceId: string, posId: string | null, options: LookupOptions): Promise<Lookup> {
+async function lookupAs(
+  rt: PaymentRuntime,
+  referenceId: string,
+  posId: string | null,
+  options: LookupOptions,
+): Promise<Lookup> {
   // No client (no credentials) or another terminal's payment: answered at once, without using the budget.
   let client;
   try {
@@ -45,7 +50,8 @@ async function lookupAs(rt: PaymentRuntime, referenceId: string, posId: string |
   } catch (error) {
     return failed(error);
   }
-  if (posId !== null && client.posId !== posId) return { kind: 'error', reason: errorReason(otherTerminalError(posId, client.posId)) };
+  if (posId !== null && client.posId !== posId)
+    return { kind: 'error', reason: errorReason(otherTerminalError(posId, client.posId)) };
   const ticket = rt.statusBudget.take(options.lane);
   options.onTicket?.(ticket);
   const release = await ticket.granted;

@@ -1,7 +1,11 @@
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { followSettingsListener, type ListenerPlan } from '../http/settings-listener.ts';
-import { startInstoreWebhookReceiver, type InstoreNotification, type NotificationCredentials } from './instore-webhook-receiver.ts';
+import {
+  startInstoreWebhookReceiver,
+  type InstoreNotification,
+  type NotificationCredentials,
+} from './instore-webhook-receiver.ts';
 
 // Where payment notifications (wire-details §2.6) reach this till, kept in line with the settings:
 // - demo (embedded sandbox): a listener on loopback, and its URL goes out as webhookUrl, so the sandbox's
@@ -39,7 +43,13 @@ export async function startNotificationListener(options: {
       credentials = await provider.notificationCredentials();
     },
     start: (plan) =>
-      startInstoreWebhookReceiver({ port: plan.port, publicUrl: plan.publicUrl, credentials: () => credentials, onNotification: options.onNotification, log: options.log }),
+      startInstoreWebhookReceiver({
+        port: plan.port,
+        publicUrl: plan.publicUrl,
+        credentials: () => credentials,
+        onNotification: options.onNotification,
+        log: options.log,
+      }),
     label: 'webhook listener',
     log: options.log,
   });

@@ -33,7 +33,8 @@ export class OnScreen {
 
   isShown(referenceId: string): boolean {
     const at = this.#now();
-    for (const [key, markedAt] of this.#marks) if (key.endsWith(` ${referenceId}`) && at - markedAt < this.#ttlMs) return true;
+    for (const [key, markedAt] of this.#marks)
+      if (key.endsWith(` ${referenceId}`) && at - markedAt < this.#ttlMs) return true;
     return false;
   }
 

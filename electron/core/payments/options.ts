@@ -47,7 +47,9 @@ export interface PaymentServiceOptions {
    */
   readonly watchedCheckMaxMs?: number | undefined;
   /** The in-store client's timeouts and retry policy (tests shorten them). */
-  readonly client?: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined } | undefined;
+  readonly client?:
+    | { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined }
+    | undefined;
   /** Run the in-store webhook receiver (demo: on loopback; real: when a listen port is set). Default true. */
   readonly webhooks?: boolean | undefined;
   /** How long close() waits for requests in flight before closing the journal under them. */
@@ -68,7 +70,10 @@ export interface ResolvedOptions {
   readonly maxResends: number;
   readonly checkDelays: { readonly baseMs: number; readonly maxMs: number };
   readonly watchedCheckMaxMs: number;
-  readonly client: { readonly timeouts?: Partial<Timeouts> | undefined; readonly retry?: Partial<RetryPolicy> | undefined };
+  readonly client: {
+    readonly timeouts?: Partial<Timeouts> | undefined;
+    readonly retry?: Partial<RetryPolicy> | undefined;
+  };
   readonly webhooks: boolean;
   readonly closeGraceMs: number;
 }
@@ -104,9 +109,19 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     webhooks: options.webhooks ?? true,
     closeGraceMs: options.closeGraceMs ?? 2_000,
   };
-  if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0)) throw new RangeError('statusRequestsPerSecond must be positive');
-  for (const key of ['orderLifetimeMs', 'expiryGraceMs', 'settleMs', 'resendWindowMs', 'maxResends', 'closeGraceMs', 'watchedCheckMaxMs'] as const) {
-    if (!Number.isFinite(resolved[key]) || resolved[key] < 0) throw new RangeError(`${key} must be a non-negative number`);
+  if (resolved.statusRequestsPerSecond !== null && !(resolved.statusRequestsPerSecond > 0))
+    throw new RangeError('statusRequestsPerSecond must be positive');
+  for (const key of [
+    'orderLifetimeMs',
+    'expiryGraceMs',
+    'settleMs',
+    'resendWindowMs',
+    'maxResends',
+    'closeGraceMs',
+    'watchedCheckMaxMs',
+  ] as const) {
+    if (!Number.isFinite(resolved[key]) || resolved[key] < 0)
+      throw new RangeError(`${key} must be a non-negative number`);
   }
   if (!(resolved.checkDelays.baseMs > 0 && resolved.checkDelays.maxMs >= resolved.checkDelays.baseMs)) {
     throw new RangeError('checkDelays must satisfy 0 < baseMs <= maxMs');

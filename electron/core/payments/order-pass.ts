@@ -63,8 +63,10 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
       delay = openOrderDelay(rt, journal.getAttempt(referenceId)!, state);
     }
   }
-  for (const cancel of unsettledCancels(rt, referenceId)) delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
-  for (const refund of unsettledRefunds(rt, referenceId)) delay = sooner(delay, await settleRefund(rt, refund, lookup, lookedAt, state));
+  for (const cancel of unsettledCancels(rt, referenceId))
+    delay = sooner(delay, await settleCancel(rt, cancel, lookup, state));
+  for (const refund of unsettledRefunds(rt, referenceId))
+    delay = sooner(delay, await settleRefund(rt, refund, lookup, lookedAt, state));
   // Last, once our own refunds are settled by this same answer: its refund total then tells what was refunded
   // outside this till (the journal does not take it in while one of ours is still in flight).
   if (lookup.kind === 'found') recordProviderRefundTotal(rt, referenceId, lookup.order);
@@ -81,7 +83,16 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
     const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
     // A 409 seen before the restart is in the event log: the order exists even if lookups do not show it yet.
     const existsAtProvider = rt.journal.eventsOf(row.referenceId).some(isProviderSaidExistsEvent);
-    memory = { interactive: false, canResend: false, request: null, refusal: null, firstSentAt: row.createdAt, lastSentAt, resends: 0, existsAtProvider };
+    memory = {
+      interactive: false,
+      canResend: false,
+      request: null,
+      refusal: null,
+      firstSentAt: row.createdAt,
+      lastSentAt,
+      resends: 0,
+      existsAtProvider,
+    };
     rt.attempts.set(row.referenceId, memory);
   }
   return memory;
@@ -101,13 +112,17 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
   switch (decision.kind) {
     case 'adopt': {
       const status = decision.patch.providerStatus ?? 'unknown';
-      const adopted = updateAttempt(rt, row.referenceId, decision.patch, { kind: 'status', summary: `found at the provider: ${status}` });
+      const adopted = updateAttempt(rt, row.referenceId, decision.patch, {
+        kind: 'status',
+        summary: `found at the provider: ${status}`,
+      });
       if (decision.recoverQr && memory.request) {
         // The create reached the provider but its answer (with the QR) was lost: the same request with the
         // same key is answered with the first reply, QR included.
         memory.resends += 1;
         const outcome = await sendOrder(rt, row.referenceId, memory.request);
-        if (outcome.kind !== 'accepted') note(rt, row.referenceId, { kind: 'note', summary: 'the QR of this order could not be fetched again' });
+        if (outcome.kind !== 'accepted')
+          note(rt, row.referenceId, { kind: 'note', summary: 'the QR of this order could not be fetched again' });
       }
       return adopted.state === 'active' ? openOrderDelay(rt, adopted, state) : 'idle';
     }
@@ -128,7 +143,9 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
           return 0;
         case 'refused':
           memory.refusal = errorReason(outcome.error);
-          updateAttempt(rt, row.referenceId, { unresolvedReason: notice('unresolved.refused', { error: memory.refusal }) });
+          updateAttempt(rt, row.referenceId, {
+            unresolvedReason: notice('unresolved.refused', { error: memory.refusal }),
+          });
           return backoffFor(rt, row.referenceId, state);
         default:
           updateAttempt(rt, row.referenceId, { unresolvedReason: errorReason(outcome.error) });
@@ -175,7 +192,15 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
         summary: `status ${lookup.order.status} (${state.trigger ?? 'poll'})`,
       });
       if (updated.state !== 'active') return 'idle';
-      if (shouldCancelExpired({ row: updated, lookup, now: rt.options.now(), graceMs: rt.options.expiryGraceMs, cancels: rt.journal.cancelsOf(row.referenceId) })) {
+      if (
+        shouldCancelExpired({
+          row: updated,
+          lookup,
+          now: rt.options.now(),
+          graceMs: rt.options.expiryGraceMs,
+          cancels: rt.journal.cancelsOf(row.referenceId),
+        })
+      ) {
         // Write-ahead, like a cashier's cancel: this same pass sends it (settleCancel), and its outcome is
         // settled by the usual rules.
         recordExpiredCancel(rt, row.referenceId);
@@ -185,7 +210,11 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
     }
     case 'not-found':
       // An order we created that the provider cannot find: keep asking (a provider-side delay), and say so.
-      if (state.polls === 1) note(rt, row.referenceId, { kind: 'note', summary: 'the provider does not find this open order; still checking' });
+      if (state.polls === 1)
+        note(rt, row.referenceId, {
+          kind: 'note',
+          summary: 'the provider does not find this open order; still checking',
+        });
       return poll;
     case 'error':
       return Math.max(poll, backoffFor(rt, row.referenceId, state));
@@ -197,7 +226,10 @@ function recordExpiredCancel(rt: PaymentRuntime, referenceId: string): void {
     const cancel = rt.journal.recordCancel(referenceId, { reason: EXPIRED_CANCEL_REASON });
     // Once the provider says CANCELLED, the cashier and the day summary see it as expired (nobody paid in time).
     rt.journal.updateAttempt(referenceId, { expiredUnpaid: true });
-    rt.journal.appendEvent(referenceId, { kind: 'note', summary: `still open past its expiry: cancel ${cancel.cancelId} recorded by the till` });
+    rt.journal.appendEvent(referenceId, {
+      kind: 'note',
+      summary: `still open past its expiry: cancel ${cancel.cancelId} recorded by the till`,
+    });
   });
   rt.publishAttempt(referenceId);
 }
@@ -252,7 +284,13 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
   }
 }
 
-async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Lookup, lookedAt: number, state: PassState): Promise<Delay> {
+async function settleRefund(
+  rt: PaymentRuntime,
+  refund: RefundRow,
+  lookup: Lookup,
+  lookedAt: number,
+  state: PassState,
+): Promise<Delay> {
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
   let lastSentAt = rt.refundSentAt.get(refund.refundId);
   if (lastSentAt === undefined) {
@@ -263,14 +301,28 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
   }
   const now = rt.options.now();
   // The total just read becomes the baseline of a resend: only if none of our other refunds could be landing.
-  const othersInFlight = rt.journal.refundsOf(refund.referenceId).some((r) => r.refundId !== refund.refundId && (r.state === 'sending' || r.state === 'checking'));
-  const decision = decideRefund({ refund, attempt, lookup, now: lookedAt, lastSentAt, settleMs: rt.options.settleMs, othersInFlight });
+  const othersInFlight = rt.journal
+    .refundsOf(refund.referenceId)
+    .some((r) => r.refundId !== refund.refundId && (r.state === 'sending' || r.state === 'checking'));
+  const decision = decideRefund({
+    refund,
+    attempt,
+    lookup,
+    now: lookedAt,
+    lastSentAt,
+    settleMs: rt.options.settleMs,
+    othersInFlight,
+  });
   switch (decision.kind) {
     case 'succeeded':
       updateRefund(
         rt,
         refund.refundId,
-        { state: 'succeeded', failureReason: null, providerOrderId: lookup.kind === 'found' ? (lookup.order.shopbackOrderId ?? null) : null },
+        {
+          state: 'succeeded',
+          failureReason: null,
+          providerOrderId: lookup.kind === 'found' ? (lookup.order.shopbackOrderId ?? null) : null,
+        },
         { kind: 'status', summary: `refund ${refund.refundId} found in the provider's refund total` },
       );
       state.lookAgain = true;
@@ -284,7 +336,11 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
         rt,
         refund.refundId,
         { state: 'sending', providerRefundedBeforeMinor: baseline, checkingReason: notice('refund.resending') },
-        { kind: 'note', summary: `refund ${refund.refundId} not in the provider's total: sending it again`, data: { providerRefundedBeforeMinor: baseline } },
+        {
+          kind: 'note',
+          summary: `refund ${refund.refundId} not in the provider's total: sending it again`,
+          data: { providerRefundedBeforeMinor: baseline },
+        },
       );
       rt.busy.add(refund.refundId);
       try {
@@ -304,11 +360,15 @@ async function settleRefund(rt: PaymentRuntime, refund: RefundRow, lookup: Looku
 }
 
 function unsettledRefunds(rt: PaymentRuntime, referenceId: string): RefundRow[] {
-  return rt.journal.refundsOf(referenceId).filter((r) => (r.state === 'sending' || r.state === 'checking') && !rt.busy.has(r.refundId));
+  return rt.journal
+    .refundsOf(referenceId)
+    .filter((r) => (r.state === 'sending' || r.state === 'checking') && !rt.busy.has(r.refundId));
 }
 
 function unsettledCancels(rt: PaymentRuntime, referenceId: string): CancelRow[] {
-  return rt.journal.cancelsOf(referenceId).filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.busy.has(c.cancelId));
+  return rt.journal
+    .cancelsOf(referenceId)
+    .filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.busy.has(c.cancelId));
 }
 
 /**

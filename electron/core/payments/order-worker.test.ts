@@ -6,7 +6,10 @@ import { createStatusBudget } from './status-budget.ts';
 // The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
 // now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.
 
-const SYSTEM: Timers = { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const SYSTEM: Timers = {
+  setTimeout: (cb, ms) => setTimeout(cb, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function worker(pass: Pass, initialDelayMs = 0, onError: (error: unknown) => number = () => 10) {
@@ -108,7 +111,8 @@ describe('order worker', () => {
     // Two lookups just answered: both slots are taken for a second.
     for (const release of await Promise.all([budget.acquire('person'), budget.acquire('person')])) release();
     const served: string[] = [];
-    for (let i = 0; i < 3; i += 1) void budget.acquire('background').then((release) => (served.push('other order'), release()));
+    for (let i = 0; i < 3; i += 1)
+      void budget.acquire('background').then((release) => (served.push('other order'), release()));
     const lanes: string[] = [];
     const { w } = worker(async (state) => {
       lanes.push(state.lane);
@@ -147,7 +151,7 @@ describe('order worker', () => {
     expect(sent).toBe(0);
   });
 
-  it('the lane of a pass: a person\'s trigger, a webhook, else the order\'s own lane', async () => {
+  it("the lane of a pass: a person's trigger, a webhook, else the order's own lane", async () => {
     const lanes: string[] = [];
     let own: 'screen' | 'background' = 'background';
     const w = new OrderWorker({

@@ -31,9 +31,13 @@ process.stdout.write('closed\\n');
 `;
 
 it('after close() with an open order, the process exits by itself well within the close grace period', async () => {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', '--input-type=module', '-e', SCRIPT], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', '--input-type=module', '-e', SCRIPT],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   let closedAt: number | null = null;

@@ -45,7 +45,11 @@ describe.each(CASES)('%s', (fault) => {
     // The order becomes known (found, or sent again), with its QR: when the answer was lost but the fault
     // lets a later request through, the same request with the same key brings the first answer (QR) back.
     const qrComesBack = !/timeout|slow/.test(fault);
-    const active = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'active' && (!qrComesBack || d.payment.qrPayload !== null));
+    const active = await waitForDetail(
+      harness.h,
+      view.referenceId,
+      (d) => d.payment.state === 'active' && (!qrComesBack || d.payment.qrPayload !== null),
+    );
     const [order] = await sandboxOrders(harness.sandbox);
     if (qrComesBack) expect(active.payment.qrPayload).toBe(order!.qrPayload);
     await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
@@ -60,7 +64,11 @@ describe.each(CASES)('%s', (fault) => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
     await setFaults(harness.sandbox, FAULTS[fault]!('/order/scan'));
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1300, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1300,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     const paid = await waitForDetail(harness.h, view.referenceId, isSettled);
     expect(paid.payment).toMatchObject({ displayStatus: 'paid', providerStatus: 'CAPTURED' });
     const orders = await sandboxOrders(harness.sandbox);
@@ -73,15 +81,31 @@ describe.each(CASES)('%s', (fault) => {
   it('refund: refunded once, journal matches', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1400, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1400,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
     await setFaults(harness.sandbox, FAULTS[fault]!('/refund'));
-    const detail = await harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN });
+    const detail = await harness.h['payments.refund']({
+      referenceId: view.referenceId,
+      reason: 'returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(detail.refunds).toHaveLength(1);
     expect(['succeeded', 'checking']).toContain(detail.refunds[0]!.state);
-    const refunded = await waitForDetail(harness.h, view.referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
+    const refunded = await waitForDetail(
+      harness.h,
+      view.referenceId,
+      (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED',
+    );
     expect(refunded.refunds.map((r) => r.state)).toEqual(['succeeded']);
-    expect(refunded.payment).toMatchObject({ displayStatus: 'refunded', refunded: { amountMinor: 1400 }, refundable: { amountMinor: 0 } });
+    expect(refunded.payment).toMatchObject({
+      displayStatus: 'refunded',
+      refunded: { amountMinor: 1400 },
+      refundable: { amountMinor: 0 },
+    });
     const order = await expectJournalMatchesSandbox(harness, view.referenceId);
     expect(order.refunds).toHaveLength(1);
     await expectNothingUnresolved(harness);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
-import { control, expectJournalMatchesSandbox, isSettled, openHarness, sandboxOrders, setFaults, waitForDetail, type Harness } from './payment-service.test-helper.ts';
+import {
+  control,
+  expectJournalMatchesSandbox,
+  isSettled,
+  openHarness,
+  sandboxOrders,
+  setFaults,
+  waitForDetail,
+  type Harness,
+} from './payment-service.test-helper.ts';
 
 // The code path a real till takes: a real-environment profile (custom address → the live header names
 // `X-ShopBack-…`), no webhook, polling only, against a sandbox that answers to exactly those names and ignores
@@ -33,9 +42,22 @@ describe('live header names, polling only (custom environment → sandbox with -
     expect(order!.webhookUrl).toBeNull();
     await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: sale.referenceId });
     await waitForDetail(harness.h, sale.referenceId, (d) => d.payment.displayStatus === 'paid');
-    await harness.h['payments.refund']({ referenceId: sale.referenceId, amountMinor: 500, reason: 'Wrong size', supervisorPin: TEST_SUPERVISOR_PIN });
-    await harness.h['payments.refund']({ referenceId: sale.referenceId, reason: 'Returned', supervisorPin: TEST_SUPERVISOR_PIN });
-    const refunded = await waitForDetail(harness.h, sale.referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
+    await harness.h['payments.refund']({
+      referenceId: sale.referenceId,
+      amountMinor: 500,
+      reason: 'Wrong size',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    await harness.h['payments.refund']({
+      referenceId: sale.referenceId,
+      reason: 'Returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    const refunded = await waitForDetail(
+      harness.h,
+      sale.referenceId,
+      (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED',
+    );
     expect(refunded.payment.refunded.amountMinor).toBe(1500);
     await expectJournalMatchesSandbox(harness, sale.referenceId);
 
@@ -49,7 +71,11 @@ describe('live header names, polling only (custom environment → sandbox with -
     const harness = await openLiveHarness();
     await setFaults(harness.sandbox, { dropAfterActNext: 3, path: '/order/create' });
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 1200, currency: 'SGD' });
-    const active = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'active' && d.payment.qrPayload !== null);
+    const active = await waitForDetail(
+      harness.h,
+      view.referenceId,
+      (d) => d.payment.state === 'active' && d.payment.qrPayload !== null,
+    );
     const orders = await sandboxOrders(harness.sandbox);
     expect(orders).toHaveLength(1);
     expect(active.payment.qrPayload).toBe(orders[0]!.qrPayload);

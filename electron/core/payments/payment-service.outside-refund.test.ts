@@ -5,7 +5,15 @@ import { PosError } from '../../../shared/errors.ts';
 import { signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
-import { isSettled, mintCode, openHarness, sandboxOrders, setFaults, waitForDetail, type Harness } from './payment-service.test-helper.ts';
+import {
+  isSettled,
+  mintCode,
+  openHarness,
+  sandboxOrders,
+  setFaults,
+  waitForDetail,
+  type Harness,
+} from './payment-service.test-helper.ts';
 
 // A refund made elsewhere (the provider's merchant portal, another till) raises the provider's refund total
 // without this till knowing. A refund of ours whose answer is lost must still end in its true state: it is
@@ -33,14 +41,21 @@ async function refundElsewhere(harness: Harness, referenceId: string, amount: nu
   expect(result.status).toBe(200);
 }
 
-async function sandboxRefunds(harness: Harness, referenceId: string): Promise<{ refundAmount: number; refunds: [string | null, number][] }> {
+async function sandboxRefunds(
+  harness: Harness,
+  referenceId: string,
+): Promise<{ refundAmount: number; refunds: [string | null, number][] }> {
   const order = (await sandboxOrders(harness.sandbox)).find((o) => o.referenceId === referenceId)!;
-  const refunds = (order.refunds as readonly { amount: number; reason: string | null }[]).map((r): [string | null, number] => [r.reason, r.amount]);
+  const refunds = (order.refunds as readonly { amount: number; reason: string | null }[]).map(
+    (r): [string | null, number] => [r.reason, r.amount],
+  );
   return { refundAmount: order.refundAmount, refunds };
 }
 
 function refundSends(detail: PaymentDetail): { idempotencyKey: string }[] {
-  return detail.events.filter((e) => /^refund .* sent$/.test(e.summary)).map((e) => JSON.parse(e.data!) as { idempotencyKey: string });
+  return detail.events
+    .filter((e) => /^refund .* sent$/.test(e.summary))
+    .map((e) => JSON.parse(e.data!) as { idempotencyKey: string });
 }
 
 function baselineOf(harness: Harness, referenceId: string): number | null {
@@ -60,7 +75,12 @@ describe('a lost refund answer, after a refund made elsewhere', () => {
     await refundElsewhere(harness, referenceId, 700);
     await setFaults(harness.sandbox, { resetNext: 2, path: '/refund' });
 
-    const first = await harness.h['payments.refund']({ referenceId, amountMinor: 600, reason: OUR_REASON, supervisorPin: TEST_SUPERVISOR_PIN });
+    const first = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 600,
+      reason: OUR_REASON,
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
     expect(baselineOf(harness, referenceId)).toBe(700);
 
@@ -77,7 +97,12 @@ describe('a lost refund answer, after a refund made elsewhere', () => {
       ],
     });
     // Refunded in all, as the provider says; the portal's part shown as refunded elsewhere.
-    expect(done.payment).toMatchObject({ providerStatus: 'CAPTURED', refunded: { amountMinor: 1300 }, refundedElsewhere: { amountMinor: 700 }, refundable: { amountMinor: 100 } });
+    expect(done.payment).toMatchObject({
+      providerStatus: 'CAPTURED',
+      refunded: { amountMinor: 1300 },
+      refundedElsewhere: { amountMinor: 700 },
+      refundable: { amountMinor: 100 },
+    });
   });
 
   it('applied by the provider: found in the growth of its total, never sent again', async () => {
@@ -86,7 +111,12 @@ describe('a lost refund answer, after a refund made elsewhere', () => {
     await refundElsewhere(harness, referenceId, 700);
     await setFaults(harness.sandbox, { dropAfterActNext: 2, path: '/refund' });
 
-    const first = await harness.h['payments.refund']({ referenceId, amountMinor: 600, reason: OUR_REASON, supervisorPin: TEST_SUPERVISOR_PIN });
+    const first = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 600,
+      reason: OUR_REASON,
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
 
     const done = await waitForDetail(harness.h, referenceId, isSettled);
@@ -107,18 +137,30 @@ describe('a lost refund answer, after a refund made elsewhere', () => {
     const referenceId = await paidOrder(harness, 1400);
     await refundElsewhere(harness, referenceId, 1000);
 
-    const refused = await harness.h['payments.refund']({ referenceId, amountMinor: 600, reason: OUR_REASON, supervisorPin: TEST_SUPERVISOR_PIN }).then(
+    const refused = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 600,
+      reason: OUR_REASON,
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    }).then(
       () => null,
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(PosError);
-    expect(refused).toMatchObject({ code: 'refund.exceeds-refundable', details: { refundableMinor: 400, requestedMinor: 600 } });
+    expect(refused).toMatchObject({
+      code: 'refund.exceeds-refundable',
+      details: { refundableMinor: 400, requestedMinor: 600 },
+    });
     expect((await harness.h['payments.get']({ referenceId })).refunds).toEqual([]);
     expect((await sandboxRefunds(harness, referenceId)).refunds).toEqual([[OUTSIDE_REASON, 1000]]);
 
     // Without an amount: what is left at the provider.
     await harness.h['payments.refund']({ referenceId, reason: OUR_REASON, supervisorPin: TEST_SUPERVISOR_PIN });
-    const done = await waitForDetail(harness.h, referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
+    const done = await waitForDetail(
+      harness.h,
+      referenceId,
+      (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED',
+    );
     expect(done.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 400]]);
     expect(await sandboxRefunds(harness, referenceId)).toEqual({
       refundAmount: 1400,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
-import { expectJournalMatchesSandbox, isSettled, mintCode, openHarness, setFaults, waitForDetail, type Harness } from './payment-service.test-helper.ts';
+import {
+  expectJournalMatchesSandbox,
+  isSettled,
+  mintCode,
+  openHarness,
+  setFaults,
+  waitForDetail,
+  type Harness,
+} from './payment-service.test-helper.ts';
 
 // Two refunds of one payment at once. A lost refund answer is reconciled against the provider total read
 // just before the refund was recorded; that total is a valid baseline only if none of our own refunds could
@@ -28,7 +36,11 @@ function watched<T>(promise: Promise<T>): { readonly outcome: Promise<T | unknow
 
 async function paidPayment(harness: Harness): Promise<string> {
   const code = await mintCode(harness.sandbox, 'approve');
-  const { referenceId } = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1000, currency: 'SGD', consumerCode: code });
+  const { referenceId } = await harness.h['payments.chargeCustomerQr']({
+    amountMinor: 1000,
+    currency: 'SGD',
+    consumerCode: code,
+  });
   await waitForDetail(harness.h, referenceId, (d) => d.payment.displayStatus === 'paid');
   return referenceId;
 }
@@ -44,7 +56,12 @@ async function expectOnlyRefundA(harness: Harness, referenceId: string): Promise
 
 describe('two refunds of one payment at once', () => {
   it('a refund started while another is in flight is refused at once, before any lookup', async () => {
-    const harness = await openHarness({ client: { timeouts: { connectMs: 200, readMs: 3_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 } } });
+    const harness = await openHarness({
+      client: {
+        timeouts: { connectMs: 200, readMs: 3_000 },
+        retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 },
+      },
+    });
     const { h, sandbox } = harness;
     const referenceId = await paidPayment(harness);
 
@@ -52,10 +69,19 @@ describe('two refunds of one payment at once', () => {
     // provider: A stays in flight (recorded, not yet answered) for at least 1 s, and a lookup by B would take
     // as long, so B finishing while A is still in flight shows that B asked the provider nothing.
     await setFaults(sandbox, { path: `/order/${referenceId}`, latencyMs: 1_000 });
-    const refundA = watched(h['payments.refund']({ referenceId, amountMinor: 300, reason: 'first item', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const refundA = watched(
+      h['payments.refund']({ referenceId, amountMinor: 300, reason: 'first item', supervisorPin: TEST_SUPERVISOR_PIN }),
+    );
     await waitForDetail(h, referenceId, (d) => d.refunds.length === 1);
 
-    const refundB = watched(h['payments.refund']({ referenceId, amountMinor: 200, reason: 'second item', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const refundB = watched(
+      h['payments.refund']({
+        referenceId,
+        amountMinor: 200,
+        reason: 'second item',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      }),
+    );
     const outcomeB = await refundB.outcome;
     // Refused while A was still on its way: by the first check, before any lookup.
     expect(refundA.done()).toBe(false);
@@ -64,12 +90,19 @@ describe('two refunds of one payment at once', () => {
     expect((outcomeB as PosError).message).toMatch(/still being confirmed/);
 
     const afterA = await refundA.outcome;
-    expect((afterA as { refunds: { amount: { amountMinor: number } }[] }).refunds.map((r) => r.amount.amountMinor)).toEqual([300]);
+    expect(
+      (afterA as { refunds: { amount: { amountMinor: number } }[] }).refunds.map((r) => r.amount.amountMinor),
+    ).toEqual([300]);
     await expectOnlyRefundA(harness, referenceId);
   });
 
   it('a refund whose total was read before another refund was recorded and landed is refused, never judged by that total', async () => {
-    const harness = await openHarness({ client: { timeouts: { connectMs: 200, readMs: 6_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 } } });
+    const harness = await openHarness({
+      client: {
+        timeouts: { connectMs: 200, readMs: 6_000 },
+        retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 40 },
+      },
+    });
     const { h, sandbox } = harness;
     const referenceId = await paidPayment(harness);
 
@@ -80,13 +113,25 @@ describe('two refunds of one payment at once', () => {
     // test below (B done too early), it cannot make it pass wrongly.
     await setFaults(sandbox, { path: `/order/${referenceId}`, delayAfterActMs: 4_000 });
     const startedB = Date.now();
-    const refundB = watched(h['payments.refund']({ referenceId, amountMinor: 200, reason: 'second item', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const refundB = watched(
+      h['payments.refund']({
+        referenceId,
+        amountMinor: 200,
+        reason: 'second item',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      }),
+    );
     await sleep(1_000);
     await setFaults(sandbox, { path: null, delayAfterActMs: 0 });
 
     // Meanwhile A is read, recorded, sent and confirmed: the provider's total is 3.00 before B's answer
     // (which still says 0) comes back.
-    const afterA = await h['payments.refund']({ referenceId, amountMinor: 300, reason: 'first item', supervisorPin: TEST_SUPERVISOR_PIN });
+    const afterA = await h['payments.refund']({
+      referenceId,
+      amountMinor: 300,
+      reason: 'first item',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(afterA.refunds.map((r) => [r.amount.amountMinor, r.state])).toEqual([[300, 'succeeded']]);
     // The race really happened: B was still waiting for its lookup when A had succeeded.
     expect(refundB.done()).toBe(false);

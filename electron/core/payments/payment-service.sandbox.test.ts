@@ -34,7 +34,12 @@ describe('merchant QR', () => {
     const harness = await openHarness();
     const { h, sandbox } = harness;
     const view = await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD', note: 'ORDER-7781' });
-    expect(view).toMatchObject({ state: 'active', displayStatus: 'waiting', method: 'merchant-qr', amount: { amountMinor: 1250, currency: 'SGD' } });
+    expect(view).toMatchObject({
+      state: 'active',
+      displayStatus: 'waiting',
+      method: 'merchant-qr',
+      amount: { amountMinor: 1250, currency: 'SGD' },
+    });
     expect(view.qrPayload).toMatch(/^sandbox-wallet:\/\/pay\//);
     expect(Date.parse(view.expiresAt!) - Date.parse(view.createdAt)).toBe(5 * 60_000);
 
@@ -44,7 +49,14 @@ describe('merchant QR', () => {
     const paid = await waitForDetail(h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
 
     expect(shownStatuses(harness, view.referenceId)).toEqual(['sending', 'waiting', 'scanned', 'confirming', 'paid']);
-    expect(paid.payment).toMatchObject({ state: 'final', providerStatus: 'CAPTURED', paymentType: 'PAY', canRefund: true, canCancel: false, qrPayload: null });
+    expect(paid.payment).toMatchObject({
+      state: 'final',
+      providerStatus: 'CAPTURED',
+      paymentType: 'PAY',
+      canRefund: true,
+      canCancel: false,
+      qrPayload: null,
+    });
     expect(paid.payment.providerOrderId).toMatch(/^\d{6}-\d{4}-[A-Z]{4}$/);
     expect(paid.history.map((c) => c.status)).toEqual(['sending', 'waiting', 'scanned', 'confirming', 'paid']);
     expect(paid.events.some((e) => e.kind === 'request' && e.summary === 'create sent')).toBe(true);
@@ -62,7 +74,12 @@ describe('merchant QR', () => {
     const view = await h['payments.chargeMerchantQr']({ amountMinor: 990, currency: 'SGD' });
     await control(sandbox, 'POST', '/consumer/decline', { referenceId: view.referenceId, reason: 'CONSUMER_DECLINED' });
     const failed = await waitForDetail(h, view.referenceId, (d) => d.payment.state === 'final');
-    expect(failed.payment).toMatchObject({ displayStatus: 'failed', providerStatus: 'FAILED', failureReason: 'CONSUMER_DECLINED', canRefund: false });
+    expect(failed.payment).toMatchObject({
+      displayStatus: 'failed',
+      providerStatus: 'FAILED',
+      failureReason: 'CONSUMER_DECLINED',
+      canRefund: false,
+    });
     await expectJournalMatchesSandbox(harness, view.referenceId);
   });
 
@@ -71,7 +88,12 @@ describe('merchant QR', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
     expect(harness.module.counts().pendingCount).toBe(1);
     const expired = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
-    expect(expired.payment).toMatchObject({ displayStatus: 'expired', providerStatus: 'ABANDONED', qrPayload: null, canCancel: false });
+    expect(expired.payment).toMatchObject({
+      displayStatus: 'expired',
+      providerStatus: 'ABANDONED',
+      qrPayload: null,
+      canCancel: false,
+    });
     expect(harness.module.counts().pendingCount).toBe(0);
     await expectJournalMatchesSandbox(harness, view.referenceId);
   });
@@ -81,7 +103,11 @@ describe('customer QR', () => {
   it('charges a scanned code: paid, journal matches the provider', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 2054, currency: 'SGD', consumerCode: `${code}\r\n` });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 2054,
+      currency: 'SGD',
+      consumerCode: `${code}\r\n`,
+    });
     expect(view).toMatchObject({ method: 'customer-qr', state: 'active', qrPayload: null });
     const paid = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
     expect(paid.payment).toMatchObject({ displayStatus: 'paid', paymentType: 'PAYLATER' }); // magic ending 54
@@ -94,8 +120,14 @@ describe('customer QR', () => {
   it('refuses the same code a second time before sending anything (the provider saw one scan)', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
-    const first = await harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: code });
-    const error = await rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: ` ${code} ` }));
+    const first = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 300,
+      currency: 'SGD',
+      consumerCode: code,
+    });
+    const error = await rejection(
+      harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: ` ${code} ` }),
+    );
     expect(error.code).toBe('consumer-code.already-used');
     const orders = await sandboxOrders(harness.sandbox);
     expect(orders.filter((o) => o.consumerCode === code)).toHaveLength(1);
@@ -106,14 +138,24 @@ describe('customer QR', () => {
   it('a code the wallet declines ends failed with the reason', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'decline');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 700,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     const failed = await waitForDetail(harness.h, view.referenceId, (d) => d.payment.state === 'final');
     expect(failed.payment).toMatchObject({ displayStatus: 'failed', failureReason: 'CONSUMER_DECLINED' });
   });
 
   it('a code the provider does not know is refused with the reason, recorded as failed', async () => {
     const harness = await openHarness();
-    const error = await rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: 'SBCQNOTAREALCODE0000' }));
+    const error = await rejection(
+      harness.h['payments.chargeCustomerQr']({
+        amountMinor: 700,
+        currency: 'SGD',
+        consumerCode: 'SBCQNOTAREALCODE0000',
+      }),
+    );
     expect(error.code).toBe('consumer-code.invalid');
     const [row] = (await harness.h['payments.history']({})).items;
     expect(row).toMatchObject({ state: 'final', displayStatus: 'failed', failureReason: error.message });
@@ -126,15 +168,33 @@ describe('bad input is refused before anything is recorded or sent', () => {
     const harness = await openHarness();
     await harness.test.context.settings.save({ settings: { amountLimits: { minMinor: 100, maxMinor: 50_000 } } });
     const h = harness.h;
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 0, currency: 'SGD' }))).code).toBe('amount.invalid');
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 12.5, currency: 'SGD' }))).code).toBe('amount.invalid');
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 0, currency: 'SGD' }))).code).toBe(
+      'amount.invalid',
+    );
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 12.5, currency: 'SGD' }))).code).toBe(
+      'amount.invalid',
+    );
     const low = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 99, currency: 'SGD' }));
     expect([low.code, low.message]).toEqual(['amount.invalid', 'The smallest amount this terminal takes is S$1.00.']);
     const high = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 50_001, currency: 'SGD' }));
-    expect([high.code, high.message]).toEqual(['amount.over-limit', 'This amount is above the limit of S$500.00 set for this terminal.']);
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'HKD' }))).code).toBe('currency.unsupported');
-    expect((await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: '  abc ' }))).code).toBe('consumer-code.invalid');
-    expect((await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: 'SBCQ\tBROKEN1234' }))).code).toBe('consumer-code.invalid');
+    expect([high.code, high.message]).toEqual([
+      'amount.over-limit',
+      'This amount is above the limit of S$500.00 set for this terminal.',
+    ]);
+    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'HKD' }))).code).toBe(
+      'currency.unsupported',
+    );
+    expect(
+      (await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: '  abc ' })))
+        .code,
+    ).toBe('consumer-code.invalid');
+    expect(
+      (
+        await rejection(
+          h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: 'SBCQ\tBROKEN1234' }),
+        )
+      ).code,
+    ).toBe('consumer-code.invalid');
     expect((await h['payments.history']({})).total).toBe(0);
     expect(await sandboxOrders(harness.sandbox)).toHaveLength(0);
   });
@@ -146,8 +206,15 @@ describe('cancel', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
     expect(view.canCancel).toBe(true);
     const cancelled = await harness.h['payments.cancel']({ referenceId: view.referenceId, reason: 'customer left' });
-    expect(cancelled).toMatchObject({ state: 'final', displayStatus: 'cancelled', providerStatus: 'CANCELLED', canCancel: false });
-    expect(await harness.h['payments.cancel']({ referenceId: view.referenceId })).toMatchObject({ displayStatus: 'cancelled' });
+    expect(cancelled).toMatchObject({
+      state: 'final',
+      displayStatus: 'cancelled',
+      providerStatus: 'CANCELLED',
+      canCancel: false,
+    });
+    expect(await harness.h['payments.cancel']({ referenceId: view.referenceId })).toMatchObject({
+      displayStatus: 'cancelled',
+    });
     await expectJournalMatchesSandbox(harness, view.referenceId);
   });
 
@@ -185,7 +252,13 @@ describe('cancel', () => {
   it('a cancel tapped while the charge is being sent, then the provider refuses the charge: the cancel ends, nothing stays unresolved', async () => {
     const harness = await openHarness();
     await setFaults(harness.sandbox, { latencyMs: 300, path: '/order/scan' });
-    const charging = rejection(harness.h['payments.chargeCustomerQr']({ amountMinor: 700, currency: 'SGD', consumerCode: 'SBCQNOTAREALCODE0000' }));
+    const charging = rejection(
+      harness.h['payments.chargeCustomerQr']({
+        amountMinor: 700,
+        currency: 'SGD',
+        consumerCode: 'SBCQNOTAREALCODE0000',
+      }),
+    );
     await expect.poll(() => harness.test.payments.length).toBeGreaterThan(0);
     const { referenceId } = harness.test.payments[0]!;
     expect((await harness.h['payments.cancel']({ referenceId })).displayStatus).toBe('sending');
@@ -205,10 +278,17 @@ describe('cancel', () => {
   it('refuses to cancel a paid order, with the reason', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 800, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 800,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
     const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
-    expect([error.code, error.message]).toEqual(['order.not-cancellable', 'This payment is already paid. Refund it instead.']);
+    expect([error.code, error.message]).toEqual([
+      'order.not-cancellable',
+      'This payment is already paid. Refund it instead.',
+    ]);
   });
 
   it('a cancel the provider refuses (the customer confirmed meanwhile) says why, and the payment shows its true status', async () => {
@@ -231,19 +311,28 @@ describe('an order the provider never finishes', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 650, currency: 'SGD' });
     const done = await waitForDetail(harness.h, view.referenceId, isSettled, 5_000);
     // Expired unpaid, as the cashier and the day summary call it; the provider's word (CANCELLED) stays in the detail.
-    expect(done.payment).toMatchObject({ state: 'final', displayStatus: 'expired', providerStatus: 'CANCELLED', qrPayload: null });
+    expect(done.payment).toMatchObject({
+      state: 'final',
+      displayStatus: 'expired',
+      providerStatus: 'CANCELLED',
+      qrPayload: null,
+    });
     expect(done.history.at(-1)).toMatchObject({ status: 'expired', providerStatus: 'CANCELLED' });
     const summary = await harness.h['payments.summary']({ day: done.payment.createdAt.slice(0, 10) });
     expect(summary.byStatus).toMatchObject({ expired: { count: 1 } });
     expect(summary.byStatus).not.toHaveProperty('cancelled');
-    expect((await harness.h['payments.history']({ status: 'expired' })).items.map((v) => v.referenceId)).toEqual([view.referenceId]);
+    expect((await harness.h['payments.history']({ status: 'expired' })).items.map((v) => v.referenceId)).toEqual([
+      view.referenceId,
+    ]);
     expect(Date.parse(done.payment.updatedAt)).toBeGreaterThanOrEqual(Date.parse(done.payment.expiresAt!) + 200);
     expect(done.events.some((e) => /still open past its expiry/.test(e.summary))).toBe(true);
     await expectJournalMatchesSandbox(harness, view.referenceId);
     expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
     const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });
     try {
-      expect(journal.cancelsOf(view.referenceId)).toMatchObject([{ state: 'done', outcome: 'cancelled', reason: 'Not paid before the QR expired' }]);
+      expect(journal.cancelsOf(view.referenceId)).toMatchObject([
+        { state: 'done', outcome: 'cancelled', reason: 'Not paid before the QR expired' },
+      ]);
     } finally {
       journal.close();
     }
@@ -253,7 +342,10 @@ describe('an order the provider never finishes', () => {
   });
 
   it('a customer who has already confirmed (PROCESSING) at the deadline is never cancelled: the payment ends paid', async () => {
-    const harness = await openHarness({ orderLifetimeMs: 300, expiryGraceMs: 200 }, { abandonAfterMs: 60_000, confirmDelayMs: 1_500 });
+    const harness = await openHarness(
+      { orderLifetimeMs: 300, expiryGraceMs: 200 },
+      { abandonAfterMs: 60_000, confirmDelayMs: 1_500 },
+    );
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 650, currency: 'SGD' });
     await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
     const paid = await waitForDetail(harness.h, view.referenceId, isSettled, 5_000);
@@ -279,7 +371,9 @@ describe('refund', () => {
 
   it('needs the supervisor PIN', async () => {
     const { harness, referenceId } = await paidPayment();
-    const wrong = await rejection(harness.h['payments.refund']({ referenceId, reason: 'wrong item', supervisorPin: '0000' }));
+    const wrong = await rejection(
+      harness.h['payments.refund']({ referenceId, reason: 'wrong item', supervisorPin: '0000' }),
+    );
     expect(wrong.code).toBe('supervisor.pin-wrong');
     expect((await harness.h['payments.get']({ referenceId })).refunds).toHaveLength(0);
   });
@@ -287,34 +381,72 @@ describe('refund', () => {
   it('needs a reason: one of only spaces is refused with what to do, nothing recorded or sent', async () => {
     const { harness, referenceId } = await paidPayment();
     for (const reason of ['   ', ' \t\n ']) {
-      const error = await rejection(harness.h['payments.refund']({ referenceId, reason, supervisorPin: TEST_SUPERVISOR_PIN }));
+      const error = await rejection(
+        harness.h['payments.refund']({ referenceId, reason, supervisorPin: TEST_SUPERVISOR_PIN }),
+      );
       expect(error.code).toBe('request.invalid');
       expect(error.message).toBe('Enter a reason for the refund.');
     }
     expect((await harness.h['payments.get']({ referenceId })).refunds).toHaveLength(0);
     expect((await sandboxOrders(harness.sandbox))[0]!.refunds).toHaveLength(0);
     // Kept without the spaces around it.
-    const done = await harness.h['payments.refund']({ referenceId, amountMinor: 100, reason: '  damaged  ', supervisorPin: TEST_SUPERVISOR_PIN });
+    const done = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 100,
+      reason: '  damaged  ',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(done.refunds.map((r) => r.reason)).toEqual(['damaged']);
   });
 
   it('partial then the rest (the default amount): REFUNDED, totals match the provider', async () => {
     const { harness, referenceId } = await paidPayment(1000);
-    const partial = await harness.h['payments.refund']({ referenceId, amountMinor: 300, reason: 'one item returned', supervisorPin: TEST_SUPERVISOR_PIN });
-    expect(partial.payment).toMatchObject({ displayStatus: 'paid', refunded: { amountMinor: 300 }, refundable: { amountMinor: 700 } });
-    expect(partial.refunds).toMatchObject([{ state: 'succeeded', amount: { amountMinor: 300 }, reason: 'one item returned' }]);
+    const partial = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 300,
+      reason: 'one item returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    expect(partial.payment).toMatchObject({
+      displayStatus: 'paid',
+      refunded: { amountMinor: 300 },
+      refundable: { amountMinor: 700 },
+    });
+    expect(partial.refunds).toMatchObject([
+      { state: 'succeeded', amount: { amountMinor: 300 }, reason: 'one item returned' },
+    ]);
 
-    const over = await rejection(harness.h['payments.refund']({ referenceId, amountMinor: 701, reason: 'too much', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const over = await rejection(
+      harness.h['payments.refund']({
+        referenceId,
+        amountMinor: 701,
+        reason: 'too much',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      }),
+    );
     expect(over.code).toBe('refund.exceeds-refundable');
     expect(over.details).toMatchObject({ refundableMinor: 700 });
 
-    const rest = await harness.h['payments.refund']({ referenceId, reason: 'whole order', supervisorPin: TEST_SUPERVISOR_PIN });
-    expect(rest.payment).toMatchObject({ displayStatus: 'refunded', providerStatus: 'REFUNDED', refunded: { amountMinor: 1000 }, canRefund: false });
+    const rest = await harness.h['payments.refund']({
+      referenceId,
+      reason: 'whole order',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    expect(rest.payment).toMatchObject({
+      displayStatus: 'refunded',
+      providerStatus: 'REFUNDED',
+      refunded: { amountMinor: 1000 },
+      canRefund: false,
+    });
     expect(rest.refunds.map((r) => r.amount.amountMinor)).toEqual([300, 700]);
     await expectJournalMatchesSandbox(harness, referenceId);
-    expect(harness.test.refunds.filter((r) => r.state === 'succeeded').map((r) => r.amount.amountMinor)).toEqual([300, 700]);
+    expect(harness.test.refunds.filter((r) => r.state === 'succeeded').map((r) => r.amount.amountMinor)).toEqual([
+      300, 700,
+    ]);
 
-    const nothing = await rejection(harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const nothing = await rejection(
+      harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }),
+    );
     expect(nothing.code).toBe('refund.exceeds-refundable');
   });
 
@@ -322,12 +454,26 @@ describe('refund', () => {
     const { harness, referenceId } = await paidPayment(1000);
     // Both tries of the first refund are cut off before the provider acts: its outcome is unknown.
     await setFaults(harness.sandbox, { resetNext: 2, path: '/refund' });
-    const first = await harness.h['payments.refund']({ referenceId, amountMinor: 400, reason: 'first', supervisorPin: TEST_SUPERVISOR_PIN });
+    const first = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 400,
+      reason: 'first',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
     expect(harness.module.counts().unresolvedCount).toBe(1);
-    const second = await rejection(harness.h['payments.refund']({ referenceId, amountMinor: 100, reason: 'second', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const second = await rejection(
+      harness.h['payments.refund']({
+        referenceId,
+        amountMinor: 100,
+        reason: 'second',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      }),
+    );
     expect(second.code).toBe('order.not-refundable');
-    expect(second.message).toBe('A refund of S$4.00 on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.');
+    expect(second.message).toBe(
+      'A refund of S$4.00 on this payment is still being confirmed with the provider. Wait until it is done, then refund again if needed.',
+    );
     const done = await waitForDetail(harness.h, referenceId, isSettled);
     expect(done.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 400]]);
     const order = await expectJournalMatchesSandbox(harness, referenceId);
@@ -337,17 +483,30 @@ describe('refund', () => {
   it('refuses a refund of an unpaid order', async () => {
     const harness = await openHarness();
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
-    const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const error = await rejection(
+      harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }),
+    );
     expect(error.code).toBe('order.not-captured');
   });
 });
 
 describe('refund and cancel that could not leave this till are refused before anything is recorded', () => {
-  const other = { name: 'Other Shop', accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER', country: 'SG' as const, posIds: ['POS-OTHER-1'] };
+  const other = {
+    name: 'Other Shop',
+    accessKeyId: 'AK_OTHER',
+    accessKeySecret: 'SK_OTHER',
+    country: 'SG' as const,
+    posIds: ['POS-OTHER-1'],
+  };
 
   async function switchToOtherTerminal(harness: Harness): Promise<void> {
     await harness.test.context.settings.save({
-      settings: { environment: 'custom', customBaseUrl: harness.sandbox.instoreBaseUrl, accessKeyId: other.accessKeyId, posId: 'POS-OTHER-1' },
+      settings: {
+        environment: 'custom',
+        customBaseUrl: harness.sandbox.instoreBaseUrl,
+        accessKeyId: other.accessKeyId,
+        posId: 'POS-OTHER-1',
+      },
       secrets: { accessKeySecret: other.accessKeySecret },
     });
   }
@@ -355,11 +514,21 @@ describe('refund and cancel that could not leave this till are refused before an
   it("a refund after the till moved to another merchant's credentials: the provider does not find the payment, nothing recorded", async () => {
     const harness = await openHarness({}, { merchants: [DEMO_MERCHANT, other] });
     const code = await mintCode(harness.sandbox, 'approve');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 900, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 900,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(harness.h, view.referenceId, isSettled);
     await switchToOtherTerminal(harness);
 
-    const error = await rejection(harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN }));
+    const error = await rejection(
+      harness.h['payments.refund']({
+        referenceId: view.referenceId,
+        reason: 'returned',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      }),
+    );
     expect(error.code).toBe('order.not-refundable');
     expect(error.message).toMatch(/did not find this payment/);
     const detail = await harness.h['payments.get']({ referenceId: view.referenceId });
@@ -421,7 +590,11 @@ describe('queries', () => {
   it('history, day summary, CSV, unresolved list and check now', async () => {
     const harness = await openHarness();
     const code = await mintCode(harness.sandbox, 'approve');
-    const paid = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1500, currency: 'SGD', consumerCode: code });
+    const paid = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1500,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(harness.h, paid.referenceId, isSettled);
     const open = await harness.h['payments.chargeMerchantQr']({ amountMinor: 400, currency: 'SGD' });
 

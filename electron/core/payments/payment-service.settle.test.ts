@@ -9,7 +9,16 @@ import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
 import { createPaymentModule } from './payment-service.ts';
-import { expectJournalMatchesSandbox, FAST, isSettled, mintCode, openHarness, sandboxOrders, setFaults, waitForDetail } from './payment-service.test-helper.ts';
+import {
+  expectJournalMatchesSandbox,
+  FAST,
+  isSettled,
+  mintCode,
+  openHarness,
+  sandboxOrders,
+  setFaults,
+  waitForDetail,
+} from './payment-service.test-helper.ts';
 import { openTestContext } from './payment-test-context.ts';
 
 // "Not found" proves a request never arrived only once it can no longer arrive: settleMs after the LAST time
@@ -22,7 +31,13 @@ import { openTestContext } from './payment-test-context.ts';
 // its 500 ms deadline, settleMs is 1.5 s).
 
 /** Attempt deadline 500 ms; the one retry waits 0.5–1 s, so the call gives up 1.5–2 s after the first send. */
-const SLOW_RETRY = { ...FAST, client: { timeouts: { connectMs: 200, readMs: 300 }, retry: { maxAttempts: 2, baseDelayMs: 1_000, maxDelayMs: 1_000 } } };
+const SLOW_RETRY = {
+  ...FAST,
+  client: {
+    timeouts: { connectMs: 200, readMs: 300 },
+    retry: { maxAttempts: 2, baseDelayMs: 1_000, maxDelayMs: 1_000 },
+  },
+};
 /** The first try answers 503 (too late to be seen) without acting; the retry acts 700 ms after it arrives. */
 const FIRST_FAILS_RETRY_ACTS_LATE = (path: string) => ({ fail5xxNext: 1, latencyMs: 700, path });
 
@@ -33,7 +48,11 @@ describe('the settle time counts from the last try of a request', () => {
     const harness = await openHarness({ ...SLOW_RETRY, resendWindowMs: 1_000 });
     const code = await mintCode(harness.sandbox, 'approve');
     await setFaults(harness.sandbox, FIRST_FAILS_RETRY_ACTS_LATE('/order/scan'));
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1300, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1300,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     expect(view.state).toBe('checking');
 
     const settled = await waitForDetail(harness.h, view.referenceId, isSettled);
@@ -47,11 +66,20 @@ describe('the settle time counts from the last try of a request', () => {
   it('a refund whose retry acts late is found in the refund total, and its request is never sent again', async () => {
     const harness = await openHarness(SLOW_RETRY);
     const code = await mintCode(harness.sandbox, 'approve');
-    const view = await harness.h['payments.chargeCustomerQr']({ amountMinor: 1400, currency: 'SGD', consumerCode: code });
+    const view = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1400,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
     await setFaults(harness.sandbox, FIRST_FAILS_RETRY_ACTS_LATE('/refund'));
 
-    const first = await harness.h['payments.refund']({ referenceId: view.referenceId, amountMinor: 600, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN });
+    const first = await harness.h['payments.refund']({
+      referenceId: view.referenceId,
+      amountMinor: 600,
+      reason: 'returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
     const done = await waitForDetail(harness.h, view.referenceId, isSettled);
     expect(done.refunds.map((r) => [r.state, r.amount.amountMinor])).toEqual([['succeeded', 600]]);
@@ -76,15 +104,31 @@ describe('the settle time counts from the last try of a request', () => {
     // The dead till wrote its write-ahead row 10 s before it died...
     const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC', now: () => Date.now() - 10_000 });
     const referenceId = journal.newReferenceId('TILL-01');
-    const row = journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: money(900, 'SGD'), posId: DEMO_CREDENTIALS.posId, idempotencyKey: randomUUID() });
+    const row = journal.recordAttempt({
+      referenceId,
+      method: 'merchant-qr',
+      amount: money(900, 'SGD'),
+      posId: DEMO_CREDENTIALS.posId,
+      idempotencyKey: randomUUID(),
+    });
     journal.close();
     // ...and its client's last retry of the create left just before it died; the provider acts on it 800 ms later.
     await setFaults(sandbox, { latencyMs: 800, path: '/order/create' });
-    const lateCreate = signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ referenceId, amount: 900 }), { idempotencyKey: row.idempotencyKey });
+    const lateCreate = signedCall(
+      sandbox.instoreBaseUrl,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ referenceId, amount: 900 }),
+      { idempotencyKey: row.idempotencyKey },
+    );
 
     module = await createPaymentModule(FAST)(test.context);
     expect((await lateCreate).status).toBe(200);
-    const found = await waitForDetail(module.handlers, referenceId, (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking');
+    const found = await waitForDetail(
+      module.handlers,
+      referenceId,
+      (d) => d.payment.state !== 'sending' && d.payment.state !== 'checking',
+    );
     expect(found.payment).toMatchObject({ state: 'active', displayStatus: 'waiting', providerStatus: 'CREATED' });
     expect(await sandboxOrders(sandbox)).toHaveLength(1);
   });

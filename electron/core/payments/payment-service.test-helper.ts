@@ -34,7 +34,10 @@ export interface Harness {
   readonly dataDir: string;
 }
 
-export async function openHarness(options: PaymentServiceOptions = {}, sandboxOptions: SandboxOptions = {}): Promise<Harness> {
+export async function openHarness(
+  options: PaymentServiceOptions = {},
+  sandboxOptions: SandboxOptions = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ confirmDelayMs: 300, seed: 11, ...sandboxOptions });
   const dataDir = mkdtempSync(join(tmpdir(), 'payments-test-'));
   const test = await openTestContext({ dataDir, sandbox });
@@ -71,13 +74,22 @@ export async function sandboxOrders(sandbox: RunningSandbox): Promise<SandboxOrd
   return result.body.orders as SandboxOrder[];
 }
 
-export async function control(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+export async function control(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const result = await controlCall(sandbox, method, path, body);
-  if (result.status !== 200) throw new Error(`control ${method} ${path} → ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`control ${method} ${path} → ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
 }
 
-export async function mintCode(sandbox: RunningSandbox, behaviour: 'approve' | 'decline' | 'confirm' = 'approve'): Promise<string> {
+export async function mintCode(
+  sandbox: RunningSandbox,
+  behaviour: 'approve' | 'decline' | 'confirm' = 'approve',
+): Promise<string> {
   const body = await control(sandbox, 'POST', '/consumer-codes', { behaviour });
   return (body.codes as string[])[0]!;
 }
@@ -87,18 +99,25 @@ export async function setFaults(sandbox: RunningSandbox, faults: Record<string, 
 }
 
 /** Polls payments.get until `done` holds (or fails with the last detail seen). */
-export async function waitForDetail(h: Pick<Handlers, 'payments.get'>, referenceId: string, done: (detail: PaymentDetail) => boolean, timeoutMs = 10_000): Promise<PaymentDetail> {
+export async function waitForDetail(
+  h: Pick<Handlers, 'payments.get'>,
+  referenceId: string,
+  done: (detail: PaymentDetail) => boolean,
+  timeoutMs = 10_000,
+): Promise<PaymentDetail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const detail = await h['payments.get']({ referenceId });
     if (done(detail)) return detail;
-    if (Date.now() > until) throw new Error(`timed out; last seen: ${JSON.stringify({ payment: detail.payment, refunds: detail.refunds })}`);
+    if (Date.now() > until)
+      throw new Error(`timed out; last seen: ${JSON.stringify({ payment: detail.payment, refunds: detail.refunds })}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 export const isSettled = (detail: PaymentDetail): boolean =>
-  (detail.payment.state === 'final' || detail.payment.state === 'not-sent') && detail.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed');
+  (detail.payment.state === 'final' || detail.payment.state === 'not-sent') &&
+  detail.refunds.every((r) => r.state === 'succeeded' || r.state === 'failed');
 
 /**
  * The journal agrees with the sandbox about one order: one order, same status, amount and refund total; every

@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_OF_COUNTRY, type DaySummary, type PaymentMethod, type PaymentView, type ScreenSurface, type StatusCheck } from '../../../shared/domain.ts';
+import {
+  CURRENCY_OF_COUNTRY,
+  type DaySummary,
+  type PaymentMethod,
+  type PaymentView,
+  type ScreenSurface,
+  type StatusCheck,
+} from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import { checkBaselineStillExact, isCancellable, journalFileIn, openJournal, toRefundView, unresolvedReasonOf, type AttemptRow, type Journal } from '../journal/index.ts';
+import {
+  checkBaselineStillExact,
+  isCancellable,
+  journalFileIn,
+  openJournal,
+  toRefundView,
+  unresolvedReasonOf,
+  type AttemptRow,
+  type Journal,
+} from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
@@ -31,7 +47,14 @@ import { OnScreen } from './on-screen.ts';
 import { OrderWorker } from './order-worker.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
-import { applyCancelOutcome, applyRefundOutcome, otherTerminalError, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import {
+  applyCancelOutcome,
+  applyRefundOutcome,
+  otherTerminalError,
+  sendCancel,
+  sendOrder,
+  sendRefund,
+} from './sends.ts';
 import { createStatusBudget, type Lane, type ReleaseSlot } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
@@ -51,9 +74,16 @@ export function createPaymentModule(options: PaymentServiceOptions = {}): Paymen
   return (context) => startPaymentService(context, options);
 }
 
-export async function startPaymentService(context: CoreContext, options: PaymentServiceOptions = {}): Promise<PaymentModule> {
+export async function startPaymentService(
+  context: CoreContext,
+  options: PaymentServiceOptions = {},
+): Promise<PaymentModule> {
   const opts = resolveOptions(options);
-  const journal = openJournal({ filePath: opts.journalFile ?? journalFileIn(context.dataDir), timeZone: opts.timeZone, now: opts.now });
+  const journal = openJournal({
+    filePath: opts.journalFile ?? journalFileIn(context.dataDir),
+    timeZone: opts.timeZone,
+    now: opts.now,
+  });
   const service = new PaymentService(context, opts, journal);
   try {
     await service.start();
@@ -210,7 +240,9 @@ class PaymentService {
       // (whatever it did is found again by recovery on the next start). The grace timer is cleared once the
       // workers are done, so it never holds the process open after close.
       let graceTimer: unknown = null;
-      const grace = new Promise<void>((resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)));
+      const grace = new Promise<void>(
+        (resolve) => (graceTimer = this.#options.timers.setTimeout(resolve, this.#options.closeGraceMs)),
+      );
       try {
         await Promise.race([Promise.all(workers.map((w) => w.done)), grace]);
       } finally {
@@ -229,7 +261,12 @@ class PaymentService {
 
   async #charge(
     method: PaymentMethod,
-    input: { amountMinor: number; currency: CurrencyCode; note?: string | undefined; consumerCode?: string | undefined },
+    input: {
+      amountMinor: number;
+      currency: CurrencyCode;
+      note?: string | undefined;
+      consumerCode?: string | undefined;
+    },
   ): Promise<PaymentView> {
     this.#refuseWhenClosing();
     const settings = this.#context.settings.current();
@@ -256,22 +293,44 @@ class PaymentService {
       webhookUrl: this.#rt.webhookUrl(),
     };
     const request: OrderRequest =
-      consumerCode === undefined ? { kind: 'create', input: { ...common, qrType: 'payload' } } : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
+      consumerCode === undefined
+        ? { kind: 'create', input: { ...common, qrType: 'payload' } }
+        : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
 
     this.#rt.busy.add(referenceId);
     let outcome;
     try {
       // Write-ahead: refused here (consumer code already used…) nothing has been sent.
-      this.#journal.recordAttempt({ referenceId, method, amount, posId: connection.posId, idempotencyKey: randomUUID(), consumerCode, note });
+      this.#journal.recordAttempt({
+        referenceId,
+        method,
+        amount,
+        posId: connection.posId,
+        idempotencyKey: randomUUID(),
+        consumerCode,
+        note,
+      });
       const now = this.#options.now();
-      this.#rt.attempts.set(referenceId, { interactive: true, canResend: true, request, refusal: null, firstSentAt: now, lastSentAt: now, resends: 0, existsAtProvider: false });
+      this.#rt.attempts.set(referenceId, {
+        interactive: true,
+        canResend: true,
+        request,
+        refusal: null,
+        firstSentAt: now,
+        lastSentAt: now,
+        resends: 0,
+        existsAtProvider: false,
+      });
       this.#publishAttempt(referenceId);
       outcome = await sendOrder(this.#rt, referenceId, request);
       switch (outcome.kind) {
         case 'accepted':
           break;
         case 'exists':
-          updateAttempt(this.#rt, referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
+          updateAttempt(this.#rt, referenceId, {
+            state: 'checking',
+            unresolvedReason: notice('unresolved.already-exists'),
+          });
           break;
         case 'unknown':
           // The cashier sees "checking", and the worker finds out what happened.
@@ -294,7 +353,8 @@ class PaymentService {
     const row = this.#require(referenceId);
     // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.
     const cancelPending = this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done');
-    if (row.state !== 'final' || cancelPending) this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
+    if (row.state !== 'final' || cancelPending)
+      this.#watch(referenceId, outcome.kind === 'accepted' ? this.#options.schedule.firstDelayMs : 0);
     else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
@@ -354,11 +414,17 @@ class PaymentService {
 
   // ---- refund ----
 
-  async #refund(request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string }) {
+  async #refund(request: {
+    referenceId: string;
+    amountMinor?: number | undefined;
+    reason: string;
+    supervisorPin: string;
+  }) {
     this.#refuseWhenClosing();
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
-    if (reason === '') throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
+    if (reason === '')
+      throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
     const { referenceId } = request;
     // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
     // at once. The read's result (or error) counts only once the PIN is known to be right.
@@ -375,7 +441,10 @@ class PaymentService {
     // (Of a looked-up payment, the journal's recording transaction sees another clerk's record, if any.)
     const current = known ? this.#require(referenceId) : null;
     if (current) checkBaselineStillExact(referenceId, this.#journal.refundsOf(referenceId), refundsAtRead.length);
-    if (current && (current.state !== 'final' || (current.providerStatus !== 'CAPTURED' && current.providerStatus !== 'REFUNDED'))) {
+    if (
+      current &&
+      (current.state !== 'final' || (current.providerStatus !== 'CAPTURED' && current.providerStatus !== 'REFUNDED'))
+    ) {
       throw new PosError('order.not-captured', { details: { referenceId, providerStatus: current.providerStatus } });
     }
     // What the payment screen shows: ours from the journal, or the looked-up one as it would be recorded.
@@ -385,7 +454,10 @@ class PaymentService {
     // is left at the provider caps what this till may refund.
     const refundedElsewhere = providerRefundedBefore > ourRefundedMinor;
     const currency = view.amount.currency;
-    const refundableMinor = Math.min(view.refundable.amountMinor, Math.max(0, view.amount.amountMinor - providerRefundedBefore));
+    const refundableMinor = Math.min(
+      view.refundable.amountMinor,
+      Math.max(0, view.amount.amountMinor - providerRefundedBefore),
+    );
     const amountMinor = request.amountMinor ?? refundableMinor;
     if (refundableMinor === 0) {
       throw new PosError('refund.exceeds-refundable', {
@@ -396,7 +468,12 @@ class PaymentService {
     if (refundedElsewhere && amountMinor > refundableMinor) {
       throw new PosError('refund.exceeds-refundable', {
         notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, currency) }),
-        details: { referenceId, refundableMinor, requestedMinor: amountMinor, providerRefundedMinor: providerRefundedBefore },
+        details: {
+          referenceId,
+          refundableMinor,
+          requestedMinor: amountMinor,
+          providerRefundedMinor: providerRefundedBefore,
+        },
       });
     }
     // Write-ahead, in one commit: the payment taken elsewhere (if this is its first refund here) and the refund.
@@ -442,7 +519,14 @@ class PaymentService {
     // between this read and the record below (the journal checks that again in the recording transaction).
     const refundsAtRead = known ? this.#journal.refundsOf(referenceId) : [];
     checkBaselineStillExact(referenceId, refundsAtRead);
-    if (known) return { client, known, refundsAtRead, providerRefundedBefore: await this.#providerRefundedNow(known), lookedUp: null };
+    if (known)
+      return {
+        client,
+        known,
+        refundsAtRead,
+        providerRefundedBefore: await this.#providerRefundedNow(known),
+        lookedUp: null,
+      };
     // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
     const lookedUp = await lookUpAtProvider(this.#rt, referenceId);
     if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
@@ -479,7 +563,11 @@ class PaymentService {
   #lastCheck(referenceId: string): StatusCheck | null {
     const check = this.#checks.get(referenceId);
     if (!check) return null;
-    return { referenceId, checkedAt: new Date(check.checkedAt).toISOString(), answeredAt: check.answeredAt === null ? null : new Date(check.answeredAt).toISOString() };
+    return {
+      referenceId,
+      checkedAt: new Date(check.checkedAt).toISOString(),
+      answeredAt: check.answeredAt === null ? null : new Date(check.answeredAt).toISOString(),
+    };
   }
 
   /**
@@ -523,7 +611,14 @@ class PaymentService {
   #unresolved(): PaymentView[] {
     return [...this.#unresolvedReferenceIds()].map((referenceId) => {
       const view = this.#view(referenceId);
-      return { ...view, unresolvedReason: unresolvedReasonOf(view, this.#journal.refundsOf(referenceId), this.#journal.cancelsOf(referenceId)) };
+      return {
+        ...view,
+        unresolvedReason: unresolvedReasonOf(
+          view,
+          this.#journal.refundsOf(referenceId),
+          this.#journal.cancelsOf(referenceId),
+        ),
+      };
     });
   }
 
@@ -549,7 +644,10 @@ class PaymentService {
       onError: (error, state) => {
         state.failures += 1;
         try {
-          note(this.#rt, referenceId, { kind: 'error', summary: `worker: ${error instanceof Error ? error.message : String(error)}` });
+          note(this.#rt, referenceId, {
+            kind: 'error',
+            summary: `worker: ${error instanceof Error ? error.message : String(error)}`,
+          });
         } catch {
           // The journal itself failed; the next pass tries again.
         }

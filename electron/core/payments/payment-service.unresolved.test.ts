@@ -14,16 +14,27 @@ describe('unresolved payments', () => {
     const harness = await openHarness(SLOW_SETTLE);
     const { h, sandbox } = harness;
     const code = await mintCode(sandbox, 'approve');
-    const { referenceId } = await h['payments.chargeCustomerQr']({ amountMinor: 1000, currency: 'SGD', consumerCode: code });
+    const { referenceId } = await h['payments.chargeCustomerQr']({
+      amountMinor: 1000,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(h, referenceId, (d) => d.payment.displayStatus === 'paid');
 
     // The refund's connection is reset every time: its outcome stays unknown.
     await setFaults(sandbox, { path: '/refund', resetNext: 1_000 });
-    const detail = await h['payments.refund']({ referenceId, amountMinor: 500, reason: 'returned', supervisorPin: TEST_SUPERVISOR_PIN });
+    const detail = await h['payments.refund']({
+      referenceId,
+      amountMinor: 500,
+      reason: 'returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
     expect(detail.refunds.map((r) => r.state)).toEqual(['checking']);
 
     const expected = /^Refund of S\$5\.00 is being checked: The provider does not show this refund yet/;
-    await expect.poll(async () => english((await h['payments.unresolved']({}))[0]?.unresolvedReason ?? null), { timeout: 5_000 }).toMatch(expected);
+    await expect
+      .poll(async () => english((await h['payments.unresolved']({}))[0]?.unresolvedReason ?? null), { timeout: 5_000 })
+      .toMatch(expected);
     const list = await h['payments.unresolved']({});
     expect(list.map((v) => [v.referenceId, v.displayStatus])).toEqual([[referenceId, 'paid']]);
     expect(harness.module.counts().unresolvedCount).toBe(1);

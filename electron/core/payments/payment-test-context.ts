@@ -31,7 +31,10 @@ export interface TestContext {
 
 export const TEST_SUPERVISOR_PIN = '2468';
 
-export async function openTestContext(options: { readonly dataDir: string; readonly sandbox: SandboxAddress }): Promise<TestContext> {
+export async function openTestContext(options: {
+  readonly dataDir: string;
+  readonly sandbox: SandboxAddress;
+}): Promise<TestContext> {
   const settings = await openSettingsService({
     file: openConfSettingsFile(options.dataDir),
     vault: new DevelopmentFileVault(join(options.dataDir, 'vault.development.json')),
@@ -39,7 +42,12 @@ export async function openTestContext(options: { readonly dataDir: string; reado
   });
   if (!settings.view().secrets.supervisorPin) await settings.save({ secrets: { supervisorPin: TEST_SUPERVISOR_PIN } });
   const remote: EmbeddedSandbox = { ...options.sandbox, close: async () => {} };
-  const provider = createProviderAccess({ settings, fetch: globalThis.fetch, startSandbox: async () => remote, demoCredentials: DEMO_CREDENTIALS });
+  const provider = createProviderAccess({
+    settings,
+    fetch: globalThis.fetch,
+    startSandbox: async () => remote,
+    demoCredentials: DEMO_CREDENTIALS,
+  });
   const payments: PaymentView[] = [];
   const paymentTimes: number[] = [];
   const refunds: RefundView[] = [];
@@ -65,7 +73,13 @@ export async function openTestContext(options: { readonly dataDir: string; reado
  */
 export function otherTerminalClient(sandbox: SandboxAddress, posId: string): InStoreClient {
   return createInStoreClient({
-    settings: { environment: 'custom', customBaseUrl: sandbox.instoreBaseUrl, accessKeyId: DEMO_CREDENTIALS.accessKeyId, posId, country: DEMO_CREDENTIALS.country },
+    settings: {
+      environment: 'custom',
+      customBaseUrl: sandbox.instoreBaseUrl,
+      accessKeyId: DEMO_CREDENTIALS.accessKeyId,
+      posId,
+      country: DEMO_CREDENTIALS.country,
+    },
     accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
   });
 }

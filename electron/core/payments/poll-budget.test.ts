@@ -16,7 +16,9 @@ interface Arrival {
 /** Every order wants a lookup every 20 ms: far more than any budget, so the queue is always full. */
 const GREEDY = { firstDelayMs: 10, steps: [[0, 20]] as [number, number][] };
 
-async function openCounting(statusRequestsPerSecond: number | undefined): Promise<{ harness: Harness; gets: Arrival[] }> {
+async function openCounting(
+  statusRequestsPerSecond: number | undefined,
+): Promise<{ harness: Harness; gets: Arrival[] }> {
   const gets: Arrival[] = [];
   const harness = await openHarness(
     { statusRequestsPerSecond, schedule: GREEDY, webhooks: false },
@@ -33,7 +35,10 @@ async function openCounting(statusRequestsPerSecond: number | undefined): Promis
 
 async function openOrders(harness: Harness, count: number): Promise<string[]> {
   const referenceIds: string[] = [];
-  for (let i = 0; i < count; i += 1) referenceIds.push((await harness.h['payments.chargeMerchantQr']({ amountMinor: 100 + i, currency: 'SGD' })).referenceId);
+  for (let i = 0; i < count; i += 1)
+    referenceIds.push(
+      (await harness.h['payments.chargeMerchantQr']({ amountMinor: 100 + i, currency: 'SGD' })).referenceId,
+    );
   return referenceIds;
 }
 

@@ -57,8 +57,10 @@ export interface OpenOrderFacts {
 /** Delay before the next lookup of an open order. */
 export function openOrderPollDelay(schedule: PollSchedule, facts: OpenOrderFacts): number {
   let interval = nextPollDelay(schedule, Math.max(0, facts.now - facts.lastActivityAt), facts.pollsSoFar);
-  if (facts.pollsSoFar > 0 && facts.onScreen && schedule.onScreenMs !== undefined) interval = Math.min(interval, schedule.onScreenMs);
-  else if (facts.pollsSoFar > 0 && facts.customerActing && schedule.actingMs !== undefined) interval = Math.min(interval, schedule.actingMs);
+  if (facts.pollsSoFar > 0 && facts.onScreen && schedule.onScreenMs !== undefined)
+    interval = Math.min(interval, schedule.onScreenMs);
+  else if (facts.pollsSoFar > 0 && facts.customerActing && schedule.actingMs !== undefined)
+    interval = Math.min(interval, schedule.actingMs);
   for (const deadline of facts.deadlines) {
     const lookAt = deadline + AFTER_DEADLINE_MS;
     if (lookAt > facts.now) interval = Math.min(interval, lookAt - facts.now);

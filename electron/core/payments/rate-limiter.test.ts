@@ -6,7 +6,9 @@ describe('per-terminal rate limiter', () => {
     const limiter = createRateLimiter({ perSecond: 20, burst: 2 });
     const started = performance.now();
     const stamps: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, () => limiter.acquire().then(() => stamps.push(performance.now() - started))));
+    await Promise.all(
+      Array.from({ length: 6 }, () => limiter.acquire().then(() => stamps.push(performance.now() - started))),
+    );
     expect(stamps).toHaveLength(6);
     // 2 immediately, then 4 more at 20/s: at least ~200 ms in total, and in arrival order.
     expect(stamps[1]!).toBeLessThan(40);

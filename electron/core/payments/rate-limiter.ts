@@ -7,7 +7,11 @@ export interface RateLimiter {
 }
 
 /** `perSecond` may be a getter: the budget is a setting, and a change applies from the next request on. */
-export function createRateLimiter(options: { perSecond: number | (() => number); burst?: number; now?: () => number }): RateLimiter {
+export function createRateLimiter(options: {
+  perSecond: number | (() => number);
+  burst?: number;
+  now?: () => number;
+}): RateLimiter {
   const now = options.now ?? Date.now;
   const { perSecond } = options;
   const rate = typeof perSecond === 'function' ? perSecond : () => perSecond;

@@ -1,13 +1,26 @@
 import { formatMoney, money } from '../../../shared/money.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
-import type { AttemptPatch, AttemptRow, CancelPatch, CancelRow, NewEvent, RefundPatch, RefundRow } from '../journal/index.ts';
+import type {
+  AttemptPatch,
+  AttemptRow,
+  CancelPatch,
+  CancelRow,
+  NewEvent,
+  RefundPatch,
+  RefundRow,
+} from '../journal/index.ts';
 import { refundTotalsOf } from '../journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // Journal writes as the service makes them: the change and the event that explains it in one commit, and the
 // screens told only when something really changed.
 
-export function updateAttempt(rt: PaymentRuntime, referenceId: string, patch: AttemptPatch, event?: NewEvent): AttemptRow {
+export function updateAttempt(
+  rt: PaymentRuntime,
+  referenceId: string,
+  patch: AttemptPatch,
+  event?: NewEvent,
+): AttemptRow {
   const { journal } = rt;
   let changed = false;
   const row = journal.atomically(() => {
@@ -44,11 +57,18 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
     if (changed && after.state === 'succeeded') {
       const attempt = journal.getAttempt(after.referenceId);
       // Our refunds alone, or with those the provider reported made elsewhere.
-      if (attempt && attempt.providerStatus === 'CAPTURED' && refundTotalsOf(attempt).refundedMinor >= attempt.amountMinor) {
+      if (
+        attempt &&
+        attempt.providerStatus === 'CAPTURED' &&
+        refundTotalsOf(attempt).refundedMinor >= attempt.amountMinor
+      ) {
         journal.updateAttempt(after.referenceId, { providerStatus: 'REFUNDED' });
         journal.appendEvent(after.referenceId, {
           kind: 'status',
-          summary: attempt.refundedMinor >= attempt.amountMinor ? 'REFUNDED: our refunds add up to the order amount' : 'REFUNDED: refunds here and elsewhere add up to the order amount',
+          summary:
+            attempt.refundedMinor >= attempt.amountMinor
+              ? 'REFUNDED: our refunds add up to the order amount'
+              : 'REFUNDED: refunds here and elsewhere add up to the order amount',
         });
       }
     }
@@ -82,7 +102,11 @@ export function updateCancel(rt: PaymentRuntime, cancelId: string, patch: Cancel
  * The refund total a status lookup reported (`refundAmount`, refunds made outside this till included), kept
  * with the event that says what it means, and the screens told when it grew. See journal/provider-refund-total.ts.
  */
-export function recordProviderRefundTotal(rt: PaymentRuntime, referenceId: string, order: OrderStatusResponse): AttemptRow {
+export function recordProviderRefundTotal(
+  rt: PaymentRuntime,
+  referenceId: string,
+  order: OrderStatusResponse,
+): AttemptRow {
   const { journal } = rt;
   const reported = order.refundAmount ?? 0;
   let changed = false;
@@ -92,11 +116,21 @@ export function recordProviderRefundTotal(rt: PaymentRuntime, referenceId: strin
     if (changed) {
       const { currency, amountMinor } = outcome.row;
       const totals = refundTotalsOf(outcome.row);
-      const elsewhere = totals.refundedElsewhereMinor > 0 ? ` (${formatMoney(money(totals.refundedElsewhereMinor, currency))} of it outside this till)` : '';
+      const elsewhere =
+        totals.refundedElsewhereMinor > 0
+          ? ` (${formatMoney(money(totals.refundedElsewhereMinor, currency))} of it outside this till)`
+          : '';
       journal.appendEvent(referenceId, {
         kind: 'status',
         summary: `the provider's refund total is ${formatMoney(money(outcome.row.providerRefundedMinor ?? 0, currency))}${elsewhere}`,
-        data: reported > amountMinor ? { refundAmount: reported, orderAmount: amountMinor, note: 'above the order amount: kept at the order amount' } : { refundAmount: reported },
+        data:
+          reported > amountMinor
+            ? {
+                refundAmount: reported,
+                orderAmount: amountMinor,
+                note: 'above the order amount: kept at the order amount',
+              }
+            : { refundAmount: reported },
       });
     }
     return outcome.row;

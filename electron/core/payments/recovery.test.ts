@@ -54,18 +54,30 @@ async function till(sandboxOptions: Parameters<typeof startSandbox>[0] = {}): Pr
 /** The write-ahead record a till makes before sending a create. */
 function recordCreate(journal: Journal, amountMinor = 900): string {
   const referenceId = journal.newReferenceId('TILL-01');
-  journal.recordAttempt({ referenceId, method: 'merchant-qr', amount: money(amountMinor, 'SGD'), posId: DEMO_CREDENTIALS.posId, idempotencyKey: randomUUID() });
+  journal.recordAttempt({
+    referenceId,
+    method: 'merchant-qr',
+    amount: money(amountMinor, 'SGD'),
+    posId: DEMO_CREDENTIALS.posId,
+    idempotencyKey: randomUUID(),
+  });
   return referenceId;
 }
 
 describe('recovery on start', () => {
-  it("a create that reached the provider before the crash: found, adopted, followed to its end", async () => {
+  it('a create that reached the provider before the crash: found, adopted, followed to its end', async () => {
     const t = await till();
     const journal = t.journal();
     const referenceId = recordCreate(journal);
     journal.close();
     // The request that left just before the process died:
-    const sent = await signedCall(t.sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ referenceId, amount: 900 }), { idempotencyKey: randomUUID() });
+    const sent = await signedCall(
+      t.sandbox.instoreBaseUrl,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ referenceId, amount: 900 }),
+      { idempotencyKey: randomUUID() },
+    );
     expect(sent.status).toBe(200);
 
     const module = await t.start();
@@ -81,25 +93,38 @@ describe('recovery on start', () => {
   // The 409 is remembered by the marker in the event's data whatever its summary says, and by the exact summary
   // alone in journals written before the marker existed (that text is written out here on purpose).
   it.each([
-    ['recorded with the data marker (summary reworded)', { kind: 'note', summary: 'provider: reference exists (409)', data: PROVIDER_SAID_EXISTS_DATA }],
-    ['recorded by an earlier version (summary only)', { kind: 'note', summary: 'the provider answered that this reference already exists (409): the order is there' }],
-  ] as const)('a create the provider answered with 409 "already exists" before the crash (%s) is never made not-sent by lookups that lag', async (_, event) => {
-    const t = await till();
-    const journal = t.journal();
-    const referenceId = recordCreate(journal);
-    journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
-    journal.appendEvent(referenceId, event);
-    journal.close();
+    [
+      'recorded with the data marker (summary reworded)',
+      { kind: 'note', summary: 'provider: reference exists (409)', data: PROVIDER_SAID_EXISTS_DATA },
+    ],
+    [
+      'recorded by an earlier version (summary only)',
+      { kind: 'note', summary: 'the provider answered that this reference already exists (409): the order is there' },
+    ],
+  ] as const)(
+    'a create the provider answered with 409 "already exists" before the crash (%s) is never made not-sent by lookups that lag',
+    async (_, event) => {
+      const t = await till();
+      const journal = t.journal();
+      const referenceId = recordCreate(journal);
+      journal.updateAttempt(referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
+      journal.appendEvent(referenceId, event);
+      journal.close();
 
-    // The provider's lookups do not show the order (lagging behind its 409): well past the settle time (1.5 s)
-    // the payment is still being checked, with why, and nothing was sent again.
-    const module = await t.start();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const detail = await module.handlers['payments.get']({ referenceId });
-    expect(detail.payment).toMatchObject({ state: 'checking', displayStatus: 'checking', unresolvedReason: EXISTS_NOT_FOUND_REASON });
-    expect(detail.events.filter((e) => e.kind === 'request')).toEqual([]);
-    expect(module.counts().unresolvedCount).toBe(1);
-  });
+      // The provider's lookups do not show the order (lagging behind its 409): well past the settle time (1.5 s)
+      // the payment is still being checked, with why, and nothing was sent again.
+      const module = await t.start();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const detail = await module.handlers['payments.get']({ referenceId });
+      expect(detail.payment).toMatchObject({
+        state: 'checking',
+        displayStatus: 'checking',
+        unresolvedReason: EXISTS_NOT_FOUND_REASON,
+      });
+      expect(detail.events.filter((e) => e.kind === 'request')).toEqual([]);
+      expect(module.counts().unresolvedCount).toBe(1);
+    },
+  );
 
   it('a create that never left: checked until the settle time, then not-sent — and never sent by recovery', async () => {
     const t = await till();
@@ -128,7 +153,13 @@ describe('recovery on start', () => {
     const module = await t.start();
     await waitForDetail(module.handlers, referenceId, (d) => d.payment.state === 'not-sent');
     // A request held far beyond any timeout (a stuck proxy) reaches the provider after all.
-    const late = await signedCall(t.sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/create', createBody({ referenceId, amount: 900 }), { idempotencyKey: randomUUID() });
+    const late = await signedCall(
+      t.sandbox.instoreBaseUrl,
+      'POST',
+      '/v1/instore/order/create',
+      createBody({ referenceId, amount: 900 }),
+      { idempotencyKey: randomUUID() },
+    );
     expect(late.status).toBe(200);
 
     const checked = await module.handlers['payments.checkNow']({ referenceId });
@@ -143,7 +174,11 @@ describe('recovery on start', () => {
   async function paidThenStopped(t: Till): Promise<string> {
     const first = await t.start();
     const code = await mintCode(t.sandbox, 'approve');
-    const view = await first.handlers['payments.chargeCustomerQr']({ amountMinor: 1000, currency: 'SGD', consumerCode: code });
+    const view = await first.handlers['payments.chargeCustomerQr']({
+      amountMinor: 1000,
+      currency: 'SGD',
+      consumerCode: code,
+    });
     await waitForDetail(first.handlers, view.referenceId, isSettled);
     await first.close();
     return view.referenceId;
@@ -155,7 +190,13 @@ describe('recovery on start', () => {
     const journal = t.journal();
     const refund = journal.recordRefund(referenceId, { amountMinor: 400, reason: 'returned' });
     journal.close();
-    const sent = await signedCall(t.sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount: 400, referenceId }, { idempotencyKey: refund.idempotencyKey });
+    const sent = await signedCall(
+      t.sandbox.instoreBaseUrl,
+      'POST',
+      `/v1/instore/order/${referenceId}/refund`,
+      { amount: 400, referenceId },
+      { idempotencyKey: refund.idempotencyKey },
+    );
     expect(sent.status).toBe(200);
 
     const module = await t.start();
@@ -174,7 +215,11 @@ describe('recovery on start', () => {
     journal.close();
 
     const module = await t.start();
-    const done = await waitForDetail(module.handlers, referenceId, (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED');
+    const done = await waitForDetail(
+      module.handlers,
+      referenceId,
+      (d) => isSettled(d) && d.payment.providerStatus === 'REFUNDED',
+    );
     expect(done.refunds.map((r) => r.state)).toEqual(['succeeded']);
     const [order] = await sandboxOrders(t.sandbox);
     expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 1000 });
@@ -202,14 +247,25 @@ describe('recovery on start', () => {
   });
 
   it("after the till is switched to another terminal, the old terminal's payment is not judged by the new one", async () => {
-    const other = { name: 'Other Shop', accessKeyId: 'AK_OTHER', accessKeySecret: 'SK_OTHER', country: 'SG' as const, posIds: ['POS-OTHER-1'] };
+    const other = {
+      name: 'Other Shop',
+      accessKeyId: 'AK_OTHER',
+      accessKeySecret: 'SK_OTHER',
+      country: 'SG' as const,
+      posIds: ['POS-OTHER-1'],
+    };
     const t = await till({ merchants: [DEMO_MERCHANT, other] });
     const journal = t.journal();
     const referenceId = recordCreate(journal);
     journal.close();
     const settings = t.test.context.settings;
     await settings.save({
-      settings: { environment: 'custom', customBaseUrl: t.sandbox.instoreBaseUrl, accessKeyId: other.accessKeyId, posId: 'POS-OTHER-1' },
+      settings: {
+        environment: 'custom',
+        customBaseUrl: t.sandbox.instoreBaseUrl,
+        accessKeyId: other.accessKeyId,
+        posId: 'POS-OTHER-1',
+      },
       secrets: { accessKeySecret: other.accessKeySecret },
     });
 
@@ -218,7 +274,9 @@ describe('recovery on start', () => {
     await new Promise((resolve) => setTimeout(resolve, (FAST.settleMs ?? 0) + 500));
     const held = await module.handlers['payments.get']({ referenceId });
     expect(held.payment.state).toBe('checking');
-    expect(noticeInEnglish(held.payment.unresolvedReason!)).toMatch(/taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/);
+    expect(noticeInEnglish(held.payment.unresolvedReason!)).toMatch(
+      /taken on terminal POS-DEMO-1; the till is now set up as POS-OTHER-1/,
+    );
 
     await settings.save({ settings: { environment: 'embedded-sandbox' } });
     const settled = await waitForDetail(module.handlers, referenceId, isSettled);

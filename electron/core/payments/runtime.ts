@@ -12,7 +12,9 @@ import type { StatusBudget } from './status-budget.ts';
 // the journal alone). One object, built by the service, handed to the handlers and the order workers.
 
 /** A create or scan request as the client takes it: kept in memory so a resend is the same request. */
-export type OrderRequest = { readonly kind: 'create'; readonly input: CreateOrderInput } | { readonly kind: 'scan'; readonly input: ScanOrderInput };
+export type OrderRequest =
+  | { readonly kind: 'create'; readonly input: CreateOrderInput }
+  | { readonly kind: 'scan'; readonly input: ScanOrderInput };
 
 /** In-memory facts about an attempt sent by this process (or first seen by recovery). */
 export interface AttemptMemory extends SendMemory {

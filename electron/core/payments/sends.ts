@@ -54,7 +54,9 @@ async function send<T>(
   } catch (error) {
     const posError = asPosError(error);
     // Anything the client did not classify is treated as "may have happened": a lookup settles it.
-    return posError.details?.outcomeUnknown === false ? { kind: 'refused', error: posError } : { kind: 'unknown', error: posError };
+    return posError.details?.outcomeUnknown === false
+      ? { kind: 'refused', error: posError }
+      : { kind: 'unknown', error: posError };
   }
 }
 
@@ -65,19 +67,31 @@ function posIdOf(rt: PaymentRuntime, referenceId: string): string | null {
 }
 
 function asPosError(error: unknown): PosError {
-  return error instanceof PosError ? error : new PosError('internal', { cause: error, details: { outcomeUnknown: true } });
+  return error instanceof PosError
+    ? error
+    : new PosError('internal', { cause: error, details: { outcomeUnknown: true } });
 }
 
 /** Create or scan, first send or resend (same referenceId, same key). On success the attempt becomes active. */
-export async function sendOrder(rt: PaymentRuntime, referenceId: string, request: OrderRequest): Promise<OrderSendOutcome> {
+export async function sendOrder(
+  rt: PaymentRuntime,
+  referenceId: string,
+  request: OrderRequest,
+): Promise<OrderSendOutcome> {
   const row = rt.journal.getAttempt(referenceId);
   if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
   const memory = rt.attempts.get(referenceId);
   if (memory) memory.lastSentAt = rt.options.now();
-  note(rt, referenceId, { kind: 'request', summary: `${request.kind} sent`, data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor } });
+  note(rt, referenceId, {
+    kind: 'request',
+    summary: `${request.kind} sent`,
+    data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor },
+  });
   const options = { idempotencyKey: row.idempotencyKey };
   const outcome = await send(rt, row.posId, async (client) =>
-    request.kind === 'create' ? { qrCode: (await client.createOrder(request.input, options)).qrCode } : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
+    request.kind === 'create'
+      ? { qrCode: (await client.createOrder(request.input, options)).qrCode }
+      : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
   );
   // The client retries inside that call (same key): its last try may have left just before the call gave up,
   // long after the first. The settle time must count from then, or a "not found" read while that try is still
@@ -128,7 +142,12 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
   // takes a refund of any of the merchant's payments from any of its terminals (wire-details §2.3).
   const outcome = await send(rt, null, (client) =>
     client.refundOrder(
-      { referenceId: refund.referenceId, amount: money(refund.amountMinor, refund.currency), reason: refund.reason ?? undefined, terminalReference: rt.terminalReference() },
+      {
+        referenceId: refund.referenceId,
+        amount: money(refund.amountMinor, refund.currency),
+        reason: refund.reason ?? undefined,
+        terminalReference: rt.terminalReference(),
+      },
       { idempotencyKey: refund.idempotencyKey },
     ),
   );
@@ -137,13 +156,22 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
   return outcome;
 }
 
-export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcome: SendOutcome<RefundResponse>): RefundRow {
+export function applyRefundOutcome(
+  rt: PaymentRuntime,
+  refund: RefundRow,
+  outcome: SendOutcome<RefundResponse>,
+): RefundRow {
   switch (outcome.kind) {
     case 'accepted':
       return updateRefund(
         rt,
         refund.refundId,
-        { state: 'succeeded', failureReason: null, providerOrderId: outcome.value.shopbackOrderId ?? null, providerTraceId: outcome.value.traceId ?? null },
+        {
+          state: 'succeeded',
+          failureReason: null,
+          providerOrderId: outcome.value.shopbackOrderId ?? null,
+          providerTraceId: outcome.value.traceId ?? null,
+        },
         { kind: 'status', summary: `refund ${refund.refundId} confirmed by the provider` },
       );
     case 'refused':
@@ -165,20 +193,42 @@ export function applyRefundOutcome(rt: PaymentRuntime, refund: RefundRow, outcom
 }
 
 export async function sendCancel(rt: PaymentRuntime, cancel: CancelRow): Promise<SendOutcome<CancelResponse>> {
-  note(rt, cancel.referenceId, { kind: 'request', summary: `cancel ${cancel.cancelId} sent`, data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey } });
-  return send(rt, posIdOf(rt, cancel.referenceId), (client) => client.cancelOrder({ referenceId: cancel.referenceId, reason: cancel.reason ?? undefined }, { idempotencyKey: cancel.idempotencyKey }));
+  note(rt, cancel.referenceId, {
+    kind: 'request',
+    summary: `cancel ${cancel.cancelId} sent`,
+    data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey },
+  });
+  return send(rt, posIdOf(rt, cancel.referenceId), (client) =>
+    client.cancelOrder(
+      { referenceId: cancel.referenceId, reason: cancel.reason ?? undefined },
+      { idempotencyKey: cancel.idempotencyKey },
+    ),
+  );
 }
 
-export function applyCancelOutcome(rt: PaymentRuntime, cancel: CancelRow, outcome: SendOutcome<CancelResponse>): CancelRow {
+export function applyCancelOutcome(
+  rt: PaymentRuntime,
+  cancel: CancelRow,
+  outcome: SendOutcome<CancelResponse>,
+): CancelRow {
   switch (outcome.kind) {
     case 'accepted':
-      return updateCancel(rt, cancel.cancelId, { state: 'done', outcome: 'cancelled' }, { kind: 'status', summary: `cancel ${cancel.cancelId} accepted by the provider` });
+      return updateCancel(
+        rt,
+        cancel.cancelId,
+        { state: 'done', outcome: 'cancelled' },
+        { kind: 'status', summary: `cancel ${cancel.cancelId} accepted by the provider` },
+      );
     case 'refused': {
       const notCancellable = outcome.error.code === 'order.not-cancellable';
       return updateCancel(
         rt,
         cancel.cancelId,
-        { state: 'done', outcome: notCancellable ? 'not-cancellable' : 'failed', failureReason: errorReason(outcome.error) },
+        {
+          state: 'done',
+          outcome: notCancellable ? 'not-cancellable' : 'failed',
+          failureReason: errorReason(outcome.error),
+        },
         { kind: 'status', summary: `cancel ${cancel.cancelId} refused: ${outcome.error.message}` },
       );
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AFTER_DEADLINE_MS, DEFAULT_POLL_SCHEDULE, nextPollDelay, openOrderPollDelay, type OpenOrderFacts } from './poll-schedule.ts';
+import {
+  AFTER_DEADLINE_MS,
+  DEFAULT_POLL_SCHEDULE,
+  nextPollDelay,
+  openOrderPollDelay,
+  type OpenOrderFacts,
+} from './poll-schedule.ts';
 import { BACKGROUND_FLOOR_MS, createStatusBudget, type Lane, type StatusBudget } from './status-budget.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
@@ -43,14 +49,18 @@ describe('status budget', () => {
     const budget = createStatusBudget({ perSecond: () => perSecond });
     const stamps: number[] = [];
     const lanes: Lane[] = ['background', 'screen', 'person'];
-    const first = Array.from({ length: 10 }, (_, i) => lookup(budget, lanes[i % 3]!).then(() => stamps.push(performance.now())));
+    const first = Array.from({ length: 10 }, (_, i) =>
+      lookup(budget, lanes[i % 3]!).then(() => stamps.push(performance.now())),
+    );
     await Promise.all(first);
     expect(stamps).toHaveLength(10);
     expect(busiestWindow(stamps, 1_000)).toBeLessThanOrEqual(4);
     // Saved while it runs: two a second from the next request on.
     perSecond = 2;
     const later: number[] = [];
-    await Promise.all(Array.from({ length: 4 }, (_, i) => lookup(budget, lanes[i % 3]!).then(() => later.push(performance.now()))));
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) => lookup(budget, lanes[i % 3]!).then(() => later.push(performance.now()))),
+    );
     expect(busiestWindow(later, 1_000)).toBeLessThanOrEqual(2);
   });
 
@@ -141,7 +151,14 @@ describe('status budget', () => {
 });
 
 describe('poll schedule', () => {
-  const base: OpenOrderFacts = { now: 1_000_000, lastActivityAt: 1_000_000, onScreen: false, customerActing: false, deadlines: [], pollsSoFar: 3 };
+  const base: OpenOrderFacts = {
+    now: 1_000_000,
+    lastActivityAt: 1_000_000,
+    onScreen: false,
+    customerActing: false,
+    deadlines: [],
+    pollsSoFar: 3,
+  };
 
   it('polls a background order less and less often the longer nobody has shown or changed it', () => {
     expect(nextPollDelay(DEFAULT_POLL_SCHEDULE, 0, 0)).toBe(700);
@@ -160,9 +177,13 @@ describe('poll schedule', () => {
     const old = { ...base, lastActivityAt: base.now - 10 * 60_000 };
     const expiry = base.now + 7_000;
     const cancelDue = expiry + 60_000;
-    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...old, deadlines: [expiry, cancelDue] })).toBe(7_000 + AFTER_DEADLINE_MS);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...old, deadlines: [expiry, cancelDue] })).toBe(
+      7_000 + AFTER_DEADLINE_MS,
+    );
     const afterExpiry = { ...old, now: expiry + AFTER_DEADLINE_MS, deadlines: [expiry, cancelDue] };
     expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, afterExpiry)).toBe(60_000);
-    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...afterExpiry, now: cancelDue - 1_000 })).toBe(1_000 + AFTER_DEADLINE_MS);
+    expect(openOrderPollDelay(DEFAULT_POLL_SCHEDULE, { ...afterExpiry, now: cancelDue - 1_000 })).toBe(
+      1_000 + AFTER_DEADLINE_MS,
+    );
   });
 });

@@ -109,7 +109,6 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0));
   }
 
-
   function pump(): void {
     for (;;) {
       const at = now();
@@ -120,7 +119,8 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       let wakeAt = Infinity;
       let served = false;
       const due = backgroundDue(at);
-      if (queues.background.length > 0) wakeAt = Math.min(wakeAt, Math.max(queues.background[0]!.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS);
+      if (queues.background.length > 0)
+        wakeAt = Math.min(wakeAt, Math.max(queues.background[0]!.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS);
       const order: readonly Lane[] = due ? ['person', 'background', 'screen'] : LANES;
       for (const lane of order) {
         const waiter = queues[lane][0];

@@ -37,13 +37,17 @@ function recordingTimers(): { timers: Timers; log: TimerEntry[] } {
   return { timers, log };
 }
 
-async function payByConsumer(harness: Awaited<ReturnType<typeof openHarness>>): Promise<{ referenceId: string; paidAt: number }> {
+async function payByConsumer(
+  harness: Awaited<ReturnType<typeof openHarness>>,
+): Promise<{ referenceId: string; paidAt: number }> {
   const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 2300, currency: 'SGD' });
   await control(harness.sandbox, 'POST', '/consumer/scan', { qrPayload: view.qrPayload });
   await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'scanned', 15_000);
   await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
   await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid', 15_000);
-  const index = harness.test.payments.findIndex((v) => v.referenceId === view.referenceId && v.displayStatus === 'paid');
+  const index = harness.test.payments.findIndex(
+    (v) => v.referenceId === view.referenceId && v.displayStatus === 'paid',
+  );
   return { referenceId: view.referenceId, paidAt: harness.test.paymentTimes[index]! };
 }
 
@@ -63,8 +67,15 @@ describe('webhook short-circuit', () => {
     const events = (await harness.h['payments.get']({ referenceId })).events.map((e) => e.summary);
     expect(events).toContain('status PENDING (webhook)');
     expect(events).toContain('status CAPTURED (webhook)');
-    const deliveries = (await control(harness.sandbox, 'GET', '/webhooks')).deliveries as Array<{ label: string; state: string }>;
-    expect(deliveries.filter((d) => d.label.startsWith(referenceId)).map((d) => d.state)).toEqual(['delivered', 'delivered', 'delivered']);
+    const deliveries = (await control(harness.sandbox, 'GET', '/webhooks')).deliveries as Array<{
+      label: string;
+      state: string;
+    }>;
+    expect(deliveries.filter((d) => d.label.startsWith(referenceId)).map((d) => d.state)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
   });
 
   it('control: without the listener, paid is only seen once a scheduled poll has run', async () => {

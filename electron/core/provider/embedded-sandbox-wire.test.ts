@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { APP_TOKEN_HEADER, IDEMPOTENCY_HEADER } from '../../sandbox/headers.ts';
 import { SIGNED_CONTENT_TYPE } from '../../sandbox/instore/signature.ts';
 import { INSTORE_BASE_PATH } from '../../sandbox/instore/wire.ts';
-import { API_PREFIX as SANDBOX_API_PREFIX, LIMITS as SANDBOX_LIMITS, LOGIN_PATH as SANDBOX_LOGIN_PATH, TOKENIZED_BASE_PATH } from '../../sandbox/tokenized/wire.ts';
+import {
+  API_PREFIX as SANDBOX_API_PREFIX,
+  LIMITS as SANDBOX_LIMITS,
+  LOGIN_PATH as SANDBOX_LOGIN_PATH,
+  TOKENIZED_BASE_PATH,
+} from '../../sandbox/tokenized/wire.ts';
 import { appTokenHeaderName, EMBEDDED_BASE_PATH, HEADER_PREFIXES, idempotencyHeaderName } from '../instore/profiles.ts';
 import { CONTENT_TYPE } from '../instore/signer.ts';
 import { API_PREFIX, EMBEDDED_TOKENIZED_BASE_PATH, LIMITS, LOGIN_PATH } from '../tokenized/wire.ts';

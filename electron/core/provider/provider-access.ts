@@ -102,10 +102,16 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
 
   async function connectionWithSecret(): Promise<ProviderConnection & { accessKeySecret: string }> {
     const current = settings.current();
-    return connectionFor(current, current.environment === 'embedded-sandbox' ? null : await settings.readSecret('accessKeySecret'));
+    return connectionFor(
+      current,
+      current.environment === 'embedded-sandbox' ? null : await settings.readSecret('accessKeySecret'),
+    );
   }
 
-  async function connectionFor(current: Settings, secret: string | null): Promise<ProviderConnection & { accessKeySecret: string }> {
+  async function connectionFor(
+    current: Settings,
+    secret: string | null,
+  ): Promise<ProviderConnection & { accessKeySecret: string }> {
     if (current.environment === 'embedded-sandbox') {
       const running = await ensureSandbox();
       const demo = options.demoCredentials;
@@ -131,10 +137,20 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
         details: { missing: missing.join(', ') },
       });
     }
-    return { profile, demo: false, accessKeyId: current.accessKeyId, accessKeySecret: secret, posId: current.posId, country: current.country };
+    return {
+      profile,
+      demo: false,
+      accessKeyId: current.accessKeyId,
+      accessKeySecret: secret,
+      posId: current.posId,
+      country: current.country,
+    };
   }
 
-  const clientOf = (connection: ProviderConnection & { accessKeySecret: string }, tuning?: ClientTuning): InStoreClient =>
+  const clientOf = (
+    connection: ProviderConnection & { accessKeySecret: string },
+    tuning?: ClientTuning,
+  ): InStoreClient =>
     new InStoreClient({
       ...tuning,
       profile: connection.profile,

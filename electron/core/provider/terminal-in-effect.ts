@@ -11,5 +11,7 @@ export interface TerminalInEffect {
 }
 
 export function terminalInEffect(settings: Settings, demo: DemoCredentials): TerminalInEffect {
-  return settings.environment === 'embedded-sandbox' ? { posId: demo.posId, country: demo.country } : { posId: settings.posId, country: settings.country };
+  return settings.environment === 'embedded-sandbox'
+    ? { posId: demo.posId, country: demo.country }
+    : { posId: settings.posId, country: settings.country };
 }

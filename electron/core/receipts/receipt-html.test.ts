@@ -51,7 +51,11 @@ describe('receiptHtml', () => {
 
     const base64 = /src="data:image\/png;base64,([^"]+)"/.exec(html)![1]!;
     const png = PNG.sync.read(Buffer.from(base64, 'base64'));
-    const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+    const decoded = jsQR(
+      new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+      png.width,
+      png.height,
+    );
     expect(decoded?.data).toBe('POS1-20261122-0007');
   });
 });

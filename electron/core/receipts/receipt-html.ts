@@ -20,11 +20,18 @@ p { text-align: center; margin: 1mm 0; }
 
 export async function receiptHtml(document: ReceiptDocument): Promise<string> {
   const qr = await QRCode.toDataURL(document.qrText, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
-  const facts = document.lines.map((line) => `<dt>${escapeHtml(line.label)}</dt><dd>${escapeHtml(line.value)}</dd>`).join('');
+  const facts = document.lines
+    .map((line) => `<dt>${escapeHtml(line.label)}</dt><dd>${escapeHtml(line.value)}</dd>`)
+    .join('');
   const refunds = document.refundTotals
     ? `<h3>${escapeHtml(document.refundsTitle)}</h3><ul>${document.refunds
-        .map((r) => `<li>${escapeHtml(r.time)} · ${escapeHtml(r.amount)} · ${escapeHtml(r.state)}${r.reason ? ` · ${escapeHtml(r.reason)}` : ''}</li>`)
-        .join('')}</ul><dl><dt>${escapeHtml(document.refundTotals.refundedSoFarLabel)}</dt><dd>${escapeHtml(document.refundTotals.refundedSoFar)}</dd><dt>${escapeHtml(
+        .map(
+          (r) =>
+            `<li>${escapeHtml(r.time)} · ${escapeHtml(r.amount)} · ${escapeHtml(r.state)}${r.reason ? ` · ${escapeHtml(r.reason)}` : ''}</li>`,
+        )
+        .join(
+          '',
+        )}</ul><dl><dt>${escapeHtml(document.refundTotals.refundedSoFarLabel)}</dt><dd>${escapeHtml(document.refundTotals.refundedSoFar)}</dd><dt>${escapeHtml(
         document.refundTotals.refundableNowLabel,
       )}</dt><dd>${escapeHtml(document.refundTotals.refundableNow)}</dd></dl>`
     : '';

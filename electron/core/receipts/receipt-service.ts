@@ -36,7 +36,13 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
       if (refusal) throw new PosError('request.invalid', { notice: refusal });
       if (!options.printer) return { printed: false, via: 'browser' };
       const till = options.till();
-      const document = buildReceipt({ detail, kind, merchantName: till.merchantName, terminal: till, locale: till.locale });
+      const document = buildReceipt({
+        detail,
+        kind,
+        merchantName: till.merchantName,
+        terminal: till,
+        locale: till.locale,
+      });
       try {
         await options.printer.print(document);
       } catch (error) {

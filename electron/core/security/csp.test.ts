@@ -6,7 +6,10 @@ const INDEX_HTML = new URL('../../../renderer/index.html', import.meta.url);
 
 function metaPolicyOf(html: string): string | null {
   // The policy itself contains single quotes, so the attribute is matched by its own quote character.
-  const tag = /<meta\s(?:[^>"']|"[^"]*"|'[^']*')*http-equiv=["']Content-Security-Policy["'](?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(html)?.[0];
+  const tag =
+    /<meta\s(?:[^>"']|"[^"]*"|'[^']*')*http-equiv=["']Content-Security-Policy["'](?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(
+      html,
+    )?.[0];
   if (!tag) return null;
   const match = /content=(?:"([^"]*)"|'([^']*)')/i.exec(tag);
   return match ? (match[1] ?? match[2] ?? null) : null;
@@ -32,6 +35,8 @@ describe('Content-Security-Policy', () => {
     expect(existsSync(INDEX_HTML), 'renderer/index.html is missing').toBe(true);
     const meta = metaPolicyOf(readFileSync(INDEX_HTML, 'utf8'));
     expect(meta, 'renderer/index.html has no <meta http-equiv="Content-Security-Policy">').not.toBeNull();
-    expect(Object.fromEntries(parsePolicy(meta!))).toEqual(Object.fromEntries(parsePolicy(META_CONTENT_SECURITY_POLICY)));
+    expect(Object.fromEntries(parsePolicy(meta!))).toEqual(
+      Object.fromEntries(parsePolicy(META_CONTENT_SECURITY_POLICY)),
+    );
   });
 });

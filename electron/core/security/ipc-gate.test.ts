@@ -11,13 +11,23 @@ import { handleIpcInvoke, type IpcSender } from './ipc-gate.ts';
 // What electron/ipc.ts does with every call, against the real core.
 
 const OURS: IpcSender = { frameUrl: 'app://wallet-pos/', isMainFrame: true, role: 'cashier' };
-const DISPLAY: IpcSender = { frameUrl: 'app://wallet-pos/customer-display', isMainFrame: true, role: 'customer-display' };
+const DISPLAY: IpcSender = {
+  frameUrl: 'app://wallet-pos/customer-display',
+  isMainFrame: true,
+  role: 'customer-display',
+};
 let dir: string;
 let core: Core;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ipc-gate-'));
-  core = await createCore({ dataDir: dir, vault: new DevelopmentFileVault(join(dir, 'vault.json')), transport: 'electron', version: '0.0.0', statusIntervalMs: 60_000 });
+  core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'electron',
+    version: '0.0.0',
+    statusIntervalMs: 60_000,
+  });
 });
 
 afterAll(async () => {
@@ -40,27 +50,39 @@ describe('IPC gate', () => {
     ['our page in a window main did not register', { frameUrl: 'app://wallet-pos/', isMainFrame: true, role: null }],
     ['the customer display', DISPLAY],
   ])('refuses %s with ipc.forbidden, and the core never sees the call', async (_label, sender) => {
-    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'settings.save', { settings: { merchantName: 'Hijacked' } });
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'settings.save', {
+      settings: { merchantName: 'Hijacked' },
+    });
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'ipc.forbidden', retryable: false }) });
     expect((await core.handlers['settings.get']({})).settings.merchantName).not.toBe('Hijacked');
   });
 
   it('refuses an unknown channel with ipc.unknown-channel', async () => {
-    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'shell.openExternal', { url: 'https://x' })).toMatchObject({
+    expect(
+      await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'shell.openExternal', { url: 'https://x' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'ipc.unknown-channel' },
     });
   });
 
   it('refuses an invalid payload with ipc.invalid-payload naming the field', async () => {
-    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.verifyPin', { kind: 'supervisor', pin: 1234 });
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.verifyPin', {
+      kind: 'supervisor',
+      pin: 1234,
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'ipc.invalid-payload' } });
     if (!result.ok) expect(result.error.message).toContain('(pin)');
   });
 
   it('returns the envelope, structured-clone safe, for a typed error from the core', async () => {
-    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.save', { settings: { merchantName: '' } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'merchantName' } } });
+    const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'settings.save', {
+      settings: { merchantName: '' },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'settings.invalid', details: { field: 'merchantName' } },
+    });
     expect(structuredClone(result)).toEqual(result);
   });
   it('serves the customer display what it shows (app.info, settings.get, payments.history)', async () => {

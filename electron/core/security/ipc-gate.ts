@@ -18,7 +18,13 @@ export interface IpcSender {
   readonly role: WindowRole | null;
 }
 
-export async function handleIpcInvoke(handlers: Handlers, appOrigin: string, sender: IpcSender, channel: unknown, payload: unknown): Promise<Result<unknown>> {
+export async function handleIpcInvoke(
+  handlers: Handlers,
+  appOrigin: string,
+  sender: IpcSender,
+  channel: unknown,
+  payload: unknown,
+): Promise<Result<unknown>> {
   if (!isTrustedSender(sender.frameUrl, sender.isMainFrame, appOrigin) || !isChannelAllowed(sender.role, channel)) {
     return { ok: false, error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false } };
   }

@@ -6,23 +6,41 @@ const ours = 'app://wallet-pos/';
 
 describe('isPermissionAllowed', () => {
   it('allows the camera for our own page', () => {
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN)).toBe(true);
+    expect(
+      isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN),
+    ).toBe(true);
   });
 
   it('refuses the microphone, alone or with the camera', () => {
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['audio'] }, PRODUCTION_APP_ORIGIN)).toBe(false);
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['video', 'audio'] }, PRODUCTION_APP_ORIGIN)).toBe(false);
+    expect(
+      isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['audio'] }, PRODUCTION_APP_ORIGIN),
+    ).toBe(false);
+    expect(
+      isPermissionAllowed(
+        { permission: 'media', requestingUrl: ours, mediaTypes: ['video', 'audio'] },
+        PRODUCTION_APP_ORIGIN,
+      ),
+    ).toBe(false);
   });
 
   it('refuses media with unknown or missing type', () => {
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['unknown'] }, PRODUCTION_APP_ORIGIN)).toBe(false);
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: [] }, PRODUCTION_APP_ORIGIN)).toBe(false);
+    expect(
+      isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: ['unknown'] }, PRODUCTION_APP_ORIGIN),
+    ).toBe(false);
+    expect(
+      isPermissionAllowed({ permission: 'media', requestingUrl: ours, mediaTypes: [] }, PRODUCTION_APP_ORIGIN),
+    ).toBe(false);
     expect(isPermissionAllowed({ permission: 'media', requestingUrl: ours }, PRODUCTION_APP_ORIGIN)).toBe(false);
   });
 
-  it.each(['https://evil.example/', 'app://wallet-pos.evil/', 'data:text/html,x', 'file:///x'])('refuses the camera for %s', (url) => {
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: url, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN)).toBe(false);
-  });
+  it.each(['https://evil.example/', 'app://wallet-pos.evil/', 'data:text/html,x', 'file:///x'])(
+    'refuses the camera for %s',
+    (url) => {
+      expect(
+        isPermissionAllowed({ permission: 'media', requestingUrl: url, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN),
+      ).toBe(false);
+    },
+  );
 
   it.each([
     'notifications',
@@ -41,6 +59,8 @@ describe('isPermissionAllowed', () => {
     'idle-detection',
     'fileSystem',
   ])('refuses %s even for our own page', (permission) => {
-    expect(isPermissionAllowed({ permission, requestingUrl: ours, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN)).toBe(false);
+    expect(isPermissionAllowed({ permission, requestingUrl: ours, mediaTypes: ['video'] }, PRODUCTION_APP_ORIGIN)).toBe(
+      false,
+    );
   });
 });

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { assertProtectedCiphertext, isProtectedCiphertext, isUnprotectedBackend } from './vault-protection.ts';
 
-const blob = (prefix: string): Buffer => Buffer.concat([Buffer.from(prefix, 'latin1'), Buffer.from([0x8f, 0x01, 0x22, 0xd4, 0x7a])]);
+const blob = (prefix: string): Buffer =>
+  Buffer.concat([Buffer.from(prefix, 'latin1'), Buffer.from([0x8f, 0x01, 0x22, 0xd4, 0x7a])]);
 
 describe('isProtectedCiphertext', () => {
   it('refuses what Linux and the BSDs encrypt with the hard-coded key (v10), whatever the backend says', () => {
-    for (const platform of ['linux', 'freebsd', 'openbsd']) expect(isProtectedCiphertext(platform, blob('v10'))).toBe(false);
+    for (const platform of ['linux', 'freebsd', 'openbsd'])
+      expect(isProtectedCiphertext(platform, blob('v10'))).toBe(false);
   });
 
   it('accepts what a Linux key store encrypted (v11)', () => {
@@ -19,7 +21,8 @@ describe('isProtectedCiphertext', () => {
   });
 
   it('refuses an empty ciphertext everywhere', () => {
-    for (const platform of ['linux', 'darwin', 'win32']) expect(isProtectedCiphertext(platform, new Uint8Array())).toBe(false);
+    for (const platform of ['linux', 'darwin', 'win32'])
+      expect(isProtectedCiphertext(platform, new Uint8Array())).toBe(false);
   });
 });
 

@@ -31,5 +31,6 @@ export function isProtectedCiphertext(platform: string, ciphertext: Uint8Array):
 
 /** Throws vault.unavailable, with a message an admin can act on, unless `ciphertext` is protected. */
 export function assertProtectedCiphertext(platform: string, ciphertext: Uint8Array): void {
-  if (!isProtectedCiphertext(platform, ciphertext)) throw new PosError('vault.unavailable', { notice: UNPROTECTED_NOTICE });
+  if (!isProtectedCiphertext(platform, ciphertext))
+    throw new PosError('vault.unavailable', { notice: UNPROTECTED_NOTICE });
 }

@@ -16,7 +16,13 @@ describe('per-window channel allowlist', () => {
 
   it("gives the customer display only what it shows: app name, settings to read, today's payments, and a linked customer's own questions", () => {
     const allowed = CHANNEL_NAME_LIST.filter((channel) => isChannelAllowed('customer-display', channel));
-    expect(allowed).toEqual(['app.info', 'settings.get', 'payments.history', 'customers.linkStatus', 'customers.answerApproval']);
+    expect(allowed).toEqual([
+      'app.info',
+      'settings.get',
+      'payments.history',
+      'customers.linkStatus',
+      'customers.answerApproval',
+    ]);
     expect(EVENT_NAME_LIST.filter((event) => isEventAllowed('customer-display', event))).toEqual([
       'payment.updated',
       'settings.changed',

@@ -17,8 +17,19 @@ const ALL_EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
  * a linked customer's own questions: the wallet's consent page offered to them (and whether that link is still
  * waiting), and their yes or no to a charge of their stored wallet.
  */
-export const CUSTOMER_DISPLAY_CHANNELS: readonly ChannelName[] = ['app.info', 'settings.get', 'payments.history', 'customers.linkStatus', 'customers.answerApproval'];
-export const CUSTOMER_DISPLAY_EVENTS: readonly EventName[] = ['payment.updated', 'settings.changed', 'customers.consentOnDisplay', 'customers.approvalOnDisplay'];
+export const CUSTOMER_DISPLAY_CHANNELS: readonly ChannelName[] = [
+  'app.info',
+  'settings.get',
+  'payments.history',
+  'customers.linkStatus',
+  'customers.answerApproval',
+];
+export const CUSTOMER_DISPLAY_EVENTS: readonly EventName[] = [
+  'payment.updated',
+  'settings.changed',
+  'customers.consentOnDisplay',
+  'customers.approvalOnDisplay',
+];
 
 const ALLOWED_CHANNELS: Readonly<Record<WindowRole, ReadonlySet<string>>> = {
   cashier: ALL_CHANNELS,

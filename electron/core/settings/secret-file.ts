@@ -13,7 +13,8 @@ export function readSecretFile(path: string): Record<string, string> {
     throw error;
   }
   const parsed: unknown = JSON.parse(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path} is not a JSON object`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`${path} is not a JSON object`);
   const entries: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') entries[key] = value;
   return entries;

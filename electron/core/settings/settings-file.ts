@@ -10,5 +10,10 @@ export interface SettingsFile {
 }
 
 export function openConfSettingsFile(dataDir: string): SettingsFile {
-  return new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'settings', projectName: 'wallet-pos', configFileMode: 0o600 });
+  return new Conf<Record<string, unknown>>({
+    cwd: dataDir,
+    configName: 'settings',
+    projectName: 'wallet-pos',
+    configFileMode: 0o600,
+  });
 }

@@ -17,7 +17,8 @@ export interface SettingsHandlerDeps {
   readonly refreshStatus: () => void;
 }
 
-type SettingsChannel = 'settings.get' | 'settings.save' | 'settings.testConnection' | 'settings.verifyPin' | 'settings.resetVault';
+type SettingsChannel =
+  'settings.get' | 'settings.save' | 'settings.testConnection' | 'settings.verifyPin' | 'settings.resetVault';
 
 export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsChannel> {
   const { settings, admin } = deps;
@@ -33,7 +34,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
       const inspected = await settings.inspect(patch);
       // The connection is checked whole when the save changes it; a PIN set after a vault reset is not held back.
-      const connection = touchesConnection(patch) ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) : {};
+      const connection = touchesConnection(patch)
+        ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null)
+        : {};
       refuseIfAny({ ...inspected.problems, ...connection });
       const saved = await settings.save(patch);
       if (saved.secrets.adminPin) admin.grant();
@@ -51,7 +54,10 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       // is saved.
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
       const inspected = await settings.inspect(patch);
-      refuseIfAny({ ...inspected.problems, ...liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null) });
+      refuseIfAny({
+        ...inspected.problems,
+        ...liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null),
+      });
       const client = await deps.provider.candidateClient(inspected.settings!, inspected.accessKeySecret);
       return client.testConnection();
     },
@@ -74,5 +80,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
 const CONNECTION_SETTINGS = ['environment', 'customBaseUrl', 'accessKeyId', 'posId'];
 
 function touchesConnection(patch: SettingsPatch): boolean {
-  return CONNECTION_SETTINGS.some((key) => patch.settings !== undefined && Object.hasOwn(patch.settings, key)) || patch.secrets?.accessKeySecret !== undefined;
+  return (
+    CONNECTION_SETTINGS.some((key) => patch.settings !== undefined && Object.hasOwn(patch.settings, key)) ||
+    patch.secrets?.accessKeySecret !== undefined
+  );
 }

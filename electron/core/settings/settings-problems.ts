@@ -12,7 +12,10 @@ import { settingsIssueNotice } from './settings-issues.ts';
 export type FieldNotices = Record<string, Notice>;
 
 /** The schema's problems, then the addresses' (only where the schema let the value through). */
-export function settingsProblems(candidate: Record<string, unknown>): { readonly settings: Settings | null; readonly problems: FieldNotices } {
+export function settingsProblems(candidate: Record<string, unknown>): {
+  readonly settings: Settings | null;
+  readonly problems: FieldNotices;
+} {
   const problems: FieldNotices = {};
   const parsed = settingsSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -25,7 +28,12 @@ export function settingsProblems(candidate: Record<string, unknown>): { readonly
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
   const tokenized = (candidate.tokenized ?? {}) as Record<string, unknown>;
   const customBaseUrl = text(candidate.customBaseUrl);
-  if (candidate.environment === 'custom' && customBaseUrl !== null && !problems.customBaseUrl && !isAcceptableServiceUrl(customBaseUrl)) {
+  if (
+    candidate.environment === 'custom' &&
+    customBaseUrl !== null &&
+    !problems.customBaseUrl &&
+    !isAcceptableServiceUrl(customBaseUrl)
+  ) {
     problems.customBaseUrl = notice('settings.https-or-local');
   }
   // Used only for `custom`, but checked whenever typed: a bad address must not wait for the day someone
@@ -39,7 +47,8 @@ export function settingsProblems(candidate: Record<string, unknown>): { readonly
     ['tokenized.callbackUrl', text(tokenized.callbackUrl)],
     ['tokenized.webhookUrl', text(tokenized.webhookUrl)],
   ] as const) {
-    if (value !== null && value !== '' && !problems[field] && !isAcceptableServiceUrl(value)) problems[field] = notice('settings.https-or-empty');
+    if (value !== null && value !== '' && !problems[field] && !isAcceptableServiceUrl(value))
+      problems[field] = notice('settings.https-or-empty');
   }
   return { settings: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems };
 }
@@ -62,12 +71,17 @@ export function secretProblems(secrets: Partial<Record<SecretName, string | null
  * A real environment is either complete or not saved: without its access key id, secret and terminal id
  * (posId) every payment would be refused at the counter. The demo (embedded sandbox) uses its own.
  */
-export function liveCredentialProblems(candidate: Record<string, unknown>, accessKeySecretAfterSave: boolean): FieldNotices {
+export function liveCredentialProblems(
+  candidate: Record<string, unknown>,
+  accessKeySecretAfterSave: boolean,
+): FieldNotices {
   if (candidate.environment === 'embedded-sandbox') return {};
   const problems: FieldNotices = {};
-  if (typeof candidate.accessKeyId !== 'string' || candidate.accessKeyId.trim() === '') problems.accessKeyId = notice('settings.required-for-live');
+  if (typeof candidate.accessKeyId !== 'string' || candidate.accessKeyId.trim() === '')
+    problems.accessKeyId = notice('settings.required-for-live');
   if (!accessKeySecretAfterSave) problems.accessKeySecret = notice('settings.required-for-live');
-  if (typeof candidate.posId !== 'string' || candidate.posId.trim() === '') problems.posId = notice('settings.required-for-live');
+  if (typeof candidate.posId !== 'string' || candidate.posId.trim() === '')
+    problems.posId = notice('settings.required-for-live');
   return problems;
 }
 
@@ -76,5 +90,9 @@ export function refuseIfAny(problems: FieldNotices): void {
   const fields = Object.keys(problems);
   if (fields.length === 0) return;
   const first = fields[0]!;
-  throw new PosError('settings.invalid', { notice: problems[first]!, details: { field: first, count: fields.length }, fieldNotices: problems });
+  throw new PosError('settings.invalid', {
+    notice: problems[first]!,
+    details: { field: first, count: fields.length },
+    fieldNotices: problems,
+  });
 }

@@ -12,17 +12,28 @@ let dir: string;
 let vaultPath: string;
 
 async function open(now?: () => number): Promise<SettingsService> {
-  return openSettingsService({ file: openConfSettingsFile(dir), vault: new DevelopmentFileVault(vaultPath), lockoutFile: join(dir, 'pin-lockout.json'), ...(now ? { now } : {}) });
+  return openSettingsService({
+    file: openConfSettingsFile(dir),
+    vault: new DevelopmentFileVault(vaultPath),
+    lockoutFile: join(dir, 'pin-lockout.json'),
+    ...(now ? { now } : {}),
+  });
 }
 
-async function invalidField(promise: Promise<unknown>): Promise<{ field: unknown; message: string; notice: PosError['notice'] }> {
+async function invalidField(
+  promise: Promise<unknown>,
+): Promise<{ field: unknown; message: string; notice: PosError['notice'] }> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(PosError);
   expect((error as PosError).code).toBe('settings.invalid');
-  return { field: (error as PosError).details?.field, message: (error as PosError).message, notice: (error as PosError).notice };
+  return {
+    field: (error as PosError).details?.field,
+    message: (error as PosError).message,
+    notice: (error as PosError).notice,
+  };
 }
 
 beforeEach(() => {
@@ -37,12 +48,19 @@ describe('settings service', () => {
     const view = service.view();
     expect(view.settings).toEqual(DEFAULT_SETTINGS);
     expect(view.demo).toBe(true);
-    expect(view.secrets).toEqual({ accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false });
+    expect(view.secrets).toEqual({
+      accessKeySecret: false,
+      supervisorPin: false,
+      adminPin: false,
+      tokenizedMerchantSecret: false,
+    });
   });
 
   it('merges a patch, persists it, and reads it back after reopening', async () => {
     const first = await open();
-    await first.save({ settings: { merchantName: 'Kopi Corner', country: 'HK', currency: 'HKD', scanner: { maxInterKeyMs: 20 } } });
+    await first.save({
+      settings: { merchantName: 'Kopi Corner', country: 'HK', currency: 'HKD', scanner: { maxInterKeyMs: 20 } },
+    });
     const reopened = await open();
     const settings = reopened.current();
     expect(settings.merchantName).toBe('Kopi Corner');
@@ -70,7 +88,14 @@ describe('settings service', () => {
     [{ surprise: 1 }, 'surprise'],
     [{ environment: 'custom', customBaseUrl: 'http://provider.example.com/posi' }, 'customBaseUrl'],
     [{ webhookUrl: 'ftp://x.example/hook' }, 'webhookUrl'],
-    [{ environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'http://gateway.example.com/merchant' } }, 'tokenized.customBaseUrl'],
+    [
+      {
+        environment: 'custom',
+        customBaseUrl: 'https://au.example.com/posi',
+        tokenized: { customBaseUrl: 'http://gateway.example.com/merchant' },
+      },
+      'tokenized.customBaseUrl',
+    ],
     [{ tokenized: { customBaseUrl: 'not a url' } }, 'tokenized.customBaseUrl'],
     [{ tokenized: { webhookUrl: 'http://till.example.com/hooks' } }, 'tokenized.webhookUrl'],
     [{ tokenized: { webhookListenPort: 70_000 } }, 'tokenized.webhookListenPort'],
@@ -91,7 +116,10 @@ describe('settings service', () => {
 
   it('stores secrets write-only: the view only says whether one is stored', async () => {
     const service = await open();
-    const view = await service.save({ settings: { accessKeyId: 'AK_live' }, secrets: { accessKeySecret: 'SK_live_very_secret' } });
+    const view = await service.save({
+      settings: { accessKeyId: 'AK_live' },
+      secrets: { accessKeySecret: 'SK_live_very_secret' },
+    });
     expect(view.secrets.accessKeySecret).toBe(true);
     expect(JSON.stringify(view)).not.toContain('SK_live_very_secret');
     expect(await service.readSecret('accessKeySecret')).toBe('SK_live_very_secret');
@@ -182,7 +210,9 @@ describe('settings service', () => {
     // Twenty guesses in parallel, the right PIN last (as a loop over 0000…9999 would send it).
     const guesses = Array.from({ length: 20 }, (_, i) => String(i).padStart(4, '0'));
     const outcomes = await Promise.all(
-      guesses.map((pin) => service.verifyPin('supervisor', pin).catch((e: unknown) => (e instanceof PosError ? e.code : 'other'))),
+      guesses.map((pin) =>
+        service.verifyPin('supervisor', pin).catch((e: unknown) => (e instanceof PosError ? e.code : 'other')),
+      ),
     );
     expect(outcomes.slice(0, 5)).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'wrong']);
     expect(new Set(outcomes.slice(5))).toEqual(new Set(['supervisor.pin-wrong']));
@@ -201,33 +231,81 @@ describe('settings service', () => {
 
   it('names the linked-customer field when its address is refused, and says what to enter', async () => {
     const service = await open();
-    const webhook = await invalidField(service.save({ settings: { tokenized: { webhookUrl: 'ftp://x.example/hook' } } }));
+    const webhook = await invalidField(
+      service.save({ settings: { tokenized: { webhookUrl: 'ftp://x.example/hook' } } }),
+    );
     expect(webhook).toMatchObject({ field: 'tokenized.webhookUrl', notice: { key: 'settings.https-or-empty' } });
     expect(webhook.message).toMatch(/^Enter an https:\/\/ address/);
-    const custom = await invalidField(service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'http://10.0.0.5/merchant' } } }));
-    expect(custom).toMatchObject({ field: 'tokenized.customBaseUrl', notice: { key: 'settings.https-or-local-or-empty' } });
+    const custom = await invalidField(
+      service.save({
+        settings: {
+          environment: 'custom',
+          customBaseUrl: 'https://au.example.com/posi',
+          tokenized: { customBaseUrl: 'http://10.0.0.5/merchant' },
+        },
+      }),
+    );
+    expect(custom).toMatchObject({
+      field: 'tokenized.customBaseUrl',
+      notice: { key: 'settings.https-or-local-or-empty' },
+    });
   });
 
   it('says what is wrong with a refused value in plain words, with its limit, not zod’s developer English', async () => {
     const service = await open();
-    expect((await invalidField(service.save({ settings: { scanner: { maxInterKeyMs: 900 } } }))).notice).toEqual({ key: 'settings.at-most', params: { maximum: 200 } });
-    expect((await invalidField(service.save({ settings: { merchantName: '' } }))).notice).toEqual({ key: 'settings.required' });
-    expect((await invalidField(service.save({ settings: { environment: 'mars' } }))).notice).toEqual({ key: 'settings.choose-from-list' });
-    expect((await invalidField(service.save({ settings: { amountLimits: { minMinor: 500, maxMinor: 100 } } }))).notice).toEqual({ key: 'settings.min-above-max' });
+    expect((await invalidField(service.save({ settings: { scanner: { maxInterKeyMs: 900 } } }))).notice).toEqual({
+      key: 'settings.at-most',
+      params: { maximum: 200 },
+    });
+    expect((await invalidField(service.save({ settings: { merchantName: '' } }))).notice).toEqual({
+      key: 'settings.required',
+    });
+    expect((await invalidField(service.save({ settings: { environment: 'mars' } }))).notice).toEqual({
+      key: 'settings.choose-from-list',
+    });
+    expect(
+      (await invalidField(service.save({ settings: { amountLimits: { minMinor: 500, maxMinor: 100 } } }))).notice,
+    ).toEqual({ key: 'settings.min-above-max' });
   });
 
   it('accepts the linked-customer gateway (https or loopback http), webhook URL and listener port, and keeps them', async () => {
     const service = await open();
-    await service.save({ settings: { environment: 'custom', customBaseUrl: 'https://au.example.com/posi', tokenized: { customBaseUrl: 'https://gateway.example.com/merchant' } } });
-    await service.save({ settings: { tokenized: { customBaseUrl: 'http://127.0.0.1:8787/demo/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 } } });
-    expect((await open()).current().tokenized).toEqual({ ...DEFAULT_SETTINGS.tokenized, customBaseUrl: 'http://127.0.0.1:8787/demo/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 });
+    await service.save({
+      settings: {
+        environment: 'custom',
+        customBaseUrl: 'https://au.example.com/posi',
+        tokenized: { customBaseUrl: 'https://gateway.example.com/merchant' },
+      },
+    });
+    await service.save({
+      settings: {
+        tokenized: {
+          customBaseUrl: 'http://127.0.0.1:8787/demo/merchant',
+          webhookUrl: 'https://till.example.com/hooks/orders',
+          webhookListenPort: 8788,
+        },
+      },
+    });
+    expect((await open()).current().tokenized).toEqual({
+      ...DEFAULT_SETTINGS.tokenized,
+      customBaseUrl: 'http://127.0.0.1:8787/demo/merchant',
+      webhookUrl: 'https://till.example.com/hooks/orders',
+      webhookListenPort: 8788,
+    });
   });
 
   it('keeps the linked-customer fields an older file has, filling in the ones added since', async () => {
     const file = openConfSettingsFile(dir);
-    file.store = { ...DEFAULT_SETTINGS, tokenized: { merchantId: 'MERCHANT_42', callbackUrl: 'https://till.example.com/link/callback' } };
+    file.store = {
+      ...DEFAULT_SETTINGS,
+      tokenized: { merchantId: 'MERCHANT_42', callbackUrl: 'https://till.example.com/link/callback' },
+    };
     const service = await open();
-    expect(service.current().tokenized).toEqual({ ...DEFAULT_SETTINGS.tokenized, merchantId: 'MERCHANT_42', callbackUrl: 'https://till.example.com/link/callback' });
+    expect(service.current().tokenized).toEqual({
+      ...DEFAULT_SETTINGS.tokenized,
+      merchantId: 'MERCHANT_42',
+      callbackUrl: 'https://till.example.com/link/callback',
+    });
   });
 
   it('falls back to the default for a field a hand-edited file broke, keeping the others', async () => {

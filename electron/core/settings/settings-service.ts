@@ -71,7 +71,11 @@ const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', 
 const MAX_WRONG_PINS = 5;
 const LOCKOUT_MS = 30_000;
 const MAX_LOCKOUT_MS = 15 * 60_000;
-const NESTED_KEYS = new Set(Object.entries(DEFAULT_SETTINGS).filter(([, value]) => isPlainObject(value)).map(([key]) => key));
+const NESTED_KEYS = new Set(
+  Object.entries(DEFAULT_SETTINGS)
+    .filter(([, value]) => isPlainObject(value))
+    .map(([key]) => key),
+);
 
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
   const { file, vault } = options;
@@ -104,7 +108,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
   }
   const listeners = new Set<(view: SettingsView) => void>();
   // A lockout file that cannot be read counts as one lockout under way: restarting never wipes the slate.
-  let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({ count: 0, lockouts: 1, lockedUntil: now() + LOCKOUT_MS }));
+  let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({
+    count: 0,
+    lockouts: 1,
+    lockedUntil: now() + LOCKOUT_MS,
+  }));
   const recordLock = (kind: PinKind, state: PinLockState): void => {
     wrongPins = { ...wrongPins, [kind]: state };
     // Written before the answer goes out: a guess is counted even if the app is killed right after it.
@@ -121,7 +129,10 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      const wait = seconds <= 90 ? notice('pin.locked-seconds', { seconds }) : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
+      const wait =
+        seconds <= 90
+          ? notice('pin.locked-seconds', { seconds })
+          : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
       throw new PosError('supervisor.pin-wrong', {
         notice: wait,
         retryable: true,
@@ -146,7 +157,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     if (count < MAX_WRONG_PINS) recordLock(kind, { ...lock, count });
     else {
       const lockouts = lock.lockouts + 1;
-      recordLock(kind, { count: 0, lockouts, lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS) });
+      recordLock(kind, {
+        count: 0,
+        lockouts,
+        lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
+      });
     }
     return 'wrong';
   }
@@ -162,7 +177,9 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     await ensureVaultReadable();
     // Every problem at once, settings and typed secrets together, before anything is written.
     const typedSecrets = secretProblems(patch.secrets ?? {});
-    const next = patch.settings ? validateSettings(mergeSettings(settings, patch.settings), typedSecrets) : (refuseIfAny(typedSecrets), settings);
+    const next = patch.settings
+      ? validateSettings(mergeSettings(settings, patch.settings), typedSecrets)
+      : (refuseIfAny(typedSecrets), settings);
     const secretWrites = await prepareSecrets(patch.secrets ?? {});
     // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
     for (const [name, value] of secretWrites) {
@@ -205,13 +222,27 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     readSecret: (name) => vault.get(name),
 
     async inspect(patch) {
-      const candidate = patch.settings ? mergeSettings(settings, patch.settings) : (structuredClone(settings) as unknown as Record<string, unknown>);
+      const candidate = patch.settings
+        ? mergeSettings(settings, patch.settings)
+        : (structuredClone(settings) as unknown as Record<string, unknown>);
       const checked = settingsProblems(candidate);
       const problems = { ...checked.problems, ...secretProblems(patch.secrets ?? {}) };
       const typed = patch.secrets?.accessKeySecret;
       const accessKeySecret =
-        typed === null ? null : typeof typed === 'string' ? typed : await vault.get('accessKeySecret').then((value) => value, () => null);
-      return { candidate, settings: Object.keys(problems).length === 0 ? checked.settings : null, problems, accessKeySecret };
+        typed === null
+          ? null
+          : typeof typed === 'string'
+            ? typed
+            : await vault.get('accessKeySecret').then(
+                (value) => value,
+                () => null,
+              );
+      return {
+        candidate,
+        settings: Object.keys(problems).length === 0 ? checked.settings : null,
+        problems,
+        accessKeySecret,
+      };
     },
 
     ensureVaultReadable,
@@ -220,13 +251,18 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       const run = saving.then(async () => {
         if (vaultProblem !== null) await probeVault();
         if (vaultProblem === null) {
-          throw new PosError('request.invalid', { message: 'The secret vault can be read: there is nothing to reset.' });
+          throw new PosError('request.invalid', {
+            message: 'The secret vault can be read: there is nothing to reset.',
+          });
         }
         await vault.reset();
         for (const name of SECRET_NAMES) stored[name] = false;
         vaultProblem = null;
         // The PINs are gone with the vault: a lockout of PINs that no longer exist would only block the new ones.
-        wrongPins = { admin: { count: 0, lockouts: 0, lockedUntil: 0 }, supervisor: { count: 0, lockouts: 0, lockedUntil: 0 } };
+        wrongPins = {
+          admin: { count: 0, lockouts: 0, lockedUntil: 0 },
+          supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+        };
         writePinLockouts(options.lockoutFile, wrongPins);
         return announce();
       });
@@ -256,7 +292,10 @@ function loadSettings(raw: unknown): Settings {
       if (!Object.hasOwn(raw, key)) continue;
       // A group written by an older version lacks the fields added since: fill them from the defaults, or the
       // whole group (the linked-customer merchant id with it) would fail and fall back to empty.
-      candidate[key] = NESTED_KEYS.has(key) && isPlainObject(raw[key]) ? { ...(candidate[key] as object), ...structuredClone(raw[key]) } : structuredClone(raw[key]);
+      candidate[key] =
+        NESTED_KEYS.has(key) && isPlainObject(raw[key])
+          ? { ...(candidate[key] as object), ...structuredClone(raw[key]) }
+          : structuredClone(raw[key]);
     }
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -264,7 +303,8 @@ function loadSettings(raw: unknown): Settings {
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
-      if (Object.hasOwn(DEFAULT_SETTINGS, key)) candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
+      if (Object.hasOwn(DEFAULT_SETTINGS, key))
+        candidate[key] = structuredClone((DEFAULT_SETTINGS as Record<string, unknown>)[key]);
     }
     // A cross-field rule (country ↔ currency) may need both fields reset together.
     if (attempt === 1) {
@@ -291,15 +331,20 @@ function validateSettings(candidate: Record<string, unknown>, extra: FieldNotice
   for (const key of NESTED_KEYS) {
     const defaults = (DEFAULT_SETTINGS as Record<string, unknown>)[key] as object;
     const value = candidate[key];
-    const unknown = isPlainObject(value) ? Object.keys(value).find((inner) => !Object.hasOwn(defaults, inner)) : undefined;
-    if (unknown !== undefined) throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
+    const unknown = isPlainObject(value)
+      ? Object.keys(value).find((inner) => !Object.hasOwn(defaults, inner))
+      : undefined;
+    if (unknown !== undefined)
+      throw invalid(`${key}.${unknown}`, notice('settings.unknown-setting', { name: `${key}.${unknown}` }));
   }
   const { settings, problems } = settingsProblems(candidate);
   refuseIfAny({ ...problems, ...extra });
   return settings!;
 }
 
-async function prepareSecrets(secrets: Partial<Record<SecretName, string | null>>): Promise<Array<[SecretName, string | null]>> {
+async function prepareSecrets(
+  secrets: Partial<Record<SecretName, string | null>>,
+): Promise<Array<[SecretName, string | null]>> {
   const writes: Array<[SecretName, string | null]> = [];
   for (const name of SECRET_NAMES) {
     if (!(name in secrets)) continue;

@@ -11,7 +11,12 @@ export interface AppProtocolOptions {
   readonly sourceMaps?: boolean;
 }
 
-export async function appProtocolResponse(rendererDir: string, method: string, url: string, options: AppProtocolOptions = {}): Promise<StaticResponse> {
+export async function appProtocolResponse(
+  rendererDir: string,
+  method: string,
+  url: string,
+  options: AppProtocolOptions = {},
+): Promise<StaticResponse> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -36,7 +36,9 @@ describe('serveRendererPath', () => {
     expect(js.status).toBe(200);
     expect(js.headers['Content-Type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['X-Content-Type-Options']).toBe('nosniff');
-    expect((await serveRendererPath(root, '/assets/app-1.css')).headers['Content-Type']).toBe('text/css; charset=utf-8');
+    expect((await serveRendererPath(root, '/assets/app-1.css')).headers['Content-Type']).toBe(
+      'text/css; charset=utf-8',
+    );
   });
 
   it.each([

@@ -14,7 +14,8 @@ export interface StaticResponse {
   readonly body: Buffer;
 }
 
-export type ResolvedPath = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'refused'; readonly status: 400 | 403 | 404 };
+export type ResolvedPath =
+  { readonly kind: 'file'; readonly path: string } | { readonly kind: 'refused'; readonly status: 400 | 403 | 404 };
 
 /** Maps a URL pathname (still percent-encoded) to a file inside rootDir, or says why not. */
 export function resolveRendererPath(rootDir: string, urlPathname: string): ResolvedPath {
@@ -25,7 +26,8 @@ export function resolveRendererPath(rootDir: string, urlPathname: string): Resol
   } catch {
     return { kind: 'refused', status: 400 };
   }
-  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return { kind: 'refused', status: 400 };
+  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\'))
+    return { kind: 'refused', status: 400 };
   const segments = decoded.split('/').slice(1);
   // `..` and `.` are refused rather than normalised away: a request that tries them is not one we made.
   if (segments.some((segment) => segment === '..' || segment === '.')) return { kind: 'refused', status: 403 };
@@ -69,6 +71,11 @@ function isInside(root: string, candidate: string): boolean {
 
 /** A refusal with the same security headers as a page: every answer we serve carries the CSP. */
 export function refusal(status: 400 | 403 | 404 | 405): StaticResponse {
-  const text = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 405 ? 'Method not allowed' : 'Bad request';
-  return { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: Buffer.from(text) };
+  const text =
+    status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 405 ? 'Method not allowed' : 'Bad request';
+  return {
+    status,
+    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    body: Buffer.from(text),
+  };
 }

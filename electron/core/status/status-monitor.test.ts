@@ -100,7 +100,8 @@ describe('status monitor', () => {
     });
     monitor.start();
     const until = Date.now() + 2_000;
-    while (monitor.snapshot().providerReachable !== true && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (monitor.snapshot().providerReachable !== true && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(monitor.snapshot().providerReachable).toBe(true);
     expect(probes).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -155,6 +155,7 @@ function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
     return true;
   }
   if ((a.clockSkewMs === null) !== (b.clockSkewMs === null)) return true;
-  if (a.clockSkewMs !== null && b.clockSkewMs !== null) return Math.abs(a.clockSkewMs - b.clockSkewMs) >= SKEW_CHANGE_WORTH_TELLING_MS;
+  if (a.clockSkewMs !== null && b.clockSkewMs !== null)
+    return Math.abs(a.clockSkewMs - b.clockSkewMs) >= SKEW_CHANGE_WORTH_TELLING_MS;
   return a.checkedAt === null && b.checkedAt !== null;
 }

@@ -15,7 +15,10 @@ export function toWireAmount(value: Money): number {
   const wire = Number(decimal);
   // Doubles print back their shortest round-trip form: exact for every amount below 15 significant digits.
   if (fromMajor(String(wire), value.currency).amountMinor !== value.amountMinor) {
-    throw new PosError('amount.invalid', { message: 'This amount is too large to send.', details: { attempts: 0, outcomeUnknown: false } });
+    throw new PosError('amount.invalid', {
+      message: 'This amount is too large to send.',
+      details: { attempts: 0, outcomeUnknown: false },
+    });
   }
   return wire;
 }

@@ -49,9 +49,17 @@ function clientFor(overrides: Partial<TokenizedClientConfig> = {}): TokenizedCli
   });
 }
 
-async function link(client: TokenizedClient, merchantUserId = `cust-${randomUUID().slice(0, 8)}`): Promise<{ merchantUserId: string; paymentToken: string }> {
+async function link(
+  client: TokenizedClient,
+  merchantUserId = `cust-${randomUUID().slice(0, 8)}`,
+): Promise<{ merchantUserId: string; paymentToken: string }> {
   const state = randomUUID();
-  const session = await client.createLinkSession({ callbackUrl: DEMO_LINK_CALLBACK_URL, state, merchantUserId, userHint: { email: 'a***@example.com' } });
+  const session = await client.createLinkSession({
+    callbackUrl: DEMO_LINK_CALLBACK_URL,
+    state,
+    merchantUserId,
+    userHint: { email: 'a***@example.com' },
+  });
   const location = await approveOnConsentPage(session.redirectUrl, session.appToken, client.profile.appTokenHeader);
   expect(location.searchParams.get('state')).toBe(state);
   const { paymentToken } = await client.exchangeCode(location.searchParams.get('code')!);
@@ -61,13 +69,20 @@ async function link(client: TokenizedClient, merchantUserId = `cust-${randomUUID
 const sgd = (minor: number) => money(minor, 'SGD');
 const opts = () => ({ idempotencyKey: randomUUID() });
 const ref = () => `REF-${randomUUID()}`;
-const sandboxPreAuths = async () => (await controlCall(sandbox, 'GET', '/tokenized/pre-auths')).body.preAuths as Record<string, unknown>[];
-const sandboxCharges = async () => (await controlCall(sandbox, 'GET', '/tokenized/charges')).body.charges as Record<string, unknown>[];
+const sandboxPreAuths = async () =>
+  (await controlCall(sandbox, 'GET', '/tokenized/pre-auths')).body.preAuths as Record<string, unknown>[];
+const sandboxCharges = async () =>
+  (await controlCall(sandbox, 'GET', '/tokenized/charges')).body.charges as Record<string, unknown>[];
 
 describe('linking', () => {
   it('link session → consent page → code → payment token; the poll shows PENDING, CODE_ISSUED, COMPLETED', async () => {
     const client = await setup();
-    const session = await client.createLinkSession({ callbackUrl: DEMO_LINK_CALLBACK_URL, state: randomUUID(), merchantUserId: 'cust-1', userHint: { phone: '+65 ****0000' } });
+    const session = await client.createLinkSession({
+      callbackUrl: DEMO_LINK_CALLBACK_URL,
+      state: randomUUID(),
+      merchantUserId: 'cust-1',
+      userHint: { phone: '+65 ****0000' },
+    });
     expect(session.redirectUrl.startsWith(sandbox.tokenizedBaseUrl)).toBe(true);
     expect((await client.getLinkSession(session.linkToken)).status).toBe('PENDING');
     const location = await approveOnConsentPage(session.redirectUrl, session.appToken, client.profile.appTokenHeader);
@@ -106,11 +121,26 @@ describe('every endpoint', () => {
     const customer = await link(client);
     expect(await client.cashbackBalance(customer.paymentToken)).toEqual(sgd(500));
 
-    const hold = await client.createPreAuth({ ...customer, amount: sgd(1250), merchantRef: ref(), merchantMetadata: { till: 'TILL-01' } }, opts());
-    expect(hold).toMatchObject({ status: 'AUTHORIZED', amount: sgd(1250), orderUuid: null, merchantMetadata: { till: 'TILL-01' }, failureReason: null });
+    const hold = await client.createPreAuth(
+      { ...customer, amount: sgd(1250), merchantRef: ref(), merchantMetadata: { till: 'TILL-01' } },
+      opts(),
+    );
+    expect(hold).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: sgd(1250),
+      orderUuid: null,
+      merchantMetadata: { till: 'TILL-01' },
+      failureReason: null,
+    });
     expect((await client.getPreAuth(hold.id)).status).toBe('AUTHORIZED');
     const capture = await client.capturePreAuth(hold.id, { callbackUrl: sink.url, useCashback: false });
-    expect(capture).toMatchObject({ uuid: hold.id, status: 'APPROVED', orderType: 'ONLINE', merchantRef: hold.merchantRef, failureReason: null });
+    expect(capture).toMatchObject({
+      uuid: hold.id,
+      status: 'APPROVED',
+      orderType: 'ONLINE',
+      merchantRef: hold.merchantRef,
+      failureReason: null,
+    });
     expect((await client.getPreAuth(hold.id)).status).toMatch(/^(CAPTURE_INITIATED|CAPTURED)$/);
     await waitFor(async () => ((await client.getPreAuth(hold.id)).status === 'CAPTURED' ? true : undefined));
     await waitFor(() => (sink!.received.some((w) => w.body.order_uuid === capture.orderUuid) ? true : undefined));
@@ -119,7 +149,10 @@ describe('every endpoint', () => {
     const voided = await client.voidPreAuth(second.id, { reason: 'Customer changed their mind' });
     expect(voided).toMatchObject({ id: second.id, status: 'VOIDED', record: { status: 'VOIDED', amount: sgd(300) } });
 
-    const charge = await client.charge({ ...customer, amount: sgd(899), merchantRef: ref(), useCashback: true, callbackUrl: sink.url }, opts());
+    const charge = await client.charge(
+      { ...customer, amount: sgd(899), merchantRef: ref(), useCashback: true, callbackUrl: sink.url },
+      opts(),
+    );
     expect(charge).toMatchObject({ status: 'APPROVED', failureReason: null });
     expect(await client.cashbackBalance(customer.paymentToken)).toEqual(sgd(0));
 
@@ -336,7 +369,10 @@ describe('idempotency rules', () => {
     const customer = await link(client);
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/pre-auths' });
     const key = randomUUID();
-    const hold = await client.createPreAuth({ ...customer, amount: sgd(4200), merchantRef: ref() }, { idempotencyKey: key });
+    const hold = await client.createPreAuth(
+      { ...customer, amount: sgd(4200), merchantRef: ref() },
+      { idempotencyKey: key },
+    );
     expect(hold.status).toBe('AUTHORIZED');
     const attempts = exchanges.filter((e) => e.operation === 'pre-auth');
     expect(attempts.map((e) => e.idempotencyKey)).toEqual([key, key]);
@@ -365,9 +401,16 @@ describe('idempotency rules', () => {
     const client = await setup();
     const customer = await link(client);
     await controlCall(sandbox, 'POST', '/faults', { delayAfterActMs: 300, path: '/charge' });
-    const timed = clientFor({ timeouts: { connectMs: 50, readMs: 50 }, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    const timed = clientFor({
+      timeouts: { connectMs: 50, readMs: 50 },
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     const error = await caught(timed.charge({ ...customer, amount: sgd(1500), merchantRef: ref() }, opts()));
-    expect(error).toMatchObject({ code: 'network.timeout', retryable: true, details: { outcomeUnknown: true, attempts: 2 } });
+    expect(error).toMatchObject({
+      code: 'network.timeout',
+      retryable: true,
+      details: { outcomeUnknown: true, attempts: 2 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await sandboxCharges()).toHaveLength(1);
   });
@@ -381,7 +424,11 @@ describe('idempotency rules', () => {
     expect(exchanges.filter((e) => e.operation === 'pre-auth').map((e) => e.status)).toEqual([503, 503, 201]);
     await controlCall(sandbox, 'POST', '/faults', { fail5xxNext: 5, path: '/pre-auths' });
     const error = await caught(client.createPreAuth({ ...customer, amount: sgd(100), merchantRef: ref() }, opts()));
-    expect(error).toMatchObject({ code: 'provider.unavailable', retryable: true, details: { attempts: 3, outcomeUnknown: true } });
+    expect(error).toMatchObject({
+      code: 'provider.unavailable',
+      retryable: true,
+      details: { attempts: 3, outcomeUnknown: true },
+    });
     expect(await sandboxPreAuths()).toHaveLength(1);
   });
 
@@ -408,6 +455,8 @@ describe('money at the edge', () => {
       const truth = (await sandboxPreAuths()).find((p) => p.id === hold.id)!;
       expect(truth.amountMinor).toBe(minor);
     }
-    expect((await caught(client.createPreAuth({ ...customer, amount: sgd(0), merchantRef: ref() }, opts()))).code).toBe('amount.invalid');
+    expect((await caught(client.createPreAuth({ ...customer, amount: sgd(0), merchantRef: ref() }, opts()))).code).toBe(
+      'amount.invalid',
+    );
   });
 });

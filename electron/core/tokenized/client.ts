@@ -33,7 +33,15 @@ import {
   type PreAuthRecordWire,
 } from './schemas.ts';
 import { TokenizedTransport, type TokenizedExchange } from './transport.ts';
-import { LINK_SESSION_STATUSES, LOGIN_PATH, PATHS, type ChargeStatus, type LinkSessionStatus, type PreAuthStatus, type TokenizedProfile } from './wire.ts';
+import {
+  LINK_SESSION_STATUSES,
+  LOGIN_PATH,
+  PATHS,
+  type ChargeStatus,
+  type LinkSessionStatus,
+  type PreAuthStatus,
+  type TokenizedProfile,
+} from './wire.ts';
 
 // The tokenized API client (tokenized-payment-api.md, wire-details §3): one method per endpoint, typed in
 // and out, Money in minor units on our side and major-unit decimals only on the wire. It logs in with the
@@ -220,14 +228,27 @@ export class TokenizedClient {
    */
   async exchangeCode(code: string): Promise<{ paymentToken: string }> {
     const body = checkBody('exchange', codeBodySchema, { code });
-    const reply = await this.#call({ operation: 'exchange', method: 'POST', path: PATHS.exchange, body, retry: { maxAttempts: 1 } });
+    const reply = await this.#call({
+      operation: 'exchange',
+      method: 'POST',
+      path: PATHS.exchange,
+      body,
+      retry: { maxAttempts: 1 },
+    });
     return parse(reply, exchangeResponseSchema);
   }
 
   /** `POST /tokens/unlink`. Throws unlink.blocked while the user has an AUTHORIZED hold (400). */
   async unlink(paymentToken: string, options: TokenizedWriteOptions = {}): Promise<{ status: string }> {
     const body = checkBody('unlink', paymentTokenBodySchema, { paymentToken });
-    const reply = await this.#call({ operation: 'unlink', method: 'POST', path: PATHS.unlink, body, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), retry: options.retry });
+    const reply = await this.#call({
+      operation: 'unlink',
+      method: 'POST',
+      path: PATHS.unlink,
+      body,
+      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+      retry: options.retry,
+    });
     const wire = parse(reply, unlinkResponseSchema);
     return { status: wire.status ?? 'UNLINKED' };
   }
@@ -253,19 +274,34 @@ export class TokenizedClient {
       merchantRef: input.merchantRef,
       merchantMetadata: input.merchantMetadata,
     });
-    const reply = await this.#call({ operation: 'pre-auth', method: 'POST', path: PATHS.preAuths, body, ...writeRequest('pre-auth', options) });
+    const reply = await this.#call({
+      operation: 'pre-auth',
+      method: 'POST',
+      path: PATHS.preAuths,
+      body,
+      ...writeRequest('pre-auth', options),
+    });
     return expectRef(reply, toPreAuth(reply, parse(reply, preAuthRecordSchema)), input.merchantRef);
   }
 
   /** `GET /pre-auths/{id}`: confirms a state after a timeout or any write. */
   async getPreAuth(id: string, options: { retry?: Partial<RetryPolicy> | undefined } = {}): Promise<PreAuthRecord> {
     const checked = checkId('pre-auth-status', id, 'id');
-    const reply = await this.#call({ operation: 'pre-auth-status', method: 'GET', path: PATHS.preAuth(checked), retry: options.retry });
+    const reply = await this.#call({
+      operation: 'pre-auth-status',
+      method: 'GET',
+      path: PATHS.preAuth(checked),
+      retry: options.retry,
+    });
     return expectId(reply, toPreAuth(reply, parse(reply, preAuthRecordSchema)), id);
   }
 
   /** `POST /pre-auths/{id}/capture` (201): the full amount; CAPTURE_INITIATED, CAPTURED when the processor confirms. */
-  async capturePreAuth(id: string, input: CaptureInput = {}, options: TokenizedWriteOptions = {}): Promise<PaymentResult> {
+  async capturePreAuth(
+    id: string,
+    input: CaptureInput = {},
+    options: TokenizedWriteOptions = {},
+  ): Promise<PaymentResult> {
     const checked = checkId('capture', id, 'id');
     const body = checkBody('capture', captureBodySchema, {
       callbackUrl: blankToUndefined(input.callbackUrl),
@@ -280,22 +316,42 @@ export class TokenizedClient {
       ...writeRequest('capture', options),
     });
     const result = toResult(parse(reply, resultRecordSchema));
-    if (result.uuid !== id) throw badResponseError(reply.context, reply.status, `capture reply is about pre-auth ${result.uuid.slice(0, 64)}`);
+    if (result.uuid !== id)
+      throw badResponseError(
+        reply.context,
+        reply.status,
+        `capture reply is about pre-auth ${result.uuid.slice(0, 64)}`,
+      );
     return result;
   }
 
   /** `POST /pre-auths/{id}/void` (200): releases an AUTHORIZED hold. */
-  async voidPreAuth(id: string, input: { reason?: string | undefined; merchantMetadata?: MerchantMetadata | undefined } = {}, options: TokenizedWriteOptions = {}): Promise<VoidResult> {
+  async voidPreAuth(
+    id: string,
+    input: { reason?: string | undefined; merchantMetadata?: MerchantMetadata | undefined } = {},
+    options: TokenizedWriteOptions = {},
+  ): Promise<VoidResult> {
     const checked = checkId('void', id, 'id');
-    const body = checkBody('void', voidBodySchema, { reason: blankToUndefined(input.reason), merchantMetadata: input.merchantMetadata });
-    const reply = await this.#call({ operation: 'void', method: 'POST', path: PATHS.void(checked), body, ...writeRequest('void', options) });
+    const body = checkBody('void', voidBodySchema, {
+      reason: blankToUndefined(input.reason),
+      merchantMetadata: input.merchantMetadata,
+    });
+    const reply = await this.#call({
+      operation: 'void',
+      method: 'POST',
+      path: PATHS.void(checked),
+      body,
+      ...writeRequest('void', options),
+    });
     const wire = parse(reply, voidResponseSchema);
     if ('id' in wire) {
       const record = expectId(reply, toPreAuth(reply, wire), id);
-      if (record.status !== 'VOIDED') throw badResponseError(reply.context, reply.status, `void reply says ${record.status}`);
+      if (record.status !== 'VOIDED')
+        throw badResponseError(reply.context, reply.status, `void reply says ${record.status}`);
       return { id: record.id, status: 'VOIDED', record };
     }
-    if (wire.uuid !== id) throw badResponseError(reply.context, reply.status, `void reply is about pre-auth ${wire.uuid.slice(0, 64)}`);
+    if (wire.uuid !== id)
+      throw badResponseError(reply.context, reply.status, `void reply is about pre-auth ${wire.uuid.slice(0, 64)}`);
     return { id: wire.uuid, status: 'VOIDED', record: null };
   }
 
@@ -313,10 +369,20 @@ export class TokenizedClient {
       useCashback: input.useCashback,
       callbackUrl: blankToUndefined(input.callbackUrl),
     });
-    const reply = await this.#call({ operation: 'charge', method: 'POST', path: PATHS.charge, body, ...writeRequest('charge', options) });
+    const reply = await this.#call({
+      operation: 'charge',
+      method: 'POST',
+      path: PATHS.charge,
+      body,
+      ...writeRequest('charge', options),
+    });
     const result = toResult(parse(reply, resultRecordSchema));
     if (result.merchantRef !== input.merchantRef) {
-      throw badResponseError(reply.context, reply.status, `charge reply is about merchantRef ${result.merchantRef.slice(0, 64)}`);
+      throw badResponseError(
+        reply.context,
+        reply.status,
+        `charge reply is about merchantRef ${result.merchantRef.slice(0, 64)}`,
+      );
     }
     return result;
   }
@@ -329,7 +395,11 @@ export class TokenizedClient {
     this.#session.clear();
     try {
       await this.#session.token();
-      return { ok: true, latencyMs: this.#now() - started, message: 'The provider accepted the merchant id and secret.' };
+      return {
+        ok: true,
+        latencyMs: this.#now() - started,
+        message: 'The provider accepted the merchant id and secret.',
+      };
     } catch (error) {
       const message = error instanceof PosError ? error.message : 'The provider could not be reached.';
       return { ok: false, latencyMs: null, message };
@@ -343,7 +413,10 @@ export class TokenizedClient {
         details: { operation: 'login', attempts: 0, outcomeUnknown: false },
       });
     }
-    const body = checkBody('login', loginBodySchema, { username: this.#credentials.merchantId, password: this.#credentials.secret });
+    const body = checkBody('login', loginBodySchema, {
+      username: this.#credentials.merchantId,
+      password: this.#credentials.secret,
+    });
     const reply = await this.#transport.send({ operation: 'login', method: 'POST', path: LOGIN_PATH, body });
     const wire = parse(reply, loginResponseSchema);
     return { token: wire.token, expiresAtMs: Date.parse(wire.expiresAt) };
@@ -357,7 +430,8 @@ export class TokenizedClient {
       try {
         return await this.#transport.send({ ...request, authorization: `Bearer ${token}` });
       } catch (error) {
-        const unauthorized = providerCodeOf(error) === 'unauthorized' || (error instanceof PosError && error.code === 'auth.unauthorized');
+        const unauthorized =
+          providerCodeOf(error) === 'unauthorized' || (error instanceof PosError && error.code === 'auth.unauthorized');
         if (relogged || !unauthorized) throw withEarlierUnknown(error, earlierOutcomeUnknown);
         earlierOutcomeUnknown ||= error instanceof PosError && error.details?.outcomeUnknown === true;
         this.#session.invalidate(token);
@@ -375,7 +449,10 @@ export class TokenizedClient {
   }
 }
 
-function writeRequest(operation: TokenizedOperation, options: TokenizedWriteOptions): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
+function writeRequest(
+  operation: TokenizedOperation,
+  options: TokenizedWriteOptions,
+): { idempotencyKey: string; retry: Partial<RetryPolicy> | undefined } {
   const key = options.idempotencyKey ?? newIdempotencyKey();
   if (!key) throw new PosError('internal', { cause: new Error(`${operation}: an idempotency key is required`) });
   return { idempotencyKey: key, retry: options.retry };
@@ -384,7 +461,12 @@ function writeRequest(operation: TokenizedOperation, options: TokenizedWriteOpti
 /** A 4xx after a re-login says nothing about the first try: keep "unknown" if that one may have acted. */
 function withEarlierUnknown(error: unknown, earlierOutcomeUnknown: boolean): unknown {
   if (!earlierOutcomeUnknown || !(error instanceof PosError) || error.details?.outcomeUnknown === true) return error;
-  return new PosError(error.code, { message: error.message, retryable: error.retryable, details: { ...error.details, outcomeUnknown: true }, cause: error });
+  return new PosError(error.code, {
+    message: error.message,
+    retryable: error.retryable,
+    details: { ...error.details, outcomeUnknown: true },
+    cause: error,
+  });
 }
 
 function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S, body: z.input<S>): z.output<S> {
@@ -400,7 +482,10 @@ function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S
 
 function checkId(operation: TokenizedOperation, value: string, field: string): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > 512 || /[/?#\s]/.test(value)) {
-    throw new PosError('request.invalid', { message: `The ${field} is not valid.`, details: { operation, attempts: 0, outcomeUnknown: false, field } });
+    throw new PosError('request.invalid', {
+      message: `The ${field} is not valid.`,
+      details: { operation, attempts: 0, outcomeUnknown: false, field },
+    });
   }
   return value;
 }
@@ -409,12 +494,16 @@ function parse<S extends z.ZodType>(reply: HttpReply, schema: S): z.output<S> {
   const parsed = schema.safeParse(reply.json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const problem = reply.json === undefined ? 'reply is not JSON' : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+  const problem =
+    reply.json === undefined
+      ? 'reply is not JSON'
+      : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
   throw badResponseError(reply.context, reply.status, problem);
 }
 
 function wireMoney(reply: { context: FailureContext; status: number }, amount: number, currency: string): Money {
-  if (!isCurrency(currency)) throw badResponseError(reply.context, reply.status, `unknown currency ${currency.slice(0, 8)}`);
+  if (!isCurrency(currency))
+    throw badResponseError(reply.context, reply.status, `unknown currency ${currency.slice(0, 8)}`);
   try {
     return fromWireAmount(amount, currency);
   } catch {
@@ -453,11 +542,17 @@ function toResult(wire: z.output<typeof resultRecordSchema>): PaymentResult {
 
 /** A reply about another hold than the one we asked for is not something to act on. */
 function expectRef(reply: HttpReply, record: PreAuthRecord, merchantRef: string): PreAuthRecord {
-  if (record.merchantRef !== merchantRef) throw badResponseError(reply.context, reply.status, `reply is about merchantRef ${record.merchantRef.slice(0, 64)}`);
+  if (record.merchantRef !== merchantRef)
+    throw badResponseError(
+      reply.context,
+      reply.status,
+      `reply is about merchantRef ${record.merchantRef.slice(0, 64)}`,
+    );
   return record;
 }
 
 function expectId(reply: HttpReply, record: PreAuthRecord, id: string): PreAuthRecord {
-  if (record.id !== id) throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
+  if (record.id !== id)
+    throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
   return record;
 }

@@ -41,9 +41,14 @@ describe('money at the edge', () => {
 
 describe('error bodies', () => {
   it('reads both published shapes', () => {
-    expect(readErrorBody('{"statusCode":409,"error":"pre-auth.expired","message":"expired"}')).toEqual({ code: 'pre-auth.expired', message: 'expired' });
+    expect(readErrorBody('{"statusCode":409,"error":"pre-auth.expired","message":"expired"}')).toEqual({
+      code: 'pre-auth.expired',
+      message: 'expired',
+    });
     expect(
-      readErrorBody('{"statusCode":401,"errorMessages":["Token is invalid"],"errorId":"e1","name":"Error","errorCode":1001,"code":"payment-token.invalid","helpUrl":"x"}'),
+      readErrorBody(
+        '{"statusCode":401,"errorMessages":["Token is invalid"],"errorId":"e1","name":"Error","errorCode":1001,"code":"payment-token.invalid","helpUrl":"x"}',
+      ),
     ).toEqual({ code: 'payment-token.invalid', message: 'Token is invalid' });
     expect(readErrorBody('{"statusCode":500,"errorCode":1001}')).toEqual({ code: '1001', message: null });
     expect(readErrorBody('<html>')).toBeNull();
@@ -52,19 +57,41 @@ describe('error bodies', () => {
   });
 
   it('reads each field on its own: one field of an unexpected type loses only that field, never the code', () => {
-    expect(readErrorBody('{"statusCode":401,"error":"payment-token.invalid","message":null}')).toEqual({ code: 'payment-token.invalid', message: null });
-    expect(readErrorBody('{"statusCode":401,"code":"payment-token.invalid","errorId":42,"errorMessages":["Token is invalid"]}')).toEqual({
+    expect(readErrorBody('{"statusCode":401,"error":"payment-token.invalid","message":null}')).toEqual({
+      code: 'payment-token.invalid',
+      message: null,
+    });
+    expect(
+      readErrorBody(
+        '{"statusCode":401,"code":"payment-token.invalid","errorId":42,"errorMessages":["Token is invalid"]}',
+      ),
+    ).toEqual({
       code: 'payment-token.invalid',
       message: 'Token is invalid',
     });
-    expect(readErrorBody('{"statusCode":"409","error":"pre-auth.expired","message":{"en":"expired"},"errorMessages":"expired"}')).toEqual({ code: 'pre-auth.expired', message: null });
+    expect(
+      readErrorBody(
+        '{"statusCode":"409","error":"pre-auth.expired","message":{"en":"expired"},"errorMessages":"expired"}',
+      ),
+    ).toEqual({ code: 'pre-auth.expired', message: null });
     // A code of the wrong type is skipped for the next published place that has one.
-    expect(readErrorBody('{"code":null,"error":"pre-auth.declined","errorMessages":[7,"declined"]}')).toEqual({ code: 'pre-auth.declined', message: 'declined' });
+    expect(readErrorBody('{"code":null,"error":"pre-auth.declined","errorMessages":[7,"declined"]}')).toEqual({
+      code: 'pre-auth.declined',
+      message: 'declined',
+    });
     expect(readErrorBody('{"code":{"x":1},"errorCode":1001,"message":"m"}')).toEqual({ code: '1001', message: 'm' });
     expect(readErrorBody('{"error":"","message":""}')).toEqual({ code: null, message: null });
     // So a 401 whose body has a null message is still a token to relink, not a merchant login to redo.
-    const relink = tokenizedErrorFromResponse(401, '{"statusCode":401,"error":"payment-token.invalid","message":null,"errorId":7}', 'charge', context);
-    expect(relink).toMatchObject({ code: 'payment-token.invalid', details: { providerCode: 'payment-token.invalid', providerMessage: null } });
+    const relink = tokenizedErrorFromResponse(
+      401,
+      '{"statusCode":401,"error":"payment-token.invalid","message":null,"errorId":7}',
+      'charge',
+      context,
+    );
+    expect(relink).toMatchObject({
+      code: 'payment-token.invalid',
+      details: { providerCode: 'payment-token.invalid', providerMessage: null },
+    });
     // A code named like an object's own property is just an unknown code.
     expect(tokenizedErrorFromResponse(400, '{"error":"constructor"}', 'charge', context).code).toBe('request.invalid');
   });
@@ -73,22 +100,46 @@ describe('error bodies', () => {
     expect(Object.keys(DOCUMENTED_CODE_MAP).sort()).toEqual([...TOKENIZED_ERROR_CODES].sort());
     for (const code of TOKENIZED_ERROR_CODES) {
       const status = code === 'unauthorized' || code === 'payment-token.invalid' ? 401 : 400;
-      const documentShape = tokenizedErrorFromResponse(status, JSON.stringify({ statusCode: status, error: code, message: 'm' }), 'charge', context);
-      const otherShape = tokenizedErrorFromResponse(status, JSON.stringify({ statusCode: status, code, errorMessages: ['m'] }), 'charge', context);
+      const documentShape = tokenizedErrorFromResponse(
+        status,
+        JSON.stringify({ statusCode: status, error: code, message: 'm' }),
+        'charge',
+        context,
+      );
+      const otherShape = tokenizedErrorFromResponse(
+        status,
+        JSON.stringify({ statusCode: status, code, errorMessages: ['m'] }),
+        'charge',
+        context,
+      );
       expect(documentShape.code).toBe(DOCUMENTED_CODE_MAP[code].code);
       expect(otherShape.code).toBe(documentShape.code);
-      expect(otherShape.details).toMatchObject({ providerCode: code, providerMessage: 'm', httpStatus: status, outcomeUnknown: false });
+      expect(otherShape.details).toMatchObject({
+        providerCode: code,
+        providerMessage: 'm',
+        httpStatus: status,
+        outcomeUnknown: false,
+      });
       expect(documentShape.message.length).toBeGreaterThan(10);
     }
   });
 
   it('falls back on the status: 5xx retryable and outcome unknown, unknown 404 a bad address, not "not found"', () => {
     const unavailable = tokenizedErrorFromResponse(503, '{"statusCode":503,"message":"busy"}', 'charge', context);
-    expect(unavailable).toMatchObject({ code: 'provider.unavailable', retryable: true, details: { outcomeUnknown: true } });
+    expect(unavailable).toMatchObject({
+      code: 'provider.unavailable',
+      retryable: true,
+      details: { outcomeUnknown: true },
+    });
     expect(tokenizedErrorFromResponse(404, 'Not Found', 'pre-auth-status', context).code).toBe('provider.bad-response');
-    expect(tokenizedErrorFromResponse(409, '{"error":"pre-auth.pending"}', 'capture', context).code).toBe('preauth.pending');
+    expect(tokenizedErrorFromResponse(409, '{"error":"pre-auth.pending"}', 'capture', context).code).toBe(
+      'preauth.pending',
+    );
     // A 4xx after an attempt that may have acted keeps the outcome unknown.
-    expect(tokenizedErrorFromResponse(400, '{"error":"bad-request"}', 'charge', { ...context, earlierOutcomeUnknown: true }).details?.outcomeUnknown).toBe(true);
+    expect(
+      tokenizedErrorFromResponse(400, '{"error":"bad-request"}', 'charge', { ...context, earlierOutcomeUnknown: true })
+        .details?.outcomeUnknown,
+    ).toBe(true);
   });
 });
 
@@ -96,10 +147,13 @@ describe('merchant session', () => {
   it('logs in once for concurrent callers, keeps the token until 5 minutes before expiry, and drops a refused one', async () => {
     let now = 0;
     let logins = 0;
-    const session = new MerchantSession(async () => {
-      logins += 1;
-      return { token: `t${logins}`, expiresAtMs: now + 8 * 3600_000 };
-    }, () => now);
+    const session = new MerchantSession(
+      async () => {
+        logins += 1;
+        return { token: `t${logins}`, expiresAtMs: now + 8 * 3600_000 };
+      },
+      () => now,
+    );
     expect(await Promise.all([session.token(), session.token(), session.token()])).toEqual(['t1', 't1', 't1']);
     now = 8 * 3600_000 - 5 * 60_000 - 1;
     expect(await session.token()).toBe('t1');
@@ -130,8 +184,15 @@ describe('environment profiles', () => {
       idempotencyHeader: 'X-ShopBack-Idempotent-Id',
       appTokenHeader: 'X-ShopBack-App-Token',
     });
-    expect(resolveTokenizedProfile({ environment: 'sg-production' }).baseUrl).toBe('https://prod-merchant-service.hoolah.co/merchant');
-    expect(resolveTokenizedProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: 'http://127.0.0.1:9/demo/merchant/' })).toMatchObject({
+    expect(resolveTokenizedProfile({ environment: 'sg-production' }).baseUrl).toBe(
+      'https://prod-merchant-service.hoolah.co/merchant',
+    );
+    expect(
+      resolveTokenizedProfile({
+        environment: 'embedded-sandbox',
+        embeddedBaseUrl: 'http://127.0.0.1:9/demo/merchant/',
+      }),
+    ).toMatchObject({
       baseUrl: 'http://127.0.0.1:9/demo/merchant',
       idempotencyHeader: 'X-Service-Idempotent-Id',
     });
@@ -140,12 +201,18 @@ describe('environment profiles', () => {
   });
 
   it('custom: the typed gateway address (https, or http on loopback), without a trailing slash', () => {
-    expect(resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'https://gateway.example.com/merchant/' })).toMatchObject({
+    expect(
+      resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'https://gateway.example.com/merchant/' }),
+    ).toMatchObject({
       baseUrl: 'https://gateway.example.com/merchant',
       idempotencyHeader: 'X-ShopBack-Idempotent-Id',
       appTokenHeader: 'X-ShopBack-App-Token',
     });
-    expect(resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://127.0.0.1:8787/demo/merchant' }).baseUrl).toBe('http://127.0.0.1:8787/demo/merchant');
-    expect(() => resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://gateway.example.com/merchant' })).toThrow(/https/);
+    expect(
+      resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://127.0.0.1:8787/demo/merchant' }).baseUrl,
+    ).toBe('http://127.0.0.1:8787/demo/merchant');
+    expect(() =>
+      resolveTokenizedProfile({ environment: 'custom', customBaseUrl: 'http://gateway.example.com/merchant' }),
+    ).toThrow(/https/);
   });
 });

@@ -30,10 +30,22 @@ interface Mapping {
 
 /** Every code of the document's table. */
 export const DOCUMENTED_CODE_MAP: Record<TokenizedErrorCode, Mapping> = {
-  'bad-request': { code: 'request.invalid', message: 'The provider did not accept the request. Check the amount and the customer, then try again.' },
-  'link-session.not-found': { code: 'link.failed', message: 'The provider no longer knows this linking session. Start linking again.' },
-  'auth-code.expired': { code: 'link.expired', message: 'The approval was not completed in time. Start linking again.' },
-  'auth-code.invalid': { code: 'link.failed', message: 'The approval could not be used (already used or not valid). Start linking again.' },
+  'bad-request': {
+    code: 'request.invalid',
+    message: 'The provider did not accept the request. Check the amount and the customer, then try again.',
+  },
+  'link-session.not-found': {
+    code: 'link.failed',
+    message: 'The provider no longer knows this linking session. Start linking again.',
+  },
+  'auth-code.expired': {
+    code: 'link.expired',
+    message: 'The approval was not completed in time. Start linking again.',
+  },
+  'auth-code.invalid': {
+    code: 'link.failed',
+    message: 'The approval could not be used (already used or not valid). Start linking again.',
+  },
   'payment-token.invalid': { code: 'payment-token.invalid' },
   'pre-auth.not-found': { code: 'preauth.not-found' },
   'pre-auth.already-captured': { code: 'preauth.already-captured' },
@@ -63,7 +75,8 @@ export function readErrorBody(text: string): ProviderErrorBody | null {
   const json = parseJsonOrUndefined(text);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
   const body = json as Record<string, unknown>;
-  const numericCode = typeof body.errorCode === 'number' && Number.isFinite(body.errorCode) ? String(body.errorCode) : body.errorCode;
+  const numericCode =
+    typeof body.errorCode === 'number' && Number.isFinite(body.errorCode) ? String(body.errorCode) : body.errorCode;
   const messages = Array.isArray(body.errorMessages) ? (body.errorMessages as unknown[]) : [];
   return {
     code: firstText([body.code, body.error, numericCode], 128),
@@ -77,7 +90,12 @@ function firstText(values: readonly unknown[], max: number): string | null {
   return null;
 }
 
-export function tokenizedErrorFromResponse(status: number, text: string, operation: TokenizedOperation, context: FailureContext): PosError {
+export function tokenizedErrorFromResponse(
+  status: number,
+  text: string,
+  operation: TokenizedOperation,
+  context: FailureContext,
+): PosError {
   const body = readErrorBody(text);
   const mapping = mapError(status, body?.code ?? null, body?.message ?? null, operation);
   return new PosError(mapping.code, {
@@ -100,26 +118,39 @@ function mapError(status: number, code: string | null, message: string | null, o
   // open hold (document), and a 404 means the token is unknown or already unlinked (wire-details §3.2).
   if (operation === 'unlink' && status === 400) return { code: 'unlink.blocked' };
   if (operation === 'unlink' && status === 404) {
-    return { code: 'payment-token.invalid', message: 'This customer is not linked at the provider (already unlinked).' };
+    return {
+      code: 'payment-token.invalid',
+      message: 'This customer is not linked at the provider (already unlinked).',
+    };
   }
   if (operation === 'login' && (status === 401 || status === 403)) return DOCUMENTED_CODE_MAP.unauthorized;
   if (code !== null && Object.hasOwn(DOCUMENTED_CODE_MAP, code)) {
     const mapping = DOCUMENTED_CODE_MAP[code as TokenizedErrorCode];
     if (code === 'bad-request' && message && /currenc/i.test(message)) {
-      return { code: 'currency.unsupported', message: 'This currency is not the one set up for linked-customer payments.' };
+      return {
+        code: 'currency.unsupported',
+        message: 'This currency is not the one set up for linked-customer payments.',
+      };
     }
     return mapping;
   }
   if (code !== null && Object.hasOwn(EXTRA_CODE_MAP, code)) return EXTRA_CODE_MAP[code]!;
   if (status >= 500 || status === 429) return { code: 'provider.unavailable' };
   if (status === 401 || status === 403) return DOCUMENTED_CODE_MAP.unauthorized;
-  if (status === 409) return { code: 'request.invalid', message: 'The provider says this action no longer fits the hold or payment. Check its status.' };
+  if (status === 409)
+    return {
+      code: 'request.invalid',
+      message: 'The provider says this action no longer fits the hold or payment. Check its status.',
+    };
   // An unknown 404 is most likely a wrong base URL, never "no such hold": reading it as not-found could make
   // the service conclude a hold was never placed.
-  if (status === 404) return { code: 'provider.bad-response', message: 'The provider address answered "not found". Check the environment in Settings.' };
+  if (status === 404)
+    return {
+      code: 'provider.bad-response',
+      message: 'The provider address answered "not found". Check the environment in Settings.',
+    };
   return { code: 'request.invalid' };
 }
-
 
 /** The provider's code on a PosError from this client, or null. */
 export function providerCodeOf(error: unknown): string | null {

@@ -48,7 +48,9 @@ export class MerchantSession {
       const login = await this.#login();
       const now = this.#now();
       if (!(login.expiresAtMs > now)) {
-        throw new PosError('provider.bad-response', { message: 'The provider issued a login that has already expired. Check this till\'s clock.' });
+        throw new PosError('provider.bad-response', {
+          message: "The provider issued a login that has already expired. Check this till's clock.",
+        });
       }
       const life = login.expiresAtMs - now;
       this.#current = { login, refreshAtMs: login.expiresAtMs - Math.min(REFRESH_MARGIN_MS, life / 2) };

@@ -11,9 +11,11 @@ const id = z.string().min(1).max(512);
 
 // ---- requests ----
 
-const metadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()]).refine((v) => String(v).length <= LIMITS.metadataValueChars, {
-  message: `at most ${LIMITS.metadataValueChars} characters`,
-});
+const metadataValue = z
+  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .refine((v) => String(v).length <= LIMITS.metadataValueChars, {
+    message: `at most ${LIMITS.metadataValueChars} characters`,
+  });
 export const merchantMetadataSchema = z
   .record(z.string().min(1).max(100), metadataValue)
   .refine((m) => Object.keys(m).length <= LIMITS.metadataKeys, { message: `at most ${LIMITS.metadataKeys} keys` });
@@ -23,7 +25,10 @@ function isHttpsOrLoopback(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname));
+  return (
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname))
+  );
 }
 const callbackUrl = z.string().max(2048).refine(isHttpsOrLoopback, 'an https:// address (http only on this computer)');
 
@@ -34,7 +39,10 @@ export const linkBodySchema = z.object({
   state: z.string().min(16).max(512),
   merchantUserId: z.string().min(1).max(128),
   userHint: z
-    .object({ phone: z.string().min(1).max(LIMITS.phoneHintChars).optional(), email: z.string().min(1).max(LIMITS.emailHintChars).optional() })
+    .object({
+      phone: z.string().min(1).max(LIMITS.phoneHintChars).optional(),
+      email: z.string().min(1).max(LIMITS.emailHintChars).optional(),
+    })
     .refine((hint) => hint.phone !== undefined || hint.email !== undefined, 'phone or email'),
 });
 export type LinkBody = z.infer<typeof linkBodySchema>;
@@ -93,7 +101,10 @@ export const exchangeResponseSchema = z.object({ paymentToken: z.string().min(1)
 /** "Response: not shown" in the document; wire-details §3.2 gives {paymentToken, status: UNLINKED}. */
 export const unlinkResponseSchema = z.object({ paymentToken: z.string().nullish(), status: z.string().nullish() });
 
-export const cashbackResponseSchema = z.object({ cashbackBalance: z.number().min(0), currency: z.string().regex(/^[A-Z]{3}$/) });
+export const cashbackResponseSchema = z.object({
+  cashbackBalance: z.number().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
 
 export const preAuthRecordSchema = z.object({
   id,

@@ -82,7 +82,14 @@ const TOKENIZED_WIRE: ProviderWire<TokenizedOperation> = {
   redirectError: (status, context) =>
     new PosError('provider.bad-response', {
       message: 'The provider address redirects elsewhere. Check the environment in Settings.',
-      details: { operation: context.operation, attempts: context.attempts, httpStatus: status, providerCode: null, providerMessage: null, outcomeUnknown: context.earlierOutcomeUnknown },
+      details: {
+        operation: context.operation,
+        attempts: context.attempts,
+        httpStatus: status,
+        providerCode: null,
+        providerMessage: null,
+        outcomeUnknown: context.earlierOutcomeUnknown,
+      },
     }),
   auditBody: auditText,
 };
@@ -97,5 +104,10 @@ function auditText(text: string): string {
 function hideCodes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(hideCodes);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, AUDIT_SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : hideCodes(item)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      AUDIT_SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : hideCodes(item),
+    ]),
+  );
 }

@@ -35,7 +35,12 @@ export const PUBLISHED_TOKENIZED_BASE_URLS = {
 
 export { PRE_AUTH_STATUSES, type PreAuthStatus } from '../../../shared/domain.ts';
 /** No transition leaves these (the document's rule 2). */
-export const FINAL_PRE_AUTH_STATUSES: ReadonlySet<PreAuthStatus> = new Set(['CAPTURED', 'VOIDED', 'DECLINED', 'EXPIRED']);
+export const FINAL_PRE_AUTH_STATUSES: ReadonlySet<PreAuthStatus> = new Set([
+  'CAPTURED',
+  'VOIDED',
+  'DECLINED',
+  'EXPIRED',
+]);
 
 export const LINK_SESSION_STATUSES = ['PENDING', 'CODE_ISSUED', 'COMPLETED', 'EXPIRED'] as const;
 export type LinkSessionStatus = (typeof LINK_SESSION_STATUSES)[number];
@@ -96,7 +101,9 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
   switch (input.environment) {
     case 'embedded-sandbox':
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', { message: 'The built-in demo provider is not running. Restart the app.' });
+        throw new PosError('settings.invalid', {
+          message: 'The built-in demo provider is not running. Restart the app.',
+        });
       }
       return profile(input.environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded);
     case 'provider-sandbox':
@@ -107,12 +114,23 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
       return profile(input.environment, PUBLISHED_TOKENIZED_BASE_URLS.production, HEADER_PREFIXES.provider);
     case 'custom':
       if (!input.customBaseUrl) {
-        throw new PosError('settings.invalid', { message: 'Linked-customer payments need the merchant gateway address for a custom environment.' });
+        throw new PosError('settings.invalid', {
+          message: 'Linked-customer payments need the merchant gateway address for a custom environment.',
+        });
       }
-      return profile(input.environment, normaliseBaseUrl(input.customBaseUrl), input.customHeaderPrefix ?? HEADER_PREFIXES.provider);
+      return profile(
+        input.environment,
+        normaliseBaseUrl(input.customBaseUrl),
+        input.customHeaderPrefix ?? HEADER_PREFIXES.provider,
+      );
   }
 }
 
 function profile(environment: EnvironmentId, baseUrl: string, prefix: string): TokenizedProfile {
-  return { environment, baseUrl, idempotencyHeader: idempotencyHeaderName(prefix), appTokenHeader: appTokenHeaderName(prefix) };
+  return {
+    environment,
+    baseUrl,
+    idempotencyHeader: idempotencyHeaderName(prefix),
+    appTokenHeader: appTokenHeaderName(prefix),
+  };
 }

@@ -1,5 +1,14 @@
 import type { SandboxContext, SandboxMerchant } from '../context.ts';
-import { ApiError, errorReply, findRoute, GENERIC_MESSAGES, jsonReply, type Exchange, type Reply, type Route } from '../http.ts';
+import {
+  ApiError,
+  errorReply,
+  findRoute,
+  GENERIC_MESSAGES,
+  jsonReply,
+  type Exchange,
+  type Reply,
+  type Route,
+} from '../http.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import { authenticate } from './auth.ts';
 import type { CodeRefusal, ConsumerCodes } from './consumer-codes.ts';
@@ -47,7 +56,12 @@ export function instoreApiRoutes(deps: InstoreApiDeps): Route<ApiHandler>[] {
       pattern: '/v1/instore/order/create',
       handler: async ({ merchant, body }) => {
         const request = parseCreate(body, merchant);
-        const order = orders.create({ ...request, accessKeyId: merchant.accessKeyId, method: 'merchant-qr', consumerCode: null });
+        const order = orders.create({
+          ...request,
+          accessKeyId: merchant.accessKeyId,
+          method: 'merchant-qr',
+          consumerCode: null,
+        });
         const qrCode = await qrCodeFor(order, request.qrType, deps.baseUrl());
         return traced({ referenceId: order.referenceId, qrType: request.qrType, qrCode, ...echoed(order) });
       },
@@ -62,7 +76,13 @@ export function instoreApiRoutes(deps: InstoreApiDeps): Route<ApiHandler>[] {
         const check = codes.check(request.consumerQrPayload);
         if (!check.ok) throw new ApiError(400, CODE_REFUSALS[check.reason]);
         const { consumerQrPayload, ...orderFields } = request;
-        const order = orders.create({ ...orderFields, accessKeyId: merchant.accessKeyId, method: 'customer-qr', qrType: null, consumerCode: consumerQrPayload.trim() });
+        const order = orders.create({
+          ...orderFields,
+          accessKeyId: merchant.accessKeyId,
+          method: 'customer-qr',
+          qrType: null,
+          consumerCode: consumerQrPayload.trim(),
+        });
         codes.consume(check.code, order.referenceId);
         if (check.code.behaviour === 'approve') orders.confirm(order);
         else if (check.code.behaviour === 'decline') orders.decline(order, CONSUMER_DECLINED);
@@ -106,12 +126,20 @@ export function instoreApiRoutes(deps: InstoreApiDeps): Route<ApiHandler>[] {
  * Runs one provider call: authenticate, replay a stored answer for a reused idempotency key, else act and
  * store the answer. Refusals before authentication are never stored (they say nothing about the request).
  */
-export async function runApiCall(deps: InstoreApiDeps, routes: readonly Route<ApiHandler>[], ex: Exchange, path: string): Promise<Reply> {
+export async function runApiCall(
+  deps: InstoreApiDeps,
+  routes: readonly Route<ApiHandler>[],
+  ex: Exchange,
+  path: string,
+): Promise<Reply> {
   const { ctx, idempotency } = deps;
   const found = findRoute(routes, ex.method, path);
   if (!found.route) {
     return found.allowed.length > 0
-      ? { ...errorReply(405, GENERIC_MESSAGES.methodNotAllowed, ctx.ids.traceId()), headers: { Allow: found.allowed.join(', ') } }
+      ? {
+          ...errorReply(405, GENERIC_MESSAGES.methodNotAllowed, ctx.ids.traceId()),
+          headers: { Allow: found.allowed.join(', ') },
+        }
       : errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId());
   }
   try {

@@ -16,7 +16,13 @@ const OTHER: SandboxMerchant = {
   minAmountMinor: 100,
   maxAmountMinor: 50_000,
 };
-const DEMO_MERCHANT: SandboxMerchant = { name: 'Demo', accessKeyId: DEMO.accessKeyId, accessKeySecret: DEMO.accessKeySecret, country: 'SG', posIds: ['POS-DEMO-1', 'POS-DEMO-2'] };
+const DEMO_MERCHANT: SandboxMerchant = {
+  name: 'Demo',
+  accessKeyId: DEMO.accessKeyId,
+  accessKeySecret: DEMO.accessKeySecret,
+  country: 'SG',
+  posIds: ['POS-DEMO-1', 'POS-DEMO-2'],
+};
 const CREATE = '/v1/instore/order/create';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -47,9 +53,21 @@ describe('authentication pipeline', () => {
   });
 
   it('2. refuses an unknown scheme or a malformed Authorization', async () => {
-    expectError(await create(createBody(), { authorization: `HMAC-SHA256 AK_DEMO:${'a'.repeat(64)}` }), 401, PUBLISHED.invalidAuthHeader);
-    expectError(await create(createBody(), { authorization: 'SB1-HMAC-SHA256 AK_DEMO' }), 401, PUBLISHED.invalidAuthHeader);
-    expectError(await create(createBody(), { authorization: `SB1-HMAC-SHA256  AK_DEMO:${'a'.repeat(64)}` }), 401, PUBLISHED.invalidAuthHeader);
+    expectError(
+      await create(createBody(), { authorization: `HMAC-SHA256 AK_DEMO:${'a'.repeat(64)}` }),
+      401,
+      PUBLISHED.invalidAuthHeader,
+    );
+    expectError(
+      await create(createBody(), { authorization: 'SB1-HMAC-SHA256 AK_DEMO' }),
+      401,
+      PUBLISHED.invalidAuthHeader,
+    );
+    expectError(
+      await create(createBody(), { authorization: `SB1-HMAC-SHA256  AK_DEMO:${'a'.repeat(64)}` }),
+      401,
+      PUBLISHED.invalidAuthHeader,
+    );
   });
 
   it('3. refuses a Date that is not ISO 8601 (400)', async () => {
@@ -67,7 +85,11 @@ describe('authentication pipeline', () => {
   });
 
   it('5. refuses an unknown accessKeyId', async () => {
-    expectError(await create(createBody(), { credentials: { accessKeyId: 'AK_PROD', accessKeySecret: 'x' } }), 401, PUBLISHED.invalidAccessKeyId);
+    expectError(
+      await create(createBody(), { credentials: { accessKeyId: 'AK_PROD', accessKeySecret: 'x' } }),
+      401,
+      PUBLISHED.invalidAccessKeyId,
+    );
   });
 
   it('6. refuses a right signature sent base64 instead of hex as a mismatch, not as an unreadable header', async () => {
@@ -75,7 +97,11 @@ describe('authentication pipeline', () => {
   });
 
   it('6. refuses a signature made with the wrong secret', async () => {
-    expectError(await create(createBody(), { credentials: { accessKeyId: 'AK_DEMO', accessKeySecret: 'not-the-secret' } }), 401, PUBLISHED.invalidSignature);
+    expectError(
+      await create(createBody(), { credentials: { accessKeyId: 'AK_DEMO', accessKeySecret: 'not-the-secret' } }),
+      401,
+      PUBLISHED.invalidSignature,
+    );
   });
 
   it('7. refuses a posId nobody has (404) and another merchant’s posId (401)', async () => {
@@ -88,19 +114,45 @@ describe('authentication pipeline', () => {
     const badDate = 'yesterday';
     const stale = new Date(Date.now() - 600_000).toISOString();
     const unknownKey = { accessKeyId: 'AK_NOPE', accessKeySecret: 'x' };
-    expectError(await create(createBody(), { authorization: null, date: badDate }), 401, PUBLISHED.missingAuthorization);
-    expectError(await create(createBody(), { authorization: 'Bearer abc', date: badDate }), 401, PUBLISHED.invalidAuthHeader);
+    expectError(
+      await create(createBody(), { authorization: null, date: badDate }),
+      401,
+      PUBLISHED.missingAuthorization,
+    );
+    expectError(
+      await create(createBody(), { authorization: 'Bearer abc', date: badDate }),
+      401,
+      PUBLISHED.invalidAuthHeader,
+    );
     expectError(await create(createBody(), { date: badDate, credentials: unknownKey }), 400, PUBLISHED.invalidDate);
     expectError(await create(createBody(), { date: stale, credentials: unknownKey }), 401, PUBLISHED.expired);
-    expectError(await create(createBody({ posId: 'POS-NOBODY' }), { credentials: { ...DEMO, accessKeySecret: 'bad' } }), 401, PUBLISHED.invalidSignature);
+    expectError(
+      await create(createBody({ posId: 'POS-NOBODY' }), { credentials: { ...DEMO, accessKeySecret: 'bad' } }),
+      401,
+      PUBLISHED.invalidSignature,
+    );
   });
 });
 
 describe('signature recipe as the server applies it', () => {
   it('recomputes the digest from the parsed body, so wire key order does not matter', async () => {
-    const body = createBody({ partner: { merchantTradingName: 'Test Merchant', merchantId: 'M00001', merchantCategoryCode: 5411 } });
+    const body = createBody({
+      partner: { merchantTradingName: 'Test Merchant', merchantId: 'M00001', merchantCategoryCode: 5411 },
+    });
     // Keys deliberately unsorted on the wire, with spaces; the signature covers the canonical form.
-    const raw = JSON.stringify({ qrType: body.qrType, referenceId: body.referenceId, amount: body.amount, currency: 'SGD', country: 'SG', posId: body.posId, partner: body.partner }, null, 2);
+    const raw = JSON.stringify(
+      {
+        qrType: body.qrType,
+        referenceId: body.referenceId,
+        amount: body.amount,
+        currency: 'SGD',
+        country: 'SG',
+        posId: body.posId,
+        partner: body.partner,
+      },
+      null,
+      2,
+    );
     const result = await create(body, { rawBody: raw });
     expect(result.status).toBe(200);
     expect(result.body.partner).toEqual(body.partner);
@@ -114,16 +166,24 @@ describe('signature recipe as the server applies it', () => {
 
   it('covers the full URL including the query string and the host', async () => {
     const path = '/v1/instore/order/none?posId=POS-DEMO-1';
-    const signedWithoutQuery = await signedCall(sandbox.instoreBaseUrl, 'GET', path, undefined, { signUrl: `${sandbox.instoreBaseUrl}/v1/instore/order/none` });
+    const signedWithoutQuery = await signedCall(sandbox.instoreBaseUrl, 'GET', path, undefined, {
+      signUrl: `${sandbox.instoreBaseUrl}/v1/instore/order/none`,
+    });
     expectError(signedWithoutQuery, 401, PUBLISHED.invalidSignature);
     const right = await signedCall(sandbox.instoreBaseUrl, 'GET', path);
     expectError(right, 404, PUBLISHED.unknownReferenceId);
-    const otherHost = await signedCall(sandbox.instoreBaseUrl, 'GET', path, undefined, { signUrl: `${sandbox.instoreBaseUrl.replace('127.0.0.1', 'localhost')}${path}` });
+    const otherHost = await signedCall(sandbox.instoreBaseUrl, 'GET', path, undefined, {
+      signUrl: `${sandbox.instoreBaseUrl.replace('127.0.0.1', 'localhost')}${path}`,
+    });
     expectError(otherHost, 401, PUBLISHED.invalidSignature);
   });
 
   it('checks a posId given in the query of a GET', async () => {
-    expectError(await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/none?posId=POS-OTHER-1'), 401, PUBLISHED.terminalAccessDenied);
+    expectError(
+      await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/none?posId=POS-OTHER-1'),
+      401,
+      PUBLISHED.terminalAccessDenied,
+    );
   });
 
   it('signs the Content-Type: a request without application/json fails the signature', async () => {
@@ -135,9 +195,15 @@ describe('signature recipe as the server applies it', () => {
     const proxied = await startSandbox({ publicOrigin: 'https://pos-proxy.example.com/' });
     try {
       const publicBase = 'https://pos-proxy.example.com/posi-sandbox';
-      const viaProxy = await signedCall(proxied.instoreBaseUrl, 'POST', CREATE, createBody(), { signUrl: publicBase + CREATE });
+      const viaProxy = await signedCall(proxied.instoreBaseUrl, 'POST', CREATE, createBody(), {
+        signUrl: publicBase + CREATE,
+      });
       expect(viaProxy.status).toBe(200);
-      expectError(await signedCall(proxied.instoreBaseUrl, 'POST', CREATE, createBody()), 401, PUBLISHED.invalidSignature);
+      expectError(
+        await signedCall(proxied.instoreBaseUrl, 'POST', CREATE, createBody()),
+        401,
+        PUBLISHED.invalidSignature,
+      );
     } finally {
       await proxied.close();
     }
@@ -151,7 +217,11 @@ describe('request validation after authentication', () => {
       delete body[field];
       expectError(await create(body), 400, PUBLISHED.missingParameters);
     }
-    expectError(await create(createBody({ partner: { merchantTradingName: 'No id' } })), 400, PUBLISHED.missingParameters);
+    expectError(
+      await create(createBody({ partner: { merchantTradingName: 'No id' } })),
+      400,
+      PUBLISHED.missingParameters,
+    );
   });
 
   it('refuses a country/currency pair that does not exist', async () => {
@@ -167,7 +237,7 @@ describe('request validation after authentication', () => {
     }
   });
 
-  it('refuses amounts outside the merchant\'s limits with the published texts (default 1 to 1,000,000 minor units)', async () => {
+  it("refuses amounts outside the merchant's limits with the published texts (default 1 to 1,000,000 minor units)", async () => {
     expect((await create(createBody({ amount: 1_000_000 }))).status).toBe(200);
     expectError(await create(createBody({ amount: 1_000_001 })), 400, PUBLISHED.amountAboveMaximum);
     const other = { credentials: { accessKeyId: OTHER.accessKeyId, accessKeySecret: OTHER.accessKeySecret } };
@@ -194,8 +264,14 @@ describe('request validation after authentication', () => {
 
 describe('parseIsoDate', () => {
   it('parses UTC and offset forms and rejects impossible dates', () => {
-    expect(parseIsoDate('2022-08-22T02:29:33.123Z')).toEqual({ epochMs: Date.UTC(2022, 7, 22, 2, 29, 33, 123), utc: true });
-    expect(parseIsoDate('2022-08-22T10:29:33+08:00')).toEqual({ epochMs: Date.UTC(2022, 7, 22, 2, 29, 33), utc: false });
+    expect(parseIsoDate('2022-08-22T02:29:33.123Z')).toEqual({
+      epochMs: Date.UTC(2022, 7, 22, 2, 29, 33, 123),
+      utc: true,
+    });
+    expect(parseIsoDate('2022-08-22T10:29:33+08:00')).toEqual({
+      epochMs: Date.UTC(2022, 7, 22, 2, 29, 33),
+      utc: false,
+    });
     expect(parseIsoDate('2022-08-22 02:29:33Z')).toBeNull();
     expect(parseIsoDate('2022-08-22T02:29:33')).toBeNull();
     expect(parseIsoDate('2022-13-01T00:00:00Z')).toBeNull();

@@ -26,7 +26,8 @@ export function authenticate(ex: Exchange, ctx: SandboxContext): Authenticated {
   const date = ex.req.headers.date ?? '';
   const sent = parseIsoDate(date);
   if (!sent) throw new ApiError(400, PUBLISHED.invalidDate);
-  if (!sent.utc || Math.abs(sent.epochMs - ctx.clock.wallNow()) > MAX_CLOCK_SKEW_MS) throw new ApiError(401, PUBLISHED.expired);
+  if (!sent.utc || Math.abs(sent.epochMs - ctx.clock.wallNow()) > MAX_CLOCK_SKEW_MS)
+    throw new ApiError(401, PUBLISHED.expired);
 
   const merchant = ctx.merchants.find((m) => m.accessKeyId === credentials.accessKeyId);
   if (!merchant) throw new ApiError(401, PUBLISHED.invalidAccessKeyId);
@@ -34,8 +35,12 @@ export function authenticate(ex: Exchange, ctx: SandboxContext): Authenticated {
   const body = parseJsonObject(ex.rawBody);
   // The Content-Type is part of the string to sign; a client that sends another one signed something else.
   const contentTypeMatches = ex.req.headers['content-type'] === SIGNED_CONTENT_TYPE;
-  const expected = sb1Signature({ method: ex.method, url: ctx.publicOrigin() + ex.rawUrl, date, canonical: canonicalJson(body) }, merchant.accessKeySecret);
-  if (!contentTypeMatches || !sameHex(expected, credentials.signature)) throw new ApiError(401, PUBLISHED.invalidSignature);
+  const expected = sb1Signature(
+    { method: ex.method, url: ctx.publicOrigin() + ex.rawUrl, date, canonical: canonicalJson(body) },
+    merchant.accessKeySecret,
+  );
+  if (!contentTypeMatches || !sameHex(expected, credentials.signature))
+    throw new ApiError(401, PUBLISHED.invalidSignature);
 
   const posId = typeof body.posId === 'string' ? body.posId : ex.query.get('posId');
   if (posId !== null && posId !== undefined) checkTerminal(posId, merchant, ctx.merchants);
@@ -55,11 +60,19 @@ export function parseIsoDate(text: string): { epochMs: number; utc: boolean } | 
   const match = ISO_DATE_TIME.exec(text);
   if (!match) return null;
   const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
   const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   const check = new Date(local);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null;
   if (zone === 'Z') return { epochMs: local, utc: true };
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');

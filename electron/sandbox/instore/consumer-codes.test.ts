@@ -10,7 +10,10 @@ let sandbox: RunningSandbox;
 afterEach(() => sandbox?.close());
 
 const mint = async (behaviour?: string, count?: number): Promise<string[]> => {
-  const result = await controlCall(sandbox, 'POST', '/consumer-codes', { ...(behaviour ? { behaviour } : {}), ...(count ? { count } : {}) });
+  const result = await controlCall(sandbox, 'POST', '/consumer-codes', {
+    ...(behaviour ? { behaviour } : {}),
+    ...(count ? { count } : {}),
+  });
   expect(result.status).toBe(200);
   return result.body.codes as string[];
 };
@@ -20,9 +23,14 @@ function scanBody(code: string, overrides: Record<string, unknown> = {}): Record
   return { ...body, consumerQrPayload: code };
 }
 
-const scan = (body: Record<string, unknown>, date?: string) => signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/scan', body, date ? { date } : {});
+const scan = (body: Record<string, unknown>, date?: string) =>
+  signedCall(sandbox.instoreBaseUrl, 'POST', '/v1/instore/order/scan', body, date ? { date } : {});
 const waitStatus = (referenceId: string, status: string) =>
-  waitFor(async () => ((await orderStatus(sandbox, referenceId)).body.status === status ? true : undefined), 3_000, `${referenceId} ${status}`);
+  waitFor(
+    async () => ((await orderStatus(sandbox, referenceId)).body.status === status ? true : undefined),
+    3_000,
+    `${referenceId} ${status}`,
+  );
 
 describe('consumer codes', () => {
   it('mints unique codes on POST and a fresh unused code on GET', async () => {
@@ -39,7 +47,7 @@ describe('consumer codes', () => {
     expect((await controlCall(sandbox, 'POST', '/consumer-codes', { count: 0 })).status).toBe(400);
   });
 
-  it("approve: the scanned order goes PROCESSING, then CAPTURED after confirmDelayMs", async () => {
+  it('approve: the scanned order goes PROCESSING, then CAPTURED after confirmDelayMs', async () => {
     sandbox = await startTestSandbox({ confirmDelayMs: 150 });
     const [code] = await mint();
     const body = scanBody(code!, { amount: 880 });
@@ -67,7 +75,10 @@ describe('consumer codes', () => {
     const [code] = await mint('decline');
     const body = scanBody(code!);
     expect((await scan(body)).status).toBe(200);
-    expect((await orderStatus(sandbox, body.referenceId as string)).body).toMatchObject({ status: 'FAILED', failureReason: 'CONSUMER_DECLINED' });
+    expect((await orderStatus(sandbox, body.referenceId as string)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'CONSUMER_DECLINED',
+    });
   });
 
   it('confirm: waits in PENDING until the consumer confirms through the control API', async () => {
@@ -109,7 +120,12 @@ describe('consumer codes', () => {
     sandbox = await startTestSandbox({ now: () => t0 });
     const one = await controlCall(sandbox, 'POST', '/consumer-codes', {});
     expect(one.status).toBe(200);
-    expect(one.body).toEqual({ code: expect.stringMatching(/^SBCQ[0-9A-Z]{16}$/), codes: [one.body.code], behaviour: 'approve', expiresAt: '2030-01-02T03:05:05.000Z' });
+    expect(one.body).toEqual({
+      code: expect.stringMatching(/^SBCQ[0-9A-Z]{16}$/),
+      codes: [one.body.code],
+      behaviour: 'approve',
+      expiresAt: '2030-01-02T03:05:05.000Z',
+    });
     const several = await controlCall(sandbox, 'GET', '/consumer-codes?count=3&behaviour=decline');
     expect(several.body.code).toBe((several.body.codes as string[])[0]);
     expect(several.body.codes).toHaveLength(3);

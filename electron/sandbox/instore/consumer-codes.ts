@@ -30,7 +30,8 @@ export interface ConsumerCode {
 }
 
 export type CodeRefusal = 'unknown' | 'used' | 'expired';
-export type CodeCheck = { readonly ok: true; readonly code: ConsumerCode } | { readonly ok: false; readonly reason: CodeRefusal };
+export type CodeCheck =
+  { readonly ok: true; readonly code: ConsumerCode } | { readonly ok: false; readonly reason: CodeRefusal };
 
 export class ConsumerCodes {
   readonly #codes = new Map<string, ConsumerCode>();

@@ -13,17 +13,29 @@ import { payPageUrl } from './qr.ts';
 export const DEFAULT_DECLINE_REASON = 'CONSUMER_DECLINED';
 const MAX_CODES_PER_CALL = 100;
 
-export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, codes: ConsumerCodes, baseUrl: () => string): Route<ControlHandler>[] {
+export function instoreControlRoutes(
+  ctx: SandboxContext,
+  orders: OrderBook,
+  codes: ConsumerCodes,
+  baseUrl: () => string,
+): Route<ControlHandler>[] {
   const view = (order: SandboxOrder): Record<string, unknown> => orderTruth(order, ctx, baseUrl());
 
   const mint = (source: Record<string, unknown>): Reply => {
     const count = source.count === undefined ? 1 : Number(source.count);
-    if (!Number.isInteger(count) || count < 1 || count > MAX_CODES_PER_CALL) throw new ApiError(400, `count must be an integer from 1 to ${MAX_CODES_PER_CALL}.`);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_CODES_PER_CALL)
+      throw new ApiError(400, `count must be an integer from 1 to ${MAX_CODES_PER_CALL}.`);
     const behaviour = (source.behaviour ?? 'approve') as ConsumerBehaviour;
-    if (!CONSUMER_BEHAVIOURS.includes(behaviour)) throw new ApiError(400, `behaviour must be one of ${CONSUMER_BEHAVIOURS.join(', ')}.`);
+    if (!CONSUMER_BEHAVIOURS.includes(behaviour))
+      throw new ApiError(400, `behaviour must be one of ${CONSUMER_BEHAVIOURS.join(', ')}.`);
     const minted = Array.from({ length: count }, () => codes.mint(behaviour));
     // `code` is the issue's documented shape (one code); `codes` serves callers that mint several.
-    return jsonReply({ code: minted[0]!.code, codes: minted.map((c) => c.code), behaviour, expiresAt: minted[0]!.expiresAt });
+    return jsonReply({
+      code: minted[0]!.code,
+      codes: minted.map((c) => c.code),
+      behaviour,
+      expiresAt: minted[0]!.expiresAt,
+    });
   };
 
   return [
@@ -31,7 +43,8 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
       method: 'POST',
       pattern: '/consumer/scan',
       handler: ({ body }) => {
-        if (typeof body.qrPayload !== 'string' || body.qrPayload.trim() === '') throw new ApiError(400, 'qrPayload is required: the text of the merchant QR.');
+        if (typeof body.qrPayload !== 'string' || body.qrPayload.trim() === '')
+          throw new ApiError(400, 'qrPayload is required: the text of the merchant QR.');
         const order = orders.byScannedText(body.qrPayload);
         if (!order) throw new ApiError(404, 'No order has this QR payload.');
         orders.scan(order);
@@ -44,7 +57,8 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
       handler: ({ body }) => {
         const order = findOrder(orders, body);
         const paymentType = body.paymentType;
-        if (paymentType !== undefined && paymentType !== 'PAY' && paymentType !== 'PAYLATER') throw new ApiError(400, 'paymentType must be PAY or PAYLATER.');
+        if (paymentType !== undefined && paymentType !== 'PAY' && paymentType !== 'PAYLATER')
+          throw new ApiError(400, 'paymentType must be PAY or PAYLATER.');
         orders.confirm(order, paymentType as PaymentType | undefined);
         return jsonReply(view(order));
       },
@@ -54,7 +68,8 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
       pattern: '/consumer/decline',
       handler: ({ body }) => {
         const order = findOrder(orders, body);
-        if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason === '')) throw new ApiError(400, 'reason must be a non-empty string.');
+        if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason === ''))
+          throw new ApiError(400, 'reason must be a non-empty string.');
         orders.decline(order, (body.reason as string | undefined) ?? DEFAULT_DECLINE_REASON);
         return jsonReply(view(order));
       },
@@ -74,7 +89,11 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
       pattern: '/orders/:referenceId',
       handler: ({ params, query }) => {
         orders.sweep();
-        return jsonReply(view(findOrder(orders, { referenceId: params.referenceId, accessKeyId: query.get('accessKeyId') ?? undefined })));
+        return jsonReply(
+          view(
+            findOrder(orders, { referenceId: params.referenceId, accessKeyId: query.get('accessKeyId') ?? undefined }),
+          ),
+        );
       },
     },
   ];
@@ -82,11 +101,17 @@ export function instoreControlRoutes(ctx: SandboxContext, orders: OrderBook, cod
 
 /** Orders are scoped per merchant; across merchants a referenceId may repeat, then accessKeyId picks. */
 function findOrder(orders: OrderBook, body: Record<string, unknown>): SandboxOrder {
-  if (typeof body.referenceId !== 'string' || body.referenceId === '') throw new ApiError(400, 'referenceId is required.');
+  if (typeof body.referenceId !== 'string' || body.referenceId === '')
+    throw new ApiError(400, 'referenceId is required.');
   const referenceId = body.referenceId;
-  const matches = orders.all().filter((o) => o.referenceId === referenceId && (body.accessKeyId === undefined || o.accessKeyId === body.accessKeyId));
+  const matches = orders
+    .all()
+    .filter(
+      (o) => o.referenceId === referenceId && (body.accessKeyId === undefined || o.accessKeyId === body.accessKeyId),
+    );
   if (matches.length === 0) throw new ApiError(404, `No order with referenceId ${referenceId}.`);
-  if (matches.length > 1) throw new ApiError(409, `Several merchants have an order with referenceId ${referenceId}; pass accessKeyId.`);
+  if (matches.length > 1)
+    throw new ApiError(409, `Several merchants have an order with referenceId ${referenceId}; pass accessKeyId.`);
   return matches[0]!;
 }
 

@@ -33,7 +33,10 @@ export const SANDBOX = {
     status === 'CANCELLED'
       ? 'Order is already cancelled.'
       : `Order cannot be cancelled in status ${status}. Only CREATED or PENDING orders (before the customer confirms) can be cancelled.`,
-  unknownConsumerCode: 'Invalid consumerQrPayload. The consumer QR code is not recognised; ask the customer to show the payment code again.',
-  usedConsumerCode: 'Invalid consumerQrPayload. The consumer QR code has already been used; ask the customer to refresh the code.',
-  expiredConsumerCode: 'Invalid consumerQrPayload. The consumer QR code has expired; ask the customer to refresh the code.',
+  unknownConsumerCode:
+    'Invalid consumerQrPayload. The consumer QR code is not recognised; ask the customer to show the payment code again.',
+  usedConsumerCode:
+    'Invalid consumerQrPayload. The consumer QR code has already been used; ask the customer to refresh the code.',
+  expiredConsumerCode:
+    'Invalid consumerQrPayload. The consumer QR code has expired; ask the customer to refresh the code.',
 } as const;

@@ -25,7 +25,10 @@ interface Receiver {
 
 async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
-  const receiver = { received, answer: (_index: number) => 200 } as { received: Received[]; answer: (index: number) => number };
+  const receiver = { received, answer: (_index: number) => 200 } as {
+    received: Received[];
+    answer: (index: number) => number;
+  };
   const server: Server = createServer((req, res) => {
     const arrivedAt = performance.now();
     const chunks: Buffer[] = [];
@@ -76,14 +79,37 @@ describe('payment notification webhook', () => {
     expect(statuses(receiver).sort()).toEqual(['CAPTURED', 'PENDING', 'PROCESSING']);
     const captured = receiver.received.find((r) => r.body.status === 'CAPTURED')!;
     expect(Object.keys(captured.body).sort()).toEqual(
-      ['currency', 'createdAt', 'failureReason', 'orderAmount', 'paymentType', 'posId', 'referenceId', 'refundAmount', 'shopbackOrderId', 'status', 'traceId', 'updatedAt'].sort(),
+      [
+        'currency',
+        'createdAt',
+        'failureReason',
+        'orderAmount',
+        'paymentType',
+        'posId',
+        'referenceId',
+        'refundAmount',
+        'shopbackOrderId',
+        'status',
+        'traceId',
+        'updatedAt',
+      ].sort(),
     );
-    expect(captured.body).toMatchObject({ referenceId, orderAmount: 1500, refundAmount: 0, currency: 'SGD', posId: 'POS-DEMO-1', paymentType: 'PAY', failureReason: null });
+    expect(captured.body).toMatchObject({
+      referenceId,
+      orderAmount: 1500,
+      refundAmount: 0,
+      currency: 'SGD',
+      posId: 'POS-DEMO-1',
+      paymentType: 'PAY',
+      failureReason: null,
+    });
     for (const delivery of receiver.received) {
       const date = delivery.headers.date as string;
       expect(date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(delivery.headers['content-type']).toBe('application/json');
-      expect(delivery.headers.authorization).toBe(`SB1-HMAC-SHA256 AK_DEMO:${expectedSignature('SK_DEMO', date, receiver.url, delivery.raw)}`);
+      expect(delivery.headers.authorization).toBe(
+        `SB1-HMAC-SHA256 AK_DEMO:${expectedSignature('SK_DEMO', date, receiver.url, delivery.raw)}`,
+      );
     }
   });
 
@@ -95,7 +121,11 @@ describe('payment notification webhook', () => {
     const { referenceId } = await createOrder(sandbox, { webhookUrl: receiver.url, amount: 1500 });
     await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
     // Nothing calls the sandbox from here on: only its own timer can capture the order and notify it.
-    await waitFor(() => (statuses(receiver).includes('CAPTURED') ? true : undefined), 3_000, 'the CAPTURED notification');
+    await waitFor(
+      () => (statuses(receiver).includes('CAPTURED') ? true : undefined),
+      3_000,
+      'the CAPTURED notification',
+    );
   });
 
   it('notifies refunds with the running refundAmount, then REFUNDED', async () => {
@@ -105,7 +135,8 @@ describe('payment notification webhook', () => {
     await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
     await waitFor(() => (statuses(receiver).includes('CAPTURED') ? true : undefined));
     const before = receiver.received.length;
-    const refund = (amount: number) => signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount, referenceId });
+    const refund = (amount: number) =>
+      signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount, referenceId });
     await refund(400);
     await waitFor(() => (receiver.received.length === before + 1 ? true : undefined));
     await refund(600);
@@ -124,18 +155,26 @@ describe('payment notification webhook', () => {
     const { referenceId } = await createOrder(sandbox, { webhookUrl: receiver.url });
     await controlCall(sandbox, 'POST', '/consumer/decline', { referenceId, reason: 'INSUFFICIENT_FUNDS' });
     // decline from CREATED notifies PENDING then FAILED; the first two attempts (whichever they are) get 500.
-    await waitFor(async () => {
-      const log = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { state: string }[];
-      return log.length === 2 && log.every((d) => d.state === 'delivered') ? true : undefined;
-    }, 5_000, 'both deliveries to succeed');
+    await waitFor(
+      async () => {
+        const log = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { state: string }[];
+        return log.length === 2 && log.every((d) => d.state === 'delivered') ? true : undefined;
+      },
+      5_000,
+      'both deliveries to succeed',
+    );
     expect(receiver.received).toHaveLength(4);
     expect(new Set(receiver.received.map((r) => r.raw)).size).toBe(2);
-    const deliveries = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { attempts: { status: number }[] }[];
+    const deliveries = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as {
+      attempts: { status: number }[];
+    }[];
     expect(deliveries.flatMap((d) => d.attempts.map((a) => a.status)).sort()).toEqual([200, 200, 500, 500]);
     // Retried bodies are the same bytes; each retry is signed afresh and still verifies.
     for (const delivery of receiver.received) {
       const date = delivery.headers.date as string;
-      expect(delivery.headers.authorization).toBe(`SB1-HMAC-SHA256 AK_DEMO:${expectedSignature('SK_DEMO', date, receiver.url, delivery.raw)}`);
+      expect(delivery.headers.authorization).toBe(
+        `SB1-HMAC-SHA256 AK_DEMO:${expectedSignature('SK_DEMO', date, receiver.url, delivery.raw)}`,
+      );
     }
   });
 
@@ -173,7 +212,10 @@ describe('payment notification webhook', () => {
     expect(retry! - first!).toBeGreaterThanOrEqual(RETRY_BASE + DELAY - EARLY_TOLERANCE);
     expect(statuses(receiver)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
     const deliveries = await waitFor(async () => {
-      const log = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as { state: string; attempts: unknown[] }[];
+      const log = (await controlCall(sandbox, 'GET', '/webhooks')).body.deliveries as {
+        state: string;
+        attempts: unknown[];
+      }[];
       return log.every((d) => d.state === 'delivered') ? log : undefined;
     });
     expect(deliveries.map((d) => d.attempts.length).sort()).toEqual([1, 2]);

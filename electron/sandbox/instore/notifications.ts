@@ -8,7 +8,12 @@ import { canonicalJson, sb1Authorization, sb1Signature } from './signature.ts';
 // SB1 recipe over the receiver's URL and the merchant's secret. Creation itself is not a change and is not
 // notified. The body is sent in canonical form: exactly the bytes the digest covers.
 
-export function notifyOrderChange(ctx: SandboxContext, webhooks: WebhookDispatcher, order: SandboxOrder, event: OrderEvent): void {
+export function notifyOrderChange(
+  ctx: SandboxContext,
+  webhooks: WebhookDispatcher,
+  order: SandboxOrder,
+  event: OrderEvent,
+): void {
   if (!order.webhookUrl) return;
   const merchant = ctx.merchants.find((m) => m.accessKeyId === order.accessKeyId);
   if (!merchant) return;

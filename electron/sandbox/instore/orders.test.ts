@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeQrFromPng } from '../../../e2e/fixtures/qr-decode.ts';
 import type { RunningSandbox, SandboxMerchant } from '../server.ts';
-import { controlCall, createOrder, DEMO, orderStatus, signedCall, startTestSandbox, truth, waitFor } from '../testing.ts';
+import {
+  controlCall,
+  createOrder,
+  DEMO,
+  orderStatus,
+  signedCall,
+  startTestSandbox,
+  truth,
+  waitFor,
+} from '../testing.ts';
 import { PUBLISHED } from './messages.ts';
 
 // The order state machine (wire-details §2.4) through the provider API and the control API, real sockets.
@@ -9,12 +18,22 @@ import { PUBLISHED } from './messages.ts';
 let sandbox: RunningSandbox;
 afterEach(() => sandbox?.close());
 
-const statusOf = async (referenceId: string): Promise<string> => (await orderStatus(sandbox, referenceId)).body.status as string;
+const statusOf = async (referenceId: string): Promise<string> =>
+  (await orderStatus(sandbox, referenceId)).body.status as string;
 const waitStatus = (referenceId: string, status: string, timeoutMs = 3_000) =>
-  waitFor(async () => ((await statusOf(referenceId)) === status ? status : undefined), timeoutMs, `${referenceId} to be ${status}`);
+  waitFor(
+    async () => ((await statusOf(referenceId)) === status ? status : undefined),
+    timeoutMs,
+    `${referenceId} to be ${status}`,
+  );
 const refund = (referenceId: string, amount: number, extra: Record<string, unknown> = {}) =>
-  signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount, referenceId, ...extra });
-const cancel = (referenceId: string) => signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/cancel`, { reason: 'Customer left' });
+  signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, {
+    amount,
+    referenceId,
+    ...extra,
+  });
+const cancel = (referenceId: string) =>
+  signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/cancel`, { reason: 'Customer left' });
 
 async function paidOrder(amount: number): Promise<string> {
   const { referenceId } = await createOrder(sandbox, { amount });
@@ -26,14 +45,26 @@ async function paidOrder(amount: number): Promise<string> {
 describe('create and status', () => {
   it('creates a CREATED order and reports the documented status fields, optional ones only once they apply', async () => {
     sandbox = await startTestSandbox();
-    const partner = { merchantId: 'M00001', merchantCategoryCode: 5411, merchantTradingName: 'Test Merchant', merchantEntityId: '202401000001' };
+    const partner = {
+      merchantId: 'M00001',
+      merchantCategoryCode: 5411,
+      merchantTradingName: 'Test Merchant',
+      merchantEntityId: '202401000001',
+    };
     const orderMetadata = { terminalReference: 'T00001', merchantOrderReference: 'ORDER-00001' };
     const { referenceId, result } = await createOrder(sandbox, { amount: 1234, partner, orderMetadata });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ referenceId, qrType: 'payload', partner, orderMetadata });
     const status = await orderStatus(sandbox, referenceId);
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ referenceId, status: 'CREATED', orderAmount: 1234, currency: 'SGD', partner, orderMetadata });
+    expect(status.body).toMatchObject({
+      referenceId,
+      status: 'CREATED',
+      orderAmount: 1234,
+      currency: 'SGD',
+      partner,
+      orderMetadata,
+    });
     expect(status.body.shopbackOrderId).toMatch(/^\d{6}-\d{4}-[A-Z]{4}$/);
     expect(new Date(status.body.createdAt as string).toISOString()).toBe(status.body.createdAt);
     expect(status.body).not.toHaveProperty('refundAmount');
@@ -52,8 +83,16 @@ describe('create and status', () => {
   });
 
   it('keeps orders per merchant: another merchant neither sees them nor collides with their referenceIds', async () => {
-    const other: SandboxMerchant = { name: 'Other', accessKeyId: 'AK_B', accessKeySecret: 'SK_B', country: 'SG', posIds: ['POS-B'] };
-    sandbox = await startTestSandbox({ merchants: [{ name: 'Demo', ...DEMO, country: 'SG', posIds: ['POS-DEMO-1'] }, other] });
+    const other: SandboxMerchant = {
+      name: 'Other',
+      accessKeyId: 'AK_B',
+      accessKeySecret: 'SK_B',
+      country: 'SG',
+      posIds: ['POS-B'],
+    };
+    sandbox = await startTestSandbox({
+      merchants: [{ name: 'Demo', ...DEMO, country: 'SG', posIds: ['POS-DEMO-1'] }, other],
+    });
     const credentials = { accessKeyId: 'AK_B', accessKeySecret: 'SK_B' };
     const { referenceId } = await createOrder(sandbox);
     expect((await orderStatus(sandbox, referenceId, { credentials })).status).toBe(404);
@@ -63,7 +102,9 @@ describe('create and status', () => {
     expect((await orderStatus(sandbox, referenceId)).body.orderAmount).toBe(1234);
     const ambiguous = await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
     expect(ambiguous.status).toBe(409);
-    expect((await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId, accessKeyId: 'AK_B' })).status).toBe(200);
+    expect((await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId, accessKeyId: 'AK_B' })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -89,10 +130,15 @@ describe('consumer transitions', () => {
     const { referenceId } = await createOrder(sandbox);
     const declined = await controlCall(sandbox, 'POST', '/consumer/decline', { referenceId, reason: 'CARD_EXPIRED' });
     expect(declined.body).toMatchObject({ status: 'FAILED', failureReason: 'CARD_EXPIRED' });
-    expect((await orderStatus(sandbox, referenceId)).body).toMatchObject({ status: 'FAILED', failureReason: 'CARD_EXPIRED' });
+    expect((await orderStatus(sandbox, referenceId)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'CARD_EXPIRED',
+    });
     const { qrPayload } = await truth(sandbox, referenceId);
     expect((await controlCall(sandbox, 'POST', '/consumer/scan', { qrPayload })).status).toBe(409);
-    expect((await controlCall(sandbox, 'POST', '/consumer/scan', { qrPayload: 'sandbox-wallet://pay/unknown' })).status).toBe(404);
+    expect(
+      (await controlCall(sandbox, 'POST', '/consumer/scan', { qrPayload: 'sandbox-wallet://pay/unknown' })).status,
+    ).toBe(404);
   });
 
   it('applies magic amounts on confirm: …51 fails with INSUFFICIENT_FUNDS, …54 is paid with PAYLATER', async () => {
@@ -112,7 +158,8 @@ describe('consumer transitions', () => {
     const { referenceId: risky } = await createOrder(sandbox, { amount: 352 });
     const { referenceId: slow } = await createOrder(sandbox, { amount: 353 });
     const { referenceId: normal } = await createOrder(sandbox, { amount: 355 });
-    for (const referenceId of [risky, slow, normal]) await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
+    for (const referenceId of [risky, slow, normal])
+      await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
     await waitStatus(normal, 'CAPTURED');
     await waitStatus(risky, 'FAILED');
     expect((await orderStatus(sandbox, risky)).body.failureReason).toBe('RISK_REJECTED');
@@ -138,9 +185,13 @@ describe('consumer transitions', () => {
     sandbox = await startTestSandbox({ now: () => now, abandonAfterMs: 60_000 });
     const { referenceId } = await createOrder(sandbox, {}, { date: new Date(now).toISOString() });
     now += 59_999;
-    expect((await orderStatus(sandbox, referenceId, { date: new Date(now).toISOString() })).body.status).toBe('CREATED');
+    expect((await orderStatus(sandbox, referenceId, { date: new Date(now).toISOString() })).body.status).toBe(
+      'CREATED',
+    );
     now += 1;
-    expect((await orderStatus(sandbox, referenceId, { date: new Date(now).toISOString() })).body.status).toBe('ABANDONED');
+    expect((await orderStatus(sandbox, referenceId, { date: new Date(now).toISOString() })).body.status).toBe(
+      'ABANDONED',
+    );
   });
 
   it('takes settings changes from the control API for new orders', async () => {
@@ -186,9 +237,17 @@ describe('refunds', () => {
   it('takes partial and repeated refunds until the order is REFUNDED', async () => {
     sandbox = await startTestSandbox();
     const referenceId = await paidOrder(1000);
-    const first = await refund(referenceId, 300, { reason: 'Wrong item', posId: 'POS-DEMO-1', refundMetadata: { terminalReference: 'T00001' } });
+    const first = await refund(referenceId, 300, {
+      reason: 'Wrong item',
+      posId: 'POS-DEMO-1',
+      refundMetadata: { terminalReference: 'T00001' },
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ referenceId, posId: 'POS-DEMO-1', refundMetadata: { terminalReference: 'T00001' } });
+    expect(first.body).toMatchObject({
+      referenceId,
+      posId: 'POS-DEMO-1',
+      refundMetadata: { terminalReference: 'T00001' },
+    });
     expect(first.body.shopbackOrderId).toMatch(/^\d{6}-\d{4}-[A-Z]{4}$/);
     expect((await orderStatus(sandbox, referenceId)).body).toMatchObject({ status: 'CAPTURED', refundAmount: 300 });
     expect((await refund(referenceId, 200)).status).toBe(200);
@@ -247,7 +306,9 @@ describe('refunds', () => {
     await refund(referenceId, 600);
     const over = await refund(referenceId, 401);
     expect(over.status).toBe(409);
-    expect(over.body.message).toBe('Refund amount exceeds the refundable balance. Requested 401, refundable 400 (smallest currency unit).');
+    expect(over.body.message).toBe(
+      'Refund amount exceeds the refundable balance. Requested 401, refundable 400 (smallest currency unit).',
+    );
     expect((await orderStatus(sandbox, referenceId)).body.refundAmount).toBe(600);
     expect((await refund(referenceId, 2000)).status).toBe(409);
   });
@@ -259,9 +320,14 @@ describe('refunds', () => {
     expect([early.status, early.body.message]).toEqual([409, PUBLISHED.notCaptured]);
     expect((await refund(referenceId, 0)).status).toBe(400);
     expect((await refund(referenceId, 1.5)).status).toBe(400);
-    const missing = await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount: 100 });
+    const missing = await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, {
+      amount: 100,
+    });
     expect([missing.status, missing.body.message]).toEqual([400, PUBLISHED.missingParameters]);
-    const mismatch = await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, { amount: 100, referenceId: 'other' });
+    const mismatch = await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/refund`, {
+      amount: 100,
+      referenceId: 'other',
+    });
     expect(mismatch.status).toBe(400);
     const unknown = await refund('no-such-order', 100);
     expect([unknown.status, unknown.body.message]).toEqual([404, PUBLISHED.unknownReferenceId]);
@@ -310,6 +376,9 @@ describe('QR codes and the consumer pay page', () => {
     sandbox = await startTestSandbox();
     const { referenceId, result } = await createOrder(sandbox, { qrType: 'url_payload' });
     await fetch(`${result.body.qrCode as string}/decline`, { method: 'POST', redirect: 'manual' });
-    expect((await orderStatus(sandbox, referenceId)).body).toMatchObject({ status: 'FAILED', failureReason: 'CONSUMER_DECLINED' });
+    expect((await orderStatus(sandbox, referenceId)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'CONSUMER_DECLINED',
+    });
   });
 });

@@ -32,7 +32,9 @@ export interface StatusChange {
   readonly at: string;
 }
 
-type Due = { readonly at: number; readonly kind: 'abandon' } | { readonly at: number; readonly kind: 'settle'; readonly result: 'capture' | 'fail' };
+type Due =
+  | { readonly at: number; readonly kind: 'abandon' }
+  | { readonly at: number; readonly kind: 'settle'; readonly result: 'capture' | 'fail' };
 
 export interface SandboxOrder {
   readonly accessKeyId: string;
@@ -123,7 +125,9 @@ export class OrderBook {
   /** The order whose QR text (or pay page URL, which a phone camera would open) was scanned. */
   byScannedText(text: string): SandboxOrder | null {
     const trimmed = text.trim();
-    const token = trimmed.startsWith(QR_PAYLOAD_PREFIX) ? trimmed.slice(QR_PAYLOAD_PREFIX.length) : /\/pay\/([^/?#]+)\/?$/.exec(trimmed)?.[1];
+    const token = trimmed.startsWith(QR_PAYLOAD_PREFIX)
+      ? trimmed.slice(QR_PAYLOAD_PREFIX.length)
+      : /\/pay\/([^/?#]+)\/?$/.exec(trimmed)?.[1];
     return token ? this.byPayToken(token) : null;
   }
 
@@ -153,7 +157,9 @@ export class OrderBook {
     this.#orders.set(key(order.accessKeyId, order.referenceId), order);
     if (payToken) this.#byPayToken.set(payToken, order);
     this.#schedule(order, { at: order.abandonAt, kind: 'abandon' });
-    this.#ctx.log(`order ${order.referenceId} ${initial} ${order.amount} ${order.currency} (${order.method}, ${order.posId})`);
+    this.#ctx.log(
+      `order ${order.referenceId} ${initial} ${order.amount} ${order.currency} (${order.method}, ${order.posId})`,
+    );
     return order;
   }
 
@@ -179,25 +185,39 @@ export class OrderBook {
       failureReason: outcome.failureReason,
     };
     this.#transition(order, 'PROCESSING');
-    this.#schedule(order, { at: this.#ctx.clock.now() + this.#ctx.settings.confirmDelayMs * outcome.delayFactor, kind: 'settle', result: outcome.result });
+    this.#schedule(order, {
+      at: this.#ctx.clock.now() + this.#ctx.settings.confirmDelayMs * outcome.delayFactor,
+      kind: 'settle',
+      result: outcome.result,
+    });
   }
 
   /** The consumer (or the wallet) declined: FAILED with a reason. From CREATED the scan is implied. */
   decline(order: SandboxOrder, reason: string): void {
     this.sweep();
     if (order.status === 'CREATED') this.#transition(order, 'PENDING');
-    if (order.status !== 'PENDING' && order.status !== 'PROCESSING') throw new ApiError(409, `Order cannot be declined in status ${order.status}.`);
+    if (order.status !== 'PENDING' && order.status !== 'PROCESSING')
+      throw new ApiError(409, `Order cannot be declined in status ${order.status}.`);
     order.failureReason = reason;
     this.#transition(order, 'FAILED');
   }
 
   cancel(order: SandboxOrder): void {
     this.sweep();
-    if (order.status !== 'CREATED' && order.status !== 'PENDING') throw new ApiError(409, SANDBOX.notCancellable(order.status));
+    if (order.status !== 'CREATED' && order.status !== 'PENDING')
+      throw new ApiError(409, SANDBOX.notCancellable(order.status));
     this.#transition(order, 'CANCELLED');
   }
 
-  refund(order: SandboxOrder, input: { amount: number; reason: string | null; posId: string | null; refundMetadata: Record<string, unknown> | null }): SandboxRefund {
+  refund(
+    order: SandboxOrder,
+    input: {
+      amount: number;
+      reason: string | null;
+      posId: string | null;
+      refundMetadata: Record<string, unknown> | null;
+    },
+  ): SandboxRefund {
     this.sweep();
     if (order.status !== 'CAPTURED') throw new ApiError(409, PUBLISHED.notCaptured);
     const refundable = order.amount - order.refundAmount;
@@ -260,7 +280,9 @@ export class OrderBook {
     // Only CREATED/PENDING keep their abandon clock; any other status ends what was scheduled (confirm
     // schedules the settlement after this).
     if (status !== 'CREATED' && status !== 'PENDING') this.#schedule(order, null);
-    this.#ctx.log(`order ${order.referenceId} → ${status}${order.failureReason && status === 'FAILED' ? ` (${order.failureReason})` : ''}`);
+    this.#ctx.log(
+      `order ${order.referenceId} → ${status}${order.failureReason && status === 'FAILED' ? ` (${order.failureReason})` : ''}`,
+    );
     this.#onChange(order, 'status');
   }
 

@@ -49,7 +49,10 @@ ${
     status: 200,
     body: html,
     contentType: 'text/html; charset=utf-8',
-    headers: { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'" },
+    headers: {
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    },
   };
 }
 

@@ -13,7 +13,12 @@ const BODY_B = {
   referenceId: REFERENCE_ID,
   qrType: 'base64',
   posId: '802c987em7f747269a5e6c260c630kpl',
-  partner: { merchantTradingName: 'Test Merchant', merchantId: 'M00001', merchantEntityId: '202401000001', merchantCategoryCode: 5411 },
+  partner: {
+    merchantTradingName: 'Test Merchant',
+    merchantId: 'M00001',
+    merchantEntityId: '202401000001',
+    merchantCategoryCode: 5411,
+  },
   orderMetadata: { terminalReference: 'T00001', merchantOrderReference: 'ORDER-00001' },
   currency: 'SGD',
   country: 'SG',
@@ -29,30 +34,38 @@ describe('the sandbox’s SB1-HMAC-SHA256', () => {
     const canonical = canonicalJson(BODY_B);
     expect(canonical).toBe(BODY_B_CANONICAL);
     expect(sha256(canonical)).toBe('8d901e8a87ac78e06ed4f588d8f9c2b38e24d4fb103044aa12f8804ee7bcffee');
-    expect(sb1Signature({ method: 'POST', url: `${BASE}/v1/instore/order/create`, date: DATE, canonical }, SECRET)).toBe(
-      '407c8b2d41ed95da7f830339dc30a78dc5443fcc7843a4449720188eeead8571',
-    );
+    expect(
+      sb1Signature({ method: 'POST', url: `${BASE}/v1/instore/order/create`, date: DATE, canonical }, SECRET),
+    ).toBe('407c8b2d41ed95da7f830339dc30a78dc5443fcc7843a4449720188eeead8571');
   });
 
   it('reproduces the GET vector: no body, empty digest', () => {
     expect(canonicalJson(undefined)).toBe('');
     expect(canonicalJson({})).toBe('');
-    expect(sb1Signature({ method: 'GET', url: `${BASE}/v1/instore/order/${REFERENCE_ID}`, date: DATE, canonical: '' }, SECRET)).toBe(
-      '4fb65542c4c1aa24d9e8a613d5eca650b8d33c61fca645dfa2482f24b8317df2',
-    );
+    expect(
+      sb1Signature(
+        { method: 'GET', url: `${BASE}/v1/instore/order/${REFERENCE_ID}`, date: DATE, canonical: '' },
+        SECRET,
+      ),
+    ).toBe('4fb65542c4c1aa24d9e8a613d5eca650b8d33c61fca645dfa2482f24b8317df2');
   });
 
   it('reproduces the refund vector, whatever the method’s case', () => {
     const canonical = canonicalJson({ reason: 'Wrong item charged', referenceId: REFERENCE_ID, amount: 500 });
     expect(sha256(canonical)).toBe('ee526d60c8739b909693b18c9fee6a701104d3426d34e4e4881567d7e2060602');
-    expect(sb1Signature({ method: 'post', url: `${BASE}/v1/instore/order/${REFERENCE_ID}/refund`, date: DATE, canonical }, SECRET)).toBe(
-      '1f14af79ab7ca4105a62955be952f7090973e85d47eaf8f9df39be65fedb4587',
-    );
+    expect(
+      sb1Signature(
+        { method: 'post', url: `${BASE}/v1/instore/order/${REFERENCE_ID}/refund`, date: DATE, canonical },
+        SECRET,
+      ),
+    ).toBe('1f14af79ab7ca4105a62955be952f7090973e85d47eaf8f9df39be65fedb4587');
   });
 
   it('gives another digest when only the top-level keys are sorted (the published negative case)', () => {
     const { partner, ...rest } = BODY_B;
-    const topSortedOnly = JSON.stringify(Object.fromEntries(Object.entries({ ...rest, partner }).sort(([a], [b]) => (a < b ? -1 : 1))));
+    const topSortedOnly = JSON.stringify(
+      Object.fromEntries(Object.entries({ ...rest, partner }).sort(([a], [b]) => (a < b ? -1 : 1))),
+    );
     expect(topSortedOnly).not.toBe(BODY_B_CANONICAL);
     expect(sha256(topSortedOnly)).not.toBe('8d901e8a87ac78e06ed4f588d8f9c2b38e24d4fb103044aa12f8804ee7bcffee');
   });

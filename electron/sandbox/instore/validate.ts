@@ -43,7 +43,8 @@ export interface RefundRequest {
 export function parseCreate(body: Record<string, unknown>, merchant: SandboxMerchant): CreateRequest {
   requirePresent(body, ['posId', 'country', 'amount', 'currency', 'referenceId', 'qrType']);
   const order = parseOrderRequest(body, merchant);
-  if (!(QR_TYPES as readonly unknown[]).includes(body.qrType)) throw new ApiError(400, SANDBOX.invalidField('qrType', `Use one of ${QR_TYPES.join(', ')}.`));
+  if (!(QR_TYPES as readonly unknown[]).includes(body.qrType))
+    throw new ApiError(400, SANDBOX.invalidField('qrType', `Use one of ${QR_TYPES.join(', ')}.`));
   return { ...order, qrType: body.qrType as QrType };
 }
 
@@ -76,17 +77,24 @@ function parseOrderRequest(body: Record<string, unknown>, merchant: SandboxMerch
   const posId = requireString(body, 'posId', 128);
   const referenceId = requireString(body, 'referenceId', 128);
   if (!REFERENCE_ID.test(referenceId)) {
-    throw new ApiError(400, SANDBOX.invalidField('referenceId', 'Use 1–128 letters, digits or . _ ~ - (it travels in URL paths).'));
+    throw new ApiError(
+      400,
+      SANDBOX.invalidField('referenceId', 'Use 1–128 letters, digits or . _ ~ - (it travels in URL paths).'),
+    );
   }
   const amount = parseAmount(body.amount);
   const country = body.country;
   const currency = body.currency;
-  if (!(COUNTRIES as readonly unknown[]).includes(country) || CURRENCY_OF_COUNTRY[country as CountryCode] !== currency) {
+  if (
+    !(COUNTRIES as readonly unknown[]).includes(country) ||
+    CURRENCY_OF_COUNTRY[country as CountryCode] !== currency
+  ) {
     throw new ApiError(400, PUBLISHED.invalidCurrencyPair);
   }
   if (country !== merchant.country) throw new ApiError(400, SANDBOX.countryNotOnboarded(String(country)));
   if (amount < (merchant.minAmountMinor ?? 1)) throw new ApiError(400, PUBLISHED.amountBelowMinimum);
-  if (amount > (merchant.maxAmountMinor ?? Number.MAX_SAFE_INTEGER)) throw new ApiError(400, PUBLISHED.amountAboveMaximum);
+  if (amount > (merchant.maxAmountMinor ?? Number.MAX_SAFE_INTEGER))
+    throw new ApiError(400, PUBLISHED.amountAboveMaximum);
   const partner = optionalObject(body, 'partner');
   if (partner) checkPartner(partner);
   const orderMetadata = optionalObject(body, 'orderMetadata');
@@ -95,8 +103,18 @@ function parseOrderRequest(body: Record<string, unknown>, merchant: SandboxMerch
     checkMetadataReference(orderMetadata, 'orderMetadata', 'merchantOrderReference');
   }
   const webhookUrl = optionalString(body, 'webhookUrl', 2048);
-  if (webhookUrl !== null && !isHttpUrl(webhookUrl)) throw new ApiError(400, SANDBOX.invalidField('webhookUrl', 'It must be an http(s) URL.'));
-  return { posId, referenceId, amount, country: country as CountryCode, currency: currency as CurrencyCode, partner, orderMetadata, webhookUrl };
+  if (webhookUrl !== null && !isHttpUrl(webhookUrl))
+    throw new ApiError(400, SANDBOX.invalidField('webhookUrl', 'It must be an http(s) URL.'));
+  return {
+    posId,
+    referenceId,
+    amount,
+    country: country as CountryCode,
+    currency: currency as CurrencyCode,
+    partner,
+    orderMetadata,
+    webhookUrl,
+  };
 }
 
 function checkPartner(partner: Record<string, unknown>): void {
@@ -104,7 +122,10 @@ function checkPartner(partner: Record<string, unknown>): void {
   requireString(partner, 'merchantId', 64, 'partner.merchantId');
   const mcc = partner.merchantCategoryCode;
   if (mcc !== undefined && mcc !== null && (!Number.isInteger(mcc) || (mcc as number) < 0 || (mcc as number) > 9999)) {
-    throw new ApiError(400, SANDBOX.invalidField('partner.merchantCategoryCode', 'It must be a number from 0 to 9999.'));
+    throw new ApiError(
+      400,
+      SANDBOX.invalidField('partner.merchantCategoryCode', 'It must be a number from 0 to 9999.'),
+    );
   }
   optionalString(partner, 'merchantTradingName', 100, 'partner.merchantTradingName');
   optionalString(partner, 'merchantEntityId', 64, 'partner.merchantEntityId');
@@ -147,7 +168,8 @@ function optionalString(body: Record<string, unknown>, field: string, maxLength:
 function optionalObject(body: Record<string, unknown>, field: string): Record<string, unknown> | null {
   const value = body[field];
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, SANDBOX.invalidField(field, 'It must be an object.'));
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new ApiError(400, SANDBOX.invalidField(field, 'It must be an object.'));
   return value as Record<string, unknown>;
 }
 

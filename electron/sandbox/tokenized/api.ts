@@ -11,7 +11,16 @@ import type { MerchantAuth } from './merchant-auth.ts';
 import type { TokenizedMerchant } from './merchants.ts';
 import type { PaymentTokens } from './payment-tokens.ts';
 import type { PreAuths, SandboxPreAuth } from './pre-auths.ts';
-import { parseCapture, parseCharge, parseCode, parseLink, parseLogin, parsePaymentToken, parsePreAuth, parseVoid } from './validate.ts';
+import {
+  parseCapture,
+  parseCharge,
+  parseCode,
+  parseLink,
+  parseLogin,
+  parsePaymentToken,
+  parsePreAuth,
+  parseVoid,
+} from './validate.ts';
 import { API_PREFIX, LOGIN_PATH, TOKENIZED_BASE_PATH } from './wire.ts';
 
 // The tokenized endpoints (document "Endpoints", wire-details §3.2 for success codes and bodies) behind
@@ -77,13 +86,16 @@ export function tokenizedApiRoutes(deps: TokenizedApiDeps): TokenizedRoute[] {
     {
       method: 'POST',
       pattern: `${API_PREFIX}/link-sessions/token`,
-      handler: ({ merchant, body }) => jsonReply({ paymentToken: links.exchange(merchant, parseCode(body)).paymentToken }),
+      handler: ({ merchant, body }) =>
+        jsonReply({ paymentToken: links.exchange(merchant, parseCode(body)).paymentToken }),
     },
     {
       method: 'POST',
       pattern: `${API_PREFIX}/tokens/unlink`,
       handler: ({ merchant, body }) => {
-        const token = tokens.unlink(merchant, parsePaymentToken(body), (t) => preAuths.hasAuthorized(t.merchantId, t.merchantUserId));
+        const token = tokens.unlink(merchant, parsePaymentToken(body), (t) =>
+          preAuths.hasAuthorized(t.merchantId, t.merchantUserId),
+        );
         return jsonReply({ paymentToken: token.paymentToken, status: 'UNLINKED' });
       },
     },
@@ -155,7 +167,12 @@ export const CONSENT_PATH = '/consent';
 export const CONSENT_BASE = `${TOKENIZED_BASE_PATH}${CONSENT_PATH}`;
 
 /** One provider call: login, or authenticate → replay a stored answer → act → store a success. */
-export function runTokenizedCall(deps: TokenizedApiDeps, routes: readonly TokenizedRoute[], ex: Exchange, path: string): Reply {
+export function runTokenizedCall(
+  deps: TokenizedApiDeps,
+  routes: readonly TokenizedRoute[],
+  ex: Exchange,
+  path: string,
+): Reply {
   const { ctx, idempotency } = deps;
   try {
     if (path === LOGIN_PATH) {
@@ -219,7 +236,8 @@ export function majorNumber(amountMinor: number, currency: CurrencyCode): number
 
 /** The token is scoped to one user: a payment for another merchantUserId is refused. */
 function checkUser(linkedUserId: string, requestUserId: string): void {
-  if (linkedUserId !== requestUserId) throw badRequest('merchantUserId does not match the user this paymentToken was issued to.');
+  if (linkedUserId !== requestUserId)
+    throw badRequest('merchantUserId does not match the user this paymentToken was issued to.');
 }
 
 /** The body as a JSON object, refused in the tokenized API's own error shape. */

@@ -40,7 +40,11 @@ export class TokenizedArea implements SandboxArea {
   readonly #apiRoutes: ReturnType<typeof tokenizedApiRoutes>;
   #signingKey: string | null = null;
 
-  constructor(ctx: SandboxContext, webhooks: WebhookDispatcher, merchants: readonly TokenizedMerchant[] = DEFAULT_TOKENIZED_MERCHANTS) {
+  constructor(
+    ctx: SandboxContext,
+    webhooks: WebhookDispatcher,
+    merchants: readonly TokenizedMerchant[] = DEFAULT_TOKENIZED_MERCHANTS,
+  ) {
     this.#ctx = ctx;
     this.merchants = merchants;
     ctx.settings.preAuthTtlMs ??= DEFAULT_PRE_AUTH_TTL_MS;
@@ -54,7 +58,16 @@ export class TokenizedArea implements SandboxArea {
     this.charges = new Charges(ctx, this.#orders, this.cashback);
     this.idempotency = new IdempotencyStore(() => ctx.clock.now());
     const auth = new MerchantAuth(ctx, merchants, signingKey);
-    this.#deps = { ctx, auth, links: this.links, tokens: this.tokens, preAuths: this.preAuths, charges: this.charges, cashback: this.cashback, idempotency: this.idempotency };
+    this.#deps = {
+      ctx,
+      auth,
+      links: this.links,
+      tokens: this.tokens,
+      preAuths: this.preAuths,
+      charges: this.charges,
+      cashback: this.cashback,
+      idempotency: this.idempotency,
+    };
     this.#apiRoutes = tokenizedApiRoutes(this.#deps);
     this.controlRoutes = tokenizedControlRoutes({
       ...this.#deps,

@@ -78,11 +78,16 @@ export class Charges {
       currency: input.currency,
       useCashback: input.useCashback,
       callbackUrl: input.callbackUrl,
-      cashbackUsedMinor: approved && input.useCashback ? this.#cashback.spend(token.merchantId, token.merchantUserId, input.amountMinor) : 0,
+      cashbackUsedMinor:
+        approved && input.useCashback
+          ? this.#cashback.spend(token.merchantId, token.merchantUserId, input.amountMinor)
+          : 0,
     };
     this.#byUuid.set(uuid, charge);
     this.#byRef.set(refKey(charge.merchantId, charge.merchantRef), charge);
-    this.#ctx.log(`charge ${uuid} ${charge.status}${charge.failureReason ? ` (${charge.failureReason})` : ''} ${input.amountMinor} ${input.currency} for ${token.merchantUserId}`);
+    this.#ctx.log(
+      `charge ${uuid} ${charge.status}${charge.failureReason ? ` (${charge.failureReason})` : ''} ${input.amountMinor} ${input.currency} for ${token.merchantUserId}`,
+    );
     return charge;
   }
 

@@ -9,8 +9,18 @@ import type { SandboxLinkSession } from './link-sessions.ts';
 // follows it, to go only to this page and to the session's callback origin.
 
 export type ConsentView =
-  | { readonly kind: 'ask'; readonly session: SandboxLinkSession; readonly merchantName: string; readonly appToken: string }
-  | { readonly kind: 'declined'; readonly session: SandboxLinkSession; readonly merchantName: string; readonly appToken: string }
+  | {
+      readonly kind: 'ask';
+      readonly session: SandboxLinkSession;
+      readonly merchantName: string;
+      readonly appToken: string;
+    }
+  | {
+      readonly kind: 'declined';
+      readonly session: SandboxLinkSession;
+      readonly merchantName: string;
+      readonly appToken: string;
+    }
   | { readonly kind: 'done'; readonly merchantName: string }
   | { readonly kind: 'expired' }
   | { readonly kind: 'no-app-token' };
@@ -23,13 +33,37 @@ button{font-size:1.1rem;padding:.7rem 1.4rem;margin:.5rem .5rem 0 0;border-radiu
 export function consentPage(view: ConsentView): Reply {
   switch (view.kind) {
     case 'ask':
-      return page(200, 'ask', `Link your wallet to ${view.merchantName}`, askBody(view.session, view.merchantName, view.appToken, false), view.session.callbackUrl);
+      return page(
+        200,
+        'ask',
+        `Link your wallet to ${view.merchantName}`,
+        askBody(view.session, view.merchantName, view.appToken, false),
+        view.session.callbackUrl,
+      );
     case 'declined':
-      return page(200, 'declined', 'Linking declined', askBody(view.session, view.merchantName, view.appToken, true), view.session.callbackUrl);
+      return page(
+        200,
+        'declined',
+        'Linking declined',
+        askBody(view.session, view.merchantName, view.appToken, true),
+        view.session.callbackUrl,
+      );
     case 'done':
-      return page(200, 'done', 'Already linked', `<p data-testid="consent-message">Your wallet is already linked to ${escapeHtml(view.merchantName)}. You can close this window.</p>`, null);
+      return page(
+        200,
+        'done',
+        'Already linked',
+        `<p data-testid="consent-message">Your wallet is already linked to ${escapeHtml(view.merchantName)}. You can close this window.</p>`,
+        null,
+      );
     case 'expired':
-      return page(410, 'expired', 'Link expired', '<p data-testid="consent-message">This linking request has expired. Ask the cashier to start again.</p>', null);
+      return page(
+        410,
+        'expired',
+        'Link expired',
+        '<p data-testid="consent-message">This linking request has expired. Ask the cashier to start again.</p>',
+        null,
+      );
     case 'no-app-token':
       return page(
         401,
@@ -81,7 +115,12 @@ export function redirectToCallback(session: SandboxLinkSession, code: string): R
   const url = new URL(session.callbackUrl);
   url.searchParams.set('state', session.state);
   url.searchParams.set('code', code);
-  return { status: 302, body: '', contentType: 'text/plain; charset=utf-8', headers: { Location: url.toString(), 'Referrer-Policy': 'no-referrer' } };
+  return {
+    status: 302,
+    body: '',
+    contentType: 'text/plain; charset=utf-8',
+    headers: { Location: url.toString(), 'Referrer-Policy': 'no-referrer' },
+  };
 }
 
 function escapeHtml(text: string): string {

@@ -65,8 +65,16 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
           magicAmountEndings: MAGIC_TOKENIZED_ENDINGS,
         }),
     },
-    { method: 'GET', pattern: `${BASE}/link-sessions`, handler: () => jsonReply({ linkSessions: links.all().map(sessionTruth) }) },
-    { method: 'GET', pattern: `${BASE}/link-sessions/:linkToken`, handler: ({ params }) => jsonReply(sessionTruth(session(params.linkToken))) },
+    {
+      method: 'GET',
+      pattern: `${BASE}/link-sessions`,
+      handler: () => jsonReply({ linkSessions: links.all().map(sessionTruth) }),
+    },
+    {
+      method: 'GET',
+      pattern: `${BASE}/link-sessions/:linkToken`,
+      handler: ({ params }) => jsonReply(sessionTruth(session(params.linkToken))),
+    },
     {
       method: 'POST',
       pattern: `${BASE}/link-sessions/:linkToken/approve`,
@@ -106,8 +114,16 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(tokenTruth(token));
       },
     },
-    { method: 'GET', pattern: `${BASE}/pre-auths`, handler: () => jsonReply({ preAuths: preAuths.all().map((p) => preAuthTruth(p, ctx)) }) },
-    { method: 'GET', pattern: `${BASE}/pre-auths/:id`, handler: ({ params }) => jsonReply(preAuthTruth(preAuth(params.id), ctx)) },
+    {
+      method: 'GET',
+      pattern: `${BASE}/pre-auths`,
+      handler: () => jsonReply({ preAuths: preAuths.all().map((p) => preAuthTruth(p, ctx)) }),
+    },
+    {
+      method: 'GET',
+      pattern: `${BASE}/pre-auths/:id`,
+      handler: ({ params }) => jsonReply(preAuthTruth(preAuth(params.id), ctx)),
+    },
     {
       method: 'POST',
       pattern: `${BASE}/pre-auths/:id/expire`,
@@ -117,7 +133,11 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(preAuthTruth(found, ctx));
       },
     },
-    { method: 'GET', pattern: `${BASE}/charges`, handler: () => jsonReply({ charges: charges.all().map((c) => ({ ...c })) }) },
+    {
+      method: 'GET',
+      pattern: `${BASE}/charges`,
+      handler: () => jsonReply({ charges: charges.all().map((c) => ({ ...c })) }),
+    },
     {
       method: 'GET',
       pattern: `${BASE}/charges/:uuid`,
@@ -142,7 +162,8 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
       pattern: `${BASE}/cashback`,
       handler: ({ body }) => {
         const merchant = merchantOf(body.merchantId);
-        if (typeof body.merchantUserId !== 'string' || body.merchantUserId === '') throw new ApiError(400, 'merchantUserId is required.');
+        if (typeof body.merchantUserId !== 'string' || body.merchantUserId === '')
+          throw new ApiError(400, 'merchantUserId is required.');
         let minor: number;
         try {
           minor = fromMajor(body.balance as number | string, merchant.currency).amountMinor;
@@ -164,7 +185,10 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
     },
   ];
   // Refusals of the area's own books come as TokenizedError; the control API speaks ApiError.
-  return routes.map((route) => ({ ...route, handler: (input: ControlInput) => asControlError(() => route.handler(input)) }));
+  return routes.map((route) => ({
+    ...route,
+    handler: (input: ControlInput) => asControlError(() => route.handler(input)),
+  }));
 }
 
 async function asControlError(run: () => Reply | Promise<Reply>): Promise<Reply> {
@@ -186,7 +210,10 @@ function tokenTruth(token: SandboxPaymentToken): Record<string, unknown> {
 
 function preAuthTruth(preAuth: SandboxPreAuth, ctx: SandboxContext): Record<string, unknown> {
   // expiresAtMs is on the scheduling clock; the world reads the sandbox's wall clock.
-  const expiresAt = preAuth.expiresAtMs === null ? null : new Date(ctx.clock.wallNow() + preAuth.expiresAtMs - ctx.clock.now()).toISOString();
+  const expiresAt =
+    preAuth.expiresAtMs === null
+      ? null
+      : new Date(ctx.clock.wallNow() + preAuth.expiresAtMs - ctx.clock.now()).toISOString();
   return {
     ...preAuthView(preAuth),
     merchantId: preAuth.merchantId,
@@ -203,5 +230,11 @@ function preAuthTruth(preAuth: SandboxPreAuth, ctx: SandboxContext): Record<stri
 }
 
 function cashbackTruth(merchant: TokenizedMerchant, merchantUserId: string, minor: number): Record<string, unknown> {
-  return { merchantId: merchant.merchantId, merchantUserId, cashbackBalance: majorNumber(minor, merchant.currency), balanceMinor: minor, currency: merchant.currency };
+  return {
+    merchantId: merchant.merchantId,
+    merchantUserId,
+    cashbackBalance: majorNumber(minor, merchant.currency),
+    balanceMinor: minor,
+    currency: merchant.currency,
+  };
 }

@@ -22,7 +22,12 @@ type DocumentedErrorCode =
   | 'unauthorized';
 
 /** Codes the sandbox uses beyond the document's table (ours). */
-export const OUR_ERROR_CODES = ['not-found', 'method-not-allowed', 'pre-auth.pending', 'payment-token.not-found'] as const;
+export const OUR_ERROR_CODES = [
+  'not-found',
+  'method-not-allowed',
+  'pre-auth.pending',
+  'payment-token.not-found',
+] as const;
 export type SandboxTokenizedCode = DocumentedErrorCode | (typeof OUR_ERROR_CODES)[number];
 
 export class TokenizedError extends Error {

@@ -20,7 +20,9 @@ export function verifyJwt(token: string, key: string): Record<string, unknown> |
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const payload: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

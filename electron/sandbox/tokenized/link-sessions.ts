@@ -66,7 +66,13 @@ export class LinkSessions {
       linkToken,
       merchantId: merchant.merchantId,
       appToken: signJwt(
-        { typ: 'app', linkToken, merchantId: merchant.merchantId, iat: Math.floor(wallNow / 1000), exp: Math.floor(expiresAtWall / 1000) },
+        {
+          typ: 'app',
+          linkToken,
+          merchantId: merchant.merchantId,
+          iat: Math.floor(wallNow / 1000),
+          exp: Math.floor(expiresAtWall / 1000),
+        },
         this.#signingKey(),
       ),
       createdAt: new Date(wallNow).toISOString(),
@@ -93,7 +99,8 @@ export class LinkSessions {
   /** 404 link-session.not-found when unknown or another merchant's. */
   require(merchant: TokenizedMerchant, linkToken: string): SandboxLinkSession {
     const session = this.#sessions.get(linkToken);
-    if (!session || session.merchantId !== merchant.merchantId) throw new TokenizedError(404, 'link-session.not-found', MESSAGES.linkSessionNotFound);
+    if (!session || session.merchantId !== merchant.merchantId)
+      throw new TokenizedError(404, 'link-session.not-found', MESSAGES.linkSessionNotFound);
     return session;
   }
 
@@ -122,7 +129,11 @@ export class LinkSessions {
     if (!session || session.merchantId !== merchant.merchantId || session.authCode !== code) {
       throw new TokenizedError(400, 'auth-code.invalid', MESSAGES.authCodeInvalid);
     }
-    if (session.authCodeExpiresAtMs === null || this.#ctx.clock.now() > session.authCodeExpiresAtMs || session.status !== 'CODE_ISSUED') {
+    if (
+      session.authCodeExpiresAtMs === null ||
+      this.#ctx.clock.now() > session.authCodeExpiresAtMs ||
+      session.status !== 'CODE_ISSUED'
+    ) {
       throw new TokenizedError(400, 'auth-code.expired', MESSAGES.authCodeExpired);
     }
     const token = this.#tokens.link(merchant.merchantId, session.merchantUserId, session.userHint);

@@ -28,19 +28,44 @@ const CAPTURED: ChargeOutcome = { status: 'APPROVED', failureReason: null };
 
 export const MAGIC_TOKENIZED_ENDINGS = {
   /** e.g. 10.51: pre-auth DECLINED / charge 201 REJECTED, failureReason INSUFFICIENT_FUNDS. */
-  51: { authorisation: { initial: 'DECLINED', settlesTo: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' }, charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' }, capture: CAPTURED, slowFactor: 1 },
+  51: {
+    authorisation: { initial: 'DECLINED', settlesTo: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' },
+    charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' },
+    capture: CAPTURED,
+    slowFactor: 1,
+  },
   /** e.g. 10.52: pre-auth DECLINED / charge REJECTED, failureReason RISK_REJECTED. */
-  52: { authorisation: { initial: 'DECLINED', settlesTo: 'DECLINED', failureReason: 'RISK_REJECTED' }, charge: { status: 'REJECTED', failureReason: 'RISK_REJECTED' }, capture: CAPTURED, slowFactor: 1 },
+  52: {
+    authorisation: { initial: 'DECLINED', settlesTo: 'DECLINED', failureReason: 'RISK_REJECTED' },
+    charge: { status: 'REJECTED', failureReason: 'RISK_REJECTED' },
+    capture: CAPTURED,
+    slowFactor: 1,
+  },
   /** e.g. 10.53: a slow processor — pre-auth answers PENDING, AUTHORIZED after confirmDelayMs; capture
    * stays CAPTURE_INITIATED and webhooks come 10 × confirmDelayMs later. */
-  53: { authorisation: { initial: 'PENDING', settlesTo: 'AUTHORIZED', failureReason: null }, charge: { status: 'APPROVED', failureReason: null }, capture: CAPTURED, slowFactor: 10 },
+  53: {
+    authorisation: { initial: 'PENDING', settlesTo: 'AUTHORIZED', failureReason: null },
+    charge: { status: 'APPROVED', failureReason: null },
+    capture: CAPTURED,
+    slowFactor: 10,
+  },
   /** e.g. 10.55: pre-auth answers PENDING, then DECLINED (INSUFFICIENT_FUNDS) after confirmDelayMs. */
-  55: { authorisation: { initial: 'PENDING', settlesTo: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' }, charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' }, capture: CAPTURED, slowFactor: 1 },
+  55: {
+    authorisation: { initial: 'PENDING', settlesTo: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS' },
+    charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' },
+    capture: CAPTURED,
+    slowFactor: 1,
+  },
   /** e.g. 10.56: pre-auth AUTHORIZED, but its capture answers 201 REJECTED, failureReason INSUFFICIENT_FUNDS
    * (the charge is rejected the same way). The document lists no transition for a capture that is not
    * accepted, so the pre-auth stays AUTHORIZED (hold still in place, voidable, TTL running; a capture retried
    * is rejected again); the order opened for the attempt ends FAILED. */
-  56: { authorisation: { initial: 'AUTHORIZED', settlesTo: 'AUTHORIZED', failureReason: null }, charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' }, capture: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' }, slowFactor: 1 },
+  56: {
+    authorisation: { initial: 'AUTHORIZED', settlesTo: 'AUTHORIZED', failureReason: null },
+    charge: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' },
+    capture: { status: 'REJECTED', failureReason: 'INSUFFICIENT_FUNDS' },
+    slowFactor: 1,
+  },
 } as const satisfies Record<number, MagicEntry>;
 
 const APPROVE: MagicEntry = {

@@ -27,12 +27,20 @@ export class MerchantAuth {
 
   login(request: LoginRequest): { token: string; expiresAt: string } {
     const merchant = this.#merchants.find((m) => m.merchantId === request.username);
-    if (!merchant || !sameText(merchant.secret, request.password)) throw new TokenizedError(401, 'unauthorized', MESSAGES.badCredentials);
+    if (!merchant || !sameText(merchant.secret, request.password))
+      throw new TokenizedError(401, 'unauthorized', MESSAGES.badCredentials);
     const wallNow = this.#ctx.clock.wallNow();
     const expiresAtMs = wallNow + LIMITS.merchantTokenMs;
     this.#issued += 1;
     const token = signJwt(
-      { typ: 'merchant', sub: merchant.merchantId, gen: this.#generation, n: this.#issued, iat: Math.floor(wallNow / 1000), exp: Math.floor(expiresAtMs / 1000) },
+      {
+        typ: 'merchant',
+        sub: merchant.merchantId,
+        gen: this.#generation,
+        n: this.#issued,
+        iat: Math.floor(wallNow / 1000),
+        exp: Math.floor(expiresAtMs / 1000),
+      },
       this.#signingKey(),
     );
     this.#ctx.log(`merchant ${merchant.merchantId} logged in (token ${this.#issued})`);
@@ -43,8 +51,13 @@ export class MerchantAuth {
   authenticate(authorization: string | undefined): TokenizedMerchant {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     const payload = match ? verifyJwt(match[1]!, this.#signingKey()) : null;
-    const merchant = payload && payload.typ === 'merchant' ? this.#merchants.find((m) => m.merchantId === payload.sub) : undefined;
-    const fresh = payload && typeof payload.exp === 'number' && payload.exp * 1000 > this.#ctx.clock.wallNow() && payload.gen === this.#generation;
+    const merchant =
+      payload && payload.typ === 'merchant' ? this.#merchants.find((m) => m.merchantId === payload.sub) : undefined;
+    const fresh =
+      payload &&
+      typeof payload.exp === 'number' &&
+      payload.exp * 1000 > this.#ctx.clock.wallNow() &&
+      payload.gen === this.#generation;
     if (!merchant || !fresh) throw new TokenizedError(401, 'unauthorized', MESSAGES.unauthorized);
     return merchant;
   }

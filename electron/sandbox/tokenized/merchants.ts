@@ -43,7 +43,10 @@ export const SECOND_TOKENIZED_MERCHANT: TokenizedMerchant = {
   callbackAllowlist: ['https://till.wallet-pos.invalid/'],
 };
 
-export const DEFAULT_TOKENIZED_MERCHANTS: readonly TokenizedMerchant[] = [DEMO_TOKENIZED_MERCHANT, SECOND_TOKENIZED_MERCHANT];
+export const DEFAULT_TOKENIZED_MERCHANTS: readonly TokenizedMerchant[] = [
+  DEMO_TOKENIZED_MERCHANT,
+  SECOND_TOKENIZED_MERCHANT,
+];
 
 /** Whether `raw` may receive this channel's link redirect. */
 export function isAllowedCallback(merchant: TokenizedMerchant, raw: string): boolean {

@@ -149,6 +149,10 @@ export interface ResultRecord {
 /** The masked e-mail a result record shows: the linked hint when it was an e-mail, else a sandbox address. */
 export function maskedConsumerEmail(merchantUserId: string, emailHint: string | null): string {
   if (emailHint) return emailHint;
-  const first = merchantUserId.replace(/[^A-Za-z0-9]/g, '').slice(0, 1).toLowerCase() || 'u';
+  const first =
+    merchantUserId
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 1)
+      .toLowerCase() || 'u';
   return `${first}***@sandbox-wallet.example`;
 }

@@ -79,7 +79,11 @@ export class PaymentTokens {
   }
 
   /** wire-details §3.2: unknown or already unlinked → 404; an AUTHORIZED pre-auth of the user → 400. */
-  unlink(merchant: TokenizedMerchant, paymentToken: string, hasOpenHold: (token: SandboxPaymentToken) => boolean): SandboxPaymentToken {
+  unlink(
+    merchant: TokenizedMerchant,
+    paymentToken: string,
+    hasOpenHold: (token: SandboxPaymentToken) => boolean,
+  ): SandboxPaymentToken {
     const token = this.#byToken.get(paymentToken);
     if (!token || token.merchantId !== merchant.merchantId || token.status !== 'LINKED') {
       throw new TokenizedError(404, 'payment-token.not-found', MESSAGES.paymentTokenNotFound);

@@ -16,7 +16,8 @@ import type { SandboxPaymentToken } from './payment-tokens.ts';
 // DECLINED, EXPIRED, VOIDED and CAPTURED are terminal. The TTL is a sandbox setting (default 7 days).
 
 /** The document's states, with PENDING before AUTHORIZED/DECLINED (wire-details §3.2). */
-export type PreAuthStatus = 'PENDING' | 'AUTHORIZED' | 'CAPTURE_INITIATED' | 'CAPTURED' | 'VOIDED' | 'DECLINED' | 'EXPIRED';
+export type PreAuthStatus =
+  'PENDING' | 'AUTHORIZED' | 'CAPTURE_INITIATED' | 'CAPTURED' | 'VOIDED' | 'DECLINED' | 'EXPIRED';
 
 export const DEFAULT_PRE_AUTH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPIRED_REASON = 'PRE_AUTH_EXPIRED';
@@ -100,7 +101,9 @@ export class PreAuths {
     };
     this.#byId.set(preAuth.id, preAuth);
     this.#byRef.set(refKey(preAuth.merchantId, preAuth.merchantRef), preAuth);
-    this.#ctx.log(`pre-auth ${preAuth.id} PENDING ${input.amountMinor} ${input.currency} for ${preAuth.merchantUserId} (ref ${input.merchantRef})`);
+    this.#ctx.log(
+      `pre-auth ${preAuth.id} PENDING ${input.amountMinor} ${input.currency} for ${preAuth.merchantUserId} (ref ${input.merchantRef})`,
+    );
     if (outcome.initial === 'PENDING') {
       this.#tasks.schedule(`pre-auth:${preAuth.id}`, this.#ctx.clock.now() + this.#ctx.settings.confirmDelayMs, () =>
         this.#settleAuthorisation(preAuth, outcome.settlesTo, outcome.failureReason),
@@ -126,7 +129,12 @@ export class PreAuths {
   /** Whether this user has a hold that blocks unlinking. */
   hasAuthorized(merchantId: string, merchantUserId: string): boolean {
     for (const preAuth of this.#byId.values()) {
-      if (preAuth.merchantId === merchantId && preAuth.merchantUserId === merchantUserId && preAuth.status === 'AUTHORIZED') return true;
+      if (
+        preAuth.merchantId === merchantId &&
+        preAuth.merchantUserId === merchantUserId &&
+        preAuth.status === 'AUTHORIZED'
+      )
+        return true;
     }
     return false;
   }
@@ -159,7 +167,9 @@ export class PreAuths {
         this.#transition(preAuth, 'CAPTURED');
       },
     });
-    preAuth.cashbackUsedMinor = input.useCashback ? this.#cashback.spend(preAuth.merchantId, preAuth.merchantUserId, preAuth.amountMinor) : 0;
+    preAuth.cashbackUsedMinor = input.useCashback
+      ? this.#cashback.spend(preAuth.merchantId, preAuth.merchantUserId, preAuth.amountMinor)
+      : 0;
     preAuth.orderUuid = order.orderUuid;
     preAuth.orderStatus = 'PROCESSING';
     preAuth.captureCallbackUrl = input.callbackUrl;
@@ -185,7 +195,11 @@ export class PreAuths {
    * for the attempt and ends FAILED, with its webhook). The pre-auth keeps its state, its orderUuid (null) and
    * its TTL; no cashback is spent.
    */
-  #rejectCapture(preAuth: SandboxPreAuth, input: { callbackUrl: string | null; emailHint: string | null }, failureReason: string | null): ResultRecord {
+  #rejectCapture(
+    preAuth: SandboxPreAuth,
+    input: { callbackUrl: string | null; emailHint: string | null },
+    failureReason: string | null,
+  ): ResultRecord {
     const order = this.#orders.open({
       merchantId: preAuth.merchantId,
       kind: 'capture',
@@ -210,7 +224,10 @@ export class PreAuths {
     return preAuth.capture;
   }
 
-  void(preAuth: SandboxPreAuth, input: { reason: string | null; merchantMetadata: Record<string, unknown> | null }): void {
+  void(
+    preAuth: SandboxPreAuth,
+    input: { reason: string | null; merchantMetadata: Record<string, unknown> | null },
+  ): void {
     refuseUnlessAuthorized(preAuth);
     preAuth.voidReason = input.reason;
     // wire-details §3.2: metadata sent with a void replaces the stored one.
@@ -222,7 +239,12 @@ export class PreAuths {
 
   /** Control API: the TTL is over now (only an AUTHORIZED hold can expire). */
   expireNow(preAuth: SandboxPreAuth): void {
-    if (preAuth.status !== 'AUTHORIZED') throw new TokenizedError(409, 'bad-request', `Only an AUTHORIZED pre-auth can expire; this one is ${preAuth.status}.`);
+    if (preAuth.status !== 'AUTHORIZED')
+      throw new TokenizedError(
+        409,
+        'bad-request',
+        `Only an AUTHORIZED pre-auth can expire; this one is ${preAuth.status}.`,
+      );
     this.#tasks.cancel(`pre-auth:${preAuth.id}`);
     this.#expire(preAuth);
   }

@@ -34,11 +34,13 @@ export function parseLink(body: Record<string, unknown>, merchant: TokenizedMerc
   const state = requireString(body, 'state', MAX_STATE);
   const merchantUserId = requireString(body, 'merchantUserId', MAX_ID);
   const hint = body.userHint;
-  if (hint === null || typeof hint !== 'object' || Array.isArray(hint)) throw badRequest('userHint is required: give userHint.phone or userHint.email.');
+  if (hint === null || typeof hint !== 'object' || Array.isArray(hint))
+    throw badRequest('userHint is required: give userHint.phone or userHint.email.');
   const phone = optionalString(hint as Record<string, unknown>, 'userHint.phone', 'phone', LIMITS.phoneHintChars);
   const email = optionalString(hint as Record<string, unknown>, 'userHint.email', 'email', LIMITS.emailHintChars);
   if (phone === null && email === null) throw badRequest('userHint needs phone or email.');
-  if (!isAllowedCallback(merchant, callbackUrl)) throw badRequest('callbackUrl is not on the allowlist of this merchant channel.');
+  if (!isAllowedCallback(merchant, callbackUrl))
+    throw badRequest('callbackUrl is not on the allowlist of this merchant channel.');
   return { callbackUrl, state, merchantUserId, userHint: { phone, email } };
 }
 
@@ -98,7 +100,10 @@ export interface VoidRequest {
 }
 
 export function parseVoid(body: Record<string, unknown>): VoidRequest {
-  return { reason: optionalString(body, 'reason', 'reason', LIMITS.voidReasonChars), merchantMetadata: parseMetadata(body.merchantMetadata) };
+  return {
+    reason: optionalString(body, 'reason', 'reason', LIMITS.voidReasonChars),
+    merchantMetadata: parseMetadata(body.merchantMetadata),
+  };
 }
 
 function parsePayment(body: Record<string, unknown>, merchant: TokenizedMerchant): PaymentRequest {
@@ -108,8 +113,15 @@ function parsePayment(body: Record<string, unknown>, merchant: TokenizedMerchant
   const currency = requireString(body, 'currency', 3);
   const merchantRef = requireString(body, 'merchantRef', MAX_ID);
   if (!/^[A-Z]{3}$/.test(currency)) throw badRequest('currency must be a 3-letter ISO 4217 code.');
-  if (currency !== merchant.currency) throw badRequest(`currency must equal the channel's configured currency (${merchant.currency}).`);
-  return { paymentToken, merchantUserId, amountMinor: parseAmount(body.amount, merchant.currency), currency: merchant.currency, merchantRef };
+  if (currency !== merchant.currency)
+    throw badRequest(`currency must equal the channel's configured currency (${merchant.currency}).`);
+  return {
+    paymentToken,
+    merchantUserId,
+    amountMinor: parseAmount(body.amount, merchant.currency),
+    currency: merchant.currency,
+    merchantRef,
+  };
 }
 
 /** A JSON number in major units, above 0, with no more decimals than the currency has. */
@@ -131,12 +143,14 @@ function parseMetadata(value: unknown): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('merchantMetadata must be an object.');
   const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > LIMITS.metadataKeys) throw badRequest(`merchantMetadata may have at most ${LIMITS.metadataKeys} keys.`);
+  if (entries.length > LIMITS.metadataKeys)
+    throw badRequest(`merchantMetadata may have at most ${LIMITS.metadataKeys} keys.`);
   for (const [key, item] of entries) {
     if (item !== null && typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
       throw badRequest(`merchantMetadata.${key} must be a string, number or boolean.`);
     }
-    if (String(item).length > LIMITS.metadataValueChars) throw badRequest(`merchantMetadata.${key} is longer than ${LIMITS.metadataValueChars} characters.`);
+    if (String(item).length > LIMITS.metadataValueChars)
+      throw badRequest(`merchantMetadata.${key} is longer than ${LIMITS.metadataValueChars} characters.`);
   }
   return { ...(value as Record<string, unknown>) };
 }

@@ -11,7 +11,15 @@ describe('app frame by terminal mode', () => {
     expect(screen.getByTestId('merchant-name').textContent).toBe('Demo Coffee Bar');
     expect(screen.getByTestId('terminal-id').textContent).toBe('Terminal POS-1 · TILL-01');
     const nav = screen.getByRole('navigation', { name: 'Screens' });
-    expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Sale', 'Payments', 'Refund', 'Customers', 'Unresolved', 'Day summary', 'Settings']);
+    expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Sale',
+      'Payments',
+      'Refund',
+      'Customers',
+      'Unresolved',
+      'Day summary',
+      'Settings',
+    ]);
     expect(screen.getByTestId('nav-sale').getAttribute('aria-current')).toBe('page');
   });
 

@@ -24,13 +24,14 @@ import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
-
 export function AppFrame() {
   const t = useT();
   const terminal = useTerminal();
   const screen = useAppStore((state) => state.screen);
   // The saved settings decide, as soon as they are saved; the boot-time facts only until they are loaded.
-  const demo = useAppStore((state) => (state.settingsView ? state.settingsView.demo : Boolean(state.info?.demo || state.status?.demo)));
+  const demo = useAppStore((state) =>
+    state.settingsView ? state.settingsView.demo : Boolean(state.info?.demo || state.status?.demo),
+  );
   const mainRef = useRef<HTMLElement>(null);
   // A kiosk never shows navigation to the customer: only an admin who gave the PIN (when one is set) gets it.
   const adminOpen = useAppStore((state) => state.adminUnlocked || !state.settingsView?.secrets.adminPin);
@@ -48,12 +49,13 @@ export function AppFrame() {
   }, [screenKey]);
 
   return (
-    <div className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`} data-testid="app-frame" data-mode={terminal.mode} data-screen={screen.name}>
-      <button
-        type="button"
-        className="skip-link"
-        onClick={() => mainRef.current?.focus()}
-      >
+    <div
+      className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`}
+      data-testid="app-frame"
+      data-mode={terminal.mode}
+      data-screen={screen.name}
+    >
+      <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
         {t('app.skipToContent')}
       </button>
       {demo && <DemoBanner />}

@@ -32,12 +32,23 @@ export function Header({ customerFacing = false }: { customerFacing?: boolean })
         )}
       </div>
       {terminal.mode === 'kiosk' && (
-        <button type="button" className="button button-small header-admin" onClick={() => navigate({ name: 'settings' })} data-testid="kiosk-admin">
+        <button
+          type="button"
+          className="button button-small header-admin"
+          onClick={() => navigate({ name: 'settings' })}
+          data-testid="kiosk-admin"
+        >
           {t('nav.admin')}
         </button>
       )}
       {displayLink && (
-        <a className="header-link" href={displayLink} target="_blank" rel="noopener" data-testid="open-customer-display">
+        <a
+          className="header-link"
+          href={displayLink}
+          target="_blank"
+          rel="noopener"
+          data-testid="open-customer-display"
+        >
           {t('nav.customerDisplay')}
         </a>
       )}

@@ -9,7 +9,9 @@ import { StatusBar } from './StatusBar.tsx';
 
 describe('status bar', () => {
   it('shows the status from status.get and follows status.changed events', async () => {
-    const bridge = createFakeBridge({ status: { providerReachable: true, clockSkewMs: 1200, pendingCount: 2, unresolvedCount: 0 } });
+    const bridge = createFakeBridge({
+      status: { providerReachable: true, clockSkewMs: 1200, pendingCount: 2, unresolvedCount: 0 },
+    });
     renderWithBridge(<App />, bridge);
 
     const bar = await screen.findByTestId('status-bar');
@@ -39,8 +41,12 @@ describe('status bar', () => {
     const bridge = createFakeBridge({ status: { pendingCount: 1, checkedAt: '2026-11-22T10:00:00.000Z' } });
     renderWithBridge(<App />, bridge);
     await screen.findByTestId('status-bar');
-    act(() => bridge.emit('status.changed', { ...bridge.status, pendingCount: 5, checkedAt: '2026-11-22T10:01:00.000Z' }));
-    act(() => bridge.emit('status.changed', { ...bridge.status, pendingCount: 4, checkedAt: '2026-11-22T09:59:00.000Z' }));
+    act(() =>
+      bridge.emit('status.changed', { ...bridge.status, pendingCount: 5, checkedAt: '2026-11-22T10:01:00.000Z' }),
+    );
+    act(() =>
+      bridge.emit('status.changed', { ...bridge.status, pendingCount: 4, checkedAt: '2026-11-22T09:59:00.000Z' }),
+    );
     expect(screen.getByTestId('status-pending').textContent).toBe('Pending: 5');
   });
 

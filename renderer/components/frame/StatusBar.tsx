@@ -27,7 +27,12 @@ export function StatusBar() {
             {t('status.environment', { name: t(`env.${status.environment}`) })}
           </span>
           {status.journalProblems.length > 0 && (
-            <span className="status-item status-bad" role="alert" data-testid="status-journal" title={t('journal.statusOpen')}>
+            <span
+              className="status-item status-bad"
+              role="alert"
+              data-testid="status-journal"
+              title={t('journal.statusOpen')}
+            >
               {t('journal.status')}
             </span>
           )}
@@ -54,7 +59,9 @@ export function StatusBar() {
         data-testid="status-scanner"
         data-camera-decoder={cameraDecoder ?? ''}
       >
-        {scannerSeenAt === null ? t('status.scannerNotSeen') : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
+        {scannerSeenAt === null
+          ? t('status.scannerNotSeen')
+          : t('status.scannerSeen', { ago: agoText(scannerSeenAt, t) })}
         {cameraDecoder === 'zxing-js' && ` · ${t('status.cameraSlowDecoder')}`}
       </span>
     </footer>
@@ -64,7 +71,11 @@ export function StatusBar() {
 function ProviderItem({ reachable }: { reachable: boolean | null }) {
   const t = useT();
   const [text, tone] =
-    reachable === null ? [t('status.providerUnknown'), 'unknown'] : reachable ? [t('status.providerUp'), 'ok'] : [t('status.providerDown'), 'bad'];
+    reachable === null
+      ? [t('status.providerUnknown'), 'unknown']
+      : reachable
+        ? [t('status.providerUp'), 'ok']
+        : [t('status.providerDown'), 'bad'];
   return (
     <span className={`status-item status-${tone}`} data-testid="status-provider" data-reachable={String(reachable)}>
       <span className="status-dot" aria-hidden="true" />
@@ -84,8 +95,14 @@ function ClockItem({ status }: { status: StatusSnapshot }) {
   }
   const off = Math.abs(status.clockSkewMs) >= CLOCK_WARN_MS;
   return (
-    <span className={`status-item ${off ? 'status-bad' : 'status-ok'}`} data-testid="status-clock" data-skew-ms={status.clockSkewMs}>
-      {off ? t('status.clockOff', { skew: skew(status.clockSkewMs) }) : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
+    <span
+      className={`status-item ${off ? 'status-bad' : 'status-ok'}`}
+      data-testid="status-clock"
+      data-skew-ms={status.clockSkewMs}
+    >
+      {off
+        ? t('status.clockOff', { skew: skew(status.clockSkewMs) })
+        : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
     </span>
   );
 }

@@ -4,7 +4,8 @@
  * and the keyboard's Enter means the screen's action ("Charge"), not "press the nav button again".
  */
 export function focusScreenStart(root: ParentNode | null | undefined): boolean {
-  const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1[tabindex="-1"]');
+  const target =
+    root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1[tabindex="-1"]');
   if (!target) return false;
   target.focus({ preventScroll: true });
   return true;

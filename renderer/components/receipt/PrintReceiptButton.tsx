@@ -28,7 +28,14 @@ export interface PrintReceiptButtonProps {
  */
 const printedOnShow = new Set<string>();
 
-export function PrintReceiptButton({ referenceId, kind, label, testId, className = 'button button-secondary', printOnShow = false }: PrintReceiptButtonProps) {
+export function PrintReceiptButton({
+  referenceId,
+  kind,
+  label,
+  testId,
+  className = 'button button-secondary',
+  printOnShow = false,
+}: PrintReceiptButtonProps) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -58,7 +65,9 @@ export function PrintReceiptButton({ referenceId, kind, label, testId, className
       return;
     }
     const { posId, terminalReference, merchantName } = terminal;
-    setReceipt(buildReceipt({ detail: detail.value, kind, merchantName, terminal: { posId, terminalReference }, locale }));
+    setReceipt(
+      buildReceipt({ detail: detail.value, kind, merchantName, terminal: { posId, terminalReference }, locale }),
+    );
   };
 
   const printOnce = useEffectEvent(() => void print());

@@ -55,7 +55,12 @@ beforeEach(() => {
   print.mockClear();
   Object.defineProperty(window, 'print', { value: print, configurable: true, writable: true });
   useAppStore.getState().setSettingsView({
-    settings: { ...createFakeBridge().settings, merchantName: 'Harbour Bakery', posId: 'POS-1', terminalReference: 'Counter 2' },
+    settings: {
+      ...createFakeBridge().settings,
+      merchantName: 'Harbour Bakery',
+      posId: 'POS-1',
+      terminalReference: 'Counter 2',
+    },
     secrets: { accessKeySecret: false, adminPin: false, supervisorPin: true } as never,
     demo: true,
     vaultUnreadable: false,
@@ -128,7 +133,15 @@ describe('printing from the screens (no printer behind the core: the browser pri
   it('shows the printer trouble the core reports', async () => {
     const bridge = createFakeBridge();
     bridge.payments.set(REFERENCE, paid());
-    bridge.override('receipts.print', () => ({ ok: false, error: { code: 'internal', message: 'The receipt printer did not print (out of paper).', retryable: true, notice: notice('receipt.printer-failed-because', { detail: 'out of paper' }) } }));
+    bridge.override('receipts.print', () => ({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'The receipt printer did not print (out of paper).',
+        retryable: true,
+        notice: notice('receipt.printer-failed-because', { detail: 'out of paper' }),
+      },
+    }));
     renderWithBridge(<PaymentDetailScreen referenceId={REFERENCE} />, bridge);
     fireEvent.click(await screen.findByTestId('detail-reprint'));
     expect((await screen.findByTestId('detail-reprint-error')).textContent).toContain('out of paper');
@@ -147,9 +160,26 @@ describe('printing from the screens (no printer behind the core: the browser pri
     });
     bridge.override('payments.refund', ({ referenceId }) => {
       const before = bridge.payments.get(referenceId)!;
-      const payment = { ...before, displayStatus: 'refunded' as const, providerStatus: 'REFUNDED' as const, refunded: before.amount, refundable: { ...before.amount, amountMinor: 0 }, canRefund: false };
+      const payment = {
+        ...before,
+        displayStatus: 'refunded' as const,
+        providerStatus: 'REFUNDED' as const,
+        refunded: before.amount,
+        refundable: { ...before.amount, amountMinor: 0 },
+        canRefund: false,
+      };
       bridge.payments.set(referenceId, payment);
-      refunds.push({ refundId: 'RF-1', referenceId, amount: before.amount, reason: 'Goods returned', state: 'succeeded', failureReason: null, failureNotice: null, createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:01.000Z' });
+      refunds.push({
+        refundId: 'RF-1',
+        referenceId,
+        amount: before.amount,
+        reason: 'Goods returned',
+        state: 'succeeded',
+        failureReason: null,
+        failureNotice: null,
+        createdAt: '2026-11-22T10:05:00.000Z',
+        updatedAt: '2026-11-22T10:05:01.000Z',
+      });
       return { ok: true, value: { payment, refunds, history: [], events: [] } };
     });
     // The whole app: the USB scanner's keyboard wedge is wired by its frame.
@@ -158,7 +188,13 @@ describe('printing from the screens (no printer behind the core: the browser pri
     await screen.findByTestId('refund-screen');
 
     // What the receipt's QR holds, typed by the USB scanner.
-    const qrText = buildReceipt({ detail: { payment: paid(), refunds: [], history: [], events: [] }, kind: 'receipt', merchantName: 'M', terminal: { posId: 'P', terminalReference: '' }, locale: 'en' }).qrText;
+    const qrText = buildReceipt({
+      detail: { payment: paid(), refunds: [], history: [], events: [] },
+      kind: 'receipt',
+      merchantName: 'M',
+      terminal: { posId: 'P', terminalReference: '' },
+      locale: 'en',
+    }).qrText;
     scannerTypes(document.body, qrText, 5_000);
     expect((await screen.findByTestId('refund-reference')).textContent).toBe(REFERENCE);
     expect(screen.queryByTestId('refund-print-slip')).toBeNull();

@@ -45,7 +45,13 @@ export function Receipt({ document }: { document: ReceiptDocument }) {
           </dl>
         </section>
       )}
-      <img className="receipt-qr" src={qr} alt={t('receipt.qrLabel', { reference: document.qrText })} data-testid="receipt-qr" data-qr-text={document.qrText} />
+      <img
+        className="receipt-qr"
+        src={qr}
+        alt={t('receipt.qrLabel', { reference: document.qrText })}
+        data-testid="receipt-qr"
+        data-qr-text={document.qrText}
+      />
       <p className="receipt-caption">{document.qrCaption}</p>
       <p className="receipt-footer">{document.footer}</p>
     </article>

@@ -14,7 +14,9 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 
 export function useApprovalOffer(): [ApprovalView | null, () => void] {
   const [offer, setOffer] = useState<ApprovalView | null>(null);
-  useBridgeEvent('customers.approvalOnDisplay', (view) => setOffer(view.state === 'waiting' ? view : (current) => (current?.approvalId === view.approvalId ? null : current)));
+  useBridgeEvent('customers.approvalOnDisplay', (view) =>
+    setOffer(view.state === 'waiting' ? view : (current) => (current?.approvalId === view.approvalId ? null : current)),
+  );
   return [offer, () => setOffer(null)];
 }
 
@@ -39,17 +41,37 @@ export function ApprovalOffer({ offer, onDone }: { offer: ApprovalView; onDone: 
   };
   const amount = money(offer.amount, locale);
   return (
-    <div className="customer-consent" role="region" aria-labelledby="customer-approval-title" data-testid="customer-approval">
+    <div
+      className="customer-consent"
+      role="region"
+      aria-labelledby="customer-approval-title"
+      data-testid="customer-approval"
+    >
       <h1 id="customer-approval-title" className="customer-welcome">
-        {t(offer.action === 'capture' ? 'customer.approveCapture' : 'customer.approveCharge', { amount, merchant: offer.merchantName })}
+        {t(offer.action === 'capture' ? 'customer.approveCapture' : 'customer.approveCharge', {
+          amount,
+          merchant: offer.merchantName,
+        })}
       </h1>
       <p>{t('customer.approveExplain')}</p>
       <ErrorText error={error} testId="customer-approval-error" />
       <div className="actions">
-        <button type="button" className="button button-primary button-huge" disabled={busy} onClick={() => void answer(true)} data-testid="customer-approve">
+        <button
+          type="button"
+          className="button button-primary button-huge"
+          disabled={busy}
+          onClick={() => void answer(true)}
+          data-testid="customer-approve"
+        >
           {t('customer.approve', { amount })}
         </button>
-        <button type="button" className="button button-secondary button-huge" disabled={busy} onClick={() => void answer(false)} data-testid="customer-decline">
+        <button
+          type="button"
+          className="button button-secondary button-huge"
+          disabled={busy}
+          onClick={() => void answer(false)}
+          data-testid="customer-decline"
+        >
           {t('customer.decline')}
         </button>
       </div>

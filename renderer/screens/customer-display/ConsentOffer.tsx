@@ -20,7 +20,8 @@ export function useConsentOffer(): ConsentOnDisplay | null {
     if (linkToken === null) return;
     const timer = setInterval(() => {
       void bridge['customers.linkStatus']({ linkToken }).then((result) => {
-        if (!result.ok || result.value.state !== 'waiting') setOffer((current) => (current?.linkToken === linkToken ? null : current));
+        if (!result.ok || result.value.state !== 'waiting')
+          setOffer((current) => (current?.linkToken === linkToken ? null : current));
       });
     }, CHECK_MS);
     return () => clearInterval(timer);
@@ -32,12 +33,22 @@ export function ConsentOffer({ offer, merchantName }: { offer: ConsentOnDisplay;
   const t = useT();
   const [blocked, setBlocked] = useState(false);
   return (
-    <div className="customer-consent" role="region" aria-labelledby="customer-consent-title" data-testid="customer-consent">
+    <div
+      className="customer-consent"
+      role="region"
+      aria-labelledby="customer-consent-title"
+      data-testid="customer-consent"
+    >
       <h1 id="customer-consent-title" className="customer-welcome">
         {t('customer.consentTitle', { merchant: merchantName })}
       </h1>
       <p>{t('customer.consentExplain')}</p>
-      <button type="button" className="button button-primary button-huge" onClick={() => setBlocked(!openPopupAt(offer.url))} data-testid="customer-consent-open">
+      <button
+        type="button"
+        className="button button-primary button-huge"
+        onClick={() => setBlocked(!openPopupAt(offer.url))}
+        data-testid="customer-consent-open"
+      >
         {t('customer.consentOpen')}
       </button>
       {blocked && <p role="alert">{t('customer.consentBlocked')}</p>}

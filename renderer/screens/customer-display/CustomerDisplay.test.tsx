@@ -17,7 +17,16 @@ describe('customer display', () => {
     expect(screen.getByTestId('customer-qr')).toBeDefined();
     expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app');
 
-    act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'paid', state: 'final', qrPayload: null, canCancel: false, updatedAt: '2026-11-22T10:00:09.000Z' }));
+    act(() =>
+      bridge.emit('payment.updated', {
+        ...waiting,
+        displayStatus: 'paid',
+        state: 'final',
+        qrPayload: null,
+        canCancel: false,
+        updatedAt: '2026-11-22T10:00:09.000Z',
+      }),
+    );
     expect(screen.getByTestId('customer-status').textContent).toBe('Paid — Thank you!');
     expect(screen.queryByTestId('customer-qr')).toBeNull();
     expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-success');
@@ -28,9 +37,20 @@ describe('customer display', () => {
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
     const waiting = paymentView({ referenceId: 'REF-CD-0004' });
-    act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'scanned', updatedAt: '2026-11-22T10:00:01.000Z' }));
+    act(() =>
+      bridge.emit('payment.updated', { ...waiting, displayStatus: 'scanned', updatedAt: '2026-11-22T10:00:01.000Z' }),
+    );
     expect(screen.getByTestId('customer-status').textContent).toBe('Confirm the payment in your wallet app');
-    act(() => bridge.emit('payment.updated', { ...waiting, displayStatus: 'failed', state: 'final', qrPayload: null, failureReason: 'CONSUMER_DECLINED', updatedAt: '2026-11-22T10:00:02.000Z' }));
+    act(() =>
+      bridge.emit('payment.updated', {
+        ...waiting,
+        displayStatus: 'failed',
+        state: 'final',
+        qrPayload: null,
+        failureReason: 'CONSUMER_DECLINED',
+        updatedAt: '2026-11-22T10:00:02.000Z',
+      }),
+    );
     expect(screen.getByTestId('customer-status').textContent).toBe('Payment not completed');
     expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-failure');
   });
@@ -39,17 +59,34 @@ describe('customer display', () => {
     const bridge = createFakeBridge();
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
-    const current = paymentView({ referenceId: 'REF-CD-0002', createdAt: '2026-11-22T10:05:00.000Z', updatedAt: '2026-11-22T10:05:00.000Z' });
+    const current = paymentView({
+      referenceId: 'REF-CD-0002',
+      createdAt: '2026-11-22T10:05:00.000Z',
+      updatedAt: '2026-11-22T10:05:00.000Z',
+    });
     act(() => bridge.emit('payment.updated', current));
     act(() =>
-      bridge.emit('payment.updated', paymentView({ referenceId: 'REF-CD-0001', displayStatus: 'cancelled', state: 'final', createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:06:00.000Z' })),
+      bridge.emit(
+        'payment.updated',
+        paymentView({
+          referenceId: 'REF-CD-0001',
+          displayStatus: 'cancelled',
+          state: 'final',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          updatedAt: '2026-11-22T10:06:00.000Z',
+        }),
+      ),
     );
     expect(screen.getByTestId('customer-display').dataset.state).toBe('waiting');
   });
 
   it('picks up a payment already open when the display is opened mid-payment', async () => {
     const bridge = createFakeBridge();
-    const open = paymentView({ referenceId: 'REF-CD-0003', amount: { amountMinor: 500, currency: 'SGD' }, createdAt: new Date().toISOString() });
+    const open = paymentView({
+      referenceId: 'REF-CD-0003',
+      amount: { amountMinor: 500, currency: 'SGD' },
+      createdAt: new Date().toISOString(),
+    });
     bridge.payments.set(open.referenceId, open);
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-amount')).textContent).toBe('S$5.00');
@@ -61,10 +98,22 @@ describe('customer display', () => {
     bridge.customers.addLinked('cust-cd-1');
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
-    const asked = bridge.customers.handlers['customers.requestApproval']({ action: 'charge', merchantUserId: 'cust-cd-1', amountMinor: 300, currency: 'SGD' });
+    const asked = bridge.customers.handlers['customers.requestApproval']({
+      action: 'charge',
+      merchantUserId: 'cust-cd-1',
+      amountMinor: 300,
+      currency: 'SGD',
+    });
     if (!asked.ok) throw new Error('no approval');
-    act(() => bridge.emit('customers.approvalOnDisplay', { ...asked.value, expiresAt: new Date(Date.now() + 60_000).toISOString() }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pay S$3.00 to Demo Coffee Bar from your linked wallet?');
+    act(() =>
+      bridge.emit('customers.approvalOnDisplay', {
+        ...asked.value,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Pay S$3.00 to Demo Coffee Bar from your linked wallet?',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Approve S$3.00' }));
     await waitFor(() => expect(screen.queryByTestId('customer-approval')).toBeNull());
     expect(bridge.callsTo('customers.answerApproval')).toEqual([{ approvalId: asked.value.approvalId, approve: true }]);
@@ -75,7 +124,13 @@ describe('customer display', () => {
     const bridge = createFakeBridge();
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
-    act(() => bridge.emit('customers.consentOnDisplay', { linkToken: 'lt-9', url: '/consent/lt-9?ticket=t', expiresAt: new Date(Date.now() + 60_000).toISOString() }));
+    act(() =>
+      bridge.emit('customers.consentOnDisplay', {
+        linkToken: 'lt-9',
+        url: '/consent/lt-9?ticket=t',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Link your wallet to Demo Coffee Bar?');
     expect(screen.getByRole('button', { name: 'Open my wallet’s page' })).toBeDefined();
   });

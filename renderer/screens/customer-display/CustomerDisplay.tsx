@@ -40,7 +40,10 @@ export function CustomerDisplay() {
 
   return (
     <LocaleProvider locale={locale}>
-      <CustomerScreen merchantName={view?.settings.merchantName ?? merchantFallback} resultSeconds={view?.settings.resultDismissSeconds ?? 8} />
+      <CustomerScreen
+        merchantName={view?.settings.merchantName ?? merchantFallback}
+        resultSeconds={view?.settings.resultDismissSeconds ?? 8}
+      />
     </LocaleProvider>
   );
 }
@@ -65,9 +68,11 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
 
   useBridgeEvent('payment.updated', (incoming) => {
     setPayment((current) => {
-      if (current && current.referenceId === incoming.referenceId) return isNewer(current, incoming) ? current : incoming;
+      if (current && current.referenceId === incoming.referenceId)
+        return isNewer(current, incoming) ? current : incoming;
       // A new payment at the counter takes over the display; a late update of an old one does not.
-      if (!FINAL_DISPLAY.has(incoming.displayStatus) && (!current || incoming.createdAt >= current.createdAt)) return incoming;
+      if (!FINAL_DISPLAY.has(incoming.displayStatus) && (!current || incoming.createdAt >= current.createdAt))
+        return incoming;
       return current;
     });
   });
@@ -81,7 +86,11 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   }, [final, resultSeconds, payment?.referenceId]);
 
   return (
-    <main className="customer-display" data-testid="customer-display" data-state={payment ? payment.displayStatus : 'idle'}>
+    <main
+      className="customer-display"
+      data-testid="customer-display"
+      data-state={payment ? payment.displayStatus : 'idle'}
+    >
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>
@@ -102,7 +111,6 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
   );
 }
 
-
 function CustomerPayment({ payment }: { payment: PaymentView }) {
   const t = useT();
   // A customer display is a big screen looked at from a step away; a small one still has to fit the QR.
@@ -120,13 +128,30 @@ function CustomerPayment({ payment }: { payment: PaymentView }) {
         {amount}
       </p>
       {/* The status line under it says what to do with it. */}
-      {!final && payment.qrPayload && <QrCanvas payload={payment.qrPayload} minCssPx={qrSize} label={t('payment.qrLabel', { amount })} testId="customer-qr" />}
+      {!final && payment.qrPayload && (
+        <QrCanvas
+          payload={payment.qrPayload}
+          minCssPx={qrSize}
+          label={t('payment.qrLabel', { amount })}
+          testId="customer-qr"
+        />
+      )}
       {final && (
-        <p className={`customer-result-icon customer-result-${outcome}`} aria-hidden="true" data-testid="customer-result-icon">
+        <p
+          className={`customer-result-icon customer-result-${outcome}`}
+          aria-hidden="true"
+          data-testid="customer-result-icon"
+        >
           {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
         </p>
       )}
-      <p className={`customer-status status-${payment.displayStatus}`} role="status" aria-live="polite" data-testid="customer-status" data-status={payment.displayStatus}>
+      <p
+        className={`customer-status status-${payment.displayStatus}`}
+        role="status"
+        aria-live="polite"
+        data-testid="customer-status"
+        data-status={payment.displayStatus}
+      >
         {t(CUSTOMER_WORDS[payment.displayStatus])}
       </p>
       {!final && payment.expiresAt && <CustomerCountdown expiresAt={payment.expiresAt} />}

@@ -38,12 +38,22 @@ export function ApprovalWait({ approval, view }: { approval: CustomerApproval; v
             data-testid="approval-pin"
           />
           <ErrorText error={approval.pinError} testId="approval-pin-error" />
-          <button type="submit" className="button button-primary" disabled={pin === ''} data-testid="approval-pin-submit">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={pin === ''}
+            data-testid="approval-pin-submit"
+          >
             {t('customers.approval.approve')}
           </button>
         </form>
       )}
-      <button type="button" className="button button-small" onClick={() => void approval.cancel()} data-testid="approval-cancel">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => void approval.cancel()}
+        data-testid="approval-cancel"
+      >
         {t('customers.approval.cancel')}
       </button>
     </div>

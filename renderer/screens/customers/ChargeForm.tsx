@@ -44,8 +44,15 @@ export function ChargeForm({
       // The customer's yes first (their display, or the supervisor's PIN): nothing is sent to the wallet without it.
       const approved = await approval.ask({ action: 'charge', merchantUserId, amountMinor: amount, currency });
       if (!approved.ok) return approved;
-      const charged = await bridge['customers.charge']({ merchantUserId, amountMinor: amount, currency, useCashback, approvalId: approved.approvalId });
-      fromCashback.current = charged.ok && charged.value.displayStatus === 'approved' ? await cashbackSpent(charged.value, before) : null;
+      const charged = await bridge['customers.charge']({
+        merchantUserId,
+        amountMinor: amount,
+        currency,
+        useCashback,
+        approvalId: approved.approvalId,
+      });
+      fromCashback.current =
+        charged.ok && charged.value.displayStatus === 'approved' ? await cashbackSpent(charged.value, before) : null;
       return charged;
     },
     describe: (charge, translate, locale) => {
@@ -54,7 +61,11 @@ export function ChargeForm({
       const of = (amountMinor: number): string => money({ amountMinor, currency: charge.amount.currency }, locale);
       return {
         tone: 'success',
-        text: translate('customers.charge.approvedSplit', { amount: of(charge.amount.amountMinor), cashback: of(spent), wallet: of(charge.amount.amountMinor - spent) }),
+        text: translate('customers.charge.approvedSplit', {
+          amount: of(charge.amount.amountMinor),
+          cashback: of(spent),
+          wallet: of(charge.amount.amountMinor - spent),
+        }),
       };
     },
     clearsAmount: (charge) => charge.displayStatus === 'approved',
@@ -73,7 +84,13 @@ export function ChargeForm({
   };
 
   return (
-    <form className="customers-card" aria-labelledby="charge-title" onSubmit={(event) => void submit(event)} noValidate data-testid="charge-form">
+    <form
+      className="customers-card"
+      aria-labelledby="charge-title"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="charge-form"
+    >
       <h3 id="charge-title">{t('customers.charge.title')}</h3>
       <label className="field" htmlFor="charge-amount">
         <span className="field-label">{t('customers.charge.amount')}</span>
@@ -101,12 +118,19 @@ export function ChargeForm({
       {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="charge-error" />
       {outcome && (
-        <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="charge-result" data-tone={outcome.tone}>
+        <p
+          className={`customers-outcome outcome-${outcome.tone}`}
+          role="status"
+          data-testid="charge-result"
+          data-tone={outcome.tone}
+        >
           {outcome.text}
         </p>
       )}
       <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="charge-submit">
-        {busy ? t('customers.charge.charging') : t('customers.charge.submit', { amount: money({ amountMinor, currency }, locale) })}
+        {busy
+          ? t('customers.charge.charging')
+          : t('customers.charge.submit', { amount: money({ amountMinor, currency }, locale) })}
       </button>
     </form>
   );

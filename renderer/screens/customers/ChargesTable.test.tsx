@@ -8,7 +8,8 @@ import { ChargesTable } from './ChargesTable.tsx';
 // The charges list: why a charge is still being checked (or why the till stopped checking it), and the
 // wallet's order id of an approved one.
 
-const STOPPED = 'stopped: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider';
+const STOPPED =
+  'stopped: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider';
 
 function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
   return {
@@ -43,14 +44,18 @@ describe('charges table', () => {
   it('a charge whose checking stopped says so plainly, without the internal prefix', () => {
     const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: STOPPED })]);
     const reason = within(stopped).getByTestId('charge-unresolved');
-    expect(reason.textContent).toBe('Stopped checking: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider');
+    expect(reason.textContent).toBe(
+      'Stopped checking: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider',
+    );
     expect(reason.dataset.stopped).toBe('true');
     expect(stopped.textContent).not.toContain('stopped: ');
   });
 
   it('in Traditional Chinese too', () => {
     const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: STOPPED })], 'zh-HK');
-    expect(within(stopped).getByTestId('charge-unresolved').textContent).toMatch(/^已停止確認，請向支付商查核：not re-sent/);
+    expect(within(stopped).getByTestId('charge-unresolved').textContent).toMatch(
+      /^已停止確認，請向支付商查核：not re-sent/,
+    );
   });
 
   it('an approved charge shows the wallet’s order id; a rejected one its reason and no order', () => {
@@ -58,13 +63,19 @@ describe('charges table', () => {
       <ChargesTable
         charges={[
           charge({ merchantRef: 'TILL-01-C20261122-BBBBBBBBBB', orderUuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11' }),
-          charge({ displayStatus: 'rejected', failureReason: 'INSUFFICIENT_FUNDS', orderUuid: '1c9c3c1e-7b61-4c59-9d57-5a0b6e0f1a12' }),
+          charge({
+            displayStatus: 'rejected',
+            failureReason: 'INSUFFICIENT_FUNDS',
+            orderUuid: '1c9c3c1e-7b61-4c59-9d57-5a0b6e0f1a12',
+          }),
         ]}
       />,
       createFakeBridge(),
     );
     const [approved, rejected] = screen.getAllByTestId('charge-row');
-    expect(within(approved!).getByTestId('charge-order').textContent).toBe('Order 0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11');
+    expect(within(approved!).getByTestId('charge-order').textContent).toBe(
+      'Order 0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11',
+    );
     expect(within(rejected!).queryByTestId('charge-order')).toBeNull();
     expect(rejected!.textContent).toContain('The customer’s wallet does not have enough funds.');
   });

@@ -30,12 +30,19 @@ export function ChargesTable({ charges }: { charges: readonly CustomerChargeView
           </thead>
           <tbody>
             {charges.map((charge) => (
-              <tr key={charge.merchantRef} data-testid="charge-row" data-merchant-ref={charge.merchantRef} data-status={charge.displayStatus}>
+              <tr
+                key={charge.merchantRef}
+                data-testid="charge-row"
+                data-merchant-ref={charge.merchantRef}
+                data-status={charge.displayStatus}
+              >
                 <td>{dateTime(charge.createdAt, locale)}</td>
                 <td className="num">{money(charge.amount, locale)}</td>
                 <td>{charge.useCashback ? t('settings.yes') : t('settings.no')}</td>
                 <td>
-                  <span className={`badge charge-${charge.displayStatus}`}>{t(`chargeStatus.${charge.displayStatus}`)}</span>
+                  <span className={`badge charge-${charge.displayStatus}`}>
+                    {t(`chargeStatus.${charge.displayStatus}`)}
+                  </span>
                   {charge.displayStatus === 'approved' && charge.orderUuid && (
                     <span className="customers-order" data-testid="charge-order">
                       {t('customers.orderId', { id: charge.orderUuid })}

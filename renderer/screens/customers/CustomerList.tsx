@@ -31,7 +31,12 @@ export function CustomerList({
       </thead>
       <tbody>
         {customers.map((customer) => (
-          <tr key={customer.merchantUserId} data-testid="customer-row" data-merchant-user-id={customer.merchantUserId} aria-current={customer.merchantUserId === selected || undefined}>
+          <tr
+            key={customer.merchantUserId}
+            data-testid="customer-row"
+            data-merchant-user-id={customer.merchantUserId}
+            aria-current={customer.merchantUserId === selected || undefined}
+          >
             <td>
               <button
                 type="button"

@@ -34,12 +34,21 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
   const refresh = (): void => void reload();
 
   return (
-    <article className="customers-detail" aria-labelledby="customer-title" data-testid="customer-detail" data-merchant-user-id={customer.merchantUserId}>
+    <article
+      className="customers-detail"
+      aria-labelledby="customer-title"
+      data-testid="customer-detail"
+      data-merchant-user-id={customer.merchantUserId}
+    >
       <h2 id="customer-title">{t('customers.detail.title', { id: customer.merchantUserId })}</h2>
       <dl className="facts">
         <dt>{t('customers.detail.status')}</dt>
         <dd>
-          <span className={`badge customer-${customer.status}`} data-testid="customer-status" data-status={customer.status}>
+          <span
+            className={`badge customer-${customer.status}`}
+            data-testid="customer-status"
+            data-status={customer.status}
+          >
             {t(`customerStatus.${customer.status}`)}
           </span>
         </dd>
@@ -54,7 +63,12 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
               <span data-testid="customer-cashback" data-amount-minor={cashback?.amountMinor}>
                 {cashback ? money(cashback, locale) : t('customers.detail.cashbackUnknown')}
               </span>{' '}
-              <button type="button" className="link-button" onClick={() => void reloadCashback()} data-testid="cashback-refresh">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void reloadCashback()}
+                data-testid="cashback-refresh"
+              >
                 {t('customers.detail.refreshCashback')}
               </button>
             </dd>
@@ -64,10 +78,27 @@ export function CustomerPanel({ merchantUserId }: { merchantUserId: string }) {
       <ErrorText error={cashbackError ?? error} testId="customer-error" />
       {customer.status === 'unlinked' && <p className="explain">{t('customers.detail.unlinkedExplain')}</p>}
       {customer.status === 'relink-needed' && <p className="explain">{t('customers.detail.relinkExplain')}</p>}
-      {linked && <ChargeForm merchantUserId={customer.merchantUserId} currency={currency} cashback={cashback} onCharged={refresh} actor={actor('charge')} />}
-      <HoldsSection merchantUserId={customer.merchantUserId} holds={detail.holds} currency={currency} canPlace={linked} onChanged={refresh} actor={actor('holds')} />
+      {linked && (
+        <ChargeForm
+          merchantUserId={customer.merchantUserId}
+          currency={currency}
+          cashback={cashback}
+          onCharged={refresh}
+          actor={actor('charge')}
+        />
+      )}
+      <HoldsSection
+        merchantUserId={customer.merchantUserId}
+        holds={detail.holds}
+        currency={currency}
+        canPlace={linked}
+        onChanged={refresh}
+        actor={actor('holds')}
+      />
       <ChargesTable charges={detail.charges} />
-      {customer.status !== 'unlinked' && <UnlinkControl merchantUserId={customer.merchantUserId} onUnlinked={refresh} />}
+      {customer.status !== 'unlinked' && (
+        <UnlinkControl merchantUserId={customer.merchantUserId} onUnlinked={refresh} />
+      )}
     </article>
   );
 }

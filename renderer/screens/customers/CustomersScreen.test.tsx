@@ -75,7 +75,9 @@ describe('linking a customer', () => {
     expect(screen.getByTestId('customer-status').textContent).toBe('Linked');
     expect(screen.getByTestId('customer-hint').textContent).toBe('****1234');
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$5.00'));
-    expect(within(screen.getByTestId('customers-list')).getByRole('button', { name: 'Open customer cust-7' })).toBeDefined();
+    expect(
+      within(screen.getByTestId('customers-list')).getByRole('button', { name: 'Open customer cust-7' }),
+    ).toBeDefined();
   });
 
   it('Electron: main opens its consent window; the screen opens nothing and follows the session by polling', async () => {
@@ -105,7 +107,9 @@ describe('linking a customer', () => {
     await screen.findByTestId('link-progress');
     bridge.customers.linkSessions.get('lt-1')!.state = 'expired';
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('ended'), { timeout: 4_000 });
-    expect(screen.getByTestId('link-progress').textContent).toContain('The linking session expired. Start linking again.');
+    expect(screen.getByTestId('link-progress').textContent).toContain(
+      'The linking session expired. Start linking again.',
+    );
     fireEvent.click(screen.getByTestId('link-another'));
     expect(screen.getByTestId('link-submit')).toBeDefined();
   });
@@ -120,10 +124,17 @@ describe('linking a customer', () => {
     // One merchant-user-id field on the screen: the one above, which the link uses and marks.
     const idInput = screen.getByTestId('customers-lookup');
     expect(idInput.getAttribute('aria-invalid')).toBe('true');
-    expect(idInput.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Enter the merchant user id.');
+    expect(
+      idInput
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('Enter the merchant user id.');
     expect(screen.queryByTestId('link-merchant-user-id')).toBeNull();
     for (const testId of ['link-phone', 'link-email']) {
-      expect(document.getElementById(screen.getByTestId(testId).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the customer’s phone number or e-mail address.');
+      expect(
+        document.getElementById(screen.getByTestId(testId).getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe('Enter the customer’s phone number or e-mail address.');
     }
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'bad id!' } });
     fireEvent.click(screen.getByTestId('link-submit'));
@@ -139,7 +150,9 @@ describe('linking a customer', () => {
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
     fireEvent.click(screen.getByTestId('link-reopen'));
-    await waitFor(() => expect(bridge.callsTo('customers.openConsent')).toEqual([{ linkToken: 'lt-1' }, { linkToken: 'lt-1' }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('customers.openConsent')).toEqual([{ linkToken: 'lt-1' }, { linkToken: 'lt-1' }]),
+    );
   });
 });
 
@@ -151,7 +164,9 @@ describe('finding customers', () => {
     expect(screen.getAllByTestId('customer-row').map((row) => row.dataset.merchantUserId)).toEqual(['cust-1']);
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-404' } });
     fireEvent.click(screen.getByTestId('customers-find'));
-    expect((await screen.findByTestId('customers-not-found')).textContent).toBe('No customer “cust-404” is linked on this till. Link them below.');
+    expect((await screen.findByTestId('customers-not-found')).textContent).toBe(
+      'No customer “cust-404” is linked on this till. Link them below.',
+    );
     expect(screen.getByTestId('link-for').textContent).toBe('Links customer cust-404 (the id above).');
     fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-1' }));
     expect((await screen.findByTestId('customer-detail')).dataset.merchantUserId).toBe('cust-1');
@@ -164,9 +179,19 @@ describe('charging a linked customer', () => {
     keyAmount('charge-amount', '300');
     expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
     fireEvent.click(screen.getByTestId('charge-submit'));
-    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.');
+    expect((await screen.findByTestId('charge-result')).textContent).toBe(
+      'Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.',
+    );
     // Sent with the customer's approval (given at once by the fake customer; see the next test for the wait).
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 300, currency: 'SGD', useCashback: true, approvalId: expect.any(String) }]);
+    expect(bridge.callsTo('customers.charge')).toEqual([
+      {
+        merchantUserId: 'cust-42',
+        amountMinor: 300,
+        currency: 'SGD',
+        useCashback: true,
+        approvalId: expect.any(String),
+      },
+    ]);
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$2.00'));
     expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('approved');
   });
@@ -175,7 +200,9 @@ describe('charging a linked customer', () => {
     await withLinkedCustomer();
     keyAmount('charge-amount', '700');
     fireEvent.click(screen.getByTestId('charge-submit'));
-    expect((await screen.findByTestId('charge-result')).textContent).toBe('Charged S$7.00: S$5.00 paid with cashback, S$2.00 with the wallet.');
+    expect((await screen.findByTestId('charge-result')).textContent).toBe(
+      'Charged S$7.00: S$5.00 paid with cashback, S$2.00 with the wallet.',
+    );
     keyAmount('hold-amount', '1500');
     fireEvent.click(screen.getByTestId('hold-submit'));
     await screen.findByTestId('hold-result');
@@ -188,7 +215,9 @@ describe('charging a linked customer', () => {
     bridge.customers.autoApprove = false;
     keyAmount('charge-amount', '300');
     fireEvent.click(screen.getByTestId('charge-submit'));
-    expect((await screen.findByTestId('approval-wait')).textContent).toContain('Waiting for cust-42 to approve S$3.00 on the customer display');
+    expect((await screen.findByTestId('approval-wait')).textContent).toContain(
+      'Waiting for cust-42 to approve S$3.00 on the customer display',
+    );
     expect(bridge.callsTo('customers.charge')).toEqual([]);
     const [approval] = [...bridge.customers.approvals.values()];
     bridge.customers.handlers['customers.answerApproval']({ approvalId: approval!.approvalId, approve: false });
@@ -212,7 +241,15 @@ describe('charging a linked customer', () => {
     const result = await screen.findByTestId('charge-result');
     expect(result.textContent).toBe('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
     expect(result.dataset.tone).toBe('failure');
-    expect(bridge.callsTo('customers.charge')).toEqual([{ merchantUserId: 'cust-42', amountMinor: 1051, currency: 'SGD', useCashback: false, approvalId: expect.any(String) }]);
+    expect(bridge.callsTo('customers.charge')).toEqual([
+      {
+        merchantUserId: 'cust-42',
+        amountMinor: 1051,
+        currency: 'SGD',
+        useCashback: false,
+        approvalId: expect.any(String),
+      },
+    ]);
     await waitFor(() => expect(screen.getAllByTestId('charge-row')[0]!.dataset.status).toBe('rejected'));
   });
 
@@ -250,7 +287,9 @@ describe('holds', () => {
     fireEvent.change(screen.getByLabelText('Reason for voiding'), { target: { value: 'Order cancelled' } });
     fireEvent.click(screen.getByTestId('hold-void-confirm'));
     expect((await screen.findByTestId('hold-result')).textContent).toBe('Hold of S$7.00 voided.');
-    expect(bridge.callsTo('customers.void')).toEqual([{ merchantRef: second.dataset.merchantRef, reason: 'Order cancelled' }]);
+    expect(bridge.callsTo('customers.void')).toEqual([
+      { merchantRef: second.dataset.merchantRef, reason: 'Order cancelled' },
+    ]);
   });
 
   it('a capture the wallet REJECTED reads "Capture failed" with its reason, never "Captured", and the hold can still be voided', async () => {
@@ -260,7 +299,9 @@ describe('holds', () => {
     const row = await screen.findByTestId('hold-row');
     fireEvent.click(within(row).getByRole('button', { name: 'Capture S$10.56' }));
     const result = await screen.findByTestId('hold-result');
-    expect(result.textContent).toBe('Capture of S$10.56 rejected, nothing was taken: The customer’s wallet does not have enough funds.');
+    expect(result.textContent).toBe(
+      'Capture of S$10.56 rejected, nothing was taken: The customer’s wallet does not have enough funds.',
+    );
     expect(result.dataset.tone).toBe('failure');
     await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('capture-failed'));
     const failed = screen.getByTestId('hold-row');
@@ -304,7 +345,17 @@ describe('holds', () => {
     act(() =>
       bridge.emit('customers.updated', {
         ...found.value,
-        holds: [{ ...hold, displayStatus: 'expired', providerStatus: 'EXPIRED', failureReason: 'PRE_AUTH_EXPIRED', canCapture: false, canVoid: false, expiresAt: null }],
+        holds: [
+          {
+            ...hold,
+            displayStatus: 'expired',
+            providerStatus: 'EXPIRED',
+            failureReason: 'PRE_AUTH_EXPIRED',
+            canCapture: false,
+            canVoid: false,
+            expiresAt: null,
+          },
+        ],
       }),
     );
     await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('expired'));

@@ -86,7 +86,12 @@ export function CustomersScreen({ merchantUserId }: { merchantUserId?: string | 
             error={lookupError}
             notFound={notFound === null ? null : t('customers.notFound', { id: notFound })}
           />
-          <CustomerList customers={customers} error={listError} selected={selected} onOpen={(id) => void find(id).then(() => setQuery(id))} />
+          <CustomerList
+            customers={customers}
+            error={listError}
+            selected={selected}
+            onOpen={(id) => void find(id).then(() => setQuery(id))}
+          />
           <LinkCustomer merchantUserId={query} onIdProblem={setIdProblem} onLinked={onLinked} />
         </div>
         <div className="customers-main">

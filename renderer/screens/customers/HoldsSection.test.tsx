@@ -29,7 +29,11 @@ function hold(overrides: Partial<HoldView>): HoldView {
 }
 
 function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: 'en' | 'zh-HK' = 'en') {
-  renderWithBridge(<HoldsSection merchantUserId="cust-42" holds={holds} currency="SGD" canPlace onChanged={() => undefined} />, bridge, locale);
+  renderWithBridge(
+    <HoldsSection merchantUserId="cust-42" holds={holds} currency="SGD" canPlace onChanged={() => undefined} />,
+    bridge,
+    locale,
+  );
   return bridge;
 }
 
@@ -37,22 +41,37 @@ const closed = { canCapture: false, canVoid: false, expiresAt: null } as const;
 
 describe('holds list', () => {
   it('a captured hold shows the wallet’s order id', () => {
-    renderHolds([hold({ displayStatus: 'captured', providerStatus: 'CAPTURED', orderUuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11', ...closed })]);
+    renderHolds([
+      hold({
+        displayStatus: 'captured',
+        providerStatus: 'CAPTURED',
+        orderUuid: '0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11',
+        ...closed,
+      }),
+    ]);
     const row = screen.getByTestId('hold-row');
     expect(within(row).getByTestId('hold-order').textContent).toBe('Order 0b9c3c1e-7b61-4c59-9d57-5a0b6e0f1a11');
   });
 
   it('a hold being checked says why; one whose checking stopped says "Stopped checking" (en and zh-HK)', () => {
     renderHolds([
-      hold({ merchantRef: 'TILL-01-H20261122-BBBBBBBBBB', displayStatus: 'capturing', unresolvedReason: 'network.timeout', ...closed }),
+      hold({
+        merchantRef: 'TILL-01-H20261122-BBBBBBBBBB',
+        displayStatus: 'capturing',
+        unresolvedReason: 'network.timeout',
+        ...closed,
+      }),
       hold({
         displayStatus: 'capturing',
-        unresolvedReason: 'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider',
+        unresolvedReason:
+          'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider',
         ...closed,
       }),
     ]);
     const [checking, stopped] = screen.getAllByTestId('hold-row');
-    expect(within(checking!).getByTestId('hold-unresolved').textContent).toBe('Still checking: The provider did not answer in time. The payment is being checked.');
+    expect(within(checking!).getByTestId('hold-unresolved').textContent).toBe(
+      'Still checking: The provider did not answer in time. The payment is being checked.',
+    );
     expect(within(stopped!).getByTestId('hold-unresolved').textContent).toBe(
       'Stopped checking: the provider does not know this hold (environment or merchant changed?); check it with the provider',
     );
@@ -61,8 +80,14 @@ describe('holds list', () => {
   });
 
   it('zh-HK: the stopped wording is translated', () => {
-    renderHolds([hold({ displayStatus: 'checking', unresolvedReason: 'stopped: x; check it with the provider', ...closed })], createFakeBridge(), 'zh-HK');
-    expect(screen.getByTestId('hold-unresolved').textContent).toBe('已停止確認，請向支付商查核：x; check it with the provider');
+    renderHolds(
+      [hold({ displayStatus: 'checking', unresolvedReason: 'stopped: x; check it with the provider', ...closed })],
+      createFakeBridge(),
+      'zh-HK',
+    );
+    expect(screen.getByTestId('hold-unresolved').textContent).toBe(
+      '已停止確認，請向支付商查核：x; check it with the provider',
+    );
   });
 });
 
@@ -77,13 +102,20 @@ describe('placing a hold', () => {
     const bridge = createFakeBridge();
     bridge.override('customers.placeHold', ({ amountMinor, currency }) => ({
       ok: true,
-      value: hold({ amount: { amountMinor, currency }, displayStatus: 'pending', providerStatus: 'PENDING', ...closed }),
+      value: hold({
+        amount: { amountMinor, currency },
+        displayStatus: 'pending',
+        providerStatus: 'PENDING',
+        ...closed,
+      }),
     }));
     renderHolds([], bridge);
     keyAmount('1053');
     expect(screen.getByTestId('hold-submit').textContent).toBe('Place hold of S$10.53');
     fireEvent.click(screen.getByTestId('hold-submit'));
-    expect((await screen.findByTestId('hold-result')).textContent).toBe('Hold of S$10.53 sent; the wallet is still approving it.');
+    expect((await screen.findByTestId('hold-result')).textContent).toBe(
+      'Hold of S$10.53 sent; the wallet is still approving it.',
+    );
     expect(screen.getByTestId('hold-submit').textContent).toBe('Place hold of S$0.00');
     // A second press now is refused on the till (no amount) before anything is sent.
     fireEvent.click(screen.getByTestId('hold-submit'));
@@ -94,7 +126,13 @@ describe('placing a hold', () => {
     const bridge = createFakeBridge();
     bridge.override('customers.placeHold', ({ amountMinor, currency }) => ({
       ok: true,
-      value: hold({ amount: { amountMinor, currency }, displayStatus: 'declined', providerStatus: 'DECLINED', failureReason: 'INSUFFICIENT_FUNDS', ...closed }),
+      value: hold({
+        amount: { amountMinor, currency },
+        displayStatus: 'declined',
+        providerStatus: 'DECLINED',
+        failureReason: 'INSUFFICIENT_FUNDS',
+        ...closed,
+      }),
     }));
     renderHolds([], bridge);
     keyAmount('1051');

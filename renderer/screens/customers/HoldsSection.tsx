@@ -63,7 +63,10 @@ export function HoldsSection({
     setError(null);
     setOutcome(null);
     // A capture takes the customer's money: their yes first (their display, or the supervisor's PIN).
-    const approved = action === 'capture' ? await approval.ask({ action: 'capture', merchantUserId, merchantRef: hold.merchantRef }) : null;
+    const approved =
+      action === 'capture'
+        ? await approval.ask({ action: 'capture', merchantUserId, merchantRef: hold.merchantRef })
+        : null;
     if (approved && !approved.ok) {
       setWorking(null);
       setError(approved.error);
@@ -88,7 +91,12 @@ export function HoldsSection({
     <section className="customers-card" aria-labelledby="holds-title" data-testid="holds-section">
       <h3 id="holds-title">{t('customers.hold.title')}</h3>
       {canPlace && (
-        <form className="lookup" onSubmit={(event) => void placing.submit(event)} noValidate aria-describedby="holds-explain">
+        <form
+          className="lookup"
+          onSubmit={(event) => void placing.submit(event)}
+          noValidate
+          aria-describedby="holds-explain"
+        >
           <p id="holds-explain" className="hint">
             {t('customers.hold.explain')}
           </p>
@@ -104,14 +112,21 @@ export function HoldsSection({
             />
           </label>
           <button type="submit" className="button button-secondary" disabled={placing.busy} data-testid="hold-submit">
-            {placing.busy ? t('customers.hold.placing') : t('customers.hold.submit', { amount: money({ amountMinor: placing.amountMinor, currency }, locale) })}
+            {placing.busy
+              ? t('customers.hold.placing')
+              : t('customers.hold.submit', { amount: money({ amountMinor: placing.amountMinor, currency }, locale) })}
           </button>
         </form>
       )}
       {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="hold-error" />
       {outcome && (
-        <p className={`customers-outcome outcome-${outcome.tone}`} role="status" data-testid="hold-result" data-tone={outcome.tone}>
+        <p
+          className={`customers-outcome outcome-${outcome.tone}`}
+          role="status"
+          data-testid="hold-result"
+          data-tone={outcome.tone}
+        >
           {outcome.text}
         </p>
       )}
@@ -135,7 +150,12 @@ export function HoldsSection({
               const amount = money(hold.amount, locale);
               const busy = working === hold.merchantRef;
               return (
-                <tr key={hold.merchantRef} data-testid="hold-row" data-merchant-ref={hold.merchantRef} data-status={hold.displayStatus}>
+                <tr
+                  key={hold.merchantRef}
+                  data-testid="hold-row"
+                  data-merchant-ref={hold.merchantRef}
+                  data-status={hold.displayStatus}
+                >
                   <td>{dateTime(hold.placedAt, locale)}</td>
                   <td className="num" data-amount-minor={hold.amount.amountMinor}>
                     {amount}
@@ -173,7 +193,13 @@ export function HoldsSection({
                           data-testid="hold-void-reason"
                         />
                         <div className="actions">
-                          <button type="button" className="button button-danger" disabled={busy} onClick={() => void act(hold, 'void')} data-testid="hold-void-confirm">
+                          <button
+                            type="button"
+                            className="button button-danger"
+                            disabled={busy}
+                            onClick={() => void act(hold, 'void')}
+                            data-testid="hold-void-confirm"
+                          >
                             {busy ? t('customers.hold.working') : t('customers.hold.voidConfirm')}
                           </button>
                           <button
@@ -192,7 +218,13 @@ export function HoldsSection({
                     ) : (
                       <div className="actions">
                         {hold.canCapture && (
-                          <button type="button" className="button button-primary" disabled={busy} onClick={() => void act(hold, 'capture')} data-testid="hold-capture">
+                          <button
+                            type="button"
+                            className="button button-primary"
+                            disabled={busy}
+                            onClick={() => void act(hold, 'capture')}
+                            data-testid="hold-capture"
+                          >
                             {busy ? t('customers.hold.working') : t('customers.hold.capture', { amount })}
                           </button>
                         )}

@@ -17,7 +17,12 @@ const MERCHANT_USER_ID = /^[A-Za-z0-9._@+:-]{1,128}$/;
 type Phase =
   | { readonly kind: 'form' }
   | { readonly kind: 'starting' }
-  | { readonly kind: 'waiting'; readonly linkToken: string; readonly merchantUserId: string; readonly opening: ConsentOpening }
+  | {
+      readonly kind: 'waiting';
+      readonly linkToken: string;
+      readonly merchantUserId: string;
+      readonly opening: ConsentOpening;
+    }
   | { readonly kind: 'linked'; readonly merchantUserId: string }
   | { readonly kind: 'ended'; readonly message: string };
 
@@ -48,15 +53,18 @@ export function LinkCustomer({
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
 
   const waiting = phase.kind === 'waiting' ? phase : null;
-  const pollError = useLinkProgress(waiting ? { linkToken: waiting.linkToken, merchantUserId: waiting.merchantUserId } : null, (progress) => {
-    if (!waiting) return;
-    if (progress.state === 'linked') {
-      setPhase({ kind: 'linked', merchantUserId: waiting.merchantUserId });
-      onLinked(waiting.merchantUserId);
-    } else {
-      setPhase({ kind: 'ended', message: progress.message ?? t('customers.link.ended') });
-    }
-  });
+  const pollError = useLinkProgress(
+    waiting ? { linkToken: waiting.linkToken, merchantUserId: waiting.merchantUserId } : null,
+    (progress) => {
+      if (!waiting) return;
+      if (progress.state === 'linked') {
+        setPhase({ kind: 'linked', merchantUserId: waiting.merchantUserId });
+        onLinked(waiting.merchantUserId);
+      } else {
+        setPhase({ kind: 'ended', message: progress.message ?? t('customers.link.ended') });
+      }
+    },
+  );
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -115,7 +123,9 @@ export function LinkCustomer({
             {t('customers.link.explain')}
           </p>
           <p className="link-for" data-testid="link-for">
-            {merchantUserId.trim() === '' ? t('customers.link.typeIdAbove') : t('customers.link.forId', { id: merchantUserId.trim() })}
+            {merchantUserId.trim() === ''
+              ? t('customers.link.typeIdAbove')
+              : t('customers.link.forId', { id: merchantUserId.trim() })}
           </p>
           <LabelledInput
             id="link-phone"
@@ -141,13 +151,24 @@ export function LinkCustomer({
           />
           <FieldProblem id="link-hint-problem" text={problems.hint} />
           <ErrorText error={error} testId="link-error" />
-          <button type="submit" className="button button-primary" disabled={phase.kind === 'starting'} data-testid="link-submit">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={phase.kind === 'starting'}
+            data-testid="link-submit"
+          >
             {phase.kind === 'starting' ? t('customers.link.starting') : t('customers.link.submit')}
           </button>
         </form>
       )}
       {waiting && (
-        <div className="customers-link-progress" role="status" aria-live="polite" data-testid="link-progress" data-state="waiting">
+        <div
+          className="customers-link-progress"
+          role="status"
+          aria-live="polite"
+          data-testid="link-progress"
+          data-state="waiting"
+        >
           <p>
             {waiting.opening.kind === 'window' && !waiting.opening.onCustomerDisplay
               ? t('customers.link.waitingWindow', { id: waiting.merchantUserId })
@@ -157,7 +178,12 @@ export function LinkCustomer({
           <p className="hint">{t('customers.link.customerApproves')}</p>
           <ErrorText error={error ?? pollError} testId="link-error" />
           <div className="actions">
-            <button type="button" className="button button-secondary" onClick={() => void reopen()} data-testid="link-reopen">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void reopen()}
+              data-testid="link-reopen"
+            >
               {t('customers.link.reopen')}
             </button>
             <button type="button" className="button button-small" onClick={restart} data-testid="link-cancel">
@@ -168,7 +194,9 @@ export function LinkCustomer({
       )}
       {phase.kind === 'linked' && (
         <div role="status" data-testid="link-progress" data-state="linked">
-          <p className="customers-outcome outcome-success">{t('customers.link.linked', { id: phase.merchantUserId })}</p>
+          <p className="customers-outcome outcome-success">
+            {t('customers.link.linked', { id: phase.merchantUserId })}
+          </p>
           <button type="button" className="button button-small" onClick={restart} data-testid="link-another">
             {t('customers.link.another')}
           </button>

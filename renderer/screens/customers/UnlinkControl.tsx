@@ -33,10 +33,21 @@ export function UnlinkControl({ merchantUserId, onUnlinked }: { merchantUserId: 
         <div role="group" aria-labelledby="unlink-question">
           <p id="unlink-question">{t('customers.unlinkConfirm', { id: merchantUserId })}</p>
           <div className="actions">
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => void unlink()} data-testid="unlink-confirm">
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={() => void unlink()}
+              data-testid="unlink-confirm"
+            >
               {t('customers.unlinkYes')}
             </button>
-            <button type="button" className="button button-small" onClick={() => setConfirming(false)} data-testid="unlink-keep">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setConfirming(false)}
+              data-testid="unlink-keep"
+            >
               {t('customers.unlinkNo')}
             </button>
           </div>

@@ -17,7 +17,10 @@ export function chargeOutcome(charge: CustomerChargeView, t: Translate, locale: 
     case 'approved':
       return { text: t('customers.charge.approved', { amount }), tone: 'success' };
     case 'rejected':
-      return { text: t('customers.charge.rejected', { amount, reason: failureText(charge.failureReason ?? 'REJECTED', t) }), tone: 'failure' };
+      return {
+        text: t('customers.charge.rejected', { amount, reason: failureText(charge.failureReason ?? 'REJECTED', t) }),
+        tone: 'failure',
+      };
     case 'not-sent':
       return { text: t('customers.charge.notSent'), tone: 'failure' };
     default:
@@ -32,11 +35,23 @@ export function holdOutcome(hold: HoldView, t: Translate, locale: Locale): Outco
       return { text: t('customers.hold.placed', { amount }), tone: 'success' };
     case 'declined':
     case 'not-placed':
-      return { text: t('customers.hold.declined', { amount, reason: failureText(hold.failureReason ?? hold.displayStatus, t) }), tone: 'failure' };
+      return {
+        text: t('customers.hold.declined', {
+          amount,
+          reason: failureText(hold.failureReason ?? hold.displayStatus, t),
+        }),
+        tone: 'failure',
+      };
     case 'captured':
       return { text: t('customers.hold.captured', { amount }), tone: 'success' };
     case 'capture-failed':
-      return { text: t('customers.hold.captureRejected', { amount, reason: failureText(hold.captureFailureReason ?? 'REJECTED', t) }), tone: 'failure' };
+      return {
+        text: t('customers.hold.captureRejected', {
+          amount,
+          reason: failureText(hold.captureFailureReason ?? 'REJECTED', t),
+        }),
+        tone: 'failure',
+      };
     case 'voided':
       return { text: t('customers.hold.voided', { amount }), tone: 'success' };
     default:

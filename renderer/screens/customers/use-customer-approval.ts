@@ -11,7 +11,8 @@ import { useBridge } from '../../api/bridge.tsx';
 
 const POLL_MS = 700;
 
-export type ApprovalAnswer = { readonly ok: true; readonly approvalId: string } | { readonly ok: false; readonly error: AppError };
+export type ApprovalAnswer =
+  { readonly ok: true; readonly approvalId: string } | { readonly ok: false; readonly error: AppError };
 
 export interface CustomerApproval {
   /** The approval being waited for (the screen shows it), else null. */
@@ -23,7 +24,10 @@ export interface CustomerApproval {
   cancel(): Promise<void>;
 }
 
-const refusal = (code: 'approval.declined' | 'approval.expired'): ApprovalAnswer => ({ ok: false, error: { code, message: defaultMessage(code), retryable: false } });
+const refusal = (code: 'approval.declined' | 'approval.expired'): ApprovalAnswer => ({
+  ok: false,
+  error: { code, message: defaultMessage(code), retryable: false },
+});
 
 export function useCustomerApproval(): CustomerApproval {
   const bridge = useBridge();
@@ -38,7 +42,11 @@ export function useCustomerApproval(): CustomerApproval {
   const finish = (view: ApprovalView): void => {
     if (view.state === 'waiting') return;
     setWaiting(null);
-    settle.current?.(view.state === 'approved' ? { ok: true, approvalId: view.approvalId } : refusal(view.state === 'declined' ? 'approval.declined' : 'approval.expired'));
+    settle.current?.(
+      view.state === 'approved'
+        ? { ok: true, approvalId: view.approvalId }
+        : refusal(view.state === 'declined' ? 'approval.declined' : 'approval.expired'),
+    );
     settle.current = null;
   };
 
@@ -72,7 +80,11 @@ export function useCustomerApproval(): CustomerApproval {
       const current = waitingRef.current;
       if (!current) return;
       setPinError(null);
-      const answered = await bridge['customers.answerApproval']({ approvalId: current.approvalId, approve: true, supervisorPin: pin });
+      const answered = await bridge['customers.answerApproval']({
+        approvalId: current.approvalId,
+        approve: true,
+        supervisorPin: pin,
+      });
       if (answered.ok) finish(answered.value);
       else setPinError(answered.error);
     },

@@ -19,7 +19,10 @@ export interface LinkSession {
  * Polls `session` (null: nothing to follow) and calls `onSettled` once when it is linked, expired or failed.
  * Returns the last poll's error (the session goes on; the next poll may succeed).
  */
-export function useLinkProgress(session: LinkSession | null, onSettled: (progress: LinkProgress) => void): AppError | null {
+export function useLinkProgress(
+  session: LinkSession | null,
+  onSettled: (progress: LinkProgress) => void,
+): AppError | null {
   const bridge = useBridge();
   const [failure, setFailure] = useState<{ linkToken: string; error: AppError } | null>(null);
   const pollNow = useRef<() => void>(() => {});

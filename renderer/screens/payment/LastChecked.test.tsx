@@ -26,7 +26,11 @@ describe('time since the last check on the payment screen', () => {
   it('signals the payment on screen, then shows how long ago the provider answered, and says so when it stops answering', async () => {
     const { bridge, view } = await startCharge();
     await waitFor(() =>
-      expect(bridge.callsTo('payments.onScreen')).toContainEqual({ surface: 'payment', referenceId: view.referenceId, shown: true }),
+      expect(bridge.callsTo('payments.onScreen')).toContainEqual({
+        surface: 'payment',
+        referenceId: view.referenceId,
+        shown: true,
+      }),
     );
     // Nothing to say before the first check comes back.
     expect(screen.queryByTestId('payment-last-checked')).toBeNull();

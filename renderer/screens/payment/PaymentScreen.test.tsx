@@ -38,7 +38,16 @@ describe('merchant-QR payment view', () => {
     expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming');
     expect(screen.queryByTestId('cancel-payment')).toBeNull();
 
-    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null, providerOrderId: '221122-0001-ABCD' }, '2026-11-22T10:00:07.000Z');
+    update(
+      {
+        displayStatus: 'paid',
+        providerStatus: 'CAPTURED',
+        state: 'final',
+        qrPayload: null,
+        providerOrderId: '221122-0001-ABCD',
+      },
+      '2026-11-22T10:00:07.000Z',
+    );
     expect(screen.getByTestId('payment-result').dataset.outcome).toBe('success');
     expect(screen.getByTestId('payment-result').textContent).toContain('Paid S$0.12');
     expect(screen.getByTestId('payment-provider-order-id').textContent).toBe('221122-0001-ABCD');
@@ -63,7 +72,12 @@ describe('merchant-QR payment view', () => {
 
   it('shows the refusal when the customer confirmed just before Cancel, and the true state', async () => {
     const { bridge, view } = await startCharge();
-    bridge.payments.set(view.referenceId, { ...view, displayStatus: 'confirming', canCancel: false, updatedAt: '2026-11-22T10:00:09.000Z' });
+    bridge.payments.set(view.referenceId, {
+      ...view,
+      displayStatus: 'confirming',
+      canCancel: false,
+      updatedAt: '2026-11-22T10:00:09.000Z',
+    });
     fireEvent.click(screen.getByTestId('cancel-payment'));
     expect((await screen.findByTestId('payment-error')).dataset.errorCode).toBe('order.not-cancellable');
     await waitFor(() => expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming'));
@@ -73,8 +87,24 @@ describe('merchant-QR payment view', () => {
   it('keeps a failure on screen until dismissed when the timeout is 0, then returns to a fresh sale', async () => {
     const { bridge, update } = await startCharge();
     bridge.settings = { ...bridge.settings, resultDismissSeconds: 0 };
-    act(() => useAppStore.getState().setSettingsView({ settings: bridge.settings, secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false }, demo: true, vaultUnreadable: false }));
-    update({ displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', canCancel: false, failureReason: 'CONSUMER_DECLINED' }, '2026-11-22T10:00:07.000Z');
+    act(() =>
+      useAppStore.getState().setSettingsView({
+        settings: bridge.settings,
+        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        demo: true,
+        vaultUnreadable: false,
+      }),
+    );
+    update(
+      {
+        displayStatus: 'failed',
+        providerStatus: 'FAILED',
+        state: 'final',
+        canCancel: false,
+        failureReason: 'CONSUMER_DECLINED',
+      },
+      '2026-11-22T10:00:07.000Z',
+    );
     const result = screen.getByTestId('payment-result');
     expect(result.dataset.outcome).toBe('failure');
     expect(result.textContent).toContain('Reason: The customer declined the payment in their app.');
@@ -119,7 +149,10 @@ describe('merchant-QR payment view', () => {
     expect(screen.getByTestId('payment-countdown')).toBeDefined();
     update({ displayStatus: 'confirming', providerStatus: 'PROCESSING', canCancel: false }, '2026-11-22T10:00:06.000Z');
     expect(screen.queryByTestId('payment-countdown')).toBeNull();
-    update({ displayStatus: 'expired', providerStatus: 'ABANDONED', state: 'final', qrPayload: null }, '2026-11-22T10:00:08.000Z');
+    update(
+      { displayStatus: 'expired', providerStatus: 'ABANDONED', state: 'final', qrPayload: null },
+      '2026-11-22T10:00:08.000Z',
+    );
     const result = screen.getByTestId('payment-result');
     expect(result.dataset.outcome).toBe('failure');
     expect(result.textContent).toContain('S$0.12 not paid');
@@ -132,7 +165,10 @@ describe('merchant-QR payment view', () => {
     await act(async () => {
       await bridge['settings.save']({ settings: { printReceiptWhenPaid: true } });
     });
-    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null }, '2026-11-22T10:00:07.000Z');
+    update(
+      { displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null },
+      '2026-11-22T10:00:07.000Z',
+    );
     expect((await screen.findByTestId('print-receipt-sent')).textContent).toBe('Sent to the receipt printer.');
     expect(bridge.callsTo('receipts.print')).toEqual([{ referenceId: view.referenceId, kind: 'receipt' }]);
 
@@ -146,7 +182,10 @@ describe('merchant-QR payment view', () => {
 
   it('does not print by itself when the setting is off (the default)', async () => {
     const { bridge, update } = await startCharge();
-    update({ displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null }, '2026-11-22T10:00:07.000Z');
+    update(
+      { displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null },
+      '2026-11-22T10:00:07.000Z',
+    );
     await screen.findByTestId('print-receipt');
     expect(bridge.callsTo('receipts.print')).toEqual([]);
   });

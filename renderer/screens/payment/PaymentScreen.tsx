@@ -141,21 +141,49 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   const qrSize = shortDisplay ? 240 : terminal.mode === 'kiosk' ? 440 : 320;
 
   return (
-    <section className={`screen payment-screen outcome-${outcome}`} aria-labelledby="payment-amount" data-testid="payment-screen" data-reference-id={view.referenceId}>
+    <section
+      className={`screen payment-screen outcome-${outcome}`}
+      aria-labelledby="payment-amount"
+      data-testid="payment-screen"
+      data-reference-id={view.referenceId}
+    >
       <div className="payment-layout">
         {showQr && (
           <div className="payment-qr-panel">
-            <QrCanvas payload={view.qrPayload!} minCssPx={qrSize} label={t('payment.qrLabel', { amount })} testId="payment-qr" />
+            <QrCanvas
+              payload={view.qrPayload!}
+              minCssPx={qrSize}
+              label={t('payment.qrLabel', { amount })}
+              testId="payment-qr"
+            />
             <p className="qr-caption">{t('payment.scanWithApp')}</p>
           </div>
         )}
-        {final && <PaymentResult view={view} onDismiss={dismiss} dismissSeconds={terminal.settings.resultDismissSeconds} kiosk={terminal.mode === 'kiosk'} />}
+        {final && (
+          <PaymentResult
+            view={view}
+            onDismiss={dismiss}
+            dismissSeconds={terminal.settings.resultDismissSeconds}
+            kiosk={terminal.mode === 'kiosk'}
+          />
+        )}
         <div className="payment-facts">
           <p className="payment-merchant">{terminal.merchantName}</p>
-          <p id="payment-amount" className="payment-amount" data-testid="payment-amount" data-amount-minor={view.amount.amountMinor}>
+          <p
+            id="payment-amount"
+            className="payment-amount"
+            data-testid="payment-amount"
+            data-amount-minor={view.amount.amountMinor}
+          >
             {amount}
           </p>
-          <p className={`payment-status status-${view.displayStatus}`} role="status" aria-live="polite" data-testid="payment-status" data-status={view.displayStatus}>
+          <p
+            className={`payment-status status-${view.displayStatus}`}
+            role="status"
+            aria-live="polite"
+            data-testid="payment-status"
+            data-status={view.displayStatus}
+          >
             {t(`display.${view.displayStatus}`)}
           </p>
           {/* Once the customer confirmed, the QR's expiry no longer matters: a clock running out would only alarm. */}
@@ -228,13 +256,27 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
   const secondsLeft = (Date.parse(expiresAt) - now) / 1000;
   if (Number.isNaN(secondsLeft)) return null;
   return (
-    <p className={`countdown${secondsLeft < 30 ? ' countdown-low' : ''}`} data-testid="payment-countdown" aria-live="off">
+    <p
+      className={`countdown${secondsLeft < 30 ? ' countdown-low' : ''}`}
+      data-testid="payment-countdown"
+      aria-live="off"
+    >
       {secondsLeft > 0 ? t('payment.expiresIn', { time: minutesSeconds(secondsLeft) }) : t('payment.expired')}
     </p>
   );
 }
 
-function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: PaymentView; onDismiss: () => void; dismissSeconds: number; kiosk: boolean }) {
+function PaymentResult({
+  view,
+  onDismiss,
+  dismissSeconds,
+  kiosk,
+}: {
+  view: PaymentView;
+  onDismiss: () => void;
+  dismissSeconds: number;
+  kiosk: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const outcome = outcomeOf(view.displayStatus);
@@ -256,7 +298,11 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
   }, [seconds]);
 
   const headline =
-    view.displayStatus === 'paid' ? t('payment.paidAmount', { amount }) : outcome === 'failure' ? t('payment.failedAmount', { amount }) : t(`display.${view.displayStatus}`);
+    view.displayStatus === 'paid'
+      ? t('payment.paidAmount', { amount })
+      : outcome === 'failure'
+        ? t('payment.failedAmount', { amount })
+        : t(`display.${view.displayStatus}`);
   return (
     <div className={`payment-result result-${outcome}`} data-testid="payment-result" data-outcome={outcome}>
       <p className="result-icon" aria-hidden="true">
@@ -265,7 +311,9 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
       <p className="result-headline">{headline}</p>
       {failure && <p className="result-reason">{t('payment.reason', { reason: failure })}</p>}
       {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
-      {view.displayStatus === 'expired' && !view.failureReason && <p className="result-reason">{t('payment.expiredExplain')}</p>}
+      {view.displayStatus === 'expired' && !view.failureReason && (
+        <p className="result-reason">{t('payment.expiredExplain')}</p>
+      )}
       {view.displayStatus === 'cancelled' && <p className="result-reason">{t('payment.cancelledExplain')}</p>}
       <dl className="result-facts">
         {view.providerOrderId && (
@@ -285,7 +333,13 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
       </dl>
       <div className="result-actions">
         {view.displayStatus === 'paid' && (
-          <PrintReceiptButton referenceId={view.referenceId} kind="receipt" label="receipt.print" testId="print-receipt" printOnShow={printWhenPaid} />
+          <PrintReceiptButton
+            referenceId={view.referenceId}
+            kind="receipt"
+            label="receipt.print"
+            testId="print-receipt"
+            printOnShow={printWhenPaid}
+          />
         )}
         {keepsTheSale ? (
           <ResultActions view={view} onDone={onDismiss} />
@@ -300,7 +354,11 @@ function PaymentResult({ view, onDismiss, dismissSeconds, kiosk }: { view: Payme
           </button>
         )}
       </div>
-      {left !== null && left > 0 && <p className="hint">{kiosk ? t('kiosk.resetIn', { seconds: left }) : t('payment.autoDismiss', { seconds: left })}</p>}
+      {left !== null && left > 0 && (
+        <p className="hint">
+          {kiosk ? t('kiosk.resetIn', { seconds: left }) : t('payment.autoDismiss', { seconds: left })}
+        </p>
+      )}
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { useAppStore } from '../../stores/app-store.ts';
 // opening its customer, and how such a payment is refunded: the tokenized API has no refund, so the till
 // cannot; the merchant portal can.
 
-type Row = { readonly kind: 'charge'; readonly view: CustomerChargeView; readonly at: string } | { readonly kind: 'hold'; readonly view: HoldView; readonly at: string };
+type Row =
+  | { readonly kind: 'charge'; readonly view: CustomerChargeView; readonly at: string }
+  | { readonly kind: 'hold'; readonly view: HoldView; readonly at: string };
 
 export function LinkedCustomerPayments({ day }: { day: string }) {
   const t = useT();
@@ -65,13 +67,26 @@ export function LinkedCustomerPayments({ day }: { day: string }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.view.merchantRef} data-testid="linked-payment-row" data-kind={row.kind} data-status={row.view.displayStatus}>
+            <tr
+              key={row.view.merchantRef}
+              data-testid="linked-payment-row"
+              data-kind={row.kind}
+              data-status={row.view.displayStatus}
+            >
               <td>{time(row.at, locale)}</td>
               <td className="num">{money(row.view.amount, locale)}</td>
-              <td>{row.kind === 'charge' ? t(`chargeStatus.${row.view.displayStatus}`) : t(`holdStatus.${row.view.displayStatus}`)}</td>
+              <td>
+                {row.kind === 'charge'
+                  ? t(`chargeStatus.${row.view.displayStatus}`)
+                  : t(`holdStatus.${row.view.displayStatus}`)}
+              </td>
               <td>{t(row.kind === 'charge' ? 'payments.linked.charge' : 'payments.linked.hold')}</td>
               <td>
-                <button type="button" className="link-button" onClick={() => navigate({ name: 'customers', merchantUserId: row.view.merchantUserId })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => navigate({ name: 'customers', merchantUserId: row.view.merchantUserId })}
+                >
                   {row.view.merchantUserId}
                 </button>
               </td>

@@ -58,7 +58,10 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
   const act = async (action: 'cancel' | 'checkNow'): Promise<void> => {
     setBusy(true);
     setError(null);
-    const result = action === 'cancel' ? await bridge['payments.cancel']({ referenceId }) : await bridge['payments.checkNow']({ referenceId });
+    const result =
+      action === 'cancel'
+        ? await bridge['payments.cancel']({ referenceId })
+        : await bridge['payments.checkNow']({ referenceId });
     setBusy(false);
     if (!result.ok) setError(result.error);
     await load();
@@ -67,7 +70,12 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
   const payment = detail?.payment;
   return (
     <section className="screen detail-screen" aria-labelledby="detail-title" data-testid="payment-detail">
-      <button type="button" className="link-button" onClick={() => navigate({ name: 'payments' })} data-testid="detail-back">
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => navigate({ name: 'payments' })}
+        data-testid="detail-back"
+      >
         ← {t('detail.back')} <kbd aria-hidden="true">Esc</kbd>
       </button>
       <h1 id="detail-title" tabIndex={-1} className="screen-title">
@@ -141,25 +149,58 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
               </button>
             )}
             {payment.canCancel && (
-              <button type="button" className="button button-danger" disabled={busy} onClick={() => void act('cancel')} data-testid="detail-cancel">
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={busy}
+                onClick={() => void act('cancel')}
+                data-testid="detail-cancel"
+              >
                 {t('payment.cancel')}
               </button>
             )}
             {payment.canRefund && (
-              <button type="button" className="button button-primary" disabled={busy} onClick={() => navigate({ name: 'refund', referenceId })} data-testid="detail-refund">
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={busy}
+                onClick={() => navigate({ name: 'refund', referenceId })}
+                data-testid="detail-refund"
+              >
                 {t('detail.refund')}
               </button>
             )}
             {/* A paid one too: it may have been refunded elsewhere since (merchant portal, another till). */}
-            {(payment.state === 'sending' || payment.state === 'checking' || payment.state === 'active' || payment.displayStatus === 'paid') && (
-              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void act('checkNow')} data-testid="detail-check-now">
+            {(payment.state === 'sending' ||
+              payment.state === 'checking' ||
+              payment.state === 'active' ||
+              payment.displayStatus === 'paid') && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => void act('checkNow')}
+                data-testid="detail-check-now"
+              >
                 {t('detail.checkNow')}
               </button>
             )}
             {(payment.displayStatus === 'paid' || payment.displayStatus === 'refunded') && (
-              <PrintReceiptButton referenceId={referenceId} kind="receipt" label="receipt.reprint" testId="detail-reprint" />
+              <PrintReceiptButton
+                referenceId={referenceId}
+                kind="receipt"
+                label="receipt.reprint"
+                testId="detail-reprint"
+              />
             )}
-            {detail.refunds.length > 0 && <PrintReceiptButton referenceId={referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="detail-print-refund-slip" />}
+            {detail.refunds.length > 0 && (
+              <PrintReceiptButton
+                referenceId={referenceId}
+                kind="refund-slip"
+                label="receipt.printRefundSlip"
+                testId="detail-print-refund-slip"
+              />
+            )}
           </div>
           <h2>{t('detail.history')}</h2>
           <table className="data-table" data-testid="detail-history">

@@ -6,8 +6,27 @@ import { renderWithBridge } from '../../test/render.tsx';
 
 function bridgeWithPayments() {
   const bridge = createFakeBridge();
-  bridge.payments.set('REF-LIST-0001', paymentView({ referenceId: 'REF-LIST-0001', displayStatus: 'paid', state: 'final', canCancel: false, canRefund: true, providerOrderId: '221122-0001-AAAA' }));
-  bridge.payments.set('REF-LIST-0002', paymentView({ referenceId: 'REF-LIST-0002', method: 'customer-qr', displayStatus: 'failed', state: 'final', canCancel: false }));
+  bridge.payments.set(
+    'REF-LIST-0001',
+    paymentView({
+      referenceId: 'REF-LIST-0001',
+      displayStatus: 'paid',
+      state: 'final',
+      canCancel: false,
+      canRefund: true,
+      providerOrderId: '221122-0001-AAAA',
+    }),
+  );
+  bridge.payments.set(
+    'REF-LIST-0002',
+    paymentView({
+      referenceId: 'REF-LIST-0002',
+      method: 'customer-qr',
+      displayStatus: 'failed',
+      state: 'final',
+      canCancel: false,
+    }),
+  );
   return bridge;
 }
 
@@ -17,18 +36,24 @@ describe('payments list', () => {
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
-    expect(screen.getAllByTestId('payment-row-provider-id').map((cell) => cell.textContent)).toContain('221122-0001-AAAA');
+    expect(screen.getAllByTestId('payment-row-provider-id').map((cell) => cell.textContent)).toContain(
+      '221122-0001-AAAA',
+    );
     // (The frame's open-payment banner reads waiting payments of any day too: the list's call is the one with a day.)
     const first = (bridge.callsTo('payments.history') as { day?: string }[]).find((call) => call.day !== undefined)!;
     expect(first.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     fireEvent.change(screen.getByTestId('payments-status-filter'), { target: { value: 'failed' } });
-    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0002']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0002']),
+    );
     expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ status: 'failed' });
 
     fireEvent.change(screen.getByTestId('payments-status-filter'), { target: { value: '' } });
     fireEvent.change(screen.getByTestId('payments-method-filter'), { target: { value: 'merchant-qr' } });
-    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0001']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0001']),
+    );
   });
 
   it('searches by the provider order id and opens the detail with the actions its state allows', async () => {

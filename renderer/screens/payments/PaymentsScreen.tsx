@@ -42,7 +42,9 @@ export function PaymentsScreen() {
   useEffect(() => {
     const timer = setTimeout(() => {
       const search = searchText.trim();
-      setFilters((current) => (current.search === (search || undefined) ? current : { ...current, search: search || undefined }));
+      setFilters((current) =>
+        current.search === (search || undefined) ? current : { ...current, search: search || undefined },
+      );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
@@ -101,13 +103,20 @@ export function PaymentsScreen() {
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <label className="field">
           <span className="field-label">{t('payments.day')}</span>
-          <input type="date" value={filters.day} onChange={(event) => event.target.value && setFilters({ ...filters, day: event.target.value })} data-testid="payments-day" />
+          <input
+            type="date"
+            value={filters.day}
+            onChange={(event) => event.target.value && setFilters({ ...filters, day: event.target.value })}
+            data-testid="payments-day"
+          />
         </label>
         <label className="field">
           <span className="field-label">{t('payments.status')}</span>
           <select
             value={filters.status ?? ''}
-            onChange={(event) => setFilters({ ...filters, status: (event.target.value || undefined) as Filters['status'] })}
+            onChange={(event) =>
+              setFilters({ ...filters, status: (event.target.value || undefined) as Filters['status'] })
+            }
             data-testid="payments-status-filter"
           >
             <option value="">{t('payments.any')}</option>
@@ -124,7 +133,12 @@ export function PaymentsScreen() {
             value={linkedOnly ? LINKED : (filters.method ?? '')}
             onChange={(event) => {
               setLinkedOnly(event.target.value === LINKED);
-              setFilters({ ...filters, method: (event.target.value === LINKED ? undefined : event.target.value || undefined) as Filters['method'] });
+              setFilters({
+                ...filters,
+                method: (event.target.value === LINKED
+                  ? undefined
+                  : event.target.value || undefined) as Filters['method'],
+              });
             }}
             data-testid="payments-method-filter"
           >
@@ -153,7 +167,13 @@ export function PaymentsScreen() {
         </label>
         <label className="field field-grow">
           <span className="field-label">{t('payments.search')}</span>
-          <input type="search" value={searchText} maxLength={64} onChange={(event) => setSearchText(event.target.value)} data-testid="payments-search" />
+          <input
+            type="search"
+            value={searchText}
+            maxLength={64}
+            onChange={(event) => setSearchText(event.target.value)}
+            data-testid="payments-search"
+          />
         </label>
       </form>
       {linkedOnly ? null : (
@@ -180,7 +200,12 @@ export function PaymentsScreen() {
               </thead>
               <tbody>
                 {items.map((payment) => (
-                  <tr key={payment.referenceId} data-testid="payment-row" data-reference-id={payment.referenceId} data-status={payment.displayStatus}>
+                  <tr
+                    key={payment.referenceId}
+                    data-testid="payment-row"
+                    data-reference-id={payment.referenceId}
+                    data-status={payment.displayStatus}
+                  >
                     <td>{time(payment.createdAt, locale)}</td>
                     <td className="num">{money(payment.amount, locale)}</td>
                     <td>
@@ -199,14 +224,21 @@ export function PaymentsScreen() {
             </table>
           )}
           {nextCursor && (
-            <button type="button" className="button button-secondary" onClick={() => void loadMore()} data-testid="payments-load-more">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void loadMore()}
+              data-testid="payments-load-more"
+            >
               {t('payments.loadMore')}
             </button>
           )}
         </>
       )}
       {/* Linked-customer charges and holds have no status or reference of ours to filter by: with any method. */}
-      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && <LinkedCustomerPayments day={filters.day} />}
+      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && (
+        <LinkedCustomerPayments day={filters.day} />
+      )}
     </section>
   );
 }

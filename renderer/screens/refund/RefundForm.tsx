@@ -14,7 +14,13 @@ export interface RefundOutcome {
   readonly tone: 'success' | 'pending' | 'failure';
 }
 
-const REASONS: readonly MessageKey[] = ['refund.reason.returned', 'refund.reason.wrongAmount', 'refund.reason.duplicate', 'refund.reason.service', 'refund.reason.goodwill'];
+const REASONS: readonly MessageKey[] = [
+  'refund.reason.returned',
+  'refund.reason.wrongAmount',
+  'refund.reason.duplicate',
+  'refund.reason.service',
+  'refund.reason.goodwill',
+];
 const OTHER = 'other';
 
 interface Problems {
@@ -55,7 +61,9 @@ export function RefundForm({
     if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
     return (
       <p className="explain" data-testid="refund-unavailable">
-        {payment.displayStatus === 'refunded' ? t('refund.fullyRefunded') : t('refund.notRefundable', { status: t(`display.${payment.displayStatus}`) })}
+        {payment.displayStatus === 'refunded'
+          ? t('refund.fullyRefunded')
+          : t('refund.notRefundable', { status: t(`display.${payment.displayStatus}`) })}
       </p>
     );
   }
@@ -77,7 +85,8 @@ export function RefundForm({
     if (busy) return;
     const found: Problems = {};
     if (amountMinor <= 0) found.amount = t('refund.amountZero');
-    else if (amountMinor > refundable.amountMinor) found.amount = t('refund.amountTooBig', { amount: money(refundable, locale) });
+    else if (amountMinor > refundable.amountMinor)
+      found.amount = t('refund.amountTooBig', { amount: money(refundable, locale) });
     if (reason === '') found.reason = t('refund.reasonMissing');
     if (pin === '') found.pin = t('refund.pinMissing');
     setProblems(found);
@@ -90,13 +99,19 @@ export function RefundForm({
     if (busy) return;
     setConfirming(false);
     setBusy(true);
-    const result = await bridge['payments.refund']({ referenceId: payment.referenceId, amountMinor, reason, supervisorPin: pin });
+    const result = await bridge['payments.refund']({
+      referenceId: payment.referenceId,
+      amountMinor,
+      reason,
+      supervisorPin: pin,
+    });
     setBusy(false);
     // A PIN is typed for one attempt only; it never lingers in the form.
     setPin('');
     if (!result.ok) {
       setError(result.error);
-      if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required') pinRef.current?.focus();
+      if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required')
+        pinRef.current?.focus();
       return;
     }
     onDone(result.value, latestRefund(result.value)?.refundId ?? null);
@@ -121,7 +136,12 @@ export function RefundForm({
       <FieldProblem id="refund-amount-problem" text={problems.amount} />
       <label className="field" htmlFor="refund-reason">
         <span className="field-label">{t('refund.reason')}</span>
-        <select id="refund-reason" value={reasonChoice} onChange={(event) => setReasonChoice(event.target.value)} data-testid="refund-reason">
+        <select
+          id="refund-reason"
+          value={reasonChoice}
+          onChange={(event) => setReasonChoice(event.target.value)}
+          data-testid="refund-reason"
+        >
           {REASONS.map((key) => (
             <option key={key} value={key}>
               {t(key)}
@@ -158,19 +178,40 @@ export function RefundForm({
       />
       <ErrorText error={error} testId="refund-error" />
       {confirming ? (
-        <div className="refund-confirm" role="alertdialog" aria-labelledby="refund-confirm-question" data-testid="refund-confirm">
+        <div
+          className="refund-confirm"
+          role="alertdialog"
+          aria-labelledby="refund-confirm-question"
+          data-testid="refund-confirm"
+        >
           <p id="refund-confirm-question" className="refund-confirm-question">
             {t('refund.confirmQuestion', { amount: amountText })}
           </p>
-          <button type="button" className="button button-primary button-large" onClick={() => void send()} autoFocus data-testid="refund-confirm-yes">
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={() => void send()}
+            autoFocus
+            data-testid="refund-confirm-yes"
+          >
             {t('refund.confirmYes', { amount: amountText })}
           </button>
-          <button type="button" className="button button-secondary button-large" onClick={() => setConfirming(false)} data-testid="refund-confirm-back">
+          <button
+            type="button"
+            className="button button-secondary button-large"
+            onClick={() => setConfirming(false)}
+            data-testid="refund-confirm-back"
+          >
             {t('refund.confirmBack')}
           </button>
         </div>
       ) : (
-        <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
+        <button
+          type="submit"
+          className="button button-primary button-large"
+          disabled={busy}
+          data-testid="refund-submit"
+        >
           {busy ? t('refund.refunding') : t('refund.submit', { amount: amountText })}
         </button>
       )}
@@ -178,7 +219,13 @@ export function RefundForm({
   );
 }
 
-function CancelInstead({ payment, onCancelled }: { payment: PaymentView; onCancelled: (detail: PaymentDetail) => void }) {
+function CancelInstead({
+  payment,
+  onCancelled,
+}: {
+  payment: PaymentView;
+  onCancelled: (detail: PaymentDetail) => void;
+}) {
   const t = useT();
   const bridge = useBridge();
   const [busy, setBusy] = useState(false);
@@ -195,7 +242,13 @@ function CancelInstead({ payment, onCancelled }: { payment: PaymentView; onCance
     <div className="refund-form" data-testid="refund-cancel-instead">
       <p className="explain">{t('refund.cancelInstead')}</p>
       <ErrorText error={error} testId="refund-cancel-error" />
-      <button type="button" className="button button-danger" disabled={busy} onClick={() => void cancel()} data-testid="refund-cancel-payment">
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={busy}
+        onClick={() => void cancel()}
+        data-testid="refund-cancel-payment"
+      >
         {t('payment.cancel')}
       </button>
     </div>
@@ -210,11 +263,18 @@ function latestRefund(detail: PaymentDetail): RefundView | undefined {
  * What the banner says about the refund this form made, from the payment as it is NOW: a refund that was
  * still being confirmed when it was sent says "confirmed" once it is (the screen re-reads on refund.updated).
  */
-export function refundOutcomeOf(detail: PaymentDetail, refundId: string | null, t: Translate, locale: ReturnType<typeof useLocale>): RefundOutcome | null {
-  const latest = refundId === null ? latestRefund(detail) : detail.refunds.find((refund) => refund.refundId === refundId);
+export function refundOutcomeOf(
+  detail: PaymentDetail,
+  refundId: string | null,
+  t: Translate,
+  locale: ReturnType<typeof useLocale>,
+): RefundOutcome | null {
+  const latest =
+    refundId === null ? latestRefund(detail) : detail.refunds.find((refund) => refund.refundId === refundId);
   if (!latest) return null;
   const amount = money(latest.amount, locale);
-  if (latest.state === 'failed') return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
+  if (latest.state === 'failed')
+    return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
   if (latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
   if (detail.payment.refundable.amountMinor === 0) return { text: t('refund.doneFully', { amount }), tone: 'success' };
   return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };

@@ -71,7 +71,12 @@ describe('refund screen', () => {
     // A done screen with the slip, not a form armed for another refund.
     expect(screen.queryByTestId('refund-form')).toBeNull();
     expect(screen.getByTestId('refund-print-slip')).toBeDefined();
-    expect(bridge.callsTo('payments.refund').at(-1)).toEqual({ referenceId: 'REF-PAID-0001', amountMinor: 500, reason: 'Goods returned', supervisorPin: '4321' });
+    expect(bridge.callsTo('payments.refund').at(-1)).toEqual({
+      referenceId: 'REF-PAID-0001',
+      amountMinor: 500,
+      reason: 'Goods returned',
+      supervisorPin: '4321',
+    });
     expect(screen.getByTestId('refund-status').textContent).toBe('Partly refunded');
 
     // The rest: the result says the payment is now fully refunded, not "refundable now S$0.00".
@@ -99,7 +104,10 @@ describe('refund screen', () => {
       updatedAt: '2026-11-22T10:00:00.000Z',
     });
     const pending = { ...paidPayment(), refundable: { amountMinor: 0, currency: 'SGD' as const }, canRefund: false };
-    bridge.override('payments.refund', () => ({ ok: true, value: { payment: pending, refunds: [refund('checking')], history: [], events: [] } }));
+    bridge.override('payments.refund', () => ({
+      ok: true,
+      value: { payment: pending, refunds: [refund('checking')], history: [], events: [] },
+    }));
     fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
     fireEvent.click(screen.getByTestId('refund-find'));
     fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
@@ -108,10 +116,22 @@ describe('refund screen', () => {
     const banner = await screen.findByTestId('refund-result');
     expect(banner.textContent).toBe('Refund of S$12.34 sent; the provider is confirming it.');
 
-    const settled = { ...pending, displayStatus: 'refunded' as const, providerStatus: 'REFUNDED' as const, refunded: { amountMinor: 1234, currency: 'SGD' as const } };
-    bridge.override('payments.get', () => ({ ok: true, value: { payment: settled, refunds: [refund('succeeded')], history: [], events: [] } }));
+    const settled = {
+      ...pending,
+      displayStatus: 'refunded' as const,
+      providerStatus: 'REFUNDED' as const,
+      refunded: { amountMinor: 1234, currency: 'SGD' as const },
+    };
+    bridge.override('payments.get', () => ({
+      ok: true,
+      value: { payment: settled, refunds: [refund('succeeded')], history: [], events: [] },
+    }));
     act(() => bridge.emit('refund.updated', refund('succeeded')));
-    await waitFor(() => expect(screen.getByTestId('refund-result').textContent).toBe('Refunded S$12.34. The payment is now fully refunded.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('refund-result').textContent).toBe(
+        'Refunded S$12.34. The payment is now fully refunded.',
+      ),
+    );
   });
 
   it('says up front when this till has no supervisor PIN, and who can set one', async () => {

@@ -90,7 +90,6 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     startOver();
   });
 
-
   const payment = detail?.payment;
   // Derived from the payment as it is now, so the banner follows the refund's real state.
   const outcome = made && detail ? refundOutcomeOf(detail, made.refundId, t, locale) : null;
@@ -133,7 +132,9 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               <dt>{t('payments.colMethod')}</dt>
               <dd data-testid="refund-method">{payment.method ? t(`method.${payment.method}`) : '—'}</dd>
               <dt>{t('detail.paymentType')}</dt>
-              <dd data-testid="refund-payment-type">{payment.paymentType ? t(`paymentType.${payment.paymentType}`) : '—'}</dd>
+              <dd data-testid="refund-payment-type">
+                {payment.paymentType ? t(`paymentType.${payment.paymentType}`) : '—'}
+              </dd>
               {payment.note && (
                 <>
                   <dt>{t('detail.note')}</dt>
@@ -150,19 +151,39 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
           {made ? (
             <div className="refund-done" data-testid="refund-done">
               {outcome && (
-                <p className={`refund-outcome outcome-${outcome.tone}`} role="status" data-testid="refund-result" data-tone={outcome.tone}>
+                <p
+                  className={`refund-outcome outcome-${outcome.tone}`}
+                  role="status"
+                  data-testid="refund-result"
+                  data-tone={outcome.tone}
+                >
                   {outcome.text}
                 </p>
               )}
               {detail.refunds.length > 0 && (
-                <PrintReceiptButton referenceId={payment.referenceId} kind="refund-slip" label="receipt.printRefundSlip" testId="refund-print-slip" />
+                <PrintReceiptButton
+                  referenceId={payment.referenceId}
+                  kind="refund-slip"
+                  label="receipt.printRefundSlip"
+                  testId="refund-print-slip"
+                />
               )}
               <div className="actions">
-                <button type="button" className="button button-primary" onClick={startOver} data-testid="refund-new-lookup">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={startOver}
+                  data-testid="refund-new-lookup"
+                >
                   {t('refund.newLookup')}
                 </button>
                 {payment.canRefund && (
-                  <button type="button" className="button button-secondary" onClick={() => setMade(null)} data-testid="refund-more">
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => setMade(null)}
+                    data-testid="refund-more"
+                  >
                     {t('refund.more')}
                   </button>
                 )}

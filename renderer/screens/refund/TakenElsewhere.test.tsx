@@ -34,7 +34,10 @@ describe('a payment taken at another terminal', () => {
   it('scanned at the refund counter: marked, with what it is, and refundable here', async () => {
     const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
     bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
-    bridge.payments.set('REF-HERE-0001', paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid' }));
+    bridge.payments.set(
+      'REF-HERE-0001',
+      paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid' }),
+    );
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-refund'));
     await screen.findByTestId('refund-screen');
@@ -50,20 +53,39 @@ describe('a payment taken at another terminal', () => {
   it('the payment list marks it, filters by origin, and the detail says so (en and zh-HK)', async () => {
     const bridge = createFakeBridge();
     bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
-    bridge.payments.set('REF-HERE-0001', paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', canCancel: false }));
+    bridge.payments.set(
+      'REF-HERE-0001',
+      paymentView({
+        referenceId: 'REF-HERE-0001',
+        state: 'final',
+        providerStatus: 'CAPTURED',
+        displayStatus: 'paid',
+        canCancel: false,
+      }),
+    );
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
-    const row = screen.getAllByTestId('payment-row').find((r) => r.getAttribute('data-reference-id') === 'TILL01-20261121-K3F9Q2ZP')!;
+    const row = screen
+      .getAllByTestId('payment-row')
+      .find((r) => r.getAttribute('data-reference-id') === 'TILL01-20261121-K3F9Q2ZP')!;
     expect(within(row).getByText('Taken at another terminal')).toBeDefined();
     expect(within(row).getByText(/Not known: taken at another terminal/)).toBeDefined();
 
     const filter = screen.getByLabelText('Taken');
     fireEvent.change(filter, { target: { value: 'looked-up' } });
-    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual(['TILL01-20261121-K3F9Q2ZP']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual([
+        'TILL01-20261121-K3F9Q2ZP',
+      ]),
+    );
     expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ origin: 'looked-up' });
     fireEvent.change(filter, { target: { value: 'taken-here' } });
-    await waitFor(() => expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual(['REF-HERE-0001']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-reference-id'))).toEqual([
+        'REF-HERE-0001',
+      ]),
+    );
 
     fireEvent.change(filter, { target: { value: '' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Open payment TILL01-20261121-K3F9Q2ZP' }));
@@ -81,7 +103,7 @@ describe('a payment taken at another terminal', () => {
     expect(screen.getByLabelText('收款地點')).toBeDefined();
   });
 
-  it('the day summary shows the refunds made here of other terminals\' payments on their own line, in the net', async () => {
+  it("the day summary shows the refunds made here of other terminals' payments on their own line, in the net", async () => {
     const bridge = createFakeBridge();
     const summary: DaySummary = {
       day: '2026-11-21',
@@ -97,7 +119,9 @@ describe('a payment taken at another terminal', () => {
     bridge.override('payments.summary', () => ({ ok: true, value: summary }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
-    await waitFor(() => expect(screen.getByTestId('summary-refunds-other-terminals-total').textContent).toBe('−S$14.00'));
+    await waitFor(() =>
+      expect(screen.getByTestId('summary-refunds-other-terminals-total').textContent).toBe('−S$14.00'),
+    );
     expect(screen.getByTestId('summary-refunds-other-terminals').dataset.count).toBe('2');
     expect(screen.getByText('of payments taken at other terminals')).toBeDefined();
     expect(screen.getByTestId('summary-net-total').textContent).toBe('-S$14.00');

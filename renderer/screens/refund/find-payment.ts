@@ -7,7 +7,12 @@ import type { AppError } from '../../../shared/result.ts';
 
 const REFERENCE_SHAPE = /^[A-Za-z0-9-]{8,64}$/;
 /** Answers meaning "this is not one of our references" (a provider order id has the same shape): search instead. */
-const NOT_A_REFERENCE: ReadonlySet<string> = new Set(['payment.not-found', 'order.not-found', 'ipc.invalid-payload', 'request.invalid']);
+const NOT_A_REFERENCE: ReadonlySet<string> = new Set([
+  'payment.not-found',
+  'order.not-found',
+  'ipc.invalid-payload',
+  'request.invalid',
+]);
 
 export type FindResult = { readonly found: PaymentDetail } | { readonly notFound: true } | { readonly error: AppError };
 

@@ -26,14 +26,35 @@ export function Keypad({
   return (
     <div className="keypad" role="group" aria-label={label ?? t('sale.keypad')} data-testid="keypad">
       {KEYS.map((key) => (
-        <button key={key} type="button" className="keypad-key" onMouseDown={keepFocus} onClick={() => onDigits(key)} data-testid={`keypad-${key}`}>
+        <button
+          key={key}
+          type="button"
+          className="keypad-key"
+          onMouseDown={keepFocus}
+          onClick={() => onDigits(key)}
+          data-testid={`keypad-${key}`}
+        >
           {key}
         </button>
       ))}
-      <button type="button" className="keypad-key" onMouseDown={keepFocus} onClick={onDelete} aria-label={t('sale.delete')} data-testid="keypad-delete">
+      <button
+        type="button"
+        className="keypad-key"
+        onMouseDown={keepFocus}
+        onClick={onDelete}
+        aria-label={t('sale.delete')}
+        data-testid="keypad-delete"
+      >
         ⌫
       </button>
-      <button type="button" className="keypad-key keypad-clear" onMouseDown={keepFocus} onClick={onClear} aria-label={clearLabel ?? t('sale.clear')} data-testid="keypad-clear">
+      <button
+        type="button"
+        className="keypad-key keypad-clear"
+        onMouseDown={keepFocus}
+        onClick={onClear}
+        aria-label={clearLabel ?? t('sale.clear')}
+        data-testid="keypad-clear"
+      >
         C
       </button>
     </div>

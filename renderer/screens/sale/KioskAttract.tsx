@@ -17,7 +17,13 @@ export function KioskAttract({ merchantName, onStart }: { merchantName: string; 
       <h1 id="kiosk-attract-title" tabIndex={-1} className="kiosk-welcome">
         {t('kiosk.welcome')}
       </h1>
-      <button type="button" className="button button-primary kiosk-start" onClick={onStart} data-autofocus data-testid="kiosk-start">
+      <button
+        type="button"
+        className="button button-primary kiosk-start"
+        onClick={onStart}
+        data-autofocus
+        data-testid="kiosk-start"
+      >
         {t('kiosk.start')}
       </button>
       <p className="kiosk-how">{t('kiosk.how')}</p>

@@ -81,7 +81,17 @@ describe('kiosk sale', () => {
     expect(qr.style.width).not.toBe('');
     const view = [...bridge.payments.values()][0]!;
     vi.useFakeTimers();
-    act(() => bridge.emit('payment.updated', { ...view, state: 'final', displayStatus: 'paid', providerStatus: 'CAPTURED', canCancel: false, qrPayload: null, updatedAt: '2026-11-22T10:10:00.000Z' }));
+    act(() =>
+      bridge.emit('payment.updated', {
+        ...view,
+        state: 'final',
+        displayStatus: 'paid',
+        providerStatus: 'CAPTURED',
+        canCancel: false,
+        qrPayload: null,
+        updatedAt: '2026-11-22T10:10:00.000Z',
+      }),
+    );
     expect(screen.getByTestId('payment-result').dataset.outcome).toBe('success');
     expect(screen.getByTestId('dismiss-result').textContent).toBe('Done');
     act(() => vi.advanceTimersByTime(8_500));

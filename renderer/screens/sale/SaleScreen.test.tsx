@@ -48,7 +48,7 @@ describe('sale screen', () => {
     expect(screen.getByTestId('sale-amount').textContent).toBe('HK$1,234.50');
   });
 
-  it('on the demo, sells in the demo merchant\'s currency even when Settings hold another country for later', async () => {
+  it("on the demo, sells in the demo merchant's currency even when Settings hold another country for later", async () => {
     // app.info names the currency of the merchant in effect: the embedded sandbox's (SGD), not the saved HK.
     const bridge = createFakeBridge({ info: { currency: 'SGD' } });
     bridge.settings = { ...bridge.settings, country: 'HK', currency: 'HKD' };
@@ -66,7 +66,9 @@ describe('sale screen', () => {
     keyAt(document.body, 'Enter', time + 200);
 
     await screen.findByTestId('payment-screen');
-    expect(bridge.callsTo('payments.chargeMerchantQr')).toEqual([{ amountMinor: 1234, currency: 'SGD', note: 'Table 4' }]);
+    expect(bridge.callsTo('payments.chargeMerchantQr')).toEqual([
+      { amountMinor: 1234, currency: 'SGD', note: 'Table 4' },
+    ]);
     const [request] = bridge.callsTo('payments.chargeMerchantQr') as [{ amountMinor: number }];
     expect(Number.isInteger(request.amountMinor)).toBe(true);
     expect(screen.getByTestId('payment-amount').textContent).toBe('S$12.34');
@@ -85,7 +87,11 @@ describe('sale screen', () => {
     const bridge = await openSale();
     bridge.override('payments.chargeMerchantQr', () => ({
       ok: false,
-      error: { code: 'auth.clock-skew', message: "This till's clock is out of sync with the provider.", retryable: false },
+      error: {
+        code: 'auth.clock-skew',
+        message: "This till's clock is out of sync with the provider.",
+        retryable: false,
+      },
     }));
     keyAt(document.body, '5', 10_000);
     fireEvent.click(screen.getByTestId('charge-button'));
@@ -140,7 +146,9 @@ describe('scan customer', () => {
     scannerTypes(document.body, 'CODE-1234-5678', 10_000);
 
     await screen.findByTestId('payment-screen');
-    expect(bridge.callsTo('payments.chargeCustomerQr')).toEqual([{ amountMinor: 50, currency: 'SGD', consumerCode: 'CODE-1234-5678' }]);
+    expect(bridge.callsTo('payments.chargeCustomerQr')).toEqual([
+      { amountMinor: 50, currency: 'SGD', consumerCode: 'CODE-1234-5678' },
+    ]);
     expect(screen.getByTestId('payment-result').dataset.outcome).toBe('success');
     expect(screen.getByTestId('payment-result').textContent).toContain('Paid S$0.50');
 
@@ -151,7 +159,9 @@ describe('scan customer', () => {
     await screen.findByTestId('scan-screen');
     scannerTypes(document.body, 'CODE-1234-5678', 30_000);
     const error = await screen.findByTestId('scan-error');
-    expect(error.textContent).toBe('This customer code was already used. Ask the customer to refresh the code in their app.');
+    expect(error.textContent).toBe(
+      'This customer code was already used. Ask the customer to refresh the code in their app.',
+    );
     expect(error.dataset.errorCode).toBe('consumer-code.already-used');
     await waitFor(() => expect(bridge.callsTo('payments.chargeCustomerQr')).toHaveLength(2));
   });

@@ -80,7 +80,11 @@ export function SaleScreen() {
     if (busy || !checkAmount()) return;
     setBusy(true);
     const trimmed = note.trim();
-    const result = await bridge['payments.chargeMerchantQr']({ amountMinor, currency, ...(trimmed ? { note: trimmed } : {}) });
+    const result = await bridge['payments.chargeMerchantQr']({
+      amountMinor,
+      currency,
+      ...(trimmed ? { note: trimmed } : {}),
+    });
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
@@ -153,14 +157,23 @@ export function SaleScreen() {
   }
 
   return (
-    <section className={`screen sale-screen${kiosk ? ' sale-kiosk' : ''}`} aria-labelledby="sale-title" data-testid="sale-screen">
+    <section
+      className={`screen sale-screen${kiosk ? ' sale-kiosk' : ''}`}
+      aria-labelledby="sale-title"
+      data-testid="sale-screen"
+    >
       <h1 id="sale-title" tabIndex={-1} className="screen-title">
         {kiosk ? t('kiosk.enterAmount') : t('sale.title')}
       </h1>
       {walkAway.secondsLeft !== null && (
         <div className="kiosk-still-there" role="alert" data-testid="kiosk-walk-away">
           <p>{t('kiosk.stillThere', { seconds: walkAway.secondsLeft })}</p>
-          <button type="button" className="button button-primary button-large" onClick={walkAway.stillHere} data-testid="kiosk-still-here">
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={walkAway.stillHere}
+            data-testid="kiosk-still-here"
+          >
             {t('kiosk.stillHere')}
           </button>
         </div>
@@ -205,20 +218,41 @@ export function SaleScreen() {
           )}
           <ErrorText error={error} testId="sale-error" />
           <div className="sale-actions">
-            <button type="button" className="button button-primary button-huge" onClick={() => void charge()} disabled={busy} data-testid="charge-button">
-              {busy ? t('sale.charging') : kiosk ? t('kiosk.pay', { amount: amountText }) : t('sale.charge', { amount: amountText })}
+            <button
+              type="button"
+              className="button button-primary button-huge"
+              onClick={() => void charge()}
+              disabled={busy}
+              data-testid="charge-button"
+            >
+              {busy
+                ? t('sale.charging')
+                : kiosk
+                  ? t('kiosk.pay', { amount: amountText })
+                  : t('sale.charge', { amount: amountText })}
               {!kiosk && <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>}
             </button>
-            <button type="button" className="button button-secondary button-huge" onClick={scanCustomer} disabled={busy} data-testid="scan-customer-button">
+            <button
+              type="button"
+              className="button button-secondary button-huge"
+              onClick={scanCustomer}
+              disabled={busy}
+              data-testid="scan-customer-button"
+            >
               {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
             </button>
           </div>
           {kiosk ? (
-            <button type="button" className="button button-secondary" onClick={() => {
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
                 reset();
                 setError(null);
                 setAttract(true);
-              }} data-testid="kiosk-start-over">
+              }}
+              data-testid="kiosk-start-over"
+            >
               {t('kiosk.startOver')}
             </button>
           ) : (

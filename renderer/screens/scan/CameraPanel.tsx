@@ -15,9 +15,22 @@ export function CameraPanel({ deviceId, onCode }: { deviceId: string; onCode: (c
   }, [decoder, setCameraDecoder]);
   const live = state.kind === 'live';
   return (
-    <div className="camera-panel" data-testid="camera-panel" data-camera-state={state.kind} data-decoder={decoder ?? ''}>
+    <div
+      className="camera-panel"
+      data-testid="camera-panel"
+      data-camera-state={state.kind}
+      data-decoder={decoder ?? ''}
+    >
       <div className={`viewfinder${live ? ' viewfinder-live' : ''}`}>
-        <video ref={videoRef} className="camera-video" muted playsInline autoPlay aria-label={t('scan.cameraLabel')} data-testid="camera-preview" />
+        <video
+          ref={videoRef}
+          className="camera-video"
+          muted
+          playsInline
+          autoPlay
+          aria-label={t('scan.cameraLabel')}
+          data-testid="camera-preview"
+        />
         {live && <div className="target-box" aria-hidden="true" />}
       </div>
       <p className={`camera-state camera-${state.kind}`} role="status" data-testid="camera-state">

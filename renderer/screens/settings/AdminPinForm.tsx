@@ -70,9 +70,22 @@ export function AdminPinForm({
         data-testid="admin-pin"
       />
       <ErrorText error={error} testId="admin-pin-error" />
-      {keypad && <Keypad label={t('settings.pinKeypad')} clearLabel={t('settings.pinClear')} onDigits={(digits) => change(pin + digits)} onDelete={() => change(pin.slice(0, -1))} onClear={() => change('')} />}
+      {keypad && (
+        <Keypad
+          label={t('settings.pinKeypad')}
+          clearLabel={t('settings.pinClear')}
+          onDigits={(digits) => change(pin + digits)}
+          onDelete={() => change(pin.slice(0, -1))}
+          onClear={() => change('')}
+        />
+      )}
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={busy || pin === ''} data-testid="admin-unlock">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || pin === ''}
+          data-testid="admin-unlock"
+        >
           {submitLabel}
         </button>
         {children}

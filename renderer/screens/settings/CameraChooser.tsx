@@ -9,7 +9,15 @@ interface Camera {
   readonly label: string;
 }
 
-export function CameraChooser({ value, onChange, problem }: { value: string; onChange: (deviceId: string) => void; problem?: string | undefined }) {
+export function CameraChooser({
+  value,
+  onChange,
+  problem,
+}: {
+  value: string;
+  onChange: (deviceId: string) => void;
+  problem?: string | undefined;
+}) {
   const t = useT();
   const id = useId();
   const [cameras, setCameras] = useState<readonly Camera[] | null>(null);
@@ -51,7 +59,12 @@ export function CameraChooser({ value, onChange, problem }: { value: string; onC
       </select>
       {cameras !== null && list.length === 0 && <p className="hint">{t('settings.cameraNone')}</p>}
       {unnamed && (
-        <button type="button" className="button button-small" onClick={() => void askForNames()} data-testid="camera-allow">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void askForNames()}
+          data-testid="camera-allow"
+        >
           {t('settings.cameraAllow')}
         </button>
       )}
@@ -68,7 +81,9 @@ async function listCameras(): Promise<readonly Camera[]> {
   if (!navigator.mediaDevices?.enumerateDevices) return [];
   try {
     const devices = await navigator.mediaDevices.enumerateDevices();
-    return devices.filter((device) => device.kind === 'videoinput').map((device) => ({ deviceId: device.deviceId, label: device.label }));
+    return devices
+      .filter((device) => device.kind === 'videoinput')
+      .map((device) => ({ deviceId: device.deviceId, label: device.label }));
   } catch {
     return [];
   }

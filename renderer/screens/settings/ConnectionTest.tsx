@@ -10,7 +10,13 @@ import { useT } from '../../i18n/i18n.tsx';
 // typed included, going only from here to main) and shows what it found, so an admin proves the credentials
 // before saving them. A form the core refuses comes back with its problems at their fields.
 
-export function ConnectionTest({ patch, onError }: { patch: SettingsPatch | null; onError: (error: AppError) => void }) {
+export function ConnectionTest({
+  patch,
+  onError,
+}: {
+  patch: SettingsPatch | null;
+  onError: (error: AppError) => void;
+}) {
   const t = useT();
   const bridge = useBridge();
   const [test, setTest] = useState<'idle' | 'testing' | ConnectionTestResult>('idle');
@@ -26,22 +32,42 @@ export function ConnectionTest({ patch, onError }: { patch: SettingsPatch | null
     setTest(result.ok ? result.value : 'idle');
     if (!result.ok) onError(result.error);
   };
-  const yesNo = (value: boolean | null): string => (value === null ? t('settings.unknown') : value ? t('settings.yes') : t('settings.no'));
+  const yesNo = (value: boolean | null): string =>
+    value === null ? t('settings.unknown') : value ? t('settings.yes') : t('settings.no');
 
   return (
     <div className="test-connection">
-      <button type="button" className="button button-secondary" onClick={() => void run()} disabled={test === 'testing'} data-testid="settings-test-connection">
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void run()}
+        disabled={test === 'testing'}
+        data-testid="settings-test-connection"
+      >
         {test === 'testing' ? t('settings.testing') : t('settings.testConnection')}
       </button>
       {patch && <p className="hint">{t('settings.testsForm')}</p>}
       {typeof test === 'object' && (
-        <div ref={resultRef} role="status" className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'} data-testid="test-connection-result">
+        <div
+          ref={resultRef}
+          role="status"
+          className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'}
+          data-testid="test-connection-result"
+        >
           <p>{test.message}</p>
           <ul>
             <li>{t('settings.testReachable', { value: yesNo(test.reachable) })}</li>
             <li>{t('settings.testSignature', { value: yesNo(test.signatureAccepted) })}</li>
-            <li>{t('settings.testSkew', { value: test.clockSkewMs === null ? t('settings.unknown') : skew(test.clockSkewMs) })}</li>
-            <li>{t('settings.testLatency', { value: test.latencyMs === null ? t('settings.unknown') : `${test.latencyMs} ms` })}</li>
+            <li>
+              {t('settings.testSkew', {
+                value: test.clockSkewMs === null ? t('settings.unknown') : skew(test.clockSkewMs),
+              })}
+            </li>
+            <li>
+              {t('settings.testLatency', {
+                value: test.latencyMs === null ? t('settings.unknown') : `${test.latencyMs} ms`,
+              })}
+            </li>
           </ul>
         </div>
       )}

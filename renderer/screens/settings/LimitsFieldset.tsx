@@ -14,9 +14,25 @@ export function LimitsFieldset({ draft }: { draft: SettingsDraft }) {
       <legend>{t('settings.section.limits')}</legend>
       <AmountLimitField draft={draft} limit="minMinor" />
       <AmountLimitField draft={draft} limit="maxMinor" />
-      <NumberField label={t('settings.resultDismissSeconds')} min={0} max={600} {...draft.field('resultDismissSeconds')} testId="settings-resultDismissSeconds" />
-      <CheckboxField label={t('settings.printReceiptWhenPaid')} {...draft.field('printReceiptWhenPaid')} testId="settings-printReceiptWhenPaid" />
-      <NumberField label={t('settings.statusRequestsPerSecond')} min={1} max={20} {...draft.field('statusRequestsPerSecond')} testId="settings-statusRequestsPerSecond" />
+      <NumberField
+        label={t('settings.resultDismissSeconds')}
+        min={0}
+        max={600}
+        {...draft.field('resultDismissSeconds')}
+        testId="settings-resultDismissSeconds"
+      />
+      <CheckboxField
+        label={t('settings.printReceiptWhenPaid')}
+        {...draft.field('printReceiptWhenPaid')}
+        testId="settings-printReceiptWhenPaid"
+      />
+      <NumberField
+        label={t('settings.statusRequestsPerSecond')}
+        min={1}
+        max={20}
+        {...draft.field('statusRequestsPerSecond')}
+        testId="settings-statusRequestsPerSecond"
+      />
     </fieldset>
   );
 }

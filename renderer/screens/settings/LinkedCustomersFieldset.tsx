@@ -17,14 +17,47 @@ export function LinkedCustomersFieldset({ draft }: { draft: SettingsDraft }) {
         options={LINKED_APPROVALS.map((value) => ({ value, label: t(`settings.linkedApproval.${value}`) }))}
         testId="settings-linkedApproval"
       />
-      <TextField label={t('settings.tokenized.merchantId')} maxLength={128} {...draft.groupField('tokenized', 'merchantId')} testId="settings-tokenized-merchantId" />
-      <TextField label={t('settings.tokenized.callbackUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'callbackUrl')} testId="settings-tokenized-callbackUrl" />
+      <TextField
+        label={t('settings.tokenized.merchantId')}
+        maxLength={128}
+        {...draft.groupField('tokenized', 'merchantId')}
+        testId="settings-tokenized-merchantId"
+      />
+      <TextField
+        label={t('settings.tokenized.callbackUrl')}
+        type="url"
+        maxLength={300}
+        {...draft.groupField('tokenized', 'callbackUrl')}
+        testId="settings-tokenized-callbackUrl"
+      />
       {draft.settings.environment === 'custom' && (
-        <TextField label={t('settings.tokenized.customBaseUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'customBaseUrl')} testId="settings-tokenized-customBaseUrl" />
+        <TextField
+          label={t('settings.tokenized.customBaseUrl')}
+          type="url"
+          maxLength={300}
+          {...draft.groupField('tokenized', 'customBaseUrl')}
+          testId="settings-tokenized-customBaseUrl"
+        />
       )}
-      <TextField label={t('settings.tokenized.webhookUrl')} type="url" maxLength={300} {...draft.groupField('tokenized', 'webhookUrl')} testId="settings-tokenized-webhookUrl" />
-      <NumberField label={t('settings.tokenized.webhookListenPort')} min={0} max={65535} {...draft.groupField('tokenized', 'webhookListenPort')} testId="settings-tokenized-webhookListenPort" />
-      <SecretField label={t('settings.tokenizedMerchantSecret')} {...draft.secret('tokenizedMerchantSecret')} testId="settings-tokenizedMerchantSecret" />
+      <TextField
+        label={t('settings.tokenized.webhookUrl')}
+        type="url"
+        maxLength={300}
+        {...draft.groupField('tokenized', 'webhookUrl')}
+        testId="settings-tokenized-webhookUrl"
+      />
+      <NumberField
+        label={t('settings.tokenized.webhookListenPort')}
+        min={0}
+        max={65535}
+        {...draft.groupField('tokenized', 'webhookListenPort')}
+        testId="settings-tokenized-webhookListenPort"
+      />
+      <SecretField
+        label={t('settings.tokenizedMerchantSecret')}
+        {...draft.secret('tokenizedMerchantSecret')}
+        testId="settings-tokenizedMerchantSecret"
+      />
     </fieldset>
   );
 }

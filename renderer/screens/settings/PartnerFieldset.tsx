@@ -9,7 +9,12 @@ export function PartnerFieldset({ draft }: { draft: SettingsDraft }) {
   return (
     <fieldset>
       <legend>{t('settings.section.partner')}</legend>
-      <TextField label={t('settings.partner.merchantId')} maxLength={64} {...draft.groupField('partner', 'merchantId')} testId="settings-partner-merchantId" />
+      <TextField
+        label={t('settings.partner.merchantId')}
+        maxLength={64}
+        {...draft.groupField('partner', 'merchantId')}
+        testId="settings-partner-merchantId"
+      />
       <NumberField
         label={t('settings.partner.merchantCategoryCode')}
         nullable
@@ -18,8 +23,18 @@ export function PartnerFieldset({ draft }: { draft: SettingsDraft }) {
         {...draft.groupField('partner', 'merchantCategoryCode')}
         testId="settings-partner-merchantCategoryCode"
       />
-      <TextField label={t('settings.partner.merchantTradingName')} maxLength={100} {...draft.groupField('partner', 'merchantTradingName')} testId="settings-partner-merchantTradingName" />
-      <TextField label={t('settings.partner.merchantEntityId')} maxLength={64} {...draft.groupField('partner', 'merchantEntityId')} testId="settings-partner-merchantEntityId" />
+      <TextField
+        label={t('settings.partner.merchantTradingName')}
+        maxLength={100}
+        {...draft.groupField('partner', 'merchantTradingName')}
+        testId="settings-partner-merchantTradingName"
+      />
+      <TextField
+        label={t('settings.partner.merchantEntityId')}
+        maxLength={64}
+        {...draft.groupField('partner', 'merchantEntityId')}
+        testId="settings-partner-merchantEntityId"
+      />
     </fieldset>
   );
 }

@@ -25,7 +25,12 @@ export function PinGate({ onUnlock }: { onUnlock: () => void }) {
       <p>{t('settings.locked')}</p>
       <AdminPinForm submitLabel={t('settings.unlock')} onUnlocked={onUnlock} keypad={mode === 'kiosk'}>
         {/* A kiosk shows no navigation here: this is the way back for a customer who pressed Admin. */}
-        <button type="button" className="button button-secondary" onClick={() => navigate({ name: homeScreenOf(mode) })} data-testid="admin-pin-back">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => navigate({ name: homeScreenOf(mode) })}
+          data-testid="admin-pin-back"
+        >
           {t('common.back')}
         </button>
       </AdminPinForm>

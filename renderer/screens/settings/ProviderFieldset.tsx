@@ -8,7 +8,15 @@ import { NumberField, SecretField, SelectField, TextField } from './fields.tsx';
 
 // Where the in-store payments go and who this till is to the provider: environment, credentials, webhook.
 
-export function ProviderFieldset({ draft, patch, onError }: { draft: SettingsDraft; patch: SettingsPatch | null; onError: (error: AppError) => void }) {
+export function ProviderFieldset({
+  draft,
+  patch,
+  onError,
+}: {
+  draft: SettingsDraft;
+  patch: SettingsPatch | null;
+  onError: (error: AppError) => void;
+}) {
   const t = useT();
   const { currency } = useTerminal();
   const { environment } = draft.settings;
@@ -24,12 +32,41 @@ export function ProviderFieldset({ draft, patch, onError }: { draft: SettingsDra
         hint={environment === 'embedded-sandbox' ? t('settings.demoUsesOwnMerchant', { currency }) : undefined}
         testId="settings-environment"
       />
-      {environment === 'custom' && <TextField label={t('settings.customBaseUrl')} type="url" maxLength={300} {...draft.field('customBaseUrl')} testId="settings-customBaseUrl" />}
-      <TextField label={t('settings.accessKeyId')} maxLength={128} {...draft.field('accessKeyId')} testId="settings-accessKeyId" />
-      <SecretField label={t('settings.accessKeySecret')} {...draft.secret('accessKeySecret')} testId="settings-accessKeySecret" />
+      {environment === 'custom' && (
+        <TextField
+          label={t('settings.customBaseUrl')}
+          type="url"
+          maxLength={300}
+          {...draft.field('customBaseUrl')}
+          testId="settings-customBaseUrl"
+        />
+      )}
+      <TextField
+        label={t('settings.accessKeyId')}
+        maxLength={128}
+        {...draft.field('accessKeyId')}
+        testId="settings-accessKeyId"
+      />
+      <SecretField
+        label={t('settings.accessKeySecret')}
+        {...draft.secret('accessKeySecret')}
+        testId="settings-accessKeySecret"
+      />
       <TextField label={t('settings.posId')} maxLength={64} {...draft.field('posId')} testId="settings-posId" />
-      <TextField label={t('settings.webhookUrl')} type="url" maxLength={300} {...draft.field('webhookUrl')} testId="settings-webhookUrl" />
-      <NumberField label={t('settings.webhookListenPort')} min={0} max={65535} {...draft.field('webhookListenPort')} testId="settings-webhookListenPort" />
+      <TextField
+        label={t('settings.webhookUrl')}
+        type="url"
+        maxLength={300}
+        {...draft.field('webhookUrl')}
+        testId="settings-webhookUrl"
+      />
+      <NumberField
+        label={t('settings.webhookListenPort')}
+        min={0}
+        max={65535}
+        {...draft.field('webhookListenPort')}
+        testId="settings-webhookListenPort"
+      />
       <ConnectionTest patch={patch} onError={onError} />
     </fieldset>
   );

@@ -6,7 +6,15 @@ import { AdminPinForm } from './AdminPinForm.tsx';
  * Main refused a save with admin.pin-required: its admin window lapsed while the form was open. The PIN
  * is asked here, over the form, so the edited settings stay where they are and are saved once it is given.
  */
-export function RelockDialog({ keypad, onUnlocked, onCancel }: { keypad: boolean; onUnlocked: () => void; onCancel: () => void }) {
+export function RelockDialog({
+  keypad,
+  onUnlocked,
+  onCancel,
+}: {
+  keypad: boolean;
+  onUnlocked: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const cancel = useEffectEvent(onCancel);
   useEffect(() => {
@@ -22,7 +30,14 @@ export function RelockDialog({ keypad, onUnlocked, onCancel }: { keypad: boolean
 
   return (
     <div className="dialog-backdrop">
-      <div className="dialog relock-dialog" role="dialog" aria-modal="true" aria-labelledby="relock-title" aria-describedby="relock-explain" data-testid="settings-relocked">
+      <div
+        className="dialog relock-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="relock-title"
+        aria-describedby="relock-explain"
+        data-testid="settings-relocked"
+      >
         <h2 id="relock-title">{t('settings.relockTitle')}</h2>
         <p id="relock-explain">{t('settings.relockExplain')}</p>
         <AdminPinForm submitLabel={t('settings.unlockAndSave')} onUnlocked={onUnlocked} keypad={keypad}>

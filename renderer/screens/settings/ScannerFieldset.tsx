@@ -16,9 +16,26 @@ export function ScannerFieldset({ draft }: { draft: SettingsDraft }) {
   return (
     <fieldset>
       <legend>{t('settings.section.scanner')}</legend>
-      <NumberField label={t('settings.scanner.maxInterKeyMs')} min={5} max={200} {...draft.groupField('scanner', 'maxInterKeyMs')} testId="settings-scanner-maxInterKeyMs" />
-      <NumberField label={t('settings.scanner.minLength')} min={4} max={64} {...draft.groupField('scanner', 'minLength')} testId="settings-scanner-minLength" />
-      <SelectField label={t('settings.scanner.terminator')} {...draft.groupField('scanner', 'terminator')} options={TERMINATORS} testId="settings-scanner-terminator" />
+      <NumberField
+        label={t('settings.scanner.maxInterKeyMs')}
+        min={5}
+        max={200}
+        {...draft.groupField('scanner', 'maxInterKeyMs')}
+        testId="settings-scanner-maxInterKeyMs"
+      />
+      <NumberField
+        label={t('settings.scanner.minLength')}
+        min={4}
+        max={64}
+        {...draft.groupField('scanner', 'minLength')}
+        testId="settings-scanner-minLength"
+      />
+      <SelectField
+        label={t('settings.scanner.terminator')}
+        {...draft.groupField('scanner', 'terminator')}
+        options={TERMINATORS}
+        testId="settings-scanner-terminator"
+      />
       <ScannerTest scanner={scanner.value} onApply={scanner.onChange} />
     </fieldset>
   );

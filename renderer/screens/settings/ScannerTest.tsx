@@ -10,7 +10,13 @@ import { measureScan, wouldRecognise, type ScanMeasurement, type TimedKey } from
 /** Without a terminator, the scan is taken as finished once the keys stop for this long. */
 const IDLE_END_MS = 600;
 
-export function ScannerTest({ scanner, onApply }: { scanner: Settings['scanner']; onApply: (scanner: Settings['scanner']) => void }) {
+export function ScannerTest({
+  scanner,
+  onApply,
+}: {
+  scanner: Settings['scanner'];
+  onApply: (scanner: Settings['scanner']) => void;
+}) {
   const t = useT();
   const [active, setActive] = useState(false);
   const [measurement, setMeasurement] = useState<ScanMeasurement | null>(null);
@@ -98,7 +104,9 @@ export function ScannerTest({ scanner, onApply }: { scanner: Settings['scanner']
             <p className="field-problem">{t('scannerTest.tooSlow')}</p>
           ) : (
             <>
-              <p>{wouldRecognise(measurement, scanner) ? t('scannerTest.wouldDetect') : t('scannerTest.wouldNotDetect')}</p>
+              <p>
+                {wouldRecognise(measurement, scanner) ? t('scannerTest.wouldDetect') : t('scannerTest.wouldNotDetect')}
+              </p>
               <p>{t('scannerTest.suggest', { ms: measurement.suggestedMaxInterKeyMs ?? '' })}</p>
               <button
                 type="button"

@@ -12,18 +12,44 @@ export interface PinConfirmBinding {
   readonly problem: string | undefined;
 }
 
-export function SecurityFieldset({ draft, pinConfirm }: { draft: SettingsDraft; pinConfirm: (name: PinName) => PinConfirmBinding }) {
+export function SecurityFieldset({
+  draft,
+  pinConfirm,
+}: {
+  draft: SettingsDraft;
+  pinConfirm: (name: PinName) => PinConfirmBinding;
+}) {
   const t = useT();
   return (
     <fieldset>
       <legend>{t('settings.section.security')}</legend>
-      <PinWithConfirm draft={draft} name="supervisorPin" label={t('settings.supervisorPin')} confirm={pinConfirm('supervisorPin')} />
-      <PinWithConfirm draft={draft} name="adminPin" label={t('settings.adminPinSecret')} confirm={pinConfirm('adminPin')} />
+      <PinWithConfirm
+        draft={draft}
+        name="supervisorPin"
+        label={t('settings.supervisorPin')}
+        confirm={pinConfirm('supervisorPin')}
+      />
+      <PinWithConfirm
+        draft={draft}
+        name="adminPin"
+        label={t('settings.adminPinSecret')}
+        confirm={pinConfirm('adminPin')}
+      />
     </fieldset>
   );
 }
 
-function PinWithConfirm({ draft, name, label, confirm }: { draft: SettingsDraft; name: PinName; label: string; confirm: PinConfirmBinding }) {
+function PinWithConfirm({
+  draft,
+  name,
+  label,
+  confirm,
+}: {
+  draft: SettingsDraft;
+  name: PinName;
+  label: string;
+  confirm: PinConfirmBinding;
+}) {
   const t = useT();
   const secret = draft.secret(name);
   const typed = typeof secret.draft === 'string' && secret.draft !== '';

@@ -27,7 +27,9 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
 
     expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
-    expect(bridge.callsTo('settings.save')).toEqual([{ secrets: { accessKeySecret: 'new-secret-value-5678', supervisorPin: '2468' } }]);
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { secrets: { accessKeySecret: 'new-secret-value-5678', supervisorPin: '2468' } },
+    ]);
     expect(bridge.secretValues.get('accessKeySecret')).toBe('new-secret-value-5678');
     // After saving, the fields are empty again and only say "saved".
     expect((screen.getByLabelText('Access key secret') as HTMLInputElement).value).toBe('');
@@ -54,7 +56,9 @@ describe('settings screen', () => {
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'HK' } });
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByTestId('settings-message');
-    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { merchantName: 'Harbour Tea House', country: 'HK', currency: 'HKD' } }]);
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { settings: { merchantName: 'Harbour Tea House', country: 'HK', currency: 'HKD' } },
+    ]);
     expect(screen.getByTestId('merchant-name').textContent).toBe('Harbour Tea House');
   });
 
@@ -77,8 +81,12 @@ describe('settings screen', () => {
     expect(screen.queryByLabelText('Linked-customer gateway URL (custom environment)')).toBeNull();
     fireEvent.change(screen.getByLabelText('Environment'), { target: { value: 'custom' } });
     fireEvent.change(screen.getByLabelText('Custom base URL'), { target: { value: 'https://au.example.com/posi' } });
-    fireEvent.change(screen.getByLabelText('Linked-customer gateway URL (custom environment)'), { target: { value: 'https://gateway.example.com/merchant' } });
-    fireEvent.change(screen.getByLabelText('Linked-customer webhook URL (public)'), { target: { value: 'https://till.example.com/hooks/orders' } });
+    fireEvent.change(screen.getByLabelText('Linked-customer gateway URL (custom environment)'), {
+      target: { value: 'https://gateway.example.com/merchant' },
+    });
+    fireEvent.change(screen.getByLabelText('Linked-customer webhook URL (public)'), {
+      target: { value: 'https://till.example.com/hooks/orders' },
+    });
     const port = screen.getByLabelText('Linked-customer webhook listener port (0 = off)') as HTMLInputElement;
     expect(port.value).toBe('0');
     fireEvent.change(port, { target: { value: '8788' } });
@@ -89,7 +97,13 @@ describe('settings screen', () => {
         settings: {
           environment: 'custom',
           customBaseUrl: 'https://au.example.com/posi',
-          tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: 'https://gateway.example.com/merchant', webhookUrl: 'https://till.example.com/hooks/orders', webhookListenPort: 8788 },
+          tokenized: {
+            merchantId: '',
+            callbackUrl: '',
+            customBaseUrl: 'https://gateway.example.com/merchant',
+            webhookUrl: 'https://till.example.com/hooks/orders',
+            webhookListenPort: 8788,
+          },
         },
       },
     ]);
@@ -99,13 +113,17 @@ describe('settings screen', () => {
   it('saves the in-store webhook URL with the port its listener uses on this till', async () => {
     const bridge = await openSettings();
     await screen.findByTestId('settings-screen');
-    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://till.example.com/hooks/instore' } });
+    fireEvent.change(screen.getByLabelText('Webhook URL'), {
+      target: { value: 'https://till.example.com/hooks/instore' },
+    });
     const port = screen.getByLabelText('Webhook listener port on this till (0 = off)') as HTMLInputElement;
     expect(port.value).toBe('0');
     fireEvent.change(port, { target: { value: '8789' } });
     fireEvent.click(screen.getByTestId('settings-save'));
     expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
-    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { webhookUrl: 'https://till.example.com/hooks/instore', webhookListenPort: 8789 } }]);
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { settings: { webhookUrl: 'https://till.example.com/hooks/instore', webhookListenPort: 8789 } },
+    ]);
   });
 
   it('shows the core’s field-level message next to the field it names', async () => {
@@ -116,7 +134,10 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     expect((await screen.findByTestId('settings-error')).dataset.errorCode).toBe('settings.invalid');
     expect(gap.getAttribute('aria-invalid')).toBe('true');
-    const descriptions = gap.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const descriptions = gap
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('Enter 200 or less.');
     expect(bridge.settings.scanner.maxInterKeyMs).toBe(35);
   });
@@ -129,7 +150,10 @@ describe('settings screen', () => {
     fireEvent.change(again, { target: { value: '2469' } });
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(again.getAttribute('aria-invalid')).toBe('true'));
-    const descriptions = again.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const descriptions = again
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('The two entries differ. Type the same PIN twice.');
     // The PINs section opens on its own, with its problem counted on the tab.
     expect(screen.getByTestId('settings-tab-pins').getAttribute('aria-selected')).toBe('true');
@@ -225,7 +249,10 @@ describe('settings screen', () => {
     expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(bridge.settings.merchantName).toBe('Harbour Tea House');
-    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { merchantName: 'Harbour Tea House' } }, { settings: { merchantName: 'Harbour Tea House' } }]);
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { settings: { merchantName: 'Harbour Tea House' } },
+      { settings: { merchantName: 'Harbour Tea House' } },
+    ]);
   });
 
   it('the PIN dialog can be dismissed with Esc; the changes stay in the form, not saved', async () => {
@@ -241,7 +268,9 @@ describe('settings screen', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
     expect((screen.getByLabelText('Merchant name') as HTMLInputElement).value).toBe('Harbour Tea House');
-    expect(screen.getByTestId('settings-message').textContent).toBe('Not saved yet: your changes are still in the form.');
+    expect(screen.getByTestId('settings-message').textContent).toBe(
+      'Not saved yet: your changes are still in the form.',
+    );
     expect(bridge.settings.merchantName).toBe('Demo Coffee Bar');
   });
 

@@ -14,7 +14,12 @@ import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
-import { firstSectionWithProblem, problemsBySection, SETTINGS_SECTIONS, type SettingsSection } from './settings-sections.ts';
+import {
+  firstSectionWithProblem,
+  problemsBySection,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+} from './settings-sections.ts';
 import { useSettingsForm } from './use-settings-form.ts';
 import { VaultUnreadable } from './VaultUnreadable.tsx';
 
@@ -62,7 +67,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
   useEffect(() => {
     if (focusRequest === null) return;
     const frame = requestAnimationFrame(() => {
-      const field = panelsRef.current?.querySelector<HTMLElement>(`#settings-panel-${focusRequest} [aria-invalid="true"]`);
+      const field = panelsRef.current?.querySelector<HTMLElement>(
+        `#settings-panel-${focusRequest} [aria-invalid="true"]`,
+      );
       field?.scrollIntoView({ block: 'center' });
       field?.focus({ preventScroll: true });
     });
@@ -71,7 +78,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
   }, [focusRequest, openedFor]);
 
   const panel = (id: SettingsSection, children: ReactNode): ReactNode => (
-    <div role="tabpanel" id={`settings-panel-${id}`} aria-labelledby={`settings-tab-${id}`} hidden={section !== id} className="settings-panel" data-testid={`settings-panel-${id}`}>
+    <div
+      role="tabpanel"
+      id={`settings-panel-${id}`}
+      aria-labelledby={`settings-tab-${id}`}
+      hidden={section !== id}
+      className="settings-panel"
+      data-testid={`settings-panel-${id}`}
+    >
       {children}
     </div>
   );
@@ -82,13 +96,25 @@ function SettingsForm({ view }: { view: SettingsView }) {
         {t('settings.title')}
       </h1>
       <SectionTabs current={section} counts={counts} onSelect={setSection} />
-      <form className="settings-form" onSubmit={submit} noValidate aria-labelledby="settings-title" data-testid="settings-form">
+      <form
+        className="settings-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="settings-title"
+        data-testid="settings-form"
+      >
         {/* The sections scroll; the save bar sits below them, never over the field being edited. */}
         <div className="settings-panels" ref={panelsRef}>
           {panel(
             'connection',
             <>
-              <ProviderFieldset draft={form.draft} patch={form.patch} onError={(error) => (error.code === 'settings.invalid' ? form.testRefused(error) : form.reportError(error))} />
+              <ProviderFieldset
+                draft={form.draft}
+                patch={form.patch}
+                onError={(error) =>
+                  error.code === 'settings.invalid' ? form.testRefused(error) : form.reportError(error)
+                }
+              />
               <PartnerFieldset draft={form.draft} />
             </>,
           )}
@@ -106,7 +132,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
         </div>
 
         <div className="form-footer">
-          <button type="submit" ref={saveButtonRef} className="button button-primary button-large" disabled={form.busy} data-testid="settings-save">
+          <button
+            type="submit"
+            ref={saveButtonRef}
+            className="button button-primary button-large"
+            disabled={form.busy}
+            data-testid="settings-save"
+          >
             {form.busy ? t('settings.saving') : t('settings.save')}
           </button>
           {problemFields.length > 0 ? (
@@ -141,7 +173,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
 }
 
 /** The sections as tabs (arrow keys move between them), each with the number of problems it holds. */
-function SectionTabs({ current, counts, onSelect }: { current: SettingsSection; counts: Readonly<Record<SettingsSection, number>>; onSelect: (section: SettingsSection) => void }) {
+function SectionTabs({
+  current,
+  counts,
+  onSelect,
+}: {
+  current: SettingsSection;
+  counts: Readonly<Record<SettingsSection, number>>;
+  onSelect: (section: SettingsSection) => void;
+}) {
   const t = useT();
   const move = (event: KeyboardEvent<HTMLButtonElement>): void => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

@@ -15,8 +15,18 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
   return (
     <fieldset>
       <legend>{t('settings.section.terminal')}</legend>
-      <TextField label={t('settings.merchantName')} maxLength={80} {...draft.field('merchantName')} testId="settings-merchantName" />
-      <TextField label={t('settings.terminalReference')} maxLength={36} {...draft.field('terminalReference')} testId="settings-terminalReference" />
+      <TextField
+        label={t('settings.merchantName')}
+        maxLength={80}
+        {...draft.field('merchantName')}
+        testId="settings-merchantName"
+      />
+      <TextField
+        label={t('settings.terminalReference')}
+        maxLength={36}
+        {...draft.field('terminalReference')}
+        testId="settings-terminalReference"
+      />
       <SelectField
         label={t('settings.country')}
         {...draft.field('country')}
@@ -29,17 +39,36 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
       <SelectField
         label={t('settings.currency')}
         {...draft.field('currency')}
-        options={CURRENCIES.filter((code) => code === CURRENCY_OF_COUNTRY[draft.settings.country]).map((code) => ({ value: code, label: code }))}
+        options={CURRENCIES.filter((code) => code === CURRENCY_OF_COUNTRY[draft.settings.country]).map((code) => ({
+          value: code,
+          label: code,
+        }))}
         testId="settings-currency"
       />
-      <SelectField label={t('settings.mode')} {...draft.field('mode')} options={MODES.map((mode) => ({ value: mode, label: t(`settings.mode.${mode}`) }))} testId="settings-mode" />
+      <SelectField
+        label={t('settings.mode')}
+        {...draft.field('mode')}
+        options={MODES.map((mode) => ({ value: mode, label: t(`settings.mode.${mode}`) }))}
+        testId="settings-mode"
+      />
       {/* One kiosk setting: the mode. A kiosk is always full screen; the lock is for a cashier or refund-counter till. */}
       {draft.settings.mode === 'kiosk' ? (
-        <NumberField label={t('settings.kioskUnpaidCancelSeconds')} min={30} max={600} {...draft.field('kioskUnpaidCancelSeconds')} testId="settings-kioskUnpaidCancelSeconds" />
+        <NumberField
+          label={t('settings.kioskUnpaidCancelSeconds')}
+          min={30}
+          max={600}
+          {...draft.field('kioskUnpaidCancelSeconds')}
+          testId="settings-kioskUnpaidCancelSeconds"
+        />
       ) : (
         <CheckboxField label={t('settings.kiosk')} {...draft.field('kiosk')} testId="settings-kiosk" />
       )}
-      <SelectField label={t('settings.locale')} {...draft.field('locale')} options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))} testId="settings-locale" />
+      <SelectField
+        label={t('settings.locale')}
+        {...draft.field('locale')}
+        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+        testId="settings-locale"
+      />
     </fieldset>
   );
 }

@@ -26,14 +26,22 @@ export interface SecretBinding {
 export interface SettingsDraft {
   readonly settings: Settings;
   field<K extends keyof Settings>(key: K): FieldBinding<Settings[K]>;
-  groupField<G extends SettingsGroup, K extends keyof Settings[G] & string>(group: G, key: K): FieldBinding<Settings[G][K]>;
+  groupField<G extends SettingsGroup, K extends keyof Settings[G] & string>(
+    group: G,
+    key: K,
+  ): FieldBinding<Settings[G][K]>;
   secret(name: SecretName): SecretBinding;
   /** Several fields at once, for settings that must change together. */
   edit(change: Partial<Settings>): void;
 }
 
-export function bindDraft(state: SettingsFormState, dispatch: Dispatch<SettingsFormAction>, storedSecrets: SettingsView['secrets']): SettingsDraft {
-  const edit = (change: (draft: Settings) => Settings, field?: string): void => dispatch({ type: 'edited', edit: change, field });
+export function bindDraft(
+  state: SettingsFormState,
+  dispatch: Dispatch<SettingsFormAction>,
+  storedSecrets: SettingsView['secrets'],
+): SettingsDraft {
+  const edit = (change: (draft: Settings) => Settings, field?: string): void =>
+    dispatch({ type: 'edited', edit: change, field });
   return {
     settings: state.draft,
     field: (key) => ({

@@ -150,7 +150,13 @@ export function SelectField<V extends string>({
   );
 }
 
-export function CheckboxField({ value, onChange, label, problem, testId }: FieldShell & { value: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField({
+  value,
+  onChange,
+  label,
+  problem,
+  testId,
+}: FieldShell & { value: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (
     <div className={`field field-checkbox${problem ? ' field-invalid' : ''}`}>
@@ -180,11 +186,21 @@ export function SecretField({
   onChange,
   numeric = false,
   ...shell
-}: FieldShell & { name: SecretName; stored: boolean; draft: string | null | undefined; onChange: (value: string | null | undefined) => void; numeric?: boolean }) {
+}: FieldShell & {
+  name: SecretName;
+  stored: boolean;
+  draft: string | null | undefined;
+  onChange: (value: string | null | undefined) => void;
+  numeric?: boolean;
+}) {
   const id = useId();
   const t = useT();
   const removing = draft === null;
-  const statusText = removing ? t('settings.secretWillRemove') : stored ? t('settings.secretSaved') : t('settings.secretNotSet');
+  const statusText = removing
+    ? t('settings.secretWillRemove')
+    : stored
+      ? t('settings.secretSaved')
+      : t('settings.secretNotSet');
   return (
     <Shell id={id} {...shell}>
       <div className="secret-row">
@@ -202,16 +218,31 @@ export function SecretField({
           aria-invalid={Boolean(shell.problem) || undefined}
           data-testid={shell.testId}
         />
-        <span id={`${id}-status`} className={`secret-status${stored ? ' secret-saved' : ''}`} data-testid={`secret-status-${name}`} data-stored={String(stored)}>
+        <span
+          id={`${id}-status`}
+          className={`secret-status${stored ? ' secret-saved' : ''}`}
+          data-testid={`secret-status-${name}`}
+          data-stored={String(stored)}
+        >
           {statusText}
         </span>
         {stored && !removing && (
-          <button type="button" className="button button-small" onClick={() => onChange(null)} data-testid={`secret-remove-${name}`}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onChange(null)}
+            data-testid={`secret-remove-${name}`}
+          >
             {t('settings.secretRemove', { name: shell.label })}
           </button>
         )}
         {removing && (
-          <button type="button" className="button button-small" onClick={() => onChange(undefined)} data-testid={`secret-keep-${name}`}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onChange(undefined)}
+            data-testid={`secret-keep-${name}`}
+          >
             {t('common.back')}
           </button>
         )}

@@ -14,17 +14,25 @@ describe('settings draft helpers', () => {
   });
 
   it('puts the refused field’s message on that field, or on the group a field belongs to', () => {
-    const amountLimits = fieldErrorsOf({
-      code: 'settings.invalid',
-      message: 'core English, for the log',
-      notice: { key: 'settings.min-above-max' },
-      retryable: false,
-      details: { field: 'amountLimits' },
-    }, 'en');
+    const amountLimits = fieldErrorsOf(
+      {
+        code: 'settings.invalid',
+        message: 'core English, for the log',
+        notice: { key: 'settings.min-above-max' },
+        retryable: false,
+        details: { field: 'amountLimits' },
+      },
+      'en',
+    );
     expect(amountLimits).toEqual({ amountLimits: 'The minimum amount is above the maximum.' });
     expect(messageFor(amountLimits, 'amountLimits.minMinor')).toBe('The minimum amount is above the maximum.');
     expect(messageFor(amountLimits, 'posId')).toBeUndefined();
-    expect(fieldErrorsOf({ code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } }, 'en')).toEqual({});
+    expect(
+      fieldErrorsOf(
+        { code: 'vault.unavailable', message: 'No key store.', retryable: false, details: { field: 'x' } },
+        'en',
+      ),
+    ).toEqual({});
     expect(fieldErrorsOf({ code: 'settings.invalid', message: 'Invalid.', retryable: false }, 'en')).toEqual({});
   });
 });

@@ -13,7 +13,8 @@ export type SettingsGroup = { [K in keyof Settings]: Settings[K] extends object 
  * A field as the core names it in error details: a top-level setting, a group's field
  * ("scanner.maxInterKeyMs") or a secret. Built from the settings type, so a misspelt field fails to compile.
  */
-export type FieldPath = keyof Settings | { [G in SettingsGroup]: `${G}.${keyof Settings[G] & string}` }[SettingsGroup] | SecretName;
+export type FieldPath =
+  keyof Settings | { [G in SettingsGroup]: `${G}.${keyof Settings[G] & string}` }[SettingsGroup] | SecretName;
 
 /** Messages from a refused save, keyed by the field the core named (unchecked: it comes over the wire). */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -22,7 +23,12 @@ export function withField<K extends keyof Settings>(settings: Settings, key: K, 
   return { ...settings, [key]: value };
 }
 
-export function withGroupField<G extends SettingsGroup, K extends keyof Settings[G]>(settings: Settings, group: G, key: K, value: Settings[G][K]): Settings {
+export function withGroupField<G extends SettingsGroup, K extends keyof Settings[G]>(
+  settings: Settings,
+  group: G,
+  key: K,
+  value: Settings[G][K],
+): Settings {
   return withField(settings, group, { ...settings[group], [key]: value });
 }
 
@@ -79,7 +85,9 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
 export function fieldErrorsOf(error: AppError, locale: Locale): FieldErrors {
   if (error.code !== 'settings.invalid') return {};
   if (error.fieldNotices) {
-    return Object.fromEntries(Object.entries(error.fieldNotices).map(([field, what]) => [field, noticeText(what, locale)]));
+    return Object.fromEntries(
+      Object.entries(error.fieldNotices).map(([field, what]) => [field, noticeText(what, locale)]),
+    );
   }
   const field = error.details?.field;
   if (typeof field !== 'string' || field === '') return {};

@@ -41,20 +41,53 @@ export type SettingsFormAction =
   | { readonly type: 'saved'; readonly settings: Settings; readonly message: string };
 
 export function startEditing(settings: Settings): SettingsFormState {
-  return { saved: settings, draft: settings, secrets: {}, fieldErrors: {}, error: null, message: null, busy: false, relocked: false, pinConfirms: {}, refusals: 0 };
+  return {
+    saved: settings,
+    draft: settings,
+    secrets: {},
+    fieldErrors: {},
+    error: null,
+    message: null,
+    busy: false,
+    relocked: false,
+    pinConfirms: {},
+    refusals: 0,
+  };
 }
 
 export function settingsFormReducer(state: SettingsFormState, action: SettingsFormAction): SettingsFormState {
   switch (action.type) {
     // A field the admin edits loses its old message: what is left marked is what is left to fix.
     case 'edited':
-      return { ...state, draft: action.edit(state.draft), message: null, fieldErrors: without(state.fieldErrors, action.field) };
+      return {
+        ...state,
+        draft: action.edit(state.draft),
+        message: null,
+        fieldErrors: without(state.fieldErrors, action.field),
+      };
     case 'secretEdited':
-      return { ...state, secrets: withSecret(state.secrets, action.name, action.value), message: null, fieldErrors: without(state.fieldErrors, action.name) };
+      return {
+        ...state,
+        secrets: withSecret(state.secrets, action.name, action.value),
+        message: null,
+        fieldErrors: without(state.fieldErrors, action.name),
+      };
     case 'pinConfirmEdited':
-      return { ...state, pinConfirms: { ...state.pinConfirms, [action.name]: action.value }, message: null, fieldErrors: without(state.fieldErrors, `${action.name}Confirm`) };
+      return {
+        ...state,
+        pinConfirms: { ...state.pinConfirms, [action.name]: action.value },
+        message: null,
+        fieldErrors: without(state.fieldErrors, `${action.name}Confirm`),
+      };
     case 'problemsFound':
-      return { ...state, busy: false, error: action.error, fieldErrors: action.fieldErrors, refusals: state.refusals + 1, message: null };
+      return {
+        ...state,
+        busy: false,
+        error: action.error,
+        fieldErrors: action.fieldErrors,
+        refusals: state.refusals + 1,
+        message: null,
+      };
     case 'noted':
       return { ...state, message: action.message };
     case 'errorReported':
@@ -63,14 +96,29 @@ export function settingsFormReducer(state: SettingsFormState, action: SettingsFo
       return { ...state, busy: true, error: null };
     case 'saveRefused': {
       const found = Object.keys(action.fieldErrors).length > 0;
-      return { ...state, busy: false, error: action.error, fieldErrors: action.fieldErrors, refusals: state.refusals + (found ? 1 : 0) };
+      return {
+        ...state,
+        busy: false,
+        error: action.error,
+        fieldErrors: action.fieldErrors,
+        refusals: state.refusals + (found ? 1 : 0),
+      };
     }
     case 'pinRequired':
       return { ...state, busy: false, relocked: true };
     case 'pinDialogClosed':
       return { ...state, relocked: false };
     case 'saved':
-      return { ...state, busy: false, saved: action.settings, draft: action.settings, secrets: {}, pinConfirms: {}, fieldErrors: {}, message: action.message };
+      return {
+        ...state,
+        busy: false,
+        saved: action.settings,
+        draft: action.settings,
+        secrets: {},
+        pinConfirms: {},
+        fieldErrors: {},
+        message: action.message,
+      };
   }
 }
 

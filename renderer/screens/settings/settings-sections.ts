@@ -45,7 +45,10 @@ export function sectionOfField(path: string): SettingsSection {
 
 /** How many problems each section holds. */
 export function problemsBySection(fields: readonly string[]): Readonly<Record<SettingsSection, number>> {
-  const counts = Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, 0])) as Record<SettingsSection, number>;
+  const counts = Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, 0])) as Record<
+    SettingsSection,
+    number
+  >;
   for (const field of fields) counts[sectionOfField(field)] += 1;
   return counts;
 }

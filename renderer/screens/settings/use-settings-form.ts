@@ -12,7 +12,11 @@ import type { FieldErrors, SecretDrafts } from './settings-draft.ts';
 const PIN_NAMES: readonly PinName[] = ['supervisorPin', 'adminPin'];
 
 /** Each new PIN whose second entry differs (or is missing), as a problem on its confirmation field. */
-function pinConfirmProblems(secrets: SecretDrafts, confirms: Partial<Record<PinName, string>>, differ: string): FieldErrors {
+function pinConfirmProblems(
+  secrets: SecretDrafts,
+  confirms: Partial<Record<PinName, string>>,
+  differ: string,
+): FieldErrors {
   const problems: Record<string, string> = {};
   for (const name of PIN_NAMES) {
     const typed = secrets[name];
@@ -41,7 +45,8 @@ export function useSettingsForm(view: SettingsView) {
     if (!patch) return dispatch({ type: 'noted', message: t('settings.noChanges') });
     // A new PIN must be typed the same twice before it goes anywhere.
     const pinProblems = pinConfirmProblems(state.secrets, state.pinConfirms, t('settings.pinsDiffer'));
-    if (Object.keys(pinProblems).length > 0) return dispatch({ type: 'problemsFound', fieldErrors: pinProblems, error: null });
+    if (Object.keys(pinProblems).length > 0)
+      return dispatch({ type: 'problemsFound', fieldErrors: pinProblems, error: null });
     dispatch({ type: 'saveStarted' });
     // The admin typing a new admin PIN is the admin: stay unlocked. Before the call, because main's
     // settings.changed event (now with an admin PIN) can arrive before the reply and would lock the form.
@@ -49,7 +54,11 @@ export function useSettingsForm(view: SettingsView) {
     const result = await bridge['settings.save'](patch);
     if (!result.ok) {
       // admin.pin-required: main's admin window lapsed (or main restarted) while the form was open.
-      dispatch(result.error.code === 'admin.pin-required' ? { type: 'pinRequired' } : { type: 'saveRefused', error: result.error, fieldErrors: fieldErrorsOf(result.error, locale) });
+      dispatch(
+        result.error.code === 'admin.pin-required'
+          ? { type: 'pinRequired' }
+          : { type: 'saveRefused', error: result.error, fieldErrors: fieldErrorsOf(result.error, locale) },
+      );
       return;
     }
     // An accepted save keeps main's admin window open (and one that just set the admin PIN opens it): the
@@ -70,7 +79,8 @@ export function useSettingsForm(view: SettingsView) {
       problem: state.fieldErrors[`${name}Confirm`],
     }),
     /** A connection test of the form refused its values: the same messages as a refused save, at their fields. */
-    testRefused: (error: AppError) => dispatch({ type: 'saveRefused', error, fieldErrors: fieldErrorsOf(error, locale) }),
+    testRefused: (error: AppError) =>
+      dispatch({ type: 'saveRefused', error, fieldErrors: fieldErrorsOf(error, locale) }),
     dirty: patch !== null,
     error: state.error,
     message: state.message,

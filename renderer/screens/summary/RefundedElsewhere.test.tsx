@@ -15,9 +15,29 @@ describe('refunded elsewhere', () => {
     const bridge = createFakeBridge();
     bridge.payments.set(
       'REF-ELSE-0001',
-      paymentView({ referenceId: 'REF-ELSE-0001', displayStatus: 'paid', state: 'final', amount: SGD(1400), refunded: SGD(1000), refundedElsewhere: SGD(700), refundable: SGD(400), canRefund: true, canCancel: false }),
+      paymentView({
+        referenceId: 'REF-ELSE-0001',
+        displayStatus: 'paid',
+        state: 'final',
+        amount: SGD(1400),
+        refunded: SGD(1000),
+        refundedElsewhere: SGD(700),
+        refundable: SGD(400),
+        canRefund: true,
+        canCancel: false,
+      }),
     );
-    bridge.payments.set('REF-HERE-0002', paymentView({ referenceId: 'REF-HERE-0002', displayStatus: 'paid', state: 'final', refunded: SGD(300), refundedElsewhere: SGD(0), canCancel: false }));
+    bridge.payments.set(
+      'REF-HERE-0002',
+      paymentView({
+        referenceId: 'REF-HERE-0002',
+        displayStatus: 'paid',
+        state: 'final',
+        refunded: SGD(300),
+        refundedElsewhere: SGD(0),
+        canCancel: false,
+      }),
+    );
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-ELSE-0001' }));
@@ -35,7 +55,7 @@ describe('refunded elsewhere', () => {
     expect(screen.queryByTestId('detail-refunded-elsewhere')).toBeNull();
   });
 
-  it('the day summary shows refunds made elsewhere as their own figure, beside this terminal\'s own refunds and net', async () => {
+  it("the day summary shows refunds made elsewhere as their own figure, beside this terminal's own refunds and net", async () => {
     const bridge = createFakeBridge();
     const summary: DaySummary = {
       day: '2026-11-21',
@@ -57,7 +77,10 @@ describe('refunded elsewhere', () => {
     expect(screen.getByTestId('summary-refunds').dataset.count).toBe('0');
     expect(screen.getByTestId('summary-net-total').textContent).toBe('S$16.50');
 
-    bridge.override('payments.summary', () => ({ ok: true, value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } } }));
+    bridge.override('payments.summary', () => ({
+      ok: true,
+      value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } },
+    }));
     fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-20' } });
     // One layout every day: the line stays, at zero.
     await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').dataset.count).toBe('0'));

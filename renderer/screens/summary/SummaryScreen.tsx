@@ -60,9 +60,19 @@ export function SummaryScreen() {
       <div className="filters">
         <label className="field">
           <span className="field-label">{t('summary.day')}</span>
-          <input type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} data-testid="summary-day" />
+          <input
+            type="date"
+            value={day}
+            onChange={(event) => event.target.value && setDay(event.target.value)}
+            data-testid="summary-day"
+          />
         </label>
-        <button type="button" className="button button-primary" onClick={() => void exportCsv()} data-testid="export-csv">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void exportCsv()}
+          data-testid="export-csv"
+        >
           {t('summary.export')}
         </button>
         <PrintDayReportButton summary={summary} />
@@ -87,7 +97,9 @@ export function SummaryScreen() {
               caption={t('summary.byMethod')}
               header={t('summary.method')}
               testId="summary-by-method"
-              rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(([method, line]) => ({ key: method, label: t(`method.${method}`), line }))}
+              rows={(Object.entries(summary.byMethod) as ['merchant-qr' | 'customer-qr', SummaryLine][]).map(
+                ([method, line]) => ({ key: method, label: t(`method.${method}`), line }),
+              )}
             />
           </div>
         </div>
@@ -102,7 +114,17 @@ interface SummaryRow {
   readonly line: SummaryLine;
 }
 
-function SummaryTable({ caption, header, rows, testId }: { caption: string; header: string; rows: readonly SummaryRow[]; testId: string }) {
+function SummaryTable({
+  caption,
+  header,
+  rows,
+  testId,
+}: {
+  caption: string;
+  header: string;
+  rows: readonly SummaryRow[];
+  testId: string;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -121,7 +143,13 @@ function SummaryTable({ caption, header, rows, testId }: { caption: string; head
       </thead>
       <tbody>
         {rows.map(({ key, label, line }) => (
-          <tr key={key} data-testid="summary-row" data-key={key} data-count={line.count} data-total-minor={line.total.amountMinor}>
+          <tr
+            key={key}
+            data-testid="summary-row"
+            data-key={key}
+            data-count={line.count}
+            data-total-minor={line.total.amountMinor}
+          >
             <th scope="row">{label}</th>
             <td className="num">{line.count}</td>
             <td className="num">{money(line.total, locale)}</td>

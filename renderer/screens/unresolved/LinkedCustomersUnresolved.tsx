@@ -1,4 +1,8 @@
-import { CUSTOMER_CHARGE_DISPLAY_STATUSES, HOLD_DISPLAY_STATUSES, type LinkedCustomerUnresolvedView } from '../../../shared/domain.ts';
+import {
+  CUSTOMER_CHARGE_DISPLAY_STATUSES,
+  HOLD_DISPLAY_STATUSES,
+  type LinkedCustomerUnresolvedView,
+} from '../../../shared/domain.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { useLocale, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -47,7 +51,11 @@ export function LinkedCustomersUnresolved({ items }: { items: readonly LinkedCus
               <td className="num">{money(row.amount, locale)}</td>
               <td>{statusText(row, t)}</td>
               <td data-testid="unresolved-linked-reason">
-                {row.reason ? <UnresolvedReason reason={row.reason} testId="unresolved-linked-why" /> : t('unresolved.linked.onItsWay')}
+                {row.reason ? (
+                  <UnresolvedReason reason={row.reason} testId="unresolved-linked-why" />
+                ) : (
+                  t('unresolved.linked.onItsWay')
+                )}
               </td>
               <td>{row.merchantRef}</td>
             </tr>

@@ -8,9 +8,15 @@ import { notice } from '../../../shared/notices.ts';
 // The unresolved list as the cashier sees it: one row per payment, the same number as the status bar, and a
 // reason on every row — also for a paid payment that is listed because its refund is still being checked.
 
-const REFUND_REASON = notice('unresolved.refund-checking', { amount: { amountMinor: 500, currency: 'SGD' }, reason: notice('refund.not-shown-yet') });
-const REFUND_REASON_EN = 'Refund of S$5.00 is being checked: The provider does not show this refund yet; a slow request could still arrive.';
-const CHECKING_REASON = notice('unresolved.checking', { reason: notice('payments.error', { error: { code: 'network.timeout' } }) });
+const REFUND_REASON = notice('unresolved.refund-checking', {
+  amount: { amountMinor: 500, currency: 'SGD' },
+  reason: notice('refund.not-shown-yet'),
+});
+const REFUND_REASON_EN =
+  'Refund of S$5.00 is being checked: The provider does not show this refund yet; a slow request could still arrive.';
+const CHECKING_REASON = notice('unresolved.checking', {
+  reason: notice('payments.error', { error: { code: 'network.timeout' } }),
+});
 
 describe('unresolved list', () => {
   it('shows why a paid payment with a refund being checked is listed, one row for the one count', async () => {
@@ -23,7 +29,13 @@ describe('unresolved list', () => {
       canCancel: false,
       unresolvedReason: REFUND_REASON,
     });
-    const checking = paymentView({ referenceId: 'REF-UNRES-0002', state: 'checking', providerStatus: null, displayStatus: 'checking', unresolvedReason: CHECKING_REASON });
+    const checking = paymentView({
+      referenceId: 'REF-UNRES-0002',
+      state: 'checking',
+      providerStatus: null,
+      displayStatus: 'checking',
+      unresolvedReason: CHECKING_REASON,
+    });
     bridge.override('payments.unresolved', () => ({ ok: true, value: [refunding, checking] }));
     renderWithBridge(<App />, bridge);
 
@@ -32,20 +44,31 @@ describe('unresolved list', () => {
     fireEvent.click(count);
     await waitFor(() => expect(screen.getAllByTestId('unresolved-row')).toHaveLength(2));
     const reasons = screen.getAllByTestId('unresolved-reason').map((cell) => cell.textContent);
-    expect(reasons).toEqual([REFUND_REASON_EN, 'Checking with the provider: The provider did not answer in time. The payment is being checked.']);
+    expect(reasons).toEqual([
+      REFUND_REASON_EN,
+      'Checking with the provider: The provider did not answer in time. The payment is being checked.',
+    ]);
     expect(reasons).not.toContain('—');
   });
 });
 
 describe('unresolved list: linked customers', () => {
-  it('lists linked-customer charges and holds in the cashier\'s words, and opens that customer on the Customers screen', async () => {
+  it("lists linked-customer charges and holds in the cashier's words, and opens that customer on the Customers screen", async () => {
     const bridge = createFakeBridge({ status: { unresolvedCount: 2 } });
     bridge.customers.addLinked('cust-unres-1');
     const at = '2026-11-22T09:00:00.000Z';
     bridge.override('customers.unresolved', () => ({
       ok: true,
       value: [
-        { merchantUserId: 'cust-unres-1', kind: 'charge', merchantRef: 'TILL-01-C20261122-AAAAAAAAAA', amount: { amountMinor: 700, currency: 'SGD' }, displayStatus: 'checking', reason: 'network.timeout', createdAt: at },
+        {
+          merchantUserId: 'cust-unres-1',
+          kind: 'charge',
+          merchantRef: 'TILL-01-C20261122-AAAAAAAAAA',
+          amount: { amountMinor: 700, currency: 'SGD' },
+          displayStatus: 'checking',
+          reason: 'network.timeout',
+          createdAt: at,
+        },
         {
           merchantUserId: 'cust-unres-2',
           kind: 'hold',

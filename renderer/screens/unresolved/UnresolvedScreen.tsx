@@ -25,12 +25,14 @@ export function UnresolvedScreen() {
 
   const load = useCallback(
     (): Promise<void> =>
-      Promise.all([bridge['payments.unresolved']({}), bridge['customers.unresolved']({})]).then(([payments, customers]) => {
-        if (customers.ok) setLinked(customers.value);
-        if (payments.ok) setItems(payments.value);
-        const failed = !payments.ok ? payments.error : !customers.ok ? customers.error : null;
-        setError(failed);
-      }),
+      Promise.all([bridge['payments.unresolved']({}), bridge['customers.unresolved']({})]).then(
+        ([payments, customers]) => {
+          if (customers.ok) setLinked(customers.value);
+          if (payments.ok) setItems(payments.value);
+          const failed = !payments.ok ? payments.error : !customers.ok ? customers.error : null;
+          setError(failed);
+        },
+      ),
     [bridge],
   );
 
@@ -86,7 +88,9 @@ export function UnresolvedScreen() {
                 <td>
                   <PaymentStatusBadge payment={payment} />
                 </td>
-                <td data-testid="unresolved-reason">{payment.unresolvedReason ? noticeText(payment.unresolvedReason, locale) : '—'}</td>
+                <td data-testid="unresolved-reason">
+                  {payment.unresolvedReason ? noticeText(payment.unresolvedReason, locale) : '—'}
+                </td>
                 <td>
                   <OpenPaymentButton referenceId={payment.referenceId} />
                 </td>
