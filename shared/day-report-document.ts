@@ -1,6 +1,6 @@
 import type { DaySummary, DisplayStatus, PaymentMethod, SummaryLine } from './domain.ts';
 import { formatMoney, money, type Money } from './money.ts';
-import type { ReceiptTerminal } from './receipt.ts';
+import { DATE_LOCALE, formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import type { Locale } from './settings.ts';
 
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
@@ -184,9 +184,6 @@ const LABELS = {
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
-/** Dates day-first with a 24-hour clock, as on receipts. */
-const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
-
 export function buildDayReport(input: DayReportInput): DayReportDocument {
   const { summary, locale } = input;
   const labels = LABELS[locale];
@@ -247,20 +244,5 @@ function formatDay(day: string, locale: Locale): string {
     month: '2-digit',
     day: '2-digit',
     timeZone: 'UTC',
-  }).format(date);
-}
-
-function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }

@@ -120,7 +120,7 @@ const LABELS = {
 } as const satisfies Record<Locale, Record<string, string>>;
 
 /** Dates day-first with a 24-hour clock, as the tills' markets write them (plain 'en' is US order in Intl). */
-const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
+export const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
 
 /**
  * Why this payment has no such document (a notice, for the cashier), or null when it can be printed.
@@ -208,7 +208,8 @@ function refundStateText(state: RefundState, labels: Labels): string {
   return labels[`refund.${state}`];
 }
 
-function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
+/** Date and time as receipts and the end-of-day report print them (day-first, 24-hour). */
+export function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(DATE_LOCALE[locale], {

@@ -1,5 +1,6 @@
 import type { DisplayStatus } from '../../shared/domain.ts';
 import { formatMoney, type Money } from '../../shared/money.ts';
+import { DATE_LOCALE, formatDateTime } from '../../shared/receipt.ts';
 import type { Locale } from '../../shared/settings.ts';
 
 // Small formatting helpers shared by the screens.
@@ -8,12 +9,8 @@ export function money(value: Money, locale: Locale): string {
   return formatMoney(value, locale);
 }
 
-/**
- * Dates and times as the tills' markets write them. Plain 'en' means US order in Intl (11/22/2026, 1:05 PM),
- * which no market we serve uses (SG, HK, AU, MY, TH write the day first): English gets day-first and a
- * 24-hour clock, as on receipts. Chinese too gets the 24-hour clock (zh-HK's default is 12-hour, 下午1:05).
- */
-const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
+// Dates and times as the tills' markets write them, the same as receipts (shared/receipt.ts): day-first and a
+// 24-hour clock in both languages (plain 'en' is US order in Intl; zh-HK's default is a 12-hour 下午1:05).
 
 export function time(iso: string, locale: Locale): string {
   const date = new Date(iso);
@@ -28,18 +25,7 @@ export function time(iso: string, locale: Locale): string {
 }
 
 export function dateTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(DATE_LOCALE[locale], {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
+  return formatDateTime(iso, locale, undefined);
 }
 
 /** Local calendar day, YYYY-MM-DD (the contract's `day`). */
