@@ -96,6 +96,7 @@ export const EN = {
   'payment.minutesAgo': '{minutes} min',
   'payment.notAnswering': 'The provider is not answering (last answer {ago} ago). Still checking.',
   'payment.notAnsweringYet': 'The provider is not answering yet. Still checking.',
+  'payment.checkingFirst': 'Checking with the provider…',
   'payment.cancel': 'Cancel payment',
   'payment.cancelling': 'Cancelling…',
   'payment.newSale': 'New sale',

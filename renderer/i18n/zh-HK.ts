@@ -96,6 +96,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.minutesAgo': '{minutes} 分鐘',
   'payment.notAnswering': '支付商未有回應（上次回應在{ago}前），繼續查詢中。',
   'payment.notAnsweringYet': '支付商暫未回應，繼續查詢中。',
+  'payment.checkingFirst': '正在向支付商查詢…',
   'payment.cancel': '取消付款',
   'payment.cancelling': '取消中…',
   'payment.newSale': '新交易',

@@ -4,7 +4,8 @@ import { useOnScreen } from './use-on-screen.ts';
 
 // Under the live status of an open payment: how long ago the provider last told the till about it, ticking
 // every second, so a status that has not moved is visibly being checked and never looks frozen. When the
-// latest lookup got no answer (network, provider down), it says so and how old the last answer is.
+// latest lookup got no answer (network, provider down), it says so and how old the last answer is. Before the
+// first check of this payment has come back it says that the till is checking, so the line is there from the start.
 // Mounting it also tells the core this payment is on screen (useOnScreen), which puts its lookups first.
 
 /** A status older than this without an answer is worth pointing out. */
@@ -14,7 +15,12 @@ export function LastChecked({ referenceId }: { referenceId: string }) {
   const t = useT();
   const check = useOnScreen('payment', referenceId);
   const now = useNow(1_000);
-  if (!check) return null;
+  if (!check)
+    return (
+      <p className="last-checked" data-testid="payment-last-checked" data-failing={false} aria-live="off">
+        {t('payment.checkingFirst')}
+      </p>
+    );
   const answeredAt = check.answeredAt === null ? null : Date.parse(check.answeredAt);
   const failing = answeredAt === null || Date.parse(check.checkedAt) > answeredAt;
   const seconds = answeredAt === null ? null : Math.max(0, Math.floor((now - answeredAt) / 1000));
