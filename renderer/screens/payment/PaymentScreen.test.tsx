@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -22,6 +22,10 @@ async function startCharge() {
   };
   return { bridge, view, update };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('merchant-QR payment view', () => {
   it('offers Cancel exactly while the order can be cancelled, following payment.updated events', async () => {
@@ -113,24 +117,44 @@ describe('merchant-QR payment view', () => {
     expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');
   });
 
-  it('a failure keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown', async () => {
-    const { update } = await startCharge();
-    update(
-      {
-        displayStatus: 'failed',
-        providerStatus: 'FAILED',
-        state: 'final',
-        canCancel: false,
-        failureReason: 'CONSUMER_DECLINED',
-      },
-      '2026-11-22T10:00:07.000Z',
-    );
-    expect(screen.getByTestId('result-try-again').textContent).toBe('Try again');
-    expect(screen.getByTestId('result-other-method').textContent).toBe('Scan the customer instead');
-    expect(screen.getByTestId('result-done')).toBeDefined();
-    expect(screen.queryByText(/Next sale in/)).toBeNull();
-    expect(screen.queryByTestId('dismiss-result')).toBeNull();
-  });
+  // Declined, expired and not sent alike: the customer is still at the counter, so the sale stays until the
+  // cashier chooses, even with results set to dismiss themselves (8 s by default).
+  for (const [result, patch, reason] of [
+    [
+      'declined',
+      { displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', failureReason: 'CONSUMER_DECLINED' },
+      'Reason: The customer declined the payment in their app.',
+    ],
+    [
+      'expired',
+      { displayStatus: 'expired', providerStatus: 'ABANDONED', state: 'final', qrPayload: null },
+      'the QR code expired. Nothing was charged',
+    ],
+    [
+      'not sent',
+      { displayStatus: 'not-sent', providerStatus: null, state: 'not-sent', qrPayload: null },
+      'never reached the provider',
+    ],
+  ] as const) {
+    it(`${result} keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown`, async () => {
+      const { update } = await startCharge();
+      vi.useFakeTimers();
+      update({ ...patch, canCancel: false }, '2026-11-22T10:00:07.000Z');
+      const shown = screen.getByTestId('payment-result');
+      expect(shown.dataset.outcome).toBe('failure');
+      expect(shown.textContent).toContain('S$0.12 not paid');
+      expect(shown.textContent).toContain(reason);
+      expect(screen.getByTestId('result-try-again').textContent).toBe('Try again');
+      expect(screen.getByTestId('result-other-method').textContent).toBe('Scan the customer instead');
+      expect(screen.getByTestId('result-done')).toBeDefined();
+      expect(screen.queryByText(/Next sale in/)).toBeNull();
+      expect(screen.queryByTestId('dismiss-result')).toBeNull();
+      // Well past the dismiss time: still there, still the same sale.
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(screen.getByTestId('payment-result').dataset.outcome).toBe('failure');
+      expect(screen.queryByTestId('sale-screen')).toBeNull();
+    });
+  }
 
   it('a digit typed while a result shows starts the next sale from 0 with that digit', async () => {
     const { update } = await startCharge();
