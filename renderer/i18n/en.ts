@@ -96,7 +96,7 @@ export const EN = {
   'payment.minutesAgo': '{minutes} min',
   'payment.notAnswering': 'The provider is not answering (last answer {ago} ago). Still checking.',
   'payment.notAnsweringYet': 'The provider is not answering yet. Still checking.',
-  'payment.checkingFirst': 'Checking with the provider…',
+  'payment.checkingFirst': 'Asking the provider for the status…',
   'payment.cancel': 'Cancel payment',
   'payment.cancelling': 'Cancelling…',
   'payment.newSale': 'New sale',
@@ -113,7 +113,8 @@ export const EN = {
   'payment.expiredExplain':
     'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
   'payment.cancelledExplain': 'Nothing was charged.',
-  'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
+  'payment.notSentExplain':
+    'This payment never reached the provider. Nothing was charged: try again if the customer still wants to pay.',
 
   'failure.CONSUMER_DECLINED': 'The customer declined the payment in their app.',
   'failure.INSUFFICIENT_FUNDS': 'The customer’s wallet does not have enough funds.',

@@ -96,7 +96,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.minutesAgo': '{minutes} 分鐘',
   'payment.notAnswering': '支付商未有回應（上次回應在{ago}前），繼續查詢中。',
   'payment.notAnsweringYet': '支付商暫未回應，繼續查詢中。',
-  'payment.checkingFirst': '正在向支付商查詢…',
+  'payment.checkingFirst': '正在向支付商查詢狀態…',
   'payment.cancel': '取消付款',
   'payment.cancelling': '取消中…',
   'payment.newSale': '新交易',
@@ -111,7 +111,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.leave': '返回收款（背景繼續查詢）',
   'payment.expiredExplain': '顧客未有及時付款，二維碼已過期。沒有扣款：如顧客仍要付款，請重新收款。',
   'payment.cancelledExplain': '沒有扣款。',
-  'payment.notSentExplain': '此付款從未送達支付商，沒有收費。請重新開始交易。',
+  'payment.notSentExplain': '此付款從未送達支付商，沒有扣款：如顧客仍要付款，請再試一次。',
 
   'failure.CONSUMER_DECLINED': '顧客在應用程式中拒絕了付款。',
   'failure.INSUFFICIENT_FUNDS': '顧客的錢包餘額不足。',

@@ -34,7 +34,7 @@ describe('time since the last check on the payment screen', () => {
       }),
     );
     // Before the first check comes back the line already says the till is checking: never a frozen screen.
-    expect(screen.getByTestId('payment-last-checked').textContent).toBe('Checking with the provider…');
+    expect(screen.getByTestId('payment-last-checked').textContent).toBe('Asking the provider for the status…');
 
     act(() =>
       bridge.emit('payment.checked', {
@@ -75,7 +75,7 @@ describe('time since the last check on the payment screen', () => {
 
   it('says in Chinese that the till is checking from the first moment, then when it last checked', async () => {
     const { bridge, view } = await startCharge('zh-HK');
-    expect(screen.getByTestId('payment-last-checked').textContent).toBe('正在向支付商查詢…');
+    expect(screen.getByTestId('payment-last-checked').textContent).toBe('正在向支付商查詢狀態…');
     act(() =>
       bridge.emit('payment.checked', {
         referenceId: view.referenceId,

@@ -133,7 +133,7 @@ describe('merchant-QR payment view', () => {
     [
       'not sent',
       { displayStatus: 'not-sent', providerStatus: null, state: 'not-sent', qrPayload: null },
-      'never reached the provider',
+      'never reached the provider. Nothing was charged: try again if the customer still wants to pay.',
     ],
   ] as const) {
     it(`${result} keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown`, async () => {
