@@ -97,6 +97,7 @@ export const EN = {
   'payment.notAnswering': 'The provider is not answering (last answer {ago} ago). Still checking.',
   'payment.notAnsweringYet': 'The provider is not answering yet. Still checking.',
   'payment.checkingFirst': 'Asking the provider for the status…',
+  'payment.lastAnswer': 'Last answer from the provider {ago} ago',
   'payment.cancel': 'Cancel payment',
   'payment.cancelling': 'Cancelling…',
   'payment.newSale': 'New sale',

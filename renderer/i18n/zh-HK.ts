@@ -97,6 +97,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payment.notAnswering': '支付商未有回應（上次回應在{ago}前），繼續查詢中。',
   'payment.notAnsweringYet': '支付商暫未回應，繼續查詢中。',
   'payment.checkingFirst': '正在向支付商查詢狀態…',
+  'payment.lastAnswer': '支付商上次回應在{ago}前',
   'payment.cancel': '取消付款',
   'payment.cancelling': '取消中…',
   'payment.newSale': '新交易',

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
 import { App } from '../../App.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge } from '../../test/render.tsx';
 
-async function startCharge() {
-  const bridge = createFakeBridge();
+async function startCharge(bridge = createFakeBridge()) {
   renderWithBridge(<App />, bridge);
   await screen.findByTestId('sale-screen');
   keyAt(document.body, '1', 1_000);
@@ -155,6 +155,43 @@ describe('merchant-QR payment view', () => {
       expect(screen.queryByTestId('sale-screen')).toBeNull();
     });
   }
+
+  it('one plain message while the provider is not answering: the lines under it do not say it again', async () => {
+    const { bridge, view, update } = await startCharge(createFakeBridge({ status: { providerReachable: false } }));
+    const unreachable = notice('unresolved.checking', {
+      reason: notice('payments.error', { error: { code: 'provider.unavailable' } }),
+    });
+    update({ displayStatus: 'checking', state: 'checking', unresolvedReason: unreachable }, '2026-11-22T10:00:05.000Z');
+    expect(screen.getByTestId('payment-outage').textContent).toBe(
+      'The wallet service is not answering; the till keeps trying — you can cancel this attempt.',
+    );
+    expect(screen.queryByTestId('payment-checking-reason')).toBeNull();
+    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    // A check without an answer adds nothing; one that had an answer earlier keeps its age ticking.
+    act(() =>
+      bridge.emit('payment.checked', {
+        referenceId: view.referenceId,
+        checkedAt: new Date().toISOString(),
+        answeredAt: null,
+      }),
+    );
+    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    act(() =>
+      bridge.emit('payment.checked', {
+        referenceId: view.referenceId,
+        checkedAt: new Date().toISOString(),
+        answeredAt: new Date(Date.now() - 12_000).toISOString(),
+      }),
+    );
+    expect(screen.getByTestId('payment-last-checked').textContent).toMatch(
+      /^Last answer from the provider 1[12] s ago$/,
+    );
+    // A reason that is news (sending it again) is still said.
+    update({ unresolvedReason: notice('unresolved.resending', { count: 1, max: 2 }) }, '2026-11-22T10:00:06.000Z');
+    expect(screen.getByTestId('payment-checking-reason').textContent).toBe(
+      'The provider has no record of this payment; sending it again (1 of 2).',
+    );
+  });
 
   it('a digit typed while a result shows starts the next sale from 0 with that digit', async () => {
     const { update } = await startCharge();
