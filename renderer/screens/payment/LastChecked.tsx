@@ -7,17 +7,17 @@ import { useOnScreen } from './use-on-screen.ts';
 // latest lookup got no answer (network, provider down), it says so and how old the last answer is. Before the
 // first check of this payment has come back it says that the till is checking, so the line is there from the start.
 // Mounting it also tells the core this payment is on screen (useOnScreen), which puts its lookups first.
-// While the payment screen already says the provider is not answering (`outageShown`), this line does not say
-// it again: it only keeps the age of the last answer ticking, when there was one.
+// While the payment screen already says plainly what is going on (the provider not answering, this attempt being
+// cancelled: `noAnswerSaid`), this line does not repeat it: it only keeps the age of the last answer ticking.
 
 /** A status older than this without an answer is worth pointing out. */
 const STALE_SECONDS = 10;
 
-export function LastChecked({ referenceId, outageShown = false }: { referenceId: string; outageShown?: boolean }) {
+export function LastChecked({ referenceId, noAnswerSaid = false }: { referenceId: string; noAnswerSaid?: boolean }) {
   const t = useT();
   const check = useOnScreen('payment', referenceId);
   const now = useNow(1_000);
-  if (!check && outageShown) return null;
+  if (!check && noAnswerSaid) return null;
   if (!check)
     return (
       <p className="last-checked" data-testid="payment-last-checked" data-failing={false} aria-live="off">
@@ -33,11 +33,11 @@ export function LastChecked({ referenceId, outageShown = false }: { referenceId:
       : seconds < 60
         ? t('payment.secondsAgo', { seconds })
         : t('payment.minutesAgo', { minutes: Math.floor(seconds / 60) });
-  if (failing && outageShown && ago === null) return null;
+  if (failing && noAnswerSaid && ago === null) return null;
   const text = failing
     ? ago === null
       ? t('payment.notAnsweringYet')
-      : outageShown
+      : noAnswerSaid
         ? t('payment.lastAnswer', { ago })
         : t('payment.notAnswering', { ago })
     : seconds! < 1

@@ -191,6 +191,14 @@ describe('merchant-QR payment view', () => {
     expect(screen.getByTestId('payment-checking-reason').textContent).toBe(
       'The provider has no record of this payment; sending it again (1 of 2).',
     );
+    expect(screen.getByTestId('payment-screen').textContent).toContain('The outcome is not known yet.');
+
+    // Cancel this attempt: the cancel's line is the message now; "not known yet" would contradict it.
+    update({ cancelRequested: true, unresolvedReason: unreachable }, '2026-11-22T10:00:07.000Z');
+    expect(screen.getByTestId('payment-cancel-requested').textContent).toContain('Nothing will be charged.');
+    expect(screen.queryByTestId('payment-outage')).toBeNull();
+    expect(screen.queryByTestId('payment-checking-reason')).toBeNull();
+    expect(screen.getByTestId('payment-screen').textContent).not.toContain('The outcome is not known yet.');
   });
 
   it('a digit typed while a result shows starts the next sale from 0 with that digit', async () => {
