@@ -305,6 +305,7 @@ export const EN = {
   'settings.tab.linked': 'Linked customers',
   'settings.tabProblems': '({count} to fix)',
   'settings.problemsCount': 'Not saved: {count} fields to fix, each marked where it is.',
+  'settings.problemsOne': 'Not saved: 1 field to fix, marked where it is.',
   'settings.pinConfirm': 'Type the new {name} again',
   'settings.pinsDiffer': 'The two entries differ. Type the same PIN twice.',
   'settings.testsForm': 'Tests what is on this form now, before it is saved.',

@@ -296,6 +296,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.tab.linked': '已連結顧客',
   'settings.tabProblems': '（{count} 項需修正）',
   'settings.problemsCount': '未儲存：有 {count} 個欄位需要修正，已在欄位旁標示。',
+  'settings.problemsOne': '未儲存：有 1 個欄位需要修正，已在欄位旁標示。',
   'settings.pinConfirm': '再次輸入新的{name}',
   'settings.pinsDiffer': '兩次輸入不相同，請輸入相同的密碼兩次。',
   'settings.testsForm': '測試此表格現時的內容（尚未儲存）。',

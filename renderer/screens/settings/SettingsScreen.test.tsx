@@ -158,6 +158,12 @@ describe('settings screen', () => {
       .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('Enter 200 or less.');
     expect(bridge.settings.scanner.maxInterKeyMs).toBe(35);
+    expect(screen.getByTestId('settings-error').textContent).toBe('Not saved: 1 field to fix, marked where it is.');
+
+    // Fixed: the save bar no longer says it was not saved for a field that is now fine.
+    fireEvent.change(gap, { target: { value: '90' } });
+    expect(gap.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('settings-error')).toBeNull();
   });
 
   it('asks for a new PIN twice and saves nothing while the two differ', async () => {
