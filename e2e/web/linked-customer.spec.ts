@@ -212,6 +212,12 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
     await page.getByTestId('approval-pin').fill('1111');
     await page.getByTestId('approval-pin-submit').click();
     await expect(page.getByTestId('approval-pin-error')).toHaveText('That supervisor PIN is not correct.');
+    // The field and its Approve side by side, what went wrong under both (not wedged between them).
+    const pinBox = (await page.getByTestId('approval-pin').boundingBox())!;
+    const approveBox = (await page.getByTestId('approval-pin-submit').boundingBox())!;
+    const wrongBox = (await page.getByTestId('approval-pin-error').boundingBox())!;
+    expect(Math.abs(pinBox.y + pinBox.height - (approveBox.y + approveBox.height))).toBeLessThan(4);
+    expect(wrongBox.y).toBeGreaterThanOrEqual(approveBox.y + approveBox.height);
     await page.screenshot({ path: test.info().outputPath('linked-supervisor-pin.png') });
     expect(of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges)).toHaveLength(3);
     await page.getByTestId('approval-pin').fill(SUPERVISOR_PIN);
