@@ -254,7 +254,10 @@ describe('charging a linked customer', () => {
     fireEvent.click(screen.getByTestId('approval-pin-submit'));
     expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
     expect(screen.queryByTestId('approval-wait')).toBeNull();
-    expect(bridge.callsTo('customers.answerApproval').map((call) => call.supervisorPin)).toEqual(['1111', '2468']);
+    expect(bridge.callsTo('customers.answerApproval')).toEqual([
+      { approvalId: expect.any(String), approve: true, supervisorPin: '1111' },
+      { approvalId: expect.any(String), approve: true, supervisorPin: '2468' },
+    ]);
     expect(bridge.callsTo('customers.charge')).toHaveLength(1);
 
     // A hold's capture is approved the same way, for the hold's own amount.
