@@ -28,7 +28,11 @@ const { devServerUrl, appOrigin, devTools } = mode;
 const pageUrl = (path: '/' | '/customer-display'): string =>
   new URL(path, devServerUrl ?? `${PRODUCTION_APP_ORIGIN}/`).href;
 
-/** `--kiosk` forces kiosk mode (as do the Settings "Kiosk" flag and the kiosk terminal mode). */
+/**
+ * `--kiosk` locks the window full screen (Electron's kiosk window), as the kiosk mode always does and, for a
+ * cashier or refund-counter till, Settings → Terminal → "lock this till full screen". It does not make the till
+ * a customer's kiosk: that is the mode (Settings → Terminal → mode), the one kiosk setting.
+ */
 const kioskFlag = process.argv.includes('--kiosk');
 /** `--customer-display` opens the customer display even without a second screen (demos, testing). */
 const customerDisplayAsked = process.argv.includes('--customer-display');

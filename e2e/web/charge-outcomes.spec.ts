@@ -35,19 +35,87 @@ test('the customer declines in their app: Failed, with the reason in words', asy
   await page.screenshot({ path: test.info().outputPath('declined.png') });
 });
 
-test('the QR expires unpaid: Expired, nothing charged, charge again', async ({ page, pos }) => {
+test('the QR expires unpaid: Expired, nothing charged, and the sale stays — Try again / Other method / Done', async ({
+  page,
+  pos,
+}) => {
+  // The page's clock runs the result's timers: it is moved past the dismiss time instead of waited for.
+  await page.clock.install();
   await pos.open(page);
   await pos.sandbox('/settings', { abandonAfterMs: 1_500 });
+  let referenceId: string;
   try {
-    const referenceId = await charge(page, '1600');
+    referenceId = await charge(page, '1600');
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'expired', { timeout: 20_000 });
-    await expect(page.getByTestId('payment-result')).toContainText('Nothing was charged');
-    await expect(page.getByTestId('payment-qr')).toHaveCount(0);
-    expect((await pos.sandbox<{ status: string }>(`/orders/${referenceId}`)).status).toBe('ABANDONED');
-    await page.screenshot({ path: test.info().outputPath('expired.png') });
   } finally {
     await pos.sandbox('/settings', { abandonAfterMs: 300_000 });
   }
+  const result = page.getByTestId('payment-result');
+  await expect(result).toContainText('S$16.00 not paid');
+  await expect(result).toContainText('Nothing was charged');
+  await expect(page.getByTestId('payment-qr')).toHaveCount(0);
+  expect((await pos.sandbox<{ status: string }>(`/orders/${referenceId}`)).status).toBe('ABANDONED');
+  // The customer is still at the counter: the sale stays until the cashier chooses.
+  await expect(page.getByTestId('result-try-again')).toBeVisible();
+  await expect(page.getByTestId('result-other-method')).toHaveText('Scan the customer instead');
+  await expect(page.getByTestId('result-done')).toBeVisible();
+  await expect(result).not.toContainText('Next sale in');
+  await page.screenshot({ path: test.info().outputPath('expired.png') });
+  await page.clock.runFor(10_000); // past the 8 s after which a paid result goes
+  await expect(result).toBeVisible();
+
+  // Try again: a new attempt for the same amount.
+  await page.getByTestId('result-try-again').click();
+  await expect(page.getByTestId('payment-screen')).not.toHaveAttribute('data-reference-id', referenceId);
+  await expect(page.getByTestId('payment-amount')).toHaveAttribute('data-amount-minor', '1600');
+  await expect(page.getByTestId('payment-qr')).toBeVisible();
+  await page.getByTestId('cancel-payment').click();
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'cancelled');
+});
+
+test('the create never reaches the provider: Not sent, nothing charged, and the sale stays — Try again takes it', async ({
+  page,
+  pos,
+}) => {
+  // Not sent is decided only once a lost request can no longer act (the client's connect + read time and
+  // 5 s more after the last resend): about 40 s.
+  test.setTimeout(120_000);
+  await page.clock.install();
+  await pos.open(page);
+  // Every create answers 503 without acting: the first send and both resends (same key) never make an order.
+  await pos.sandbox('/faults', { fail5xxNext: 1_000_000, path: '/v1/instore/order/create' });
+  let referenceId: string;
+  try {
+    referenceId = await charge(page, '1750');
+    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'not-sent', { timeout: 90_000 });
+  } finally {
+    await pos.sandbox('/faults', { fail5xxNext: 0, path: null });
+  }
+  const result = page.getByTestId('payment-result');
+  await expect(result).toHaveAttribute('data-outcome', 'failure');
+  await expect(result).toContainText('S$17.50 not paid');
+  await expect(result).toContainText('never reached the provider. Nothing was charged');
+  await expect(pos.sandbox(`/orders/${referenceId}`)).rejects.toThrow(/answered 404/);
+  await expect(page.getByTestId('result-try-again')).toBeVisible();
+  await expect(page.getByTestId('result-other-method')).toHaveText('Scan the customer instead');
+  await expect(page.getByTestId('result-done')).toBeVisible();
+  await expect(result).not.toContainText('Next sale in');
+  await page.screenshot({ path: test.info().outputPath('not-sent.png') });
+  await page.clock.runFor(10_000);
+  await expect(result).toBeVisible();
+
+  // The provider answers again: Try again sends a new attempt for the same amount, and the customer pays it.
+  await page.getByTestId('result-try-again').click();
+  await expect(page.getByTestId('payment-screen')).not.toHaveAttribute('data-reference-id', referenceId);
+  await expect(page.getByTestId('payment-amount')).toHaveAttribute('data-amount-minor', '1750');
+  const second = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
+  await expect(page.getByTestId('payment-qr')).toBeVisible();
+  await pos.sandbox('/consumer/scan', {
+    qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()),
+  });
+  await pos.sandbox('/consumer/confirm', { referenceId: second });
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+  expect(await ordersFor(pos, second)).toBe(1);
 });
 
 test('the provider answers 5xx while the order is created: a clear message, then Paid once it is back', async ({

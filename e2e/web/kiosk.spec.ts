@@ -44,8 +44,20 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     expect(payload).toMatch(/^sandbox-wallet:\/\/pay\//);
     await page.screenshot({ path: test.info().outputPath('kiosk-qr.png') });
 
-    await pos.sandbox('/consumer/scan', { qrPayload: payload });
+    // The kiosk's screen is the payment screen: its order is looked up at the on-screen pace (every 0.5 s),
+    // not as a background order nobody watches (every 2 s), so the customer's "Paid" shows at once.
     const referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
+    const watchFrom = Date.now();
+    await page.waitForTimeout(4_000);
+    const { requests } = await pos.sandbox<{ requests: { method: string; path: string }[] }>(
+      `/requests?since=${watchFrom}`,
+    );
+    const lookups = requests.filter(
+      (request) => request.method === 'GET' && request.path === `/posi-sandbox/v1/instore/order/${referenceId}`,
+    );
+    expect(lookups.length).toBeGreaterThanOrEqual(5);
+
+    await pos.sandbox('/consumer/scan', { qrPayload: payload });
     await pos.sandbox('/consumer/confirm', { referenceId });
     const result = page.getByTestId('payment-result');
     await expect(result).toHaveAttribute('data-outcome', 'success');

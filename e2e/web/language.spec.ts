@@ -3,7 +3,7 @@ import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
 
 // Issue 12, "Language": Traditional Chinese renders on a machine without any CJK font of its own (this test
 // machine has none: without the bundled Noto Sans HK every character would be an empty box), and the
-// provider's reasons and the core's refusals reach the cashier in Chinese too.
+// provider's reasons, the core's refusals and the settings' field errors reach the cashier in Chinese too.
 
 test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and a refused amount say why in Chinese', async ({
   page,
@@ -81,6 +81,17 @@ test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and 
     await expect(page.getByTestId('sale-over-limit')).toHaveText(
       '本終端機最高收款金額為 S$50.00：剛才的數字未有加入。',
     );
+
+    // Settings' field errors, in Chinese next to each field: a real environment saved half-done.
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-environment').selectOption('custom');
+    await page.getByTestId('settings-customBaseUrl').fill('http://wallet.example.com/posi');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-error')).toHaveText('未儲存：有 4 個欄位需要修正，已在欄位旁標示。');
+    await expect(page.getByText('正式環境必須填寫此項（示範模式不需要）。')).toHaveCount(3);
+    await expect(page.getByText('請輸入 https:// 地址（只有此電腦可使用 http）。')).toHaveCount(1);
+    await expect(page.getByTestId('settings-screen')).not.toContainText(/[A-Za-z]{4,} [a-z]{3,}/);
+    await page.screenshot({ path: test.info().outputPath('settings-problems-zh-HK.png') });
   } finally {
     await pos.call('settings.save', { settings: { locale: 'en', amountLimits: { minMinor: 1, maxMinor: 1_000_000 } } });
   }

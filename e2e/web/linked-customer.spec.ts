@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/pos-test.ts';
+import { expect, SUPERVISOR_PIN, test } from '../fixtures/pos-test.ts';
 
 // Linked customers (tokenized payments) end to end in the browser preview, against the embedded sandbox:
 // link a customer through the wallet's consent page (offered on the customer display, opened there by the
@@ -117,6 +117,8 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   // ---- charge now: cashback spent first ----
   await keyMoney(page, 'charge-amount', '300');
   await page.getByRole('button', { name: 'Charge S$3.00' }).click();
+  // The old message goes as soon as the new charge starts.
+  await expect(page.getByTestId('charge-error')).toHaveCount(0);
   await customerApproves('Pay S$3.00 to Demo Coffee Bar from your linked wallet?', 'linked-approval');
   await expect(page.getByTestId('charge-result')).toHaveText(
     'Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.',
@@ -150,6 +152,8 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
   await keyMoney(page, 'hold-amount', '2000');
   await page.getByRole('button', { name: 'Place hold of S$20.00' }).click();
   await expect(page.getByTestId('hold-result')).toHaveText('Hold of S$20.00 placed.');
+  // Only the latest action's message stands: the charge's result went with the new hold.
+  await expect(page.getByTestId('charge-result')).toHaveCount(0);
   const first = page.getByTestId('hold-row').first();
   await expect(first).toHaveAttribute('data-status', 'authorized');
   await expect(first.getByTestId('hold-expiry')).not.toHaveText('—');
@@ -194,6 +198,45 @@ test('link through the consent page, cashback, charge, hold → capture, hold �
     [2000, expect.stringMatching(/^CAPTURE(_INITIATED|D)$/), null],
     [700, 'VOIDED', 'Order cancelled'],
   ]);
+
+  // ---- Settings → linked customers → "a supervisor" approves: the supervisor PIN, nothing on the display ----
+  const bySupervisor = await pos.call('settings.save', { settings: { linkedApproval: 'supervisor-pin' } });
+  expect(bySupervisor.ok).toBe(true);
+  try {
+    await keyMoney(page, 'charge-amount', '100');
+    await page.getByRole('button', { name: 'Charge S$1.00' }).click();
+    const wait = page.getByTestId('approval-wait');
+    await expect(wait).toHaveAttribute('data-by', 'supervisor-pin');
+    await expect(wait).toContainText(`A supervisor approves taking S$1.00 from ${customerId}’s wallet.`);
+    await expect(display.getByTestId('customer-approval')).toHaveCount(0);
+    await page.getByTestId('approval-pin').fill('1111');
+    await page.getByTestId('approval-pin-submit').click();
+    await expect(page.getByTestId('approval-pin-error')).toHaveText('That supervisor PIN is not correct.');
+    // The field and its Approve side by side, what went wrong under both (not wedged between them).
+    const pinBox = (await page.getByTestId('approval-pin').boundingBox())!;
+    const approveBox = (await page.getByTestId('approval-pin-submit').boundingBox())!;
+    const wrongBox = (await page.getByTestId('approval-pin-error').boundingBox())!;
+    expect(Math.abs(pinBox.y + pinBox.height - (approveBox.y + approveBox.height))).toBeLessThan(4);
+    expect(wrongBox.y).toBeGreaterThanOrEqual(approveBox.y + approveBox.height);
+    await page.screenshot({ path: test.info().outputPath('linked-supervisor-pin.png') });
+    expect(of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges)).toHaveLength(3);
+    await page.getByTestId('approval-pin').fill(SUPERVISOR_PIN);
+    await page.getByTestId('approval-pin').press('Enter');
+    await expect(page.getByTestId('charge-result')).toHaveText(
+      'Charged S$1.00: S$0.00 paid with cashback, S$1.00 with the wallet.',
+    );
+    await expect(wait).toHaveCount(0);
+    const latest = of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges);
+    expect(latest.map((c) => [c.amountMinor, c.status])).toEqual([
+      [300, 'APPROVED'],
+      [1051, 'REJECTED'],
+      [450, 'APPROVED'],
+      [100, 'APPROVED'],
+    ]);
+  } finally {
+    const back = await pos.call('settings.save', { settings: { linkedApproval: 'customer-display' } });
+    expect(back.ok).toBe(true);
+  }
 
   // ---- unlink ----
   await page.getByTestId('unlink').click();

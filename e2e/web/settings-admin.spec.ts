@@ -135,7 +135,10 @@ for (const viewport of [
         'Not saved: 2 fields to fix, each marked where it is.',
       );
       await page.getByTestId('settings-posId').fill('POS-DEMO-1');
+      await expect(page.getByTestId('settings-error')).toHaveText('Not saved: 1 field to fix, marked where it is.');
       await page.getByTestId('settings-accessKeySecret').fill('SK_WRONG');
+      // Every marked field fixed: the save bar no longer says "not saved".
+      await expect(page.getByTestId('settings-error')).toHaveCount(0);
       await page.getByTestId('settings-test-connection').click();
       await expect(page.getByTestId('test-connection-result')).toHaveClass(/outcome-failure/);
       await page.getByTestId('settings-accessKeySecret').fill('SK_DEMO');

@@ -96,6 +96,8 @@ export const EN = {
   'payment.minutesAgo': '{minutes} min',
   'payment.notAnswering': 'The provider is not answering (last answer {ago} ago). Still checking.',
   'payment.notAnsweringYet': 'The provider is not answering yet. Still checking.',
+  'payment.checkingFirst': 'Asking the provider for the status…',
+  'payment.lastAnswer': 'Last answer from the provider {ago} ago',
   'payment.cancel': 'Cancel payment',
   'payment.cancelling': 'Cancelling…',
   'payment.newSale': 'New sale',
@@ -112,7 +114,8 @@ export const EN = {
   'payment.expiredExplain':
     'The customer did not pay in time and the QR code expired. Nothing was charged: charge again if they still want to pay.',
   'payment.cancelledExplain': 'Nothing was charged.',
-  'payment.notSentExplain': 'This payment never reached the provider. Nothing was charged. Start the sale again.',
+  'payment.notSentExplain':
+    'This payment never reached the provider. Nothing was charged: try again if the customer still wants to pay.',
 
   'failure.CONSUMER_DECLINED': 'The customer declined the payment in their app.',
   'failure.INSUFFICIENT_FUNDS': 'The customer’s wallet does not have enough funds.',
@@ -302,6 +305,7 @@ export const EN = {
   'settings.tab.linked': 'Linked customers',
   'settings.tabProblems': '({count} to fix)',
   'settings.problemsCount': 'Not saved: {count} fields to fix, each marked where it is.',
+  'settings.problemsOne': 'Not saved: 1 field to fix, marked where it is.',
   'settings.pinConfirm': 'Type the new {name} again',
   'settings.pinsDiffer': 'The two entries differ. Type the same PIN twice.',
   'settings.testsForm': 'Tests what is on this form now, before it is saved.',

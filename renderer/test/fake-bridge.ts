@@ -141,7 +141,16 @@ export function createFakeBridge(
     return view;
   };
   const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
-  const customers = createFakeCustomers({ emit, now: tick, currency: () => state.settings.currency });
+  const customers = createFakeCustomers({
+    emit,
+    now: tick,
+    currency: () => state.settings.currency,
+    approvalBy: () => state.settings.linkedApproval,
+    verifySupervisorPin: (pin) => {
+      const set = secretValues.get('supervisorPin');
+      return set === undefined ? 'not-set' : set === pin ? 'valid' : 'wrong';
+    },
+  });
 
   const handlers: { [K in ChannelName]: Handler<K> } = {
     'app.info': () => ({

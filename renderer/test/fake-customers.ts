@@ -71,6 +71,10 @@ export function createFakeCustomers(options: {
   emit: <E extends 'customers.updated'>(event: E, payload: Events[E]) => void;
   now: () => string;
   currency: () => CurrencyCode;
+  /** Who approves (Settings → linked customers), read at each request as main does. */
+  approvalBy?: () => ApprovalView['by'];
+  /** The supervisor PIN check, for approvals a supervisor gives. */
+  verifySupervisorPin?: (pin: string) => 'valid' | 'wrong' | 'not-set';
 }): FakeCustomers {
   const customers = new Map<string, LinkedCustomerView>();
   const holds = new Map<string, HoldView>();
@@ -197,22 +201,31 @@ export function createFakeCustomers(options: {
           ? { amountMinor: request.amountMinor, currency: request.currency }
           : holds.get(request.merchantRef)?.amount;
       if (!amount) return refuse('preauth.not-found');
+      const by = options.approvalBy?.() ?? 'customer-display';
       const view: ApprovalView = {
         approvalId: `approval-${String(++sequence).padStart(12, '0')}`,
         action: request.action,
         merchantUserId: request.merchantUserId,
         amount,
-        state: fake.autoApprove ? 'approved' : 'waiting',
-        by: 'customer-display',
+        // A supervisor always gives the PIN; only the fake customer answers by themselves.
+        state: fake.autoApprove && by === 'customer-display' ? 'approved' : 'waiting',
+        by,
         merchantName: 'Demo Coffee Bar',
         expiresAt: options.now(),
       };
       approvals.set(view.approvalId, view);
       return { ok: true, value: view };
     },
-    'customers.answerApproval': ({ approvalId, approve }) => {
+    'customers.answerApproval': ({ approvalId, approve, supervisorPin }) => {
       const approval = approvals.get(approvalId);
       if (!approval) return refuse('approval.expired');
+      // As main (electron/core/customers/approvals.ts): where a supervisor approves, the PIN is the approval.
+      if (approve && approval.state === 'waiting' && approval.by === 'supervisor-pin') {
+        if (supervisorPin === undefined) return refuse('supervisor.pin-required');
+        const check = options.verifySupervisorPin?.(supervisorPin) ?? 'not-set';
+        if (check === 'not-set') return refuse('supervisor.pin-required');
+        if (check === 'wrong') return refuse('supervisor.pin-wrong');
+      }
       const next: ApprovalView =
         approval.state === 'waiting' ? { ...approval, state: approve ? 'approved' : 'declined' } : approval;
       approvals.set(approvalId, next);

@@ -83,38 +83,46 @@ export function ChargeForm({
     return spent >= 0 && spent <= charge.amount.amountMinor ? spent : null;
   };
 
+  // The approval (with its own PIN form) sits outside this form: a form inside a form is invalid HTML, and
+  // the PIN's submit would bubble into the charge's.
   return (
-    <form
-      className="customers-card"
-      aria-labelledby="charge-title"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="charge-form"
-    >
+    <section className="customers-card" aria-labelledby="charge-title" data-testid="charge-form">
       <h3 id="charge-title">{t('customers.charge.title')}</h3>
-      <label className="field" htmlFor="charge-amount">
-        <span className="field-label">{t('customers.charge.amount')}</span>
-        <MoneyInput
-          id="charge-amount"
-          valueMinor={amountMinor}
-          currency={currency}
-          maxMinor={maxMinor}
-          onChange={changeAmount}
-          testId="charge-amount"
-          invalid={error?.code === 'amount.invalid' || error?.code === 'amount.over-limit'}
-        />
-      </label>
-      <label className="field field-checkbox" htmlFor="charge-use-cashback">
-        <input
-          id="charge-use-cashback"
-          type="checkbox"
-          role="switch"
-          checked={useCashback}
-          onChange={(event) => setUseCashback(event.target.checked)}
-          data-testid="charge-use-cashback"
-        />
-        <span className="field-label">{t('customers.charge.useCashback')}</span>
-      </label>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="charge-title">
+        <label className="field" htmlFor="charge-amount">
+          <span className="field-label">{t('customers.charge.amount')}</span>
+          <MoneyInput
+            id="charge-amount"
+            valueMinor={amountMinor}
+            currency={currency}
+            maxMinor={maxMinor}
+            onChange={changeAmount}
+            testId="charge-amount"
+            invalid={error?.code === 'amount.invalid' || error?.code === 'amount.over-limit'}
+          />
+        </label>
+        <label className="field field-checkbox" htmlFor="charge-use-cashback">
+          <input
+            id="charge-use-cashback"
+            type="checkbox"
+            role="switch"
+            checked={useCashback}
+            onChange={(event) => setUseCashback(event.target.checked)}
+            data-testid="charge-use-cashback"
+          />
+          <span className="field-label">{t('customers.charge.useCashback')}</span>
+        </label>
+        <button
+          type="submit"
+          className="button button-primary button-large"
+          disabled={busy}
+          data-testid="charge-submit"
+        >
+          {busy
+            ? t('customers.charge.charging')
+            : t('customers.charge.submit', { amount: money({ amountMinor, currency }, locale) })}
+        </button>
+      </form>
       {approval.waiting && <ApprovalWait approval={approval} view={approval.waiting} />}
       <ErrorText error={error} testId="charge-error" />
       {outcome && (
@@ -127,11 +135,6 @@ export function ChargeForm({
           {outcome.text}
         </p>
       )}
-      <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="charge-submit">
-        {busy
-          ? t('customers.charge.charging')
-          : t('customers.charge.submit', { amount: money({ amountMinor, currency }, locale) })}
-      </button>
-    </form>
+    </section>
   );
 }

@@ -42,8 +42,7 @@ function keyAmount(testId: string, digits: string): void {
   for (const digit of digits) fireEvent.keyDown(input, { key: digit });
 }
 
-async function withLinkedCustomer(id = 'cust-42'): Promise<FakeBridge> {
-  const bridge = createFakeBridge();
+async function withLinkedCustomer(id = 'cust-42', bridge: FakeBridge = createFakeBridge()): Promise<FakeBridge> {
   bridge.customers.addLinked(id);
   await openScreen(bridge);
   fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: id } });
@@ -230,6 +229,48 @@ describe('charging a linked customer', () => {
     bridge.customers.handlers['customers.answerApproval']({ approvalId: second.approvalId, approve: true });
     expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
     expect(bridge.callsTo('customers.charge')).toHaveLength(1);
+  });
+
+  it('with Settings → "a supervisor" approves, asks for the supervisor PIN instead: a wrong PIN takes nothing, the right one charges and captures', async () => {
+    const bridge = createFakeBridge({ secrets: { supervisorPin: '2468' } });
+    bridge.settings = { ...bridge.settings, linkedApproval: 'supervisor-pin' };
+    await withLinkedCustomer('cust-42', bridge);
+    keyAmount('charge-amount', '300');
+    fireEvent.click(screen.getByTestId('charge-submit'));
+    const wait = await screen.findByTestId('approval-wait');
+    expect(wait.dataset.by).toBe('supervisor-pin');
+    // Its PIN form stands on its own, not inside the charge's form (invalid HTML; its submit would bubble there).
+    expect(wait.closest('form')).toBeNull();
+    expect(wait.textContent).toContain('A supervisor approves taking S$3.00 from cust-42’s wallet.');
+    expect(screen.getByTestId('approval-pin-submit')).toHaveProperty('disabled', true);
+
+    fireEvent.change(screen.getByTestId('approval-pin'), { target: { value: '1111' } });
+    fireEvent.click(screen.getByTestId('approval-pin-submit'));
+    expect((await screen.findByTestId('approval-pin-error')).textContent).toBe('That supervisor PIN is not correct.');
+    expect(screen.getByTestId('approval-wait')).toBeDefined();
+    expect(bridge.callsTo('customers.charge')).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('approval-pin'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByTestId('approval-pin-submit'));
+    expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
+    expect(screen.queryByTestId('approval-wait')).toBeNull();
+    expect(bridge.callsTo('customers.answerApproval')).toEqual([
+      { approvalId: expect.any(String), approve: true, supervisorPin: '1111' },
+      { approvalId: expect.any(String), approve: true, supervisorPin: '2468' },
+    ]);
+    expect(bridge.callsTo('customers.charge')).toHaveLength(1);
+
+    // A hold's capture is approved the same way, for the hold's own amount.
+    keyAmount('hold-amount', '2000');
+    fireEvent.click(screen.getByTestId('hold-submit'));
+    const row = await screen.findByTestId('hold-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Capture S$20.00' }));
+    expect((await screen.findByTestId('approval-wait')).textContent).toContain('taking S$20.00 from cust-42’s wallet');
+    expect(bridge.callsTo('customers.capture')).toEqual([]);
+    fireEvent.change(screen.getByTestId('approval-pin'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByTestId('approval-pin-submit'));
+    expect((await screen.findByTestId('hold-result')).textContent).toBe('Captured S$20.00.');
+    expect(bridge.callsTo('customers.capture')).toHaveLength(1);
   });
 
   it('shows a REJECTED charge with its reason, and the cashback switch is sent as set', async () => {

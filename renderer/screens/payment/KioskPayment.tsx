@@ -16,6 +16,7 @@ import { playSound } from '../../sound/sounds.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useOnScreen } from './use-on-screen.ts';
 import { usePaymentReread } from './use-payment-watch.ts';
 
 // The payment as a kiosk customer sees it: "Scan to pay", the amount and a big QR in the middle, what to do
@@ -42,6 +43,9 @@ export function KioskPayment({ view }: { view: PaymentView }) {
   const outcome = outcomeOf(view.displayStatus);
   const amount = money(view.amount, locale);
   usePaymentReread(view, apply);
+  // The customer is looking at it: the core looks it up first, until it is final. (How long ago it was checked
+  // is a staff fact; only the mark is wanted here.)
+  useOnScreen('payment', final ? null : view.referenceId);
 
   const soundedFor = useRef<string | null>(null);
   useEffect(() => {

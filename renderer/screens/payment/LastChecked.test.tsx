@@ -8,9 +8,10 @@ import { keyAt, renderWithBridge } from '../../test/render.tsx';
 // The payment screen tells the core which payment it shows (so its lookups come first) and shows how fresh
 // its status is, from payment.checked: ticking, never frozen, and plain about a provider that stopped answering.
 
-async function startCharge() {
+async function startCharge(locale: 'en' | 'zh-HK' = 'en') {
   const bridge = createFakeBridge();
-  renderWithBridge(<App />, bridge);
+  bridge.settings = { ...bridge.settings, locale };
+  renderWithBridge(<App />, bridge, locale);
   await screen.findByTestId('sale-screen');
   keyAt(document.body, '1', 1_000);
   keyAt(document.body, '2', 1_200);
@@ -32,8 +33,8 @@ describe('time since the last check on the payment screen', () => {
         shown: true,
       }),
     );
-    // Nothing to say before the first check comes back.
-    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    // Before the first check comes back the line already says the till is checking: never a frozen screen.
+    expect(screen.getByTestId('payment-last-checked').textContent).toBe('Asking the provider for the status…');
 
     act(() =>
       bridge.emit('payment.checked', {
@@ -70,6 +71,19 @@ describe('time since the last check on the payment screen', () => {
       () => expect(screen.getByTestId('payment-last-checked').textContent).toMatch(/last answer 1[34] s ago/),
       { timeout: 2_500 },
     );
+  });
+
+  it('says in Chinese that the till is checking from the first moment, then when it last checked', async () => {
+    const { bridge, view } = await startCharge('zh-HK');
+    expect(screen.getByTestId('payment-last-checked').textContent).toBe('正在向支付商查詢狀態…');
+    act(() =>
+      bridge.emit('payment.checked', {
+        referenceId: view.referenceId,
+        checkedAt: secondsAgo(0),
+        answeredAt: secondsAgo(0),
+      }),
+    );
+    expect(screen.getByTestId('payment-last-checked').textContent).toBe('剛剛已向支付商查詢');
   });
 
   it('says the screen shows nothing any more when it leaves', async () => {

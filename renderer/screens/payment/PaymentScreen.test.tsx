@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
 import { App } from '../../App.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge } from '../../test/render.tsx';
 
-async function startCharge() {
-  const bridge = createFakeBridge();
+async function startCharge(bridge = createFakeBridge()) {
   renderWithBridge(<App />, bridge);
   await screen.findByTestId('sale-screen');
   keyAt(document.body, '1', 1_000);
@@ -22,6 +22,10 @@ async function startCharge() {
   };
   return { bridge, view, update };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('merchant-QR payment view', () => {
   it('offers Cancel exactly while the order can be cancelled, following payment.updated events', async () => {
@@ -113,23 +117,88 @@ describe('merchant-QR payment view', () => {
     expect((await screen.findByTestId('sale-amount')).textContent).toBe('S$0.00');
   });
 
-  it('a failure keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown', async () => {
-    const { update } = await startCharge();
-    update(
-      {
-        displayStatus: 'failed',
-        providerStatus: 'FAILED',
-        state: 'final',
-        canCancel: false,
-        failureReason: 'CONSUMER_DECLINED',
-      },
-      '2026-11-22T10:00:07.000Z',
+  // Declined, expired and not sent alike: the customer is still at the counter, so the sale stays until the
+  // cashier chooses, even with results set to dismiss themselves (8 s by default).
+  for (const [result, patch, reason] of [
+    [
+      'declined',
+      { displayStatus: 'failed', providerStatus: 'FAILED', state: 'final', failureReason: 'CONSUMER_DECLINED' },
+      'Reason: The customer declined the payment in their app.',
+    ],
+    [
+      'expired',
+      { displayStatus: 'expired', providerStatus: 'ABANDONED', state: 'final', qrPayload: null },
+      'the QR code expired. Nothing was charged',
+    ],
+    [
+      'not sent',
+      { displayStatus: 'not-sent', providerStatus: null, state: 'not-sent', qrPayload: null },
+      'never reached the provider. Nothing was charged: try again if the customer still wants to pay.',
+    ],
+  ] as const) {
+    it(`${result} keeps the sale even when results dismiss themselves: Try again / Other method / Done, no countdown`, async () => {
+      const { update } = await startCharge();
+      vi.useFakeTimers();
+      update({ ...patch, canCancel: false }, '2026-11-22T10:00:07.000Z');
+      const shown = screen.getByTestId('payment-result');
+      expect(shown.dataset.outcome).toBe('failure');
+      expect(shown.textContent).toContain('S$0.12 not paid');
+      expect(shown.textContent).toContain(reason);
+      expect(screen.getByTestId('result-try-again').textContent).toBe('Try again');
+      expect(screen.getByTestId('result-other-method').textContent).toBe('Scan the customer instead');
+      expect(screen.getByTestId('result-done')).toBeDefined();
+      expect(screen.queryByText(/Next sale in/)).toBeNull();
+      expect(screen.queryByTestId('dismiss-result')).toBeNull();
+      // Well past the dismiss time: still there, still the same sale.
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(screen.getByTestId('payment-result').dataset.outcome).toBe('failure');
+      expect(screen.queryByTestId('sale-screen')).toBeNull();
+    });
+  }
+
+  it('one plain message while the provider is not answering: the lines under it do not say it again', async () => {
+    const { bridge, view, update } = await startCharge(createFakeBridge({ status: { providerReachable: false } }));
+    const unreachable = notice('unresolved.checking', {
+      reason: notice('payments.error', { error: { code: 'provider.unavailable' } }),
+    });
+    update({ displayStatus: 'checking', state: 'checking', unresolvedReason: unreachable }, '2026-11-22T10:00:05.000Z');
+    expect(screen.getByTestId('payment-outage').textContent).toBe(
+      'The wallet service is not answering; the till keeps trying — you can cancel this attempt.',
     );
-    expect(screen.getByTestId('result-try-again').textContent).toBe('Try again');
-    expect(screen.getByTestId('result-other-method').textContent).toBe('Scan the customer instead');
-    expect(screen.getByTestId('result-done')).toBeDefined();
-    expect(screen.queryByText(/Next sale in/)).toBeNull();
-    expect(screen.queryByTestId('dismiss-result')).toBeNull();
+    expect(screen.queryByTestId('payment-checking-reason')).toBeNull();
+    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    // A check without an answer adds nothing; one that had an answer earlier keeps its age ticking.
+    act(() =>
+      bridge.emit('payment.checked', {
+        referenceId: view.referenceId,
+        checkedAt: new Date().toISOString(),
+        answeredAt: null,
+      }),
+    );
+    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    act(() =>
+      bridge.emit('payment.checked', {
+        referenceId: view.referenceId,
+        checkedAt: new Date().toISOString(),
+        answeredAt: new Date(Date.now() - 12_000).toISOString(),
+      }),
+    );
+    expect(screen.getByTestId('payment-last-checked').textContent).toMatch(
+      /^Last answer from the provider 1[12] s ago$/,
+    );
+    // A reason that is news (sending it again) is still said.
+    update({ unresolvedReason: notice('unresolved.resending', { count: 1, max: 2 }) }, '2026-11-22T10:00:06.000Z');
+    expect(screen.getByTestId('payment-checking-reason').textContent).toBe(
+      'The provider has no record of this payment; sending it again (1 of 2).',
+    );
+    expect(screen.getByTestId('payment-screen').textContent).toContain('The outcome is not known yet.');
+
+    // Cancel this attempt: the cancel's line is the message now; "not known yet" would contradict it.
+    update({ cancelRequested: true, unresolvedReason: unreachable }, '2026-11-22T10:00:07.000Z');
+    expect(screen.getByTestId('payment-cancel-requested').textContent).toContain('Nothing will be charged.');
+    expect(screen.queryByTestId('payment-outage')).toBeNull();
+    expect(screen.queryByTestId('payment-checking-reason')).toBeNull();
+    expect(screen.getByTestId('payment-screen').textContent).not.toContain('The outcome is not known yet.');
   });
 
   it('a digit typed while a result shows starts the next sale from 0 with that digit', async () => {

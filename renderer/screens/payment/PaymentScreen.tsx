@@ -76,6 +76,10 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   // The outcome is not known yet (an answer was lost, the provider is not answering).
   const unsettled = view.displayStatus === 'checking' || view.displayStatus === 'sending';
   const providerDown = useAppStore((state) => state.status?.providerReachable === false);
+  // One plain message while the provider is not answering, or once this attempt is being cancelled: the lines
+  // below do not repeat that a lookup got no answer.
+  const outageShown = unsettled && providerDown && !view.cancelRequested;
+  const saidPlainly = outageShown || (unsettled && view.cancelRequested);
   usePaymentReread(view, apply);
 
   // One sound per payment, when its result first shows.
@@ -190,7 +194,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           {(view.displayStatus === 'waiting' || view.displayStatus === 'scanned') && view.expiresAt && (
             <Countdown expiresAt={view.expiresAt} />
           )}
-          {unsettled && providerDown && !view.cancelRequested && (
+          {outageShown && (
             <p className="payment-outage" role="alert" data-testid="payment-outage">
               {t('payment.outage')}
             </p>
@@ -200,16 +204,18 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
               {t('payment.cancelAttemptRequested')}
             </p>
           )}
-          {!final && <LastChecked referenceId={view.referenceId} />}
+          {!final && <LastChecked referenceId={view.referenceId} noAnswerSaid={saidPlainly} />}
           {view.displayStatus === 'checking' && (
             <>
               {/* What the till ran into (the provider answering 503, the network down…), so the cashier can tell the customer. */}
-              {view.unresolvedReason && (
+              {/* A lookup that got no answer is what the outage line already says; other reasons (sending it again…) are news. */}
+              {view.unresolvedReason && !(saidPlainly && view.unresolvedReason.key === 'unresolved.checking') && (
                 <p className="explain checking-reason" data-testid="payment-checking-reason">
                   {noticeText(view.unresolvedReason, locale)}
                 </p>
               )}
-              <p className="explain">{t('payment.checkingExplain')}</p>
+              {/* "Not known yet" would contradict the cancel's "nothing will be charged". */}
+              {!view.cancelRequested && <p className="explain">{t('payment.checkingExplain')}</p>}
             </>
           )}
           {view.note && <p className="payment-note">{view.note}</p>}

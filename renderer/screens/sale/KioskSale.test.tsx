@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
 import { useSaleStore } from '../../stores/sale-store.ts';
@@ -96,5 +96,39 @@ describe('kiosk sale', () => {
     expect(screen.getByTestId('dismiss-result').textContent).toBe('Done');
     act(() => vi.advanceTimersByTime(8_500));
     expect(screen.getByTestId('kiosk-attract')).toBeDefined();
+  });
+
+  it('tells the core the payment is on screen while the customer looks at the QR, and that it left once paid', async () => {
+    const bridge = await openKiosk();
+    fireEvent.click(screen.getByTestId('kiosk-start'));
+    await screen.findByTestId('sale-screen');
+    fireEvent.click(screen.getByTestId('keypad-9'));
+    fireEvent.click(screen.getByTestId('charge-button'));
+    await screen.findByTestId('payment-qr');
+    const view = [...bridge.payments.values()][0]!;
+    // Without this mark a single-screen kiosk's own payment is polled as a background order (every 2 s, then 5 s).
+    await waitFor(() =>
+      expect(bridge.callsTo('payments.onScreen')).toEqual([
+        { surface: 'payment', referenceId: view.referenceId, shown: true },
+      ]),
+    );
+    // A staff fact: the kiosk's customer is not told when the till last asked the provider.
+    expect(screen.queryByTestId('payment-last-checked')).toBeNull();
+    act(() =>
+      bridge.emit('payment.updated', {
+        ...view,
+        state: 'final',
+        displayStatus: 'paid',
+        providerStatus: 'CAPTURED',
+        canCancel: false,
+        qrPayload: null,
+        updatedAt: '2026-11-22T10:10:00.000Z',
+      }),
+    );
+    expect(screen.getByTestId('payment-result').dataset.outcome).toBe('success');
+    expect(bridge.callsTo('payments.onScreen')).toEqual([
+      { surface: 'payment', referenceId: view.referenceId, shown: true },
+      { surface: 'payment', referenceId: view.referenceId, shown: false },
+    ]);
   });
 });

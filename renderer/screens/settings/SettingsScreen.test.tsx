@@ -62,6 +62,24 @@ describe('settings screen', () => {
     expect(screen.getByTestId('merchant-name').textContent).toBe('Harbour Tea House');
   });
 
+  it('one kiosk setting, the mode: a kiosk shows its unpaid-QR time and no full-screen box; a cashier till the box and no QR time', async () => {
+    const bridge = await openSettings();
+    await screen.findByTestId('settings-screen');
+    fireEvent.click(screen.getByTestId('settings-tab-terminal'));
+    expect((screen.getByLabelText(/Lock this till full screen/) as HTMLInputElement).type).toBe('checkbox');
+    expect(screen.queryByTestId('settings-kioskUnpaidCancelSeconds')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Mode'), { target: { value: 'kiosk' } });
+    // A kiosk is always full screen: nothing to lock, and nothing to contradict the mode.
+    expect(screen.queryByTestId('settings-kiosk')).toBeNull();
+    const unpaid = screen.getByLabelText(/Kiosk: cancel an unpaid QR after/) as HTMLInputElement;
+    expect(unpaid.value).toBe('90');
+    fireEvent.change(unpaid, { target: { value: '45' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect(bridge.callsTo('settings.save')).toEqual([{ settings: { mode: 'kiosk', kioskUnpaidCancelSeconds: 45 } }]);
+  });
+
   it('on the demo, says the demo uses its own merchant and currency, so a country or credentials typed here are not taken for it', async () => {
     await openSettings();
     await screen.findByTestId('settings-screen');
@@ -140,6 +158,12 @@ describe('settings screen', () => {
       .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('Enter 200 or less.');
     expect(bridge.settings.scanner.maxInterKeyMs).toBe(35);
+    expect(screen.getByTestId('settings-error').textContent).toBe('Not saved: 1 field to fix, marked where it is.');
+
+    // Fixed: the save bar no longer says it was not saved for a field that is now fine.
+    fireEvent.change(gap, { target: { value: '90' } });
+    expect(gap.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('settings-error')).toBeNull();
   });
 
   it('asks for a new PIN twice and saves nothing while the two differ', async () => {

@@ -143,7 +143,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </button>
           {problemFields.length > 0 ? (
             <p role="alert" className="error-text" data-testid="settings-error" data-error-code="settings.invalid">
-              {t('settings.problemsCount', { count: problemFields.length })}
+              {problemFields.length === 1
+                ? t('settings.problemsOne')
+                : t('settings.problemsCount', { count: problemFields.length })}
             </p>
           ) : (
             <ErrorText error={form.error} testId="settings-error" />

@@ -63,21 +63,21 @@ export function settingsFormReducer(state: SettingsFormState, action: SettingsFo
         ...state,
         draft: action.edit(state.draft),
         message: null,
-        fieldErrors: without(state.fieldErrors, action.field),
+        ...fixed(state, without(state.fieldErrors, action.field)),
       };
     case 'secretEdited':
       return {
         ...state,
         secrets: withSecret(state.secrets, action.name, action.value),
         message: null,
-        fieldErrors: without(state.fieldErrors, action.name),
+        ...fixed(state, without(state.fieldErrors, action.name)),
       };
     case 'pinConfirmEdited':
       return {
         ...state,
         pinConfirms: { ...state.pinConfirms, [action.name]: action.value },
         message: null,
-        fieldErrors: without(state.fieldErrors, `${action.name}Confirm`),
+        ...fixed(state, without(state.fieldErrors, `${action.name}Confirm`)),
       };
     case 'problemsFound':
       return {
@@ -126,4 +126,13 @@ function without(errors: FieldErrors, field: string | undefined): FieldErrors {
   if (field === undefined || !(field in errors)) return errors;
   const { [field]: _cleared, ...rest } = errors;
   return rest;
+}
+
+/**
+ * The field problems left after an edit. A refusal that was only about fields goes with the last of them: the
+ * save bar must not say "not saved" for a form whose every marked field is now fixed.
+ */
+function fixed(state: SettingsFormState, fieldErrors: FieldErrors): Pick<SettingsFormState, 'fieldErrors' | 'error'> {
+  const lastFixed = Object.keys(state.fieldErrors).length > 0 && Object.keys(fieldErrors).length === 0;
+  return { fieldErrors, error: lastFixed ? null : state.error };
 }
