@@ -1,4 +1,5 @@
 import type { EventSink } from '../../shared/contract.ts';
+import type { JournalRecords } from './journal/journal-record.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 
@@ -8,6 +9,8 @@ import type { SettingsService } from './settings/settings-service.ts';
 export interface CoreContext {
   /** Directory for state files (the journal database lives here). */
   readonly dataDir: string;
+  /** Each journal's id and how far it got, in the settings store: notices a journal deleted with its mark. */
+  readonly journalRecords: JournalRecords;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */

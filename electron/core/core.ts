@@ -25,6 +25,7 @@ import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
+import { journalRecordsIn } from './settings/journal-records.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-service.ts';
@@ -71,8 +72,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
+  const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
+  const journalRecords = journalRecordsIn(settingsFile);
   const settings = await openSettingsService({
-    file: options.settingsFile ?? openConfSettingsFile(options.dataDir),
+    file: settingsFile,
     vault: options.vault,
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
@@ -92,6 +95,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   let providerAnswered = (_answered: boolean): void => {};
   const context: CoreContext = {
     dataDir: options.dataDir,
+    journalRecords,
     fetch: fetchImpl,
     settings,
     provider,
@@ -107,6 +111,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   try {
     paymentGate = await openJournalGate({
       journal: 'payments',
+      records: journalRecords,
       start: async () => paymentFactory(context),
       standIn: blockedPaymentModule,
     });
@@ -119,6 +124,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   try {
     customerGate = await openJournalGate({
       journal: 'customers',
+      records: journalRecords,
       start: () => customerFactory(context),
       standIn: blockedCustomerModule,
     });

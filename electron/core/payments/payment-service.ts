@@ -83,6 +83,7 @@ export async function startPaymentService(
     filePath: opts.journalFile ?? journalFileIn(context.dataDir),
     timeZone: opts.timeZone,
     now: opts.now,
+    records: context.journalRecords,
   });
   const service = new PaymentService(context, opts, journal);
   try {
