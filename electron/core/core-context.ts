@@ -1,5 +1,6 @@
 import type { EventSink } from '../../shared/contract.ts';
 import type { JournalRecords } from './journal/journal-record.ts';
+import type { StatusBudget } from './payments/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 
@@ -15,6 +16,12 @@ export interface CoreContext {
   readonly settings: SettingsService;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
+  /**
+   * The terminal's status budget (Settings → status checks per second, payments/status-budget.ts): every status
+   * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer lookups order
+   * webhooks cause, the status bar's probe — so all of them together stay within the setting.
+   */
+  readonly statusBudget: StatusBudget;
   /** Sends an event to every renderer (payment.updated, refund.updated…). */
   readonly emit: EventSink;
   /** Tells the core that payment counts changed, so the status bar is updated now, not at the next probe. */

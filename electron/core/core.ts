@@ -19,6 +19,7 @@ import {
 } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
+import { createStatusBudget } from './payments/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
@@ -93,9 +94,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
+  const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
     journalRecords,
+    statusBudget,
     fetch: fetchImpl,
     settings,
     provider,
@@ -147,7 +150,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       if (!client) return null;
       // A status request like the payments' own: it takes a slot of the terminal's budget (screen lane: the
       // status bar is on screen, and must not wait behind a queue of background polls).
-      const release = await payments.statusSlot('screen');
+      const release = await statusBudget.acquire('screen');
       try {
         return await client.testConnection();
       } finally {

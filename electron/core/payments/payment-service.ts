@@ -55,7 +55,7 @@ import {
   sendOrder,
   sendRefund,
 } from './sends.ts';
-import { createStatusBudget, type Lane, type ReleaseSlot } from './status-budget.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -97,7 +97,6 @@ export async function startPaymentService(
     daySummary: (day) => service.daySummary(day),
     exportCsv: async (day) => journal.exportCsv(day),
     counts: () => service.counts(),
-    statusSlot: (lane) => service.statusSlot(lane),
     close: () => service.close(),
   };
 }
@@ -139,9 +138,11 @@ class PaymentService {
       options,
       startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
-      statusBudget: createStatusBudget({
-        perSecond: options.statusRequestsPerSecond ?? (() => context.settings.current().statusRequestsPerSecond),
-      }),
+      // The terminal's one budget, or (tests only) a fixed rate of this service's own.
+      statusBudget:
+        options.statusRequestsPerSecond === null
+          ? context.statusBudget
+          : createStatusBudget({ perSecond: options.statusRequestsPerSecond }),
       onScreen: new OnScreen(options.now),
       noteChecked: (referenceId, answered) => this.#noteChecked(referenceId, answered),
       attempts: new Map(),
@@ -226,10 +227,6 @@ class PaymentService {
     const { pending } = this.#journal.unsettledCounts();
     // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
     return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
-  }
-
-  statusSlot(lane: Lane): Promise<ReleaseSlot> {
-    return this.#rt.statusBudget.acquire(lane);
   }
 
   close(): Promise<void> {

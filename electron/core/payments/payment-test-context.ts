@@ -9,6 +9,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { journalRecordsIn } from '../settings/journal-records.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings
@@ -56,6 +57,7 @@ export async function openTestContext(options: {
   const context: CoreContext = {
     dataDir: options.dataDir,
     journalRecords: journalRecordsIn(settingsFile),
+    statusBudget: createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond }),
     fetch: globalThis.fetch,
     settings,
     provider,
