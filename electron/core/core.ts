@@ -214,6 +214,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       demoCredentials,
       status,
       journalProblems,
+      learnedAmountLimits: () => payments.learnedAmountLimits(),
     }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
     journals: journalHandlers({

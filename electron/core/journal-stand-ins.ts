@@ -24,6 +24,7 @@ export function blockedPaymentModule(problem: JournalProblem): PaymentModule {
     daySummary: refuse,
     exportCsv: refuse,
     counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
+    learnedAmountLimits: async () => ({ minMinor: null, maxMinor: null }),
     close: async () => {},
   };
 }
@@ -57,6 +58,7 @@ export function paymentModuleBehind(gate: JournalGate<PaymentModule>): PaymentMo
     daySummary: (day) => gate.current().daySummary(day),
     exportCsv: (day) => gate.current().exportCsv(day),
     counts: () => gate.current().counts(),
+    learnedAmountLimits: () => gate.current().learnedAmountLimits(),
     close: () => gate.current().close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { ChannelName, CsvExport, Handlers } from '../../shared/contract.ts';
-import type { DaySummary } from '../../shared/domain.ts';
+import type { DaySummary, LearnedAmountLimits } from '../../shared/domain.ts';
 import type { CoreContext } from './core-context.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
@@ -26,6 +26,8 @@ export interface PaymentModule {
   /** The in-store payments and refunds of a local day as the end-of-day CSV. */
   exportCsv(day: string): Promise<CsvExport>;
   counts(): PaymentCounts;
+  /** What the provider's refusals taught about the merchant's amount limits (app.info, for the Sale screen). */
+  learnedAmountLimits(): Promise<LearnedAmountLimits>;
   close(): Promise<void>;
 }
 
