@@ -44,6 +44,7 @@ export const CHANNEL_NAME_LIST = [
 export const EVENT_NAME_LIST = [
   'payment.updated',
   'refund.updated',
+  'payments.amountLimitsLearned',
   'payment.checked',
   'status.changed',
   'settings.changed',

@@ -11,6 +11,7 @@ import {
   type JournalAction,
   type JournalName,
   type JournalProblem,
+  type LearnedAmountLimits,
   type LinkedCustomerDetail,
   type LinkedCustomerUnresolvedView,
   type LinkedCustomerView,
@@ -59,6 +60,11 @@ export interface AppInfo {
   readonly sandboxBaseUrl: string | null;
   /** Journals refused at start (the same list as the status snapshot's): while one is listed, its side takes nothing. */
   readonly journalProblems: readonly JournalProblem[];
+  /**
+   * The provider's amount limits for this shop as its refusals have shown them (payments.amountLimitsLearned
+   * brings each new one): the Sale screen holds the tighter of these and Settings' amount limits.
+   */
+  readonly providerAmountLimits: LearnedAmountLimits;
 }
 
 export interface ConnectionTestResult {
@@ -149,6 +155,8 @@ export interface Events extends CustomerEvents {
   'customers.consentOnDisplay': ConsentOnDisplay;
   'payment.updated': PaymentView;
   'refund.updated': RefundView;
+  /** A charge refused as outside the provider's limits for this shop taught a new one (app.info's providerAmountLimits). */
+  'payments.amountLimitsLearned': LearnedAmountLimits;
   /** A status lookup of a payment came back (answered or not): screens show how fresh its status is. */
   'payment.checked': StatusCheck;
   'status.changed': StatusSnapshot;

@@ -227,6 +227,17 @@ export interface LinkedCustomerTakings {
 export type EnvironmentId =
   'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
 
+/**
+ * What the provider's refusals have taught this till about the merchant's amount limits (the provider refuses
+ * amounts outside them but publishes neither: wire-details §2.5). minMinor: the smallest amount not yet refused
+ * as too small, null until one was; maxMinor: the largest not yet refused as too large. For the merchant in
+ * effect, until the till restarts.
+ */
+export interface LearnedAmountLimits {
+  readonly minMinor: number | null;
+  readonly maxMinor: number | null;
+}
+
 export interface StatusSnapshot {
   readonly environment: EnvironmentId;
   readonly demo: boolean;

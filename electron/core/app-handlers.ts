@@ -1,5 +1,5 @@
 import type { AppInfo, Handlers } from '../../shared/contract.ts';
-import type { JournalProblem } from '../../shared/domain.ts';
+import type { JournalProblem, LearnedAmountLimits } from '../../shared/domain.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { DemoCredentials, ProviderAccess } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
@@ -17,6 +17,8 @@ export interface AppHandlerDeps {
   readonly status: StatusMonitor;
   /** Journals refused at start (journal-gate.ts). */
   readonly journalProblems: () => readonly JournalProblem[];
+  /** The in-store service's (payments/provider-amount-limits.ts). */
+  readonly learnedAmountLimits: () => Promise<LearnedAmountLimits>;
 }
 
 export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | 'status.get'> {
@@ -31,6 +33,7 @@ export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | '
         ...terminalInEffect(settings, deps.demoCredentials),
         sandboxOrigin: sandbox?.origin ?? null,
         journalProblems: deps.journalProblems(),
+        providerAmountLimits: await deps.learnedAmountLimits(),
       });
     },
     async 'status.get'() {

@@ -1,5 +1,10 @@
 import type { AppInfo } from '../../shared/contract.ts';
-import { CURRENCY_OF_COUNTRY, type CountryCode, type JournalProblem } from '../../shared/domain.ts';
+import {
+  CURRENCY_OF_COUNTRY,
+  type CountryCode,
+  type JournalProblem,
+  type LearnedAmountLimits,
+} from '../../shared/domain.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 // app.info: who and where this till is, for the header, the status bar and the DEMO banner.
@@ -15,6 +20,7 @@ export interface AppInfoInputs {
   /** Origin of the embedded sandbox when running on it. */
   readonly sandboxOrigin: string | null;
   readonly journalProblems: readonly JournalProblem[];
+  readonly providerAmountLimits: LearnedAmountLimits;
 }
 
 export function buildAppInfo(inputs: AppInfoInputs): AppInfo {
@@ -35,5 +41,6 @@ export function buildAppInfo(inputs: AppInfoInputs): AppInfo {
     currency: CURRENCY_OF_COUNTRY[inputs.country],
     sandboxBaseUrl: demo ? inputs.sandboxOrigin : null,
     journalProblems: inputs.journalProblems,
+    providerAmountLimits: inputs.providerAmountLimits,
   };
 }

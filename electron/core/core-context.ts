@@ -1,4 +1,6 @@
 import type { EventSink } from '../../shared/contract.ts';
+import type { JournalRecords } from './journal/journal-record.ts';
+import type { StatusBudget } from './payments/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 
@@ -8,10 +10,18 @@ import type { SettingsService } from './settings/settings-service.ts';
 export interface CoreContext {
   /** Directory for state files (the journal database lives here). */
   readonly dataDir: string;
+  /** Each journal's id and how far it got, in the settings store: notices a journal deleted with its mark. */
+  readonly journalRecords: JournalRecords;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
+  /**
+   * The terminal's status budget (Settings → status checks per second, payments/status-budget.ts): every status
+   * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer lookups order
+   * webhooks cause, the status bar's probe — so all of them together stay within the setting.
+   */
+  readonly statusBudget: StatusBudget;
   /** Sends an event to every renderer (payment.updated, refund.updated…). */
   readonly emit: EventSink;
   /** Tells the core that payment counts changed, so the status bar is updated now, not at the next probe. */

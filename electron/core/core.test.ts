@@ -69,6 +69,37 @@ describe('createCore in demo mode (embedded sandbox)', () => {
     expect(health.status).toBe(401); // a real provider simulator: unsigned requests are refused
   });
 
+  it("a limit the provider's refusal taught reaches the screens: app.info and payments.amountLimitsLearned", async () => {
+    const { core, events } = await openCore();
+    expect((await core.handlers['app.info']({})).providerAmountLimits).toEqual({ minMinor: null, maxMinor: null });
+    // Settings allow more than the demo merchant's maximum (1,000,000 minor units): the provider refuses it.
+    await core.handlers['settings.save']({ settings: { amountLimits: { minMinor: 1, maxMinor: 5_000_000 } } });
+    const refused = await dispatch(core.handlers, 'payments.chargeMerchantQr', {
+      amountMinor: 2_000_000,
+      currency: 'SGD',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'amount.above-provider-maximum' } });
+
+    const learned = { minMinor: null, maxMinor: 1_999_999 };
+    expect(events.filter((e) => e.event === 'payments.amountLimitsLearned').map((e) => e.payload)).toEqual([learned]);
+    expect((await core.handlers['app.info']({})).providerAmountLimits).toEqual(learned);
+    // A later amount it rules out is refused at once, in the same words the Sale screen says before sending.
+    expect(
+      await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 3_000_000, currency: 'SGD' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'amount.above-provider-maximum',
+        notice: {
+          key: 'amount.provider-maximum-learned',
+          params: { max: { amountMinor: 1_999_999, currency: 'SGD' } },
+        },
+      },
+    });
+    // Nothing new learned: no second event.
+    expect(events.filter((e) => e.event === 'payments.amountLimitsLearned')).toHaveLength(1);
+  });
+
   it('probes the provider: status says reachable, with a measured clock skew, and announces it', async () => {
     const { core, events } = await openCore();
     const changed = await waitFor(() =>

@@ -19,12 +19,14 @@ import {
 } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
+import { createStatusBudget } from './payments/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
+import { journalRecordsIn } from './settings/journal-records.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-service.ts';
@@ -71,8 +73,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
+  const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
+  const journalRecords = journalRecordsIn(settingsFile);
   const settings = await openSettingsService({
-    file: options.settingsFile ?? openConfSettingsFile(options.dataDir),
+    file: settingsFile,
     vault: options.vault,
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
@@ -90,8 +94,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
+  const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
+    journalRecords,
+    statusBudget,
     fetch: fetchImpl,
     settings,
     provider,
@@ -107,6 +114,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   try {
     paymentGate = await openJournalGate({
       journal: 'payments',
+      records: journalRecords,
       start: async () => paymentFactory(context),
       standIn: blockedPaymentModule,
     });
@@ -119,6 +127,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   try {
     customerGate = await openJournalGate({
       journal: 'customers',
+      records: journalRecords,
       start: () => customerFactory(context),
       standIn: blockedCustomerModule,
     });
@@ -141,7 +150,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       if (!client) return null;
       // A status request like the payments' own: it takes a slot of the terminal's budget (screen lane: the
       // status bar is on screen, and must not wait behind a queue of background polls).
-      const release = await payments.statusSlot('screen');
+      const release = await statusBudget.acquire('screen');
       try {
         return await client.testConnection();
       } finally {
@@ -205,6 +214,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       demoCredentials,
       status,
       journalProblems,
+      learnedAmountLimits: () => payments.learnedAmountLimits(),
     }),
     settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
     journals: journalHandlers({

@@ -96,6 +96,35 @@ describe('a payment journal deleted while the till was off', () => {
   });
 });
 
+describe('both journals deleted with their marks (rm *.sqlite3*) while the till was off', () => {
+  it("are refused as missing from the settings store's record; start-new begins new ones, and the next start accepts them", async () => {
+    const dir = await tillThatWrote();
+    for (const name of readdirSync(dir).filter((n) => /^(payments|linked-customers)\.sqlite3/.test(n)))
+      rmSync(join(dir, name));
+    const { core } = await openCore(dir);
+    expect((await core.handlers['status.get']({})).journalProblems).toMatchObject([
+      { journal: 'payments', kind: 'missing', recordedWrites: expect.any(Number) },
+      { journal: 'customers', kind: 'missing' },
+    ]);
+    expect(
+      await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 500, currency: 'SGD' }),
+    ).toMatchObject({ ok: false, error: { code: 'journal.lost', details: { kind: 'missing' } } });
+    expect(existsSync(journalFileIn(dir))).toBe(false);
+
+    await core.handlers['settings.verifyPin']({ kind: 'admin', pin: '1357' });
+    await core.handlers['journal.resolve']({ journal: 'payments', action: 'start-new' });
+    const after = await core.handlers['journal.resolve']({ journal: 'customers', action: 'start-new' });
+    expect(after.journalProblems).toEqual([]);
+    await core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    await core.close();
+    opened.pop();
+
+    const { core: restarted } = await openCore(dir);
+    expect((await restarted.handlers['status.get']({})).journalProblems).toEqual([]);
+    expect((await restarted.handlers['payments.history']({})).total).toBe(1);
+  });
+});
+
 describe('a linked-customer journal emptied while the till was off', () => {
   it('refuses customers.* with journal.lost while in-store payments go on; putting the copy back and checking again clears it', async () => {
     const dir = await tillThatWrote();

@@ -2,6 +2,7 @@ import type { JournalAction, JournalName, JournalProblem } from '../../shared/do
 import { PosError } from '../../shared/errors.ts';
 import { notice } from '../../shared/notices.ts';
 import { JournalLostError, resolveJournalProblem } from './journal/journal-file.ts';
+import type { JournalRecords } from './journal/journal-record.ts';
 
 // One journal's service behind a gate. Started normally, it is simply that service. When its journal was
 // refused at start (JournalLostError: missing, empty, another file, rolled back, corrupt), a stand-in takes
@@ -19,6 +20,8 @@ export interface JournalGate<M> {
 
 export interface JournalGateOptions<M> {
   readonly journal: JournalName;
+  /** The till's record of its journals (settings store): start-new replaces it, accept rewrites it. */
+  readonly records: JournalRecords;
   /** Starts the real service (opening its journal); throws JournalLostError when the journal is refused. */
   readonly start: () => Promise<M>;
   /** What answers while the journal is refused. */
@@ -52,7 +55,11 @@ export async function openJournalGate<M>(options: JournalGateOptions<M>): Promis
           const refused = problem;
           if (!refused) return;
           try {
-            resolveJournalProblem({ filePath: refused.filePath, journal: options.journal, now }, refused.kind, action);
+            resolveJournalProblem(
+              { filePath: refused.filePath, journal: options.journal, now, records: options.records },
+              refused.kind,
+              action,
+            );
           } catch (error) {
             // Meanwhile the file changed into another problem: that one is shown now, and nothing was done.
             if (!(error instanceof JournalLostError)) throw error;

@@ -24,8 +24,7 @@ export function blockedPaymentModule(problem: JournalProblem): PaymentModule {
     daySummary: refuse,
     exportCsv: refuse,
     counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
-    // No payment lookups run without a journal: the status bar's probe has the budget to itself.
-    statusSlot: async () => () => {},
+    learnedAmountLimits: async () => ({ minMinor: null, maxMinor: null }),
     close: async () => {},
   };
 }
@@ -59,7 +58,7 @@ export function paymentModuleBehind(gate: JournalGate<PaymentModule>): PaymentMo
     daySummary: (day) => gate.current().daySummary(day),
     exportCsv: (day) => gate.current().exportCsv(day),
     counts: () => gate.current().counts(),
-    statusSlot: (lane) => gate.current().statusSlot(lane),
+    learnedAmountLimits: () => gate.current().learnedAmountLimits(),
     close: () => gate.current().close(),
   };
 }

@@ -1,7 +1,6 @@
 import type { ChannelName, CsvExport, Handlers } from '../../shared/contract.ts';
-import type { DaySummary } from '../../shared/domain.ts';
+import type { DaySummary, LearnedAmountLimits } from '../../shared/domain.ts';
 import type { CoreContext } from './core-context.ts';
-import type { Lane, ReleaseSlot } from './payments/status-budget.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
 // depends on (core-context.ts) and hands it over; the service returns its channel handlers, the day's
@@ -27,12 +26,8 @@ export interface PaymentModule {
   /** The in-store payments and refunds of a local day as the end-of-day CSV. */
   exportCsv(day: string): Promise<CsvExport>;
   counts(): PaymentCounts;
-  /**
-   * Resolves when a status request may leave in that lane of the terminal's status budget, with what to call
-   * once it is answered: for status requests made outside the module (the status bar's connection probe), so
-   * the budget counts every one.
-   */
-  statusSlot(lane: Lane): Promise<ReleaseSlot>;
+  /** What the provider's refusals taught about the merchant's amount limits (app.info, for the Sale screen). */
+  learnedAmountLimits(): Promise<LearnedAmountLimits>;
   close(): Promise<void>;
 }
 

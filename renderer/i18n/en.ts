@@ -84,6 +84,8 @@ export const EN = {
   'sale.belowMinimum': 'The smallest amount this terminal takes is {amount}.',
   'sale.scanIgnored': 'A code was scanned. To take a payment by the customer’s code, press “Scan customer” first.',
   'sale.keysHint': 'Type digits for the amount · Enter = Charge · Esc = clear',
+  'sale.overProviderMaximum':
+    'The provider’s largest amount for this shop is at most {amount}: that digit was not added.',
 
   'payment.title': 'Payment',
   'payment.qrLabel': 'Payment QR code for {amount}. Ask the customer to scan it with their wallet app.',

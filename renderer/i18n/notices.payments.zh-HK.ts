@@ -10,6 +10,8 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
 
   'amount.below-minimum': '本終端機接受的最低金額為 {min}。',
   'amount.above-limit': '此金額超過本終端機設定的上限 {max}。',
+  'amount.provider-minimum-learned': '支付商為本店設定的最低金額至少為 {min}。',
+  'amount.provider-maximum-learned': '支付商為本店設定的最高金額最多為 {max}。',
   'currency.terminal-only': '本終端機只接受 {currency} 付款。',
   'payments.other-terminal':
     '此付款於終端機 {paymentPosId} 收取；收銀機現設定為 {currentPosId}。請在「設定」改回原終端機以完成處理。',

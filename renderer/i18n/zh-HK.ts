@@ -84,6 +84,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'sale.belowMinimum': '此終端機最少收款金額為 {amount}。',
   'sale.scanIgnored': '已掃描一個碼。如要以顧客付款碼收款，請先按「掃描顧客付款碼」。',
   'sale.keysHint': '輸入數字作金額 · Enter = 收款 · Esc = 清除',
+  'sale.overProviderMaximum': '支付商為本店設定的最高金額最多為 {amount}：剛才的數字未有加入。',
 
   'payment.title': '付款',
   'payment.qrLabel': '{amount} 的付款二維碼。請顧客以錢包應用程式掃描。',

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../../shared/money.ts';
 import { DEFAULT_SETTINGS, type Locale, type Settings, type TerminalMode } from '../../shared/settings.ts';
 import { useAppStore } from './app-store.ts';
+import { saleLimits, type AmountLimits } from './sale-limits.ts';
 
 // The terminal facts screens need, from saved settings when loaded (they change live through
 // settings.changed), else from app.info. One place, so no screen reads a stale copy.
@@ -15,6 +16,8 @@ export interface Terminal {
   readonly locale: Locale;
   readonly demo: boolean;
   readonly settings: Settings;
+  /** What an in-store sale must stay within: Settings' amount limits, tightened by what the provider refused. */
+  readonly saleLimits: AmountLimits;
 }
 
 export function useTerminal(): Terminal {
@@ -36,5 +39,6 @@ export function useTerminal(): Terminal {
     locale: view ? settings.locale : (info?.locale ?? 'en'),
     demo,
     settings,
+    saleLimits: saleLimits(settings.amountLimits, info?.providerAmountLimits ?? null),
   };
 }

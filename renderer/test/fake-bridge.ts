@@ -169,6 +169,7 @@ export function createFakeBridge(
         currency: state.settings.currency,
         sandboxBaseUrl: 'http://127.0.0.1:1',
         journalProblems: state.status.journalProblems,
+        providerAmountLimits: { minMinor: null, maxMinor: null },
         ...options.info,
       },
     }),

@@ -13,6 +13,9 @@ export const PAYMENT_NOTICES_EN = {
 
   'amount.below-minimum': 'The smallest amount this terminal takes is {min}.',
   'amount.above-limit': 'This amount is above the limit of {max} set for this terminal.',
+  // The provider's own limits for this shop, as far as its refusals have shown them (it publishes none).
+  'amount.provider-minimum-learned': 'The provider’s smallest amount for this shop is at least {min}.',
+  'amount.provider-maximum-learned': 'The provider’s largest amount for this shop is at most {max}.',
   'currency.terminal-only': 'This terminal takes payments in {currency} only.',
   'payments.other-terminal':
     'This payment was taken on terminal {paymentPosId}; the till is now set up as {currentPosId}. Switch Settings back to settle it.',

@@ -41,6 +41,7 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
     const journal = openCustomerJournal({
       filePath: options.journalFile ?? customerJournalFileIn(context.dataDir),
       now: options.now,
+      records: context.journalRecords,
     });
     const service = createCustomerService(context, options, journal);
     const close = async (): Promise<void> => {

@@ -4,7 +4,6 @@ import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '.
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle } from '../http/hint-throttle.ts';
-import { createRateLimiter } from '../payments/rate-limiter.ts';
 import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
@@ -94,7 +93,6 @@ export function createCustomerService(
     appTokens: new Map(),
     webhooks: null,
     hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs }),
-    hintLookups: createRateLimiter({ perSecond: () => context.settings.current().statusRequestsPerSecond }),
     closed: false,
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
   };

@@ -4,6 +4,7 @@ import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { journalUnavailable, type Atomically } from '../journal/database.ts';
 import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
+import type { JournalRecords } from '../journal/journal-record.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -110,6 +111,8 @@ export interface DayTotal {
 export interface CustomerJournalOptions {
   readonly filePath: string;
   readonly now?: (() => number) | undefined;
+  /** The till's record of the journal in the settings store (journal/journal-record.ts); absent outside a till. */
+  readonly records?: JournalRecords | undefined;
 }
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
@@ -118,7 +121,7 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
   // (missing, emptied, replaced, rolled back, or damaged: quick_check). Any other failure names this journal.
   let file;
   try {
-    file = openJournalFile({ filePath: options.filePath, journal: 'customers', now });
+    file = openJournalFile({ filePath: options.filePath, journal: 'customers', now, records: options.records });
   } catch (error) {
     if (error instanceof JournalLostError) throw error;
     throw openingFailed(options.filePath, error);

@@ -13,7 +13,8 @@ import { describe, exclusive, publish, reasonOf, type CustomerRuntime } from './
 // - a charge's outcome is its synchronous answer: a hint for a charge whose answer was lost only has the
 //   resolver find it out now (re-sent with the same key), and is otherwise just noted;
 // - hints are rate-limited per order (rt.hints: a flood costs one lookup per interval) and the lookups they
-//   cause share the status budget (rt.hintLookups).
+//   cause take slots of the terminal's one status budget (context.statusBudget), with the in-store lookups:
+//   in its background lane, since anyone can send a hint and must not slow the payment on screen.
 // Every hint that passes the throttle is noted in the journal with what the provider said, for reconciliation.
 
 export function onOrderHint(rt: CustomerRuntime, notification: OrderOutcomeNotification): void {
@@ -30,20 +31,24 @@ export function onOrderHint(rt: CustomerRuntime, notification: OrderOutcomeNotif
 }
 
 async function lookUp(rt: CustomerRuntime, claim: OrderOutcomeNotification): Promise<void> {
-  await rt.hintLookups.acquire();
-  if (rt.closed) return;
-  const order = claim.order_uuid;
-  const found = rt.journal.attemptByOrderUuid(order);
-  const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(order);
-  const merchantUserId = found?.merchantUserId ?? rejected?.attempt.merchantUserId;
-  if (merchantUserId === undefined) return;
-  await exclusive(rt, merchantUserId, async () => {
+  const release = await rt.context.statusBudget.acquire('background');
+  try {
     if (rt.closed) return;
-    if (rejected) return onRejectedCaptureHint(rt, rejected.attempt.merchantRef, claim);
-    const row = rt.journal.getAttempt(found!.merchantRef)!;
-    return row.kind === 'hold' ? onHoldHint(rt, row, claim) : onChargeHint(rt, row, claim);
-  });
-  publish(rt, merchantUserId);
+    const order = claim.order_uuid;
+    const found = rt.journal.attemptByOrderUuid(order);
+    const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(order);
+    const merchantUserId = found?.merchantUserId ?? rejected?.attempt.merchantUserId;
+    if (merchantUserId === undefined) return;
+    await exclusive(rt, merchantUserId, async () => {
+      if (rt.closed) return;
+      if (rejected) return onRejectedCaptureHint(rt, rejected.attempt.merchantRef, claim);
+      const row = rt.journal.getAttempt(found!.merchantRef)!;
+      return row.kind === 'hold' ? onHoldHint(rt, row, claim) : onChargeHint(rt, row, claim);
+    });
+    publish(rt, merchantUserId);
+  } finally {
+    release();
+  }
 }
 
 /** What the hint claimed, as the start of its journal line. */

@@ -4,7 +4,6 @@ import { PosError } from '../../../shared/errors.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { ConsentGateway } from '../security/consent-page.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
-import type { RateLimiter } from '../payments/rate-limiter.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
@@ -41,8 +40,6 @@ export interface CustomerRuntime {
   webhooks: OrderWebhookListener | null;
   /** Order webhooks are hints: at most one lookup per order per interval (order-outcomes.ts). */
   readonly hints: HintThrottle;
-  /** The lookups hints cause, all orders together, within the terminal's status budget. */
-  readonly hintLookups: RateLimiter;
   closed: boolean;
   /**
    * Has the resolver find out `merchantRef`'s outcome: now with delayMs 0, else after its backoff (see

@@ -44,6 +44,13 @@ describe('environment profiles', () => {
     });
   });
 
+  it("labels Thailand as listed only in the provider's older document (the current one names SG and HK)", () => {
+    expect(resolveProfile({ environment: 'th-production' }).label).toBe(
+      "Thailand production (only in the provider's older document)",
+    );
+    expect(resolveProfile({ environment: 'sg-production' }).label).toBe('Singapore production');
+  });
+
   it('takes the embedded sandbox URL at run time, with the X-Service- prefix', () => {
     const profile = resolveProfile({
       environment: 'embedded-sandbox',

@@ -4,6 +4,7 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
@@ -19,6 +20,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblemKind } from '../../../shared/domain.ts';
 import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
+import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { journalRecordsIn } from '../settings/journal-records.ts';
+import { openConfSettingsFile } from '../settings/settings-file.ts';
+import { openSettingsService } from '../settings/settings-service.ts';
 import { tempFolder, testClock } from './journal-fixture.ts';
 import { JournalLostError, resolveJournalProblem } from './journal-file.ts';
 import { incidentsOf } from './journal-identity.ts';
@@ -179,6 +184,132 @@ describe('a lost journal is refused at start, with what was lost', () => {
       kind: 'missing',
     });
     expect(existsSync(filePath)).toBe(false);
+  });
+});
+
+describe("deleted together with its mark: the settings store's record notices it", () => {
+  /** A journal of a till: its record kept in the folder's settings store, as createCore keeps it. */
+  function tillJournal(folder: string) {
+    const records = journalRecordsIn(openConfSettingsFile(folder));
+    const filePath = journalFileIn(folder);
+    return { filePath, records, open: () => openJournal({ filePath, timeZone: 'UTC', now: clock.now, records }) };
+  }
+  const removeWithMark = (filePath: string) => {
+    for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)])
+      rmSync(path, { force: true });
+  };
+
+  it('journal, write-ahead log and mark all deleted (rm payments.sqlite3*): refused as missing, nothing created', () => {
+    const till = tillJournal(tempFolder());
+    const journal = till.open();
+    pay(journal);
+    pay(journal);
+    journal.close();
+    const recorded = till.records.read('payments');
+    expect(recorded?.writes).toBeGreaterThanOrEqual(4);
+    removeWithMark(till.filePath);
+
+    const { problem } = refusal(till.open);
+    expect(problem).toMatchObject({
+      journal: 'payments',
+      kind: 'missing',
+      recordedWrites: recorded!.writes,
+      recordedLastWriteAt: new Date(recorded!.lastWriteAt!).toISOString(),
+      actions: ['recheck', 'start-new'],
+    });
+    expect(existsSync(till.filePath)).toBe(false);
+  });
+
+  it('a first start with no record begins a new journal and records it; a normal restart opens it', () => {
+    const till = tillJournal(tempFolder());
+    expect(till.records.read('payments')).toBeNull();
+    const journal = till.open();
+    expect(till.records.read('payments')).toMatchObject({ journalId: expect.any(String), writes: expect.any(Number) });
+    pay(journal);
+    journal.close();
+    const reopened = till.open();
+    expect(reopened.history({}).total).toBe(1);
+    reopened.close();
+  });
+
+  it('start-new replaces the record: the new journal is accepted, the old record no longer refuses it', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    const before = till.records.read('payments')!;
+    removeWithMark(till.filePath);
+    const options = { filePath: till.filePath, journal: 'payments' as const, now: clock.now, records: till.records };
+    resolveJournalProblem(options, 'missing', 'start-new');
+
+    const after = till.records.read('payments')!;
+    expect(after.journalId).not.toBe(before.journalId);
+    const fresh = till.open();
+    expect(fresh.history({}).total).toBe(0);
+    pay(fresh);
+    fresh.close();
+    const db = new DatabaseSync(till.filePath);
+    expect(incidentsOf(db)).toMatchObject([{ action: 'started-new', problem: { kind: 'missing' } }]);
+    db.close();
+  });
+
+  it('journal and mark swapped for another pair, or for an older copy of both: replaced / behind', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    const older = join(folder, 'older');
+    mkdirSync(older);
+    for (const suffix of ['', '.mark']) copyFileSync(`${till.filePath}${suffix}`, join(older, `copy${suffix}`));
+    const again = till.open();
+    pay(again);
+    again.close();
+
+    // An older copy of the journal together with its own (older) mark.
+    for (const suffix of ['', '.mark']) copyFileSync(join(older, `copy${suffix}`), `${till.filePath}${suffix}`);
+    expect(refusal(till.open).problem).toMatchObject({ kind: 'behind', actions: ['recheck', 'accept', 'start-new'] });
+
+    // Another till's journal with its mark.
+    const stranger = journalWith(1);
+    removeWithMark(till.filePath);
+    for (const suffix of ['', '.mark']) copyFileSync(`${stranger}${suffix}`, `${till.filePath}${suffix}`);
+    expect(refusal(till.open).problem.kind).toBe('replaced');
+  });
+
+  it('the linked-customer journal too', () => {
+    const folder = tempFolder();
+    const records = journalRecordsIn(openConfSettingsFile(folder));
+    const filePath = customerJournalFileIn(folder);
+    const openIt = () => openCustomerJournal({ filePath, now: clock.now, records });
+    const journal = openIt();
+    journal.appendEvent({ kind: 'note', summary: 'hello' });
+    journal.close();
+    removeWithMark(filePath);
+    expect(refusal(openIt).problem).toMatchObject({ journal: 'customers', kind: 'missing' });
+    // The payment journal's record is its own: a first start of it beside this one is not refused.
+    tillJournal(folder).open().close();
+  });
+
+  it('a settings save keeps the records beside the settings', async () => {
+    const folder = tempFolder();
+    const file = openConfSettingsFile(folder);
+    const till = tillJournal(folder);
+    till.open().close();
+    const recorded = till.records.read('payments');
+    const settings = await openSettingsService({
+      file,
+      vault: new DevelopmentFileVault(join(folder, 'vault.json')),
+      lockoutFile: join(folder, 'pin-lockout.json'),
+    });
+    await settings.save({ settings: { merchantName: 'Kopi Corner' } });
+    expect(settings.current().merchantName).toBe('Kopi Corner');
+    expect(till.records.read('payments')).toEqual(recorded);
+    // And the record is no setting a screen could write.
+    await expect(settings.save({ settings: { journals: {} } as never })).rejects.toMatchObject({
+      code: 'settings.invalid',
+    });
   });
 });
 

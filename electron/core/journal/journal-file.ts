@@ -11,6 +11,7 @@ import {
   type JournalIdentity,
 } from './journal-identity.ts';
 import { createMark, markFileOf, openMark, readMark, type JournalMark, type MarkReading } from './journal-mark.ts';
+import type { JournalRecord, JournalRecords } from './journal-record.ts';
 
 // Opening a journal file only if it is the one this till wrote, for both journals (payments and linked
 // customers). Before anything is created or written, the file is compared with the till's record of it (the
@@ -18,6 +19,8 @@ import { createMark, markFileOf, openMark, readMark, type JournalMark, type Mark
 // fails SQLite's quick_check, is refused with a JournalLostError saying what is wrong. The service then
 // refuses payments (journal.lost) instead of starting a new empty journal behind the cashier's back. Each
 // write transaction then counts itself in the file (journal_identity.writes) and, once committed, in the mark.
+// The till's second record, in the settings store (journal-record.ts), is compared the same way: it notices a
+// journal deleted together with its mark, which the mark alone cannot.
 
 export class JournalLostError extends Error {
   readonly problem: JournalProblem;
@@ -34,6 +37,11 @@ export interface JournalFileOptions {
   readonly filePath: string;
   readonly journal: JournalName;
   readonly now: () => number;
+  /**
+   * The till's record of its journals in the settings store (settings/journal-records.ts). Absent for a journal
+   * opened outside a till (tests of the journal alone, tools): then the mark is its only record.
+   */
+  readonly records?: JournalRecords | undefined;
 }
 
 export interface JournalFile {
@@ -46,7 +54,7 @@ export interface JournalFile {
 
 /** Throws JournalLostError when the file is not the journal this till wrote; journal.unavailable when it cannot be opened at all. */
 export function openJournalFile(options: JournalFileOptions): JournalFile {
-  const { filePath, now } = options;
+  const { filePath, now, records } = options;
   const markPath = markFileOf(filePath);
   const inspected = inspectJournal(options);
   const { db } = inspected;
@@ -65,6 +73,10 @@ export function openJournalFile(options: JournalFileOptions): JournalFile {
       mark = openMark(markPath);
     }
     const journalId = identity.journalId;
+    // Recorded in the settings store at open and at close only: a settings write per payment would cost more
+    // than the journal's own commit.
+    let last = markOf(identity);
+    records?.write(options.journal, last);
     const bump = db.prepare(WRITE_BUMP_SQL);
     let lastWriteAt = 0;
     const transactions = createTransactions(db, {
@@ -72,7 +84,11 @@ export function openJournalFile(options: JournalFileOptions): JournalFile {
         lastWriteAt = now();
         return Number(bump.get(lastWriteAt)?.['writes']);
       },
-      after: (writes) => mark.write({ journalId, writes, lastWriteAt }),
+      // Only a committed write counts: the mark and the record never claim one that was rolled back.
+      after: (writes) => {
+        last = { journalId, writes, lastWriteAt };
+        mark.write(last);
+      },
     });
     return {
       db,
@@ -83,6 +99,7 @@ export function openJournalFile(options: JournalFileOptions): JournalFile {
           db.close();
         } finally {
           mark.close();
+          records?.write(options.journal, last);
         }
       },
     };
@@ -107,14 +124,17 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
   const { filePath } = options;
   const reading = readMark(markFileOf(filePath));
   const mark = reading.kind === 'found' ? reading.mark : null;
+  const record = options.records?.read(options.journal) ?? null;
   const refuse = (kind: JournalProblemKind, found: JournalIdentity | null, detail: string | null = null): never => {
-    throw new JournalLostError(problemOf(options, kind, reading, found, detail));
+    throw new JournalLostError(problemOf(options, kind, reading, record, found, detail));
   };
   const size = fileSize(filePath);
   if (reading.kind !== 'none' && size === null)
     refuse(reading.kind === 'found' ? 'missing' : 'mark-unreadable', null, unreadableDetail(reading));
+  // Gone with its mark (`rm payments.sqlite3*`): only the settings store still knows it was there.
+  if (record && size === null) refuse('missing', null);
   // A 0-byte file with a write-ahead log beside it may still hold everything: the checks below tell.
-  if (mark && size === 0 && !(fileSize(`${filePath}-wal`) ?? 0)) refuse('empty', null);
+  if ((mark || record) && size === 0 && !(fileSize(`${filePath}-wal`) ?? 0)) refuse('empty', null);
 
   let db: DatabaseSync;
   try {
@@ -127,7 +147,7 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
     const problems = quickCheck(db);
     if (problems) refuse('corrupt', null, problems);
     const identity = identityOf(db);
-    const verdict = verdictOf(db, mark, identity, reading);
+    const verdict = verdictOf(db, identity, reading, record);
     if (verdict && verdict !== accept) refuse(verdict, identity, unreadableDetail(reading));
     return { db, mark, identity };
   } catch (error) {
@@ -138,17 +158,20 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
   }
 }
 
+/** The file judged against the mark, then against the settings store's record (which outlives a deleted mark). */
 function verdictOf(
   db: DatabaseSync,
-  mark: JournalMark | null,
   identity: JournalIdentity | null,
   reading: MarkReading,
+  record: JournalRecord | null,
 ): JournalProblemKind | null {
   if (reading.kind === 'unreadable') return 'mark-unreadable';
-  if (!mark) return null;
-  if (!identity) return hasTables(db) ? 'replaced' : 'empty';
-  if (identity.journalId !== mark.journalId) return 'replaced';
-  if (identity.writes < mark.writes) return 'behind';
+  for (const expected of [reading.kind === 'found' ? reading.mark : null, record]) {
+    if (!expected) continue;
+    if (!identity) return hasTables(db) ? 'replaced' : 'empty';
+    if (identity.journalId !== expected.journalId) return 'replaced';
+    if (identity.writes < expected.writes) return 'behind';
+  }
   return null;
 }
 
@@ -183,6 +206,9 @@ export function resolveJournalProblem(
 
 function acceptAsItIs(options: JournalFileOptions, problem: JournalProblem): void {
   const { db } = inspectJournal(options, problem.kind);
+  // The record of the journal it replaces goes first: a crash before the new one is written leaves no record
+  // (the file is adopted at the next start), never a record that refuses the journal the admin kept.
+  options.records?.write(options.journal, null);
   try {
     if (!identityOf(db)) createIdentity(db, options.now());
     db.exec('BEGIN IMMEDIATE');
@@ -196,6 +222,7 @@ function acceptAsItIs(options: JournalFileOptions, problem: JournalProblem): voi
     }
     const identity = identityOf(db)!;
     createMark(markFileOf(options.filePath), markOf(identity)).close();
+    options.records?.write(options.journal, markOf(identity));
   } finally {
     db.close();
   }
@@ -218,6 +245,8 @@ function startNew(options: JournalFileOptions, problem: JournalProblem): { setAs
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+  // The refused journal's record goes with it; the new journal writes its own as it opens.
+  options.records?.write(options.journal, null);
   const journal = openJournalFile(options);
   try {
     journal.transactions.atomically(() => recordIncident(journal.db, now(), 'started-new', problem, setAsideAs));
@@ -231,10 +260,12 @@ function problemOf(
   options: JournalFileOptions,
   kind: JournalProblemKind,
   reading: MarkReading,
+  record: JournalRecord | null,
   found: JournalIdentity | null,
   detail: string | null,
 ): JournalProblem {
-  const mark = reading.kind === 'found' ? reading.mark : null;
+  // The mark is the closer record (written after every commit); the settings store's speaks when it is gone.
+  const mark = reading.kind === 'found' ? reading.mark : record;
   return {
     journal: options.journal,
     kind,

@@ -14,6 +14,7 @@ import * as cancels from './cancels.ts';
 import { createContext, type JournalContext } from './context.ts';
 import { journalUnavailable } from './database.ts';
 import { openJournalFile } from './journal-file.ts';
+import type { JournalRecords } from './journal-record.ts';
 import { daySummary } from './day-summary.ts';
 import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
@@ -45,6 +46,8 @@ export interface JournalOptions {
   readonly timeZone?: string | undefined;
   /** Clock in epoch ms; injectable for tests and the benchmark. */
   readonly now?: (() => number) | undefined;
+  /** The till's record of the journal in the settings store (journal-record.ts); absent outside a till. */
+  readonly records?: JournalRecords | undefined;
 }
 
 export interface Journal {
@@ -119,7 +122,7 @@ export interface Journal {
 export function openJournal(options: JournalOptions): Journal {
   const timeZone = checkTimeZone(options.timeZone ?? systemTimeZone());
   const now = options.now ?? Date.now;
-  const file = openJournalFile({ filePath: options.filePath, journal: 'payments', now });
+  const file = openJournalFile({ filePath: options.filePath, journal: 'payments', now, records: options.records });
   const { db, transactions } = file;
   let ctx: JournalContext;
   try {

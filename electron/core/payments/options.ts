@@ -20,7 +20,10 @@ export interface PaymentServiceOptions {
   readonly timers?: Timers | undefined;
   /** When to poll an open order. */
   readonly schedule?: PollSchedule | undefined;
-  /** Status requests per second for this terminal, all orders together. Default: the terminal's setting. */
+  /**
+   * Tests only: a budget of this service's own at this fixed rate. Default: the terminal's one status budget
+   * (CoreContext.statusBudget, following Settings → status checks per second), shared with the rest of the till.
+   */
   readonly statusRequestsPerSecond?: number | undefined;
   /** How long a new order stays payable on screen; default 5 min (the sandbox's abandon default). */
   readonly orderLifetimeMs?: number | undefined;
@@ -91,7 +94,7 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     now: options.now ?? Date.now,
     timers: options.timers ?? SYSTEM_TIMERS,
     schedule: options.schedule ?? DEFAULT_POLL_SCHEDULE,
-    // Absent: the terminal's setting (Settings → status checks per second), read at every request.
+    // Absent: the terminal's budget (context.statusBudget).
     statusRequestsPerSecond: options.statusRequestsPerSecond ?? null,
     orderLifetimeMs: options.orderLifetimeMs ?? 5 * 60_000,
     // The provider's own timeout is not published (ours abandons at the lifetime); a minute past what the

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CURRENCY_OF_COUNTRY,
   type DaySummary,
+  type LearnedAmountLimits,
   type PaymentMethod,
   type PaymentView,
   type ScreenSurface,
@@ -24,7 +25,7 @@ import {
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
-import type { ClientTuning } from '../provider/provider-access.ts';
+import type { ClientTuning, ProviderConnection } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
 import {
@@ -55,7 +56,7 @@ import {
   sendOrder,
   sendRefund,
 } from './sends.ts';
-import { createStatusBudget, type Lane, type ReleaseSlot } from './status-budget.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -83,6 +84,7 @@ export async function startPaymentService(
     filePath: opts.journalFile ?? journalFileIn(context.dataDir),
     timeZone: opts.timeZone,
     now: opts.now,
+    records: context.journalRecords,
   });
   const service = new PaymentService(context, opts, journal);
   try {
@@ -96,7 +98,7 @@ export async function startPaymentService(
     daySummary: (day) => service.daySummary(day),
     exportCsv: async (day) => journal.exportCsv(day),
     counts: () => service.counts(),
-    statusSlot: (lane) => service.statusSlot(lane),
+    learnedAmountLimits: () => service.learnedAmountLimits(),
     close: () => service.close(),
   };
 }
@@ -138,9 +140,11 @@ class PaymentService {
       options,
       startedAt: options.now(),
       client: () => context.provider.instoreClient(this.#tuning),
-      statusBudget: createStatusBudget({
-        perSecond: options.statusRequestsPerSecond ?? (() => context.settings.current().statusRequestsPerSecond),
-      }),
+      // The terminal's one budget, or (tests only) a fixed rate of this service's own.
+      statusBudget:
+        options.statusRequestsPerSecond === null
+          ? context.statusBudget
+          : createStatusBudget({ perSecond: options.statusRequestsPerSecond }),
       onScreen: new OnScreen(options.now),
       noteChecked: (referenceId, answered) => this.#noteChecked(referenceId, answered),
       attempts: new Map(),
@@ -221,14 +225,16 @@ class PaymentService {
     return this.#journal.daySummary(day, await this.#terminalCurrency());
   }
 
+  /** What the provider's refusals taught about the merchant in effect (app.info: the Sale screen's limits). */
+  async learnedAmountLimits(): Promise<LearnedAmountLimits> {
+    const connection = await this.#context.provider.connection().catch(() => null);
+    return connection ? this.#amountLimits.of(merchantKeyOf(connection)) : { minMinor: null, maxMinor: null };
+  }
+
   counts(): PaymentCounts {
     const { pending } = this.#journal.unsettledCounts();
     // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
     return { pendingCount: pending, unresolvedCount: this.#unresolvedReferenceIds().size };
-  }
-
-  statusSlot(lane: Lane): Promise<ReleaseSlot> {
-    return this.#rt.statusBudget.acquire(lane);
   }
 
   close(): Promise<void> {
@@ -274,9 +280,8 @@ class PaymentService {
     const currency = CURRENCY_OF_COUNTRY[connection.country];
     checkCurrency(input.currency, currency);
     checkAmount(input.amountMinor, currency, settings.amountLimits);
-    // The provider's limits are per merchant: its address and key name one.
-    const merchantKey = `${connection.profile.baseUrl} ${connection.accessKeyId}`;
-    this.#amountLimits.check(merchantKey, input.amountMinor);
+    const merchantKey = merchantKeyOf(connection);
+    this.#amountLimits.check(merchantKey, input.amountMinor, currency);
     const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
     const note = normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
@@ -338,7 +343,9 @@ class PaymentService {
           break;
         case 'refused':
         case 'unavailable':
-          this.#amountLimits.learn(merchantKey, input.amountMinor, outcome.error);
+          // The screens take a limit the provider just taught into account before the next charge.
+          if (this.#amountLimits.learn(merchantKey, input.amountMinor, outcome.error))
+            this.#context.emit('payments.amountLimitsLearned', this.#amountLimits.of(merchantKey));
           updateAttempt(
             this.#rt,
             referenceId,
@@ -719,4 +726,9 @@ class PaymentService {
     this.#context.emit('refund.updated', toRefundView(refund));
     this.#publishAttempt(refund.referenceId);
   }
+}
+
+/** The provider's amount limits are per merchant: its address and key name one. */
+function merchantKeyOf(connection: ProviderConnection): string {
+  return `${connection.profile.baseUrl} ${connection.accessKeyId}`;
 }

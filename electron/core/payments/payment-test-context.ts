@@ -6,8 +6,10 @@ import type { CoreContext } from '../core-context.ts';
 import { createInStoreClient, type InStoreClient } from '../instore/client.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { journalRecordsIn } from '../settings/journal-records.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
+import { createStatusBudget } from './status-budget.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings
@@ -35,8 +37,9 @@ export async function openTestContext(options: {
   readonly dataDir: string;
   readonly sandbox: SandboxAddress;
 }): Promise<TestContext> {
+  const settingsFile = openConfSettingsFile(options.dataDir);
   const settings = await openSettingsService({
-    file: openConfSettingsFile(options.dataDir),
+    file: settingsFile,
     vault: new DevelopmentFileVault(join(options.dataDir, 'vault.development.json')),
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
@@ -53,6 +56,8 @@ export async function openTestContext(options: {
   const refunds: RefundView[] = [];
   const context: CoreContext = {
     dataDir: options.dataDir,
+    journalRecords: journalRecordsIn(settingsFile),
+    statusBudget: createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond }),
     fetch: globalThis.fetch,
     settings,
     provider,

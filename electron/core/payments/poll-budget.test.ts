@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { controlCall } from '../../sandbox/testing.ts';
+import { createCustomerModule } from '../customers/customer-module.ts';
+import { linked } from '../customers/customer-service.test-helper.ts';
+import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openHarness, type Harness } from './payment-service.test-helper.ts';
 
 // The request budget and its lanes, counted where it matters: at the sandbox, from its request log (when each
@@ -114,3 +119,61 @@ describe('status polling budget per terminal', () => {
     expect(off.filter((g) => g.referenceId === shown).length * 3).toBeLessThan(off.length);
   });
 });
+
+describe('one status budget for the whole till', () => {
+  it('the linked-customer lookups order webhooks cause share the setting with the in-store polls: together never more in any second', async () => {
+    // No rate given to the service: it takes the till's budget, as in the app; holds stay CAPTURE_INITIATED.
+    const { harness } = await openCounting(undefined);
+    await controlCall(harness.sandbox, 'POST', '/settings', { confirmDelayMs: 60_000 });
+    await harness.test.context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
+    const customers = await createCustomerModule({
+      vault: new DevelopmentFileVault(join(harness.dataDir, 'vault.development.json')),
+      emit: () => {},
+      hintIntervalMs: 50,
+    })(harness.test.context);
+    onTestFinished(() => customers.close());
+    const user = await linked(customers.handlers, customers);
+    const orders: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const hold = await customers.handlers['customers.placeHold']({
+        merchantUserId: user,
+        amountMinor: 1000 + i,
+        currency: 'SGD',
+      });
+      orders.push((await customers.handlers['customers.capture']({ merchantRef: hold.merchantRef })).orderUuid!);
+    }
+    await openOrders(harness, 8);
+
+    // Hints for every hold, far more often than the budget allows, while 8 in-store orders poll greedily.
+    const webhookUrl = customers.orderWebhookUrl()!;
+    const windowStart = Date.now();
+    while (Date.now() - windowStart < 5_000) {
+      await Promise.all(orders.map((order) => forgeOrderWebhook(webhookUrl, order)));
+      await pause(60);
+    }
+    await pause(1_000);
+    const { requests } = (await controlCall(harness.sandbox, 'GET', `/requests?since=${windowStart}`)).body as {
+      requests: { at: number; method: string; path: string }[];
+    };
+    const lookups = requests.filter((r) => r.method === 'GET' && /\/(instore\/order|pre-auths)\/[^/]+$/.test(r.path));
+    const holdLookups = lookups.filter((r) => r.path.includes('/pre-auths/')).length;
+    expect(holdLookups).toBeGreaterThan(0);
+    expect(lookups.length - holdLookups).toBeGreaterThan(0);
+    expect(busiestSecond(lookups.map((r) => ({ at: r.at, referenceId: r.path })))).toBeLessThanOrEqual(3);
+  });
+});
+
+/** An order webhook as anyone could post it to the till's receiver (it is not signed). */
+async function forgeOrderWebhook(url: string, orderUuid: string): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      order_uuid: orderUuid,
+      order_status: 'SUCCESS',
+      order_context_token: 'x',
+      webhook_url: url,
+    }),
+  });
+  await response.arrayBuffer();
+}

@@ -188,7 +188,8 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       stored[name] = value !== null;
     }
     if (next !== settings) {
-      file.store = structuredClone(next) as unknown as Record<string, unknown>;
+      // Keys beside the settings (each journal's record, journal-records.ts) are kept as they are.
+      file.store = { ...file.store, ...(structuredClone(next) as unknown as Record<string, unknown>) };
       settings = next;
     }
     return announce();

@@ -443,6 +443,32 @@ describe('idempotency rules', () => {
   });
 });
 
+describe('in a real-environment profile (custom address, live header names)', () => {
+  it('links through the consent page and charges, a lost answer resolved with the live idempotency header: one charge', async () => {
+    exchanges = [];
+    sandbox = await startTestSandbox({ headerPrefix: 'X-ShopBack-', webhookRetryBaseMs: 20 });
+    // The profile a till configured for a custom address gets: the provider's own header names.
+    const profile = resolveTokenizedProfile({ environment: 'custom', customBaseUrl: sandbox.tokenizedBaseUrl });
+    expect(profile).toMatchObject({
+      idempotencyHeader: 'X-ShopBack-Idempotent-Id',
+      appTokenHeader: 'X-ShopBack-App-Token',
+    });
+    const client = clientFor({ profile });
+    const customer = await link(client);
+
+    await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/charge' });
+    const key = randomUUID();
+    const charge = await client.charge({ ...customer, amount: sgd(1250), merchantRef: ref() }, { idempotencyKey: key });
+    expect(charge.status).toBe('APPROVED');
+    const attempts = exchanges.filter((e) => e.operation === 'charge');
+    expect(attempts.map((e) => [e.idempotencyKey, e.status])).toEqual([
+      [key, null],
+      [key, 201],
+    ]);
+    expect(await sandboxCharges()).toHaveLength(1);
+  });
+});
+
 describe('money at the edge', () => {
   it('sends exact major-unit decimals and reads them back as the same minor units', async () => {
     const client = await setup();

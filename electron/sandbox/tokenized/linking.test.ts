@@ -5,7 +5,7 @@ import type { RunningSandbox } from '../server.ts';
 import { controlCall, startTestSandbox } from '../testing.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, SECOND_TOKENIZED_MERCHANT } from './merchants.ts';
-import { demoLogin, linkCustomer, tokenizedCall } from './testing.ts';
+import { approveOnConsentPage, demoLogin, linkCustomer, tokenizedCall } from './testing.ts';
 
 // Merchant login, link sessions, the consent page and payment tokens, over real sockets.
 
@@ -293,6 +293,27 @@ describe('link sessions', () => {
       'auth-code.expired',
     );
     expect((await fetch(redirectUrl!, { headers: { 'X-Service-App-Token': appToken! } })).status).toBe(410);
+  });
+});
+
+describe('the live header names (headerPrefix X-ShopBack-)', () => {
+  it("the consent page takes the app token only as X-ShopBack-App-Token, the documents' name being ignored", async () => {
+    sandbox = await startTestSandbox({ headerPrefix: 'X-ShopBack-' });
+    const token = await demoLogin(sandbox);
+    const created = await tokenizedCall(sandbox, 'POST', PATHS.link, linkBody(), { token });
+    expect(created.status).toBe(200);
+    const { redirectUrl, appToken } = created.body as Record<string, string>;
+
+    const documents = await fetch(redirectUrl!, { headers: { 'X-Service-App-Token': appToken! } });
+    expect(documents.status).toBe(401);
+    expect(await documents.text()).toContain('data-consent-state="no-app-token"');
+    const live = await fetch(redirectUrl!, { headers: { 'X-ShopBack-App-Token': appToken! } });
+    expect(live.status).toBe(200);
+    expect(await live.text()).toContain('data-consent-state="ask"');
+
+    // The page's own forms then carry it on (a browser does not resend the header): approved, with a code.
+    const location = await approveOnConsentPage(redirectUrl!, appToken!, 'X-ShopBack-App-Token');
+    expect(location.searchParams.get('code')).toMatch(/^[0-9A-Z]{32}$/);
   });
 });
 

@@ -510,6 +510,34 @@ describe('idempotency and faults', () => {
     ).toBe('bad-request');
   });
 
+  it("with the live header names, a write's key is read only from X-ShopBack-Idempotent-Id", async () => {
+    const { token, customer } = await setup({ headerPrefix: 'X-ShopBack-' });
+    // The documents' header is not the key here: the write is refused for having none, naming the live one.
+    const documents = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer), {
+      token,
+      idempotencyKey: key(),
+    });
+    expect(documents.status).toBe(400);
+    expect(documents.body).toMatchObject({
+      error: 'bad-request',
+      message: expect.stringContaining('X-ShopBack-Idempotent-Id'),
+    });
+
+    const k = key();
+    const first = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer), {
+      token,
+      headers: { 'X-ShopBack-Idempotent-Id': k },
+    });
+    expect(first.status).toBe(201);
+    const replay = await tokenizedCall(sandbox, 'POST', PATHS.preAuths, holdBody(customer, { amount: 99 }), {
+      token,
+      headers: { 'X-ShopBack-Idempotent-Id': k },
+    });
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('x-sandbox-idempotent-replay')).toBe('true');
+    expect((await controlCall(sandbox, 'GET', '/tokenized/pre-auths')).body.preAuths).toHaveLength(1);
+  });
+
   it('a duplicate merchantRef under a new key returns the first pre-auth / charge', async () => {
     const { token, customer } = await setup();
     const body = holdBody(customer);

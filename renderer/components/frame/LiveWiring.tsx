@@ -26,6 +26,11 @@ export function LiveWiring() {
     setSettingsView(view);
     void bridge['app.info']({}).then((result) => result.ok && setInfo(result.value));
   });
+  // A charge the provider refused as outside its limits for this shop: the Sale screen holds the new limit.
+  useBridgeEvent('payments.amountLimitsLearned', (providerAmountLimits) => {
+    const { info } = useAppStore.getState();
+    if (info) setInfo({ ...info, providerAmountLimits });
+  });
   useBridgeEvent('payment.updated', (view) => {
     applyPayment(view);
     applyOpen(view);

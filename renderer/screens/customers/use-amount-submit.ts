@@ -42,6 +42,7 @@ export function useAmountSubmit<T>({
 }) {
   const t = useT();
   const locale = useLocale();
+  // Settings' limits only: the provider's refusals taught are the in-store API's (sale-limits.ts).
   const limits = useTerminal().settings.amountLimits;
   const [amountMinor, setAmountMinor] = useState(0);
   const [busy, setBusy] = useState(false);

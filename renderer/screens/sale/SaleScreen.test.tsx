@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { createFakeBridge, failure } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
 import { defaultMessage } from '../../../shared/errors.ts';
 
@@ -164,5 +164,66 @@ describe('scan customer', () => {
     );
     expect(error.dataset.errorCode).toBe('consumer-code.already-used');
     await waitFor(() => expect(bridge.callsTo('payments.chargeCustomerQr')).toHaveLength(2));
+  });
+
+  describe("the provider's amount limits for this shop, as its refusals taught the till (app.info)", () => {
+    it('below the smallest amount the provider takes says so, and charges nothing', async () => {
+      const bridge = await openSale({ info: { providerAmountLimits: { minMinor: 500, maxMinor: null } } });
+      for (const [index, digit] of [...'250'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
+      fireEvent.click(screen.getByTestId('charge-button'));
+      const error = await screen.findByTestId('sale-error');
+      expect(error.textContent).toBe('The provider’s smallest amount for this shop is at least S$5.00.');
+      fireEvent.click(screen.getByTestId('scan-customer-button'));
+      expect(screen.getByTestId('sale-screen')).toBeDefined();
+      expect(bridge.callsTo('payments.chargeMerchantQr')).toEqual([]);
+    });
+
+    it('a digit past the largest amount the provider takes is refused, naming the provider, in zh-HK too', async () => {
+      const bridge = createFakeBridge({ info: { providerAmountLimits: { minMinor: null, maxMinor: 4_999 } } });
+      bridge.settings = { ...bridge.settings, locale: 'zh-HK' };
+      renderWithBridge(<App />, bridge, 'zh-HK');
+      await screen.findByTestId('sale-screen');
+      for (const [index, digit] of [...'5000'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
+      expect(screen.getByTestId('sale-amount').dataset.amountMinor).toBe('500');
+      expect((await screen.findByTestId('sale-over-limit')).textContent).toBe(
+        '支付商為本店設定的最高金額最多為 S$49.99：剛才的數字未有加入。',
+      );
+    });
+
+    it("the terminal's own limit still speaks when it is the tighter one", async () => {
+      const bridge = createFakeBridge({ info: { providerAmountLimits: { minMinor: 200, maxMinor: 900_000 } } });
+      bridge.settings = { ...bridge.settings, amountLimits: { minMinor: 300, maxMinor: 4_000 } };
+      renderWithBridge(<App />, bridge);
+      await screen.findByTestId('sale-screen');
+      for (const [index, digit] of [...'5000'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
+      expect((await screen.findByTestId('sale-over-limit')).textContent).toBe(
+        'The most this terminal takes is S$40.00: that digit was not added.',
+      );
+      keyAt(document.body, 'Escape', 40_000);
+      keyAt(document.body, '2', 40_200);
+      keyAt(document.body, '5', 40_400);
+      fireEvent.click(screen.getByTestId('charge-button'));
+      expect((await screen.findByTestId('sale-error')).textContent).toBe(
+        'The smallest amount this terminal takes is S$3.00.',
+      );
+    });
+
+    it('a limit learned while the till runs (payments.amountLimitsLearned) applies to the next amount at once', async () => {
+      const bridge = await openSale();
+      bridge.override('payments.chargeMerchantQr', () =>
+        failure('amount.above-provider-maximum', undefined, undefined),
+      );
+      for (const [index, digit] of [...'6000'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
+      fireEvent.click(screen.getByTestId('charge-button'));
+      await screen.findByTestId('sale-error');
+      act(() => bridge.emit('payments.amountLimitsLearned', { minMinor: null, maxMinor: 5_999 }));
+      keyAt(document.body, 'Escape', 40_000);
+      for (const [index, digit] of [...'6000'].entries()) keyAt(document.body, digit, 41_000 + index * 150);
+      expect(screen.getByTestId('sale-amount').dataset.amountMinor).toBe('600');
+      expect((await screen.findByTestId('sale-over-limit')).textContent).toBe(
+        'The provider’s largest amount for this shop is at most S$59.99: that digit was not added.',
+      );
+      expect(bridge.callsTo('payments.chargeMerchantQr')).toHaveLength(1);
+    });
   });
 });

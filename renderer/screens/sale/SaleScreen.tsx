@@ -47,7 +47,7 @@ export function SaleScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const { currency } = terminal;
-  const limits = terminal.settings.amountLimits;
+  const limits = terminal.saleLimits;
   const amountText = formatMoney({ amountMinor, currency }, locale);
 
   // An amount left here when the cashier goes elsewhere (Scan, Payments…) is from an earlier attempt when
@@ -200,7 +200,9 @@ export function SaleScreen() {
           )}
           {overLimit && (
             <p className="error-text" role="alert" data-testid="sale-over-limit">
-              {t('sale.overMaximum', { amount: formatMoney({ amountMinor: limits.maxMinor, currency }, locale) })}
+              {t(limits.maxFrom === 'provider' ? 'sale.overProviderMaximum' : 'sale.overMaximum', {
+                amount: formatMoney({ amountMinor: limits.maxMinor, currency }, locale),
+              })}
             </p>
           )}
           {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}

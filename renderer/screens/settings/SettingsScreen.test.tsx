@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
@@ -91,6 +91,25 @@ describe('settings screen', () => {
     );
     fireEvent.change(environment, { target: { value: 'provider-sandbox' } });
     expect(environment.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it("offers Thailand labelled as listed only in the provider's older document, in both languages", async () => {
+    await openSettings();
+    await screen.findByTestId('settings-screen');
+    const thailand = () =>
+      screen.getByTestId('settings-environment').querySelector('option[value="th-production"]')!.textContent;
+    expect(thailand()).toBe("Thailand production (listed only in the provider's older document)");
+    expect(screen.getByTestId('settings-environment').querySelector('option[value="sg-production"]')!.textContent).toBe(
+      'Singapore production',
+    );
+    cleanup();
+
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, locale: 'zh-HK' };
+    renderWithBridge(<App />, bridge, 'zh-HK');
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    await screen.findByTestId('settings-screen');
+    expect(thailand()).toBe('泰國正式環境（只列於服務商較舊的文件）');
   });
 
   it('shows the linked-customer gateway only for a custom environment, and saves it with the webhook URL and listener port', async () => {
