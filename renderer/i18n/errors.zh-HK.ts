@@ -49,7 +49,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'approval.expired': '批准已逾時，請再請顧客批准。',
   'approval.mismatch': '此批准屬於另一金額或顧客，請再請顧客批准。',
   'customer.outcome-unknown':
-    '此顧客較早前的扣款或預授權仍在向服務商查核。請待結果出來後再扣款或預授權，以免重複收費。',
+    '此顧客較早前的扣款或預授權仍在向支付商查核。請待結果出來後再扣款或預授權，以免重複收費。',
   'customer.hold-pending': '此顧客的預授權仍在等待錢包審批。請待結果出來後再預授權，以免重複凍結款項。',
   'settings.invalid': '部分設定無效。請檢查標示的欄位。',
   'vault.unavailable': '此電腦無法安全地儲存密碼（沒有系統金鑰庫）。',

@@ -8,7 +8,8 @@ import { PROVIDER_NOTICES_ZH_HK } from './notices.provider.zh-HK.ts';
 import { ZH_HK } from './zh-HK.ts';
 
 // One term per thing in Traditional Chinese: the terminal is 終端機 (never 終端 alone), our reference is
-// 參考編號 (never 我方／我們的參考編號 next to a bare one), whatever screen, reason or paper says it.
+// 參考編號 (never 我方／我們的參考編號 next to a bare one), the payment provider is 支付商 (never 服務商), whatever
+// screen, reason or paper says it.
 
 const EVERY_ZH_HK_TEXT: readonly [string, string][] = [
   ...Object.entries(ZH_HK),
@@ -43,5 +44,9 @@ describe('Traditional Chinese terms', () => {
 
   it('calls our reference 參考編號 everywhere', () => {
     for (const [key, text] of EVERY_ZH_HK_TEXT) expect(text, key).not.toMatch(/我方參考編號|我們的參考編號/);
+  });
+
+  it('calls the payment provider 支付商 everywhere', () => {
+    for (const [key, text] of EVERY_ZH_HK_TEXT) expect(text, key).not.toMatch(/服務商/);
   });
 });

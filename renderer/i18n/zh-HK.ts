@@ -46,7 +46,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'env.provider-sandbox': '支付商測試環境',
   'env.sg-production': '新加坡正式環境',
   'env.hk-production': '香港正式環境',
-  'env.th-production': '泰國正式環境（只列於服務商較舊的文件）',
+  'env.th-production': '泰國正式環境（只列於支付商較舊的文件）',
   'env.custom': '自訂',
 
   'display.sending': '傳送中…',
@@ -67,7 +67,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'method.unknown': '不詳：於其他終端機收款',
   'origin.takenElsewhere': '於其他終端機收款',
   'origin.takenElsewhereHint':
-    '按參考編號向支付服務商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
+    '按參考編號向支付商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
   'origin.taken-here': '本機收款',
   'origin.looked-up': '查詢所得（於其他終端機收款）',
 

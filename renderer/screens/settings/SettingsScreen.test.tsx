@@ -109,7 +109,7 @@ describe('settings screen', () => {
     renderWithBridge(<App />, bridge, 'zh-HK');
     fireEvent.click(await screen.findByTestId('nav-settings'));
     await screen.findByTestId('settings-screen');
-    expect(thailand()).toBe('泰國正式環境（只列於服務商較舊的文件）');
+    expect(thailand()).toBe('泰國正式環境（只列於支付商較舊的文件）');
   });
 
   it('shows the linked-customer gateway only for a custom environment, and saves it with the webhook URL and listener port', async () => {
