@@ -83,6 +83,26 @@ export default tseslint.config(
     },
   },
   {
+    // The two provider clients share only http/ and provider/header-names.ts: neither depends on the other.
+    files: ['electron/core/tokenized/**/*.ts', 'electron/core/instore/**/*.ts'],
+    ignores: ['electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronImport,
+          patterns: [
+            { group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' },
+            {
+              regex: '^\\.\\./(instore|tokenized)/',
+              message: 'One provider client never imports the other: share through http/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The other direction: the sandbox keeps its own paths, headers, limits and signer, written from the
     // provider's documents, so a mistake in the client is caught by it instead of copied into it. Its tests
     // may import the client (they check both sides agree). Plain server plumbing that knows nothing of the

@@ -2,16 +2,12 @@ import type { CountryCode, EnvironmentId } from '../../../shared/domain.ts';
 import { CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { normaliseBaseUrl } from '../http/base-url.ts';
+import { HEADER_PREFIXES } from '../provider/header-names.ts';
 
-// Where the in-store API lives and how its custom headers are spelled, per environment (wire-details §1, §2.1).
-// This file is the client's one place that knows the header prefix. The embedded sandbox keeps its own copy of
-// these facts, written from the documents; provider/embedded-sandbox-wire.test.ts checks that the two agree.
-
-/** The documents write `X-Service-`; the live service (its sandbox and production) spells it `X-ShopBack-`. */
-export const HEADER_PREFIXES = {
-  embedded: 'X-Service-',
-  provider: 'X-ShopBack-',
-} as const;
+// Where the in-store API lives and which header prefix it expects, per environment (wire-details §1, §2.1).
+// The embedded sandbox keeps its own copy of these facts, written from the documents;
+// provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** Published base URLs; endpoint URL = base + `/v1/instore/order/...`. */
 export const PUBLISHED_BASE_URLS = {
@@ -84,48 +80,6 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
 
 function profile(id: EnvironmentId, baseUrl: string, headerPrefix: string, live: boolean): EnvironmentProfile {
   return { id, label: LABELS[id], baseUrl, headerPrefix, live };
-}
-
-export function idempotencyHeaderName(prefix: string): string {
-  return `${prefix}Idempotent-Id`;
-}
-
-export function appTokenHeaderName(prefix: string): string {
-  return `${prefix}App-Token`;
-}
-
-/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves this computer. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
- * A base URL an operator typed (or the sandbox reported): https, or http only on loopback, because a
- * signed payment request must never cross a network in clear text. No query, fragment or credentials.
- * Returns it without a trailing slash.
- */
-export function normaliseBaseUrl(raw: string): string {
-  const text = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address is not a valid web address (it must start with https://).',
-    });
-  }
-  const loopback = isLoopbackHost(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address must start with https:// (plain http:// is allowed only for this computer).',
-    });
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new PosError('settings.invalid', { message: 'The provider address must not contain ?, # or a user name.' });
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** The in-store API accepts only fixed country ↔ currency pairs; refuse others before anything is sent. */

@@ -6,7 +6,8 @@ import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { providerErrorFromResponse } from './errors.ts';
-import { idempotencyHeaderName, type EnvironmentProfile } from './profiles.ts';
+import { idempotencyHeaderName } from '../provider/header-names.ts';
+import type { EnvironmentProfile } from './profiles.ts';
 import { authorizationHeader, canonicalBody, CONTENT_TYPE, requestDate, signature } from './signer.ts';
 
 // Signed HTTP to the in-store API: builds the SB1 headers and sends exactly the canonical bytes it signed,

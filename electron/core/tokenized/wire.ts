@@ -1,10 +1,11 @@
 import type { EnvironmentId, PreAuthStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { HEADER_PREFIXES, appTokenHeaderName, idempotencyHeaderName, normaliseBaseUrl } from '../instore/profiles.ts';
+import { normaliseBaseUrl } from '../http/base-url.ts';
+import { appTokenHeaderName, HEADER_PREFIXES, idempotencyHeaderName } from '../provider/header-names.ts';
 
 // The tokenized API's fixed vocabulary (tokenized-payment-api.md, wire-details §1 and §3): where it lives per
-// environment, its paths, states and error codes. The header prefix comes from the in-store profiles: one
-// place for both APIs. The embedded sandbox keeps its own copy, written from the documents;
+// environment, its paths, states and error codes. The header prefix is the provider's
+// (provider/header-names.ts: one place for both APIs). The embedded sandbox keeps its own copy, written from the documents;
 // provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** Every endpoint path starts with this, below the merchant gateway base URL. */
