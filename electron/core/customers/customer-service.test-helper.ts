@@ -8,7 +8,7 @@ import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { controlCall, startTestSandbox } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
-import { openTestContext } from '../payments/payment-test-context.ts';
+import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';

@@ -8,7 +8,7 @@ import { PosError } from '../../../shared/errors.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { startTestSandbox, waitFor } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
-import { openTestContext, type TestContext } from '../payments/payment-test-context.ts';
+import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createTokenizedAccess } from './client-access.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
