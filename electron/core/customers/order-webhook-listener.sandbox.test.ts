@@ -12,6 +12,7 @@ import { openTestContext, type TestContext } from '../payments/payment-test-cont
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createTokenizedAccess } from './client-access.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 
@@ -45,7 +46,7 @@ async function startModule(): Promise<CustomerModule> {
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
     resolveDelaysMs: [20, 40, 80],
     log: (line) => logs.push(line),
-  })(test.context);
+  })(test.context, EVERY_REQUEST_APPROVED);
   return module;
 }
 
