@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { controlCall, startTestSandbox } from '../../sandbox/testing.ts';
@@ -122,7 +123,10 @@ export function leaveUnansweredCreate(
     idempotencyKey,
     localDay: '2026-01-01',
   });
-  journal.updateAttempt(merchantRef, { state: 'checking', unresolvedReason: 'network.timeout' });
+  journal.updateAttempt(merchantRef, {
+    state: 'checking',
+    unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
+  });
   journal.close();
   return idempotencyKey;
 }

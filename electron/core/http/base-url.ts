@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // Where a provider API lives, as an operator typed it (or the embedded sandbox reported it): the rule both
 // clients apply before anything is signed or sent to it.
@@ -20,18 +21,14 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address is not a valid web address (it must start with https://).',
-    });
+    throw new PosError('settings.invalid', { notice: notice('provider.address-invalid') });
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address must start with https:// (plain http:// is allowed only for this computer).',
-    });
+    throw new PosError('settings.invalid', { notice: notice('provider.address-not-https') });
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new PosError('settings.invalid', { message: 'The provider address must not contain ?, # or a user name.' });
+    throw new PosError('settings.invalid', { notice: notice('provider.address-extras') });
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

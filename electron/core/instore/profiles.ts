@@ -1,6 +1,7 @@
 import type { CountryCode, EnvironmentId } from '../../../shared/domain.ts';
 import { CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { normaliseBaseUrl } from '../http/base-url.ts';
 import { HEADER_PREFIXES } from '../provider/header-names.ts';
@@ -22,8 +23,8 @@ export const EMBEDDED_BASE_PATH = '/posi-sandbox';
 
 export interface EnvironmentProfile {
   readonly id: EnvironmentId;
-  /** For admins and logs: which provider environment this is. */
-  readonly label: string;
+  /** Which provider environment this is, for the admin (rendered in the till's language). */
+  readonly name: Notice;
   /** Scheme + host + base path, no trailing slash. */
   readonly baseUrl: string;
   /** `X-Service-` or `X-ShopBack-`. */
@@ -42,23 +43,12 @@ export interface ProfileInput {
   readonly customHeaderPrefix?: string | undefined;
 }
 
-const LABELS: Record<EnvironmentId, string> = {
-  'embedded-sandbox': 'Demo (built-in sandbox)',
-  'provider-sandbox': 'Provider sandbox',
-  'sg-production': 'Singapore production',
-  'hk-production': 'Hong Kong production',
-  'th-production': "Thailand production (only in the provider's older document)",
-  custom: 'Custom address',
-};
-
 export function resolveProfile(input: ProfileInput): EnvironmentProfile {
   const { environment } = input;
   switch (environment) {
     case 'embedded-sandbox': {
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'The built-in demo provider is not running. Restart the app.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('provider.demo-not-running') });
       }
       return profile(environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded, false);
     }
@@ -71,7 +61,7 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
     case 'custom': {
       const prefix = input.customHeaderPrefix ?? HEADER_PREFIXES.provider;
       if (!/^X-[A-Za-z0-9]+-$/.test(prefix)) {
-        throw new PosError('settings.invalid', { message: 'The header prefix must look like "X-ShopBack-".' });
+        throw new PosError('settings.invalid', { notice: notice('provider.header-prefix-invalid') });
       }
       return profile(environment, normaliseBaseUrl(input.customBaseUrl ?? ''), prefix, true);
     }
@@ -79,14 +69,14 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
 }
 
 function profile(id: EnvironmentId, baseUrl: string, headerPrefix: string, live: boolean): EnvironmentProfile {
-  return { id, label: LABELS[id], baseUrl, headerPrefix, live };
+  return { id, name: notice(`environment.${id}`), baseUrl, headerPrefix, live };
 }
 
 /** The in-store API accepts only fixed country ↔ currency pairs; refuse others before anything is sent. */
 export function assertCurrencyPair(country: CountryCode, currency: CurrencyCode): void {
   if (CURRENCY_OF_COUNTRY[country] !== currency) {
     throw new PosError('currency.unsupported', {
-      message: `${currency} cannot be used in ${country}: the provider accepts only ${CURRENCY_OF_COUNTRY[country]} there.`,
+      notice: notice('provider.currency-not-in-country', { currency, country, accepted: CURRENCY_OF_COUNTRY[country] }),
       details: { country, currency, outcomeUnknown: false },
     });
   }

@@ -1,5 +1,6 @@
 import type { EnvironmentId, PreAuthStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { normaliseBaseUrl } from '../http/base-url.ts';
 import { appTokenHeaderName, HEADER_PREFIXES, idempotencyHeaderName } from '../provider/header-names.ts';
 
@@ -102,9 +103,7 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
   switch (input.environment) {
     case 'embedded-sandbox':
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'The built-in demo provider is not running. Restart the app.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('provider.demo-not-running') });
       }
       return profile(input.environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded);
     case 'provider-sandbox':
@@ -115,9 +114,7 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
       return profile(input.environment, PUBLISHED_TOKENIZED_BASE_URLS.production, HEADER_PREFIXES.provider);
     case 'custom':
       if (!input.customBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'Linked-customer payments need the merchant gateway address for a custom environment.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('customers.gateway-missing') });
       }
       return profile(
         input.environment,
