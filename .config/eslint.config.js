@@ -147,4 +147,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The core sends codes and notices, never finished words: an error's English comes from its notice or its
+    // code (shared/errors.ts); what only a log needs goes in its `cause`. (After Heroic's rule, which it repeats:
+    // the later entry's options are the ones that apply.)
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='PosError'] > ObjectExpression > Property[key.name='message']",
+          message: 'The core says it with a notice (shared/notices/), or leaves the English to the cause for the log.',
+        },
+        { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Only electron/ipc.ts may use ipcMain.' },
+        {
+          selector: "ImportSpecifier[imported.name='ipcRenderer']",
+          message: 'Only electron/preload.ts may use ipcRenderer.',
+        },
+      ],
+    },
+  },
 );
