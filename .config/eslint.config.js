@@ -62,14 +62,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronImport] },
   },
   {
-    // The core reaches the embedded sandbox through one file only (demo mode); tests may start it freely.
+    // The core reaches the embedded sandbox through one file only (demo mode); tests and their helpers
+    // (`*.test-helper.ts`, never imported by the app) may start it freely.
     files: ['electron/core/**/*.ts'],
-    ignores: [
-      'electron/core/provider/demo.ts',
-      'electron/core/payments/payment-test-context.ts',
-      'electron/core/**/*.test.ts',
-      'electron/core/**/*.test-helper.ts',
-    ],
+    ignores: ['electron/core/provider/demo.ts', 'electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -77,6 +73,26 @@ export default tseslint.config(
           ...electronImport,
           patterns: [
             { group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The two provider clients share only http/ and provider/header-names.ts: neither depends on the other.
+    files: ['electron/core/tokenized/**/*.ts', 'electron/core/instore/**/*.ts'],
+    ignores: ['electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronImport,
+          patterns: [
+            { group: ['**/sandbox/**'], message: 'Only electron/core/provider/demo.ts may import electron/sandbox.' },
+            {
+              regex: '^\\.\\./(instore|tokenized)/',
+              message: 'One provider client never imports the other: share through http/.',
+            },
           ],
         },
       ],
@@ -123,6 +139,27 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Only electron/ipc.ts may use ipcMain.' },
+        {
+          selector: "ImportSpecifier[imported.name='ipcRenderer']",
+          message: 'Only electron/preload.ts may use ipcRenderer.',
+        },
+      ],
+    },
+  },
+  {
+    // The core sends codes and notices, never finished words: an error's English comes from its notice or its
+    // code (shared/errors.ts); what only a log needs goes in its `cause`. (After Heroic's rule, which it repeats:
+    // the later entry's options are the ones that apply.)
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/**/*.test.ts', 'electron/core/**/*.test-helper.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='PosError'] > ObjectExpression > Property[key.name='message']",
+          message: 'The core says it with a notice (shared/notices/), or leaves the English to the cause for the log.',
+        },
         { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Only electron/ipc.ts may use ipcMain.' },
         {
           selector: "ImportSpecifier[imported.name='ipcRenderer']",

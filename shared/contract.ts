@@ -27,6 +27,7 @@ import {
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
+import type { ErrorParam, Notice } from './notices.ts';
 import type { Result } from './result.ts';
 import {
   settingsPatchSchema,
@@ -72,8 +73,8 @@ export interface ConnectionTestResult {
   readonly signatureAccepted: boolean;
   readonly clockSkewMs: number | null;
   readonly latencyMs: number | null;
-  /** One sentence for the admin: what worked, or what to fix. */
-  readonly message: string;
+  /** One sentence for the admin: what worked, or what to fix (rendered in the till's language). */
+  readonly notice: Notice;
 }
 
 export interface CsvExport {
@@ -220,8 +221,8 @@ export interface LinkProgress {
   /** waiting: the customer has not approved yet; linked: done; expired / failed: start again. */
   readonly state: 'waiting' | 'linked' | 'expired' | 'failed';
   readonly customer: LinkedCustomerView | null;
-  /** For the cashier when expired or failed. */
-  readonly message: string | null;
+  /** Why it ended, for the cashier when expired or failed (an error code, with its notice when there is more to say). */
+  readonly reason: ErrorParam | null;
 }
 
 export interface CustomerChannels {

@@ -326,15 +326,14 @@ export interface LinkedCustomerView {
 }
 
 /**
- * How a linked-customer hold's or charge's `unresolvedReason` starts once the till has STOPPED finding out
- * its outcome by itself (too old to re-send safely, the provider does not know the hold…); the rest says
- * why. Such a row no longer blocks that customer's next charge, hold or unlink: the screen shows it as
- * "Stopped checking: …" for the cashier to check with the provider.
+ * A linked-customer hold's or charge's `unresolvedReason` once the till has STOPPED finding out its outcome by
+ * itself (too old to re-send safely, the provider does not know the hold…): a notice whose key starts with
+ * `stopped.` says why. Such a row no longer blocks that customer's next charge, hold or unlink: the screen
+ * shows it as "Stopped checking: …" for the cashier to check with the provider. Any other reason is what
+ * the till ran into while it keeps checking.
  */
-export const STOPPED_REASON_PREFIX = 'stopped: ';
-
-export function isStoppedReason(reason: string | null | undefined): reason is string {
-  return reason?.startsWith(STOPPED_REASON_PREFIX) ?? false;
+export function isStoppedReason(reason: Notice | null | undefined): reason is Notice {
+  return reason?.key.startsWith('stopped.') ?? false;
 }
 
 /**
@@ -379,8 +378,8 @@ export interface HoldView {
    * capture-failed (then also in failureReason); canVoid says whether the hold is still there to release.
    */
   readonly captureFailureReason: string | null;
-  /** Why the outcome is still being checked, or null. */
-  readonly unresolvedReason: string | null;
+  /** Why the outcome is still being checked, or why the till stopped checking (isStoppedReason), or null. */
+  readonly unresolvedReason: Notice | null;
 }
 
 export const CUSTOMER_CHARGE_DISPLAY_STATUSES = ['sending', 'checking', 'approved', 'rejected', 'not-sent'] as const;
@@ -402,7 +401,8 @@ export interface CustomerChargeView {
    */
   readonly orderOutcome: string | null;
   readonly createdAt: string;
-  readonly unresolvedReason: string | null;
+  /** Why the outcome is still being checked, or why the till stopped checking (isStoppedReason), or null. */
+  readonly unresolvedReason: Notice | null;
 }
 
 export interface LinkedCustomerDetail {
@@ -416,7 +416,7 @@ export interface LinkedCustomerDetail {
 /**
  * A linked-customer charge or hold on the Unresolved list: its request's outcome is still being found out
  * (sending, checking, a capture or void in flight), or the till stopped finding out by itself
- * (`reason` starts with STOPPED_REASON_PREFIX) and the cashier must check it with the provider.
+ * (isStoppedReason(reason)) and the cashier must check it with the provider.
  */
 export interface LinkedCustomerUnresolvedView {
   readonly merchantUserId: string;
@@ -425,7 +425,7 @@ export interface LinkedCustomerUnresolvedView {
   readonly amount: Money;
   /** What the Customers screen shows for it (sending, checking, capturing, voiding). */
   readonly displayStatus: CustomerChargeDisplayStatus | HoldDisplayStatus;
-  /** Why it is not settled: an ErrorCode while checking, `stopped: …` once stopped; null while a request is on its way. */
-  readonly reason: string | null;
+  /** Why it is not settled: what the till ran into while checking, why it stopped; null while a request is on its way. */
+  readonly reason: Notice | null;
   readonly createdAt: string;
 }

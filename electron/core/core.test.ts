@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../shared/notices.ts';
 import type { StatusSnapshot } from '../../shared/domain.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { Core, CoreEvent } from './core-api.ts';
@@ -118,7 +119,10 @@ describe('createCore in demo mode (embedded sandbox)', () => {
     const { core } = await openCore();
     const result = await core.handlers['settings.testConnection']({});
     expect(result).toMatchObject({ reachable: true, signatureAccepted: true });
-    expect(result.message).toMatch(/signature accepted/);
+    expect(result.notice.key).toBe('connection.accepted-in-sync');
+    expect(noticeInEnglish(result.notice)).toMatch(
+      /^Connected to Demo \(built-in sandbox\) \(127\.0\.0\.1:\d+\): signature accepted/,
+    );
   });
 
   it('saves settings, emits settings.changed without secrets, and keeps them across a restart', async () => {

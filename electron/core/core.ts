@@ -6,10 +6,10 @@ import type { Core } from './core-api.ts';
 import type { CoreContext } from './core-context.ts';
 import { consentNotAvailable, type ConsentOpener } from './customers/consent-opening.ts';
 import { createApprovals } from './customers/approvals.ts';
-import { createCustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
+import { createCustomerModule, type CustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
 import { createEventBus } from './event-bus.ts';
-import { journalLost, openJournalGate } from './journal-gate.ts';
+import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
 import {
   blockedCustomerModule,
@@ -123,12 +123,23 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     throw error;
   }
   const payments = paymentModuleBehind(paymentGate);
-  let customerGate;
+  // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
+  // asks this gate before either leaves. The questions read a hold through the module, once it runs.
+  const approvals = createApprovals({
+    settings,
+    customers: { 'customers.find': (request) => customers.handlers['customers.find'](request) },
+    emit: bus.emit,
+    unavailable: () => {
+      const problem = customerGate.problem();
+      return problem ? journalLost(problem) : null;
+    },
+  });
+  let customerGate: JournalGate<CustomerModule>;
   try {
     customerGate = await openJournalGate({
       journal: 'customers',
       records: journalRecords,
-      start: () => customerFactory(context),
+      start: () => customerFactory(context, approvals.gate),
       standIn: blockedCustomerModule,
     });
   } catch (error) {
@@ -195,16 +206,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
-  // A linked customer's wallet is charged (charge, capture) only with their approval: the guard wraps both.
-  const approvals = createApprovals({
-    settings,
-    customers: customers.handlers,
-    emit: bus.emit,
-    unavailable: () => {
-      const problem = customerGate.problem();
-      return problem ? journalLost(problem) : null;
-    },
-  });
   const handlers = composeHandlers({
     app: appHandlers({
       version: options.version,
@@ -229,7 +230,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     }),
     payments: payments.handlers,
     dayReport: dayReportHandlers(payments, customers),
-    customers: { ...customers.handlers, ...approvals.guarded },
+    customers: customers.handlers,
     approvals: approvals.handlers,
     consent: {
       'customers.openConsent': ({ linkToken }) =>

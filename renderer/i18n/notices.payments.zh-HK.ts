@@ -85,6 +85,10 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'pin.locked-seconds': '錯誤密碼次數過多。請等待 {seconds} 秒後再試。',
   'pin.locked-minutes': '錯誤密碼次數過多。請等待 {minutes} 分鐘後再試。',
   'auth.missing-for': '{environment} 尚未設定憑證：缺少 {missing}。請管理員在「設定」輸入。',
+  'vault.nothing-to-reset': '密碼庫可以讀取：沒有需要重設的內容。',
+  'journal.payments-newer':
+    '付款記錄由較新版本的應用程式寫入（結構版本 {schema}，此應用程式只認識 {known}）。請先更新應用程式再收款。',
+  'journal.payments-unopenable': '無法開啟付款記錄（{reason}）。為保障記錄安全，已暫停收款。',
   'vault.no-key-store': '此電腦無法安全儲存密碼：沒有執行中的作業系統金鑰庫（GNOME Keyring 或 KWallet）。',
   'ipc.invalid-payload-at': '應用程式送出的資料不完整（{field}）。請檢查輸入後再試。',
 };

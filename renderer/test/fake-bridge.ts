@@ -213,7 +213,16 @@ export function createFakeBridge(
         signatureAccepted: true,
         clockSkewMs: 80,
         latencyMs: 12,
-        message: 'Connected: signature and clock are fine.',
+        notice: {
+          key: 'connection.accepted-in-sync',
+          params: {
+            where: {
+              key: 'connection.where',
+              params: { environment: { key: 'environment.sg-production' }, host: 'pos.example' },
+            },
+            duration: '1 s',
+          },
+        },
       },
     }),
     'settings.resetVault': () => {

@@ -165,14 +165,14 @@ export function createFakeCustomers(options: {
       if (session.state === 'expired')
         return {
           ok: true,
-          value: { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' },
+          value: { state: 'expired', customer: null, reason: { code: 'link.expired' } },
         };
       return {
         ok: true,
         value: {
           state: session.state,
           customer: session.state === 'linked' ? customers.get(session.merchantUserId)! : null,
-          message: null,
+          reason: null,
         },
       };
     },

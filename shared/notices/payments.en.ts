@@ -108,6 +108,11 @@ export const PAYMENT_NOTICES_EN = {
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
   'auth.missing-for':
     'No credentials are set up for {environment}: {missing} missing. An admin must enter them in Settings.',
+  'vault.nothing-to-reset': 'The secret vault can be read: there is nothing to reset.',
+  'journal.payments-newer':
+    'The payment journal was written by a newer version of this app (schema {schema}, this app knows {known}). Update the app before taking payments.',
+  'journal.payments-unopenable':
+    'The payment journal could not be opened ({reason}). Payments are paused to keep records safe.',
   'vault.no-key-store':
     'Secrets cannot be stored safely on this computer: no OS key store (GNOME Keyring or KWallet) is running.',
   'ipc.invalid-payload-at': 'The app sent incomplete details ({field}). Check the entry and try again.',

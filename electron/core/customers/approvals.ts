@@ -8,6 +8,8 @@ import type { SettingsService } from '../settings/settings-service.ts';
 // without them scanning anything, so a charge or a hold's capture first asks them on the customer display
 // (or, where Settings says so, a supervisor gives the PIN), and customers.charge / customers.capture go
 // through only with an approval that was given for exactly that customer, action and amount, once, in time.
+// This module serves the questions (customers.requestApproval, answerApproval, approvalStatus); the customer
+// module owns charge and capture and asks the gate itself before either leaves, so each channel has one owner.
 // Approvals live in memory: after a restart the cashier simply asks again.
 
 const APPROVAL_TTL_MS = 2 * 60_000;
@@ -17,14 +19,30 @@ type ApprovalHandlers = Pick<
   Handlers,
   'customers.requestApproval' | 'customers.answerApproval' | 'customers.approvalStatus'
 >;
-type Guarded = Pick<Handlers, 'customers.charge' | 'customers.capture'>;
+
+/** What a charge or capture must have been approved for. */
+export interface ApprovedRequest {
+  readonly action: ApprovalView['action'];
+  readonly merchantUserId?: string;
+  readonly amount?: Money;
+  readonly merchantRef?: string;
+}
+
+/** Asked by the customer module before a charge or a capture leaves. */
+export interface ApprovalGate {
+  /** Takes the approval given for exactly this request, once; refuses (approval.*) otherwise. */
+  consume(approvalId: string | undefined, expected: ApprovedRequest): void;
+}
 
 export interface ApprovalsOptions {
   readonly settings: SettingsService;
-  /** The linked-customer handlers: a capture's amount is read from the hold itself, never from the request. */
-  readonly customers: Pick<Handlers, 'customers.find' | 'customers.charge' | 'customers.capture'>;
+  /** The customer lookup: a capture's amount is read from the hold itself, never from the request. */
+  readonly customers: Pick<Handlers, 'customers.find'>;
   readonly emit: <E extends 'customers.approvalOnDisplay'>(event: E, payload: Events[E]) => void;
-  /** Why the linked-customer service cannot act at all (its journal lost), said before any approval question. */
+  /**
+   * Why the linked-customer service cannot act at all (its journal lost), said before any approval question.
+   * (A charge or capture then never reaches the gate: the service's stand-in refuses it first.)
+   */
   readonly unavailable?: () => PosError | null;
   readonly now?: () => number;
 }
@@ -34,7 +52,7 @@ interface Approval {
   readonly merchantRef: string | null;
 }
 
-export function createApprovals(options: ApprovalsOptions): { handlers: ApprovalHandlers; guarded: Guarded } {
+export function createApprovals(options: ApprovalsOptions): { handlers: ApprovalHandlers; gate: ApprovalGate } {
   const now = options.now ?? Date.now;
   const approvals = new Map<string, Approval>();
 
@@ -57,12 +75,7 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
   };
 
   /** Takes the approval for this exact request, once; anything else is refused before the wallet is asked. */
-  const consume = (
-    approvalId: string | undefined,
-    expected: { action: ApprovalView['action']; merchantUserId?: string; amount?: Money; merchantRef?: string },
-  ): void => {
-    const down = options.unavailable?.();
-    if (down) throw down;
+  const consume = (approvalId: string | undefined, expected: ApprovedRequest): void => {
     if (approvalId === undefined) throw new PosError('approval.required');
     const approval = current(approvalId);
     const { view } = approval;
@@ -132,22 +145,5 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
     },
   };
 
-  const guarded: Guarded = {
-    async 'customers.charge'(request) {
-      consume(request.approvalId, {
-        action: 'charge',
-        merchantUserId: request.merchantUserId,
-        amount: { amountMinor: request.amountMinor, currency: request.currency },
-      });
-      const { approvalId: _approval, ...charge } = request;
-      return options.customers['customers.charge'](charge);
-    },
-    async 'customers.capture'(request) {
-      consume(request.approvalId, { action: 'capture', merchantRef: request.merchantRef });
-      const { approvalId: _approval, ...capture } = request;
-      return options.customers['customers.capture'](capture);
-    },
-  };
-
-  return { handlers, guarded };
+  return { handlers, gate: { consume } };
 }

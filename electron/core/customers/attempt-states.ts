@@ -1,4 +1,3 @@
-import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';
 
 // Questions about one charge or hold row that the sends, the hold operations and the resolver all ask.
@@ -16,9 +15,4 @@ export function isSettled(row: CustomerAttemptRow): boolean {
 
 export function isCaptured(row: CustomerAttemptRow): boolean {
   return row.state === 'final' && (row.providerStatus === 'CAPTURE_INITIATED' || row.providerStatus === 'CAPTURED');
-}
-
-/** An unresolvedReason saying the till gave up finding the outcome by itself, and why. */
-export function stopped(why: string): string {
-  return `${STOPPED_REASON_PREFIX}${why}`;
 }

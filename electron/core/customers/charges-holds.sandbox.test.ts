@@ -113,6 +113,22 @@ describe('charges, holds, webhooks', () => {
     expect(updates.some((u) => u.customer.merchantUserId === user && u.holds.length === 2)).toBe(true);
   });
 
+  it('an unlink refused for open holds says one in the code’s own words, and counts several', async () => {
+    const { h, module } = await start();
+    const user = await linked(h, module);
+    await h['customers.placeHold']({ merchantUserId: user, amountMinor: 500, currency: 'SGD' });
+    const oneOpen = await caught(h['customers.unlink']({ merchantUserId: user }));
+    expect(oneOpen).toMatchObject({ code: 'unlink.blocked', details: { openHolds: 1 } });
+    expect(oneOpen.notice).toBeUndefined();
+    await h['customers.placeHold']({ merchantUserId: user, amountMinor: 300, currency: 'SGD' });
+    expect(await caught(h['customers.unlink']({ merchantUserId: user }))).toMatchObject({
+      code: 'unlink.blocked',
+      notice: { key: 'unlink.open-holds', params: { count: 2 } },
+      details: { openHolds: 2 },
+    });
+    expect((await h['customers.find']({ merchantUserId: user })).customer.status).toBe('linked');
+  });
+
   it('a capture answered 201 REJECTED (.56) is shown capture-failed with its reason, never captured; the provider has no captured order and the hold can be released', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);
@@ -311,19 +327,24 @@ describe('charges, holds, webhooks', () => {
     expect((await h['customers.cashback']({ merchantUserId: user })).balance).toEqual(money(500, 'SGD'));
   });
 
-  it('refuses amounts over the till limit and in another currency before anything is sent', async () => {
+  it('refuses amounts over the till limit and in another currency before anything is sent, saying the limit and the currency', async () => {
     const { h, module } = await start();
     const user = await linked(h, module);
+    // The same notices as an in-store payment's, with the figures a cashier needs (in their language on screen).
     expect(
-      (
-        await caught(
-          h['customers.charge']({ merchantUserId: user, amountMinor: 2_000_000, currency: 'SGD', useCashback: true }),
-        )
-      ).code,
-    ).toBe('amount.over-limit');
+      await caught(
+        h['customers.charge']({ merchantUserId: user, amountMinor: 2_000_000, currency: 'SGD', useCashback: true }),
+      ),
+    ).toMatchObject({
+      code: 'amount.over-limit',
+      notice: { key: 'amount.above-limit', params: { max: money(1_000_000, 'SGD') } },
+    });
     expect(
-      (await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 100, currency: 'HKD' }))).code,
-    ).toBe('currency.unsupported');
+      await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 100, currency: 'HKD' })),
+    ).toMatchObject({
+      code: 'currency.unsupported',
+      notice: { key: 'currency.terminal-only', params: { currency: 'SGD' } },
+    });
     expect((await caught(h['customers.find']({ merchantUserId: 'nobody' }))).code).toBe('customer.not-found');
     expect(await truth('charges')).toHaveLength(0);
   });

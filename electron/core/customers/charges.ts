@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, money, type CurrencyCode, type Money } from '../../../shared/money.ts';
+import { formatMoney, type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { localDayOf } from '../journal/local-time.ts';
+import { checkAmount, checkCurrency } from '../payments/charge-input.ts';
 import { newMerchantRef } from './merchant-ref.ts';
 import { exclusive, publish, requireCustomer, type CustomerRuntime } from './runtime.ts';
 import { sendCreate } from './sends.ts';
@@ -61,7 +62,7 @@ async function recordAndSend(
     refuseWhileOutcomeUnknown(rt, merchantUserId);
     if (kind === 'hold') refuseWhileHoldPending(rt, merchantUserId);
     const connection = await rt.access.connection();
-    checkAmount(rt, amount, connection.currency);
+    checkChargeAmount(rt, amount, connection.currency);
     const token = await tokenOf(rt, customer, connection);
     const localDay = localDayOf(rt.options.now(), rt.options.timeZone);
     const recorded = rt.journal.recordAttempt({
@@ -106,17 +107,8 @@ function refuseWhileHoldPending(rt: CustomerRuntime, merchantUserId: string): vo
   });
 }
 
-function checkAmount(rt: CustomerRuntime, amount: Money, channelCurrency: CurrencyCode): void {
-  if (amount.currency !== channelCurrency) {
-    throw new PosError('currency.unsupported', {
-      message: `Linked-customer payments are in ${channelCurrency} on this till.`,
-    });
-  }
-  const { minMinor, maxMinor } = rt.context.settings.current().amountLimits;
-  if (amount.amountMinor < minMinor) throw new PosError('amount.invalid');
-  if (amount.amountMinor > maxMinor) {
-    throw new PosError('amount.over-limit', {
-      message: `This amount is above the limit for this terminal (${formatMoney(money(maxMinor, amount.currency))}).`,
-    });
-  }
+/** The same limits as an in-store payment, said the same way (payments/charge-input.ts). */
+function checkChargeAmount(rt: CustomerRuntime, amount: Money, channelCurrency: CurrencyCode): void {
+  checkCurrency(amount.currency, channelCurrency);
+  checkAmount(amount.amountMinor, amount.currency, rt.context.settings.current().amountLimits);
 }

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, DEMO_TOKENIZED_MERCHANT } from '../provider/demo.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from '../tokenized/client.ts';
@@ -62,14 +63,10 @@ export function createTokenizedAccess(context: CoreContext, tuning: TokenizedCli
     const merchantId = settings.tokenized.merchantId.trim();
     const secret = (await context.settings.readSecret('tokenizedMerchantSecret')) ?? '';
     if (!merchantId || !secret) {
-      throw new PosError('auth.missing', {
-        message: 'Linked-customer payments need a merchant id and secret. An admin must enter them in Settings.',
-      });
+      throw new PosError('auth.missing', { notice: notice('customers.credentials-missing') });
     }
     if (!settings.tokenized.callbackUrl) {
-      throw new PosError('settings.invalid', {
-        message: 'Linked-customer payments need the linking callback address. An admin must enter it in Settings.',
-      });
+      throw new PosError('settings.invalid', { notice: notice('customers.callback-missing') });
     }
     // The custom address is read only for `custom`; the published environments ignore it.
     const profile = resolveTokenizedProfile({

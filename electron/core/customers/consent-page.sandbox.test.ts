@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { startTestSandbox } from '../../sandbox/testing.ts';
-import { openTestContext, type TestContext } from '../payments/payment-test-context.ts';
+import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   module = await createCustomerModule({
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
     emit: () => {},
-  })(test.context);
+  })(test.context, EVERY_REQUEST_APPROVED);
 });
 
 afterAll(async () => {

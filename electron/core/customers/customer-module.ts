@@ -2,6 +2,7 @@ import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
+import type { ApprovalGate } from './approvals.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { createCustomerService } from './customer-service.ts';
 import type { ConsentRequest } from './linking.ts';
@@ -10,7 +11,7 @@ import type { CustomerServiceOptions } from './options.ts';
 // The seam where linked-customer payments plug into the core, like payment-module.ts does for the in-store
 // service: createCore builds the CoreContext, this factory opens the customer journal next to the payment
 // journal, starts the service (recovery included, and the order webhook listener the settings ask for) and
-// returns the customers.* handlers, plus two things only main needs: the consent page request (the app token
+// returns the customers.* handlers (charge and capture behind the approval gate it is handed), plus two things only main needs: the consent page request (the app token
 // never goes to the renderer) and the order webhook address. The journal is opened and closed here, not by
 // the service, so a service that fails to start still closes its file.
 
@@ -29,7 +30,8 @@ export interface CustomerModule {
   close(): Promise<void>;
 }
 
-export type CustomerModuleFactory = (context: CoreContext) => Promise<CustomerModule>;
+/** `approvals`: asked before every charge and capture (the core's approvals.ts; tests of the service alone pass their own). */
+export type CustomerModuleFactory = (context: CoreContext, approvals: ApprovalGate) => Promise<CustomerModule>;
 
 export interface CustomerModuleOptions extends CustomerServiceOptions {
   /** Default: linked-customers.sqlite3 in the core's data folder. */
@@ -37,13 +39,13 @@ export interface CustomerModuleOptions extends CustomerServiceOptions {
 }
 
 export function createCustomerModule(options: CustomerModuleOptions): CustomerModuleFactory {
-  return async (context) => {
+  return async (context, approvals) => {
     const journal = openCustomerJournal({
       filePath: options.journalFile ?? customerJournalFileIn(context.dataDir),
       now: options.now,
       records: context.journalRecords,
     });
-    const service = createCustomerService(context, options, journal);
+    const service = createCustomerService(context, options, journal, approvals);
     const close = async (): Promise<void> => {
       try {
         await service.close();

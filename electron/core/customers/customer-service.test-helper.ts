@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { controlCall, startTestSandbox } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
-import { openTestContext } from '../payments/payment-test-context.ts';
+import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import type { ApprovalGate } from './approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
@@ -17,10 +20,17 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 // SQLite journal and a development vault in a temp folder (fresh for each test), the service started on them,
 // a customer linked through the consent page, and the sandbox's own records (the provider's truth).
 
+/**
+ * The service's own tests charge and capture without asking the customer: the approval questions are the
+ * core's (approvals.ts, tested through core.test.ts); approval-gate.sandbox.test.ts shows the service asks.
+ */
+export const EVERY_REQUEST_APPROVED: ApprovalGate = { consume: () => {} };
+
 export let sandbox: RunningSandbox;
 export let dataDir: string;
 let running: {
   module: CustomerModule;
+  context: CoreContext;
   h: CustomerHandlers;
   updates: LinkedCustomerDetail[];
   close: () => Promise<void>;
@@ -47,7 +57,10 @@ export async function stopService(): Promise<void> {
 }
 
 /** Starts the service on this test's sandbox and folder (closing the one running, like a restart). */
-export async function start(overrides: Partial<CustomerModuleOptions> = {}): Promise<NonNullable<typeof running>> {
+export async function start(
+  overrides: Partial<CustomerModuleOptions> = {},
+  approvals: ApprovalGate = EVERY_REQUEST_APPROVED,
+): Promise<NonNullable<typeof running>> {
   await running?.close();
   const test = await openTestContext({ dataDir, sandbox });
   const updates: LinkedCustomerDetail[] = [];
@@ -57,9 +70,10 @@ export async function start(overrides: Partial<CustomerModuleOptions> = {}): Pro
     resolveDelaysMs: [20, 40, 80],
     client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     ...overrides,
-  })(test.context);
+  })(test.context, approvals);
   running = {
     module,
+    context: test.context,
     h: module.handlers,
     updates,
     close: async () => {
@@ -109,7 +123,10 @@ export function leaveUnansweredCreate(
     idempotencyKey,
     localDay: '2026-01-01',
   });
-  journal.updateAttempt(merchantRef, { state: 'checking', unresolvedReason: 'network.timeout' });
+  journal.updateAttempt(merchantRef, {
+    state: 'checking',
+    unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
+  });
   journal.close();
   return idempotencyKey;
 }

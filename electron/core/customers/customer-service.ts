@@ -4,6 +4,7 @@ import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '.
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle } from '../http/hint-throttle.ts';
+import type { ApprovalGate } from './approvals.ts';
 import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
@@ -45,7 +46,7 @@ export interface CustomerService extends Omit<CustomerModule, 'close'> {
   close(): Promise<void>;
 }
 
-function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
+function customerHandlers(rt: CustomerRuntime, approvals: ApprovalGate): CustomerHandlers {
   return {
     'customers.startLink': (request) => startLink(rt, request),
     'customers.completeLink': (request) => completeLink(rt, request.linkToken, request.redirectedTo),
@@ -53,11 +54,18 @@ function customerHandlers(rt: CustomerRuntime): CustomerHandlers {
     'customers.list': async (request) => rt.journal.listCustomers(request).map(toCustomerView),
     'customers.find': (request) => find(rt, request.merchantUserId),
     'customers.cashback': async (request) => ({ balance: await cashback(rt, request.merchantUserId) }),
-    'customers.charge': (request) =>
-      charge(rt, request.merchantUserId, money(request.amountMinor, request.currency), request.useCashback),
+    // The customer's wallet is charged only with their approval, for exactly this (approvals.ts).
+    'customers.charge': async ({ approvalId, merchantUserId, amountMinor, currency, useCashback }) => {
+      const amount = money(amountMinor, currency);
+      approvals.consume(approvalId, { action: 'charge', merchantUserId, amount });
+      return charge(rt, merchantUserId, amount, useCashback);
+    },
     'customers.placeHold': (request) =>
       placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency)),
-    'customers.capture': (request) => capture(rt, request.merchantRef, request.useCashback),
+    'customers.capture': async ({ approvalId, merchantRef, useCashback }) => {
+      approvals.consume(approvalId, { action: 'capture', merchantRef });
+      return capture(rt, merchantRef, useCashback);
+    },
     'customers.void': (request) => voidHold(rt, request.merchantRef, request.reason),
     'customers.unlink': (request) => unlink(rt, request.merchantUserId),
     'customers.unresolved': async () => unresolvedAttempts(rt).map(toUnresolvedView),
@@ -75,6 +83,7 @@ export function createCustomerService(
   context: CoreContext,
   options: CustomerServiceOptions,
   journal: CustomerJournal,
+  approvals: ApprovalGate,
 ): CustomerService {
   const resolved = resolveCustomerOptions(options);
   const rt: CustomerRuntime = {
@@ -97,7 +106,7 @@ export function createCustomerService(
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
   };
   return {
-    handlers: customerHandlers(rt),
+    handlers: customerHandlers(rt, approvals),
     start: () => start(rt),
     consentRequest: (linkToken) => consentRequest(rt, linkToken),
     orderWebhookUrl: () => orderWebhookUrl(rt),

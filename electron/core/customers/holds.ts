@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
@@ -15,6 +16,7 @@ import {
   type CustomerRuntime,
 } from './runtime.ts';
 import { applyPreAuth } from './sends.ts';
+import { checkingReason } from './unresolved-reason.ts';
 import { toHoldView } from './views.ts';
 
 // A placed hold's life after it is authorised: capture (with or without cashback) or void, each under its own
@@ -166,7 +168,7 @@ async function afterOperationError(
     const updated = updateAttempt(
       rt,
       row,
-      { unresolvedReason: reasonOf(error) },
+      { unresolvedReason: checkingReason(error) },
       `${operation} outcome unknown (${reasonOf(error)}); checking the hold`,
     );
     rt.resolveLater(row.merchantRef, 0);
@@ -240,8 +242,7 @@ export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string):
 
 function requireHold(rt: CustomerRuntime, merchantRef: string): CustomerAttemptRow {
   const row = rt.journal.getAttempt(merchantRef);
-  if (!row || row.kind !== 'hold')
-    throw new PosError('preauth.not-found', { message: 'No hold with this reference on this till.' });
+  if (!row || row.kind !== 'hold') throw new PosError('preauth.not-found', { notice: notice('hold.not-on-till') });
   return row;
 }
 
@@ -254,6 +255,6 @@ function refuseUnlessAuthorized(row: CustomerAttemptRow, operation: 'capture' | 
   if (row.providerStatus === 'EXPIRED') throw new PosError('preauth.expired');
   if (row.providerStatus === 'DECLINED') throw new PosError('preauth.declined');
   throw new PosError('preauth.not-found', {
-    message: `This hold was never placed, so it cannot be ${operation === 'capture' ? 'captured' : 'released'}.`,
+    notice: notice(operation === 'capture' ? 'hold.never-placed-capture' : 'hold.never-placed-release'),
   });
 }

@@ -1,10 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { text, textOrNull } from '../journal/columns.ts';
 import { redactedJson } from '../journal/redact.ts';
 import type { DayTotal } from './journal.ts';
+import { STOPPED_PREFIX, unresolvedColumns } from './unresolved-reason.ts';
 import {
   readAttempt,
   readCustomer,
@@ -27,15 +28,16 @@ import {
 
 const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state,
   provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
-  local_day, created_at, updated_at, version, capture_failure`;
+  local_day, created_at, updated_at, version, capture_failure, unresolved_notice`;
 const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
 const SESSION_COLUMNS =
   'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
 
-/** Rows whose outcome the till is still finding out by itself (not stopped: see STOPPED_REASON_PREFIX). */
-const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_REASON_PREFIX.length}) <> '${STOPPED_REASON_PREFIX}')`;
+/** Rows whose outcome the till is still finding out by itself (not stopped: see unresolved-reason.ts). */
+const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_PREFIX.length}) <> '${STOPPED_PREFIX}')`;
 
-const PATCH_COLUMNS: Record<keyof CustomerAttemptPatch, string> = {
+/** The columns a patch writes as they are; the reason is written to two (unresolvedColumns). */
+const PATCH_COLUMNS: Record<Exclude<keyof CustomerAttemptPatch, 'unresolvedReason'>, string> = {
   state: 'state',
   providerId: 'provider_id',
   providerStatus: 'provider_status',
@@ -45,7 +47,6 @@ const PATCH_COLUMNS: Record<keyof CustomerAttemptPatch, string> = {
   opKey: 'op_key',
   voidReason: 'void_reason',
   captureFailure: 'capture_failure',
-  unresolvedReason: 'unresolved_reason',
   authorizedAt: 'authorized_at',
   useCashback: 'use_cashback',
 };
@@ -145,9 +146,7 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         linkToken,
       );
       if (Number(result.changes) === 0)
-        throw new PosError('link.failed', {
-          message: 'This linking session is not known on this till. Start linking again.',
-        });
+        throw new PosError('link.failed', { cause: new Error(`link session ${linkToken} is not known on this till`) });
       return getLinkSession(linkToken)!;
     },
     unfinishedLinkSessions(): LinkSessionRow[] {
@@ -180,10 +179,7 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         );
       } catch (error) {
         if (String((error as Error).message).includes('UNIQUE'))
-          throw new PosError('journal.conflict', {
-            message: 'This reference was already used. Try again.',
-            cause: error,
-          });
+          throw new PosError('journal.conflict', { notice: notice('customers.reference-taken'), cause: error });
         throw error;
       }
       return getAttempt(input.merchantRef)!;
@@ -194,11 +190,16 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       if (expectedVersion !== undefined && current.version !== expectedVersion) throw new PosError('journal.conflict');
       const sets: string[] = [];
       const values: (string | number | null)[] = [];
-      for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof CustomerAttemptPatch, string][]) {
+      for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof typeof PATCH_COLUMNS, string][]) {
         const value = patch[key];
         if (value === undefined) continue;
         sets.push(`${column} = ?`);
         values.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+      }
+      if (patch.unresolvedReason !== undefined) {
+        const { english, json } = unresolvedColumns(patch.unresolvedReason);
+        sets.push('unresolved_reason = ?', 'unresolved_notice = ?');
+        values.push(english, json);
       }
       if (sets.length === 0) return current;
       sql(

@@ -1,5 +1,7 @@
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../journal/columns.ts';
+import { readUnresolvedReason } from './unresolved-reason.ts';
 
 // The linked-customer journal's records as TypeScript sees them (camelCase, epoch-ms times), what goes into
 // them, and the readers that turn a SQLite row into one (through the checked column readers of columns.ts).
@@ -60,7 +62,8 @@ export interface CustomerAttemptRow {
   readonly voidReason: string | null;
   /** Why the provider answered a capture REJECTED (its failureReason), until a later capture is approved. */
   readonly captureFailure: string | null;
-  readonly unresolvedReason: string | null;
+  /** Why the outcome is not known yet, or why the till stopped finding it out (unresolved-reason.ts). */
+  readonly unresolvedReason: Notice | null;
   readonly authorizedAt: number | null;
   readonly localDay: string;
   readonly createdAt: number;
@@ -91,7 +94,7 @@ export interface CustomerAttemptPatch {
   readonly opKey?: string | null | undefined;
   readonly voidReason?: string | null | undefined;
   readonly captureFailure?: string | null | undefined;
-  readonly unresolvedReason?: string | null | undefined;
+  readonly unresolvedReason?: Notice | null | undefined;
   readonly authorizedAt?: number | null | undefined;
   readonly useCashback?: boolean | undefined;
 }
@@ -157,7 +160,7 @@ export function readAttempt(row: SqlRow): CustomerAttemptRow {
     opKey: textOrNull(row, 'op_key'),
     voidReason: textOrNull(row, 'void_reason'),
     captureFailure: textOrNull(row, 'capture_failure'),
-    unresolvedReason: textOrNull(row, 'unresolved_reason'),
+    unresolvedReason: readUnresolvedReason(textOrNull(row, 'unresolved_notice'), textOrNull(row, 'unresolved_reason')),
     authorizedAt: integerOrNull(row, 'authorized_at'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),

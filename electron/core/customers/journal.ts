@@ -204,6 +204,8 @@ const DAMAGED_ERRCODES = new Set([11, 26]);
  * journal), which file, and what to do: a damaged file is not a passing failure (retrying cannot help).
  */
 function openingFailed(filePath: string, error: unknown): PosError {
+  // A file from a newer version of the app says so itself: updating the app is the way out, not the file.
+  if (error instanceof PosError && error.notice?.key === 'journal.customers-newer') return error;
   let cause: unknown = error;
   while (cause instanceof PosError && cause.cause !== undefined) cause = cause.cause;
   const errcode = (cause as { errcode?: unknown } | null)?.errcode;

@@ -85,7 +85,7 @@ describe('linking', () => {
     expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toEqual({
       state: 'waiting',
       customer: null,
-      message: null,
+      reason: null,
     });
     await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/approve`);
     const progress = await h['customers.linkStatus']({ linkToken: started.linkToken });
@@ -117,10 +117,14 @@ describe('linking', () => {
     );
     expect(error).toMatchObject({
       code: 'vault.unavailable',
+      notice: { key: 'link.not-stored' },
       message: expect.stringContaining('link the customer again'),
     });
     // The provider's session is COMPLETED and its code spent: the poll must say so, not "waiting" until expiry.
-    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({ state: 'failed' });
+    expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({
+      state: 'failed',
+      reason: { code: 'link.failed' },
+    });
     expect(await h['customers.list']({})).toEqual([]);
   });
 
@@ -130,7 +134,9 @@ describe('linking', () => {
     await controlCall(sandbox, 'POST', `/tokenized/link-sessions/${started.linkToken}/expire`);
     expect(await h['customers.linkStatus']({ linkToken: started.linkToken })).toMatchObject({
       state: 'expired',
-      message: expect.stringContaining('expired'),
+      customer: null,
+      // The code, for the screen to say in the till's language (never the core's English).
+      reason: { code: 'link.expired' },
     });
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LinkProgress, LinkStart } from '../../../shared/contract.ts';
 import type { LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { assertExpectedConsentPage, consentPageDecision, type ConsentGateway } from '../security/consent-page.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import type { CustomerRow, LinkSessionRow } from './journal-rows.ts';
@@ -40,7 +41,7 @@ export async function startLink(
   const email = input.emailHint?.trim() ? redactEmailHint(input.emailHint) : undefined;
   if (!phone && !email)
     throw new PosError('request.invalid', {
-      message: "Enter the customer's phone number or e-mail address.",
+      notice: notice('link.hint-needed'),
       details: { field: 'phoneHint' },
     });
   const connection = await rt.access.connection();
@@ -103,9 +104,7 @@ export function consentRequest(rt: CustomerRuntime, linkToken: string): ConsentR
   const session = rt.journal.getLinkSession(linkToken);
   const app = rt.appTokens.get(linkToken);
   if (!session || !app || session.status !== 'open')
-    throw new PosError('link.failed', {
-      message: 'This linking session cannot be opened any more. Start linking again.',
-    });
+    throw new PosError('link.failed', { cause: new Error(`link session ${linkToken} is not open in this run`) });
   if (session.expiresAt <= rt.options.now()) throw new PosError('link.expired');
   return {
     url: session.consentUrl,
@@ -131,7 +130,7 @@ export async function completeLink(
     const expected = new URL(current.callbackUrl);
     if (!url || url.origin !== expected.origin || url.pathname !== expected.pathname) {
       throw new PosError('link.failed', {
-        message: 'The approval came back to an unexpected address. Start linking again.',
+        cause: new Error('The approval came back to an unexpected address.'),
       });
     }
     const state = url.searchParams.get('state') ?? '';
@@ -139,7 +138,7 @@ export async function completeLink(
     if (!sameHash(sha256(state), current.stateHash)) {
       rt.journal.updateLinkSession(linkToken, 'failed', 'state-mismatch');
       throw new PosError('link.failed', {
-        message: 'The approval did not match the request this till sent. Start linking again.',
+        cause: new Error('The approval did not match the request this till sent (state).'),
       });
     }
     if (!code) {
@@ -188,16 +187,10 @@ export async function linkStatus(rt: CustomerRuntime, linkToken: string): Promis
         if (error instanceof PosError) return null;
         throw error;
       });
-      if (customer) return { state: 'linked', customer, message: null };
-      return (
-        settledProgress(rt, requireSession(rt, linkToken)) ?? {
-          state: 'failed',
-          customer: null,
-          message: 'Linking did not complete. Start linking again.',
-        }
-      );
+      if (customer) return { state: 'linked', customer, reason: null };
+      return settledProgress(rt, requireSession(rt, linkToken)) ?? FAILED;
     }
-    return { state: 'waiting', customer: null, message: null };
+    return { state: 'waiting', customer: null, reason: null };
   });
 }
 
@@ -205,7 +198,7 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
   const connection = await rt.access.connection();
   if (connection.merchantId !== session.merchantId) {
     rt.journal.updateLinkSession(session.linkToken, 'failed', 'merchant-changed');
-    throw new PosError('link.failed', { message: 'The merchant settings changed while linking. Start linking again.' });
+    throw new PosError('link.failed', { cause: new Error('The merchant settings changed while linking.') });
   }
   rt.journal.updateLinkSession(session.linkToken, 'exchanging');
   let paymentToken: string;
@@ -248,27 +241,25 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
       // The journal itself is down: its own error below is the one to show.
     }
     if (error instanceof PosError) throw error;
-    throw new PosError('vault.unavailable', {
-      message:
-        "The customer approved, but this till could not store the link safely. Check this computer's key store, then link the customer again.",
-      cause: error,
-    });
+    throw new PosError('vault.unavailable', { notice: notice('link.not-stored'), cause: error });
   }
   rt.appTokens.delete(session.linkToken);
   publish(rt, session.merchantUserId);
   return toCustomerView(customer);
 }
 
+/** A session that ended without a link; the code's text says what to do (start again). */
+const FAILED: LinkProgress = { state: 'failed', customer: null, reason: { code: 'link.failed' } };
+
 function settledProgress(rt: CustomerRuntime, session: LinkSessionRow): LinkProgress | null {
   if (session.status === 'linked') {
     const customer = rt.journal.getCustomer(session.merchantUserId);
-    return { state: 'linked', customer: customer ? toCustomerView(customer) : null, message: null };
+    return { state: 'linked', customer: customer ? toCustomerView(customer) : null, reason: null };
   }
-  if (session.status === 'failed')
-    return { state: 'failed', customer: null, message: 'Linking did not complete. Start linking again.' };
+  if (session.status === 'failed') return FAILED;
   if (session.status === 'expired' || session.expiresAt <= rt.options.now()) {
     if (session.status !== 'expired') rt.journal.updateLinkSession(session.linkToken, 'expired');
-    return { state: 'expired', customer: null, message: 'The linking session expired. Start linking again.' };
+    return { state: 'expired', customer: null, reason: { code: 'link.expired' } };
   }
   return null;
 }
@@ -282,9 +273,7 @@ function refuseClosedSession(rt: CustomerRuntime, session: LinkSessionRow): void
 function requireSession(rt: CustomerRuntime, linkToken: string): LinkSessionRow {
   const session = rt.journal.getLinkSession(linkToken);
   if (!session)
-    throw new PosError('link.failed', {
-      message: 'This linking session is not known on this till. Start linking again.',
-    });
+    throw new PosError('link.failed', { cause: new Error(`link session ${linkToken} is not known on this till`) });
   return session;
 }
 

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isStoppedReason } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { createTransactions } from '../journal/database.ts';
 import { schemaVersion } from '../journal/migrations.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
@@ -35,6 +37,12 @@ function oldFile(version: number): string {
         idempotency_key, state, unresolved_reason, local_day, created_at, updated_at)
       VALUES ('CHRG-TILL01-0002', 'charge', 'cust-0001', 'MERCHANT_DEMO', 700, 'SGD', 0,
         '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', 'checking', 'network.timeout', '2026-11-20', 1763600002000, 1763600002000);
+    INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback,
+        idempotency_key, state, unresolved_reason, local_day, created_at, updated_at)
+      VALUES ('CHRG-TILL01-0003', 'charge', 'cust-0001', 'MERCHANT_DEMO', 900, 'SGD', 0,
+        '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'checking',
+        'stopped: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider',
+        '2026-11-20', 1763600003000, 1763600003000);
   `);
   db.close();
   return filePath;
@@ -67,6 +75,17 @@ describe('linked-customer journal migrations', () => {
           amountMinor: 700,
         });
         expect(journal.unsettled().map((row) => row.merchantRef)).toContain('CHRG-TILL01-0002');
+        // Its reason was journalled as an error code before reasons were notices: said in the cashier's words.
+        expect(journal.getAttempt('CHRG-TILL01-0002')?.unresolvedReason).toEqual(
+          notice('payments.error', { error: { code: 'network.timeout' } }),
+        );
+        // A charge the till stopped checking is still stopped (it blocks nobody), its why shown as written.
+        const stopped = journal.getAttempt('CHRG-TILL01-0003')!.unresolvedReason;
+        expect(isStoppedReason(stopped)).toBe(true);
+        expect(noticeInEnglish(stopped!)).toBe(
+          'not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider',
+        );
+        expect(journal.unknownOutcomesOf('cust-0001').map((row) => row.merchantRef)).toEqual(['CHRG-TILL01-0002']);
       } finally {
         journal.close();
       }
@@ -75,6 +94,37 @@ describe('linked-customer journal migrations', () => {
       db.close();
     });
   }
+
+  it('from schema 4 a reason is kept as its notice and its English, "stopped: " first once the till stopped checking', () => {
+    const filePath = oldFile(LATEST_CUSTOMER_SCHEMA);
+    const journal = openCustomerJournal({ filePath });
+    const refused = notice('stopped.resend-refused', {
+      error: { code: 'request.invalid', notice: notice('provider.action-conflict') },
+    });
+    try {
+      journal.updateAttempt('CHRG-TILL01-0002', { unresolvedReason: refused });
+      expect(journal.getAttempt('CHRG-TILL01-0002')?.unresolvedReason).toEqual(refused);
+      expect(journal.unknownOutcomesOf('cust-0001')).toEqual([]);
+      journal.updateAttempt('CHRG-TILL01-0002', {
+        unresolvedReason: notice('payments.error', { error: { code: 'internal' } }),
+      });
+      expect(journal.unknownOutcomesOf('cust-0001').map((row) => row.merchantRef)).toEqual(['CHRG-TILL01-0002']);
+      journal.updateAttempt('CHRG-TILL01-0003', { unresolvedReason: refused });
+    } finally {
+      journal.close();
+    }
+    const db = new DatabaseSync(filePath);
+    const row = db
+      .prepare(
+        `SELECT unresolved_reason, unresolved_notice FROM tokenized_attempts WHERE merchant_ref = 'CHRG-TILL01-0003'`,
+      )
+      .get()!;
+    db.close();
+    expect(row['unresolved_reason']).toBe(
+      'stopped: the provider refused the re-send (The provider says this action no longer fits the hold or payment. Check its status.); check it with the provider',
+    );
+    expect(JSON.parse(String(row['unresolved_notice']))).toEqual(refused);
+  });
 
   it('refuses a file written by a newer version instead of guessing at it', () => {
     const filePath = oldFile(LATEST_CUSTOMER_SCHEMA);
@@ -88,6 +138,12 @@ describe('linked-customer journal migrations', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(PosError);
-    expect((error as PosError).code).toBe('journal.unavailable');
+    expect(error).toMatchObject({
+      code: 'journal.unavailable',
+      notice: {
+        key: 'journal.customers-newer',
+        params: { schema: LATEST_CUSTOMER_SCHEMA + 1, known: LATEST_CUSTOMER_SCHEMA },
+      },
+    });
   });
 });

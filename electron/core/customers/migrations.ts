@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { notice } from '../../../shared/notices.ts';
 import type { Atomically } from '../journal/database.ts';
 import { applyMigrations, type Migration } from '../journal/migrations.ts';
 
@@ -121,6 +122,17 @@ export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX tokenized_rejected_captures_by_ref ON tokenized_rejected_captures (merchant_ref);
       `),
   },
+  {
+    version: 4,
+    description:
+      "unresolved_notice: why a charge or hold is not settled as a notice (JSON), for the screens to render in the cashier's language",
+    up: (db) =>
+      db.exec(`
+        -- unresolved_reason keeps the English (and its "stopped: " start, which the queries read). Rows written
+        -- before this version have the English alone: an error code, or "stopped: " and the reason in English.
+        ALTER TABLE tokenized_attempts ADD COLUMN unresolved_notice TEXT CHECK (unresolved_notice IS NULL OR json_valid(unresolved_notice));
+      `),
+  },
 ];
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;
@@ -134,12 +146,7 @@ export function migrateCustomers(
   atomically: Atomically,
   target: number = LATEST_CUSTOMER_SCHEMA,
 ): { from: number; to: number } {
-  return applyMigrations(
-    db,
-    atomically,
-    CUSTOMER_MIGRATIONS,
-    target,
-    (from) =>
-      `The linked-customer journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_CUSTOMER_SCHEMA}). Update the app.`,
+  return applyMigrations(db, atomically, CUSTOMER_MIGRATIONS, target, (from) =>
+    notice('journal.customers-newer', { schema: from, known: LATEST_CUSTOMER_SCHEMA }),
   );
 }

@@ -8,10 +8,11 @@ import { PosError } from '../../../shared/errors.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { startTestSandbox, waitFor } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
-import { openTestContext, type TestContext } from '../payments/payment-test-context.ts';
+import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createTokenizedAccess } from './client-access.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 
@@ -45,7 +46,7 @@ async function startModule(): Promise<CustomerModule> {
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
     resolveDelaysMs: [20, 40, 80],
     log: (line) => logs.push(line),
-  })(test.context);
+  })(test.context, EVERY_REQUEST_APPROVED);
   return module;
 }
 

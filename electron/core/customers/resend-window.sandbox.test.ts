@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStoppedReason, STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/domain.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { waitFor } from '../../sandbox/testing.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
@@ -44,10 +45,11 @@ describe('lost creates are re-sent only while the customer can still be at the c
     });
     expect(charges.old).toMatchObject({
       displayStatus: 'checking',
-      unresolvedReason: expect.stringMatching(
-        /^stopped: not re-sent more than 15 minutes .*check it with the provider$/,
-      ),
+      unresolvedReason: { key: 'stopped.too-late', params: { minutes: 15 } },
     });
+    expect(noticeInEnglish(charges.old.unresolvedReason!)).toMatch(
+      /^not re-sent more than 15 minutes .*check it with the provider$/,
+    );
     // The recent one was re-sent with its key and went through once; the old one never reached the provider.
     expect((await truth('charges')).map((c) => c.merchantRef)).toEqual([recent]);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -85,11 +87,11 @@ describe('lost creates are re-sent only while the customer can still be at the c
     const detail = await h['customers.find']({ merchantUserId: user });
     expect(detail.charges.find((c) => c.merchantRef === charge)).toMatchObject({
       displayStatus: 'checking',
-      unresolvedReason: expect.stringMatching(/^stopped: /),
+      unresolvedReason: { key: 'stopped.too-late' },
     });
     expect(detail.holds.find((x) => x.merchantRef === hold)).toMatchObject({
       displayStatus: 'checking',
-      unresolvedReason: expect.stringMatching(/^stopped: /),
+      unresolvedReason: { key: 'stopped.too-late' },
     });
     expect(await truth('charges')).toHaveLength(1);
   });
@@ -103,7 +105,7 @@ describe('lost creates are re-sent only while the customer can still be at the c
     leaveUnansweredCreate('charge', user, charge);
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
     journal.updateAttempt(charge, {
-      unresolvedReason: `${STOPPED_REASON_PREFIX}the provider refused the re-send; check it with the provider`,
+      unresolvedReason: notice('stopped.resend-refused', { error: { code: 'request.invalid' } }),
     });
     journal.close();
 
@@ -115,7 +117,7 @@ describe('lost creates are re-sent only while the customer can still be at the c
     expect(row).toMatchObject({
       merchantRef: charge,
       displayStatus: 'checking',
-      unresolvedReason: expect.stringMatching(/^stopped: the provider refused/),
+      unresolvedReason: { key: 'stopped.resend-refused', params: { error: { code: 'request.invalid' } } },
     });
   });
 
@@ -145,6 +147,7 @@ describe('lost creates are re-sent only while the customer can still be at the c
     const refused = await caught(h['customers.unlink']({ merchantUserId: user }));
     expect(refused).toMatchObject({
       code: 'unlink.blocked',
+      notice: { key: 'unlink.hold-elsewhere' },
       message: expect.stringContaining('Check it with the provider'),
     });
     expect((await h['customers.find']({ merchantUserId: user })).customer.status).toBe('linked');

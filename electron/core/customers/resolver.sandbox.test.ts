@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isStoppedReason } from '../../../shared/domain.ts';
+import { noticeInEnglish } from '../../../shared/notices.ts';
 import { controlCall, waitFor } from '../../sandbox/testing.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
@@ -61,7 +63,7 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
       (await caught(h['customers.placeHold']({ merchantUserId: user, amountMinor: 700, currency: 'SGD' }))).code,
     ).toBe('customer.outcome-unknown');
     const unlink = await caught(h['customers.unlink']({ merchantUserId: user }));
-    expect(unlink.code).toBe('unlink.blocked');
+    expect(unlink).toMatchObject({ code: 'unlink.blocked', notice: { key: 'unlink.still-checking' } });
     expect(unlink.message).toContain('still being checked');
     expect(await truth('charges')).toHaveLength(1);
     expect((await h['customers.find']({ merchantUserId: user })).charges).toHaveLength(1);
@@ -97,7 +99,10 @@ describe('lost answers are resolved, never re-sent under a new key', () => {
     const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 900, currency: 'SGD' });
     await controlCall(sandbox, 'POST', '/faults', { dropAfterActNext: 1, path: '/capture' });
     const capturing = await h['customers.capture']({ merchantRef: hold.merchantRef });
-    expect(capturing).toMatchObject({ displayStatus: 'capturing', unresolvedReason: 'network.unreachable' });
+    expect(capturing).toMatchObject({
+      displayStatus: 'capturing',
+      unresolvedReason: { key: 'payments.error', params: { error: { code: 'network.unreachable' } } },
+    });
     await waitFor(async () =>
       (await h['customers.find']({ merchantUserId: user })).holds[0]!.displayStatus === 'captured' ? true : undefined,
     );
@@ -225,7 +230,13 @@ describe('recovery after a restart', () => {
       const [charge] = (await h['customers.find']({ merchantUserId: user })).charges;
       return charge && charge.displayStatus !== 'sending' ? charge : undefined;
     });
-    expect(stuck).toMatchObject({ displayStatus: 'checking', unresolvedReason: 'provider.bad-response' });
+    expect(stuck).toMatchObject({
+      displayStatus: 'checking',
+      unresolvedReason: {
+        key: 'payments.error',
+        params: { error: { code: 'provider.bad-response', notice: { key: 'provider.login-expired' } } },
+      },
+    });
 
     // Once the clocks agree, the same key learns the one charge the provider made.
     await controlCall(sandbox, 'POST', '/faults', { clockOffsetMs: 0 });
@@ -251,12 +262,10 @@ describe('resolution that cannot succeed stops', () => {
     const { h } = await start();
     const stopped = await waitFor(async () => {
       const [row] = (await h['customers.find']({ merchantUserId: user })).holds;
-      return row?.unresolvedReason?.startsWith('stopped:') ? row : undefined;
+      return isStoppedReason(row?.unresolvedReason) ? row : undefined;
     });
-    expect(stopped).toMatchObject({
-      displayStatus: 'capturing',
-      unresolvedReason: expect.stringContaining('does not know this hold'),
-    });
+    expect(stopped).toMatchObject({ displayStatus: 'capturing', unresolvedReason: { key: 'stopped.hold-unknown' } });
+    expect(noticeInEnglish(stopped.unresolvedReason!)).toContain('does not know this hold');
     const asked = () => {
       const reader = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
       const count = reader

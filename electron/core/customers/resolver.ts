@@ -1,6 +1,7 @@
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { isSettled, stopped } from './attempt-states.ts';
+import { notice } from '../../../shared/notices.ts';
+import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';
 import { describe, exclusive, publish, updateAttempt, type CustomerRuntime } from './runtime.ts';
@@ -65,9 +66,7 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
           row,
           {
             state: 'checking',
-            unresolvedReason: stopped(
-              `not re-sent more than ${minutes} minutes after it was first sent, so it cannot charge the customer late; check it with the provider`,
-            ),
+            unresolvedReason: notice('stopped.too-late', { minutes }),
           },
           `resolution stopped: more than ${minutes} minutes since the first send; not re-sent`,
         );
@@ -83,7 +82,7 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
           row,
           {
             state: 'checking',
-            unresolvedReason: stopped("the customer's link is no longer valid; check it with the provider"),
+            unresolvedReason: notice('stopped.link-invalid'),
           },
           'resolution stopped: no usable token',
         );
@@ -121,9 +120,7 @@ async function syncHoldOrStop(rt: CustomerRuntime, row: CustomerAttemptRow): Pro
       rt,
       row,
       {
-        unresolvedReason: stopped(
-          'the provider does not know this hold (environment or merchant changed?); check it with the provider',
-        ),
+        unresolvedReason: notice('stopped.hold-unknown'),
       },
       'resolution stopped: the provider keeps answering pre-auth.not-found',
     );

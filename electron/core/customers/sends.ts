@@ -1,11 +1,12 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { money } from '../../../shared/money.ts';
 import { isOutcomeUnknown, isRetryableCode } from '../http/failures.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
-import { stopped } from './attempt-states.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
 import { orderWebhookUrl, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { markRelinkNeeded } from './tokens.ts';
+import { checkingReason } from './unresolved-reason.ts';
 
 // Sending the create of a charge or hold (first send, or re-send under the same key and merchantRef) and
 // recording the provider's answer; also how a pre-auth the provider describes is written to its row.
@@ -41,7 +42,7 @@ export async function sendCreate(
       const updated = updateAttempt(
         rt,
         row,
-        { state: 'checking', unresolvedReason: reasonOf(error) },
+        { state: 'checking', unresolvedReason: checkingReason(error) },
         `outcome unknown (${reasonOf(error)}); being checked`,
       );
       rt.resolveLater(row.merchantRef, how.foreground ? 0 : undefined);
@@ -58,8 +59,8 @@ export async function sendCreate(
         error.code === 'provider.bad-response' ||
         error.code === 'settings.invalid';
       const reason = transient
-        ? error.code
-        : stopped(`the provider refused the re-send (${error.message}); check it with the provider`);
+        ? checkingReason(error)
+        : notice('stopped.resend-refused', { error: error.toNoticeParam() });
       return updateAttempt(
         rt,
         row,

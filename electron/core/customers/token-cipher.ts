@@ -70,8 +70,8 @@ export class TokenCipher {
 }
 
 function unreadable(cause?: unknown): PosError {
+  // The code's text says it (link the customer again); why the sealed token did not open is for the log.
   return new PosError('payment-token.invalid', {
-    message: "This customer's stored link can no longer be read on this till. Link the customer again.",
-    cause,
+    cause: cause ?? new Error("This customer's stored link is not a sealed token this till can read."),
   });
 }

@@ -13,8 +13,9 @@ export async function tokenOf(
   connection?: TokenizedConnection,
 ): Promise<string> {
   if (customer.status !== 'linked' || customer.tokenSealed === null) {
+    // The code's text says it: link the customer again.
     throw new PosError('payment-token.invalid', {
-      message: customer.status === 'unlinked' ? 'This customer is unlinked. Link the customer again.' : undefined,
+      cause: new Error(`customer ${customer.merchantUserId} is ${customer.status}`),
       details: { merchantUserId: customer.merchantUserId, attempts: 0, outcomeUnknown: false },
     });
   }
@@ -22,7 +23,7 @@ export async function tokenOf(
   if (customer.merchantId !== current.merchantId) {
     markRelinkNeeded(rt, customer.merchantUserId);
     throw new PosError('payment-token.invalid', {
-      message: 'This customer was linked under another merchant account. Link the customer again.',
+      cause: new Error('This customer was linked under another merchant account.'),
     });
   }
   try {

@@ -1,5 +1,6 @@
 import type { LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { exclusive, publish, requireCustomer, type CustomerRuntime } from './runtime.ts';
 import { tokenOf } from './tokens.ts';
 import { toCustomerView } from './views.ts';
@@ -13,16 +14,13 @@ export async function unlink(rt: CustomerRuntime, merchantUserId: string): Promi
     if (customer.status === 'unlinked') return toCustomerView(customer);
     if (rt.journal.unknownOutcomesOf(merchantUserId).length > 0) {
       // "Capture or release it" would be wrong advice for a request whose result nobody knows yet.
-      throw new PosError('unlink.blocked', {
-        message:
-          'A charge or hold for this customer is still being checked with the provider. Wait for its result, then unlink.',
-        retryable: true,
-      });
+      throw new PosError('unlink.blocked', { notice: notice('unlink.still-checking'), retryable: true });
     }
     const open = rt.journal.openHoldsOf(merchantUserId);
     if (open.length > 0) {
+      // One open hold is what the code's own text says; several are counted.
       throw new PosError('unlink.blocked', {
-        message: `This customer has ${open.length === 1 ? 'an open hold' : `${open.length} open holds`}. Capture or release ${open.length === 1 ? 'it' : 'them'} before unlinking.`,
+        ...(open.length > 1 ? { notice: notice('unlink.open-holds', { count: open.length }) } : {}),
         details: { openHolds: open.length },
       });
     }
@@ -38,8 +36,7 @@ export async function unlink(rt: CustomerRuntime, merchantUserId: string): Promi
           // checking (listed "Stopped checking"), or one placed elsewhere. Capturing or releasing it here is
           // not possible, so "capture or release it" would be no help.
           throw new PosError('unlink.blocked', {
-            message:
-              'The wallet still has an open hold for this customer that this till cannot settle (one it stopped checking, or one placed elsewhere). Check it with the provider before unlinking.',
+            notice: notice('unlink.hold-elsewhere'),
             details: error.details,
             cause: error,
           });

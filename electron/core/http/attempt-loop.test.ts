@@ -19,8 +19,6 @@ const WIRE: ProviderWire<string> = {
         outcomeUnknown: status >= 500 || context.earlierOutcomeUnknown,
       },
     }),
-  redirectError: (status, context) =>
-    new PosError('provider.bad-response', { details: baseDetails(context, status, null, null) }),
   auditBody: (text) => text.replace(/secret-\w+/g, '[redacted]'),
 };
 
@@ -123,12 +121,13 @@ describe('attempt loop', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('hands a redirect to the provider hook and does not follow it', async () => {
+  it('does not follow a redirect, and says so with the one notice both providers share', async () => {
     server.script({ status: 302, headers: { Location: 'http://127.0.0.1:1/elsewhere' } });
     const attempts = loop();
     await expect(attempts.send(request(attempts))).rejects.toMatchObject({
       code: 'provider.bad-response',
-      details: { httpStatus: 302 },
+      notice: { key: 'provider.redirected' },
+      details: { httpStatus: 302, outcomeUnknown: false },
     });
     expect(server.requests).toHaveLength(1);
   });

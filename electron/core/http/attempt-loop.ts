@@ -5,6 +5,7 @@ import {
   classifyFetchFailure,
   isRedirectStatus,
   networkError,
+  redirectError,
   timeoutError,
   type FailureContext,
   type FetchFailure,
@@ -33,8 +34,6 @@ import type { TransportTuning } from './transport-tuning.ts';
 export interface ProviderWire<Operation extends string> {
   /** A non-2xx, non-redirect reply as our error (the provider's wording mapped to our codes). */
   readonly refusalError: (status: number, text: string, operation: Operation, context: FailureContext) => PosError;
-  /** A redirect (or Electron's opaque status 0): a signed or bearer request is never followed elsewhere. */
-  readonly redirectError: (status: number, context: FailureContext) => PosError;
   /** A body as the audit log may keep it; as sent when absent. */
   readonly auditBody?: ((text: string) => string) | undefined;
 }
@@ -177,7 +176,8 @@ export class AttemptLoop<Operation extends string> {
       case 'timeout':
         return timeoutError(context, outcome.phase, outcome.timeoutMs);
       case 'response':
-        if (isRedirectStatus(outcome.status)) return this.#wire.redirectError(outcome.status, context);
+        // A redirect (or Electron's opaque status 0) is never followed: failures.ts's redirectError.
+        if (isRedirectStatus(outcome.status)) return redirectError(outcome.status, context);
         return this.#wire.refusalError(outcome.status, outcome.text, operation, context);
     }
   }

@@ -17,6 +17,7 @@ describe('network failures', () => {
       const error = networkError(failure, context);
       expect(error.code).toBe('network.unreachable');
       expect(error.details).toMatchObject({ outcomeUnknown: false, networkCode: code, httpStatus: null });
+      expect(error.notice).toBeUndefined();
     }
     const everyAddressRefused = Object.assign(new TypeError('fetch failed'), {
       cause: Object.assign(
@@ -48,6 +49,7 @@ describe('network failures', () => {
     for (const code of ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']) {
       const error = networkError(classifyFetchFailure(undiciFailure(code)), context);
       expect(error.details?.outcomeUnknown).toBe(true);
+      expect(error.notice).toEqual({ key: 'provider.connection-dropped' });
       expect(error.message).toContain('being checked');
       expect(error.retryable).toBe(true);
     }

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/result.ts';
-import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // What went wrong on the wire, before any provider's wording is read: no response at all (refused, dropped,
 // our own timeout), a redirect, a 2xx we cannot read. Shared by both provider clients; the mapping of each
@@ -113,11 +114,8 @@ export function classifyFetchFailure(error: unknown): FetchFailure {
 
 export function networkError(failure: FetchFailure, context: FailureContext): PosError {
   const outcomeUnknown = context.earlierOutcomeUnknown || !failure.neverSent;
-  const message = failure.neverSent
-    ? defaultMessage('network.unreachable')
-    : 'The connection to the provider dropped before it answered. The result is being checked.';
   return new PosError('network.unreachable', {
-    message,
+    ...(failure.neverSent ? {} : { notice: notice('provider.connection-dropped') }),
     retryable: true,
     details: { ...baseDetails(context, null, null, null), outcomeUnknown, networkCode: failure.code },
   });
@@ -136,6 +134,14 @@ export function timeoutError(context: FailureContext, phase: 'headers' | 'body',
 /** Electron's net.fetch reports a manual redirect as an opaque response with status 0. */
 export function isRedirectStatus(status: number): boolean {
   return status < 200 || (status >= 300 && status < 400);
+}
+
+/** A redirect: a signed or bearer request is never followed elsewhere, whichever provider sent it. */
+export function redirectError(httpStatus: number, context: FailureContext): PosError {
+  return new PosError('provider.bad-response', {
+    notice: notice('provider.redirected'),
+    details: { ...baseDetails(context, httpStatus, null, null), providerCode: null },
+  });
 }
 
 /** A 2xx whose body does not match the documented shape: the provider probably acted, we cannot read how. */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../../shared/notices.ts';
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
@@ -385,7 +386,7 @@ describe('testConnection against the sandbox', () => {
     expect(result).toMatchObject({ reachable: true, signatureAccepted: true });
     expect(Math.abs(result.clockSkewMs ?? Infinity)).toBeLessThan(1_500);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(result.message).toContain('signature accepted');
+    expect(noticeInEnglish(result.notice)).toContain('signature accepted');
   });
 
   it('a client built from saved Settings reaches the sandbox with its X-Service- profile', async () => {
@@ -407,7 +408,11 @@ describe('testConnection against the sandbox', () => {
     });
     const result = await noSecret.testConnection();
     expect(result).toMatchObject({ reachable: false, signatureAccepted: false });
-    expect(result.message).toContain('No credentials');
+    expect(result.notice).toMatchObject({
+      key: 'connection.not-answered',
+      params: { error: { code: 'auth.missing' } },
+    });
+    expect(noticeInEnglish(result.notice)).toContain('No credentials');
   });
 
   it('names the problem: wrong secret, unknown key, clock', async () => {
@@ -415,16 +420,20 @@ describe('testConnection against the sandbox', () => {
       credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, accessKeySecret: 'nope' },
     }).client.testConnection();
     expect(wrong).toMatchObject({ reachable: true, signatureAccepted: false });
-    expect(wrong.message).toContain('secret');
+    expect(noticeInEnglish(wrong.notice)).toContain('secret');
     const unknown = await makeClient({
       credentials: { accessKeyId: 'AK_NOPE', accessKeySecret: 'nope' },
     }).client.testConnection();
-    expect(unknown.message).toContain('does not know this access key');
+    expect(noticeInEnglish(unknown.notice)).toContain('does not know this access key');
     await control('POST', '/faults', { clockOffsetMs: -120_000 });
     const skewed = await makeClient().client.testConnection();
     expect(skewed).toMatchObject({ reachable: true, signatureAccepted: false });
     expect(skewed.clockSkewMs).toBeGreaterThan(118_000);
-    expect(skewed.message).toContain('2 min');
-    expect(skewed.message).toContain('ahead of');
+    expect(skewed.notice).toMatchObject({
+      key: 'connection.answered-but',
+      params: { error: { code: 'auth.clock-skew', notice: { key: 'provider.clock-ahead' } } },
+    });
+    expect(noticeInEnglish(skewed.notice)).toContain('2 min');
+    expect(noticeInEnglish(skewed.notice)).toContain('ahead of');
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../../shared/notices.ts';
 import { InStoreClient, partnerFromSettings, type InStoreClientConfig } from './client.ts';
 import { resolveProfile } from './profiles.ts';
 import { closedPort, startScriptedServer, type ScriptedServer } from '../http/scripted-server.test-helper.ts';
@@ -473,7 +474,7 @@ describe('reply validation', () => {
     server.script({ status: 302, body: '', headers: { Location: 'https://elsewhere.example.com/' } });
     const error = await caught(harness().client.getOrder(REF));
     expect(error.code).toBe('provider.bad-response');
-    expect(error.message).toContain('redirects');
+    expect(error.notice).toEqual({ key: 'provider.redirected' });
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -529,7 +530,7 @@ describe('testConnection', () => {
     const result = await harness().client.testConnection();
     expect(result).toMatchObject({ reachable: true, signatureAccepted: true });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(result.message).toMatch(/signature accepted, clock in sync/);
+    expect(noticeInEnglish(result.notice)).toMatch(/signature accepted, clock in sync/);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.url).toMatch(/^\/posi-sandbox\/v1\/instore\/order\/probe-[0-9a-f]{24}$/);
   });
@@ -541,11 +542,12 @@ describe('testConnection', () => {
     });
     const rejected = await harness().client.testConnection();
     expect(rejected).toMatchObject({ reachable: true, signatureAccepted: false });
-    expect(rejected.message).toContain('access key secret');
+    expect(noticeInEnglish(rejected.notice)).toContain('access key secret');
     const port = await closedPort();
     const unreachable = await harness({}, `http://127.0.0.1:${port}/posi-sandbox`).client.testConnection();
     expect(unreachable).toMatchObject({ reachable: false, signatureAccepted: false, latencyMs: null });
-    expect(unreachable.message).toContain('cannot be reached');
+    expect(unreachable.notice).toMatchObject({ key: 'connection.not-answered' });
+    expect(noticeInEnglish(unreachable.notice)).toContain('cannot be reached');
   });
 
   it('warns about a clock drifting towards the limit even when accepted', async () => {
@@ -560,7 +562,8 @@ describe('testConnection', () => {
     const result = await harness().client.testConnection();
     expect(result.signatureAccepted).toBe(true);
     expect(result.clockSkewMs).toBeLessThan(-44_000);
-    expect(result.message).toContain('behind the provider');
+    expect(result.notice.key).toBe('connection.accepted-clock-behind');
+    expect(noticeInEnglish(result.notice)).toContain('behind the provider');
   });
 });
 

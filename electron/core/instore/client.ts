@@ -9,6 +9,7 @@ import type { TransportTuning } from '../http/transport-tuning.ts';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { Money } from '../../../shared/money.ts';
 import { interpretProbe, probeReferenceId } from './connection-test.ts';
 import type { Settings } from '../../../shared/settings.ts';
@@ -291,7 +292,7 @@ export class InStoreClient {
   #checkReference(operation: string, referenceId: string): string {
     if (!referenceIdSchema.safeParse(referenceId).success) {
       throw new PosError('request.invalid', {
-        message: 'This payment reference is not valid.',
+        notice: notice('provider.reference-invalid'),
         details: { operation, attempts: 0, outcomeUnknown: false, field: 'referenceId' },
       });
     }
@@ -304,7 +305,7 @@ export class InStoreClient {
     const issue = parsed.error.issues[0];
     const field = issue ? issue.path.join('.') : '';
     throw new PosError('request.invalid', {
-      message: field ? `The request was not sent: "${field}" is not valid. Check Settings and the entry.` : undefined,
+      ...(field ? { notice: notice('provider.field-invalid', { field }) } : {}),
       details: { operation, attempts: 0, outcomeUnknown: false, field, problem: issue?.message ?? null },
     });
   }

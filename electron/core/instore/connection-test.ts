@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { describeDuration } from './errors.ts';
 import type { EnvironmentProfile } from './profiles.ts';
 
@@ -21,14 +22,14 @@ export function interpretProbe(
   elapsedMs: number,
   clockSkewMs: number | null,
 ): ConnectionTestResult {
-  const where = `${profile.label} (${new URL(profile.baseUrl).host})`;
+  const where = notice('connection.where', { environment: profile.name, host: new URL(profile.baseUrl).host });
   if (error === null || (error instanceof PosError && error.code === 'order.not-found')) {
     return {
       reachable: true,
       signatureAccepted: true,
       clockSkewMs,
       latencyMs: elapsedMs,
-      message: acceptedMessage(where, clockSkewMs),
+      notice: acceptedNotice(where, clockSkewMs),
     };
   }
   if (!(error instanceof PosError)) {
@@ -37,7 +38,7 @@ export function interpretProbe(
       signatureAccepted: false,
       clockSkewMs,
       latencyMs: null,
-      message: 'The connection test failed inside the app. Try again.',
+      notice: notice('connection.failed-inside'),
     };
   }
   const answered = typeof error.details?.httpStatus === 'number';
@@ -49,15 +50,23 @@ export function interpretProbe(
         ? error.details.skewMs
         : clockSkewMs,
     latencyMs: answered ? elapsedMs : null,
-    message: answered ? `${where} answered, but: ${error.message}` : `${where}: ${error.message}`,
+    // The error as its notice (what exactly to fix), else its code's text, in the reader's language.
+    notice: notice(answered ? 'connection.answered-but' : 'connection.not-answered', {
+      where,
+      error: error.toNoticeParam(),
+    }),
   };
 }
 
-function acceptedMessage(where: string, skewMs: number | null): string {
-  const base = `Connected to ${where}: signature accepted`;
-  if (skewMs === null) return `${base}.`;
+function acceptedNotice(where: Notice, skewMs: number | null): Notice {
+  if (skewMs === null) return notice('connection.accepted', { where });
   if (Math.abs(skewMs) < SKEW_WARNING_MS)
-    return `${base}, clock in sync (within ${describeDuration(Math.max(1000, Math.abs(skewMs)))}).`;
-  const direction = skewMs > 0 ? 'ahead of' : 'behind';
-  return `${base}, but this till's clock is ${describeDuration(skewMs)} ${direction} the provider's: fix the system time before payments start failing.`;
+    return notice('connection.accepted-in-sync', {
+      where,
+      duration: describeDuration(Math.max(1000, Math.abs(skewMs))),
+    });
+  return notice(skewMs > 0 ? 'connection.accepted-clock-ahead' : 'connection.accepted-clock-behind', {
+    where,
+    duration: describeDuration(skewMs),
+  });
 }

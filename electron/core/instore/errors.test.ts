@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMessage, PosError } from '../../../shared/errors.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
-import { clockSkewMessage, describeDuration, providerErrorFromResponse } from './errors.ts';
+import { clockSkewNotice, describeDuration, providerErrorFromResponse } from './errors.ts';
 
 const context = { operation: 'create', attempts: 1, earlierOutcomeUnknown: false };
 const body = (statusCode: number, message: string) =>
@@ -106,12 +106,14 @@ describe('provider error mapping', () => {
       context,
     );
     expect(country.code).toBe('request.invalid');
+    expect(country.notice).toEqual({ key: 'provider.not-onboarded' });
     expect(country.message).toContain('Check the country in Settings');
   });
 
   it('does not read a 404 without the referenceId sentence as "no such order"', () => {
     const error = providerErrorFromResponse(404, '<html>Cannot GET /posi/v1/instore/order/x</html>', context);
     expect(error.code).toBe('provider.bad-response');
+    expect(error.notice).toEqual({ key: 'provider.address-not-found' });
     expect(error.message).toContain('Check the environment');
     expect(error.details).toMatchObject({ outcomeUnknown: false, providerMessage: null, traceId: null });
   });
@@ -146,13 +148,16 @@ describe('provider error mapping', () => {
   it('clock skew carries the measured skew and says which way the clock is off', () => {
     const ahead = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: 125_000 });
     expect(ahead.details?.skewMs).toBe(125_000);
+    expect(ahead.notice).toEqual({ key: 'provider.clock-ahead', params: { duration: '2 min 5 s' } });
     expect(ahead.message).toBe(
       "This till's clock is 2 min 5 s ahead of the provider's. Fix the system time, then try again.",
     );
     const behind = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: -90_000 });
+    expect(behind.notice).toEqual({ key: 'provider.clock-behind', params: { duration: '1 min 30 s' } });
     expect(behind.message).toContain('1 min 30 s behind');
     const unmeasured = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), context);
     expect(unmeasured.details?.skewMs).toBeNull();
+    expect(unmeasured.notice).toBeUndefined();
     expect(unmeasured.message).toBe(defaultMessage('auth.clock-skew'));
   });
 
@@ -171,6 +176,6 @@ describe('clock skew messages', () => {
     expect(describeDuration(-125_000)).toBe('2 min 5 s');
     expect(describeDuration(120_000)).toBe('2 min');
     expect(describeDuration(3_780_000)).toBe('1 h 3 min');
-    expect(clockSkewMessage(400)).toBe(defaultMessage('auth.clock-skew'));
+    expect(clockSkewNotice(400)).toBeUndefined();
   });
 });

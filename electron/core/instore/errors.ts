@@ -1,4 +1,5 @@
-import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { baseDetails, isRetryableCode, type FailureContext } from '../http/failures.ts';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import { providerErrorBodySchema } from './schemas.ts';
@@ -15,7 +16,8 @@ interface MessageRule {
   readonly operation?: string;
   readonly match: RegExp;
   readonly code: ErrorCode;
-  readonly message?: string;
+  /** What the cashier is told when the code's general text would send them the wrong way. */
+  readonly notice?: Notice;
 }
 
 /** The sentences the provider publishes (status + text → our code). */
@@ -25,14 +27,14 @@ export const PUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
     status: 400,
     match: /^invalid date header/i,
     code: 'request.invalid',
-    message: 'The provider could not read the time sent with the request. A proxy or firewall may be changing it.',
+    notice: notice('provider.date-unreadable'),
   },
   { status: 400, match: /invalid country to currency pair/i, code: 'currency.unsupported' },
   {
     status: 401,
     match: /^missing authorization header/i,
     code: 'auth.missing',
-    message: 'The provider did not receive our credentials. A proxy or firewall may be removing them.',
+    notice: notice('provider.credentials-stripped'),
   },
   { status: 401, match: /^invalid auth header/i, code: 'auth.signature' },
   { status: 401, match: /signature has expired/i, code: 'auth.clock-skew' },
@@ -70,7 +72,7 @@ export const UNPUBLISHED_MESSAGE_RULES: readonly MessageRule[] = [
     status: null,
     match: /not onboarded/i,
     code: 'request.invalid',
-    message: 'These credentials cannot take payments in the selected country. Check the country in Settings.',
+    notice: notice('provider.not-onboarded'),
   },
 ];
 
@@ -84,14 +86,14 @@ export function providerErrorFromResponse(status: number, bodyText: string, cont
     // A 4xx proves this attempt was not processed, but an earlier attempt that timed out may have been.
     outcomeUnknown: status >= 500 || context.earlierOutcomeUnknown,
   };
-  let message = rule?.message ?? defaultMessage(code);
+  let said = rule?.notice;
   if (code === 'auth.clock-skew') {
     details.skewMs = context.skewMs ?? null;
-    message = clockSkewMessage(context.skewMs ?? null);
+    said = clockSkewNotice(context.skewMs ?? null);
   } else if (code === 'provider.bad-response' && status === 404) {
-    message = 'The provider address answered "not found". Check the environment and address in Settings.';
+    said = notice('provider.address-not-found');
   }
-  return new PosError(code, { message, details, retryable: isRetryableCode(code) });
+  return new PosError(code, { ...(said ? { notice: said } : {}), details, retryable: isRetryableCode(code) });
 }
 
 function findRule(status: number, message: string, operation: string): MessageRule | undefined {
@@ -132,8 +134,8 @@ export function describeDuration(ms: number): string {
   return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
 }
 
-export function clockSkewMessage(skewMs: number | null): string {
-  if (skewMs === null || Math.abs(skewMs) < 1000) return defaultMessage('auth.clock-skew');
-  const direction = skewMs > 0 ? 'ahead of' : 'behind';
-  return `This till's clock is ${describeDuration(skewMs)} ${direction} the provider's. Fix the system time, then try again.`;
+/** How far and which way the till's clock is off, when it was measured (else the code's own text says it). */
+export function clockSkewNotice(skewMs: number | null): Notice | undefined {
+  if (skewMs === null || Math.abs(skewMs) < 1000) return undefined;
+  return notice(skewMs > 0 ? 'provider.clock-ahead' : 'provider.clock-behind', { duration: describeDuration(skewMs) });
 }

@@ -1,17 +1,14 @@
 import type { CountryCode, EnvironmentId } from '../../../shared/domain.ts';
 import { CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import { normaliseBaseUrl } from '../http/base-url.ts';
+import { HEADER_PREFIXES } from '../provider/header-names.ts';
 
-// Where the in-store API lives and how its custom headers are spelled, per environment (wire-details §1, §2.1).
-// This file is the client's one place that knows the header prefix. The embedded sandbox keeps its own copy of
-// these facts, written from the documents; provider/embedded-sandbox-wire.test.ts checks that the two agree.
-
-/** The documents write `X-Service-`; the live service (its sandbox and production) spells it `X-ShopBack-`. */
-export const HEADER_PREFIXES = {
-  embedded: 'X-Service-',
-  provider: 'X-ShopBack-',
-} as const;
+// Where the in-store API lives and which header prefix it expects, per environment (wire-details §1, §2.1).
+// The embedded sandbox keeps its own copy of these facts, written from the documents;
+// provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** Published base URLs; endpoint URL = base + `/v1/instore/order/...`. */
 export const PUBLISHED_BASE_URLS = {
@@ -26,8 +23,8 @@ export const EMBEDDED_BASE_PATH = '/posi-sandbox';
 
 export interface EnvironmentProfile {
   readonly id: EnvironmentId;
-  /** For admins and logs: which provider environment this is. */
-  readonly label: string;
+  /** Which provider environment this is, for the admin (rendered in the till's language). */
+  readonly name: Notice;
   /** Scheme + host + base path, no trailing slash. */
   readonly baseUrl: string;
   /** `X-Service-` or `X-ShopBack-`. */
@@ -46,23 +43,12 @@ export interface ProfileInput {
   readonly customHeaderPrefix?: string | undefined;
 }
 
-const LABELS: Record<EnvironmentId, string> = {
-  'embedded-sandbox': 'Demo (built-in sandbox)',
-  'provider-sandbox': 'Provider sandbox',
-  'sg-production': 'Singapore production',
-  'hk-production': 'Hong Kong production',
-  'th-production': "Thailand production (only in the provider's older document)",
-  custom: 'Custom address',
-};
-
 export function resolveProfile(input: ProfileInput): EnvironmentProfile {
   const { environment } = input;
   switch (environment) {
     case 'embedded-sandbox': {
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'The built-in demo provider is not running. Restart the app.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('provider.demo-not-running') });
       }
       return profile(environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded, false);
     }
@@ -75,7 +61,7 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
     case 'custom': {
       const prefix = input.customHeaderPrefix ?? HEADER_PREFIXES.provider;
       if (!/^X-[A-Za-z0-9]+-$/.test(prefix)) {
-        throw new PosError('settings.invalid', { message: 'The header prefix must look like "X-ShopBack-".' });
+        throw new PosError('settings.invalid', { notice: notice('provider.header-prefix-invalid') });
       }
       return profile(environment, normaliseBaseUrl(input.customBaseUrl ?? ''), prefix, true);
     }
@@ -83,56 +69,14 @@ export function resolveProfile(input: ProfileInput): EnvironmentProfile {
 }
 
 function profile(id: EnvironmentId, baseUrl: string, headerPrefix: string, live: boolean): EnvironmentProfile {
-  return { id, label: LABELS[id], baseUrl, headerPrefix, live };
-}
-
-export function idempotencyHeaderName(prefix: string): string {
-  return `${prefix}Idempotent-Id`;
-}
-
-export function appTokenHeaderName(prefix: string): string {
-  return `${prefix}App-Token`;
-}
-
-/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves this computer. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
- * A base URL an operator typed (or the sandbox reported): https, or http only on loopback, because a
- * signed payment request must never cross a network in clear text. No query, fragment or credentials.
- * Returns it without a trailing slash.
- */
-export function normaliseBaseUrl(raw: string): string {
-  const text = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address is not a valid web address (it must start with https://).',
-    });
-  }
-  const loopback = isLoopbackHost(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new PosError('settings.invalid', {
-      message: 'The provider address must start with https:// (plain http:// is allowed only for this computer).',
-    });
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new PosError('settings.invalid', { message: 'The provider address must not contain ?, # or a user name.' });
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return { id, name: notice(`environment.${id}`), baseUrl, headerPrefix, live };
 }
 
 /** The in-store API accepts only fixed country ↔ currency pairs; refuse others before anything is sent. */
 export function assertCurrencyPair(country: CountryCode, currency: CurrencyCode): void {
   if (CURRENCY_OF_COUNTRY[country] !== currency) {
     throw new PosError('currency.unsupported', {
-      message: `${currency} cannot be used in ${country}: the provider accepts only ${CURRENCY_OF_COUNTRY[country]} there.`,
+      notice: notice('provider.currency-not-in-country', { currency, country, accepted: CURRENCY_OF_COUNTRY[country] }),
       details: { country, currency, outcomeUnknown: false },
     });
   }

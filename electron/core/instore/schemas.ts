@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, ORDER_STATUSES } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
-import { isLoopbackHost } from './profiles.ts';
+import { isLoopbackHost } from '../http/base-url.ts';
 
 // The in-store API's bodies (wire-details §2.3), as zod schemas. Requests are checked before they are signed
 // (a bad one never leaves the till); responses are checked at the edge, so nothing downstream reads an

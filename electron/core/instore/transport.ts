@@ -1,12 +1,13 @@
 import { AttemptLoop, type HttpReply, type ProviderWire } from '../http/attempt-loop.ts';
 import type { HttpExchange } from '../http/exchange.ts';
-import { baseDetails } from '../http/failures.ts';
 import { isUuidV4 } from '../http/idempotency-key.ts';
 import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { providerErrorFromResponse } from './errors.ts';
-import { idempotencyHeaderName, type EnvironmentProfile } from './profiles.ts';
+import { idempotencyHeaderName } from '../provider/header-names.ts';
+import type { EnvironmentProfile } from './profiles.ts';
 import { authorizationHeader, canonicalBody, CONTENT_TYPE, requestDate, signature } from './signer.ts';
 
 // Signed HTTP to the in-store API: builds the SB1 headers and sends exactly the canonical bytes it signed,
@@ -99,7 +100,7 @@ export class SignedTransport {
     }
     if (/[\s:]/.test(this.#accessKeyId)) {
       throw new PosError('settings.invalid', {
-        message: 'The access key id contains spaces or a colon. Check it in Settings.',
+        notice: notice('provider.access-key-spaces'),
         details: notSent,
       });
     }
@@ -139,9 +140,4 @@ export class SignedTransport {
 
 const IN_STORE_WIRE: ProviderWire<string> = {
   refusalError: (status, text, _operation, context) => providerErrorFromResponse(status, text, context),
-  redirectError: (status, context) =>
-    new PosError('provider.bad-response', {
-      message: 'The provider address redirects elsewhere. Check the environment and address in Settings.',
-      details: baseDetails(context, status, null, null),
-    }),
 };

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 
 // Opening the SQLite file with the settings the journal's promises rest on, and the one transaction helper
 // every write goes through.
@@ -38,10 +39,7 @@ export function openDatabase(filePath: string): DatabaseSync {
     } catch {
       // Already failing; the first error is the one worth reporting.
     }
-    throw journalUnavailable(
-      error,
-      `The payment journal could not be opened (${describe(error)}). Payments are paused to keep records safe.`,
-    );
+    throw journalUnavailable(error, notice('journal.payments-unopenable', { reason: describe(error) }));
   }
 }
 
@@ -161,9 +159,9 @@ export function sqliteErrorCode(error: unknown): number | null {
 }
 
 /** Anything the database throws that is not already a PosError means the journal cannot be trusted right now. */
-export function journalUnavailable(cause: unknown, message?: string): PosError {
+export function journalUnavailable(cause: unknown, said?: Notice): PosError {
   if (cause instanceof PosError) return cause;
-  return new PosError('journal.unavailable', { retryable: true, cause, ...(message ? { message } : {}) });
+  return new PosError('journal.unavailable', { retryable: true, cause, ...(said ? { notice: said } : {}) });
 }
 
 function describe(error: unknown): string {

@@ -190,7 +190,9 @@ export function resolveJournalProblem(
   if (action === 'recheck') return { setAsideAs: null };
   const allowed = actionsFor(kind);
   if (!allowed.includes(action))
-    throw new PosError('request.invalid', { message: `"${action}" is not offered for a journal that is ${kind}.` });
+    throw new PosError('request.invalid', {
+      cause: new Error(`"${action}" is not offered for a journal that is ${kind}.`),
+    });
   let problem: JournalProblem;
   try {
     const inspected = inspectJournal(options);

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { Atomically } from './database.ts';
 
 // The journal's schema, versioned in code. SQLite's `user_version` holds the last migration applied; each
@@ -322,13 +323,8 @@ export function migrate(
   const foreignKeys = db.prepare('PRAGMA foreign_keys').get()?.['foreign_keys'] === 1;
   if (foreignKeys) db.exec('PRAGMA foreign_keys = OFF');
   try {
-    return applyMigrations(
-      db,
-      atomically,
-      MIGRATIONS,
-      target,
-      (from) =>
-        `The payment journal was written by a newer version of this app (schema ${from}, this app knows ${LATEST_SCHEMA_VERSION}). Update the app before taking payments.`,
+    return applyMigrations(db, atomically, MIGRATIONS, target, (from) =>
+      notice('journal.payments-newer', { schema: from, known: LATEST_SCHEMA_VERSION }),
     );
   } finally {
     if (foreignKeys) db.exec('PRAGMA foreign_keys = ON');
@@ -344,11 +340,11 @@ export function applyMigrations(
   atomically: Atomically,
   migrations: readonly Migration[],
   target: number,
-  newerFileMessage: (from: number) => string,
+  newerFile: (from: number) => Notice,
 ): { from: number; to: number } {
   const from = schemaVersion(db);
   const latest = migrations[migrations.length - 1]?.version ?? 0;
-  if (from > latest) throw new PosError('journal.unavailable', { message: newerFileMessage(from) });
+  if (from > latest) throw new PosError('journal.unavailable', { notice: newerFile(from) });
   for (const migration of migrations) {
     if (migration.version > target) break;
     atomically(() => {

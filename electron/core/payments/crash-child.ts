@@ -16,7 +16,7 @@ import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
 import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { money } from '../../../shared/money.ts';
-import { openTestContext, otherTerminalClient, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { openTestContext, otherTerminalClient, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 const { startSandbox } = await import(${JSON.stringify(url('../../sandbox/server.ts'))});
-const { openTestContext } = await import(${JSON.stringify(url('./payment-test-context.ts'))});
+const { openTestContext } = await import(${JSON.stringify(url('./payment-test-context.test-helper.ts'))});
 const { createPaymentModule } = await import(${JSON.stringify(url('./payment-service.ts'))});
 const sandbox = await startSandbox({ seed: 1 });
 const dataDir = mkdtempSync(join(tmpdir(), 'payments-close-'));

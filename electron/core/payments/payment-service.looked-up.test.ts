@@ -14,7 +14,7 @@ import {
   type Harness,
 } from './payment-service.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';
-import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 
 // One shop, several terminals: till A takes a payment; the refund counter B (same merchant, its own posId and
 // journal) opens it by its reference, sees it as taken at another terminal, and refunds it. Each terminal's

@@ -4,7 +4,7 @@ import type { PaymentDetail } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
-import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import {
   isSettled,
   mintCode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
-import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import {
   expectJournalMatchesSandbox,
   isSettled,

@@ -7,7 +7,7 @@ import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
 import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
-import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';
 import {
   expectJournalMatchesSandbox,
@@ -19,7 +19,7 @@ import {
   setFaults,
   waitForDetail,
 } from './payment-service.test-helper.ts';
-import { openTestContext } from './payment-test-context.ts';
+import { openTestContext } from './payment-test-context.test-helper.ts';
 
 // "Not found" proves a request never arrived only once it can no longer arrive: settleMs after the LAST time
 // it could have left. The client retries inside one call (same key), so that last time is when the call gave

@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sa
 import { controlCall } from '../../sandbox/testing.ts';
 import type { DayReportChannel, PaymentHandlers, PaymentModule } from '../payment-module.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
-import { openTestContext, type TestContext } from './payment-test-context.ts';
+import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
 
 // Test support for the payment service against the real embedded sandbox over real sockets, with a real
 // journal file in a temp folder. Clocks are shortened so that timeouts and settle times fit in a test.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_SUPERVISOR_PIN } from './payment-test-context.ts';
+import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { mintCode, openHarness, setFaults, waitForDetail } from './payment-service.test-helper.ts';
 import { noticeInEnglish, type Notice } from '../../../shared/notices.ts';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { controlCall } from '../../sandbox/testing.ts';
 import { createCustomerModule } from '../customers/customer-module.ts';
-import { linked } from '../customers/customer-service.test-helper.ts';
+import { EVERY_REQUEST_APPROVED, linked } from '../customers/customer-service.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openHarness, type Harness } from './payment-service.test-helper.ts';
 
@@ -130,7 +130,7 @@ describe('one status budget for the whole till', () => {
       vault: new DevelopmentFileVault(join(harness.dataDir, 'vault.development.json')),
       emit: () => {},
       hintIntervalMs: 50,
-    })(harness.test.context);
+    })(harness.test.context, EVERY_REQUEST_APPROVED);
     onTestFinished(() => customers.close());
     const user = await linked(customers.handlers, customers);
     const orders: string[] = [];

@@ -11,7 +11,7 @@ import type { PaymentModule } from '../payment-module.ts';
 import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
-import { openTestContext, type TestContext } from './payment-test-context.ts';
+import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 
 // Recovery on start, one situation at a time: the journal holds what a till that died left behind (written

@@ -8,9 +8,10 @@ import {
   LOGIN_PATH as SANDBOX_LOGIN_PATH,
   TOKENIZED_BASE_PATH,
 } from '../../sandbox/tokenized/wire.ts';
-import { appTokenHeaderName, EMBEDDED_BASE_PATH, HEADER_PREFIXES, idempotencyHeaderName } from '../instore/profiles.ts';
+import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
 import { CONTENT_TYPE } from '../instore/signer.ts';
 import { API_PREFIX, EMBEDDED_TOKENIZED_BASE_PATH, LIMITS, LOGIN_PATH } from '../tokenized/wire.ts';
+import { appTokenHeaderName, HEADER_PREFIXES, idempotencyHeaderName } from './header-names.ts';
 
 // The sandbox writes its paths, header names and limits from the provider's documents instead of importing
 // the client's (a lint rule keeps it so). Both sides are written by hand, so this is where they must agree:

@@ -133,7 +133,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     ].filter((item): item is string => item !== null);
     if (missing.length > 0 || secret === null) {
       throw new PosError('auth.missing', {
-        notice: notice('auth.missing-for', { environment: profile.label, missing: missing.join(', ') }),
+        notice: notice('auth.missing-for', { environment: profile.name, missing: missing.join(', ') }),
         details: { missing: missing.join(', ') },
       });
     }

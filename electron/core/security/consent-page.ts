@@ -1,7 +1,7 @@
 import type { EnvironmentId } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
-import { isLoopbackHost } from '../instore/profiles.ts';
+import { isLoopbackHost } from '../http/base-url.ts';
 
 // Which consent page the till may open with the customer's app token (wire-details §3.3). The provider's
 // link-session answer names the page (`redirectUrl`); a wrong or tampered answer must not make the consent

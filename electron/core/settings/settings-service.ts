@@ -252,9 +252,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       const run = saving.then(async () => {
         if (vaultProblem !== null) await probeVault();
         if (vaultProblem === null) {
-          throw new PosError('request.invalid', {
-            message: 'The secret vault can be read: there is nothing to reset.',
-          });
+          throw new PosError('request.invalid', { notice: notice('vault.nothing-to-reset') });
         }
         await vault.reset();
         for (const name of SECRET_NAMES) stored[name] = false;

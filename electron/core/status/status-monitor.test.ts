@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { StatusSnapshot } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
 import { createStatusMonitor } from './status-monitor.ts';
 
 function probeResult(reachable: boolean, clockSkewMs: number | null): ConnectionTestResult {
-  return { reachable, signatureAccepted: reachable, clockSkewMs, latencyMs: reachable ? 5 : null, message: '' };
+  return {
+    reachable,
+    signatureAccepted: reachable,
+    clockSkewMs,
+    latencyMs: reachable ? 5 : null,
+    notice: notice('connection.accepted', { where: 'x' }),
+  };
 }
 
 describe('status monitor', () => {

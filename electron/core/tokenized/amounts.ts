@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { fromMajor, toMajorString, type CurrencyCode, type Money } from '../../../shared/money.ts';
 
 // The one place our Money (integer minor units) meets the tokenized API's amounts (JSON numbers in major
@@ -16,7 +17,7 @@ export function toWireAmount(value: Money): number {
   // Doubles print back their shortest round-trip form: exact for every amount below 15 significant digits.
   if (fromMajor(String(wire), value.currency).amountMinor !== value.amountMinor) {
     throw new PosError('amount.invalid', {
-      message: 'This amount is too large to send.',
+      notice: notice('amount.too-large-to-send'),
       details: { attempts: 0, outcomeUnknown: false },
     });
   }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type ErrorParam } from '../../../shared/notices.ts';
 import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
 import type { HttpReply } from '../http/attempt-loop.ts';
 import { badResponseError, type FailureContext } from '../http/failures.ts';
@@ -158,7 +159,8 @@ export interface VoidResult {
 export interface LoginCheck {
   readonly ok: boolean;
   readonly latencyMs: number | null;
-  readonly message: string;
+  /** Why the login failed (its notice, else its code), or null. */
+  readonly error: ErrorParam | null;
 }
 
 export function createTokenizedClient(config: TokenizedClientConfig): TokenizedClient {
@@ -395,21 +397,20 @@ export class TokenizedClient {
     this.#session.clear();
     try {
       await this.#session.token();
-      return {
-        ok: true,
-        latencyMs: this.#now() - started,
-        message: 'The provider accepted the merchant id and secret.',
-      };
+      return { ok: true, latencyMs: this.#now() - started, error: null };
     } catch (error) {
-      const message = error instanceof PosError ? error.message : 'The provider could not be reached.';
-      return { ok: false, latencyMs: null, message };
+      return {
+        ok: false,
+        latencyMs: null,
+        error: error instanceof PosError ? error.toNoticeParam() : { code: 'internal' },
+      };
     }
   }
 
   async #login(): Promise<{ token: string; expiresAtMs: number }> {
     if (!this.#credentials.merchantId || !this.#credentials.secret) {
       throw new PosError('auth.missing', {
-        message: 'Linked-customer payments need a merchant id and secret. An admin must enter them in Settings.',
+        notice: notice('customers.credentials-missing'),
         details: { operation: 'login', attempts: 0, outcomeUnknown: false },
       });
     }
@@ -442,7 +443,7 @@ export class TokenizedClient {
   #checkCurrency(operation: TokenizedOperation, amount: Money): void {
     if (amount.currency !== this.currency) {
       throw new PosError('currency.unsupported', {
-        message: `Linked-customer payments are set up in ${this.currency}; ${amount.currency} cannot be used.`,
+        notice: notice('currency.terminal-only', { currency: this.currency }),
         details: { operation, attempts: 0, outcomeUnknown: false },
       });
     }
@@ -462,7 +463,7 @@ function writeRequest(
 function withEarlierUnknown(error: unknown, earlierOutcomeUnknown: boolean): unknown {
   if (!earlierOutcomeUnknown || !(error instanceof PosError) || error.details?.outcomeUnknown === true) return error;
   return new PosError(error.code, {
-    message: error.message,
+    ...(error.notice ? { notice: error.notice } : {}),
     retryable: error.retryable,
     details: { ...error.details, outcomeUnknown: true },
     cause: error,
@@ -475,7 +476,7 @@ function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S
   const issue = parsed.error.issues[0];
   const field = issue ? issue.path.join('.') : '';
   throw new PosError('request.invalid', {
-    message: field ? `The request was not sent: "${field}" is not valid.` : undefined,
+    ...(field ? { notice: notice('provider.field-invalid', { field }) } : {}),
     details: { operation, attempts: 0, outcomeUnknown: false, field, problem: issue?.message ?? null },
   });
 }
@@ -483,7 +484,7 @@ function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S
 function checkId(operation: TokenizedOperation, value: string, field: string): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > 512 || /[/?#\s]/.test(value)) {
     throw new PosError('request.invalid', {
-      message: `The ${field} is not valid.`,
+      notice: notice('provider.field-invalid', { field }),
       details: { operation, attempts: 0, outcomeUnknown: false, field },
     });
   }

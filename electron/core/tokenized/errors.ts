@@ -1,4 +1,5 @@
-import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { PosError, type ErrorCode } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { isRetryableCode, type FailureContext } from '../http/failures.ts';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import type { TokenizedErrorCode } from './wire.ts';
@@ -24,28 +25,19 @@ export type TokenizedOperation =
 
 interface Mapping {
   readonly code: ErrorCode;
-  /** A cashier-facing sentence when the code's default does not fit. */
-  readonly message?: string;
+  /** What the cashier is told when the code's general text does not fit. */
+  readonly notice?: Notice;
 }
 
-/** Every code of the document's table. */
+/**
+ * Every code of the document's table. The codes' own texts say what to do (start linking again…); which of
+ * the provider's codes it was stays in `details.providerCode` for the log.
+ */
 export const DOCUMENTED_CODE_MAP: Record<TokenizedErrorCode, Mapping> = {
-  'bad-request': {
-    code: 'request.invalid',
-    message: 'The provider did not accept the request. Check the amount and the customer, then try again.',
-  },
-  'link-session.not-found': {
-    code: 'link.failed',
-    message: 'The provider no longer knows this linking session. Start linking again.',
-  },
-  'auth-code.expired': {
-    code: 'link.expired',
-    message: 'The approval was not completed in time. Start linking again.',
-  },
-  'auth-code.invalid': {
-    code: 'link.failed',
-    message: 'The approval could not be used (already used or not valid). Start linking again.',
-  },
+  'bad-request': { code: 'request.invalid' },
+  'link-session.not-found': { code: 'link.failed' },
+  'auth-code.expired': { code: 'link.expired' },
+  'auth-code.invalid': { code: 'link.failed' },
   'payment-token.invalid': { code: 'payment-token.invalid' },
   'pre-auth.not-found': { code: 'preauth.not-found' },
   'pre-auth.already-captured': { code: 'preauth.already-captured' },
@@ -99,7 +91,7 @@ export function tokenizedErrorFromResponse(
   const body = readErrorBody(text);
   const mapping = mapError(status, body?.code ?? null, body?.message ?? null, operation);
   return new PosError(mapping.code, {
-    message: mapping.message ?? defaultMessage(mapping.code),
+    ...(mapping.notice ? { notice: mapping.notice } : {}),
     retryable: isRetryableCode(mapping.code),
     details: {
       operation: context.operation,
@@ -117,38 +109,22 @@ function mapError(status: number, code: string | null, message: string | null, o
   // Unlink's refusals carry no published code: the request was checked before sending, so a 400 means an
   // open hold (document), and a 404 means the token is unknown or already unlinked (wire-details §3.2).
   if (operation === 'unlink' && status === 400) return { code: 'unlink.blocked' };
-  if (operation === 'unlink' && status === 404) {
-    return {
-      code: 'payment-token.invalid',
-      message: 'This customer is not linked at the provider (already unlinked).',
-    };
-  }
+  if (operation === 'unlink' && status === 404) return { code: 'payment-token.invalid' };
   if (operation === 'login' && (status === 401 || status === 403)) return DOCUMENTED_CODE_MAP.unauthorized;
   if (code !== null && Object.hasOwn(DOCUMENTED_CODE_MAP, code)) {
     const mapping = DOCUMENTED_CODE_MAP[code as TokenizedErrorCode];
     if (code === 'bad-request' && message && /currenc/i.test(message)) {
-      return {
-        code: 'currency.unsupported',
-        message: 'This currency is not the one set up for linked-customer payments.',
-      };
+      return { code: 'currency.unsupported', notice: notice('customers.currency-other') };
     }
     return mapping;
   }
   if (code !== null && Object.hasOwn(EXTRA_CODE_MAP, code)) return EXTRA_CODE_MAP[code]!;
   if (status >= 500 || status === 429) return { code: 'provider.unavailable' };
   if (status === 401 || status === 403) return DOCUMENTED_CODE_MAP.unauthorized;
-  if (status === 409)
-    return {
-      code: 'request.invalid',
-      message: 'The provider says this action no longer fits the hold or payment. Check its status.',
-    };
+  if (status === 409) return { code: 'request.invalid', notice: notice('provider.action-conflict') };
   // An unknown 404 is most likely a wrong base URL, never "no such hold": reading it as not-found could make
   // the service conclude a hold was never placed.
-  if (status === 404)
-    return {
-      code: 'provider.bad-response',
-      message: 'The provider address answered "not found". Check the environment in Settings.',
-    };
+  if (status === 404) return { code: 'provider.bad-response', notice: notice('provider.address-not-found') };
   return { code: 'request.invalid' };
 }
 

@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 
 // The merchant JWT (wire-details §3.1): obtained from `POST /auth/login`, valid 8 hours, sent as
 // `Authorization: Bearer` on every call. Cached until shortly before its `expiresAt` (so a call never leaves
@@ -48,9 +49,7 @@ export class MerchantSession {
       const login = await this.#login();
       const now = this.#now();
       if (!(login.expiresAtMs > now)) {
-        throw new PosError('provider.bad-response', {
-          message: "The provider issued a login that has already expired. Check this till's clock.",
-        });
+        throw new PosError('provider.bad-response', { notice: notice('provider.login-expired') });
       }
       const life = login.expiresAtMs - now;
       this.#current = { login, refreshAtMs: login.expiresAtMs - Math.min(REFRESH_MARGIN_MS, life / 2) };

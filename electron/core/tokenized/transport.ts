@@ -79,18 +79,6 @@ export class TokenizedTransport {
 
 const TOKENIZED_WIRE: ProviderWire<TokenizedOperation> = {
   refusalError: tokenizedErrorFromResponse,
-  redirectError: (status, context) =>
-    new PosError('provider.bad-response', {
-      message: 'The provider address redirects elsewhere. Check the environment in Settings.',
-      details: {
-        operation: context.operation,
-        attempts: context.attempts,
-        httpStatus: status,
-        providerCode: null,
-        providerMessage: null,
-        outcomeUnknown: context.earlierOutcomeUnknown,
-      },
-    }),
   auditBody: auditText,
 };
 

@@ -1,10 +1,12 @@
 import type { EnvironmentId, PreAuthStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { HEADER_PREFIXES, appTokenHeaderName, idempotencyHeaderName, normaliseBaseUrl } from '../instore/profiles.ts';
+import { notice } from '../../../shared/notices.ts';
+import { normaliseBaseUrl } from '../http/base-url.ts';
+import { appTokenHeaderName, HEADER_PREFIXES, idempotencyHeaderName } from '../provider/header-names.ts';
 
 // The tokenized API's fixed vocabulary (tokenized-payment-api.md, wire-details §1 and §3): where it lives per
-// environment, its paths, states and error codes. The header prefix comes from the in-store profiles: one
-// place for both APIs. The embedded sandbox keeps its own copy, written from the documents;
+// environment, its paths, states and error codes. The header prefix is the provider's
+// (provider/header-names.ts: one place for both APIs). The embedded sandbox keeps its own copy, written from the documents;
 // provider/embedded-sandbox-wire.test.ts checks that the two agree.
 
 /** Every endpoint path starts with this, below the merchant gateway base URL. */
@@ -101,9 +103,7 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
   switch (input.environment) {
     case 'embedded-sandbox':
       if (!input.embeddedBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'The built-in demo provider is not running. Restart the app.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('provider.demo-not-running') });
       }
       return profile(input.environment, normaliseBaseUrl(input.embeddedBaseUrl), HEADER_PREFIXES.embedded);
     case 'provider-sandbox':
@@ -114,9 +114,7 @@ export function resolveTokenizedProfile(input: TokenizedProfileInput): Tokenized
       return profile(input.environment, PUBLISHED_TOKENIZED_BASE_URLS.production, HEADER_PREFIXES.provider);
     case 'custom':
       if (!input.customBaseUrl) {
-        throw new PosError('settings.invalid', {
-          message: 'Linked-customer payments need the merchant gateway address for a custom environment.',
-        });
+        throw new PosError('settings.invalid', { notice: notice('customers.gateway-missing') });
       }
       return profile(
         input.environment,

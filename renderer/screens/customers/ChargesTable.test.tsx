@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CustomerChargeView } from '../../../shared/domain.ts';
+import { notice } from '../../../shared/notices.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 import { ChargesTable } from './ChargesTable.tsx';
@@ -8,8 +9,7 @@ import { ChargesTable } from './ChargesTable.tsx';
 // The charges list: why a charge is still being checked (or why the till stopped checking it), and the
 // wallet's order id of an approved one.
 
-const STOPPED =
-  'stopped: not re-sent more than 15 minutes after it was first sent, so it cannot charge the customer late; check it with the provider';
+const STOPPED = notice('stopped.too-late', { minutes: 15 });
 
 function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
   return {
@@ -34,7 +34,12 @@ function row(charges: CustomerChargeView[], locale: 'en' | 'zh-HK' = 'en'): HTML
 
 describe('charges table', () => {
   it('a checking charge says what the till ran into, in the cashier’s words', () => {
-    const checking = row([charge({ displayStatus: 'checking', unresolvedReason: 'network.unreachable' })]);
+    const checking = row([
+      charge({
+        displayStatus: 'checking',
+        unresolvedReason: notice('payments.error', { error: { code: 'network.unreachable' } }),
+      }),
+    ]);
     const reason = within(checking).getByTestId('charge-unresolved');
     expect(reason.textContent).toBe('Still checking: The provider cannot be reached. Check the network connection.');
     expect(reason.dataset.stopped).toBe('false');
@@ -51,10 +56,20 @@ describe('charges table', () => {
     expect(stopped.textContent).not.toContain('stopped: ');
   });
 
-  it('in Traditional Chinese too', () => {
+  it('in Traditional Chinese too, the reason included', () => {
     const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: STOPPED })], 'zh-HK');
-    expect(within(stopped).getByTestId('charge-unresolved').textContent).toMatch(
-      /^已停止確認，請向支付商查核：not re-sent/,
+    expect(within(stopped).getByTestId('charge-unresolved').textContent).toBe(
+      '已停止確認，請向支付商查核：首次送出超過 15 分鐘後不會再自動重新送出，以免延後向顧客收款',
+    );
+  });
+
+  it('a re-send the provider refused says why in the cashier’s language, not the core’s English', () => {
+    const refused = notice('stopped.resend-refused', {
+      error: { code: 'request.invalid', notice: notice('provider.action-conflict') },
+    });
+    const stopped = row([charge({ displayStatus: 'checking', unresolvedReason: refused })], 'zh-HK');
+    expect(within(stopped).getByTestId('charge-unresolved').textContent).toBe(
+      '已停止確認，請向支付商查核：支付商拒絕了重新送出（支付商表示此操作已不適用於此預授權或付款。請檢查其狀態。）',
     );
   });
 

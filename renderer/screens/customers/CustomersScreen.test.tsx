@@ -113,6 +113,18 @@ describe('linking a customer', () => {
     expect(screen.getByTestId('link-submit')).toBeDefined();
   });
 
+  it('says why the session ended in the till’s language (the core sends the code, not its English)', async () => {
+    stubPopup();
+    const bridge = await openScreen(createFakeBridge(), 'zh-HK');
+    fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-9' } });
+    fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await screen.findByTestId('link-progress');
+    bridge.customers.linkSessions.get('lt-1')!.state = 'expired';
+    await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('ended'), { timeout: 4_000 });
+    expect(screen.getByTestId('link-progress').textContent).toContain('連結程序已逾時。請重新開始連結。');
+  });
+
   it('asks for the id and a phone or e-mail before anything is sent', async () => {
     const { open } = stubPopup();
     const bridge = await openScreen();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { notice } from '../../../shared/notices.ts';
 import type { HoldView } from '../../../shared/domain.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
@@ -58,13 +59,12 @@ describe('holds list', () => {
       hold({
         merchantRef: 'TILL-01-H20261122-BBBBBBBBBB',
         displayStatus: 'capturing',
-        unresolvedReason: 'network.timeout',
+        unresolvedReason: notice('payments.error', { error: { code: 'network.timeout' } }),
         ...closed,
       }),
       hold({
         displayStatus: 'capturing',
-        unresolvedReason:
-          'stopped: the provider does not know this hold (environment or merchant changed?); check it with the provider',
+        unresolvedReason: notice('stopped.hold-unknown'),
         ...closed,
       }),
     ]);
@@ -79,15 +79,24 @@ describe('holds list', () => {
     expect(within(stopped!).queryByTestId('hold-order')).toBeNull();
   });
 
-  it('zh-HK: the stopped wording is translated', () => {
+  it('zh-HK: the stopped wording and its reason are translated; a reason journalled in English is shown as written', () => {
     renderHolds(
-      [hold({ displayStatus: 'checking', unresolvedReason: 'stopped: x; check it with the provider', ...closed })],
+      [
+        hold({ displayStatus: 'checking', unresolvedReason: notice('stopped.hold-unknown'), ...closed }),
+        hold({
+          merchantRef: 'TILL-01-H20261122-CCCCCCCCCC',
+          displayStatus: 'checking',
+          unresolvedReason: notice('stopped.recorded', { text: 'x; check it with the provider' }),
+          ...closed,
+        }),
+      ],
       createFakeBridge(),
       'zh-HK',
     );
-    expect(screen.getByTestId('hold-unresolved').textContent).toBe(
+    expect(screen.getAllByTestId('hold-unresolved').map((cell) => cell.textContent)).toEqual([
+      '已停止確認，請向支付商查核：支付商不認識此預授權（環境或商戶已更改？）',
       '已停止確認，請向支付商查核：x; check it with the provider',
-    );
+    ]);
   });
 });
 

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { ConsentOpening } from '../../../shared/contract.ts';
+import type { ErrorParam } from '../../../shared/notices.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
-import { useT } from '../../i18n/i18n.tsx';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { errorText } from '../../i18n/notices.ts';
 import { useLinkProgress } from './use-link-progress.ts';
 
 // "Link customer": merchant user id + phone or e-mail (the core masks it before it leaves the till), then
@@ -24,7 +26,7 @@ type Phase =
       readonly opening: ConsentOpening;
     }
   | { readonly kind: 'linked'; readonly merchantUserId: string }
-  | { readonly kind: 'ended'; readonly message: string };
+  | { readonly kind: 'ended'; readonly reason: ErrorParam | null };
 
 interface Problems {
   id?: string;
@@ -45,6 +47,7 @@ export function LinkCustomer({
   onLinked: (merchantUserId: string) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const bridge = useBridge();
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -61,7 +64,7 @@ export function LinkCustomer({
         setPhase({ kind: 'linked', merchantUserId: waiting.merchantUserId });
         onLinked(waiting.merchantUserId);
       } else {
-        setPhase({ kind: 'ended', message: progress.message ?? t('customers.link.ended') });
+        setPhase({ kind: 'ended', reason: progress.reason });
       }
     },
   );
@@ -204,7 +207,9 @@ export function LinkCustomer({
       )}
       {phase.kind === 'ended' && (
         <div role="alert" data-testid="link-progress" data-state="ended">
-          <p className="customers-outcome outcome-failure">{phase.message}</p>
+          <p className="customers-outcome outcome-failure">
+            {phase.reason ? errorText(phase.reason, locale) : t('customers.link.ended')}
+          </p>
           <button type="button" className="button button-secondary" onClick={restart} data-testid="link-another">
             {t('customers.link.another')}
           </button>

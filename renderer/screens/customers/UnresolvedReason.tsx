@@ -1,31 +1,24 @@
-import { isStoppedReason, STOPPED_REASON_PREFIX } from '../../../shared/domain.ts';
-import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
-import type { Locale } from '../../../shared/settings.ts';
-import { errorMessage } from '../../components/ErrorText.tsx';
+import { isStoppedReason } from '../../../shared/domain.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 
 /**
- * Why a hold or charge is not settled yet, under its status: what the till ran into while it keeps checking
- * (the core records an error code: shown in the cashier's words), or, once it stopped checking by itself,
- * "Stopped checking: …" with the core's reason, for the cashier to take to the provider.
+ * Why a hold or charge is not settled yet, under its status: what the till ran into while it keeps checking,
+ * or, once it stopped checking by itself, "Stopped checking: …" and why, for the cashier to take to the
+ * provider. The core says both as notices: every word here is in the cashier's language.
  */
-export function UnresolvedReason({ reason, testId }: { reason: string | null; testId: string }) {
+export function UnresolvedReason({ reason, testId }: { reason: Notice | null; testId: string }) {
   const t = useT();
   const locale = useLocale();
   if (!reason) return null;
   const stopped = isStoppedReason(reason);
-  const text = stopped
-    ? t('customers.unresolved.stopped', { reason: reason.slice(STOPPED_REASON_PREFIX.length) })
-    : t('customers.unresolved.checking', { reason: inWords(reason, locale) });
+  const text = t(stopped ? 'customers.unresolved.stopped' : 'customers.unresolved.checking', {
+    reason: noticeText(reason, locale),
+  });
   return (
     <span className={`customers-unresolved${stopped ? ' is-stopped' : ''}`} data-testid={testId} data-stopped={stopped}>
       {text}
     </span>
   );
-}
-
-function inWords(reason: string, locale: Locale): string {
-  if (!(ERROR_CODES as readonly string[]).includes(reason)) return reason;
-  const code = reason as ErrorCode;
-  return errorMessage({ code }, locale);
 }

@@ -4,7 +4,8 @@ import type { AppError } from '../../../shared/result.ts';
 import type { SettingsPatch } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { skew } from '../../components/format.ts';
-import { useT } from '../../i18n/i18n.tsx';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 
 // "Test connection": asks the core to reach the provider with what is on the form (the unsaved changes, secrets
 // typed included, going only from here to main) and shows what it found, so an admin proves the credentials
@@ -18,6 +19,7 @@ export function ConnectionTest({
   onError: (error: AppError) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const bridge = useBridge();
   const [test, setTest] = useState<'idle' | 'testing' | ConnectionTestResult>('idle');
   // A new result is brought into view: it is what the admin is waiting for, below the button.
@@ -54,7 +56,7 @@ export function ConnectionTest({
           className={test.reachable && test.signatureAccepted ? 'outcome-success' : 'outcome-failure'}
           data-testid="test-connection-result"
         >
-          <p>{test.message}</p>
+          <p>{noticeText(test.notice, locale)}</p>
           <ul>
             <li>{t('settings.testReachable', { value: yesNo(test.reachable) })}</li>
             <li>{t('settings.testSignature', { value: yesNo(test.signatureAccepted) })}</li>

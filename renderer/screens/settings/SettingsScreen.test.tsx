@@ -222,7 +222,9 @@ describe('settings screen', () => {
     await screen.findByTestId('settings-screen');
     fireEvent.click(screen.getByTestId('settings-test-connection'));
     const result = await screen.findByTestId('test-connection-result');
-    expect(result.textContent).toContain('Connected: signature and clock are fine.');
+    expect(result.textContent).toContain(
+      'Connected to Singapore production (pos.example): signature accepted, clock in sync (within 1 s).',
+    );
     expect(result.textContent).toContain('Clock difference: +0.1 s');
     expect(bridge.callsTo('settings.testConnection')).toHaveLength(1);
   });

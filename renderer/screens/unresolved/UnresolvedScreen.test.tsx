@@ -66,7 +66,7 @@ describe('unresolved list: linked customers', () => {
           merchantRef: 'TILL-01-C20261122-AAAAAAAAAA',
           amount: { amountMinor: 700, currency: 'SGD' },
           displayStatus: 'checking',
-          reason: 'network.timeout',
+          reason: notice('payments.error', { error: { code: 'network.timeout' } }),
           createdAt: at,
         },
         {
@@ -75,7 +75,7 @@ describe('unresolved list: linked customers', () => {
           merchantRef: 'TILL-01-H20261122-BBBBBBBBBB',
           amount: { amountMinor: 5000, currency: 'SGD' },
           displayStatus: 'capturing',
-          reason: 'stopped: the provider does not know this hold; check it with the provider',
+          reason: notice('stopped.hold-unknown'),
           createdAt: at,
         },
       ],
@@ -98,7 +98,9 @@ describe('unresolved list: linked customers', () => {
     expect(reasons[0]).not.toContain('network.timeout');
     expect(hold!.textContent).toContain('Hold');
     expect(hold!.textContent).toContain('Capturing…');
-    expect(reasons[1]).toBe('Stopped checking: the provider does not know this hold; check it with the provider');
+    expect(reasons[1]).toBe(
+      'Stopped checking: the provider does not know this hold (environment or merchant changed?); check it with the provider',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Open customer cust-unres-1' }));
     const detail = await screen.findByTestId('customer-detail');
