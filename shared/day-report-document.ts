@@ -1,6 +1,6 @@
 import type { DaySummary, DisplayStatus, PaymentMethod, SummaryLine } from './domain.ts';
 import { formatMoney, money, type Money } from './money.ts';
-import { DATE_LOCALE, formatDateTime, type ReceiptTerminal } from './receipt.ts';
+import { formatDateTime, formatDay, type ReceiptTerminal } from './receipt.ts';
 import type { Locale } from './settings.ts';
 
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
@@ -232,17 +232,4 @@ export function buildDayReport(input: DayReportInput): DayReportDocument {
       { key: 'byMethod', title: labels.byMethod, rows: methodRows },
     ],
   };
-}
-
-/** "2026-11-25" as the locale writes a date (25/11/2026), without the time-zone games of new Date(day). */
-function formatDay(day: string, locale: Locale): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: 'UTC',
-  }).format(date);
 }

@@ -223,3 +223,19 @@ export function formatDateTime(iso: string, locale: Locale, timeZone: string | u
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }
+
+/**
+ * A calendar day, "2026-11-25", as the day fields and the end-of-day report write it (25/11/2026 in
+ * both languages), without the time-zone games of new Date(day).
+ */
+export function formatDay(day: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+}

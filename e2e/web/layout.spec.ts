@@ -126,11 +126,15 @@ async function expectNoSidewaysSpill(page: Page): Promise<void> {
   expect(spill.main).toBeLessThanOrEqual(0);
 }
 
+/** The day field's parts (components/DayField.tsx): its weekday, ‹, the day, ›, Today. */
+const DAY_FIELD = (testId: string): string[] =>
+  ['-weekday', '-previous', '', '-next', '-today'].map((part) => `${testId}${part}`);
+
 for (const size of [
   { width: 1024, height: 768 },
   { width: 800, height: 480 },
 ]) {
-  test(`${size.width}×${size.height}: the day summary and the refund screen — nothing overlaps, nothing spills sideways`, async ({
+  test(`${size.width}×${size.height}: the day summary, the payments filters and the refund screen — nothing overlaps, nothing spills sideways`, async ({
     page,
     pos,
   }) => {
@@ -155,8 +159,23 @@ for (const size of [
     await expect(page.getByTestId('summary-money')).toBeVisible();
     await expectNoSidewaysSpill(page);
     await expectApart(page, ['summary-money', 'summary-by-status', 'summary-by-method']);
+    await expectApart(page, [...DAY_FIELD('summary-day'), 'export-csv', 'summary-print', 'summary-money']);
     await expectInViewport(page, page.getByTestId('status-bar'));
     await page.screenshot({ path: test.info().outputPath(`summary-${size.width}x${size.height}.png`) });
+
+    // The Payments filters: the day field's parts and every filter side by side or wrapped, never on each other.
+    await page.getByTestId('nav-payments').click();
+    await expect(page.getByTestId('payment-row').first()).toBeVisible();
+    await expectNoSidewaysSpill(page);
+    await expectApart(page, [
+      ...DAY_FIELD('payments-day'),
+      'payments-status-filter',
+      'payments-method-filter',
+      'payments-origin-filter',
+      'payments-search',
+      'payments-table',
+    ]);
+    await page.screenshot({ path: test.info().outputPath(`payments-${size.width}x${size.height}.png`) });
 
     await page.getByTestId('nav-refund').click();
     await page.getByTestId('refund-lookup').fill(referenceId);

@@ -238,7 +238,10 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
 
   // The counter's list: the filter "looked up" shows it.
   await pageB.getByTestId('nav-payments').click();
-  await pageB.getByTestId('payments-day').fill(summaryDay);
+  // The day field reads a typed day day-first (DD/MM/YYYY), like every date the till shows.
+  await pageB.getByTestId('payments-day').fill(summaryDay.split('-').reverse().join('/'));
+  await pageB.getByTestId('payments-day').press('Enter');
+  await expect(pageB.getByTestId('payments-day-problem')).toHaveCount(0);
   await pageB.getByTestId('payments-origin-filter').selectOption('looked-up');
   await expect(pageB.getByTestId('payment-row')).toHaveCount(1);
   await pageB.getByTestId('payments-origin-filter').selectOption('taken-here');

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
+import { addDays } from '../../components/day.ts';
+import { localDay } from '../../components/format.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
@@ -53,6 +56,27 @@ describe('payments list', () => {
     fireEvent.change(screen.getByTestId('payments-method-filter'), { target: { value: 'merchant-qr' } });
     await waitFor(() =>
       expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0001']),
+    );
+  });
+
+  it('a day typed day-first asks for that ISO day, keeping the other filters; previous steps back from it', async () => {
+    const bridge = bridgeWithPayments();
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
+    const today = localDay();
+    expect((screen.getByTestId('payments-day') as HTMLInputElement).value).toBe(formatDay(today, 'en'));
+
+    fireEvent.change(screen.getByTestId('payments-status-filter'), { target: { value: 'failed' } });
+    const twoDaysAgo = addDays(today, -2);
+    fireEvent.change(screen.getByTestId('payments-day'), { target: { value: formatDay(twoDaysAgo, 'en') } });
+    fireEvent.keyDown(screen.getByTestId('payments-day'), { key: 'Enter' });
+    await waitFor(() =>
+      expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ day: twoDaysAgo, status: 'failed' }),
+    );
+    fireEvent.click(screen.getByTestId('payments-day-previous'));
+    await waitFor(() =>
+      expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ day: addDays(today, -3), status: 'failed' }),
     );
   });
 

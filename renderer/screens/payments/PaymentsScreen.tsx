@@ -4,6 +4,7 @@ import type { HistoryQuery } from '../../../shared/contract.ts';
 import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
+import { DayField } from '../../components/DayField.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
@@ -101,15 +102,13 @@ export function PaymentsScreen() {
         {t('payments.title')}
       </h1>
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="field">
-          <span className="field-label">{t('payments.day')}</span>
-          <input
-            type="date"
-            value={filters.day}
-            onChange={(event) => event.target.value && setFilters({ ...filters, day: event.target.value })}
-            data-testid="payments-day"
-          />
-        </label>
+        <DayField
+          id="payments-day"
+          label={t('payments.day')}
+          value={filters.day}
+          onChange={(day) => setFilters((current) => ({ ...current, day }))}
+          testId="payments-day"
+        />
         <label className="field">
           <span className="field-label">{t('payments.status')}</span>
           <select

@@ -51,7 +51,7 @@ describe('day summary: linked customers', () => {
     const { linkedCustomers: _dropped, ...inStoreOnly } = SUMMARY;
     void _dropped;
     bridge.override('payments.summary', () => ({ ok: true, value: { ...inStoreOnly, net: SGD(800) } }));
-    fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-21' } });
+    fireEvent.click(screen.getByTestId('summary-day-previous'));
     await waitFor(() => expect(screen.queryByTestId('summary-linked-charges')).toBeNull());
     expect(screen.queryByTestId('summary-linked-captures')).toBeNull();
   });

@@ -81,7 +81,7 @@ describe('refunded elsewhere', () => {
       ok: true,
       value: { ...summary, refundedElsewhere: { count: 0, total: SGD(0) } },
     }));
-    fireEvent.change(screen.getByTestId('summary-day'), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByTestId('summary-day-previous'));
     // One layout every day: the line stays, at zero.
     await waitFor(() => expect(screen.getByTestId('summary-refunded-elsewhere').dataset.count).toBe('0'));
   });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DaySummary, DisplayStatus, SummaryLine } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
+import { DayField } from '../../components/DayField.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { localDay, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
@@ -58,15 +59,7 @@ export function SummaryScreen() {
         {t('summary.title')}
       </h1>
       <div className="filters">
-        <label className="field">
-          <span className="field-label">{t('summary.day')}</span>
-          <input
-            type="date"
-            value={day}
-            onChange={(event) => event.target.value && setDay(event.target.value)}
-            data-testid="summary-day"
-          />
-        </label>
+        <DayField id="summary-day" label={t('summary.day')} value={day} onChange={setDay} testId="summary-day" />
         <button
           type="button"
           className="button button-primary"
