@@ -182,6 +182,7 @@ export const EN = {
   'detail.colAmount': 'Amount',
   'detail.colReason': 'Reason',
   'detail.colState': 'State',
+  'detail.colRefundTerminal': 'Sent as terminal',
 
   'refundState.sending': 'Sending',
   'refundState.checking': 'Being confirmed',

@@ -178,6 +178,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'detail.colAmount': '金額',
   'detail.colReason': '原因',
   'detail.colState': '狀況',
+  'detail.colRefundTerminal': '退款終端機',
 
   'refundState.sending': '傳送中',
   'refundState.checking': '確認中',

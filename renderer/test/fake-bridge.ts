@@ -326,6 +326,7 @@ export function createFakeBridge(
               state: 'succeeded',
               failureReason: null,
               failureNotice: null,
+              posId: state.settings.posId,
               createdAt: at,
               updatedAt: at,
             },

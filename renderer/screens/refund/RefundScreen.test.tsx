@@ -100,6 +100,7 @@ describe('refund screen', () => {
       state,
       failureReason: null,
       failureNotice: null,
+      posId: 'POS-1',
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     });

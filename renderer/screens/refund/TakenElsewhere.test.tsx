@@ -47,7 +47,15 @@ describe('a payment taken at another terminal', () => {
     expect(mark.getAttribute('title')).toMatch(/counts in this terminal’s day summary/);
     expect(screen.getByTestId('refund-payment-type').textContent).toBe('Wallet payment');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$14.00');
-    expect(screen.getByTestId('refund-submit')).toBeDefined();
+
+    // Refunded here: the refund's row names the terminal it was sent as, this one.
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    await screen.findByTestId('refund-done');
+    const row = screen.getByTestId('refund-row');
+    expect(within(row).getByTestId('refund-row-terminal').textContent).toBe('POS-1');
+    expect(screen.getByRole('columnheader', { name: 'Sent as terminal' })).toBeDefined();
   });
 
   it('the payment list marks it, filters by origin, and the detail says so (en and zh-HK)', async () => {
