@@ -266,12 +266,22 @@ test("a terminal set up with another merchant's posId is refused by the provider
   await pageC.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageC.getByTestId('refund-submit').click();
   await pageC.getByTestId('refund-confirm-yes').click();
-  // The provider's 401 "Terminal Access Denied…", in the cashier's words, on the refund it refused.
+  // The provider's 401, in the cashier's words, and then the provider's own text as it came.
+  const denial = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
+  await expect(pageC.getByTestId('refund-error')).toHaveText(
+    'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+  );
+  await expect(pageC.getByTestId('refund-error-provider-text')).toHaveText(denial);
+  await expect(pageC.getByTestId('refund-error-provider')).toHaveText(`The provider’s own words: ${denial}`);
+  // The refused refund keeps both, in its row (and so after a reload, in the journal and its CSV).
   await expect(
     pageC.getByRole('row', {
-      name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./,
+      name: new RegExp(
+        `Failed — This terminal \\(posId\\) belongs to other credentials\\. Check the posId in Settings\\. The provider said: “${denial.replaceAll('.', '\\.')}”`,
+      ),
     }),
   ).toBeVisible();
+  await pageC.screenshot({ path: test.info().outputPath('stranger-refused.png') });
   const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);
   expect(order).toMatchObject({ status: 'CAPTURED', refundAmount: 0, refunds: [] });
 });

@@ -10,6 +10,7 @@ export const EN = {
   'app.loading': 'Starting the till…',
   'app.bridgeError': 'The screen cannot reach the payment service.',
   'app.retry': 'Try again',
+  'error.providerSaid': 'The provider’s own words:',
   'app.demoBanner': 'DEMO — embedded sandbox, no real money moves',
   'app.terminal': 'Terminal {posId} · {terminalReference}',
   'app.terminalNoPos': 'Terminal {terminalReference} (no posId set)',

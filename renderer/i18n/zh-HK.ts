@@ -10,6 +10,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'app.loading': '收銀機啟動中…',
   'app.bridgeError': '畫面無法連接付款服務。',
   'app.retry': '再試一次',
+  'error.providerSaid': '支付商原文：',
   'app.demoBanner': '示範模式 — 內置模擬環境，不涉及真實款項',
   'app.terminal': '終端機 {posId} · {terminalReference}',
   'app.terminalNoPos': '終端機 {terminalReference}（未設定 posId）',

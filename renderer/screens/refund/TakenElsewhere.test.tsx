@@ -111,6 +111,56 @@ describe('a payment taken at another terminal', () => {
     expect(screen.getByLabelText('收款地點')).toBeDefined();
   });
 
+  for (const [locale, explanation, label] of [
+    [
+      'en',
+      'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+      'The provider’s own words:',
+    ],
+    ['zh-HK', '此終端機（posId）屬於另一組憑證。請在「設定」檢查 posId。', '支付商原文：'],
+  ] as const) {
+    it(`a refund the provider refuses: our explanation, then the provider's own words as they came (${locale})`, async () => {
+      const denial = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
+      const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+      bridge.settings = { ...bridge.settings, locale };
+      bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+      bridge.override('payments.refund', () => ({
+        ok: false,
+        error: {
+          code: 'terminal.denied',
+          message: 'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+          retryable: false,
+          details: { operation: 'refund', httpStatus: 401, providerMessage: denial, traceId: 'trace-1' },
+        },
+      }));
+      renderWithBridge(<App />, bridge, locale);
+      fireEvent.click(await screen.findByTestId('nav-refund'));
+      await screen.findByTestId('refund-screen');
+      scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
+      fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
+      fireEvent.click(screen.getByTestId('refund-submit'));
+      fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+      expect((await screen.findByTestId('refund-error')).textContent).toBe(explanation);
+      expect(screen.getByTestId('refund-error-provider').textContent).toBe(`${label} ${denial}`);
+      const quote = screen.getByTestId('refund-error-provider-text');
+      expect([quote.tagName, quote.getAttribute('lang'), quote.textContent]).toEqual(['Q', 'en', denial]);
+    });
+  }
+
+  it('an error the till itself raised (no provider sentence) shows our words alone', async () => {
+    const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+    bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    await screen.findByTestId('refund-screen');
+    scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
+    fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
+    expect(screen.queryByTestId('refund-error-provider')).toBeNull();
+  });
+
   it("the day summary shows the refunds made here of other terminals' payments on their own line, in the net", async () => {
     const bridge = createFakeBridge();
     const summary: DaySummary = {
