@@ -193,6 +193,10 @@ export const EN = {
   'refund.title': 'Refund',
   'refund.lookupLabel': 'Receipt or payment reference',
   'refund.lookupHint': 'Scan the receipt, or type our reference or the provider order id.',
+  'refund.lookupHintCamera':
+    'Scan the receipt or hold its QR code up to the camera, or type our reference or the provider order id.',
+  'refund.cameraNotReceipt':
+    'That code is not one of our receipts. Hold up the QR code printed on the receipt, marked “Scan for refunds”.',
   'refund.find': 'Find',
   'refund.notFound': 'No payment found for “{query}”.',
   'refund.paid': 'Paid',
@@ -352,6 +356,7 @@ export const EN = {
   'settings.cameraUnnamed': 'Camera {index}',
   'settings.cameraAllow': 'Show camera names (asks for camera access)',
   'settings.cameraNone': 'No camera found.',
+  'settings.refundCamera': 'Read receipts with the camera on the Refund screen too (the USB scanner always works)',
   'settings.secretSaved': 'saved',
   'settings.secretNotSet': 'not set',
   'settings.secretPlaceholder': 'Type a new value to replace it',
