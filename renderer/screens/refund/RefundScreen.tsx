@@ -240,8 +240,12 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               </div>
             </div>
           ) : (
+            // One form per payment, kept while the payment's numbers move under it: a refund is recorded (nothing
+            // refundable while it is in flight) and then refused, and the screen reloads on both, yet the
+            // clerk must still read why it was refused, and what was typed stays. A fresh form (amount = the
+            // rest) comes with "Refund more of this payment" or another payment.
             <RefundForm
-              key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
+              key={payment.referenceId}
               payment={payment}
               onDone={(updated, refundId) => {
                 setDetail(updated);

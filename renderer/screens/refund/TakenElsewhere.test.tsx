@@ -123,16 +123,39 @@ describe('a payment taken at another terminal', () => {
       const denial = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
       const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
       bridge.settings = { ...bridge.settings, locale };
-      bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
-      bridge.override('payments.refund', () => ({
-        ok: false,
-        error: {
-          code: 'terminal.denied',
-          message: 'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
-          retryable: false,
-          details: { operation: 'refund', httpStatus: 401, providerMessage: denial, traceId: 'trace-1' },
-        },
-      }));
+      const payment = lookedUp();
+      bridge.payments.set(payment.referenceId, payment);
+      // As main does: the refund is recorded before it is sent (in flight, nothing is refundable), the screen
+      // hears it and reloads; the provider refuses it (refundable again), the screen hears that too.
+      bridge.override('payments.refund', async ({ referenceId, amountMinor }) => {
+        const refund = (state: 'sending' | 'failed') => ({
+          refundId: `${referenceId}-R1`,
+          referenceId,
+          amount: SGD(amountMinor ?? 1400),
+          reason: 'Goods returned',
+          state,
+          failureReason: null,
+          failureNotice: null,
+          posId: 'POS-1',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          updatedAt: '2026-11-21T10:00:00.000Z',
+        });
+        bridge.payments.set(referenceId, { ...payment, refundable: SGD(0), canRefund: false });
+        bridge.emit('refund.updated', refund('sending'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        bridge.payments.set(referenceId, payment);
+        bridge.emit('refund.updated', refund('failed'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return {
+          ok: false,
+          error: {
+            code: 'terminal.denied',
+            message: 'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+            retryable: false,
+            details: { operation: 'refund', httpStatus: 401, providerMessage: denial, traceId: 'trace-1' },
+          },
+        };
+      });
       renderWithBridge(<App />, bridge, locale);
       fireEvent.click(await screen.findByTestId('nav-refund'));
       await screen.findByTestId('refund-screen');
