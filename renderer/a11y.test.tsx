@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from './App.tsx';
 import { createFakeBridge, paymentView, type FakeBridge } from './test/fake-bridge.ts';
-import { keyAt, renderWithBridge } from './test/render.tsx';
+import { keyAt, renderWithBridge, scannerTypes } from './test/render.tsx';
 import { notice } from '../shared/notices.ts';
 
 // Issue 2: "Keyboard and screen-reader friendly: every control has an accessible name." The whole app is
@@ -132,6 +132,22 @@ const PAID = paymentView({
   providerOrderId: '221122-0001-A11Y',
 });
 
+/** A payment of the merchant taken at another terminal, as the refund counter finds it. */
+const LOOKED_UP = paymentView({
+  referenceId: 'TILL02-20261122-A11YK3F9',
+  origin: 'looked-up',
+  method: null,
+  posId: null,
+  state: 'final',
+  providerStatus: 'CAPTURED',
+  displayStatus: 'paid',
+  qrPayload: null,
+  canCancel: false,
+  canRefund: true,
+  refundable: { amountMinor: 1400, currency: 'SGD' },
+  providerOrderId: '221122-0002-A11Y',
+});
+
 const CHECKING = paymentView({
   referenceId: 'REF-A11Y-CHECK',
   method: 'customer-qr',
@@ -246,6 +262,25 @@ describe('every control on every screen has an accessible name', () => {
     fireEvent.click(screen.getByTestId('refund-find'));
     expect((await screen.findByTestId('refund-reference')).textContent).toBe(PAID.referenceId);
     await expectAllNamed('refund (payment found)');
+  });
+
+  it('refund at the counter: a payment taken at another terminal, the receipt camera on, then the done screen', async () => {
+    const bridge = seededBridge({ secrets: { supervisorPin: '4321' } });
+    bridge.settings = { ...bridge.settings, refundCamera: true };
+    bridge.payments.set(LOOKED_UP.referenceId, LOOKED_UP);
+    renderWithBridge(<App />, bridge);
+    await goTo('refund', 'refund-screen');
+    await screen.findByTestId('camera-panel');
+    await expectAllNamed('refund (receipt camera on)');
+    scannerTypes(document.body, LOOKED_UP.referenceId, 5_000);
+    expect((await screen.findByTestId('refund-origin')).textContent).toBe('Taken at another terminal');
+    await expectAllNamed('refund (payment of another terminal found)');
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await expectAllNamed('refund (confirm question)');
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    await screen.findByTestId('refund-done');
+    await expectAllNamed('refund (done, payment of another terminal)');
   });
 
   it('customers, with a linked customer open', async () => {

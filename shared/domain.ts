@@ -151,6 +151,11 @@ export interface RefundView {
   /** As on PaymentView: the provider's code, or the English of `failureNotice`. */
   readonly failureReason: string | null;
   readonly failureNotice: Notice | null;
+  /**
+   * The terminal (posId) the refund was sent as: this till's at the time, whichever terminal took the payment.
+   * Null for refunds recorded before the journal kept it (they were sent as the payment's terminal).
+   */
+  readonly posId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -41,6 +41,7 @@ function refund(overrides: Partial<RefundView>): RefundView {
     state: 'succeeded',
     failureReason: null,
     failureNotice: null,
+    posId: 'POS-1',
     createdAt: '2026-11-22T06:00:00.000Z',
     updatedAt: '2026-11-22T06:00:01.000Z',
     ...overrides,
@@ -173,6 +174,76 @@ describe('buildReceipt', () => {
     expect(valueOf(doc, 'paymentType')).toBe('先買後付');
     expect(valueOf(doc, 'terminal')).toBe('POS-1');
     expect(doc.lines.find((line) => line.field === 'providerOrderId')?.label).toBe('支付商訂單編號');
+  });
+});
+
+describe('the terminal lines: where the payment was taken, where it was refunded', () => {
+  it('a refund slip made at the refund counter for a payment of another terminal says so, and names the counter', () => {
+    const payment = paid({
+      origin: 'looked-up',
+      method: null,
+      posId: null,
+      refunded: SGD(500),
+      refundable: SGD(734),
+    });
+    const counter = { posId: 'POS-COUNTER-B', terminalReference: 'COUNTER-B' };
+    const refunds = [refund({ amount: SGD(500), posId: 'POS-COUNTER-B' })];
+    const slip = buildReceipt({
+      detail: detail(payment, refunds),
+      kind: 'refund-slip',
+      merchantName: 'Harbour Bakery',
+      terminal: counter,
+      locale: 'en',
+      timeZone: 'UTC',
+    });
+    const terminalLines = slip.lines.filter((line) => line.field === 'terminal' || line.field === 'refundTerminal');
+    expect(terminalLines.map((line) => [line.label, line.value])).toEqual([
+      ['Taken at', 'Another terminal'],
+      ['Refunded at', 'COUNTER-B · POS-COUNTER-B'],
+    ]);
+    // Its receipt, reprinted at the counter, never claims the counter took it.
+    const receipt = buildReceipt({
+      detail: detail(payment, refunds),
+      kind: 'receipt',
+      merchantName: 'Harbour Bakery',
+      terminal: counter,
+      locale: 'zh-HK',
+      timeZone: 'UTC',
+    });
+    expect(receipt.lines.find((line) => line.field === 'terminal')).toEqual({
+      field: 'terminal',
+      label: '付款終端機',
+      value: '另一部終端機',
+    });
+    expect(valueOf(receipt, 'refundTerminal')).toBeUndefined();
+  });
+
+  it("a slip of this till's own payment adds the refund's terminal only when it was sent as another posId", () => {
+    const own = buildReceipt({
+      detail: detail(paid(), [refund({ posId: 'POS-1' })]),
+      kind: 'refund-slip',
+      merchantName: 'M',
+      terminal,
+      locale: 'en',
+      timeZone: 'UTC',
+    });
+    expect(valueOf(own, 'terminal')).toBe('Counter 2 · POS-1');
+    expect(valueOf(own, 'refundTerminal')).toBeUndefined();
+    // The till's posId changed between the sale and the refund: the refund went out as the new one.
+    const moved = buildReceipt({
+      detail: detail(paid(), [refund({ posId: 'POS-7' })]),
+      kind: 'refund-slip',
+      merchantName: 'M',
+      terminal: { posId: 'POS-7', terminalReference: 'Counter 2' },
+      locale: 'zh-HK',
+      timeZone: 'UTC',
+    });
+    expect(valueOf(moved, 'terminal')).toBe('Counter 2 · POS-1');
+    expect(moved.lines.find((line) => line.field === 'refundTerminal')).toEqual({
+      field: 'refundTerminal',
+      label: '退款終端機',
+      value: 'Counter 2 · POS-7',
+    });
   });
 });
 

@@ -27,7 +27,8 @@ export interface ReceiptInput {
 }
 
 /** The facts every receipt carries, in print order; `field` lets a test or a layout find one. */
-export type ReceiptField = 'time' | 'amount' | 'status' | 'paymentType' | 'providerOrderId' | 'reference' | 'terminal';
+export type ReceiptField =
+  'time' | 'amount' | 'status' | 'paymentType' | 'providerOrderId' | 'reference' | 'terminal' | 'refundTerminal';
 
 export interface ReceiptLine {
   readonly field: ReceiptField;
@@ -77,6 +78,9 @@ const LABELS = {
     providerOrderId: 'Provider order id',
     reference: 'Our reference',
     terminal: 'Terminal',
+    takenAt: 'Taken at',
+    anotherTerminal: 'Another terminal',
+    refundTerminal: 'Refunded at',
     refunds: 'Refunds',
     refundedSoFar: 'Refunded so far',
     refundableNow: 'Refundable now',
@@ -102,6 +106,9 @@ const LABELS = {
     providerOrderId: '支付商訂單編號',
     reference: '參考編號',
     terminal: '終端機',
+    takenAt: '付款終端機',
+    anotherTerminal: '另一部終端機',
+    refundTerminal: '退款終端機',
     refunds: '退款',
     refundedSoFar: '已退款金額',
     refundableNow: '現可退款金額',
@@ -142,8 +149,15 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   const money = (value: Money): string => formatMoney(value, locale);
   // The posId the payment was taken with (the journal's), not today's setting: a payment made on the demo
   // terminal, or before the posId changed, names the terminal the provider knows it by.
-  const posId = (payment.posId || input.terminal.posId).trim();
-  const terminal = [input.terminal.terminalReference.trim(), posId].filter((part) => part !== '').join(' · ');
+  const thisTerminal = (posId: string | null): string =>
+    [input.terminal.terminalReference.trim(), (posId || input.terminal.posId).trim()]
+      .filter((part) => part !== '')
+      .join(' · ') || '—';
+  // A payment this till looked up was taken at a terminal the provider does not name: never this one's.
+  const takenElsewhere = payment.origin === 'looked-up';
+  const terminalLine: ReceiptLine = takenElsewhere
+    ? { field: 'terminal', label: labels.takenAt, value: labels.anotherTerminal }
+    : { field: 'terminal', label: labels.terminal, value: thisTerminal(payment.posId) };
 
   const lines: ReceiptLine[] = [
     // The time the payment was taken (a reprint shows the sale's time, not the reprint's).
@@ -153,10 +167,18 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     { field: 'paymentType', label: labels.paymentType, value: paymentTypeText(payment.paymentType, labels) },
     { field: 'providerOrderId', label: labels.providerOrderId, value: payment.providerOrderId ?? '—' },
     { field: 'reference', label: labels.reference, value: payment.referenceId },
-    { field: 'terminal', label: labels.terminal, value: terminal || '—' },
+    terminalLine,
   ];
 
   const slip = kind === 'refund-slip';
+  // Every refund in this journal was made here, sent as the posId it records: the slip says which terminal
+  // refunded, whenever that is not already the terminal line above.
+  if (slip && detail.refunds.length > 0) {
+    const sentAs = [...new Set(detail.refunds.map((refund) => refund.posId ?? payment.posId))];
+    const refundTerminal = sentAs.map(thisTerminal).join(', ');
+    if (refundTerminal !== terminalLine.value)
+      lines.push({ field: 'refundTerminal', label: labels.refundTerminal, value: refundTerminal });
+  }
   const refunds: ReceiptRefundLine[] = slip
     ? [...detail.refunds]
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))

@@ -73,6 +73,11 @@ export const settingsSchema = z
     amountLimits: z.object({ minMinor: z.number().int().min(1), maxMinor: z.number().int().min(1) }),
     scanner: scannerSettingsSchema,
     cameraDeviceId: z.string().max(256),
+    /**
+     * The Refund screen reads the receipt's QR with the camera too (the USB scanner always works). Off by
+     * default: a till without a camera, or one that only takes payments, never starts it there.
+     */
+    refundCamera: z.boolean(),
     resultDismissSeconds: z.number().int().min(0).max(600),
     /** Print the customer's receipt by itself when a payment is shown Paid (else only on "Print receipt"). */
     printReceiptWhenPaid: z.boolean(),
@@ -165,6 +170,7 @@ export const DEFAULT_SETTINGS: Settings = {
   amountLimits: { minMinor: 1, maxMinor: 1_000_000 },
   scanner: { maxInterKeyMs: 35, minLength: 8, terminator: 'Enter' },
   cameraDeviceId: '',
+  refundCamera: false,
   resultDismissSeconds: 8,
   printReceiptWhenPaid: false,
   statusRequestsPerSecond: 5,

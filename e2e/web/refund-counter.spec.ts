@@ -1,16 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract.ts';
 import type { Result } from '../../shared/result.ts';
 import { startExternalSandbox, type ExternalSandbox } from '../fixtures/external-sandbox.ts';
+import { launchWithFakeCamera } from '../fixtures/fake-camera.ts';
 import { keyAmount, scannerTypes, SUPERVISOR_PIN } from '../fixtures/pos-test.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
+import { writeImageY4m } from '../fixtures/y4m.ts';
 
 // Journey 7, a shop and not a till: cashier till A and refund counter B, one merchant, each with its own posId
 // and data folder, against one `npm run sandbox` they share. A sells and prints the receipt; B reads the
-// receipt's QR from the printed page's pixels through its scanner path, sees "Taken at another terminal" and
-// refunds it in two steps with the supervisor PIN; A learns it on "Check now"; each terminal's day and CSV say
-// what it took and what it refunded. A third terminal set up with another merchant's posId is refused.
+// receipt's QR from the printed page's pixels, first through its scanner path, sees "Taken at another
+// terminal" and refunds part with the supervisor PIN, then holds the same printed receipt up to its camera
+// (Chromium's fake camera playing those pixels) and refunds the rest; its refund slip names the counter and
+// says the payment was taken elsewhere; A learns it on "Check now"; each terminal's day and CSV say what it
+// took and what it refunded. A third terminal set up with another merchant's posId is refused, in the
+// provider's own words too.
 
 interface Terminal {
   readonly host: PreviewHost;
@@ -114,7 +122,7 @@ test.afterAll(async () => {
   await sandbox?.stop();
 });
 
-test('a receipt from till A is refunded at the refund counter B, in two steps; each terminal counts what it did', async ({
+test('a receipt from till A is refunded at the refund counter B, in two steps (scanner, then camera); each terminal counts what it did', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -136,14 +144,42 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   await test.info().attach('receipt-printed.png', { body: printed, contentType: 'image/png' });
   const scanned = decodeQrFromPng(printed);
   expect(scanned).toBe(referenceId);
+  // What B's camera will see: the printed receipt's QR with the print around it, as the page's pixels.
+  const qrBox = (await pageA.getByTestId('receipt-print-area').getByTestId('receipt-qr').boundingBox())!;
+  const scroll = await pageA.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+  const margin = qrBox.width * 0.4;
+  const heldUp = await pageA.screenshot({
+    fullPage: true,
+    clip: {
+      x: Math.max(0, qrBox.x + scroll.x - margin),
+      y: Math.max(0, qrBox.y + scroll.y - margin),
+      width: qrBox.width + 2 * margin,
+      height: qrBox.height + 2 * margin,
+    },
+  });
+  await test.info().attach('receipt-held-up-to-the-camera.png', { body: heldUp, contentType: 'image/png' });
   await pageA.emulateMedia({ media: 'screen' });
+  const videoDir = mkdtempSync(join(tmpdir(), 'wallet-pos-counter-camera-'));
+  const video = join(videoDir, 'printed-receipt.y4m');
+  writeImageY4m(video, heldUp, { share: 0.8 });
+  // B runs in a Chromium whose camera shows that receipt (the setting that starts it comes later).
+  const camera = await launchWithFakeCamera(video);
+  test.skip(!camera, 'no Chromium');
+  try {
+    await refundAtTheCounter(pageA, await camera!.context.newPage(), referenceId, scanned!);
+  } finally {
+    await camera!.browser.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  }
+});
 
+/** B refunds A's sale in two steps (scanner, then camera); then each terminal's numbers. */
+async function refundAtTheCounter(pageA: Page, pageB: Page, referenceId: string, scanned: string): Promise<void> {
   // ---- Refund counter B: the receipt's QR through the scanner, the payment looked up at the provider.
-  const pageB = await browser.newPage();
   await counterB.open(pageB);
   await pageB.getByTestId('nav-refund').click();
   await expect(pageB.getByTestId('refund-screen')).toBeVisible();
-  await scannerTypes(pageB, scanned!);
+  await scannerTypes(pageB, scanned);
   await expect(pageB.getByTestId('refund-reference')).toHaveText(referenceId);
   await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
   await expect(pageB.getByTestId('refund-paid')).toHaveText('S$14.00');
@@ -160,14 +196,32 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   await pageB.getByTestId('refund-confirm-yes').click();
   await expect(pageB.getByTestId('refund-refundable')).toHaveText('S$9.00');
   await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
-  // Then the rest: the amount defaults to what is left.
-  await pageB.getByTestId('refund-more').click();
+
+  // ---- The rest, another day at the counter: the same printed receipt held up to B's camera, now that an
+  // admin chose it (Settings → Devices → read receipts with the camera on the Refund screen).
+  await pageB.getByTestId('refund-new-lookup').click();
+  await expect(pageB.getByTestId('refund-lookup')).toHaveValue('');
+  await expect(pageB.getByTestId('refund-reference')).toHaveCount(0);
+  value(await counterB.call('settings.save', { settings: { refundCamera: true } }));
+  await expect(pageB.getByTestId('camera-panel')).toHaveAttribute('data-camera-state', 'live');
+  await expect(pageB.getByTestId('refund-reference')).toHaveText(referenceId, { timeout: 15_000 });
+  await expect(pageB.getByTestId('refund-lookup')).toHaveValue(referenceId);
+  await expect(pageB.getByTestId('refund-origin')).toHaveText('Taken at another terminal');
+  await expect(pageB.getByTestId('refund-refunded')).toHaveText('S$5.00');
+  // The amount defaults to what is left.
   await expect(pageB.getByTestId('refund-amount')).toHaveValue('S$9.00');
   await pageB.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageB.getByTestId('refund-submit').click();
   await pageB.getByTestId('refund-confirm-yes').click();
   await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
+  await expect(pageB.getByTestId('refund-row-terminal')).toHaveText(['POS-COUNTER-B', 'POS-COUNTER-B']);
   await pageB.screenshot({ path: test.info().outputPath('counter-refunded.png') });
+  // The refund slip names the counter that refunded, and the payment as taken at another terminal.
+  await pageB.evaluate(() => (window.print = () => {}));
+  await pageB.getByTestId('refund-print-slip').click();
+  const slip = pageB.getByTestId('receipt-print-area');
+  await expect(slip.getByTestId('receipt-terminal')).toHaveText('Another terminal');
+  await expect(slip.getByTestId('receipt-refundTerminal')).toHaveText('COUNTER-B · POS-COUNTER-B');
 
   // The provider's truth: both refunds, each sent as the counter's terminal.
   const order = await sandbox.control<SandboxOrder>(`/orders/${referenceId}`);
@@ -246,7 +300,7 @@ test('a receipt from till A is refunded at the refund counter B, in two steps; e
   await expect(pageB.getByTestId('payment-row')).toHaveCount(1);
   await pageB.getByTestId('payments-origin-filter').selectOption('taken-here');
   await expect(pageB.getByTestId('payment-row')).toHaveCount(0);
-});
+}
 
 test("a terminal set up with another merchant's posId is refused by the provider, and nothing is refunded", async ({
   browser,
@@ -269,12 +323,22 @@ test("a terminal set up with another merchant's posId is refused by the provider
   await pageC.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await pageC.getByTestId('refund-submit').click();
   await pageC.getByTestId('refund-confirm-yes').click();
-  // The provider's 401 "Terminal Access Denied…", in the cashier's words, on the refund it refused.
+  // The provider's 401, in the cashier's words, and then the provider's own text as it came.
+  const denial = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
+  await expect(pageC.getByTestId('refund-error')).toHaveText(
+    'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+  );
+  await expect(pageC.getByTestId('refund-error-provider-text')).toHaveText(denial);
+  await expect(pageC.getByTestId('refund-error-provider')).toHaveText(`The provider’s own words: ${denial}`);
+  // The refused refund keeps both, in its row (and so after a reload, in the journal and its CSV).
   await expect(
     pageC.getByRole('row', {
-      name: /Failed — This terminal \(posId\) belongs to other credentials\. Check the posId in Settings\./,
+      name: new RegExp(
+        `Failed — This terminal \\(posId\\) belongs to other credentials\\. Check the posId in Settings\\. The provider said: “${denial.replaceAll('.', '\\.')}”`,
+      ),
     }),
   ).toBeVisible();
+  await pageC.screenshot({ path: test.info().outputPath('stranger-refused.png') });
   const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);
   expect(order).toMatchObject({ status: 'CAPTURED', refundAmount: 0, refunds: [] });
 });

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, fakeCameraArgs, findChromium } from '../fixtures/chromium.ts';
+import type { Page } from '@playwright/test';
+import { launchWithFakeCamera } from '../fixtures/fake-camera.ts';
 import { expect, keyAmount, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m, type QrVideoStyle } from '../fixtures/y4m.ts';
 
@@ -18,21 +18,19 @@ async function freshCode(pos: Pos): Promise<string> {
 
 /** Runs `body` in a Chromium whose camera shows `code` painted in `style`; cleans up whatever happens. */
 async function withFakeCamera(pos: Pos, style: QrVideoStyle, body: (page: Page) => Promise<void>): Promise<void> {
-  const executablePath = findChromium();
-  test.skip(!executablePath, 'no Chromium');
   const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-camera-'));
-  const code = await freshCode(pos);
-  const video = join(dir, `customer-code-${style}.y4m`);
-  writeQrY4m(video, code, { style });
-  const browser = await chromium.launch({
-    executablePath: executablePath!,
-    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)],
-  });
   try {
-    const context = await browser.newContext({ permissions: ['camera'] });
-    await body(await context.newPage());
+    const code = await freshCode(pos);
+    const video = join(dir, `customer-code-${style}.y4m`);
+    writeQrY4m(video, code, { style });
+    const camera = await launchWithFakeCamera(video);
+    test.skip(!camera, 'no Chromium');
+    try {
+      await body(await camera!.context.newPage());
+    } finally {
+      await camera!.browser.close();
+    }
   } finally {
-    await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,7 @@ export const EN = {
   'app.loading': 'Starting the till…',
   'app.bridgeError': 'The screen cannot reach the payment service.',
   'app.retry': 'Try again',
+  'error.providerSaid': 'The provider’s own words:',
   'app.demoBanner': 'DEMO — embedded sandbox, no real money moves',
   'app.terminal': 'Terminal {posId} · {terminalReference}',
   'app.terminalNoPos': 'Terminal {terminalReference} (no posId set)',
@@ -187,6 +188,7 @@ export const EN = {
   'detail.colAmount': 'Amount',
   'detail.colReason': 'Reason',
   'detail.colState': 'State',
+  'detail.colRefundTerminal': 'Sent as terminal',
 
   'refundState.sending': 'Sending',
   'refundState.checking': 'Being confirmed',
@@ -196,6 +198,10 @@ export const EN = {
   'refund.title': 'Refund',
   'refund.lookupLabel': 'Receipt or payment reference',
   'refund.lookupHint': 'Scan the receipt, or type our reference or the provider order id.',
+  'refund.lookupHintCamera':
+    'Scan the receipt or hold its QR code up to the camera, or type our reference or the provider order id.',
+  'refund.cameraNotReceipt':
+    'That code is not one of our receipts. Hold up the QR code printed on the receipt, marked “Scan for refunds”.',
   'refund.find': 'Find',
   'refund.notFound': 'No payment found for “{query}”.',
   'refund.paid': 'Paid',
@@ -365,6 +371,7 @@ export const EN = {
   'settings.cameraUnnamed': 'Camera {index}',
   'settings.cameraAllow': 'Show camera names (asks for camera access)',
   'settings.cameraNone': 'No camera found.',
+  'settings.refundCamera': 'Read receipts with the camera on the Refund screen too (the USB scanner always works)',
   'settings.secretSaved': 'saved',
   'settings.secretNotSet': 'not set',
   'settings.secretPlaceholder': 'Type a new value to replace it',

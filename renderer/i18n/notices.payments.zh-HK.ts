@@ -7,6 +7,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'payments.error': '{error}',
   'payments.reason-recorded': '{text}',
   'payments.reasons-joined': '{first} {rest}',
+  'payments.provider-said': '{reason} 支付商原文：「{providerText}」',
 
   'amount.below-minimum': '本終端機接受的最低金額為 {min}。',
   'amount.above-limit': '此金額超過本終端機設定的上限 {max}。',

@@ -345,6 +345,7 @@ export function createFakeBridge(
               state: 'succeeded',
               failureReason: null,
               failureNotice: null,
+              posId: state.settings.posId,
               createdAt: at,
               updatedAt: at,
             },

@@ -10,6 +10,9 @@ export const PAYMENT_NOTICES_EN = {
   'payments.reason-recorded': '{text}',
   // Several things still open on one payment, one after the other.
   'payments.reasons-joined': '{first} {rest}',
+  // A refusal in our words, then the provider's own sentence exactly as it came (never translated): what
+  // support and the provider's documents go by.
+  'payments.provider-said': '{reason} The provider said: “{providerText}”',
 
   'amount.below-minimum': 'The smallest amount this terminal takes is {min}.',
   'amount.above-limit': 'This amount is above the limit of {max} set for this terminal.',

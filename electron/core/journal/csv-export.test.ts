@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_HEADER, csvField, freeText } from './csv-export.ts';
-import { seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedLookedUp, seedPayment, tempJournal } from './journal-fixture.ts';
 
 /** A strict RFC 4180 reader, to check what a spreadsheet would read back. */
 function parseCsv(text: string): string[][] {
@@ -99,6 +99,73 @@ describe('CSV export', () => {
     expect(refundRow[column('Method')]).toBe('Customer scanned our QR');
 
     expect(journal.exportCsv('2026-11-22').csv).toBe(`\uFEFF${CSV_HEADER.join(',')}\r\n`);
+  });
+
+  it("gives every line its origin: another terminal's payment is 'looked up', and each refund names the posId it was sent as", () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    clock.set('2026-11-21T02:00:00Z');
+    const own = seedPayment(journal, { amountMinor: 1000, providerOrderId: '221121-0001-OWNS' });
+    clock.set('2026-11-21T03:00:00Z');
+    const other = seedLookedUp(journal, clock, {
+      amountMinor: 1400,
+      providerOrderId: '221121-0002-TILA',
+      createdAt: Date.parse('2026-11-21T01:30:00Z'),
+    });
+    const counterRefund = journal.recordRefund(other.referenceId, {
+      amountMinor: 500,
+      reason: 'Goods returned',
+      posId: 'POS-COUNTER-B',
+    });
+    journal.updateRefund(counterRefund.refundId, { state: 'succeeded' });
+    clock.advance(1_000);
+    // A refund of our own payment sent after this till's posId changed: the file says which posId it went as.
+    const ownRefund = journal.recordRefund(own.referenceId, { amountMinor: 100, posId: 'POS-NEW' });
+    journal.updateRefund(ownRefund.refundId, { state: 'succeeded' });
+    clock.advance(1_000);
+    // A refund recorded before the journal kept its posId was sent as the payment's terminal.
+    const oldRefund = journal.recordRefund(own.referenceId, { amountMinor: 50 });
+    journal.updateRefund(oldRefund.refundId, { state: 'failed', failureReason: 'Refused' });
+
+    const [header, ...rows] = parseCsv(journal.exportCsv('2026-11-21').csv.slice(1));
+    const pick = (row: string[]) =>
+      (['Record', 'Reference', 'Method', 'Status', 'Amount', 'Provider order ID', 'POS ID', 'Origin'] as const).map(
+        (name) => row[header!.indexOf(name)],
+      );
+    expect(rows.map(pick)).toEqual([
+      // The looked-up payment on its own day (01:30, before ours), method and terminal unknown: not our takings.
+      ['payment', other.referenceId, '', 'paid', '14.00', '221121-0002-TILA', '', 'looked up'],
+      [
+        'payment',
+        own.referenceId,
+        'Customer scanned our QR',
+        'paid',
+        '10.00',
+        '221121-0001-OWNS',
+        'POS-1',
+        'taken here',
+      ],
+      ['refund', other.referenceId, '', 'succeeded', '5.00', '221121-0002-TILA', 'POS-COUNTER-B', 'looked up'],
+      [
+        'refund',
+        own.referenceId,
+        'Customer scanned our QR',
+        'succeeded',
+        '1.00',
+        '221121-0001-OWNS',
+        'POS-NEW',
+        'taken here',
+      ],
+      [
+        'refund',
+        own.referenceId,
+        'Customer scanned our QR',
+        'failed',
+        '0.50',
+        '221121-0001-OWNS',
+        'POS-1',
+        'taken here',
+      ],
+    ]);
   });
 
   it('quotes exactly the fields RFC 4180 requires and defuses formulas in typed text', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPayment, tempJournal, testClock } from './journal-fixture.ts';
+import { seedLookedUp, seedPayment, tempJournal, testClock } from './journal-fixture.ts';
 import type { Journal } from './journal.ts';
 
 /** Pays in full then refunds it all, as the service would after the provider confirms. */
@@ -118,6 +118,63 @@ describe('day summary', () => {
       refunded: { amountMinor: 1100 },
       refundedElsewhere: { amountMinor: 500 },
       refundable: { amountMinor: 900 },
+    });
+  });
+
+  it("counts refunds made here of another terminal's payment on their own line, never that payment as takings", () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    clock.set('2026-11-21T02:00:00Z');
+    const own = seedPayment(journal, { amountMinor: 1000 });
+    // Another terminal's sale of yesterday, 300 of it refunded in the merchant portal, brought here today.
+    clock.set('2026-11-21T05:00:00Z');
+    const other = seedLookedUp(journal, clock, {
+      amountMinor: 1400,
+      providerRefundedMinor: 300,
+      createdAt: Date.parse('2026-11-20T09:00:00Z'),
+    });
+    const first = journal.recordRefund(other.referenceId, {
+      amountMinor: 500,
+      providerRefundedBeforeMinor: 300,
+      posId: 'POS-COUNTER',
+    });
+    journal.updateRefund(first.refundId, { state: 'succeeded' });
+    const refused = journal.recordRefund(other.referenceId, { amountMinor: 50, posId: 'POS-COUNTER' });
+    journal.updateRefund(refused.refundId, { state: 'failed', failureReason: 'terminal.denied' });
+    journal.recordRefund(other.referenceId, { amountMinor: 100, posId: 'POS-COUNTER' }); // in flight: not money out yet
+    const ownRefund = journal.recordRefund(own.referenceId, { amountMinor: 200, posId: 'POS-COUNTER' });
+    journal.updateRefund(ownRefund.refundId, { state: 'succeeded' });
+    // And one the other terminal took this morning, refunded here in full.
+    const sameDay = seedLookedUp(journal, clock, { amountMinor: 650, createdAt: Date.parse('2026-11-21T01:00:00Z') });
+    const full = journal.recordRefund(sameDay.referenceId, { amountMinor: 650, posId: 'POS-COUNTER' });
+    journal.updateRefund(full.refundId, { state: 'succeeded' });
+    journal.updateAttempt(sameDay.referenceId, { providerStatus: 'REFUNDED' });
+
+    expect(journal.daySummary('2026-11-21', 'SGD')).toEqual({
+      day: '2026-11-21',
+      currency: 'SGD',
+      // Only what this terminal took: the looked-up payment is in no status, method or paid line.
+      byStatus: { paid: { count: 1, total: { amountMinor: 1000, currency: 'SGD' } } },
+      byMethod: {
+        'merchant-qr': { count: 1, total: { amountMinor: 1000, currency: 'SGD' } },
+        'customer-qr': { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      },
+      paid: { count: 1, total: { amountMinor: 1000, currency: 'SGD' } },
+      refunds: { count: 1, total: { amountMinor: 200, currency: 'SGD' } },
+      refundsOfOtherTerminals: { count: 2, total: { amountMinor: 1150, currency: 'SGD' } },
+      refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      // Takings − every refund made here.
+      net: { amountMinor: -350, currency: 'SGD' },
+    });
+    // The other terminal's day (the payment's own day) is not this terminal's: nothing taken, nothing refunded
+    // here, and the portal's refund of it is that terminal's "refunded elsewhere", not this one's.
+    const otherDay = journal.daySummary('2026-11-20', 'SGD');
+    expect(otherDay.byStatus).toEqual({});
+    expect(otherDay).toMatchObject({
+      paid: { count: 0, total: { amountMinor: 0 } },
+      refunds: { count: 0 },
+      refundsOfOtherTerminals: { count: 0 },
+      refundedElsewhere: { count: 0, total: { amountMinor: 0 } },
+      net: { amountMinor: 0 },
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { seedPayment, tempJournal, type SeedPayment, type TestClock } from './journal-fixture.ts';
+import { seedLookedUp, seedPayment, tempJournal, type SeedPayment, type TestClock } from './journal-fixture.ts';
 import type { Journal } from './journal.ts';
 import type { AttemptRow } from './rows.ts';
 
@@ -104,6 +104,37 @@ describe('history', () => {
 
     expect(journal.history({ status: 'not-sent' })).toEqual({ items: [], nextCursor: null, total: 0 });
     expect(journal.history({ day: '2026-11-22' }).total).toBe(0);
+  });
+
+  it("filters by origin: this till's own payments, or the other terminals' it looked up and refunded", () => {
+    const { journal, rows, clock } = seedThreeDays();
+    clock.set('2026-11-21T05:00:00.000Z');
+    const lookedUp = [
+      seedLookedUp(journal, clock, { providerOrderId: '221121-9001-TILB' }),
+      seedLookedUp(journal, clock, { createdAt: Date.parse('2026-11-20T05:00:00.000Z') }),
+    ];
+    const refund = journal.recordRefund(lookedUp[0]!.referenceId, { amountMinor: 400, posId: 'POS-COUNTER' });
+    journal.updateRefund(refund.refundId, { state: 'succeeded' });
+
+    const theirs = allPages(journal, { origin: 'looked-up', limit: 1 });
+    expect(theirs.ids).toEqual(newestFirst(lookedUp));
+    expect(new Set(theirs.totals)).toEqual(new Set([2]));
+    const ours = allPages(journal, { origin: 'taken-here', limit: 50 });
+    expect(ours.ids).toEqual(newestFirst(rows));
+    // With the other filters, and found by the provider order id like any payment; marked in the view.
+    const today = journal.history({ origin: 'looked-up', day: '2026-11-21', status: 'paid' });
+    expect(today.items.map((item) => [item.referenceId, item.origin, item.method, item.posId])).toEqual([
+      [lookedUp[0]!.referenceId, 'looked-up', null, null],
+    ]);
+    expect(today.items[0]).toMatchObject({ refunded: { amountMinor: 400 }, refundable: { amountMinor: 1000 } });
+    expect(journal.history({ search: '221121-9001', origin: 'looked-up' }).total).toBe(1);
+    expect(journal.history({ search: '221121-9001', origin: 'taken-here' }).total).toBe(0);
+    // A looked-up payment has no method: a method filter never lists it.
+    expect(journal.history({ origin: 'looked-up', method: 'merchant-qr' }).total).toBe(0);
+    expect(journal.history({ limit: 200 }).total).toBe(62);
+    expect(() => journal.history({ origin: 'elsewhere' as never })).toThrow(
+      expect.objectContaining({ code: 'request.invalid' }),
+    );
   });
 
   it('finds a payment by our reference or the provider order id, whole or by prefix, any case', () => {

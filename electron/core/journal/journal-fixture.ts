@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
+import type { LookedUpPayment } from './looked-up.ts';
 import type { AttemptRow } from './rows.ts';
 
 // Test helpers: a fresh folder per test (deleted when the test ends), a real journal file in it, and a clock
@@ -113,4 +114,37 @@ export function seedPayment(journal: Journal, seed: SeedPayment = {}): AttemptRo
     case 'cancelled':
       return journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'CANCELLED', providerOrderId });
   }
+}
+
+export interface SeedLookedUp {
+  readonly referenceId?: string;
+  readonly amountMinor?: number;
+  /** What the provider had refunded already (another terminal, the merchant portal). */
+  readonly providerRefundedMinor?: number;
+  readonly providerOrderId?: string;
+  /** When the other terminal took it (default: the test clock's now). */
+  readonly createdAt?: number;
+}
+
+let lookedUpCounter = 0;
+
+/**
+ * Records a payment of another terminal as the service does before its first refund here (origin looked-up):
+ * a paid order as the provider's status answer showed it.
+ */
+export function seedLookedUp(journal: Journal, clock: TestClock, seed: SeedLookedUp = {}): AttemptRow {
+  lookedUpCounter += 1;
+  const createdAt = seed.createdAt ?? clock.now();
+  const payment: LookedUpPayment = {
+    referenceId: seed.referenceId ?? `TILL02-20261121-LOOKUP${String(lookedUpCounter).padStart(2, '0')}`,
+    amount: { amountMinor: seed.amountMinor ?? 1400, currency: 'SGD' },
+    providerStatus: 'CAPTURED',
+    providerOrderId: seed.providerOrderId ?? null,
+    paymentType: 'PAY',
+    failureReason: null,
+    providerRefundedMinor: seed.providerRefundedMinor ?? 0,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  return journal.recordLookedUpPayment(payment);
 }

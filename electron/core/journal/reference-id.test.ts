@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isReceiptReference } from '../../../shared/receipt-reference.ts';
 import { isReferenceId, makeReferenceId, randomCode, REFERENCE_ID_MAX_LENGTH, terminalPart } from './reference-id.ts';
 
 describe('payment reference', () => {
@@ -18,6 +19,37 @@ describe('payment reference', () => {
     expect(terminalPart('')).toBe('POS');
     // Truncation must not leave a dangling hyphen before the date.
     expect(terminalPart('ABCDEFGHIJKLMNOPQ-XYZ')).toBe('ABCDEFGHIJKLMNOPQ');
+  });
+
+  it("has the shape the refund screen's camera takes for a receipt (shared/receipt-reference.ts), whatever the terminal", () => {
+    const terminals = [
+      'TILL01',
+      'Till 01 / Front',
+      'A-VERY-LONG-TERMINAL-REFERENCE-123456',
+      '--',
+      '',
+      'x',
+      'COUNTER-B',
+    ];
+    for (const terminal of terminals)
+      for (let i = 0; i < 200; i += 1) {
+        const id = makeReferenceId(terminal, '2026-11-21');
+        expect(isReceiptReference(id), id).toBe(true);
+      }
+    // What else a camera at the counter sees: a wallet payment code, our QR's payload, a pay-page URL, the
+    // provider's order id, a reference cut short.
+    for (const other of [
+      'SBCQ4H7K2M9P3R5T8V1W',
+      'sandbox-wallet://pay/abc123',
+      'https://example.test/pay/abc',
+      '221122-0679-YVUY',
+      'TILL01-20261121-K3F9Q2Z',
+      'TILL01-20261121-K3F9Q2ZPX',
+      'TILL01-2026112-K3F9Q2ZP',
+      'TILL01-20261121-K3F9Q2ZU',
+      '-TILL01-20261121-K3F9Q2ZP',
+    ])
+      expect(isReceiptReference(other), other).toBe(false);
   });
 
   it('is unique over many draws', () => {

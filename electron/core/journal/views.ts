@@ -110,6 +110,7 @@ export function toRefundView(row: RefundRow): RefundView {
     state: row.state,
     failureReason: row.failureReason,
     failureNotice: row.failureNotice,
+    posId: row.posId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

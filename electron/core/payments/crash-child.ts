@@ -2,7 +2,10 @@
 // Node, doing payment cycles against the sandbox in the parent process, playing the consumer through the
 // sandbox's control API. The parent SIGKILLs it at random moments and starts it again; every start runs
 // recovery. Modes (CRASH_MODE):
-//   cycles  run payment cycles until killed; prints `ready`, `cycle <kind>` and `done <kind> <status>` lines
+//   cycles  run payment cycles until killed; prints `ready`, `cycle <kind>` and `done <kind> <status>` lines,
+//           and, for refunds of the other till's payments, `phase <phase> <referenceId>` as each step begins
+//           (LookedUpPhase): stdout to a pipe is written synchronously, so the last phase line the parent
+//           reads after a SIGKILL is where the child was when it died. CRASH_FIRST_CYCLE picks the first cycle.
 //   settle  only recovery: wait until nothing is open or unresolved, print `settled <json>`, exit 0
 //
 // Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/payments/crash-child.ts
@@ -10,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../payment-module.ts';
-import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
 import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
@@ -55,6 +58,27 @@ async function consumer(path: string, body: unknown): Promise<Record<string, unk
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Where a refund of the other till's payment is: `sale` (that till is still selling it), `lookup` (this till
+ * looks it up and reads the refund's baseline: nothing of it recorded here yet), `sending` (the refund is
+ * written ahead and its request is out), `answered` (the provider's answer is recorded; the till reads the
+ * order back, or goes on to refund the rest), `checking` (the answer was lost: the till is settling it).
+ */
+export const LOOKED_UP_PHASES = ['sale', 'lookup', 'sending', 'answered', 'checking'] as const;
+export type LookedUpPhase = (typeof LOOKED_UP_PHASES)[number];
+
+/** The looked-up payment whose refund.updated events are phases (one cycle at a time). */
+let phaseOf: string | null = null;
+const phase = (name: LookedUpPhase, referenceId: string): void => say(`phase ${name} ${referenceId}`);
+
+/** The refund's own events say when it was written ahead and when its answer was recorded. */
+function reportRefundPhase(refund: RefundView): void {
+  if (refund.referenceId !== phaseOf) return;
+  if (refund.state === 'sending') phase('sending', refund.referenceId);
+  else if (refund.state === 'checking') phase('checking', refund.referenceId);
+  else phase('answered', refund.referenceId);
+}
 
 async function waitUntil(
   h: PaymentHandlers,
@@ -105,6 +129,7 @@ export const OTHER_TERMINAL_POS_ID = 'POS-DEMO-2';
  */
 async function paidAtOtherTill(): Promise<string> {
   const referenceId = `TILL02-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8).toUpperCase()}`;
+  phase('sale', referenceId);
   const otherTill = otherTerminalClient(
     { origin, instoreBaseUrl: origin + EMBEDDED_BASE_PATH, tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH },
     OTHER_TERMINAL_POS_ID,
@@ -131,6 +156,8 @@ const CYCLES = {
    */
   async lookedUpRefund(h: PaymentHandlers): Promise<PaymentView> {
     const referenceId = await paidAtOtherTill();
+    phaseOf = referenceId;
+    phase('lookup', referenceId);
     const found = await h['payments.get']({ referenceId });
     if (found.payment.origin !== 'looked-up')
       throw new Error(`${referenceId} should be looked up, is ${String(found.payment.origin)}`);
@@ -199,6 +226,11 @@ const KINDS: readonly [CycleKind, number][] = [
 ];
 
 function pickKind(): CycleKind {
+  const first = process.env.CRASH_FIRST_CYCLE;
+  if (first !== undefined && Object.hasOwn(CYCLES, first)) {
+    delete process.env.CRASH_FIRST_CYCLE;
+    return first as CycleKind;
+  }
   let draw = random();
   for (const [kind, weight] of KINDS) {
     if (draw < weight) return kind;
@@ -212,6 +244,9 @@ async function main(): Promise<void> {
   random = mulberry32(Number(env('CRASH_SEED')));
   const mode = env('CRASH_MODE');
   const test = await openTestContext({
+    onEvent: (event, payload) => {
+      if (event === 'refund.updated') reportRefundPhase(payload as RefundView);
+    },
     dataDir: env('CRASH_DATA_DIR'),
     sandbox: {
       origin,
@@ -250,6 +285,7 @@ async function main(): Promise<void> {
 
   for (;;) {
     const kind = pickKind();
+    phaseOf = null;
     say(`cycle ${kind}`);
     try {
       const view = await CYCLES[kind](h);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
-import { OTHER_TERMINAL_POS_ID } from './crash-child.ts';
+import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from './crash-child.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
@@ -19,6 +20,13 @@ import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.t
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
 // recovers until nothing is open, and then the journal must equal the sandbox's truth: every row final,
 // nothing lost, nothing phantom, nothing twice.
+//
+// Refunds of the other till's payments must survive a kill in each of their steps: during the lookup, during the
+// refund's send, during its answer. The child reports each step as it begins (crash-child.ts LookedUpPhase) and
+// the parent counts where every kill in such a refund landed. Left to chance, a kill lands in a refund's send
+// in few lives, so every AIM_EVERY-th life is aimed instead: its first cycle is such a refund and the kill
+// comes at a random moment within the chosen step (rotating through AIMED_PHASES). Every step must have been
+// hit at least once.
 //
 // CRASH_CYCLES (default 200) and CRASH_SEED replay or stretch a run; CRASH_COMPARE_EVERY overrides k.
 
@@ -34,7 +42,17 @@ const SETTLE_MS = 1_200;
 // settle after every kill leaves almost no kill landing on an unfinished recovery (the "while an outcome was
 // being resolved" kills fell from ~1 in 6 to 1 in 25), which is the crash-during-recovery case.
 const COMPARE_EVERY = Number(process.env.CRASH_COMPARE_EVERY ?? 5);
+/** Every AIM_EVERY-th life is killed inside a chosen step of a refund of the other till's payment. */
+const AIM_EVERY = 4;
+const AIMED_PHASES = ['lookup', 'sending', 'answered'] as const satisfies readonly LookedUpPhase[];
+/** In a life aimed at the send, the provider answers a refund this late after acting on it: a kill then lands
+ *  either before the provider acted or after it, while the answer is on its way (only recovery can learn it). */
+const ANSWER_DELAY_MS = 150;
+/** An aimed life whose step has not come by then (its cycle was refused, recovery came first) is killed anyway. */
+const AIM_DEADLINE_MS = 5_000;
 // The test judges correctness, not speed: its timeout leaves a CI machine 4x slower than ours room to finish.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -52,11 +70,38 @@ interface Life {
   readonly lines: string[];
   readonly ready: Promise<void>;
   readonly exited: Promise<number | null>;
+  /** Its stdout read to the end: every line it wrote is in `lines`. */
+  readonly closed: Promise<void>;
   /** Lines seen so far, for counting cycles. */
   onLine: ((line: string) => void) | null;
+  /** The cycle it was in, and the last step it reported of a refund of the other till's payment in that cycle. */
+  cycle: string | null;
+  phase: { readonly name: LookedUpPhase; readonly referenceId: string } | null;
+  /** Emits 'phase' with the step's name as each phase line is read. */
+  readonly phases: EventEmitter;
 }
 
-function startChild(dataDir: string, sandbox: RunningSandbox, mode: 'cycles' | 'settle', seed: number): Life {
+/** True once the life reports `name` (of a refund of the other till's payment); false if it does not in time. */
+async function reached(life: Life, name: LookedUpPhase, timeoutMs: number): Promise<boolean> {
+  if (life.phase?.name === name) return true;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  try {
+    for (;;) {
+      const [seen] = (await once(life.phases, 'phase', { signal: deadline })) as [LookedUpPhase];
+      if (seen === name) return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+function startChild(
+  dataDir: string,
+  sandbox: RunningSandbox,
+  mode: 'cycles' | 'settle',
+  seed: number,
+  firstCycle?: string,
+): Life {
   const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', CHILD], {
     env: {
       ...process.env,
@@ -69,6 +114,7 @@ function startChild(dataDir: string, sandbox: RunningSandbox, mode: 'cycles' | '
       // ~110 child starts: caching the compiled (type-stripped) modules halves each start (~0.45 → ~0.25 s
       // measured), which is ~20 s of the run. The code run is the same; only its compilation is reused.
       NODE_COMPILE_CACHE: join(dataDir, 'node-compile-cache'),
+      ...(firstCycle ? { CRASH_FIRST_CYCLE: firstCycle } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,11 +126,21 @@ function startChild(dataDir: string, sandbox: RunningSandbox, mode: 'cycles' | '
     lines,
     ready,
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    closed: new Promise((resolve) => child.once('close', () => resolve())),
     onLine: null,
+    cycle: null,
+    phase: null,
+    phases: new EventEmitter(),
   };
   createInterface({ input: child.stdout! }).on('line', (line) => {
     lines.push(line);
     if (line === 'ready') markReady();
+    const [word, name, referenceId] = line.split(' ');
+    if (word === 'cycle') [life.cycle, life.phase] = [name ?? null, null];
+    if (word === 'phase' && referenceId) {
+      life.phase = { name: name as LookedUpPhase, referenceId };
+      life.phases.emit('phase', name);
+    }
     life.onLine?.(line);
   });
   let stderr = '';
@@ -213,6 +269,51 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   return { payments, orders, unsettledRows, problems, lookedUpOrders, lookedUpRows };
 }
 
+/** Where in a refund of the other till's payment a kill landed (see crash-child.ts LookedUpPhase). */
+const KILL_STEPS = {
+  sale: 'while the other till was selling it',
+  lookup: 'during the lookup (nothing recorded yet)',
+  send: 'during the send (written ahead; the provider had not acted)',
+  answer: 'during the answer (the provider had acted; its answer not recorded)',
+  answered: 'after the answer was recorded',
+  checking: 'while its lost answer was being settled',
+} as const;
+type KillStep = keyof typeof KILL_STEPS;
+
+/** How long an aimed life's step lasts, at most: the kill comes at a random moment within it. */
+function aimWindowMs(aim: (typeof AIMED_PHASES)[number], latencyMs: number): number {
+  // The status lookup, then the refund's PIN check and its baseline lookup.
+  if (aim === 'lookup') return 2 * latencyMs + 100;
+  // The refund request (the only one slowed in that life), then the provider's late answer.
+  if (aim === 'sending') return latencyMs + ANSWER_DELAY_MS;
+  // The read-back of the order, or the start of the rest's refund.
+  return 200;
+}
+
+/**
+ * The step the life died in: its last phase line, checked against what the journal holds (a kill can land
+ * between a commit and the phase line that follows it), and for a send, whether the provider had acted on it.
+ */
+async function killStep(life: Life, dataDir: string, sandbox: RunningSandbox): Promise<KillStep> {
+  const phase = life.phase;
+  if (phase === null) return 'sale';
+  if (phase.name !== 'lookup' && phase.name !== 'sending') return phase.name;
+  const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
+  let ours;
+  try {
+    ours = journal.refundsOf(phase.referenceId);
+  } finally {
+    journal.close();
+  }
+  const last = ours.at(-1);
+  if (last === undefined) return 'lookup';
+  if (last.state === 'succeeded' || last.state === 'failed') return 'answered';
+  if (last.state === 'checking') return 'checking';
+  const response = await fetch(`${sandbox.origin}/_sandbox/orders/${phase.referenceId}`);
+  const theirs = ((await response.json()) as Partial<SandboxOrder>).refunds?.length ?? 0;
+  return theirs >= ours.filter((refund) => refund.state !== 'failed').length ? 'answer' : 'send';
+}
+
 /** A life that only recovers, until nothing is open or unresolved; it must end by itself, with code 0. */
 async function settleLife(dataDir: string, sandbox: RunningSandbox): Promise<void> {
   const settle = startChild(dataDir, sandbox, 'settle', SEED);
@@ -250,6 +351,13 @@ it(
     let killsWhileResolving = 0;
     let life = 0;
     let comparisons = 0;
+    let aimedLives = 0;
+    let aimsReached = 0;
+    const noKills = () =>
+      Object.fromEntries(Object.keys(KILL_STEPS).map((step) => [step, 0])) as Record<KillStep, number>;
+    const lookedUpKills = noKills();
+    /** Of those, the kills of lives that were not aimed: where chance alone put them. */
+    const byChance = noKills();
     let rowsCompared = 0;
     let settleTimeMs = 0;
     const problems: string[] = [];
@@ -267,7 +375,8 @@ it(
     };
     while (cycles < TARGET_CYCLES) {
       life += 1;
-      const child = startChild(dataDir, sandbox, 'cycles', SEED + life);
+      const aim = life % AIM_EVERY === 0 ? AIMED_PHASES[(life / AIM_EVERY - 1) % AIMED_PHASES.length]! : null;
+      const child = startChild(dataDir, sandbox, 'cycles', SEED + life, aim ? 'lookedUpRefund' : undefined);
       child.onLine = (line) => {
         if (line.startsWith('cycle ')) cycles += 1;
         if (line.startsWith('done ') || line.startsWith('refused ')) {
@@ -278,20 +387,36 @@ it(
       };
       // Each life sees its own network: the longer requests take, the likelier a kill lands in the middle of one;
       // now and then requests also fail outright, so some outcomes are already unknown when the kill comes.
+      const latencyMs = 20 + Math.floor(random() * 100);
       await setFaults(sandbox, {
-        latencyMs: 20 + Math.floor(random() * 100),
+        latencyMs,
         resetNext: random() < 0.25 ? 2 : 0,
         fail5xxNext: random() < 0.2 ? 2 : 0,
         dropAfterActNext: random() < 0.2 ? 1 : 0,
+        // A life aimed at the send slows only the refund, and answers it late (see ANSWER_DELAY_MS).
+        delayAfterActMs: aim === 'sending' ? ANSWER_DELAY_MS : 0,
+        path: aim === 'sending' ? '/refund' : null,
       });
       await child.ready;
-      // Live 0.1–1.3 s, then die without warning.
-      await new Promise((resolve) => setTimeout(resolve, 100 + random() * 1_200));
+      // Live 0.1–1.3 s, then die without warning; an aimed life, at a moment as random within its step.
+      const when = random();
+      if (aim === null) await sleep(100 + when * 1_200);
+      else {
+        aimedLives += 1;
+        if (await reached(child, aim, AIM_DEADLINE_MS)) aimsReached += 1;
+        await sleep(when * aimWindowMs(aim, latencyMs));
+      }
       child.child.kill('SIGKILL');
       const code = await child.exited;
       // A child that died by itself (not our kill) is a failure of the service, not a crash we caused.
       expect(code, child.lines.slice(-20).join('\n')).toBeNull();
       kills += 1;
+      await child.closed;
+      if (child.cycle === 'lookedUpRefund') {
+        const step = await killStep(child, dataDir, sandbox);
+        lookedUpKills[step] += 1;
+        if (aim === null) byChance[step] += 1;
+      }
       const afterKill = snapshot(dataDir);
       if (afterKill.inFlight > 0) killsWithRequestInFlight += 1;
       else if (afterKill.unsettledRows > 0) killsWhileResolving += 1;
@@ -322,6 +447,10 @@ it(
         `  journal rows ${payments.length} by final state ${JSON.stringify(byStatus)}`,
         `  provider orders ${orders.length}, refunds ${refundCount}`,
         `  the other till's sales ${lookedUpOrders}: ${lookedUpRows} looked up and refunded here (journal origin looked-up)`,
+        `  kills in refunds of the other till's payments (${aimedLives} lives aimed, ${aimsReached} reached their step):`,
+        ...Object.entries(KILL_STEPS).map(
+          ([step, what]) => `    ${what}: ${lookedUpKills[step as KillStep]} (${byChance[step as KillStep]} by chance)`,
+        ),
         `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
         `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
       ].join('\n'),
@@ -334,5 +463,10 @@ it(
     expect(kills).toBeGreaterThan(0);
     expect(killsWithRequestInFlight).toBeGreaterThan(0);
     expect(lookedUpRows).toBeGreaterThan(0);
+    // Refunds of the other till's payments killed in each step: the lookup, the send, the answer.
+    expect(lookedUpKills.lookup).toBeGreaterThan(0);
+    expect(lookedUpKills.send).toBeGreaterThan(0);
+    expect(lookedUpKills.answer).toBeGreaterThan(0);
+    expect(lookedUpKills.answered).toBeGreaterThan(0);
   },
 );

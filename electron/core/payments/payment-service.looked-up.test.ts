@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT } from '../../sandbox/server.ts';
 import {
   FAST,
@@ -28,6 +29,9 @@ const OTHER_MERCHANT = {
   country: 'SG' as const,
   posIds: ['POS-OTHER-1'],
 };
+
+/** The provider's published refusal of a posId of other credentials (wire-details §2.5). */
+const PROVIDER_DENIAL = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
 
 /** Another terminal on the same sandbox: its own data folder and journal, the merchant's credentials, its posId. */
 async function openTerminal(
@@ -239,8 +243,20 @@ describe('a payment taken at another terminal', () => {
       stranger.h['payments.refund']({ referenceId: paid.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(error.code).toBe('terminal.denied');
+    // The provider's own sentence travels with the error, for the screen to quote as it came.
+    expect(error.details).toMatchObject({ httpStatus: 401, providerMessage: PROVIDER_DENIAL });
     const detail = await stranger.h['payments.get']({ referenceId: paid.referenceId });
     expect(detail.refunds.map((r) => r.state)).toEqual(['failed']);
+    // The failed refund keeps it too, after our explanation (the journal's English, the CSV's failure reason).
+    expect(detail.refunds[0]!.failureNotice).toEqual(
+      notice('payments.provider-said', {
+        reason: notice('payments.error', { error: { code: 'terminal.denied' } }),
+        providerText: PROVIDER_DENIAL,
+      }),
+    );
+    expect(detail.refunds[0]!.failureReason).toBe(
+      `This terminal (posId) belongs to other credentials. Check the posId in Settings. The provider said: “${PROVIDER_DENIAL}”`,
+    );
     const truth = (await sandboxOrders(harness.sandbox)).find((o) => o.referenceId === paid.referenceId)!;
     expect([truth.status, truth.refundAmount]).toEqual(['CAPTURED', 0]);
     // And a terminal of another merchant's credentials does not see the shop's payments at all.

@@ -36,6 +36,8 @@ export const TEST_SUPERVISOR_PIN = '2468';
 export async function openTestContext(options: {
   readonly dataDir: string;
   readonly sandbox: SandboxAddress;
+  /** Hears every event as it is emitted (the crash test's child reports where a refund is by them). */
+  readonly onEvent?: <E extends EventName>(event: E, payload: Events[E]) => void;
 }): Promise<TestContext> {
   const settingsFile = openConfSettingsFile(options.dataDir);
   const settings = await openSettingsService({
@@ -66,6 +68,7 @@ export async function openTestContext(options: {
         payments.push(payload as PaymentView);
         paymentTimes.push(Date.now());
       } else if (event === 'refund.updated') refunds.push(payload as RefundView);
+      options.onEvent?.(event, payload);
     },
     countsChanged: () => {},
   };

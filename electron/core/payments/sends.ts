@@ -4,7 +4,7 @@ import { notice } from '../../../shared/notices.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
 import { PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
-import { errorReason } from './error-reason.ts';
+import { errorReason, refusalReason } from './error-reason.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
 
@@ -178,7 +178,7 @@ export function applyRefundOutcome(
       return updateRefund(
         rt,
         refund.refundId,
-        { state: 'failed', failureReason: errorReason(outcome.error) },
+        { state: 'failed', failureReason: refusalReason(outcome.error) },
         { kind: 'status', summary: `refund ${refund.refundId} refused: ${outcome.error.message}` },
       );
     case 'unknown':

@@ -177,6 +177,7 @@ describe('printing from the screens (no printer behind the core: the browser pri
         state: 'succeeded',
         failureReason: null,
         failureNotice: null,
+        posId: 'POS-1',
         createdAt: '2026-11-22T10:05:00.000Z',
         updatedAt: '2026-11-22T10:05:01.000Z',
       });

@@ -14,6 +14,7 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
           <th scope="col">{t('detail.colAmount')}</th>
           <th scope="col">{t('detail.colReason')}</th>
           <th scope="col">{t('detail.colState')}</th>
+          <th scope="col">{t('detail.colRefundTerminal')}</th>
         </tr>
       </thead>
       <tbody>
@@ -26,6 +27,8 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
               {t(`refundState.${refund.state}`)}
               {refund.failureReason ? ` — ${failureOf(refund, t, locale)}` : ''}
             </td>
+            {/* The posId it was sent as: this till's, which may differ from the terminal that took the payment. */}
+            <td data-testid="refund-row-terminal">{refund.posId ?? '—'}</td>
           </tr>
         ))}
       </tbody>

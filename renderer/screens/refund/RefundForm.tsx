@@ -44,7 +44,10 @@ export function RefundForm({
   const locale = useLocale();
   const bridge = useBridge();
   const refundable = payment.refundable;
-  const [amountMinor, setAmountMinor] = useState(refundable.amountMinor);
+  // What is left to refund until the clerk types an amount: the default follows the payment as it moves (a
+  // refund of another terminal, one of ours confirmed or refused while the form is open).
+  const [typedAmountMinor, setTypedAmountMinor] = useState<number | null>(null);
+  const amountMinor = typedAmountMinor ?? refundable.amountMinor;
   const [reasonChoice, setReasonChoice] = useState<string>(REASONS[0]!);
   const [otherReason, setOtherReason] = useState('');
   const [pin, setPin] = useState('');
@@ -127,7 +130,7 @@ export function RefundForm({
           valueMinor={amountMinor}
           currency={refundable.currency}
           maxMinor={refundable.amountMinor}
-          onChange={setAmountMinor}
+          onChange={setTypedAmountMinor}
           testId="refund-amount"
           describedBy={problems.amount ? 'refund-amount-problem' : undefined}
           invalid={Boolean(problems.amount)}

@@ -100,6 +100,7 @@ describe('refund screen', () => {
       state,
       failureReason: null,
       failureNotice: null,
+      posId: 'POS-1',
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     });
@@ -143,6 +144,32 @@ describe('refund screen', () => {
     fireEvent.click(screen.getByTestId('refund-find'));
     expect((await screen.findByTestId('refund-no-pin')).textContent).toContain('An admin sets one in Settings');
     expect(screen.queryByTestId('refund-form')).toBeNull();
+  });
+
+  it('the amount follows what is left while the form is open, until the clerk types one', async () => {
+    const bridge = await openRefund();
+    scannerTypes(document.body, 'REF-PAID-0001', 5_000);
+    const amount = (await screen.findByTestId('refund-amount')) as HTMLInputElement;
+    expect(amount.value).toBe('S$12.34');
+    // Another terminal refunds S$2.34 while the form is open: the payment moves under it.
+    const moved = (refundedMinor: number) => ({
+      ...paidPayment(),
+      refunded: { amountMinor: refundedMinor, currency: 'SGD' as const },
+      refundable: { amountMinor: 1234 - refundedMinor, currency: 'SGD' as const },
+    });
+    bridge.payments.set('REF-PAID-0001', moved(234));
+    act(() => bridge.emit('payment.updated', moved(234)));
+    await waitFor(() => expect(screen.getByTestId('refund-refundable').textContent).toBe('S$10.00'));
+    expect(amount.value).toBe('S$10.00');
+    // Typed by the clerk, it stays, whatever moves; the PIN typed so far too.
+    keyAt(amount, 'Delete', 6_000);
+    for (const digit of '500') fireEvent.keyDown(amount, { key: digit });
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '43' } });
+    bridge.payments.set('REF-PAID-0001', moved(334));
+    act(() => bridge.emit('payment.updated', moved(334)));
+    await waitFor(() => expect(screen.getByTestId('refund-refundable').textContent).toBe('S$9.00'));
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$5.00');
+    expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('43');
   });
 
   it('cannot be keyed above the refundable rest', async () => {

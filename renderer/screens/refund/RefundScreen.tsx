@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentDetail } from '../../../shared/domain.ts';
+import { isReceiptReference } from '../../../shared/receipt-reference.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
+import { CameraPanel } from '../../components/CameraPanel.tsx';
 import { LookupForm } from '../../components/LookupForm.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
@@ -9,6 +11,7 @@ import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
 import { RefundsTable } from '../payments/RefundsTable.tsx';
 import { findPayment } from './find-payment.ts';
 import { RefundForm, refundOutcomeOf } from './RefundForm.tsx';
@@ -16,8 +19,9 @@ import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
 
-// Journey 4: scan the receipt (or type the reference) → the order, what was refunded, what is refundable
-// now → amount (defaults to the rest), reason, supervisor PIN → result and the new refundable amount.
+// Journey 4: scan the receipt (USB scanner, or the camera when Settings choose it; or type the reference) →
+// the order, what was refunded, what is refundable now → amount (defaults to the rest), reason, supervisor
+// PIN → result and the new refundable amount.
 
 export function RefundScreen({ referenceId }: { referenceId?: string | undefined }) {
   const t = useT();
@@ -30,6 +34,13 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   // The refund this screen just made: the screen then shows its outcome and the slip, not a fresh form.
   const [made, setMade] = useState<{ readonly refundId: string | null } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
+  const { settings } = useTerminal();
+  // The code the camera last had looked up. A receipt held up to the camera is read many times a second (and
+  // reported again every few seconds): it is looked up once, and while it is being looked up and after, the
+  // same code is ignored, so the payment on screen (a form half filled, a refund just made) stays. Another
+  // code, a scan, a typed reference or starting over takes it back.
+  const cameraCode = useRef<string | null>(null);
+  const [cameraRefused, setCameraRefused] = useState(false);
 
   const lookUp = useCallback(
     (text: string): Promise<void> =>
@@ -42,7 +53,20 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   );
   const find = (text: string): Promise<void> => {
     setMade(null);
+    setCameraRefused(false);
     return lookUp(text);
+  };
+
+  const findFromCamera = (code: string): void => {
+    if (code === cameraCode.current) return;
+    cameraCode.current = code;
+    // Not a receipt of ours (a customer's wallet code, a product's QR): said at once, nothing is looked up.
+    if (!isReceiptReference(code)) {
+      setCameraRefused(true);
+      return;
+    }
+    setQuery(code);
+    void find(code);
   };
 
   useEffect(() => {
@@ -50,6 +74,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
   }, [referenceId, lookUp]);
 
   useScanHandler((scan) => {
+    cameraCode.current = null;
     setQuery(scan.code);
     void find(scan.code);
   });
@@ -74,6 +99,8 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
     setMade(null);
     setNotFound(null);
     setLookupError(null);
+    setCameraRefused(false);
+    cameraCode.current = null;
     setQuery('');
     lookupRef.current?.focus();
   };
@@ -98,19 +125,34 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       <h1 id="refund-title" tabIndex={-1} className="screen-title">
         {t('refund.title')}
       </h1>
-      <LookupForm
-        name="refund"
-        label={t('refund.lookupLabel')}
-        findLabel={t('refund.find')}
-        hint={t('refund.lookupHint')}
-        maxLength={64}
-        query={query}
-        onQueryChange={setQuery}
-        onFind={(text) => void find(text)}
-        error={lookupError}
-        notFound={notFound === null ? null : t('refund.notFound', { query: notFound })}
-        inputRef={lookupRef}
-      />
+      <div className="refund-lookup">
+        <div className="refund-lookup-form">
+          <LookupForm
+            name="refund"
+            label={t('refund.lookupLabel')}
+            findLabel={t('refund.find')}
+            hint={t(settings.refundCamera ? 'refund.lookupHintCamera' : 'refund.lookupHint')}
+            maxLength={64}
+            query={query}
+            onQueryChange={setQuery}
+            onFind={(text) => {
+              cameraCode.current = null;
+              void find(text);
+            }}
+            error={lookupError}
+            notFound={notFound === null ? null : t('refund.notFound', { query: notFound })}
+            inputRef={lookupRef}
+          />
+          {cameraRefused && (
+            <p className="error-text" role="alert" data-testid="refund-camera-refused">
+              {t('refund.cameraNotReceipt')}
+            </p>
+          )}
+        </div>
+        {settings.refundCamera && (
+          <CameraPanel className="camera-panel-receipt" deviceId={settings.cameraDeviceId} onCode={findFromCamera} />
+        )}
+      </div>
       {payment && detail && (
         <div className="refund-layout">
           <div className="refund-order">
@@ -198,8 +240,12 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
               </div>
             </div>
           ) : (
+            // One form per payment, kept while the payment's numbers move under it: a refund is recorded (nothing
+            // refundable while it is in flight) and then refused, and the screen reloads on both, yet the
+            // clerk must still read why it was refused, and what was typed stays. A fresh form (amount = the
+            // rest) comes with "Refund more of this payment" or another payment.
             <RefundForm
-              key={`${payment.referenceId}:${payment.refundable.amountMinor}:${payment.canRefund}`}
+              key={payment.referenceId}
               payment={payment}
               onDone={(updated, refundId) => {
                 setDetail(updated);

@@ -47,7 +47,15 @@ describe('a payment taken at another terminal', () => {
     expect(mark.getAttribute('title')).toMatch(/counts in this terminal’s day summary/);
     expect(screen.getByTestId('refund-payment-type').textContent).toBe('Wallet payment');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$14.00');
-    expect(screen.getByTestId('refund-submit')).toBeDefined();
+
+    // Refunded here: the refund's row names the terminal it was sent as, this one.
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    await screen.findByTestId('refund-done');
+    const row = screen.getByTestId('refund-row');
+    expect(within(row).getByTestId('refund-row-terminal').textContent).toBe('POS-1');
+    expect(screen.getByRole('columnheader', { name: 'Sent as terminal' })).toBeDefined();
   });
 
   it('the payment list marks it, filters by origin, and the detail says so (en and zh-HK)', async () => {
@@ -101,6 +109,79 @@ describe('a payment taken at another terminal', () => {
     const row = await screen.findByTestId('payment-row');
     expect(within(row).getByText('於其他終端機收款')).toBeDefined();
     expect(screen.getByLabelText('收款地點')).toBeDefined();
+  });
+
+  for (const [locale, explanation, label] of [
+    [
+      'en',
+      'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+      'The provider’s own words:',
+    ],
+    ['zh-HK', '此終端機（posId）屬於另一組憑證。請在「設定」檢查 posId。', '支付商原文：'],
+  ] as const) {
+    it(`a refund the provider refuses: our explanation, then the provider's own words as they came (${locale})`, async () => {
+      const denial = 'Terminal Access Denied. Insufficient permissions to act on this terminal.';
+      const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+      bridge.settings = { ...bridge.settings, locale };
+      const payment = lookedUp();
+      bridge.payments.set(payment.referenceId, payment);
+      // As main does: the refund is recorded before it is sent (in flight, nothing is refundable), the screen
+      // hears it and reloads; the provider refuses it (refundable again), the screen hears that too.
+      bridge.override('payments.refund', async ({ referenceId, amountMinor }) => {
+        const refund = (state: 'sending' | 'failed') => ({
+          refundId: `${referenceId}-R1`,
+          referenceId,
+          amount: SGD(amountMinor ?? 1400),
+          reason: 'Goods returned',
+          state,
+          failureReason: null,
+          failureNotice: null,
+          posId: 'POS-1',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          updatedAt: '2026-11-21T10:00:00.000Z',
+        });
+        bridge.payments.set(referenceId, { ...payment, refundable: SGD(0), canRefund: false });
+        bridge.emit('refund.updated', refund('sending'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        bridge.payments.set(referenceId, payment);
+        bridge.emit('refund.updated', refund('failed'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return {
+          ok: false,
+          error: {
+            code: 'terminal.denied',
+            message: 'This terminal (posId) belongs to other credentials. Check the posId in Settings.',
+            retryable: false,
+            details: { operation: 'refund', httpStatus: 401, providerMessage: denial, traceId: 'trace-1' },
+          },
+        };
+      });
+      renderWithBridge(<App />, bridge, locale);
+      fireEvent.click(await screen.findByTestId('nav-refund'));
+      await screen.findByTestId('refund-screen');
+      scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
+      fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
+      fireEvent.click(screen.getByTestId('refund-submit'));
+      fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+      expect((await screen.findByTestId('refund-error')).textContent).toBe(explanation);
+      expect(screen.getByTestId('refund-error-provider').textContent).toBe(`${label} ${denial}`);
+      const quote = screen.getByTestId('refund-error-provider-text');
+      expect([quote.tagName, quote.getAttribute('lang'), quote.textContent]).toEqual(['Q', 'en', denial]);
+    });
+  }
+
+  it('an error the till itself raised (no provider sentence) shows our words alone', async () => {
+    const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
+    bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    await screen.findByTestId('refund-screen');
+    scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
+    fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
+    expect(screen.queryByTestId('refund-error-provider')).toBeNull();
   });
 
   it("the day summary shows the refunds made here of other terminals' payments on their own line, in the net", async () => {

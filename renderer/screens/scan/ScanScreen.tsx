@@ -12,7 +12,7 @@ import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
-import { CameraPanel } from './CameraPanel.tsx';
+import { CameraPanel } from '../../components/CameraPanel.tsx';
 
 /** A kiosk customer has this long to show a code before the kiosk starts over. */
 const KIOSK_SCAN_WALK_AWAY_MS = 60_000;

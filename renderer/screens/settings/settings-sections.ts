@@ -30,6 +30,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   statusRequestsPerSecond: 'payments',
   scanner: 'devices',
   cameraDeviceId: 'devices',
+  refundCamera: 'devices',
   supervisorPin: 'pins',
   adminPin: 'pins',
   linkedApproval: 'linked',

@@ -1,10 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { useCameraScanner, type CameraState } from '../../hooks/use-camera-scanner.ts';
-import { useT } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useCameraScanner, type CameraState } from '../hooks/use-camera-scanner.ts';
+import { useT } from '../i18n/i18n.tsx';
+import { useAppStore } from '../stores/app-store.ts';
 
-/** The viewfinder with its target box, and a plain explanation whenever the camera is not usable. */
-export function CameraPanel({ deviceId, onCode }: { deviceId: string; onCode: (code: string) => void }) {
+/**
+ * The viewfinder with its target box, and a plain explanation whenever the camera is not usable. The camera
+ * starts when this mounts (its code is loaded then) and is released when it unmounts.
+ */
+export function CameraPanel({
+  deviceId,
+  onCode,
+  className,
+}: {
+  deviceId: string;
+  onCode: (code: string) => void;
+  /** A screen's own size for it (the refund screen's is smaller than the scan screen's). */
+  className?: string;
+}) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const { state, decoder } = useCameraScanner(videoRef, deviceId, onCode);
@@ -16,7 +28,7 @@ export function CameraPanel({ deviceId, onCode }: { deviceId: string; onCode: (c
   const live = state.kind === 'live';
   return (
     <div
-      className="camera-panel"
+      className={className ? `camera-panel ${className}` : 'camera-panel'}
       data-testid="camera-panel"
       data-camera-state={state.kind}
       data-decoder={decoder ?? ''}
