@@ -1,6 +1,7 @@
 import type { ChannelName, CsvExport, Handlers } from '../../shared/contract.ts';
 import type { DaySummary } from '../../shared/domain.ts';
 import type { CoreContext } from './core-context.ts';
+import type { RegisterPayments } from './payments/register-sales.ts';
 import type { Lane, ReleaseSlot } from './payments/status-budget.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
@@ -33,6 +34,8 @@ export interface PaymentModule {
    * the budget counts every one.
    */
   statusSlot(lane: Lane): Promise<ReleaseSlot>;
+  /** What the register connection (electron/core/ecr/) asks of the service: see payments/register-sales.ts. */
+  readonly register: RegisterPayments;
   close(): Promise<void>;
 }
 

@@ -35,6 +35,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   linkedApproval: 'linked',
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
+  ecr: 'payments',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */
