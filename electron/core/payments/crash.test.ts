@@ -8,12 +8,14 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import { OTHER_TERMINAL_POS_ID } from './crash-child.ts';
+import { registerProblemsIn } from './crash-register.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
 // shop's other till took, looked up by their reference: killed during the lookup, the refund's send or its
-// answer), playing the consumer through
+// answer; and register sales over the register connection, killed between a request and its answer, the
+// register sending it again with the same Idempotency-Key: crash-register.ts), playing the consumer through
 // the sandbox that runs here, in the parent. The parent SIGKILLs the child at random (seeded) moments — the
 // sandbox adds latency to every request, so many kills land while a request is in flight — and starts it
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
@@ -140,6 +142,10 @@ interface Comparison {
   readonly orders: SandboxOrder[];
   readonly unsettledRows: number;
   readonly problems: string[];
+  /** Register sales whose answer the register got (first time or by a replay after a kill). */
+  readonly registerSales: number;
+  /** Register requests answered only when sent again, after a kill swallowed the first answer. */
+  readonly registerReplays: number;
 }
 
 /** journal == sandbox truth, read once a settle life has let recovery finish: every row final, nothing lost,
@@ -209,8 +215,21 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   } finally {
     journal.close();
   }
+  // The register's memory (crash-register.ts) against the journal: each answered request names the payment its
+  // Idempotency-Key recorded, and no register payment exists that no answered request made.
+  const register = registerProblemsIn(dataDir, payments);
+  problems.push(...register.problems);
 
-  return { payments, orders, unsettledRows, problems, lookedUpOrders, lookedUpRows };
+  return {
+    payments,
+    orders,
+    unsettledRows,
+    problems,
+    lookedUpOrders,
+    lookedUpRows,
+    registerSales: register.creates,
+    registerReplays: register.answeredAfterReplay,
+  };
 }
 
 /** A life that only recovers, until nothing is open or unresolved; it must end by itself, with code 0. */
@@ -304,7 +323,8 @@ it(
     }
 
     // Last life: recovery only, then the same comparison once more.
-    const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows } = await settleThenCompare('at the end');
+    const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows, registerSales, registerReplays } =
+      await settleThenCompare('at the end');
 
     const byStatus: Record<string, number> = {};
     for (const payment of payments) byStatus[payment.displayStatus] = (byStatus[payment.displayStatus] ?? 0) + 1;
@@ -322,6 +342,7 @@ it(
         `  journal rows ${payments.length} by final state ${JSON.stringify(byStatus)}`,
         `  provider orders ${orders.length}, refunds ${refundCount}`,
         `  the other till's sales ${lookedUpOrders}: ${lookedUpRows} looked up and refunded here (journal origin looked-up)`,
+        `  register sales ${registerSales}; requests answered only when sent again after a kill ${registerReplays}`,
         `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
         `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
       ].join('\n'),
@@ -334,5 +355,7 @@ it(
     expect(kills).toBeGreaterThan(0);
     expect(killsWithRequestInFlight).toBeGreaterThan(0);
     expect(lookedUpRows).toBeGreaterThan(0);
+    expect(registerSales).toBeGreaterThan(0);
+    expect(registerReplays).toBeGreaterThan(0);
   },
 );
