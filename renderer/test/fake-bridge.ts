@@ -273,10 +273,11 @@ export function createFakeBridge(
         ),
       };
     },
-    'payments.chargeCustomerQr': ({ amountMinor, currency, consumerCode, note }) => {
+    'payments.chargeCustomerQr': ({ amountMinor, currency, consumerCode, note, registerSale }) => {
       if (usedCodes.has(consumerCode)) return failure('consumer-code.already-used');
       usedCodes.add(consumerCode);
-      const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;
+      // A register's customer-QR sale is paid under its own reference (as in main's payment service).
+      const referenceId = registerSale ?? `REF-${String(++sequence).padStart(8, '0')}`;
       const at = tick();
       return {
         ok: true,
@@ -297,6 +298,7 @@ export function createFakeBridge(
             refundable: { amountMinor, currency },
             createdAt: at,
             updatedAt: at,
+            fromRegister: registerSale ? { keyName: 'Front register', orderReference: null } : null,
           }),
         ),
       };
