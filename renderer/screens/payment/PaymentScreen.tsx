@@ -178,6 +178,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           >
             {amount}
           </p>
+          {view.fromRegister && <FromRegister origin={view.fromRegister} />}
           <p
             className={`payment-status status-${view.displayStatus}`}
             role="status"
@@ -213,11 +214,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
               <p className="explain">{t('payment.checkingExplain')}</p>
             </>
           )}
-          {view.fromRegister ? (
-            <FromRegister origin={view.fromRegister} note={view.note} />
-          ) : (
-            view.note && <p className="payment-note">{view.note}</p>
-          )}
+          {view.note && <p className="payment-note">{view.note}</p>}
           <ErrorText error={error} testId="payment-error" />
           <div className="payment-actions">
             {view.canCancel && !unsettled && (
