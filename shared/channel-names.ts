@@ -39,6 +39,12 @@ export const CHANNEL_NAME_LIST = [
   'customers.answerApproval',
   'customers.approvalStatus',
   'receipts.print',
+  'ecr.keys',
+  'ecr.createKey',
+  'ecr.revokeKey',
+  'ecr.status',
+  'ecr.openSale',
+  'ecr.cancelSale',
 ] as const;
 
 export const EVENT_NAME_LIST = [
@@ -51,6 +57,7 @@ export const EVENT_NAME_LIST = [
   'customers.updated',
   'customers.consentOnDisplay',
   'customers.approvalOnDisplay',
+  'ecr.sale',
 ] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */

@@ -28,6 +28,7 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
+import type { RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
 import {
   settingsPatchSchema,
@@ -95,7 +96,8 @@ export interface HistoryQuery {
   readonly limit?: number | undefined;
 }
 
-export interface Channels extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels {
+export interface Channels
+  extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels, RegisterChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -118,8 +120,15 @@ export interface Channels extends CustomerChannels, ConsentChannels, ApprovalCha
     request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined };
     response: PaymentView;
   };
+  /** With registerSale: the code scanned for a register's customer-QR sale (its reference; amount and currency as the register sent). */
   'payments.chargeCustomerQr': {
-    request: { amountMinor: number; currency: CurrencyCode; consumerCode: string; note?: string | undefined };
+    request: {
+      amountMinor: number;
+      currency: CurrencyCode;
+      consumerCode: string;
+      note?: string | undefined;
+      registerSale?: string | undefined;
+    };
     response: PaymentView;
   };
   'payments.cancel': { request: { referenceId: string; reason?: string | undefined }; response: PaymentView };
@@ -162,6 +171,8 @@ export interface Events extends CustomerEvents {
   'payment.checked': StatusCheck;
   'status.changed': StatusSnapshot;
   'settings.changed': SettingsView;
+  /** A register started a sale (the cashier's screen shows it at once), or it changed before its payment exists. */
+  'ecr.sale': RegisterSale;
 }
 export type EventName = keyof Events;
 
@@ -435,6 +446,40 @@ export const receiptRequestSchemas: { [K in keyof ReceiptChannels]: z.ZodType<Re
   'receipts.print': z.object({ referenceId, kind: z.enum(RECEIPT_KINDS) }).strict(),
 };
 
+// ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----
+
+export interface RegisterChannels {
+  /** The register keys (never the keys themselves). Admin only, like settings.save. */
+  'ecr.keys': { request: Empty; response: readonly RegisterKeyView[] };
+  /** A new key for a register: the answer is the only time the key is shown (only its hash is kept). Admin only. */
+  'ecr.createKey': { request: { name: string }; response: { key: string; view: RegisterKeyView } };
+  /** The key stops working at once; its open event streams are closed. Admin only. */
+  'ecr.revokeKey': { request: { name: string }; response: readonly RegisterKeyView[] };
+  /** Where the connection listens now, and the certificate a shop-network register pins. */
+  'ecr.status': { request: Empty; response: RegisterConnectionStatus };
+  /** The register sale the cashier's screen should show (one waiting for its scan, or a payment still open), if any. */
+  'ecr.openSale': { request: Empty; response: RegisterSale | null };
+  /** The cashier calls off a register's sale: its payment's cancel, or a customer-QR sale not scanned yet. */
+  'ecr.cancelSale': { request: { referenceId: string }; response: RegisterSale };
+}
+
+/** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */
+export const registerKeyName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L}\p{N} ._-]+$/u, 'letters, digits, spaces and . _ -');
+
+export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<RegisterChannels[K]['request']> } = {
+  'ecr.keys': empty,
+  'ecr.createKey': z.object({ name: registerKeyName }).strict(),
+  'ecr.revokeKey': z.object({ name: registerKeyName }).strict(),
+  'ecr.status': empty,
+  'ecr.openSale': empty,
+  'ecr.cancelSale': z.object({ referenceId }).strict(),
+};
+
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).
 export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
@@ -447,7 +492,13 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'journal.resolve': z.object({ journal: z.enum(JOURNAL_NAMES), action: z.enum(JOURNAL_ACTIONS) }).strict(),
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
   'payments.chargeCustomerQr': z
-    .object({ amountMinor, currency, consumerCode: z.string().min(1).max(512), note })
+    .object({
+      amountMinor,
+      currency,
+      consumerCode: z.string().min(1).max(512),
+      note,
+      registerSale: referenceId.optional(),
+    })
     .strict(),
   'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
   'payments.refund': z
@@ -479,4 +530,5 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...consentRequestSchemas,
   ...approvalRequestSchemas,
   ...receiptRequestSchemas,
+  ...registerRequestSchemas,
 };

@@ -125,6 +125,19 @@ export interface PaymentView {
    * why its refund or cancel is not settled).
    */
   readonly unresolvedReason: Notice | null;
+  /**
+   * Started by the shop's register program over the register connection (electron/core/ecr/), with the key it
+   * used and its own order reference; null for a sale keyed in at the till. Optional only so views built
+   * before it existed still type-check.
+   */
+  readonly fromRegister?: RegisterOrigin | null;
+}
+
+/** Which register started a payment: the name of its key (Settings → Register connection), its order reference. */
+export interface RegisterOrigin {
+  readonly keyName: string;
+  /** The register's own reference for the sale (sent to the provider as merchantOrderReference), or null. */
+  readonly orderReference: string | null;
 }
 
 /** The screens that show a payment and tell the core so (payments.onScreen): its lookups then come first. */

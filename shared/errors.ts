@@ -67,6 +67,27 @@ const DEFAULT_MESSAGES = {
   'ipc.forbidden': 'This request came from an untrusted page and was refused.',
   'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
   internal: 'Something went wrong inside the app. The payment journal is safe; try again.',
+  'ecr.unauthorized':
+    'The register connection did not accept this key: it is missing, wrong or revoked. An admin creates keys in Settings → Register connection.',
+  'ecr.busy':
+    'The till is busy with another sale. Wait until it is paid, failed or cancelled, then send the sale again.',
+  'ecr.refunds-disabled':
+    'Refunds over the register connection are turned off. An admin can allow them in Settings → Register connection.',
+  'ecr.idempotency-key-missing':
+    'Every register request that changes something needs an Idempotency-Key header of 1 to 128 characters.',
+  'ecr.idempotency-conflict':
+    'This Idempotency-Key was already used for another request. Send a new key with a new request.',
+  'ecr.invalid-request': 'The register sent a request the till cannot accept. Check its fields.',
+  'ecr.not-found': 'The register connection has no such address.',
+  'ecr.method-not-allowed': 'The register connection does not accept this method at this address.',
+  'ecr.unsupported-media-type': 'The register must send JSON (Content-Type: application/json).',
+  'ecr.request-too-large': 'The register sent a request that is too large.',
+  'ecr.forbidden':
+    "The register connection refused this request: it answers register programs only, at the till's own address.",
+  'ecr.key-name-taken':
+    'A register key with this name already exists. Choose another name, or revoke the old key first.',
+  'ecr.key-not-found': 'There is no register key with this name.',
+  'ecr.sale-cancelled': 'This register sale was cancelled. Nothing was charged.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;

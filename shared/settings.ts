@@ -40,6 +40,20 @@ export const partnerSchema = z.object({
   merchantEntityId: z.string().max(64),
 });
 
+export const ECR_NETWORKS = ['this-computer', 'shop-network'] as const;
+export type EcrNetwork = (typeof ECR_NETWORKS)[number];
+export const DEFAULT_ECR_PORT = 8710;
+
+export const ecrSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** A port of its own (not a privileged one): the register is configured with it. */
+  port: z.number().int().min(1024).max(65_535),
+  network: z.enum(ECR_NETWORKS),
+  /** Refunds over the connection (no supervisor PIN: the register's key is the authority). */
+  refundsAllowed: z.boolean(),
+});
+export type EcrSettings = z.infer<typeof ecrSettingsSchema>;
+
 export const settingsSchema = z
   .object({
     environment: z.enum(ENVIRONMENT_IDS),
@@ -99,6 +113,12 @@ export const settingsSchema = z
       /** Port on this computer where the order-outcome listener runs (webhookUrl must forward to it); 0 = none. */
       webhookListenPort: z.number().int().min(0).max(65_535),
     }),
+    /**
+     * The register connection (electron/core/ecr/): the shop's own register program starts, follows, cancels
+     * and refunds payments over a local HTTP API. Off by default; on this computer only (127.0.0.1, plain
+     * HTTP) or on the shop network (HTTPS with the till's own certificate).
+     */
+    ecr: ecrSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -176,4 +196,5 @@ export const DEFAULT_SETTINGS: Settings = {
   statusRequestsPerSecond: 5,
   linkedApproval: 'customer-display',
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
+  ecr: { enabled: false, port: DEFAULT_ECR_PORT, network: 'this-computer', refundsAllowed: false },
 };

@@ -103,6 +103,7 @@ for (const viewport of [
         'Devices',
         'PINs',
         'Linked customers',
+        'Register connection',
       ]);
       await expect(page.getByRole('tab', { name: 'Environment and credentials' })).toHaveAttribute(
         'aria-selected',

@@ -8,6 +8,7 @@ import { consentNotAvailable, type ConsentOpener } from './customers/consent-ope
 import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
+import { startEcrModule } from './ecr/ecr-module.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
@@ -60,6 +61,8 @@ export interface CreateCoreOptions {
   readonly demoCredentials?: DemoCredentials;
   /** The till's receipt printer (Electron); absent in the browser preview, where the renderer prints. */
   readonly printer?: ReceiptPrinter;
+  /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
+  readonly ecrHeartbeatMs?: number;
   /**
    * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
    * consent window, the web host's broker). Default: a refusal saying so.
@@ -206,6 +209,23 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
+  // The register connection: its own listener (Settings → Register connection), its sales through the payment
+  // service (behind the same journal gate).
+  let ecr;
+  try {
+    ecr = await startEcrModule({
+      dataDir: options.dataDir,
+      settings,
+      admin,
+      payments: payments.register,
+      subscribe: bus.subscribe,
+      version: options.version,
+      heartbeatMs: options.ecrHeartbeatMs,
+    });
+  } catch (error) {
+    await customers.close().finally(() => payments.close().finally(() => provider.close()));
+    throw error;
+  }
   const handlers = composeHandlers({
     app: appHandlers({
       version: options.version,
@@ -237,6 +257,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
         openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)),
     },
     receipts,
+    ecr: ecr.handlers,
   });
 
   status.start();
@@ -251,6 +272,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
         status.close();
         stopSettingsEvents();
         try {
+          // First: no register may start a sale while the services close.
+          await ecr.close();
           await customers.close();
         } finally {
           try {

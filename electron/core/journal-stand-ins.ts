@@ -16,15 +16,26 @@ const PAYMENT_CHANNELS = CHANNEL_NAME_LIST.filter(
 
 /** Every payments.* call, the day report included, refused with journal.lost; nothing pending or unresolved to count. */
 export function blockedPaymentModule(problem: JournalProblem): PaymentModule {
-  const refuse = async (): Promise<never> => {
+  const refuseNow = (): never => {
     throw journalLost(problem);
   };
+  const refuse = async (): Promise<never> => refuseNow();
   return {
     handlers: Object.fromEntries(PAYMENT_CHANNELS.map((name) => [name, refuse])) as unknown as PaymentHandlers,
     daySummary: refuse,
     exportCsv: refuse,
     counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
     learnedAmountLimits: async () => ({ minMinor: null, maxMinor: null }),
+    // The register connection is refused too; it has nothing open to show.
+    register: {
+      requestOf: () => refuseNow(),
+      startSale: refuse,
+      sale: () => refuseNow(),
+      cancel: refuse,
+      refund: refuse,
+      refundOf: () => refuseNow(),
+      openSale: () => null,
+    },
     close: async () => {},
   };
 }
@@ -59,6 +70,15 @@ export function paymentModuleBehind(gate: JournalGate<PaymentModule>): PaymentMo
     exportCsv: (day) => gate.current().exportCsv(day),
     counts: () => gate.current().counts(),
     learnedAmountLimits: () => gate.current().learnedAmountLimits(),
+    register: {
+      requestOf: (keyName, idempotencyKey) => gate.current().register.requestOf(keyName, idempotencyKey),
+      startSale: (input, request) => gate.current().register.startSale(input, request),
+      sale: (referenceId) => gate.current().register.sale(referenceId),
+      cancel: (referenceId, request) => gate.current().register.cancel(referenceId, request),
+      refund: (referenceId, input, request) => gate.current().register.refund(referenceId, input, request),
+      refundOf: (refundId) => gate.current().register.refundOf(refundId),
+      openSale: () => gate.current().register.openSale(),
+    },
     close: () => gate.current().close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { ChannelName, CsvExport, Handlers } from '../../shared/contract.ts';
 import type { DaySummary, LearnedAmountLimits } from '../../shared/domain.ts';
 import type { CoreContext } from './core-context.ts';
+import type { RegisterPayments } from './payments/register-sales.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
 // depends on (core-context.ts) and hands it over; the service returns its channel handlers, the day's
@@ -28,6 +29,8 @@ export interface PaymentModule {
   counts(): PaymentCounts;
   /** What the provider's refusals taught about the merchant's amount limits (app.info, for the Sale screen). */
   learnedAmountLimits(): Promise<LearnedAmountLimits>;
+  /** What the register connection (electron/core/ecr/) asks of the service: see payments/register-sales.ts. */
+  readonly register: RegisterPayments;
   close(): Promise<void>;
 }
 

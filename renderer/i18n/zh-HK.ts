@@ -2,6 +2,7 @@ import { COUNTER_ZH_HK } from './counter.zh-HK.ts';
 import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
+import { REGISTER_ZH_HK } from './register.zh-HK.ts';
 import type { MessageKey } from './en.ts';
 
 // 繁體中文（香港）. Same keys as en.ts; the type makes a missing key a compile error.
@@ -439,4 +440,5 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...RECEIPTS_ZH_HK,
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
+  ...REGISTER_ZH_HK,
 };

@@ -1,9 +1,12 @@
+import type { RegisterSale } from '../../shared/register.ts';
+
 // Where the cashier is. A screen is plain data, so any part of the app can send the cashier somewhere.
 
 export type Screen =
   | { readonly name: 'sale' }
   | { readonly name: 'payment'; readonly referenceId: string }
-  | { readonly name: 'scan' }
+  /** With registerSale: the scan a register's customer-QR sale waits for (its amount, not the keypad's). */
+  | { readonly name: 'scan'; readonly registerSale?: RegisterSale | undefined }
   | { readonly name: 'payments' }
   | { readonly name: 'payment-detail'; readonly referenceId: string }
   | { readonly name: 'refund'; readonly referenceId?: string | undefined }

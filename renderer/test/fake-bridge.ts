@@ -10,6 +10,7 @@ import type {
 import type { PaymentDetail, PaymentView, StatusSnapshot } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import { notice, noticeInEnglish, type Notice } from '../../shared/notices.ts';
+import type { RegisterConnectionStatus, RegisterKeyView, RegisterSale } from '../../shared/register.ts';
 import type { Result } from '../../shared/result.ts';
 import {
   DEFAULT_SETTINGS,
@@ -91,6 +92,8 @@ export function createFakeBridge(
     status?: Partial<StatusSnapshot>;
     secrets?: Partial<Record<SecretName, string>>;
     vaultUnreadable?: boolean;
+    /** What ecr.openSale answers: a register sale the screen should pick up after a reload. */
+    registerSale?: RegisterSale;
   } = {},
 ): FakeBridge {
   const calls: Call[] = [];
@@ -141,6 +144,25 @@ export function createFakeBridge(
     return view;
   };
   const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
+  const registerKeys = new Map<string, RegisterKeyView>();
+  const registerStatus = (): RegisterConnectionStatus => {
+    const { enabled, port, network } = state.settings.ecr;
+    const shop = network === 'shop-network';
+    return {
+      enabled,
+      baseUrl: enabled ? `${shop ? 'https' : 'http'}://${shop ? '192.0.2.10' : '127.0.0.1'}:${port}/ecr/v1` : null,
+      problem: null,
+      certificate:
+        enabled && shop
+          ? {
+              sha256Fingerprint:
+                'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
+              publicKeyPin: 'q83vASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4k=',
+              notAfter: '2036-01-01T00:00:00.000Z',
+            }
+          : null,
+    };
+  };
   const customers = createFakeCustomers({
     emit,
     now: tick,
@@ -270,10 +292,11 @@ export function createFakeBridge(
         ),
       };
     },
-    'payments.chargeCustomerQr': ({ amountMinor, currency, consumerCode, note }) => {
+    'payments.chargeCustomerQr': ({ amountMinor, currency, consumerCode, note, registerSale }) => {
       if (usedCodes.has(consumerCode)) return failure('consumer-code.already-used');
       usedCodes.add(consumerCode);
-      const referenceId = `REF-${String(++sequence).padStart(8, '0')}`;
+      // A register's customer-QR sale is paid under its own reference (as in main's payment service).
+      const referenceId = registerSale ?? `REF-${String(++sequence).padStart(8, '0')}`;
       const at = tick();
       return {
         ok: true,
@@ -294,6 +317,7 @@ export function createFakeBridge(
             refundable: { amountMinor, currency },
             createdAt: at,
             updatedAt: at,
+            fromRegister: registerSale ? { keyName: 'Front register', orderReference: null } : null,
           }),
         ),
       };
@@ -401,6 +425,29 @@ export function createFakeBridge(
     // As the core without a printer (the browser preview): the screen prints the receipt itself.
     'receipts.print': ({ referenceId }) =>
       payments.has(referenceId) ? { ok: true, value: { printed: false, via: 'browser' } } : failure('order.not-found'),
+    // As in main (electron/core/ecr/ecr-handlers.ts): admin only once an admin PIN exists; a key shown once.
+    'ecr.keys': () =>
+      secretValues.has('adminPin') && !adminSessionOpen
+        ? failure('admin.pin-required')
+        : { ok: true, value: [...registerKeys.values()] },
+    'ecr.createKey': ({ name }) => {
+      if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
+      if (registerKeys.has(name)) return failure('ecr.key-name-taken');
+      const view = { name, createdAt: tick(), lastUsedAt: null };
+      registerKeys.set(name, view);
+      return { ok: true, value: { key: `ecr_test_key_${++sequence}`, view } };
+    },
+    'ecr.revokeKey': ({ name }) => {
+      if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
+      if (!registerKeys.delete(name)) return failure('ecr.key-not-found');
+      return { ok: true, value: [...registerKeys.values()] };
+    },
+    'ecr.status': () => ({ ok: true, value: registerStatus() }),
+    'ecr.openSale': () => ({ ok: true, value: options.registerSale ?? null }),
+    'ecr.cancelSale': ({ referenceId }) =>
+      options.registerSale?.referenceId === referenceId
+        ? { ok: true, value: { ...options.registerSale, state: 'cancelled', updatedAt: tick() } }
+        : failure('payment.not-found'),
   };
 
   const bridge: Record<string, unknown> = {

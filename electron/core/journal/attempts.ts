@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AttemptState, OrderStatus, PaymentMethod, PaymentType } from '../../../shared/domain.ts';
+import type { AttemptState, OrderStatus, PaymentMethod, PaymentType, RegisterOrigin } from '../../../shared/domain.ts';
 import { ATTEMPT_STATES, ORDER_STATUSES } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type Money } from '../../../shared/money.ts';
@@ -26,6 +26,8 @@ export interface NewAttempt {
   /** customer-qr only: the scanned text. Only its SHA-256 is stored; a code already submitted is refused. */
   readonly consumerCode?: string | undefined;
   readonly note?: string | null | undefined;
+  /** Started by a register over the register connection: its key's name and its order reference. */
+  readonly register?: RegisterOrigin | undefined;
 }
 
 /** Fields the service may change after the insert. Absent (undefined) = unchanged; null = clear. */
@@ -68,7 +70,13 @@ export function newReferenceId(ctx: JournalContext, terminalReference: string): 
   const day = ctx.localDay(ctx.now());
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const referenceId = makeReferenceId(terminalReference, day);
-    if (!ctx.sql('SELECT 1 AS found FROM payment_attempts WHERE reference_id = ?').get(referenceId)) return referenceId;
+    // A register's customer-QR sale reserves its reference before its attempt exists (register.ts).
+    const taken = ctx
+      .sql(
+        'SELECT 1 AS found FROM payment_attempts WHERE reference_id = ? UNION ALL SELECT 1 FROM register_sales WHERE reference_id = ?',
+      )
+      .get(referenceId, referenceId);
+    if (!taken) return referenceId;
   }
   throw new PosError('internal', { cause: new Error('Could not draw an unused payment reference in 5 tries') });
 }
@@ -116,6 +124,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     createdAt: now,
     updatedAt: now,
     version: 1,
+    registerKey: input.register?.keyName ?? null,
+    orderReference: input.register?.orderReference ?? null,
   };
 
   return ctx.atomically(() => {
@@ -125,8 +135,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
       ctx
         .sql(
           `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
-             display_status, note, consumer_code_hash, local_day, created_at, updated_at, version)
-           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1)`,
+             display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, order_reference)
+           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?)`,
         )
         .run(
           referenceId,
@@ -140,6 +150,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
           row.localDay,
           now,
           now,
+          row.registerKey,
+          row.orderReference,
         );
     } catch (error) {
       // Both were checked above inside this write transaction; this is the schema's own guarantee speaking.

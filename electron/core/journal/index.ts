@@ -19,3 +19,10 @@ export {
 export { toPaymentView, toRefundView, toJournalEvent, toStatusChange, unresolvedReasonOf } from './views.ts';
 export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
 export { consumerCodeHash } from './attempts.ts';
+export type {
+  NewRegisterRequest,
+  NewRegisterSale,
+  RegisterOperation,
+  RegisterRequestRow,
+  RegisterSaleRow,
+} from './register.ts';

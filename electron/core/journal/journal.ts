@@ -24,6 +24,7 @@ import { checkTimeZone, systemTimeZone } from './local-time.ts';
 import { migrate } from './migrations.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
+import * as register from './register.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
 import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
 
@@ -109,6 +110,22 @@ export interface Journal {
   /** Totals of one local day. Pass the till's currency (default: the currency most used that day). */
   daySummary(day: string, currency?: CurrencyCode): DaySummary;
   exportCsv(day: string): CsvExport;
+
+  /** The register connection's records (schema 9): see register.ts. */
+  readonly register: {
+    /** In the caller's transaction, with what it recorded; throws ecr.idempotency-conflict for a key already used. */
+    recordRequest(
+      request: register.NewRegisterRequest,
+      recorded: { referenceId: string; refundId?: string | null },
+    ): register.RegisterRequestRow;
+    requestOf(registerKey: string, idempotencyKey: string): register.RegisterRequestRow | null;
+    /** A customer-QR sale waiting for its scan; throws ecr.busy while another one waits. */
+    recordSale(sale: register.NewRegisterSale): register.RegisterSaleRow;
+    saleOf(referenceId: string): register.RegisterSaleRow | null;
+    waitingSale(): register.RegisterSaleRow | null;
+    closeSale(referenceId: string, state: 'scanned' | 'cancelled'): register.RegisterSaleRow;
+    openAttempts(): AttemptRow[];
+  };
 
   /** Groups several calls into one commit (e.g. an update and the event that explains it). `work` must be synchronous. */
   atomically<T>(work: () => T): T;
@@ -205,6 +222,22 @@ export function openJournal(options: JournalOptions): Journal {
         };
       }),
     ),
+    register: {
+      recordRequest: guard(
+        (request: register.NewRegisterRequest, recorded: { referenceId: string; refundId?: string | null }) =>
+          register.recordRegisterRequest(ctx, request, recorded),
+      ),
+      requestOf: guard((registerKey: string, idempotencyKey: string) =>
+        register.registerRequestOf(ctx, registerKey, idempotencyKey),
+      ),
+      recordSale: guard((sale: register.NewRegisterSale) => register.recordRegisterSale(ctx, sale)),
+      saleOf: guard((referenceId: string) => register.registerSaleOf(ctx, referenceId)),
+      waitingSale: guard(() => register.waitingRegisterSale(ctx)),
+      closeSale: guard((referenceId: string, state: 'scanned' | 'cancelled') =>
+        register.closeRegisterSale(ctx, referenceId, state),
+      ),
+      openAttempts: guard(() => register.openRegisterAttempts(ctx)),
+    },
     history: guard((query: HistoryQuery) => history(ctx, query)),
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),

@@ -63,6 +63,8 @@ export function lookedUpRow(ctx: JournalContext, payment: LookedUpPayment): Atte
     createdAt: payment.createdAt,
     updatedAt: payment.updatedAt,
     version: 1,
+    registerKey: null,
+    orderReference: null,
   };
 }
 

@@ -422,7 +422,14 @@ describe('journal file and schema', () => {
     const check = new DatabaseSync(filePath);
     try {
       expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
-      expect(indexNames(check)).toEqual([...indexesBefore, 'payment_attempts_looked_up'].sort());
+      expect(indexNames(check)).toEqual(
+        [
+          ...indexesBefore,
+          'payment_attempts_looked_up',
+          'payment_attempts_register',
+          'register_sales_one_waiting',
+        ].sort(),
+      );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
       // Ours must say how and where they were taken; a looked-up one is settled and carries no customer code.
       expect(() =>
@@ -439,6 +446,109 @@ describe('journal file and schema', () => {
       ).toThrow(/CHECK/);
       // The append-only guards still hold.
       expect(() => check.exec('DELETE FROM events')).toThrow(/append-only/);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('adds the register connection to a schema-8 file: old payments are the cashier’s, a register’s request commits with its payment', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    old.exec('PRAGMA foreign_keys = ON');
+    migrate(old, createTransactions(old).atomically, 8);
+    old.exec(`
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        provider_status, local_day, created_at, updated_at)
+      VALUES ('TILL01-20261120-CASHIER1', 'merchant-qr', 1500, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED',
+        '2026-11-20', 1763600000000, 1763600000000);
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.getAttempt('TILL01-20261120-CASHIER1')).toMatchObject({ registerKey: null, orderReference: null });
+      expect(journal.viewOf('TILL01-20261120-CASHIER1')?.fromRegister).toBeNull();
+      const request = {
+        registerKey: 'Front',
+        idempotencyKey: 'k-1',
+        requestHash: 'a'.repeat(64),
+        operation: 'create' as const,
+      };
+      const referenceId = journal.newReferenceId('TILL01');
+      journal.atomically(() => {
+        journal.recordAttempt({
+          referenceId,
+          method: 'merchant-qr',
+          amount: { amountMinor: 700, currency: 'SGD' },
+          posId: 'POS-1',
+          register: { keyName: 'Front', orderReference: 'ORDER-77' },
+        });
+        journal.register.recordRequest(request, { referenceId });
+      });
+      expect(journal.viewOf(referenceId)?.fromRegister).toEqual({ keyName: 'Front', orderReference: 'ORDER-77' });
+      expect(journal.register.requestOf('Front', 'k-1')).toMatchObject({
+        referenceId,
+        operation: 'create',
+        refundId: null,
+      });
+      expect(journal.register.openAttempts().map((row) => row.referenceId)).toEqual([referenceId]);
+      // The same key again, with a second payment: refused, and the second payment is not kept either.
+      const second = journal.newReferenceId('TILL01');
+      expect(() =>
+        journal.atomically(() => {
+          journal.recordAttempt({
+            referenceId: second,
+            method: 'merchant-qr',
+            amount: { amountMinor: 700, currency: 'SGD' },
+            posId: 'POS-1',
+            register: { keyName: 'Front', orderReference: null },
+          });
+          journal.register.recordRequest(request, { referenceId: second });
+        }),
+      ).toThrow(PosError);
+      expect(journal.getAttempt(second)).toBeNull();
+      // A customer-QR sale waits for its scan; only one at a time.
+      const sale = journal.newReferenceId('TILL01');
+      journal.register.recordSale({
+        referenceId: sale,
+        keyName: 'Front',
+        orderReference: null,
+        amount: { amountMinor: 300, currency: 'SGD' },
+        note: null,
+      });
+      expect(journal.register.waitingSale()?.referenceId).toBe(sale);
+      expect(() =>
+        journal.register.recordSale({
+          referenceId: journal.newReferenceId('TILL01'),
+          keyName: 'Back',
+          orderReference: null,
+          amount: { amountMinor: 301, currency: 'SGD' },
+          note: null,
+        }),
+      ).toThrow(expect.objectContaining({ code: 'ecr.busy' }));
+      expect(journal.register.closeSale(sale, 'cancelled').state).toBe('cancelled');
+      expect(() => journal.register.closeSale(sale, 'scanned')).toThrow(
+        expect.objectContaining({ code: 'ecr.sale-cancelled' }),
+      );
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      // The provider takes an order reference only as 5–36 letters, digits or hyphens: the journal holds no other.
+      expect(() =>
+        check.exec(
+          "UPDATE payment_attempts SET order_reference = 'no spaces' WHERE reference_id = 'TILL01-20261120-CASHIER1'",
+        ),
+      ).toThrow(/CHECK/);
+      // A refund request names its refund; the others do not.
+      expect(() =>
+        check.exec(
+          `INSERT INTO register_requests (register_key, idempotency_key, request_hash, operation, reference_id, created_at)
+           VALUES ('Front', 'k-2', '${'b'.repeat(64)}', 'refund', 'TILL01-20261120-CASHIER1', 1)`,
+        ),
+      ).toThrow(/CHECK/);
     } finally {
       check.close();
     }

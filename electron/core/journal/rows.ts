@@ -63,6 +63,10 @@ export interface AttemptRow {
   readonly updatedAt: number;
   /** Bumped by every update; pass it back as `expectedVersion` to update only what you read. */
   readonly version: number;
+  /** The register key (its name) that started it over the register connection; null for a sale keyed in here (schema 9). */
+  readonly registerKey: string | null;
+  /** The register's own order reference, sent as merchantOrderReference; null when it gave none. */
+  readonly orderReference: string | null;
 }
 
 export interface RefundRow {
@@ -136,7 +140,8 @@ export interface StatusHistoryRow {
 
 export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
-  provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version`;
+  provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version,
+  register_key, order_reference`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -165,6 +170,8 @@ export function readAttempt(row: SqlRow): AttemptRow {
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
     version: integer(row, 'version'),
+    registerKey: textOrNull(row, 'register_key'),
+    orderReference: textOrNull(row, 'order_reference'),
   };
 }
 

@@ -54,6 +54,7 @@ export function toPaymentView(
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     unresolvedReason: row.state === 'sending' || row.state === 'checking' ? row.unresolvedReason : null,
+    fromRegister: row.registerKey === null ? null : { keyName: row.registerKey, orderReference: row.orderReference },
   };
 }
 

@@ -56,11 +56,26 @@ export function normaliseNote(note: string | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export function orderMetadataFor(terminalReference: string, note: string | null): OrderMetadataWire | undefined {
+/**
+ * The register's own order reference, when it sent one (checked as such at the register connection), is the
+ * merchant's order reference; else a cashier's note is, when it is a valid one.
+ */
+export function orderMetadataFor(
+  terminalReference: string,
+  note: string | null,
+  orderReference: string | null = null,
+): OrderMetadataWire | undefined {
   const metadata: { terminalReference?: string; merchantOrderReference?: string } = {};
   if (METADATA_REFERENCE.test(terminalReference)) metadata.terminalReference = terminalReference;
-  if (note !== null && METADATA_REFERENCE.test(note)) metadata.merchantOrderReference = note;
+  const merchantOrderReference = orderReference ?? note;
+  if (merchantOrderReference !== null && METADATA_REFERENCE.test(merchantOrderReference))
+    metadata.merchantOrderReference = merchantOrderReference;
   return Object.keys(metadata).length > 0 ? metadata : undefined;
+}
+
+/** A register's order reference must be one the provider takes as it is (wire-details §2.3), never dropped. */
+export function isOrderReference(value: string): boolean {
+  return METADATA_REFERENCE.test(value);
 }
 
 export function terminalReferenceFor(terminalReference: string): string | undefined {

@@ -20,6 +20,8 @@ import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { money } from '../../../shared/money.ts';
 import { openTestContext, otherTerminalClient, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
+import { startCrashRegister, withEventBus } from './crash-register-till.ts';
+import type { CrashRegister } from './crash-register.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -30,6 +32,7 @@ const env = (name: string): string => {
 // Read in main(): importing this file (the bare-Node import check does) must do nothing.
 let origin = '';
 let random: () => number = Math.random;
+let register: CrashRegister | null = null;
 
 /** Seeded, so a failing run can be replayed with the same CRASH_SEED. */
 function mulberry32(seed: number): () => number {
@@ -206,6 +209,25 @@ const CYCLES = {
     await h['payments.cancel']({ referenceId: view.referenceId, reason: 'crash test cancel' });
     return view;
   },
+  /**
+   * A sale the shop's register started over the register connection (crash-register.ts): killed between its
+   * request and the answer, the register sends it again with the same Idempotency-Key at the next start.
+   */
+  async registerSale(h: PaymentHandlers): Promise<PaymentView> {
+    const referenceId = await register!.sale(h, random, {
+      mintCode: async () => {
+        const minted = await consumer('/consumer-codes', { behaviour: 'approve' });
+        return (minted?.codes as string[])[0]!;
+      },
+      scan: async (qrPayload) => void (await consumer('/consumer/scan', { qrPayload })),
+      confirm: async (referenceId) => void (await consumer('/consumer/confirm', { referenceId })),
+    });
+    if (referenceId === null) throw new PosError('ecr.busy');
+    const detail = await h['payments.get']({ referenceId }).catch(() => null);
+    // A customer-QR sale called off before its scan has no payment: nothing to follow.
+    if (!detail) throw new PosError('ecr.sale-cancelled');
+    return detail.payment;
+  },
   async customerPaid(h: PaymentHandlers): Promise<PaymentView> {
     const minted = await consumer('/consumer-codes', { behaviour: 'approve' });
     const code = (minted?.codes as string[] | undefined)?.[0];
@@ -218,8 +240,9 @@ const CYCLES = {
 
 type CycleKind = keyof typeof CYCLES;
 const KINDS: readonly [CycleKind, number][] = [
-  ['merchantPaid', 0.3],
-  ['customerPaid', 0.3],
+  ['merchantPaid', 0.2],
+  ['customerPaid', 0.2],
+  ['registerSale', 0.2],
   ['lookedUpRefund', 0.2],
   ['merchantCancelled', 0.1],
   ['merchantDeclined', 0.1],
@@ -254,6 +277,7 @@ async function main(): Promise<void> {
       tokenizedBaseUrl: origin + EMBEDDED_TOKENIZED_BASE_PATH,
     },
   });
+  const events = withEventBus(test.context);
   const module = await createPaymentModule({
     client: { timeouts: { connectMs: 300, readMs: 500 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 60 } },
     schedule: { firstDelayMs: 40, steps: [[0, 80]] },
@@ -262,11 +286,20 @@ async function main(): Promise<void> {
     statusRequestsPerSecond: 60,
     checkDelays: { baseMs: 50, maxMs: 300 },
     timeZone: 'UTC',
-  })(test.context);
+  })(events.context);
   const h = module.handlers;
+  const till = await startCrashRegister({
+    dataDir: env('CRASH_DATA_DIR'),
+    test,
+    module,
+    subscribe: events.subscribe,
+    say,
+  });
+  register = till.register;
   say('ready');
 
   if (mode === 'settle') {
+    await register.recover();
     const until = Date.now() + 30_000;
     for (;;) {
       const counts = module.counts();
@@ -277,6 +310,7 @@ async function main(): Promise<void> {
       }
       await sleep(50);
     }
+    await till.close();
     await module.close();
     await test.close();
     say('settled');

@@ -9,12 +9,14 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from './crash-child.ts';
+import { registerProblemsIn } from './crash-register.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
 // shop's other till took, looked up by their reference: killed during the lookup, the refund's send or its
-// answer), playing the consumer through
+// answer; and register sales over the register connection, killed between a request and its answer, the
+// register sending it again with the same Idempotency-Key: crash-register.ts), playing the consumer through
 // the sandbox that runs here, in the parent. The parent SIGKILLs the child at random (seeded) moments — the
 // sandbox adds latency to every request, so many kills land while a request is in flight — and starts it
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
@@ -196,6 +198,10 @@ interface Comparison {
   readonly orders: SandboxOrder[];
   readonly unsettledRows: number;
   readonly problems: string[];
+  /** Register sales whose answer the register got (first time or by a replay after a kill). */
+  readonly registerSales: number;
+  /** Register requests answered only when sent again, after a kill swallowed the first answer. */
+  readonly registerReplays: number;
 }
 
 /** journal == sandbox truth, read once a settle life has let recovery finish: every row final, nothing lost,
@@ -265,8 +271,21 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   } finally {
     journal.close();
   }
+  // The register's memory (crash-register.ts) against the journal: each answered request names the payment its
+  // Idempotency-Key recorded, and no register payment exists that no answered request made.
+  const register = registerProblemsIn(dataDir, payments);
+  problems.push(...register.problems);
 
-  return { payments, orders, unsettledRows, problems, lookedUpOrders, lookedUpRows };
+  return {
+    payments,
+    orders,
+    unsettledRows,
+    problems,
+    lookedUpOrders,
+    lookedUpRows,
+    registerSales: register.creates,
+    registerReplays: register.answeredAfterReplay,
+  };
 }
 
 /** Where in a refund of the other till's payment a kill landed (see crash-child.ts LookedUpPhase). */
@@ -429,7 +448,8 @@ it(
     }
 
     // Last life: recovery only, then the same comparison once more.
-    const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows } = await settleThenCompare('at the end');
+    const { payments, orders, unsettledRows, lookedUpOrders, lookedUpRows, registerSales, registerReplays } =
+      await settleThenCompare('at the end');
 
     const byStatus: Record<string, number> = {};
     for (const payment of payments) byStatus[payment.displayStatus] = (byStatus[payment.displayStatus] ?? 0) + 1;
@@ -451,6 +471,7 @@ it(
         ...Object.entries(KILL_STEPS).map(
           ([step, what]) => `    ${what}: ${lookedUpKills[step as KillStep]} (${byChance[step as KillStep]} by chance)`,
         ),
+        `  register sales ${registerSales}; requests answered only when sent again after a kill ${registerReplays}`,
         `  cycle outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
         `  time ${((Date.now() - started) / 1000).toFixed(1)} s`,
       ].join('\n'),
@@ -468,5 +489,7 @@ it(
     expect(lookedUpKills.send).toBeGreaterThan(0);
     expect(lookedUpKills.answer).toBeGreaterThan(0);
     expect(lookedUpKills.answered).toBeGreaterThan(0);
+    expect(registerSales).toBeGreaterThan(0);
+    expect(registerReplays).toBeGreaterThan(0);
   },
 );

@@ -53,6 +53,8 @@ function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     createdAt: T0,
     updatedAt: T0,
     version: 2,
+    registerKey: null,
+    orderReference: null,
     ...overrides,
   };
 }

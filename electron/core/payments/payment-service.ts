@@ -5,12 +5,14 @@ import {
   type LearnedAmountLimits,
   type PaymentMethod,
   type PaymentView,
+  type RegisterOrigin,
   type ScreenSurface,
   type StatusCheck,
 } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { RegisterSale } from '../../../shared/register.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import {
   checkBaselineStillExact,
@@ -21,6 +23,7 @@ import {
   unresolvedReasonOf,
   type AttemptRow,
   type Journal,
+  type NewRegisterRequest,
 } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
@@ -57,6 +60,7 @@ import {
   sendRefund,
 } from './sends.ts';
 import { createStatusBudget } from './status-budget.ts';
+import { openRegisterSale, registerSaleOf, type RegisterPayments, type RegisterSaleInput } from './register-sales.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
 // is open or unresolved, and recovery of everything unfinished when it starts. Its rules:
@@ -99,6 +103,7 @@ export async function startPaymentService(
     exportCsv: async (day) => journal.exportCsv(day),
     counts: () => service.counts(),
     learnedAmountLimits: () => service.learnedAmountLimits(),
+    register: service.registerPayments(),
     close: () => service.close(),
   };
 }
@@ -201,7 +206,7 @@ class PaymentService {
       'payments.chargeMerchantQr': (request) => this.#charge('merchant-qr', request),
       'payments.chargeCustomerQr': (request) => this.#charge('customer-qr', request),
       'payments.cancel': (request) => this.#cancel(request.referenceId, request.reason),
-      'payments.refund': (request) => this.#refund(request),
+      'payments.refund': (request) => this.#refund(request, { supervisorPin: request.supervisorPin }),
       'payments.get': async ({ referenceId }) => {
         const detail = this.#journal.detailOf(referenceId);
         if (detail) return detail;
@@ -265,15 +270,8 @@ class PaymentService {
 
   // ---- charges ----
 
-  async #charge(
-    method: PaymentMethod,
-    input: {
-      amountMinor: number;
-      currency: CurrencyCode;
-      note?: string | undefined;
-      consumerCode?: string | undefined;
-    },
-  ): Promise<PaymentView> {
+  /** What every charge checks before anything is recorded: refused here, nothing was written or sent. */
+  async #checkCharge(input: { amountMinor: number; currency: CurrencyCode }) {
     this.#refuseWhenClosing();
     const settings = this.#context.settings.current();
     const connection = await this.#context.provider.connection();
@@ -282,19 +280,39 @@ class PaymentService {
     checkAmount(input.amountMinor, currency, settings.amountLimits);
     const merchantKey = merchantKeyOf(connection);
     this.#amountLimits.check(merchantKey, input.amountMinor, currency);
+    return { settings, connection, currency, merchantKey };
+  }
+
+  async #charge(
+    method: PaymentMethod,
+    input: {
+      amountMinor: number;
+      currency: CurrencyCode;
+      note?: string | undefined;
+      consumerCode?: string | undefined;
+      registerSale?: string | undefined;
+    },
+    fromRegister?: { readonly origin: RegisterOrigin; readonly request: NewRegisterRequest },
+  ): Promise<PaymentView> {
+    // The code scanned for a register's customer-QR sale: the sale's amount, reference and origin, not new ones.
+    const waitingSale = input.registerSale === undefined ? null : this.#waitingSaleFor(input);
+    const { settings, connection, currency, merchantKey } = await this.#checkCharge(input);
     const consumerCode = method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
-    const note = normaliseNote(input.note);
+    const note = waitingSale ? waitingSale.note : normaliseNote(input.note);
     // No client (no credentials): refused before anything is recorded.
     await this.#rt.client();
-    if (settings.mode === 'kiosk') await this.#cancelUnpaidKioskQrs();
+    if (settings.mode === 'kiosk' && !fromRegister && !waitingSale) await this.#cancelUnpaidKioskQrs();
 
-    const referenceId = this.#journal.newReferenceId(settings.terminalReference);
+    const register =
+      fromRegister?.origin ??
+      (waitingSale ? { keyName: waitingSale.keyName, orderReference: waitingSale.orderReference } : undefined);
+    const referenceId = waitingSale?.referenceId ?? this.#journal.newReferenceId(settings.terminalReference);
     const amount = money(input.amountMinor, currency);
     const common = {
       referenceId,
       amount,
       partner: partnerFromSettings(settings.partner),
-      orderMetadata: orderMetadataFor(settings.terminalReference, note),
+      orderMetadata: orderMetadataFor(settings.terminalReference, note, register?.orderReference ?? null),
       webhookUrl: this.#rt.webhookUrl(),
     };
     const request: OrderRequest =
@@ -305,15 +323,23 @@ class PaymentService {
     this.#rt.busy.add(referenceId);
     let outcome;
     try {
-      // Write-ahead: refused here (consumer code already used…) nothing has been sent.
-      this.#journal.recordAttempt({
-        referenceId,
-        method,
-        amount,
-        posId: connection.posId,
-        idempotencyKey: randomUUID(),
-        consumerCode,
-        note,
+      // Write-ahead: refused here (consumer code already used, the till busy for a register…) nothing has been
+      // sent. A register's request is recorded in the same commit as its payment; a scanned register sale is
+      // closed in it.
+      this.#journal.atomically(() => {
+        if (fromRegister) this.#refuseWhenBusyForRegister();
+        this.#journal.recordAttempt({
+          referenceId,
+          method,
+          amount,
+          posId: connection.posId,
+          idempotencyKey: randomUUID(),
+          consumerCode,
+          note,
+          register,
+        });
+        if (waitingSale) this.#journal.register.closeSale(referenceId, 'scanned');
+        if (fromRegister) this.#journal.register.recordRequest(fromRegister.request, { referenceId });
       });
       const now = this.#options.now();
       this.#rt.attempts.set(referenceId, {
@@ -327,6 +353,7 @@ class PaymentService {
         existsAtProvider: false,
       });
       this.#publishAttempt(referenceId);
+      if (register) this.#publishRegisterSale(referenceId);
       outcome = await sendOrder(this.#rt, referenceId, request);
       switch (outcome.kind) {
         case 'accepted':
@@ -365,6 +392,137 @@ class PaymentService {
     else this.#forgetSettled(referenceId);
     if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
     return this.#view(referenceId);
+  }
+
+  // ---- the register connection (register-sales.ts) ----
+
+  registerPayments(): RegisterPayments {
+    const journal = this.#journal;
+    return {
+      requestOf: (keyName, idempotencyKey) => journal.register.requestOf(keyName, idempotencyKey),
+      startSale: async (input, request) => {
+        const origin = { keyName: input.keyName, orderReference: input.orderReference ?? null };
+        if (input.method === 'merchant-qr') {
+          const view = await this.#charge('merchant-qr', input, { origin, request });
+          return registerSaleOf(journal, view.referenceId)!;
+        }
+        return this.#startScanSale(input, origin, request);
+      },
+      sale: (referenceId) => registerSaleOf(journal, referenceId),
+      cancel: async (referenceId, request) => this.#cancelRegisterSale(referenceId, request),
+      refund: async (referenceId, input, request) => {
+        this.#requireRegisterSale(referenceId);
+        const detail = await this.#refund(
+          { referenceId, amountMinor: input.amountMinor, reason: input.reason },
+          { register: request },
+        );
+        const recorded = journal.register.requestOf(request.registerKey, request.idempotencyKey);
+        const refund = detail.refunds.find((r) => r.refundId === recorded?.refundId);
+        if (!refund) throw new PosError('internal', { cause: new Error(`refund of ${referenceId} not recorded`) });
+        return { refund, sale: registerSaleOf(journal, referenceId)! };
+      },
+      refundOf: (refundId) => {
+        const refund = journal.getRefund(refundId);
+        return refund ? toRefundView(refund) : null;
+      },
+      openSale: () => openRegisterSale(journal),
+    };
+  }
+
+  /**
+   * A register's customer-QR sale: checked like a charge, then only recorded (with the register's request),
+   * waiting for the customer's code to be scanned at the till. Nothing goes to the provider until then.
+   */
+  async #startScanSale(
+    input: RegisterSaleInput,
+    origin: RegisterOrigin,
+    request: NewRegisterRequest,
+  ): Promise<RegisterSale> {
+    const { settings, currency } = await this.#checkCharge(input);
+    await this.#rt.client();
+    const referenceId = this.#journal.newReferenceId(settings.terminalReference);
+    this.#journal.atomically(() => {
+      this.#refuseWhenBusyForRegister();
+      this.#journal.register.recordSale({
+        referenceId,
+        ...origin,
+        amount: money(input.amountMinor, currency),
+        note: normaliseNote(input.note),
+      });
+      this.#journal.register.recordRequest(request, { referenceId });
+    });
+    return this.#publishRegisterSale(referenceId)!;
+  }
+
+  /** The register's sale waiting for the code now scanned: amount and currency must be what the register sent. */
+  #waitingSaleFor(input: { amountMinor: number; currency: CurrencyCode; registerSale?: string | undefined }) {
+    const sale = this.#journal.register.saleOf(input.registerSale!);
+    if (!sale) throw new PosError('payment.not-found', { details: { referenceId: input.registerSale! } });
+    if (sale.state === 'cancelled')
+      throw new PosError('ecr.sale-cancelled', { details: { referenceId: sale.referenceId } });
+    if (sale.state === 'scanned')
+      throw new PosError('order.duplicate-reference', { details: { referenceId: sale.referenceId } });
+    if (sale.amountMinor !== input.amountMinor || sale.currency !== input.currency) {
+      throw new PosError('request.invalid', {
+        cause: new Error(`The register sale ${sale.referenceId} is for ${sale.amountMinor} ${sale.currency}.`),
+      });
+    }
+    return sale;
+  }
+
+  /**
+   * One sale on the till at a time: a register's sale is refused while another register sale waits for its
+   * scan or is still open, or while the cashier's payment screen shows a payment still open (the cashier is in
+   * the middle of a sale). Runs inside the recording transaction, so two registers cannot both get through.
+   */
+  #refuseWhenBusyForRegister(): void {
+    const open = openRegisterSale(this.#journal);
+    if (open) {
+      // The register reads which sale holds the till from details (problem+json); the code's text says the rest.
+      throw new PosError('ecr.busy', { details: { referenceId: open.referenceId } });
+    }
+    for (const referenceId of this.#rt.onScreen.shownOn('payment')) {
+      const row = this.#journal.getAttempt(referenceId);
+      if (row && (row.state === 'sending' || row.state === 'checking' || row.state === 'active')) {
+        throw new PosError('ecr.busy', { details: { referenceId } });
+      }
+    }
+  }
+
+  #requireRegisterSale(referenceId: string): RegisterSale {
+    const sale = registerSaleOf(this.#journal, referenceId);
+    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    return sale;
+  }
+
+  /**
+   * A register's cancel: the cashier's cancel of its payment, or the end of a customer-QR sale still waiting
+   * for its scan (nothing was sent for it). Cancelling is idempotent in itself, so the register's request is
+   * recorded after it (a second try of the same request cancels nothing twice). The cashier's screen cancels
+   * a waiting sale the same way (ecr.cancelSale), without a request.
+   */
+  async #cancelRegisterSale(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale> {
+    this.#refuseWhenClosing();
+    const sale = this.#requireRegisterSale(referenceId);
+    if (sale.state === 'started') {
+      await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined);
+      if (request && !this.#journal.register.requestOf(request.registerKey, request.idempotencyKey))
+        this.#journal.register.recordRequest(request, { referenceId });
+      return this.#requireRegisterSale(referenceId);
+    }
+    // Nothing awaited since the sale was read: its scan cannot have slipped in between.
+    this.#journal.atomically(() => {
+      this.#journal.register.closeSale(referenceId, 'cancelled');
+      if (request) this.#journal.register.recordRequest(request, { referenceId });
+    });
+    return this.#publishRegisterSale(referenceId)!;
+  }
+
+  /** ecr.sale: the cashier's screen shows a register's sale at once, and follows it until its payment exists. */
+  #publishRegisterSale(referenceId: string): RegisterSale | null {
+    const sale = registerSaleOf(this.#journal, referenceId);
+    if (sale) this.#context.emit('ecr.sale', sale);
+    return sale;
   }
 
   // ---- cancel ----
@@ -421,12 +579,14 @@ class PaymentService {
 
   // ---- refund ----
 
-  async #refund(request: {
-    referenceId: string;
-    amountMinor?: number | undefined;
-    reason: string;
-    supervisorPin: string;
-  }) {
+  /**
+   * The cashier's refund needs the supervisor PIN; a register's is authorised by its key (an admin allowed
+   * refunds over the register connection) and its request is recorded in the same commit as the refund.
+   */
+  async #refund(
+    request: { referenceId: string; amountMinor?: number | undefined; reason: string },
+    authority: { readonly supervisorPin: string } | { readonly register: NewRegisterRequest },
+  ) {
     this.#refuseWhenClosing();
     // Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt.
     const reason = request.reason.trim();
@@ -435,7 +595,10 @@ class PaymentService {
     const { referenceId } = request;
     // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
     // at once. The read's result (or error) counts only once the PIN is known to be right.
-    const pinChecked = this.#context.settings.verifyPin('supervisor', request.supervisorPin);
+    const pinChecked =
+      'supervisorPin' in authority
+        ? this.#context.settings.verifyPin('supervisor', authority.supervisorPin)
+        : Promise.resolve('valid' as const);
     const baselineRead = this.#readRefundBaseline(referenceId);
     baselineRead.catch(() => {});
     const pin = await pinChecked;
@@ -487,13 +650,16 @@ class PaymentService {
     // The journal checks the amount again inside the transaction that records it (against the baseline too).
     const refund = this.#journal.atomically(() => {
       if (lookedUp) this.#journal.recordLookedUpPayment(lookedUp);
-      return this.#journal.recordRefund(referenceId, {
+      const recorded = this.#journal.recordRefund(referenceId, {
         amountMinor,
         reason,
         providerRefundedBeforeMinor: providerRefundedBefore,
         refundCountAtBaselineRead: refundsAtRead.length,
         posId: client.posId,
       });
+      if ('register' in authority)
+        this.#journal.register.recordRequest(authority.register, { referenceId, refundId: recorded.refundId });
+      return recorded;
     });
     this.#publishRefund(refund.refundId);
 

@@ -41,6 +41,13 @@ describe('per-window channel allowlist', () => {
     'customers.charge',
     'customers.find',
     'receipts.print',
+    // Register keys are the admin's: a display that could make one could start sales and refunds.
+    'ecr.keys',
+    'ecr.createKey',
+    'ecr.revokeKey',
+    'ecr.status',
+    'ecr.openSale',
+    'ecr.cancelSale',
   ])('refuses %s to the customer display', (channel) => {
     expect(isChannelAllowed('customer-display', channel)).toBe(false);
   });
@@ -54,6 +61,7 @@ describe('per-window channel allowlist', () => {
     }
     expect(isEventAllowed('customer-display', 'customers.updated')).toBe(false);
     expect(isEventAllowed('customer-display', 'refund.updated')).toBe(false);
+    expect(isEventAllowed('customer-display', 'ecr.sale')).toBe(false);
   });
 
   it('keeps the display lists inside the contract', () => {

@@ -98,7 +98,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
     case 'payment':
       return <PaymentScreen referenceId={screen.referenceId} />;
     case 'scan':
-      return <ScanScreen />;
+      return <ScanScreen registerSale={screen.registerSale} />;
     case 'payments':
       return <PaymentsScreen />;
     case 'payment-detail':

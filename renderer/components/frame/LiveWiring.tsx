@@ -7,6 +7,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useRegisterSales } from './use-register-sales.ts';
 
 /** Keeps the stores current from the contract's events, and turns USB-scanner bursts into scans. */
 export function LiveWiring() {
@@ -36,6 +37,7 @@ export function LiveWiring() {
     applyOpen(view);
   });
   useAdminIdleLock();
+  useRegisterSales();
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {
     markScannerSeen(performance.now());

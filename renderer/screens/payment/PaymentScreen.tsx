@@ -21,6 +21,7 @@ import { LastChecked } from './LastChecked.tsx';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { usePaymentReread } from './use-payment-watch.ts';
 import { ResultActions } from './ResultActions.tsx';
+import { FromRegister } from '../../components/FromRegister.tsx';
 
 // The payment in progress: our QR (merchant-presented) or the progress of a scanned customer code, the
 // live status from payment.updated events, a countdown, Cancel while the order can still be cancelled,
@@ -181,6 +182,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
           >
             {amount}
           </p>
+          {view.fromRegister && <FromRegister origin={view.fromRegister} />}
           <p
             className={`payment-status status-${view.displayStatus}`}
             role="status"
@@ -291,7 +293,8 @@ function PaymentResult({
   const printWhenPaid = useTerminal().settings.printReceiptWhenPaid;
   // A kiosk must always reset for the next customer, even if the setting says "until dismissed". At the
   // counter a failure stays until the cashier chose what to do (try again, other method, done).
-  const keepsTheSale = !kiosk && outcome === 'failure';
+  // A register's sale is the register's to start again: the till shows its end and moves on.
+  const keepsTheSale = !kiosk && outcome === 'failure' && !view.fromRegister;
   const seconds = keepsTheSale ? 0 : dismissSeconds > 0 ? dismissSeconds : kiosk ? 8 : 0;
   const [shownAt] = useState(() => Date.now());
   const now = useNow(500);
@@ -315,6 +318,7 @@ function PaymentResult({
         {outcome === 'success' ? '✓' : outcome === 'failure' ? '✕' : '–'}
       </p>
       <p className="result-headline">{headline}</p>
+      {view.fromRegister && <FromRegister origin={view.fromRegister} testId="result-from-register" />}
       {failure && <p className="result-reason">{t('payment.reason', { reason: failure })}</p>}
       {view.displayStatus === 'not-sent' && <p className="result-reason">{t('payment.notSentExplain')}</p>}
       {view.displayStatus === 'expired' && !view.failureReason && (

@@ -13,6 +13,8 @@ import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
 import { CameraPanel } from '../../components/CameraPanel.tsx';
+import { FromRegister } from '../../components/FromRegister.tsx';
+import type { RegisterSale } from '../../../shared/register.ts';
 
 /** A kiosk customer has this long to show a code before the kiosk starts over. */
 const KIOSK_SCAN_WALK_AWAY_MS = 60_000;
@@ -21,12 +23,16 @@ const KIOSK_SCAN_WALK_AWAY_MS = 60_000;
 // scan path and become "charge by customer QR". A refused code (already used, not a wallet code) is shown
 // with its reason and the screen stays ready for the next code.
 
-export function ScanScreen() {
+export function ScanScreen({ registerSale }: { registerSale?: RegisterSale | undefined } = {}) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
   const terminal = useTerminal();
-  const { amountMinor, note, reset, markStale } = useSaleStore();
+  const sale = useSaleStore();
+  const { reset, markStale } = sale;
+  // A register's sale brings its own amount and note: the keypad's are left as they are.
+  const amountMinor = registerSale ? registerSale.amount.amountMinor : sale.amountMinor;
+  const note = registerSale ? '' : sale.note;
   // Back on the sale screen, the amount brought here is from an earlier attempt: typing starts anew.
   useEffect(() => () => markStale(), [markStale]);
   const navigate = useAppStore((state) => state.navigate);
@@ -56,9 +62,10 @@ export function ScanScreen() {
     const trimmed = note.trim();
     const result = await bridge['payments.chargeCustomerQr']({
       amountMinor,
-      currency: terminal.currency,
+      currency: registerSale ? registerSale.amount.currency : terminal.currency,
       consumerCode,
       ...(trimmed ? { note: trimmed } : {}),
+      ...(registerSale ? { registerSale: registerSale.referenceId } : {}),
     });
     inFlight.current = false;
     setBusy(false);
@@ -68,16 +75,37 @@ export function ScanScreen() {
       return;
     }
     showPayment(result.value);
-    reset();
+    if (!registerSale) reset();
     navigate({ name: 'payment', referenceId: result.value.referenceId });
+  };
+
+  // The register's sale is the register's: leaving it calls it off (the register hears so), never drops it silently.
+  const [cancelling, setCancelling] = useState(false);
+  const leave = async (): Promise<void> => {
+    if (!registerSale) {
+      navigate({ name: 'sale' });
+      return;
+    }
+    setCancelling(true);
+    const result = await bridge['ecr.cancelSale']({ referenceId: registerSale.referenceId });
+    setCancelling(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    if (result.value.payment) {
+      // Its code was scanned meanwhile: its payment shows, with the payment's own cancel.
+      showPayment(result.value.payment);
+      navigate({ name: 'payment', referenceId: registerSale.referenceId });
+    } else navigate({ name: 'sale' });
   };
 
   useScanHandler((scan) => void charge(scan.code, scan.source));
 
   useKeyDown((event) => {
-    if (event.key === 'Escape' && !busy) {
+    if (event.key === 'Escape' && !busy && !cancelling) {
       event.preventDefault();
-      navigate({ name: 'sale' });
+      void leave();
       return;
     }
     if (isTypingTarget(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
@@ -108,17 +136,18 @@ export function ScanScreen() {
     },
   });
 
-  const amount = formatMoney({ amountMinor, currency: terminal.currency }, locale);
+  const amount = formatMoney(registerSale ? registerSale.amount : { amountMinor, currency: terminal.currency }, locale);
   return (
     <section className="screen scan-screen" aria-labelledby="scan-title" data-testid="scan-screen">
       <h1 id="scan-title" tabIndex={-1} className="screen-title">
-        {kiosk ? t('kiosk.scanTitle') : t('scan.title')}
+        {kiosk ? t('kiosk.scanTitle') : registerSale ? t('register.scanTitle') : t('scan.title')}
       </h1>
       <div className="scan-layout">
         <div className="scan-facts">
           <p className="payment-amount" data-testid="scan-amount" data-amount-minor={amountMinor}>
             {amount}
           </p>
+          {registerSale && <FromRegister origin={registerSale} note={registerSale.note} />}
           <p className="explain">{kiosk ? t('kiosk.scanInstructions') : t('scan.instructions')}</p>
           {!kiosk && (
             <p className="status-ok" data-testid="scan-wedge-ready">
@@ -170,12 +199,12 @@ export function ScanScreen() {
           )}
           <button
             type="button"
-            className="button button-secondary"
-            onClick={() => navigate({ name: 'sale' })}
-            disabled={busy}
-            data-testid="scan-back"
+            className={registerSale ? 'button button-danger' : 'button button-secondary'}
+            onClick={() => void leave()}
+            disabled={busy || cancelling}
+            data-testid={registerSale ? 'scan-cancel-register-sale' : 'scan-back'}
           >
-            {t('scan.back')}
+            {registerSale ? (cancelling ? t('register.cancellingSale') : t('register.cancelSale')) : t('scan.back')}
           </button>
         </div>
         <CameraPanel deviceId={terminal.settings.cameraDeviceId} onCode={(code) => void charge(code, 'camera')} />

@@ -10,6 +10,7 @@ import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
 import { PinGate } from './PinGate.tsx';
 import { ProviderFieldset } from './ProviderFieldset.tsx';
+import { RegisterFieldset } from './RegisterFieldset.tsx';
 import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
@@ -129,6 +130,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           )}
           {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
+          {panel('register', <RegisterFieldset draft={form.draft} />)}
         </div>
 
         <div className="form-footer">

@@ -3,7 +3,15 @@ import type { SecretName, Settings } from '../../../shared/settings.ts';
 // Settings in sections an admin can find things in (instead of one long form), and which section each field
 // lives in, so a refused save opens the section of its first problem and each tab shows how many it holds.
 
-export const SETTINGS_SECTIONS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked'] as const;
+export const SETTINGS_SECTIONS = [
+  'connection',
+  'terminal',
+  'payments',
+  'devices',
+  'pins',
+  'linked',
+  'register',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Every setting and secret has a section: a new one without it fails to compile. */
@@ -36,6 +44,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   linkedApproval: 'linked',
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
+  ecr: 'register',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/domain.ts';
+import { CURRENCIES } from '../../../shared/money.ts';
+
+// The register's API, one schema per body: the server validates every request with these, builds every answer
+// to fit them, and the OpenAPI document (openapi.ts) is generated from the very same objects, so the
+// document cannot say anything the server does not do.
+
+/** Where the register's API lives on the till. */
+export const API_BASE_PATH = '/ecr/v1';
+
+/** The largest amount a register may send: the same bound as the till's own contract. */
+const MAX_AMOUNT_MINOR = 1_000_000_000;
+
+const amountMinor = z.number().int().min(1).max(MAX_AMOUNT_MINOR).describe('Amount in minor units (1234 = 12.34)');
+const currency = z.enum(CURRENCIES).describe("ISO 4217 code; must be the till's currency");
+const isoTime = z.string().describe('ISO 8601 time (UTC)');
+
+export const moneySchema = z
+  .object({ amountMinor: z.number().int().min(0), currency: z.enum(CURRENCIES) })
+  .strict()
+  .meta({ description: 'Money as an integer of minor units plus its currency: never a decimal.' });
+
+export const paymentMethodSchema = z.enum(['merchant-qr', 'customer-qr']).meta({
+  description:
+    "merchant-qr: the till shows a QR the customer scans. customer-qr: the till's scanner reads the code in the customer's wallet app.",
+});
+
+export const createPaymentSchema = z
+  .object({
+    amountMinor,
+    currency,
+    method: paymentMethodSchema,
+    orderReference: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{5,36}$/)
+      .optional()
+      .describe(
+        "The register's own order reference: 5–36 letters, digits or hyphens; sent to the provider as merchantOrderReference",
+      ),
+    note: z.string().max(120).optional().describe('A note the cashier sees with the sale'),
+  })
+  .strict();
+export type CreatePayment = z.infer<typeof createPaymentSchema>;
+
+export const cancelPaymentSchema = z.object({}).strict().meta({ description: 'An empty object (or no body).' });
+
+export const createRefundSchema = z
+  .object({
+    amountMinor,
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe('Why the customer is refunded (kept in the journal and the CSV)'),
+  })
+  .strict();
+export type CreateRefund = z.infer<typeof createRefundSchema>;
+
+export const paymentSchema = z
+  .object({
+    referenceId: z.string().describe("The till's reference of the payment (on the customer's receipt)"),
+    status: z
+      .enum(DISPLAY_STATUSES)
+      .describe(
+        "The till's display status. Final: paid, failed, expired, cancelled, refunded, not-sent (not-sent: proven never to have reached the provider, nothing charged). sending/checking: the outcome is being found out; keep asking.",
+      ),
+    providerStatus: z.enum(ORDER_STATUSES).nullable().describe("The provider's order status, once known"),
+    method: paymentMethodSchema,
+    amount: moneySchema,
+    qrPayload: z.string().nullable().describe('The text of the QR the customer scans (merchant-qr, while payable)'),
+    expiresAt: isoTime.nullable(),
+    providerOrderId: z.string().nullable(),
+    paymentType: z.enum(['PAY', 'PAYLATER']).nullable(),
+    refunded: moneySchema,
+    refundable: moneySchema,
+    orderReference: z.string().nullable(),
+    note: z.string().nullable(),
+    failureReason: z.string().nullable().describe("Why it failed: the provider's code, or the till's English sentence"),
+    canCancel: z.boolean().describe('A cancel may be asked for now'),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .strict();
+export type RegisterPayment = z.infer<typeof paymentSchema>;
+
+export const refundSchema = z
+  .object({
+    refundId: z.string(),
+    referenceId: z.string(),
+    amount: moneySchema,
+    state: z
+      .enum(['sending', 'checking', 'succeeded', 'failed'])
+      .describe('sending/checking: being confirmed with the provider (follow the payment); succeeded; failed'),
+    failureReason: z.string().nullable(),
+    payment: paymentSchema,
+  })
+  .strict();
+export type RegisterRefund = z.infer<typeof refundSchema>;
+
+export const problemSchema = z
+  .object({
+    type: z.string().describe('urn:wallet-pos:problem:<code>'),
+    title: z.string().describe("The code's meaning, in English"),
+    status: z.number().int(),
+    detail: z.string().describe('What happened this time, in English'),
+    code: z.string().describe("The till's error code (README: the problem types)"),
+  })
+  .strict()
+  .meta({ description: 'RFC 9457 problem details.' });
+export type Problem = z.infer<typeof problemSchema>;
+
+export const IDEMPOTENCY_KEY_MAX = 128;
+
+/** ?waitSeconds=N: hold the answer until the payment's status changes, at most N seconds. */
+export const waitSecondsSchema = z.coerce.number().int().min(0).max(60);

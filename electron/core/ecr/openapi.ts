@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  API_BASE_PATH,
+  cancelPaymentSchema,
+  createPaymentSchema,
+  createRefundSchema,
+  IDEMPOTENCY_KEY_MAX,
+  moneySchema,
+  paymentMethodSchema,
+  paymentSchema,
+  problemSchema,
+  refundSchema,
+} from './api-schemas.ts';
+
+// GET /ecr/v1/openapi.json: an OpenAPI 3.1 document of exactly this API, generated from the zod schemas the
+// server validates with (api-schemas.ts) — JSON Schema 2020-12, which OpenAPI 3.1 speaks natively. Paths are
+// written here once; every body in them is a reference to a generated schema.
+
+const COMPONENTS: ReadonlyArray<readonly [string, z.ZodType]> = [
+  ['Money', moneySchema],
+  ['PaymentMethod', paymentMethodSchema],
+  ['CreatePayment', createPaymentSchema],
+  ['CancelPayment', cancelPaymentSchema],
+  ['CreateRefund', createRefundSchema],
+  ['Payment', paymentSchema],
+  ['Refund', refundSchema],
+  ['Problem', problemSchema],
+];
+
+function componentSchemas(): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of COMPONENTS) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: 'input' });
+  // Each component is a schema inside the document, not a document of its own: no $schema, no $id of its own.
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = schema as Record<string, unknown>;
+      return [id, rest];
+    }),
+  );
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string) => ({ 'application/json': { schema: ref(id) } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+});
+const COMMON_PROBLEMS = {
+  '401': problem('No key, a wrong key or a revoked key (ecr.unauthorized)'),
+  '403': problem('A request from a browser, or to another address than the till (ecr.forbidden)'),
+  '500': problem('Something went wrong inside the till (internal)'),
+  '503': problem(
+    'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later',
+  ),
+};
+const POST_PROBLEMS = {
+  '400': problem(
+    'Missing Idempotency-Key, or a body that does not fit the schema (ecr.idempotency-key-missing, ecr.invalid-request)',
+  ),
+  '409': problem(
+    'The same Idempotency-Key with another request (ecr.idempotency-conflict), or what the payment allows now',
+  ),
+  '413': problem('The body is too large (ecr.request-too-large)'),
+  '415': problem('The body is not JSON (ecr.unsupported-media-type)'),
+};
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description:
+    'Any text of 1–128 characters, new for each request. The same key with the same body answers what the first request made (its current state); with another body: 409.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+};
+const referenceIdParameter = {
+  name: 'referenceId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9-]{8,36}$' },
+};
+
+export function openApiDocument(version: string): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wallet POS register connection',
+      version,
+      description:
+        "The shop's register program starts wallet payments on the till, follows them to their end, cancels and refunds them. Every request carries Authorization: Bearer <key> (Settings → Register connection). Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: API_BASE_PATH }],
+    security: [{ registerKey: [] }],
+    paths: {
+      '/payments': {
+        post: {
+          operationId: 'createPayment',
+          summary: 'Start a sale on the till',
+          description:
+            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale.',
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json('CreatePayment') },
+          responses: {
+            '201': { description: 'The sale, as it stands', content: json('Payment') },
+            '422': problem('An amount or currency this till does not take'),
+            ...POST_PROBLEMS,
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+      '/payments/{referenceId}': {
+        get: {
+          operationId: 'getPayment',
+          summary: 'A payment this connection started, as it stands',
+          parameters: [
+            referenceIdParameter,
+            {
+              name: 'waitSeconds',
+              in: 'query',
+              required: false,
+              description: 'Long poll: answer when the status changes, or after this many seconds (0–60)',
+              schema: { type: 'integer', minimum: 0, maximum: 60 },
+            },
+          ],
+          responses: {
+            '200': { description: 'The payment', content: json('Payment') },
+            '400': problem('waitSeconds out of range (ecr.invalid-request)'),
+            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+      '/payments/{referenceId}/cancel': {
+        post: {
+          operationId: 'cancelPayment',
+          summary: 'Cancel it (while the customer has not confirmed)',
+          parameters: [referenceIdParameter, idempotencyKey],
+          requestBody: { required: false, content: json('CancelPayment') },
+          responses: {
+            '200': { description: 'The payment after the cancel', content: json('Payment') },
+            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            ...POST_PROBLEMS,
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+      '/payments/{referenceId}/refunds': {
+        post: {
+          operationId: 'refundPayment',
+          summary: 'Refund part or all of a paid payment',
+          description: 'Only when Settings → Register connection allows refunds (else 403 ecr.refunds-disabled).',
+          parameters: [referenceIdParameter, idempotencyKey],
+          requestBody: { required: true, content: json('CreateRefund') },
+          responses: {
+            '201': { description: 'The refund, as it stands, with its payment', content: json('Refund') },
+            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            ...POST_PROBLEMS,
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+      '/events': {
+        get: {
+          operationId: 'events',
+          summary: 'Server-Sent Events: payment.updated for each change of a payment this key started',
+          description:
+            'Each event is `event: payment.updated` with a Payment as its data; comment lines keep the stream alive. Closed when the key is revoked.',
+          responses: {
+            '200': {
+              description: 'An event stream',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'openApi',
+          summary: 'This document',
+          responses: {
+            '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...COMMON_PROBLEMS,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        registerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A register key (Settings → Register connection → Create key), shown once when created',
+        },
+      },
+      schemas: componentSchemas(),
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { defaultMessage, PosError, type ErrorCode } from '../../../shared/errors.ts';
+import type { Problem } from './api-schemas.ts';
+
+// Errors on the register connection as RFC 9457 problem details: `code` is the till's own error code (the same
+// the screens get), `title` its meaning and `detail` what happened this time, both in English: a register is a
+// program, and its developer reads English logs. `type` names the code as a URN (README: the problem types).
+
+export const PROBLEM_TYPE_PREFIX = 'urn:wallet-pos:problem:';
+
+/** The HTTP status of each code a register can meet; anything else is 422 (or 503 when it is worth retrying). */
+const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  'ecr.invalid-request': 400,
+  'ecr.idempotency-key-missing': 400,
+  'request.invalid': 400,
+  'ecr.unauthorized': 401,
+  'ecr.forbidden': 403,
+  'ecr.refunds-disabled': 403,
+  'ecr.not-found': 404,
+  'payment.not-found': 404,
+  'ecr.method-not-allowed': 405,
+  'ecr.busy': 409,
+  'ecr.idempotency-conflict': 409,
+  'ecr.sale-cancelled': 409,
+  'order.not-cancellable': 409,
+  'order.not-captured': 409,
+  'order.not-refundable': 409,
+  'order.duplicate-reference': 409,
+  'refund.exceeds-refundable': 409,
+  'ecr.request-too-large': 413,
+  'ecr.unsupported-media-type': 415,
+  'amount.invalid': 422,
+  'amount.over-limit': 422,
+  'amount.below-provider-minimum': 422,
+  'amount.above-provider-maximum': 422,
+  'currency.unsupported': 422,
+  internal: 500,
+  'journal.lost': 503,
+  'journal.unavailable': 503,
+  'auth.missing': 503,
+  'provider.unavailable': 503,
+  'network.unreachable': 503,
+  'network.timeout': 503,
+};
+
+export function problemStatus(error: PosError): number {
+  return STATUS_OF[error.code] ?? (error.retryable ? 503 : 422);
+}
+
+export function problemOf(error: unknown): Problem {
+  const posError = error instanceof PosError ? error : new PosError('internal', { cause: error });
+  return {
+    type: `${PROBLEM_TYPE_PREFIX}${posError.code}`,
+    title: defaultMessage(posError.code),
+    status: problemStatus(posError),
+    detail: posError.message,
+    code: posError.code,
+  };
+}

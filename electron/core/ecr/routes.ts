@@ -1,0 +1,262 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { PosError } from '../../../shared/errors.ts';
+import type { CoreEventListener } from '../core-api.ts';
+import type { NewRegisterRequest, RegisterOperation, RegisterRequestRow } from '../journal/index.ts';
+import type { RegisterPayments } from '../payments/register-sales.ts';
+import {
+  API_BASE_PATH,
+  cancelPaymentSchema,
+  createPaymentSchema,
+  createRefundSchema,
+  waitSecondsSchema,
+  type RegisterPayment,
+} from './api-schemas.ts';
+import { openEventStream, type EventStream } from './event-stream.ts';
+import { readJsonBody, sendJson, sendProblem } from './http-io.ts';
+import { idempotencyKeyOf, InFlightRequests, requestHash } from './idempotency.ts';
+import type { KeyStore } from './key-store.ts';
+import { waitForStatusChange } from './long-poll.ts';
+import { openApiDocument } from './openapi.ts';
+import { registerPaymentOf, registerRefundOf } from './register-payment.ts';
+import { checkCaller, presentedKey } from './request-guards.ts';
+
+// The register's API (README "Connect your register"; the OpenAPI document says the same). Every request:
+// the caller check (request-guards.ts), the key, then its route. Every POST: its Idempotency-Key and a body
+// that fits its schema, then the operation through the payment service, whose journal records the request in
+// the same commit as what it made. A problem answer means nothing was recorded: the register may send the
+// same request again. A 2xx means it was: the same key and body then answer what it made, as it stands now.
+
+export interface RegisterApiDeps {
+  readonly payments: RegisterPayments;
+  readonly keys: KeyStore;
+  readonly refundsAllowed: () => boolean;
+  readonly subscribe: (listener: CoreEventListener) => () => void;
+  readonly version: string;
+  readonly heartbeatMs: number;
+}
+
+export interface Listener {
+  readonly port: number;
+  /** On this computer only: the Host must name the till's loopback address. */
+  readonly loopbackOnly: boolean;
+}
+
+export interface RegisterApi {
+  handle(request: IncomingMessage, response: ServerResponse, listener: Listener): Promise<void>;
+  /** Ends every event stream of a key (it was revoked). */
+  closeStreamsOf(keyName: string): void;
+  /** Ends every event stream and long poll (the listener is going away). */
+  close(): void;
+}
+
+type Route =
+  | { readonly kind: 'openapi' }
+  | { readonly kind: 'events' }
+  | { readonly kind: 'payments' }
+  | { readonly kind: 'payment'; readonly referenceId: string }
+  | { readonly kind: 'cancel'; readonly referenceId: string }
+  | { readonly kind: 'refunds'; readonly referenceId: string };
+
+const REFERENCE = '([A-Za-z0-9-]{1,64})';
+const ROUTES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => Route, string]> = [
+  [/^\/openapi\.json$/, () => ({ kind: 'openapi' }), 'GET'],
+  [/^\/events$/, () => ({ kind: 'events' }), 'GET'],
+  [/^\/payments$/, () => ({ kind: 'payments' }), 'POST'],
+  [new RegExp(`^/payments/${REFERENCE}$`), (m) => ({ kind: 'payment', referenceId: m[1]! }), 'GET'],
+  [new RegExp(`^/payments/${REFERENCE}/cancel$`), (m) => ({ kind: 'cancel', referenceId: m[1]! }), 'POST'],
+  [new RegExp(`^/payments/${REFERENCE}/refunds$`), (m) => ({ kind: 'refunds', referenceId: m[1]! }), 'POST'],
+];
+
+const REPLAYED = { 'Idempotent-Replayed': 'true' };
+
+export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
+  const { payments } = deps;
+  const inFlight = new InFlightRequests();
+  const streams = new Set<EventStream>();
+  // Renewed at each close: the listener may start again (settings changed) with the same API.
+  let closing = new AbortController();
+
+  const paymentNow = (referenceId: string): RegisterPayment => {
+    const sale = payments.sale(referenceId);
+    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    return registerPaymentOf(sale);
+  };
+
+  /** What a recorded request made, as it stands now, with the status its first answer had. */
+  const answerOf = (row: RegisterRequestRow): { status: number; body: unknown } => {
+    if (row.operation === 'refund') {
+      const refund = payments.refundOf(row.refundId!);
+      const sale = payments.sale(row.referenceId);
+      if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
+      return { status: 201, body: registerRefundOf(refund, sale) };
+    }
+    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId) };
+  };
+
+  /**
+   * Runs a POST once per Idempotency-Key: a key already recorded answers what it made (409 for another
+   * request); else the operation runs, and whatever it throws after its request was recorded (the provider
+   * refused the payment it made…) still answers what it made: the register reads the outcome in it.
+   */
+  async function idempotent(
+    request: IncomingMessage,
+    response: ServerResponse,
+    keyName: string,
+    operation: RegisterOperation,
+    path: string,
+    schema: z.ZodType,
+    run: (body: never, record: NewRegisterRequest) => Promise<{ status: number; body: unknown }>,
+  ): Promise<void> {
+    const idempotencyKey = idempotencyKeyOf(request.headers);
+    const raw = await readJsonBody(request);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw invalidBody(parsed.error);
+    const record: NewRegisterRequest = {
+      registerKey: keyName,
+      idempotencyKey,
+      requestHash: requestHash('POST', path, parsed.data),
+      operation,
+    };
+    const recorded = (): { status: number; body: unknown } | null => {
+      const row = payments.requestOf(keyName, idempotencyKey);
+      if (!row) return null;
+      if (row.requestHash !== record.requestHash) {
+        throw new PosError('ecr.idempotency-conflict', {
+          message: `Idempotency-Key "${idempotencyKey}" was used for another request (${row.operation} of ${row.referenceId}).`,
+        });
+      }
+      return answerOf(row);
+    };
+    const answer = await inFlight.exclusive(keyName, idempotencyKey, async () => {
+      const replay = recorded();
+      if (replay) return { ...replay, replayed: true };
+      try {
+        return { ...(await run(parsed.data as never, record)), replayed: false };
+      } catch (error) {
+        const made = recorded();
+        if (made) return { ...made, replayed: false };
+        throw error;
+      }
+    });
+    sendJson(response, answer.status, answer.body, answer.replayed ? REPLAYED : {});
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse, path: string, keyName: string) {
+    const found = ROUTES.map(([pattern, make, method]) => {
+      const match = pattern.exec(path);
+      return match ? { route: make(match), method } : null;
+    }).find((entry) => entry !== null);
+    if (!found) throw new PosError('ecr.not-found', { message: `Nothing at ${API_BASE_PATH}${path}.` });
+    if (request.method !== found.method) {
+      response.setHeader('Allow', found.method);
+      throw new PosError('ecr.method-not-allowed', {
+        message: `${request.method ?? '?'} ${path}: use ${found.method}.`,
+      });
+    }
+    const target = found.route;
+    const fullPath = `${API_BASE_PATH}${path}`;
+    switch (target.kind) {
+      case 'openapi':
+        return sendJson(response, 200, openApiDocument(deps.version));
+      case 'events': {
+        const stream = openEventStream({
+          keyName,
+          response,
+          subscribe: deps.subscribe,
+          read: (referenceId) => {
+            const sale = payments.sale(referenceId);
+            return sale ? registerPaymentOf(sale) : null;
+          },
+          heartbeatMs: deps.heartbeatMs,
+          onClose: () => streams.delete(stream),
+        });
+        streams.add(stream);
+        return;
+      }
+      case 'payment': {
+        const url = new URL(request.url ?? '/', 'http://register.invalid');
+        const waitText = url.searchParams.get('waitSeconds');
+        const wait = waitText === null ? 0 : waitSecondsSchema.safeParse(waitText);
+        if (typeof wait !== 'number' && !wait.success)
+          throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
+        const seconds = typeof wait === 'number' ? wait : wait.data;
+        const initial = paymentNow(target.referenceId);
+        if (seconds === 0) return sendJson(response, 200, initial);
+        const payment = await waitForStatusChange({
+          referenceId: target.referenceId,
+          initial,
+          waitMs: seconds * 1000,
+          read: () => paymentNow(target.referenceId),
+          subscribe: deps.subscribe,
+          closing: closing.signal,
+          response,
+        });
+        if (!response.destroyed) sendJson(response, 200, payment);
+        return;
+      }
+      case 'payments':
+        return idempotent(request, response, keyName, 'create', fullPath, createPaymentSchema, async (body, record) => {
+          const input = body as z.infer<typeof createPaymentSchema>;
+          const sale = await payments.startSale({ ...input, keyName }, record);
+          return { status: 201, body: registerPaymentOf(sale) };
+        });
+      case 'cancel':
+        return idempotent(
+          request,
+          response,
+          keyName,
+          'cancel',
+          fullPath,
+          cancelPaymentSchema,
+          async (_body, record) => {
+            const sale = await payments.cancel(target.referenceId, record);
+            return { status: 200, body: registerPaymentOf(sale) };
+          },
+        );
+      case 'refunds':
+        return idempotent(request, response, keyName, 'refund', fullPath, createRefundSchema, async (body, record) => {
+          // Checked before every new refund (a replay only answers what was already recorded).
+          if (!deps.refundsAllowed()) throw new PosError('ecr.refunds-disabled');
+          const input = body as z.infer<typeof createRefundSchema>;
+          const result = await payments.refund(target.referenceId, { ...input, keyName }, record);
+          return { status: 201, body: registerRefundOf(result.refund, result.sale) };
+        });
+    }
+  }
+
+  return {
+    async handle(request, response, listener) {
+      try {
+        checkCaller(request.headers, listener);
+        const url = new URL(request.url ?? '/', 'http://register.invalid');
+        if (!url.pathname.startsWith(`${API_BASE_PATH}/`))
+          throw new PosError('ecr.not-found', { message: `The register connection lives under ${API_BASE_PATH}/.` });
+        const presented = presentedKey(request.headers);
+        const keyName = presented === null ? null : deps.keys.authenticate(presented);
+        if (keyName === null) {
+          throw new PosError('ecr.unauthorized', {
+            message:
+              presented === null ? 'No Authorization: Bearer <key> header.' : 'This key is not (or no longer) valid.',
+          });
+        }
+        await route(request, response, url.pathname.slice(API_BASE_PATH.length), keyName);
+      } catch (error) {
+        sendProblem(response, error);
+      }
+    },
+    closeStreamsOf(keyName) {
+      for (const stream of [...streams]) if (stream.keyName === keyName) stream.close();
+    },
+    close() {
+      closing.abort();
+      closing = new AbortController();
+      for (const stream of [...streams]) stream.close();
+    },
+  };
+}
+
+function invalidBody(error: z.ZodError): PosError {
+  const issues = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  return new PosError('ecr.invalid-request', { message: `The body does not fit: ${issues.join('; ')}.` });
+}

@@ -1,0 +1,216 @@
+import type { RegisterOrigin } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import type { CurrencyCode, Money } from '../../../shared/money.ts';
+import { getAttempt } from './attempts.ts';
+import { integer, text, textOrNull, type SqlRow } from './columns.ts';
+import type { JournalContext } from './context.ts';
+import { SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE, sqliteErrorCode } from './database.ts';
+import { isReferenceId } from './reference-id.ts';
+import { ATTEMPT_COLUMNS, readAttempt, type AttemptRow } from './rows.ts';
+
+// What the register connection (electron/core/ecr/) keeps in the payment journal (schema 9): the customer-QR
+// sales a register asked for that wait for the customer's code, and every request a register made by its
+// Idempotency-Key. Both are written in the same commit as what they record, so nothing a register was told
+// (or might have been told, had the answer not been lost) is missing after a crash.
+
+export type RegisterOperation = 'create' | 'cancel' | 'refund';
+
+/** A register's request, found again by its Idempotency-Key. */
+export interface RegisterRequestRow {
+  readonly registerKey: string;
+  readonly idempotencyKey: string;
+  /** SHA-256 (hex) of method, path and body: the same key with another request is refused. */
+  readonly requestHash: string;
+  readonly operation: RegisterOperation;
+  readonly referenceId: string;
+  /** The refund it recorded (operation refund). */
+  readonly refundId: string | null;
+  readonly createdAt: number;
+}
+
+export type NewRegisterRequest = Omit<RegisterRequestRow, 'createdAt' | 'referenceId' | 'refundId'>;
+
+export type RegisterSaleRowState = 'waiting' | 'scanned' | 'cancelled';
+
+/** A register's customer-QR sale, waiting for the customer's code to be scanned at the till. */
+export interface RegisterSaleRow extends RegisterOrigin {
+  readonly referenceId: string;
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly note: string | null;
+  readonly state: RegisterSaleRowState;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface NewRegisterSale extends RegisterOrigin {
+  readonly referenceId: string;
+  readonly amount: Money;
+  readonly note: string | null;
+}
+
+const REQUEST_COLUMNS = 'register_key, idempotency_key, request_hash, operation, reference_id, refund_id, created_at';
+const SALE_COLUMNS =
+  'reference_id, register_key, amount_minor, currency, order_reference, note, state, created_at, updated_at';
+
+/** In the caller's transaction: the request and what it recorded (its payment, and its refund for a refund). */
+export function recordRegisterRequest(
+  ctx: JournalContext,
+  request: NewRegisterRequest,
+  recorded: { readonly referenceId: string; readonly refundId?: string | null | undefined },
+): RegisterRequestRow {
+  const row: RegisterRequestRow = {
+    ...request,
+    referenceId: recorded.referenceId,
+    refundId: recorded.refundId ?? null,
+    createdAt: ctx.now(),
+  };
+  return ctx.atomically(() => {
+    try {
+      ctx
+        .sql(`INSERT INTO register_requests (${REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+        .run(
+          row.registerKey,
+          row.idempotencyKey,
+          row.requestHash,
+          row.operation,
+          row.referenceId,
+          row.refundId,
+          row.createdAt,
+        );
+    } catch (error) {
+      // Two requests with one key at once: the second must not record a second payment. Its whole commit
+      // (the payment included) rolls back, and the register's retry finds the first.
+      if (sqliteErrorCode(error) === SQLITE_CONSTRAINT_PRIMARYKEY)
+        throw new PosError('ecr.idempotency-conflict', { cause: error, retryable: true });
+      throw error;
+    }
+    return row;
+  });
+}
+
+export function registerRequestOf(
+  ctx: JournalContext,
+  registerKey: string,
+  idempotencyKey: string,
+): RegisterRequestRow | null {
+  const row = ctx
+    .sql(`SELECT ${REQUEST_COLUMNS} FROM register_requests WHERE register_key = ? AND idempotency_key = ?`)
+    .get(registerKey, idempotencyKey);
+  return row ? readRequest(row) : null;
+}
+
+/** In the caller's transaction. Throws ecr.busy when another sale already waits for its scan. */
+export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): RegisterSaleRow {
+  if (!isReferenceId(sale.referenceId)) {
+    throw new PosError('request.invalid', {
+      cause: new Error(`"${sale.referenceId}" is not a valid payment reference.`),
+    });
+  }
+  const now = ctx.now();
+  const row: RegisterSaleRow = {
+    referenceId: sale.referenceId,
+    keyName: sale.keyName,
+    orderReference: sale.orderReference,
+    amountMinor: sale.amount.amountMinor,
+    currency: sale.amount.currency,
+    note: sale.note,
+    state: 'waiting',
+    createdAt: now,
+    updatedAt: now,
+  };
+  return ctx.atomically(() => {
+    if (getAttempt(ctx, row.referenceId)) throw new PosError('order.duplicate-reference');
+    try {
+      ctx
+        .sql(`INSERT INTO register_sales (${SALE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)`)
+        .run(
+          row.referenceId,
+          row.keyName,
+          row.amountMinor,
+          row.currency,
+          row.orderReference,
+          row.note,
+          row.createdAt,
+          row.updatedAt,
+        );
+    } catch (error) {
+      const code = sqliteErrorCode(error);
+      if (code === SQLITE_CONSTRAINT_UNIQUE) throw new PosError('ecr.busy', { cause: error });
+      if (code === SQLITE_CONSTRAINT_PRIMARYKEY) throw new PosError('order.duplicate-reference', { cause: error });
+      throw error;
+    }
+    return row;
+  });
+}
+
+export function registerSaleOf(ctx: JournalContext, referenceId: string): RegisterSaleRow | null {
+  const row = ctx.sql(`SELECT ${SALE_COLUMNS} FROM register_sales WHERE reference_id = ?`).get(referenceId);
+  return row ? readSale(row) : null;
+}
+
+/** The sale that waits for its scan, if any (at most one: the schema says so). */
+export function waitingRegisterSale(ctx: JournalContext): RegisterSaleRow | null {
+  const row = ctx.sql(`SELECT ${SALE_COLUMNS} FROM register_sales WHERE state = 'waiting'`).get();
+  return row ? readSale(row) : null;
+}
+
+/** waiting → scanned (its attempt recorded in the same commit) or cancelled; nothing else moves. */
+export function closeRegisterSale(
+  ctx: JournalContext,
+  referenceId: string,
+  state: Exclude<RegisterSaleRowState, 'waiting'>,
+): RegisterSaleRow {
+  return ctx.atomically(() => {
+    const current = registerSaleOf(ctx, referenceId);
+    if (!current) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (current.state === state) return current;
+    if (current.state !== 'waiting') {
+      throw new PosError(current.state === 'cancelled' ? 'ecr.sale-cancelled' : 'order.duplicate-reference', {
+        details: { referenceId },
+      });
+    }
+    const now = ctx.now();
+    ctx
+      .sql(`UPDATE register_sales SET state = ?, updated_at = ? WHERE reference_id = ? AND state = 'waiting'`)
+      .run(state, now, referenceId);
+    return { ...current, state, updatedAt: now };
+  });
+}
+
+/** Payments registers started that are not settled yet (sending, checking or open at the provider), oldest first. */
+export function openRegisterAttempts(ctx: JournalContext): AttemptRow[] {
+  return ctx
+    .sql(
+      `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts
+       WHERE register_key IS NOT NULL AND state IN ('sending', 'checking', 'active') ORDER BY created_at, reference_id`,
+    )
+    .all()
+    .map(readAttempt);
+}
+
+function readRequest(row: SqlRow): RegisterRequestRow {
+  return {
+    registerKey: text(row, 'register_key'),
+    idempotencyKey: text(row, 'idempotency_key'),
+    requestHash: text(row, 'request_hash'),
+    operation: text(row, 'operation') as RegisterOperation,
+    referenceId: text(row, 'reference_id'),
+    refundId: textOrNull(row, 'refund_id'),
+    createdAt: integer(row, 'created_at'),
+  };
+}
+
+function readSale(row: SqlRow): RegisterSaleRow {
+  return {
+    referenceId: text(row, 'reference_id'),
+    keyName: text(row, 'register_key'),
+    orderReference: textOrNull(row, 'order_reference'),
+    amountMinor: integer(row, 'amount_minor'),
+    currency: text(row, 'currency') as CurrencyCode,
+    note: textOrNull(row, 'note'),
+    state: text(row, 'state') as RegisterSaleRowState,
+    createdAt: integer(row, 'created_at'),
+    updatedAt: integer(row, 'updated_at'),
+  };
+}

@@ -1,0 +1,68 @@
+// The crash test child's till side of the register connection (see crash-register.ts): the real register
+// connection module on the child's payment module, on a fresh port each life, with the register's key kept
+// across lives (the key store lives in the data folder, like the journal).
+
+import { createServer } from 'node:net';
+import type { EventSink } from '../../../shared/contract.ts';
+import type { CoreContext } from '../core-context.ts';
+import { startEcrModule } from '../ecr/ecr-module.ts';
+import { createEventBus } from '../event-bus.ts';
+import type { PaymentModule } from '../payment-module.ts';
+import { createAdminSession } from '../settings/admin-session.ts';
+import { CRASH_REGISTER_KEY_NAME, CrashRegister, readRegisterMemory } from './crash-register.ts';
+import type { TestContext } from './payment-test-context.test-helper.ts';
+
+/** The context with an event bus the register connection can listen to (long polls and event streams). */
+export function withEventBus(context: CoreContext): {
+  context: CoreContext;
+  subscribe: ReturnType<typeof createEventBus>['subscribe'];
+} {
+  const bus = createEventBus();
+  const emit: EventSink = (event, payload) => {
+    context.emit(event, payload);
+    bus.emit(event, payload);
+  };
+  return { context: { ...context, emit }, subscribe: bus.subscribe };
+}
+
+export async function startCrashRegister(options: {
+  readonly dataDir: string;
+  readonly test: TestContext;
+  readonly module: PaymentModule;
+  readonly subscribe: ReturnType<typeof createEventBus>['subscribe'];
+  readonly say: (line: string) => void;
+}): Promise<{ register: CrashRegister; close(): Promise<void> }> {
+  const { settings } = options.test.context;
+  const port = await freePort();
+  await settings.save({ settings: { ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: true } } });
+  const ecr = await startEcrModule({
+    dataDir: options.dataDir,
+    settings,
+    admin: createAdminSession(),
+    payments: options.module.register,
+    subscribe: options.subscribe,
+    version: 'crash',
+  });
+  let key = readRegisterMemory(options.dataDir).key;
+  if (key === null) {
+    // Killed after the key was made but before the register kept it: that key is lost, make another.
+    if ((await ecr.handlers['ecr.keys']({})).some((k) => k.name === CRASH_REGISTER_KEY_NAME))
+      await ecr.handlers['ecr.revokeKey']({ name: CRASH_REGISTER_KEY_NAME });
+    key = (await ecr.handlers['ecr.createKey']({ name: CRASH_REGISTER_KEY_NAME })).key;
+  }
+  const register = new CrashRegister({
+    dataDir: options.dataDir,
+    baseUrl: `http://127.0.0.1:${port}/ecr/v1`,
+    key,
+    say: options.say,
+  });
+  return { register, close: () => ecr.close() };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import type { RegisterConnectionStatus } from '../../../shared/register.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useT } from '../../i18n/i18n.tsx';
+
+/** Where the register connection listens as saved (not as on the form), and the certificate a register pins. */
+export function RegisterConnectionState() {
+  const t = useT();
+  const bridge = useBridge();
+  const [status, setStatus] = useState<RegisterConnectionStatus | null>(null);
+  const [saves, setSaves] = useState(0);
+  // A save restarts the listener: read again after each.
+  useBridgeEvent('settings.changed', () => setSaves((n) => n + 1));
+  useEffect(() => {
+    let current = true;
+    // The listener moves a moment after the save: once now, once shortly after.
+    const read = (): void =>
+      void bridge['ecr.status']({}).then((result) => current && result.ok && setStatus(result.value));
+    read();
+    const again = setTimeout(read, 500);
+    return () => {
+      current = false;
+      clearTimeout(again);
+    };
+  }, [bridge, saves]);
+
+  if (!status) return null;
+  return (
+    <div className="register-connection-state" role="status" data-testid="settings-ecr-state">
+      {!status.enabled ? (
+        <p>{t('settings.ecr.off')}</p>
+      ) : status.baseUrl ? (
+        <p>
+          {t('settings.ecr.address', { url: '' })}
+          <code data-testid="settings-ecr-address">{status.baseUrl}</code>
+        </p>
+      ) : status.problem ? (
+        <p className="error-text">{t('settings.ecr.notListening', { problem: status.problem })}</p>
+      ) : (
+        <p>{t('settings.ecr.startsAfterSave')}</p>
+      )}
+      {status.certificate && (
+        <dl className="register-certificate">
+          <dt>{t('settings.ecr.fingerprint')}</dt>
+          <dd>
+            <code data-testid="settings-ecr-fingerprint">{status.certificate.sha256Fingerprint}</code>
+          </dd>
+          <dt>{t('settings.ecr.publicKeyPin')}</dt>
+          <dd>
+            <code data-testid="settings-ecr-public-key-pin">{status.certificate.publicKeyPin}</code>
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}

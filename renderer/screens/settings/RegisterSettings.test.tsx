@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../App.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { renderWithBridge } from '../../test/render.tsx';
+
+async function openRegisterSection(bridge = createFakeBridge()) {
+  renderWithBridge(<App />, bridge);
+  fireEvent.click(await screen.findByTestId('nav-settings'));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Register connection' }));
+  return bridge;
+}
+
+describe('Settings → Register connection', () => {
+  it('turns the connection on for the shop network and shows the certificate fingerprint to pin', async () => {
+    const bridge = await openRegisterSection();
+    const panel = screen.getByTestId('settings-panel-register');
+    expect(within(panel).getByTestId('settings-ecr-state').textContent).toBe('The register connection is off.');
+    fireEvent.click(within(panel).getByLabelText('Register connection on'));
+    fireEvent.change(within(panel).getByLabelText('Who may connect'), { target: { value: 'shop-network' } });
+    fireEvent.change(within(panel).getByLabelText('Port'), { target: { value: '8711' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { settings: { ecr: { enabled: true, port: 8711, network: 'shop-network', refundsAllowed: false } } },
+    ]);
+    expect((await screen.findByTestId('settings-ecr-address')).textContent).toBe('https://192.0.2.10:8711/ecr/v1');
+    expect(screen.getByTestId('settings-ecr-fingerprint').textContent).toMatch(/^AB:CD:EF/);
+    expect(screen.getByTestId('settings-ecr-public-key-pin').textContent).toMatch(/=$/);
+  });
+
+  it('makes a key that is shown once, lists keys with their use, and revokes one', async () => {
+    const bridge = await openRegisterSection();
+    expect(screen.getByText('No keys yet: a register needs one to connect.')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Name of the new key (e.g. the register it is for)'), {
+      target: { value: 'Front register' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const shown = (await screen.findByLabelText('New key for Front register')) as HTMLInputElement;
+    expect(shown.value).toMatch(/^ecr_test_key_/);
+    const row = screen.getByTestId('settings-ecr-key');
+    expect(within(row).getByRole('rowheader').textContent).toBe('Front register');
+    expect(row.textContent).toContain('never');
+    // A second key of the same name is refused with the reason.
+    fireEvent.change(screen.getByLabelText('Name of the new key (e.g. the register it is for)'), {
+      target: { value: 'Front register' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect((await screen.findByTestId('settings-ecr-error')).textContent).toMatch(/already exists/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke the key “Front register”' }));
+    expect((await screen.findByTestId('settings-ecr-revoked')).textContent).toBe(
+      'The key “Front register” no longer works.',
+    );
+    expect(screen.queryByTestId('settings-ecr-key')).toBeNull();
+    expect(screen.queryByLabelText('New key for Front register')).toBeNull();
+    expect(bridge.callsTo('ecr.revokeKey')).toEqual([{ name: 'Front register' }]);
+  });
+
+  it('is behind the admin PIN like the rest of Settings', async () => {
+    const bridge = createFakeBridge({ secrets: { adminPin: '9753' } });
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    await screen.findByTestId('settings-locked');
+    expect(screen.queryByRole('tab', { name: 'Register connection' })).toBeNull();
+    await waitFor(() => expect(bridge.callsTo('ecr.keys')).toEqual([]));
+  });
+});

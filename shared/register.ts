@@ -1,0 +1,50 @@
+import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
+import type { Money } from './money.ts';
+
+// The register connection as the till's own screens see it (electron/core/ecr/ serves the register's API): the
+// sale a register asked for, the keys an admin gave out, and where the connection listens.
+
+/**
+ * A sale the register asked for. waiting: a customer-QR sale waiting for the customer's code to be scanned at
+ * the till (no payment exists yet); cancelled: called off before that scan; started: the payment exists (a
+ * merchant-QR sale at once, a customer-QR sale once its code was scanned) and `payment` is it.
+ */
+export type RegisterSaleState = 'waiting' | 'cancelled' | 'started';
+
+export interface RegisterSale extends RegisterOrigin {
+  /** The payment's reference, the same before and after the scan. */
+  readonly referenceId: string;
+  readonly method: PaymentMethod;
+  readonly amount: Money;
+  readonly note: string | null;
+  readonly state: RegisterSaleState;
+  readonly payment: PaymentView | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A register key as the admin sees it: never the key itself (it is shown once, when created). */
+export interface RegisterKeyView {
+  readonly name: string;
+  readonly createdAt: string;
+  /** The last request made with it, to the minute; null if never used. */
+  readonly lastUsedAt: string | null;
+}
+
+export interface RegisterConnectionStatus {
+  readonly enabled: boolean;
+  /** Where registers reach it now (e.g. http://127.0.0.1:8710/ecr/v1), null while it is not listening. */
+  readonly baseUrl: string | null;
+  /** Why it is not listening although enabled (a port taken, a certificate that could not be made), else null. */
+  readonly problem: string | null;
+  /** Shop network mode: the till's certificate, for the register to pin. Null on this computer only. */
+  readonly certificate: RegisterCertificate | null;
+}
+
+export interface RegisterCertificate {
+  /** SHA-256 of the certificate (DER), as upper-case hex pairs joined by colons: what browsers and openssl show. */
+  readonly sha256Fingerprint: string;
+  /** SHA-256 of its public key (SPKI), base64: curl's --pinnedpubkey "sha256//…". */
+  readonly publicKeyPin: string;
+  readonly notAfter: string;
+}
