@@ -554,6 +554,38 @@ describe('journal file and schema', () => {
     }
   });
 
+  it("adds each refund's posId column (10), also to a development schema-8 file that already had it, keeping its values", () => {
+    for (const hadColumn of [false, true]) {
+      const filePath = journalFileIn(tempFolder());
+      const old = new DatabaseSync(filePath);
+      old.exec('PRAGMA foreign_keys = ON');
+      migrate(old, createTransactions(old).atomically, 9);
+      if (hadColumn) old.exec('ALTER TABLE refunds ADD COLUMN pos_id TEXT');
+      old.exec(`
+        INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+          provider_status, local_day, created_at, updated_at)
+        VALUES ('TILL01-20261120-REFUNDED', 'merchant-qr', 1500, 'SGD', 'POS-1', 'key-1', 'final', 'paid', 'CAPTURED',
+          '2026-11-20', 1763600000000, 1763600000000);
+        INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, idempotency_key, state, local_day, created_at, updated_at)
+        VALUES ('R-1', 'TILL01-20261120-REFUNDED', 500, 'SGD', 'rkey-1', 'succeeded', '2026-11-20', 1763600000000, 1763600000000);
+      `);
+      if (hadColumn) old.exec("UPDATE refunds SET pos_id = 'POS-COUNTER' WHERE refund_id = 'R-1'");
+      old.close();
+
+      const journal = openJournal({ filePath, timeZone: 'UTC' });
+      journal.close();
+      const check = new DatabaseSync(filePath);
+      try {
+        expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+        expect(check.prepare("SELECT pos_id FROM refunds WHERE refund_id = 'R-1'").get()?.['pos_id']).toBe(
+          hadColumn ? 'POS-COUNTER' : null,
+        );
+      } finally {
+        check.close();
+      }
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({
