@@ -12,7 +12,7 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
 
   'settings.tab.register': '收銀系統連線',
   'settings.section.register': '收銀系統連線',
-  'settings.ecr.explain': '讓商店自己的收銀程式在此收銀機開始、跟進、取消及退還付款（README：Connect your register）。',
+  'settings.ecr.explain': '讓商店自己的收銀程式在此收銀機開始、跟進、取消及退還付款（收銀程式的設定方法見 README）。',
   'settings.ecr.enabled': '開啟收銀系統連線',
   'settings.ecr.port': '連接埠',
   'settings.ecr.network': '可連線的對象',
