@@ -88,6 +88,8 @@ const DEFAULT_MESSAGES = {
     'A register key with this name already exists. Choose another name, or revoke the old key first.',
   'ecr.key-not-found': 'There is no register key with this name.',
   'ecr.sale-cancelled': 'This register sale was cancelled. Nothing was charged.',
+  'ecr.sale-expired':
+    'This register sale expired: no customer code was scanned in time. Nothing was charged; the register can send it again.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;

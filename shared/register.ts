@@ -6,10 +6,11 @@ import type { Money } from './money.ts';
 
 /**
  * A sale the register asked for. waiting: a customer-QR sale waiting for the customer's code to be scanned at
- * the till (no payment exists yet); cancelled: called off before that scan; started: the payment exists (a
- * merchant-QR sale at once, a customer-QR sale once its code was scanned) and `payment` is it.
+ * the till (no payment exists yet); cancelled: called off before that scan; expired: nobody scanned a code before
+ * `expiresAt`; started: the payment exists (a merchant-QR sale at once, a customer-QR sale once its code was
+ * scanned) and `payment` is it.
  */
-export type RegisterSaleState = 'waiting' | 'cancelled' | 'started';
+export type RegisterSaleState = 'waiting' | 'cancelled' | 'expired' | 'started';
 
 export interface RegisterSale extends RegisterOrigin {
   /** The payment's reference, the same before and after the scan. */
@@ -19,6 +20,8 @@ export interface RegisterSale extends RegisterOrigin {
   readonly note: string | null;
   readonly state: RegisterSaleState;
   readonly payment: PaymentView | null;
+  /** Until when a customer-QR sale waits for its scan; null once its payment exists (the payment has its own). */
+  readonly expiresAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -78,4 +78,5 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.key-name-taken': '已有同名的收銀系統金鑰。請另選名稱，或先撤銷舊金鑰。',
   'ecr.key-not-found': '沒有此名稱的收銀系統金鑰。',
   'ecr.sale-cancelled': '此收銀系統交易已取消，沒有收取任何款項。',
+  'ecr.sale-expired': '此收銀系統交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項，收銀系統可重新發送。',
 };

@@ -7,6 +7,8 @@ export const REGISTER_EN = {
   'register.cancelSale': 'Cancel the register’s sale (Esc)',
   'register.cancellingSale': 'Cancelling…',
   'register.saleCancelled': 'The register’s sale of {amount} was cancelled. Nothing was charged.',
+  'register.saleExpired':
+    'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
   'register.done': 'Done',
 
   'settings.tab.register': 'Register connection',

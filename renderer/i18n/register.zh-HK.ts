@@ -8,6 +8,7 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'register.cancelSale': '取消收銀系統的交易（Esc）',
   'register.cancellingSale': '取消中…',
   'register.saleCancelled': '收銀系統 {amount} 的交易已取消，沒有收取任何款項。',
+  'register.saleExpired': '收銀系統 {amount} 的交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項。',
   'register.done': '完成',
 
   'settings.tab.register': '收銀系統連線',
