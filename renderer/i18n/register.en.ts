@@ -20,7 +20,7 @@ export const REGISTER_EN = {
   'summary.registerPaid': 'Paid',
   'summary.registerRefunds': 'Refunds made here',
 
-  'settings.tab.register': 'Register connection',
+  'settings.tab.register': 'Register',
   'settings.section.register': 'Register connection',
   'settings.ecr.explain':
     'Lets the shop’s own register program start, follow, cancel and refund payments on this till (README: Connect your register).',

@@ -20,7 +20,7 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'summary.registerPaid': '已付款',
   'summary.registerRefunds': '於本終端機退款',
 
-  'settings.tab.register': '收銀系統連線',
+  'settings.tab.register': '收銀系統',
   'settings.section.register': '收銀系統連線',
   'settings.ecr.explain': '讓商店自己的收銀程式在此收銀機開始、跟進、取消及退還付款（README：Connect your register）。',
   'settings.ecr.enabled': '開啟收銀系統連線',

@@ -7,7 +7,7 @@ import { renderWithBridge } from '../../test/render.tsx';
 async function openRegisterSection(bridge = createFakeBridge()) {
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-settings'));
-  fireEvent.click(await screen.findByRole('tab', { name: 'Register connection' }));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
   return bridge;
 }
 
@@ -62,7 +62,7 @@ describe('Settings → Register connection', () => {
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-settings'));
     await screen.findByTestId('settings-locked');
-    expect(screen.queryByRole('tab', { name: 'Register connection' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Register' })).toBeNull();
     await waitFor(() => expect(bridge.callsTo('ecr.keys')).toEqual([]));
   });
 });
