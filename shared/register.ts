@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
 import type { Money } from './money.ts';
+import type { Notice } from './notices.ts';
 
 // The register connection as the till's own screens see it (electron/core/ecr/ serves the register's API): the
 // sale a register asked for, the keys an admin gave out, and where the connection listens.
@@ -38,8 +39,8 @@ export interface RegisterConnectionStatus {
   readonly enabled: boolean;
   /** Where registers reach it now (e.g. http://127.0.0.1:8710/ecr/v1), null while it is not listening. */
   readonly baseUrl: string | null;
-  /** Why it is not listening although enabled (a port taken, a certificate that could not be made), else null. */
-  readonly problem: string | null;
+  /** Why it is not listening although enabled (a port another program took, a certificate not made), else null. */
+  readonly problem: Notice | null;
   /** Shop network mode: the till's certificate, for the register to pin. Null on this computer only. */
   readonly certificate: RegisterCertificate | null;
 }
