@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
   DISPLAY_STATUSES,
-  PAYMENT_ORIGINS,
+  HISTORY_ORIGINS,
   type CustomerChargeView,
   type DaySummary,
   type EnvironmentId,
+  type HistoryOrigin,
   type HoldView,
   JOURNAL_ACTIONS,
   JOURNAL_NAMES,
@@ -88,8 +89,11 @@ export interface HistoryQuery {
   readonly day?: string | undefined;
   readonly status?: (typeof DISPLAY_STATUSES)[number] | undefined;
   readonly method?: 'merchant-qr' | 'customer-qr' | undefined;
-  /** taken-here: payments this till took; looked-up: payments of other terminals it looked up (and refunded). */
-  readonly origin?: (typeof PAYMENT_ORIGINS)[number] | undefined;
+  /**
+   * taken-here: payments this till took; looked-up: payments of other terminals it looked up (and refunded);
+   * from-register: payments the shop's register started over the register connection (a part of taken-here).
+   */
+  readonly origin?: HistoryOrigin | undefined;
   /** Our referenceId or the provider's order id, whole or a prefix. */
   readonly search?: string | undefined;
   readonly cursor?: string | undefined;
@@ -515,7 +519,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       day: day.optional(),
       status: z.enum(DISPLAY_STATUSES).optional(),
       method: z.enum(['merchant-qr', 'customer-qr']).optional(),
-      origin: z.enum(PAYMENT_ORIGINS).optional(),
+      origin: z.enum(HISTORY_ORIGINS).optional(),
       search: z.string().max(64).optional(),
       cursor: z.string().max(128).optional(),
       limit: z.number().int().min(1).max(200).optional(),

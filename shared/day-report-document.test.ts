@@ -25,6 +25,44 @@ const SUMMARY: DaySummary = {
 };
 
 describe('end-of-day report', () => {
+  it('adds each register’s sales and the refunds made here of them, as parts of the figures above', () => {
+    const summary: DaySummary = {
+      ...SUMMARY,
+      byRegister: [
+        { keyName: 'Back office', paid: { count: 1, total: SGD(1138) }, refunds: { count: 0, total: SGD(0) } },
+        { keyName: 'Front register', paid: { count: 1, total: SGD(1234) }, refunds: { count: 1, total: SGD(1234) } },
+      ],
+    };
+    const report = (locale: 'en' | 'zh-HK') =>
+      buildDayReport({
+        summary,
+        merchantName: '',
+        terminal: { posId: 'P', terminalReference: '' },
+        locale,
+        printedAt: '2026-11-25T14:05:09.000Z',
+      });
+    const section = report('en').sections.at(-1)!;
+    expect(section.key).toBe('byRegister');
+    expect(section.title).toBe('Register sales (part of the above)');
+    expect(section.rows.map((row) => [row.label, row.count, row.amount, row.part])).toEqual([
+      ['Back office', '1', 'S$11.38', false],
+      ['refunds made here', '0', 'S$0.00', true],
+      ['Front register', '1', 'S$12.34', false],
+      ['refunds made here', '1', '−S$12.34', true],
+    ]);
+    // Not added again: the money section is the same with or without it.
+    expect(report('en').sections[0]).toEqual(
+      buildDayReport({
+        summary: SUMMARY,
+        merchantName: '',
+        terminal: { posId: 'P', terminalReference: '' },
+        locale: 'en',
+        printedAt: '2026-11-25T14:05:09.000Z',
+      }).sections[0],
+    );
+    expect(report('zh-HK').sections.at(-1)!.title).toBe('收銀系統交易（已包括在上列數字內）');
+  });
+
   it('one layout: gross (paid), refunds made here split by whose payment, refunded elsewhere, net — each with its count', () => {
     const lines = moneyLinesOf(SUMMARY);
     expect(lines.map((line) => [line.key, line.count, line.total.amountMinor])).toEqual([
@@ -68,6 +106,8 @@ describe('end-of-day report', () => {
       'Customer scanned our QR',
       'We scanned the customer',
     ]);
+    // No register started a payment that day: no register section.
+    expect(report.sections.map((section) => section.key)).toEqual(['money', 'byStatus', 'byMethod']);
 
     const zh = buildDayReport({
       summary: SUMMARY,

@@ -6,7 +6,8 @@ import type { Locale } from './settings.ts';
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
 // where (merchant, terminal), which day, when it was printed, the day's money in one layout — gross (paid),
 // refunds made here (of this till's payments, of other terminals'), refunded elsewhere (for information),
-// linked-customer takings, net — then totals by status and by method.
+// linked-customer takings, net — then totals by status and by method, and, on a day the shop's register programs
+// started payments, what each register took and what was refunded of it (to compare with its own report).
 // The same figures, in the same order, as the Day summary screen (moneyLinesOf): a manager comparing paper
 // and screen finds the same lines. Pure: no Node, no DOM.
 
@@ -78,6 +79,24 @@ export function moneyLinesOf(summary: DaySummary): DayMoneyLine[] {
   return lines;
 }
 
+/** One line of the register sales: a register's paid payments, or the refunds made here of them. */
+export interface RegisterLine {
+  readonly keyName: string;
+  readonly kind: 'paid' | 'refunds';
+  readonly line: SummaryLine;
+}
+
+/**
+ * The register sales, each register (by its key's name) with what it took that day and, beneath it, the refunds
+ * made here of its payments. Parts of gross and refunds: never added to them.
+ */
+export function registerLinesOf(summary: DaySummary): RegisterLine[] {
+  return (summary.byRegister ?? []).flatMap((register) => [
+    { keyName: register.keyName, kind: 'paid' as const, line: register.paid },
+    { keyName: register.keyName, kind: 'refunds' as const, line: register.refunds },
+  ]);
+}
+
 export interface DayReportRow {
   readonly key: string;
   readonly label: string;
@@ -88,7 +107,7 @@ export interface DayReportRow {
 }
 
 export interface DayReportSection {
-  readonly key: 'money' | 'byStatus' | 'byMethod';
+  readonly key: 'money' | 'byStatus' | 'byMethod' | 'byRegister';
   readonly title: string;
   readonly rows: readonly DayReportRow[];
 }
@@ -128,6 +147,8 @@ const LABELS = {
     money: 'Takings',
     byStatus: 'All payments by status',
     byMethod: 'Paid, by method',
+    byRegister: 'Register sales (part of the above)',
+    registerRefunds: 'refunds made here',
     gross: 'Gross (paid)',
     refunds: 'Refunds made here',
     refundsOwn: 'of payments taken here',
@@ -160,6 +181,8 @@ const LABELS = {
     money: '收支',
     byStatus: '所有付款（按狀態）',
     byMethod: '已收款（按方式）',
+    byRegister: '收銀系統交易（已包括在上列數字內）',
+    registerRefunds: '於本終端機退款',
     gross: '總收款（已付款）',
     refunds: '於本終端機退款',
     refundsOwn: '本終端機收取的付款',
@@ -215,6 +238,14 @@ export function buildDayReport(input: DayReportInput): DayReportDocument {
     part: false,
   }));
 
+  const registerRows = registerLinesOf(summary).map((register) => ({
+    key: `${register.kind}:${register.keyName}`,
+    label: register.kind === 'paid' ? register.keyName : labels.registerRefunds,
+    count: String(register.line.count),
+    amount: amount(register.line.total, register.kind === 'refunds'),
+    part: register.kind === 'refunds',
+  }));
+
   return {
     kind: 'day-report',
     title: labels.title,
@@ -230,6 +261,9 @@ export function buildDayReport(input: DayReportInput): DayReportDocument {
       { key: 'money', title: labels.money, rows: moneyRows },
       { key: 'byStatus', title: labels.byStatus, rows: statusRows },
       { key: 'byMethod', title: labels.byMethod, rows: methodRows },
+      ...(registerRows.length > 0
+        ? [{ key: 'byRegister' as const, title: labels.byRegister, rows: registerRows }]
+        : []),
     ],
   };
 }

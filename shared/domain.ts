@@ -47,6 +47,13 @@ export type PaymentMethod = 'merchant-qr' | 'customer-qr';
 export const PAYMENT_ORIGINS = ['taken-here', 'looked-up'] as const;
 export type PaymentOrigin = (typeof PAYMENT_ORIGINS)[number];
 
+/**
+ * What the payment list filters by: a payment's origin, or from-register: one the shop's register program
+ * started over the register connection (taken here too, its key's name in `fromRegister`).
+ */
+export const HISTORY_ORIGINS = [...PAYMENT_ORIGINS, 'from-register'] as const;
+export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
+
 export type PaymentType = 'PAY' | 'PAYLATER';
 
 /**
@@ -231,10 +238,26 @@ export interface DaySummary {
    */
   readonly linkedCustomers?: LinkedCustomerTakings;
   /**
+   * For a manager comparing with each register's own report: the payments the shop's register programs started
+   * over the register connection, by the name of the key each used, with the refunds this till made of them that
+   * day. Parts of `paid` and `refunds`, never added again. Only registers with such a payment or refund; always
+   * set by the core, optional so summaries built before it existed still type-check.
+   */
+  readonly byRegister?: readonly RegisterDayLine[];
+  /**
    * This terminal's takings minus the refunds it made: paid − refunds − refundsOfOtherTerminals, plus
    * linked-customer takings when present. Refunds made elsewhere are not subtracted here (see refundedElsewhere).
    */
   readonly net: Money;
+}
+
+export interface RegisterDayLine {
+  /** The register key's name (Settings → Register connection). */
+  readonly keyName: string;
+  /** Its payments captured that day (also those refunded since), as in `paid`. */
+  readonly paid: SummaryLine;
+  /** Refunds this till made that day (confirmed) of its payments, over the connection or at the till. */
+  readonly refunds: SummaryLine;
 }
 
 export interface LinkedCustomerTakings {

@@ -68,11 +68,11 @@ const DEFAULT_MESSAGES = {
   'ipc.invalid-payload': 'The app sent incomplete details. Check the entry and try again.',
   internal: 'Something went wrong inside the app. The payment journal is safe; try again.',
   'ecr.unauthorized':
-    'The register connection did not accept this key: it is missing, wrong or revoked. An admin creates keys in Settings → Register connection.',
+    'The register connection did not accept this key: it is missing, wrong or revoked. An admin creates keys in Settings → Register.',
   'ecr.busy':
     'The till is busy with another sale. Wait until it is paid, failed or cancelled, then send the sale again.',
   'ecr.refunds-disabled':
-    'Refunds over the register connection are turned off. An admin can allow them in Settings → Register connection.',
+    'Refunds over the register connection are turned off. An admin can allow them in Settings → Register.',
   'ecr.idempotency-key-missing':
     'Every register request that changes something needs an Idempotency-Key header of 1 to 128 characters.',
   'ecr.idempotency-conflict':
@@ -88,6 +88,8 @@ const DEFAULT_MESSAGES = {
     'A register key with this name already exists. Choose another name, or revoke the old key first.',
   'ecr.key-not-found': 'There is no register key with this name.',
   'ecr.sale-cancelled': 'This register sale was cancelled. Nothing was charged.',
+  'ecr.sale-expired':
+    'This register sale expired: no customer code was scanned in time. Nothing was charged; the register can send it again.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;

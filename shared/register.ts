@@ -1,15 +1,17 @@
 import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
 import type { Money } from './money.ts';
+import type { Notice } from './notices.ts';
 
 // The register connection as the till's own screens see it (electron/core/ecr/ serves the register's API): the
 // sale a register asked for, the keys an admin gave out, and where the connection listens.
 
 /**
  * A sale the register asked for. waiting: a customer-QR sale waiting for the customer's code to be scanned at
- * the till (no payment exists yet); cancelled: called off before that scan; started: the payment exists (a
- * merchant-QR sale at once, a customer-QR sale once its code was scanned) and `payment` is it.
+ * the till (no payment exists yet); cancelled: called off before that scan; expired: nobody scanned a code before
+ * `expiresAt`; started: the payment exists (a merchant-QR sale at once, a customer-QR sale once its code was
+ * scanned) and `payment` is it.
  */
-export type RegisterSaleState = 'waiting' | 'cancelled' | 'started';
+export type RegisterSaleState = 'waiting' | 'cancelled' | 'expired' | 'started';
 
 export interface RegisterSale extends RegisterOrigin {
   /** The payment's reference, the same before and after the scan. */
@@ -19,6 +21,8 @@ export interface RegisterSale extends RegisterOrigin {
   readonly note: string | null;
   readonly state: RegisterSaleState;
   readonly payment: PaymentView | null;
+  /** Until when a customer-QR sale waits for its scan; null once its payment exists (the payment has its own). */
+  readonly expiresAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -35,8 +39,8 @@ export interface RegisterConnectionStatus {
   readonly enabled: boolean;
   /** Where registers reach it now (e.g. http://127.0.0.1:8710/ecr/v1), null while it is not listening. */
   readonly baseUrl: string | null;
-  /** Why it is not listening although enabled (a port taken, a certificate that could not be made), else null. */
-  readonly problem: string | null;
+  /** Why it is not listening although enabled (a port another program took, a certificate not made), else null. */
+  readonly problem: Notice | null;
   /** Shop network mode: the till's certificate, for the register to pin. Null on this computer only. */
   readonly certificate: RegisterCertificate | null;
 }

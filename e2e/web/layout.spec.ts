@@ -189,3 +189,59 @@ for (const size of [
     await page.screenshot({ path: test.info().outputPath(`refund-${size.width}x${size.height}.png`) });
   });
 }
+
+/** Settings' sections in tab order (screens/settings/sections.ts). */
+const SETTINGS_TABS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked', 'register'].map(
+  (id) => `settings-tab-${id}`,
+);
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 800, height: 480 },
+]) {
+  test(`${size.width}×${size.height}: Settings' section tabs stay one row, none on another, the chosen one always in view`, async ({
+    page,
+    pos,
+  }) => {
+    await page.setViewportSize(size);
+    await pos.open(page);
+    await page.getByTestId('nav-settings').click();
+    const tablist = page.getByRole('tablist');
+    await expect(page.getByRole('tab')).toHaveCount(SETTINGS_TABS.length);
+    await expectNoSidewaysSpill(page);
+    await expectApart(page, SETTINGS_TABS);
+    // One row: every tab at the same height, the first section's fields below the row.
+    const tops = await Promise.all(SETTINGS_TABS.map(async (id) => (await page.getByTestId(id).boundingBox())!.y));
+    for (const top of tops) expect(Math.abs(top - tops[0]!)).toBeLessThanOrEqual(1);
+    const row = (await tablist.boundingBox())!;
+    expect(row.height).toBeLessThan(70);
+    await expectApart(page, ['settings-tab-connection', 'settings-environment']);
+    await page.screenshot({ path: test.info().outputPath(`settings-tabs-${size.width}x${size.height}.png`) });
+
+    // Whole inside the row's visible part, and on the screen.
+    const wholeInRow = async (id: string): Promise<boolean> => {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      const shown = (await tablist.boundingBox())!;
+      return box.x >= shown.x - 0.5 && box.x + box.width <= shown.x + shown.width + 0.5;
+    };
+    // At 1024 px every section is in view at once (measured: the row needs 765 of 984 px); narrower, the row may
+    // scroll sideways (it fits 800 px by 9 px here; a till's fonts may differ), never wrap.
+    if (size.width >= 1024) for (const id of SETTINGS_TABS) expect(await wholeInRow(id), id).toBe(true);
+    // Chosen by keyboard (→) or by a tap, the chosen tab is whole inside the row and on the screen.
+    const chosenInView = async (id: string): Promise<void> => {
+      await expect(page.getByTestId(id)).toHaveAttribute('aria-selected', 'true');
+      await expect.poll(() => wholeInRow(id)).toBe(true);
+      await expectInViewport(page, page.getByTestId(id));
+    };
+    await page.getByTestId(SETTINGS_TABS[0]!).focus();
+    for (const id of SETTINGS_TABS.slice(1)) {
+      await page.keyboard.press('ArrowRight');
+      await chosenInView(id);
+    }
+    await page.keyboard.press('ArrowRight');
+    await chosenInView(SETTINGS_TABS[0]!);
+    await page.getByTestId('settings-tab-register').click();
+    await chosenInView('settings-tab-register');
+    await expect(page.getByTestId('settings-ecr-port')).toBeVisible();
+  });
+}

@@ -97,18 +97,15 @@ for (const viewport of [
       await page.getByTestId('nav-settings').click();
       const tabs = page.getByRole('tablist', { name: 'Settings sections' });
       await expect(tabs.getByRole('tab')).toHaveText([
-        'Environment and credentials',
+        'Provider',
         'Terminal',
         'Payments',
         'Devices',
         'PINs',
         'Linked customers',
-        'Register connection',
+        'Register',
       ]);
-      await expect(page.getByRole('tab', { name: 'Environment and credentials' })).toHaveAttribute(
-        'aria-selected',
-        'true',
-      );
+      await expect(page.getByRole('tab', { name: 'Provider' })).toHaveAttribute('aria-selected', 'true');
       await shot('settings-sections');
 
       // A real environment saved half-done: refused, with every missing field named at once, the first in view.

@@ -64,6 +64,11 @@ export interface CreateCoreOptions {
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
   readonly ecrHeartbeatMs?: number;
   /**
+   * The port the transport itself listens on (the browser preview's web host; the app has none), once it does:
+   * Settings refuses it for the register connection.
+   */
+  readonly transportPort?: () => number | null;
+  /**
    * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
    * consent window, the web host's broker). Default: a refusal saying so.
    */
@@ -221,6 +226,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       subscribe: bus.subscribe,
       version: options.version,
       heartbeatMs: options.ecrHeartbeatMs,
+      ownPorts: () => {
+        const sandbox = provider.sandbox();
+        return [options.transportPort?.() ?? 0, sandbox ? Number(new URL(sandbox.origin).port) : 0];
+      },
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
@@ -237,7 +246,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       journalProblems,
       learnedAmountLimits: () => payments.learnedAmountLimits(),
     }),
-    settings: settingsHandlers({ settings, admin, provider, refreshStatus: () => void status.refresh() }),
+    settings: settingsHandlers({
+      settings,
+      admin,
+      provider,
+      refreshStatus: () => void status.refresh(),
+      listenerProblems: ecr.settingsProblems,
+    }),
     journals: journalHandlers({
       gates,
       settings,

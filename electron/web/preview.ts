@@ -62,16 +62,20 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
+  // The web host starts after the core (it serves the core); Settings asks for its port only later.
+  let hostPort: number | null = null;
   const { core, consent } = await createWebCore({
     dataDir,
     vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
     version,
     sandbox: { port: sandboxPort },
+    transportPort: () => hostPort,
     ...(values['polling-only'] ? { payments: createPaymentModule({ webhooks: false }) } : {}),
   });
   let host;
   try {
     host = await startWebHost({ core, consent, rendererDir, port });
+    hostPort = host.port;
   } catch (error) {
     await core.close();
     throw error;

@@ -315,7 +315,7 @@ export const EN = {
   'settings.linkedApproval.customer-display': 'The customer, on the customer display',
   'settings.linkedApproval.supervisor-pin': 'A supervisor, with the supervisor PIN (no customer display)',
   'settings.sections': 'Settings sections',
-  'settings.tab.connection': 'Environment and credentials',
+  'settings.tab.connection': 'Provider',
   'settings.tab.terminal': 'Terminal',
   'settings.tab.payments': 'Payments',
   'settings.tab.devices': 'Devices',

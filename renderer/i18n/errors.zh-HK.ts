@@ -64,9 +64,9 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ipc.forbidden': '此請求來自不受信任的頁面，已被拒絕。',
   'ipc.invalid-payload': '應用程式傳送的資料不完整。請檢查輸入後再試。',
   internal: '應用程式內部出錯。付款記錄安全無損，請再試。',
-  'ecr.unauthorized': '收銀系統連線不接受此金鑰：金鑰缺少、錯誤或已撤銷。請管理員在「設定 → 收銀系統連線」建立金鑰。',
+  'ecr.unauthorized': '收銀系統連線不接受此金鑰：金鑰缺少、錯誤或已撤銷。請管理員在「設定 → 收銀系統」建立金鑰。',
   'ecr.busy': '收銀機正在處理另一宗交易。請待其付款、失敗或取消後，再傳送交易。',
-  'ecr.refunds-disabled': '收銀系統連線的退款功能已關閉。管理員可在「設定 → 收銀系統連線」開啟。',
+  'ecr.refunds-disabled': '收銀系統連線的退款功能已關閉。管理員可在「設定 → 收銀系統」開啟。',
   'ecr.idempotency-key-missing': '收銀系統每個會作出變更的請求，都需要 1 至 128 個字元的 Idempotency-Key 標頭。',
   'ecr.idempotency-conflict': '此 Idempotency-Key 已用於另一個請求。新請求請使用新的金鑰值。',
   'ecr.invalid-request': '收銀系統傳送的請求無法接受。請檢查其欄位。',
@@ -78,4 +78,5 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.key-name-taken': '已有同名的收銀系統金鑰。請另選名稱，或先撤銷舊金鑰。',
   'ecr.key-not-found': '沒有此名稱的收銀系統金鑰。',
   'ecr.sale-cancelled': '此收銀系統交易已取消，沒有收取任何款項。',
+  'ecr.sale-expired': '此收銀系統交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項，收銀系統可重新發送。',
 };

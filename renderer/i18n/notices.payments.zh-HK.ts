@@ -80,6 +80,13 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.https-or-local-or-empty': '請輸入 https:// 地址（只有此電腦可使用 http），或留空。',
   'settings.https-or-empty': '請輸入 https:// 地址，或留空。',
   'settings.pin-digits': '請使用 4 至 12 位數字。',
+  'settings.port-in-use': '此電腦上另一個程式已使用連接埠 {port}。請選擇其他連接埠。',
+  'settings.port-of-till': '此收銀機本身已使用連接埠 {port}（其畫面、示範支付商或付款通知）。請選擇其他連接埠。',
+  'settings.port-not-allowed': '此電腦不容許收銀機使用連接埠 {port}。請選擇其他連接埠。',
+  'ecr.port-in-use':
+    '此電腦上另一個程式佔用了連接埠 {port}，收銀系統無法連線。請選擇其他連接埠並儲存，或關閉該程式後再儲存。',
+  'ecr.port-not-allowed': '此電腦不容許收銀機使用連接埠 {port}，收銀系統無法連線。請選擇其他連接埠並儲存。',
+  'ecr.not-started': '收銀系統連線未能啟動，收銀系統無法連線。請再儲存一次；如仍未能啟動，請選擇其他連接埠或網絡。',
   'settings.secret-empty': '請輸入數值，或按「移除」將其刪除。',
   'settings.secret-spaces': '貼上密碼時前後不要有空格。',
   'settings.time-zone-unknown': '此電腦不認識時區「{timeZone}」。請選擇例如 Asia/Singapore 的時區。',

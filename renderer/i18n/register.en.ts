@@ -7,9 +7,20 @@ export const REGISTER_EN = {
   'register.cancelSale': 'Cancel the register’s sale (Esc)',
   'register.cancellingSale': 'Cancelling…',
   'register.saleCancelled': 'The register’s sale of {amount} was cancelled. Nothing was charged.',
+  'register.saleExpired':
+    'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
   'register.done': 'Done',
+  'register.mark': 'Register: {name}',
+  'register.markHint': 'Started by the register “{name}”, its order reference {orderReference}',
+  'origin.from-register': 'From a register',
+  'detail.fromRegister': 'From register',
+  'detail.registerOrderReference': 'Register’s order reference',
+  'summary.byRegister': 'Register sales, by register (parts of the figures above)',
+  'summary.register': 'Register',
+  'summary.registerPaid': 'Paid',
+  'summary.registerRefunds': 'Refunds made here',
 
-  'settings.tab.register': 'Register connection',
+  'settings.tab.register': 'Register',
   'settings.section.register': 'Register connection',
   'settings.ecr.explain':
     'Lets the shop’s own register program start, follow, cancel and refund payments on this till (README: Connect your register).',

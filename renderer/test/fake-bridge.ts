@@ -387,7 +387,7 @@ export function createFakeBridge(
         (p) =>
           (!status || p.displayStatus === status) &&
           (!method || p.method === method) &&
-          (!origin || (p.origin ?? 'taken-here') === origin) &&
+          (!origin || (origin === 'from-register' ? Boolean(p.fromRegister) : (p.origin ?? 'taken-here') === origin)) &&
           (!search || p.referenceId.startsWith(search) || (p.providerOrderId ?? '').startsWith(search)),
       );
       return { ok: true, value: { items, nextCursor: null, total: items.length } };

@@ -107,6 +107,17 @@ export const PAYMENT_NOTICES_EN = {
   'settings.secret-empty': 'Enter a value, or use "Remove" to delete it.',
   'settings.secret-spaces': 'Paste the secret without spaces before or after it.',
   'settings.time-zone-unknown': '"{timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.',
+  'settings.port-in-use': 'Another program on this computer already uses port {port}. Choose another port.',
+  'settings.port-of-till':
+    'This till already uses port {port} itself (its screens, the demo provider or payment notifications). Choose another port.',
+  'settings.port-not-allowed': 'This computer does not let the till listen on port {port}. Choose another port.',
+  // Settings → Register: why the register connection is on but not listening (its status line).
+  'ecr.port-in-use':
+    'Another program on this computer took port {port}, so registers cannot connect. Choose another port and save, or close that program and save again.',
+  'ecr.port-not-allowed':
+    'This computer does not let the till listen on port {port}, so registers cannot connect. Choose another port and save.',
+  'ecr.not-started':
+    'The register connection could not start, so registers cannot connect. Save again; if it stays, choose another port or network.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
   'auth.missing-for':

@@ -32,6 +32,8 @@ export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], time
       'Failure reason': freeText(row.captureFailure ?? row.failureReason),
       'POS ID': '',
       Origin: 'taken here',
+      Register: '',
+      'Register order reference': '',
     };
     return CSV_HEADER.map((column) => fields[column]);
   });

@@ -70,7 +70,11 @@ export const paymentSchema = z
     method: paymentMethodSchema,
     amount: moneySchema,
     qrPayload: z.string().nullable().describe('The text of the QR the customer scans (merchant-qr, while payable)'),
-    expiresAt: isoTime.nullable(),
+    expiresAt: isoTime
+      .nullable()
+      .describe(
+        'merchant-qr: until when its QR can be paid. customer-qr: until when the till waits for the code to be scanned; then the sale ends expired',
+      ),
     providerOrderId: z.string().nullable(),
     paymentType: z.enum(['PAY', 'PAYLATER']).nullable(),
     refunded: moneySchema,

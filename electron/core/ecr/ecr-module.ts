@@ -3,17 +3,20 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { RegisterConnectionStatus } from '../../../shared/register.ts';
-import type { EcrSettings } from '../../../shared/settings.ts';
+import { ecrSettingsSchema, type EcrSettings } from '../../../shared/settings.ts';
 import type { CoreEventListener } from '../core-api.ts';
 import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
+import type { FieldNotices } from '../settings/settings-problems.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { API_BASE_PATH } from './api-schemas.ts';
 import { ensureCertificate, shopNetworkAddresses, type TillCertificate } from './certificate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
+import { listenProblem, probePort } from './listen-problem.ts';
 import { createRegisterApi } from './routes.ts';
 
 // The register connection as the core composes it: its contract channels (ecr.*: keys, status, the open sale)
@@ -26,6 +29,12 @@ export type EcrChannel =
 
 export interface EcrModule {
   readonly handlers: Pick<Handlers, EcrChannel>;
+  /**
+   * What a save would break for the register connection that only the running till can see, by field: its port
+   * already used by the till itself, or by another program. Checked only when the save turns the connection on or
+   * moves it (port, network); `known` are the problems found already (a port out of range is not probed).
+   */
+  settingsProblems(candidate: Readonly<Record<string, unknown>>, known: FieldNotices): Promise<FieldNotices>;
   close(): Promise<void>;
 }
 
@@ -36,6 +45,8 @@ export interface EcrModuleOptions {
   readonly payments: RegisterPayments;
   readonly subscribe: (listener: CoreEventListener) => () => void;
   readonly version: string;
+  /** The ports the till listens on besides the register connection (its web host, the demo provider). */
+  readonly ownPorts?: () => readonly number[];
   /** Comment lines on quiet event streams; tests shorten it. */
   readonly heartbeatMs?: number;
   readonly log?: (line: string) => void;
@@ -57,7 +68,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
   const stopRevokes = keys.onRevoke((name) => api.closeStreamsOf(name));
-  let problem: string | null = null;
+  let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
 
   const plan = (): ListenerPlan => {
@@ -102,7 +113,8 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
           }),
       };
     } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+      // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
+      problem = listenProblem(error, next.port);
       throw error;
     }
   }
@@ -132,7 +144,27 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     };
   };
 
+  const settingsProblems = async (
+    candidate: Readonly<Record<string, unknown>>,
+    known: FieldNotices,
+  ): Promise<FieldNotices> => {
+    const parsed = ecrSettingsSchema.safeParse(candidate['ecr']);
+    if (!parsed.success || known['ecr.port'] || !parsed.data.enabled) return {};
+    const next = parsed.data;
+    const now = settings.current().ecr;
+    // Unchanged, it is already listening there, or Settings' status already says why not.
+    if (now.enabled && now.port === next.port && now.network === next.network) return {};
+    const refuse = (why: Notice): FieldNotices => ({ 'ecr.port': why });
+    if (tillPorts(candidate, options.ownPorts?.() ?? []).includes(next.port))
+      return refuse(notice('settings.port-of-till', { port: next.port }));
+    // Its own listener holds the port until the save restarts it on the other network.
+    if (now.enabled && now.port === next.port && listener.receiverUrl()) return {};
+    const refused = await probePort(next.port, next.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS);
+    return refused ? refuse(refused) : {};
+  };
+
   return {
+    settingsProblems,
     handlers: {
       'ecr.keys': async () => {
         await requireAdmin();
@@ -156,4 +188,12 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       await listener.close();
     },
   };
+}
+
+/** The ports the till itself listens on besides the register connection: its own, and those the settings name. */
+function tillPorts(candidate: Readonly<Record<string, unknown>>, own: readonly number[]): number[] {
+  const tokenized = (candidate['tokenized'] ?? {}) as Record<string, unknown>;
+  return [...own, candidate['webhookListenPort'], tokenized['webhookListenPort']].filter(
+    (port): port is number => typeof port === 'number' && port > 0,
+  );
 }

@@ -11,7 +11,7 @@ import type { RegisterSale } from '../../../shared/register.ts';
 import type { Core, CoreEvent } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
-import { createPaymentModule } from '../payments/payment-service.ts';
+import { createPaymentModule, type PaymentServiceOptions } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { CERTIFICATE_FOLDER } from './certificate.ts';
 import { RegisterClient, serverSentEvents } from './register-client.test-helper.ts';
@@ -48,30 +48,41 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function openTill(ecr: { refundsAllowed?: boolean; network?: 'this-computer' | 'shop-network' } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'ecr-'));
+async function openTill(
+  ecr: { refundsAllowed?: boolean; network?: 'this-computer' | 'shop-network' } = {},
+  options: { payments?: PaymentServiceOptions; again?: Till } = {},
+) {
+  // `again`: the same till started anew on its data folder (its settings, journal and keys), after a close.
+  const dir = options.again?.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
   const core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
     transport: 'web',
     version: '9.9.9',
     statusIntervalMs: 60_000,
-    payments: createPaymentModule(FAST),
+    payments: createPaymentModule({ ...FAST, ...options.payments }),
     ecrHeartbeatMs: 200,
   });
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));
-  const port = await freePort();
-  await core.handlers['settings.save']({
-    settings: {
-      ecr: { enabled: true, port, network: ecr.network ?? 'this-computer', refundsAllowed: ecr.refundsAllowed ?? true },
-    },
-  });
+  const port = options.again?.port ?? (await freePort());
+  if (!options.again) {
+    await core.handlers['settings.save']({
+      settings: {
+        ecr: {
+          enabled: true,
+          port,
+          network: ecr.network ?? 'this-computer',
+          refundsAllowed: ecr.refundsAllowed ?? true,
+        },
+      },
+    });
+  }
   const status = await waitFor(async () => {
     const now = await core.handlers['ecr.status']({});
     return now.baseUrl === null ? undefined : now;
   });
-  const { key } = await core.handlers['ecr.createKey']({ name: 'Front register' });
+  const key = options.again?.register.key ?? (await core.handlers['ecr.createKey']({ name: 'Front register' })).key;
   const info = await core.handlers['app.info']({});
   const till: Till = {
     core,
@@ -414,6 +425,69 @@ describe('the register connection', () => {
       newKey(),
     );
     expect(fourth).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
+  });
+
+  it('a customer-QR sale nobody scans expires like a QR: the register hears expired, the till is free, a late scan is refused', async () => {
+    const lifetimeMs = 1_500;
+    const till = await openTill({}, { payments: { orderLifetimeMs: lifetimeMs } });
+    const stream = await fetch(`${till.register.baseUrl}/events`, {
+      headers: { Authorization: `Bearer ${till.register.key}` },
+    });
+    const events = serverSentEvents(stream);
+    const created = await startSale(till, { amountMinor: 920, currency: 'SGD', method: 'customer-qr' });
+    expect(Date.parse(created['expiresAt'] as string) - Date.parse(created['createdAt'] as string)).toBe(lifetimeMs);
+    const busy = await till.register.post(
+      '/payments',
+      { amountMinor: 921, currency: 'SGD', method: 'merchant-qr' },
+      newKey(),
+    );
+    expect(busy).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
+
+    // Its long poll answers expired when the wait runs out, with nobody touching the till or the register.
+    const polled = await till.register.get<Payment>(`/payments/${created.referenceId}?waitSeconds=10`);
+    expect(polled.body).toMatchObject({ status: 'expired', canCancel: false, providerStatus: null });
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(created['expiresAt'] as string));
+    for await (const event of events) {
+      const payment = JSON.parse(event.data) as Payment;
+      await till.register.checkEvent(payment);
+      if (payment.status === 'expired') break;
+    }
+    // The cashier's screen heard it (it leaves the scan prompt), and the till is free for the next sale.
+    expect(till.events.filter((e) => e.event === 'ecr.sale').map((e) => (e.payload as RegisterSale).state)).toEqual([
+      'waiting',
+      'expired',
+    ]);
+    expect(await till.core.handlers['ecr.openSale']({})).toBeNull();
+    await expect(
+      till.core.handlers['payments.chargeCustomerQr']({
+        amountMinor: 920,
+        currency: 'SGD',
+        consumerCode: 'SBCQ0000000000000000',
+        registerSale: created.referenceId,
+      }),
+    ).rejects.toMatchObject({ code: 'ecr.sale-expired' });
+    const late = await till.register.post(`/payments/${created.referenceId}/cancel`, {}, newKey());
+    expect(late).toMatchObject({ status: 409, body: { code: 'ecr.sale-expired' } });
+    // Nothing ever reached the provider for it.
+    expect((await fetch(`${till.control}/orders/${created.referenceId}`)).status).toBe(404);
+    const next = await startSale(till, { amountMinor: 930, currency: 'SGD', method: 'customer-qr' });
+    expect(next.status).toBe('waiting');
+  });
+
+  it('a customer-QR sale that expired while the till was down is expired when it starts again', async () => {
+    const lifetimeMs = 800;
+    const first = await openTill({}, { payments: { orderLifetimeMs: lifetimeMs } });
+    const created = await startSale(first, { amountMinor: 940, currency: 'SGD', method: 'customer-qr' });
+    await first.core.close();
+    opened.splice(opened.indexOf(first), 1);
+    await new Promise((resolve) => setTimeout(resolve, lifetimeMs + 200));
+
+    const till = await openTill({}, { payments: { orderLifetimeMs: lifetimeMs }, again: first });
+    expect(await till.core.handlers['ecr.openSale']({})).toBeNull();
+    const now = await till.register.get<Payment>(`/payments/${created.referenceId}`);
+    expect(now.body).toMatchObject({ status: 'expired', expiresAt: created['expiresAt'] });
+    const next = await startSale(till, { amountMinor: 950, currency: 'SGD', method: 'customer-qr' });
+    expect(next.status).toBe('waiting');
   });
 
   it('sends payment.updated events of its own key’s payments over SSE', async () => {

@@ -21,6 +21,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'ecr.busy': 409,
   'ecr.idempotency-conflict': 409,
   'ecr.sale-cancelled': 409,
+  'ecr.sale-expired': 409,
   'order.not-cancellable': 409,
   'order.not-captured': 409,
   'order.not-refundable': 409,

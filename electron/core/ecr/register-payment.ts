@@ -4,7 +4,8 @@ import type { RegisterSale } from '../../../shared/register.ts';
 import type { RegisterPayment, RegisterRefund } from './api-schemas.ts';
 
 // The till's views → what the register reads (api-schemas.ts). A customer-QR sale whose code has not been
-// scanned yet has no payment: it reads `waiting` (or `cancelled`), with nothing at the provider yet.
+// scanned yet has no payment: it reads `waiting` until its expiresAt (or `cancelled`, or `expired` once nobody
+// scanned in time), with nothing at the provider.
 
 export function registerPaymentOf(sale: RegisterSale): RegisterPayment {
   const payment = sale.payment;
@@ -12,12 +13,12 @@ export function registerPaymentOf(sale: RegisterSale): RegisterPayment {
     const nothing = money(0, sale.amount.currency);
     return {
       referenceId: sale.referenceId,
-      status: sale.state === 'cancelled' ? 'cancelled' : 'waiting',
+      status: sale.state === 'started' ? 'waiting' : sale.state,
       providerStatus: null,
       method: sale.method,
       amount: sale.amount,
       qrPayload: null,
-      expiresAt: null,
+      expiresAt: sale.expiresAt,
       providerOrderId: null,
       paymentType: null,
       refunded: nothing,

@@ -168,6 +168,41 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('names the register that started a payment and its order reference, on the payment and on its refunds', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    clock.set('2026-11-21T02:00:00Z');
+    const keyed = seedPayment(journal, { amountMinor: 1000 });
+    clock.advance(1_000);
+    const fromRegister = seedPayment(journal, {
+      amountMinor: 1234,
+      register: { keyName: 'Front register', orderReference: 'POS-1042' },
+    });
+    clock.advance(1_000);
+    const unnamed = seedPayment(journal, {
+      method: 'customer-qr',
+      amountMinor: 880,
+      register: { keyName: '-Back office', orderReference: null },
+    });
+    clock.advance(1_000);
+    const refund = journal.recordRefund(fromRegister.referenceId, { amountMinor: 500, reason: 'one item returned' });
+    journal.updateRefund(refund.refundId, { state: 'succeeded' });
+
+    const [header, ...rows] = parseCsv(journal.exportCsv('2026-11-21').csv.slice(1));
+    // New columns come last: a back office reading the older ones by position still finds them.
+    expect(header!.slice(-4)).toEqual(['POS ID', 'Origin', 'Register', 'Register order reference']);
+    const pick = (row: string[]) =>
+      (['Record', 'Reference', 'Amount', 'Origin', 'Register', 'Register order reference'] as const).map(
+        (name) => row[header!.indexOf(name)],
+      );
+    expect(rows.map(pick)).toEqual([
+      ['payment', keyed.referenceId, '10.00', 'taken here', '', ''],
+      ['payment', fromRegister.referenceId, '12.34', 'taken here', 'Front register', 'POS-1042'],
+      // A key name is typed by an admin (letters, digits, spaces, . _ -): a leading - must not become a formula.
+      ['payment', unnamed.referenceId, '8.80', 'taken here', "'-Back office", ''],
+      ['refund', fromRegister.referenceId, '5.00', 'taken here', 'Front register', 'POS-1042'],
+    ]);
+  });
+
   it('quotes exactly the fields RFC 4180 requires and defuses formulas in typed text', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');

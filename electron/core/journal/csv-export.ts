@@ -9,7 +9,10 @@ import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
 // The end-of-day file for the back office: one line per payment attempt of the day, then one per refund
 // made that day. Origin says where the payment was taken: "taken here", or "looked up" (taken at another
 // terminal of the merchant and refunded here; such a payment line is not this till's takings, and its refund
-// lines are refunds this till made). A refund's POS ID is the terminal it was sent as. RFC 4180 (CRLF, quotes
+// lines are refunds this till made). A refund's POS ID is the terminal it was sent as. Register names the key of
+// the shop's register that started the payment over the register connection, with the register's own order
+// reference beside it (on the payment's refund lines too), so the back office can match them to the register's
+// records; both empty for a sale keyed in at the till. Added last, so older columns keep their place. RFC 4180 (CRLF, quotes
 // doubled, fields with , " CR LF quoted); amounts as exact major-unit
 // strings ("12.34") from the integer minor units; times as the shop's local wall clock.
 
@@ -31,6 +34,8 @@ export const CSV_HEADER = [
   'Failure reason',
   'POS ID',
   'Origin',
+  'Register',
+  'Register order reference',
 ] as const;
 
 /**
@@ -82,12 +87,14 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         freeText(row.failureReason),
         row.posId ?? '',
         ORIGIN_TEXT[row.origin],
+        freeText(row.registerKey),
+        row.orderReference ?? '',
       ]);
     }
     const refunds = ctx
       .sql(
         `SELECT r.*, a.provider_order_id AS payment_provider_order_id, a.method AS payment_method, a.pos_id AS payment_pos_id,
-           a.origin AS payment_origin
+           a.origin AS payment_origin, a.register_key AS payment_register_key, a.order_reference AS payment_order_reference
          FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
          WHERE r.local_day = ? ORDER BY r.created_at, r.refund_id`,
       )
@@ -113,6 +120,8 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         // Sent as this till's posId (schema 8 keeps it); older refunds were sent as the payment's terminal.
         refund.posId ?? String(raw['payment_pos_id'] ?? ''),
         raw['payment_origin'] === 'looked-up' ? ORIGIN_TEXT['looked-up'] : ORIGIN_TEXT['taken-here'],
+        freeText((raw['payment_register_key'] as string | null) ?? null),
+        String(raw['payment_order_reference'] ?? ''),
       ]);
     }
   });

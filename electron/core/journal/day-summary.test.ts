@@ -58,6 +58,7 @@ describe('day summary', () => {
       refunds: { count: 3, total: { amountMinor: 2534, currency: 'SGD' } },
       refundsOfOtherTerminals: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
       refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      byRegister: [],
       net: { amountMinor: 99239, currency: 'SGD' },
     });
     const amounts = [
@@ -162,6 +163,7 @@ describe('day summary', () => {
       refunds: { count: 1, total: { amountMinor: 200, currency: 'SGD' } },
       refundsOfOtherTerminals: { count: 2, total: { amountMinor: 1150, currency: 'SGD' } },
       refundedElsewhere: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      byRegister: [],
       // Takings − every refund made here.
       net: { amountMinor: -350, currency: 'SGD' },
     });
@@ -176,6 +178,67 @@ describe('day summary', () => {
       refundedElsewhere: { count: 0, total: { amountMinor: 0 } },
       net: { amountMinor: 0 },
     });
+  });
+
+  it('shows what each register started: its payments paid that day and the refunds made of them, parts of paid and refunds', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    clock.set('2026-11-20T09:00:00Z');
+    // Yesterday's register sale, refunded in part today: today's refund, yesterday's takings.
+    const yesterday = seedPayment(journal, {
+      amountMinor: 3000,
+      register: { keyName: 'Front register', orderReference: 'POS-0999' },
+    });
+    clock.set('2026-11-21T09:00:00Z');
+    seedPayment(journal, { amountMinor: 1000 });
+    const front = seedPayment(journal, {
+      amountMinor: 1234,
+      register: { keyName: 'Front register', orderReference: 'POS-1042' },
+    });
+    seedPayment(journal, {
+      method: 'customer-qr',
+      amountMinor: 880,
+      register: { keyName: 'Front register', orderReference: null },
+    });
+    seedPayment(journal, { amountMinor: 2500, register: { keyName: 'Back office', orderReference: null } });
+    seedPayment(journal, {
+      outcome: 'expired',
+      amountMinor: 700,
+      register: { keyName: 'Kitchen', orderReference: null },
+    });
+    for (const [payment, amountMinor] of [
+      [front, 234],
+      [yesterday, 1000],
+    ] as const) {
+      const refund = journal.recordRefund(payment.referenceId, { amountMinor });
+      journal.updateRefund(refund.refundId, { state: 'succeeded' });
+    }
+
+    const summary = journal.daySummary('2026-11-21', 'SGD');
+    expect(summary.byRegister).toEqual([
+      {
+        keyName: 'Back office',
+        paid: { count: 1, total: { amountMinor: 2500, currency: 'SGD' } },
+        refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      },
+      {
+        keyName: 'Front register',
+        paid: { count: 2, total: { amountMinor: 2114, currency: 'SGD' } },
+        refunds: { count: 2, total: { amountMinor: 1234, currency: 'SGD' } },
+      },
+    ]);
+    // Parts of the day's figures, not added to them: the cashier's sale and the registers' together.
+    expect(summary).toMatchObject({
+      paid: { count: 4, total: { amountMinor: 5614 } },
+      refunds: { count: 2, total: { amountMinor: 1234 } },
+      net: { amountMinor: 4380 },
+    });
+    expect(journal.daySummary('2026-11-20', 'SGD').byRegister).toEqual([
+      {
+        keyName: 'Front register',
+        paid: { count: 1, total: { amountMinor: 3000, currency: 'SGD' } },
+        refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+      },
+    ]);
   });
 
   it('gives zeros for a quiet day', () => {

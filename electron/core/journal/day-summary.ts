@@ -3,6 +3,7 @@ import {
   type DaySummary,
   type DisplayStatus,
   type PaymentMethod,
+  type RegisterDayLine,
   type SummaryLine,
 } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
@@ -23,6 +24,8 @@ import { checkDay } from './local-time.ts';
 //   terminal, the merchant portal), per payment. The till never learns when such a refund was made, so it
 //   counts on the payment's day — the day whose summary already shows that payment as refunded. Not in net:
 //   the terminal that made it counts it, so a shop adding up its terminals counts each refund once;
+// - byRegister: the part of paid and of refunds that belongs to the payments each register started (by key name),
+//   for reconciling with the register's own report;
 // - net: this terminal's takings minus the refunds it made.
 
 export function daySummary(ctx: JournalContext, day: string, currency?: CurrencyCode): DaySummary {
@@ -95,12 +98,38 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       refunds,
       refundsOfOtherTerminals,
       refundedElsewhere,
+      byRegister: byRegister(ctx, day, inCurrency),
       net: money(
         paid.total.amountMinor - refunds.total.amountMinor - refundsOfOtherTerminals.total.amountMinor,
         inCurrency,
       ),
     };
   });
+}
+
+/** Paid and refunded per register key, by name; registers with neither that day are left out. */
+function byRegister(ctx: JournalContext, day: string, currency: CurrencyCode): RegisterDayLine[] {
+  const paidRows = ctx
+    .sql(
+      `SELECT register_key AS key, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
+       FROM payment_attempts WHERE local_day = ? AND currency = ? AND register_key IS NOT NULL
+         AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY register_key`,
+    )
+    .all(day, currency);
+  const refundRows = ctx
+    .sql(
+      `SELECT a.register_key AS key, COUNT(*) AS n, COALESCE(SUM(r.amount_minor), 0) AS total
+       FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
+       WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' AND a.register_key IS NOT NULL
+       GROUP BY a.register_key`,
+    )
+    .all(day, currency);
+  const names = [...new Set([...paidRows, ...refundRows].map((row) => String(row['key'])))].sort();
+  const of = (rows: typeof paidRows, name: string): SummaryLine => {
+    const row = rows.find((r) => r['key'] === name);
+    return line(row?.['n'] ?? 0, row?.['total'] ?? 0, currency);
+  };
+  return names.map((keyName) => ({ keyName, paid: of(paidRows, keyName), refunds: of(refundRows, keyName) }));
 }
 
 /** The till's currency that day: the one most of its payments used (a till changes currency only when it moves country). */

@@ -137,6 +137,24 @@ describe('history', () => {
     );
   });
 
+  it('filters the payments the shop’s register started, which are also taken here', () => {
+    const { journal, rows } = seedThreeDays();
+    const fromRegister = [
+      seedPayment(journal, { register: { keyName: 'Front register', orderReference: 'POS-1042' } }),
+      seedPayment(journal, {
+        method: 'customer-qr',
+        outcome: 'failed',
+        register: { keyName: 'Back office', orderReference: null },
+      }),
+    ];
+    const theirs = allPages(journal, { origin: 'from-register', limit: 1 });
+    expect(theirs.ids).toEqual(newestFirst(fromRegister));
+    expect(journal.history({ origin: 'from-register', status: 'failed' }).items.map((p) => p.fromRegister)).toEqual([
+      { keyName: 'Back office', orderReference: null },
+    ]);
+    expect(allPages(journal, { origin: 'taken-here', limit: 50 }).ids).toEqual(newestFirst([...rows, ...fromRegister]));
+  });
+
   it('finds a payment by our reference or the provider order id, whole or by prefix, any case', () => {
     const { journal, rows } = seedThreeDays();
     const target = rows[37];

@@ -76,7 +76,10 @@ function buildFilter(query: HistoryQuery): Filter | null {
     clauses.push('method = :method');
     params['method'] = query.method;
   }
-  if (query.origin !== undefined) {
+  if (query.origin === 'from-register') {
+    // Started by a register: taken here, with the key's name kept on the row.
+    clauses.push('register_key IS NOT NULL');
+  } else if (query.origin !== undefined) {
     if (!(PAYMENT_ORIGINS as readonly string[]).includes(query.origin))
       throw new PosError('request.invalid', { cause: new Error(`Unknown origin "${String(query.origin)}".`) });
     clauses.push('origin = :origin');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { PaymentMethod } from '../../../shared/domain.ts';
+import type { PaymentMethod, RegisterOrigin } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
@@ -67,6 +67,8 @@ export interface SeedPayment {
   readonly outcome?: 'paid' | 'failed' | 'expired' | 'cancelled' | 'waiting' | 'checking' | 'sending';
   readonly providerOrderId?: string;
   readonly note?: string;
+  /** Started by the shop's register over the register connection. */
+  readonly register?: RegisterOrigin;
 }
 
 let codeCounter = 0;
@@ -83,6 +85,7 @@ export function seedPayment(journal: Journal, seed: SeedPayment = {}): AttemptRo
     posId: 'POS-1',
     consumerCode: method === 'customer-qr' ? `2810${String(codeCounter).padStart(14, '0')}` : undefined,
     note: seed.note,
+    register: seed.register,
   });
   const providerOrderId = seed.providerOrderId ?? null;
   switch (seed.outcome ?? 'paid') {

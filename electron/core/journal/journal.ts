@@ -123,7 +123,7 @@ export interface Journal {
     recordSale(sale: register.NewRegisterSale): register.RegisterSaleRow;
     saleOf(referenceId: string): register.RegisterSaleRow | null;
     waitingSale(): register.RegisterSaleRow | null;
-    closeSale(referenceId: string, state: 'scanned' | 'cancelled'): register.RegisterSaleRow;
+    closeSale(referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>): register.RegisterSaleRow;
     openAttempts(): AttemptRow[];
   };
 
@@ -233,7 +233,7 @@ export function openJournal(options: JournalOptions): Journal {
       recordSale: guard((sale: register.NewRegisterSale) => register.recordRegisterSale(ctx, sale)),
       saleOf: guard((referenceId: string) => register.registerSaleOf(ctx, referenceId)),
       waitingSale: guard(() => register.waitingRegisterSale(ctx)),
-      closeSale: guard((referenceId: string, state: 'scanned' | 'cancelled') =>
+      closeSale: guard((referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>) =>
         register.closeRegisterSale(ctx, referenceId, state),
       ),
       openAttempts: guard(() => register.openRegisterAttempts(ctx)),

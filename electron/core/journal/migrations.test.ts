@@ -515,6 +515,7 @@ describe('journal file and schema', () => {
         orderReference: null,
         amount: { amountMinor: 300, currency: 'SGD' },
         note: null,
+        lifetimeMs: 300_000,
       });
       expect(journal.register.waitingSale()?.referenceId).toBe(sale);
       expect(() =>
@@ -524,6 +525,7 @@ describe('journal file and schema', () => {
           orderReference: null,
           amount: { amountMinor: 301, currency: 'SGD' },
           note: null,
+          lifetimeMs: 300_000,
         }),
       ).toThrow(expect.objectContaining({ code: 'ecr.busy' }));
       expect(journal.register.closeSale(sale, 'cancelled').state).toBe('cancelled');
@@ -583,6 +585,49 @@ describe('journal file and schema', () => {
       } finally {
         check.close();
       }
+    }
+  });
+
+  it('gives the register’s waiting sales of a schema-10 file an expiry (a QR’s lifetime from their creation), and lets them expire', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 10);
+    old.exec(`
+      INSERT INTO register_sales (reference_id, register_key, amount_minor, currency, order_reference, note, state, created_at, updated_at)
+      VALUES ('TILL01-20261120-WAITING1', 'Front', 880, 'SGD', 'POS-ORDER-43', NULL, 'waiting', 1763600000000, 1763600000000),
+             ('TILL01-20261120-CALLDOFF', 'Front', 710, 'SGD', NULL, 'table 7', 'cancelled', 1763600001000, 1763600002000);
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.register.waitingSale()).toMatchObject({
+        referenceId: 'TILL01-20261120-WAITING1',
+        orderReference: 'POS-ORDER-43',
+        expiresAt: 1763600000000 + 300_000,
+      });
+      expect(journal.register.saleOf('TILL01-20261120-CALLDOFF')).toMatchObject({
+        state: 'cancelled',
+        note: 'table 7',
+      });
+      expect(journal.register.closeSale('TILL01-20261120-WAITING1', 'expired').state).toBe('expired');
+      // The till is free: another sale may wait for its scan, and the expired one cannot be scanned any more.
+      expect(journal.register.waitingSale()).toBeNull();
+      expect(() => journal.register.closeSale('TILL01-20261120-WAITING1', 'scanned')).toThrow(
+        expect.objectContaining({ code: 'ecr.sale-expired' }),
+      );
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(indexNames(check)).toContain('register_sales_one_waiting');
+      expect(() =>
+        check.exec("UPDATE register_sales SET state = 'lost' WHERE reference_id = 'TILL01-20261120-CALLDOFF'"),
+      ).toThrow(/CHECK/);
+    } finally {
+      check.close();
     }
   });
 

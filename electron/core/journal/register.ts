@@ -30,15 +30,20 @@ export interface RegisterRequestRow {
 
 export type NewRegisterRequest = Omit<RegisterRequestRow, 'createdAt' | 'referenceId' | 'refundId'>;
 
-export type RegisterSaleRowState = 'waiting' | 'scanned' | 'cancelled';
+export type RegisterSaleRowState = 'waiting' | 'scanned' | 'cancelled' | 'expired';
 
-/** A register's customer-QR sale, waiting for the customer's code to be scanned at the till. */
+/**
+ * A register's customer-QR sale, waiting for the customer's code to be scanned at the till until it expires (schema
+ * 11), like a card terminal's "present card" prompt: then it ends 'expired' and the till is free again.
+ */
 export interface RegisterSaleRow extends RegisterOrigin {
   readonly referenceId: string;
   readonly amountMinor: number;
   readonly currency: CurrencyCode;
   readonly note: string | null;
   readonly state: RegisterSaleRowState;
+  /** Epoch ms after which a sale still waiting for its scan is expired. */
+  readonly expiresAt: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -47,11 +52,13 @@ export interface NewRegisterSale extends RegisterOrigin {
   readonly referenceId: string;
   readonly amount: Money;
   readonly note: string | null;
+  /** How long it waits for its scan from now (expiresAt = its creation + this). */
+  readonly lifetimeMs: number;
 }
 
 const REQUEST_COLUMNS = 'register_key, idempotency_key, request_hash, operation, reference_id, refund_id, created_at';
 const SALE_COLUMNS =
-  'reference_id, register_key, amount_minor, currency, order_reference, note, state, created_at, updated_at';
+  'reference_id, register_key, amount_minor, currency, order_reference, note, state, expires_at, created_at, updated_at';
 
 /** In the caller's transaction: the request and what it recorded (its payment, and its refund for a refund). */
 export function recordRegisterRequest(
@@ -116,6 +123,7 @@ export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): 
     currency: sale.amount.currency,
     note: sale.note,
     state: 'waiting',
+    expiresAt: now + sale.lifetimeMs,
     createdAt: now,
     updatedAt: now,
   };
@@ -123,7 +131,7 @@ export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): 
     if (getAttempt(ctx, row.referenceId)) throw new PosError('order.duplicate-reference');
     try {
       ctx
-        .sql(`INSERT INTO register_sales (${SALE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)`)
+        .sql(`INSERT INTO register_sales (${SALE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)`)
         .run(
           row.referenceId,
           row.keyName,
@@ -131,6 +139,7 @@ export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): 
           row.currency,
           row.orderReference,
           row.note,
+          row.expiresAt,
           row.createdAt,
           row.updatedAt,
         );
@@ -155,7 +164,7 @@ export function waitingRegisterSale(ctx: JournalContext): RegisterSaleRow | null
   return row ? readSale(row) : null;
 }
 
-/** waiting → scanned (its attempt recorded in the same commit) or cancelled; nothing else moves. */
+/** waiting → scanned (its attempt recorded in the same commit), cancelled or expired; nothing else moves. */
 export function closeRegisterSale(
   ctx: JournalContext,
   referenceId: string,
@@ -165,11 +174,7 @@ export function closeRegisterSale(
     const current = registerSaleOf(ctx, referenceId);
     if (!current) throw new PosError('payment.not-found', { details: { referenceId } });
     if (current.state === state) return current;
-    if (current.state !== 'waiting') {
-      throw new PosError(current.state === 'cancelled' ? 'ecr.sale-cancelled' : 'order.duplicate-reference', {
-        details: { referenceId },
-      });
-    }
+    if (current.state !== 'waiting') throw new PosError(closedSaleCode(current.state), { details: { referenceId } });
     const now = ctx.now();
     ctx
       .sql(`UPDATE register_sales SET state = ?, updated_at = ? WHERE reference_id = ? AND state = 'waiting'`)
@@ -187,6 +192,18 @@ export function openRegisterAttempts(ctx: JournalContext): AttemptRow[] {
     )
     .all()
     .map(readAttempt);
+}
+
+/** Why a sale that no longer waits cannot be scanned or called off now. */
+function closedSaleCode(state: Exclude<RegisterSaleRowState, 'waiting'>) {
+  switch (state) {
+    case 'cancelled':
+      return 'ecr.sale-cancelled';
+    case 'expired':
+      return 'ecr.sale-expired';
+    case 'scanned':
+      return 'order.duplicate-reference';
+  }
 }
 
 function readRequest(row: SqlRow): RegisterRequestRow {
@@ -210,6 +227,7 @@ function readSale(row: SqlRow): RegisterSaleRow {
     currency: text(row, 'currency') as CurrencyCode,
     note: textOrNull(row, 'note'),
     state: text(row, 'state') as RegisterSaleRowState,
+    expiresAt: integer(row, 'expires_at'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };

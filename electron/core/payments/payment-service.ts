@@ -73,6 +73,8 @@ export type { PaymentServiceOptions } from './options.ts';
 
 /** A payment just opened on a screen whose status is at most this old is not looked up in the person lane. */
 const FRESH_ENOUGH_MS = 1_000;
+/** setTimeout's longest delay; a later deadline is reached in several steps. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** The factory createCore takes: `createCore({ ..., payments: createPaymentModule() })`. */
 export function createPaymentModule(options: PaymentServiceOptions = {}): PaymentModuleFactory {
@@ -127,6 +129,8 @@ class PaymentService {
   #closing: Promise<void> | null = null;
   /** The last status lookup of each payment this process looked up (dropped once nothing about it is open). */
   readonly #checks = new Map<string, { checkedAt: number; answeredAt: number | null }>();
+  /** When the register's customer-QR sale waiting for its scan expires (at most one waits at a time). */
+  #saleExpiry: unknown = null;
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
     this.#context = context;
@@ -185,6 +189,8 @@ class PaymentService {
       });
     }
     this.#recover();
+    // A register's sale that expired while the till was down ends now; one still waiting gets its timer again.
+    this.#expireWaitingSale();
   }
 
   /** Every attempt, refund and cancel that is not settled is picked up again, oldest first. */
@@ -245,6 +251,7 @@ class PaymentService {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#hints.close();
+      this.#options.timers.clearTimeout(this.#saleExpiry);
       const workers = [...this.#workers.values()];
       for (const worker of workers) worker.stop();
       // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
@@ -401,6 +408,8 @@ class PaymentService {
     return {
       requestOf: (keyName, idempotencyKey) => journal.register.requestOf(keyName, idempotencyKey),
       startSale: async (input, request) => {
+        // A sale whose wait just ran out frees the till now, not when its timer gets round to it.
+        this.#expireWaitingSale();
         const origin = { keyName: input.keyName, orderReference: input.orderReference ?? null };
         if (input.method === 'merchant-qr') {
           const view = await this.#charge('merchant-qr', input, { origin, request });
@@ -408,7 +417,10 @@ class PaymentService {
         }
         return this.#startScanSale(input, origin, request);
       },
-      sale: (referenceId) => registerSaleOf(journal, referenceId),
+      sale: (referenceId) => {
+        this.#expireWaitingSale();
+        return registerSaleOf(journal, referenceId);
+      },
       cancel: async (referenceId, request) => this.#cancelRegisterSale(referenceId, request),
       refund: async (referenceId, input, request) => {
         this.#requireRegisterSale(referenceId);
@@ -425,7 +437,10 @@ class PaymentService {
         const refund = journal.getRefund(refundId);
         return refund ? toRefundView(refund) : null;
       },
-      openSale: () => openRegisterSale(journal),
+      openSale: () => {
+        this.#expireWaitingSale();
+        return openRegisterSale(journal);
+      },
     };
   }
 
@@ -448,18 +463,54 @@ class PaymentService {
         ...origin,
         amount: money(input.amountMinor, currency),
         note: normaliseNote(input.note),
+        // As long as a QR of ours stays payable: the customer has as long to show a code as to scan ours.
+        lifetimeMs: this.#options.orderLifetimeMs,
       });
       this.#journal.register.recordRequest(request, { referenceId });
     });
+    this.#expireWaitingSale();
     return this.#publishRegisterSale(referenceId)!;
+  }
+
+  /**
+   * A card terminal gives up on "present card" after a while; so does the till on a register's customer-QR sale
+   * nobody scanned a code for: at its expiresAt it ends 'expired' (the register hears so, the cashier's scan
+   * prompt closes) and the till is free for the next sale. Called by its timer, at start (a sale that expired
+   * while the till was down), and before anything reads or needs the waiting sale, so a timer running late
+   * never keeps the till busy. Nothing was sent for it, so nothing needs settling with the provider.
+   */
+  #expireWaitingSale(): void {
+    this.#options.timers.clearTimeout(this.#saleExpiry);
+    this.#saleExpiry = null;
+    if (this.#closing) return;
+    const waiting = this.#journal.register.waitingSale();
+    if (!waiting) return;
+    const leftMs = waiting.expiresAt - this.#options.now();
+    if (leftMs > 0) {
+      const onTime = (): void => {
+        try {
+          this.#expireWaitingSale();
+        } catch {
+          // Nobody waits on the timer: a journal refusing now is met again by the next request, which expires it.
+        }
+      };
+      this.#saleExpiry = this.#options.timers.setTimeout(onTime, Math.min(leftMs, MAX_TIMER_MS));
+      return;
+    }
+    this.#journal.register.closeSale(waiting.referenceId, 'expired');
+    this.#publishRegisterSale(waiting.referenceId);
   }
 
   /** The register's sale waiting for the code now scanned: amount and currency must be what the register sent. */
   #waitingSaleFor(input: { amountMinor: number; currency: CurrencyCode; registerSale?: string | undefined }) {
+    // A code scanned a moment after the wait ran out is refused: the register has already been told "expired".
+    this.#expireWaitingSale();
     const sale = this.#journal.register.saleOf(input.registerSale!);
     if (!sale) throw new PosError('payment.not-found', { details: { referenceId: input.registerSale! } });
     if (sale.state === 'cancelled')
       throw new PosError('ecr.sale-cancelled', { details: { referenceId: sale.referenceId } });
+    if (sale.state === 'expired')
+      throw new PosError('ecr.sale-expired', { details: { referenceId: sale.referenceId } });
     if (sale.state === 'scanned')
       throw new PosError('order.duplicate-reference', { details: { referenceId: sale.referenceId } });
     if (sale.amountMinor !== input.amountMinor || sale.currency !== input.currency) {
@@ -503,6 +554,7 @@ class PaymentService {
    */
   async #cancelRegisterSale(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale> {
     this.#refuseWhenClosing();
+    this.#expireWaitingSale();
     const sale = this.#requireRegisterSale(referenceId);
     if (sale.state === 'started') {
       await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined);

@@ -66,6 +66,7 @@ export function registerSaleOf(journal: Journal, referenceId: string): RegisterS
       note: payment.note,
       state: 'started',
       payment,
+      expiresAt: null,
       createdAt: payment.createdAt,
       updatedAt: payment.updatedAt,
     };
@@ -74,7 +75,7 @@ export function registerSaleOf(journal: Journal, referenceId: string): RegisterS
   return sale ? waitingSaleView(sale) : null;
 }
 
-/** A customer-QR sale before its scan (or called off before it). */
+/** A customer-QR sale before its scan (or called off, or expired, before it). */
 export function waitingSaleView(sale: RegisterSaleRow): RegisterSale {
   return {
     referenceId: sale.referenceId,
@@ -84,8 +85,9 @@ export function waitingSaleView(sale: RegisterSaleRow): RegisterSale {
     amount: money(sale.amountMinor, sale.currency),
     note: sale.note,
     // A scanned sale has its payment, found above: only a row whose attempt is gone could get here.
-    state: sale.state === 'cancelled' ? 'cancelled' : 'waiting',
+    state: sale.state === 'scanned' ? 'waiting' : sale.state,
     payment: null,
+    expiresAt: new Date(sale.expiresAt).toISOString(),
     createdAt: new Date(sale.createdAt).toISOString(),
     updatedAt: new Date(sale.updatedAt).toISOString(),
   };

@@ -4,7 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { AdminSession } from './admin-session.ts';
 import type { SettingsService } from './settings-service.ts';
-import { liveCredentialProblems, refuseIfAny } from './settings-problems.ts';
+import { liveCredentialProblems, refuseIfAny, type FieldNotices } from './settings-problems.ts';
 
 // settings.*: reading and saving the till's settings behind the admin lock, PIN checks, and the admin's
 // "Test connection" (of what is saved, or of what is on the form before it is saved).
@@ -15,6 +15,14 @@ export interface SettingsHandlerDeps {
   readonly provider: ProviderAccess;
   /** The admin just proved (or disproved) the connection: the status bar should say the same. */
   readonly refreshStatus: () => void;
+  /**
+   * Problems only the running till can see (a listener's port another program or the till itself holds), by
+   * field, given the merged settings and the problems found so far.
+   */
+  readonly listenerProblems?: (
+    candidate: Readonly<Record<string, unknown>>,
+    known: FieldNotices,
+  ) => Promise<FieldNotices>;
 }
 
 type SettingsChannel =
@@ -37,7 +45,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       const connection = touchesConnection(patch)
         ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null)
         : {};
-      refuseIfAny({ ...inspected.problems, ...connection });
+      const known = { ...inspected.problems, ...connection };
+      refuseIfAny({ ...known, ...(await deps.listenerProblems?.(inspected.candidate, known)) });
       const saved = await settings.save(patch);
       if (saved.secrets.adminPin) admin.grant();
       return saved;

@@ -9,7 +9,8 @@ import { usePaymentStore } from '../../stores/payment-store.ts';
 
 // A sale the shop's register sent appears on the cashier's screen at once (ecr.sale): its payment with our QR,
 // or the scan its customer-QR sale waits for. One already open when the screen started (a reload, a restart of
-// the app) is read once (ecr.openSale). The register calling it off before the scan takes the scan away again.
+// the app) is read once (ecr.openSale). The register calling it off before the scan, or its wait running out
+// (nobody scanned a code in time), takes the scan away again.
 
 export function useRegisterSales(): void {
   const bridge = useBridge();
@@ -21,11 +22,12 @@ export function useRegisterSales(): void {
     const here = screen.name === 'scan' && screen.registerSale?.referenceId === sale.referenceId;
     if (sale.state === 'waiting') {
       navigate({ name: 'scan', registerSale: sale });
-    } else if (sale.state === 'cancelled') {
+    } else if (sale.state === 'cancelled' || sale.state === 'expired') {
       if (!here) return;
       navigate({ name: 'sale' });
       const locale = settingsView?.settings.locale ?? info?.locale ?? 'en';
-      showNotice(translate(locale, 'register.saleCancelled', { amount: money(sale.amount, locale) }));
+      const said = sale.state === 'cancelled' ? 'register.saleCancelled' : 'register.saleExpired';
+      showNotice(translate(locale, said, { amount: money(sale.amount, locale) }));
     } else if (sale.payment) {
       const onIt = screen.name === 'payment' && screen.referenceId === sale.referenceId;
       if (onIt) return;

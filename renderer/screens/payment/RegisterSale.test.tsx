@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
@@ -20,6 +20,7 @@ function sale(overrides: Partial<RegisterSale> = {}): RegisterSale {
     note: null,
     state: 'started',
     payment: null,
+    expiresAt: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,
@@ -111,5 +112,37 @@ describe('a register sale on the cashier’s screen', () => {
     act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'cancelled' })));
     await screen.findByTestId('sale-screen');
     expect(document.body.textContent).toContain('The register’s sale of S$12.50 was cancelled. Nothing was charged.');
+  });
+
+  it('leaves the scan when nobody scanned a code before the sale expired, saying so', async () => {
+    const bridge = await till();
+    act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'waiting' })));
+    await screen.findByTestId('scan-screen');
+    act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'expired' })));
+    await screen.findByTestId('sale-screen');
+    expect(document.body.textContent).toContain(
+      'The register’s sale of S$12.50 expired: no customer code was scanned in time. Nothing was charged.',
+    );
+    expect(bridge.callsTo('ecr.cancelSale')).toEqual([]);
+  });
+});
+
+describe('a register sale on a kiosk', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a customer who walks away from the scan calls the register’s sale off instead of leaving it holding the till', async () => {
+    const waiting = sale({ method: 'customer-qr', state: 'waiting' });
+    const bridge = createFakeBridge({ registerSale: waiting });
+    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
+    // The scan screen's walk-away clock starts with the screen: fake from the start, running on its own meanwhile.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('scan-screen');
+    expect(screen.getByTestId('from-register')).toBeDefined();
+    act(() => vi.advanceTimersByTime(61_000));
+    await waitFor(() => expect(bridge.callsTo('ecr.cancelSale')).toEqual([{ referenceId: waiting.referenceId }]));
+    await screen.findByTestId('kiosk-attract');
   });
 });

@@ -102,6 +102,18 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             </dd>
             <dt>{t('payments.colMethod')}</dt>
             <dd>{t(`method.${payment.method ?? 'unknown'}`)}</dd>
+            {payment.fromRegister && (
+              <>
+                <dt>{t('detail.fromRegister')}</dt>
+                <dd data-testid="detail-from-register">{payment.fromRegister.keyName}</dd>
+                {payment.fromRegister.orderReference && (
+                  <>
+                    <dt>{t('detail.registerOrderReference')}</dt>
+                    <dd data-testid="detail-register-order-reference">{payment.fromRegister.orderReference}</dd>
+                  </>
+                )}
+              </>
+            )}
             <dt>{t('detail.refunded')}</dt>
             <dd data-testid="detail-refunded">{money(payment.refunded, locale)}</dd>
             {payment.refundedElsewhere && payment.refundedElsewhere.amountMinor > 0 && (

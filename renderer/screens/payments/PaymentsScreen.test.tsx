@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
@@ -92,5 +92,58 @@ describe('payments list', () => {
     expect((await screen.findByTestId('detail-provider-order-id')).textContent).toBe('221122-0001-AAAA');
     expect(screen.getByTestId('detail-refund')).toBeDefined();
     expect(screen.queryByTestId('detail-cancel')).toBeNull();
+  });
+
+  for (const [locale, filter, filterLabel, mark, fromRegister, orderReference] of [
+    ['en', 'Taken', 'From a register', 'Register: Front register', 'From register', 'Register’s order reference'],
+    ['zh-HK', '收款地點', '來自收銀系統', '收銀系統：Front register', '來自收銀系統', '收銀系統訂單編號'],
+  ] as const) {
+    it(`marks a register's payments in the list, filters them, and names the register and its order reference on the detail (${locale})`, async () => {
+      const bridge = bridgeWithPayments();
+      bridge.settings = { ...bridge.settings, locale };
+      bridge.payments.set(
+        'REF-LIST-0003',
+        paymentView({
+          referenceId: 'REF-LIST-0003',
+          displayStatus: 'paid',
+          state: 'final',
+          canCancel: false,
+          canRefund: true,
+          fromRegister: { keyName: 'Front register', orderReference: 'POS-1042' },
+        }),
+      );
+      renderWithBridge(<App />, bridge, locale);
+      fireEvent.click(await screen.findByTestId('nav-payments'));
+      await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(3));
+      // The mark is words on the row, read out with it, not a colour or an icon.
+      expect(screen.getAllByTestId('payment-row-register').map((badge) => badge.textContent)).toEqual([mark]);
+      expect(screen.getByRole('row', { name: new RegExp(mark) }).dataset.referenceId).toBe('REF-LIST-0003');
+
+      fireEvent.change(screen.getByLabelText(filter), { target: { value: 'from-register' } });
+      expect(screen.getByRole('option', { name: filterLabel })).toBeDefined();
+      await waitFor(() =>
+        expect(screen.getAllByTestId('payment-row').map((row) => row.dataset.referenceId)).toEqual(['REF-LIST-0003']),
+      );
+      expect(bridge.callsTo('payments.history').at(-1)).toMatchObject({ origin: 'from-register' });
+
+      const row = screen.getAllByTestId('payment-row')[0]!;
+      fireEvent.click(within(row).getByRole('button', { name: /REF-LIST-0003/ }));
+      const detail = await screen.findByTestId('payment-detail');
+      const terms = [...detail.querySelectorAll('dt')].map((dt) => dt.textContent);
+      expect(terms).toEqual(expect.arrayContaining([fromRegister, orderReference]));
+      expect(screen.getByTestId('detail-from-register').textContent).toBe('Front register');
+      expect(screen.getByTestId('detail-register-order-reference').textContent).toBe('POS-1042');
+    });
+  }
+
+  it('shows no register facts for a sale keyed in at the till', async () => {
+    const bridge = bridgeWithPayments();
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
+    expect(screen.queryByTestId('payment-row-register')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open payment REF-LIST-0001' }));
+    await screen.findByTestId('detail-provider-order-id');
+    expect(screen.queryByTestId('detail-from-register')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
+import { RegisterMark } from '../../components/RegisterMark.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { HistoryQuery } from '../../../shared/contract.ts';
-import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type PaymentView } from '../../../shared/domain.ts';
+import { DISPLAY_STATUSES, HISTORY_ORIGINS, type PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { DayField } from '../../components/DayField.tsx';
@@ -14,8 +15,8 @@ import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { LinkedCustomerPayments } from './LinkedCustomerPayments.tsx';
 
-// Today's payments (or another day's), filtered by status and method, searched by our reference or the
-// provider's order id. A scanned receipt opens its payment.
+// Today's payments (or another day's), filtered by status, method and origin (taken here, looked up, from a
+// register), searched by our reference or the provider's order id. A scanned receipt opens its payment.
 
 type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status' | 'method' | 'origin' | 'search'>;
 
@@ -157,7 +158,7 @@ export function PaymentsScreen() {
             data-testid="payments-origin-filter"
           >
             <option value="">{t('payments.any')}</option>
-            {PAYMENT_ORIGINS.map((origin) => (
+            {HISTORY_ORIGINS.map((origin) => (
               <option key={origin} value={origin}>
                 {t(`origin.${origin}`)}
               </option>
@@ -212,6 +213,7 @@ export function PaymentsScreen() {
                     </td>
                     <td>
                       {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
+                      <RegisterMark payment={payment} testId="payment-row-register" />
                     </td>
                     <td>
                       <OpenPaymentButton referenceId={payment.referenceId} />

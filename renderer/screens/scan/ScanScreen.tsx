@@ -124,15 +124,16 @@ export function ScanScreen({ registerSale }: { registerSale?: RegisterSale | und
     }
   });
 
-  // A kiosk customer who walks away with the camera on: back to the attract screen for the next one.
+  // A kiosk customer who walks away with the camera on: back to the attract screen for the next one. A register's
+  // sale is called off on the way (the register hears so), never left holding the till with nobody at the scan.
   const kiosk = terminal.mode === 'kiosk';
   useWalkAway({
-    enabled: kiosk && !busy,
+    enabled: kiosk && !busy && !cancelling,
     idleMs: KIOSK_SCAN_WALK_AWAY_MS,
     warnMs: 0,
     onWalkAway: () => {
       reset();
-      navigate({ name: 'sale' });
+      void leave();
     },
   });
 

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import type { RegisterConnectionStatus } from '../../../shared/register.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
-import { useT } from '../../i18n/i18n.tsx';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { noticeText } from '../../i18n/notices.ts';
 
 /** Where the register connection listens as saved (not as on the form), and the certificate a register pins. */
 export function RegisterConnectionState() {
   const t = useT();
+  const locale = useLocale();
   const bridge = useBridge();
   const [status, setStatus] = useState<RegisterConnectionStatus | null>(null);
   const [saves, setSaves] = useState(0);
@@ -36,7 +38,9 @@ export function RegisterConnectionState() {
           <code data-testid="settings-ecr-address">{status.baseUrl}</code>
         </p>
       ) : status.problem ? (
-        <p className="error-text">{t('settings.ecr.notListening', { problem: status.problem })}</p>
+        <p className="error-text" data-testid="settings-ecr-problem">
+          {t('settings.ecr.notListening', { problem: noticeText(status.problem, locale) })}
+        </p>
       ) : (
         <p>{t('settings.ecr.startsAfterSave')}</p>
       )}

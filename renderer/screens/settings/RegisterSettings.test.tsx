@@ -7,11 +7,40 @@ import { renderWithBridge } from '../../test/render.tsx';
 async function openRegisterSection(bridge = createFakeBridge()) {
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-settings'));
-  fireEvent.click(await screen.findByRole('tab', { name: 'Register connection' }));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
   return bridge;
 }
 
 describe('Settings → Register connection', () => {
+  for (const [locale, tab, said] of [
+    [
+      'en',
+      'Register',
+      'Not listening: Another program on this computer took port 8710, so registers cannot connect. Choose another port and save, or close that program and save again.',
+    ],
+    ['zh-HK', '收銀系統', '未能接受連線：此電腦上另一個程式佔用了連接埠 8710，收銀系統無法連線。'],
+  ] as const) {
+    it(`says in words why the connection is on but not listening: a port another program took (${locale})`, async () => {
+      const bridge = createFakeBridge();
+      bridge.settings = { ...bridge.settings, locale, ecr: { ...bridge.settings.ecr, enabled: true } };
+      bridge.override('ecr.status', () => ({
+        ok: true,
+        value: {
+          enabled: true,
+          baseUrl: null,
+          problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
+          certificate: null,
+        },
+      }));
+      renderWithBridge(<App />, bridge, locale);
+      fireEvent.click(await screen.findByTestId('nav-settings'));
+      fireEvent.click(await screen.findByRole('tab', { name: tab }));
+      const state = await screen.findByTestId('settings-ecr-state');
+      await waitFor(() => expect(state.textContent).toContain(said));
+      expect(state.getAttribute('role')).toBe('status');
+    });
+  }
+
   it('turns the connection on for the shop network and shows the certificate fingerprint to pin', async () => {
     const bridge = await openRegisterSection();
     const panel = screen.getByTestId('settings-panel-register');
@@ -62,7 +91,7 @@ describe('Settings → Register connection', () => {
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-settings'));
     await screen.findByTestId('settings-locked');
-    expect(screen.queryByRole('tab', { name: 'Register connection' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Register' })).toBeNull();
     await waitFor(() => expect(bridge.callsTo('ecr.keys')).toEqual([]));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
@@ -15,12 +15,8 @@ import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
-import {
-  firstSectionWithProblem,
-  problemsBySection,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
-} from './settings-sections.ts';
+import { firstSectionWithProblem, problemsBySection, type SettingsSection } from './settings-sections.ts';
+import { SectionTabs } from './SectionTabs.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
 import { VaultUnreadable } from './VaultUnreadable.tsx';
 
@@ -173,55 +169,5 @@ function SettingsForm({ view }: { view: SettingsView }) {
         />
       )}
     </section>
-  );
-}
-
-/** The sections as tabs (arrow keys move between them), each with the number of problems it holds. */
-function SectionTabs({
-  current,
-  counts,
-  onSelect,
-}: {
-  current: SettingsSection;
-  counts: Readonly<Record<SettingsSection, number>>;
-  onSelect: (section: SettingsSection) => void;
-}) {
-  const t = useT();
-  const move = (event: KeyboardEvent<HTMLButtonElement>): void => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const index = (SETTINGS_SECTIONS.indexOf(current) + step + SETTINGS_SECTIONS.length) % SETTINGS_SECTIONS.length;
-    const next = SETTINGS_SECTIONS[index]!;
-    onSelect(next);
-    document.getElementById(`settings-tab-${next}`)?.focus();
-  };
-  return (
-    <div role="tablist" aria-label={t('settings.sections')} className="settings-tabs">
-      {SETTINGS_SECTIONS.map((id) => (
-        <button
-          key={id}
-          type="button"
-          role="tab"
-          id={`settings-tab-${id}`}
-          aria-selected={current === id}
-          aria-controls={`settings-panel-${id}`}
-          tabIndex={current === id ? 0 : -1}
-          className="settings-tab"
-          onClick={() => onSelect(id)}
-          onKeyDown={move}
-          data-testid={`settings-tab-${id}`}
-        >
-          {t(`settings.tab.${id}`)}
-          {counts[id] > 0 && (
-            <span className="settings-tab-problems" data-testid={`settings-tab-problems-${id}`}>
-              {' '}
-              <span aria-hidden="true">{counts[id]}</span>
-              <span className="visually-hidden">{t('settings.tabProblems', { count: counts[id] })}</span>
-            </span>
-          )}
-        </button>
-      ))}
-    </div>
   );
 }

@@ -10,9 +10,11 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { downloadText } from './download.ts';
 import { MoneyTable } from './MoneyTable.tsx';
 import { PrintDayReportButton } from './PrintDayReportButton.tsx';
+import { RegisterSalesTable } from './RegisterSalesTable.tsx';
 
 // End of day (journey 5): the day's money in one layout — gross (paid), refunds (made here, made elsewhere),
-// linked-customer takings, net, each with its count — then totals by status and by method; the end-of-day
+// linked-customer takings, net, each with its count — then totals by status and by method, and by register on a
+// day the shop's register programs sold; the end-of-day
 // report for the 80 mm roll; CSV export of the day's journal.
 
 export function SummaryScreen() {
@@ -94,6 +96,7 @@ export function SummaryScreen() {
                 ([method, line]) => ({ key: method, label: t(`method.${method}`), line }),
               )}
             />
+            <RegisterSalesTable summary={summary} />
           </div>
         </div>
       )}
