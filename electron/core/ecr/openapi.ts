@@ -64,6 +64,8 @@ const POST_PROBLEMS = {
   '413': problem('The body is too large (ecr.request-too-large)'),
   '415': problem('The body is not JSON (ecr.unsupported-media-type)'),
 };
+const NOT_THIS_KEYS =
+  'No payment this key started has this reference (payment.not-found): another key’s payment is answered the same';
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -124,7 +126,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: {
             '200': { description: 'The payment', content: json('Payment') },
             '400': problem('waitSeconds out of range (ecr.invalid-request)'),
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '404': problem(NOT_THIS_KEYS),
             ...COMMON_PROBLEMS,
           },
         },
@@ -137,7 +139,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           requestBody: { required: false, content: json('CancelPayment') },
           responses: {
             '200': { description: 'The payment after the cancel', content: json('Payment') },
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '404': problem(NOT_THIS_KEYS),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
@@ -152,7 +154,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           requestBody: { required: true, content: json('CreateRefund') },
           responses: {
             '201': { description: 'The refund, as it stands, with its payment', content: json('Refund') },
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '404': problem(NOT_THIS_KEYS),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },

@@ -77,9 +77,10 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
   // Renewed at each close: the listener may start again (settings changed) with the same API.
   let closing = new AbortController();
 
-  const paymentNow = (referenceId: string): RegisterPayment => {
+  /** A payment this key started, as it stands now; another key's is answered as if it did not exist. */
+  const paymentNow = (referenceId: string, keyName: string): RegisterPayment => {
     const sale = payments.sale(referenceId);
-    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (!sale || sale.keyName !== keyName) throw new PosError('payment.not-found', { details: { referenceId } });
     return registerPaymentOf(sale);
   };
 
@@ -91,7 +92,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
       if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
       return { status: 201, body: registerRefundOf(refund, sale) };
     }
-    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId) };
+    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId, row.registerKey) };
   };
 
   /**
@@ -181,13 +182,13 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         if (typeof wait !== 'number' && !wait.success)
           throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
         const seconds = typeof wait === 'number' ? wait : wait.data;
-        const initial = paymentNow(target.referenceId);
+        const initial = paymentNow(target.referenceId, keyName);
         if (seconds === 0) return sendJson(response, 200, initial);
         const payment = await waitForStatusChange({
           referenceId: target.referenceId,
           initial,
           waitMs: seconds * 1000,
-          read: () => paymentNow(target.referenceId),
+          read: () => paymentNow(target.referenceId, keyName),
           subscribe: deps.subscribe,
           closing: closing.signal,
           response,

@@ -411,7 +411,7 @@ class PaymentService {
       sale: (referenceId) => registerSaleOf(journal, referenceId),
       cancel: async (referenceId, request) => this.#cancelRegisterSale(referenceId, request),
       refund: async (referenceId, input, request) => {
-        this.#requireRegisterSale(referenceId);
+        this.#requireRegisterSale(referenceId, input.keyName);
         const detail = await this.#refund(
           { referenceId, amountMinor: input.amountMinor, reason: input.reason },
           { register: request },
@@ -489,9 +489,11 @@ class PaymentService {
     }
   }
 
-  #requireRegisterSale(referenceId: string): RegisterSale {
+  /** With a key's name: a sale that key started; another key's is not found (nothing says it exists). */
+  #requireRegisterSale(referenceId: string, keyName?: string): RegisterSale {
     const sale = registerSaleOf(this.#journal, referenceId);
-    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (!sale || (keyName !== undefined && sale.keyName !== keyName))
+      throw new PosError('payment.not-found', { details: { referenceId } });
     return sale;
   }
 
@@ -503,7 +505,7 @@ class PaymentService {
    */
   async #cancelRegisterSale(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale> {
     this.#refuseWhenClosing();
-    const sale = this.#requireRegisterSale(referenceId);
+    const sale = this.#requireRegisterSale(referenceId, request?.registerKey);
     if (sale.state === 'started') {
       await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined);
       if (request && !this.#journal.register.requestOf(request.registerKey, request.idempotencyKey))
