@@ -128,6 +128,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       enabled,
       baseUrl,
       problem: enabled && baseUrl === null ? problem : null,
+      keysProblem: keys.unreadable() ? 'unreadable' : null,
       certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
     };
   };

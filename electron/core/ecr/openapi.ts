@@ -51,7 +51,7 @@ const COMMON_PROBLEMS = {
   '403': problem('A request from a browser, or to another address than the till (ecr.forbidden)'),
   '500': problem('Something went wrong inside the till (internal)'),
   '503': problem(
-    'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later',
+    'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later. Or the till cannot read its register keys (ecr.keys-unreadable): every request is refused until an admin creates keys again',
   ),
 };
 const POST_PROBLEMS = {

@@ -34,6 +34,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'amount.above-provider-maximum': 422,
   'currency.unsupported': 422,
   internal: 500,
+  'ecr.keys-unreadable': 503,
   'journal.lost': 503,
   'journal.unavailable': 503,
   'auth.missing': 503,

@@ -233,6 +233,11 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         const url = new URL(request.url ?? '/', 'http://register.invalid');
         if (!url.pathname.startsWith(`${API_BASE_PATH}/`))
           throw new PosError('ecr.not-found', { message: `The register connection lives under ${API_BASE_PATH}/.` });
+        if (deps.keys.unreadable()) {
+          throw new PosError('ecr.keys-unreadable', {
+            message: 'The till cannot read its register keys: no key is accepted until an admin makes keys again.',
+          });
+        }
         const presented = presentedKey(request.headers);
         const keyName = presented === null ? null : deps.keys.authenticate(presented);
         if (keyName === null) {

@@ -4,8 +4,11 @@ import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-/** Where the register connection listens as saved (not as on the form), and the certificate a register pins. */
-export function RegisterConnectionState() {
+/**
+ * Where the register connection listens as saved (not as on the form), the certificate a register pins, and
+ * keys it cannot read. `keysChanged` counts the keys made or revoked here: a new key may clear that problem.
+ */
+export function RegisterConnectionState({ keysChanged }: { keysChanged: number }) {
   const t = useT();
   const bridge = useBridge();
   const [status, setStatus] = useState<RegisterConnectionStatus | null>(null);
@@ -23,7 +26,7 @@ export function RegisterConnectionState() {
       current = false;
       clearTimeout(again);
     };
-  }, [bridge, saves]);
+  }, [bridge, saves, keysChanged]);
 
   if (!status) return null;
   return (
@@ -39,6 +42,11 @@ export function RegisterConnectionState() {
         <p className="error-text">{t('settings.ecr.notListening', { problem: status.problem })}</p>
       ) : (
         <p>{t('settings.ecr.startsAfterSave')}</p>
+      )}
+      {status.keysProblem === 'unreadable' && (
+        <p className="error-text" data-testid="settings-ecr-keys-unreadable">
+          {t('settings.ecr.keysUnreadable')}
+        </p>
       )}
       {status.certificate && (
         <dl className="register-certificate">
