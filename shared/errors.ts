@@ -88,6 +88,8 @@ const DEFAULT_MESSAGES = {
     'A register key with this name already exists. Choose another name, or revoke the old key first.',
   'ecr.key-not-found': 'There is no register key with this name.',
   'ecr.sale-cancelled': 'This register sale was cancelled. Nothing was charged.',
+  'ecr.too-many-connections':
+    'This register key holds too many event streams or long polls at once. Close some before opening more.',
   'ecr.keys-unreadable':
     'This till cannot read its register keys, so no register is accepted. An admin creates the keys again in Settings → Register connection.',
 } as const;

@@ -63,6 +63,8 @@ export interface CreateCoreOptions {
   readonly printer?: ReceiptPrinter;
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
   readonly ecrHeartbeatMs?: number;
+  /** Register connection: how long a request may take to arrive whole (default 10 s; tests shorten it). */
+  readonly ecrRequestTimeoutMs?: number;
   /**
    * customers.openConsent: only a transport can show the consent page with the app-token header (Electron's
    * consent window, the web host's broker). Default: a refusal saying so.
@@ -221,6 +223,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       subscribe: bus.subscribe,
       version: options.version,
       heartbeatMs: options.ecrHeartbeatMs,
+      requestTimeoutMs: options.ecrRequestTimeoutMs,
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));

@@ -78,6 +78,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.key-name-taken': '已有同名的收銀系統金鑰。請另選名稱，或先撤銷舊金鑰。',
   'ecr.key-not-found': '沒有此名稱的收銀系統金鑰。',
   'ecr.sale-cancelled': '此收銀系統交易已取消，沒有收取任何款項。',
+  'ecr.too-many-connections': '此收銀系統金鑰同時保持的事件串流或長輪詢過多。請先關閉部分連線，再開啟新的。',
   'ecr.keys-unreadable':
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統連線」重新建立金鑰。',
 };

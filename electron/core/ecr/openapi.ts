@@ -11,6 +11,7 @@ import {
   problemSchema,
   refundSchema,
 } from './api-schemas.ts';
+import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
 
 // GET /ecr/v1/openapi.json: an OpenAPI 3.1 document of exactly this API, generated from the zod schemas the
 // server validates with (api-schemas.ts) — JSON Schema 2020-12, which OpenAPI 3.1 speaks natively. Paths are
@@ -52,6 +53,11 @@ const COMMON_PROBLEMS = {
   '500': problem('Something went wrong inside the till (internal)'),
   '503': problem(
     'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later. Or the till cannot read its register keys (ecr.keys-unreadable): every request is refused until an admin creates keys again',
+  ),
+};
+const HELD_PROBLEMS = {
+  '429': problem(
+    `This key already holds as many as it may (${STREAMS_PER_KEY} event streams, ${LONG_POLLS_PER_KEY} long polls) (ecr.too-many-connections)`,
   ),
 };
 const POST_PROBLEMS = {
@@ -127,6 +133,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             '200': { description: 'The payment', content: json('Payment') },
             '400': problem('waitSeconds out of range (ecr.invalid-request)'),
             '404': problem(NOT_THIS_KEYS),
+            ...HELD_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
         },
@@ -171,6 +178,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'An event stream',
               content: { 'text/event-stream': { schema: { type: 'string' } } },
             },
+            ...HELD_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
         },

@@ -27,6 +27,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'order.duplicate-reference': 409,
   'refund.exceeds-refundable': 409,
   'ecr.request-too-large': 413,
+  'ecr.too-many-connections': 429,
   'ecr.unsupported-media-type': 415,
   'amount.invalid': 422,
   'amount.over-limit': 422,
