@@ -74,7 +74,7 @@ const DEFAULT_MESSAGES = {
   'ecr.refunds-disabled':
     'Refunds over the register connection are turned off. An admin can allow them in Settings → Register connection.',
   'ecr.idempotency-key-missing':
-    'Every register request that changes something needs an Idempotency-Key header of 1 to 128 characters.',
+    'Every register request that changes something needs an Idempotency-Key header of 1 to 128 printable ASCII characters.',
   'ecr.idempotency-conflict':
     'This Idempotency-Key was already used for another request. Send a new key with a new request.',
   'ecr.invalid-request': 'The register sent a request the till cannot accept. Check its fields.',

@@ -50,11 +50,15 @@ export function problemStatus(error: PosError): number {
 
 export function problemOf(error: unknown): Problem {
   const posError = error instanceof PosError ? error : new PosError('internal', { cause: error });
+  // An extension member (RFC 9457 §3.2): the payment the problem is about. For ecr.busy that is the sale
+  // holding the till, which the register could not know otherwise.
+  const referenceId = posError.details?.['referenceId'];
   return {
     type: `${PROBLEM_TYPE_PREFIX}${posError.code}`,
     title: defaultMessage(posError.code),
     status: problemStatus(posError),
     detail: posError.message,
     code: posError.code,
+    ...(typeof referenceId === 'string' ? { referenceId } : {}),
   };
 }
