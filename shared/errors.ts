@@ -74,7 +74,7 @@ const DEFAULT_MESSAGES = {
   'ecr.refunds-disabled':
     'Refunds over the register connection are turned off. An admin can allow them in Settings → Register.',
   'ecr.idempotency-key-missing':
-    'Every register request that changes something needs an Idempotency-Key header of 1 to 128 characters.',
+    'Every register request that changes something needs an Idempotency-Key header of 1 to 128 printable ASCII characters.',
   'ecr.idempotency-conflict':
     'This Idempotency-Key was already used for another request. Send a new key with a new request.',
   'ecr.invalid-request': 'The register sent a request the till cannot accept. Check its fields.',
@@ -90,6 +90,10 @@ const DEFAULT_MESSAGES = {
   'ecr.sale-cancelled': 'This register sale was cancelled. Nothing was charged.',
   'ecr.sale-expired':
     'This register sale expired: no customer code was scanned in time. Nothing was charged; the register can send it again.',
+  'ecr.too-many-connections':
+    'This register key holds too many event streams or long polls at once. Close some before opening more.',
+  'ecr.keys-unreadable':
+    'This till cannot read its register keys, so no register is accepted. An admin creates the keys again in Settings → Register.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;

@@ -41,6 +41,11 @@ export interface RegisterConnectionStatus {
   readonly baseUrl: string | null;
   /** Why it is not listening although enabled (a port another program took, a certificate not made), else null. */
   readonly problem: Notice | null;
+  /**
+   * unreadable: the register keys file cannot be read, so every register is refused (ecr.keys-unreadable)
+   * until an admin creates a key, which sets the damaged file aside. Null when the keys are sound.
+   */
+  readonly keysProblem: 'unreadable' | null;
   /** Shop network mode: the till's certificate, for the register to pin. Null on this computer only. */
   readonly certificate: RegisterCertificate | null;
 }

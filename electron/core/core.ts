@@ -63,6 +63,8 @@ export interface CreateCoreOptions {
   readonly printer?: ReceiptPrinter;
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
   readonly ecrHeartbeatMs?: number;
+  /** Register connection: how long a request may take to arrive whole (default 10 s; tests shorten it). */
+  readonly ecrRequestTimeoutMs?: number;
   /**
    * The port the transport itself listens on (the browser preview's web host; the app has none), once it does:
    * Settings refuses it for the register connection.
@@ -230,6 +232,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
         const sandbox = provider.sandbox();
         return [options.transportPort?.() ?? 0, sandbox ? Number(new URL(sandbox.origin).port) : 0];
       },
+      requestTimeoutMs: options.ecrRequestTimeoutMs,
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));

@@ -67,7 +67,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.unauthorized': '收銀系統連線不接受此金鑰：金鑰缺少、錯誤或已撤銷。請管理員在「設定 → 收銀系統」建立金鑰。',
   'ecr.busy': '收銀機正在處理另一宗交易。請待其付款、失敗或取消後，再傳送交易。',
   'ecr.refunds-disabled': '收銀系統連線的退款功能已關閉。管理員可在「設定 → 收銀系統」開啟。',
-  'ecr.idempotency-key-missing': '收銀系統每個會作出變更的請求，都需要 1 至 128 個字元的 Idempotency-Key 標頭。',
+  'ecr.idempotency-key-missing':
+    '收銀系統每個會作出變更的請求，都需要由 1 至 128 個可列印 ASCII 字元組成的 Idempotency-Key 標頭。',
   'ecr.idempotency-conflict': '此 Idempotency-Key 已用於另一個請求。新請求請使用新的金鑰值。',
   'ecr.invalid-request': '收銀系統傳送的請求無法接受。請檢查其欄位。',
   'ecr.not-found': '收銀系統連線沒有此地址。',
@@ -79,4 +80,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.key-not-found': '沒有此名稱的收銀系統金鑰。',
   'ecr.sale-cancelled': '此收銀系統交易已取消，沒有收取任何款項。',
   'ecr.sale-expired': '此收銀系統交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項，收銀系統可重新發送。',
+  'ecr.too-many-connections': '此收銀系統金鑰同時保持的事件串流或長輪詢過多。請先關閉部分連線，再開啟新的。',
+  'ecr.keys-unreadable':
+    '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
 };

@@ -34,6 +34,8 @@ export const REGISTER_EN = {
   'settings.ecr.off': 'The register connection is off.',
   'settings.ecr.notListening': 'Not listening: {problem}',
   'settings.ecr.startsAfterSave': 'Save to apply these settings.',
+  'settings.ecr.keysUnreadable':
+    'Every register is refused: this till cannot read its register keys file. Create the keys again under Register keys: the damaged file is set aside (kept beside it, readable by this till’s user only), and each register needs its new key.',
   'settings.ecr.fingerprint': 'Certificate fingerprint (SHA-256), for the register to pin',
   'settings.ecr.publicKeyPin': 'Public key pin (curl --pinnedpubkey sha256//…)',
   'settings.ecr.keys': 'Register keys',

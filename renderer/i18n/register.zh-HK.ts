@@ -33,6 +33,8 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'settings.ecr.off': '收銀系統連線已關閉。',
   'settings.ecr.notListening': '未能接受連線：{problem}',
   'settings.ecr.startsAfterSave': '儲存後設定才會生效。',
+  'settings.ecr.keysUnreadable':
+    '所有收銀系統均被拒絕：此收銀機無法讀取收銀系統金鑰檔案。請在「收銀系統金鑰」重新建立金鑰：損壞的檔案會移到一旁（保留在原檔案旁邊，只有此收銀機的使用者可讀取），每部收銀系統都需要輸入新金鑰。',
   'settings.ecr.fingerprint': '憑證指紋（SHA-256），供收銀系統固定信任',
   'settings.ecr.publicKeyPin': '公開金鑰指紋（curl --pinnedpubkey sha256//…）',
   'settings.ecr.keys': '收銀系統金鑰',

@@ -94,6 +94,8 @@ export function createFakeBridge(
     vaultUnreadable?: boolean;
     /** What ecr.openSale answers: a register sale the screen should pick up after a reload. */
     registerSale?: RegisterSale;
+    /** As main with a register-keys.json it cannot read: no keys, until one is made. */
+    registerKeysUnreadable?: boolean;
   } = {},
 ): FakeBridge {
   const calls: Call[] = [];
@@ -145,6 +147,7 @@ export function createFakeBridge(
   };
   const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
   const registerKeys = new Map<string, RegisterKeyView>();
+  let registerKeysUnreadable = options.registerKeysUnreadable ?? false;
   const registerStatus = (): RegisterConnectionStatus => {
     const { enabled, port, network } = state.settings.ecr;
     const shop = network === 'shop-network';
@@ -152,6 +155,7 @@ export function createFakeBridge(
       enabled,
       baseUrl: enabled ? `${shop ? 'https' : 'http'}://${shop ? '192.0.2.10' : '127.0.0.1'}:${port}/ecr/v1` : null,
       problem: null,
+      keysProblem: registerKeysUnreadable ? 'unreadable' : null,
       certificate:
         enabled && shop
           ? {
@@ -435,6 +439,8 @@ export function createFakeBridge(
       if (registerKeys.has(name)) return failure('ecr.key-name-taken');
       const view = { name, createdAt: tick(), lastUsedAt: null };
       registerKeys.set(name, view);
+      // The damaged file is set aside: the new key starts a new list.
+      registerKeysUnreadable = false;
       return { ok: true, value: { key: `ecr_test_key_${++sequence}`, view } };
     },
     'ecr.revokeKey': ({ name }) => {

@@ -110,12 +110,29 @@ export const problemSchema = z
     status: z.number().int(),
     detail: z.string().describe('What happened this time, in English'),
     code: z.string().describe("The till's error code (README: the problem types)"),
+    referenceId: z
+      .string()
+      .optional()
+      .describe(
+        'The payment the problem is about. For ecr.busy: the sale that holds the till (another register’s or the cashier’s, which this key cannot read)',
+      ),
   })
   .strict()
   .meta({ description: 'RFC 9457 problem details.' });
 export type Problem = z.infer<typeof problemSchema>;
 
 export const IDEMPOTENCY_KEY_MAX = 128;
+/**
+ * 1–128 printable ASCII characters (no control characters: it is echoed in logs and stored), neither starting
+ * nor ending with a space (HTTP drops those before the till sees the header).
+ */
+export const IDEMPOTENCY_KEY_PATTERN = `^[\\x21-\\x7E](?:[\\x20-\\x7E]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7E])?$`;
 
-/** ?waitSeconds=N: hold the answer until the payment's status changes, at most N seconds. */
-export const waitSecondsSchema = z.coerce.number().int().min(0).max(60);
+/**
+ * ?waitSeconds=N: hold the answer until the payment's status changes, at most N seconds. Decimal digits only:
+ * a number parser would read '' as 0 and 0x3c as 60.
+ */
+export const waitSecondsSchema = z
+  .string()
+  .regex(/^(?:[0-5]?[0-9]|60)$/)
+  .transform(Number);

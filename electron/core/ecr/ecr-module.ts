@@ -49,11 +49,17 @@ export interface EcrModuleOptions {
   readonly ownPorts?: () => readonly number[];
   /** Comment lines on quiet event streams; tests shorten it. */
   readonly heartbeatMs?: number;
+  /** How long a request may take to arrive whole (headers and body); tests shorten it. */
+  readonly requestTimeoutMs?: number;
   readonly log?: (line: string) => void;
 }
 
 const THIS_COMPUTER = '127.0.0.1';
 const EVERY_ADDRESS = '0.0.0.0';
+/** Connections the listener takes at once: a few registers, each with its streams and long polls. */
+export const MAX_CONNECTIONS = 128;
+/** A register's request is at most 16 KiB: ten seconds to send it whole is plenty, even on a poor network. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModule> {
   const { settings } = options;
@@ -67,7 +73,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     version: options.version,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
-  const stopRevokes = keys.onRevoke((name) => api.closeStreamsOf(name));
+  const stopRevokes = keys.onRevoke((name) => api.revoked(name));
   let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
 
@@ -88,11 +94,18 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       let port = next.port;
       const handler: Parameters<typeof createHttpServer>[1] = (request, response) =>
         void api.handle(request, response, { port, loopbackOnly });
+      // The timeouts bound how long a request may take to ARRIVE (a body that never finishes holds nothing
+      // for long); once it has arrived they no longer apply, so a long poll still waits its full minute.
+      const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+      const limits = {
+        requestTimeout,
+        headersTimeout: requestTimeout,
+        connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+      };
       const server: Server = loopbackOnly
-        ? createHttpServer(handler)
-        : createHttpsServer({ cert: certificate!.certificatePem, key: certificate!.privateKeyPem }, handler);
-      // A long poll holds an answer up to a minute; the default request timeout must not cut it first.
-      server.requestTimeout = 0;
+        ? createHttpServer(limits, handler)
+        : createHttpsServer({ ...limits, cert: certificate!.certificatePem, key: certificate!.privateKeyPem }, handler);
+      server.maxConnections = MAX_CONNECTIONS;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(next.port, next.host, () => {
@@ -140,6 +153,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       enabled,
       baseUrl,
       problem: enabled && baseUrl === null ? problem : null,
+      keysProblem: keys.unreadable() ? 'unreadable' : null,
       certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
     };
   };

@@ -5,12 +5,11 @@ import { onSaleUpdate } from './sale-updates.ts';
 
 // GET /events: Server-Sent Events of `payment.updated`, only for payments this key started. A comment line
 // every heartbeat keeps proxies and the register's own timeouts from closing a quiet stream. Revoking the key
-// closes its streams (ecr-module.ts).
+// closes its streams (held-requests.ts).
 
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 
 export interface EventStream {
-  readonly keyName: string;
   close(): void;
 }
 
@@ -52,5 +51,5 @@ export function openEventStream(options: {
     options.onClose();
   };
   response.on('close', close);
-  return { keyName: options.keyName, close };
+  return { close };
 }

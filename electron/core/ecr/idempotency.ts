@@ -1,24 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PosError } from '../../../shared/errors.ts';
-import { IDEMPOTENCY_KEY_MAX } from './api-schemas.ts';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from './api-schemas.ts';
 
 // Every POST of a register carries an Idempotency-Key. The till keeps each request by (register key, its
 // Idempotency-Key) in the payment journal, written in the same commit as what the request recorded
 // (journal/register.ts); these are the pieces around it: reading the header, the request's fingerprint, and
 // one request per key at a time within this process.
 
-// Printable text, no control characters: it is echoed in logs and stored.
-const KEY_PATTERN = new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 export function idempotencyKeyOf(headers: IncomingHttpHeaders): string {
   const value = headers['idempotency-key'];
-  if (typeof value !== 'string' || value.trim() === '') {
+  if (typeof value !== 'string' || value === '') {
     throw new PosError('ecr.idempotency-key-missing', { message: 'The request has no Idempotency-Key header.' });
   }
   if (!KEY_PATTERN.test(value)) {
     throw new PosError('ecr.idempotency-key-missing', {
-      message: `The Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} printable characters.`,
+      message: `The Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`,
     });
   }
   return value;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { RegisterKeyView } from '../../../shared/register.ts';
@@ -7,7 +7,13 @@ import type { RegisterKeyView } from '../../../shared/register.ts';
 // The register keys an admin gave out. A key is 32 random bytes, shown once when it is made; only its SHA-256
 // is kept (a hash that fast is enough for a key that random: nobody can guess their way back to it). A
 // presented key is compared with every stored hash in constant time, so timing says nothing about how close
-// it came. The file is the till user's only (0600), replaced whole (temp file, then rename).
+// it came. The file is the till user's only (0600), replaced whole and durably (temp file, fsync, rename, fsync
+// of the folder), so a power cut leaves the old list or the new one, never an empty file.
+//
+// A file that cannot be read fails closed for the register connection alone: the till starts with no key that
+// works (every register is refused, Settings says why), and payments go on. The admin's next key sets the
+// damaged file aside (kept beside it, 0600, like the vault's reset) and starts a new list: the damaged one held
+// only hashes, so every register needs a new key anyway.
 
 export const REGISTER_KEYS_FILE = 'register-keys.json';
 
@@ -33,12 +39,20 @@ export interface KeyStore {
   authenticate(presented: string): string | null;
   /** Called with a key's name when it is revoked (its event streams close). */
   onRevoke(listener: (name: string) => void): () => void;
+  /** The keys file could not be read: no key works until the admin makes one (which sets the file aside). */
+  unreadable(): boolean;
 }
 
 export function openKeyStore(options: { readonly dataDir: string; readonly now?: () => number }): KeyStore {
   const path = join(options.dataDir, REGISTER_KEYS_FILE);
   const now = options.now ?? Date.now;
-  let keys: StoredKey[] = readKeys(path);
+  let keys: StoredKey[] = [];
+  let unreadable = false;
+  try {
+    keys = readKeys(path);
+  } catch {
+    unreadable = true;
+  }
   const listeners = new Set<(name: string) => void>();
   const save = (): void => writeKeys(path, keys);
   const view = (key: StoredKey): RegisterKeyView => ({
@@ -50,6 +64,10 @@ export function openKeyStore(options: { readonly dataDir: string; readonly now?:
   return {
     list: () => keys.map(view),
     create(name) {
+      if (unreadable) {
+        setAside(path, new Date(now()));
+        unreadable = false;
+      }
       if (keys.some((key) => key.name === name)) throw new PosError('ecr.key-name-taken', { details: { name } });
       const key = KEY_PREFIX + randomBytes(32).toString('base64url');
       const stored: StoredKey = { name, hash: sha256(key), createdAt: new Date(now()).toISOString(), lastUsedAt: null };
@@ -84,6 +102,7 @@ export function openKeyStore(options: { readonly dataDir: string; readonly now?:
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    unreadable: () => unreadable,
   };
 }
 
@@ -118,7 +137,39 @@ function readKeys(path: string): StoredKey[] {
 function writeKeys(path: string, keys: readonly StoredKey[]): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify({ keys }, null, 2)}\n`, { mode: 0o600 });
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify({ keys }, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  // The mode given to open is filtered by umask and ignored for an existing file; set it explicitly.
   chmodSync(temp, 0o600);
   renameSync(temp, path);
+  syncFolder(dirname(path));
+}
+
+/** Keeps an unreadable keys file as `<file>.unreadable-<time>`, the till user's only: nothing is deleted. */
+function setAside(path: string, at: Date): void {
+  const keptAs = `${path}.unreadable-${at.toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    renameSync(path, keptAs);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  chmodSync(keptAs, 0o600);
+}
+
+function syncFolder(folder: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Not every platform can fsync a folder (Windows); the rename is still atomic.
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

@@ -5,7 +5,7 @@ import { onSaleUpdate } from './sale-updates.ts';
 
 // GET /payments/{referenceId}?waitSeconds=N: the answer is held until the payment's status is no longer the
 // one it had when the register asked (the service's own events say when), or N seconds pass, or the register
-// hangs up. Then it is read once more, fresh.
+// hangs up, or it is ended from outside (held-requests.ts). Then it is read once more, fresh.
 
 export function waitForStatusChange(options: {
   readonly referenceId: string;
@@ -13,8 +13,8 @@ export function waitForStatusChange(options: {
   readonly waitMs: number;
   readonly read: () => RegisterPayment;
   readonly subscribe: (listener: CoreEventListener) => () => void;
-  /** Ends the wait early (the server is closing). */
-  readonly closing: AbortSignal;
+  /** Ends the wait early (its key was revoked, the server is closing). */
+  readonly ended: AbortSignal;
   readonly response: ServerResponse;
 }): Promise<RegisterPayment> {
   return new Promise((resolve, reject) => {
@@ -24,7 +24,7 @@ export function waitForStatusChange(options: {
       done = true;
       clearTimeout(timer);
       unsubscribe();
-      options.closing.removeEventListener('abort', finish);
+      options.ended.removeEventListener('abort', finish);
       options.response.off('close', finish);
       try {
         resolve(options.read());
@@ -41,7 +41,7 @@ export function waitForStatusChange(options: {
         finish();
       }
     });
-    options.closing.addEventListener('abort', finish);
+    options.ended.addEventListener('abort', finish);
     options.response.on('close', finish);
   });
 }

@@ -5,12 +5,14 @@ import {
   createPaymentSchema,
   createRefundSchema,
   IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_PATTERN,
   moneySchema,
   paymentMethodSchema,
   paymentSchema,
   problemSchema,
   refundSchema,
 } from './api-schemas.ts';
+import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
 
 // GET /ecr/v1/openapi.json: an OpenAPI 3.1 document of exactly this API, generated from the zod schemas the
 // server validates with (api-schemas.ts) — JSON Schema 2020-12, which OpenAPI 3.1 speaks natively. Paths are
@@ -42,16 +44,31 @@ function componentSchemas(): Record<string, unknown> {
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string) => ({ 'application/json': { schema: ref(id) } });
-const problem = (description: string) => ({
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+const problem = (description: string, headers?: Record<string, unknown>) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { 'application/problem+json': { schema: ref('Problem') } },
 });
 const COMMON_PROBLEMS = {
-  '401': problem('No key, a wrong key or a revoked key (ecr.unauthorized)'),
+  '401': problem('No key, a wrong key or a revoked key (ecr.unauthorized)', {
+    'WWW-Authenticate': header('Bearer realm="register connection"'),
+  }),
   '403': problem('A request from a browser, or to another address than the till (ecr.forbidden)'),
+  '405': problem('This address does not take this method (ecr.method-not-allowed)', {
+    Allow: header('The one method this address takes'),
+  }),
+  '408': {
+    description: 'The request did not arrive whole within 10 seconds (headers and body); the connection is closed',
+  },
   '500': problem('Something went wrong inside the till (internal)'),
   '503': problem(
-    'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later',
+    'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later. Or the till cannot read its register keys (ecr.keys-unreadable): every request is refused until an admin creates keys again',
+  ),
+};
+const HELD_PROBLEMS = {
+  '429': problem(
+    `This key already holds as many as it may (${STREAMS_PER_KEY} event streams, ${LONG_POLLS_PER_KEY} long polls) (ecr.too-many-connections)`,
   ),
 };
 const POST_PROBLEMS = {
@@ -64,14 +81,28 @@ const POST_PROBLEMS = {
   '413': problem('The body is too large (ecr.request-too-large)'),
   '415': problem('The body is not JSON (ecr.unsupported-media-type)'),
 };
+const NOT_THIS_KEYS =
+  'No payment this key started has this reference (payment.not-found): another key’s payment is answered the same';
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header',
   required: true,
   description:
-    'Any text of 1–128 characters, new for each request. The same key with the same body answers what the first request made (its current state); with another body: 409.',
-  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+    'Printable ASCII of 1–128 characters (spaces inside only), new for each request. The same key with the same body answers what the first request made (its current state, with Idempotent-Replayed: true); with another body: 409.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: IDEMPOTENCY_KEY_PATTERN },
 };
+/** A POST's success: the first answer, or its replay. */
+const made = (description: string, schema: string) => ({
+  description,
+  headers: {
+    'Idempotent-Replayed': {
+      description:
+        'Present (true) when this answers a request already recorded under this Idempotency-Key: what it made, as it stands now',
+      schema: { type: 'string', enum: ['true'] },
+    },
+  },
+  content: json(schema),
+});
 const referenceIdParameter = {
   name: 'referenceId',
   in: 'path',
@@ -100,7 +131,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json('CreatePayment') },
           responses: {
-            '201': { description: 'The sale, as it stands', content: json('Payment') },
+            '201': made('The sale, as it stands', 'Payment'),
             '422': problem('An amount or currency this till does not take'),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
@@ -117,14 +148,16 @@ export function openApiDocument(version: string): Record<string, unknown> {
               name: 'waitSeconds',
               in: 'query',
               required: false,
-              description: 'Long poll: answer when the status changes, or after this many seconds (0–60)',
+              description:
+                'Long poll: answer when the status changes, or after this many seconds: decimal digits, 0–60',
               schema: { type: 'integer', minimum: 0, maximum: 60 },
             },
           ],
           responses: {
             '200': { description: 'The payment', content: json('Payment') },
-            '400': problem('waitSeconds out of range (ecr.invalid-request)'),
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '400': problem('waitSeconds is not a decimal whole number from 0 to 60 (ecr.invalid-request)'),
+            '404': problem(NOT_THIS_KEYS),
+            ...HELD_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
         },
@@ -136,8 +169,14 @@ export function openApiDocument(version: string): Record<string, unknown> {
           parameters: [referenceIdParameter, idempotencyKey],
           requestBody: { required: false, content: json('CancelPayment') },
           responses: {
-            '200': { description: 'The payment after the cancel', content: json('Payment') },
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '200': made(
+              'The payment after the cancel, as it turned out (also when the provider refused the cancel: it was recorded and sent; canCancel says whether to try again)',
+              'Payment',
+            ),
+            '404': problem(NOT_THIS_KEYS),
+            '422': problem(
+              'Refused before anything was recorded: a payment of another terminal (terminal.denied), credentials the provider refuses (auth.*)',
+            ),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
@@ -151,8 +190,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
           parameters: [referenceIdParameter, idempotencyKey],
           requestBody: { required: true, content: json('CreateRefund') },
           responses: {
-            '201': { description: 'The refund, as it stands, with its payment', content: json('Refund') },
-            '404': problem('No payment a register started has this reference (payment.not-found)'),
+            '201': made('The refund, as it stands, with its payment', 'Refund'),
+            '404': problem(NOT_THIS_KEYS),
+            '422': problem('Refused before anything was recorded, for a reason waiting does not fix'),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
@@ -169,6 +209,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'An event stream',
               content: { 'text/event-stream': { schema: { type: 'string' } } },
             },
+            ...HELD_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
         },

@@ -28,6 +28,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'order.duplicate-reference': 409,
   'refund.exceeds-refundable': 409,
   'ecr.request-too-large': 413,
+  'ecr.too-many-connections': 429,
   'ecr.unsupported-media-type': 415,
   'amount.invalid': 422,
   'amount.over-limit': 422,
@@ -35,6 +36,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'amount.above-provider-maximum': 422,
   'currency.unsupported': 422,
   internal: 500,
+  'ecr.keys-unreadable': 503,
   'journal.lost': 503,
   'journal.unavailable': 503,
   'auth.missing': 503,
@@ -49,11 +51,15 @@ export function problemStatus(error: PosError): number {
 
 export function problemOf(error: unknown): Problem {
   const posError = error instanceof PosError ? error : new PosError('internal', { cause: error });
+  // An extension member (RFC 9457 §3.2): the payment the problem is about. For ecr.busy that is the sale
+  // holding the till, which the register could not know otherwise.
+  const referenceId = posError.details?.['referenceId'];
   return {
     type: `${PROBLEM_TYPE_PREFIX}${posError.code}`,
     title: defaultMessage(posError.code),
     status: problemStatus(posError),
     detail: posError.message,
     code: posError.code,
+    ...(typeof referenceId === 'string' ? { referenceId } : {}),
   };
 }

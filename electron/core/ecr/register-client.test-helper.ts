@@ -2,8 +2,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 // TESTS ONLY (the register connection's integration tests, the crash test's child and the e2e): a register
 // program written with fetch and nothing else, and a check of every answer it gets against the till's own
-// OpenAPI document (fetched from the till once): its status must be one the document lists for that operation,
-// and its body must fit the schema listed there (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it).
+// OpenAPI document (fetched from the till once): its status must be one the document lists for that operation
+// (a 405 one the path lists for its other methods), its body must fit the schema listed there (ajv, JSON Schema
+// 2020-12 as OpenAPI 3.1 uses it), and each header of the API's own it carries must be listed for it.
 
 export interface RegisterAnswer<T = unknown> {
   readonly status: number;
@@ -12,6 +13,9 @@ export interface RegisterAnswer<T = unknown> {
 }
 
 type Json = Record<string, unknown>;
+
+/** The headers the API adds of its own: an answer carrying one must have it in the document. */
+const API_HEADERS = ['Idempotent-Replayed', 'Allow', 'WWW-Authenticate', 'Retry-After'];
 
 export class RegisterClient {
   readonly baseUrl: string;
@@ -58,17 +62,29 @@ export class RegisterClient {
     });
     const text = await response.text();
     const body = (text === '' ? null : JSON.parse(text)) as T;
-    await this.check(method, path, response.status, response.headers.get('content-type') ?? '', body);
+    await this.check(method, path, response.status, response.headers.get('content-type') ?? '', body, response.headers);
     return { status: response.status, headers: response.headers, body };
   }
 
   /** Throws when the answer is not one the document describes for this operation. */
-  async check(method: string, path: string, status: number, contentType: string, body: unknown): Promise<void> {
+  async check(
+    method: string,
+    path: string,
+    status: number,
+    contentType: string,
+    body: unknown,
+    headers: Headers = new Headers(),
+  ): Promise<void> {
     const document = await this.document();
-    const operation = operationOf(document, method, path.split('?')[0]!);
+    const operation = operationOf(document, method, path.split('?')[0]!, status);
     const responses = operation['responses'] as Record<string, Json>;
     const described = responses[String(status)];
     if (!described) throw new Error(`${method} ${path}: status ${status} is not in the OpenAPI document`);
+    const listed = Object.keys((described['headers'] as Json | undefined) ?? {}).map((name) => name.toLowerCase());
+    for (const name of API_HEADERS) {
+      if (headers.has(name) && !listed.includes(name.toLowerCase()))
+        throw new Error(`${method} ${path} ${status}: header ${name} is not in the OpenAPI document`);
+    }
     const mediaType = contentType.split(';')[0]!.trim();
     const content = described['content'] as Record<string, Json> | undefined;
     const schema = content?.[mediaType]?.['schema'] as Json | undefined;
@@ -105,7 +121,8 @@ export class RegisterClient {
   }
 }
 
-function operationOf(document: Json, method: string, path: string): Json {
+/** The operation answering `method` at `path`; for a 405, one of the path's operations that lists it. */
+function operationOf(document: Json, method: string, path: string, status: number): Json {
   const servers = document['servers'] as Array<{ url: string }>;
   const base = new URL(servers[0]!.url, 'http://till.invalid').pathname;
   const local = path.startsWith(base) ? path.slice(base.length) : path;
@@ -114,6 +131,12 @@ function operationOf(document: Json, method: string, path: string): Json {
     if (!pattern.test(local)) continue;
     const operation = item[method.toLowerCase()] as Json | undefined;
     if (operation) return operation;
+    if (status !== 405) continue;
+    const other = Object.values(item).find((candidate) => {
+      const responses = (candidate as Json)['responses'] as Json | undefined;
+      return responses?.['405'] !== undefined;
+    });
+    if (other) return other as Json;
   }
   throw new Error(`${method} ${path} is not in the OpenAPI document`);
 }

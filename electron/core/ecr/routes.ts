@@ -13,6 +13,7 @@ import {
   type RegisterPayment,
 } from './api-schemas.ts';
 import { openEventStream, type EventStream } from './event-stream.ts';
+import { HeldRequests, LONG_POLLS_PER_KEY, STREAMS_PER_KEY, type Held } from './held-requests.ts';
 import { readJsonBody, sendJson, sendProblem } from './http-io.ts';
 import { idempotencyKeyOf, InFlightRequests, requestHash } from './idempotency.ts';
 import type { KeyStore } from './key-store.ts';
@@ -44,8 +45,8 @@ export interface Listener {
 
 export interface RegisterApi {
   handle(request: IncomingMessage, response: ServerResponse, listener: Listener): Promise<void>;
-  /** Ends every event stream of a key (it was revoked). */
-  closeStreamsOf(keyName: string): void;
+  /** Ends every event stream and long poll of a key (it was revoked). */
+  revoked(keyName: string): void;
   /** Ends every event stream and long poll (the listener is going away). */
   close(): void;
 }
@@ -73,13 +74,12 @@ const REPLAYED = { 'Idempotent-Replayed': 'true' };
 export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
   const { payments } = deps;
   const inFlight = new InFlightRequests();
-  const streams = new Set<EventStream>();
-  // Renewed at each close: the listener may start again (settings changed) with the same API.
-  let closing = new AbortController();
+  const held = new HeldRequests();
 
-  const paymentNow = (referenceId: string): RegisterPayment => {
+  /** A payment this key started, as it stands now; another key's is answered as if it did not exist. */
+  const paymentNow = (referenceId: string, keyName: string): RegisterPayment => {
     const sale = payments.sale(referenceId);
-    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (!sale || sale.keyName !== keyName) throw new PosError('payment.not-found', { details: { referenceId } });
     return registerPaymentOf(sale);
   };
 
@@ -91,7 +91,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
       if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
       return { status: 201, body: registerRefundOf(refund, sale) };
     }
-    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId) };
+    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId, row.registerKey) };
   };
 
   /**
@@ -160,7 +160,14 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
       case 'openapi':
         return sendJson(response, 200, openApiDocument(deps.version));
       case 'events': {
-        const stream = openEventStream({
+        let stream: EventStream | null = null;
+        const hold: Held = { keyName, kind: 'stream', end: () => stream?.close() };
+        if (!held.tryHold(hold)) {
+          throw new PosError('ecr.too-many-connections', {
+            message: `This key already holds ${STREAMS_PER_KEY} event streams: close one before opening another.`,
+          });
+        }
+        stream = openEventStream({
           keyName,
           response,
           subscribe: deps.subscribe,
@@ -169,9 +176,8 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
             return sale ? registerPaymentOf(sale) : null;
           },
           heartbeatMs: deps.heartbeatMs,
-          onClose: () => streams.delete(stream),
+          onClose: () => held.release(hold),
         });
-        streams.add(stream);
         return;
       }
       case 'payment': {
@@ -181,17 +187,32 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         if (typeof wait !== 'number' && !wait.success)
           throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
         const seconds = typeof wait === 'number' ? wait : wait.data;
-        const initial = paymentNow(target.referenceId);
+        const initial = paymentNow(target.referenceId, keyName);
         if (seconds === 0) return sendJson(response, 200, initial);
-        const payment = await waitForStatusChange({
-          referenceId: target.referenceId,
-          initial,
-          waitMs: seconds * 1000,
-          read: () => paymentNow(target.referenceId),
-          subscribe: deps.subscribe,
-          closing: closing.signal,
-          response,
-        });
+        const ended = new AbortController();
+        const hold: Held = { keyName, kind: 'long-poll', end: (reason) => ended.abort(reason) };
+        if (!held.tryHold(hold)) {
+          throw new PosError('ecr.too-many-connections', {
+            message: `This key already holds ${LONG_POLLS_PER_KEY} long polls: wait for one to answer.`,
+          });
+        }
+        let payment: RegisterPayment;
+        try {
+          payment = await waitForStatusChange({
+            referenceId: target.referenceId,
+            initial,
+            waitMs: seconds * 1000,
+            read: () => paymentNow(target.referenceId, keyName),
+            subscribe: deps.subscribe,
+            ended: ended.signal,
+            response,
+          });
+        } finally {
+          held.release(hold);
+        }
+        // A key revoked while it waited hears nothing more about the payment.
+        if (ended.signal.reason === 'revoked')
+          throw new PosError('ecr.unauthorized', { message: 'This key was revoked while it waited.' });
         if (!response.destroyed) sendJson(response, 200, payment);
         return;
       }
@@ -232,6 +253,11 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         const url = new URL(request.url ?? '/', 'http://register.invalid');
         if (!url.pathname.startsWith(`${API_BASE_PATH}/`))
           throw new PosError('ecr.not-found', { message: `The register connection lives under ${API_BASE_PATH}/.` });
+        if (deps.keys.unreadable()) {
+          throw new PosError('ecr.keys-unreadable', {
+            message: 'The till cannot read its register keys: no key is accepted until an admin makes keys again.',
+          });
+        }
         const presented = presentedKey(request.headers);
         const keyName = presented === null ? null : deps.keys.authenticate(presented);
         if (keyName === null) {
@@ -245,13 +271,11 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         sendProblem(response, error);
       }
     },
-    closeStreamsOf(keyName) {
-      for (const stream of [...streams]) if (stream.keyName === keyName) stream.close();
+    revoked(keyName) {
+      held.endAllOf(keyName);
     },
     close() {
-      closing.abort();
-      closing = new AbortController();
-      for (const stream of [...streams]) stream.close();
+      held.endAll();
     },
   };
 }

@@ -423,7 +423,7 @@ class PaymentService {
       },
       cancel: async (referenceId, request) => this.#cancelRegisterSale(referenceId, request),
       refund: async (referenceId, input, request) => {
-        this.#requireRegisterSale(referenceId);
+        this.#requireRegisterSale(referenceId, input.keyName);
         const detail = await this.#refund(
           { referenceId, amountMinor: input.amountMinor, reason: input.reason },
           { register: request },
@@ -540,26 +540,27 @@ class PaymentService {
     }
   }
 
-  #requireRegisterSale(referenceId: string): RegisterSale {
+  /** With a key's name: a sale that key started; another key's is not found (nothing says it exists). */
+  #requireRegisterSale(referenceId: string, keyName?: string): RegisterSale {
     const sale = registerSaleOf(this.#journal, referenceId);
-    if (!sale) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (!sale || (keyName !== undefined && sale.keyName !== keyName))
+      throw new PosError('payment.not-found', { details: { referenceId } });
     return sale;
   }
 
   /**
    * A register's cancel: the cashier's cancel of its payment, or the end of a customer-QR sale still waiting
-   * for its scan (nothing was sent for it). Cancelling is idempotent in itself, so the register's request is
-   * recorded after it (a second try of the same request cancels nothing twice). The cashier's screen cancels
-   * a waiting sale the same way (ecr.cancelSale), without a request.
+   * for its scan (nothing was sent for it). The register's request is recorded in the same commit as the
+   * cancel (or, when nothing is left to cancel, alone), so a cancel the provider then refuses is still
+   * answered as what it made. The cashier's screen cancels a waiting sale the same way (ecr.cancelSale),
+   * without a request.
    */
   async #cancelRegisterSale(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale> {
     this.#refuseWhenClosing();
     this.#expireWaitingSale();
-    const sale = this.#requireRegisterSale(referenceId);
+    const sale = this.#requireRegisterSale(referenceId, request?.registerKey);
     if (sale.state === 'started') {
-      await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined);
-      if (request && !this.#journal.register.requestOf(request.registerKey, request.idempotencyKey))
-        this.#journal.register.recordRequest(request, { referenceId });
+      await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined, request);
       return this.#requireRegisterSale(referenceId);
     }
     // Nothing awaited since the sale was read: its scan cannot have slipped in between.
@@ -590,15 +591,24 @@ class PaymentService {
     await Promise.allSettled(open.map((row) => this.#cancel(row.referenceId, 'kiosk: next customer')));
   }
 
-  async #cancel(referenceId: string, reason: string | undefined): Promise<PaymentView> {
+  /** `register`: a register's request, recorded with the cancel (or alone when there is nothing to cancel). */
+  async #cancel(
+    referenceId: string,
+    reason: string | undefined,
+    register: NewRegisterRequest | null = null,
+  ): Promise<PaymentView> {
     this.#refuseWhenClosing();
+    const cancelled = (): PaymentView => {
+      if (register) this.#journal.register.recordRequest(register, { referenceId });
+      return this.#view(referenceId);
+    };
     // A second tap on "cancel" after it worked is not an error.
     const before = this.#require(referenceId);
-    if (before.state === 'final' && before.providerStatus === 'CANCELLED') return this.#view(referenceId);
+    if (before.state === 'final' && before.providerStatus === 'CANCELLED') return cancelled();
     await this.#refuseUnsendable(before.posId);
     // From here to the write-ahead record nothing awaits: two taps cannot both record a cancel.
     const row = this.#require(referenceId);
-    if (row.state === 'final' && row.providerStatus === 'CANCELLED') return this.#view(referenceId);
+    if (row.state === 'final' && row.providerStatus === 'CANCELLED') return cancelled();
     const unresolved = row.state === 'sending' || row.state === 'checking';
     if (!unresolved && !isCancellable(row.state, row.providerStatus)) {
       throw new PosError('order.not-cancellable', {
@@ -606,9 +616,13 @@ class PaymentService {
         details: { referenceId, providerStatus: row.providerStatus },
       });
     }
-    if (this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return this.#view(referenceId);
+    if (this.#journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return cancelled();
 
-    const cancel = this.#journal.recordCancel(referenceId, { reason: reason?.trim() || null });
+    const cancel = this.#journal.atomically(() => {
+      const recorded = this.#journal.recordCancel(referenceId, { reason: reason?.trim() || null });
+      if (register) this.#journal.register.recordRequest(register, { referenceId });
+      return recorded;
+    });
     this.#publishAttempt(referenceId);
     if (unresolved) {
       // Whether the order exists is not known yet: the worker sends the cancel once it finds it.

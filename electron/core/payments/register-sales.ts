@@ -42,9 +42,15 @@ export interface RegisterPayments {
   startSale(input: RegisterSaleInput, request: NewRegisterRequest): Promise<RegisterSale>;
   /** A sale a register started, as it stands now; null for a reference no register started here. */
   sale(referenceId: string): RegisterSale | null;
-  /** Cancels it (the cashier's cancel rules); a customer-QR sale not scanned yet is simply called off. */
+  /**
+   * Cancels it (the cashier's cancel rules); a customer-QR sale not scanned yet is simply called off. A
+   * register's request may cancel only a sale its own key started (another's: payment.not-found).
+   */
   cancel(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale>;
-  /** A refund authorised by the register's key (Settings: refunds allowed), through the service's refund path. */
+  /**
+   * A refund authorised by the register's key (Settings: refunds allowed), through the service's refund path,
+   * of a sale that key started (another's: payment.not-found).
+   */
   refund(referenceId: string, input: RegisterRefundInput, request: NewRegisterRequest): Promise<RegisterRefundResult>;
   refundOf(refundId: string): RefundView | null;
   /** The register sale the cashier's screen should show: one waiting for its scan, or a payment still open. */

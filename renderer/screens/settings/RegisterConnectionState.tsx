@@ -5,8 +5,11 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
 
-/** Where the register connection listens as saved (not as on the form), and the certificate a register pins. */
-export function RegisterConnectionState() {
+/**
+ * Where the register connection listens as saved (not as on the form), the certificate a register pins, and
+ * keys it cannot read. `keysChanged` counts the keys made or revoked here: a new key may clear that problem.
+ */
+export function RegisterConnectionState({ keysChanged }: { keysChanged: number }) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -25,7 +28,7 @@ export function RegisterConnectionState() {
       current = false;
       clearTimeout(again);
     };
-  }, [bridge, saves]);
+  }, [bridge, saves, keysChanged]);
 
   if (!status) return null;
   return (
@@ -43,6 +46,11 @@ export function RegisterConnectionState() {
         </p>
       ) : (
         <p>{t('settings.ecr.startsAfterSave')}</p>
+      )}
+      {status.keysProblem === 'unreadable' && (
+        <p className="error-text" data-testid="settings-ecr-keys-unreadable">
+          {t('settings.ecr.keysUnreadable')}
+        </p>
       )}
       {status.certificate && (
         <dl className="register-certificate">

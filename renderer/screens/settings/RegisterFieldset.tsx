@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ECR_NETWORKS } from '../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
@@ -10,6 +11,7 @@ import { RegisterKeys } from './RegisterKeys.tsx';
 
 export function RegisterFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
+  const [keysChanged, setKeysChanged] = useState(0);
   return (
     <>
       <fieldset>
@@ -38,9 +40,9 @@ export function RegisterFieldset({ draft }: { draft: SettingsDraft }) {
           {...draft.groupField('ecr', 'refundsAllowed')}
           testId="settings-ecr-refundsAllowed"
         />
-        <RegisterConnectionState />
+        <RegisterConnectionState keysChanged={keysChanged} />
       </fieldset>
-      <RegisterKeys />
+      <RegisterKeys onKeysChanged={() => setKeysChanged((n) => n + 1)} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 // refuses these calls outside the admin's unlocked window). Inside the settings form, so no form of its own:
 // its buttons act at once, they are not part of the save.
 
-export function RegisterKeys() {
+export function RegisterKeys({ onKeysChanged }: { onKeysChanged: () => void }) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -47,6 +47,7 @@ export function RegisterKeys() {
       return;
     }
     setCreated({ name: result.value.view.name, key: result.value.key });
+    onKeysChanged();
     setKeys((list) => [...list, result.value.view]);
     setName('');
   };
@@ -62,6 +63,7 @@ export function RegisterKeys() {
     }
     setKeys(result.value);
     setRevoked(keyName);
+    onKeysChanged();
     if (created?.name === keyName) setCreated(null);
   };
 

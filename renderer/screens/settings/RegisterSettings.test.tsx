@@ -30,6 +30,7 @@ describe('Settings → Register connection', () => {
           baseUrl: null,
           problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
           certificate: null,
+          keysProblem: null,
         },
       }));
       renderWithBridge(<App />, bridge, locale);

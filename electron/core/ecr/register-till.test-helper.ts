@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, onTestFinished } from 'vitest';
+import type { Core, CoreEvent } from '../core-api.ts';
+import { createCore, type CreateCoreOptions } from '../core.ts';
+import { FAST } from '../payments/payment-service.test-helper.ts';
+import type { PaymentServiceOptions } from '../payments/options.ts';
+import { createPaymentModule } from '../payments/payment-service.ts';
+import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { RegisterClient } from './register-client.test-helper.ts';
+
+// TESTS ONLY: a till with its register connection on (this computer), on the embedded sandbox, and one
+// register client per key name, each checking every answer against the till's OpenAPI document. Closed and
+// removed when the test finishes.
+
+export interface RegisterTill {
+  readonly core: Core;
+  readonly dir: string;
+  readonly events: CoreEvent[];
+  /** One register per key name asked for, in that order. */
+  readonly registers: readonly RegisterClient[];
+  /** The embedded sandbox's control API. */
+  readonly control: string;
+  readonly port: number;
+}
+
+export type RegisterPaymentBody = Record<string, unknown> & { referenceId: string; status: string };
+
+export interface RegisterTillOptions {
+  readonly keyNames?: readonly string[];
+  readonly refundsAllowed?: boolean;
+  readonly payments?: PaymentServiceOptions;
+  /** A data folder prepared by the test (kept for it to remove). */
+  readonly dir?: string;
+  readonly core?: Partial<CreateCoreOptions>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function openRegisterTill(options: RegisterTillOptions = {}): Promise<RegisterTill> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
+  const core = await createCore({
+    dataDir: dir,
+    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+    transport: 'web',
+    version: '9.9.9',
+    statusIntervalMs: 60_000,
+    payments: createPaymentModule({ ...FAST, ...options.payments }),
+    ecrHeartbeatMs: 200,
+    ...options.core,
+  });
+  onTestFinished(async () => {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const events: CoreEvent[] = [];
+  core.onEvent((event) => events.push(event));
+  const port = await freePort();
+  await core.handlers['settings.save']({
+    settings: {
+      ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: options.refundsAllowed ?? true },
+    },
+  });
+  const status = await waitFor(async () => {
+    const now = await core.handlers['ecr.status']({});
+    return now.baseUrl === null ? undefined : now;
+  });
+  const registers: RegisterClient[] = [];
+  for (const name of options.keyNames ?? ['Front register']) {
+    const { key } = await core.handlers['ecr.createKey']({ name });
+    registers.push(new RegisterClient(status.baseUrl!, key));
+  }
+  const info = await core.handlers['app.info']({});
+  return { core, dir, events, registers, control: `${info.sandboxBaseUrl}/_sandbox`, port };
+}
+
+/** Acts as the customer on the sandbox (scan, confirm, mint codes). */
+export async function consumer(till: RegisterTill, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${till.control}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The sandbox's own record of an order (its truth), or null when it has none. */
+export async function sandboxOrder(till: RegisterTill, referenceId: string): Promise<Record<string, unknown> | null> {
+  const response = await fetch(`${till.control}/orders/${referenceId}`);
+  if (response.status === 404) return null;
+  return (await response.json()) as Record<string, unknown>;
+}
+
+let keySequence = 0;
+/** A new Idempotency-Key. */
+export const newKey = (): string => `register-${process.pid}-${++keySequence}-${Date.now()}`;
+
+export async function startSale(register: RegisterClient, body: Record<string, unknown>): Promise<RegisterPaymentBody> {
+  const answer = await register.post<RegisterPaymentBody>('/payments', body, newKey());
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+/** The register's long poll, asked again until the payment reaches `status`. */
+export async function longPollUntil(
+  register: RegisterClient,
+  referenceId: string,
+  status: string,
+  rounds = 8,
+): Promise<RegisterPaymentBody> {
+  const seen: string[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const answer = await register.get<RegisterPaymentBody>(`/payments/${referenceId}?waitSeconds=5`);
+    expect(answer.status).toBe(200);
+    seen.push(answer.body.status);
+    if (answer.body.status === status) return answer.body;
+  }
+  throw new Error(`${referenceId} never reached ${status}: ${seen.join(' → ')}`);
+}
