@@ -11,7 +11,7 @@ describe('Settings → Register connection with an unreadable keys file', () => 
   it('names the problem and the way out, and the problem goes once a key is made', async () => {
     renderWithBridge(<App />, createFakeBridge({ registerKeysUnreadable: true }));
     fireEvent.click(await screen.findByTestId('nav-settings'));
-    fireEvent.click(await screen.findByRole('tab', { name: 'Register connection' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     const problem = await screen.findByTestId('settings-ecr-keys-unreadable');
     expect(problem.textContent).toMatch(/^Every register is refused: this till cannot read its register keys file\./);
     expect(problem.textContent).toContain('the damaged file is set aside');
@@ -29,7 +29,7 @@ describe('Settings → Register connection with an unreadable keys file', () => 
     await bridge['settings.save']({ settings: { locale: 'zh-HK' } });
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-settings'));
-    fireEvent.click(await screen.findByRole('tab', { name: '收銀系統連線' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '收銀系統' }));
     expect((await screen.findByTestId('settings-ecr-keys-unreadable')).textContent).toMatch(/^所有收銀系統均被拒絕/);
   });
 });
