@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { RegisterKeyView } from '../../../shared/register.ts';
+import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
 // The register keys an admin gave out. A key is 32 random bytes, shown once when it is made; only its SHA-256
 // is kept (a hash that fast is enough for a key that random: nobody can guess their way back to it). A
@@ -65,7 +66,7 @@ export function openKeyStore(options: { readonly dataDir: string; readonly now?:
     list: () => keys.map(view),
     create(name) {
       if (unreadable) {
-        setAside(path, new Date(now()));
+        setFileAside(path, new Date(now()));
         unreadable = false;
       }
       if (keys.some((key) => key.name === name)) throw new PosError('ecr.key-name-taken', { details: { name } });
@@ -135,41 +136,5 @@ function readKeys(path: string): StoredKey[] {
 }
 
 function writeKeys(path: string, keys: readonly StoredKey[]): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify({ keys }, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  // The mode given to open is filtered by umask and ignored for an existing file; set it explicitly.
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
-  syncFolder(dirname(path));
-}
-
-/** Keeps an unreadable keys file as `<file>.unreadable-<time>`, the till user's only: nothing is deleted. */
-function setAside(path: string, at: Date): void {
-  const keptAs = `${path}.unreadable-${at.toISOString().replace(/[:.]/g, '-')}`;
-  try {
-    renameSync(path, keptAs);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  chmodSync(keptAs, 0o600);
-}
-
-function syncFolder(folder: string): void {
-  let fd: number | null = null;
-  try {
-    fd = openSync(folder, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Not every platform can fsync a folder (Windows); the rename is still atomic.
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
+  writePrivateFile(path, `${JSON.stringify({ keys }, null, 2)}\n`);
 }

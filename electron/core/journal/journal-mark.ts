@@ -1,6 +1,7 @@
 import { closeSync, fdatasyncSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { syncFolder } from '../files/private-file.ts';
 
 // The till's record, outside the journal, that a journal exists and how far it got: its id and the number of
 // write transactions it has committed, with the time of the last one. It lives beside the journal as
@@ -144,18 +145,6 @@ function parseSlot(slot: Buffer): JournalMark | null {
 
 function checksum(text: string): string {
   return crc32(text).toString(16).padStart(8, '0');
-}
-
-function syncFolder(folder: string): void {
-  let fd: number | null = null;
-  try {
-    fd = openSync(folder, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Not every platform can fsync a folder (Windows); the rename is still atomic.
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
 }
 
 function describe(error: unknown): string {

@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from '../files/private-file.ts';
 
 // The wrong-PIN lockout, kept in its own small file (0600, replaced atomically) so that it survives a
 // restart: held in memory only, every restart of the app handed out five more guesses. A file that cannot be
@@ -40,12 +40,7 @@ export function readPinLockouts(path: string, unreadable: () => PinLockState): P
 }
 
 export function writePinLockouts(path: string, lockouts: PinLockouts): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(lockouts)}\n`, { mode: 0o600 });
-  // The mode option is filtered by umask and ignored for an existing file; set it explicitly.
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
+  writePrivateFile(path, `${JSON.stringify(lockouts)}\n`);
 }
 
 function stateOf(value: unknown): PinLockState | null {

@@ -1,5 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
 // The file both vaults keep their entries in: a flat JSON object of strings, readable by the owner only
 // (0600), replaced atomically (write a temp file, then rename) so a crash mid-write never leaves half a file.
@@ -21,12 +21,7 @@ export function readSecretFile(path: string): Record<string, string> {
 }
 
 export function writeSecretFile(path: string, entries: Readonly<Record<string, string>>): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(entries, null, 2)}\n`, { mode: 0o600 });
-  // The mode option is filtered by umask and ignored for an existing file; set it explicitly.
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
+  writePrivateFile(path, `${JSON.stringify(entries, null, 2)}\n`);
 }
 
 /**
@@ -34,11 +29,7 @@ export function writeSecretFile(path: string, entries: Readonly<Record<string, s
  * Nothing is deleted: whoever restores the old OS key store or a good copy can still read it.
  */
 export function setSecretFileAside(path: string, now = new Date()): string | null {
-  let keptAs: string | null = null;
-  if (existsSync(path)) {
-    keptAs = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(path, keptAs);
-  }
+  const keptAs = existsSync(path) ? setFileAside(path, now) : null;
   writeSecretFile(path, {});
   return keptAs;
 }
