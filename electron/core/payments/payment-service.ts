@@ -251,7 +251,7 @@ class PaymentService {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#hints.close();
-      this.#options.timers.clearTimeout(this.#saleExpiry);
+      if (this.#saleExpiry !== null) this.#options.timers.clearTimeout(this.#saleExpiry);
       const workers = [...this.#workers.values()];
       for (const worker of workers) worker.stop();
       // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
@@ -480,7 +480,7 @@ class PaymentService {
    * never keeps the till busy. Nothing was sent for it, so nothing needs settling with the provider.
    */
   #expireWaitingSale(): void {
-    this.#options.timers.clearTimeout(this.#saleExpiry);
+    if (this.#saleExpiry !== null) this.#options.timers.clearTimeout(this.#saleExpiry);
     this.#saleExpiry = null;
     if (this.#closing) return;
     const waiting = this.#journal.register.waitingSale();
