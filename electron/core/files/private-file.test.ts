@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +27,18 @@ describe('private files', () => {
     writePrivateFile(path, 'second\n');
     expect(readFileSync(path, 'utf8')).toBe('second\n');
     expect(mode(path)).toBe(0o600);
+  });
+
+  it('a write that fails leaves the old file as it was and no temp file beside it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'private-file-'));
+    const path = join(folder, 'lockouts.json');
+    writePrivateFile(path, 'old\n');
+    // A folder where the file should be: the rename fails after the temp file was written.
+    const blocked = join(folder, 'blocked');
+    mkdirSync(join(blocked, 'not-empty'), { recursive: true });
+    expect(() => writePrivateFile(blocked, 'new\n')).toThrow();
+    expect(readdirSync(folder).sort()).toEqual(['blocked', 'lockouts.json']);
+    expect(readFileSync(path, 'utf8')).toBe('old\n');
   });
 
   it('sets an unreadable file aside under a dated name, 0600, and says so; no file: nothing to keep', () => {

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // The till's small private files (PIN lockouts, the development vault, register keys, journal marks): readable
@@ -9,16 +9,22 @@ import { dirname } from 'node:path';
 export function writePrivateFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    // The mode given to open is filtered by umask and ignored for an existing file; set it explicitly.
+    chmodSync(temp, 0o600);
+    renameSync(temp, path);
+  } catch (error) {
+    // A full or read-only disk: the old file stands; leave no half-written temp file beside it.
+    rmSync(temp, { force: true });
+    throw error;
   }
-  // The mode given to open is filtered by umask and ignored for an existing file; set it explicitly.
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
   syncFolder(dirname(path));
 }
 
