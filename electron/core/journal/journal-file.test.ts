@@ -305,6 +305,22 @@ describe("deleted together with its mark: the till's record file notices it", ()
     const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     expect(stored).toEqual({ payments: till.records.read('payments') });
   });
+
+  it('a damaged record file counts as none (the mark still guards the journal): set aside and written again', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    writeFileSync(join(folder, JOURNAL_RECORDS_FILE), '{"payments": ');
+    expect(till.records.read('payments')).toBeNull();
+    const reopened = till.open();
+    expect(reopened.history({}).total).toBe(1);
+    reopened.close();
+    expect(till.records.read('payments')?.writes).toBeGreaterThan(0);
+    const keptAside = readdirSync(folder).filter((name) => name.startsWith(`${JOURNAL_RECORDS_FILE}.unreadable-`));
+    expect(keptAside.map((name) => readFileSync(join(folder, name), 'utf8'))).toEqual(['{"payments": ']);
+  });
 });
 
 describe("an admin's decision is kept in the journal: a record that lags it refuses nothing", () => {

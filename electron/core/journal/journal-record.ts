@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JOURNAL_NAMES, type JournalName } from '../../../shared/domain.ts';
-import { writePrivateFile } from '../files/private-file.ts';
+import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
 // The till's second record of each journal: `journal-records.json` in the data folder, a file of its own. The
 // mark beside the journal (journal-mark.ts) catches a journal that was deleted, emptied or swapped on its own,
@@ -44,28 +44,31 @@ const recordSchema = z
 /** The records of the journals in `dataDir`. */
 export function journalRecordsIn(dataDir: string): JournalRecords {
   const path = join(dataDir, JOURNAL_RECORDS_FILE);
-  const all = (): Partial<Record<JournalName, JournalRecord>> => {
+  /** The records in the file; `damaged` when there is a file but it cannot be read as one. */
+  const all = (): { records: Partial<Record<JournalName, JournalRecord>>; damaged: boolean } => {
     const records: Partial<Record<JournalName, JournalRecord>> = {};
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch {
+    } catch (error) {
       // None yet, or damaged: no record, as on a first start. The mark beside each journal still guards it, and
       // the journal's next open writes its record again.
-      return records;
+      return { records, damaged: (error as NodeJS.ErrnoException).code !== 'ENOENT' };
     }
-    if (raw === null || typeof raw !== 'object') return records;
+    if (raw === null || typeof raw !== 'object') return { records, damaged: true };
     for (const journal of JOURNAL_NAMES) {
       const parsed = recordSchema.safeParse((raw as Record<string, unknown>)[journal]);
       if (parsed.success) records[journal] = parsed.data;
     }
-    return records;
+    return { records, damaged: false };
   };
   return {
-    read: (journal) => all()[journal] ?? null,
+    read: (journal) => all().records[journal] ?? null,
     write(journal, record) {
       try {
-        writePrivateFile(path, `${JSON.stringify({ ...all(), [journal]: record }, null, 2)}\n`);
+        const { records, damaged } = all();
+        if (damaged) setFileAside(path, new Date());
+        writePrivateFile(path, `${JSON.stringify({ ...records, [journal]: record }, null, 2)}\n`);
       } catch {
         // A full disk: the journal already has the write, and the mark beside it still guards it.
       }
