@@ -11,6 +11,7 @@ import { dayReportHandlers } from './day-report.ts';
 import { startEcrModule } from './ecr/ecr-module.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
+import { journalRecordsIn } from './journal/journal-record.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
 import {
   blockedCustomerModule,
@@ -27,7 +28,6 @@ import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
-import { journalRecordsIn } from './settings/journal-records.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-service.ts';
@@ -84,7 +84,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
-  const journalRecords = journalRecordsIn(settingsFile);
+  const journalRecords = journalRecordsIn(options.dataDir);
   const settings = await openSettingsService({
     file: settingsFile,
     vault: options.vault,

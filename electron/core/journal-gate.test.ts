@@ -1,7 +1,16 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Core, CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
 import { customerJournalFileIn } from './customers/journal.ts';
@@ -35,11 +44,11 @@ afterEach(async () => {
   }
 });
 
-/** A till that has taken a payment (and set an admin PIN), then stopped. */
+/** A till that has taken a payment (and set its merchant name and an admin PIN), then stopped. */
 async function tillThatWrote(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'core-journal-'));
   const { core } = await openCore(dir);
-  await core.handlers['settings.save']({ secrets: { adminPin: '1357' } });
+  await core.handlers['settings.save']({ settings: { merchantName: 'Kopi Corner' }, secrets: { adminPin: '1357' } });
   await core.handlers['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
   await core.handlers['customers.list']({});
   await core.close();
@@ -97,7 +106,7 @@ describe('a payment journal deleted while the till was off', () => {
 });
 
 describe('both journals deleted with their marks (rm *.sqlite3*) while the till was off', () => {
-  it("are refused as missing from the settings store's record; start-new begins new ones, and the next start accepts them", async () => {
+  it("are refused as missing from the till's record file; start-new begins new ones, and the next start accepts them", async () => {
     const dir = await tillThatWrote();
     for (const name of readdirSync(dir).filter((n) => /^(payments|linked-customers)\.sqlite3/.test(n)))
       rmSync(join(dir, name));
@@ -161,6 +170,48 @@ describe('a linked-customer journal emptied while the till was off', () => {
     const after = await core.handlers['journal.resolve']({ journal: 'customers', action: 'recheck' });
     expect(after.journalProblems).toEqual([]);
     expect(await dispatch(core.handlers, 'customers.list', {})).toMatchObject({ ok: true });
+  });
+});
+
+describe("the settings file copied to another till or put back from a backup: the journals' records are not in it", () => {
+  const settingsFileIn = (dir: string) => join(dir, 'settings.json');
+
+  it("a second till set up with a copy of the first till's settings.json starts on journals of its own and takes payments", async () => {
+    const first = await tillThatWrote();
+    onTestFinished(() => rmSync(first, { recursive: true, force: true }));
+    const second = mkdtempSync(join(tmpdir(), 'core-journal-'));
+    copyFileSync(settingsFileIn(first), settingsFileIn(second));
+    const { core } = await openCore(second);
+    expect((await core.handlers['settings.get']({})).settings.merchantName).toBe('Kopi Corner');
+    expect((await core.handlers['status.get']({})).journalProblems).toEqual([]);
+    await core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    expect(await dispatch(core.handlers, 'customers.list', {})).toMatchObject({ ok: true });
+    await core.close();
+    opened.pop();
+
+    // Copied again over the second till's own settings once it has run: its journals are still its own.
+    copyFileSync(settingsFileIn(first), settingsFileIn(second));
+    const { core: restarted } = await openCore(second);
+    expect((await restarted.handlers['status.get']({})).journalProblems).toEqual([]);
+    expect((await restarted.handlers['payments.history']({})).total).toBe(1);
+  });
+
+  it('settings.json put back from a backup taken before a start-new: the new journal opens with its payments', async () => {
+    const dir = await tillThatWrote();
+    const backup = readFileSync(settingsFileIn(dir));
+    for (const name of readdirSync(dir).filter((n) => n.startsWith('payments.sqlite3'))) rmSync(join(dir, name));
+    const { core } = await openCore(dir);
+    expect((await core.handlers['status.get']({})).journalProblems).toMatchObject([{ kind: 'missing' }]);
+    await core.handlers['settings.verifyPin']({ kind: 'admin', pin: '1357' });
+    await core.handlers['journal.resolve']({ journal: 'payments', action: 'start-new' });
+    await core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    await core.close();
+    opened.pop();
+
+    writeFileSync(settingsFileIn(dir), backup);
+    const { core: restarted } = await openCore(dir);
+    expect((await restarted.handlers['status.get']({})).journalProblems).toEqual([]);
+    expect((await restarted.handlers['payments.history']({})).total).toBe(1);
   });
 });
 

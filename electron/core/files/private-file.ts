@@ -1,9 +1,9 @@
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-// The till's small private files (PIN lockouts, the development vault, register keys, journal marks): readable
-// by the till's user only, and replaced so that a crash or a power cut leaves the old content or the new one,
-// never a torn or empty file.
+// The till's small private files (PIN lockouts, the development vault, register keys, journal marks and records):
+// readable by the till's user only, and replaced so that a crash or a power cut leaves the old content or the new
+// one, never a torn or empty file.
 
 /** Writes `text` to `path`, 0600 in a 0700 folder: temp file, fsync, rename, fsync of the folder. */
 export function writePrivateFile(path: string, text: string): void {

@@ -8,6 +8,7 @@ import {
   openSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   truncateSync,
@@ -20,14 +21,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblemKind } from '../../../shared/domain.ts';
 import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
-import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { journalRecordsIn } from '../settings/journal-records.ts';
-import { openConfSettingsFile } from '../settings/settings-file.ts';
-import { openSettingsService } from '../settings/settings-service.ts';
 import { tempFolder, testClock } from './journal-fixture.ts';
 import { JournalLostError, resolveJournalProblem } from './journal-file.ts';
 import { incidentsOf } from './journal-identity.ts';
 import { markFileOf, readMark } from './journal-mark.ts';
+import { JOURNAL_RECORDS_FILE, journalRecordsIn } from './journal-record.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
 
 // The journal refuses, at start, a file that is not the one this till wrote — deleted, emptied, swapped,
@@ -187,18 +185,24 @@ describe('a lost journal is refused at start, with what was lost', () => {
   });
 });
 
-describe("deleted together with its mark: the settings store's record notices it", () => {
-  /** A journal of a till: its record kept in the folder's settings store, as createCore keeps it. */
-  function tillJournal(folder: string) {
-    const records = journalRecordsIn(openConfSettingsFile(folder));
-    const filePath = journalFileIn(folder);
-    return { filePath, records, open: () => openJournal({ filePath, timeZone: 'UTC', now: clock.now, records }) };
-  }
-  const removeWithMark = (filePath: string) => {
-    for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)])
-      rmSync(path, { force: true });
+/** A journal of a till: its record kept in the folder's record file, as createCore keeps it. */
+function tillJournal(folder: string) {
+  const records = journalRecordsIn(folder);
+  const filePath = journalFileIn(folder);
+  const options = { filePath, journal: 'payments' as const, now: clock.now, records };
+  return {
+    filePath,
+    records,
+    options,
+    open: () => openJournal({ filePath, timeZone: 'UTC', now: clock.now, records }),
   };
+}
+const removeWithMark = (filePath: string) => {
+  for (const path of [filePath, `${filePath}-wal`, `${filePath}-shm`, markFileOf(filePath)])
+    rmSync(path, { force: true });
+};
 
+describe("deleted together with its mark: the till's record file notices it", () => {
   it('journal, write-ahead log and mark all deleted (rm payments.sqlite3*): refused as missing, nothing created', () => {
     const till = tillJournal(tempFolder());
     const journal = till.open();
@@ -280,7 +284,7 @@ describe("deleted together with its mark: the settings store's record notices it
 
   it('the linked-customer journal too', () => {
     const folder = tempFolder();
-    const records = journalRecordsIn(openConfSettingsFile(folder));
+    const records = journalRecordsIn(folder);
     const filePath = customerJournalFileIn(folder);
     const openIt = () => openCustomerJournal({ filePath, now: clock.now, records });
     const journal = openIt();
@@ -292,24 +296,153 @@ describe("deleted together with its mark: the settings store's record notices it
     tillJournal(folder).open().close();
   });
 
-  it('a settings save keeps the records beside the settings', async () => {
+  it("the record file is the till's own: 0600 beside the journals, one record per journal", () => {
     const folder = tempFolder();
-    const file = openConfSettingsFile(folder);
     const till = tillJournal(folder);
     till.open().close();
-    const recorded = till.records.read('payments');
-    const settings = await openSettingsService({
-      file,
-      vault: new DevelopmentFileVault(join(folder, 'vault.json')),
-      lockoutFile: join(folder, 'pin-lockout.json'),
-    });
-    await settings.save({ settings: { merchantName: 'Kopi Corner' } });
-    expect(settings.current().merchantName).toBe('Kopi Corner');
-    expect(till.records.read('payments')).toEqual(recorded);
-    // And the record is no setting a screen could write.
-    await expect(settings.save({ settings: { journals: {} } as never })).rejects.toMatchObject({
-      code: 'settings.invalid',
-    });
+    const path = join(folder, JOURNAL_RECORDS_FILE);
+    expect(modeOf(path)).toBe(0o600);
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    expect(stored).toEqual({ payments: till.records.read('payments') });
+  });
+
+  it('a damaged record file counts as none (the mark still guards the journal): set aside and written again', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    writeFileSync(join(folder, JOURNAL_RECORDS_FILE), '{"payments": ');
+    expect(till.records.read('payments')).toBeNull();
+    const reopened = till.open();
+    expect(reopened.history({}).total).toBe(1);
+    reopened.close();
+    expect(till.records.read('payments')?.writes).toBeGreaterThan(0);
+    const keptAside = readdirSync(folder).filter((name) => name.startsWith(`${JOURNAL_RECORDS_FILE}.unreadable-`));
+    expect(keptAside.map((name) => readFileSync(join(folder, name), 'utf8'))).toEqual(['{"payments": ']);
+  });
+});
+
+describe("an admin's decision is kept in the journal: a record that lags it refuses nothing", () => {
+  /** The record file as it is now, to put back later: what a crash before its next write leaves. */
+  const recordFileOf = (folder: string) => readFileSync(join(folder, JOURNAL_RECORDS_FILE));
+  /** The record file cannot be replaced (as on a full disk): its temp file's place is taken by a folder. */
+  const blockRecordWrites = (folder: string) => mkdirSync(join(folder, `${JOURNAL_RECORDS_FILE}.${process.pid}.tmp`));
+
+  it('start-new, then the record as it was before (a crash before it was rewritten): the new journal opens', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    removeWithMark(till.filePath);
+    expect(refusal(till.open).problem.kind).toBe('missing');
+    const before = recordFileOf(folder);
+    resolveJournalProblem(till.options, 'missing', 'start-new');
+    writeFileSync(join(folder, JOURNAL_RECORDS_FILE), before);
+
+    const reopened = till.open();
+    expect(reopened.history({}).total).toBe(0);
+    pay(reopened);
+    reopened.close();
+    // The open replaced the lagging record with the new journal's.
+    expect(till.records.read('payments')!.journalId).not.toBe(JSON.parse(before.toString()).payments.journalId);
+    const db = new DatabaseSync(till.filePath);
+    expect(incidentsOf(db)).toMatchObject([{ action: 'started-new', problem: { kind: 'missing' } }]);
+    db.close();
+  });
+
+  it('start-new while the record file cannot be written: it begins the new journal, which then opens at every start', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    till.open().close();
+    const old = till.records.read('payments')!;
+    removeWithMark(till.filePath);
+    blockRecordWrites(folder);
+
+    resolveJournalProblem(till.options, 'missing', 'start-new');
+    for (let start = 0; start < 2; start += 1) {
+      const journal = till.open();
+      pay(journal);
+      journal.close();
+    }
+    // The record still names the journal set aside, and refuses nothing: the new journal superseded it.
+    expect(till.records.read('payments')).toEqual(old);
+    expect(till.open().history({}).total).toBe(2);
+  });
+
+  it('accept while the record file cannot be written: the kept file opens, though the record names what it replaced', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    till.open().close();
+    const stranger = journalWith(2);
+    removeWithMark(till.filePath);
+    copyFileSync(stranger, till.filePath);
+    blockRecordWrites(folder);
+    expect(refusal(till.open).problem.kind).toBe('replaced');
+    resolveJournalProblem(till.options, 'replaced', 'accept');
+    const kept = till.open();
+    expect(kept.history({}).total).toBe(2);
+    kept.close();
+  });
+
+  it("accept of an older copy, then its record from before (far ahead of it) put back: opens; a later rollback is still 'behind'", () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    const older = join(folder, 'older');
+    copyFileSync(till.filePath, older);
+    const again = till.open();
+    pay(again);
+    pay(again);
+    again.close();
+    copyFileSync(older, till.filePath);
+    rmSync(`${till.filePath}-wal`, { force: true });
+    expect(refusal(till.open).problem.kind).toBe('behind');
+    const ahead = recordFileOf(folder);
+    resolveJournalProblem(till.options, 'behind', 'accept');
+    writeFileSync(join(folder, JOURNAL_RECORDS_FILE), ahead);
+
+    const kept = till.open();
+    expect(kept.history({}).total).toBe(1);
+    kept.close();
+    // The accepted journal goes on; an older copy of it (with its own mark) put back is refused as before.
+    const copies = join(folder, 'copies');
+    mkdirSync(copies);
+    for (const suffix of ['', '.mark']) copyFileSync(`${till.filePath}${suffix}`, join(copies, `copy${suffix}`));
+    const later = till.open();
+    pay(later);
+    later.close();
+    for (const suffix of ['', '.mark']) copyFileSync(join(copies, `copy${suffix}`), `${till.filePath}${suffix}`);
+    rmSync(`${till.filePath}-wal`, { force: true });
+    expect(refusal(till.open).problem).toMatchObject({ kind: 'behind' });
+  });
+
+  it('the journal start-new set aside, put back with its mark: refused as replaced (a decision supersedes only what came before it)', () => {
+    const folder = tempFolder();
+    const till = tillJournal(folder);
+    const journal = till.open();
+    pay(journal);
+    journal.close();
+    const older = join(folder, 'older');
+    mkdirSync(older);
+    for (const suffix of ['', '.mark']) copyFileSync(`${till.filePath}${suffix}`, join(older, `copy${suffix}`));
+    const again = till.open();
+    pay(again);
+    again.close();
+    // An older copy of the journal and its mark, which agree with each other: behind the record only.
+    for (const suffix of ['', '.mark']) copyFileSync(join(older, `copy${suffix}`), `${till.filePath}${suffix}`);
+    expect(refusal(till.open).problem.kind).toBe('behind');
+    const { setAsideAs } = resolveJournalProblem(till.options, 'behind', 'start-new');
+    const fresh = till.open();
+    pay(fresh);
+    fresh.close();
+
+    removeWithMark(till.filePath);
+    for (const suffix of ['', '.mark']) renameSync(`${setAsideAs}${suffix}`, `${till.filePath}${suffix}`);
+    expect(refusal(till.open).problem).toMatchObject({ kind: 'replaced', actions: ['recheck', 'accept', 'start-new'] });
   });
 });
 

@@ -6,8 +6,10 @@ import { createTransactions, openDatabase, sqliteErrorCode, type Transactions } 
 import {
   createIdentity,
   identityOf,
-  recordIncident,
+  recordDecision,
+  supersededIds,
   WRITE_BUMP_SQL,
+  type JournalDecision,
   type JournalIdentity,
 } from './journal-identity.ts';
 import { createMark, markFileOf, openMark, readMark, type JournalMark, type MarkReading } from './journal-mark.ts';
@@ -19,8 +21,9 @@ import type { JournalRecord, JournalRecords } from './journal-record.ts';
 // fails SQLite's quick_check, is refused with a JournalLostError saying what is wrong. The service then
 // refuses payments (journal.lost) instead of starting a new empty journal behind the cashier's back. Each
 // write transaction then counts itself in the file (journal_identity.writes) and, once committed, in the mark.
-// The till's second record, in the settings store (journal-record.ts), is compared the same way: it notices a
-// journal deleted together with its mark, which the mark alone cannot.
+// The till's second record, in its own file (journal-record.ts), is compared the same way: it notices a journal
+// deleted together with its mark, which the mark alone cannot. A mark or record naming a journal that an admin's
+// decision superseded (recorded in the journal, journal-identity.ts) predates that decision and refuses nothing.
 
 export class JournalLostError extends Error {
   readonly problem: JournalProblem;
@@ -38,8 +41,8 @@ export interface JournalFileOptions {
   readonly journal: JournalName;
   readonly now: () => number;
   /**
-   * The till's record of its journals in the settings store (settings/journal-records.ts). Absent for a journal
-   * opened outside a till (tests of the journal alone, tools): then the mark is its only record.
+   * The till's record of its journals (journal-record.ts, `journal-records.json` in the data folder). Absent for
+   * a journal opened outside a till (tests of the journal alone, tools): then the mark is its only record.
    */
   readonly records?: JournalRecords | undefined;
 }
@@ -52,29 +55,41 @@ export interface JournalFile {
   close(): void;
 }
 
-/** Throws JournalLostError when the file is not the journal this till wrote; journal.unavailable when it cannot be opened at all. */
-export function openJournalFile(options: JournalFileOptions): JournalFile {
+/**
+ * Throws JournalLostError when the file is not the journal this till wrote; journal.unavailable when it cannot be
+ * opened at all. With `decision` (resolveJournalProblem only), the admin's decision is what the file is judged by
+ * instead of the till's mark and record, and is committed in it before anything else.
+ */
+export function openJournalFile(options: JournalFileOptions, decision?: JournalDecision): JournalFile {
   const { filePath, now, records } = options;
   const markPath = markFileOf(filePath);
-  const inspected = inspectJournal(options);
+  const inspected = inspectJournal(options, decision);
   const { db } = inspected;
   try {
     let identity = inspected.identity;
     let mark;
-    if (identity === null) {
+    if (decision) {
+      identity = recordDecision(db, now(), decision);
+      mark = createMark(markPath, markOf(identity));
+    } else if (identity === null) {
       // A new journal, or one written before the till kept a mark: it gets its identity now.
       identity = createIdentity(db, now());
       mark = createMark(markPath, markOf(identity));
-    } else if (inspected.mark === null || inspected.mark.writes !== identity.writes) {
-      // No mark yet (the mark file was removed, or a crash came between the two), or the journal is ahead
-      // of it (a crash between a commit and its mark): the journal is right.
+    } else if (
+      inspected.mark === null ||
+      inspected.mark.journalId !== identity.journalId ||
+      inspected.mark.writes !== identity.writes
+    ) {
+      // No mark yet (the mark file was removed, or a crash came between the two), one of a journal this one
+      // superseded (a crash before an admin's decision reached it), or the journal is ahead of it (a crash
+      // between a commit and its mark): the journal is right.
       mark = createMark(markPath, markOf(identity));
     } else {
       mark = openMark(markPath);
     }
     const journalId = identity.journalId;
-    // Recorded in the settings store at open and at close only: a settings write per payment would cost more
-    // than the journal's own commit.
+    // Recorded at open and at close only: a durable file write per payment would cost more than the journal's
+    // own commit. A record that names a superseded journal is replaced here.
     let last = markOf(identity);
     records?.write(options.journal, last);
     const bump = db.prepare(WRITE_BUMP_SQL);
@@ -117,22 +132,27 @@ interface Inspected {
 
 /**
  * The checks, in an order that never creates or writes anything in a file that may be evidence: the mark,
- * then whether the file is there and holds something, then SQLite's quick_check, then its identity. `accept`
- * lets exactly that problem through (an admin chose to keep this file).
+ * then whether the file is there and holds something, then SQLite's quick_check, then its identity. With an
+ * admin's `decision`, the mark and the record it supersedes are not judged (resolveJournalProblem judged the
+ * file by them a moment before, and the decision is about to replace them); the file's own soundness still is.
  */
-function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind): Inspected {
+function inspectJournal(options: JournalFileOptions, decision?: JournalDecision): Inspected {
   const { filePath } = options;
-  const reading = readMark(markFileOf(filePath));
+  const reading: MarkReading = decision ? { kind: 'none' } : readMark(markFileOf(filePath));
   const mark = reading.kind === 'found' ? reading.mark : null;
-  const record = options.records?.read(options.journal) ?? null;
-  const refuse = (kind: JournalProblemKind, found: JournalIdentity | null, detail: string | null = null): never => {
-    throw new JournalLostError(problemOf(options, kind, reading, record, found, detail));
+  const record = decision ? null : (options.records?.read(options.journal) ?? null);
+  const refuse = (
+    kind: JournalProblemKind,
+    found: JournalIdentity | null,
+    detail: string | null = null,
+    recorded: JournalRecord | null = mark ?? record,
+  ): never => {
+    throw new JournalLostError(problemOf(options, kind, recorded, found, detail));
   };
   const size = fileSize(filePath);
-  if (reading.kind !== 'none' && size === null)
-    refuse(reading.kind === 'found' ? 'missing' : 'mark-unreadable', null, unreadableDetail(reading));
-  // Gone with its mark (`rm payments.sqlite3*`): only the settings store still knows it was there.
-  if (record && size === null) refuse('missing', null);
+  if (reading.kind === 'unreadable' && size === null) refuse('mark-unreadable', null, unreadableDetail(reading));
+  // Gone (with its mark, `rm payments.sqlite3*`, only the record file still knows it was there).
+  if ((mark || record) && size === null) refuse('missing', null);
   // A 0-byte file with a write-ahead log beside it may still hold everything: the checks below tell.
   if ((mark || record) && size === 0 && !(fileSize(`${filePath}-wal`) ?? 0)) refuse('empty', null);
 
@@ -148,7 +168,7 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
     if (problems) refuse('corrupt', null, problems);
     const identity = identityOf(db);
     const verdict = verdictOf(db, identity, reading, record);
-    if (verdict && verdict !== accept) refuse(verdict, identity, unreadableDetail(reading));
+    if (verdict) refuse(verdict.kind, identity, unreadableDetail(reading), verdict.recorded);
     return { db, mark, identity };
   } catch (error) {
     db.close();
@@ -158,19 +178,26 @@ function inspectJournal(options: JournalFileOptions, accept?: JournalProblemKind
   }
 }
 
-/** The file judged against the mark, then against the settings store's record (which outlives a deleted mark). */
+/**
+ * The file judged against the mark, then against the record (which outlives a deleted mark), with the record it
+ * failed against. Either names a journal this one superseded by an admin's decision: written before that
+ * decision, it says nothing about this file. The record naming another journal of which the file knows nothing,
+ * though the file and its mark agree, is refused as replaced: the journal and its mark may have been swapped for
+ * another pair (a journal set aside earlier, another till's), and only the admin knows which to keep.
+ */
 function verdictOf(
   db: DatabaseSync,
   identity: JournalIdentity | null,
   reading: MarkReading,
   record: JournalRecord | null,
-): JournalProblemKind | null {
-  if (reading.kind === 'unreadable') return 'mark-unreadable';
+): { readonly kind: JournalProblemKind; readonly recorded: JournalRecord | null } | null {
+  if (reading.kind === 'unreadable') return { kind: 'mark-unreadable', recorded: record };
+  const superseded = supersededIds(db);
   for (const expected of [reading.kind === 'found' ? reading.mark : null, record]) {
-    if (!expected) continue;
-    if (!identity) return hasTables(db) ? 'replaced' : 'empty';
-    if (identity.journalId !== expected.journalId) return 'replaced';
-    if (identity.writes < expected.writes) return 'behind';
+    if (!expected || superseded.has(expected.journalId)) continue;
+    if (!identity) return { kind: hasTables(db) ? 'replaced' : 'empty', recorded: expected };
+    if (identity.journalId !== expected.journalId) return { kind: 'replaced', recorded: expected };
+    if (identity.writes < expected.writes) return { kind: 'behind', recorded: expected };
   }
   return null;
 }
@@ -180,7 +207,8 @@ function verdictOf(
  * recheck: nothing (the backup was put back; the next open judges it). accept: the file that is there becomes
  * this till's journal as it is, recorded in it. start-new: the file and its mark are set aside (renamed with the
  * time, never deleted) and a new empty journal begins, recording what it replaced. Re-inspects first: the
- * choice applies only to the problem it was made for.
+ * choice applies only to the problem it was made for. The decision is handed to openJournalFile, which commits
+ * it in the journal; nothing here depends on the record file's write succeeding.
  */
 export function resolveJournalProblem(
   options: JournalFileOptions,
@@ -207,31 +235,13 @@ export function resolveJournalProblem(
 }
 
 function acceptAsItIs(options: JournalFileOptions, problem: JournalProblem): void {
-  const { db } = inspectJournal(options, problem.kind);
-  // The record of the journal it replaces goes first: a crash before the new one is written leaves no record
-  // (the file is adopted at the next start), never a record that refuses the journal the admin kept.
-  options.records?.write(options.journal, null);
-  try {
-    if (!identityOf(db)) createIdentity(db, options.now());
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      recordIncident(db, options.now(), 'accepted', problem);
-      db.prepare(WRITE_BUMP_SQL).get(options.now());
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-    const identity = identityOf(db)!;
-    createMark(markFileOf(options.filePath), markOf(identity)).close();
-    options.records?.write(options.journal, markOf(identity));
-  } finally {
-    db.close();
-  }
+  const supersedes = recordedIds(options);
+  openJournalFile(options, { action: 'accepted', problem, setAsideAs: null, supersedes }).close();
 }
 
 function startNew(options: JournalFileOptions, problem: JournalProblem): { setAsideAs: string } {
   const { filePath, now } = options;
+  const supersedes = recordedIds(options);
   const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
   const setAsideAs = `${filePath}.lost-${stamp}`;
   // The -wal and -shm keep their pairing with the renamed file, so the copy set aside opens with all it had.
@@ -247,33 +257,37 @@ function startNew(options: JournalFileOptions, problem: JournalProblem): { setAs
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  // The refused journal's record goes with it; the new journal writes its own as it opens.
-  options.records?.write(options.journal, null);
-  const journal = openJournalFile(options);
-  try {
-    journal.transactions.atomically(() => recordIncident(journal.db, now(), 'started-new', problem, setAsideAs));
-  } finally {
-    journal.close();
-  }
+  openJournalFile(options, { action: 'started-new', problem, setAsideAs, supersedes }).close();
   return { setAsideAs };
 }
 
+/** The journal ids the till has recorded for this journal (mark, record file): what an admin's decision supersedes. */
+function recordedIds(options: JournalFileOptions): string[] {
+  const reading = readMark(markFileOf(options.filePath));
+  const ids = [
+    reading.kind === 'found' ? reading.mark.journalId : null,
+    options.records?.read(options.journal)?.journalId,
+  ];
+  return ids.filter((id): id is string => typeof id === 'string');
+}
+
+/**
+ * `recorded`: the record the file fell short of, the mark (the closer one, written after every commit) unless the
+ * file passed the mark and failed the record file.
+ */
 function problemOf(
   options: JournalFileOptions,
   kind: JournalProblemKind,
-  reading: MarkReading,
-  record: JournalRecord | null,
+  recorded: JournalRecord | null,
   found: JournalIdentity | null,
   detail: string | null,
 ): JournalProblem {
-  // The mark is the closer record (written after every commit); the settings store's speaks when it is gone.
-  const mark = reading.kind === 'found' ? reading.mark : record;
   return {
     journal: options.journal,
     kind,
     filePath: options.filePath,
-    recordedWrites: mark?.writes ?? null,
-    recordedLastWriteAt: isoOrNull(mark?.lastWriteAt ?? null),
+    recordedWrites: recorded?.writes ?? null,
+    recordedLastWriteAt: isoOrNull(recorded?.lastWriteAt ?? null),
     foundWrites: found?.writes ?? null,
     foundLastWriteAt: isoOrNull(found?.lastWriteAt ?? null),
     detail,

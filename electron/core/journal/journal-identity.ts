@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { JournalProblem } from '../../../shared/domain.ts';
 
-// Each journal file's identity, kept in the file itself: a random id given when the journal began and the
-// number of write transactions it has committed (the mark beside it keeps the same two facts, see
-// journal-mark.ts). Plus the record of every time an admin kept a refused file or started a new journal.
+// Each journal file's identity, kept in the file itself: a random id given when the journal began (and again when
+// an admin keeps a refused file) and the number of write transactions it has committed (the mark beside it keeps
+// the same two facts, see journal-mark.ts). Plus the record of every time an admin kept a refused file or started
+// a new journal, and the ids of the journals each such decision superseded.
 // These tables belong to journal-file.ts, not to either journal's versioned schema: both journals share them,
-// and a file written before they existed gets them when it is adopted (CREATE IF NOT EXISTS), whatever its
-// user_version.
+// and a file written before they existed gets them when it is adopted or decided about (CREATE IF NOT EXISTS),
+// whatever its user_version.
 
 export interface JournalIdentity {
   readonly journalId: string;
@@ -37,6 +38,16 @@ const IDENTITY_TABLES_SQL = `
     BEGIN SELECT RAISE(ABORT, 'journal incidents are append-only'); END;
   CREATE TRIGGER IF NOT EXISTS journal_incidents_no_delete BEFORE DELETE ON journal_incidents
     BEGIN SELECT RAISE(ABORT, 'journal incidents are append-only'); END;
+  -- Journals this one took the place of by an admin's decision: a mark or record of the till that names one was
+  -- written before that decision (a crash or a failed write kept it from catching up), not after a loss.
+  CREATE TABLE IF NOT EXISTS journal_superseded (
+    journal_id     TEXT PRIMARY KEY NOT NULL,
+    incident_id    INTEGER NOT NULL REFERENCES journal_incidents (id)
+  ) STRICT;
+  CREATE TRIGGER IF NOT EXISTS journal_superseded_no_update BEFORE UPDATE ON journal_superseded
+    BEGIN SELECT RAISE(ABORT, 'superseded journals are append-only'); END;
+  CREATE TRIGGER IF NOT EXISTS journal_superseded_no_delete BEFORE DELETE ON journal_superseded
+    BEGIN SELECT RAISE(ABORT, 'superseded journals are append-only'); END;
 `;
 
 /** Run just before each COMMIT of a write transaction; returns the new count. */
@@ -73,18 +84,59 @@ export function createIdentity(db: DatabaseSync, now: number): JournalIdentity {
   return identity;
 }
 
-export function recordIncident(
-  db: DatabaseSync,
-  at: number,
-  action: 'accepted' | 'started-new',
-  problem: JournalProblem,
-  setAsideAs: string | null = null,
-): void {
-  db.prepare('INSERT INTO journal_incidents (at, action, problem, set_aside_as) VALUES (?, ?, ?, ?)').run(
-    at,
-    action,
-    JSON.stringify(problem),
-    setAsideAs,
+/** What an admin decided about a refused journal (journal-file.ts resolveJournalProblem). */
+export interface JournalDecision {
+  readonly action: 'accepted' | 'started-new';
+  /** The problem the admin acted on (what the till found, what it had recorded). */
+  readonly problem: JournalProblem;
+  /** started-new: where the refused file was set aside. */
+  readonly setAsideAs: string | null;
+  /** The journal ids the till had recorded (its mark, its record) when the admin decided. */
+  readonly supersedes: readonly string[];
+}
+
+/**
+ * Records `decision` in the journal it leaves (the new one, or the file kept), in one commit: the incident, a new
+ * id for the journal, and every id it supersedes (those the till had recorded, and the file's own former id). So
+ * the journal itself knows that a mark or record naming one of those ids predates the decision, whether or not
+ * they are ever rewritten; and since a kept file's id is new too, a record of its former self, however far ahead
+ * of the file, is never taken for a rollback. Returns the identity after the commit.
+ */
+export function recordDecision(db: DatabaseSync, at: number, decision: JournalDecision): JournalIdentity {
+  const journalId = randomUUID();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(IDENTITY_TABLES_SQL);
+    const former = identityOf(db);
+    if (former) db.prepare('UPDATE journal_identity SET journal_id = ? WHERE singleton = 1').run(journalId);
+    else
+      db.prepare(
+        'INSERT INTO journal_identity (singleton, journal_id, writes, last_write_at, created_at) VALUES (1, ?, 0, NULL, ?)',
+      ).run(journalId, at);
+    const incident = db
+      .prepare('INSERT INTO journal_incidents (at, action, problem, set_aside_as) VALUES (?, ?, ?, ?) RETURNING id')
+      .get(at, decision.action, JSON.stringify(decision.problem), decision.setAsideAs);
+    const supersede = db.prepare('INSERT OR IGNORE INTO journal_superseded (journal_id, incident_id) VALUES (?, ?)');
+    for (const id of new Set([...decision.supersedes, ...(former ? [former.journalId] : [])]))
+      supersede.run(id, Number(incident?.['id']));
+    db.prepare(WRITE_BUMP_SQL).get(at);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  return identityOf(db)!;
+}
+
+/** The ids of the journals this one superseded by an admin's decision (none in a file without the table). */
+export function supersededIds(db: DatabaseSync): ReadonlySet<string> {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'journal_superseded'").get();
+  if (!table) return new Set();
+  return new Set(
+    db
+      .prepare('SELECT journal_id FROM journal_superseded')
+      .all()
+      .map((row) => String(row['journal_id'])),
   );
 }
 

@@ -1,10 +1,23 @@
-import type { JournalName } from '../../../shared/domain.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { JOURNAL_NAMES, type JournalName } from '../../../shared/domain.ts';
+import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
-// The till's second record of each journal, kept away from the journal's folder files: in the settings store
-// (settings/journal-records.ts). The mark beside the journal (journal-mark.ts) catches a journal that was
-// deleted, emptied or swapped on its own, but `rm payments.sqlite3*` takes the mark with it; this record
-// survives that. Written when a journal opens and when it closes, never per payment, so it may lag the
-// journal (a crash leaves it at the count of the last open), never lead it.
+// The till's second record of each journal: `journal-records.json` in the data folder, a file of its own. The
+// mark beside the journal (journal-mark.ts) catches a journal that was deleted, emptied or swapped on its own,
+// but `rm payments.sqlite3*` takes the mark with it; this file survives that. Written when a journal opens and
+// when it closes, never per payment, so it may lag the journal (a crash leaves it at the count of the last
+// open), never lead it.
+//
+// Why not the settings file: a shop copies settings.json to set up a second till, and puts it back from a
+// backup; a record carried along that way names a journal this folder never had, or one an admin has since
+// replaced, and refused a sound journal. Nothing but the till writes this file, and it is replaced durably
+// (temp, fsync, rename, folder fsync), so a power cut cannot bring an older record back either. What an admin
+// decides about a refused journal does not depend on it at all: the decision and the ids it supersedes are
+// committed in the journal itself (journal-identity.ts), so a record that lags it refuses nothing.
+
+export const JOURNAL_RECORDS_FILE = 'journal-records.json';
 
 export interface JournalRecord {
   readonly journalId: string;
@@ -16,6 +29,49 @@ export interface JournalRecord {
 
 export interface JournalRecords {
   read(journal: JournalName): JournalRecord | null;
-  /** null clears it (a new journal is about to begin). Never throws: a lagging record is harmless. */
-  write(journal: JournalName, record: JournalRecord | null): void;
+  /** Never throws: a record that lags is harmless, a till that cannot open its journal is not. */
+  write(journal: JournalName, record: JournalRecord): void;
+}
+
+const recordSchema = z
+  .object({
+    journalId: z.string().min(1),
+    writes: z.number().int().nonnegative(),
+    lastWriteAt: z.number().int().nullable(),
+  })
+  .strict();
+
+/** The records of the journals in `dataDir`. */
+export function journalRecordsIn(dataDir: string): JournalRecords {
+  const path = join(dataDir, JOURNAL_RECORDS_FILE);
+  /** The records in the file; `damaged` when there is a file but it cannot be read as one. */
+  const all = (): { records: Partial<Record<JournalName, JournalRecord>>; damaged: boolean } => {
+    const records: Partial<Record<JournalName, JournalRecord>> = {};
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      // None yet, or damaged: no record, as on a first start. The mark beside each journal still guards it, and
+      // the journal's next open writes its record again.
+      return { records, damaged: (error as NodeJS.ErrnoException).code !== 'ENOENT' };
+    }
+    if (raw === null || typeof raw !== 'object') return { records, damaged: true };
+    for (const journal of JOURNAL_NAMES) {
+      const parsed = recordSchema.safeParse((raw as Record<string, unknown>)[journal]);
+      if (parsed.success) records[journal] = parsed.data;
+    }
+    return { records, damaged: false };
+  };
+  return {
+    read: (journal) => all().records[journal] ?? null,
+    write(journal, record) {
+      try {
+        const { records, damaged } = all();
+        if (damaged) setFileAside(path, new Date());
+        writePrivateFile(path, `${JSON.stringify({ ...records, [journal]: record }, null, 2)}\n`);
+      } catch {
+        // A full disk: the journal already has the write, and the mark beside it still guards it.
+      }
+    },
+  };
 }

@@ -47,7 +47,7 @@ export interface JournalOptions {
   readonly timeZone?: string | undefined;
   /** Clock in epoch ms; injectable for tests and the benchmark. */
   readonly now?: (() => number) | undefined;
-  /** The till's record of the journal in the settings store (journal-record.ts); absent outside a till. */
+  /** The till's record of the journal beside it (journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
 }
 

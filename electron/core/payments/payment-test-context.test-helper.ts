@@ -4,9 +4,9 @@ import type { PaymentView, RefundView } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createInStoreClient, type InStoreClient } from '../instore/client.ts';
+import { journalRecordsIn } from '../journal/journal-record.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { journalRecordsIn } from '../settings/journal-records.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
 import { createStatusBudget } from './status-budget.ts';
@@ -39,9 +39,8 @@ export async function openTestContext(options: {
   /** Hears every event as it is emitted (the crash test's child reports where a refund is by them). */
   readonly onEvent?: <E extends EventName>(event: E, payload: Events[E]) => void;
 }): Promise<TestContext> {
-  const settingsFile = openConfSettingsFile(options.dataDir);
   const settings = await openSettingsService({
-    file: settingsFile,
+    file: openConfSettingsFile(options.dataDir),
     vault: new DevelopmentFileVault(join(options.dataDir, 'vault.development.json')),
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
@@ -58,7 +57,7 @@ export async function openTestContext(options: {
   const refunds: RefundView[] = [];
   const context: CoreContext = {
     dataDir: options.dataDir,
-    journalRecords: journalRecordsIn(settingsFile),
+    journalRecords: journalRecordsIn(options.dataDir),
     statusBudget: createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond }),
     fetch: globalThis.fetch,
     settings,

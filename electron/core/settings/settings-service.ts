@@ -188,8 +188,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       stored[name] = value !== null;
     }
     if (next !== settings) {
-      // Keys beside the settings (each journal's record, journal-records.ts) are kept as they are.
-      file.store = { ...file.store, ...(structuredClone(next) as unknown as Record<string, unknown>) };
+      file.store = structuredClone(next) as unknown as Record<string, unknown>;
       settings = next;
     }
     return announce();
