@@ -142,6 +142,37 @@ describe('a linked-customer lookup holds a status slot only while its request is
   });
 });
 
+describe('a lookup that keeps a person waiting for the customer goes in the person lane', () => {
+  it('a hint waiting for a background slot inside the lock is moved up when the cashier charges that customer, so the charge does not wait for the background', async () => {
+    await controlCall(sandbox, 'POST', '/settings', { confirmDelayMs: 60_000 });
+    const { h, module, context } = await start({ hintIntervalMs: 50 });
+    // Three a second, one kept for a person: two requests of other orders that never answer fill the background.
+    await context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
+    const user = await linked(h, module);
+    const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 5000, currency: 'SGD' });
+    const captured = await h['customers.capture']({ merchantRef: hold.merchantRef });
+    const held = [await context.statusBudget.acquire('background'), await context.statusBudget.acquire('background')];
+    try {
+      await forgeHint(module.orderWebhookUrl()!, captured.orderUuid!);
+      const charging = h['customers.charge']({
+        merchantUserId: user,
+        amountMinor: 700,
+        currency: 'SGD',
+        useCashback: false,
+      });
+      // Without the move the charge would wait until the background had a slot again (here: never).
+      const first = await Promise.race([charging.then(() => 'charged'), pause(10_000).then(() => 'still waiting')]);
+      expect(first).toBe('charged');
+      expect(webhookNotes(hold.merchantRef)).toEqual([
+        'order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURE_INITIATED',
+      ]);
+      expect((await charging).displayStatus).toBe('approved');
+    } finally {
+      for (const release of held) release();
+    }
+  });
+});
+
 describe("the resolver's lookups count in the budget", () => {
   it('PENDING holds checked by GET /pre-auths, lost charges re-sent, hints and greedy in-store polls: together never more than the setting in any second', async () => {
     // Holds stay PENDING and captures CAPTURE_INITIATED; every charge answers 503, so its outcome stays unknown.
