@@ -183,7 +183,7 @@ describe("the resolver's lookups count in the budget", () => {
       resolveDelaysMs: [20],
       client: { retry: { maxAttempts: 1 } },
     });
-    await context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
+    await context.settings.save({ settings: { statusRequestsPerSecond: 5 } });
     const payments = await createPaymentModule({
       schedule: { firstDelayMs: 10, steps: [[0, 20]] },
       webhooks: false,
@@ -209,12 +209,13 @@ describe("the resolver's lookups count in the budget", () => {
         });
         expect(lost.displayStatus).toBe('checking');
       }
-      for (let i = 0; i < 8; i += 1)
+      // Four orders that each want 50 lookups a second: the background queue is never empty.
+      for (let i = 0; i < 4; i += 1)
         await payments.handlers['payments.chargeMerchantQr']({ amountMinor: 100 + i, currency: 'SGD' });
 
       const windowStart = Date.now();
       const hintUrl = module.orderWebhookUrl()!;
-      while (Date.now() - windowStart < 5_000) {
+      while (Date.now() - windowStart < 6_000) {
         await forgeHint(hintUrl, hintedOrder);
         await pause(60);
       }
@@ -233,7 +234,7 @@ describe("the resolver's lookups count in the budget", () => {
       expect(count((r) => isLookupOf(r, hinted.merchantRef))).toBeGreaterThan(0);
       expect(count((r) => pending.some((p) => isLookupOf(r, p.merchantRef)))).toBeGreaterThan(0);
       expect(count((r) => r.path.endsWith('/charge'))).toBeGreaterThan(0);
-      expect(busiestSecond(lookups)).toBeLessThanOrEqual(3);
+      expect(busiestSecond(lookups)).toBeLessThanOrEqual(5);
     } finally {
       await payments.close();
     }
