@@ -18,8 +18,9 @@ export interface CoreContext {
   readonly provider: ProviderAccess;
   /**
    * The terminal's status budget (Settings → status checks per second, payments/status-budget.ts): every status
-   * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer lookups order
-   * webhooks cause, the status bar's probe — so all of them together stay within the setting.
+   * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer hold lookups
+   * (after an order webhook, when a customer is opened, the resolver's) and the resolver's re-sends, the status
+   * bar's probe — so all of them together stay within the setting. The core closes it last.
    */
   readonly statusBudget: StatusBudget;
   /** Sends an event to every renderer (payment.updated, refund.updated…). */

@@ -297,6 +297,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
           try {
             await payments.close();
           } finally {
+            // After the services, which gave up their own waits: whatever still waits for a slot (a status
+            // probe) is refused, and no budget timer keeps the process alive.
+            statusBudget.close();
             await provider.close();
           }
         }

@@ -18,6 +18,7 @@ import { resolveCustomerOptions, type CustomerServiceOptions } from './options.t
 import { onOrderHint } from './order-outcomes.ts';
 import { startOrderWebhookListener } from './order-webhook-listener.ts';
 import { scheduleResolve } from './resolver.ts';
+import { createStatusSlots } from './status-slots.ts';
 import { customerDetail, describe, orderWebhookUrl, requireCustomer, type CustomerRuntime } from './runtime.ts';
 import { TokenCipher } from './token-cipher.ts';
 import { unlink } from './unlink.ts';
@@ -102,6 +103,7 @@ export function createCustomerService(
     appTokens: new Map(),
     webhooks: null,
     hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs }),
+    slots: createStatusSlots(context.statusBudget),
     closed: false,
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
   };
@@ -138,6 +140,8 @@ async function start(rt: CustomerRuntime): Promise<void> {
 async function close(rt: CustomerRuntime): Promise<void> {
   rt.closed = true;
   rt.hints.close();
+  // Before waiting for the locks: a lookup waiting for a slot inside one is not sent.
+  rt.slots.close();
   for (const timer of rt.timers.values()) clearTimeout(timer);
   rt.timers.clear();
   rt.access.close();

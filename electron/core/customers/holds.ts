@@ -3,6 +3,7 @@ import type { HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
+import type { Lane } from '../payments/status-budget.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
 import type { CustomerAttemptRow } from './journal-rows.ts';
@@ -140,7 +141,7 @@ async function afterCaptureRejected(
   });
   let synced: CustomerAttemptRow;
   try {
-    synced = await syncHold(rt, rejected);
+    synced = await syncHold(rt, rejected, 'person');
   } catch (error) {
     // The rejection itself is known; the hold's state is refreshed the next time the customer is opened.
     rt.options.log(`after rejected capture ${row.merchantRef}: ${describe(error)}`);
@@ -175,7 +176,7 @@ async function afterOperationError(
     return updated;
   }
   if (error.details?.httpStatus === 409 || error.code.startsWith('preauth.')) {
-    const synced = await syncHold(rt, row).catch(() => null);
+    const synced = await syncHold(rt, row, 'person').catch(() => null);
     const now = synced ?? updateAttempt(rt, row, { state: 'open', opKey: null }, null);
     // Already in the state the cashier asked for (an earlier attempt got through): that is success.
     if ((operation === 'capture' && isCaptured(now)) || (operation === 'void' && now.providerStatus === 'VOIDED'))
@@ -186,11 +187,16 @@ async function afterOperationError(
   throw error;
 }
 
-/** `GET /pre-auths/{id}` → the row (a capture or void in flight is settled by what the provider says). */
-export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow): Promise<CustomerAttemptRow> {
+/**
+ * `GET /pre-auths/{id}` → the row (a capture or void in flight is settled by what the provider says). A status
+ * lookup: in a slot of `lane` of the terminal's budget, one try (the caller's schedule is the retry).
+ */
+export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow, lane: Lane): Promise<CustomerAttemptRow> {
   const { client } = await rt.access.connection();
-  const record = await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () =>
-    client.getPreAuth(row.providerId!),
+  const record = await rt.slots.run(row.merchantUserId, lane, () =>
+    rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef: row.merchantRef }, () =>
+      client.getPreAuth(row.providerId!, { retry: { maxAttempts: 1 } }),
+    ),
   );
   const current = rt.journal.getAttempt(row.merchantRef)!;
   if (current.state === 'capturing' && record.status === 'AUTHORIZED') {
@@ -214,7 +220,7 @@ export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow): Pr
   return applyPreAuth(rt, current, record);
 }
 
-/** Refreshes this customer's holds that can still change (open ones, captures awaiting confirmation). */
+/** Refreshes this customer's holds that can still change (open ones, captures awaiting confirmation): a person opened the customer. */
 export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string): Promise<void> {
   const holds = rt.journal
     .attemptsOf(merchantUserId, 'hold')
@@ -230,7 +236,7 @@ export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string):
       await exclusive(rt, merchantUserId, async () => {
         const current = rt.journal.getAttempt(hold.merchantRef)!;
         if (current.state !== hold.state) return;
-        const after = await syncHold(rt, current);
+        const after = await syncHold(rt, current, 'person');
         changed ||= after.version !== current.version;
       });
     } catch (error) {

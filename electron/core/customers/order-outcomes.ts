@@ -13,8 +13,10 @@ import { describe, exclusive, publish, reasonOf, type CustomerRuntime } from './
 // - a charge's outcome is its synchronous answer: a hint for a charge whose answer was lost only has the
 //   resolver find it out now (re-sent with the same key), and is otherwise just noted;
 // - hints are rate-limited per order (rt.hints: a flood costs one lookup per interval) and the lookups they
-//   cause take slots of the terminal's one status budget (context.statusBudget), with the in-store lookups:
-//   in its background lane, since anyone can send a hint and must not slow the payment on screen.
+//   cause take slots of the terminal's one status budget (status-slots.ts), with the in-store lookups: in its
+//   background lane, since anyone can send a hint and must not slow the payment on screen. Only the request
+//   itself holds a slot, taken inside the customer's lock: not the wait behind a charge, nor a hint that needs
+//   no request (the resolver takes its own slot when it sends).
 // Every hint that passes the throttle is noted in the journal with what the provider said, for reconciliation.
 
 export function onOrderHint(rt: CustomerRuntime, notification: OrderOutcomeNotification): void {
@@ -31,24 +33,24 @@ export function onOrderHint(rt: CustomerRuntime, notification: OrderOutcomeNotif
 }
 
 async function lookUp(rt: CustomerRuntime, claim: OrderOutcomeNotification): Promise<void> {
-  const release = await rt.context.statusBudget.acquire('background');
-  try {
-    if (rt.closed) return;
-    const order = claim.order_uuid;
-    const found = rt.journal.attemptByOrderUuid(order);
-    const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(order);
-    const merchantUserId = found?.merchantUserId ?? rejected?.attempt.merchantUserId;
-    if (merchantUserId === undefined) return;
-    await exclusive(rt, merchantUserId, async () => {
+  if (rt.closed) return;
+  const order = claim.order_uuid;
+  const found = rt.journal.attemptByOrderUuid(order);
+  const rejected = found ? null : rt.journal.rejectedCaptureByOrderUuid(order);
+  const merchantUserId = found?.merchantUserId ?? rejected?.attempt.merchantUserId;
+  if (merchantUserId === undefined) return;
+  await exclusive(
+    rt,
+    merchantUserId,
+    async () => {
       if (rt.closed) return;
       if (rejected) return onRejectedCaptureHint(rt, rejected.attempt.merchantRef, claim);
       const row = rt.journal.getAttempt(found!.merchantRef)!;
       return row.kind === 'hold' ? onHoldHint(rt, row, claim) : onChargeHint(rt, row, claim);
-    });
-    publish(rt, merchantUserId);
-  } finally {
-    release();
-  }
+    },
+    'background',
+  );
+  publish(rt, merchantUserId);
 }
 
 /** What the hint claimed, as the start of its journal line. */
@@ -84,8 +86,10 @@ async function onHoldHint(
   }
   let after: CustomerAttemptRow;
   try {
-    after = await syncHold(rt, row);
+    after = await syncHold(rt, row, 'background');
   } catch (error) {
+    // Closing: the lookup was not sent, and nothing is wrong with the hold.
+    if (rt.closed) return;
     note(
       rt,
       row,
@@ -135,7 +139,7 @@ async function onRejectedCaptureHint(
       : `order webhook ${status} for the capture answered REJECTED (order ${order}): nothing taken, as answered`;
   note(rt, hold, claim, summary);
   if (hold.state === 'open' && hold.providerId !== null) {
-    await syncHold(rt, hold).catch((error: unknown) =>
+    await syncHold(rt, hold, 'background').catch((error: unknown) =>
       rt.options.log(`order webhook ${order}: looking the hold up failed: ${describe(error)}`),
     );
   }

@@ -39,7 +39,7 @@ async function resolve(rt: CustomerRuntime, merchantRef: string): Promise<void> 
   if (!row || rt.closed) return;
   rt.attempts.set(merchantRef, (rt.attempts.get(merchantRef) ?? 0) + 1);
   try {
-    const after = await exclusive(rt, row.merchantUserId, () => resolveOnce(rt, merchantRef));
+    const after = await exclusive(rt, row.merchantUserId, () => resolveOnce(rt, merchantRef), 'background');
     if (after === null || isSettled(after)) rt.attempts.delete(merchantRef);
     else if (!isStoppedReason(after.unresolvedReason)) scheduleResolve(rt, merchantRef);
     publish(rt, row.merchantUserId);
@@ -93,7 +93,10 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
         kind: 'request',
         summary: 're-sent with the same idempotency key and merchantRef to learn the outcome',
       });
-      return sendCreate(rt, row, connection.client, token, { foreground: false });
+      // A re-send is this row's status lookup: it takes a background slot of the terminal's budget.
+      return rt.slots.run(row.merchantUserId, 'background', () =>
+        sendCreate(rt, row, connection.client, token, { foreground: false }),
+      );
     }
     case 'capturing':
     case 'voiding':
@@ -112,7 +115,7 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
  */
 async function syncHoldOrStop(rt: CustomerRuntime, row: CustomerAttemptRow): Promise<CustomerAttemptRow> {
   try {
-    return await syncHold(rt, row);
+    return await syncHold(rt, row, 'background');
   } catch (error) {
     const notFound = error instanceof PosError && error.code === 'preauth.not-found';
     if (!notFound || (rt.attempts.get(row.merchantRef) ?? 0) < rt.options.resolveDelaysMs.length) throw error;

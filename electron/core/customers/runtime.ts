@@ -9,6 +9,7 @@ import type { CustomerJournal } from './journal.ts';
 import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
 import type { ResolvedCustomerOptions } from './options.ts';
 import type { OrderWebhookListener } from './order-webhook-listener.ts';
+import type { StatusSlots } from './status-slots.ts';
 import type { TokenCipher } from './token-cipher.ts';
 import { toChargeView, toCustomerView, toHoldView } from './views.ts';
 
@@ -40,6 +41,8 @@ export interface CustomerRuntime {
   webhooks: OrderWebhookListener | null;
   /** Order webhooks are hints: at most one lookup per order per interval (order-outcomes.ts). */
   readonly hints: HintThrottle;
+  /** Slots of the terminal's status budget for the lookups (status-slots.ts). */
+  readonly slots: StatusSlots;
   closed: boolean;
   /**
    * Has the resolver find out `merchantRef`'s outcome: now with delayMs 0, else after its backoff (see
@@ -53,10 +56,24 @@ export function orderWebhookUrl(rt: CustomerRuntime): string | null {
   return rt.webhooks?.url() ?? null;
 }
 
-/** Runs `work` after every earlier write for this customer has finished. */
-export function exclusive<T>(rt: CustomerRuntime, merchantUserId: string, work: () => Promise<T>): Promise<T> {
-  const previous = rt.locks.get(merchantUserId) ?? Promise.resolve();
-  const run = previous.then(work, work);
+/**
+ * Runs `work` after every earlier write for this customer has finished. Whoever waits meanwhile is a person (a
+ * cashier's charge, capture, opening of the customer…) unless the caller says `background` (the resolver, a
+ * hint): while a person waits, the lookups ahead of them take their slots in the person lane (status-slots.ts).
+ */
+export function exclusive<T>(
+  rt: CustomerRuntime,
+  merchantUserId: string,
+  work: () => Promise<T>,
+  waiting: 'person' | 'background' = 'person',
+): Promise<T> {
+  const previous = rt.locks.get(merchantUserId);
+  const stopWaiting = waiting === 'person' && previous ? rt.slots.personWaits(merchantUserId) : null;
+  const start = (): Promise<T> => {
+    stopWaiting?.();
+    return work();
+  };
+  const run = (previous ?? Promise.resolve()).then(start, start);
   const tail = run.catch(() => undefined);
   rt.locks.set(merchantUserId, tail);
   void tail.then(() => {

@@ -25,17 +25,16 @@ export async function sendCreate(
   const scope = { merchantUserId: row.merchantUserId, merchantRef: row.merchantRef };
   const amount = money(row.amountMinor, row.currency);
   const input = { paymentToken: token, merchantUserId: row.merchantUserId, amount, merchantRef: row.merchantRef };
+  // A re-send holds one slot of the status budget (resolver.ts): one try, the resolver's backoff is its retry.
+  const keyed = { idempotencyKey: row.idempotencyKey, ...(how.foreground ? {} : { retry: { maxAttempts: 1 } }) };
   try {
     if (row.kind === 'charge') {
       const result = await rt.audit.run(scope, () =>
-        client.charge(
-          { ...input, useCashback: row.useCashback, callbackUrl: orderWebhookUrl(rt) ?? undefined },
-          { idempotencyKey: row.idempotencyKey },
-        ),
+        client.charge({ ...input, useCashback: row.useCashback, callbackUrl: orderWebhookUrl(rt) ?? undefined }, keyed),
       );
       return applyCharge(rt, row, result);
     }
-    const record = await rt.audit.run(scope, () => client.createPreAuth(input, { idempotencyKey: row.idempotencyKey }));
+    const record = await rt.audit.run(scope, () => client.createPreAuth(input, keyed));
     return applyPreAuth(rt, row, record);
   } catch (error) {
     if (isOutcomeUnknown(error) || !(error instanceof PosError)) {

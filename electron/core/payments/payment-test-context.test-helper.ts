@@ -55,10 +55,11 @@ export async function openTestContext(options: {
   const payments: PaymentView[] = [];
   const paymentTimes: number[] = [];
   const refunds: RefundView[] = [];
+  const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
     journalRecords: journalRecordsIn(options.dataDir),
-    statusBudget: createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond }),
+    statusBudget,
     fetch: globalThis.fetch,
     settings,
     provider,
@@ -71,7 +72,11 @@ export async function openTestContext(options: {
     },
     countsChanged: () => {},
   };
-  return { context, payments, refunds, paymentTimes, close: () => provider.close() };
+  const close = async (): Promise<void> => {
+    statusBudget.close();
+    await provider.close();
+  };
+  return { context, payments, refunds, paymentTimes, close };
 }
 
 /**

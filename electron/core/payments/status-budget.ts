@@ -41,6 +41,13 @@ export interface StatusBudget {
   take(lane: Lane): BudgetTicket;
   /** take(lane).granted */
   acquire(lane: Lane): Promise<ReleaseSlot>;
+  /** Slots taken now: requests out, and answered ones within a window of their answer (tests, diagnostics). */
+  slotsInUse(): number;
+  /**
+   * The till is closing: every lookup still waiting is refused (its `granted` rejects, nothing is sent), and so
+   * is every later one; no timer is left to keep the process alive. A slot given out before is simply forgotten.
+   */
+  close(): void;
 }
 
 /** A slot whose request never reported its answer (a bug) is given back this long after it left anyway. */
@@ -64,6 +71,12 @@ interface Waiter {
   lane: Lane;
   readonly since: number;
   readonly resolve: (release: ReleaseSlot) => void;
+  readonly refuse: () => void;
+}
+
+/** Why a waiting lookup was not sent (the service that asked, or the whole till, is closing). */
+function closingError(): Error {
+  return new Error('The status lookup was not sent: the till is closing.');
 }
 
 interface Slot {
@@ -87,6 +100,7 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   let lastScreenAt = -Infinity;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
+  let closed = false;
 
   function shape(): { size: number; windowMs: number } {
     const perSecond = rate();
@@ -110,6 +124,7 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   }
 
   function pump(): void {
+    if (closed) return;
     for (;;) {
       const at = now();
       const { size, windowMs } = shape();
@@ -188,8 +203,13 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
         done = true;
         resolveGranted(release);
       },
+      refuse: () => {
+        done = true;
+        rejectGranted(closingError());
+      },
     };
-    queues[lane].push(waiter);
+    if (closed) waiter.refuse();
+    else queues[lane].push(waiter);
     const ticket: BudgetTicket = {
       granted,
       get lane() {
@@ -205,10 +225,9 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       },
       cancel() {
         if (done) return;
-        done = true;
         const queue = queues[waiter.lane];
         queue.splice(queue.indexOf(waiter), 1);
-        rejectGranted(new Error('The status lookup was not sent: the payment service is closing.'));
+        waiter.refuse();
         pump();
       },
     };
@@ -216,5 +235,19 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     return ticket;
   }
 
-  return { take, acquire: (lane) => take(lane).granted };
+  function close(): void {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    timerAt = Infinity;
+    for (const lane of LANES) for (const waiter of queues[lane].splice(0)) waiter.refuse();
+    slots = [];
+  }
+
+  function slotsInUse(): number {
+    const at = now();
+    return slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at).length;
+  }
+
+  return { take, acquire: (lane) => take(lane).granted, slotsInUse, close };
 }
