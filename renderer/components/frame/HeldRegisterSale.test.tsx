@@ -138,4 +138,14 @@ describe('a register’s sale while the cashier is mid-sale', () => {
     expect(windows.size).toBe(1);
     expect([...windows][0]).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   });
+
+  it('a window that goes away mid-sale (closed, reloaded) says so as it goes, not 15 s later', async () => {
+    const bridge = await till();
+    keyAmount('500');
+    await waitFor(() => expect(marks(bridge).at(-1)).toEqual({ surface: 'sale' }));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(marks(bridge).at(-1)).toBeNull();
+  });
 });
