@@ -20,6 +20,7 @@ export const CHANNEL_NAME_LIST = [
   'payments.unresolved',
   'payments.checkNow',
   'payments.onScreen',
+  'payments.cashierSale',
   'payments.exportCsv',
   'customers.startLink',
   'customers.openConsent',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DISPLAY_STATUSES,
   HISTORY_ORIGINS,
+  type CashierSale,
   type CustomerChargeView,
   type DaySummary,
   type EnvironmentId,
@@ -154,6 +155,12 @@ export interface Channels
     request: { surface: ScreenSurface; referenceId: string; shown: boolean };
     response: StatusCheck | null;
   };
+  /**
+   * A cashier's window says where its own sale stands (`sale`, null once there is none), when it changes and
+   * again every few seconds while there is one: while any window has one, register sales are refused (ecr.busy).
+   * `window` is the id the window chose for itself when it opened, so two windows never clear each other's sale.
+   */
+  'payments.cashierSale': { request: { window: string; sale: CashierSale | null }; response: null };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -529,6 +536,17 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
   'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId, shown: z.boolean() }).strict(),
+  'payments.cashierSale': z
+    .object({
+      window: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+      sale: z
+        .discriminatedUnion('surface', [
+          z.object({ surface: z.enum(['sale', 'scan']) }).strict(),
+          z.object({ surface: z.literal('payment'), referenceId }).strict(),
+        ])
+        .nullable(),
+    })
+    .strict(),
   'payments.exportCsv': z.object({ day }).strict(),
   ...customerRequestSchemas,
   ...consentRequestSchemas,

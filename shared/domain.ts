@@ -151,6 +151,14 @@ export interface RegisterOrigin {
 export const SCREEN_SURFACES = ['payment', 'customer-display'] as const;
 export type ScreenSurface = (typeof SCREEN_SURFACES)[number];
 
+/**
+ * Where a cashier's own sale is under way on a cashier's window (payments.cashierSale): an amount on the Sale
+ * screen, the Scan screen waiting for the customer's code, or the cashier's payment on the Payment screen (its
+ * result included, until it is put away). While one is, the till refuses a register's sale (ecr.busy).
+ */
+export type CashierSale =
+  { readonly surface: 'sale' | 'scan' } | { readonly surface: 'payment'; readonly referenceId: string };
+
 /** The till asked the provider about a payment (event payment.checked; also the reply of payments.onScreen). */
 export interface StatusCheck {
   readonly referenceId: string;

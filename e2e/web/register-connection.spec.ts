@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { RegisterClient } from '../../electron/core/ecr/register-client.test-helper.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
-import { expect, scannerTypes, test } from '../fixtures/pos-test.ts';
+import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
 
 // Journey 6: the shop's register drives the till. The register here is a small program using fetch and nothing
 // else (register-client.test-helper.ts), and every answer it gets is checked against the till's own OpenAPI
@@ -192,5 +192,52 @@ test.describe.serial('the register connection', () => {
     await register.post(`/payments/${first.body.referenceId}/cancel`, {}, idempotencyKey());
     // Every answer above was checked against the OpenAPI document.
     expect(register.checked).toBeGreaterThanOrEqual(8);
+  });
+
+  test('the cashier on Scan for S$5.00: the register’s S$80.00 is refused 409 ecr.busy, the USB scan pays S$5.00 for the cashier’s sale', async ({
+    page,
+    pos,
+  }) => {
+    await pos.open(page);
+    await keyAmount(page, '500');
+    await page.getByTestId('scan-customer-button').click();
+    await expect(page.getByTestId('scan-screen')).toBeVisible();
+    await expect(page.getByTestId('scan-amount')).toHaveText('S$5.00');
+
+    const eighty = { amountMinor: 8000, currency: 'SGD', method: 'customer-qr', orderReference: 'POS-ORDER-80' };
+    const refused = await register.post<Record<string, unknown>>('/payments', eighty, idempotencyKey());
+    expect(refused).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
+    // The cashier's scan has no payment yet: the problem names none.
+    expect(refused.body).not.toHaveProperty('referenceId');
+    // Nothing came to the screen: the cashier's scan, the cashier's amount.
+    await expect(page.getByTestId('scan-amount')).toHaveText('S$5.00');
+    await expect(page.getByTestId('from-register')).toHaveCount(0);
+    await expect(page.getByTestId('held-register-sale')).toHaveCount(0);
+
+    const minted = await pos.sandbox<{ code: string }>('/consumer-codes', { behaviour: 'approve' });
+    await scannerTypes(page, minted.code);
+    await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'success');
+    await expect(page.getByTestId('payment-amount')).toHaveText('S$5.00');
+    const referenceId = (await page.getByTestId('payment-reference').textContent())!;
+    const order = await pos.sandbox<Record<string, unknown>>(`/orders/${referenceId}`);
+    expect(order).toMatchObject({ status: 'CAPTURED', orderAmount: 500, method: 'customer-qr' });
+    expect(JSON.stringify(order)).not.toContain('POS-ORDER-80');
+    const detail = await pos.call('payments.get', { referenceId });
+    expect(detail.ok && detail.value.payment.fromRegister).toBeFalsy();
+
+    // The cashier puts the result away: the till is free, and the register's sale goes through and shows.
+    await page.getByTestId('dismiss-result').click();
+    await expect(page.getByTestId('sale-screen')).toBeVisible();
+    const accepted = await register.post<Payment>('/payments', eighty, idempotencyKey());
+    expect(accepted.status).toBe(201);
+    await expect(page.getByTestId('scan-amount')).toHaveText('S$80.00');
+    await expect(page.getByTestId('from-register')).toHaveText('From register: POS-ORDER-80');
+    const cancelled = await register.post<Payment>(
+      `/payments/${accepted.body.referenceId}/cancel`,
+      {},
+      idempotencyKey(),
+    );
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    await expect(page.getByTestId('sale-screen')).toBeVisible();
   });
 });

@@ -9,6 +9,8 @@ export const REGISTER_EN = {
   'register.saleCancelled': 'The register’s sale of {amount} was cancelled. Nothing was charged.',
   'register.saleExpired':
     'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
+  'register.heldSale': 'The register sent a sale of {amount} ({name}): it shows here as soon as this sale is done.',
+  'register.heldSaleShow': 'Show it now',
   'register.done': 'Done',
   'register.mark': 'Register: {name}',
   'register.markHint': 'Started by the register “{name}”, its order reference {orderReference}',

@@ -9,6 +9,8 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'register.cancellingSale': '取消中…',
   'register.saleCancelled': '收銀系統 {amount} 的交易已取消，沒有收取任何款項。',
   'register.saleExpired': '收銀系統 {amount} 的交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項。',
+  'register.heldSale': '收銀系統傳來一宗 {amount} 的交易（{name}）：完成目前這宗交易後，會隨即在此顯示。',
+  'register.heldSaleShow': '立即顯示',
   'register.done': '完成',
   'register.mark': '收銀系統：{name}',
   'register.markHint': '由收銀系統「{name}」開始，其訂單編號為 {orderReference}',

@@ -421,6 +421,7 @@ export function createFakeBridge(
     },
     // As the core before any lookup of it came back: no check to report yet (tests emit payment.checked).
     'payments.onScreen': () => ({ ok: true, value: null }),
+    'payments.cashierSale': () => ({ ok: true, value: null }),
     'payments.exportCsv': ({ day }) => ({
       ok: true,
       value: { fileName: `payments-${day}.csv`, csv: 'referenceId,amount\n' },

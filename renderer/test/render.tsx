@@ -5,6 +5,7 @@ import type { PosBridge } from '../../shared/contract.ts';
 import { BridgeProvider } from '../api/bridge.tsx';
 import { LocaleProvider } from '../i18n/i18n.tsx';
 import { resetAppStore } from '../stores/app-store.ts';
+import { useHeldRegisterSaleStore } from '../stores/held-register-sale-store.ts';
 import { usePaymentStore } from '../stores/payment-store.ts';
 import { useSaleStore } from '../stores/sale-store.ts';
 
@@ -15,6 +16,7 @@ afterEach(() => {
   resetAppStore();
   useSaleStore.getState().reset();
   usePaymentStore.getState().clear();
+  useHeldRegisterSaleStore.getState().release();
 });
 
 export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: 'en' | 'zh-HK' = 'en'): RenderResult {

@@ -114,7 +114,7 @@ export const problemSchema = z
       .string()
       .optional()
       .describe(
-        'The payment the problem is about. For ecr.busy: the sale that holds the till (another register’s or the cashier’s, which this key cannot read)',
+        'The payment the problem is about. For ecr.busy: the sale that holds the till (another register’s or the cashier’s, which this key cannot read); absent while the cashier’s own sale has no payment yet (an amount being keyed, a scan not made yet)',
       ),
   })
   .strict()

@@ -56,10 +56,9 @@ describe('the register connection answers as documented', () => {
     // The cashier's own sale on the payment screen: its reference.
     await front!.post(`/payments/${first.referenceId}/cancel`, {}, newKey());
     const cashiers = await till.core.handlers['payments.chargeMerchantQr']({ amountMinor: 2002, currency: 'SGD' });
-    await till.core.handlers['payments.onScreen']({
-      surface: 'payment',
-      referenceId: cashiers.referenceId,
-      shown: true,
+    await till.core.handlers['payments.cashierSale']({
+      window: 'cashier-window',
+      sale: { surface: 'payment', referenceId: cashiers.referenceId },
     });
     const busy = await front!.post(
       '/payments',

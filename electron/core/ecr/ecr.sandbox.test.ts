@@ -411,13 +411,12 @@ describe('the register connection', () => {
       newKey(),
     );
     expect(third).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
-    // The cashier's own sale on the payment screen makes the till busy too.
+    // The cashier's own sale on the payment screen makes the till busy too (ecr-busy.sandbox.test.ts: the rest).
     await till.register.post(`/payments/${open.referenceId}/cancel`, {}, newKey());
     const cashiers = await till.core.handlers['payments.chargeMerchantQr']({ amountMinor: 404, currency: 'SGD' });
-    await till.core.handlers['payments.onScreen']({
-      surface: 'payment',
-      referenceId: cashiers.referenceId,
-      shown: true,
+    await till.core.handlers['payments.cashierSale']({
+      window: 'cashier-window',
+      sale: { surface: 'payment', referenceId: cashiers.referenceId },
     });
     const fourth = await till.register.post(
       '/payments',

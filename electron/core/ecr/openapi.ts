@@ -127,7 +127,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'createPayment',
           summary: 'Start a sale on the till',
           description:
-            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale.',
+            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent).',
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json('CreatePayment') },
           responses: {

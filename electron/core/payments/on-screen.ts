@@ -38,16 +38,6 @@ export class OnScreen {
     return false;
   }
 
-  /** The payments a surface shows now (a second cashier tab may show another). */
-  shownOn(surface: ScreenSurface): string[] {
-    const at = this.#now();
-    const prefix = `${surface} `;
-    const shown: string[] = [];
-    for (const [key, markedAt] of this.#marks)
-      if (key.startsWith(prefix) && at - markedAt < this.#ttlMs) shown.push(key.slice(prefix.length));
-    return shown;
-  }
-
   /** The last time it was on a screen (epoch ms), or null. */
   lastShownAt(referenceId: string): number | null {
     return this.isShown(referenceId) ? this.#now() : (this.#lastShown.get(referenceId) ?? null);

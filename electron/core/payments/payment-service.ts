@@ -48,6 +48,7 @@ import { startNotificationListener, type NotificationListener } from './notifica
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { runOrderPass } from './order-pass.ts';
 import { OnScreen } from './on-screen.ts';
+import { CashierSales } from './cashier-sales.ts';
 import { OrderWorker } from './order-worker.ts';
 import { note, recordProviderRefundTotal, updateAttempt } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
@@ -70,6 +71,15 @@ import { openRegisterSale, registerSaleOf, type RegisterPayments, type RegisterS
 // - every status change reaches the journal first, then the screens.
 
 export type { PaymentServiceOptions } from './options.ts';
+
+/** What a charge is asked for: the cashier's keypad or scan, or a register's sale (its scan: `registerSale`). */
+interface ChargeInput {
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly note?: string | undefined;
+  readonly consumerCode?: string | undefined;
+  readonly registerSale?: string | undefined;
+}
 
 /** A payment just opened on a screen whose status is at most this old is not looked up in the person lane. */
 const FRESH_ENOUGH_MS = 1_000;
@@ -131,6 +141,13 @@ class PaymentService {
   readonly #checks = new Map<string, { checkedAt: number; answeredAt: number | null }>();
   /** When the register's customer-QR sale waiting for its scan expires (at most one waits at a time). */
   #saleExpiry: unknown = null;
+  /** The cashier's own sale as the cashier's windows say (payments.cashierSale): it holds the till for registers. */
+  readonly #cashierSales: CashierSales;
+  /**
+   * The cashier's charges from their first check until their answer is back, each with its reference once it has
+   * one: the till is busy for registers meanwhile, whatever the screens have said so far.
+   */
+  readonly #cashierCharges = new Set<{ referenceId: string | null }>();
 
   constructor(context: CoreContext, options: ResolvedOptions, journal: Journal) {
     this.#context = context;
@@ -164,6 +181,7 @@ class PaymentService {
       publishAttempt: (referenceId) => this.#publishAttempt(referenceId),
       publishRefund: (refundId) => this.#publishRefund(refundId),
     };
+    this.#cashierSales = new CashierSales(options.now);
   }
 
   async start(): Promise<void> {
@@ -229,6 +247,10 @@ class PaymentService {
         return this.#view(referenceId);
       },
       'payments.onScreen': async ({ surface, referenceId, shown }) => this.#shown(surface, referenceId, shown),
+      'payments.cashierSale': async ({ window, sale }) => {
+        this.#cashierSales.mark(window, sale);
+        return null;
+      },
     };
   }
 
@@ -290,16 +312,31 @@ class PaymentService {
     return { settings, connection, currency, merchantKey };
   }
 
+  /**
+   * A cashier's charge holds the till for registers from its first check until its answer is back (the screens
+   * say so from then on); a register's charge, or the scan of a register's waiting sale, holds it as a register
+   * sale (openRegisterSale).
+   */
   async #charge(
     method: PaymentMethod,
-    input: {
-      amountMinor: number;
-      currency: CurrencyCode;
-      note?: string | undefined;
-      consumerCode?: string | undefined;
-      registerSale?: string | undefined;
-    },
+    input: ChargeInput,
     fromRegister?: { readonly origin: RegisterOrigin; readonly request: NewRegisterRequest },
+  ): Promise<PaymentView> {
+    if (fromRegister || input.registerSale !== undefined) return this.#chargeNow(method, input, fromRegister, null);
+    const sending: { referenceId: string | null } = { referenceId: null };
+    this.#cashierCharges.add(sending);
+    try {
+      return await this.#chargeNow(method, input, undefined, sending);
+    } finally {
+      this.#cashierCharges.delete(sending);
+    }
+  }
+
+  async #chargeNow(
+    method: PaymentMethod,
+    input: ChargeInput,
+    fromRegister: { readonly origin: RegisterOrigin; readonly request: NewRegisterRequest } | undefined,
+    cashierCharge: { referenceId: string | null } | null,
   ): Promise<PaymentView> {
     // The code scanned for a register's customer-QR sale: the sale's amount, reference and origin, not new ones.
     const waitingSale = input.registerSale === undefined ? null : this.#waitingSaleFor(input);
@@ -314,6 +351,7 @@ class PaymentService {
       fromRegister?.origin ??
       (waitingSale ? { keyName: waitingSale.keyName, orderReference: waitingSale.orderReference } : undefined);
     const referenceId = waitingSale?.referenceId ?? this.#journal.newReferenceId(settings.terminalReference);
+    if (cashierCharge) cashierCharge.referenceId = referenceId;
     const amount = money(input.amountMinor, currency);
     const common = {
       referenceId,
@@ -523,21 +561,20 @@ class PaymentService {
 
   /**
    * One sale on the till at a time: a register's sale is refused while another register sale waits for its
-   * scan or is still open, or while the cashier's payment screen shows a payment still open (the cashier is in
-   * the middle of a sale). Runs inside the recording transaction, so two registers cannot both get through.
+   * scan or is still open, while a cashier's charge is being sent, and while a cashier's window says the
+   * cashier's own sale is under way (an amount on the Sale screen, the Scan screen, the cashier's payment or its
+   * result on the Payment screen). Runs inside the recording transaction, so two registers cannot both get
+   * through. The register reads which sale holds the till from details (problem+json), when it has a reference.
    */
   #refuseWhenBusyForRegister(): void {
+    const busy = (referenceId: string | null): PosError =>
+      new PosError('ecr.busy', referenceId === null ? {} : { details: { referenceId } });
     const open = openRegisterSale(this.#journal);
-    if (open) {
-      // The register reads which sale holds the till from details (problem+json); the code's text says the rest.
-      throw new PosError('ecr.busy', { details: { referenceId: open.referenceId } });
-    }
-    for (const referenceId of this.#rt.onScreen.shownOn('payment')) {
-      const row = this.#journal.getAttempt(referenceId);
-      if (row && (row.state === 'sending' || row.state === 'checking' || row.state === 'active')) {
-        throw new PosError('ecr.busy', { details: { referenceId } });
-      }
-    }
+    if (open) throw busy(open.referenceId);
+    const [sending] = this.#cashierCharges;
+    if (sending) throw busy(sending.referenceId);
+    const cashiers = this.#cashierSales.underWay();
+    if (cashiers) throw busy(cashiers.surface === 'payment' ? cashiers.referenceId : null);
   }
 
   /** With a key's name: a sale that key started; another key's is not found (nothing says it exists). */

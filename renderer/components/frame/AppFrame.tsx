@@ -16,6 +16,7 @@ import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
+import { HeldRegisterSaleBanner } from './HeldRegisterSaleBanner.tsx';
 import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
@@ -65,6 +66,8 @@ export function AppFrame() {
         <NoticeBar />
         {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
         {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner />}
+        {/* A kiosk's customer is not offered the register's sale: it shows once the kiosk is free. */}
+        {terminal.mode !== 'kiosk' && !blocked && <HeldRegisterSaleBanner />}
         {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
       </main>
       {!customerFacing && <StatusBar />}

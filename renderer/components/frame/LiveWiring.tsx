@@ -7,6 +7,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useCashierSaleMark } from './use-cashier-sale-mark.ts';
 import { useRegisterSales } from './use-register-sales.ts';
 
 /** Keeps the stores current from the contract's events, and turns USB-scanner bursts into scans. */
@@ -37,6 +38,7 @@ export function LiveWiring() {
     applyOpen(view);
   });
   useAdminIdleLock();
+  useCashierSaleMark();
   useRegisterSales();
 
   useWedgeScanner(terminal.settings.scanner, (scan) => {

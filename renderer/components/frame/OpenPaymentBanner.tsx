@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useHeldRegisterSaleStore } from '../../stores/held-register-sale-store.ts';
 import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { money } from '../format.ts';
@@ -39,7 +40,9 @@ export function OpenPaymentBanner() {
   }, [bridge, applyOpen]);
 
   const onShow = screen.name === 'payment' ? screen.referenceId : null;
-  const stray = [...open.values()].find((view) => view.referenceId !== onShow);
+  // A register's sale waiting for the cashier to be free has its own banner (HeldRegisterSaleBanner).
+  const held = useHeldRegisterSaleStore((state) => state.held?.referenceId ?? null);
+  const stray = [...open.values()].find((view) => view.referenceId !== onShow && view.referenceId !== held);
   if (!stray) return null;
 
   const cancel = async (): Promise<void> => {
