@@ -7,6 +7,8 @@ export interface EventSocketOptions {
   readonly onMessage: (event: string, payload: unknown) => void;
   /** Called on every successful (re)connection after the first, so callers can catch up on missed events. */
   readonly onReconnect: () => void;
+  /** Called on every successful connection, the first included. */
+  readonly onOpen?: () => void;
 }
 
 const FIRST_DELAY_MS = 250;
@@ -35,6 +37,7 @@ export function openEventSocket(options: EventSocketOptions): { close(): void } 
     }
     socket.onopen = () => {
       attempt = 0;
+      options.onOpen?.();
       if (everOpened) options.onReconnect();
       everOpened = true;
     };

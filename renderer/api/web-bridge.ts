@@ -14,7 +14,11 @@ export interface WebBridgeOptions {
   readonly token: string | null;
   readonly fetchImpl?: typeof fetch;
   readonly WebSocketImpl?: typeof WebSocket;
+  /** How long a call waits for the event stream to open before it goes anyway (default 2 s). */
+  readonly eventStreamWaitMs?: number;
 }
+
+const EVENT_STREAM_WAIT_MS = 2_000;
 
 const HOST_UNREACHABLE: AppError = {
   code: 'network.unreachable',
@@ -39,9 +43,14 @@ export function createWebBridge(options: WebBridgeOptions): PosBridge {
   const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let socket: { close(): void } | null = null;
+  // Resolved once the event stream is open. A screen reads what stands (a sale already open, a payment) and then
+  // lives on events; an event sent between that read and the stream's opening would be lost. So, once a screen
+  // listens, calls wait for the stream first (bounded: a host without one still answers calls).
+  let streamOpen: Promise<void> | null = null;
 
   async function call<K extends ChannelName>(channel: K, request: RequestOf<K>): Promise<Result<ResponseOf<K>>> {
     if (!options.token) return { ok: false, error: TOKEN_REFUSED };
+    if (streamOpen) await streamOpen;
     let response: Response;
     try {
       response = await fetchImpl(`${options.origin}/api/${channel}`, {
@@ -79,10 +88,17 @@ export function createWebBridge(options: WebBridgeOptions): PosBridge {
   function ensureSocket(): void {
     if (socket || !options.token || !WebSocketImpl) return;
     const wsOrigin = options.origin.replace(/^http/, 'ws');
+    let opened = (): void => {};
+    const waitMs = options.eventStreamWaitMs ?? EVENT_STREAM_WAIT_MS;
+    streamOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+      setTimeout(resolve, waitMs);
+    });
     socket = openEventSocket({
       url: `${wsOrigin}/events?token=${encodeURIComponent(options.token)}`,
       WebSocketImpl,
       onMessage: dispatch,
+      onOpen: () => opened(),
       // Events sent while we were disconnected are gone; a fresh status snapshot brings the bar up to date,
       // and screens that watch a payment re-read it on their own schedule.
       onReconnect: () => {
