@@ -3,7 +3,8 @@
 // prints figures and asserts nothing about time.
 //
 //   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/cashier.bench.ts
-//   options: --runs=20 (figure A samples), --payments=50 (figure B samples), --latency-ms=200
+//   options: --runs=20 (figure A samples), --payments=50 (figure B samples), --latency-ms=200,
+//            --gap-ms=1100 (figure B: pause before the next sale)
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one into a temp dir
 //   (never into dist/, which others may be serving), so its figures are always those of the current source.
 //
@@ -24,6 +25,12 @@ const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 20);
 const PAYMENTS = Number(args.get('payments') ?? 50);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
+/**
+ * Figure B: the pause before the next sale. The terminal's status budget (5 lookups a second, a slot held until a
+ * second after its answer) is shared by the payment on screen and the notifications about it; sales started
+ * back to back, faster than any cashier takes them, would measure the previous sale's lookups instead.
+ */
+const GAP_MS = Number(args.get('gap-ms') ?? 1_100);
 const WARM_UP = 2;
 /** Consumer confirm → CAPTURED at the sandbox; short, so the bench spends its time on what it measures. */
 const CONFIRM_DELAY_MS = 200;
@@ -206,6 +213,7 @@ async function figureB(world: World): Promise<FigureB> {
     const order = await world.sandbox<SandboxOrder>('GET', `/orders/${encodeURIComponent(referenceId)}`);
     const detail = await world.call<PaymentDetail>('payments.get', { referenceId });
     await dismissResult(page);
+    await new Promise((pause) => setTimeout(pause, GAP_MS));
     if (index < WARM_UP) continue;
 
     const captured = order.history.find((change) => change.status === 'CAPTURED');

@@ -151,7 +151,7 @@ describe('order worker', () => {
     expect(sent).toBe(0);
   });
 
-  it("the lane of a pass: a person's trigger, a webhook, else the order's own lane", async () => {
+  it("the lane of a pass: a person's trigger, a webhook (a person's for the payment on screen), else the order's own lane", async () => {
     const lanes: string[] = [];
     let own: 'screen' | 'background' = 'background';
     const w = new OrderWorker({
@@ -175,6 +175,6 @@ describe('order worker', () => {
     await w.lookNow('refund');
     w.stop();
     await w.done;
-    expect(lanes).toEqual(['background', 'screen', 'screen', 'person']);
+    expect(lanes).toEqual(['background', 'person', 'screen', 'person']);
   });
 });

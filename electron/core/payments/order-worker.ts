@@ -29,8 +29,13 @@ export interface PassState {
 }
 
 /** The lane a trigger asks for: a person waiting, or something that changed (webhook). */
-export function laneOfTrigger(trigger: string): Lane {
-  return trigger === 'webhook' || trigger === 'screen' ? 'screen' : 'person';
+export function laneOfTrigger(trigger: string, orderOnScreen: boolean): Lane {
+  // A notification about the payment on screen is what the cashier and the customer are waiting for: a person's
+  // lookup. Without it, the screen's own polls (every 0.5 s, each holding a slot for a second) filled the screen
+  // lane and "Paid" came up to half a second after the provider captured. A notification is signed, fresh and
+  // throttled to one lookup per order and status, so it cannot crowd the person lane.
+  if (trigger === 'webhook') return orderOnScreen ? 'person' : 'screen';
+  return trigger === 'screen' ? 'screen' : 'person';
 }
 
 /** A pass returns how long to sleep before the next one, or 'idle' when nothing is left to do. */
@@ -108,7 +113,7 @@ export class OrderWorker {
     this.#dirty = true;
     this.#pendingTrigger ??= trigger;
     this.#lastWake = ++this.#tick;
-    const lane = laneOfTrigger(trigger);
+    const lane = laneOfTrigger(trigger, this.#options.laneOf?.() === 'screen');
     if (this.#askedLane === null || moreUrgent(lane, this.#askedLane)) this.#askedLane = lane;
     if (this.#ticket) {
       // The lookup has not left yet: it answers this wake, so it moves up and carries its trigger.

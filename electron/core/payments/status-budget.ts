@@ -1,7 +1,9 @@
 // The terminal's status budget (Settings → status checks per second), shared by every status lookup of this
 // till, in three lanes served in order:
-// - person: someone is waiting for this answer (a refund's pre-read, Check now, a payment just opened);
-// - screen: the payment on the payment screen or the customer display, and an order a webhook says changed;
+// - person: someone is waiting for this answer (a refund's pre-read, Check now, a payment just opened, a
+//   notification about the payment on screen);
+// - screen: the payment on the payment screen or the customer display, and another order a notification says
+//   changed;
 // - background: every other open order.
 // The budget is N slots, not a token bucket: a lookup takes a slot when it leaves and gives it back one second
 // after its answer came back (or it failed). However late a request reaches the provider, it arrived before
