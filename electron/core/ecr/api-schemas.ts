@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
+import { REFERENCE_ID_PATTERN } from '../journal/reference-id.ts';
 
 // The register's API, one schema per body: the server validates every request with these, builds every answer
 // to fit them, and the OpenAPI document (openapi.ts) is generated from the very same objects, so the
@@ -8,6 +9,9 @@ import { CURRENCIES } from '../../../shared/money.ts';
 
 /** Where the register's API lives on the till. */
 export const API_BASE_PATH = '/ecr/v1';
+
+/** A payment's reference in a path, unanchored: the till's own rule for references (8–36 letters, digits, hyphens). */
+export const REFERENCE_IN_PATH = REFERENCE_ID_PATTERN.source.replace(/^\^|\$$/g, '');
 
 /** The largest amount a register may send: the same bound as the till's own contract. */
 const MAX_AMOUNT_MINOR = 1_000_000_000;

@@ -83,6 +83,22 @@ describe('the register connection answers as documented', () => {
     expect(post.headers.get('allow')).toBe('GET');
   });
 
+  it("a payment address takes references as documented (the till's own: 8–36 letters, digits, hyphens)", async () => {
+    const till = await openRegisterTill();
+    const [register] = till.registers;
+    // Too short or too long for a reference: no such address, as the document's pattern says.
+    for (const reference of ['SHORT', 'X'.repeat(37)])
+      expect(await register!.get(`/payments/${reference}`)).toMatchObject({
+        status: 404,
+        body: { code: 'ecr.not-found' },
+      });
+    // A reference of the right shape that no register of this key started: no such payment.
+    expect(await register!.get('/payments/TILL01-20260101-AAAAAAAA')).toMatchObject({
+      status: 404,
+      body: { code: 'payment.not-found' },
+    });
+  });
+
   it('a cancel refused before anything was recorded (a payment of another terminal): 422, as documented', async () => {
     const till = await openRegisterTill();
     const [register] = till.registers;

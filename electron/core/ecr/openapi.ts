@@ -10,6 +10,7 @@ import {
   paymentMethodSchema,
   paymentSchema,
   problemSchema,
+  REFERENCE_IN_PATH,
   refundSchema,
 } from './api-schemas.ts';
 import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
@@ -107,7 +108,7 @@ const referenceIdParameter = {
   name: 'referenceId',
   in: 'path',
   required: true,
-  schema: { type: 'string', pattern: '^[A-Za-z0-9-]{8,36}$' },
+  schema: { type: 'string', pattern: `^${REFERENCE_IN_PATH}$` },
 };
 
 export function openApiDocument(version: string): Record<string, unknown> {

@@ -9,6 +9,7 @@ import {
   cancelPaymentSchema,
   createPaymentSchema,
   createRefundSchema,
+  REFERENCE_IN_PATH,
   waitSecondsSchema,
   type RegisterPayment,
 } from './api-schemas.ts';
@@ -59,7 +60,7 @@ type Route =
   | { readonly kind: 'cancel'; readonly referenceId: string }
   | { readonly kind: 'refunds'; readonly referenceId: string };
 
-const REFERENCE = '([A-Za-z0-9-]{1,64})';
+const REFERENCE = `(${REFERENCE_IN_PATH})`;
 const ROUTES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => Route, string]> = [
   [/^\/openapi\.json$/, () => ({ kind: 'openapi' }), 'GET'],
   [/^\/events$/, () => ({ kind: 'events' }), 'GET'],
