@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { RegisterClient } from '../../electron/core/ecr/register-client.test-helper.ts';
+import { freePort } from '../../electron/sandbox/testing.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
 
@@ -13,14 +13,6 @@ type Payment = Record<string, unknown> & { referenceId: string; status: string; 
 let register: RegisterClient;
 let sequence = 0;
 const idempotencyKey = (): string => `e2e-${Date.now()}-${++sequence}`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The register's long poll, asked again until the payment reaches `status`. */
 async function longPollUntil(referenceId: string, status: string): Promise<Payment> {

@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import { canonicalJson, sb1Authorization, sb1Signature, SIGNED_CONTENT_TYPE } from './instore/signature.ts';
@@ -125,6 +126,15 @@ export async function truth(sandbox: RunningSandbox, referenceId: string): Promi
   const result = await controlCall(sandbox, 'GET', `/orders/${referenceId}`);
   if (result.status !== 200) throw new Error(`no order ${referenceId}: ${JSON.stringify(result.body)}`);
   return result.body;
+}
+
+/** A port free on loopback just now (for a listener the test asks the app to open there). */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */

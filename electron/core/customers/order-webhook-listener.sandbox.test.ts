@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
-import { startTestSandbox, waitFor } from '../../sandbox/testing.ts';
+import { freePort, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/testing.ts';
 import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
@@ -48,14 +47,6 @@ async function startModule(): Promise<CustomerModule> {
     log: (line) => logs.push(line),
   })(test.context, EVERY_REQUEST_APPROVED);
   return module;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 async function post(port: number, body: string): Promise<number> {

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
@@ -15,6 +14,8 @@ import { createPaymentModule, type PaymentServiceOptions } from '../payments/pay
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { CERTIFICATE_FOLDER } from './certificate.ts';
 import { RegisterClient, serverSentEvents } from './register-client.test-helper.ts';
+import { freePort } from '../../sandbox/testing.ts';
+import { waitFor } from './register-till.test-helper.ts';
 
 // The register connection end to end under plain Node: the composed core on the embedded sandbox, a register
 // written with fetch only over real sockets, and every answer it gets checked against the till's own OpenAPI
@@ -39,14 +40,6 @@ afterEach(async () => {
     rmSync(till.dir, { recursive: true, force: true });
   }
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function openTill(
   ecr: { refundsAllowed?: boolean; network?: 'this-computer' | 'shop-network' } = {},
@@ -94,16 +87,6 @@ async function openTill(
   };
   opened.push(till);
   return till;
-}
-
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function consumer(till: Till, path: string, body: unknown): Promise<Record<string, unknown>> {

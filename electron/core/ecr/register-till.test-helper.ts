@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
@@ -9,6 +8,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import type { PaymentServiceOptions } from '../payments/options.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { freePort, waitFor as waitUntil } from '../../sandbox/testing.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 
 // TESTS ONLY: a till with its register connection on (this computer), on the embedded sandbox, and one
@@ -37,22 +37,9 @@ export interface RegisterTillOptions {
   readonly core?: Partial<CreateCoreOptions>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** sandbox/testing.ts's wait, with the longer default a till's listener may need on a loaded machine. */
+export function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000): Promise<T> {
+  return waitUntil(read, timeoutMs);
 }
 
 export async function openRegisterTill(options: RegisterTillOptions = {}): Promise<RegisterTill> {

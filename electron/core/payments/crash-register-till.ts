@@ -2,10 +2,10 @@
 // connection module on the child's payment module, on a fresh port each life, with the register's key kept
 // across lives (the key store lives in the data folder, like the journal).
 
-import { createServer } from 'node:net';
 import type { EventSink } from '../../../shared/contract.ts';
 import type { CoreContext } from '../core-context.ts';
 import { startEcrModule } from '../ecr/ecr-module.ts';
+import { freePort } from '../../sandbox/testing.ts';
 import { createEventBus } from '../event-bus.ts';
 import type { PaymentModule } from '../payment-module.ts';
 import { createAdminSession } from '../settings/admin-session.ts';
@@ -57,12 +57,4 @@ export async function startCrashRegister(options: {
     say: options.say,
   });
   return { register, close: () => ecr.close() };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
