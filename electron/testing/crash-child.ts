@@ -26,6 +26,7 @@ import {
 } from '../core/payments/payment-test-context.test-helper.ts';
 import { startCrashRegister, withEventBus } from './crash-register-till.ts';
 import type { CrashRegister } from './crash-register.ts';
+import { sleep } from '../sandbox/testing.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -63,8 +64,6 @@ async function consumer(path: string, body: unknown): Promise<Record<string, unk
   const json = (await response.json()) as Record<string, unknown>;
   return response.ok ? json : null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Where a refund of the other till's payment is: `sale` (that till is still selling it), `lookup` (this till

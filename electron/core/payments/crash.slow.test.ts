@@ -11,6 +11,7 @@ import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from '../../testing/crash-child.ts';
 import { registerProblemsIn } from '../../testing/crash-register.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
+import { sleep } from '../../sandbox/testing.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
@@ -53,8 +54,6 @@ const ANSWER_DELAY_MS = 150;
 /** An aimed life whose step has not come by then (its cycle was refused, recovery came first) is killed anyway. */
 const AIM_DEADLINE_MS = 5_000;
 // The test judges correctness, not speed: its timeout leaves a CI machine 4x slower than ours room to finish.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
