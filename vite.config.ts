@@ -8,7 +8,8 @@ import { join } from 'node:path';
 // (skipped in `--mode web`, which builds only what the browser preview and the e2e tests serve).
 // Vitest's projects live here too, in two tiers. Fast: `node` (shared, core, sandbox, web host) and `dom`
 // (renderer), what `npm run test:fast` runs. Slow: `slow`, every `*.slow.test.ts` — a test file that starts a
-// child process (a crash test, a build, a launch) carries that suffix. `npm test` runs all three.
+// child process (a crash test, a build, a launch) carries that suffix. `npm test` runs all three. (test:fast
+// also asks for four workers: those tests mostly wait on sockets and timers, and Vitest gives 2 cores one.)
 
 // Where the Node-side tests are, and the suffix of those too slow for the edit loop (see the projects below).
 const NODE_TESTS = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/fixtures/**/*.test.ts'];
