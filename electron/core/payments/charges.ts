@@ -47,7 +47,11 @@ export interface ChargeInput {
 }
 
 /** A charge from the till's screens: the scan of a register's waiting sale, else a kiosk's or a cashier's charge. */
-export async function chargeFromTill(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput) {
+export async function chargeFromTill(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+): Promise<PaymentView> {
   if (input.registerSale !== undefined) return chargeWaitingSale(rt, method, input, input.registerSale);
   return rt.context.settings.current().mode === 'kiosk'
     ? chargeAtKiosk(rt, method, input)
@@ -57,8 +61,8 @@ export async function chargeFromTill(rt: PaymentRuntime, method: PaymentMethod, 
 /** The cashier's charge: it holds the till for registers from its first check until its answer is back. */
 export function chargeAtCounter(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
   return holdingTillForCashier(rt, async (sending) => {
-    const checked = await checkTillCharge(rt, method, input);
-    return recordAndSend(rt, newCashierCharge(rt, method, input, checked, sending));
+    const checks = await checkTillCharge(rt, method, input);
+    return recordAndSend(rt, cashierCharge(rt, checks, sending));
   });
 }
 
@@ -68,9 +72,9 @@ export function chargeAtCounter(rt: PaymentRuntime, method: PaymentMethod, input
  */
 export function chargeAtKiosk(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
   return holdingTillForCashier(rt, async (sending) => {
-    const checked = await checkTillCharge(rt, method, input);
+    const checks = await checkTillCharge(rt, method, input);
     await cancelUnpaidKioskQrs(rt);
-    return recordAndSend(rt, newCashierCharge(rt, method, input, checked, sending));
+    return recordAndSend(rt, cashierCharge(rt, checks, sending));
   });
 }
 
@@ -184,29 +188,18 @@ async function checkTillCharge(rt: PaymentRuntime, method: PaymentMethod, input:
   const note = normaliseNote(input.note);
   // No client (no credentials): refused before anything is recorded.
   await rt.client();
-  return { checked, consumerCode, note };
+  return { method, amountMinor: input.amountMinor, checked, consumerCode, note, register: undefined };
 }
 
-function newCashierCharge(
+/** The cashier's charge gets its reference last (after a kiosk's cancels); a register refused meanwhile is told it. */
+function cashierCharge(
   rt: PaymentRuntime,
-  method: PaymentMethod,
-  input: ChargeInput,
-  { checked, consumerCode, note }: Awaited<ReturnType<typeof checkTillCharge>>,
+  checks: Awaited<ReturnType<typeof checkTillCharge>>,
   sending: CashierCharge,
 ): Charge {
-  const referenceId = rt.journal.newReferenceId(checked.settings.terminalReference);
+  const referenceId = rt.journal.newReferenceId(checks.checked.settings.terminalReference);
   sending.referenceId = referenceId;
-  const commit = (recordPayment: () => void): void => recordPayment();
-  return {
-    method,
-    referenceId,
-    amountMinor: input.amountMinor,
-    checked,
-    consumerCode,
-    note,
-    register: undefined,
-    commit,
-  };
+  return { ...checks, referenceId, commit: (recordPayment) => recordPayment() };
 }
 
 function consumerCodeOf(method: PaymentMethod, input: ChargeInput): string | undefined {
