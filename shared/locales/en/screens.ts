@@ -181,6 +181,12 @@ export const SCREENS_EN = {
   'detail.refunds': 'Refunds',
   'detail.noRefunds': 'No refunds.',
   'detail.journal': 'Journal entries',
+  // A journal event's kind, before what it says.
+  'detail.event.request': 'request',
+  'detail.event.response': 'response',
+  'detail.event.error': 'error',
+  'detail.event.status': 'status',
+  'detail.event.note': 'note',
   'detail.refund': 'Refund…',
   'detail.checkNow': 'Check now',
   'detail.colAt': 'At',
