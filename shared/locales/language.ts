@@ -8,7 +8,7 @@ import type { MessageKey } from './en/screens.ts';
 // locales.test.ts checks that each template names the same {params} as the English one.
 
 export interface Language {
-  /** The language's own name, as the Settings screen offers it. */
+  /** The language's own name, as the Settings screen offers it: a cashier who cannot read the current one still finds theirs. */
   readonly name: string;
   /** The Intl locale of dates and times: day-first with a 24-hour clock, as the tills' markets write them. */
   readonly dateLocale: string;
