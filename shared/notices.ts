@@ -2,6 +2,7 @@ import { defaultMessage, type ErrorCode } from './errors.ts';
 import { formatMoney, type Money } from './money.ts';
 import {
   NOTICES_EN,
+  type CUSTOMER_EVENT_NOTICES_EN,
   type CUSTOMER_NOTICES_EN,
   type EVENT_NOTICES_EN,
   type PAYMENT_NOTICES_EN,
@@ -33,6 +34,8 @@ export type CustomerNoticeKey = keyof typeof CUSTOMER_NOTICES_EN;
 export type ProviderNoticeKey = keyof typeof PROVIDER_NOTICES_EN;
 /** What a journal event says (the payment detail screen's journal list). */
 export type EventNoticeKey = keyof typeof EVENT_NOTICES_EN;
+/** What a linked-customer journal event says. */
+export type CustomerEventNoticeKey = keyof typeof CUSTOMER_EVENT_NOTICES_EN;
 
 export interface Notice {
   readonly key: NoticeKey;

@@ -1,3 +1,4 @@
+import { CUSTOMER_EVENT_NOTICES_EN } from './notices.customer-events.ts';
 import { CUSTOMER_NOTICES_EN } from './notices.customers.ts';
 import { EVENT_NOTICES_EN } from './notices.events.ts';
 import { PAYMENT_NOTICES_EN } from './notices.payments.ts';
@@ -10,6 +11,7 @@ export const NOTICES_EN = {
   ...CUSTOMER_NOTICES_EN,
   ...PROVIDER_NOTICES_EN,
   ...EVENT_NOTICES_EN,
+  ...CUSTOMER_EVENT_NOTICES_EN,
 } as const;
 
-export { CUSTOMER_NOTICES_EN, EVENT_NOTICES_EN, PAYMENT_NOTICES_EN, PROVIDER_NOTICES_EN };
+export { CUSTOMER_EVENT_NOTICES_EN, CUSTOMER_NOTICES_EN, EVENT_NOTICES_EN, PAYMENT_NOTICES_EN, PROVIDER_NOTICES_EN };

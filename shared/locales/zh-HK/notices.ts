@@ -1,4 +1,5 @@
 import type { NoticeKey } from '../../notices.ts';
+import { CUSTOMER_EVENT_NOTICES_ZH_HK } from './notices.customer-events.ts';
 import { CUSTOMER_NOTICES_ZH_HK } from './notices.customers.ts';
 import { EVENT_NOTICES_ZH_HK } from './notices.events.ts';
 import { PAYMENT_NOTICES_ZH_HK } from './notices.payments.ts';
@@ -9,4 +10,5 @@ export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...CUSTOMER_NOTICES_ZH_HK,
   ...PROVIDER_NOTICES_ZH_HK,
   ...EVENT_NOTICES_ZH_HK,
+  ...CUSTOMER_EVENT_NOTICES_ZH_HK,
 };
