@@ -14,8 +14,4 @@ export type Locale = keyof typeof LANGUAGES;
 
 export const LOCALES = Object.keys(LANGUAGES) as [Locale, ...Locale[]];
 
-export function languageOf(locale: Locale): Language {
-  return LANGUAGES[locale];
-}
-
 export type { Language };
