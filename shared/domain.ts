@@ -192,7 +192,10 @@ export interface JournalEvent {
   readonly at: string;
   /** request | response | error | status | note */
   readonly kind: string;
+  /** In English: events journalled before they carried a notice (journal schema 12) are shown so. */
   readonly summary: string;
+  /** What happened, for the screen to render in the cashier's language. */
+  readonly notice?: Notice | null;
   /** Redacted JSON of what was sent or received (no secrets, no signatures). */
   readonly data: string | null;
 }

@@ -1,6 +1,6 @@
-import type { JOURNAL_EN } from './journal.en.ts';
+import type { JOURNAL_EN } from '../en/journal.ts';
 
-// 繁體中文（香港）: the lost-journal screen and its status-bar item. Same keys as journal.en.ts.
+// 繁體中文（香港）: the lost-journal screen and its status-bar item. Same keys as ../en/journal.ts.
 
 export const JOURNAL_ZH_HK: Readonly<Record<keyof typeof JOURNAL_EN, string>> = {
   'journal.status': '記錄檔有問題：已暫停收款',

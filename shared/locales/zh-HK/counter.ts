@@ -1,6 +1,6 @@
-import type { COUNTER_EN } from './counter.en.ts';
+import type { COUNTER_EN } from '../en/counter.ts';
 
-// 繁體中文（香港）: the counter's harder moments. Same keys as counter.en.ts.
+// 繁體中文（香港）: the counter's harder moments. Same keys as ../en/counter.ts.
 
 export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'sale.staleAmount': '這是上次的金額：輸入數字開始新金額，或按 Enter 以此金額收款。',

@@ -1,5 +1,5 @@
 // English templates of the linked-customer side's notices (core: customers/, tokenized/). Keys are
-// `area.what`; `{name}` is a parameter. zh-HK: renderer/i18n/notices.customers.zh-HK.ts.
+// `area.what`; `{name}` is a parameter. zh-HK: ../zh-HK/notices.customers.ts.
 // Keep a wording once shipped: the English is also what the linked-customer journal holds.
 
 export const CUSTOMER_NOTICES_EN = {

@@ -1,6 +1,6 @@
-import type { ProviderNoticeKey } from '../../shared/notices.ts';
+import type { ProviderNoticeKey } from '../../notices.ts';
 
-// Traditional Chinese for the provider clients' notices (English: shared/notices/provider.en.ts).
+// Traditional Chinese for the provider clients' notices (English: ../en/notices.provider.ts).
 // A full record: a key without its text here does not compile.
 
 export const PROVIDER_NOTICES_ZH_HK: Readonly<Record<ProviderNoticeKey, string>> = {

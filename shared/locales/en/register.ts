@@ -1,5 +1,5 @@
 // English strings of the register connection (issue 15): a sale the shop's register sent, and its settings.
-// Spread into en.ts. Every key must exist in register.zh-HK.ts too.
+// Spread into screens.ts. Every key must exist in ../zh-HK/register.ts too.
 
 export const REGISTER_EN = {
   'register.from': 'From register: {name}',

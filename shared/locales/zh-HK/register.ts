@@ -1,6 +1,6 @@
-import type { REGISTER_EN } from './register.en.ts';
+import type { REGISTER_EN } from '../en/register.ts';
 
-// 繁體中文（香港）: the register connection. Same keys as register.en.ts.
+// 繁體中文（香港）: the register connection. Same keys as ../en/register.ts.
 
 export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> = {
   'register.from': '來自收銀系統：{name}',

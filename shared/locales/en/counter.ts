@@ -1,5 +1,5 @@
 // English strings of the counter's harder moments (issue 12: results that keep the sale, the provider not
-// answering, open payments, the typed code), spread into en.ts. Every key must exist in counter.zh-HK.ts too.
+// answering, open payments, the typed code), spread into screens.ts. Every key must exist in ../zh-HK/counter.ts too.
 
 export const COUNTER_EN = {
   'sale.staleAmount': 'Amount from the last attempt: type digits to start a new one, or press Enter to charge it.',

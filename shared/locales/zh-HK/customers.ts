@@ -1,6 +1,6 @@
-import type { CUSTOMERS_EN } from './customers.en.ts';
+import type { CUSTOMERS_EN } from '../en/customers.ts';
 
-// 繁體中文（香港）: the linked-customer screen. Same keys as customers.en.ts.
+// 繁體中文（香港）: the linked-customer screen. Same keys as ../en/customers.ts.
 
 export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>> = {
   'nav.customers': '顧客',

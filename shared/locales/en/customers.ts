@@ -1,5 +1,5 @@
-// English strings of the linked-customer screen (spread into en.ts). Every key must exist in
-// customers.zh-HK.ts too (the type checks it).
+// English strings of the linked-customer screen (spread into screens.ts). Every key must exist in
+// ../zh-HK/customers.ts too (the type checks it).
 
 export const CUSTOMERS_EN = {
   'nav.customers': 'Customers',

@@ -1,6 +1,6 @@
-import type { CustomerNoticeKey } from '../../shared/notices.ts';
+import type { CustomerNoticeKey } from '../../notices.ts';
 
-// Traditional Chinese for the linked-customer side's notices (English: shared/notices/customers.en.ts).
+// Traditional Chinese for the linked-customer side's notices (English: ../en/notices.customers.ts).
 // A full record: a key without its text here does not compile.
 
 export const CUSTOMER_NOTICES_ZH_HK: Readonly<Record<CustomerNoticeKey, string>> = {

@@ -1,6 +1,6 @@
-import type { RECEIPTS_EN } from './receipts.en.ts';
+import type { RECEIPTS_EN } from '../en/receipts.ts';
 
-// 繁體中文（香港）: the print buttons. Same keys as receipts.en.ts.
+// 繁體中文（香港）: the print buttons. Same keys as ../en/receipts.ts.
 
 export const RECEIPTS_ZH_HK: Readonly<Record<keyof typeof RECEIPTS_EN, string>> = {
   'receipt.print': '列印收據',

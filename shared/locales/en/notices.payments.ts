@@ -1,5 +1,5 @@
 // English templates of the in-store payment side's notices (core: instore/, payments/, journal/, settings/,
-// receipts/). Keys are `area.what`; `{name}` is a parameter. zh-HK: renderer/i18n/notices.payments.zh-HK.ts.
+// receipts/). Keys are `area.what`; `{name}` is a parameter. zh-HK: ../zh-HK/notices.payments.ts.
 // Keep a wording once shipped where tests and people look for it: the English is also what the journal holds.
 
 export const PAYMENT_NOTICES_EN = {

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '../../shared/errors.ts';
+import type { ErrorCode } from '../../errors.ts';
 
-// Each error code's text in Traditional Chinese (English: shared/errors.ts). A full record: a code without
+// Each error code's text in Traditional Chinese (English: ../en/errors.ts). A full record: a code without
 // its text here does not compile.
 
 export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {

@@ -1,5 +1,5 @@
-// English strings of the lost-journal screen and its status-bar item (spread into en.ts). Every key must
-// exist in journal.zh-HK.ts too (the type checks it).
+// English strings of the lost-journal screen and its status-bar item (spread into screens.ts). Every key must
+// exist in ../zh-HK/journal.ts too (the type checks it).
 
 export const JOURNAL_EN = {
   'journal.status': 'Journal problem: payments stopped',

@@ -1,13 +1,13 @@
-import { COUNTER_EN } from './counter.en.ts';
-import { JOURNAL_EN } from './journal.en.ts';
-import { CUSTOMERS_EN } from './customers.en.ts';
-import { RECEIPTS_EN } from './receipts.en.ts';
-import { REGISTER_EN } from './register.en.ts';
+import { COUNTER_EN } from './counter.ts';
+import { JOURNAL_EN } from './journal.ts';
+import { CUSTOMERS_EN } from './customers.ts';
+import { RECEIPTS_EN } from './receipts.ts';
+import { REGISTER_EN } from './register.ts';
 
-// English strings. Every key here must exist in zh-HK.ts too (the type checks it). `{name}` is replaced
+// English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
 
-export const EN = {
+export const SCREENS_EN = {
   'app.loading': 'Starting the till…',
   'app.bridgeError': 'The screen cannot reach the payment service.',
   'app.retry': 'Try again',
@@ -181,6 +181,12 @@ export const EN = {
   'detail.refunds': 'Refunds',
   'detail.noRefunds': 'No refunds.',
   'detail.journal': 'Journal entries',
+  // A journal event's kind, before what it says.
+  'detail.event.request': 'request',
+  'detail.event.response': 'response',
+  'detail.event.error': 'error',
+  'detail.event.status': 'status',
+  'detail.event.note': 'note',
   'detail.refund': 'Refund…',
   'detail.checkNow': 'Check now',
   'detail.colAt': 'At',
@@ -457,4 +463,4 @@ export const EN = {
   ...REGISTER_EN,
 } as const;
 
-export type MessageKey = keyof typeof EN;
+export type MessageKey = keyof typeof SCREENS_EN;

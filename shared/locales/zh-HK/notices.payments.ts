@@ -1,6 +1,6 @@
-import type { PaymentNoticeKey } from '../../shared/notices.ts';
+import type { PaymentNoticeKey } from '../../notices.ts';
 
-// Traditional Chinese for the in-store payment side's notices (English: shared/notices/payments.en.ts).
+// Traditional Chinese for the in-store payment side's notices (English: ../en/notices.payments.ts).
 // A full record: a key without its text here does not compile.
 
 export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> = {

@@ -1,5 +1,5 @@
-// English strings of the print buttons (spread into en.ts); the receipt's own wording is in shared/receipt.ts,
-// since main prints the same document. Every key must exist in receipts.zh-HK.ts too (the type checks it).
+// English strings of the print buttons (spread into screens.ts); the receipt's own wording is in shared/receipt.ts,
+// since main prints the same document. Every key must exist in ../zh-HK/receipts.ts too (the type checks it).
 
 export const RECEIPTS_EN = {
   'receipt.print': 'Print receipt',

@@ -1,6 +1,6 @@
 // English templates of the provider clients' notices (core: http/, instore/, tokenized/): what a provider's
 // answer or a failed request means for the cashier. `{name}` is a parameter. zh-HK:
-// renderer/i18n/notices.provider.zh-HK.ts.
+// ../zh-HK/notices.provider.ts.
 
 export const PROVIDER_NOTICES_EN = {
   'provider.redirected':

@@ -1,13 +1,13 @@
-import { COUNTER_ZH_HK } from './counter.zh-HK.ts';
-import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
-import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
-import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
-import { REGISTER_ZH_HK } from './register.zh-HK.ts';
-import type { MessageKey } from './en.ts';
+import { COUNTER_ZH_HK } from './counter.ts';
+import { JOURNAL_ZH_HK } from './journal.ts';
+import { CUSTOMERS_ZH_HK } from './customers.ts';
+import { RECEIPTS_ZH_HK } from './receipts.ts';
+import { REGISTER_ZH_HK } from './register.ts';
+import type { MessageKey } from '../en/screens.ts';
 
-// 繁體中文（香港）. Same keys as en.ts; the type makes a missing key a compile error.
+// 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
 
-export const ZH_HK: Readonly<Record<MessageKey, string>> = {
+export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'app.loading': '收銀機啟動中…',
   'app.bridgeError': '畫面無法連接付款服務。',
   'app.retry': '再試一次',
@@ -174,6 +174,11 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'detail.refunds': '退款',
   'detail.noRefunds': '沒有退款。',
   'detail.journal': '日誌記錄',
+  'detail.event.request': '請求',
+  'detail.event.response': '回應',
+  'detail.event.error': '錯誤',
+  'detail.event.status': '狀態',
+  'detail.event.note': '備註',
   'detail.refund': '退款…',
   'detail.checkNow': '立即查詢',
   'detail.colAt': '時間',
