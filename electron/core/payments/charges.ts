@@ -275,7 +275,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           rt,
           referenceId,
           { state: 'final', failureReason: errorReason(outcome.error) },
-          { kind: 'status', summary: `refused: ${outcome.error.message}` },
+          { kind: 'status', notice: notice('event.refused', { reason: errorReason(outcome.error) }) },
         );
         break;
     }
