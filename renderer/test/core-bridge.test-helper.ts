@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetch as nodeFetch } from 'undici';
-import { afterEach } from 'vitest';
+import { configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
 import type { Result } from '../../shared/result.ts';
@@ -13,6 +14,7 @@ import { dispatch } from '../../electron/core/dispatch.ts';
 import { FAST } from '../../electron/core/payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';
 import { DevelopmentFileVault } from '../../electron/core/settings/development-file-vault.ts';
+import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox } from '../../electron/sandbox/testing.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
@@ -24,8 +26,15 @@ import { createWebCore } from '../../electron/web/web-core.ts';
 // its control API. The renderer's production code never imports the core: only this helper does.
 
 export interface CoreBridge extends PosBridge {
+  /** The core now running (restart() replaces it). */
   readonly core: Core;
   readonly sandbox: RunningSandbox;
+  /** The vault the core keeps its secrets in (development file vault, in the temp folder). */
+  readonly vault: SecretVault;
+  /** The settings the core holds now. */
+  settingsNow(): Promise<Settings>;
+  /** Main restarts: a new core on the same folder (an admin's unlock, say, does not survive it). */
+  restart(): Promise<void>;
   /** The requests sent on one channel, in order (to prove what the screen asked for). */
   callsTo(channel: ChannelName): unknown[];
   /** What the core answered on one channel, in order. */
@@ -54,35 +63,46 @@ export interface CoreBridgeOptions {
    * display. electron: as main, whose own window shows the consent page (none opens here).
    */
   readonly transport?: 'web' | 'electron';
+  /** As a till whose secret store cannot be read (its file damaged): the core starts with its vault locked. */
+  readonly vaultUnreadable?: boolean;
 }
 
 const open: Array<{ core: Core; dir: string }> = [];
 
+// A real core answers over real sockets, and a screen may poll (an approval every 0.7 s): on a busy machine
+// the default second of findBy*/waitFor is too short for an answer that does come.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
+
 afterEach(async () => {
-  for (const { core, dir } of open.splice(0)) {
-    await core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const closing = open.splice(0);
+  for (const { core } of closing) await core.close();
+  for (const { dir } of closing) rmSync(dir, { recursive: true, force: true });
 });
 
 export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<CoreBridge> {
   const dir = mkdtempSync(join(tmpdir(), 'renderer-core-'));
+  const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
   let sandbox: RunningSandbox | null = null;
-  const coreOptions = {
-    dataDir: dir,
-    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
-    version: '0.1.0',
-    statusIntervalMs: 60_000,
-    // Node's own fetch: the page's (happy-dom's) would hold the core to a browser's CORS rules.
-    fetch: nodeFetch as unknown as typeof fetch,
-    payments: createPaymentModule(FAST),
-    startSandbox: async (sandboxOptions: { port?: number }) => (sandbox = await startTestSandbox(sandboxOptions)),
+  const start = async (): Promise<Core> => {
+    const coreOptions = {
+      dataDir: dir,
+      vault,
+      version: '0.1.0',
+      statusIntervalMs: 60_000,
+      // Node's own fetch: the page's (happy-dom's) would hold the core to a browser's CORS rules.
+      fetch: nodeFetch as unknown as typeof fetch,
+      payments: createPaymentModule(FAST),
+      startSandbox: async (sandboxOptions: { port?: number }) => (sandbox = await startTestSandbox(sandboxOptions)),
+    };
+    const started =
+      options.transport === 'electron'
+        ? await createCore({ ...coreOptions, transport: 'electron', openConsent: async () => ({ kind: 'window' }) })
+        : (await createWebCore(coreOptions)).core;
+    open.push({ core: started, dir });
+    return started;
   };
-  const core =
-    options.transport === 'electron'
-      ? await createCore({ ...coreOptions, transport: 'electron', openConsent: async () => ({ kind: 'window' }) })
-      : (await createWebCore(coreOptions)).core;
-  open.push({ core, dir });
+  let core = await start();
   if (options.settings || options.secrets) {
     const saved = await dispatch(core.handlers, 'settings.save', {
       settings: options.settings ?? {},
@@ -90,13 +110,19 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     });
     if (!saved.ok) throw new Error(`settings refused: ${JSON.stringify(saved.error)}`);
   }
+  // The save that set an admin PIN unlocked settings; a till that has one starts locked, as after a restart.
+  if (options.secrets?.adminPin || options.vaultUnreadable) {
+    await core.close();
+    if (options.vaultUnreadable) writeFileSync(join(dir, 'vault.json'), 'damaged');
+    core = await start();
+  }
 
   const calls: Array<{ channel: ChannelName; request: unknown; answer?: unknown }> = [];
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const emit = <E extends EventName>(event: E, payload: Events[E]): void => {
     for (const listener of listeners.get(event) ?? []) listener(structuredClone(payload) as never);
   };
-  core.onEvent(({ event, payload }) => emit(event, payload));
+  let stopEvents = core.onEvent(({ event, payload }) => emit(event, payload));
   const running = (): RunningSandbox => {
     if (!sandbox) throw new Error('the core runs without its embedded sandbox');
     return sandbox;
@@ -116,7 +142,19 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     await core.handlers['customers.completeLink']({ linkToken, redirectedTo: approved.location as string });
   };
   const helpers: Omit<CoreBridge, ChannelName | 'on'> = {
-    core,
+    get core() {
+      return core;
+    },
+    vault,
+    async settingsNow() {
+      return (await core.handlers['settings.get']({})).settings;
+    },
+    async restart() {
+      stopEvents();
+      await core.close();
+      core = await start();
+      stopEvents = core.onEvent(({ event, payload }) => emit(event, payload));
+    },
     get sandbox() {
       return running();
     },
