@@ -6,6 +6,7 @@ import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
+import type { PaymentView } from '../../shared/domain.ts';
 import type { Result } from '../../shared/result.ts';
 import type { SecretName, Settings } from '../../shared/settings.ts';
 import type { Core } from '../../electron/core/core-api.ts';
@@ -45,6 +46,8 @@ export interface CoreBridge extends PosBridge {
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
   /** The customer scans the merchant QR and confirms in their wallet. */
   pay(qrPayload: string, referenceId: string): Promise<void>;
+  /** A merchant-QR payment of this amount, charged and paid by the customer before the screen opens. */
+  paidPayment(amountMinor: number): Promise<PaymentView>;
   /** A customer-presented code the sandbox will accept once. */
   consumerCode(behaviour?: string): Promise<string>;
   /** The customer approves a linking session on the consent page; the page's redirect completes it in the core. */
@@ -168,6 +171,16 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     async pay(qrPayload, referenceId) {
       await control('POST', '/consumer/scan', { qrPayload });
       await control('POST', '/consumer/confirm', { referenceId });
+    },
+    async paidPayment(amountMinor) {
+      const charged = await core.handlers['payments.chargeMerchantQr']({ amountMinor, currency: 'SGD' });
+      await helpers.pay(charged.qrPayload!, charged.referenceId);
+      for (let tries = 0; tries < 200; tries++) {
+        const { payment } = await core.handlers['payments.get']({ referenceId: charged.referenceId });
+        if (payment.displayStatus === 'paid') return payment;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`${charged.referenceId} was not paid`);
     },
     async consumerCode(behaviour = 'approve') {
       return (await control('POST', '/consumer-codes', { behaviour })).code as string;

@@ -73,6 +73,11 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
 
 const ZERO = { amountMinor: 0, currency: 'SGD' } as const;
 
+/** A payments.history answer listing these payments (a test picks them for the filter the screen sent). */
+export function historyOf(items: PaymentView[]): Result<ResponseOf<'payments.history'>> {
+  return { ok: true, value: { items, nextCursor: null, total: items.length } };
+}
+
 export function createFakeBridge(
   options: {
     info?: Partial<AppInfo>;
@@ -168,7 +173,7 @@ export function createFakeBridge(
       const payment = payments.get(referenceId);
       return payment ? answer({ payment, refunds: [], history: [], events: [] }) : failure('payment.not-found');
     },
-    'payments.history': () => answer({ items: [...payments.values()], nextCursor: null, total: payments.size }),
+    'payments.history': () => historyOf([...payments.values()]),
     'payments.summary': ({ day }) =>
       answer({
         day,
