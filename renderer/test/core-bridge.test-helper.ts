@@ -66,8 +66,11 @@ export interface CoreBridgeOptions {
    * display. electron: as main, whose own window shows the consent page (none opens here).
    */
   readonly transport?: 'web' | 'electron';
-  /** As a till whose secret store cannot be read (its file damaged): the core starts with its vault locked. */
-  readonly vaultUnreadable?: boolean;
+  /**
+   * Files of the data folder found damaged when the core starts (after the settings above were saved):
+   * `vault.json` (the secret store: settings lock), `register-keys.json` (every register refused).
+   */
+  readonly damagedFiles?: readonly string[];
 }
 
 const open: Array<{ core: Core; dir: string }> = [];
@@ -114,9 +117,9 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     if (!saved.ok) throw new Error(`settings refused: ${JSON.stringify(saved.error)}`);
   }
   // The save that set an admin PIN unlocked settings; a till that has one starts locked, as after a restart.
-  if (options.secrets?.adminPin || options.vaultUnreadable) {
+  if (options.secrets?.adminPin || options.damagedFiles) {
     await core.close();
-    if (options.vaultUnreadable) writeFileSync(join(dir, 'vault.json'), 'damaged');
+    for (const file of options.damagedFiles ?? []) writeFileSync(join(dir, file), 'damaged');
     core = await start();
   }
 

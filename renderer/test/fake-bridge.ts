@@ -202,6 +202,8 @@ export function createFakeBridge(
         certificate: null,
       }),
     'ecr.openSale': () => answer(options.registerSale ?? null),
+    'ecr.cancelSale': () =>
+      options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),
   };
 
   const bridge: Record<string, unknown> = {

@@ -55,8 +55,19 @@ describe('unresolved list', () => {
 describe('unresolved list: linked customers', () => {
   it("lists linked-customer charges and holds in the cashier's words, and opens that customer on the Customers screen", async () => {
     const bridge = createFakeBridge({ status: { unresolvedCount: 2 } });
-    bridge.customers.addLinked('cust-unres-1');
     const at = '2026-11-22T09:00:00.000Z';
+    const customer = {
+      merchantUserId: 'cust-unres-1',
+      status: 'linked' as const,
+      hint: null,
+      linkedAt: at,
+      updatedAt: at,
+    };
+    bridge.override('customers.find', () => ({ ok: true, value: { customer, holds: [], charges: [] } }));
+    bridge.override('customers.cashback', () => ({
+      ok: true,
+      value: { balance: { amountMinor: 0, currency: 'SGD' } },
+    }));
     bridge.override('customers.unresolved', () => ({
       ok: true,
       value: [
