@@ -167,7 +167,7 @@ function seededBridge(secrets: Parameters<typeof createFakeBridge>[0] = {}): Fak
   bridge.override('payments.unresolved', () => ({ ok: true, value: [CHECKING] }));
   const customer = {
     merchantUserId: 'cust-a11y-1',
-    status: 'linked',
+    status: 'linked' as const,
     hint: 'A11y tester',
     linkedAt: NOW,
     updatedAt: NOW,

@@ -60,6 +60,14 @@ describe('a register’s sale while the cashier is mid-sale', () => {
       'The register sent a sale of S$80.00 (ORDER-4711): it shows here as soon as this sale is done.',
     );
 
+    bridge.override('payments.chargeCustomerQr', ({ amountMinor, currency }) => ({
+      ok: true,
+      value: paymentView({
+        method: 'customer-qr',
+        amount: { amountMinor, currency },
+        ...{ state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', qrPayload: null, canCancel: false },
+      }),
+    }));
     scannerTypes(document.body, 'SBCQ1234567890ABCDEF', 5_000);
     await screen.findByTestId('payment-result');
     expect(bridge.callsTo('payments.chargeCustomerQr')).toEqual([

@@ -59,16 +59,15 @@ describe('a refused payment journal', () => {
     fireEvent.click(screen.getByTestId('journal-payments-start-new'));
     fireEvent.click(screen.getByTestId('journal-payments-confirm-start-new'));
     const pin = await screen.findByTestId('admin-pin');
-    expect(
-      bridge.calls
-        .filter((call) => call.channel === 'journal.resolve')
-        .map((call) => (call.request as { action: string }).action),
-    ).toEqual(['recheck', 'start-new']);
+    expect(bridge.callsTo('journal.resolve').map((request) => (request as { action: string }).action)).toEqual([
+      'recheck',
+      'start-new',
+    ]);
     fireEvent.change(pin, { target: { value: '1357' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     await waitFor(() => expect(screen.queryByTestId('journal-problems')).toBeNull());
     expect(screen.queryByTestId('status-journal')).toBeNull();
-    expect(bridge.calls.filter((call) => call.channel === 'journal.resolve')).toHaveLength(3);
+    expect(bridge.callsTo('journal.resolve')).toHaveLength(3);
   });
 
   it('reads in Traditional Chinese, and offers no "keep as it is" for a damaged file', async () => {

@@ -216,9 +216,7 @@ describe('scan customer', () => {
 
     it('a limit learned while the till runs (payments.amountLimitsLearned) applies to the next amount at once', async () => {
       const bridge = await openSale();
-      bridge.override('payments.chargeMerchantQr', () =>
-        failure('amount.above-provider-maximum', undefined, undefined),
-      );
+      bridge.override('payments.chargeMerchantQr', () => failure('amount.above-provider-maximum'));
       for (const [index, digit] of [...'6000'].entries()) keyAt(document.body, digit, 30_000 + index * 150);
       fireEvent.click(screen.getByTestId('charge-button'));
       await screen.findByTestId('sale-error');

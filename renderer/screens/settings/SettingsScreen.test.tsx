@@ -230,7 +230,19 @@ describe('settings screen', () => {
   });
 
   it('runs Test connection and shows what the core found', async () => {
-    const bridge = await openSettings(createFakeBridge());
+    const bridge = createFakeBridge();
+    const where = { environment: { key: 'environment.sg-production' }, host: 'pos.example' } as const;
+    bridge.override('settings.testConnection', () => ({
+      ok: true,
+      value: {
+        ...{ reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12 },
+        notice: {
+          key: 'connection.accepted-in-sync',
+          params: { where: { key: 'connection.where', params: where }, duration: '1 s' },
+        },
+      },
+    }));
+    await openSettings(bridge);
     await screen.findByTestId('settings-screen');
     fireEvent.click(screen.getByTestId('settings-test-connection'));
     const result = await screen.findByTestId('test-connection-result');
