@@ -104,7 +104,8 @@ describe('linking a customer', () => {
     expect((await screen.findByTestId('link-progress')).textContent).toContain('approve in the consent window');
     expect(open).not.toHaveBeenCalled();
 
-    // Linked by main without an event reaching this screen: the poll finds it.
+    // Main's consent window completes the link: the screen learns it by asking linkStatus (at once on
+    // customers.updated, or on its next poll if that event never reaches it).
     const linkToken = startedLink(bridge);
     await bridge.approveLink(linkToken);
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'), { timeout: 4_000 });
