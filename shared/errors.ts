@@ -92,6 +92,7 @@ const DEFAULT_MESSAGES = {
     'This register sale expired: no customer code was scanned in time. Nothing was charged; the register can send it again.',
   'ecr.too-many-connections':
     'This register key holds too many event streams or long polls at once. Close some before opening more.',
+  'listen.refused': 'The till could not listen on one of its ports. Payments go on; Settings says which port.',
   'ecr.keys-unreadable':
     'This till cannot read its register keys, so no register is accepted. An admin creates the keys again in Settings → Register.',
 } as const;
