@@ -124,6 +124,7 @@ export function createFakeBridge(
       unresolvedCount: 0,
       checkedAt: NOW,
       journalProblems: [],
+      listenerProblems: [],
       ...options.status,
     } as StatusSnapshot,
   };

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ListenRefusal } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 
@@ -15,7 +16,7 @@ import { notice, type Notice } from '../../../shared/notices.ts';
 // - close() stops listening and ends every connection it took (idle keep-alive ones included; a half-sent
 //   request must not hold the till's shutdown).
 
-export type ListenRefusal = 'in-use' | 'not-allowed' | 'other';
+export type { ListenRefusal };
 
 export interface ListenOptions {
   readonly port: number;

@@ -204,6 +204,7 @@ class PaymentService {
           }
         },
         log: () => {},
+        listeners: this.#context.listeners,
       });
     }
     this.#recover();
