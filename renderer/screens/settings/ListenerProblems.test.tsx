@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListenerProblem } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
@@ -61,6 +61,32 @@ describe('a listener that cannot listen on its port', () => {
       );
     });
   }
+
+  it('a save refused for a webhook port another program holds says so next to the field', async () => {
+    const bridge = createFakeBridge();
+    bridge.override('settings.save', () => ({
+      ok: false,
+      error: {
+        code: 'settings.invalid',
+        message: 'Some settings are not valid.',
+        retryable: false,
+        fieldNotices: { webhookListenPort: { key: 'settings.port-in-use', params: { port: 8711 } } },
+      },
+    }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Provider' }));
+    const field = await screen.findByTestId('settings-webhookListenPort');
+    fireEvent.change(field, { target: { value: '8711' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id));
+    expect(described.map((element) => element?.textContent)).toContain(
+      'Another program on this computer already uses port 8711. Choose another port.',
+    );
+  });
 
   it('says nothing while every listener listens', async () => {
     renderWithBridge(<App />, createFakeBridge());
