@@ -44,9 +44,9 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'status.listener.payment-notifications': '付款通知',
   'status.listener.order-webhooks': '綁定顧客 Webhook',
   'status.listener.register-connection': '收銀系統連線',
-  'status.listenerInUse': '{listener}已停用：另一個程式已佔用連接埠 {port}',
-  'status.listenerNotAllowed': '{listener}已停用：此電腦不容許使用連接埠 {port}',
-  'status.listenerNotStarted': '{listener}已停用：未能在連接埠 {port} 監聽',
+  'status.listenerInUse': '{listener}：已停用，另一個程式已佔用連接埠 {port}',
+  'status.listenerNotAllowed': '{listener}：已停用，此電腦不容許使用連接埠 {port}',
+  'status.listenerNotStarted': '{listener}：已停用，未能在連接埠 {port} 監聽',
   'status.justNow': '剛剛',
   'status.minutesAgo': '{minutes} 分鐘前',
 

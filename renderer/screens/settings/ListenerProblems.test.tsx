@@ -33,9 +33,9 @@ describe('a listener that cannot listen on its port', () => {
     [
       'zh-HK',
       {
-        bar: '付款通知已停用：另一個程式已佔用連接埠 8711',
-        orders: '綁定顧客 Webhook已停用：此電腦不容許使用連接埠 80',
-        register: '收銀系統連線已停用：另一個程式已佔用連接埠 8710',
+        bar: '付款通知：已停用，另一個程式已佔用連接埠 8711',
+        orders: '綁定顧客 Webhook：已停用，此電腦不容許使用連接埠 80',
+        register: '收銀系統連線：已停用，另一個程式已佔用連接埠 8710',
         providerTab: '環境及憑證',
         linkedTab: '已連結顧客',
         field:
