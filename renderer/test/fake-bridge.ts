@@ -79,7 +79,7 @@ export function createFakeBridge(
     settings: { ...DEFAULT_SETTINGS, posId: 'POS-1' } as Settings,
     status: {
       ...{ environment: 'embedded-sandbox', demo: true, providerReachable: true, clockSkewMs: 120, checkedAt: NOW },
-      ...{ pendingCount: 0, unresolvedCount: 0, journalProblems: [] },
+      ...{ pendingCount: 0, unresolvedCount: 0, journalProblems: [], listenerProblems: [] },
       ...options.status,
     } as StatusSnapshot,
     emit<E extends EventName>(event: E, payload: Events[E]) {

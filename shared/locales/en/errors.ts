@@ -57,6 +57,7 @@ export const ERRORS_EN = {
   'vault.unreadable':
     'The stored credentials and PINs cannot be read, so settings are locked. Restore the secret vault from a backup and restart, or reset it (every credential and PIN must then be entered again).',
   'journal.unavailable': 'The payment journal cannot be written. Payments are paused to keep records safe.',
+  'listen.refused': 'The till could not listen on one of its ports. Payments go on; Settings says which port.',
   'journal.lost':
     "This till's journal is missing, emptied, replaced, older than what the till wrote, or damaged. Nothing is taken until an admin restores it or starts a new journal.",
   'journal.conflict': 'This payment changed while it was being updated. It is being checked again.',

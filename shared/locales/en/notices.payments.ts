@@ -118,6 +118,10 @@ export const PAYMENT_NOTICES_EN = {
     'This computer does not let the till listen on port {port}, so registers cannot connect. Choose another port and save.',
   'ecr.not-started':
     'The register connection could not start, so registers cannot connect. Save again; if it stays, choose another port or network.',
+  // A listener that could not start (electron/core/http/listen.ts): the reason inside listen.refused.
+  'listen.port-in-use': 'Another program on this computer already uses port {port}.',
+  'listen.port-not-allowed': 'This computer does not let the till listen on port {port}.',
+  'listen.not-started': 'The till could not listen on port {port}.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
   'auth.missing-for':

@@ -41,6 +41,12 @@ export const SCREENS_EN = {
   'status.scannerSeen': 'Scanner seen {ago}',
   'status.scannerNotSeen': 'Scanner not seen yet',
   'status.cameraSlowDecoder': 'Camera: fast decoder did not load, using the slower built-in one',
+  'status.listener.payment-notifications': 'Payment notifications',
+  'status.listener.order-webhooks': 'Linked-customer webhooks',
+  'status.listener.register-connection': 'Register connection',
+  'status.listenerInUse': '{listener} off: another program took port {port}',
+  'status.listenerNotAllowed': '{listener} off: this computer refuses port {port}',
+  'status.listenerNotStarted': '{listener} off: could not listen on port {port}',
   'status.justNow': 'just now',
   'status.minutesAgo': '{minutes} min ago',
 
@@ -353,6 +359,12 @@ export const SCREENS_EN = {
   'settings.locale': 'Language',
   'settings.webhookUrl': 'Webhook URL',
   'settings.webhookListenPort': 'Webhook listener port on this till (0 = off)',
+  'settings.listenerInUse':
+    'Not listening: another program took port {port}. Payments go on by polling. Choose another port and save, or close that program and save again.',
+  'settings.listenerNotAllowed':
+    'Not listening: this computer does not let the till listen on port {port}. Payments go on by polling. Choose another port and save.',
+  'settings.listenerNotStarted':
+    'Not listening on port {port}. Payments go on by polling. Save again; if it stays, choose another port.',
   'settings.partner.merchantId': 'Partner merchant id',
   'settings.partner.merchantCategoryCode': 'Merchant category code',
   'settings.partner.merchantTradingName': 'Trading name',

@@ -81,6 +81,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.sale-cancelled': '此收銀系統交易已取消，沒有收取任何款項。',
   'ecr.sale-expired': '此收銀系統交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項，收銀系統可重新發送。',
   'ecr.too-many-connections': '此收銀系統金鑰同時保持的事件串流或長輪詢過多。請先關閉部分連線，再開啟新的。',
+  'listen.refused': '收銀機未能在其中一個連接埠監聽。付款照常進行；「設定」會列明是哪個連接埠。',
   'ecr.keys-unreadable':
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
 };

@@ -41,6 +41,12 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'status.scannerSeen': '掃描器 {ago} 使用過',
   'status.scannerNotSeen': '尚未偵測到掃描器',
   'status.cameraSlowDecoder': '鏡頭：快速解碼器未能載入，現使用較慢的內置解碼器',
+  'status.listener.payment-notifications': '付款通知',
+  'status.listener.order-webhooks': '綁定顧客 Webhook',
+  'status.listener.register-connection': '收銀系統連線',
+  'status.listenerInUse': '{listener}：已停用，另一個程式已佔用連接埠 {port}',
+  'status.listenerNotAllowed': '{listener}：已停用，此電腦不容許使用連接埠 {port}',
+  'status.listenerNotStarted': '{listener}：已停用，未能在連接埠 {port} 監聽',
   'status.justNow': '剛剛',
   'status.minutesAgo': '{minutes} 分鐘前',
 
@@ -339,6 +345,12 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.locale': '語言',
   'settings.webhookUrl': 'Webhook 網址',
   'settings.webhookListenPort': '本機 Webhook 監聽埠（0 = 關閉）',
+  'settings.listenerInUse':
+    '未有監聽：另一個程式已佔用連接埠 {port}。付款會以查詢方式照常進行。請選擇其他連接埠並儲存，或關閉該程式後再儲存。',
+  'settings.listenerNotAllowed':
+    '未有監聽：此電腦不容許收銀機使用連接埠 {port}。付款會以查詢方式照常進行。請選擇其他連接埠並儲存。',
+  'settings.listenerNotStarted':
+    '未能在連接埠 {port} 監聽。付款會以查詢方式照常進行。請再儲存一次；如仍未能啟動，請選擇其他連接埠。',
   'settings.partner.merchantId': '合作夥伴商戶 ID',
   'settings.partner.merchantCategoryCode': '商戶類別代碼',
   'settings.partner.merchantTradingName': '營業名稱',
