@@ -113,6 +113,10 @@ describe('history', () => {
       seedLookedUp(journal, clock, { providerOrderId: '221121-9001-TILB' }),
       seedLookedUp(journal, clock, { createdAt: Date.parse('2026-11-20T05:00:00.000Z') }),
     ];
+    // Its journal says why it is here, as a notice the detail screen renders in the cashier's language.
+    expect(journal.eventsOf(lookedUp[0]!.referenceId).map((event) => event.notice)).toEqual([
+      { key: 'event.looked-up' },
+    ]);
     const refund = journal.recordRefund(lookedUp[0]!.referenceId, { amountMinor: 400, posId: 'POS-COUNTER' });
     journal.updateRefund(refund.refundId, { state: 'succeeded' });
 

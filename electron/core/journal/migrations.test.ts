@@ -631,6 +631,49 @@ describe('journal file and schema', () => {
     }
   });
 
+  it('adds the notice of each event to a schema-11 file: old events keep their English alone, new ones have both', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 11);
+    insertPaidWithCheckingRefund(old, 'TILL01-20261120-FFFFFFFF');
+    old.exec(`
+      INSERT INTO events (reference_id, at, kind, summary, data)
+      VALUES ('TILL01-20261120-FFFFFFFF', 1763600000500, 'request', 'create sent', '{"amountMinor":1000}');
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    const refundSent = notice('event.refund-sent', { refundId: 'TILL01-20261120-FFFFFFFF-R1' });
+    try {
+      journal.appendEvent('TILL01-20261120-FFFFFFFF', { kind: 'request', notice: refundSent });
+      journal.appendEvent('TILL01-20261120-FFFFFFFF', { kind: 'note', summary: 'English only' });
+      expect(journal.eventsOf('TILL01-20261120-FFFFFFFF')).toMatchObject([
+        { kind: 'request', summary: 'create sent', notice: null, data: '{"amountMinor":1000}' },
+        { kind: 'request', summary: noticeInEnglish(refundSent), notice: refundSent },
+        { kind: 'note', summary: 'English only', notice: null },
+      ]);
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      // The English stays beside the notice, for a person reading the file; the notice is JSON.
+      expect(check.prepare('SELECT summary, notice FROM events ORDER BY id').all()).toEqual([
+        { summary: 'create sent', notice: null },
+        { summary: noticeInEnglish(refundSent), notice: JSON.stringify(refundSent) },
+        { summary: 'English only', notice: null },
+      ]);
+      expect(() => check.exec(`UPDATE events SET notice = '{"key":"event.refund-sent"}'`)).toThrow(/append-only/);
+      expect(() =>
+        check.exec(`INSERT INTO events (reference_id, at, kind, summary, notice)
+          VALUES ('TILL01-20261120-FFFFFFFF', 1, 'note', 'x', 'not json')`),
+      ).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({

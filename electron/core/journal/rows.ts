@@ -126,7 +126,10 @@ export interface EventRow {
   readonly referenceId: string;
   readonly at: number;
   readonly kind: EventKind;
+  /** The English line (every event has one). */
   readonly summary: string;
+  /** The same as a notice; null on events written before journal schema 12. */
+  readonly notice: Notice | null;
   readonly data: string | null;
 }
 
@@ -226,6 +229,7 @@ export function readEvent(row: SqlRow): EventRow {
     at: integer(row, 'at'),
     kind: text(row, 'kind') as EventKind,
     summary: text(row, 'summary'),
+    notice: readNotice(textOrNull(row, 'notice'), null),
     data: textOrNull(row, 'data'),
   };
 }

@@ -118,7 +118,7 @@ export function toRefundView(row: RefundRow): RefundView {
 }
 
 export function toJournalEvent(row: EventRow): JournalEvent {
-  return { at: iso(row.at), kind: row.kind, summary: row.summary, data: row.data };
+  return { at: iso(row.at), kind: row.kind, summary: row.summary, notice: row.notice, data: row.data };
 }
 
 export function toStatusChange(row: StatusHistoryRow): StatusChange {

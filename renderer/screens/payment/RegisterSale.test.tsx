@@ -43,6 +43,10 @@ describe('a register sale on the cashier’s screen', () => {
       fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
     });
     bridge.payments.set(payment.referenceId, payment);
+    bridge.override('payments.cancel', () => ({
+      ok: true,
+      value: { ...payment, state: 'final', displayStatus: 'cancelled', canCancel: false, qrPayload: null },
+    }));
     act(() => bridge.emit('ecr.sale', sale({ payment })));
     await screen.findByTestId('payment-screen');
     expect(screen.getByTestId('from-register').textContent).toBe('From register: ORDER-4711');
@@ -75,6 +79,17 @@ describe('a register sale on the cashier’s screen', () => {
 
   it('a customer-QR sale waits for the scan with the register’s amount; the USB scanner pays it as that sale', async () => {
     const bridge = await till();
+    // The core pays it under the register's reference, as the register's sale.
+    bridge.override('payments.chargeCustomerQr', ({ amountMinor, currency, registerSale }) => ({
+      ok: true,
+      value: paymentView({
+        referenceId: registerSale!,
+        method: 'customer-qr',
+        amount: { amountMinor, currency },
+        ...{ state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', qrPayload: null, canCancel: false },
+        fromRegister: { keyName: 'Front register', orderReference: null },
+      }),
+    }));
     act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'waiting' })));
     await screen.findByTestId('scan-screen');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
