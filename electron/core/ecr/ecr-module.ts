@@ -18,6 +18,7 @@ import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
 import { listenProblem, probePort } from './listen-problem.ts';
 import { createRegisterApi } from './routes.ts';
+import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 
 // The register connection as the core composes it: its contract channels (ecr.*: keys, status, the open sale)
 // and its listener, which follows Settings → Register connection (off by default): started, moved or stopped
@@ -104,7 +105,10 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       };
       const server: Server = loopbackOnly
         ? createHttpServer(limits, handler)
-        : createHttpsServer({ ...limits, cert: certificate!.certificatePem, key: certificate!.privateKeyPem }, handler);
+        : createHttpsServer(
+            { ...limits, ...TLS_SERVER_OPTIONS, cert: certificate!.certificatePem, key: certificate!.privateKeyPem },
+            handler,
+          );
       server.maxConnections = MAX_CONNECTIONS;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
