@@ -94,6 +94,10 @@ const DEFAULT_MESSAGES = {
     'This register key holds too many event streams or long polls at once. Close some before opening more.',
   'ecr.keys-unreadable':
     'This till cannot read its register keys, so no register is accepted. An admin creates the keys again in Settings → Register.',
+  'ecr.keys-unsaved':
+    'The till could not save its register keys, so nothing was changed. Check that the disk has room, then try again.',
+  'ecr.idempotency-key-expired':
+    'This Idempotency-Key was used more than 24 hours ago. Send every new request with a new key.',
 } as const;
 
 export type ErrorCode = keyof typeof DEFAULT_MESSAGES;

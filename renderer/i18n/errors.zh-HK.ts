@@ -83,4 +83,6 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.too-many-connections': '此收銀系統金鑰同時保持的事件串流或長輪詢過多。請先關閉部分連線，再開啟新的。',
   'ecr.keys-unreadable':
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
+  'ecr.keys-unsaved': '收銀機未能儲存收銀系統金鑰，因此沒有作出任何變更。請確認磁碟仍有空間，然後再試。',
+  'ecr.idempotency-key-expired': '此 Idempotency-Key 已於超過 24 小時前使用。每個新請求請使用新的金鑰值。',
 };

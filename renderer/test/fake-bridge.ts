@@ -321,7 +321,9 @@ export function createFakeBridge(
             refundable: { amountMinor, currency },
             createdAt: at,
             updatedAt: at,
-            fromRegister: registerSale ? { keyName: 'Front register', orderReference: null } : null,
+            fromRegister: registerSale
+              ? { keyId: 'key_front-register', keyName: 'Front register', orderReference: null }
+              : null,
           }),
         ),
       };

@@ -427,6 +427,7 @@ describe('journal file and schema', () => {
           ...indexesBefore,
           'payment_attempts_looked_up',
           'payment_attempts_register',
+          'register_requests_age',
           'register_sales_one_waiting',
         ].sort(),
       );
@@ -469,7 +470,7 @@ describe('journal file and schema', () => {
       expect(journal.getAttempt('TILL01-20261120-CASHIER1')).toMatchObject({ registerKey: null, orderReference: null });
       expect(journal.viewOf('TILL01-20261120-CASHIER1')?.fromRegister).toBeNull();
       const request = {
-        registerKey: 'Front',
+        keyId: 'key_front',
         idempotencyKey: 'k-1',
         requestHash: 'a'.repeat(64),
         operation: 'create' as const,
@@ -481,12 +482,16 @@ describe('journal file and schema', () => {
           method: 'merchant-qr',
           amount: { amountMinor: 700, currency: 'SGD' },
           posId: 'POS-1',
-          register: { keyName: 'Front', orderReference: 'ORDER-77' },
+          register: { keyId: 'key_front', keyName: 'Front', orderReference: 'ORDER-77' },
         });
         journal.register.recordRequest(request, { referenceId });
       });
-      expect(journal.viewOf(referenceId)?.fromRegister).toEqual({ keyName: 'Front', orderReference: 'ORDER-77' });
-      expect(journal.register.requestOf('Front', 'k-1')).toMatchObject({
+      expect(journal.viewOf(referenceId)?.fromRegister).toEqual({
+        keyId: 'key_front',
+        keyName: 'Front',
+        orderReference: 'ORDER-77',
+      });
+      expect(journal.register.requestOf('key_front', 'k-1')).toMatchObject({
         referenceId,
         operation: 'create',
         refundId: null,
@@ -501,7 +506,7 @@ describe('journal file and schema', () => {
             method: 'merchant-qr',
             amount: { amountMinor: 700, currency: 'SGD' },
             posId: 'POS-1',
-            register: { keyName: 'Front', orderReference: null },
+            register: { keyId: 'key_front', keyName: 'Front', orderReference: null },
           });
           journal.register.recordRequest(request, { referenceId: second });
         }),
@@ -511,6 +516,7 @@ describe('journal file and schema', () => {
       const sale = journal.newReferenceId('TILL01');
       journal.register.recordSale({
         referenceId: sale,
+        keyId: 'key_front',
         keyName: 'Front',
         orderReference: null,
         amount: { amountMinor: 300, currency: 'SGD' },
@@ -521,6 +527,7 @@ describe('journal file and schema', () => {
       expect(() =>
         journal.register.recordSale({
           referenceId: journal.newReferenceId('TILL01'),
+          keyId: 'key_back',
           keyName: 'Back',
           orderReference: null,
           amount: { amountMinor: 301, currency: 'SGD' },
@@ -547,7 +554,7 @@ describe('journal file and schema', () => {
       // A refund request names its refund; the others do not.
       expect(() =>
         check.exec(
-          `INSERT INTO register_requests (register_key, idempotency_key, request_hash, operation, reference_id, created_at)
+          `INSERT INTO register_requests (key_id, idempotency_key, request_hash, operation, reference_id, created_at)
            VALUES ('Front', 'k-2', '${'b'.repeat(64)}', 'refund', 'TILL01-20261120-CASHIER1', 1)`,
         ),
       ).toThrow(/CHECK/);

@@ -54,6 +54,7 @@ function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     updatedAt: T0,
     version: 2,
     registerKey: null,
+    registerKeyId: null,
     orderReference: null,
     ...overrides,
   };

@@ -349,7 +349,9 @@ class PaymentService {
 
     const register =
       fromRegister?.origin ??
-      (waitingSale ? { keyName: waitingSale.keyName, orderReference: waitingSale.orderReference } : undefined);
+      (waitingSale
+        ? { keyId: waitingSale.keyId, keyName: waitingSale.keyName, orderReference: waitingSale.orderReference }
+        : undefined);
     const referenceId = waitingSale?.referenceId ?? this.#journal.newReferenceId(settings.terminalReference);
     if (cashierCharge) cashierCharge.referenceId = referenceId;
     const amount = money(input.amountMinor, currency);
@@ -444,11 +446,11 @@ class PaymentService {
   registerPayments(): RegisterPayments {
     const journal = this.#journal;
     return {
-      requestOf: (keyName, idempotencyKey) => journal.register.requestOf(keyName, idempotencyKey),
+      requestOf: (keyId, idempotencyKey) => journal.register.requestOf(keyId, idempotencyKey),
       startSale: async (input, request) => {
         // A sale whose wait just ran out frees the till now, not when its timer gets round to it.
         this.#expireWaitingSale();
-        const origin = { keyName: input.keyName, orderReference: input.orderReference ?? null };
+        const origin = { keyId: input.keyId, keyName: input.keyName, orderReference: input.orderReference ?? null };
         if (input.method === 'merchant-qr') {
           const view = await this.#charge('merchant-qr', input, { origin, request });
           return registerSaleOf(journal, view.referenceId)!;
@@ -461,12 +463,12 @@ class PaymentService {
       },
       cancel: async (referenceId, request) => this.#cancelRegisterSale(referenceId, request),
       refund: async (referenceId, input, request) => {
-        this.#requireRegisterSale(referenceId, input.keyName);
+        this.#requireRegisterSale(referenceId, input.keyId);
         const detail = await this.#refund(
           { referenceId, amountMinor: input.amountMinor, reason: input.reason },
           { register: request },
         );
-        const recorded = journal.register.requestOf(request.registerKey, request.idempotencyKey);
+        const recorded = journal.register.requestOf(request.keyId, request.idempotencyKey);
         const refund = detail.refunds.find((r) => r.refundId === recorded?.refundId);
         if (!refund) throw new PosError('internal', { cause: new Error(`refund of ${referenceId} not recorded`) });
         return { refund, sale: registerSaleOf(journal, referenceId)! };
@@ -577,10 +579,10 @@ class PaymentService {
     if (cashiers) throw busy(cashiers.surface === 'payment' ? cashiers.referenceId : null);
   }
 
-  /** With a key's name: a sale that key started; another key's is not found (nothing says it exists). */
-  #requireRegisterSale(referenceId: string, keyName?: string): RegisterSale {
+  /** With a key's id: a sale that key started; another key's is not found (nothing says it exists). */
+  #requireRegisterSale(referenceId: string, keyId?: string): RegisterSale {
     const sale = registerSaleOf(this.#journal, referenceId);
-    if (!sale || (keyName !== undefined && sale.keyName !== keyName))
+    if (!sale || (keyId !== undefined && sale.keyId !== keyId))
       throw new PosError('payment.not-found', { details: { referenceId } });
     return sale;
   }
@@ -595,9 +597,9 @@ class PaymentService {
   async #cancelRegisterSale(referenceId: string, request: NewRegisterRequest | null): Promise<RegisterSale> {
     this.#refuseWhenClosing();
     this.#expireWaitingSale();
-    const sale = this.#requireRegisterSale(referenceId, request?.registerKey);
+    const sale = this.#requireRegisterSale(referenceId, request?.keyId);
     if (sale.state === 'started') {
-      await this.#cancel(referenceId, request ? `register ${request.registerKey}` : undefined, request);
+      await this.#cancel(referenceId, request ? `register ${sale.keyName}` : undefined, request);
       return this.#requireRegisterSale(referenceId);
     }
     // Nothing awaited since the sale was read: its scan cannot have slipped in between.

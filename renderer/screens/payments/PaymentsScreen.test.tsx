@@ -109,7 +109,7 @@ describe('payments list', () => {
           state: 'final',
           canCancel: false,
           canRefund: true,
-          fromRegister: { keyName: 'Front register', orderReference: 'POS-1042' },
+          fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
         }),
       );
       renderWithBridge(<App />, bridge, locale);
