@@ -16,7 +16,7 @@ export interface RegisterAnswer<T = unknown> {
 type Json = Record<string, unknown>;
 
 /** The headers the API adds of its own: an answer carrying one must have it in the document. */
-const API_HEADERS = ['Idempotent-Replayed', 'Allow', 'WWW-Authenticate', 'Retry-After'];
+const API_HEADERS = ['Idempotent-Replayed', 'Idempotent-Recorded-At', 'Allow', 'WWW-Authenticate', 'Retry-After'];
 
 export class RegisterClient {
   readonly baseUrl: string;

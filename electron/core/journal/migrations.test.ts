@@ -638,6 +638,60 @@ describe('journal file and schema', () => {
     }
   });
 
+  it('gives a schema-11 file’s register rows their key’s id (legacy: + its name) and prunes requests past their retention', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 11);
+    const at = Date.now();
+    old.exec(`
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        provider_status, local_day, created_at, updated_at, register_key, order_reference)
+      VALUES ('TILL01-20261120-REGISTER', 'merchant-qr', 1500, 'SGD', 'POS-1', 'k-a', 'final', 'paid', 'CAPTURED',
+        '2026-11-20', ${at}, ${at}, 'POS A', 'ORDER-77'),
+             ('TILL01-20261120-CASHIER1', 'merchant-qr', 900, 'SGD', 'POS-1', 'k-b', 'final', 'paid', 'CAPTURED',
+        '2026-11-20', ${at}, ${at}, NULL, NULL);
+      INSERT INTO register_sales (reference_id, register_key, amount_minor, currency, order_reference, note, state, expires_at, created_at, updated_at)
+      VALUES ('TILL01-20261120-CALLDOFF', 'POS A', 710, 'SGD', NULL, NULL, 'cancelled', ${at + 300_000}, ${at}, ${at});
+      INSERT INTO register_requests (register_key, idempotency_key, request_hash, operation, reference_id, created_at)
+      VALUES ('POS A', 'sale-0001', '${'a'.repeat(64)}', 'create', 'TILL01-20261120-REGISTER', ${at}),
+             ('POS A', 'sale-0000', '${'b'.repeat(64)}', 'create', 'TILL01-20261120-CALLDOFF', ${at - 31 * 86_400_000});
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.viewOf('TILL01-20261120-REGISTER')?.fromRegister).toEqual({
+        keyId: 'legacy:POS A',
+        keyName: 'POS A',
+        orderReference: 'ORDER-77',
+      });
+      expect(journal.getAttempt('TILL01-20261120-CASHIER1')).toMatchObject({ registerKey: null, registerKeyId: null });
+      expect(journal.register.saleOf('TILL01-20261120-CALLDOFF')).toMatchObject({ keyId: 'legacy:POS A' });
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0001')).toMatchObject({
+        referenceId: 'TILL01-20261120-REGISTER',
+      });
+      // By its name, nothing: the name is no longer whose it is.
+      expect(journal.register.requestOf('POS A', 'sale-0001')).toBeNull();
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0000')).not.toBeNull();
+      // The next request recorded prunes those past their retention (31 days > 30), and only those.
+      journal.register.recordRequest(
+        { keyId: 'key_new', idempotencyKey: 'cancel-1', requestHash: 'c'.repeat(64), operation: 'cancel' },
+        { referenceId: 'TILL01-20261120-REGISTER' },
+      );
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0000')).toBeNull();
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0001')).not.toBeNull();
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(indexNames(check)).toContain('register_requests_age');
+    } finally {
+      check.close();
+    }
+  });
+
   it('reopens an up-to-date file without running anything again', () => {
     const { journal, filePath, reopen } = tempJournal();
     const row = journal.recordAttempt({
