@@ -96,6 +96,8 @@ export function createFakeBridge(
     registerSale?: RegisterSale;
     /** As main with a register-keys.json it cannot read: no keys, until one is made. */
     registerKeysUnreadable?: boolean;
+    /** The shop network's certificate or key is damaged: not listening until a new certificate is made. */
+    registerCertificateUnreadable?: boolean;
   } = {},
 ): FakeBridge {
   const calls: Call[] = [];
@@ -148,23 +150,29 @@ export function createFakeBridge(
   const detail = (view: PaymentView): PaymentDetail => ({ payment: view, refunds: [], history: [], events: [] });
   const registerKeys = new Map<string, RegisterKeyView>();
   let registerKeysUnreadable = options.registerKeysUnreadable ?? false;
+  let registerCertificateUnreadable = options.registerCertificateUnreadable ?? false;
+  let registerCertificates = 0;
   const registerStatus = (): RegisterConnectionStatus => {
     const { enabled, port, network } = state.settings.ecr;
     const shop = network === 'shop-network';
+    const damaged = enabled && shop && registerCertificateUnreadable;
     return {
       enabled,
-      baseUrl: enabled ? `${shop ? 'https' : 'http'}://${shop ? '192.0.2.10' : '127.0.0.1'}:${port}/ecr/v1` : null,
+      baseUrl:
+        enabled && !damaged ? `${shop ? 'https' : 'http'}://${shop ? '192.0.2.10' : '127.0.0.1'}:${port}/ecr/v1` : null,
       problem: null,
       keysProblem: registerKeysUnreadable ? 'unreadable' : null,
-      certificate:
-        enabled && shop
-          ? {
-              sha256Fingerprint:
-                'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
-              publicKeyPin: 'q83vASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4k=',
-              notAfter: '2036-01-01T00:00:00.000Z',
-            }
-          : null,
+      certificateProblem: damaged ? 'unreadable' : null,
+      certificate: enabled && shop && !damaged ? registerCertificate() : null,
+    };
+  };
+  /** Each new certificate has another fingerprint and pin (the last hex pair, the pin's first letter). */
+  const registerCertificate = () => {
+    const n = registerCertificates.toString(16).padStart(2, '0').toUpperCase();
+    return {
+      sha256Fingerprint: `AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:${n}`,
+      publicKeyPin: `${'qrstuvwxyz'[registerCertificates % 10]}83vASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4k=`,
+      notAfter: '2036-01-01T00:00:00.000Z',
     };
   };
   const customers = createFakeCustomers({
@@ -452,6 +460,12 @@ export function createFakeBridge(
       return { ok: true, value: [...registerKeys.values()] };
     },
     'ecr.status': () => ({ ok: true, value: registerStatus() }),
+    'ecr.newCertificate': () => {
+      if (secretValues.has('adminPin') && !adminSessionOpen) return failure('admin.pin-required');
+      registerCertificates += 1;
+      registerCertificateUnreadable = false;
+      return { ok: true, value: registerCertificate() };
+    },
     'ecr.openSale': () => ({ ok: true, value: options.registerSale ?? null }),
     'ecr.cancelSale': ({ referenceId }) =>
       options.registerSale?.referenceId === referenceId

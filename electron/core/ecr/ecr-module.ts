@@ -1,5 +1,5 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
@@ -13,7 +13,13 @@ import type { AdminSession } from '../settings/admin-session.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { API_BASE_PATH } from './api-schemas.ts';
-import { ensureCertificate, shopNetworkAddresses, type TillCertificate } from './certificate.ts';
+import {
+  CertificateUnreadable,
+  ensureCertificate,
+  renewCertificate,
+  shopNetworkAddresses,
+  type TillCertificate,
+} from './certificate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
 import { listenProblem, probePort } from './listen-problem.ts';
@@ -26,7 +32,13 @@ import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 // the till's own certificate (the shop network).
 
 export type EcrChannel =
-  'ecr.keys' | 'ecr.createKey' | 'ecr.revokeKey' | 'ecr.status' | 'ecr.openSale' | 'ecr.cancelSale';
+  | 'ecr.keys'
+  | 'ecr.createKey'
+  | 'ecr.revokeKey'
+  | 'ecr.status'
+  | 'ecr.openSale'
+  | 'ecr.cancelSale'
+  | 'ecr.newCertificate';
 
 export interface EcrModule {
   readonly handlers: Pick<Handlers, EcrChannel>;
@@ -77,6 +89,11 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
   const stopRevokes = keys.onRevoke((name) => api.revoked(name));
   let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
+  // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
+  let certificateProblem: 'unreadable' | null = null;
+  // The running HTTPS server, whose certificate a new one replaces in place; and a way to start it again.
+  let tlsServer: HttpsServer | null = null;
+  let applyAgain: () => void = () => {};
 
   const plan = (): ListenerPlan => {
     const ecr: EcrSettings = settings.current().ecr;
@@ -91,7 +108,10 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     try {
       const loopbackOnly = next.host === THIS_COMPUTER;
       // Made on first use of the shop network, then kept: a register that pinned it keeps trusting it.
-      if (!loopbackOnly) certificate ??= ensureCertificate(options.dataDir);
+      if (!loopbackOnly) {
+        certificate ??= ensureCertificate(options.dataDir);
+        certificateProblem = null;
+      }
       let port = next.port;
       const handler: Parameters<typeof createHttpServer>[1] = (request, response) =>
         void api.handle(request, response, { port, loopbackOnly });
@@ -110,6 +130,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
             handler,
           );
       server.maxConnections = MAX_CONNECTIONS;
+      if (!loopbackOnly) tlsServer = server as HttpsServer;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(next.port, next.host, () => {
@@ -124,6 +145,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
         url: `${loopbackOnly ? 'http' : 'https'}://${host}:${port}${API_BASE_PATH}`,
         close: () =>
           new Promise<void>((resolve) => {
+            if (tlsServer === server) tlsServer = null;
             api.close();
             server.close(() => resolve());
             server.closeAllConnections();
@@ -131,14 +153,18 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       };
     } catch (error) {
       // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
-      problem = listenProblem(error, next.port);
+      if (error instanceof CertificateUnreadable) certificateProblem = 'unreadable';
+      problem = error instanceof CertificateUnreadable ? null : listenProblem(error, next.port);
       throw error;
     }
   }
 
   const listener = await followSettingsListener({
     plan,
-    onSettingsChange: (changed) => settings.onChange(() => changed()),
+    onSettingsChange: (changed) => {
+      applyAgain = changed;
+      return settings.onChange(() => changed());
+    },
     start,
     label: 'register connection',
     log,
@@ -158,6 +184,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       baseUrl,
       problem: enabled && baseUrl === null ? problem : null,
       keysProblem: keys.unreadable() ? 'unreadable' : null,
+      certificateProblem: enabled && network === 'shop-network' ? certificateProblem : null,
       certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
     };
   };
@@ -200,6 +227,17 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       'ecr.status': async () => status(),
       'ecr.openSale': async () => options.payments.openSale(),
       'ecr.cancelSale': async ({ referenceId }) => options.payments.cancel(referenceId, null),
+      'ecr.newCertificate': async () => {
+        await requireAdmin();
+        certificate = renewCertificate(options.dataDir);
+        certificateProblem = null;
+        const made = certificate;
+        // Listening: new connections get the new certificate at once. Not listening for want of one: start.
+        if (tlsServer)
+          tlsServer.setSecureContext({ ...TLS_SERVER_OPTIONS, cert: made.certificatePem, key: made.privateKeyPem });
+        else applyAgain();
+        return made.info;
+      },
     },
     async close() {
       stopRevokes();

@@ -552,6 +552,7 @@ describe('the register connection', () => {
     });
     try {
       await expect(reopened.handlers['ecr.keys']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
+      await expect(reopened.handlers['ecr.newCertificate']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
       await expect(reopened.handlers['ecr.createKey']({ name: 'Sneaky' })).rejects.toMatchObject({
         code: 'admin.pin-required',
       });

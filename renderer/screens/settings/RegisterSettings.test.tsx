@@ -31,6 +31,7 @@ describe('Settings → Register connection', () => {
           problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
           certificate: null,
           keysProblem: null,
+          certificateProblem: null,
         },
       }));
       renderWithBridge(<App />, bridge, locale);
