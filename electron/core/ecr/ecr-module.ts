@@ -86,7 +86,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     version: options.version,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
-  const stopRevokes = keys.onRevoke((name) => api.revoked(name));
+  const stopRevokes = keys.onRevoke((keyId) => api.revoked(keyId));
   let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
   // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
@@ -130,7 +130,6 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
             handler,
           );
       server.maxConnections = MAX_CONNECTIONS;
-      if (!loopbackOnly) tlsServer = server as HttpsServer;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(next.port, next.host, () => {
@@ -139,6 +138,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
         });
       });
       port = (server.address() as AddressInfo).port;
+      if (!loopbackOnly) tlsServer = server as HttpsServer;
       problem = null;
       const host = loopbackOnly ? THIS_COMPUTER : (shopNetworkAddresses()[0] ?? THIS_COMPUTER);
       return {
