@@ -138,7 +138,14 @@ export function createFakeBridge(
     'receipts.print': () => answer({ printed: false, via: 'browser' }),
     'ecr.keys': () => answer([]),
     'ecr.status': () =>
-      answer({ enabled: settings().ecr.enabled, baseUrl: null, problem: null, keysProblem: null, certificate: null }),
+      answer({
+        enabled: settings().ecr.enabled,
+        baseUrl: null,
+        problem: null,
+        keysProblem: null,
+        certificateProblem: null,
+        certificate: null,
+      }),
     'ecr.openSale': () => answer(options.registerSale ?? null),
     'ecr.cancelSale': () =>
       options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),

@@ -40,6 +40,7 @@ describe('Settings → Register connection', () => {
           problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
           certificate: null,
           keysProblem: null,
+          certificateProblem: null,
         },
       }));
       renderWithBridge(<App />, bridge, locale);
@@ -67,6 +68,7 @@ describe('Settings → Register connection', () => {
         baseUrl: bridge.settings.ecr.enabled ? 'https://192.0.2.10:8711/ecr/v1' : null,
         problem: null,
         keysProblem: null,
+        certificateProblem: null,
         certificate: bridge.settings.ecr.enabled ? CERTIFICATE : null,
       },
     }));

@@ -84,4 +84,6 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'listen.refused': '收銀機未能在其中一個連接埠監聽。付款照常進行；「設定」會列明是哪個連接埠。',
   'ecr.keys-unreadable':
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
+  'ecr.keys-unsaved': '收銀機未能儲存收銀系統金鑰，因此沒有作出任何變更。請確認磁碟仍有空間，然後再試。',
+  'ecr.idempotency-key-expired': '此 Idempotency-Key 已於超過 24 小時前使用。每個新請求請使用新的金鑰值。',
 };

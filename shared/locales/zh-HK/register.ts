@@ -39,6 +39,13 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
     '所有收銀系統均被拒絕：此收銀機無法讀取收銀系統金鑰檔案。請在「收銀系統金鑰」重新建立金鑰：損壞的檔案會移到一旁（保留在原檔案旁邊，只有此收銀機的使用者可讀取），每部收銀系統都需要輸入新金鑰。',
   'settings.ecr.fingerprint': '憑證指紋（SHA-256），供收銀系統固定信任',
   'settings.ecr.publicKeyPin': '公開金鑰指紋（curl --pinnedpubkey sha256//…）',
+  'settings.ecr.certificateUnreadable':
+    '未能接受連線：此收銀機用於商店網絡的憑證或其私密金鑰已損壞。請製作新憑證，之後每部收銀系統都需要固定信任新憑證。',
+  'settings.ecr.newCertificate': '製作新憑證',
+  'settings.ecr.newCertificateConfirm': '已固定信任此憑證的收銀系統，在固定信任新憑證之前將無法連線。要製作新憑證嗎？',
+  'settings.ecr.newCertificateYes': '是，製作新憑證',
+  'settings.ecr.newCertificateNo': '保留此憑證',
+  'settings.ecr.certificateRenewed': '已製作新憑證。請在每部收銀系統固定信任上方的指紋或公開金鑰。',
   'settings.ecr.keys': '收銀系統金鑰',
   'settings.ecr.noKeys': '尚未有金鑰：收銀系統需要金鑰才能連線。',
   'settings.ecr.keyName': '名稱',
