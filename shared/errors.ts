@@ -36,6 +36,8 @@ const DEFAULT_MESSAGES = {
   'provider.unavailable': 'The provider is temporarily unavailable. Please try again shortly.',
   'provider.bad-response': 'The provider sent a reply we could not read. The payment is being checked.',
   'payment-token.invalid': "This customer's link is no longer valid. Link the customer again.",
+  'payment-token.key-unreadable':
+    "The key that protects linked customers' payment tokens cannot be read, so no linked customer can be charged. Restore the secret vault from a backup and restart the till.",
   'link.expired': 'The linking session expired. Start linking again.',
   'link.failed': 'Linking did not complete. Start linking again.',
   'preauth.not-found': 'This hold was not found at the provider.',

@@ -34,6 +34,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'provider.unavailable': '支付商暫時未能提供服務。請稍後再試。',
   'provider.bad-response': '支付商的回覆無法讀取。正在核實此付款。',
   'payment-token.invalid': '此顧客的連結已失效。請重新連結顧客。',
+  'payment-token.key-unreadable':
+    '無法讀取保護已連結顧客付款憑證的金鑰，因此無法向任何已連結顧客收款。請從備份還原密鑰庫，然後重新啟動收銀機。',
   'link.expired': '連結程序已逾時。請重新開始連結。',
   'link.failed': '連結未能完成。請重新開始連結。',
   'preauth.not-found': '支付商找不到此預授權。',
