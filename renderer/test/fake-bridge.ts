@@ -92,6 +92,8 @@ export function createFakeBridge(
     status?: Partial<StatusSnapshot>;
     secrets?: Partial<Record<SecretName, string>>;
     vaultUnreadable?: boolean;
+    /** The wrong-PIN lockouts main has journalled (SettingsView.pinLockouts). */
+    pinLockouts?: SettingsView['pinLockouts'];
     /** What ecr.openSale answers: a register sale the screen should pick up after a reload. */
     registerSale?: RegisterSale;
     /** As main with a register-keys.json it cannot read: no keys, until one is made. */
@@ -135,6 +137,7 @@ export function createFakeBridge(
     ) as Record<SecretName, boolean>,
     demo: state.settings.environment === 'embedded-sandbox',
     vaultUnreadable,
+    pinLockouts: options.pinLockouts ?? [],
   });
 
   const emit = <E extends EventName>(event: E, payload: Events[E]): void => {

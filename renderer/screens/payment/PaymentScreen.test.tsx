@@ -97,6 +97,7 @@ describe('merchant-QR payment view', () => {
         secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
         demo: true,
         vaultUnreadable: false,
+        pinLockouts: [],
       }),
     );
     update(

@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { SecretField, TextField } from './fields.tsx';
+import { PinLockouts } from './PinLockouts.tsx';
 import type { PinName } from './settings-form-state.ts';
 
 // The supervisor PIN (refunds) and the admin PIN (this screen): write-only, digits only, and a new one is
@@ -35,6 +36,7 @@ export function SecurityFieldset({
         label={t('settings.adminPinSecret')}
         confirm={pinConfirm('adminPin')}
       />
+      <PinLockouts />
     </fieldset>
   );
 }
