@@ -28,6 +28,8 @@ const DEFAULT_MESSAGES = {
   'amount.above-provider-maximum': 'This amount is above the largest amount this shop may charge with the wallet.',
   'currency.unsupported': 'This currency cannot be used in the selected country.',
   'admin.pin-required': 'Settings are locked. Enter the admin PIN to change them.',
+  'admin.pin-not-set':
+    'Set an admin PIN first (Settings → PINs): until one is set, anyone at the till can change settings, so this would protect nothing.',
   'supervisor.pin-required': 'A supervisor PIN is required for this action.',
   'supervisor.pin-wrong': 'That supervisor PIN is not correct.',
   'request.invalid': 'The request was not accepted. Check the details and try again.',

@@ -26,6 +26,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'amount.above-provider-maximum': '此金額超過本店以電子錢包收款的最高金額。',
   'currency.unsupported': '此終端機不接受這種貨幣。請在「設定」檢查國家及貨幣。',
   'admin.pin-required': '設定已鎖定。請輸入管理員密碼以作修改。',
+  'admin.pin-not-set': '請先設定管理員密碼（設定 → 密碼）：未設定前，收銀機前任何人都可更改設定，此項便形同虛設。',
   'supervisor.pin-required': '此操作需要主管密碼。',
   'supervisor.pin-wrong': '主管密碼不正確。',
   'request.invalid': '請求未被接受。請檢查資料後再試。',

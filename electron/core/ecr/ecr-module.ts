@@ -9,6 +9,7 @@ import { ecrSettingsSchema, type EcrSettings } from '../../../shared/settings.ts
 import type { CoreEventListener } from '../core-api.ts';
 import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
+import { requireAdminPinSet } from '../settings/admin-pin-first.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -186,6 +187,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       },
       'ecr.createKey': async ({ name }) => {
         await requireAdmin();
+        requireAdminPinSet(settings.view());
         return keys.create(name);
       },
       'ecr.revokeKey': async ({ name }) => {

@@ -65,6 +65,8 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
     settings: {
       ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: options.refundsAllowed ?? true },
     },
+    // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
+    secrets: { adminPin: '8642' },
   });
   const status = await waitFor(async () => {
     const now = await core.handlers['ecr.status']({});
