@@ -95,6 +95,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.time-zone-unknown': '此電腦不認識時區「{timeZone}」。請選擇例如 Asia/Singapore 的時區。',
   'pin.locked-seconds': '錯誤密碼次數過多。請等待 {seconds} 秒後再試。',
   'pin.locked-minutes': '錯誤密碼次數過多。請等待 {minutes} 分鐘後再試。',
+  'pin.locked-hours': '錯誤密碼次數過多。請等待 {hours} 小時後再試。',
   'auth.missing-for': '{environment} 尚未設定憑證：缺少 {missing}。請管理員在「設定」輸入。',
   'vault.nothing-to-reset': '密碼庫可以讀取：沒有需要重設的內容。',
   'journal.payments-newer':

@@ -124,6 +124,7 @@ export const PAYMENT_NOTICES_EN = {
     'The register connection could not start, so registers cannot connect. Save again; if it stays, choose another port or network.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
+  'pin.locked-hours': 'Too many wrong PINs. Wait {hours} hours, then try again.',
   'auth.missing-for':
     'No credentials are set up for {environment}: {missing} missing. An admin must enter them in Settings.',
   'vault.nothing-to-reset': 'The secret vault can be read: there is nothing to reset.',

@@ -199,6 +199,13 @@ describe('settings service', () => {
       expect(await lockedFor()).toBe(1);
       clock += 1_000;
     }
+    // A wait of hours is said in hours.
+    for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    expect(await service.verifyPin('supervisor', '4821').catch((e: unknown) => (e as PosError).notice)).toEqual({
+      key: 'pin.locked-hours',
+      params: { hours: 24 },
+    });
+    clock += 86_400_000;
     // The right PIN ends the series: the next mistakes start again at 30 s.
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
     for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');

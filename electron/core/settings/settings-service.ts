@@ -138,10 +138,13 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
+      const minutes = Math.ceil(seconds / 60);
       const wait =
         seconds <= 90
           ? notice('pin.locked-seconds', { seconds })
-          : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
+          : minutes <= 90
+            ? notice('pin.locked-minutes', { minutes })
+            : notice('pin.locked-hours', { hours: Math.ceil(minutes / 60) });
       throw new PosError('supervisor.pin-wrong', {
         notice: wait,
         retryable: true,
