@@ -205,7 +205,7 @@ for (const size of [
   }) => {
     await page.setViewportSize(size);
     await pos.open(page);
-    await page.getByTestId('nav-settings').click();
+    await pos.openSettings(page);
     const tablist = page.getByRole('tablist');
     await expect(page.getByRole('tab')).toHaveCount(SETTINGS_TABS.length);
     await expectNoSidewaysSpill(page);

@@ -57,7 +57,13 @@ describe('Settings → Register connection', () => {
     // The core's answers: the settings saved, then the listener on the shop network with its certificate.
     bridge.override('settings.save', ({ settings }) => {
       bridge.settings = { ...bridge.settings, ecr: { ...bridge.settings.ecr, ...(settings?.ecr as object) } };
-      const view = { settings: bridge.settings, secrets: NO_SECRETS, demo: true, vaultUnreadable: false };
+      const view = {
+        settings: bridge.settings,
+        secrets: NO_SECRETS,
+        demo: true,
+        vaultUnreadable: false,
+        pinLockouts: [],
+      };
       bridge.emit('settings.changed', view);
       return { ok: true, value: view };
     });

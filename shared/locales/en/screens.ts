@@ -376,6 +376,15 @@ export const SCREENS_EN = {
   'settings.statusRequestsPerSecond': 'Status checks per second (all open payments together)',
   'settings.supervisorPin': 'Supervisor PIN',
   'settings.adminPinSecret': 'Admin PIN',
+  'settings.adminPinFirst':
+    'Set an admin PIN first. Until one is set, anyone at the till can change Settings, so a supervisor PIN, register refunds and register keys can only be set with one (in the same save is enough).',
+  'settings.adminPinFirst.unprotected':
+    'No admin PIN is set, so anyone at the till can change the supervisor PIN and register refunds. Set an admin PIN now.',
+  'settings.pinLockouts.title': 'Wrong-PIN lockouts',
+  'settings.pinLockouts.none': 'No PIN has been locked by wrong tries on this till.',
+  'settings.pinLockouts.todayOnce': '{pin} locked once today, at {time}.',
+  'settings.pinLockouts.today': '{pin} locked {count} times today, last at {time}.',
+  'settings.pinLockouts.earlier': '{pin} last locked {dateTime}.',
   'settings.tokenized.merchantId': 'Linked-customer merchant id',
   'settings.tokenized.callbackUrl': 'Linked-customer callback URL',
   'settings.tokenized.customBaseUrl': 'Linked-customer gateway URL (custom environment)',

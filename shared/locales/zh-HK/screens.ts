@@ -362,6 +362,15 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.statusRequestsPerSecond': '每秒狀態查詢次數（所有進行中的付款合計）',
   'settings.supervisorPin': '主管密碼',
   'settings.adminPinSecret': '管理員密碼',
+  'settings.adminPinFirst':
+    '請先設定管理員密碼。未設定前，收銀機前任何人都可更改設定，因此必須先有管理員密碼，才可設定主管密碼、收銀系統退款及收銀系統金鑰（可於同一次儲存中設定）。',
+  'settings.adminPinFirst.unprotected':
+    '尚未設定管理員密碼，收銀機前任何人都可更改主管密碼及收銀系統退款。請立即設定管理員密碼。',
+  'settings.pinLockouts.title': '密碼錯誤鎖定紀錄',
+  'settings.pinLockouts.none': '此收銀機未曾因密碼錯誤而鎖定。',
+  'settings.pinLockouts.todayOnce': '{pin}今日鎖定一次，時間 {time}。',
+  'settings.pinLockouts.today': '{pin}今日鎖定 {count} 次，最近一次 {time}。',
+  'settings.pinLockouts.earlier': '{pin}最近一次鎖定於 {dateTime}。',
   'settings.tokenized.merchantId': '綁定顧客商戶 ID',
   'settings.tokenized.callbackUrl': '綁定顧客回調網址',
   'settings.tokenized.customBaseUrl': '綁定顧客商戶閘道網址（自訂環境）',
