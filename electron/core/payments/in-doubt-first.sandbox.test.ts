@@ -8,7 +8,7 @@ import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
 import { waitFor } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { createPaymentModule } from './payment-service.ts';
-import { control, FAST } from './payment-service.test-helper.ts';
+import { control, FAST, waitForDetail } from './payment-service.test-helper.ts';
 import { openTestContext } from './payment-test-context.test-helper.ts';
 
 // After a crash storm the journal holds many open orders and a few payments in doubt. The payments in doubt are
@@ -75,5 +75,47 @@ describe('recovery after a restart: payments in doubt first, then open orders by
     expect(new Set(firstLookups.slice(0, 3))).toEqual(new Set(inDoubt));
     // Longest expired first (180 s, 120 s, 60 s ago), then the payable ones by when they expire.
     expect(firstLookups.slice(3)).toEqual([open[2], open[4], open[0], open[3], open[5], open[1]]);
+  });
+
+  it('a create written before the dead process could have stopped sending it is settled by its first "not found"', async () => {
+    const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 6 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'payments-in-doubt-'));
+    const test = await openTestContext({ dataDir, sandbox });
+    onTestFinished(async () => {
+      await test.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    // A long settle time (as the app's 35 s), and the client's attempts in FAST: 2 × (200 + 300) ms + 40 ms.
+    const options = { ...FAST, settleMs: 30_000 };
+    const record = (writtenAt: number): string => {
+      const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC', now: () => writtenAt });
+      const referenceId = journal.newReferenceId('TILL-01');
+      journal.recordAttempt({
+        referenceId,
+        method: 'merchant-qr',
+        amount: money(900, 'SGD'),
+        posId: DEMO_CREDENTIALS.posId,
+        idempotencyKey: randomUUID(),
+      });
+      journal.close();
+      return referenceId;
+    };
+    // Left by a crash two minutes ago (the storm's first kill), and by the crash just now.
+    const longAgo = record(Date.now() - 120_000);
+    const justNow = record(Date.now());
+
+    const module = await createPaymentModule(options)(test.context);
+    onTestFinished(() => module.close());
+    const settled = await waitForDetail(
+      module.handlers,
+      longAgo,
+      (detail) => !['sending', 'checking'].includes(detail.payment.state),
+      5_000,
+    );
+    expect(settled.payment.state).toBe('not-sent');
+    // The one written just now may still be on its way: not settled before the settle time, whatever lookups say.
+    const pending = await module.handlers['payments.get']({ referenceId: justNow });
+    expect(['sending', 'checking']).toContain(pending.payment.state);
   });
 });
