@@ -73,14 +73,23 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   return delay;
 }
 
+/**
+ * The latest moment a request recovered from a dead process can have left: its row was written just before the
+ * send, and the dead client may have retried it until its attempts ran out (sendWindowMs) or it died, which was
+ * before we started. Bounding it by the attempts lets a "not found" settle, at its first lookup, what a crash
+ * storm left in doubt minutes ago, instead of waiting out the settle time again after every restart.
+ */
+function latestRecoveredSend(rt: PaymentRuntime, writtenAt: number): number {
+  return Math.max(writtenAt, Math.min(rt.startedAt, writtenAt + rt.options.sendWindowMs));
+}
+
 /** What this process knows about sending the attempt; after a restart, what the journal implies. */
 export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
   let memory = rt.attempts.get(row.referenceId);
   if (!memory) {
     // Recovered: nobody is at the counter with this sale any more, and the scanned code is not on disk, so
-    // the request is never sent again. The row was last written just before a send, but the dead process's
-    // client may have retried it for a while after that; it cannot have sent anything after we started.
-    const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
+    // the request is never sent again.
+    const lastSentAt = latestRecoveredSend(rt, row.updatedAt);
     // A 409 seen before the restart is in the event log: the order exists even if lookups do not show it yet.
     const existsAtProvider = rt.journal.eventsOf(row.referenceId).some(isProviderSaidExistsEvent);
     memory = {
@@ -297,9 +306,8 @@ async function settleRefund(
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
   let lastSentAt = rt.refundSentAt.get(refund.refundId);
   if (lastSentAt === undefined) {
-    // Recovered: the row was written (sending) just before its request could leave; the dead process's client
-    // may have retried it until it died, which was before we started.
-    lastSentAt = Math.max(refund.updatedAt, rt.startedAt);
+    // Recovered: the row was written (sending) just before its request could leave.
+    lastSentAt = latestRecoveredSend(rt, refund.updatedAt);
     rt.refundSentAt.set(refund.refundId, lastSentAt);
   }
   const now = rt.options.now();
