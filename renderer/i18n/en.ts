@@ -148,6 +148,8 @@ export const EN = {
   'payments.method': 'Method',
   'payments.origin': 'Taken',
   'payments.any': 'Any',
+  'payments.filters': 'Filters',
+  'payments.filtersSet': 'Filters ({count} set)',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
   'payments.loadMore': 'Load more',

@@ -141,6 +141,8 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.method': '方式',
   'payments.origin': '收款地點',
   'payments.any': '全部',
+  'payments.filters': '篩選',
+  'payments.filtersSet': '篩選（已設 {count} 項）',
   'payments.search': '以參考編號或支付商訂單編號搜尋',
   'payments.empty': '沒有符合的付款。',
   'payments.loadMore': '載入更多',
