@@ -70,6 +70,7 @@ export const EN = {
   'origin.takenElsewhere': 'Taken at another terminal',
   'origin.takenElsewhereHint':
     'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.why': 'Why?',
   'origin.taken-here': 'Taken here',
   'origin.looked-up': 'Looked up (taken at another terminal)',
 

@@ -69,6 +69,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
   'method.unknown': '不詳：於其他終端機收款',
   'origin.takenElsewhere': '於其他終端機收款',
   'origin.takenElsewhereHint': '按參考編號向支付商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
+  'origin.why': '這是甚麼？',
   'origin.taken-here': '本機收款',
   'origin.looked-up': '查詢所得（於其他終端機收款）',
 
