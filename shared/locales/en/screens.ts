@@ -76,6 +76,7 @@ export const SCREENS_EN = {
   'origin.takenElsewhere': 'Taken at another terminal',
   'origin.takenElsewhereHint':
     'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.why': 'Why?',
   'origin.taken-here': 'Taken here',
   'origin.looked-up': 'Looked up (taken at another terminal)',
 
@@ -154,6 +155,8 @@ export const SCREENS_EN = {
   'payments.method': 'Method',
   'payments.origin': 'Taken',
   'payments.any': 'Any',
+  'payments.filters': 'Filters',
+  'payments.filtersSet': 'Filters ({count} set)',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
   'payments.loadMore': 'Load more',

@@ -75,6 +75,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'method.unknown': '不詳：於其他終端機收款',
   'origin.takenElsewhere': '於其他終端機收款',
   'origin.takenElsewhereHint': '按參考編號向支付商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
+  'origin.why': '這是甚麼？',
   'origin.taken-here': '本機收款',
   'origin.looked-up': '查詢所得（於其他終端機收款）',
 
@@ -147,6 +148,8 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.method': '方式',
   'payments.origin': '收款地點',
   'payments.any': '全部',
+  'payments.filters': '篩選',
+  'payments.filtersSet': '篩選（已設 {count} 項）',
   'payments.search': '以參考編號或支付商訂單編號搜尋',
   'payments.empty': '沒有符合的付款。',
   'payments.loadMore': '載入更多',
