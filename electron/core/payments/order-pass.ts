@@ -74,10 +74,9 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
 }
 
 /**
- * The latest moment a request recovered from a dead process can have left: its row was written just before the
- * send, and the dead client may have retried it until its attempts ran out (sendWindowMs) or it died, which was
- * before we started. Bounding it by the attempts lets a "not found" settle, at its first lookup, what a crash
- * storm left in doubt minutes ago, instead of waiting out the settle time again after every restart.
+ * The latest a request recovered from a dead process can have left: written just before the send, retried until
+ * its attempts ran out (sendWindowMs) or it died, before we started. So a crash storm's old rows are settled by
+ * their first "not found", not held for the settle time again after every restart.
  */
 function latestRecoveredSend(rt: PaymentRuntime, writtenAt: number): number {
   return Math.max(writtenAt, Math.min(rt.startedAt, writtenAt + rt.options.sendWindowMs));
