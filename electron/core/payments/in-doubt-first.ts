@@ -1,5 +1,6 @@
 import type { AttemptState } from '../../../shared/domain.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { PaymentRuntime } from './runtime.ts';
 
 // Payments in doubt come first after a restart. A payment, refund or cancel whose request may or may not have
 // reached the provider (sending, checking) is money nobody can vouch for, so recovery looks those up first, in
@@ -34,4 +35,13 @@ export function recoveryOrder(
       const [first, second] = [expiresAt.get(a.referenceId) ?? Infinity, expiresAt.get(b.referenceId) ?? Infinity];
       return first === second ? 0 : first < second ? -1 : 1;
     });
+}
+
+/**
+ * The latest a request recovered from a dead process can have left: written just before the send, retried until
+ * its attempts ran out (sendWindowMs) or it died, before we started. So a crash storm's old rows are settled by
+ * their first "not found", not held for the settle time again after every restart.
+ */
+export function latestRecoveredSend(rt: PaymentRuntime, writtenAt: number): number {
+  return Math.max(writtenAt, Math.min(rt.startedAt, writtenAt + rt.options.sendWindowMs));
 }

@@ -19,6 +19,7 @@ import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { latestRecoveredSend } from './in-doubt-first.ts';
 
 // One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
 // that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
@@ -71,15 +72,6 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
   // outside this till (the journal does not take it in while one of ours is still in flight).
   if (lookup.kind === 'found') recordProviderRefundTotal(rt, referenceId, lookup.order);
   return delay;
-}
-
-/**
- * The latest a request recovered from a dead process can have left: written just before the send, retried until
- * its attempts ran out (sendWindowMs) or it died, before we started. So a crash storm's old rows are settled by
- * their first "not found", not held for the settle time again after every restart.
- */
-function latestRecoveredSend(rt: PaymentRuntime, writtenAt: number): number {
-  return Math.max(writtenAt, Math.min(rt.startedAt, writtenAt + rt.options.sendWindowMs));
 }
 
 /** What this process knows about sending the attempt; after a restart, what the journal implies. */
