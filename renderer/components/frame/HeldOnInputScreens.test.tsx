@@ -10,11 +10,12 @@ import { renderWithBridge } from '../../test/render.tsx';
 const payment = paymentView({
   referenceId: 'TILL01-20261122-REGISTER',
   amount: { amountMinor: 8000, currency: 'SGD' },
-  fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
+  fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'ORDER-4711' },
 });
 
 const sale = {
   referenceId: payment.referenceId,
+  keyId: 'key_front-register',
   keyName: 'Front register',
   orderReference: 'ORDER-4711',
   method: 'merchant-qr',
