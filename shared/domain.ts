@@ -140,8 +140,14 @@ export interface PaymentView {
   readonly fromRegister?: RegisterOrigin | null;
 }
 
-/** Which register started a payment: the name of its key (Settings → Register connection), its order reference. */
+/** Which register started a payment: its key (Settings → Register connection), its order reference. */
 export interface RegisterOrigin {
+  /**
+   * The key's own id, made with it and never re-used: what the payment belongs to. A key revoked and made again
+   * under the same name is another key, with another id.
+   */
+  readonly keyId: string;
+  /** The key's name when the payment was made: for people to read. */
   readonly keyName: string;
   /** The register's own reference for the sale (sent to the provider as merchantOrderReference), or null. */
   readonly orderReference: string | null;

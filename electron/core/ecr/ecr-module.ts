@@ -1,3 +1,4 @@
+import type { Server as HttpsServer } from 'node:https';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
@@ -8,17 +9,25 @@ import { listen } from '../http/listen.ts';
 import { probePort } from '../http/listen-probe.ts';
 import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
+import { requireAdminPinSet } from '../settings/admin-pin-first.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
 import { portRefusalNotice } from '../settings/listener-ports.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { ListenerBoard } from '../status/listener-board.ts';
 import { API_BASE_PATH } from './api-schemas.ts';
-import { ensureCertificate, shopNetworkAddresses, type TillCertificate } from './certificate.ts';
+import {
+  CertificateUnreadable,
+  ensureCertificate,
+  renewCertificate,
+  shopNetworkAddresses,
+  type TillCertificate,
+} from './certificate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
 import { listenProblem } from './listen-problem.ts';
 import { createRegisterApi } from './routes.ts';
+import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 
 // The register connection as the core composes it: its contract channels (ecr.*: keys, status, the open sale)
 // and its listener, which follows Settings → Register connection (off by default): started, moved or stopped
@@ -26,7 +35,13 @@ import { createRegisterApi } from './routes.ts';
 // the till's own certificate (the shop network).
 
 export type EcrChannel =
-  'ecr.keys' | 'ecr.createKey' | 'ecr.revokeKey' | 'ecr.status' | 'ecr.openSale' | 'ecr.cancelSale';
+  | 'ecr.keys'
+  | 'ecr.createKey'
+  | 'ecr.revokeKey'
+  | 'ecr.status'
+  | 'ecr.openSale'
+  | 'ecr.cancelSale'
+  | 'ecr.newCertificate';
 
 export interface EcrModule {
   readonly handlers: Pick<Handlers, EcrChannel>;
@@ -84,9 +99,14 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     version: options.version,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
-  const stopRevokes = keys.onRevoke((name) => api.revoked(name));
+  const stopRevokes = keys.onRevoke((keyId) => api.revoked(keyId));
   let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
+  // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
+  let certificateProblem: 'unreadable' | null = null;
+  // The running HTTPS server, whose certificate a new one replaces in place; and a way to start it again.
+  let tlsServer: HttpsServer | null = null;
+  let applyAgain: () => void = () => {};
 
   const plan = (): ListenerPlan => {
     const ecr: EcrSettings = settings.current().ecr;
@@ -101,7 +121,10 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     try {
       const loopbackOnly = next.host === THIS_COMPUTER;
       // Made on first use of the shop network, then kept: a register that pinned it keeps trusting it.
-      if (!loopbackOnly) certificate ??= ensureCertificate(options.dataDir);
+      if (!loopbackOnly) {
+        certificate ??= ensureCertificate(options.dataDir);
+        certificateProblem = null;
+      }
       let port = next.port;
       // The request timeout bounds how long a request may take to ARRIVE (a body that never finishes holds
       // nothing for long); once it has arrived it no longer applies, so a long poll still waits its full minute.
@@ -114,18 +137,20 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
         ...(loopbackOnly
           ? {}
           : {
-              tls: { cert: certificate!.certificatePem, key: certificate!.privateKeyPem },
+              tls: { ...TLS_SERVER_OPTIONS, cert: certificate!.certificatePem, key: certificate!.privateKeyPem },
               tlsHandshakeTimeoutMs: TLS_HANDSHAKE_TIMEOUT_MS,
               maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
             }),
         log,
       });
       port = listening.port;
+      if (!loopbackOnly) tlsServer = listening.server as HttpsServer;
       problem = null;
       const host = loopbackOnly ? THIS_COMPUTER : (shopNetworkAddresses()[0] ?? THIS_COMPUTER);
       return {
         url: `${loopbackOnly ? 'http' : 'https'}://${host}:${port}${API_BASE_PATH}`,
         close: () => {
+          if (tlsServer === listening.server) tlsServer = null;
           // Streams and long polls are ended as the API ends them (their last words), then every connection.
           api.close();
           return listening.close();
@@ -133,14 +158,18 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       };
     } catch (error) {
       // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
-      problem = listenProblem(error, next.port);
+      if (error instanceof CertificateUnreadable) certificateProblem = 'unreadable';
+      problem = error instanceof CertificateUnreadable ? null : listenProblem(error, next.port);
       throw error;
     }
   }
 
   const listener = await followSettingsListener({
     plan,
-    onSettingsChange: (changed) => settings.onChange(() => changed()),
+    onSettingsChange: (changed) => {
+      applyAgain = changed;
+      return settings.onChange(() => changed());
+    },
     start,
     label: 'register connection',
     log,
@@ -164,6 +193,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       baseUrl,
       problem: enabled && baseUrl === null ? problem : null,
       keysProblem: keys.unreadable() ? 'unreadable' : null,
+      certificateProblem: enabled && network === 'shop-network' ? certificateProblem : null,
       certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
     };
   };
@@ -196,6 +226,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       },
       'ecr.createKey': async ({ name }) => {
         await requireAdmin();
+        requireAdminPinSet(settings.view());
         return keys.create(name);
       },
       'ecr.revokeKey': async ({ name }) => {
@@ -206,6 +237,17 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       'ecr.status': async () => status(),
       'ecr.openSale': async () => options.payments.openSale(),
       'ecr.cancelSale': async ({ referenceId }) => options.payments.cancel(referenceId, null),
+      'ecr.newCertificate': async () => {
+        await requireAdmin();
+        certificate = renewCertificate(options.dataDir);
+        certificateProblem = null;
+        const made = certificate;
+        // Listening: new connections get the new certificate at once. Not listening for want of one: start.
+        if (tlsServer)
+          tlsServer.setSecureContext({ ...TLS_SERVER_OPTIONS, cert: made.certificatePem, key: made.privateKeyPem });
+        else applyAgain();
+        return made.info;
+      },
     },
     async close() {
       stopRevokes();

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TlsOptions } from 'node:tls';
 import type { ListenRefusal } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
@@ -22,8 +23,8 @@ export interface ListenOptions {
   readonly port: number;
   readonly host: string;
   readonly handler: (request: IncomingMessage, response: ServerResponse) => void;
-  /** HTTPS with this certificate and key (PEM); plain HTTP without. */
-  readonly tls?: { readonly cert: string; readonly key: string };
+  /** HTTPS with this certificate and key (PEM), and these TLS server options (versions, ciphers); HTTP without. */
+  readonly tls?: Readonly<TlsOptions & { cert: string; key: string }>;
   /** How long a request may take to ARRIVE (headers and body); once it has, a long answer is not cut. */
   readonly requestTimeoutMs?: number;
   /** HTTPS: how long a connection may take to finish its TLS handshake. */
@@ -59,8 +60,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     ? createHttpsServer(
         {
           ...limits,
-          cert: options.tls.cert,
-          key: options.tls.key,
+          ...options.tls,
           handshakeTimeout: options.tlsHandshakeTimeoutMs ?? DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS,
         },
         options.handler,

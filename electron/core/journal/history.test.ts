@@ -144,17 +144,19 @@ describe('history', () => {
   it('filters the payments the shop’s register started, which are also taken here', () => {
     const { journal, rows } = seedThreeDays();
     const fromRegister = [
-      seedPayment(journal, { register: { keyName: 'Front register', orderReference: 'POS-1042' } }),
+      seedPayment(journal, {
+        register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
+      }),
       seedPayment(journal, {
         method: 'customer-qr',
         outcome: 'failed',
-        register: { keyName: 'Back office', orderReference: null },
+        register: { keyId: 'key_back-office', keyName: 'Back office', orderReference: null },
       }),
     ];
     const theirs = allPages(journal, { origin: 'from-register', limit: 1 });
     expect(theirs.ids).toEqual(newestFirst(fromRegister));
     expect(journal.history({ origin: 'from-register', status: 'failed' }).items.map((p) => p.fromRegister)).toEqual([
-      { keyName: 'Back office', orderReference: null },
+      { keyId: 'key_back-office', keyName: 'Back office', orderReference: null },
     ]);
     expect(allPages(journal, { origin: 'taken-here', limit: 50 }).ids).toEqual(newestFirst([...rows, ...fromRegister]));
   });

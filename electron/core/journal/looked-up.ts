@@ -65,6 +65,7 @@ export function lookedUpRow(ctx: JournalContext, payment: LookedUpPayment): Atte
     updatedAt: payment.updatedAt,
     version: 1,
     registerKey: null,
+    registerKeyId: null,
     orderReference: null,
   };
 }

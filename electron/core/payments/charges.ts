@@ -131,7 +131,7 @@ export async function chargeWaitingSale(
     checked,
     consumerCode,
     note: sale.note,
-    register: { keyName: sale.keyName, orderReference: sale.orderReference },
+    register: { keyId: sale.keyId, keyName: sale.keyName, orderReference: sale.orderReference },
     commit: (recordPayment) => {
       recordPayment();
       rt.journal.register.closeSale(referenceId, 'scanned');

@@ -14,6 +14,7 @@ const AT = '2026-11-22T10:00:00.000Z';
 function registerSale(overrides: Partial<RegisterSale> = {}): RegisterSale {
   return {
     referenceId: 'TILL01-20261122-REGISTER',
+    keyId: 'key_front-register',
     keyName: 'Front register',
     orderReference: 'ORDER-4711',
     method: 'customer-qr',
@@ -95,7 +96,7 @@ describe('a register’s sale while the cashier is mid-sale', () => {
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
       amount: { amountMinor: 8000, currency: 'SGD' },
-      fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'ORDER-4711' },
     });
     bridge.payments.set(payment.referenceId, payment);
     act(() => {

@@ -13,6 +13,7 @@ const AT = '2026-11-22T10:00:00.000Z';
 function sale(overrides: Partial<RegisterSale> = {}): RegisterSale {
   return {
     referenceId: 'TILL01-20261122-REGISTER',
+    keyId: 'key_front-register',
     keyName: 'Front register',
     orderReference: 'ORDER-4711',
     method: 'merchant-qr',
@@ -40,7 +41,7 @@ describe('a register sale on the cashier’s screen', () => {
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
       amount: { amountMinor: 1250, currency: 'SGD' },
-      fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'ORDER-4711' },
     });
     bridge.payments.set(payment.referenceId, payment);
     bridge.override('payments.cancel', () => ({
@@ -60,7 +61,7 @@ describe('a register sale on the cashier’s screen', () => {
     const bridge = await till();
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
-      fromRegister: { keyName: 'Front register', orderReference: null },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: null },
       state: 'final',
       providerStatus: 'FAILED',
       displayStatus: 'failed',
@@ -87,7 +88,7 @@ describe('a register sale on the cashier’s screen', () => {
         method: 'customer-qr',
         amount: { amountMinor, currency },
         ...{ state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', qrPayload: null, canCancel: false },
-        fromRegister: { keyName: 'Front register', orderReference: null },
+        fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: null },
       }),
     }));
     act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'waiting' })));

@@ -117,7 +117,7 @@ describe('payments list', () => {
           state: 'final',
           canCancel: false,
           canRefund: true,
-          fromRegister: { keyName: 'Front register', orderReference: 'POS-1042' },
+          fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
         }),
       );
       bridge.override('payments.history', ({ origin }) =>

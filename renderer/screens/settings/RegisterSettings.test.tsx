@@ -40,6 +40,7 @@ describe('Settings → Register connection', () => {
           problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
           certificate: null,
           keysProblem: null,
+          certificateProblem: null,
         },
       }));
       renderWithBridge(<App />, bridge, locale);
@@ -56,7 +57,13 @@ describe('Settings → Register connection', () => {
     // The core's answers: the settings saved, then the listener on the shop network with its certificate.
     bridge.override('settings.save', ({ settings }) => {
       bridge.settings = { ...bridge.settings, ecr: { ...bridge.settings.ecr, ...(settings?.ecr as object) } };
-      const view = { settings: bridge.settings, secrets: NO_SECRETS, demo: true, vaultUnreadable: false };
+      const view = {
+        settings: bridge.settings,
+        secrets: NO_SECRETS,
+        demo: true,
+        vaultUnreadable: false,
+        pinLockouts: [],
+      };
       bridge.emit('settings.changed', view);
       return { ok: true, value: view };
     });
@@ -67,6 +74,7 @@ describe('Settings → Register connection', () => {
         baseUrl: bridge.settings.ecr.enabled ? 'https://192.0.2.10:8711/ecr/v1' : null,
         problem: null,
         keysProblem: null,
+        certificateProblem: null,
         certificate: bridge.settings.ecr.enabled ? CERTIFICATE : null,
       },
     }));

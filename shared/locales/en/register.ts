@@ -10,6 +10,8 @@ export const REGISTER_EN = {
   'register.saleExpired':
     'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
   'register.heldSale': 'The register sent a sale of {amount} ({name}): it shows here as soon as this sale is done.',
+  'register.heldSaleOnScreen':
+    'The register sent a sale of {amount} ({name}): it shows as soon as you leave this screen.',
   'register.heldSaleShow': 'Show it now',
   'register.done': 'Done',
   'register.mark': 'Register: {name}',
@@ -40,6 +42,14 @@ export const REGISTER_EN = {
     'Every register is refused: this till cannot read its register keys file. Create the keys again under Register keys: the damaged file is set aside (kept beside it, readable by this till’s user only), and each register needs its new key.',
   'settings.ecr.fingerprint': 'Certificate fingerprint (SHA-256), for the register to pin',
   'settings.ecr.publicKeyPin': 'Public key pin (curl --pinnedpubkey sha256//…)',
+  'settings.ecr.certificateUnreadable':
+    'Not listening: this till’s certificate for the shop network, or its private key, is damaged. Make a new certificate; every register must then pin the new one.',
+  'settings.ecr.newCertificate': 'Make a new certificate',
+  'settings.ecr.newCertificateConfirm':
+    'Every register that pinned this certificate stops connecting until it pins the new one. Make a new certificate?',
+  'settings.ecr.newCertificateYes': 'Yes, make a new certificate',
+  'settings.ecr.newCertificateNo': 'Keep this one',
+  'settings.ecr.certificateRenewed': 'New certificate made. Pin the fingerprint or public key above in every register.',
   'settings.ecr.keys': 'Register keys',
   'settings.ecr.noKeys': 'No keys yet: a register needs one to connect.',
   'settings.ecr.keyName': 'Name',
