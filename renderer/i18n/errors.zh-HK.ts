@@ -83,4 +83,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.too-many-connections': '此收銀系統金鑰同時保持的事件串流或長輪詢過多。請先關閉部分連線，再開啟新的。',
   'ecr.keys-unreadable':
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
+  'printer.paper-out': '收據打印機沒有紙。請放入新紙卷，然後再按「列印」。',
+  'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
+  'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
+  'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
 };
