@@ -1,3 +1,4 @@
+import type { PrinterStatus } from './printer.ts';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
 
@@ -303,6 +304,8 @@ export interface StatusSnapshot {
    * refused with journal.lost.
    */
   readonly journalProblems: readonly JournalProblem[];
+  /** The ESC/POS receipt printer's last known state; absent when the system printer (or none) is used. */
+  readonly printer?: PrinterStatus;
 }
 
 // ---- a lost journal (electron/core/journal/journal-file.ts) ----

@@ -221,5 +221,13 @@ export const DEFAULT_SETTINGS: Settings = {
   linkedApproval: 'customer-display',
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
   ecr: { enabled: false, port: DEFAULT_ECR_PORT, network: 'this-computer', refundsAllowed: false },
-  printer: { kind: 'system', host: '', port: DEFAULT_PRINTER_PORT, path: '', widthMm: 80, drawerOnMs: 0, drawerOffMs: 200 },
+  printer: {
+    kind: 'system',
+    host: '',
+    port: DEFAULT_PRINTER_PORT,
+    path: '',
+    widthMm: 80,
+    drawerOnMs: 0,
+    drawerOffMs: 200,
+  },
 };

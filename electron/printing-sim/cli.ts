@@ -21,7 +21,9 @@ const printer = await startVirtualPrinter({
 });
 console.log(`Virtual receipt printer: ESC/POS on 127.0.0.1:${printer.port}`);
 console.log(`Printed jobs: ${printer.controlUrl}/ (pictures in ${values.folder})`);
-console.log(`Switch its state: curl -d paper-out ${printer.controlUrl}/state  (ready, cover-open, offline, silent, garbage)`);
+console.log(
+  `Switch its state: curl -d paper-out ${printer.controlUrl}/state  (ready, cover-open, offline, silent, garbage)`,
+);
 const stop = (): void => void printer.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -3,8 +3,20 @@
 // till sends; any other ESC/GS command is kept as "unknown" so a test can see it.
 
 export type JobItem =
-  | { readonly type: 'text'; readonly text: string; readonly bold: boolean; readonly large: boolean; readonly align: number }
-  | { readonly type: 'qr'; readonly content: string; readonly model: number; readonly moduleDots: number; readonly errorCorrection: string };
+  | {
+      readonly type: 'text';
+      readonly text: string;
+      readonly bold: boolean;
+      readonly large: boolean;
+      readonly align: number;
+    }
+  | {
+      readonly type: 'qr';
+      readonly content: string;
+      readonly model: number;
+      readonly moduleDots: number;
+      readonly errorCorrection: string;
+    };
 
 export interface DecodedJob {
   readonly items: JobItem[];
@@ -75,7 +87,8 @@ export function createDecoder(onEvent: (event: DecoderEvent) => void) {
       if (!need(3)) return 0;
       if (second === 0x61) align = b[2]!;
       else if (second === 0x45) bold = b[2] === 1;
-      else if (second === 0x64) for (let i = 0; i < b[2]!; i += 1) current().items.push({ type: 'text', text: '', bold, large, align });
+      else if (second === 0x64)
+        for (let i = 0; i < b[2]!; i += 1) current().items.push({ type: 'text', text: '', bold, large, align });
       else current().unknown.push(`ESC ${second!.toString(16)}`);
       return 3;
     }

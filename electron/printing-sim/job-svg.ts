@@ -31,7 +31,9 @@ export function jobSvg(job: DecodedJob): string {
       for (let row = 0; row < side; row += 1)
         for (let col = 0; col < side; col += 1)
           if (qr.modules.get(row, col)) cells.push(`M${left + col * dots} ${y + row * dots}h${dots}v${dots}h-${dots}z`);
-      parts.push(`<path d="${cells.join('')}" fill="#000" data-qr="${item.content.replace(/[&<>"]/g, (c) => ESCAPES[c]!)}"/>`);
+      parts.push(
+        `<path d="${cells.join('')}" fill="#000" data-qr="${item.content.replace(/[&<>"]/g, (c) => ESCAPES[c]!)}"/>`,
+      );
       y += side * dots + 8;
     }
   }

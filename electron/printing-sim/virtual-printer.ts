@@ -102,7 +102,8 @@ export async function startVirtualPrinter(options: VirtualPrinterOptions): Promi
       let body = '';
       for await (const chunk of request) body += String(chunk);
       const wanted = body.trim() as VirtualPrinterState;
-      if (!VIRTUAL_PRINTER_STATES.includes(wanted)) return reply(response, 400, 'text/plain', `states: ${VIRTUAL_PRINTER_STATES.join(', ')}`);
+      if (!VIRTUAL_PRINTER_STATES.includes(wanted))
+        return reply(response, 400, 'text/plain', `states: ${VIRTUAL_PRINTER_STATES.join(', ')}`);
       state = wanted;
       return reply(response, 200, 'text/plain', state);
     }

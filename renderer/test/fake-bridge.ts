@@ -430,6 +430,13 @@ export function createFakeBridge(
     // As the core without a printer (the browser preview): the screen prints the receipt itself.
     'receipts.print': ({ referenceId }) =>
       payments.has(referenceId) ? { ok: true, value: { printed: false, via: 'browser' } } : failure('order.not-found'),
+    // As an ESC/POS printer that is ready (tests override it for a printer in trouble).
+    'printer.testPage': () => ({
+      ok: true,
+      value: { printed: true, before: 'ready', after: 'ready', answer: '12 12 12 12 12 12' },
+    }),
+    'printer.openDrawer': () => ({ ok: true, value: { opened: true } }),
+    'printer.printDayReport': () => ({ ok: true, value: { printed: false, via: 'browser' } }),
     // As in main (electron/core/ecr/ecr-handlers.ts): admin only once an admin PIN exists; a key shown once.
     'ecr.keys': () =>
       secretValues.has('adminPin') && !adminSessionOpen

@@ -150,12 +150,25 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
     testPage(settings, merchantName) {
       return serial(async () => {
         const words = PRINTED_WORDS[options.locale()];
-        const document = { kind: 'test-page', merchantName, qrText: 'WALLET-POS-TEST', sample: '收據 退款 多謝' } as const;
+        const document = {
+          kind: 'test-page',
+          merchantName,
+          qrText: 'WALLET-POS-TEST',
+          sample: '收據 退款 多謝',
+        } as const;
         const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false });
-        const outcome = await send(settings, bytes).catch(() => ({ before: 'failed' as const, after: null, answer: [] }));
+        const outcome = await send(settings, bytes).catch(() => ({
+          before: 'failed' as const,
+          after: null,
+          answer: [],
+        }));
         const printed = outcome.before === 'ready';
         observe(printed ? (outcome.after ?? 'failed') : outcome.before);
-        const problem = printed ? (outcome.after === 'ready' ? '' : `printer.${outcome.after ?? 'failed'}`) : `printer.${outcome.before}`;
+        const problem = printed
+          ? outcome.after === 'ready'
+            ? ''
+            : `printer.${outcome.after ?? 'failed'}`
+          : `printer.${outcome.before}`;
         options.record.add({
           at: now().toISOString(),
           what: 'test-page',
@@ -200,5 +213,7 @@ function connect(settings: PrinterSettings, connectMs: number): Promise<PrinterL
 }
 
 function describePrinter(settings: PrinterSettings): string {
-  return settings.kind === 'network' ? `network ${settings.host}:${settings.port}` : `${settings.kind} ${settings.path}`;
+  return settings.kind === 'network'
+    ? `network ${settings.host}:${settings.port}`
+    : `${settings.kind} ${settings.path}`;
 }

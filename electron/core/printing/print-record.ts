@@ -59,7 +59,9 @@ export function openPrintRecord(filePath: string): PrintRecord {
     'INSERT INTO prints (at, what, subject, printer, outcome, reason, copy) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const before = db.prepare("SELECT 1 FROM prints WHERE what = ? AND subject = ? AND outcome = 'printed' LIMIT 1");
-  const newest = db.prepare('SELECT at, what, subject, printer, outcome, reason, copy FROM prints ORDER BY id DESC LIMIT ?');
+  const newest = db.prepare(
+    'SELECT at, what, subject, printer, outcome, reason, copy FROM prints ORDER BY id DESC LIMIT ?',
+  );
   return {
     add(entry) {
       insert.run(entry.at, entry.what, entry.subject, entry.printer, entry.outcome, entry.reason, entry.copy ? 1 : 0);

@@ -52,8 +52,7 @@ export function openNetworkLink(host: string, port: number, connectMs: number): 
       clearTimeout(timer);
       socket.setNoDelay(true);
       resolve({
-        write: (bytes) =>
-          new Promise((done, fail) => socket.write(bytes, (error) => (error ? fail(error) : done()))),
+        write: (bytes) => new Promise((done, fail) => socket.write(bytes, (error) => (error ? fail(error) : done()))),
         readByte(waitMs) {
           if (received.length > 0) return Promise.resolve(received.shift()!);
           if (ended) return Promise.resolve(null);

@@ -1,5 +1,6 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { JournalProblem, StatusSnapshot } from '../../../shared/domain.ts';
+import type { PrinterStatus } from '../../../shared/printer.ts';
 import type { PaymentCounts } from '../payment-module.ts';
 
 // The status bar's facts: provider reachable, clock skew, pending and unresolved counts. A light probe
@@ -15,6 +16,8 @@ export interface StatusInputs {
   readonly counts: () => PaymentCounts;
   /** Journals refused at start (journal-gate.ts); none when absent. */
   readonly journalProblems?: () => readonly JournalProblem[];
+  /** The ESC/POS receipt printer's last state (core/printing/); null or absent when there is none to show. */
+  readonly printer?: () => PrinterStatus | null;
   readonly onChange: (snapshot: StatusSnapshot) => void;
   readonly intervalMs: number;
   /** While the provider is unreachable, probe again this soon (the cashier should see it back quickly). */
@@ -66,6 +69,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       unresolvedCount: counts.unresolvedCount,
       checkedAt: probe.checkedAt,
       journalProblems: inputs.journalProblems?.() ?? [],
+      ...printerPart(inputs.printer?.() ?? null),
     };
   }
 
@@ -143,6 +147,10 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
   return monitor;
 }
 
+function printerPart(printer: PrinterStatus | null): Pick<StatusSnapshot, 'printer'> {
+  return printer ? { printer } : {};
+}
+
 function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
   if (
     a.environment !== b.environment ||
@@ -150,7 +158,8 @@ function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
     a.providerReachable !== b.providerReachable ||
     a.pendingCount !== b.pendingCount ||
     a.unresolvedCount !== b.unresolvedCount ||
-    JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems)
+    JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems) ||
+    a.printer?.state !== b.printer?.state
   ) {
     return true;
   }
