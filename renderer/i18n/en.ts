@@ -2,6 +2,7 @@ import { COUNTER_EN } from './counter.en.ts';
 import { JOURNAL_EN } from './journal.en.ts';
 import { CUSTOMERS_EN } from './customers.en.ts';
 import { RECEIPTS_EN } from './receipts.en.ts';
+import { PRINTER_EN } from './printer.en.ts';
 import { REGISTER_EN } from './register.en.ts';
 
 // English strings. Every key here must exist in zh-HK.ts too (the type checks it). `{name}` is replaced
@@ -452,6 +453,7 @@ export const EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...PRINTER_EN,
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,

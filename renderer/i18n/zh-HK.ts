@@ -2,6 +2,7 @@ import { COUNTER_ZH_HK } from './counter.zh-HK.ts';
 import { JOURNAL_ZH_HK } from './journal.zh-HK.ts';
 import { CUSTOMERS_ZH_HK } from './customers.zh-HK.ts';
 import { RECEIPTS_ZH_HK } from './receipts.zh-HK.ts';
+import { PRINTER_ZH_HK } from './printer.zh-HK.ts';
 import { REGISTER_ZH_HK } from './register.zh-HK.ts';
 import type { MessageKey } from './en.ts';
 
@@ -438,6 +439,7 @@ export const ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...PRINTER_ZH_HK,
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
