@@ -198,6 +198,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
         );
         const problem = outcome.before === 'offline' || outcome.before === 'failed' ? outcome.before : null;
         observe(outcome.after ?? outcome.before);
+        record({ what: 'drawer', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
         if (problem) throw printerError(problem);
       });
     },

@@ -20,7 +20,7 @@ export interface PrintEntry {
   readonly subject: string;
   readonly printer: string;
   readonly outcome: 'printed' | 'failed';
-  /** The error code when it failed (printer.paper-out…), '' when printed. */
+  /** Why it failed: the error code (printer.paper-out…), or "system: " and the system printer's words; '' when printed. */
   readonly reason: string;
   readonly copy: boolean;
 }

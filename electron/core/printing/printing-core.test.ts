@@ -64,6 +64,37 @@ async function paidPayment(): Promise<string> {
   return charged.referenceId;
 }
 
+describe('receipts.print on the system printer', () => {
+  it('records each print of the app’s system printer too, printed or not and why', async () => {
+    await core.close();
+    let paper = false;
+    core = await createCore({
+      dataDir: dir,
+      vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+      transport: 'web',
+      version: '1.2.3',
+      statusIntervalMs: 60_000,
+      payments: createPaymentModule(FAST),
+      printer: { print: async () => (paper ? undefined : Promise.reject(new Error('Printer is out of paper'))) },
+    });
+    const referenceId = await paidPayment();
+    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toMatchObject({
+      ok: false,
+    });
+    paper = true;
+    expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({
+      printed: true,
+      via: 'printer',
+    });
+    const record = openPrintRecord(join(dir, PRINT_RECORD_FILE));
+    expect(record.recent(10).map((entry) => [entry.printer, entry.subject, entry.outcome, entry.reason])).toEqual([
+      ['system', referenceId, 'printed', ''],
+      ['system', referenceId, 'failed', 'system: Printer is out of paper'],
+    ]);
+    record.close();
+  });
+});
+
 describe('receipts.print on an ESC/POS printer', () => {
   it('settings files without a printer load with the system printer, which leaves printing to the browser here', async () => {
     expect((await core.handlers['settings.get']({})).settings.printer).toMatchObject({ kind: 'system', widthMm: 80 });

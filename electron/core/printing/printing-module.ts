@@ -52,6 +52,26 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
     onStatus: options.onStatus,
   });
   const drivesItself = (): boolean => options.till().printer.kind !== 'system';
+  // The system printer's prints go into the same record (it cannot say more than "printed" or why not).
+  const system = options.systemPrinter;
+  const onSystem: ReceiptPrinter | undefined = system && {
+    async print(document: ReceiptDocument) {
+      const entry = { what: document.kind, subject: document.qrText, printer: 'system', copy: false } as const;
+      try {
+        await system.print(document);
+      } catch (error) {
+        const words = error instanceof Error ? error.message : String(error);
+        record.add({
+          ...entry,
+          at: new Date().toISOString(),
+          outcome: 'failed',
+          reason: `system: ${words}`.slice(0, 300),
+        });
+        throw error;
+      }
+      record.add({ ...entry, at: new Date().toISOString(), outcome: 'printed', reason: '' });
+    },
+  };
   const onEscpos: ReceiptPrinter = {
     async print(document: ReceiptDocument) {
       await escpos.print({ document, what: document.kind, subject: document.qrText });
@@ -59,7 +79,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
   };
 
   return {
-    receiptPrinter: () => (drivesItself() ? onEscpos : options.systemPrinter),
+    receiptPrinter: () => (drivesItself() ? onEscpos : onSystem),
     status: () => (drivesItself() ? escpos.status() : null),
     handlers: {
       async 'printer.testPage'({ printer }) {
