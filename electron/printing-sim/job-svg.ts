@@ -26,7 +26,8 @@ export function jobSvg(job: DecodedJob): string {
       const dots = Math.max(item.moduleDots, 4);
       const side = qr.modules.size;
       const left = Math.round((WIDTH - side * dots) / 2);
-      y += 8;
+      // The quiet zone a reader needs: four modules above and below (the layout's blank lines may be less).
+      y += 4 * dots;
       const cells: string[] = [];
       for (let row = 0; row < side; row += 1)
         for (let col = 0; col < side; col += 1)
@@ -34,7 +35,7 @@ export function jobSvg(job: DecodedJob): string {
       parts.push(
         `<path d="${cells.join('')}" fill="#000" data-qr="${item.content.replace(/[&<>"]/g, (c) => ESCAPES[c]!)}"/>`,
       );
-      y += side * dots + 8;
+      y += side * dots + 4 * dots;
     }
   }
   y += job.cut ? 24 : 8;
