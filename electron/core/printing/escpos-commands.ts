@@ -30,8 +30,8 @@ export const feed = (lines: number): Uint8Array => Uint8Array.of(ESC, 0x64, line
  * FS & … FS ., in Big5: the code page of Traditional Chinese (Hong Kong, Taiwan) receipt printers.
  */
 export function line(raw: string): Uint8Array {
-  // Intl puts no-break spaces in dates and amounts; no receipt code page has them.
-  const text = raw.replace(/[\u00a0\u202f\u2007]/g, ' ');
+  // Intl puts no-break and thin spaces in dates and amounts (zh-HK: U+2009); no receipt code page has them.
+  const text = raw.replace(/\p{Zs}/gu, ' ');
   if (isAscii(text)) return concat([new TextEncoder().encode(text), Uint8Array.of(LF)]);
   return concat([Uint8Array.of(FS, 0x26), encodeBig5(text), Uint8Array.of(FS, 0x2e, LF)]);
 }

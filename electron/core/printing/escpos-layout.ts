@@ -97,22 +97,12 @@ export function twoColumns(label: string, value: string, columns: number): strin
   return [label, ' '.repeat(pad) + value];
 }
 
-/** Columns a text takes on the paper: a Chinese character (and any wide one) takes two. */
+/**
+ * Columns a text takes on the paper: ASCII one; anything else is sent in the double-byte mode (escpos-commands.ts),
+ * where every character is full width — two columns, a Chinese character as much as a "·".
+ */
 export function printedWidth(text: string): number {
   let width = 0;
-  for (const char of text) width += char.codePointAt(0)! >= 0x1100 && isWide(char.codePointAt(0)!) ? 2 : 1;
+  for (const char of text.replace(/\p{Zs}/gu, ' ')) width += char.codePointAt(0)! < 0x80 ? 1 : 2;
   return width;
-}
-
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    code >= 0x20000
-  );
 }
