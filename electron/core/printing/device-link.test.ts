@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
+import type { PosError } from '../../../shared/errors.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createEscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
