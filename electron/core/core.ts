@@ -221,6 +221,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const stopSettingsEvents = settings.onChange((view) => {
     bus.emit('settings.changed', view);
     status.recount();
+    printing.recheck();
     // Another environment or other credentials: what the status bar said about the provider no longer holds.
     void status.refresh();
   });

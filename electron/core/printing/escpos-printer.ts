@@ -41,6 +41,8 @@ export interface EscposPrinter {
   testPage(settings: PrinterSettings, merchantName: string): Promise<PrinterCheck>;
   /** Opens the cash drawer (ESC p), when one is set up. */
   openDrawer(): Promise<void>;
+  /** Asks the printer how it is (sends no job); the status bar's state. Never throws. */
+  check(): Promise<PrinterStatus>;
   status(): PrinterStatus;
 }
 
@@ -59,6 +61,8 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
   const now = options.now ?? (() => new Date());
   const connectMs = options.connectMs ?? 3_000;
   const answerMs = options.answerMs ?? 2_000;
+  // After a job the printer may still be taking in its bytes before it answers: a longer wait, never a resend.
+  const answerAfterJobMs = Math.max(answerMs, 10_000);
   let status: PrinterStatus = { state: null, checkedAt: null };
   // One job at a time: two quick presses must not interleave their bytes on the paper.
   let queue: Promise<unknown> = Promise.resolve();
@@ -74,11 +78,11 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
     if (changed) options.onStatus?.(status);
   };
 
-  const ask = async (link: PrinterLink): Promise<{ state: PrinterState; answer: number[] }> => {
+  const ask = async (link: PrinterLink, waitMs = answerMs): Promise<{ state: PrinterState; answer: number[] }> => {
     const answer: number[] = [];
     for (const n of STATUS_QUERIES) {
       await link.write(statusQuery(n));
-      const byte = await link.readByte(answerMs);
+      const byte = await link.readByte(waitMs);
       if (byte === null) return { state: 'failed', answer };
       answer.push(byte);
     }
@@ -103,7 +107,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
       const before = await ask(link);
       if (!sendable(before.state)) return { before: before.state, after: null, answer: before.answer };
       await link.write(bytes);
-      const after = await ask(link);
+      const after = await ask(link, answerAfterJobMs);
       return { before: before.state, after: after.state, answer: [...before.answer, ...after.answer] };
     } finally {
       await link.close();
@@ -200,6 +204,25 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
         observe(outcome.after ?? outcome.before);
         record({ what: 'drawer', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
         if (problem) throw printerError(problem);
+      });
+    },
+
+    check() {
+      return serial(async () => {
+        const settings = options.settings();
+        let state: PrinterState;
+        try {
+          const link = await connect(settings, connectMs);
+          try {
+            state = (await ask(link)).state;
+          } finally {
+            await link.close();
+          }
+        } catch (error) {
+          state = error instanceof PrinterUnreachable ? 'offline' : 'failed';
+        }
+        observe(state);
+        return status;
       });
     },
 

@@ -107,6 +107,19 @@ describe('receipts.print on an ESC/POS printer', () => {
     expect(sim.statusQueries()).toBe(0);
   });
 
+  it('shows the printer’s state in the status bar as soon as it is set, before anything is printed', async () => {
+    sim.setState('cover-open');
+    const seen = new Promise<unknown>((resolve) => {
+      core.onEvent((event) => {
+        if (event.event === 'status.changed' && event.payload.printer?.state === 'cover-open')
+          resolve(event.payload.printer);
+      });
+    });
+    await useVirtualPrinter();
+    expect(await seen).toMatchObject({ state: 'cover-open' });
+    expect(sim.jobBytes()).toBe(0);
+  });
+
   it('prints the paid receipt with its QR, records it, and shows the printer in the status bar', async () => {
     await useVirtualPrinter();
     const referenceId = await paidPayment();

@@ -32,6 +32,8 @@ export interface PrintingOptions {
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
   readonly onStatus: () => void;
+  /** How often a configured ESC/POS printer is asked how it is, between prints (the status bar). */
+  readonly watchIntervalMs?: number;
 }
 
 export interface PrintingModule {
@@ -40,6 +42,8 @@ export interface PrintingModule {
   /** The ESC/POS printer's state when one is set up (the status bar's "Printer: paper out"), else null. */
   status(): PrinterStatus | null;
   readonly handlers: Pick<Handlers, PrintingChannel>;
+  /** Settings changed: ask the printer now, so the status bar shows the new one's state without a print. */
+  recheck(): void;
   close(): void;
 }
 
@@ -78,6 +82,15 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
     },
   };
 
+  // Between prints the printer is asked now and then (DLE EOT only, never a job), so "Printer: paper out" shows
+  // before the next sale rather than at its receipt.
+  const watch = (): void => {
+    if (drivesItself()) void escpos.check();
+  };
+  watch();
+  const timer = setInterval(watch, options.watchIntervalMs ?? 30_000);
+  timer.unref();
+
   return {
     receiptPrinter: () => (drivesItself() ? onEscpos : onSystem),
     status: () => (drivesItself() ? escpos.status() : null),
@@ -109,6 +122,10 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
         return { printed: true, via: 'printer' };
       },
     },
-    close: () => record.close(),
+    recheck: watch,
+    close() {
+      clearInterval(timer);
+      record.close();
+    },
   };
 }
