@@ -120,6 +120,46 @@ describe('a receipt on an ESC/POS printer', () => {
     expect([...encodeBig5('收')]).toEqual([0xa6, 0xac]);
   });
 
+  it('a refund slip carries every refund and the totals, and is a first print of its own (not a receipt copy)', async () => {
+    await printer.print(receiptJob());
+    const refunded = {
+      payment: { ...payment, refunded: SGD(200), refundable: SGD(1034) },
+      refunds: [
+        {
+          refundId: 'RF-1',
+          referenceId: payment.referenceId,
+          amount: SGD(200),
+          reason: 'Damaged',
+          state: 'succeeded' as const,
+          failureReason: null,
+          failureNotice: null,
+          posId: 'POS-1',
+          createdAt: '2026-11-22T06:00:00.000Z',
+          updatedAt: '2026-11-22T06:00:01.000Z',
+        },
+      ],
+      history: [],
+      events: [],
+    };
+    const document = buildReceipt({
+      detail: refunded,
+      kind: 'refund-slip',
+      merchantName: 'Demo Coffee Bar',
+      terminal: { posId: 'POS-1', terminalReference: 'Counter 2' },
+      locale,
+      timeZone: 'UTC',
+    });
+    expect(await printer.print({ what: 'refund-slip', subject: payment.referenceId, document })).toEqual({
+      copy: false,
+    });
+    const text = textOf(sim.jobs[1]!);
+    expect(text).toContain('Refund slip');
+    expect(text.some((line) => line.startsWith('RF-1') && line.endsWith('Refunded'))).toBe(true);
+    expect(text).toContain('  Damaged');
+    expect(text.some((line) => line.startsWith('Refundable now') && line.endsWith('S$10.34'))).toBe(true);
+    expect(sim.jobs[1]!.cut).toBe(true);
+  });
+
   it('marks a reprint after a good print as a copy, and the first print not', async () => {
     await printer.print(receiptJob());
     expect(await printer.print(receiptJob())).toEqual({ copy: true });
