@@ -140,7 +140,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
           record(job, settings, 'printer.failed', copy);
           throw printerError('failed', error);
         }
-        const problem = outcome.before !== 'ready' ? outcome.before : outcome.after !== 'ready' ? outcome.after : null;
+        const problem = problemOf(outcome);
         observe(problem ?? 'ready');
         if (problem) {
           record(job, settings, ERROR_OF[problem], copy);
@@ -166,24 +166,12 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
           after: null,
           answer: [],
         }));
-        const printed = outcome.before === 'ready';
-        observe(printed ? (outcome.after ?? 'failed') : outcome.before);
-        const problem = printed
-          ? outcome.after === 'ready'
-            ? ''
-            : `printer.${outcome.after ?? 'failed'}`
-          : `printer.${outcome.before}`;
-        options.record.add({
-          at: now().toISOString(),
-          what: 'test-page',
-          subject: '',
-          printer: describePrinter(settings),
-          outcome: problem ? 'failed' : 'printed',
-          reason: problem,
-          copy: false,
-        });
+        const problem = problemOf(outcome);
+        // The form's printer may not be the saved one: only the saved one's state belongs in the status bar.
+        if (describePrinter(settings) === describePrinter(options.settings())) observe(problem ?? 'ready');
+        record({ what: 'test-page', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
         return {
-          printed,
+          printed: outcome.before === 'ready',
           before: outcome.before,
           after: outcome.after,
           answer: outcome.answer.map((byte) => byte.toString(16).padStart(2, '0')).join(' '),
@@ -230,12 +218,19 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
   };
 }
 
+/** What went wrong, first thing first: the state before the job, else after it; null when ready both times. */
+function problemOf(outcome: { before: PrinterState; after: PrinterState | null }): PrinterProblem | null {
+  if (outcome.before !== 'ready') return outcome.before;
+  return outcome.after !== null && outcome.after !== 'ready' ? outcome.after : null;
+}
+
 function connect(settings: PrinterSettings, connectMs: number): Promise<PrinterLink> {
   if (settings.kind === 'network') return openNetworkLink(settings.host, settings.port, connectMs);
   if (settings.kind === 'device') return openDeviceLink(settings.path);
   throw new Error('the system printer is printed by the app, not by the core');
 }
 
+/** The printer as the record names it (and how two settings are told to mean the same printer). */
 function describePrinter(settings: PrinterSettings): string {
   return settings.kind === 'network'
     ? `network ${settings.host}:${settings.port}`
