@@ -39,6 +39,7 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   await expect(result).toContainText('The test page was printed.');
   await expect(result).toContainText('12 12 12');
   expect(printer.jobs).toHaveLength(1);
+  await page.screenshot({ path: test.info().outputPath('printer-settings.png'), fullPage: true });
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-message')).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PrinterCheck, PrinterStateName } from '../../../shared/printer.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { PrinterSettings } from '../../../shared/settings.ts';
@@ -16,6 +16,11 @@ export function PrinterTest({ printer }: { printer: PrinterSettings }) {
   const [test, setTest] = useState<'idle' | 'testing' | PrinterCheck>('idle');
   const [error, setError] = useState<AppError | null>(null);
   const [drawerOpened, setDrawerOpened] = useState(false);
+  // A new answer is brought into view (the section scrolls): it is what the admin is waiting for.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (typeof test === 'object') resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [test]);
   const stateText = (state: PrinterStateName): string => t(`printer.state.${state}`);
 
   const run = async (): Promise<void> => {
@@ -47,6 +52,7 @@ export function PrinterTest({ printer }: { printer: PrinterSettings }) {
       <p className="hint">{t('printer.testsForm')}</p>
       {typeof test === 'object' && (
         <div
+          ref={resultRef}
           role="status"
           className={test.printed && test.after === 'ready' ? 'outcome-success' : 'outcome-failure'}
           data-testid="settings-printer-test-result"
