@@ -1,5 +1,5 @@
 import type { DayReportDocument } from '../../../shared/day-report-document.ts';
-import type { PrintedWords } from '../../../shared/printed-words.ts';
+import type { Language } from '../../../shared/locales/index.ts';
 import type { ReceiptDocument } from '../../../shared/receipt.ts';
 import * as cmd from './escpos-commands.ts';
 
@@ -26,7 +26,8 @@ export type PrintableDocument = ReceiptDocument | DayReportDocument | TestPage;
 
 export interface LayoutOptions {
   readonly widthMm: PaperWidthMm;
-  readonly words: PrintedWords;
+  /** The receipt's words in the till's language (shared/locales/<lang>/paper.ts): Copy, the test page. */
+  readonly words: Language['receipt'];
   /** A reprint after a first good print: marked so nobody takes it for a second sale. */
   readonly copy: boolean;
 }

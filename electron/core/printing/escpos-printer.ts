@@ -1,6 +1,6 @@
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import type { PrinterCheck, PrinterStatus } from '../../../shared/printer.ts';
-import { PRINTED_WORDS } from '../../../shared/printed-words.ts';
+import { LANGUAGES } from '../../../shared/locales/index.ts';
 import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
 import { openDeviceLink } from './device-link.ts';
 import { drawerKick, statusQuery } from './escpos-commands.ts';
@@ -130,7 +130,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
       return serial(async () => {
         const settings = options.settings();
         const copy = options.record.printedBefore(job.what, job.subject);
-        const words = PRINTED_WORDS[options.locale()];
+        const words = LANGUAGES[options.locale()].receipt;
         const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy });
         let outcome;
         try {
@@ -153,7 +153,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
 
     testPage(settings, merchantName) {
       return serial(async () => {
-        const words = PRINTED_WORDS[options.locale()];
+        const words = LANGUAGES[options.locale()].receipt;
         const document = {
           kind: 'test-page',
           merchantName,

@@ -1,0 +1,66 @@
+// English strings of the register connection (issue 15): a sale the shop's register sent, and its settings.
+// Spread into screens.ts. Every key must exist in ../zh-HK/register.ts too.
+
+export const REGISTER_EN = {
+  'register.from': 'From register: {name}',
+  'register.scanTitle': 'Scan the customer’s code for the register’s sale',
+  'register.cancelSale': 'Cancel the register’s sale (Esc)',
+  'register.cancellingSale': 'Cancelling…',
+  'register.saleCancelled': 'The register’s sale of {amount} was cancelled. Nothing was charged.',
+  'register.saleExpired':
+    'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
+  'register.heldSale': 'The register sent a sale of {amount} ({name}): it shows here as soon as this sale is done.',
+  'register.heldSaleOnScreen':
+    'The register sent a sale of {amount} ({name}): it shows as soon as you leave this screen.',
+  'register.heldSaleShow': 'Show it now',
+  'register.done': 'Done',
+  'register.mark': 'Register: {name}',
+  'register.markHint': 'Started by the register “{name}”, its order reference {orderReference}',
+  'origin.from-register': 'From a register',
+  'detail.fromRegister': 'From register',
+  'detail.registerOrderReference': 'Register’s order reference',
+  'summary.byRegister': 'Register sales, by register (parts of the figures above)',
+  'summary.register': 'Register',
+  'summary.registerPaid': 'Paid',
+  'summary.registerRefunds': 'Refunds made here',
+
+  'settings.tab.register': 'Register',
+  'settings.section.register': 'Register connection',
+  'settings.ecr.explain':
+    'Lets the shop’s own register program start, follow, cancel and refund payments on this till (README: Connect your register).',
+  'settings.ecr.enabled': 'Register connection on',
+  'settings.ecr.port': 'Port',
+  'settings.ecr.network': 'Who may connect',
+  'settings.ecr.network.this-computer': 'This computer only (127.0.0.1)',
+  'settings.ecr.network.shop-network': 'The shop network (HTTPS, with this till’s certificate)',
+  'settings.ecr.refundsAllowed': 'Allow refunds over the connection (no supervisor PIN: the register’s key is enough)',
+  'settings.ecr.address': 'Address for the register: {url}',
+  'settings.ecr.off': 'The register connection is off.',
+  'settings.ecr.notListening': 'Not listening: {problem}',
+  'settings.ecr.startsAfterSave': 'Save to apply these settings.',
+  'settings.ecr.keysUnreadable':
+    'Every register is refused: this till cannot read its register keys file. Create the keys again under Register keys: the damaged file is set aside (kept beside it, readable by this till’s user only), and each register needs its new key.',
+  'settings.ecr.fingerprint': 'Certificate fingerprint (SHA-256), for the register to pin',
+  'settings.ecr.publicKeyPin': 'Public key pin (curl --pinnedpubkey sha256//…)',
+  'settings.ecr.certificateUnreadable':
+    'Not listening: this till’s certificate for the shop network, or its private key, is damaged. Make a new certificate; every register must then pin the new one.',
+  'settings.ecr.newCertificate': 'Make a new certificate',
+  'settings.ecr.newCertificateConfirm':
+    'Every register that pinned this certificate stops connecting until it pins the new one. Make a new certificate?',
+  'settings.ecr.newCertificateYes': 'Yes, make a new certificate',
+  'settings.ecr.newCertificateNo': 'Keep this one',
+  'settings.ecr.certificateRenewed': 'New certificate made. Pin the fingerprint or public key above in every register.',
+  'settings.ecr.keys': 'Register keys',
+  'settings.ecr.noKeys': 'No keys yet: a register needs one to connect.',
+  'settings.ecr.keyName': 'Name',
+  'settings.ecr.keyCreated': 'Created',
+  'settings.ecr.keyLastUsed': 'Last used',
+  'settings.ecr.keyNeverUsed': 'never',
+  'settings.ecr.newKeyName': 'Name of the new key (e.g. the register it is for)',
+  'settings.ecr.createKey': 'Create key',
+  'settings.ecr.newKey': 'The key for “{name}”. Copy it into the register now: it is shown only this once.',
+  'settings.ecr.newKeyLabel': 'New key for {name}',
+  'settings.ecr.revokeKey': 'Revoke',
+  'settings.ecr.revokeKeyLabel': 'Revoke the key “{name}”',
+  'settings.ecr.revoked': 'The key “{name}” no longer works.',
+} as const;
