@@ -118,4 +118,46 @@ describe('recovery after a restart: payments in doubt first, then open orders by
     const pending = await module.handlers['payments.get']({ referenceId: justNow });
     expect(['sending', 'checking']).toContain(pending.payment.state);
   });
+
+  it('the lookup that decides a payment in doubt goes ahead of the open orders waiting for theirs', async () => {
+    const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 7 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'payments-in-doubt-'));
+    const test = await openTestContext({ dataDir, sandbox });
+    onTestFinished(async () => {
+      await test.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const first = await createPaymentModule(FAST)(test.context);
+    const open: string[] = [];
+    for (let i = 0; i < 30; i += 1)
+      open.push(
+        (await first.handlers['payments.chargeMerchantQr']({ amountMinor: 1_005 + i, currency: 'SGD' })).referenceId,
+      );
+    await first.close();
+    const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
+    const inDoubt = journal.newReferenceId('TILL-01');
+    journal.recordAttempt({
+      referenceId: inDoubt,
+      method: 'merchant-qr',
+      amount: money(900, 'SGD'),
+      posId: DEMO_CREDENTIALS.posId,
+      idempotencyKey: randomUUID(),
+    });
+    journal.close();
+
+    // Its first lookup says "not found", which proves nothing for the settle time (1.5 s); the one after it does.
+    const restartedAt = Date.now();
+    const second = await createPaymentModule({ ...FAST, statusRequestsPerSecond: 3 })(test.context);
+    onTestFinished(() => second.close());
+    await waitForDetail(second.handlers, inDoubt, (detail) => detail.payment.state === 'not-sent', 20_000);
+    const { requests } = (await control(sandbox, 'GET', `/requests?since=${restartedAt}`)) as {
+      requests: { method: string; path: string }[];
+    };
+    const lookedUp = requests.map((request) => (request.method === 'GET' ? STATUS_GET.exec(request.path)?.[1] : null));
+    const decided = lookedUp.lastIndexOf(inDoubt);
+    const openBefore = new Set(lookedUp.slice(0, decided).filter((reference) => reference && open.includes(reference)));
+    // Not behind the 30 open orders' first lookups (the budget serves them 2 a second).
+    expect(openBefore.size).toBeLessThan(15);
+  });
 });

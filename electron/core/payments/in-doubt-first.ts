@@ -1,5 +1,6 @@
 import type { AttemptState } from '../../../shared/domain.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { PassState } from './order-worker.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // Payments in doubt come first after a restart. A payment, refund or cancel whose request may or may not have
@@ -44,4 +45,22 @@ export function recoveryOrder(
  */
 export function latestRecoveredSend(rt: PaymentRuntime, writtenAt: number): number {
   return Math.max(writtenAt, Math.min(rt.startedAt, writtenAt + rt.options.sendWindowMs));
+}
+
+/**
+ * The wait before looking again at something in doubt: its backoff, or until the moment a "not found" proves the
+ * request never arrived, whichever comes first (`patient`: that moment, nothing sooner). The lookup at that moment
+ * decides it, so it is raised ahead of the open orders' polls (after a crash storm hundreds fill the background).
+ */
+export function untilSettled(
+  state: PassState,
+  backoff: number,
+  settleAt: number | null,
+  now: number,
+  patient = false,
+): number {
+  if (settleAt === null) return backoff;
+  if (!patient && settleAt - now > backoff) return backoff;
+  state.decisive = true;
+  return Math.max(1, settleAt - now);
 }

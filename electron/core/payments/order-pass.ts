@@ -19,7 +19,7 @@ import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
-import { latestRecoveredSend } from './in-doubt-first.ts';
+import { latestRecoveredSend, untilSettled } from './in-doubt-first.ts';
 
 // One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
 // that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
@@ -154,8 +154,9 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
     }
     case 'keep-checking': {
       updateAttempt(rt, row.referenceId, { state: 'checking', unresolvedReason: decision.reason });
-      const backoff = backoffFor(rt, row.referenceId, state);
-      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+      // Recovered, nobody at the counter: a "not found" before settleAt proves nothing, so the next look is then.
+      const patient = !memory.interactive;
+      return untilSettled(state, backoffFor(rt, row.referenceId, state), decision.settleAt, now, patient);
     }
     case 'not-sent':
       updateAttempt(
@@ -355,8 +356,7 @@ async function settleRefund(
     }
     case 'wait': {
       updateRefund(rt, refund.refundId, { state: 'checking', checkingReason: decision.reason });
-      const backoff = checkDelay(state.failures, rt.options.checkDelays);
-      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+      return untilSettled(state, checkDelay(state.failures, rt.options.checkDelays), decision.settleAt, now);
     }
   }
 }

@@ -4,7 +4,7 @@ import { App } from '../../App.tsx';
 import type { PosBridge } from '../../../shared/contract.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
 
 const NO_SECRETS = { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false };
 const CERTIFICATE = {
@@ -13,9 +13,11 @@ const CERTIFICATE = {
   notAfter: '2036-01-01T00:00:00.000Z',
 };
 
-async function openRegisterSection<B extends PosBridge>(bridge: B): Promise<B> {
+/** Opens Settings → Register; on a till with an admin PIN, `adminPin` unlocks Settings first. */
+async function openRegisterSection<B extends PosBridge>(bridge: B, adminPin?: string): Promise<B> {
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-settings'));
+  if (adminPin) await unlockSettings(adminPin);
   fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
   return bridge;
 }
@@ -95,7 +97,8 @@ describe('Settings → Register connection', () => {
   });
 
   it('makes a key that is shown once, lists keys with their use, and revokes one', async () => {
-    const bridge = await openRegisterSection(await openCoreBridge());
+    // A register key is made only on a till with an admin PIN.
+    const bridge = await openRegisterSection(await openCoreBridge({ secrets: { adminPin: ADMIN_PIN } }), ADMIN_PIN);
     expect(screen.getByText('No keys yet: a register needs one to connect.')).toBeDefined();
     fireEvent.change(screen.getByLabelText('Name of the new key (e.g. the register it is for)'), {
       target: { value: 'Front register' },
