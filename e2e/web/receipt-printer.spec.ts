@@ -29,7 +29,7 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   pos,
 }) => {
   await pos.open(page);
-  await page.getByTestId('nav-settings').click();
+  await pos.openSettings(page);
   await page.getByRole('tab', { name: 'Devices' }).click();
   await page.getByTestId('settings-printer-kind').selectOption('network');
   await page.getByTestId('settings-printer-host').fill('127.0.0.1');
