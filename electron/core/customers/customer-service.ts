@@ -102,7 +102,7 @@ export function createCustomerService(
     attempts: new Map(),
     appTokens: new Map(),
     webhooks: null,
-    hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs }),
+    hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs, timers: resolved.timers }),
     slots: createStatusSlots(context.statusBudget),
     closed: false,
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
@@ -142,7 +142,7 @@ async function close(rt: CustomerRuntime): Promise<void> {
   rt.hints.close();
   // Before waiting for the locks: a lookup waiting for a slot inside one is not sent.
   rt.slots.close();
-  for (const timer of rt.timers.values()) clearTimeout(timer);
+  for (const timer of rt.timers.values()) rt.options.timers.clearTimeout(timer);
   rt.timers.clear();
   rt.access.close();
   await rt.webhooks?.close();
@@ -155,7 +155,17 @@ async function find(rt: CustomerRuntime, merchantUserId: string): Promise<Linked
   requireCustomer(rt, merchantUserId);
   const refresh = refreshHolds(rt, merchantUserId);
   // Answer from the journal if the provider is slow; the refresh goes on and announces what it finds.
-  await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, rt.options.refreshBudgetMs).unref())]);
+  let budget: unknown;
+  try {
+    await Promise.race([
+      refresh,
+      new Promise(
+        (resolve) => (budget = rt.options.timers.setTimeout(() => resolve(null), rt.options.refreshBudgetMs)),
+      ),
+    ]);
+  } finally {
+    rt.options.timers.clearTimeout(budget);
+  }
   return customerDetail(rt, merchantUserId);
 }
 

@@ -2,6 +2,7 @@ import type { CustomerEvents } from '../../../shared/contract.ts';
 import { DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import { systemTimeZone } from '../journal/local-time.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
+import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
 import type { TokenizedClientTuning } from './client-access.ts';
 import type { OrderWebhookConfig } from './order-webhook-listener.ts';
 
@@ -14,6 +15,8 @@ export interface CustomerServiceOptions {
   /** IANA zone of the shop for merchantRef days; default this computer's. */
   readonly timeZone?: string | undefined;
   readonly now?: (() => number) | undefined;
+  /** Every wait the service schedules (the resolver's backoff, find's refresh budget); default the system's. */
+  readonly timers?: Timers | undefined;
   /** The provider does not publish its pre-auth TTL; expected expiry shown on a hold. Default 7 days. */
   readonly assumedHoldTtlMs?: number | undefined;
   /** Waits between attempts to resolve an unknown outcome; the last repeats. */
@@ -37,6 +40,7 @@ export interface CustomerServiceOptions {
 /** The options with every default filled in. */
 export interface ResolvedCustomerOptions {
   readonly now: () => number;
+  readonly timers: Timers;
   readonly timeZone: string;
   readonly assumedHoldTtlMs: number;
   readonly resolveDelaysMs: readonly number[];
@@ -67,6 +71,7 @@ const DEFAULT_REFRESH_BUDGET_MS = 2_500;
 export function resolveCustomerOptions(options: CustomerServiceOptions): ResolvedCustomerOptions {
   return {
     now: options.now ?? Date.now,
+    timers: options.timers ?? SYSTEM_TIMERS,
     timeZone: options.timeZone ?? systemTimeZone(),
     assumedHoldTtlMs: options.assumedHoldTtlMs ?? DEFAULT_TTL_MS,
     resolveDelaysMs: options.resolveDelaysMs?.length ? options.resolveDelaysMs : DEFAULT_RESOLVE_DELAYS_MS,

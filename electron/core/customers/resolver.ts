@@ -21,16 +21,16 @@ export function scheduleResolve(rt: CustomerRuntime, merchantRef: string, delayM
   if (rt.closed) return;
   const existing = rt.timers.get(merchantRef);
   if (existing && delayMs === undefined) return;
-  if (existing) clearTimeout(existing);
+  if (existing) rt.options.timers.clearTimeout(existing);
   const attempt = rt.attempts.get(merchantRef) ?? 0;
-  const timer = setTimeout(
+  // No unref: close() clears every one of these, so none outlives the service.
+  const timer = rt.options.timers.setTimeout(
     () => {
       rt.timers.delete(merchantRef);
       void resolve(rt, merchantRef);
     },
     delayMs ?? rt.options.resolveDelaysMs[Math.min(attempt, rt.options.resolveDelaysMs.length - 1)]!,
   );
-  timer.unref();
   rt.timers.set(merchantRef, timer);
 }
 

@@ -33,7 +33,8 @@ export interface CustomerRuntime {
   readonly audit: AsyncLocalStorage<AuditScope>;
   /** Per-customer queue: every write for one customer runs alone (a hold cannot race its own unlink). */
   readonly locks: Map<string, Promise<unknown>>;
-  readonly timers: Map<string, NodeJS.Timeout>;
+  /** The resolver's scheduled resolutions by merchantRef (handles of options.timers). */
+  readonly timers: Map<string, unknown>;
   /** How many times each unsettled attempt has been tried (drives the backoff). */
   readonly attempts: Map<string, number>;
   /** App tokens of sessions started in this run, for main's consent window. */
