@@ -119,7 +119,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit });
+  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({

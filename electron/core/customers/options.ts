@@ -1,4 +1,3 @@
-import type { CustomerEvents } from '../../../shared/contract.ts';
 import { DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import { systemTimeZone } from '../journal/local-time.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
@@ -33,7 +32,6 @@ export interface CustomerServiceOptions {
    */
   readonly orderWebhook?: OrderWebhookConfig | undefined;
   readonly client?: Omit<TokenizedClientTuning, 'onExchange'> | undefined;
-  readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
   readonly log?: ((line: string) => void) | undefined;
 }
 
@@ -48,7 +46,6 @@ export interface ResolvedCustomerOptions {
   readonly refreshBudgetMs: number;
   readonly hintIntervalMs: number;
   readonly orderWebhook: OrderWebhookConfig | undefined;
-  readonly emit: CustomerServiceOptions['emit'];
   readonly log: (line: string) => void;
 }
 
@@ -79,7 +76,6 @@ export function resolveCustomerOptions(options: CustomerServiceOptions): Resolve
     refreshBudgetMs: options.refreshBudgetMs ?? DEFAULT_REFRESH_BUDGET_MS,
     hintIntervalMs: options.hintIntervalMs ?? DEFAULT_HINT_INTERVAL_MS,
     orderWebhook: options.orderWebhook,
-    emit: options.emit,
     log: (line) => options.log?.(line),
   };
 }

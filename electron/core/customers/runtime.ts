@@ -114,10 +114,10 @@ function countsChanged(rt: CustomerRuntime): void {
 export function publish(rt: CustomerRuntime, merchantUserId: string): void {
   // Every path that changed a row ends here (some through journal writes that bypass updateAttempt).
   countsChanged(rt);
-  if (!rt.options.emit || rt.closed) return;
+  if (rt.closed) return;
   try {
     if (rt.journal.getCustomer(merchantUserId))
-      rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
+      rt.context.emit('customers.updated', customerDetail(rt, merchantUserId));
   } catch (error) {
     rt.options.log(`publish ${merchantUserId}: ${describe(error)}`);
   }

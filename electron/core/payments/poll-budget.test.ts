@@ -128,7 +128,6 @@ describe('one status budget for the whole till', () => {
     await harness.test.context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
     const customers = await createCustomerModule({
       vault: new DevelopmentFileVault(join(harness.dataDir, 'vault.development.json')),
-      emit: () => {},
       hintIntervalMs: 50,
     })(harness.test.context, EVERY_REQUEST_APPROVED);
     onTestFinished(() => customers.close());
