@@ -19,7 +19,7 @@ import {
   customerModuleBehind,
   paymentModuleBehind,
 } from './journal-stand-ins.ts';
-import type { PaymentModuleFactory } from './payment-module.ts';
+import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import { createStatusBudget } from './payments/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';

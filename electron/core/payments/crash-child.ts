@@ -12,7 +12,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { PaymentHandlers } from '../payment-module.ts';
+import type { PaymentHandlers } from './payment-module.ts';
 import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';

@@ -7,7 +7,7 @@ import type { CoreContext } from '../core-context.ts';
 import { startEcrModule } from '../ecr/ecr-module.ts';
 import { freePort } from '../../sandbox/testing.ts';
 import { createEventBus } from '../event-bus.ts';
-import type { PaymentModule } from '../payment-module.ts';
+import type { PaymentModule } from './payment-module.ts';
 import { createAdminSession } from '../settings/admin-session.ts';
 import { CRASH_REGISTER_KEY_NAME, CrashRegister, readRegisterMemory } from './crash-register.ts';
 import type { TestContext } from './payment-test-context.test-helper.ts';

@@ -10,7 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
-import type { PaymentHandlers } from '../payment-module.ts';
+import type { PaymentHandlers } from './payment-module.ts';
 
 export const REGISTER_MEMORY_FILE = 'register-memory.json';
 export const CRASH_REGISTER_KEY_NAME = 'Crash register';

@@ -27,7 +27,7 @@ import {
 } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
-import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
+import type { PaymentCounts, PaymentHandlers, PaymentModule, PaymentModuleFactory } from './payment-module.ts';
 import type { ClientTuning, ProviderConnection } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';

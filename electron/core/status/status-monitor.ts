@@ -1,6 +1,6 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { JournalProblem, StatusSnapshot } from '../../../shared/domain.ts';
-import type { PaymentCounts } from '../payment-module.ts';
+import type { PaymentCounts } from '../payments/payment-module.ts';
 
 // The status bar's facts: provider reachable, clock skew, pending and unresolved counts. A light probe
 // (one signed status lookup of a reference that cannot exist) runs at start and then periodically; counts
