@@ -1,6 +1,6 @@
 import type { EventSink } from '../../shared/contract.ts';
 import type { JournalRecords } from './journal/journal-record.ts';
-import type { StatusBudget } from './payments/status-budget.ts';
+import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 
@@ -17,7 +17,7 @@ export interface CoreContext {
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
   /**
-   * The terminal's status budget (Settings → status checks per second, payments/status-budget.ts): every status
+   * The terminal's status budget (Settings → status checks per second, status/status-budget.ts): every status
    * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer hold lookups
    * (after an order webhook, when a customer is opened, the resolver's) and the resolver's re-sends, the status
    * bar's probe — so all of them together stay within the setting. The core closes it last.

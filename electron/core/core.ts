@@ -21,7 +21,7 @@ import {
 } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
-import { createStatusBudget } from './payments/status-budget.ts';
+import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';

@@ -5,7 +5,7 @@ import type { Lookup } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import type { PaymentRuntime } from './runtime.ts';
 import { otherTerminalError } from './sends.ts';
-import type { BudgetTicket, Lane } from './status-budget.ts';
+import type { BudgetTicket, Lane } from '../status/status-budget.ts';
 
 // One status lookup by referenceId, as the order workers and the cashier's calls make it: through the
 // terminal's status budget in the lane its caller names, one try only (the caller's schedule is the retry),

@@ -60,7 +60,7 @@ import {
   sendOrder,
   sendRefund,
 } from './sends.ts';
-import { createStatusBudget } from './status-budget.ts';
+import { createStatusBudget } from '../status/status-budget.ts';
 import { openRegisterSale, registerSaleOf, type RegisterPayments, type RegisterSaleInput } from './register-sales.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that

@@ -4,7 +4,7 @@ import type { Journal } from '../journal/index.ts';
 import type { SendMemory } from './decisions.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OnScreen } from './on-screen.ts';
-import type { StatusBudget } from './status-budget.ts';
+import type { StatusBudget } from '../status/status-budget.ts';
 
 // What every part of the payment service shares: the journal, the client, the per-terminal status budget and
 // which payments are on screen,
