@@ -10,7 +10,10 @@ import type { SettingsService } from './settings/settings-service.ts';
 export interface CoreContext {
   /** Directory for state files (the journal database lives here). */
   readonly dataDir: string;
-  /** Each journal's id and how far it got, in the settings store: notices a journal deleted with its mark. */
+  /**
+   * Each journal's id and how far it got, in `journal-records.json` beside the journals (journal/journal-record.ts;
+   * not the settings store, which a shop copies between tills): notices a journal deleted with its mark.
+   */
   readonly journalRecords: JournalRecords;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
