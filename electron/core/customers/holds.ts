@@ -6,7 +6,7 @@ import { isOutcomeUnknown } from '../http/failures.ts';
 import type { Lane } from '../status/status-budget.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import {
   describe,
   exclusive,

@@ -18,7 +18,7 @@ import type {
   LinkSessionRow,
   LinkSessionStatus,
   NewCustomerAttempt,
-} from './journal-rows.ts';
+} from './rows.ts';
 import { migrateCustomers } from './migrations.ts';
 
 // The linked-customer journal: its own SQLite file next to the payment journal (WAL, synchronous=FULL,

@@ -1,7 +1,7 @@
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
 import { describe, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
 

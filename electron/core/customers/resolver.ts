@@ -3,7 +3,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import { describe, exclusive, publish, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { sendCreate } from './sends.ts';
 import { tokenGoneForGood, tokenOf } from './tokens.ts';

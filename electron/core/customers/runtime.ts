@@ -6,7 +6,7 @@ import type { ConsentGateway } from '../security/consent-page.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
-import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './rows.ts';
 import type { ResolvedCustomerOptions } from './options.ts';
 import type { OrderWebhookListener } from './order-webhook-listener.ts';
 import type { StatusSlots } from './status-slots.ts';
