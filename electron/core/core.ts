@@ -135,10 +135,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const payments = paymentModuleBehind(paymentGate);
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
-  const approvals = createApprovals({
-    settings,
+  const approvals = createApprovals(context, {
     customers: { 'customers.find': (request) => customers.handlers['customers.find'](request) },
-    emit: bus.emit,
     unavailable: () => {
       const problem = customerGate.problem();
       return problem ? journalLost(problem) : null;

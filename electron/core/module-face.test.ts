@@ -49,7 +49,7 @@ describe.each(Object.keys(faces))('the %s module’s face', (which) => {
   const face = faces[which] as ModuleFace<Record<string, unknown>>;
   const paths = pathsOf(face as unknown as Node);
 
-  it('its stand-in answers each member as declared: throws or rejects with the refusal, or its fixed answer', async () => {
+  it('its stand-in answers each member as declared: throws or rejects the refusal, or its fixed answer', async () => {
     const refusal = new Error('journal lost');
     const standIn = refusingModule(face, () => refusal);
     for (const path of paths) {

@@ -48,7 +48,7 @@ function heldTimers(): { timers: Timers; waiting: (ms: number) => HeldWait[]; ru
 }
 
 describe('the resolver waits on the injected timers', () => {
-  it('a charge whose answer was lost is looked into on them (at once: a wait of 0 ms), and resolved when it runs out', async () => {
+  it('a charge whose answer was lost is looked into on them (a wait of 0 ms), resolved when it runs out', async () => {
     const held = heldTimers();
     const { h, module } = await start({ timers: held.timers, client: { retry: { maxAttempts: 1 } } });
     const user = await linked(h, module);
@@ -70,7 +70,7 @@ describe('the resolver waits on the injected timers', () => {
     expect(await truth('charges')).toHaveLength(1);
   });
 
-  it('after a restart, each unsettled row is resumed through them (a wait of 0 ms), not behind their back', async () => {
+  it('after a restart, each unsettled row is resumed through them (a wait of 0 ms), not behind them', async () => {
     const first = await start();
     const user = await linked(first.h, first.module);
     await stopService();

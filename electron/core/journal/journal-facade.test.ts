@@ -82,7 +82,7 @@ describe.each(Object.keys(journals) as (keyof typeof journals)[])('the %s journa
     journal.close();
   });
 
-  it('turns a failure of the transaction itself (the disk refusing its commit) into a typed journal.unavailable', () => {
+  it('turns a failure of the transaction itself (the disk refusing its commit) into journal.unavailable', () => {
     const journal = journals[name](dir);
     // Another connection makes the journal's own bookkeeping write, the last one before COMMIT, fail the way a
     // full or failing disk does: the caller's work succeeded; the journal could not keep it.

@@ -10,7 +10,7 @@ import { journalUnavailable, type Atomically, type Transactions } from './databa
 //   as a retryable disk problem.
 
 export interface JournalFacade {
-  /** Wraps one journal call: refused once closed; a database failure becomes journal.unavailable (a PosError passes). */
+  /** Wraps one journal call: refused once closed; a database failure becomes journal.unavailable. */
   guard<A extends unknown[], R>(operation: (...args: A) => R): (...args: A) => R;
   /** Groups the caller's calls into one commit, by the rule above. `work` must be synchronous. */
   readonly atomically: Atomically;
