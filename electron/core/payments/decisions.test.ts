@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
-import type { OrderStatusResponse } from '../instore/schemas.ts';
-import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { AttemptRow, CancelRow } from '../journal/index.ts';
 import {
   adoptPatch,
   checkDelay,
   decideCancel,
-  decideRefund,
   decideUnresolved,
   EXISTS_NOT_FOUND_REASON,
   isProviderSaidExistsEvent,
@@ -16,86 +14,23 @@ import {
   PROVIDER_SAID_EXISTS_DATA,
   shouldCancelExpired,
   type Lookup,
-  type ResolutionPolicy,
   type SendMemory,
 } from './decisions.ts';
+import {
+  attempt,
+  ERROR,
+  ERROR_REASON,
+  found,
+  interactive,
+  NOT_FOUND,
+  order,
+  POLICY,
+  recovered,
+  T0,
+} from './decisions.test-helper.ts';
 
 // The state-decision table, rule by rule: what the service does with an attempt, a cancel or a refund given
 // what a lookup by referenceId said and the clock.
-
-const T0 = Date.parse('2026-11-21T03:00:00.000Z');
-const POLICY: ResolutionPolicy = { settleMs: 35_000, resendWindowMs: 60_000, maxResends: 2, orderLifetimeMs: 300_000 };
-
-function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
-  return {
-    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
-    origin: 'taken-here',
-    method: 'merchant-qr',
-    amountMinor: 1000,
-    currency: 'SGD',
-    posId: 'POS-DEMO-1',
-    idempotencyKey: '6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
-    state: 'checking',
-    providerStatus: null,
-    providerOrderId: null,
-    paymentType: null,
-    failureReason: null,
-    failureNotice: null,
-    qrPayload: null,
-    expiresAt: null,
-    note: null,
-    consumerCodeHash: null,
-    refundedMinor: 0,
-    providerRefundedMinor: null,
-    unresolvedReason: null,
-    expiredUnpaid: false,
-    localDay: '2026-11-21',
-    createdAt: T0,
-    updatedAt: T0,
-    version: 2,
-    registerKey: null,
-    orderReference: null,
-    ...overrides,
-  };
-}
-
-function order(status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): OrderStatusResponse {
-  return {
-    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
-    status,
-    orderAmount: 1000,
-    currency: 'SGD',
-    createdAt: '2026-11-21T03:00:00.100Z',
-    updatedAt: '2026-11-21T03:00:01.000Z',
-    shopbackOrderId: '261121-0001-ABCD',
-    ...extra,
-  } as OrderStatusResponse;
-}
-
-const found = (status: OrderStatus, extra: Partial<OrderStatusResponse> = {}): Lookup => ({
-  kind: 'found',
-  order: order(status, extra),
-});
-const NOT_FOUND: Lookup = { kind: 'not-found' };
-const ERROR_REASON = notice('payments.error', { error: { code: 'network.unreachable' } });
-const ERROR: Lookup = { kind: 'error', reason: ERROR_REASON };
-
-const interactive: SendMemory = {
-  interactive: true,
-  canResend: true,
-  firstSentAt: T0,
-  lastSentAt: T0,
-  resends: 0,
-  existsAtProvider: false,
-};
-const recovered: SendMemory = {
-  interactive: false,
-  canResend: false,
-  firstSentAt: T0,
-  lastSentAt: T0,
-  resends: 0,
-  existsAtProvider: false,
-};
 
 describe('an attempt whose outcome is unknown (sending/checking)', () => {
   const decide = (
@@ -322,104 +257,6 @@ describe('an open order past its expiry', () => {
     expect(
       decide(found('CREATED'), EXPIRES + GRACE + 90_000, { cancels: [cancelRow({ createdAt: EXPIRES + GRACE })] }),
     ).toBe(false);
-  });
-});
-
-describe('a refund whose answer was lost: reconcile before any retry', () => {
-  // The provider showed 200 refunded just before this refund of 300 was sent.
-  const refund: RefundRow = {
-    refundId: 'TILL-01-20261121-K3F9Q2ZP-R2',
-    referenceId: 'TILL-01-20261121-K3F9Q2ZP',
-    amountMinor: 300,
-    currency: 'SGD',
-    reason: 'returned',
-    idempotencyKey: '1f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f',
-    state: 'checking',
-    failureReason: null,
-    failureNotice: null,
-    providerOrderId: null,
-    providerTraceId: null,
-    providerRefundedBeforeMinor: 200,
-    checkingReason: null,
-    posId: 'POS-DEMO-1',
-    localDay: '2026-11-21',
-    createdAt: T0,
-    updatedAt: T0,
-  };
-  // An earlier refund of 200 is confirmed in the journal.
-  const paid = attempt({ state: 'final', providerStatus: 'CAPTURED', refundedMinor: 200 });
-  const decide = (lookup: Lookup, now: number, row: RefundRow = refund) =>
-    decideRefund({ refund: row, attempt: paid, lookup, now, lastSentAt: T0, settleMs: POLICY.settleMs });
-
-  it("the provider's total grew by it since it was sent → succeeded, whatever the time", () => {
-    expect(decide(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
-    expect(decide(found('REFUNDED', { refundAmount: 1000 }), T0 + 1)).toEqual({ kind: 'succeeded' });
-  });
-
-  it('not in the total → wait until the lost request can no longer land, then send again (same key) with the total as new baseline', () => {
-    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 1_000)).toMatchObject({
-      kind: 'wait',
-      settleAt: T0 + 35_000,
-    });
-    expect(decide(found('CAPTURED', { refundAmount: 200 }), T0 + 35_000)).toEqual({
-      kind: 'resend',
-      providerRefundedMinor: 200,
-    });
-    const fresh = { ...refund, providerRefundedBeforeMinor: 0 };
-    expect(decide(found('CAPTURED'), T0 + 35_000, fresh)).toEqual({ kind: 'resend', providerRefundedMinor: 0 }); // refundAmount absent = 0
-  });
-
-  it('a refund made elsewhere before ours left is not taken for ours', () => {
-    // 400 refunded at the merchant portal, unknown to this till: the provider showed 600 when ours left.
-    const afterOutside = { ...refund, providerRefundedBeforeMinor: 600 };
-    // Compared with our confirmed 200, 600 would "hold" our 300; against the baseline it does not.
-    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 1_000, afterOutside)).toMatchObject({
-      kind: 'wait',
-      settleAt: T0 + 35_000,
-    });
-    expect(decide(found('CAPTURED', { refundAmount: 600 }), T0 + 35_000, afterOutside)).toEqual({
-      kind: 'resend',
-      providerRefundedMinor: 600,
-    });
-    expect(decide(found('CAPTURED', { refundAmount: 899 }), T0 + 35_000, afterOutside)).toEqual({
-      kind: 'resend',
-      providerRefundedMinor: 899,
-    });
-    expect(decide(found('CAPTURED', { refundAmount: 900 }), T0 + 1, afterOutside)).toEqual({ kind: 'succeeded' });
-  });
-
-  it('a row recorded before the baseline existed keeps the comparison with our confirmed total', () => {
-    const legacy = { ...refund, providerRefundedBeforeMinor: null };
-    expect(decide(found('CAPTURED', { refundAmount: 500 }), T0 + 1, legacy)).toEqual({ kind: 'succeeded' });
-    expect(decide(found('CAPTURED', { refundAmount: 499 }), T0 + 35_000, legacy)).toEqual({
-      kind: 'resend',
-      providerRefundedMinor: 499,
-    });
-  });
-
-  it('another of our refunds is unsettled too → never resent on a total that may or may not hold that one', () => {
-    const withOther = (lookup: Lookup, now: number) =>
-      decideRefund({
-        refund,
-        attempt: paid,
-        lookup,
-        now,
-        lastSentAt: T0,
-        settleMs: POLICY.settleMs,
-        othersInFlight: true,
-      });
-    expect(withOther(found('CAPTURED', { refundAmount: 300 }), T0 + 35_000)).toMatchObject({
-      kind: 'wait',
-      settleAt: null,
-      reason: notice('refund.other-unsettled'),
-    });
-    // Its own growth is still recognised.
-    expect(withOther(found('CAPTURED', { refundAmount: 500 }), T0 + 1)).toEqual({ kind: 'succeeded' });
-  });
-
-  it('lookup failed or order not found → wait, never resend blind', () => {
-    expect(decide(ERROR, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });
-    expect(decide(NOT_FOUND, T0 + 3_600_000)).toMatchObject({ kind: 'wait', settleAt: null });
   });
 });
 

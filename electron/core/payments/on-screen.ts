@@ -20,15 +20,25 @@ export class OnScreen {
     this.#ttlMs = ttlMs;
   }
 
-  /** A screen shows `referenceId` (shown) or stopped showing it. True when it was on no screen just before. */
-  mark(surface: ScreenSurface, referenceId: string, shown: boolean): boolean {
+  /** A screen shows `referenceId`. True when it was on no screen just before. */
+  show(surface: ScreenSurface, referenceId: string): boolean {
     const wasShown = this.isShown(referenceId);
+    this.#marks.set(`${surface} ${referenceId}`, this.#touch(referenceId));
+    return !wasShown;
+  }
+
+  /** A screen stopped showing `referenceId`. */
+  hide(surface: ScreenSurface, referenceId: string): void {
+    this.#marks.delete(`${surface} ${referenceId}`);
+    this.#touch(referenceId);
+  }
+
+  /** It was on a screen until now; marks not repeated in time lapse. */
+  #touch(referenceId: string): number {
     const at = this.#now();
     this.#lastShown.set(referenceId, at);
-    if (shown) this.#marks.set(`${surface} ${referenceId}`, at);
-    else this.#marks.delete(`${surface} ${referenceId}`);
     for (const [key, markedAt] of this.#marks) if (at - markedAt >= this.#ttlMs) this.#marks.delete(key);
-    return shown && !wasShown;
+    return at;
   }
 
   isShown(referenceId: string): boolean {

@@ -1,15 +1,24 @@
+import type { PaymentView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
-import type { Journal } from '../journal/index.ts';
+import { toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
+import type { ProviderConnection } from '../provider/provider-access.ts';
+import type { CashierSales } from './cashier-sales.ts';
 import type { SendMemory } from './decisions.ts';
+import type { NotificationListener } from './notifications.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OnScreen } from './on-screen.ts';
+import type { OrderWorker } from './order-worker.ts';
+import type { ProviderAmountLimits } from './provider-amount-limits.ts';
 import type { StatusBudget } from '../status/status-budget.ts';
 
-// What every part of the payment service shares: the journal, the client, the per-terminal status budget and
-// which payments are on screen,
-// and what this process remembers about requests it sent (lost on a crash on purpose: recovery works from
-// the journal alone). One object, built by the service, handed to the handlers and the order workers.
+// What every part of the payment service shares: the journal, the client, the per-terminal status budget,
+// which payments are on screen and which sale holds the till, and what this process remembers about requests
+// it sent (lost on a crash on purpose: recovery works from the journal alone). One record, built by the facade
+// (payment-service.ts) and handed to every handler and order worker; plus the small helpers they all use.
 
 /** A create or scan request as the client takes it: kept in memory so a resend is the same request. */
 export type OrderRequest =
@@ -30,7 +39,19 @@ export interface AttemptMemory extends SendMemory {
   existsAtProvider: boolean;
 }
 
+/** A cashier's charge from its first check until its answer is back, with its reference once it has one. */
+export interface CashierCharge {
+  referenceId: string | null;
+}
+
+/** The last status lookup of a payment (answeredAt: the last one the provider answered, found or not). */
+export interface LastLookup {
+  readonly checkedAt: number;
+  readonly answeredAt: number | null;
+}
+
 export interface PaymentRuntime {
+  readonly context: CoreContext;
   readonly journal: Journal;
   readonly options: ResolvedOptions;
   /**
@@ -46,17 +67,72 @@ export interface PaymentRuntime {
   readonly onScreen: OnScreen;
   /** A status lookup came back (answered: the provider said something, found or not): payment.checked. */
   noteChecked(referenceId: string, answered: boolean): void;
+  /** The last status lookup of each payment this process looked up (dropped once nothing about it is open). */
+  readonly checks: Map<string, LastLookup>;
   readonly attempts: Map<string, AttemptMemory>;
   /** refundId → when its request last left (or may have left). */
   readonly refundSentAt: Map<string, number>;
   /** referenceIds, refundIds and cancelIds a cashier's call is sending right now: workers leave them alone. */
   readonly busy: Set<string>;
+  /** One worker per order that is open or unresolved (workers.ts). */
+  readonly workers: Map<string, OrderWorker>;
+  /** What the provider's refusals taught about each merchant's amount limits. */
+  readonly amountLimits: ProviderAmountLimits;
+  /**
+   * A notification is a hint to look now. Signed, so only a replay (within the freshness window) can repeat
+   * one: the same status of one order makes the worker look at most once per interval (a new status looks at
+   * once, so "Paid" is not delayed), and the repeats are dropped, the worker polling anyway.
+   */
+  readonly hints: HintThrottle;
+  /** The cashier's own sale as the cashier's windows say (payments.cashierSale): it holds the till for registers. */
+  readonly cashierSales: CashierSales;
+  /** The cashier's charges being sent: the till is busy for registers meanwhile, whatever the screens said so far. */
+  readonly cashierCharges: Set<CashierCharge>;
+  /** When the register's customer-QR sale waiting for its scan expires (at most one waits at a time). */
+  saleExpiry: unknown;
+  listener: NotificationListener | null;
+  /** Set once close() has begun: nothing new starts. */
+  closing: Promise<void> | null;
   /** The terminal reference the provider may show (orderMetadata / refundMetadata), if it is a valid one. */
   terminalReference(): string | undefined;
   /** The webhookUrl to give the provider on create/scan, if notifications can reach us. */
   webhookUrl(): string | undefined;
-  /** Tell the screens (payment.updated) and the status bar that an attempt changed. */
+  /** Tell the screens (payment.updated) and the status bar that an attempt changed (publishAttempt below). */
   publishAttempt(referenceId: string): void;
-  /** refund.updated for one refund, then payment.updated for its payment. */
+  /** refund.updated for one refund, then payment.updated for its payment (publishRefund below). */
   publishRefund(refundId: string): void;
+}
+
+export function publishAttempt(rt: PaymentRuntime, referenceId: string): void {
+  const view = rt.journal.viewOf(referenceId);
+  if (view) rt.context.emit('payment.updated', view);
+  rt.context.countsChanged();
+}
+
+export function publishRefund(rt: PaymentRuntime, refundId: string): void {
+  const refund = rt.journal.getRefund(refundId);
+  if (!refund) return;
+  rt.context.emit('refund.updated', toRefundView(refund));
+  publishAttempt(rt, refund.referenceId);
+}
+
+export function requireAttempt(rt: PaymentRuntime, referenceId: string): AttemptRow {
+  const row = rt.journal.getAttempt(referenceId);
+  if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
+  return row;
+}
+
+export function requireView(rt: PaymentRuntime, referenceId: string): PaymentView {
+  const view = rt.journal.viewOf(referenceId);
+  if (!view) throw new PosError('payment.not-found', { details: { referenceId } });
+  return view;
+}
+
+export function refuseWhenClosing(rt: PaymentRuntime): void {
+  if (rt.closing) throw new PosError('internal', { cause: new Error('The app is shutting down.') });
+}
+
+/** The provider's amount limits are per merchant: its address and key name one. */
+export function merchantKeyOf(connection: ProviderConnection): string {
+  return `${connection.profile.baseUrl} ${connection.accessKeyId}`;
 }

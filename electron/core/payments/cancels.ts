@@ -1,0 +1,101 @@
+import type { PaymentView } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { isCancellable, type NewRegisterRequest } from '../journal/index.ts';
+import { notCancellableReason } from './decisions.ts';
+import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
+import { applyCancelOutcome, otherTerminalError, sendCancel } from './sends.ts';
+import { watch } from './workers.ts';
+
+// Cancels of a payment still open: the cashier's (Cancel on the Payment screen), a register's (its request
+// recorded with the cancel), and the kiosk's of the QRs a customer walked away from. Written ahead like every
+// request; one whose order is not known to exist yet is sent by the worker once it finds the order.
+
+/** The cashier's cancel (also the kiosk's, and the cashier's screen calling off a register's sale). */
+export function cancel(rt: PaymentRuntime, referenceId: string, reason: string | undefined): Promise<PaymentView> {
+  return recordAndSend(rt, referenceId, reason, () => {});
+}
+
+/** A register's cancel: its request recorded with the cancel, or alone when there is nothing left to cancel. */
+export function cancelForRegister(
+  rt: PaymentRuntime,
+  referenceId: string,
+  request: NewRegisterRequest,
+): Promise<PaymentView> {
+  return recordAndSend(rt, referenceId, `register ${request.registerKey}`, () =>
+    rt.journal.register.recordRequest(request, { referenceId }),
+  );
+}
+
+/**
+ * A kiosk serves one customer at a time: a QR still open from a customer who walked away (the screen
+ * cancels it itself after the set time; a reload or a crash can skip that) is cancelled, write-ahead like
+ * any cancel, before the next customer's is created, so they can never pay it. A QR already scanned or paid
+ * is left to finish: its cancel is refused and it settles as usual.
+ */
+export async function cancelUnpaidKioskQrs(rt: PaymentRuntime): Promise<void> {
+  const open = rt.journal.listNonFinal().filter((row) => row.method === 'merchant-qr');
+  await Promise.allSettled(open.map((row) => cancel(rt, row.referenceId, 'kiosk: next customer')));
+}
+
+/** `recordAlso`: what the caller's request adds to the cancel's commit (or writes alone when nothing is left to cancel). */
+async function recordAndSend(
+  rt: PaymentRuntime,
+  referenceId: string,
+  reason: string | undefined,
+  recordAlso: () => void,
+): Promise<PaymentView> {
+  refuseWhenClosing(rt);
+  const cancelled = (): PaymentView => {
+    recordAlso();
+    return requireView(rt, referenceId);
+  };
+  // A second tap on "cancel" after it worked is not an error.
+  const before = requireAttempt(rt, referenceId);
+  if (before.state === 'final' && before.providerStatus === 'CANCELLED') return cancelled();
+  await refuseUnsendable(rt, before.posId);
+  // From here to the write-ahead record nothing awaits: two taps cannot both record a cancel.
+  const row = requireAttempt(rt, referenceId);
+  if (row.state === 'final' && row.providerStatus === 'CANCELLED') return cancelled();
+  const unresolved = row.state === 'sending' || row.state === 'checking';
+  if (!unresolved && !isCancellable(row.state, row.providerStatus)) {
+    throw new PosError('order.not-cancellable', {
+      notice: notCancellableReason(row.state === 'not-sent' ? null : row.providerStatus),
+      details: { referenceId, providerStatus: row.providerStatus },
+    });
+  }
+  if (rt.journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return cancelled();
+
+  const recorded = rt.journal.atomically(() => {
+    const recorded = rt.journal.recordCancel(referenceId, { reason: reason?.trim() || null });
+    recordAlso();
+    return recorded;
+  });
+  rt.publishAttempt(referenceId);
+  if (unresolved) {
+    // Whether the order exists is not known yet: the worker sends the cancel once it finds it.
+    watch(rt, referenceId).wake('cancel');
+    return requireView(rt, referenceId);
+  }
+  rt.busy.add(recorded.cancelId);
+  let outcome;
+  try {
+    outcome = await sendCancel(rt, recorded);
+    applyCancelOutcome(rt, recorded, outcome);
+  } finally {
+    rt.busy.delete(recorded.cancelId);
+  }
+  // Read the order's status now: CANCELLED, or what it moved on to (the screen then offers a refund).
+  await watch(rt, referenceId).lookNow('cancel');
+  if (outcome.kind === 'refused') throw outcome.error;
+  return requireView(rt, referenceId);
+}
+
+/**
+ * A cancel that could not leave this till (no credentials, or the till now speaks as another terminal than
+ * the one whose order is still open) is refused with the reason before anything is recorded, instead of
+ * sitting in "checking". Refunds go from any terminal of the merchant and are not refused here.
+ */
+async function refuseUnsendable(rt: PaymentRuntime, paymentPosId: string | null): Promise<void> {
+  const client = await rt.client();
+  if (paymentPosId !== null && client.posId !== paymentPosId) throw otherTerminalError(paymentPosId, client.posId);
+}

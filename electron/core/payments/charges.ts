@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CURRENCY_OF_COUNTRY,
+  type PaymentMethod,
+  type PaymentView,
+  type RegisterOrigin,
+} from '../../../shared/domain.ts';
+import { money, type CurrencyCode } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
+import { partnerFromSettings } from '../instore/client.ts';
+import type { NewRegisterRequest } from '../journal/index.ts';
+import { cancelUnpaidKioskQrs } from './cancels.ts';
+import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor } from './charge-input.ts';
+import { errorReason } from './error-reason.ts';
+import { updateAttempt } from './records.ts';
+import {
+  publishRegisterSale,
+  refuseWhenBusyForRegister,
+  waitingSaleFor,
+  type RegisterSaleInput,
+} from './register-sales.ts';
+import {
+  merchantKeyOf,
+  refuseWhenClosing,
+  requireAttempt,
+  requireView,
+  type CashierCharge,
+  type OrderRequest,
+  type PaymentRuntime,
+} from './runtime.ts';
+import { sendOrder } from './sends.ts';
+import { forgetSettled, watch } from './workers.ts';
+
+// New charges, one entry point per way a charge starts: the cashier's at the counter, a kiosk customer's, a
+// register's merchant-QR sale, and the cashier's scan of a register's customer-QR sale waiting for its code.
+// Each checks what it must, then all go the same way: written ahead, sent once, the answer applied, the order
+// watched until it settles (recordAndSend).
+
+/** What the till's screens ask for (payments.chargeMerchantQr / chargeCustomerQr). */
+export interface ChargeInput {
+  readonly amountMinor: number;
+  readonly currency: CurrencyCode;
+  readonly note?: string | undefined;
+  readonly consumerCode?: string | undefined;
+  /** The code is scanned for this register's customer-QR sale (its reference). */
+  readonly registerSale?: string | undefined;
+}
+
+/** A charge from the till's screens: the scan of a register's waiting sale, else a kiosk's or a cashier's charge. */
+export async function chargeFromTill(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+): Promise<PaymentView> {
+  if (input.registerSale !== undefined) return chargeWaitingSale(rt, method, input, input.registerSale);
+  return rt.context.settings.current().mode === 'kiosk'
+    ? chargeAtKiosk(rt, method, input)
+    : chargeAtCounter(rt, method, input);
+}
+
+/** The cashier's charge: it holds the till for registers from its first check until its answer is back. */
+export function chargeAtCounter(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
+  return holdingTillForCashier(rt, async (sending) => {
+    const checks = await checkTillCharge(rt, method, input);
+    return recordAndSend(rt, cashierCharge(rt, checks, sending));
+  });
+}
+
+/**
+ * A kiosk serves one customer at a time: its charge is the cashier's, but first the QRs still open from a customer
+ * who walked away are cancelled (cancelUnpaidKioskQrs), so the next customer can never pay them.
+ */
+export function chargeAtKiosk(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
+  return holdingTillForCashier(rt, async (sending) => {
+    const checks = await checkTillCharge(rt, method, input);
+    await cancelUnpaidKioskQrs(rt);
+    return recordAndSend(rt, cashierCharge(rt, checks, sending));
+  });
+}
+
+/**
+ * A register's merchant-QR sale: refused ecr.busy inside its write-ahead commit while the till is busy with
+ * another sale, and its request recorded in the same commit as its payment.
+ */
+export async function chargeForRegister(
+  rt: PaymentRuntime,
+  input: RegisterSaleInput,
+  origin: RegisterOrigin,
+  request: NewRegisterRequest,
+): Promise<PaymentView> {
+  const checked = await checkCharge(rt, input);
+  const note = normaliseNote(input.note);
+  // No client (no credentials): refused before anything is recorded.
+  await rt.client();
+  const referenceId = rt.journal.newReferenceId(checked.settings.terminalReference);
+  return recordAndSend(rt, {
+    method: 'merchant-qr',
+    referenceId,
+    amountMinor: input.amountMinor,
+    checked,
+    consumerCode: undefined,
+    note,
+    register: origin,
+    commit: (recordPayment) => {
+      refuseWhenBusyForRegister(rt);
+      recordPayment();
+      rt.journal.register.recordRequest(request, { referenceId });
+    },
+  });
+}
+
+/**
+ * The code scanned for a register's customer-QR sale: the sale's amount, reference, note and origin, not new
+ * ones; the sale is closed 'scanned' in its payment's write-ahead commit.
+ */
+export async function chargeWaitingSale(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+  saleReference: string,
+): Promise<PaymentView> {
+  const sale = waitingSaleFor(rt, saleReference, input);
+  const checked = await checkCharge(rt, input);
+  const consumerCode = consumerCodeOf(method, input);
+  await rt.client();
+  const { referenceId } = sale;
+  return recordAndSend(rt, {
+    method,
+    referenceId,
+    amountMinor: input.amountMinor,
+    checked,
+    consumerCode,
+    note: sale.note,
+    register: { keyName: sale.keyName, orderReference: sale.orderReference },
+    commit: (recordPayment) => {
+      recordPayment();
+      rt.journal.register.closeSale(referenceId, 'scanned');
+    },
+  });
+}
+
+/** What every charge checks before anything is recorded: refused here, nothing was written or sent. */
+export async function checkCharge(rt: PaymentRuntime, input: { amountMinor: number; currency: CurrencyCode }) {
+  refuseWhenClosing(rt);
+  const settings = rt.context.settings.current();
+  const connection = await rt.context.provider.connection();
+  const currency = CURRENCY_OF_COUNTRY[connection.country];
+  checkCurrency(input.currency, currency);
+  checkAmount(input.amountMinor, currency, settings.amountLimits);
+  const merchantKey = merchantKeyOf(connection);
+  rt.amountLimits.check(merchantKey, input.amountMinor, currency);
+  return { settings, connection, currency, merchantKey };
+}
+
+type CheckedCharge = Awaited<ReturnType<typeof checkCharge>>;
+
+/** A charge about to be written ahead and sent. */
+interface Charge {
+  readonly method: PaymentMethod;
+  readonly referenceId: string;
+  readonly amountMinor: number;
+  readonly checked: CheckedCharge;
+  readonly consumerCode: string | undefined;
+  readonly note: string | null;
+  readonly register: RegisterOrigin | undefined;
+  /** The write-ahead commit: what this charge writes, or refuses, around its payment's own record. */
+  readonly commit: (recordPayment: () => void) => void;
+}
+
+/** The till's own charges (counter and kiosk) hold the till for registers until their answer is back. */
+async function holdingTillForCashier(
+  rt: PaymentRuntime,
+  charge: (sending: CashierCharge) => Promise<PaymentView>,
+): Promise<PaymentView> {
+  const sending: CashierCharge = { referenceId: null };
+  rt.cashierCharges.add(sending);
+  try {
+    return await charge(sending);
+  } finally {
+    rt.cashierCharges.delete(sending);
+  }
+}
+
+/** The checks of a charge typed or scanned at the till, up to the client it will be sent with. */
+async function checkTillCharge(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput) {
+  const checked = await checkCharge(rt, input);
+  const consumerCode = consumerCodeOf(method, input);
+  const note = normaliseNote(input.note);
+  // No client (no credentials): refused before anything is recorded.
+  await rt.client();
+  return { method, amountMinor: input.amountMinor, checked, consumerCode, note, register: undefined };
+}
+
+/** The cashier's charge gets its reference last (after a kiosk's cancels); a register refused meanwhile is told it. */
+function cashierCharge(
+  rt: PaymentRuntime,
+  checks: Awaited<ReturnType<typeof checkTillCharge>>,
+  sending: CashierCharge,
+): Charge {
+  const referenceId = rt.journal.newReferenceId(checks.checked.settings.terminalReference);
+  sending.referenceId = referenceId;
+  return { ...checks, referenceId, commit: (recordPayment) => recordPayment() };
+}
+
+function consumerCodeOf(method: PaymentMethod, input: ChargeInput): string | undefined {
+  return method === 'customer-qr' ? checkConsumerCode(input.consumerCode ?? '') : undefined;
+}
+
+async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<PaymentView> {
+  const { referenceId, checked, consumerCode, note, register } = charge;
+  const { settings, connection, currency, merchantKey } = checked;
+  const amount = money(charge.amountMinor, currency);
+  const common = {
+    referenceId,
+    amount,
+    partner: partnerFromSettings(settings.partner),
+    orderMetadata: orderMetadataFor(settings.terminalReference, note, register?.orderReference ?? null),
+    webhookUrl: rt.webhookUrl(),
+  };
+  const request: OrderRequest =
+    consumerCode === undefined
+      ? { kind: 'create', input: { ...common, qrType: 'payload' } }
+      : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
+
+  rt.busy.add(referenceId);
+  let outcome;
+  try {
+    // Write-ahead: refused here (consumer code already used, the till busy for a register…) nothing has been
+    // sent. A register's request is recorded in the same commit as its payment; a scanned register sale is
+    // closed in it.
+    rt.journal.atomically(() =>
+      charge.commit(() =>
+        rt.journal.recordAttempt({
+          referenceId,
+          method: charge.method,
+          amount,
+          posId: connection.posId,
+          idempotencyKey: randomUUID(),
+          consumerCode,
+          note,
+          register,
+        }),
+      ),
+    );
+    const now = rt.options.now();
+    rt.attempts.set(referenceId, {
+      interactive: true,
+      canResend: true,
+      request,
+      refusal: null,
+      firstSentAt: now,
+      lastSentAt: now,
+      resends: 0,
+      existsAtProvider: false,
+    });
+    rt.publishAttempt(referenceId);
+    if (register) publishRegisterSale(rt, referenceId);
+    outcome = await sendOrder(rt, referenceId, request);
+    switch (outcome.kind) {
+      case 'accepted':
+        break;
+      case 'exists':
+        updateAttempt(rt, referenceId, { state: 'checking', unresolvedReason: notice('unresolved.already-exists') });
+        break;
+      case 'unknown':
+        // The cashier sees "checking", and the worker finds out what happened.
+        updateAttempt(rt, referenceId, { state: 'checking', unresolvedReason: errorReason(outcome.error) });
+        break;
+      case 'refused':
+      case 'unavailable':
+        // The screens take a limit the provider just taught into account before the next charge.
+        if (rt.amountLimits.learn(merchantKey, charge.amountMinor, outcome.error))
+          rt.context.emit('payments.amountLimitsLearned', rt.amountLimits.of(merchantKey));
+        updateAttempt(
+          rt,
+          referenceId,
+          { state: 'final', failureReason: errorReason(outcome.error) },
+          { kind: 'status', summary: `refused: ${outcome.error.message}` },
+        );
+        break;
+    }
+  } finally {
+    rt.busy.delete(referenceId);
+  }
+  const row = requireAttempt(rt, referenceId);
+  // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.
+  const cancelPending = rt.journal.cancelsOf(referenceId).some((c) => c.state !== 'done');
+  if (row.state !== 'final' || cancelPending)
+    watch(rt, referenceId, outcome.kind === 'accepted' ? rt.options.schedule.firstDelayMs : 0);
+  else forgetSettled(rt, referenceId);
+  if (outcome.kind === 'refused' || outcome.kind === 'unavailable') throw outcome.error;
+  return requireView(rt, referenceId);
+}

@@ -1,0 +1,205 @@
+import type { PaymentDetail } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
+import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from '../journal/index.ts';
+import { providerRefundedMinor } from './decisions.ts';
+import { lookupOrder } from './lookup.ts';
+import { lookUpAtProvider } from './looked-up.ts';
+import { recordProviderRefundTotal } from './records.ts';
+import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
+import { applyRefundOutcome, sendRefund } from './sends.ts';
+import { watch } from './workers.ts';
+
+// Refunds, of a payment taken here or of any payment of the merchant taken at another terminal (looked up by
+// its reference, looked-up.ts): the cashier's, authorised by the supervisor PIN, and a register's, authorised by
+// its key (an admin allowed refunds over the register connection) with its request recorded in the refund's
+// commit. Both are judged against the provider's refund total read just before (the baseline), written ahead,
+// then sent once.
+
+export interface RefundRequest {
+  readonly referenceId: string;
+  readonly amountMinor?: number | undefined;
+  readonly reason: string;
+}
+
+/** The cashier's refund: the supervisor PIN is checked while the baseline is read, and counts first. */
+export async function refundAtCounter(
+  rt: PaymentRuntime,
+  request: RefundRequest,
+  supervisorPin: string,
+): Promise<PaymentDetail> {
+  refuseWhenClosing(rt);
+  const reason = requiredReason(request.reason);
+  // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
+  // at once. The read's result (or error) counts only once the PIN is known to be right.
+  const pinChecked = rt.context.settings.verifyPin('supervisor', supervisorPin);
+  const baselineRead = readRefundBaseline(rt, request.referenceId);
+  baselineRead.catch(() => {});
+  const pin = await pinChecked;
+  if (pin === 'not-set') {
+    throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
+  }
+  if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
+  return recordAndSend(rt, request, reason, await baselineRead, () => {});
+}
+
+/** A register's refund, authorised by its key: its request is recorded in the same commit as the refund. */
+export async function refundForRegister(
+  rt: PaymentRuntime,
+  request: RefundRequest,
+  registerRequest: NewRegisterRequest,
+): Promise<PaymentDetail> {
+  refuseWhenClosing(rt);
+  const reason = requiredReason(request.reason);
+  const baseline = await readRefundBaseline(rt, request.referenceId);
+  return recordAndSend(rt, request, reason, baseline, (refundId) =>
+    rt.journal.register.recordRequest(registerRequest, { referenceId: request.referenceId, refundId }),
+  );
+}
+
+/** Required, and spaces alone say nothing: checked before the PIN, so a typo costs no PIN attempt. */
+function requiredReason(raw: string): string {
+  const reason = raw.trim();
+  if (reason === '')
+    throw new PosError('request.invalid', { notice: notice('refund.reason-missing'), details: { field: 'reason' } });
+  return reason;
+}
+
+type RefundBaseline = Awaited<ReturnType<typeof readRefundBaseline>>;
+
+/** `recordAlso`: what the caller's request adds to the refund's write-ahead commit. */
+async function recordAndSend(
+  rt: PaymentRuntime,
+  request: RefundRequest,
+  reason: string,
+  { client, known, refundsAtRead, providerRefundedBefore, lookedUp }: RefundBaseline,
+  recordAlso: (refundId: string) => void,
+): Promise<PaymentDetail> {
+  const { referenceId } = request;
+  // From here to the write-ahead record nothing awaits: two clerks cannot both have a refund in flight.
+  // (Of a looked-up payment, the journal's recording transaction sees another clerk's record, if any.)
+  const current = known ? requireAttempt(rt, referenceId) : null;
+  if (current) checkBaselineStillExact(referenceId, rt.journal.refundsOf(referenceId), refundsAtRead.length);
+  if (
+    current &&
+    (current.state !== 'final' || (current.providerStatus !== 'CAPTURED' && current.providerStatus !== 'REFUNDED'))
+  ) {
+    throw new PosError('order.not-captured', { details: { referenceId, providerStatus: current.providerStatus } });
+  }
+  // What the payment screen shows: ours from the journal, or the looked-up one as it would be recorded.
+  const view = current ? requireView(rt, referenceId) : rt.journal.lookedUpDetail(lookedUp!).payment;
+  const ourRefundedMinor = current ? current.refundedMinor : 0;
+  // Refunds made elsewhere (merchant portal, another terminal) are in the provider's total, not in ours: what
+  // is left at the provider caps what this till may refund.
+  const refundedElsewhere = providerRefundedBefore > ourRefundedMinor;
+  const currency = view.amount.currency;
+  const refundableMinor = Math.min(
+    view.refundable.amountMinor,
+    Math.max(0, view.amount.amountMinor - providerRefundedBefore),
+  );
+  const amountMinor = request.amountMinor ?? refundableMinor;
+  if (refundableMinor === 0) {
+    throw new PosError('refund.exceeds-refundable', {
+      notice: notice(refundedElsewhere ? 'refund.nothing-left-elsewhere' : 'refund.nothing-left'),
+      details: { referenceId, refundableMinor, providerRefundedMinor: providerRefundedBefore },
+    });
+  }
+  if (refundedElsewhere && amountMinor > refundableMinor) {
+    throw new PosError('refund.exceeds-refundable', {
+      notice: notice('refund.left-after-elsewhere', { left: money(refundableMinor, currency) }),
+      details: {
+        referenceId,
+        refundableMinor,
+        requestedMinor: amountMinor,
+        providerRefundedMinor: providerRefundedBefore,
+      },
+    });
+  }
+  // Write-ahead, in one commit: the payment taken elsewhere (if this is its first refund here) and the refund.
+  // The journal checks the amount again inside the transaction that records it (against the baseline too).
+  const refund = rt.journal.atomically(() => {
+    if (lookedUp) rt.journal.recordLookedUpPayment(lookedUp);
+    const recorded = rt.journal.recordRefund(referenceId, {
+      amountMinor,
+      reason,
+      providerRefundedBeforeMinor: providerRefundedBefore,
+      refundCountAtBaselineRead: refundsAtRead.length,
+      posId: client.posId,
+    });
+    recordAlso(recorded.refundId);
+    return recorded;
+  });
+  rt.publishRefund(refund.refundId);
+
+  rt.busy.add(refund.refundId);
+  let outcome;
+  let settled;
+  try {
+    outcome = await sendRefund(rt, refund);
+    settled = applyRefundOutcome(rt, refund, outcome);
+  } finally {
+    rt.busy.delete(refund.refundId);
+  }
+  // Confirmed: read the order again (REFUNDED, or CAPTURED with the new total). Unknown: the worker reconciles.
+  if (settled.state === 'checking') watch(rt, referenceId).wake('refund');
+  else await watch(rt, referenceId).lookNow('refund');
+  if (outcome.kind === 'refused') throw outcome.error;
+  return rt.journal.detailOf(referenceId)!;
+}
+
+/**
+ * What a refund is judged against, read just before it is recorded. No client (no credentials): refused
+ * before anything is recorded. Any terminal of the merchant may refund any of its payments, sent as this one.
+ */
+async function readRefundBaseline(rt: PaymentRuntime, referenceId: string) {
+  const client = await rt.client();
+  const known = rt.journal.getAttempt(referenceId);
+  // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
+  // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
+  // none of our own refunds can land while it is read: one refund in flight per order, and none recorded
+  // between this read and the record below (the journal checks that again in the recording transaction).
+  const refundsAtRead = known ? rt.journal.refundsOf(referenceId) : [];
+  checkBaselineStillExact(referenceId, refundsAtRead);
+  if (known)
+    return {
+      client,
+      known,
+      refundsAtRead,
+      providerRefundedBefore: await providerRefundedNow(rt, known),
+      lookedUp: null,
+    };
+  // Taken at another terminal: the lookup that finds it is also the baseline (no refund of ours exists yet).
+  const lookedUp = await lookUpAtProvider(rt, referenceId);
+  if (lookedUp.providerStatus !== 'CAPTURED' && lookedUp.providerStatus !== 'REFUNDED') {
+    throw new PosError('order.not-captured', { details: { referenceId, providerStatus: lookedUp.providerStatus } });
+  }
+  return { client, known, refundsAtRead, providerRefundedBefore: lookedUp.providerRefundedMinor, lookedUp };
+}
+
+/**
+ * The provider's refund total for this payment, read now (the same lookup the workers make). Without it a
+ * lost refund answer could not be told apart from a refund made elsewhere, so the refund is not sent.
+ */
+async function providerRefundedNow(rt: PaymentRuntime, row: AttemptRow): Promise<number> {
+  // A person (the clerk with the supervisor) waits for this answer.
+  const lookup = await lookupOrder(rt, row, { lane: 'person' });
+  switch (lookup.kind) {
+    case 'found':
+      // Kept too: the payment then shows what was refunded elsewhere even if this refund is refused.
+      recordProviderRefundTotal(rt, row.referenceId, lookup.order);
+      return providerRefundedMinor(lookup.order);
+    case 'not-found':
+      throw new PosError('order.not-refundable', {
+        notice: notice('refund.payment-not-found-now'),
+        retryable: true,
+        details: { referenceId: row.referenceId },
+      });
+    case 'error':
+      throw new PosError('provider.unavailable', {
+        notice: notice('refund.check-failed', { reason: lookup.reason }),
+        retryable: true,
+        details: { referenceId: row.referenceId },
+      });
+  }
+}
