@@ -1,4 +1,4 @@
-import type { Timers } from './options.ts';
+import type { Timers } from '../timers.ts';
 import { moreUrgent, type BudgetTicket, type Lane } from '../status/status-budget.ts';
 
 // One worker per order that needs watching or settling: the only place that asks the provider about that
