@@ -51,6 +51,31 @@ export default tseslint.config(
     },
   },
   {
+    // The screens reach the core only through the bridge; tests may read it (the real core in screen tests).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}', 'renderer/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronImport,
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a sandboxed page: no Node modules.' },
+            {
+              group: ['**/electron/**'],
+              message: 'The renderer reaches the core only through the bridge (renderer/api).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // TESTS ONLY: the real core in-process for screen tests, under Node (renderer/test/core-bridge.test-helper.ts).
+    files: ['renderer/test/**/*.test-helper.ts'],
+    rules: { 'no-restricted-imports': ['error', electronImport] },
+  },
+  {
     // Which runtime a file may use is a rule, not a convention: core, shared, sandbox, web host never touch Electron.
     files: [
       'shared/**/*.ts',

@@ -120,6 +120,8 @@ async function expectAllNamed(where: string): Promise<void> {
   expect(unnamedControls(), `${where}: controls without an accessible name`).toEqual([]);
 }
 
+const NOW = '2026-11-22T10:00:00.000Z';
+
 const PAID = paymentView({
   referenceId: 'REF-A11Y-PAID',
   state: 'final',
@@ -162,7 +164,34 @@ function seededBridge(secrets: Parameters<typeof createFakeBridge>[0] = {}): Fak
   const bridge = createFakeBridge(secrets);
   bridge.payments.set(PAID.referenceId, PAID);
   bridge.payments.set(CHECKING.referenceId, CHECKING);
-  bridge.customers.addLinked('cust-a11y-1', 'A11y tester');
+  bridge.override('payments.unresolved', () => ({ ok: true, value: [CHECKING] }));
+  const customer = {
+    merchantUserId: 'cust-a11y-1',
+    status: 'linked' as const,
+    hint: 'A11y tester',
+    linkedAt: NOW,
+    updatedAt: NOW,
+  };
+  bridge.override('customers.list', () => ({ ok: true, value: [customer] }));
+  bridge.override('customers.find', () => ({ ok: true, value: { customer, holds: [], charges: [] } }));
+  bridge.override('customers.cashback', () => ({
+    ok: true,
+    value: { balance: { amountMinor: 500, currency: 'SGD' } },
+  }));
+  // The refund went through: the payment found, fully refunded.
+  bridge.override('payments.refund', ({ referenceId }) => {
+    const payment = bridge.payments.get(referenceId)!;
+    const refunded = { ...payment, displayStatus: 'refunded', refunded: payment.amount, canRefund: false } as const;
+    return {
+      ok: true,
+      value: {
+        payment: { ...refunded, refundable: { ...payment.amount, amountMinor: 0 } },
+        refunds: [],
+        history: [],
+        events: [],
+      },
+    };
+  });
   return bridge;
 }
 

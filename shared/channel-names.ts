@@ -46,6 +46,7 @@ export const CHANNEL_NAME_LIST = [
   'ecr.status',
   'ecr.openSale',
   'ecr.cancelSale',
+  'ecr.newCertificate',
 ] as const;
 
 export const EVENT_NAME_LIST = [

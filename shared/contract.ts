@@ -30,7 +30,7 @@ import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
-import type { RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
+import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
 import {
   settingsPatchSchema,
@@ -472,6 +472,11 @@ export interface RegisterChannels {
   'ecr.openSale': { request: Empty; response: RegisterSale | null };
   /** The cashier calls off a register's sale: its payment's cancel, or a customer-QR sale not scanned yet. */
   'ecr.cancelSale': { request: { referenceId: string }; response: RegisterSale };
+  /**
+   * A new certificate for the shop network (its key damaged, or the admin's choice): the old one is set aside and
+   * the answer is the new pin, which every register must pin again. Admin only.
+   */
+  'ecr.newCertificate': { request: Empty; response: RegisterCertificate };
 }
 
 /** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */
@@ -489,6 +494,7 @@ export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<
   'ecr.status': empty,
   'ecr.openSale': empty,
   'ecr.cancelSale': z.object({ referenceId }).strict(),
+  'ecr.newCertificate': empty,
 };
 
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).

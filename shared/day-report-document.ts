@@ -1,6 +1,7 @@
 import type { DaySummary, DisplayStatus, PaymentMethod, SummaryLine } from './domain.ts';
 import { formatMoney, money, type Money } from './money.ts';
 import { formatDateTime, formatDay, type ReceiptTerminal } from './receipt.ts';
+import { LANGUAGES } from './locales/index.ts';
 import type { Locale } from './settings.ts';
 
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
@@ -136,80 +137,9 @@ export interface DayReportInput {
   readonly timeZone?: string | undefined;
 }
 
-const LABELS = {
-  en: {
-    title: 'End-of-day report',
-    terminal: 'Terminal',
-    day: 'Day',
-    printedAt: 'Printed at',
-    count: 'Count',
-    amount: 'Amount',
-    money: 'Takings',
-    byStatus: 'All payments by status',
-    byMethod: 'Paid, by method',
-    byRegister: 'Register sales (part of the above)',
-    registerRefunds: 'refunds made here',
-    gross: 'Gross (paid)',
-    refunds: 'Refunds made here',
-    refundsOwn: 'of payments taken here',
-    refundsOfOtherTerminals: 'of payments taken at other terminals',
-    refundedElsewhere: 'Refunded elsewhere (not in net)',
-    linkedCharges: 'Linked customers: charges',
-    linkedCaptures: 'Linked customers: holds captured',
-    net: 'Net',
-    'merchant-qr': 'Customer scanned our QR',
-    'customer-qr': 'We scanned the customer',
-    sending: 'Sending',
-    checking: 'Being checked',
-    waiting: 'Waiting',
-    scanned: 'Scanned',
-    confirming: 'Confirming',
-    paid: 'Paid',
-    failed: 'Failed',
-    expired: 'Expired',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    'not-sent': 'Not sent',
-  },
-  'zh-HK': {
-    title: '日結報告',
-    terminal: '終端機',
-    day: '日期',
-    printedAt: '列印時間',
-    count: '筆數',
-    amount: '金額',
-    money: '收支',
-    byStatus: '所有付款（按狀態）',
-    byMethod: '已收款（按方式）',
-    byRegister: '收銀系統交易（已包括在上列數字內）',
-    registerRefunds: '於本終端機退款',
-    gross: '總收款（已付款）',
-    refunds: '於本終端機退款',
-    refundsOwn: '本終端機收取的付款',
-    refundsOfOtherTerminals: '其他終端機收取的付款',
-    refundedElsewhere: '於其他地方退款（不計入淨額）',
-    linkedCharges: '已綁定顧客：即時收款',
-    linkedCaptures: '已綁定顧客：已扣取預授權',
-    net: '淨額',
-    'merchant-qr': '顧客掃描我們的二維碼',
-    'customer-qr': '我們掃描顧客的付款碼',
-    sending: '傳送中',
-    checking: '核對中',
-    waiting: '等待中',
-    scanned: '已掃描',
-    confirming: '確認中',
-    paid: '已付款',
-    failed: '失敗',
-    expired: '已過期',
-    cancelled: '已取消',
-    refunded: '已退款',
-    'not-sent': '未送出',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
-
 export function buildDayReport(input: DayReportInput): DayReportDocument {
   const { summary, locale } = input;
-  const labels = LABELS[locale];
+  const labels = LANGUAGES[locale].dayReport;
   const amount = (value: Money, outgoing = false): string =>
     (outgoing && value.amountMinor > 0 ? '−' : '') + formatMoney(value, locale);
   const terminal = [input.terminal.terminalReference.trim(), input.terminal.posId.trim()]

@@ -140,8 +140,14 @@ export interface PaymentView {
   readonly fromRegister?: RegisterOrigin | null;
 }
 
-/** Which register started a payment: the name of its key (Settings → Register connection), its order reference. */
+/** Which register started a payment: its key (Settings → Register connection), its order reference. */
 export interface RegisterOrigin {
+  /**
+   * The key's own id, made with it and never re-used: what the payment belongs to. A key revoked and made again
+   * under the same name is another key, with another id.
+   */
+  readonly keyId: string;
+  /** The key's name when the payment was made: for people to read. */
   readonly keyName: string;
   /** The register's own reference for the sale (sent to the provider as merchantOrderReference), or null. */
   readonly orderReference: string | null;
@@ -192,7 +198,10 @@ export interface JournalEvent {
   readonly at: string;
   /** request | response | error | status | note */
   readonly kind: string;
+  /** In English: events journalled before they carried a notice (journal schema 12) are shown so. */
   readonly summary: string;
+  /** What happened, for the screen to render in the cashier's language. */
+  readonly notice?: Notice | null;
   /** Redacted JSON of what was sent or received (no secrets, no signatures). */
   readonly data: string | null;
 }
@@ -303,6 +312,26 @@ export interface StatusSnapshot {
    * refused with journal.lost.
    */
   readonly journalProblems: readonly JournalProblem[];
+  /**
+   * The till's listeners that should listen but cannot (a port another program took, or one this computer
+   * refuses): payments go on, by polling where a webhook is missing. Empty when every listener is up.
+   */
+  readonly listenerProblems: readonly ListenerProblem[];
+}
+
+// ---- a listener that cannot listen (electron/core/status/listener-board.ts) ----
+
+/** The till's inbound listeners that follow the settings. */
+export const LISTENER_NAMES = ['payment-notifications', 'order-webhooks', 'register-connection'] as const;
+export type ListenerName = (typeof LISTENER_NAMES)[number];
+
+/** in-use: another program holds the port; not-allowed: this computer refuses it; other: any other failure. */
+export type ListenRefusal = 'in-use' | 'not-allowed' | 'other';
+
+export interface ListenerProblem {
+  readonly listener: ListenerName;
+  readonly port: number;
+  readonly refusal: ListenRefusal;
 }
 
 // ---- a lost journal (electron/core/journal/journal-file.ts) ----

@@ -1,17 +1,21 @@
 import { defaultMessage, type ErrorCode } from './errors.ts';
 import { formatMoney, type Money } from './money.ts';
-import { CUSTOMER_NOTICES_EN } from './notices/customers.en.ts';
-import { PAYMENT_NOTICES_EN } from './notices/payments.en.ts';
-import { PROVIDER_NOTICES_EN } from './notices/provider.en.ts';
+import {
+  NOTICES_EN,
+  type CUSTOMER_EVENT_NOTICES_EN,
+  type CUSTOMER_NOTICES_EN,
+  type EVENT_NOTICES_EN,
+  type PAYMENT_NOTICES_EN,
+  type PROVIDER_NOTICES_EN,
+} from './locales/en/notices.ts';
 
 // What the core tells a person beyond an error code's own text — why a payment is still being checked, why
 // a refund was refused, what exactly is wrong with a field — travels as a key and its parameters, never as
-// finished words: the renderer owns every word and renders a notice in the till's language
-// (renderer/i18n/notices.*). The English templates live here, beside the error codes' default messages,
-// because the core writes the same English into its logs and the journal (for a person reading those), and
-// one template for both cannot drift. Parameters: text, numbers, Money (formatted in the reader's locale),
-// another notice (a reason inside a sentence) or an error (its notice, else its code's text), so nothing
-// inside a sentence reaches the screen as the core's English.
+// finished words: the renderer renders a notice in the till's language (renderer/i18n/notices.ts) from the
+// templates of shared/locales/<lang>/notices.*.ts. The core renders the English templates into its logs and
+// the journal (for a person reading those), so one template serves both and cannot drift. Parameters: text,
+// numbers, Money (formatted in the reader's locale), another notice (a reason inside a sentence) or an error
+// (its notice, else its code's text), so nothing inside a sentence reaches the screen as the core's English.
 
 /** An error as a notice parameter: rendered as its notice when it has one, else as its code's text. */
 export interface ErrorParam {
@@ -22,12 +26,16 @@ export interface ErrorParam {
 export type NoticeParam = string | number | Money | Notice | ErrorParam;
 export type NoticeParams = Readonly<Record<string, NoticeParam>>;
 
-export const NOTICES_EN = { ...PAYMENT_NOTICES_EN, ...CUSTOMER_NOTICES_EN, ...PROVIDER_NOTICES_EN } as const;
+export { NOTICES_EN };
 
 export type NoticeKey = keyof typeof NOTICES_EN;
 export type PaymentNoticeKey = keyof typeof PAYMENT_NOTICES_EN;
 export type CustomerNoticeKey = keyof typeof CUSTOMER_NOTICES_EN;
 export type ProviderNoticeKey = keyof typeof PROVIDER_NOTICES_EN;
+/** What a journal event says (the payment detail screen's journal list). */
+export type EventNoticeKey = keyof typeof EVENT_NOTICES_EN;
+/** What a linked-customer journal event says. */
+export type CustomerEventNoticeKey = keyof typeof CUSTOMER_EVENT_NOTICES_EN;
 
 export interface Notice {
   readonly key: NoticeKey;

@@ -1,11 +1,14 @@
 import type { PaymentDetail, PaymentType, RefundState } from './domain.ts';
 import { formatMoney, type Money } from './money.ts';
 import { notice, type Notice } from './notices.ts';
+import { LANGUAGES } from './locales/index.ts';
+import type { ReceiptLabel } from './locales/en/paper.ts';
 import type { Locale } from './settings.ts';
 
 // A printed receipt or refund slip as plain data: which lines in which order, already in the till's language
-// and formats. Both the renderer (browser print) and main (silent print to the till's printer) draw this same
-// document, so a reprint from either place reads the same. Pure: no Node, no DOM.
+// and formats (its words: shared/locales/<lang>/paper.ts). Both the renderer (browser print) and main (silent
+// print to the till's printer) draw this same document, so a reprint from either place reads the same. Pure:
+// no Node, no DOM.
 
 export const RECEIPT_KINDS = ['receipt', 'refund-slip'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
@@ -67,67 +70,10 @@ export interface ReceiptDocument {
   readonly footer: string;
 }
 
-const LABELS = {
-  en: {
-    receipt: 'Receipt',
-    'refund-slip': 'Refund slip',
-    time: 'Date / time',
-    amount: 'Amount',
-    status: 'Status',
-    paymentType: 'Payment type',
-    providerOrderId: 'Provider order id',
-    reference: 'Our reference',
-    terminal: 'Terminal',
-    takenAt: 'Taken at',
-    anotherTerminal: 'Another terminal',
-    refundTerminal: 'Refunded at',
-    refunds: 'Refunds',
-    refundedSoFar: 'Refunded so far',
-    refundableNow: 'Refundable now',
-    qrCaption: 'Scan for refunds',
-    footer: 'Keep this receipt for refunds.',
-    PAY: 'Wallet payment',
-    PAYLATER: 'Pay later',
-    'status.paid': 'Paid',
-    'status.refunded': 'Refunded',
-    'status.partly-refunded': 'Partly refunded',
-    'refund.sending': 'Sending',
-    'refund.checking': 'Being checked',
-    'refund.succeeded': 'Refunded',
-    'refund.failed': 'Failed',
-  },
-  'zh-HK': {
-    receipt: '收據',
-    'refund-slip': '退款單',
-    time: '日期／時間',
-    amount: '金額',
-    status: '狀態',
-    paymentType: '付款類型',
-    providerOrderId: '支付商訂單編號',
-    reference: '參考編號',
-    terminal: '終端機',
-    takenAt: '付款終端機',
-    anotherTerminal: '另一部終端機',
-    refundTerminal: '退款終端機',
-    refunds: '退款',
-    refundedSoFar: '已退款金額',
-    refundableNow: '現可退款金額',
-    qrCaption: '退款時請掃描',
-    footer: '請保留此收據以便退款。',
-    PAY: '電子錢包付款',
-    PAYLATER: '先買後付',
-    'status.paid': '已付款',
-    'status.refunded': '已退款',
-    'status.partly-refunded': '部分退款',
-    'refund.sending': '傳送中',
-    'refund.checking': '核對中',
-    'refund.succeeded': '已退款',
-    'refund.failed': '失敗',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
-
-/** Dates day-first with a 24-hour clock, as the tills' markets write them (plain 'en' is US order in Intl). */
-export const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', 'zh-HK': 'zh-HK' };
+/** Dates day-first with a 24-hour clock, as the tills' markets write them (each language's `dateLocale`). */
+export const DATE_LOCALE: Readonly<Record<Locale, string>> = Object.fromEntries(
+  Object.entries(LANGUAGES).map(([locale, language]) => [locale, language.dateLocale]),
+) as Record<Locale, string>;
 
 /**
  * Why this payment has no such document (a notice, for the cashier), or null when it can be printed.
@@ -144,7 +90,7 @@ export function receiptRefusal(detail: PaymentDetail, kind: ReceiptKind): Notice
 export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   const { detail, kind, locale } = input;
   const { payment } = detail;
-  const labels = LABELS[locale];
+  const labels = LANGUAGES[locale].receipt;
   const when = (iso: string): string => formatDateTime(iso, locale, input.timeZone);
   const money = (value: Money): string => formatMoney(value, locale);
   // The posId the payment was taken with (the journal's), not today's setting: a payment made on the demo
@@ -212,7 +158,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   };
 }
 
-type Labels = (typeof LABELS)[Locale];
+type Labels = Readonly<Record<ReceiptLabel, string>>;
 
 function statusText(refunded: Money, displayStatus: PaymentDetail['payment']['displayStatus'], labels: Labels): string {
   if (displayStatus === 'refunded') return labels['status.refunded'];

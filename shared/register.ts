@@ -46,6 +46,11 @@ export interface RegisterConnectionStatus {
    * until an admin creates a key, which sets the damaged file aside. Null when the keys are sound.
    */
   readonly keysProblem: 'unreadable' | null;
+  /**
+   * unreadable: on the shop network, the till's certificate or its private key is damaged, so the connection
+   * does not listen until an admin makes a new certificate (ecr.newCertificate; every register pins the new one).
+   */
+  readonly certificateProblem: 'unreadable' | null;
   /** Shop network mode: the till's certificate, for the register to pin. Null on this computer only. */
   readonly certificate: RegisterCertificate | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts';
+import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES } from './money.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
@@ -17,12 +18,12 @@ export const ENVIRONMENT_IDS = [
 export const MODES = ['cashier', 'kiosk', 'refund-counter'] as const;
 export type TerminalMode = (typeof MODES)[number];
 
-export const LOCALES = ['en', 'zh-HK'] as const;
+// The languages are registered with their words, in shared/locales/index.ts.
+export { LOCALES, type Locale };
 
 /** Who says yes before a linked customer's stored wallet is charged: the customer on their display, or a supervisor. */
 export const LINKED_APPROVALS = ['customer-display', 'supervisor-pin'] as const;
 export type LinkedApproval = (typeof LINKED_APPROVALS)[number];
-export type Locale = (typeof LOCALES)[number];
 
 const letterDigitHyphen = /^[A-Za-z0-9-]*$/;
 

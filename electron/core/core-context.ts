@@ -3,6 +3,7 @@ import type { JournalRecords } from './journal/journal-record.ts';
 import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
+import type { ListenerBoard } from './status/listener-board.ts';
 
 // What createCore hands every service it starts (the in-store payments, the linked customers): where state
 // lives, how to reach the provider, the settings, and the way back to the screens.
@@ -36,4 +37,6 @@ export interface CoreContext {
    * service alone have no status bar.
    */
   readonly providerAnswered?: (answered: boolean) => void;
+  /** Where a webhook listener says it cannot listen (the status bar, Settings). Optional like providerAnswered. */
+  readonly listeners?: ListenerBoard;
 }

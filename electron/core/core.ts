@@ -31,6 +31,8 @@ import type { SecretVault } from './settings/secret-vault.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-service.ts';
+import { webhookPortProblems } from './settings/listener-ports.ts';
+import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
@@ -75,6 +77,8 @@ export interface CreateCoreOptions {
    * consent window, the web host's broker). Default: a refusal saying so.
    */
   readonly openConsent?: ConsentOpener;
+  /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
+  readonly log?: (line: string) => void;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -104,6 +108,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // A listener that cannot listen (a port another program took) never stops the till: the status bar says it.
+  const listeners = createListenerBoard({ log });
   const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
@@ -115,6 +122,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     emit: bus.emit,
     countsChanged: () => countsChanged(),
     providerAnswered: (answered) => providerAnswered(answered),
+    listeners,
   };
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
@@ -183,11 +191,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       return { ...counts, unresolvedCount: counts.unresolvedCount + customers.unresolvedCount() };
     },
     journalProblems,
+    listenerProblems: () => listeners.problems(),
     onChange: (snapshot) => bus.emit('status.changed', snapshot),
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
   providerAnswered = (answered) => status.observe(answered);
+  const stopListenerEvents = listeners.onChange(() => status.recount());
 
   const stopSettingsEvents = settings.onChange((view) => {
     bus.emit('settings.changed', view);
@@ -216,6 +226,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const openConsent = options.openConsent ?? consentNotAvailable;
   // The register connection: its own listener (Settings → Register connection), its sales through the payment
   // service (behind the same journal gate).
+  const ownPorts = (): number[] => {
+    const sandbox = provider.sandbox();
+    return [options.transportPort?.() ?? 0, sandbox ? Number(new URL(sandbox.origin).port) : 0];
+  };
   let ecr;
   try {
     ecr = await startEcrModule({
@@ -226,16 +240,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       subscribe: bus.subscribe,
       version: options.version,
       heartbeatMs: options.ecrHeartbeatMs,
-      ownPorts: () => {
-        const sandbox = provider.sandbox();
-        return [options.transportPort?.() ?? 0, sandbox ? Number(new URL(sandbox.origin).port) : 0];
-      },
+      ownPorts,
       requestTimeoutMs: options.ecrRequestTimeoutMs,
+      listeners,
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
     throw error;
   }
+  const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const handlers = composeHandlers({
     app: appHandlers({
       version: options.version,
@@ -252,7 +265,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       admin,
       provider,
       refreshStatus: () => void status.refresh(),
-      listenerProblems: ecr.settingsProblems,
+      listenerProblems: async (candidate, known) => ({
+        ...(await ecr.settingsProblems(candidate, known)),
+        ...(await webhookPorts(candidate, known)),
+      }),
     }),
     journals: journalHandlers({
       gates,
@@ -287,6 +303,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       closing ??= (async () => {
         status.close();
         stopSettingsEvents();
+        stopListenerEvents();
         try {
           // First: no register may start a sale while the services close.
           await ecr.close();

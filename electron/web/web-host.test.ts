@@ -1,13 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { customerDisplayToken } from '../../shared/display-token.ts';
+import { PosError } from '../../shared/errors.ts';
 import type { Core } from '../core/core-api.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
+import type { ConsentBroker } from './consent-broker.ts';
 import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
 
@@ -17,6 +20,8 @@ import { startWebHost, type WebHost } from './web-host.ts';
 let base: string;
 let core: Core;
 let host: WebHost;
+let consent: ConsentBroker;
+const consentOf = (): ConsentBroker => consent;
 
 interface Reply {
   status: number;
@@ -85,6 +90,7 @@ beforeAll(async () => {
     statusIntervalMs: 60_000,
   });
   core = web.core;
+  consent = web.consent;
   host = await startWebHost({ core, consent: web.consent, rendererDir });
 });
 
@@ -294,5 +300,29 @@ describe("web host: the customer display's token gets only what the display show
     expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);
     cashier.socket.close();
     display.socket.close();
+  });
+});
+
+describe('web host: its port', () => {
+  it('a port another program holds is refused with listen.refused (the preview says which), nothing thrown later', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as { port: number }).port;
+    try {
+      const refused = await startWebHost({
+        core,
+        consent: consentOf(),
+        rendererDir: join(base, 'renderer'),
+        port,
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(PosError);
+      expect(refused).toMatchObject({
+        code: 'listen.refused',
+        notice: { key: 'listen.port-in-use', params: { port } },
+        message: `Another program on this computer already uses port ${port}.`,
+      });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { customerDisplayToken } from '../../shared/display-token.ts';
@@ -8,6 +7,7 @@ import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { parseJsonOrUndefined } from '../core/http/json-text.ts';
+import { listen } from '../core/http/listen.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
 import { isChannelAllowed, isEventAllowed, type WindowRole } from '../core/security/window-channels.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
@@ -63,12 +63,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = 0;
   const { core, consent } = options;
 
-  const server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse): void => {
     handleRequest(request, response).catch(() => {
       if (!response.headersSent) sendJson(response, 500, failure('internal'));
       else response.destroy();
     });
-  });
+  };
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!isOwnHostHeader(request.headers.host, port)) {
@@ -134,7 +134,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sendJson(response, !result.ok && result.error.code === 'ipc.unknown-channel' ? 404 : 200, result);
   }
 
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(request.url ?? '/', 'http://host.invalid');
     const refuse = (status: string): void => {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -145,7 +145,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const role = roleOfToken(url.searchParams.get('token'));
     if (role === null) return refuse('401 Unauthorized');
     sockets.handleUpgrade(request, socket, head, (client) => streamEvents(client, role));
-  });
+  };
 
   function streamEvents(client: WebSocket, role: WindowRole): void {
     const unsubscribe = core.onEvent((event) => {
@@ -173,14 +173,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // Events flow one way; anything a client sends is ignored.
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, BIND_ADDRESS, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
+  // A port it cannot have rejects with listen.refused: the preview says which port (there is no screen yet).
+  const listening = await listen({ port: options.port ?? 0, host: BIND_ADDRESS, handler });
+  listening.server.on('upgrade', upgrade);
+  port = listening.port;
   const origin = `http://${BIND_ADDRESS}:${port}`;
 
   let closing: Promise<void> | null = null;
@@ -191,12 +187,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     displayToken,
     url: `${origin}/#token=${token}`,
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (async () => {
         for (const client of sockets.clients) client.terminate();
         sockets.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+        await listening.close();
+      })();
       return closing;
     },
   };

@@ -1,20 +1,19 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { LANGUAGES } from '../../shared/locales/index.ts';
+import type { MessageKey } from '../../shared/locales/en/screens.ts';
 import type { Notice } from '../../shared/notices.ts';
 import type { Locale } from '../../shared/settings.ts';
-import { EN, type MessageKey } from './en.ts';
 import { noticeText } from './notices.ts';
-import { ZH_HK } from './zh-HK.ts';
 
-// A small typed dictionary: t('sale.charge', { amount }) → "Charge S$12.34". No runtime library needed.
+// A small typed dictionary: t('sale.charge', { amount }) → "Charge S$12.34". No runtime library needed. The
+// words are the screens' templates of each language in shared/locales/<lang>/.
 
 export type { MessageKey };
 export type Params = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-const DICTIONARIES: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en: EN, 'zh-HK': ZH_HK };
-
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  const template = DICTIONARIES[locale][key] ?? EN[key];
+  const template = LANGUAGES[locale].screens[key] ?? LANGUAGES.en.screens[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
@@ -37,7 +36,7 @@ export function useT(): Translate {
 /** A provider failure code (CONSUMER_DECLINED…) in the cashier's words; an unknown one is shown as it came. */
 export function failureText(reason: string, t: Translate): string {
   const key = `failure.${reason}`;
-  return Object.hasOwn(EN, key) ? t(key as MessageKey) : reason;
+  return Object.hasOwn(LANGUAGES.en.screens, key) ? t(key as MessageKey) : reason;
 }
 
 /** Why a payment or refund failed: the till's own words when it said so (a notice), else the provider's code. */

@@ -1,40 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildDayReport } from '../../shared/day-report-document.ts';
-import { money } from '../../shared/money.ts';
-import { ERRORS_ZH_HK } from './errors.zh-HK.ts';
-import { CUSTOMER_NOTICES_ZH_HK } from './notices.customers.zh-HK.ts';
-import { PAYMENT_NOTICES_ZH_HK } from './notices.payments.zh-HK.ts';
-import { PROVIDER_NOTICES_ZH_HK } from './notices.provider.zh-HK.ts';
-import { ZH_HK } from './zh-HK.ts';
+import { LANGUAGES } from '../../shared/locales/index.ts';
 
 // One term per thing in Traditional Chinese: the terminal is 終端機 (never 終端 alone), our reference is
 // 參考編號 (never 我方／我們的參考編號 next to a bare one), the payment provider is 支付商 (never 服務商), whatever
 // screen, reason or paper says it.
 
 const EVERY_ZH_HK_TEXT: readonly [string, string][] = [
-  ...Object.entries(ZH_HK),
-  ...Object.entries(ERRORS_ZH_HK),
-  ...Object.entries(PAYMENT_NOTICES_ZH_HK),
-  ...Object.entries(CUSTOMER_NOTICES_ZH_HK),
-  ...Object.entries(PROVIDER_NOTICES_ZH_HK),
-  ...buildDayReport({
-    summary: {
-      day: '2026-11-25',
-      currency: 'HKD',
-      byStatus: {},
-      byMethod: {
-        'merchant-qr': { count: 0, total: money(0, 'HKD') },
-        'customer-qr': { count: 0, total: money(0, 'HKD') },
-      },
-      paid: { count: 0, total: money(0, 'HKD') },
-      refunds: { count: 0, total: money(0, 'HKD') },
-      net: money(0, 'HKD'),
-    },
-    merchantName: '',
-    terminal: { posId: 'P', terminalReference: '' },
-    locale: 'zh-HK',
-    printedAt: '2026-11-25T00:00:00Z',
-  }).facts.map((fact): [string, string] => [`day-report.${fact.key}`, fact.label]),
+  ...Object.entries(LANGUAGES['zh-HK'].screens),
+  ...Object.entries(LANGUAGES['zh-HK'].errors),
+  ...Object.entries(LANGUAGES['zh-HK'].notices),
+  ...Object.entries(LANGUAGES['zh-HK'].receipt).map(([key, text]): [string, string] => [`receipt.${key}`, text]),
+  ...Object.entries(LANGUAGES['zh-HK'].dayReport).map(([key, text]): [string, string] => [`day-report.${key}`, text]),
 ];
 
 describe('Traditional Chinese terms', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { formatMoney, type CurrencyCode, type Money } from '../../../shared/money.ts';
+import { type CurrencyCode, type Money } from '../../../shared/money.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { localDayOf } from '../journal/local-time.ts';
 import { checkAmount, checkCurrency } from '../payments/charge-input.ts';
 import { newMerchantRef } from './merchant-ref.ts';
@@ -35,7 +36,7 @@ export async function charge(
     merchantUserId,
     amount,
     useCashback,
-    `charge ${formatMoney(amount)} (cashback ${useCashback ? 'on' : 'off'})`,
+    notice(useCashback ? 'customer-event.charge-sent' : 'customer-event.charge-sent-no-cashback', { amount }),
   );
   publish(rt, merchantUserId);
   return toChargeView(row);
@@ -43,7 +44,14 @@ export async function charge(
 
 export async function placeHold(rt: CustomerRuntime, merchantUserId: string, amount: Money): Promise<HoldView> {
   // Cashback is chosen at capture time for a hold; the attempt keeps the default until then.
-  const row = await recordAndSend(rt, 'hold', merchantUserId, amount, true, `hold ${formatMoney(amount)}`);
+  const row = await recordAndSend(
+    rt,
+    'hold',
+    merchantUserId,
+    amount,
+    true,
+    notice('customer-event.hold-sent', { amount }),
+  );
   publish(rt, merchantUserId);
   return toHoldView(row, rt.options.assumedHoldTtlMs);
 }
@@ -55,7 +63,7 @@ async function recordAndSend(
   merchantUserId: string,
   amount: Money,
   useCashback: boolean,
-  summary: string,
+  event: Notice,
 ) {
   return exclusive(rt, merchantUserId, async () => {
     const customer = requireCustomer(rt, merchantUserId);
@@ -76,7 +84,7 @@ async function recordAndSend(
       idempotencyKey: randomUUID(),
       localDay,
     });
-    rt.journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', summary });
+    rt.journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', notice: event });
     return sendCreate(rt, recorded, connection.client, token, { foreground: true });
   });
 }

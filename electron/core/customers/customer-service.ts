@@ -131,6 +131,7 @@ async function start(rt: CustomerRuntime): Promise<void> {
       }
     },
     log: (line) => rt.options.log(line),
+    listeners: rt.context.listeners,
   });
   closeInterruptedLinkSessions(rt);
   for (const row of rt.journal.unsettled()) scheduleResolve(rt, row.merchantRef, 0);

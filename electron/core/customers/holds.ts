@@ -47,7 +47,7 @@ export async function capture(
         unresolvedReason: null,
         ...(useCashback === undefined ? {} : { useCashback }),
       },
-      'capture sent',
+      notice('customer-event.capture-sent'),
     );
     let result: PaymentResult;
     try {
@@ -66,7 +66,7 @@ export async function capture(
       rt,
       row,
       { state: 'final', opKey: null, providerStatus: 'CAPTURE_INITIATED', orderUuid: result.orderUuid },
-      `captured, order ${result.orderUuid}`,
+      notice('customer-event.captured', { order: String(result.orderUuid) }),
     );
     return row;
   });
@@ -87,13 +87,18 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
       rt,
       current,
       { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null },
-      'void sent',
+      notice('customer-event.void-sent'),
     );
     try {
       await rt.audit.run({ merchantUserId: row.merchantUserId, merchantRef }, () =>
         client.voidPreAuth(row.providerId!, { reason }, { idempotencyKey: opKey }),
       );
-      row = updateAttempt(rt, row, { state: 'final', opKey: null, providerStatus: 'VOIDED' }, 'voided');
+      row = updateAttempt(
+        rt,
+        row,
+        { state: 'final', opKey: null, providerStatus: 'VOIDED' },
+        notice('customer-event.voided'),
+      );
       return row;
     } catch (error) {
       return afterOperationError(rt, row, 'void', error);
@@ -134,7 +139,7 @@ async function afterCaptureRejected(
       merchantUserId: row.merchantUserId,
       merchantRef: row.merchantRef,
       kind: 'status',
-      summary: `capture rejected (${reason}); nothing taken; checking the hold with the provider`,
+      notice: notice('customer-event.capture-rejected', { reason }),
       data: { status: result.status, failureReason: result.failureReason, orderUuid: result.orderUuid },
     });
     return updated;
@@ -152,7 +157,7 @@ async function afterCaptureRejected(
       merchantUserId: row.merchantUserId,
       merchantRef: row.merchantRef,
       kind: 'note',
-      summary: `the provider's pre-auth says ${synced.providerStatus} although its capture was answered REJECTED; the synchronous answer stands — check it with the provider`,
+      notice: notice('customer-event.capture-rejected-disagrees', { status: synced.providerStatus }),
     });
   }
   return synced;
@@ -170,7 +175,7 @@ async function afterOperationError(
       rt,
       row,
       { unresolvedReason: checkingReason(error) },
-      `${operation} outcome unknown (${reasonOf(error)}); checking the hold`,
+      notice(`customer-event.${operation}-outcome-unknown`, { code: reasonOf(error) }),
     );
     rt.resolveLater(row.merchantRef, 0);
     return updated;
@@ -183,7 +188,12 @@ async function afterOperationError(
       return now;
     throw error;
   }
-  updateAttempt(rt, row, { state: 'open', opKey: null, unresolvedReason: null }, `${operation} refused: ${error.code}`);
+  updateAttempt(
+    rt,
+    row,
+    { state: 'open', opKey: null, unresolvedReason: null },
+    notice(`customer-event.${operation}-refused`, { code: error.code }),
+  );
   throw error;
 }
 
@@ -204,7 +214,7 @@ export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow, lan
       merchantUserId: row.merchantUserId,
       merchantRef: row.merchantRef,
       kind: 'note',
-      summary: 'the capture did not reach the provider; the hold is still authorised',
+      notice: notice('customer-event.capture-not-sent'),
     });
   }
   if (current.state === 'voiding' && record.status === 'AUTHORIZED') {
@@ -212,7 +222,7 @@ export async function syncHold(rt: CustomerRuntime, row: CustomerAttemptRow, lan
       merchantUserId: row.merchantUserId,
       merchantRef: row.merchantRef,
       kind: 'note',
-      summary: 'the void did not reach the provider; the hold is still authorised',
+      notice: notice('customer-event.void-not-sent'),
     });
   }
   // A webhook may already have confirmed CAPTURED; a GET answering CAPTURE_INITIATED must not step it back.

@@ -1,10 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
-import { notice } from '../../../shared/notices.ts';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { text, textOrNull } from '../journal/columns.ts';
 import { redactedJson } from '../journal/redact.ts';
-import type { DayTotal } from './journal.ts';
+import type { DayTotal, NewCustomerEvent } from './journal.ts';
 import { STOPPED_PREFIX, unresolvedColumns } from './unresolved-reason.ts';
 import {
   readAttempt,
@@ -14,7 +14,6 @@ import {
   type AttemptKind,
   type CustomerAttemptPatch,
   type CustomerAttemptRow,
-  type CustomerEventKind,
   type CustomerEventRow,
   type CustomerRow,
   type CustomerStatus,
@@ -288,13 +287,8 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         .map(readAttempt);
     },
 
-    appendEvent(event: {
-      merchantUserId?: string | null;
-      merchantRef?: string | null;
-      kind: CustomerEventKind;
-      summary: string;
-      data?: unknown;
-    }): void {
+    appendEvent(event: NewCustomerEvent): void {
+      const summary = event.notice ? (event.summary ?? noticeInEnglish(event.notice)) : event.summary;
       sql(
         `INSERT INTO tokenized_events (merchant_user_id, merchant_ref, at, kind, summary, data) VALUES (?, ?, ?, ?, ?, ?)`,
       ).run(
@@ -302,7 +296,7 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         event.merchantRef ?? null,
         now(),
         event.kind,
-        event.summary.slice(0, 500),
+        summary.slice(0, 500),
         redactedJson(event.data),
       );
     },

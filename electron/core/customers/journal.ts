@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { notice } from '../../../shared/notices.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import type { Atomically } from '../journal/database.ts';
 import { journalFacade } from '../journal/journal-facade.ts';
 import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
@@ -20,6 +20,18 @@ import type {
   NewCustomerAttempt,
 } from './rows.ts';
 import { migrateCustomers } from './migrations.ts';
+
+/**
+ * An event of the customer journal: what happened as a notice (shared/locales/<lang>/notices.customer-events.ts),
+ * journalled as its English (no screen lists these events yet, so the journal keeps no notice column), or as
+ * English alone.
+ */
+export type NewCustomerEvent = {
+  merchantUserId?: string | null;
+  merchantRef?: string | null;
+  kind: CustomerEventKind;
+  data?: unknown;
+} & ({ notice: Notice; summary?: string } | { summary: string; notice?: undefined });
 
 // The linked-customer journal: its own SQLite file next to the payment journal (WAL, synchronous=FULL,
 // versioned migrations — the same open and transaction helpers). It holds the customers (with their payment
@@ -92,13 +104,7 @@ export interface CustomerJournal {
   /** This customer's holds the provider answered PENDING (still being approved), that the till is still following. */
   pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[];
 
-  appendEvent(event: {
-    merchantUserId?: string | null;
-    merchantRef?: string | null;
-    kind: CustomerEventKind;
-    summary: string;
-    data?: unknown;
-  }): void;
+  appendEvent(event: NewCustomerEvent): void;
   eventsOf(merchantRef: string): CustomerEventRow[];
   atomically<T>(work: () => T): T;
   close(): void;

@@ -77,7 +77,7 @@ export async function startLink(
     rt.journal.appendEvent({
       merchantUserId: input.merchantUserId,
       kind: 'note',
-      summary: `link session ${session.linkToken} refused: consent page not expected (${decision.reason})`,
+      notice: notice('customer-event.link-refused', { session: session.linkToken, reason: decision.reason }),
     });
     assertExpectedConsentPage(session.redirectUrl, gateway);
   }
@@ -89,7 +89,7 @@ export async function startLink(
   rt.journal.appendEvent({
     merchantUserId: input.merchantUserId,
     kind: 'note',
-    summary: `link session ${session.linkToken} opened`,
+    notice: notice('customer-event.link-opened', { session: session.linkToken }),
   });
   return {
     linkToken: session.linkToken,
@@ -228,7 +228,7 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
       rt.journal.appendEvent({
         merchantUserId: session.merchantUserId,
         kind: 'status',
-        summary: `linked (session ${session.linkToken})`,
+        notice: notice('customer-event.linked', { session: session.linkToken }),
       });
       return row;
     });

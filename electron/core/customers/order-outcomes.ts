@@ -1,4 +1,5 @@
 import { isStoppedReason } from '../../../shared/domain.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
 import type { CustomerAttemptRow } from './rows.ts';
@@ -53,17 +54,17 @@ async function lookUp(rt: CustomerRuntime, claim: OrderOutcomeNotification): Pro
   publish(rt, merchantUserId);
 }
 
-/** What the hint claimed, as the start of its journal line. */
-function claimed(claim: OrderOutcomeNotification): string {
-  return `order webhook ${claim.order_status.slice(0, 32)} (a hint, not an outcome)`;
+/** What the hint claimed (its order status), which each of its journal lines starts with. */
+function claimed(claim: OrderOutcomeNotification): { status: string } {
+  return { status: claim.order_status.slice(0, 32) };
 }
 
-function note(rt: CustomerRuntime, row: CustomerAttemptRow, claim: OrderOutcomeNotification, summary: string): void {
+function note(rt: CustomerRuntime, row: CustomerAttemptRow, claim: OrderOutcomeNotification, event: Notice): void {
   rt.journal.appendEvent({
     merchantUserId: row.merchantUserId,
     merchantRef: row.merchantRef,
     kind: 'webhook',
-    summary,
+    notice: event,
     data: { orderUuid: claim.order_uuid, orderStatus: claim.order_status, failureCode: claim.failure_code ?? null },
   });
 }
@@ -80,7 +81,9 @@ async function onHoldHint(
       rt,
       row,
       claim,
-      `${claimed(claim)}: the hold is already ${row.providerStatus ?? 'settled'}; nothing to look up`,
+      row.providerStatus
+        ? notice('customer-event.hint-hold-already', { ...claimed(claim), held: row.providerStatus })
+        : notice('customer-event.hint-hold-settled', claimed(claim)),
     );
     return;
   }
@@ -94,11 +97,18 @@ async function onHoldHint(
       rt,
       row,
       claim,
-      `${claimed(claim)}: looking the hold up failed (${reasonOf(error)}); it is checked again when the customer is opened`,
+      notice('customer-event.hint-hold-lookup-failed', { ...claimed(claim), code: reasonOf(error) }),
     );
     return;
   }
-  note(rt, row, claim, `${claimed(claim)}: the provider says the hold is ${after.providerStatus ?? 'unknown'}`);
+  note(
+    rt,
+    row,
+    claim,
+    after.providerStatus
+      ? notice('customer-event.hint-hold-status', { ...claimed(claim), held: after.providerStatus })
+      : notice('customer-event.hint-hold-status-unknown', claimed(claim)),
+  );
 }
 
 async function onChargeHint(
@@ -107,7 +117,7 @@ async function onChargeHint(
   claim: OrderOutcomeNotification,
 ): Promise<void> {
   if (!isSettled(row) && !isStoppedReason(row.unresolvedReason)) {
-    note(rt, row, claim, `${claimed(claim)}: finding out the charge's outcome now`);
+    note(rt, row, claim, notice('customer-event.hint-charge-resolving', claimed(claim)));
     rt.resolveLater(row.merchantRef, 0);
     return;
   }
@@ -115,7 +125,9 @@ async function onChargeHint(
     rt,
     row,
     claim,
-    `${claimed(claim)}: the charge's outcome is its answer (${row.providerStatus ?? 'none'}), which stands`,
+    row.providerStatus
+      ? notice('customer-event.hint-charge-stands', { ...claimed(claim), answer: row.providerStatus })
+      : notice('customer-event.hint-charge-stands-none', claimed(claim)),
   );
 }
 
@@ -132,12 +144,12 @@ async function onRejectedCaptureHint(
   const order = claim.order_uuid;
   const first = rt.journal.noteRejectedCaptureWebhook(order, status);
   const hold = rt.journal.getAttempt(merchantRef)!;
-  const summary = !first
-    ? `duplicate order webhook for the rejected capture ignored (order ${order}, ${status})`
+  const event = !first
+    ? notice('customer-event.rejected-capture-duplicate', { order, status })
     : status === 'SUCCESS'
-      ? `order webhook SUCCESS for the capture answered REJECTED (order ${order}); the synchronous answer stands — check it with the provider`
-      : `order webhook ${status} for the capture answered REJECTED (order ${order}): nothing taken, as answered`;
-  note(rt, hold, claim, summary);
+      ? notice('customer-event.rejected-capture-success', { order })
+      : notice('customer-event.rejected-capture-other', { order, status });
+  note(rt, hold, claim, event);
   if (hold.state === 'open' && hold.providerId !== null) {
     await syncHold(rt, hold, 'background').catch((error: unknown) =>
       rt.options.log(`order webhook ${order}: looking the hold up failed: ${describe(error)}`),

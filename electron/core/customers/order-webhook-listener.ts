@@ -1,4 +1,5 @@
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { ListenerBoard } from '../status/listener-board.ts';
 import { followSettingsListener, type ListenerPlan } from '../http/settings-listener.ts';
 import { startOrderWebhookReceiver, type OrderOutcomeNotification } from './order-webhook-receiver.ts';
 
@@ -36,6 +37,8 @@ export async function startOrderWebhookListener(options: {
   readonly fixed?: OrderWebhookConfig | undefined;
   readonly onNotification: (notification: OrderOutcomeNotification) => void;
   readonly log: (line: string) => void;
+  /** Where a port it cannot have is said (the status bar, Settings); absent in tests of the service alone. */
+  readonly listeners?: ListenerBoard | undefined;
 }): Promise<OrderWebhookListener> {
   const { settings, fixed } = options;
   const listener = await followSettingsListener({
@@ -51,6 +54,10 @@ export async function startOrderWebhookListener(options: {
       }),
     label: 'order webhook listener',
     log: options.log,
+    report: (failure) =>
+      failure
+        ? options.listeners?.failed('order-webhooks', failure.port, failure.error)
+        : options.listeners?.listening('order-webhooks'),
   });
 
   return {

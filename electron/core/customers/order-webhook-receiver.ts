@@ -1,9 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { z } from 'zod';
-import { parseJsonOrUndefined } from '../http/json-text.ts';
-import { readRequestBody } from '../http/request-body.ts';
-import { refuseNonProviderRequest } from '../http/webhook-guard.ts';
+import { startWebhookReceiver, type WebhookReceiver, type WebhookVerdict } from '../http/webhook-receiver.ts';
 
 // Receives the order-outcome webhook (document "Events", wire-details §3.2) for captures and charges sent
 // with our callbackUrl. The document's receiver rules: answer 200 quickly and process asynchronously; act
@@ -11,7 +7,7 @@ import { refuseNonProviderRequest } from '../http/webhook-guard.ts';
 // signed, so anyone who can reach this port can send one: it is only ever a hint to look the order up with
 // the provider (order-outcomes.ts), never an outcome. Requests a browser sends (Origin, Sec-Fetch-*, a
 // content type other than JSON) are refused unread; every other well-formed delivery is answered 200 at
-// once and handed on.
+// once and handed on (http/webhook-receiver.ts, the same receiver as the in-store notifications).
 
 export const orderOutcomeSchema = z.object({
   order_uuid: z.string().min(1).max(128),
@@ -25,14 +21,9 @@ export const orderOutcomeSchema = z.object({
 });
 export type OrderOutcomeNotification = z.infer<typeof orderOutcomeSchema>;
 
-export interface OrderWebhookReceiver {
-  /** The callbackUrl to send with captures and charges. */
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type OrderWebhookReceiver = WebhookReceiver;
 
 export const ORDER_WEBHOOK_PATH = '/webhooks/tokenized-orders';
-const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startOrderWebhookReceiver(options: {
   /** 0 (default): any free port on loopback. */
@@ -44,59 +35,18 @@ export async function startOrderWebhookReceiver(options: {
   readonly onNotification: (notification: OrderOutcomeNotification) => void;
   readonly log?: ((line: string) => void) | undefined;
 }): Promise<OrderWebhookReceiver> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((request, response) => {
-    handle(request).then(
-      ({ status, body, notification }) => {
-        response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify(body));
-        // Processed after the answer has gone out: the provider never waits on our journal.
-        if (notification) setImmediate(() => options.onNotification(notification));
-      },
-      // The sender hung up mid-body: nobody to answer. Left unhandled, this rejection would take the whole
-      // core down (Node ends the process on an unhandled rejection), so any client could stop the till.
-      () => response.destroy(),
-    );
+  return startWebhookReceiver({
+    path: ORDER_WEBHOOK_PATH,
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    publicUrl: options.publicUrl,
+    read: (_request, body): WebhookVerdict<OrderOutcomeNotification> => {
+      const notification = orderOutcomeSchema.safeParse(body);
+      if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
+      return { status: 200, body: { received: true }, accepted: notification.data };
+    },
+    onNotification: options.onNotification,
+    label: 'tokenized order webhook receiver',
+    log: options.log,
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  async function handle(
-    request: IncomingMessage,
-  ): Promise<{ status: number; body: unknown; notification?: OrderOutcomeNotification }> {
-    const path = (request.url ?? '').split('?')[0];
-    if (path !== ORDER_WEBHOOK_PATH) return { status: 404, body: { message: 'Not found' } };
-    if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
-    const refusal = refuseNonProviderRequest(request);
-    if (refusal) return refusal;
-    const raw = await readRequestBody(request, MAX_BODY_BYTES);
-    if (raw === null) return { status: 413, body: { message: 'Body too large' } };
-    const parsed = parseJsonOrUndefined(raw);
-    if (parsed === undefined) return { status: 400, body: { message: 'Body is not JSON' } };
-    const notification = orderOutcomeSchema.safeParse(parsed);
-    if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
-    return { status: 200, body: { received: true }, notification: notification.data };
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = options.publicUrl ?? `http://127.0.0.1:${port}${ORDER_WEBHOOK_PATH}`;
-  options.log?.(`tokenized order webhook receiver listening at ${url}`);
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
 }

@@ -68,7 +68,7 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
             state: 'checking',
             unresolvedReason: notice('stopped.too-late', { minutes }),
           },
-          `resolution stopped: more than ${minutes} minutes since the first send; not re-sent`,
+          notice('customer-event.stopped-too-late', { minutes }),
         );
       }
       const customer = rt.journal.getCustomer(row.merchantUserId);
@@ -84,14 +84,14 @@ async function resolveOnce(rt: CustomerRuntime, merchantRef: string): Promise<Cu
             state: 'checking',
             unresolvedReason: notice('stopped.link-invalid'),
           },
-          'resolution stopped: no usable token',
+          notice('customer-event.stopped-no-token'),
         );
       }
       rt.journal.appendEvent({
         merchantUserId: row.merchantUserId,
         merchantRef,
         kind: 'request',
-        summary: 're-sent with the same idempotency key and merchantRef to learn the outcome',
+        notice: notice('customer-event.resent'),
       });
       // A re-send is this row's status lookup: it takes a background slot of the terminal's budget.
       return rt.slots.run(row.merchantUserId, 'background', () =>
@@ -125,7 +125,7 @@ async function syncHoldOrStop(rt: CustomerRuntime, row: CustomerAttemptRow): Pro
       {
         unresolvedReason: notice('stopped.hold-unknown'),
       },
-      'resolution stopped: the provider keeps answering pre-auth.not-found',
+      notice('customer-event.stopped-hold-unknown'),
     );
   }
 }

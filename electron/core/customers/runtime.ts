@@ -1,6 +1,7 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { ConsentGateway } from '../security/consent-page.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
@@ -83,21 +84,21 @@ export function exclusive<T>(
   return run;
 }
 
-/** Patches an attempt and journals `summary` with it, in one transaction. */
+/** Patches an attempt and journals `event` with it, in one transaction. */
 export function updateAttempt(
   rt: CustomerRuntime,
   row: CustomerAttemptRow,
   patch: CustomerAttemptPatch,
-  summary: string | null,
+  event: Notice | null,
 ): CustomerAttemptRow {
   const updated = rt.journal.atomically(() => {
     const updated = rt.journal.updateAttempt(row.merchantRef, patch);
-    if (summary)
+    if (event)
       rt.journal.appendEvent({
         merchantUserId: row.merchantUserId,
         merchantRef: row.merchantRef,
         kind: 'status',
-        summary,
+        notice: event,
       });
     return updated;
   });

@@ -42,7 +42,7 @@ export async function sendCreate(
         rt,
         row,
         { state: 'checking', unresolvedReason: checkingReason(error) },
-        `outcome unknown (${reasonOf(error)}); being checked`,
+        notice('customer-event.outcome-unknown', { code: reasonOf(error) }),
       );
       rt.resolveLater(row.merchantRef, how.foreground ? 0 : undefined);
       return updated;
@@ -64,14 +64,14 @@ export async function sendCreate(
         rt,
         row,
         { state: 'checking', unresolvedReason: reason },
-        `re-send refused (${error.code}); the first send's outcome is still unknown`,
+        notice('customer-event.resend-refused', { code: error.code }),
       );
     }
     updateAttempt(
       rt,
       row,
       { state: 'not-sent', failureReason: error.code, unresolvedReason: null },
-      `refused: ${error.code}`,
+      notice('customer-event.refused', { code: error.code }),
     );
     if (error.code === 'payment-token.invalid') markRelinkNeeded(rt, row.merchantUserId);
     if (how.foreground) throw error;
@@ -92,8 +92,10 @@ function applyCharge(rt: CustomerRuntime, row: CustomerAttemptRow, result: Payme
       unresolvedReason: null,
     },
     result.status === 'APPROVED'
-      ? `charge approved, order ${result.orderUuid}`
-      : `charge rejected (${result.failureReason ?? 'no reason given'})`,
+      ? notice('customer-event.charge-approved', { order: String(result.orderUuid) })
+      : result.failureReason
+        ? notice('customer-event.charge-rejected', { reason: result.failureReason })
+        : notice('customer-event.charge-rejected-no-reason'),
   );
 }
 
@@ -119,7 +121,11 @@ export function applyPreAuth(rt: CustomerRuntime, row: CustomerAttemptRow, recor
     rt,
     row,
     patch,
-    changed ? `hold ${record.status}${record.failureReason ? ` (${record.failureReason})` : ''}` : null,
+    !changed
+      ? null
+      : record.failureReason
+        ? notice('customer-event.hold-status-reason', { status: record.status, reason: record.failureReason })
+        : notice('customer-event.hold-status', { status: record.status }),
   );
   if (record.status === 'PENDING') rt.resolveLater(row.merchantRef);
   return updated;

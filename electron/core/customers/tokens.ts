@@ -1,4 +1,5 @@
 import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { TokenizedConnection } from './client-access.ts';
 import type { CustomerRow } from './rows.ts';
 import { publish, type CustomerRuntime } from './runtime.ts';
@@ -60,7 +61,7 @@ export function markRelinkNeeded(rt: CustomerRuntime, merchantUserId: string): v
     rt.journal.appendEvent({
       merchantUserId,
       kind: 'status',
-      summary: 'the provider refused the payment token: link again',
+      notice: notice('customer-event.token-refused'),
     });
   });
 }

@@ -45,7 +45,7 @@ export async function unlink(rt: CustomerRuntime, merchantUserId: string): Promi
         if (!(error instanceof PosError && error.code === 'payment-token.invalid')) throw error;
       }
     }
-    rt.journal.appendEvent({ merchantUserId, kind: 'status', summary: 'unlinked' });
+    rt.journal.appendEvent({ merchantUserId, kind: 'status', notice: notice('customer-event.unlinked') });
     return toCustomerView(rt.journal.dropToken(merchantUserId, 'unlinked'));
   });
   publish(rt, merchantUserId);

@@ -118,7 +118,7 @@ export const problemSchema = z
       .string()
       .optional()
       .describe(
-        'The payment the problem is about. For ecr.busy: the sale that holds the till (another register’s or the cashier’s, which this key cannot read); absent while the cashier’s own sale has no payment yet (an amount being keyed, a scan not made yet)',
+        'The payment the problem is about. For ecr.busy: the sale that holds the till when it is this key’s own (a sale whose answer was lost, say); absent when another register’s or the cashier’s sale holds it: those are not this key’s to know of',
       ),
   })
   .strict()

@@ -1,5 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
@@ -26,11 +26,19 @@ import {
   Version,
 } from '@peculiar/asn1-x509';
 import type { RegisterCertificate } from '../../../shared/register.ts';
+import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
 // The till's own certificate for the register connection on the shop network: made on first use and kept, so
 // a register that pinned it keeps trusting the same till. ECDSA P-256 (Node makes the key and signs), the
 // X.509 structure encoded by @peculiar/asn1-x509 (Node has no certificate generator). The private key lives in
-// the data folder, readable by the till's user only (0600, folder 0700), never anywhere else.
+// the data folder, readable by the till's user only (0600, folder 0700), never anywhere else, written durably
+// (files/private-file.ts: a power cut leaves the old pair or the new one, never a torn key).
+//
+// A pair that cannot be used (a key or certificate damaged, one without the other, a key that is not the
+// certificate's) is never replaced on its own: registers pinned it, and a new one means telling each of them.
+// Loading it throws CertificateUnreadable; Settings → Register says so and offers "Make a new certificate"
+// (renewCertificate), which sets the old files aside and shows the new pin. The admin may also make a new one
+// at any time (a key that may have leaked).
 
 export const CERTIFICATE_FOLDER = 'register-connection';
 const CERTIFICATE_FILE = 'certificate.pem';
@@ -46,25 +54,61 @@ export interface TillCertificate {
   readonly info: RegisterCertificate;
 }
 
-/** The certificate kept in the data folder, made now if there is none. */
+/** The till's certificate and key pair cannot be used as kept: only the admin may replace it (renewCertificate). */
+export class CertificateUnreadable extends Error {
+  constructor(cause: unknown) {
+    super('The register connection’s certificate or its private key is damaged', { cause });
+    this.name = 'CertificateUnreadable';
+  }
+}
+
+/** The certificate kept in the data folder, made now if there is none; throws CertificateUnreadable. */
 export function ensureCertificate(dataDir: string, now: () => number = Date.now): TillCertificate {
-  const folder = join(dataDir, CERTIFICATE_FOLDER);
-  const certificatePath = join(folder, CERTIFICATE_FILE);
-  const keyPath = join(folder, PRIVATE_KEY_FILE);
+  const { certificatePath, keyPath } = pathsIn(dataDir);
+  const certificatePem = readIfThere(certificatePath);
+  const privateKeyPem = readIfThere(keyPath);
+  if (certificatePem === null && privateKeyPem === null) return writeNewCertificate(dataDir, now);
   try {
-    const certificatePem = readFileSync(certificatePath, 'utf8');
-    const privateKeyPem = readFileSync(keyPath, 'utf8');
+    if (certificatePem === null || privateKeyPem === null) throw new Error('one of the pair is missing');
+    const certificate = new X509Certificate(certificatePem);
+    if (!certificate.checkPrivateKey(createPrivateKey(privateKeyPem)))
+      throw new Error('the key is not the certificate’s');
     return { certificatePem, privateKeyPem, info: describeCertificate(certificatePem) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new CertificateUnreadable(error);
   }
+}
+
+/** A new certificate, the old pair (damaged or not) set aside beside it: the admin's "Make a new certificate". */
+export function renewCertificate(dataDir: string, now: () => number = Date.now): TillCertificate {
+  const { certificatePath, keyPath } = pathsIn(dataDir);
+  const at = new Date(now());
+  setFileAside(certificatePath, at);
+  setFileAside(keyPath, at);
+  return writeNewCertificate(dataDir, now);
+}
+
+function writeNewCertificate(dataDir: string, now: () => number): TillCertificate {
+  const { certificatePath, keyPath } = pathsIn(dataDir);
   const made = makeSelfSignedCertificate(new Date(now()));
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  chmodSync(folder, 0o700);
   // The key first: a certificate without its key would be kept and never work.
-  writePrivately(keyPath, made.privateKeyPem);
-  writePrivately(certificatePath, made.certificatePem);
+  writePrivateFile(keyPath, made.privateKeyPem);
+  writePrivateFile(certificatePath, made.certificatePem);
   return { ...made, info: describeCertificate(made.certificatePem) };
+}
+
+function pathsIn(dataDir: string): { certificatePath: string; keyPath: string } {
+  const folder = join(dataDir, CERTIFICATE_FOLDER);
+  return { certificatePath: join(folder, CERTIFICATE_FILE), keyPath: join(folder, PRIVATE_KEY_FILE) };
+}
+
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new CertificateUnreadable(error);
+  }
 }
 
 /** What a register pins: the certificate's SHA-256 fingerprint, and its public key's (curl --pinnedpubkey). */
@@ -145,11 +189,4 @@ export function shopNetworkAddresses(): string[] {
 function toPem(label: string, der: Buffer): string {
   const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
-}
-
-function writePrivately(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
 }

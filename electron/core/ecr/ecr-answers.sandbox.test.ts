@@ -41,19 +41,19 @@ describe('the register connection answers as documented', () => {
     expect(await cancelsSent(till.control, since)).toBe(1);
   });
 
-  it('ecr.busy names the sale that holds the till (referenceId, an RFC 9457 extension member)', async () => {
+  it('ecr.busy names the sale that holds the till (referenceId, an RFC 9457 extension member) to its own key only', async () => {
     const till = await openRegisterTill({ keyNames: ['Front register', 'Back office'] });
     const [front, back] = till.registers;
     const first = await startSale(front!, { amountMinor: 2000, currency: 'SGD', method: 'customer-qr' });
-    for (const register of [front!, back!]) {
-      const busy = await register.post(
-        '/payments',
-        { amountMinor: 2001, currency: 'SGD', method: 'merchant-qr' },
-        newKey(),
-      );
-      expect(busy).toMatchObject({ status: 409, body: { code: 'ecr.busy', referenceId: first.referenceId } });
-    }
-    // The cashier's own sale on the payment screen: its reference.
+    const body = { amountMinor: 2001, currency: 'SGD', method: 'merchant-qr' };
+    const own = await front!.post('/payments', body, newKey());
+    expect(own).toMatchObject({ status: 409, body: { code: 'ecr.busy', referenceId: first.referenceId } });
+    // Another register's sale is none of this key's business: busy, and nothing more.
+    const others = await back!.post('/payments', body, newKey());
+    expect(others).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
+    expect(others.body).not.toHaveProperty('referenceId');
+    expect(JSON.stringify(others.body)).not.toContain(first.referenceId);
+    // The cashier's own sale on the payment screen: not named either.
     await front!.post(`/payments/${first.referenceId}/cancel`, {}, newKey());
     const cashiers = await till.core.handlers['payments.chargeMerchantQr']({ amountMinor: 2002, currency: 'SGD' });
     await till.core.handlers['payments.cashierSale']({
@@ -65,7 +65,8 @@ describe('the register connection answers as documented', () => {
       { amountMinor: 2003, currency: 'SGD', method: 'merchant-qr' },
       newKey(),
     );
-    expect(busy).toMatchObject({ status: 409, body: { code: 'ecr.busy', referenceId: cashiers.referenceId } });
+    expect(busy).toMatchObject({ status: 409, body: { code: 'ecr.busy' } });
+    expect(JSON.stringify(busy.body)).not.toContain(cashiers.referenceId);
     // Problems without a payment to name carry no referenceId.
     const missing = await front!.post('/payments', { amountMinor: 1, currency: 'SGD', method: 'merchant-qr' }, null);
     expect(missing).toMatchObject({ status: 400, body: { code: 'ecr.idempotency-key-missing' } });

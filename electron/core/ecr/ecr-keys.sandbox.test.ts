@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REGISTER_KEYS_FILE } from './key-store.ts';
-import { RegisterClient } from './register-client.test-helper.ts';
+import { dispatch } from '../dispatch.ts';
+import { openKeyStore, REGISTER_KEYS_FILE } from './key-store.ts';
+import { RegisterClient, serverSentEvents } from './register-client.test-helper.ts';
 import { openRegisterTill } from './register-till.test-helper.ts';
 
 // A register-keys.json that cannot be read fails closed for the register connection alone: the till starts
@@ -50,4 +51,55 @@ describe('a damaged register keys file', () => {
       await register.check('GET', '/openapi.json', 503, refusals[0]!.type!, refusals[0]!.body);
     });
   }
+});
+
+// Every change to the keys is written before it takes effect: a revoke the disk refuses changes nothing (the
+// admin is told, the key stays listed and working, its stream open) rather than a key gone now and back at the
+// next start. The last use is best-effort: a disk that refuses it never refuses the register.
+describe('register keys on a disk that refuses a write', () => {
+  /** The key store's temp file cannot be made while a folder stands in its place. */
+  const refuseWrites = (dir: string): (() => void) => {
+    const temp = join(dir, `${REGISTER_KEYS_FILE}.${process.pid}.tmp`);
+    mkdirSync(temp);
+    return () => rmdirSync(temp);
+  };
+
+  it('a revoke whose write fails changes nothing; once written, the key is gone now and after a restart', async () => {
+    const till = await openRegisterTill({ keyNames: ['Front register'] });
+    const [register] = till.registers;
+    const stream = await fetch(`${register!.baseUrl}/events`, {
+      headers: { Authorization: `Bearer ${register!.key}` },
+    });
+    const events = serverSentEvents(stream);
+
+    const allowWrites = refuseWrites(till.dir);
+    const refused = await dispatch(till.core.handlers, 'ecr.revokeKey', { name: 'Front register' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ecr.keys-unsaved' } });
+    expect((await till.core.handlers['ecr.keys']({})).map((k) => k.name)).toEqual(['Front register']);
+    expect((await register!.get('/openapi.json')).status).toBe(200);
+    // What a restart would read: the same key, as the admin sees it.
+    expect(openKeyStore({ dataDir: till.dir }).authenticate(register!.key)?.keyName).toBe('Front register');
+
+    allowWrites();
+    await till.core.handlers['ecr.revokeKey']({ name: 'Front register' });
+    expect(await till.core.handlers['ecr.keys']({})).toEqual([]);
+    expect((await register!.get('/openapi.json')).status).toBe(401);
+    // Its stream ended with the revoke.
+    for (let next = await events.next(); !next.done; next = await events.next());
+    expect(openKeyStore({ dataDir: till.dir }).authenticate(register!.key)).toBeNull();
+  });
+
+  it('a first use the disk cannot note is still answered (not 500), and noted at the next write', async () => {
+    const till = await openRegisterTill({ keyNames: ['Front register'] });
+    const [register] = till.registers;
+    const allowWrites = refuseWrites(till.dir);
+    expect((await register!.get('/openapi.json')).status).toBe(200);
+    expect((await till.core.handlers['ecr.keys']({}))[0]!.lastUsedAt).not.toBeNull();
+    allowWrites();
+    await till.core.handlers['ecr.createKey']({ name: 'Back office' });
+    const kept = JSON.parse(readFileSync(join(till.dir, REGISTER_KEYS_FILE), 'utf8')) as {
+      keys: Array<{ name: string; lastUsedAt: string | null }>;
+    };
+    expect(kept.keys.find((k) => k.name === 'Front register')?.lastUsedAt).not.toBeNull();
+  });
 });

@@ -1,23 +1,32 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { Server as HttpsServer } from 'node:https';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { RegisterConnectionStatus } from '../../../shared/register.ts';
 import { ecrSettingsSchema, type EcrSettings } from '../../../shared/settings.ts';
 import type { CoreEventListener } from '../core-api.ts';
+import { listen } from '../http/listen.ts';
+import { probePort } from '../http/listen-probe.ts';
 import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
+import { portRefusalNotice } from '../settings/listener-ports.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { ListenerBoard } from '../status/listener-board.ts';
 import { API_BASE_PATH } from './api-schemas.ts';
-import { ensureCertificate, shopNetworkAddresses, type TillCertificate } from './certificate.ts';
+import {
+  CertificateUnreadable,
+  ensureCertificate,
+  renewCertificate,
+  shopNetworkAddresses,
+  type TillCertificate,
+} from './certificate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
-import { listenProblem, probePort } from './listen-problem.ts';
+import { listenProblem } from './listen-problem.ts';
 import { createRegisterApi } from './routes.ts';
+import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 
 // The register connection as the core composes it: its contract channels (ecr.*: keys, status, the open sale)
 // and its listener, which follows Settings → Register connection (off by default): started, moved or stopped
@@ -25,7 +34,13 @@ import { createRegisterApi } from './routes.ts';
 // the till's own certificate (the shop network).
 
 export type EcrChannel =
-  'ecr.keys' | 'ecr.createKey' | 'ecr.revokeKey' | 'ecr.status' | 'ecr.openSale' | 'ecr.cancelSale';
+  | 'ecr.keys'
+  | 'ecr.createKey'
+  | 'ecr.revokeKey'
+  | 'ecr.status'
+  | 'ecr.openSale'
+  | 'ecr.cancelSale'
+  | 'ecr.newCertificate';
 
 export interface EcrModule {
   readonly handlers: Pick<Handlers, EcrChannel>;
@@ -51,6 +66,8 @@ export interface EcrModuleOptions {
   readonly heartbeatMs?: number;
   /** How long a request may take to arrive whole (headers and body); tests shorten it. */
   readonly requestTimeoutMs?: number;
+  /** Where it says it cannot listen (the status bar); its own status says it to Settings. */
+  readonly listeners?: ListenerBoard;
   readonly log?: (line: string) => void;
 }
 
@@ -58,8 +75,16 @@ const THIS_COMPUTER = '127.0.0.1';
 const EVERY_ADDRESS = '0.0.0.0';
 /** Connections the listener takes at once: a few registers, each with its streams and long polls. */
 export const MAX_CONNECTIONS = 128;
+/**
+ * On the shop network, connections one address may hold at once: a register's streams and long polls
+ * (held-requests.ts: 4 + 16 per key) and its requests fit, and one machine (a faulty one, a port scanner) cannot
+ * take the connections every other register needs. On this computer every register is 127.0.0.1: no such cap.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 32;
 /** A register's request is at most 16 KiB: ten seconds to send it whole is plenty, even on a poor network. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** A register starts TLS at once; a connection silent for this long is closed (Node would hold it 120 s). */
+export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
 export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModule> {
   const { settings } = options;
@@ -73,9 +98,14 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     version: options.version,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
-  const stopRevokes = keys.onRevoke((name) => api.revoked(name));
+  const stopRevokes = keys.onRevoke((keyId) => api.revoked(keyId));
   let problem: Notice | null = null;
   let certificate: TillCertificate | null = null;
+  // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
+  let certificateProblem: 'unreadable' | null = null;
+  // The running HTTPS server, whose certificate a new one replaces in place; and a way to start it again.
+  let tlsServer: HttpsServer | null = null;
+  let applyAgain: () => void = () => {};
 
   const plan = (): ListenerPlan => {
     const ecr: EcrSettings = settings.current().ecr;
@@ -90,54 +120,62 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     try {
       const loopbackOnly = next.host === THIS_COMPUTER;
       // Made on first use of the shop network, then kept: a register that pinned it keeps trusting it.
-      if (!loopbackOnly) certificate ??= ensureCertificate(options.dataDir);
+      if (!loopbackOnly) {
+        certificate ??= ensureCertificate(options.dataDir);
+        certificateProblem = null;
+      }
       let port = next.port;
-      const handler: Parameters<typeof createHttpServer>[1] = (request, response) =>
-        void api.handle(request, response, { port, loopbackOnly });
-      // The timeouts bound how long a request may take to ARRIVE (a body that never finishes holds nothing
-      // for long); once it has arrived they no longer apply, so a long poll still waits its full minute.
-      const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-      const limits = {
-        requestTimeout,
-        headersTimeout: requestTimeout,
-        connectionsCheckingInterval: Math.min(1_000, requestTimeout),
-      };
-      const server: Server = loopbackOnly
-        ? createHttpServer(limits, handler)
-        : createHttpsServer({ ...limits, cert: certificate!.certificatePem, key: certificate!.privateKeyPem }, handler);
-      server.maxConnections = MAX_CONNECTIONS;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(next.port, next.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
+      // The request timeout bounds how long a request may take to ARRIVE (a body that never finishes holds
+      // nothing for long); once it has arrived it no longer applies, so a long poll still waits its full minute.
+      const listening = await listen({
+        port: next.port,
+        host: next.host!,
+        handler: (request, response) => void api.handle(request, response, { port, loopbackOnly }),
+        requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+        maxConnections: MAX_CONNECTIONS,
+        ...(loopbackOnly
+          ? {}
+          : {
+              tls: { ...TLS_SERVER_OPTIONS, cert: certificate!.certificatePem, key: certificate!.privateKeyPem },
+              tlsHandshakeTimeoutMs: TLS_HANDSHAKE_TIMEOUT_MS,
+              maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+            }),
+        log,
       });
-      port = (server.address() as AddressInfo).port;
+      port = listening.port;
+      if (!loopbackOnly) tlsServer = listening.server as HttpsServer;
       problem = null;
       const host = loopbackOnly ? THIS_COMPUTER : (shopNetworkAddresses()[0] ?? THIS_COMPUTER);
       return {
         url: `${loopbackOnly ? 'http' : 'https'}://${host}:${port}${API_BASE_PATH}`,
-        close: () =>
-          new Promise<void>((resolve) => {
-            api.close();
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
+        close: () => {
+          if (tlsServer === listening.server) tlsServer = null;
+          // Streams and long polls are ended as the API ends them (their last words), then every connection.
+          api.close();
+          return listening.close();
+        },
       };
     } catch (error) {
       // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
-      problem = listenProblem(error, next.port);
+      if (error instanceof CertificateUnreadable) certificateProblem = 'unreadable';
+      problem = error instanceof CertificateUnreadable ? null : listenProblem(error, next.port);
       throw error;
     }
   }
 
   const listener = await followSettingsListener({
     plan,
-    onSettingsChange: (changed) => settings.onChange(() => changed()),
+    onSettingsChange: (changed) => {
+      applyAgain = changed;
+      return settings.onChange(() => changed());
+    },
     start,
     label: 'register connection',
     log,
+    report: (failure) =>
+      failure
+        ? options.listeners?.failed('register-connection', failure.port, failure.error)
+        : options.listeners?.listening('register-connection'),
   });
 
   /** Admin only, like settings.save: once an admin PIN exists, only within the admin's unlocked window. */
@@ -154,6 +192,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       baseUrl,
       problem: enabled && baseUrl === null ? problem : null,
       keysProblem: keys.unreadable() ? 'unreadable' : null,
+      certificateProblem: enabled && network === 'shop-network' ? certificateProblem : null,
       certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
     };
   };
@@ -174,7 +213,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     // Its own listener holds the port until the save restarts it on the other network.
     if (now.enabled && now.port === next.port && listener.receiverUrl()) return {};
     const refused = await probePort(next.port, next.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS);
-    return refused ? refuse(refused) : {};
+    return refused ? refuse(portRefusalNotice(refused, next.port)) : {};
   };
 
   return {
@@ -196,6 +235,17 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       'ecr.status': async () => status(),
       'ecr.openSale': async () => options.payments.openSale(),
       'ecr.cancelSale': async ({ referenceId }) => options.payments.cancel(referenceId, null),
+      'ecr.newCertificate': async () => {
+        await requireAdmin();
+        certificate = renewCertificate(options.dataDir);
+        certificateProblem = null;
+        const made = certificate;
+        // Listening: new connections get the new certificate at once. Not listening for want of one: start.
+        if (tlsServer)
+          tlsServer.setSecureContext({ ...TLS_SERVER_OPTIONS, cert: made.certificatePem, key: made.privateKeyPem });
+        else applyAgain();
+        return made.info;
+      },
     },
     async close() {
       stopRevokes();

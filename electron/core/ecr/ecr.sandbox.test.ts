@@ -156,7 +156,11 @@ describe('the register connection', () => {
     const shown = till.events.find((e) => e.event === 'ecr.sale')?.payload as RegisterSale;
     expect(shown).toMatchObject({ referenceId: created.referenceId, keyName: 'Front register', state: 'started' });
     const detail = await till.core.handlers['payments.get']({ referenceId: created.referenceId });
-    expect(detail.payment.fromRegister).toEqual({ keyName: 'Front register', orderReference: 'POS-ORDER-42' });
+    expect(detail.payment.fromRegister).toEqual({
+      keyId: expect.stringMatching(/^key_[0-9a-f]{32}$/),
+      keyName: 'Front register',
+      orderReference: 'POS-ORDER-42',
+    });
     // The provider got the register's order reference.
     const truth = (await (await fetch(`${till.control}/orders/${created.referenceId}`)).json()) as Record<
       string,
@@ -213,7 +217,11 @@ describe('the register connection', () => {
       registerSale: created.referenceId,
     });
     expect(view.referenceId).toBe(created.referenceId);
-    expect(view.fromRegister).toEqual({ keyName: 'Front register', orderReference: 'POS-ORDER-43' });
+    expect(view.fromRegister).toEqual({
+      keyId: expect.stringMatching(/^key_[0-9a-f]{32}$/),
+      keyName: 'Front register',
+      orderReference: 'POS-ORDER-43',
+    });
     const seen = await longPollUntil(till, created.referenceId, 'paid');
     expect(seen.at(-1)).toMatchObject({ status: 'paid', method: 'customer-qr' });
     // The sale is closed: another scan for it is refused, and the till is free again.
@@ -544,6 +552,7 @@ describe('the register connection', () => {
     });
     try {
       await expect(reopened.handlers['ecr.keys']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
+      await expect(reopened.handlers['ecr.newCertificate']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
       await expect(reopened.handlers['ecr.createKey']({ name: 'Sneaky' })).rejects.toMatchObject({
         code: 'admin.pin-required',
       });

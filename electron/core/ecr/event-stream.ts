@@ -14,7 +14,8 @@ export interface EventStream {
 }
 
 export function openEventStream(options: {
-  readonly keyName: string;
+  /** The key's id: only its own payments are sent. */
+  readonly keyId: string;
   readonly response: ServerResponse;
   readonly subscribe: (listener: CoreEventListener) => () => void;
   /** The payment as the register reads it, or null when it cannot be read now. */
@@ -33,8 +34,8 @@ export function openEventStream(options: {
   response.write(': register connection events\nretry: 3000\n\n');
   let sequence = 0;
   let closed = false;
-  const unsubscribe = onSaleUpdate(options.subscribe, (referenceId, keyName) => {
-    if (closed || keyName !== options.keyName) return;
+  const unsubscribe = onSaleUpdate(options.subscribe, (referenceId, keyId) => {
+    if (closed || keyId !== options.keyId) return;
     const payment = options.read(referenceId);
     if (!payment) return;
     sequence += 1;

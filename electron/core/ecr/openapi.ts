@@ -13,7 +13,9 @@ import {
   REFERENCE_IN_PATH,
   refundSchema,
 } from './api-schemas.ts';
+import { REQUEST_RETENTION_MS } from '../journal/index.ts';
 import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
+import { IDEMPOTENCY_LIFETIME_MS } from './idempotency.ts';
 
 // GET /ecr/v1/openapi.json: an OpenAPI 3.1 document of exactly this API, generated from the zod schemas the
 // server validates with (api-schemas.ts) — JSON Schema 2020-12, which OpenAPI 3.1 speaks natively. Paths are
@@ -82,14 +84,16 @@ const POST_PROBLEMS = {
   '413': problem('The body is too large (ecr.request-too-large)'),
   '415': problem('The body is not JSON (ecr.unsupported-media-type)'),
 };
+const LIFETIME_HOURS = IDEMPOTENCY_LIFETIME_MS / 3_600_000;
+const RETENTION_DAYS = REQUEST_RETENTION_MS / 86_400_000;
+const EXPIRED_KEY = `an Idempotency-Key first used more than ${LIFETIME_HOURS} hours ago (ecr.idempotency-key-expired)`;
 const NOT_THIS_KEYS =
   'No payment this key started has this reference (payment.not-found): another key’s payment is answered the same';
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header',
   required: true,
-  description:
-    'Printable ASCII of 1–128 characters (spaces inside only), new for each request. The same key with the same body answers what the first request made (its current state, with Idempotent-Replayed: true); with another body: 409.',
+  description: `Printable ASCII of 1–128 characters (spaces inside only), new for each request, never re-used (include the day in it if your order numbers start again). For ${LIFETIME_HOURS} hours after its request, the same key with the same body answers what the first request made (its current state, with Idempotent-Replayed: true and Idempotent-Recorded-At); with another body: 409. After ${LIFETIME_HOURS} hours the key is refused, 422 ecr.idempotency-key-expired, until the till forgets it (${RETENTION_DAYS} days after its request).`,
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 /** A POST's success: the first answer, or its replay. */
@@ -100,6 +104,11 @@ const made = (description: string, schema: string) => ({
       description:
         'Present (true) when this answers a request already recorded under this Idempotency-Key: what it made, as it stands now',
       schema: { type: 'string', enum: ['true'] },
+    },
+    'Idempotent-Recorded-At': {
+      description:
+        'With Idempotent-Replayed: when the request this answers was first made and recorded (RFC 3339, UTC). An answer older than the register expects is not about this sale.',
+      schema: { type: 'string', format: 'date-time' },
     },
   },
   content: json(schema),
@@ -128,12 +137,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'createPayment',
           summary: 'Start a sale on the till',
           description:
-            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent).',
+            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent). The problem names the sale (referenceId) only when it is this key’s own.',
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json('CreatePayment') },
           responses: {
             '201': made('The sale, as it stands', 'Payment'),
-            '422': problem('An amount or currency this till does not take'),
+            '422': problem(`An amount or currency this till does not take, or ${EXPIRED_KEY}`),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },
@@ -176,7 +185,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             ),
             '404': problem(NOT_THIS_KEYS),
             '422': problem(
-              'Refused before anything was recorded: a payment of another terminal (terminal.denied), credentials the provider refuses (auth.*)',
+              `Refused before anything was recorded: a payment of another terminal (terminal.denied), credentials the provider refuses (auth.*), ${EXPIRED_KEY}`,
             ),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
@@ -193,7 +202,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: {
             '201': made('The refund, as it stands, with its payment', 'Refund'),
             '404': problem(NOT_THIS_KEYS),
-            '422': problem('Refused before anything was recorded, for a reason waiting does not fix'),
+            '422': problem(
+              `Refused before anything was recorded, for a reason waiting does not fix; or ${EXPIRED_KEY}`,
+            ),
             ...POST_PROBLEMS,
             ...COMMON_PROBLEMS,
           },

@@ -22,6 +22,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'ecr.idempotency-conflict': 409,
   'ecr.sale-cancelled': 409,
   'ecr.sale-expired': 409,
+  'ecr.idempotency-key-expired': 422,
   'order.not-cancellable': 409,
   'order.not-captured': 409,
   'order.not-refundable': 409,
@@ -52,7 +53,7 @@ export function problemStatus(error: PosError): number {
 export function problemOf(error: unknown): Problem {
   const posError = error instanceof PosError ? error : new PosError('internal', { cause: error });
   // An extension member (RFC 9457 §3.2): the payment the problem is about. For ecr.busy that is the sale
-  // holding the till, which the register could not know otherwise.
+  // holding the till when it is the caller's own (routes.ts leaves out anyone else's).
   const referenceId = posError.details?.['referenceId'];
   return {
     type: `${PROBLEM_TYPE_PREFIX}${posError.code}`,

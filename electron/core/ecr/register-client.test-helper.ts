@@ -1,3 +1,4 @@
+import { request as httpsRequest } from 'node:https';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 // TESTS ONLY (the register connection's integration tests, the crash test's child and the e2e): a register
@@ -15,25 +16,28 @@ export interface RegisterAnswer<T = unknown> {
 type Json = Record<string, unknown>;
 
 /** The headers the API adds of its own: an answer carrying one must have it in the document. */
-const API_HEADERS = ['Idempotent-Replayed', 'Allow', 'WWW-Authenticate', 'Retry-After'];
+const API_HEADERS = ['Idempotent-Replayed', 'Idempotent-Recorded-At', 'Allow', 'WWW-Authenticate', 'Retry-After'];
 
 export class RegisterClient {
   readonly baseUrl: string;
   key: string;
+  /** On the shop network: the till's certificate, the only one trusted (as a register that pinned it). */
+  readonly ca: string | null;
   #document: Json | null = null;
   readonly #validators = new Map<string, ValidateFunction>();
   /** Every answer checked against the document so far. */
   checked = 0;
 
-  constructor(baseUrl: string, key: string) {
+  constructor(baseUrl: string, key: string, ca: string | null = null) {
     this.baseUrl = baseUrl;
     this.key = key;
+    this.ca = ca;
   }
 
   /** The OpenAPI document, fetched once; every later answer is checked against it. */
   async document(): Promise<Json> {
     if (this.#document) return this.#document;
-    const response = await fetch(`${this.baseUrl}/openapi.json`, { headers: this.#headers() });
+    const response = await this.#fetch(`${this.baseUrl}/openapi.json`, { headers: this.#headers() });
     if (response.status !== 200) throw new Error(`openapi.json answered ${response.status}`);
     this.#document = (await response.json()) as Json;
     return this.#document;
@@ -50,12 +54,17 @@ export class RegisterClient {
   async request<T>(
     method: string,
     path: string,
-    options: { body?: unknown; idempotencyKey?: string | null; key?: string | null } = {},
+    options: {
+      body?: unknown;
+      idempotencyKey?: string | null;
+      key?: string | null;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<RegisterAnswer<T>> {
-    const headers = this.#headers(options.key);
+    const headers = { ...this.#headers(options.key), ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.#fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
@@ -113,6 +122,28 @@ export class RegisterClient {
       this.#validators.set(id, validate);
     }
     return validate;
+  }
+
+  /** fetch, or over HTTPS trusting the till's certificate alone (fetch cannot be given a CA). */
+  async #fetch(url: string, init: { method?: string; headers: Record<string, string>; body?: string }) {
+    if (this.ca === null) return fetch(url, init);
+    const ca = this.ca;
+    return new Promise<Response>((resolve, reject) => {
+      const request = httpsRequest(url, { method: init.method ?? 'GET', headers: init.headers, ca }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode ?? 0, headers }));
+        });
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(init.body);
+    });
   }
 
   #headers(key?: string | null): Record<string, string> {

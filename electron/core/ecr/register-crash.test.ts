@@ -9,6 +9,7 @@ import { journalFileIn, openJournal } from '../journal/index.ts';
 import { sandboxOrders, setFaults } from '../payments/payment-service.test-helper.ts';
 import type { RegisterMemory } from '../payments/crash-register.ts';
 import { CRASH_REGISTER_KEY_NAME } from '../payments/crash-register.ts';
+import { registerKeyIdNamed } from './key-store.ts';
 
 // A till SIGKILLed between a register's request and its answer, on purpose and every time (the random crash
 // test, crash.test.ts, also runs register sales, but a kill lands in that window only now and then): the
@@ -80,12 +81,11 @@ it(
     const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
     try {
       expect(journal.history({}).total).toBe(1);
-      expect(journal.register.requestOf(CRASH_REGISTER_KEY_NAME, create!.idempotencyKey)?.referenceId).toBe(
-        order!.referenceId,
-      );
+      const keyId = registerKeyIdNamed(dataDir, CRASH_REGISTER_KEY_NAME)!;
+      expect(journal.register.requestOf(keyId, create!.idempotencyKey)?.referenceId).toBe(order!.referenceId);
       expect(journal.viewOf(order!.referenceId)).toMatchObject({
         displayStatus: 'waiting',
-        fromRegister: { keyName: CRASH_REGISTER_KEY_NAME, orderReference: 'CRASH-ORDER-1' },
+        fromRegister: { keyId, keyName: CRASH_REGISTER_KEY_NAME, orderReference: 'CRASH-ORDER-1' },
       });
     } finally {
       journal.close();

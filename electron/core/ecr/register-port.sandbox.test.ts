@@ -154,6 +154,7 @@ describe('the register connection’s port in Settings', () => {
       problem: { key: 'ecr.port-in-use', params: { port } },
       certificate: null,
       keysProblem: null,
+      certificateProblem: null,
     });
     const sale = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 1200, currency: 'SGD' });
     expect(sale.qrPayload).toMatch(/^sandbox-wallet:/);

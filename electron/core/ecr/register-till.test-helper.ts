@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
@@ -9,6 +9,7 @@ import type { PaymentServiceOptions } from '../payments/options.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { freePort, waitFor as waitUntil } from '../../sandbox/testing.ts';
+import { CERTIFICATE_FOLDER } from './certificate.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 
 // TESTS ONLY: a till with its register connection on (this computer), on the embedded sandbox, and one
@@ -24,6 +25,14 @@ export interface RegisterTill {
   /** The embedded sandbox's control API. */
   readonly control: string;
   readonly port: number;
+  /** Where a register reaches the API, and the certificate it trusts (shop network; null on this computer). */
+  readonly baseUrl: string;
+  readonly ca: string | null;
+}
+
+/** The till's certificate as kept in its data folder. */
+export function tillCertificatePem(dir: string): string {
+  return readFileSync(join(dir, CERTIFICATE_FOLDER, 'certificate.pem'), 'utf8');
 }
 
 export type RegisterPaymentBody = Record<string, unknown> & { referenceId: string; status: string };
@@ -31,6 +40,8 @@ export type RegisterPaymentBody = Record<string, unknown> & { referenceId: strin
 export interface RegisterTillOptions {
   readonly keyNames?: readonly string[];
   readonly refundsAllowed?: boolean;
+  /** The shop network: HTTPS, each register trusting the till's certificate alone. */
+  readonly network?: 'this-computer' | 'shop-network';
   readonly payments?: PaymentServiceOptions;
   /** A data folder prepared by the test (kept for it to remove). */
   readonly dir?: string;
@@ -63,20 +74,30 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
   const port = await freePort();
   await core.handlers['settings.save']({
     settings: {
-      ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: options.refundsAllowed ?? true },
+      ecr: {
+        enabled: true,
+        port,
+        network: options.network ?? 'this-computer',
+        refundsAllowed: options.refundsAllowed ?? true,
+      },
     },
   });
+  // Listening, or not for want of a usable certificate (Settings says so, and the test asks for a new one).
   const status = await waitFor(async () => {
     const now = await core.handlers['ecr.status']({});
-    return now.baseUrl === null ? undefined : now;
+    return now.baseUrl === null && now.certificateProblem === null ? undefined : now;
   });
+  // A register on the shop network reaches the till by its loopback address here (the certificate names it).
+  const shop = options.network === 'shop-network';
+  const baseUrl = shop ? `https://127.0.0.1:${port}/ecr/v1` : status.baseUrl!;
+  const ca = status.certificate ? tillCertificatePem(dir) : null;
   const registers: RegisterClient[] = [];
   for (const name of options.keyNames ?? ['Front register']) {
     const { key } = await core.handlers['ecr.createKey']({ name });
-    registers.push(new RegisterClient(status.baseUrl!, key));
+    registers.push(new RegisterClient(baseUrl, key, ca));
   }
   const info = await core.handlers['app.info']({});
-  return { core, dir, events, registers, control: `${info.sandboxBaseUrl}/_sandbox`, port };
+  return { core, dir, events, registers, control: `${info.sandboxBaseUrl}/_sandbox`, port, baseUrl, ca };
 }
 
 /** Acts as the customer on the sandbox (scan, confirm, mint codes). */

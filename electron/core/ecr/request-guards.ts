@@ -22,8 +22,8 @@ export function checkCaller(headers: IncomingHttpHeaders, listener: { port: numb
   }
 }
 
-/** `Authorization: Bearer <key>` → the key, else null. */
+/** `Authorization: Bearer <key>` → the key, else null. The scheme is case-insensitive (RFC 9110 §11.1). */
 export function presentedKey(headers: IncomingHttpHeaders): string | null {
-  const match = /^Bearer +([\x21-\x7e]{1,256})$/.exec(headers.authorization ?? '');
+  const match = /^Bearer +([\x21-\x7e]{1,256})$/i.exec(headers.authorization ?? '');
   return match ? match[1]! : null;
 }

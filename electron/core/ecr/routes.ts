@@ -16,8 +16,8 @@ import {
 import { openEventStream, type EventStream } from './event-stream.ts';
 import { HeldRequests, LONG_POLLS_PER_KEY, STREAMS_PER_KEY, type Held } from './held-requests.ts';
 import { readJsonBody, sendJson, sendProblem } from './http-io.ts';
-import { idempotencyKeyOf, InFlightRequests, requestHash } from './idempotency.ts';
-import type { KeyStore } from './key-store.ts';
+import { idempotencyKeyOf, InFlightRequests, refuseExpired, requestHash } from './idempotency.ts';
+import type { KeyStore, RegisterCaller } from './key-store.ts';
 import { waitForStatusChange } from './long-poll.ts';
 import { openApiDocument } from './openapi.ts';
 import { registerPaymentOf, registerRefundOf } from './register-payment.ts';
@@ -27,7 +27,9 @@ import { checkCaller, presentedKey } from './request-guards.ts';
 // the caller check (request-guards.ts), the key, then its route. Every POST: its Idempotency-Key and a body
 // that fits its schema, then the operation through the payment service, whose journal records the request in
 // the same commit as what it made. A problem answer means nothing was recorded: the register may send the
-// same request again. A 2xx means it was: the same key and body then answer what it made, as it stands now.
+// same request again. A 2xx means it was: for 24 hours the same key and body then answer what it made, as it
+// stands now, saying when it was first asked (idempotency.ts). Whose a payment is: the key's id, never its name.
+// A problem names a payment only the caller's key may know of.
 
 export interface RegisterApiDeps {
   readonly payments: RegisterPayments;
@@ -36,6 +38,7 @@ export interface RegisterApiDeps {
   readonly subscribe: (listener: CoreEventListener) => () => void;
   readonly version: string;
   readonly heartbeatMs: number;
+  readonly now?: () => number;
 }
 
 export interface Listener {
@@ -46,8 +49,8 @@ export interface Listener {
 
 export interface RegisterApi {
   handle(request: IncomingMessage, response: ServerResponse, listener: Listener): Promise<void>;
-  /** Ends every event stream and long poll of a key (it was revoked). */
-  revoked(keyName: string): void;
+  /** Ends every event stream and long poll of a key, by its id (it was revoked). */
+  revoked(keyId: string): void;
   /** Ends every event stream and long poll (the listener is going away). */
   close(): void;
 }
@@ -70,17 +73,22 @@ const ROUTES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => Route,
   [new RegExp(`^/payments/${REFERENCE}/refunds$`), (m) => ({ kind: 'refunds', referenceId: m[1]! }), 'POST'],
 ];
 
-const REPLAYED = { 'Idempotent-Replayed': 'true' };
+/** A replay says so, and when its request was first made (RFC 3339, UTC): the register can tell an old answer. */
+const replayed = (recordedAt: number) => ({
+  'Idempotent-Replayed': 'true',
+  'Idempotent-Recorded-At': new Date(recordedAt).toISOString(),
+});
 
 export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
   const { payments } = deps;
+  const now = deps.now ?? Date.now;
   const inFlight = new InFlightRequests();
   const held = new HeldRequests();
 
   /** A payment this key started, as it stands now; another key's is answered as if it did not exist. */
-  const paymentNow = (referenceId: string, keyName: string): RegisterPayment => {
+  const paymentNow = (referenceId: string, keyId: string): RegisterPayment => {
     const sale = payments.sale(referenceId);
-    if (!sale || sale.keyName !== keyName) throw new PosError('payment.not-found', { details: { referenceId } });
+    if (!sale || sale.keyId !== keyId) throw new PosError('payment.not-found', { details: { referenceId } });
     return registerPaymentOf(sale);
   };
 
@@ -92,7 +100,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
       if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
       return { status: 201, body: registerRefundOf(refund, sale) };
     }
-    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId, row.registerKey) };
+    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId, row.keyId) };
   };
 
   /**
@@ -103,7 +111,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
   async function idempotent(
     request: IncomingMessage,
     response: ServerResponse,
-    keyName: string,
+    keyId: string,
     operation: RegisterOperation,
     path: string,
     schema: z.ZodType,
@@ -114,22 +122,23 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw invalidBody(parsed.error);
     const record: NewRegisterRequest = {
-      registerKey: keyName,
+      keyId,
       idempotencyKey,
       requestHash: requestHash('POST', path, parsed.data),
       operation,
     };
-    const recorded = (): { status: number; body: unknown } | null => {
-      const row = payments.requestOf(keyName, idempotencyKey);
+    const recorded = (): { status: number; body: unknown; recordedAt: number } | null => {
+      const row = payments.requestOf(keyId, idempotencyKey);
       if (!row) return null;
+      refuseExpired(row.createdAt, now(), idempotencyKey);
       if (row.requestHash !== record.requestHash) {
         throw new PosError('ecr.idempotency-conflict', {
           message: `Idempotency-Key "${idempotencyKey}" was used for another request (${row.operation} of ${row.referenceId}).`,
         });
       }
-      return answerOf(row);
+      return { ...answerOf(row), recordedAt: row.createdAt };
     };
-    const answer = await inFlight.exclusive(keyName, idempotencyKey, async () => {
+    const answer = await inFlight.exclusive(keyId, idempotencyKey, async () => {
       const replay = recorded();
       if (replay) return { ...replay, replayed: true };
       try {
@@ -140,10 +149,16 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         throw error;
       }
     });
-    sendJson(response, answer.status, answer.body, answer.replayed ? REPLAYED : {});
+    sendJson(
+      response,
+      answer.status,
+      answer.body,
+      'recordedAt' in answer && answer.replayed ? replayed(answer.recordedAt) : {},
+    );
   }
 
-  async function route(request: IncomingMessage, response: ServerResponse, path: string, keyName: string) {
+  async function route(request: IncomingMessage, response: ServerResponse, path: string, caller: RegisterCaller) {
+    const { keyId } = caller;
     const found = ROUTES.map(([pattern, make, method]) => {
       const match = pattern.exec(path);
       return match ? { route: make(match), method } : null;
@@ -162,14 +177,15 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         return sendJson(response, 200, openApiDocument(deps.version));
       case 'events': {
         let stream: EventStream | null = null;
-        const hold: Held = { keyName, kind: 'stream', end: () => stream?.close() };
+        // held-requests.ts counts by its `keyName`: the key's id here, so a revoke ends exactly that key's.
+        const hold: Held = { keyName: keyId, kind: 'stream', end: () => stream?.close() };
         if (!held.tryHold(hold)) {
           throw new PosError('ecr.too-many-connections', {
             message: `This key already holds ${STREAMS_PER_KEY} event streams: close one before opening another.`,
           });
         }
         stream = openEventStream({
-          keyName,
+          keyId,
           response,
           subscribe: deps.subscribe,
           read: (referenceId) => {
@@ -188,10 +204,10 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         if (typeof wait !== 'number' && !wait.success)
           throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
         const seconds = typeof wait === 'number' ? wait : wait.data;
-        const initial = paymentNow(target.referenceId, keyName);
+        const initial = paymentNow(target.referenceId, keyId);
         if (seconds === 0) return sendJson(response, 200, initial);
         const ended = new AbortController();
-        const hold: Held = { keyName, kind: 'long-poll', end: (reason) => ended.abort(reason) };
+        const hold: Held = { keyName: keyId, kind: 'long-poll', end: (reason) => ended.abort(reason) };
         if (!held.tryHold(hold)) {
           throw new PosError('ecr.too-many-connections', {
             message: `This key already holds ${LONG_POLLS_PER_KEY} long polls: wait for one to answer.`,
@@ -203,7 +219,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
             referenceId: target.referenceId,
             initial,
             waitMs: seconds * 1000,
-            read: () => paymentNow(target.referenceId, keyName),
+            read: () => paymentNow(target.referenceId, keyId),
             subscribe: deps.subscribe,
             ended: ended.signal,
             response,
@@ -218,30 +234,22 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         return;
       }
       case 'payments':
-        return idempotent(request, response, keyName, 'create', fullPath, createPaymentSchema, async (body, record) => {
+        return idempotent(request, response, keyId, 'create', fullPath, createPaymentSchema, async (body, record) => {
           const input = body as z.infer<typeof createPaymentSchema>;
-          const sale = await payments.startSale({ ...input, keyName }, record);
+          const sale = await payments.startSale({ ...input, ...caller }, record);
           return { status: 201, body: registerPaymentOf(sale) };
         });
       case 'cancel':
-        return idempotent(
-          request,
-          response,
-          keyName,
-          'cancel',
-          fullPath,
-          cancelPaymentSchema,
-          async (_body, record) => {
-            const sale = await payments.cancel(target.referenceId, record);
-            return { status: 200, body: registerPaymentOf(sale) };
-          },
-        );
+        return idempotent(request, response, keyId, 'cancel', fullPath, cancelPaymentSchema, async (_body, record) => {
+          const sale = await payments.cancel(target.referenceId, record);
+          return { status: 200, body: registerPaymentOf(sale) };
+        });
       case 'refunds':
-        return idempotent(request, response, keyName, 'refund', fullPath, createRefundSchema, async (body, record) => {
+        return idempotent(request, response, keyId, 'refund', fullPath, createRefundSchema, async (body, record) => {
           // Checked before every new refund (a replay only answers what was already recorded).
           if (!deps.refundsAllowed()) throw new PosError('ecr.refunds-disabled');
           const input = body as z.infer<typeof createRefundSchema>;
-          const result = await payments.refund(target.referenceId, { ...input, keyName }, record);
+          const result = await payments.refund(target.referenceId, { ...input, keyId }, record);
           return { status: 201, body: registerRefundOf(result.refund, result.sale) };
         });
     }
@@ -249,6 +257,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
 
   return {
     async handle(request, response, listener) {
+      let caller: RegisterCaller | null = null;
       try {
         checkCaller(request.headers, listener);
         const url = new URL(request.url ?? '/', 'http://register.invalid');
@@ -260,25 +269,37 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
           });
         }
         const presented = presentedKey(request.headers);
-        const keyName = presented === null ? null : deps.keys.authenticate(presented);
-        if (keyName === null) {
+        caller = presented === null ? null : deps.keys.authenticate(presented);
+        if (caller === null) {
           throw new PosError('ecr.unauthorized', {
             message:
               presented === null ? 'No Authorization: Bearer <key> header.' : 'This key is not (or no longer) valid.',
           });
         }
-        await route(request, response, url.pathname.slice(API_BASE_PATH.length), keyName);
+        await route(request, response, url.pathname.slice(API_BASE_PATH.length), caller);
       } catch (error) {
-        sendProblem(response, error);
+        sendProblem(response, caller === null ? error : ownBusy(error, caller.keyId, payments));
       }
     },
-    revoked(keyName) {
-      held.endAllOf(keyName);
+    revoked(keyId) {
+      held.endAllOf(keyId);
     },
     close() {
       held.endAll();
     },
   };
+}
+
+/**
+ * ecr.busy names the sale holding the till only when it is the caller's own (a retry that lost its answer
+ * finds it so): another register's or the cashier's reference is none of this key's business, and with it
+ * the key could read nothing anyway.
+ */
+function ownBusy(error: unknown, keyId: string, payments: RegisterPayments): unknown {
+  if (!(error instanceof PosError) || error.code !== 'ecr.busy') return error;
+  const referenceId = error.details?.['referenceId'];
+  if (typeof referenceId !== 'string' || payments.sale(referenceId)?.keyId === keyId) return error;
+  return new PosError('ecr.busy', { cause: error });
 }
 
 function invalidBody(error: z.ZodError): PosError {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { auditExchange, type ExchangeAuditEntry } from './exchange-audit.ts';
 import type { HttpExchange } from './exchange.ts';
 
@@ -25,10 +26,18 @@ function audited(exchange: HttpExchange): ExchangeAuditEntry[] {
 
 describe('auditExchange', () => {
   it('hands the sink one entry with the bodies parsed back, so the journal can redact by key', () => {
+    const attempt = notice('event.http-attempt', {
+      operation: 'create',
+      attempt: 1,
+      outcome: 'HTTP 200',
+      durationMs: 42,
+    });
     expect(audited(EXCHANGE)).toEqual([
       {
         kind: 'response',
-        summary: 'create attempt 1: HTTP 200 after 42 ms',
+        notice: attempt,
+        // The English, for the customer journal, which keeps no notices.
+        summary: noticeInEnglish(attempt),
         data: {
           method: 'POST',
           url: EXCHANGE.url,
@@ -50,7 +59,12 @@ describe('auditExchange', () => {
     const [entry] = audited({ ...EXCHANGE, status: null, responseBody: null, error, requestBody: '', attempt: 2 });
     expect(entry).toMatchObject({
       kind: 'error',
-      summary: 'create attempt 2: network.unreachable (ECONNRESET) after 42 ms',
+      notice: notice('event.http-attempt', {
+        operation: 'create',
+        attempt: 2,
+        outcome: 'network.unreachable (ECONNRESET)',
+        durationMs: 42,
+      }),
       data: { request: null, response: null, error },
     });
     const [html] = audited({
@@ -60,7 +74,7 @@ describe('auditExchange', () => {
       error: { code: 'provider.unavailable', message: 'x', networkCode: null },
     });
     expect(html).toMatchObject({
-      summary: 'create attempt 1: provider.unavailable after 42 ms',
+      notice: { key: 'event.http-attempt', params: { outcome: 'provider.unavailable' } },
       data: { response: '<html>Bad gateway</html>' },
     });
   });

@@ -1,3 +1,4 @@
+import { notice, noticeInEnglish, type Notice } from '../../../shared/notices.ts';
 import type { HttpExchange } from './exchange.ts';
 import { parseJsonOrText } from './json-text.ts';
 
@@ -8,6 +9,9 @@ import { parseJsonOrText } from './json-text.ts';
 
 export interface ExchangeAuditEntry {
   readonly kind: 'error' | 'response';
+  /** The attempt as a notice (shared/locales/<lang>/notices.events.ts), for a journal that keeps notices. */
+  readonly notice: Notice;
+  /** Its English, for a journal that keeps only that. */
   readonly summary: string;
   readonly data: Record<string, unknown>;
 }
@@ -35,9 +39,16 @@ export function auditExchange(
   const outcome = exchange.error
     ? `${exchange.error.code}${exchange.error.networkCode ? ` (${exchange.error.networkCode})` : ''}`
     : `HTTP ${exchange.status}`;
+  const attempt = notice('event.http-attempt', {
+    operation: exchange.operation,
+    attempt: exchange.attempt,
+    outcome,
+    durationMs: exchange.durationMs,
+  });
   append({
     kind: exchange.error ? 'error' : 'response',
-    summary: `${exchange.operation} attempt ${exchange.attempt}: ${outcome} after ${exchange.durationMs} ms`,
+    notice: attempt,
+    summary: noticeInEnglish(attempt),
     data: {
       method: exchange.method,
       url: exchange.url,

@@ -30,6 +30,11 @@ export async function followSettingsListener(options: {
   /** Names the listener in log lines. */
   readonly label: string;
   readonly log: (line: string) => void;
+  /**
+   * After each (re)configuration: null when it listens as planned (or is off), else the port it could not
+   * have and why (the status bar and Settings say it: status/listener-board.ts).
+   */
+  readonly report?: (failure: { readonly port: number; readonly error: unknown } | null) => void;
 }): Promise<SettingsListener> {
   let plan: ListenerPlan | null = null;
   let receiver: RunningReceiver | null = null;
@@ -44,12 +49,17 @@ export async function followSettingsListener(options: {
     receiver = null;
     await old?.close();
     plan = next;
-    if (!next.listen || closed) return;
+    if (!next.listen || closed) {
+      if (!closed) options.report?.(null);
+      return;
+    }
     try {
       receiver = await options.start(next);
+      options.report?.(null);
     } catch (error) {
       // A port already taken must not stop payments: the provider is still asked directly, just later.
       options.log(`${options.label} not started: ${error instanceof Error ? error.message : String(error)}`);
+      options.report?.({ port: next.port, error });
     }
   }
 

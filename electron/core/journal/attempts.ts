@@ -125,6 +125,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     updatedAt: now,
     version: 1,
     registerKey: input.register?.keyName ?? null,
+    registerKeyId: input.register?.keyId ?? null,
     orderReference: input.register?.orderReference ?? null,
   };
 
@@ -135,8 +136,9 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
       ctx
         .sql(
           `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
-             display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, order_reference)
-           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?)`,
+             display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, register_key_id,
+             order_reference)
+           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
         )
         .run(
           referenceId,
@@ -151,6 +153,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
           now,
           now,
           row.registerKey,
+          row.registerKeyId,
           row.orderReference,
         );
     } catch (error) {

@@ -175,13 +175,13 @@ describe('CSV export', () => {
     clock.advance(1_000);
     const fromRegister = seedPayment(journal, {
       amountMinor: 1234,
-      register: { keyName: 'Front register', orderReference: 'POS-1042' },
+      register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
     });
     clock.advance(1_000);
     const unnamed = seedPayment(journal, {
       method: 'customer-qr',
       amountMinor: 880,
-      register: { keyName: '-Back office', orderReference: null },
+      register: { keyId: 'key_back-office', keyName: '-Back office', orderReference: null },
     });
     clock.advance(1_000);
     const refund = journal.recordRefund(fromRegister.referenceId, { amountMinor: 500, reason: 'one item returned' });

@@ -186,24 +186,27 @@ describe('day summary', () => {
     // Yesterday's register sale, refunded in part today: today's refund, yesterday's takings.
     const yesterday = seedPayment(journal, {
       amountMinor: 3000,
-      register: { keyName: 'Front register', orderReference: 'POS-0999' },
+      register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-0999' },
     });
     clock.set('2026-11-21T09:00:00Z');
     seedPayment(journal, { amountMinor: 1000 });
     const front = seedPayment(journal, {
       amountMinor: 1234,
-      register: { keyName: 'Front register', orderReference: 'POS-1042' },
+      register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
     });
     seedPayment(journal, {
       method: 'customer-qr',
       amountMinor: 880,
-      register: { keyName: 'Front register', orderReference: null },
+      register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: null },
     });
-    seedPayment(journal, { amountMinor: 2500, register: { keyName: 'Back office', orderReference: null } });
+    seedPayment(journal, {
+      amountMinor: 2500,
+      register: { keyId: 'key_back-office', keyName: 'Back office', orderReference: null },
+    });
     seedPayment(journal, {
       outcome: 'expired',
       amountMinor: 700,
-      register: { keyName: 'Kitchen', orderReference: null },
+      register: { keyId: 'key_kitchen', keyName: 'Kitchen', orderReference: null },
     });
     for (const [payment, amountMinor] of [
       [front, 234],

@@ -1,7 +1,9 @@
 import type { DisplayStatus, OrderStatus } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import { noticeInEnglish, type Notice } from '../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';
 import { SQLITE_CONSTRAINT_FOREIGNKEY, sqliteErrorCode } from './database.ts';
+import { noticeColumn } from './reason-columns.ts';
 import { redactedJson } from './redact.ts';
 import {
   EVENT_KINDS,
@@ -19,24 +21,38 @@ import {
 // provider status changes, in the same commit as the change. Deriving it from events would make the
 // timeline depend on the service remembering to log each change, and on parsing redacted JSON to draw it.
 
-export interface NewEvent {
+// An event is one line for people: "create sent", "status PENDING (poll)", "timeout after 10 s". It is written
+// as a notice (a key and parameters, shared/locales/<lang>/notices.events.ts) that the detail screen renders in
+// the cashier's language, and as its English (the summary column: for the file, the CSV and the logs).
+export type NewEvent = {
   readonly kind: EventKind;
-  /** One line for people: "create sent", "status PENDING (poll)", "timeout after 10 s". */
-  readonly summary: string;
   /** What was sent or received. Redacted and shortened before storing; never pass headers unredacted anyway. */
   readonly data?: unknown;
-}
+} & (
+  | {
+      readonly notice: Notice;
+      /** The English line; by default the notice's English. */
+      readonly summary?: string;
+    }
+  | {
+      /** English only: the screen shows it as written, in every language. */
+      readonly summary: string;
+      readonly notice?: undefined;
+    }
+);
 
 export function appendEvent(ctx: JournalContext, referenceId: string, event: NewEvent): EventRow {
   if (!EVENT_KINDS.includes(event.kind))
     throw new PosError('internal', { cause: new Error(`Unknown event kind "${String(event.kind)}"`) });
   const at = ctx.now();
   const data = redactedJson(event.data);
+  const notice = event.notice ?? null;
+  const summary = event.notice ? (event.summary ?? noticeInEnglish(event.notice)) : event.summary;
   try {
     const result = ctx
-      .sql('INSERT INTO events (reference_id, at, kind, summary, data) VALUES (?, ?, ?, ?, ?)')
-      .run(referenceId, at, event.kind, event.summary, data);
-    return { id: Number(result.lastInsertRowid), referenceId, at, kind: event.kind, summary: event.summary, data };
+      .sql('INSERT INTO events (reference_id, at, kind, summary, notice, data) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(referenceId, at, event.kind, summary, noticeColumn(notice), data);
+    return { id: Number(result.lastInsertRowid), referenceId, at, kind: event.kind, summary, notice, data };
   } catch (error) {
     if (sqliteErrorCode(error) === SQLITE_CONSTRAINT_FOREIGNKEY)
       throw new PosError('payment.not-found', { cause: error, details: { referenceId } });
@@ -46,7 +62,7 @@ export function appendEvent(ctx: JournalContext, referenceId: string, event: New
 
 export function eventsOf(ctx: JournalContext, referenceId: string): EventRow[] {
   return ctx
-    .sql('SELECT id, reference_id, at, kind, summary, data FROM events WHERE reference_id = ? ORDER BY id')
+    .sql('SELECT id, reference_id, at, kind, summary, notice, data FROM events WHERE reference_id = ? ORDER BY id')
     .all(referenceId)
     .map(readEvent);
 }

@@ -113,6 +113,10 @@ describe('history', () => {
       seedLookedUp(journal, clock, { providerOrderId: '221121-9001-TILB' }),
       seedLookedUp(journal, clock, { createdAt: Date.parse('2026-11-20T05:00:00.000Z') }),
     ];
+    // Its journal says why it is here, as a notice the detail screen renders in the cashier's language.
+    expect(journal.eventsOf(lookedUp[0]!.referenceId).map((event) => event.notice)).toEqual([
+      { key: 'event.looked-up' },
+    ]);
     const refund = journal.recordRefund(lookedUp[0]!.referenceId, { amountMinor: 400, posId: 'POS-COUNTER' });
     journal.updateRefund(refund.refundId, { state: 'succeeded' });
 
@@ -140,17 +144,19 @@ describe('history', () => {
   it('filters the payments the shop’s register started, which are also taken here', () => {
     const { journal, rows } = seedThreeDays();
     const fromRegister = [
-      seedPayment(journal, { register: { keyName: 'Front register', orderReference: 'POS-1042' } }),
+      seedPayment(journal, {
+        register: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
+      }),
       seedPayment(journal, {
         method: 'customer-qr',
         outcome: 'failed',
-        register: { keyName: 'Back office', orderReference: null },
+        register: { keyId: 'key_back-office', keyName: 'Back office', orderReference: null },
       }),
     ];
     const theirs = allPages(journal, { origin: 'from-register', limit: 1 });
     expect(theirs.ids).toEqual(newestFirst(fromRegister));
     expect(journal.history({ origin: 'from-register', status: 'failed' }).items.map((p) => p.fromRegister)).toEqual([
-      { keyName: 'Back office', orderReference: null },
+      { keyId: 'key_back-office', keyName: 'Back office', orderReference: null },
     ]);
     expect(allPages(journal, { origin: 'taken-here', limit: 50 }).ids).toEqual(newestFirst([...rows, ...fromRegister]));
   });

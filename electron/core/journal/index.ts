@@ -19,6 +19,7 @@ export {
 export { toPaymentView, toRefundView, toJournalEvent, toStatusChange, unresolvedReasonOf } from './views.ts';
 export { isReferenceId, REFERENCE_ID_PATTERN } from './reference-id.ts';
 export { consumerCodeHash } from './attempts.ts';
+export { LEGACY_KEY_ID_PREFIX, REQUEST_RETENTION_MS } from './register.ts';
 export type {
   NewRegisterRequest,
   NewRegisterSale,

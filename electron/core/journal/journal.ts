@@ -119,7 +119,8 @@ export interface Journal {
       request: register.NewRegisterRequest,
       recorded: { referenceId: string; refundId?: string | null },
     ): register.RegisterRequestRow;
-    requestOf(registerKey: string, idempotencyKey: string): register.RegisterRequestRow | null;
+    /** The request this key (its id) made with this Idempotency-Key, kept for register.REQUEST_RETENTION_MS. */
+    requestOf(keyId: string, idempotencyKey: string): register.RegisterRequestRow | null;
     /** A customer-QR sale waiting for its scan; throws ecr.busy while another one waits. */
     recordSale(sale: register.NewRegisterSale): register.RegisterSaleRow;
     saleOf(referenceId: string): register.RegisterSaleRow | null;
@@ -217,8 +218,8 @@ export function openJournal(options: JournalOptions): Journal {
         (request: register.NewRegisterRequest, recorded: { referenceId: string; refundId?: string | null }) =>
           register.recordRegisterRequest(ctx, request, recorded),
       ),
-      requestOf: guard((registerKey: string, idempotencyKey: string) =>
-        register.registerRequestOf(ctx, registerKey, idempotencyKey),
+      requestOf: guard((keyId: string, idempotencyKey: string) =>
+        register.registerRequestOf(ctx, keyId, idempotencyKey),
       ),
       recordSale: guard((sale: register.NewRegisterSale) => register.recordRegisterSale(ctx, sale)),
       saleOf: guard((referenceId: string) => register.registerSaleOf(ctx, referenceId)),

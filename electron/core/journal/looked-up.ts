@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatus, PaymentDetail, PaymentType } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { isCurrency, type Money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import { getAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { displayStatusOf, isFinalProviderStatus } from './display-status.ts';
@@ -64,6 +65,7 @@ export function lookedUpRow(ctx: JournalContext, payment: LookedUpPayment): Atte
     updatedAt: payment.updatedAt,
     version: 1,
     registerKey: null,
+    registerKeyId: null,
     orderReference: null,
   };
 }
@@ -115,7 +117,7 @@ export function recordLookedUpPayment(ctx: JournalContext, payment: LookedUpPaym
     appendStatusChange(ctx, row.referenceId, now, displayStatus, row.providerStatus);
     appendEvent(ctx, row.referenceId, {
       kind: 'note',
-      summary: 'taken at another terminal: looked up at the provider by its reference, recorded here to refund it',
+      notice: notice('event.looked-up'),
       data: {
         providerStatus: row.providerStatus,
         amountMinor: row.amountMinor,

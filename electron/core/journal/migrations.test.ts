@@ -427,6 +427,7 @@ describe('journal file and schema', () => {
           ...indexesBefore,
           'payment_attempts_looked_up',
           'payment_attempts_register',
+          'register_requests_age',
           'register_sales_one_waiting',
         ].sort(),
       );
@@ -469,7 +470,7 @@ describe('journal file and schema', () => {
       expect(journal.getAttempt('TILL01-20261120-CASHIER1')).toMatchObject({ registerKey: null, orderReference: null });
       expect(journal.viewOf('TILL01-20261120-CASHIER1')?.fromRegister).toBeNull();
       const request = {
-        registerKey: 'Front',
+        keyId: 'key_front',
         idempotencyKey: 'k-1',
         requestHash: 'a'.repeat(64),
         operation: 'create' as const,
@@ -481,12 +482,16 @@ describe('journal file and schema', () => {
           method: 'merchant-qr',
           amount: { amountMinor: 700, currency: 'SGD' },
           posId: 'POS-1',
-          register: { keyName: 'Front', orderReference: 'ORDER-77' },
+          register: { keyId: 'key_front', keyName: 'Front', orderReference: 'ORDER-77' },
         });
         journal.register.recordRequest(request, { referenceId });
       });
-      expect(journal.viewOf(referenceId)?.fromRegister).toEqual({ keyName: 'Front', orderReference: 'ORDER-77' });
-      expect(journal.register.requestOf('Front', 'k-1')).toMatchObject({
+      expect(journal.viewOf(referenceId)?.fromRegister).toEqual({
+        keyId: 'key_front',
+        keyName: 'Front',
+        orderReference: 'ORDER-77',
+      });
+      expect(journal.register.requestOf('key_front', 'k-1')).toMatchObject({
         referenceId,
         operation: 'create',
         refundId: null,
@@ -501,7 +506,7 @@ describe('journal file and schema', () => {
             method: 'merchant-qr',
             amount: { amountMinor: 700, currency: 'SGD' },
             posId: 'POS-1',
-            register: { keyName: 'Front', orderReference: null },
+            register: { keyId: 'key_front', keyName: 'Front', orderReference: null },
           });
           journal.register.recordRequest(request, { referenceId: second });
         }),
@@ -511,6 +516,7 @@ describe('journal file and schema', () => {
       const sale = journal.newReferenceId('TILL01');
       journal.register.recordSale({
         referenceId: sale,
+        keyId: 'key_front',
         keyName: 'Front',
         orderReference: null,
         amount: { amountMinor: 300, currency: 'SGD' },
@@ -521,6 +527,7 @@ describe('journal file and schema', () => {
       expect(() =>
         journal.register.recordSale({
           referenceId: journal.newReferenceId('TILL01'),
+          keyId: 'key_back',
           keyName: 'Back',
           orderReference: null,
           amount: { amountMinor: 301, currency: 'SGD' },
@@ -547,7 +554,7 @@ describe('journal file and schema', () => {
       // A refund request names its refund; the others do not.
       expect(() =>
         check.exec(
-          `INSERT INTO register_requests (register_key, idempotency_key, request_hash, operation, reference_id, created_at)
+          `INSERT INTO register_requests (key_id, idempotency_key, request_hash, operation, reference_id, created_at)
            VALUES ('Front', 'k-2', '${'b'.repeat(64)}', 'refund', 'TILL01-20261120-CASHIER1', 1)`,
         ),
       ).toThrow(/CHECK/);
@@ -626,6 +633,103 @@ describe('journal file and schema', () => {
       expect(() =>
         check.exec("UPDATE register_sales SET state = 'lost' WHERE reference_id = 'TILL01-20261120-CALLDOFF'"),
       ).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('adds the notice of each event to a schema-11 file: old events keep their English alone, new ones have both', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 11);
+    insertPaidWithCheckingRefund(old, 'TILL01-20261120-FFFFFFFF');
+    old.exec(`
+      INSERT INTO events (reference_id, at, kind, summary, data)
+      VALUES ('TILL01-20261120-FFFFFFFF', 1763600000500, 'request', 'create sent', '{"amountMinor":1000}');
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    const refundSent = notice('event.refund-sent', { refundId: 'TILL01-20261120-FFFFFFFF-R1' });
+    try {
+      journal.appendEvent('TILL01-20261120-FFFFFFFF', { kind: 'request', notice: refundSent });
+      journal.appendEvent('TILL01-20261120-FFFFFFFF', { kind: 'note', summary: 'English only' });
+      expect(journal.eventsOf('TILL01-20261120-FFFFFFFF')).toMatchObject([
+        { kind: 'request', summary: 'create sent', notice: null, data: '{"amountMinor":1000}' },
+        { kind: 'request', summary: noticeInEnglish(refundSent), notice: refundSent },
+        { kind: 'note', summary: 'English only', notice: null },
+      ]);
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      // The English stays beside the notice, for a person reading the file; the notice is JSON.
+      expect(check.prepare('SELECT summary, notice FROM events ORDER BY id').all()).toEqual([
+        { summary: 'create sent', notice: null },
+        { summary: noticeInEnglish(refundSent), notice: JSON.stringify(refundSent) },
+        { summary: 'English only', notice: null },
+      ]);
+      expect(() => check.exec(`UPDATE events SET notice = '{"key":"event.refund-sent"}'`)).toThrow(/append-only/);
+      expect(() =>
+        check.exec(`INSERT INTO events (reference_id, at, kind, summary, notice)
+          VALUES ('TILL01-20261120-FFFFFFFF', 1, 'note', 'x', 'not json')`),
+      ).toThrow(/CHECK/);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('gives a schema-12 file’s register rows their key’s id (legacy: + its name) and prunes requests past their retention', () => {
+    const filePath = journalFileIn(tempFolder());
+    const old = new DatabaseSync(filePath);
+    migrate(old, createTransactions(old).atomically, 12);
+    const at = Date.now();
+    old.exec(`
+      INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state, display_status,
+        provider_status, local_day, created_at, updated_at, register_key, order_reference)
+      VALUES ('TILL01-20261120-REGISTER', 'merchant-qr', 1500, 'SGD', 'POS-1', 'k-a', 'final', 'paid', 'CAPTURED',
+        '2026-11-20', ${at}, ${at}, 'POS A', 'ORDER-77'),
+             ('TILL01-20261120-CASHIER1', 'merchant-qr', 900, 'SGD', 'POS-1', 'k-b', 'final', 'paid', 'CAPTURED',
+        '2026-11-20', ${at}, ${at}, NULL, NULL);
+      INSERT INTO register_sales (reference_id, register_key, amount_minor, currency, order_reference, note, state, expires_at, created_at, updated_at)
+      VALUES ('TILL01-20261120-CALLDOFF', 'POS A', 710, 'SGD', NULL, NULL, 'cancelled', ${at + 300_000}, ${at}, ${at});
+      INSERT INTO register_requests (register_key, idempotency_key, request_hash, operation, reference_id, created_at)
+      VALUES ('POS A', 'sale-0001', '${'a'.repeat(64)}', 'create', 'TILL01-20261120-REGISTER', ${at}),
+             ('POS A', 'sale-0000', '${'b'.repeat(64)}', 'create', 'TILL01-20261120-CALLDOFF', ${at - 31 * 86_400_000});
+    `);
+    old.close();
+
+    const journal = openJournal({ filePath, timeZone: 'UTC' });
+    try {
+      expect(journal.viewOf('TILL01-20261120-REGISTER')?.fromRegister).toEqual({
+        keyId: 'legacy:POS A',
+        keyName: 'POS A',
+        orderReference: 'ORDER-77',
+      });
+      expect(journal.getAttempt('TILL01-20261120-CASHIER1')).toMatchObject({ registerKey: null, registerKeyId: null });
+      expect(journal.register.saleOf('TILL01-20261120-CALLDOFF')).toMatchObject({ keyId: 'legacy:POS A' });
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0001')).toMatchObject({
+        referenceId: 'TILL01-20261120-REGISTER',
+      });
+      // By its name, nothing: the name is no longer whose it is.
+      expect(journal.register.requestOf('POS A', 'sale-0001')).toBeNull();
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0000')).not.toBeNull();
+      // The next request recorded prunes those past their retention (31 days > 30), and only those.
+      journal.register.recordRequest(
+        { keyId: 'key_new', idempotencyKey: 'cancel-1', requestHash: 'c'.repeat(64), operation: 'cancel' },
+        { referenceId: 'TILL01-20261120-REGISTER' },
+      );
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0000')).toBeNull();
+      expect(journal.register.requestOf('legacy:POS A', 'sale-0001')).not.toBeNull();
+    } finally {
+      journal.close();
+    }
+    const check = new DatabaseSync(filePath);
+    try {
+      expect(schemaVersion(check)).toBe(LATEST_SCHEMA_VERSION);
+      expect(indexNames(check)).toContain('register_requests_age');
     } finally {
       check.close();
     }

@@ -387,6 +387,41 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE UNIQUE INDEX register_sales_one_waiting ON register_sales (state) WHERE state = 'waiting';
       `),
   },
+  {
+    version: 12,
+    description: "each event also as a notice, for the detail screen to render in the cashier's language",
+    up: (db) =>
+      db.exec(`
+        -- Beside the English summary (kept for a person reading the file, the CSV and the logs), the event as a
+        -- notice, JSON: a key and parameters (shared/notices.ts, shared/locales/<lang>/notices.events.ts).
+        -- Events written before this version have the English alone, which the screen shows as it was recorded.
+        ALTER TABLE events ADD COLUMN notice TEXT CHECK (notice IS NULL OR json_valid(notice));
+      `),
+  },
+  {
+    version: 13,
+    description: "a register's payments, sales and requests belong to its key's id, not its name; requests are pruned",
+    up: (db) =>
+      // A key's name was its identity: a key revoked and made again under the same name read, cancelled and
+      // refunded the old key's payments and answered its Idempotency-Keys. Each key now has an id of its own
+      // (ecr/key-store.ts); the name stays, for people to read. Rows recorded before this version belong to
+      // 'legacy:' + the name, the id the keys file gives a key made before ids (register.ts LEGACY_KEY_ID_PREFIX),
+      // so a key still in use keeps its payments. Requests are pruned by age (register.ts REQUEST_RETENTION_MS):
+      // the index on created_at serves that.
+      db.exec(`
+        ALTER TABLE payment_attempts ADD COLUMN register_key_id TEXT
+          CHECK (register_key_id IS NULL OR length(register_key_id) BETWEEN 1 AND 80);
+        UPDATE payment_attempts SET register_key_id = 'legacy:' || register_key WHERE register_key IS NOT NULL;
+
+        ALTER TABLE register_sales ADD COLUMN register_key_id TEXT NOT NULL DEFAULT 'legacy:'
+          CHECK (length(register_key_id) BETWEEN 1 AND 80);
+        UPDATE register_sales SET register_key_id = 'legacy:' || register_key;
+
+        ALTER TABLE register_requests RENAME COLUMN register_key TO key_id;
+        UPDATE register_requests SET key_id = 'legacy:' || key_id;
+        CREATE INDEX register_requests_age ON register_requests (created_at);
+      `),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -12,12 +12,27 @@ import { ATTEMPT_COLUMNS, readAttempt, type AttemptRow } from './rows.ts';
 // sales a register asked for that wait for the customer's code, and every request a register made by its
 // Idempotency-Key. Both are written in the same commit as what they record, so nothing a register was told
 // (or might have been told, had the answer not been lost) is missing after a crash.
+//
+// Whose they are is the register key's id (schema 12), never its name: a key revoked and made again under the
+// same name is another key, and sees nothing of the old one's. A request is kept for REQUEST_RETENTION_MS, then
+// pruned by the next request recorded (the register connection answers it only for its first 24 h:
+// ecr/idempotency.ts).
+
+/**
+ * The id of a key made before keys had ids (schema 12): its name under this prefix, in the journal's old rows
+ * and in the keys file alike, so such a key keeps its payments; a key made since has a random id.
+ */
+export const LEGACY_KEY_ID_PREFIX = 'legacy:';
+
+/** How long a register's request is kept: long enough to refuse a re-used Idempotency-Key for weeks. */
+export const REQUEST_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type RegisterOperation = 'create' | 'cancel' | 'refund';
 
 /** A register's request, found again by its Idempotency-Key. */
 export interface RegisterRequestRow {
-  readonly registerKey: string;
+  /** The register key's id (not its name). */
+  readonly keyId: string;
   readonly idempotencyKey: string;
   /** SHA-256 (hex) of method, path and body: the same key with another request is refused. */
   readonly requestHash: string;
@@ -56,9 +71,9 @@ export interface NewRegisterSale extends RegisterOrigin {
   readonly lifetimeMs: number;
 }
 
-const REQUEST_COLUMNS = 'register_key, idempotency_key, request_hash, operation, reference_id, refund_id, created_at';
+const REQUEST_COLUMNS = 'key_id, idempotency_key, request_hash, operation, reference_id, refund_id, created_at';
 const SALE_COLUMNS =
-  'reference_id, register_key, amount_minor, currency, order_reference, note, state, expires_at, created_at, updated_at';
+  'reference_id, register_key, register_key_id, amount_minor, currency, order_reference, note, state, expires_at, created_at, updated_at';
 
 /** In the caller's transaction: the request and what it recorded (its payment, and its refund for a refund). */
 export function recordRegisterRequest(
@@ -73,11 +88,13 @@ export function recordRegisterRequest(
     createdAt: ctx.now(),
   };
   return ctx.atomically(() => {
+    // Requests past their retention go as new ones come: the table stays as small as a month of sales.
+    ctx.sql('DELETE FROM register_requests WHERE created_at < ?').run(row.createdAt - REQUEST_RETENTION_MS);
     try {
       ctx
         .sql(`INSERT INTO register_requests (${REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
         .run(
-          row.registerKey,
+          row.keyId,
           row.idempotencyKey,
           row.requestHash,
           row.operation,
@@ -98,12 +115,12 @@ export function recordRegisterRequest(
 
 export function registerRequestOf(
   ctx: JournalContext,
-  registerKey: string,
+  keyId: string,
   idempotencyKey: string,
 ): RegisterRequestRow | null {
   const row = ctx
-    .sql(`SELECT ${REQUEST_COLUMNS} FROM register_requests WHERE register_key = ? AND idempotency_key = ?`)
-    .get(registerKey, idempotencyKey);
+    .sql(`SELECT ${REQUEST_COLUMNS} FROM register_requests WHERE key_id = ? AND idempotency_key = ?`)
+    .get(keyId, idempotencyKey);
   return row ? readRequest(row) : null;
 }
 
@@ -117,6 +134,7 @@ export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): 
   const now = ctx.now();
   const row: RegisterSaleRow = {
     referenceId: sale.referenceId,
+    keyId: sale.keyId,
     keyName: sale.keyName,
     orderReference: sale.orderReference,
     amountMinor: sale.amount.amountMinor,
@@ -131,10 +149,11 @@ export function recordRegisterSale(ctx: JournalContext, sale: NewRegisterSale): 
     if (getAttempt(ctx, row.referenceId)) throw new PosError('order.duplicate-reference');
     try {
       ctx
-        .sql(`INSERT INTO register_sales (${SALE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)`)
+        .sql(`INSERT INTO register_sales (${SALE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)`)
         .run(
           row.referenceId,
           row.keyName,
+          row.keyId,
           row.amountMinor,
           row.currency,
           row.orderReference,
@@ -208,7 +227,7 @@ function closedSaleCode(state: Exclude<RegisterSaleRowState, 'waiting'>) {
 
 function readRequest(row: SqlRow): RegisterRequestRow {
   return {
-    registerKey: text(row, 'register_key'),
+    keyId: text(row, 'key_id'),
     idempotencyKey: text(row, 'idempotency_key'),
     requestHash: text(row, 'request_hash'),
     operation: text(row, 'operation') as RegisterOperation,
@@ -221,6 +240,7 @@ function readRequest(row: SqlRow): RegisterRequestRow {
 function readSale(row: SqlRow): RegisterSaleRow {
   return {
     referenceId: text(row, 'reference_id'),
+    keyId: text(row, 'register_key_id'),
     keyName: text(row, 'register_key'),
     orderReference: textOrNull(row, 'order_reference'),
     amountMinor: integer(row, 'amount_minor'),

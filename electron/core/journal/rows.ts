@@ -65,6 +65,8 @@ export interface AttemptRow {
   readonly version: number;
   /** The register key (its name) that started it over the register connection; null for a sale keyed in here (schema 9). */
   readonly registerKey: string | null;
+  /** That key's id (schema 12): whose payment it is. Set whenever registerKey is. */
+  readonly registerKeyId: string | null;
   /** The register's own order reference, sent as merchantOrderReference; null when it gave none. */
   readonly orderReference: string | null;
 }
@@ -126,7 +128,10 @@ export interface EventRow {
   readonly referenceId: string;
   readonly at: number;
   readonly kind: EventKind;
+  /** The English line (every event has one). */
   readonly summary: string;
+  /** The same as a notice; null on events written before journal schema 12. */
+  readonly notice: Notice | null;
   readonly data: string | null;
 }
 
@@ -141,7 +146,7 @@ export interface StatusHistoryRow {
 export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version,
-  register_key, order_reference`;
+  register_key, register_key_id, order_reference`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -171,6 +176,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
     updatedAt: integer(row, 'updated_at'),
     version: integer(row, 'version'),
     registerKey: textOrNull(row, 'register_key'),
+    registerKeyId: textOrNull(row, 'register_key_id'),
     orderReference: textOrNull(row, 'order_reference'),
   };
 }
@@ -226,6 +232,7 @@ export function readEvent(row: SqlRow): EventRow {
     at: integer(row, 'at'),
     kind: text(row, 'kind') as EventKind,
     summary: text(row, 'summary'),
+    notice: readNotice(textOrNull(row, 'notice'), null),
     data: textOrNull(row, 'data'),
   };
 }

@@ -1,6 +1,7 @@
 import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
+import { LEGACY_KEY_ID_PREFIX } from './register.ts';
 import { displayStatusOf, isCancellable, refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
 
@@ -54,7 +55,14 @@ export function toPaymentView(
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     unresolvedReason: row.state === 'sending' || row.state === 'checking' ? row.unresolvedReason : null,
-    fromRegister: row.registerKey === null ? null : { keyName: row.registerKey, orderReference: row.orderReference },
+    fromRegister:
+      row.registerKey === null
+        ? null
+        : {
+            keyId: row.registerKeyId ?? `${LEGACY_KEY_ID_PREFIX}${row.registerKey}`,
+            keyName: row.registerKey,
+            orderReference: row.orderReference,
+          },
   };
 }
 
@@ -118,7 +126,7 @@ export function toRefundView(row: RefundRow): RefundView {
 }
 
 export function toJournalEvent(row: EventRow): JournalEvent {
-  return { at: iso(row.at), kind: row.kind, summary: row.summary, data: row.data };
+  return { at: iso(row.at), kind: row.kind, summary: row.summary, notice: row.notice, data: row.data };
 }
 
 export function toStatusChange(row: StatusHistoryRow): StatusChange {

@@ -20,8 +20,9 @@ export function cancelForRegister(
   rt: PaymentRuntime,
   referenceId: string,
   request: NewRegisterRequest,
+  keyName: string,
 ): Promise<PaymentView> {
-  return recordAndSend(rt, referenceId, `register ${request.registerKey}`, () =>
+  return recordAndSend(rt, referenceId, `register ${keyName}`, () =>
     rt.journal.register.recordRequest(request, { referenceId }),
   );
 }

@@ -131,7 +131,7 @@ export async function chargeWaitingSale(
     checked,
     consumerCode,
     note: sale.note,
-    register: { keyName: sale.keyName, orderReference: sale.orderReference },
+    register: { keyId: sale.keyId, keyName: sale.keyName, orderReference: sale.orderReference },
     commit: (recordPayment) => {
       recordPayment();
       rt.journal.register.closeSale(referenceId, 'scanned');
@@ -275,7 +275,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           rt,
           referenceId,
           { state: 'final', failureReason: errorReason(outcome.error) },
-          { kind: 'status', summary: `refused: ${outcome.error.message}` },
+          { kind: 'status', notice: notice('event.refused', { reason: errorReason(outcome.error) }) },
         );
         break;
     }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentView } from '../../../shared/domain.ts';
+import { registerKeyIdNamed } from '../ecr/key-store.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import type { PaymentHandlers } from './payment-module.ts';
 
@@ -231,14 +232,15 @@ export interface ConsumerActions {
  */
 export function registerProblems(
   memory: RegisterMemory,
-  requestOf: (keyName: string, idempotencyKey: string) => { referenceId: string; refundId: string | null } | null,
+  /** The request the crash register's key recorded under an Idempotency-Key. */
+  requestOf: (idempotencyKey: string) => { referenceId: string; refundId: string | null } | null,
   registerPayments: readonly string[],
 ): { problems: string[]; creates: number; answeredAfterReplay: number } {
   const problems: string[] = [];
   const answeredAfterReplay = memory.requests.filter((r) => (r.sends ?? 0) > 1 && r.referenceId !== null).length;
   const created = new Map<string, string>();
   for (const request of memory.requests) {
-    const recorded = requestOf(CRASH_REGISTER_KEY_NAME, request.idempotencyKey);
+    const recorded = requestOf(request.idempotencyKey);
     if (request.referenceId === null) {
       if (!request.refused) problems.push(`register ${request.kind} ${request.idempotencyKey} never answered`);
       else if (recorded) problems.push(`register ${request.idempotencyKey} refused (${request.refused}) but recorded`);
@@ -274,11 +276,12 @@ export function registerProblemsIn(
   dataDir: string,
   payments: readonly PaymentView[],
 ): { problems: string[]; creates: number; answeredAfterReplay: number } {
+  const keyId = registerKeyIdNamed(dataDir, CRASH_REGISTER_KEY_NAME) ?? '(no key)';
   const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
   try {
     return registerProblems(
       readRegisterMemory(dataDir),
-      (keyName, idempotencyKey) => journal.register.requestOf(keyName, idempotencyKey),
+      (idempotencyKey) => journal.register.requestOf(keyId, idempotencyKey),
       payments.filter((p) => p.fromRegister).map((p) => p.referenceId),
     );
   } finally {

@@ -42,6 +42,7 @@ export function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     updatedAt: T0,
     version: 2,
     registerKey: null,
+    registerKeyId: null,
     orderReference: null,
     ...overrides,
   };

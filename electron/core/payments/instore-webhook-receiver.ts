@@ -1,16 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../shared/domain.ts';
-import { parseJsonOrUndefined } from '../http/json-text.ts';
-import { readRequestBody } from '../http/request-body.ts';
-import { refuseNonProviderRequest } from '../http/webhook-guard.ts';
+import { startWebhookReceiver, type WebhookReceiver, type WebhookVerdict } from '../http/webhook-receiver.ts';
 import { canonicalBody, parseAuthorization, signature } from '../instore/signer.ts';
 
 // Receives the provider's payment notifications (wire-details §2.6). Polling stays the primary path (a till
 // behind NAT rarely has a public URL); a verified notification only makes the watcher look now (it is never
 // recorded as a status by itself). The body is believed only when its signature checks out with our secret
 // against the URL we registered, it names our access key id, and its Date is fresh: a notification recorded
-// once (a proxy log, a packet capture) cannot be replayed later. Browser-sent requests are refused unread.
+// once (a proxy log, a packet capture) cannot be replayed later. The receiving itself (path, method, browser
+// requests refused unread, body limit, JSON) is http/webhook-receiver.ts, the same for both webhooks.
 
 export const instoreNotificationSchema = z.object({
   referenceId: z.string().min(1),
@@ -38,13 +37,8 @@ export interface NotificationCredentials {
  */
 export const NOTIFICATION_FRESHNESS_MS = 5 * 60_000;
 
-export interface InstoreWebhookReceiver {
-  /** The URL to give the provider as webhookUrl (the registered public URL when behind a proxy). */
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type InstoreWebhookReceiver = WebhookReceiver;
 
-const MAX_BODY_BYTES = 64 * 1024;
 const PATH = '/webhooks/instore';
 
 export async function startInstoreWebhookReceiver(options: {
@@ -58,51 +52,22 @@ export async function startInstoreWebhookReceiver(options: {
   now?: () => number;
 }): Promise<InstoreWebhookReceiver> {
   const now = options.now ?? Date.now;
-  let url = options.publicUrl ?? '';
-  const server: Server = createServer((request, response) => {
-    handle(request).then(
-      ({ status, body }) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      },
-      // The sender hung up mid-body: nobody to answer. Left unhandled, this rejection would take the whole
-      // core down (Node ends the process on an unhandled rejection), so any client could stop the till.
-      () => response.destroy(),
-    );
+  return startWebhookReceiver({
+    path: PATH,
+    port: options.port ?? 0,
+    host: '127.0.0.1',
+    publicUrl: options.publicUrl,
+    read: (request, body, url): WebhookVerdict<InstoreNotification> => {
+      const check = checkSignature(request, body, url, options.credentials(), now());
+      if (check !== 'valid') return { status: 401, body: { message: check } };
+      const notification = instoreNotificationSchema.safeParse(body);
+      if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
+      return { status: 200, body: { referenceId: notification.data.referenceId }, accepted: notification.data };
+    },
+    onNotification: options.onNotification,
+    label: 'in-store webhook receiver',
+    log: options.log,
   });
-
-  async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    if (request.method !== 'POST' || request.url !== PATH) return { status: 404, body: { message: 'Not found' } };
-    const refusal = refuseNonProviderRequest(request);
-    if (refusal) return refusal;
-    const raw = await readRequestBody(request, MAX_BODY_BYTES);
-    if (raw === null) return { status: 413, body: { message: 'Body too large' } };
-    const parsed = parseJsonOrUndefined(raw);
-    if (parsed === undefined) return { status: 400, body: { message: 'Body is not JSON' } };
-    const check = checkSignature(request, parsed, url, options.credentials(), now());
-    if (check !== 'valid') return { status: 401, body: { message: check } };
-    const notification = instoreNotificationSchema.safeParse(parsed);
-    if (!notification.success) return { status: 400, body: { message: 'Unexpected notification shape' } };
-    // Answer at once; the service handles it asynchronously (and duplicates are harmless there).
-    queueMicrotask(() => options.onNotification(notification.data));
-    return { status: 200, body: { referenceId: notification.data.referenceId } };
-  }
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  if (!url) url = `http://127.0.0.1:${port}${PATH}`;
-  options.log?.(`in-store webhook receiver listening at ${url}`);
-
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        // A notification half-received (or a kept-alive socket) must not hold the till's shutdown for seconds.
-        server.closeAllConnections();
-      }),
-  };
 }
 
 function checkSignature(

@@ -1,5 +1,6 @@
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { ListenerBoard } from '../status/listener-board.ts';
 import { followSettingsListener, type ListenerPlan } from '../http/settings-listener.ts';
 import {
   startInstoreWebhookReceiver,
@@ -32,6 +33,8 @@ export async function startNotificationListener(options: {
   readonly provider: ProviderAccess;
   readonly onNotification: (notification: InstoreNotification) => void;
   readonly log: (line: string) => void;
+  /** Where a port it cannot have is said (the status bar, Settings); absent in tests of the service alone. */
+  readonly listeners?: ListenerBoard | undefined;
 }): Promise<NotificationListener> {
   const { settings, provider } = options;
   let credentials: NotificationCredentials | null = null;
@@ -52,6 +55,10 @@ export async function startNotificationListener(options: {
       }),
     label: 'webhook listener',
     log: options.log,
+    report: (failure) =>
+      failure
+        ? options.listeners?.failed('payment-notifications', failure.port, failure.error)
+        : options.listeners?.listening('payment-notifications'),
   });
 
   return {

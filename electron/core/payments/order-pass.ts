@@ -114,7 +114,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
       const status = decision.patch.providerStatus ?? 'unknown';
       const adopted = updateAttempt(rt, row.referenceId, decision.patch, {
         kind: 'status',
-        summary: `found at the provider: ${status}`,
+        notice: notice('event.found-at-provider', { status }),
       });
       if (decision.recoverQr && memory.request) {
         // The create reached the provider but its answer (with the QR) was lost: the same request with the
@@ -122,7 +122,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
         memory.resends += 1;
         const outcome = await sendOrder(rt, row.referenceId, memory.request);
         if (outcome.kind !== 'accepted')
-          note(rt, row.referenceId, { kind: 'note', summary: 'the QR of this order could not be fetched again' });
+          note(rt, row.referenceId, { kind: 'note', notice: notice('event.qr-not-fetched') });
       }
       return adopted.state === 'active' ? openOrderDelay(rt, adopted, state) : 'idle';
     }
@@ -162,7 +162,7 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
         rt,
         row.referenceId,
         { state: 'not-sent', failureReason: memory.refusal, unresolvedReason: null },
-        { kind: 'status', summary: 'not at the provider after the settle time: the payment was never sent' },
+        { kind: 'status', notice: notice('event.never-sent') },
       );
       return 'idle';
   }
@@ -189,7 +189,7 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
     case 'found': {
       const updated = updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
         kind: 'status',
-        summary: `status ${lookup.order.status} (${state.trigger ?? 'poll'})`,
+        notice: notice('event.status', { status: lookup.order.status, trigger: state.trigger ?? 'poll' }),
       });
       if (updated.state !== 'active') return 'idle';
       if (
@@ -213,7 +213,7 @@ function followOpenOrder(rt: PaymentRuntime, row: AttemptRow, lookup: Lookup, st
       if (state.polls === 1)
         note(rt, row.referenceId, {
           kind: 'note',
-          summary: 'the provider does not find this open order; still checking',
+          notice: notice('event.not-found-still-checking'),
         });
       return poll;
     case 'error':
@@ -228,7 +228,7 @@ function recordExpiredCancel(rt: PaymentRuntime, referenceId: string): void {
     rt.journal.updateAttempt(referenceId, { expiredUnpaid: true });
     rt.journal.appendEvent(referenceId, {
       kind: 'note',
-      summary: `still open past its expiry: cancel ${cancel.cancelId} recorded by the till`,
+      notice: notice('event.expired-cancel-recorded', { cancelId: cancel.cancelId }),
     });
   });
   rt.publishAttempt(referenceId);
@@ -240,7 +240,7 @@ function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, 
   try {
     return updateAttempt(rt, row.referenceId, adoptPatch(row, lookup.order, rt.options), {
       kind: 'status',
-      summary: `status ${lookup.order.status} (found on a later check)`,
+      notice: notice('event.status-later', { status: lookup.order.status }),
     });
   } catch (error) {
     if (!(error instanceof PosError && error.code === 'journal.conflict')) throw error;
@@ -248,7 +248,10 @@ function adoptLate(rt: PaymentRuntime, row: AttemptRow, lookup: Extract<Lookup, 
     // for support to look at.
     note(rt, row.referenceId, {
       kind: 'note',
-      summary: `the provider now says ${lookup.order.status}, the journal keeps ${row.providerStatus ?? row.state}`,
+      notice: notice('event.provider-disagrees', {
+        status: lookup.order.status,
+        kept: row.providerStatus ?? row.state,
+      }),
       data: { provider: lookup.order },
     });
     return row;
@@ -264,7 +267,7 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
         rt,
         cancel.cancelId,
         { state: 'done', outcome: decision.outcome, failureReason: decision.reason },
-        { kind: 'status', summary: `cancel ${cancel.cancelId}: ${decision.outcome}` },
+        { kind: 'status', notice: notice(`event.cancel-${decision.outcome}`, { cancelId: cancel.cancelId }) },
       );
       return 'idle';
     case 'resend': {
@@ -323,7 +326,7 @@ async function settleRefund(
           failureReason: null,
           providerOrderId: lookup.kind === 'found' ? (lookup.order.shopbackOrderId ?? null) : null,
         },
-        { kind: 'status', summary: `refund ${refund.refundId} found in the provider's refund total` },
+        { kind: 'status', notice: notice('event.refund-in-total', { refundId: refund.refundId }) },
       );
       state.lookAgain = true;
       return SETTLE_LOOK_MS;
@@ -338,7 +341,7 @@ async function settleRefund(
         { state: 'sending', providerRefundedBeforeMinor: baseline, checkingReason: notice('refund.resending') },
         {
           kind: 'note',
-          summary: `refund ${refund.refundId} not in the provider's total: sending it again`,
+          notice: notice('event.refund-resending', { refundId: refund.refundId }),
           data: { providerRefundedBeforeMinor: baseline },
         },
       );

@@ -146,6 +146,7 @@ async function start(rt: PaymentRuntime): Promise<void> {
         }
       },
       log: () => {},
+      listeners: rt.context.listeners,
     });
   }
   recover(rt);

@@ -1,4 +1,5 @@
-import { formatMoney, money } from '../../../shared/money.ts';
+import { money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type {
   AttemptPatch,
@@ -65,10 +66,9 @@ export function updateRefund(rt: PaymentRuntime, refundId: string, patch: Refund
         journal.updateAttempt(after.referenceId, { providerStatus: 'REFUNDED' });
         journal.appendEvent(after.referenceId, {
           kind: 'status',
-          summary:
-            attempt.refundedMinor >= attempt.amountMinor
-              ? 'REFUNDED: our refunds add up to the order amount'
-              : 'REFUNDED: refunds here and elsewhere add up to the order amount',
+          notice: notice(
+            attempt.refundedMinor >= attempt.amountMinor ? 'event.refunded-ours' : 'event.refunded-with-elsewhere',
+          ),
         });
       }
     }
@@ -116,13 +116,16 @@ export function recordProviderRefundTotal(
     if (changed) {
       const { currency, amountMinor } = outcome.row;
       const totals = refundTotalsOf(outcome.row);
-      const elsewhere =
-        totals.refundedElsewhereMinor > 0
-          ? ` (${formatMoney(money(totals.refundedElsewhereMinor, currency))} of it outside this till)`
-          : '';
+      const total = money(outcome.row.providerRefundedMinor ?? 0, currency);
       journal.appendEvent(referenceId, {
         kind: 'status',
-        summary: `the provider's refund total is ${formatMoney(money(outcome.row.providerRefundedMinor ?? 0, currency))}${elsewhere}`,
+        notice:
+          totals.refundedElsewhereMinor > 0
+            ? notice('event.provider-refund-total-elsewhere', {
+                total,
+                elsewhere: money(totals.refundedElsewhereMinor, currency),
+              })
+            : notice('event.provider-refund-total', { total }),
         data:
           reported > amountMinor
             ? {

@@ -26,11 +26,11 @@ import { refuseWhenClosing, type PaymentRuntime } from './runtime.ts';
 export function registerPayments(rt: PaymentRuntime): RegisterPayments {
   const { journal } = rt;
   return {
-    requestOf: (keyName, idempotencyKey) => journal.register.requestOf(keyName, idempotencyKey),
+    requestOf: (keyId, idempotencyKey) => journal.register.requestOf(keyId, idempotencyKey),
     startSale: async (input, request) => {
       // A sale whose wait just ran out frees the till now, not when its timer gets round to it.
       expireWaitingSale(rt);
-      const origin = { keyName: input.keyName, orderReference: input.orderReference ?? null };
+      const origin = { keyId: input.keyId, keyName: input.keyName, orderReference: input.orderReference ?? null };
       if (input.method === 'merchant-qr') {
         const view = await chargeForRegister(rt, input, origin, request);
         return registerSaleOf(journal, view.referenceId)!;
@@ -43,13 +43,13 @@ export function registerPayments(rt: PaymentRuntime): RegisterPayments {
     },
     cancel: async (referenceId, request) => cancelRegisterSale(rt, referenceId, request),
     refund: async (referenceId, input, request) => {
-      requireRegisterSale(rt, referenceId, input.keyName);
+      requireRegisterSale(rt, referenceId, input.keyId);
       const detail = await refundForRegister(
         rt,
         { referenceId, amountMinor: input.amountMinor, reason: input.reason },
         request,
       );
-      const recorded = journal.register.requestOf(request.registerKey, request.idempotencyKey);
+      const recorded = journal.register.requestOf(request.keyId, request.idempotencyKey);
       const refund = detail.refunds.find((r) => r.refundId === recorded?.refundId);
       if (!refund) throw new PosError('internal', { cause: new Error(`refund of ${referenceId} not recorded`) });
       return { refund, sale: registerSaleOf(journal, referenceId)! };
@@ -109,9 +109,9 @@ async function cancelRegisterSale(
 ): Promise<RegisterSale> {
   refuseWhenClosing(rt);
   expireWaitingSale(rt);
-  const sale = requireRegisterSale(rt, referenceId, request?.registerKey);
+  const sale = requireRegisterSale(rt, referenceId, request?.keyId);
   if (sale.state === 'started') {
-    if (request) await cancelForRegister(rt, referenceId, request);
+    if (request) await cancelForRegister(rt, referenceId, request, sale.keyName);
     else await cancel(rt, referenceId, undefined);
     return requireRegisterSale(rt, referenceId);
   }

@@ -14,6 +14,8 @@ import type { PaymentRuntime } from './runtime.ts';
 
 /** What a register asks for: the amount, how the customer pays, and its own reference and note. */
 export interface RegisterSaleInput {
+  /** The register key's id (whose sale it is) and its name (for people to read). */
+  readonly keyId: string;
   readonly keyName: string;
   readonly method: PaymentMethod;
   readonly amountMinor: number;
@@ -23,7 +25,7 @@ export interface RegisterSaleInput {
 }
 
 export interface RegisterRefundInput {
-  readonly keyName: string;
+  readonly keyId: string;
   readonly amountMinor?: number | undefined;
   readonly reason: string;
 }
@@ -36,7 +38,7 @@ export interface RegisterRefundResult {
 /** What the register connection asks of the payment service (PaymentModule.register). */
 export interface RegisterPayments {
   /** The request a register made with this Idempotency-Key, if one was recorded. */
-  requestOf(keyName: string, idempotencyKey: string): RegisterRequestRow | null;
+  requestOf(keyId: string, idempotencyKey: string): RegisterRequestRow | null;
   /**
    * Starts a register sale, its request recorded with it: a merchant-QR payment is created at once; a
    * customer-QR sale waits for the customer's code to be scanned at the till. Refused with ecr.busy while the
@@ -68,6 +70,7 @@ export function registerSaleOf(journal: Journal, referenceId: string): RegisterS
     if (!origin) return null;
     return {
       referenceId,
+      keyId: origin.keyId,
       keyName: origin.keyName,
       orderReference: origin.orderReference,
       method: payment.method ?? 'merchant-qr',
@@ -88,6 +91,7 @@ export function registerSaleOf(journal: Journal, referenceId: string): RegisterS
 export function waitingSaleView(sale: RegisterSaleRow): RegisterSale {
   return {
     referenceId: sale.referenceId,
+    keyId: sale.keyId,
     keyName: sale.keyName,
     orderReference: sale.orderReference,
     method: 'customer-qr',
@@ -183,10 +187,10 @@ export function waitingSaleFor(
   return sale;
 }
 
-/** With a key's name: a sale that key started; another key's is not found (nothing says it exists). */
-export function requireRegisterSale(rt: PaymentRuntime, referenceId: string, keyName?: string): RegisterSale {
+/** With a key's id: a sale that key started; another key's is not found (nothing says it exists). */
+export function requireRegisterSale(rt: PaymentRuntime, referenceId: string, keyId?: string): RegisterSale {
   const sale = registerSaleOf(rt.journal, referenceId);
-  if (!sale || (keyName !== undefined && sale.keyName !== keyName))
+  if (!sale || (keyId !== undefined && sale.keyId !== keyId))
     throw new PosError('payment.not-found', { details: { referenceId } });
   return sale;
 }

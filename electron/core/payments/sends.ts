@@ -3,7 +3,7 @@ import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
 import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
-import { PROVIDER_SAID_EXISTS, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
+import { PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { errorReason, refusalReason } from './error-reason.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { OrderRequest, PaymentRuntime } from './runtime.ts';
@@ -84,7 +84,7 @@ export async function sendOrder(
   if (memory) memory.lastSentAt = rt.options.now();
   note(rt, referenceId, {
     kind: 'request',
-    summary: `${request.kind} sent`,
+    notice: notice(request.kind === 'create' ? 'event.create-sent' : 'event.scan-sent'),
     data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor },
   });
   const options = { idempotencyKey: row.idempotencyKey };
@@ -113,7 +113,7 @@ export async function sendOrder(
           expiresAt: current.expiresAt ?? current.createdAt + rt.options.orderLifetimeMs,
           unresolvedReason: null,
         },
-        { kind: 'status', summary: `order ${request.kind === 'create' ? 'created' : 'placed'} at the provider` },
+        { kind: 'status', notice: notice(request.kind === 'create' ? 'event.order-created' : 'event.order-placed') },
       );
       return { kind: 'accepted', value: updated };
     }
@@ -122,7 +122,11 @@ export async function sendOrder(
       if (outcome.error.code === 'order.duplicate-reference') {
         // Remembered (and journalled, for after a restart): a lookup that lags behind must not make it "not sent".
         if (memory) memory.existsAtProvider = true;
-        note(rt, referenceId, { kind: 'note', summary: PROVIDER_SAID_EXISTS, data: PROVIDER_SAID_EXISTS_DATA });
+        note(rt, referenceId, {
+          kind: 'note',
+          notice: notice('event.provider-said-exists'),
+          data: PROVIDER_SAID_EXISTS_DATA,
+        });
         return { kind: 'exists' };
       }
       return outcome;
@@ -135,7 +139,7 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
   rt.refundSentAt.set(refund.refundId, rt.options.now());
   note(rt, refund.referenceId, {
     kind: 'request',
-    summary: `refund ${refund.refundId} sent`,
+    notice: notice('event.refund-sent', { refundId: refund.refundId }),
     data: { refundId: refund.refundId, amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey },
   });
   // Sent as this till's terminal (posId, terminalReference), whichever terminal took the payment: the provider
@@ -172,14 +176,17 @@ export function applyRefundOutcome(
           providerOrderId: outcome.value.shopbackOrderId ?? null,
           providerTraceId: outcome.value.traceId ?? null,
         },
-        { kind: 'status', summary: `refund ${refund.refundId} confirmed by the provider` },
+        { kind: 'status', notice: notice('event.refund-confirmed', { refundId: refund.refundId }) },
       );
     case 'refused':
       return updateRefund(
         rt,
         refund.refundId,
         { state: 'failed', failureReason: refusalReason(outcome.error) },
-        { kind: 'status', summary: `refund ${refund.refundId} refused: ${outcome.error.message}` },
+        {
+          kind: 'status',
+          notice: notice('event.refund-refused', { refundId: refund.refundId, reason: errorReason(outcome.error) }),
+        },
       );
     case 'unknown':
     case 'unavailable':
@@ -187,7 +194,13 @@ export function applyRefundOutcome(
         rt,
         refund.refundId,
         { state: 'checking', checkingReason: errorReason(outcome.error) },
-        { kind: 'note', summary: `refund ${refund.refundId} outcome unknown: ${outcome.error.message}` },
+        {
+          kind: 'note',
+          notice: notice('event.refund-outcome-unknown', {
+            refundId: refund.refundId,
+            reason: errorReason(outcome.error),
+          }),
+        },
       );
   }
 }
@@ -195,7 +208,7 @@ export function applyRefundOutcome(
 export async function sendCancel(rt: PaymentRuntime, cancel: CancelRow): Promise<SendOutcome<CancelResponse>> {
   note(rt, cancel.referenceId, {
     kind: 'request',
-    summary: `cancel ${cancel.cancelId} sent`,
+    notice: notice('event.cancel-sent', { cancelId: cancel.cancelId }),
     data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey },
   });
   return send(rt, posIdOf(rt, cancel.referenceId), (client) =>
@@ -217,7 +230,7 @@ export function applyCancelOutcome(
         rt,
         cancel.cancelId,
         { state: 'done', outcome: 'cancelled' },
-        { kind: 'status', summary: `cancel ${cancel.cancelId} accepted by the provider` },
+        { kind: 'status', notice: notice('event.cancel-accepted', { cancelId: cancel.cancelId }) },
       );
     case 'refused': {
       const notCancellable = outcome.error.code === 'order.not-cancellable';
@@ -229,7 +242,10 @@ export function applyCancelOutcome(
           outcome: notCancellable ? 'not-cancellable' : 'failed',
           failureReason: errorReason(outcome.error),
         },
-        { kind: 'status', summary: `cancel ${cancel.cancelId} refused: ${outcome.error.message}` },
+        {
+          kind: 'status',
+          notice: notice('event.cancel-refused', { cancelId: cancel.cancelId, reason: errorReason(outcome.error) }),
+        },
       );
     }
     case 'unknown':
@@ -238,7 +254,13 @@ export function applyCancelOutcome(
         rt,
         cancel.cancelId,
         { state: 'checking', checkingReason: errorReason(outcome.error) },
-        { kind: 'note', summary: `cancel ${cancel.cancelId} outcome unknown: ${outcome.error.message}` },
+        {
+          kind: 'note',
+          notice: notice('event.cancel-outcome-unknown', {
+            cancelId: cancel.cancelId,
+            reason: errorReason(outcome.error),
+          }),
+        },
       );
   }
 }

@@ -64,9 +64,9 @@ describe('webhook short-circuit', () => {
     expect(log.filter((entry) => entry.firedAt !== null && entry.firedAt <= paidAt)).toEqual([]);
     expect(paidAt).toBeLessThan(Math.min(...pollsDue));
     // Each step came from a notification, and the sandbox's deliveries to our listener were accepted.
-    const events = (await harness.h['payments.get']({ referenceId })).events.map((e) => e.summary);
-    expect(events).toContain('status PENDING (webhook)');
-    expect(events).toContain('status CAPTURED (webhook)');
+    const events = (await harness.h['payments.get']({ referenceId })).events.map((e) => e.notice);
+    expect(events).toContainEqual({ key: 'event.status', params: { status: 'PENDING', trigger: 'webhook' } });
+    expect(events).toContainEqual({ key: 'event.status', params: { status: 'CAPTURED', trigger: 'webhook' } });
     const deliveries = (await control(harness.sandbox, 'GET', '/webhooks')).deliveries as Array<{
       label: string;
       state: string;
@@ -83,8 +83,8 @@ describe('webhook short-circuit', () => {
     const harness = await openHarness({ timers, webhooks: false, schedule: { firstDelayMs: 700, steps: [[0, 700]] } });
     const { referenceId, paidAt } = await payByConsumer(harness);
     expect(log.filter((entry) => entry.firedAt !== null && entry.firedAt <= paidAt).length).toBeGreaterThan(0);
-    const events = (await harness.h['payments.get']({ referenceId })).events.map((e) => e.summary);
-    expect(events).toContain('status CAPTURED (poll)');
+    const events = (await harness.h['payments.get']({ referenceId })).events.map((e) => e.notice);
+    expect(events).toContainEqual({ key: 'event.status', params: { status: 'CAPTURED', trigger: 'poll' } });
     const [order] = (await control(harness.sandbox, 'GET', '/orders')).orders as Array<{ webhookUrl: string | null }>;
     expect(order!.webhookUrl).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { notice } from '../../../shared/notices.ts';
 import { checkDelay } from './decisions.ts';
 import { runOrderPass } from './order-pass.ts';
 import { OrderWorker } from './order-worker.ts';
@@ -21,7 +22,7 @@ export function watch(rt: PaymentRuntime, referenceId: string, initialDelayMs = 
       try {
         note(rt, referenceId, {
           kind: 'error',
-          summary: `worker: ${error instanceof Error ? error.message : String(error)}`,
+          notice: notice('event.worker-failed', { message: error instanceof Error ? error.message : String(error) }),
         });
       } catch {
         // The journal itself failed; the next pass tries again.
@@ -64,7 +65,7 @@ export function recover(rt: PaymentRuntime): void {
   for (const refund of journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
   for (const cancel of journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
   for (const referenceId of referenceIds) {
-    note(rt, referenceId, { kind: 'note', summary: 'resumed after the app started' });
+    note(rt, referenceId, { kind: 'note', notice: notice('event.resumed') });
     watch(rt, referenceId);
   }
   if (referenceIds.size > 0) rt.context.countsChanged();

@@ -1,8 +1,9 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { JournalProblem, StatusSnapshot } from '../../../shared/domain.ts';
+import type { JournalProblem, ListenerProblem, StatusSnapshot } from '../../../shared/domain.ts';
 import type { PaymentCounts } from '../payments/payment-module.ts';
 
-// The status bar's facts: provider reachable, clock skew, pending and unresolved counts. A light probe
+// The status bar's facts: provider reachable, clock skew, pending and unresolved counts, journals refused and
+// listeners that cannot listen. A light probe
 // (one signed status lookup of a reference that cannot exist) runs at start and then periodically; counts
 // come from the payment service whenever it says they changed. Listeners hear only real changes, not
 // every tick, so the renderer is not woken every few seconds for nothing.
@@ -15,6 +16,8 @@ export interface StatusInputs {
   readonly counts: () => PaymentCounts;
   /** Journals refused at start (journal-gate.ts); none when absent. */
   readonly journalProblems?: () => readonly JournalProblem[];
+  /** Listeners that cannot listen (listener-board.ts); none when absent. */
+  readonly listenerProblems?: () => readonly ListenerProblem[];
   readonly onChange: (snapshot: StatusSnapshot) => void;
   readonly intervalMs: number;
   /** While the provider is unreachable, probe again this soon (the cashier should see it back quickly). */
@@ -66,6 +69,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       unresolvedCount: counts.unresolvedCount,
       checkedAt: probe.checkedAt,
       journalProblems: inputs.journalProblems?.() ?? [],
+      listenerProblems: inputs.listenerProblems?.() ?? [],
     };
   }
 
@@ -150,7 +154,8 @@ function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
     a.providerReachable !== b.providerReachable ||
     a.pendingCount !== b.pendingCount ||
     a.unresolvedCount !== b.unresolvedCount ||
-    JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems)
+    JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems) ||
+    JSON.stringify(a.listenerProblems) !== JSON.stringify(b.listenerProblems)
   ) {
     return true;
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
@@ -33,9 +34,7 @@ describe('app frame by terminal mode', () => {
   });
 
   it('kiosk: no navigation in front of the customer; Admin leads to the PIN-protected settings', async () => {
-    const bridge = createFakeBridge({ secrets: { adminPin: '864209' } });
-    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
-    renderWithBridge(<App />, bridge);
+    renderWithBridge(<App />, await openCoreBridge({ settings: { mode: 'kiosk' }, secrets: { adminPin: '864209' } }));
     await screen.findByTestId('kiosk-attract');
     expect(screen.queryByRole('navigation')).toBeNull();
     fireEvent.click(screen.getByTestId('kiosk-admin'));

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { App } from '../../App.tsx';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
 
@@ -13,6 +14,7 @@ const AT = '2026-11-22T10:00:00.000Z';
 function registerSale(overrides: Partial<RegisterSale> = {}): RegisterSale {
   return {
     referenceId: 'TILL01-20261122-REGISTER',
+    keyId: 'key_front-register',
     keyName: 'Front register',
     orderReference: 'ORDER-4711',
     method: 'customer-qr',
@@ -39,7 +41,7 @@ function keyAmount(digits: string): void {
 }
 
 /** The marks the window sent the core (payments.cashierSale), in order, without the window id. */
-function marks(bridge: FakeBridge): unknown[] {
+function marks(bridge: Pick<FakeBridge, 'callsTo'>): unknown[] {
   return bridge.callsTo('payments.cashierSale').map((call) => (call as { sale: unknown }).sale);
 }
 
@@ -59,6 +61,14 @@ describe('a register’s sale while the cashier is mid-sale', () => {
       'The register sent a sale of S$80.00 (ORDER-4711): it shows here as soon as this sale is done.',
     );
 
+    bridge.override('payments.chargeCustomerQr', ({ amountMinor, currency }) => ({
+      ok: true,
+      value: paymentView({
+        method: 'customer-qr',
+        amount: { amountMinor, currency },
+        ...{ state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', qrPayload: null, canCancel: false },
+      }),
+    }));
     scannerTypes(document.body, 'SBCQ1234567890ABCDEF', 5_000);
     await screen.findByTestId('payment-result');
     expect(bridge.callsTo('payments.chargeCustomerQr')).toEqual([
@@ -86,7 +96,7 @@ describe('a register’s sale while the cashier is mid-sale', () => {
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
       amount: { amountMinor: 8000, currency: 'SGD' },
-      fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'ORDER-4711' },
     });
     bridge.payments.set(payment.referenceId, payment);
     act(() => {
@@ -122,7 +132,9 @@ describe('a register’s sale while the cashier is mid-sale', () => {
   });
 
   it('tells the core where the cashier’s sale stands, never free between the Sale screen and the Payment screen', async () => {
-    const bridge = await till();
+    const bridge = await openCoreBridge();
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sale-screen');
     keyAmount('500');
     fireEvent.click(screen.getByTestId('charge-button'));
     const payment = await screen.findByTestId('payment-screen');

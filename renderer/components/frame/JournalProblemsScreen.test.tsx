@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblem } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { createFakeBridge, failure } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
 // A journal refused at start (status.get → journalProblems) stands in for the till's screens: what is wrong,
@@ -23,6 +23,16 @@ const BEHIND: JournalProblem = {
 describe('a refused payment journal', () => {
   it('replaces the sale with what was lost and what to do; starting a new journal asks for the admin PIN, then the sale is back', async () => {
     const bridge = createFakeBridge({ status: { journalProblems: [BEHIND] }, secrets: { adminPin: '1357' } });
+    // The core's answers: a recheck finds the same file; a new journal needs the admin, then all is sound.
+    let admin = false;
+    bridge.override('settings.verifyPin', ({ pin }) => ({ ok: true, value: { valid: (admin = pin === '1357') } }));
+    bridge.override('journal.resolve', ({ action }) => {
+      if (action === 'recheck') return { ok: true, value: bridge.status };
+      if (!admin) return failure('admin.pin-required');
+      bridge.status = { ...bridge.status, journalProblems: [] };
+      bridge.emit('status.changed', bridge.status);
+      return { ok: true, value: bridge.status };
+    });
     renderWithBridge(<App />, bridge);
 
     const card = await screen.findByTestId('journal-payments');
@@ -49,16 +59,15 @@ describe('a refused payment journal', () => {
     fireEvent.click(screen.getByTestId('journal-payments-start-new'));
     fireEvent.click(screen.getByTestId('journal-payments-confirm-start-new'));
     const pin = await screen.findByTestId('admin-pin');
-    expect(
-      bridge.calls
-        .filter((call) => call.channel === 'journal.resolve')
-        .map((call) => (call.request as { action: string }).action),
-    ).toEqual(['recheck', 'start-new']);
+    expect(bridge.callsTo('journal.resolve').map((request) => (request as { action: string }).action)).toEqual([
+      'recheck',
+      'start-new',
+    ]);
     fireEvent.change(pin, { target: { value: '1357' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     await waitFor(() => expect(screen.queryByTestId('journal-problems')).toBeNull());
     expect(screen.queryByTestId('status-journal')).toBeNull();
-    expect(bridge.calls.filter((call) => call.channel === 'journal.resolve')).toHaveLength(3);
+    expect(bridge.callsTo('journal.resolve')).toHaveLength(3);
   });
 
   it('reads in Traditional Chinese, and offers no "keep as it is" for a damaged file', async () => {

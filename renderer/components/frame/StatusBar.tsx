@@ -1,11 +1,11 @@
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { ListenerProblem, ListenRefusal, StatusSnapshot } from '../../../shared/domain.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { useT } from '../../i18n/i18n.tsx';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { skew } from '../format.ts';
 
-// The status line every terminal has: environment, provider reachable, clock, pending and unresolved
-// counts (the latter opens the Unresolved list), scanner seen (and
+// The status line every terminal has: environment, a listener that cannot listen on its port, provider
+// reachable, clock, pending and unresolved counts (the latter opens the Unresolved list), scanner seen (and
 // whether the camera reads with the slower fallback decoder). Fed by status.get + status.changed.
 
 /** The provider refuses signatures about a minute off; warn well before that. */
@@ -36,6 +36,9 @@ export function StatusBar() {
               {t('journal.status')}
             </span>
           )}
+          {status.listenerProblems.map((problem) => (
+            <ListenerItem key={problem.listener} problem={problem} />
+          ))}
           <ProviderItem reachable={status.providerReachable} />
           <ClockItem status={status} />
           <span className="status-item" data-testid="status-pending">
@@ -65,6 +68,26 @@ export function StatusBar() {
         {cameraDecoder === 'zxing-js' && ` · ${t('status.cameraSlowDecoder')}`}
       </span>
     </footer>
+  );
+}
+
+const LISTENER_WORDS: Readonly<Record<ListenRefusal, MessageKey>> = {
+  'in-use': 'status.listenerInUse',
+  'not-allowed': 'status.listenerNotAllowed',
+  other: 'status.listenerNotStarted',
+};
+
+/** A listener that cannot listen on its port (Settings says what to do): payments go on without it. */
+function ListenerItem({ problem }: { problem: ListenerProblem }) {
+  const t = useT();
+  const text = t(LISTENER_WORDS[problem.refusal], {
+    listener: t(`status.listener.${problem.listener}`),
+    port: problem.port,
+  });
+  return (
+    <span className="status-item status-warn" data-testid={`status-listener-${problem.listener}`}>
+      {text}
+    </span>
   );
 }
 

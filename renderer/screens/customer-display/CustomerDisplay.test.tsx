@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 import { CustomerDisplay } from './CustomerDisplay.tsx';
@@ -81,43 +82,34 @@ describe('customer display', () => {
   });
 
   it('picks up a payment already open when the display is opened mid-payment', async () => {
-    const bridge = createFakeBridge();
-    const open = paymentView({
-      referenceId: 'REF-CD-0003',
-      amount: { amountMinor: 500, currency: 'SGD' },
-      createdAt: new Date().toISOString(),
-    });
-    bridge.payments.set(open.referenceId, open);
+    const bridge = await openCoreBridge();
+    await bridge['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-amount')).textContent).toBe('S$5.00');
   });
 
   it('asks a linked customer to approve a charge, and sends their answer; the question goes once answered', async () => {
-    const bridge = createFakeBridge();
-    bridge.customers.autoApprove = false;
-    bridge.customers.addLinked('cust-cd-1');
+    const bridge = await openCoreBridge();
+    await bridge.linkCustomer('cust-cd-1');
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
-    const asked = bridge.customers.handlers['customers.requestApproval']({
+    // The cashier asks (Customers → Charge now): the core puts the question on this display.
+    const asked = await bridge.core.handlers['customers.requestApproval']({
       action: 'charge',
       merchantUserId: 'cust-cd-1',
       amountMinor: 300,
       currency: 'SGD',
     });
-    if (!asked.ok) throw new Error('no approval');
-    act(() =>
-      bridge.emit('customers.approvalOnDisplay', {
-        ...asked.value,
-        expiresAt: new Date(Date.now() + 60_000).toISOString(),
-      }),
-    );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-      'Pay S$3.00 to Demo Coffee Bar from your linked wallet?',
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        'Pay S$3.00 to Demo Coffee Bar from your linked wallet?',
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Approve S$3.00' }));
     await waitFor(() => expect(screen.queryByTestId('customer-approval')).toBeNull());
-    expect(bridge.callsTo('customers.answerApproval')).toEqual([{ approvalId: asked.value.approvalId, approve: true }]);
-    expect(bridge.customers.approvals.get(asked.value.approvalId)?.state).toBe('approved');
+    expect(bridge.callsTo('customers.answerApproval')).toEqual([{ approvalId: asked.approvalId, approve: true }]);
+    const answered = await bridge.core.handlers['customers.approvalStatus']({ approvalId: asked.approvalId });
+    expect(answered.state).toBe('approved');
   });
 
   it('offers a linking customer the wallet’s consent page, opened with their own touch', async () => {

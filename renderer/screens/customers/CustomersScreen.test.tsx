@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
-import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge.ts';
+import { openCoreBridge, type CoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
-// The linked-customer screen against the fake bridge: linking through the consent popup (browser preview)
-// or window (Electron), cashback, "Charge now" (approved and REJECTED), holds placed, captured and voided,
-// unlink refused while a hold is open, and live updates.
+// The linked-customer screen against the real core and the embedded sandbox: linking through the consent
+// page on the customer display (browser preview) or main's window (Electron), cashback, "Charge now"
+// (approved and REJECTED), holds placed, captured and voided, unlink refused while a hold is open, and live
+// updates. The test acts as the customer: it approves the link and each charge as they would.
 
 interface FakePopup {
   closed: boolean;
@@ -27,8 +28,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openScreen(bridge: FakeBridge = createFakeBridge(), locale: 'en' | 'zh-HK' = 'en'): Promise<FakeBridge> {
-  if (locale !== 'en') bridge.settings = { ...bridge.settings, locale };
+async function openScreen(bridge?: CoreBridge, locale: 'en' | 'zh-HK' = 'en'): Promise<CoreBridge> {
+  bridge ??= await openCoreBridge(locale === 'en' ? {} : { settings: { locale } });
   renderWithBridge(<App />, bridge, locale);
   fireEvent.click(await screen.findByTestId('nav-customers'));
   await screen.findByTestId('customers-screen');
@@ -42,8 +43,22 @@ function keyAmount(testId: string, digits: string): void {
   for (const digit of digits) fireEvent.keyDown(input, { key: digit });
 }
 
-async function withLinkedCustomer(id = 'cust-42', bridge: FakeBridge = createFakeBridge()): Promise<FakeBridge> {
-  bridge.customers.addLinked(id);
+/** The charge (or capture) waits for the customer: they approve it on their display. */
+async function customerApproves(bridge: CoreBridge): Promise<void> {
+  await screen.findByTestId('approval-wait');
+  await bridge.answerApproval(true);
+}
+
+/** The link session the screen started (the sandbox names it). */
+function startedLink(bridge: CoreBridge): string {
+  const started = bridge.answersTo('customers.startLink').at(-1);
+  if (!started?.ok) throw new Error('no link started');
+  return started.value.linkToken;
+}
+
+async function withLinkedCustomer(id = 'cust-42', bridge?: CoreBridge): Promise<CoreBridge> {
+  bridge ??= await openCoreBridge();
+  await bridge.linkCustomer(id);
   await openScreen(bridge);
   fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: id } });
   fireEvent.click(screen.getByTestId('customers-find'));
@@ -67,12 +82,13 @@ describe('linking a customer', () => {
     expect(open).not.toHaveBeenCalled();
     expect(bridge.callsTo('customers.startLink')).toEqual([{ merchantUserId: 'cust-7', phoneHint: '+65 9123 1234' }]);
 
-    act(() => bridge.customers.approveLink('lt-1'));
+    await act(() => bridge.approveLink(startedLink(bridge)));
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'));
     const detail = await screen.findByTestId('customer-detail');
     expect(detail.dataset.merchantUserId).toBe('cust-7');
     expect(screen.getByTestId('customer-status').textContent).toBe('Linked');
-    expect(screen.getByTestId('customer-hint').textContent).toBe('****1234');
+    // The core keeps the country code and hides all but the last four digits.
+    expect(screen.getByTestId('customer-hint').textContent).toBe('+65 ****1234');
     await waitFor(() => expect(screen.getByTestId('customer-cashback').textContent).toBe('S$5.00'));
     expect(
       within(screen.getByTestId('customers-list')).getByRole('button', { name: 'Open customer cust-7' }),
@@ -81,20 +97,19 @@ describe('linking a customer', () => {
 
   it('Electron: main opens its consent window; the screen opens nothing and follows the session by polling', async () => {
     const { open } = stubPopup();
-    const bridge = createFakeBridge({ info: { transport: 'electron' } });
-    bridge.customers.consentKind = 'window';
-    await openScreen(bridge);
+    const bridge = await openScreen(await openCoreBridge({ transport: 'electron' }));
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-8' } });
     fireEvent.change(screen.getByTestId('link-email'), { target: { value: 'kim@example.com' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     expect((await screen.findByTestId('link-progress')).textContent).toContain('approve in the consent window');
     expect(open).not.toHaveBeenCalled();
 
-    // Linked by main without an event reaching this screen: the poll finds it.
-    bridge.customers.linkSessions.get('lt-1')!.state = 'linked';
-    bridge.customers.addLinked('cust-8', 'k***@example.com');
+    // Main's consent window completes the link: the screen learns it by asking linkStatus (at once on
+    // customers.updated, or on its next poll if that event never reaches it).
+    const linkToken = startedLink(bridge);
+    await bridge.approveLink(linkToken);
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('linked'), { timeout: 4_000 });
-    expect(bridge.callsTo('customers.linkStatus')).toContainEqual({ linkToken: 'lt-1' });
+    expect(bridge.callsTo('customers.linkStatus')).toContainEqual({ linkToken });
   });
 
   it('says when the session ended, and starts again', async () => {
@@ -104,7 +119,7 @@ describe('linking a customer', () => {
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
-    bridge.customers.linkSessions.get('lt-1')!.state = 'expired';
+    await bridge.control('POST', `/tokenized/link-sessions/${startedLink(bridge)}/expire`);
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('ended'), { timeout: 4_000 });
     expect(screen.getByTestId('link-progress').textContent).toContain(
       'The linking session expired. Start linking again.',
@@ -115,12 +130,12 @@ describe('linking a customer', () => {
 
   it('says why the session ended in the till’s language (the core sends the code, not its English)', async () => {
     stubPopup();
-    const bridge = await openScreen(createFakeBridge(), 'zh-HK');
+    const bridge = await openScreen(undefined, 'zh-HK');
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-9' } });
     fireEvent.change(screen.getByTestId('link-phone'), { target: { value: '91234567' } });
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('link-progress');
-    bridge.customers.linkSessions.get('lt-1')!.state = 'expired';
+    await bridge.control('POST', `/tokenized/link-sessions/${startedLink(bridge)}/expire`);
     await waitFor(() => expect(screen.getByTestId('link-progress').dataset.state).toBe('ended'), { timeout: 4_000 });
     expect(screen.getByTestId('link-progress').textContent).toContain('連結程序已逾時。請重新開始連結。');
   });
@@ -162,15 +177,18 @@ describe('linking a customer', () => {
     await screen.findByTestId('link-progress');
     fireEvent.click(screen.getByTestId('link-reopen'));
     await waitFor(() =>
-      expect(bridge.callsTo('customers.openConsent')).toEqual([{ linkToken: 'lt-1' }, { linkToken: 'lt-1' }]),
+      expect(bridge.callsTo('customers.openConsent')).toEqual([
+        { linkToken: startedLink(bridge) },
+        { linkToken: startedLink(bridge) },
+      ]),
     );
   });
 });
 
 describe('finding customers', () => {
   it('finds a linked customer by merchant user id, and offers to link an unknown one', async () => {
-    const bridge = createFakeBridge();
-    bridge.customers.addLinked('cust-1');
+    const bridge = await openCoreBridge();
+    await bridge.linkCustomer('cust-1');
     await openScreen(bridge);
     expect(screen.getAllByTestId('customer-row').map((row) => row.dataset.merchantUserId)).toEqual(['cust-1']);
     fireEvent.change(screen.getByTestId('customers-lookup'), { target: { value: 'cust-404' } });
@@ -190,10 +208,11 @@ describe('charging a linked customer', () => {
     keyAmount('charge-amount', '300');
     expect(screen.getByTestId('charge-submit').textContent).toBe('Charge S$3.00');
     fireEvent.click(screen.getByTestId('charge-submit'));
+    await customerApproves(bridge);
     expect((await screen.findByTestId('charge-result')).textContent).toBe(
       'Charged S$3.00: S$3.00 paid with cashback, S$0.00 with the wallet.',
     );
-    // Sent with the customer's approval (given at once by the fake customer; see the next test for the wait).
+    // Sent with the customer's approval (see the next test for the wait).
     expect(bridge.callsTo('customers.charge')).toEqual([
       {
         merchantUserId: 'cust-42',
@@ -208,9 +227,10 @@ describe('charging a linked customer', () => {
   });
 
   it('says how much came from the wallet when the cashback is not enough, and clears it when a hold is placed', async () => {
-    await withLinkedCustomer();
+    const bridge = await withLinkedCustomer();
     keyAmount('charge-amount', '700');
     fireEvent.click(screen.getByTestId('charge-submit'));
+    await customerApproves(bridge);
     expect((await screen.findByTestId('charge-result')).textContent).toBe(
       'Charged S$7.00: S$5.00 paid with cashback, S$2.00 with the wallet.',
     );
@@ -223,29 +243,28 @@ describe('charging a linked customer', () => {
 
   it('waits for the customer’s approval on their display before charging; a decline charges nothing', async () => {
     const bridge = await withLinkedCustomer();
-    bridge.customers.autoApprove = false;
     keyAmount('charge-amount', '300');
     fireEvent.click(screen.getByTestId('charge-submit'));
     expect((await screen.findByTestId('approval-wait')).textContent).toContain(
       'Waiting for cust-42 to approve S$3.00 on the customer display',
     );
     expect(bridge.callsTo('customers.charge')).toEqual([]);
-    const [approval] = [...bridge.customers.approvals.values()];
-    bridge.customers.handlers['customers.answerApproval']({ approvalId: approval!.approvalId, approve: false });
+    await bridge.answerApproval(false);
     expect((await screen.findByTestId('charge-error')).textContent).toBe('The customer declined. Nothing was taken.');
     expect(bridge.callsTo('customers.charge')).toEqual([]);
 
     fireEvent.click(screen.getByTestId('charge-submit'));
     await screen.findByTestId('approval-wait');
-    const second = [...bridge.customers.approvals.values()].at(-1)!;
-    bridge.customers.handlers['customers.answerApproval']({ approvalId: second.approvalId, approve: true });
+    await bridge.answerApproval(true);
     expect((await screen.findByTestId('charge-result')).textContent).toContain('Charged S$3.00');
     expect(bridge.callsTo('customers.charge')).toHaveLength(1);
   });
 
   it('with Settings → "a supervisor" approves, asks for the supervisor PIN instead: a wrong PIN takes nothing, the right one charges and captures', async () => {
-    const bridge = createFakeBridge({ secrets: { supervisorPin: '2468' } });
-    bridge.settings = { ...bridge.settings, linkedApproval: 'supervisor-pin' };
+    const bridge = await openCoreBridge({
+      settings: { linkedApproval: 'supervisor-pin' },
+      secrets: { supervisorPin: '2468' },
+    });
     await withLinkedCustomer('cust-42', bridge);
     keyAmount('charge-amount', '300');
     fireEvent.click(screen.getByTestId('charge-submit'));
@@ -291,6 +310,7 @@ describe('charging a linked customer', () => {
     fireEvent.click(cashbackSwitch);
     keyAmount('charge-amount', '1051');
     fireEvent.click(screen.getByTestId('charge-submit'));
+    await customerApproves(bridge);
     const result = await screen.findByTestId('charge-result');
     expect(result.textContent).toBe('Charge of S$10.51 rejected: The customer’s wallet does not have enough funds.');
     expect(result.dataset.tone).toBe('failure');
@@ -325,6 +345,7 @@ describe('holds', () => {
     expect(within(row).getByTestId('hold-expiry').textContent).not.toBe('—');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Capture S$20.00' }));
+    await customerApproves(bridge);
     expect((await screen.findByTestId('hold-result')).textContent).toBe('Captured S$20.00.');
     await waitFor(() => expect(screen.getByTestId('hold-row').dataset.status).toBe('captured'));
     expect(bridge.callsTo('customers.capture')).toHaveLength(1);
@@ -351,6 +372,7 @@ describe('holds', () => {
     fireEvent.click(screen.getByTestId('hold-submit'));
     const row = await screen.findByTestId('hold-row');
     fireEvent.click(within(row).getByRole('button', { name: 'Capture S$10.56' }));
+    await customerApproves(bridge);
     const result = await screen.findByTestId('hold-result');
     expect(result.textContent).toBe(
       'Capture of S$10.56 rejected, nothing was taken: The customer’s wallet does not have enough funds.',
@@ -393,7 +415,7 @@ describe('holds', () => {
     fireEvent.click(screen.getByTestId('hold-submit'));
     const row = await screen.findByTestId('hold-row');
     const found = await bridge['customers.find']({ merchantUserId: 'cust-42' });
-    if (!found.ok) throw new Error('fake lost the customer');
+    if (!found.ok) throw new Error('the core lost the customer');
     const hold = found.value.holds[0]!;
     act(() =>
       bridge.emit('customers.updated', {
@@ -419,8 +441,8 @@ describe('holds', () => {
 
 describe('in Traditional Chinese', () => {
   it('shows the screen and the customer in zh-HK', async () => {
-    const bridge = createFakeBridge();
-    bridge.customers.addLinked('cust-hk');
+    const bridge = await openCoreBridge({ settings: { locale: 'zh-HK' } });
+    await bridge.linkCustomer('cust-hk');
     await openScreen(bridge, 'zh-HK');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('已綁定顧客');
     fireEvent.click(screen.getByRole('button', { name: '開啟顧客 cust-hk' }));

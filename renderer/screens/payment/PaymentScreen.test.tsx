@@ -4,6 +4,7 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import { notice } from '../../../shared/notices.ts';
 import { App } from '../../App.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { openCoreBridge, type CoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge } from '../../test/render.tsx';
 
@@ -21,6 +22,25 @@ async function startCharge(bridge = createFakeBridge()) {
     act(() => bridge.emit('payment.updated', next));
   };
   return { bridge, view, update };
+}
+
+/** The same start against the real core: the sale keyed in, the QR on screen. */
+async function chargeOnCore(): Promise<CoreBridge> {
+  const bridge = await openCoreBridge();
+  renderWithBridge(<App />, bridge);
+  await screen.findByTestId('sale-screen');
+  keyAt(document.body, '1', 1_000);
+  keyAt(document.body, '2', 1_200);
+  keyAt(document.body, 'Enter', 1_400);
+  await screen.findByTestId('payment-qr');
+  return bridge;
+}
+
+/** The payment the core answered the charge with. */
+function charged(bridge: CoreBridge): [PaymentView] {
+  const answer = bridge.answersTo('payments.chargeMerchantQr').at(-1);
+  if (!answer?.ok) throw new Error('no charge');
+  return [answer.value];
 }
 
 afterEach(() => {
@@ -66,8 +86,22 @@ describe('merchant-QR payment view', () => {
     expect(screen.queryByTestId('cancel-payment')).toBeNull();
   });
 
+  it('the customer scans the QR and pays in their wallet: Paid, with the provider’s order id', async () => {
+    const bridge = await chargeOnCore();
+    const [view] = charged(bridge);
+    expect(screen.getByTestId('payment-status').dataset.status).toBe('waiting');
+    await bridge.pay(view.qrPayload!, view.referenceId);
+    const result = await screen.findByTestId('payment-result');
+    expect(result.dataset.outcome).toBe('success');
+    expect(result.textContent).toContain('Paid S$0.12');
+    const order = await bridge.control('GET', `/orders/${view.referenceId}`);
+    expect(screen.getByTestId('payment-provider-order-id').textContent).toBe(order.shopbackOrderId);
+    expect(screen.queryByTestId('payment-qr')).toBeNull();
+  });
+
   it('cancels through payments.cancel and shows Cancelled', async () => {
-    const { bridge, view } = await startCharge();
+    const bridge = await chargeOnCore();
+    const [view] = charged(bridge);
     fireEvent.click(screen.getByTestId('cancel-payment'));
     await waitFor(() => expect(screen.getByTestId('payment-status').dataset.status).toBe('cancelled'));
     expect(bridge.callsTo('payments.cancel')).toEqual([{ referenceId: view.referenceId }]);
@@ -75,13 +109,11 @@ describe('merchant-QR payment view', () => {
   });
 
   it('shows the refusal when the customer confirmed just before Cancel, and the true state', async () => {
-    const { bridge, view } = await startCharge();
-    bridge.payments.set(view.referenceId, {
-      ...view,
-      displayStatus: 'confirming',
-      canCancel: false,
-      updatedAt: '2026-11-22T10:00:09.000Z',
-    });
+    const bridge = await chargeOnCore();
+    const [view] = charged(bridge);
+    // The customer confirms in their wallet, which then takes its time: the order stays PROCESSING.
+    await bridge.control('POST', '/settings', { confirmDelayMs: 60_000 });
+    await bridge.pay(view.qrPayload!, view.referenceId);
     fireEvent.click(screen.getByTestId('cancel-payment'));
     expect((await screen.findByTestId('payment-error')).dataset.errorCode).toBe('order.not-cancellable');
     await waitFor(() => expect(screen.getByTestId('payment-status').dataset.status).toBe('confirming'));
@@ -231,9 +263,15 @@ describe('merchant-QR payment view', () => {
   it('prints the receipt by itself once when paid, if Settings says so; never a second copy for the same payment', async () => {
     const { bridge, view, update } = await startCharge();
     bridge.override('receipts.print', () => ({ ok: true, value: { printed: true, via: 'printer' } }));
-    await act(async () => {
-      await bridge['settings.save']({ settings: { printReceiptWhenPaid: true } });
-    });
+    bridge.settings = { ...bridge.settings, printReceiptWhenPaid: true };
+    act(() =>
+      bridge.emit('settings.changed', {
+        settings: bridge.settings,
+        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        demo: true,
+        vaultUnreadable: false,
+      }),
+    );
     update(
       { displayStatus: 'paid', providerStatus: 'CAPTURED', state: 'final', qrPayload: null },
       '2026-11-22T10:00:07.000Z',

@@ -13,6 +13,7 @@ const AT = '2026-11-22T10:00:00.000Z';
 function sale(overrides: Partial<RegisterSale> = {}): RegisterSale {
   return {
     referenceId: 'TILL01-20261122-REGISTER',
+    keyId: 'key_front-register',
     keyName: 'Front register',
     orderReference: 'ORDER-4711',
     method: 'merchant-qr',
@@ -40,9 +41,13 @@ describe('a register sale on the cashier’s screen', () => {
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
       amount: { amountMinor: 1250, currency: 'SGD' },
-      fromRegister: { keyName: 'Front register', orderReference: 'ORDER-4711' },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'ORDER-4711' },
     });
     bridge.payments.set(payment.referenceId, payment);
+    bridge.override('payments.cancel', () => ({
+      ok: true,
+      value: { ...payment, state: 'final', displayStatus: 'cancelled', canCancel: false, qrPayload: null },
+    }));
     act(() => bridge.emit('ecr.sale', sale({ payment })));
     await screen.findByTestId('payment-screen');
     expect(screen.getByTestId('from-register').textContent).toBe('From register: ORDER-4711');
@@ -56,7 +61,7 @@ describe('a register sale on the cashier’s screen', () => {
     const bridge = await till();
     const payment = paymentView({
       referenceId: 'TILL01-20261122-REGISTER',
-      fromRegister: { keyName: 'Front register', orderReference: null },
+      fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: null },
       state: 'final',
       providerStatus: 'FAILED',
       displayStatus: 'failed',
@@ -75,6 +80,17 @@ describe('a register sale on the cashier’s screen', () => {
 
   it('a customer-QR sale waits for the scan with the register’s amount; the USB scanner pays it as that sale', async () => {
     const bridge = await till();
+    // The core pays it under the register's reference, as the register's sale.
+    bridge.override('payments.chargeCustomerQr', ({ amountMinor, currency, registerSale }) => ({
+      ok: true,
+      value: paymentView({
+        referenceId: registerSale!,
+        method: 'customer-qr',
+        amount: { amountMinor, currency },
+        ...{ state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid', qrPayload: null, canCancel: false },
+        fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: null },
+      }),
+    }));
     act(() => bridge.emit('ecr.sale', sale({ method: 'customer-qr', state: 'waiting' })));
     await screen.findByTestId('scan-screen');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(

@@ -12,6 +12,7 @@ import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
+import { JournalEvents } from './JournalEvents.tsx';
 import { RefundsTable } from './RefundsTable.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 
@@ -235,13 +236,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
           <RefundsTable refunds={detail.refunds} />
           <details className="journal">
             <summary>{t('detail.journal')}</summary>
-            <ul>
-              {detail.events.map((event, index) => (
-                <li key={`${event.at}-${index}`}>
-                  <time dateTime={event.at}>{dateTime(event.at, locale)}</time> · {event.kind} · {event.summary}
-                </li>
-              ))}
-            </ul>
+            <JournalEvents events={detail.events} />
           </details>
         </>
       )}

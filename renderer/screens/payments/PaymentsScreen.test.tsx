@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../../shared/domain.ts';
 import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
 import { addDays } from '../../components/day.ts';
 import { localDay } from '../../components/format.ts';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
+import { createFakeBridge, historyOf, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
 function bridgeWithPayments() {
@@ -36,6 +37,11 @@ function bridgeWithPayments() {
 describe('payments list', () => {
   it('lists today’s payments with provider order ids, and filters by status and method through the contract', async () => {
     const bridge = bridgeWithPayments();
+    // What the core answers for each filter the screen sends (the filtering is the core's, tested there).
+    const [paid, failed] = [...bridge.payments.values()] as [PaymentView, PaymentView];
+    bridge.override('payments.history', ({ status, method }) =>
+      historyOf(status === 'failed' ? [failed] : method === 'merchant-qr' ? [paid] : [paid, failed]),
+    );
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(2));
@@ -82,6 +88,8 @@ describe('payments list', () => {
 
   it('searches by the provider order id and opens the detail with the actions its state allows', async () => {
     const bridge = bridgeWithPayments();
+    const [paid] = [...bridge.payments.values()] as [PaymentView];
+    bridge.override('payments.history', ({ search }) => historyOf(search ? [paid] : [...bridge.payments.values()]));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     fireEvent.change(await screen.findByTestId('payments-search'), { target: { value: '221122-0001' } });
@@ -109,8 +117,11 @@ describe('payments list', () => {
           state: 'final',
           canCancel: false,
           canRefund: true,
-          fromRegister: { keyName: 'Front register', orderReference: 'POS-1042' },
+          fromRegister: { keyId: 'key_front-register', keyName: 'Front register', orderReference: 'POS-1042' },
         }),
+      );
+      bridge.override('payments.history', ({ origin }) =>
+        historyOf(origin === 'from-register' ? [bridge.payments.get('REF-LIST-0003')!] : [...bridge.payments.values()]),
       );
       renderWithBridge(<App />, bridge, locale);
       fireEvent.click(await screen.findByTestId('nav-payments'));

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
 
@@ -45,8 +46,12 @@ describe('refund screen', () => {
   });
 
   it('refunds part with the supervisor PIN after a confirm, ends on a done screen, refuses a wrong PIN', async () => {
-    const bridge = await openRefund();
-    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'REF-PAID-0001' } });
+    const bridge = await openCoreBridge({ secrets: { supervisorPin: '4321' } });
+    const { referenceId } = await bridge.paidPayment(1234);
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    await screen.findByTestId('refund-screen');
+    fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: referenceId } });
     fireEvent.click(screen.getByTestId('refund-find'));
     const amount = (await screen.findByTestId('refund-amount')) as HTMLInputElement;
 
@@ -72,7 +77,7 @@ describe('refund screen', () => {
     expect(screen.queryByTestId('refund-form')).toBeNull();
     expect(screen.getByTestId('refund-print-slip')).toBeDefined();
     expect(bridge.callsTo('payments.refund').at(-1)).toEqual({
-      referenceId: 'REF-PAID-0001',
+      referenceId,
       amountMinor: 500,
       reason: 'Goods returned',
       supervisorPin: '4321',
@@ -182,7 +187,9 @@ describe('refund screen', () => {
   });
 
   it('says so when nothing matches', async () => {
-    await openRefund();
+    renderWithBridge(<App />, await openCoreBridge());
+    fireEvent.click(await screen.findByTestId('nav-refund'));
+    await screen.findByTestId('refund-screen');
     fireEvent.change(screen.getByTestId('refund-lookup'), { target: { value: 'NOPE-12345678' } });
     fireEvent.click(screen.getByTestId('refund-find'));
     expect((await screen.findByTestId('refund-not-found')).textContent).toBe('No payment found for “NOPE-12345678”.');

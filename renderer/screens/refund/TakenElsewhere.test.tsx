@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DaySummary } from '../../../shared/domain.ts';
+import type { DaySummary, PaymentView } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
+import { createFakeBridge, failure, historyOf, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
 
 // A payment of the merchant taken at another terminal (the refund counter's everyday case): found by its
@@ -38,6 +38,21 @@ describe('a payment taken at another terminal', () => {
       'REF-HERE-0001',
       paymentView({ referenceId: 'REF-HERE-0001', state: 'final', providerStatus: 'CAPTURED', displayStatus: 'paid' }),
     );
+    // The core's answer to the refund: sent as this terminal, and succeeded.
+    bridge.override('payments.refund', ({ referenceId, reason }) => {
+      const payment = { ...lookedUp(), refunded: SGD(1400), refundable: SGD(0), canRefund: false };
+      const at = '2026-11-22T10:00:00.000Z';
+      const refund = { refundId: 'RF-1', referenceId, amount: SGD(1400), reason, state: 'succeeded' as const };
+      const settled = {
+        ...refund,
+        failureReason: null,
+        failureNotice: null,
+        posId: 'POS-1',
+        createdAt: at,
+        updatedAt: at,
+      };
+      return { ok: true, value: { payment, refunds: [settled], history: [], events: [] } };
+    });
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-refund'));
     await screen.findByTestId('refund-screen');
@@ -70,6 +85,11 @@ describe('a payment taken at another terminal', () => {
         displayStatus: 'paid',
         canCancel: false,
       }),
+    );
+    // What the core answers for each origin the screen asks for.
+    const [elsewhere, here] = [...bridge.payments.values()] as [PaymentView, PaymentView];
+    bridge.override('payments.history', ({ origin }) =>
+      historyOf(origin === 'looked-up' ? [elsewhere] : origin === 'taken-here' ? [here] : [elsewhere, here]),
     );
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
@@ -173,6 +193,7 @@ describe('a payment taken at another terminal', () => {
   it('an error the till itself raised (no provider sentence) shows our words alone', async () => {
     const bridge = createFakeBridge({ secrets: { supervisorPin: '4321' } });
     bridge.payments.set('TILL01-20261121-K3F9Q2ZP', lookedUp());
+    bridge.override('payments.refund', () => failure('supervisor.pin-wrong'));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-refund'));
     await screen.findByTestId('refund-screen');

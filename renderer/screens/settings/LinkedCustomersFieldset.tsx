@@ -2,6 +2,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { LINKED_APPROVALS } from '../../../shared/settings.ts';
 import { NumberField, SecretField, SelectField, TextField } from './fields.tsx';
+import { ListenerProblemLine } from './ListenerProblemLine.tsx';
 
 // The linked-customer (tokenized) payments: merchant account, consent callback, and the order-outcome webhook.
 
@@ -53,6 +54,7 @@ export function LinkedCustomersFieldset({ draft }: { draft: SettingsDraft }) {
         {...draft.groupField('tokenized', 'webhookListenPort')}
         testId="settings-tokenized-webhookListenPort"
       />
+      <ListenerProblemLine listener="order-webhooks" testId="settings-tokenized-webhookListenPort-problem" />
       <SecretField
         label={t('settings.tokenizedMerchantSecret')}
         {...draft.secret('tokenizedMerchantSecret')}

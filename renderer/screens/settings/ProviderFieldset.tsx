@@ -5,6 +5,7 @@ import { useTerminal } from '../../stores/terminal.ts';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { NumberField, SecretField, SelectField, TextField } from './fields.tsx';
+import { ListenerProblemLine } from './ListenerProblemLine.tsx';
 
 // Where the in-store payments go and who this till is to the provider: environment, credentials, webhook.
 
@@ -67,6 +68,7 @@ export function ProviderFieldset({
         {...draft.field('webhookListenPort')}
         testId="settings-webhookListenPort"
       />
+      <ListenerProblemLine listener="payment-notifications" testId="settings-webhookListenPort-problem" />
       <ConnectionTest patch={patch} onError={onError} />
     </fieldset>
   );

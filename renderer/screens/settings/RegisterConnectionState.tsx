@@ -4,10 +4,12 @@ import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
+import { RegisterCertificate } from './RegisterCertificate.tsx';
 
 /**
- * Where the register connection listens as saved (not as on the form), the certificate a register pins, and
- * keys it cannot read. `keysChanged` counts the keys made or revoked here: a new key may clear that problem.
+ * Where the register connection listens as saved (not as on the form), the certificate a register pins (and a
+ * new one), and keys it cannot read. `keysChanged` counts the keys made or revoked here: a new key may clear
+ * that problem.
  */
 export function RegisterConnectionState({ keysChanged }: { keysChanged: number }) {
   const t = useT();
@@ -15,6 +17,7 @@ export function RegisterConnectionState({ keysChanged }: { keysChanged: number }
   const bridge = useBridge();
   const [status, setStatus] = useState<RegisterConnectionStatus | null>(null);
   const [saves, setSaves] = useState(0);
+  const [renewals, setRenewals] = useState(0);
   // A save restarts the listener: read again after each.
   useBridgeEvent('settings.changed', () => setSaves((n) => n + 1));
   useEffect(() => {
@@ -28,7 +31,7 @@ export function RegisterConnectionState({ keysChanged }: { keysChanged: number }
       current = false;
       clearTimeout(again);
     };
-  }, [bridge, saves, keysChanged]);
+  }, [bridge, saves, keysChanged, renewals]);
 
   if (!status) return null;
   return (
@@ -40,7 +43,7 @@ export function RegisterConnectionState({ keysChanged }: { keysChanged: number }
           {t('settings.ecr.address', { url: '' })}
           <code data-testid="settings-ecr-address">{status.baseUrl}</code>
         </p>
-      ) : status.problem ? (
+      ) : status.certificateProblem ? null : status.problem ? (
         <p className="error-text" data-testid="settings-ecr-problem">
           {t('settings.ecr.notListening', { problem: noticeText(status.problem, locale) })}
         </p>
@@ -52,18 +55,7 @@ export function RegisterConnectionState({ keysChanged }: { keysChanged: number }
           {t('settings.ecr.keysUnreadable')}
         </p>
       )}
-      {status.certificate && (
-        <dl className="register-certificate">
-          <dt>{t('settings.ecr.fingerprint')}</dt>
-          <dd>
-            <code data-testid="settings-ecr-fingerprint">{status.certificate.sha256Fingerprint}</code>
-          </dd>
-          <dt>{t('settings.ecr.publicKeyPin')}</dt>
-          <dd>
-            <code data-testid="settings-ecr-public-key-pin">{status.certificate.publicKeyPin}</code>
-          </dd>
-        </dl>
-      )}
+      <RegisterCertificate status={status} onRenewed={() => setRenewals((n) => n + 1)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
 // Settings → Register connection while main cannot read the register keys file: the connection's state says
@@ -9,7 +9,7 @@ import { renderWithBridge } from '../../test/render.tsx';
 
 describe('Settings → Register connection with an unreadable keys file', () => {
   it('names the problem and the way out, and the problem goes once a key is made', async () => {
-    renderWithBridge(<App />, createFakeBridge({ registerKeysUnreadable: true }));
+    renderWithBridge(<App />, await openCoreBridge({ damagedFiles: ['register-keys.json'] }));
     fireEvent.click(await screen.findByTestId('nav-settings'));
     fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     const problem = await screen.findByTestId('settings-ecr-keys-unreadable');
@@ -25,8 +25,7 @@ describe('Settings → Register connection with an unreadable keys file', () => 
   });
 
   it('says it in Traditional Chinese too', async () => {
-    const bridge = createFakeBridge({ registerKeysUnreadable: true });
-    await bridge['settings.save']({ settings: { locale: 'zh-HK' } });
+    const bridge = await openCoreBridge({ settings: { locale: 'zh-HK' }, damagedFiles: ['register-keys.json'] });
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-settings'));
     fireEvent.click(await screen.findByRole('tab', { name: '收銀系統' }));

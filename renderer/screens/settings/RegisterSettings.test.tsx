@@ -1,10 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
+import type { PosBridge } from '../../../shared/contract.ts';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
-async function openRegisterSection(bridge = createFakeBridge()) {
+const NO_SECRETS = { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false };
+const CERTIFICATE = {
+  sha256Fingerprint: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
+  publicKeyPin: 'q83vASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4k=',
+  notAfter: '2036-01-01T00:00:00.000Z',
+};
+
+async function openRegisterSection<B extends PosBridge>(bridge: B): Promise<B> {
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-settings'));
   fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
@@ -31,6 +40,7 @@ describe('Settings → Register connection', () => {
           problem: { key: 'ecr.port-in-use', params: { port: 8710 } },
           certificate: null,
           keysProblem: null,
+          certificateProblem: null,
         },
       }));
       renderWithBridge(<App />, bridge, locale);
@@ -43,7 +53,26 @@ describe('Settings → Register connection', () => {
   }
 
   it('turns the connection on for the shop network and shows the certificate fingerprint to pin', async () => {
-    const bridge = await openRegisterSection();
+    const bridge = createFakeBridge();
+    // The core's answers: the settings saved, then the listener on the shop network with its certificate.
+    bridge.override('settings.save', ({ settings }) => {
+      bridge.settings = { ...bridge.settings, ecr: { ...bridge.settings.ecr, ...(settings?.ecr as object) } };
+      const view = { settings: bridge.settings, secrets: NO_SECRETS, demo: true, vaultUnreadable: false };
+      bridge.emit('settings.changed', view);
+      return { ok: true, value: view };
+    });
+    bridge.override('ecr.status', () => ({
+      ok: true,
+      value: {
+        enabled: bridge.settings.ecr.enabled,
+        baseUrl: bridge.settings.ecr.enabled ? 'https://192.0.2.10:8711/ecr/v1' : null,
+        problem: null,
+        keysProblem: null,
+        certificateProblem: null,
+        certificate: bridge.settings.ecr.enabled ? CERTIFICATE : null,
+      },
+    }));
+    await openRegisterSection(bridge);
     const panel = screen.getByTestId('settings-panel-register');
     expect(within(panel).getByTestId('settings-ecr-state').textContent).toBe('The register connection is off.');
     fireEvent.click(within(panel).getByLabelText('Register connection on'));
@@ -60,14 +89,14 @@ describe('Settings → Register connection', () => {
   });
 
   it('makes a key that is shown once, lists keys with their use, and revokes one', async () => {
-    const bridge = await openRegisterSection();
+    const bridge = await openRegisterSection(await openCoreBridge());
     expect(screen.getByText('No keys yet: a register needs one to connect.')).toBeDefined();
     fireEvent.change(screen.getByLabelText('Name of the new key (e.g. the register it is for)'), {
       target: { value: 'Front register' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
     const shown = (await screen.findByLabelText('New key for Front register')) as HTMLInputElement;
-    expect(shown.value).toMatch(/^ecr_test_key_/);
+    expect(shown.value).toMatch(/^ecr_[A-Za-z0-9_-]{43}$/);
     const row = screen.getByTestId('settings-ecr-key');
     expect(within(row).getByRole('rowheader').textContent).toBe('Front register');
     expect(row.textContent).toContain('never');

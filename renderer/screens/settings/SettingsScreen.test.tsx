@@ -1,18 +1,24 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
+import type { PosBridge } from '../../../shared/contract.ts';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
-async function openSettings(bridge = createFakeBridge()) {
-  renderWithBridge(<App />, bridge);
+// Settings against the real core (its validation, its vault, its admin window), but for what only renders a
+// given answer (Test connection's result, the environment list).
+
+async function openSettings<B extends PosBridge>(bridge: B | Promise<B>): Promise<B> {
+  const ready = await bridge;
+  renderWithBridge(<App />, ready);
   fireEvent.click(await screen.findByTestId('nav-settings'));
-  return bridge;
+  return ready;
 }
 
 describe('settings screen', () => {
   it('shows stored secrets as "saved", never their value, and sends a typed secret only on save', async () => {
-    const bridge = await openSettings(createFakeBridge({ secrets: { accessKeySecret: 'old-secret-value-1234' } }));
+    const bridge = await openSettings(openCoreBridge({ secrets: { accessKeySecret: 'old-secret-value-1234' } }));
     await screen.findByTestId('settings-screen');
     const secretInput = screen.getByLabelText('Access key secret') as HTMLInputElement;
     expect(secretInput.type).toBe('password');
@@ -30,7 +36,7 @@ describe('settings screen', () => {
     expect(bridge.callsTo('settings.save')).toEqual([
       { secrets: { accessKeySecret: 'new-secret-value-5678', supervisorPin: '2468' } },
     ]);
-    expect(bridge.secretValues.get('accessKeySecret')).toBe('new-secret-value-5678');
+    expect(await bridge.vault.get('accessKeySecret')).toBe('new-secret-value-5678');
     // After saving, the fields are empty again and only say "saved".
     expect((screen.getByLabelText('Access key secret') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('saved');
@@ -39,7 +45,7 @@ describe('settings screen', () => {
   });
 
   it('removes a secret only when asked, and says so before saving', async () => {
-    const bridge = await openSettings(createFakeBridge({ secrets: { supervisorPin: '1111' } }));
+    const bridge = await openSettings(openCoreBridge({ secrets: { supervisorPin: '1111' } }));
     await screen.findByTestId('settings-screen');
     fireEvent.click(screen.getByTestId('secret-remove-supervisorPin'));
     expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('will be removed when you save');
@@ -50,7 +56,7 @@ describe('settings screen', () => {
   });
 
   it('saves only the settings that changed, keeping country and currency consistent', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'HK' } });
@@ -63,7 +69,7 @@ describe('settings screen', () => {
   });
 
   it('one kiosk setting, the mode: a kiosk shows its unpaid-QR time and no full-screen box; a cashier till the box and no QR time', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.click(screen.getByTestId('settings-tab-terminal'));
     expect((screen.getByLabelText(/Lock this till full screen/) as HTMLInputElement).type).toBe('checkbox');
@@ -81,7 +87,7 @@ describe('settings screen', () => {
   });
 
   it('on the demo, says the demo uses its own merchant and currency, so a country or credentials typed here are not taken for it', async () => {
-    await openSettings();
+    await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     const environment = screen.getByTestId('settings-environment');
     const hintId = environment.getAttribute('aria-describedby');
@@ -94,7 +100,7 @@ describe('settings screen', () => {
   });
 
   it("offers Thailand labelled as listed only in the provider's older document, in both languages", async () => {
-    await openSettings();
+    await openSettings(createFakeBridge());
     await screen.findByTestId('settings-screen');
     const thailand = () =>
       screen.getByTestId('settings-environment').querySelector('option[value="th-production"]')!.textContent;
@@ -113,7 +119,13 @@ describe('settings screen', () => {
   });
 
   it('shows the linked-customer gateway only for a custom environment, and saves it with the webhook URL and listener port', async () => {
-    const bridge = await openSettings();
+    // The terminal's credentials are on file: leaving the demo needs them.
+    const bridge = await openSettings(
+      openCoreBridge({
+        settings: { accessKeyId: 'AK-TEST-1', posId: 'POS-7' },
+        secrets: { accessKeySecret: 'secret' },
+      }),
+    );
     await screen.findByTestId('settings-screen');
     expect(screen.queryByLabelText('Linked-customer gateway URL (custom environment)')).toBeNull();
     fireEvent.change(screen.getByLabelText('Environment'), { target: { value: 'custom' } });
@@ -144,11 +156,11 @@ describe('settings screen', () => {
         },
       },
     ]);
-    expect(bridge.settings.tokenized.webhookListenPort).toBe(8788);
+    expect((await bridge.settingsNow()).tokenized.webhookListenPort).toBe(8788);
   });
 
   it('saves the in-store webhook URL with the port its listener uses on this till', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Webhook URL'), {
       target: { value: 'https://till.example.com/hooks/instore' },
@@ -164,7 +176,7 @@ describe('settings screen', () => {
   });
 
   it('shows the core’s field-level message next to the field it names', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     const gap = screen.getByLabelText('Longest gap between scanner keys (ms)');
     fireEvent.change(gap, { target: { value: '900' } });
@@ -176,7 +188,7 @@ describe('settings screen', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('Enter 200 or less.');
-    expect(bridge.settings.scanner.maxInterKeyMs).toBe(35);
+    expect((await bridge.settingsNow()).scanner.maxInterKeyMs).toBe(35);
     expect(screen.getByTestId('settings-error').textContent).toBe('Not saved: 1 field to fix, marked where it is.');
 
     // Fixed: the save bar no longer says it was not saved for a field that is now fine.
@@ -186,7 +198,7 @@ describe('settings screen', () => {
   });
 
   it('asks for a new PIN twice and saves nothing while the two differ', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Supervisor PIN'), { target: { value: '2468' } });
     const again = screen.getByLabelText('Type the new Supervisor PIN again');
@@ -209,7 +221,7 @@ describe('settings screen', () => {
   });
 
   it('refuses to save text in a number field, without calling the service', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Shortest code (characters)'), { target: { value: 'eight' } });
     fireEvent.click(screen.getByTestId('settings-save'));
@@ -218,7 +230,19 @@ describe('settings screen', () => {
   });
 
   it('runs Test connection and shows what the core found', async () => {
-    const bridge = await openSettings();
+    const bridge = createFakeBridge();
+    const where = { environment: { key: 'environment.sg-production' }, host: 'pos.example' } as const;
+    bridge.override('settings.testConnection', () => ({
+      ok: true,
+      value: {
+        ...{ reachable: true, signatureAccepted: true, clockSkewMs: 80, latencyMs: 12 },
+        notice: {
+          key: 'connection.accepted-in-sync',
+          params: { where: { key: 'connection.where', params: where }, duration: '1 s' },
+        },
+      },
+    }));
+    await openSettings(bridge);
     await screen.findByTestId('settings-screen');
     fireEvent.click(screen.getByTestId('settings-test-connection'));
     const result = await screen.findByTestId('test-connection-result');
@@ -230,7 +254,7 @@ describe('settings screen', () => {
   });
 
   it('asks for the admin PIN when one is set, checked by the core', async () => {
-    const bridge = await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: '735194' } }));
     await screen.findByTestId('settings-locked');
     fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '1234' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
@@ -246,7 +270,7 @@ describe('settings screen', () => {
   });
 
   it('keeps the form open for the admin who just set the admin PIN (main opened its admin window)', async () => {
-    const bridge = await openSettings();
+    const bridge = await openSettings(openCoreBridge());
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '5150' } });
     fireEvent.change(screen.getByLabelText('Type the new Admin PIN again'), { target: { value: '5150' } });
@@ -258,7 +282,7 @@ describe('settings screen', () => {
     // The next change saves too: main's window is open.
     fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Kopi Corner' } });
     fireEvent.click(screen.getByTestId('settings-save'));
-    await waitFor(() => expect(bridge.settings.merchantName).toBe('Kopi Corner'));
+    await waitFor(async () => expect((await bridge.settingsNow()).merchantName).toBe('Kopi Corner'));
 
     // The unlock lasts across screens (its 5 idle minutes end it, see use-admin-idle-lock.test).
     fireEvent.click(screen.getByTestId('nav-sale'));
@@ -268,14 +292,14 @@ describe('settings screen', () => {
   });
 
   it('when main refuses a save (admin.pin-required), asks the PIN over the form and saves the same changes', async () => {
-    const bridge = await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: '735194' } }));
     await screen.findByTestId('settings-locked');
     fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: '735194' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     await screen.findByTestId('settings-screen');
 
     fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
-    bridge.expireAdminSession(); // five idle minutes while the admin was typing
+    await bridge.restart(); // main restarted while the admin was typing (as five idle minutes would end it)
     fireEvent.click(screen.getByTestId('settings-save'));
 
     const dialog = await screen.findByRole('dialog', { name: 'Enter the admin PIN again' });
@@ -287,13 +311,13 @@ describe('settings screen', () => {
     fireEvent.change(pin, { target: { value: '0000' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     expect((await screen.findByTestId('admin-pin-wrong')).textContent).toBe('That PIN is not correct.');
-    expect(bridge.settings.merchantName).not.toBe('Harbour Tea House');
+    expect((await bridge.settingsNow()).merchantName).not.toBe('Harbour Tea House');
 
     fireEvent.change(screen.getByTestId('admin-pin'), { target: { value: '735194' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(bridge.settings.merchantName).toBe('Harbour Tea House');
+    expect((await bridge.settingsNow()).merchantName).toBe('Harbour Tea House');
     expect(bridge.callsTo('settings.save')).toEqual([
       { settings: { merchantName: 'Harbour Tea House' } },
       { settings: { merchantName: 'Harbour Tea House' } },
@@ -301,28 +325,27 @@ describe('settings screen', () => {
   });
 
   it('the PIN dialog can be dismissed with Esc; the changes stay in the form, not saved', async () => {
-    const bridge = createFakeBridge({ secrets: { adminPin: '735194' } });
-    await openSettings(bridge);
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: '735194' } }));
     fireEvent.change(await screen.findByLabelText('Admin PIN'), { target: { value: '735194' } });
     fireEvent.click(screen.getByTestId('admin-unlock'));
     await screen.findByTestId('settings-screen');
     fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Harbour Tea House' } });
-    bridge.expireAdminSession();
+    await bridge.restart();
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByRole('dialog');
+    // The dialog listens for Esc once it is up (it puts the cursor in its PIN field then).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('admin-pin')));
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
     expect((screen.getByLabelText('Merchant name') as HTMLInputElement).value).toBe('Harbour Tea House');
     expect(screen.getByTestId('settings-message').textContent).toBe(
       'Not saved yet: your changes are still in the form.',
     );
-    expect(bridge.settings.merchantName).toBe('Demo Coffee Bar');
+    expect((await bridge.settingsNow()).merchantName).toBe('Demo Coffee Bar');
   });
 
   it('puts the cursor in the PIN field, and a kiosk gets a touch keypad for it', async () => {
-    const bridge = createFakeBridge({ secrets: { adminPin: '2580' } });
-    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
-    renderWithBridge(<App />, bridge);
+    renderWithBridge(<App />, await openCoreBridge({ settings: { mode: 'kiosk' }, secrets: { adminPin: '2580' } }));
     await screen.findByTestId('kiosk-attract');
     fireEvent.click(screen.getByTestId('kiosk-admin'));
     const pin = await screen.findByTestId('admin-pin');
@@ -335,7 +358,7 @@ describe('settings screen', () => {
   });
 
   it('Esc on the PIN screen backs out to the till’s home screen', async () => {
-    await openSettings(createFakeBridge({ secrets: { adminPin: '735194' } }));
+    await openSettings(openCoreBridge({ secrets: { adminPin: '735194' } }));
     const pin = await screen.findByTestId('admin-pin');
     fireEvent.change(pin, { target: { value: '73' } });
     fireEvent.keyDown(pin, { key: 'Escape' });

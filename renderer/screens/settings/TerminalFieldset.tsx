@@ -1,14 +1,12 @@
 import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
-import { LOCALES, MODES, type Locale } from '../../../shared/settings.ts';
+import { LANGUAGES } from '../../../shared/locales/index.ts';
+import { LOCALES, MODES } from '../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, NumberField, SelectField, TextField } from './fields.tsx';
 
 // The till itself: whose it is, where it sells and in what currency, how it is used, its language.
-
-/** Each language named in itself, so a cashier who cannot read the current one still finds theirs. */
-const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-HK': '繁體中文（香港）' };
 
 export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
@@ -66,7 +64,7 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
       <SelectField
         label={t('settings.locale')}
         {...draft.field('locale')}
-        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+        options={LOCALES.map((locale) => ({ value: locale, label: LANGUAGES[locale].name }))}
         testId="settings-locale"
       />
     </fieldset>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VAULT_RESET_CONFIRMATION } from '../../../shared/settings.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
 // Settings while main cannot read the secret vault: locked for everyone (no PIN form, no fields), the way
@@ -10,7 +10,7 @@ import { renderWithBridge } from '../../test/render.tsx';
 
 describe('settings with an unreadable vault', () => {
   it('shows what to do instead of the settings or the PIN form, and resets only once confirmed', async () => {
-    const bridge = createFakeBridge({ secrets: { adminPin: '8642' }, vaultUnreadable: true });
+    const bridge = await openCoreBridge({ secrets: { adminPin: '8642' }, damagedFiles: ['vault.json'] });
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-settings'));
 

@@ -38,6 +38,8 @@ describe('refunded elsewhere', () => {
         canCancel: false,
       }),
     );
+    // The provider has nothing new to tell: the payment as it was.
+    bridge.override('payments.checkNow', ({ referenceId }) => ({ ok: true, value: bridge.payments.get(referenceId)! }));
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-payments'));
     fireEvent.click(await screen.findByRole('button', { name: 'Open payment REF-ELSE-0001' }));

@@ -4,6 +4,7 @@ import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
 import { addDays } from '../../components/day.ts';
 import { localDay } from '../../components/format.ts';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 
@@ -12,7 +13,7 @@ import { renderWithBridge } from '../../test/render.tsx';
 
 describe('day summary: the day', () => {
   it('a day typed day-first is the day summarised and exported; Today comes back', async () => {
-    const bridge = createFakeBridge();
+    const bridge = await openCoreBridge();
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-summary'));
     const today = localDay();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
 import { renderWithBridge } from '../../test/render.tsx';
 import { notice } from '../../../shared/notices.ts';
@@ -55,8 +56,19 @@ describe('unresolved list', () => {
 describe('unresolved list: linked customers', () => {
   it("lists linked-customer charges and holds in the cashier's words, and opens that customer on the Customers screen", async () => {
     const bridge = createFakeBridge({ status: { unresolvedCount: 2 } });
-    bridge.customers.addLinked('cust-unres-1');
     const at = '2026-11-22T09:00:00.000Z';
+    const customer = {
+      merchantUserId: 'cust-unres-1',
+      status: 'linked' as const,
+      hint: null,
+      linkedAt: at,
+      updatedAt: at,
+    };
+    bridge.override('customers.find', () => ({ ok: true, value: { customer, holds: [], charges: [] } }));
+    bridge.override('customers.cashback', () => ({
+      ok: true,
+      value: { balance: { amountMinor: 0, currency: 'SGD' } },
+    }));
     bridge.override('customers.unresolved', () => ({
       ok: true,
       value: [
@@ -114,5 +126,25 @@ describe('unresolved list: linked customers', () => {
     expect(await screen.findByTestId('unresolved-empty')).toBeDefined();
     expect(screen.queryByTestId('unresolved-linked')).toBeNull();
     expect(bridge.callsTo('customers.unresolved')).not.toHaveLength(0);
+  });
+});
+
+describe('unresolved list on the real core', () => {
+  it('a charge whose answer never came is listed, with the status bar’s count and why', async () => {
+    const bridge = await openCoreBridge();
+    // The provider takes every request and the answer is lost on the way back: the till cannot know.
+    await bridge.control('POST', '/faults', { dropAfterActNext: 1_000 });
+    await bridge['payments.chargeMerchantQr']({ amountMinor: 700, currency: 'SGD' });
+    renderWithBridge(<App />, bridge);
+    const count = await screen.findByTestId('status-unresolved');
+    await waitFor(() => expect(count.textContent).toBe('Unresolved: 1'));
+    fireEvent.click(count);
+    await waitFor(() => expect(screen.getAllByTestId('unresolved-row')).toHaveLength(1));
+    const row = screen.getByTestId('unresolved-row');
+    expect(row.textContent).toContain('S$7.00');
+    // Said as the send left it, or as the first check found it ("Checking with the provider: …"): the same why.
+    expect(screen.getByTestId('unresolved-reason').textContent).toContain(
+      'The connection to the provider dropped before it answered.',
+    );
   });
 });

@@ -1,0 +1,17 @@
+import { EN } from './en/index.ts';
+import type { Language } from './language.ts';
+import { ZH_HK } from './zh-HK/index.ts';
+
+// The languages a till speaks: one folder each (./<lang>/), one line here. The settings' language choice,
+// the screens, the notices, the receipts and the end-of-day report all read this list.
+
+export const LANGUAGES = {
+  en: EN,
+  'zh-HK': ZH_HK,
+} as const satisfies Readonly<Record<string, Language>>;
+
+export type Locale = keyof typeof LANGUAGES;
+
+export const LOCALES = Object.keys(LANGUAGES) as [Locale, ...Locale[]];
+
+export type { Language };

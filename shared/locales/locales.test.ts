@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../errors.ts';
+import { NOTICES_EN } from '../notices.ts';
+import { LOCALES, LANGUAGES, type Language } from './index.ts';
+
+// Every language says everything English says, with the same parameters: a template that names {amount} in
+// English and {sum} in Chinese would show "{amount}" to a cashier. The types catch a missing key at build time;
+// this catches an empty text, a key English does not have, and parameters that differ.
+
+const SECTIONS = ['screens', 'notices', 'errors', 'receipt', 'dayReport'] as const;
+
+const params = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
+
+function differences(language: Language): string[] {
+  const found: string[] = [];
+  for (const section of SECTIONS) {
+    const english: Readonly<Record<string, string>> = LANGUAGES.en[section];
+    const other: Readonly<Record<string, string>> = language[section];
+    for (const key of Object.keys(english)) {
+      const text = other[key];
+      if (typeof text !== 'string' || text.trim() === '') found.push(`${section} ${key}: no text`);
+      else if (params(text).join() !== params(english[key]!).join())
+        found.push(
+          `${section} ${key}: {${params(text).join('}, {')}} where English has {${params(english[key]!).join('}, {')}}`,
+        );
+    }
+    for (const key of Object.keys(other))
+      if (!Object.hasOwn(english, key)) found.push(`${section} ${key}: not in English`);
+  }
+  return found;
+}
+
+describe('the languages', () => {
+  it.each(LOCALES)('%s has a text for every key, with the same parameters as English', (locale) => {
+    expect(differences(LANGUAGES[locale])).toEqual([]);
+  });
+
+  it('finds a missing text and a parameter that differs', () => {
+    const en = LANGUAGES.en;
+    const broken: Language = {
+      ...en,
+      screens: { ...en.screens, 'sale.charge': 'Charge {sum}' },
+      errors: { ...en.errors, internal: '' },
+    };
+    expect(differences(broken)).toEqual([
+      'screens sale.charge: {sum} where English has {amount}',
+      'errors internal: no text',
+    ]);
+  });
+
+  it('English covers every error code and notice key', () => {
+    expect(ERROR_CODES.filter((code) => !LANGUAGES.en.errors[code])).toEqual([]);
+    expect(Object.keys(LANGUAGES.en.notices)).toEqual(Object.keys(NOTICES_EN));
+  });
+
+  it('each language names itself and its date format', () => {
+    for (const locale of LOCALES) {
+      expect(LANGUAGES[locale].name).not.toBe('');
+      expect(() => new Intl.DateTimeFormat(LANGUAGES[locale].dateLocale)).not.toThrow();
+    }
+  });
+});
