@@ -145,6 +145,15 @@ export interface SettingsView {
    * locked for everyone until it is restored or explicitly reset (settings.resetVault).
    */
   readonly vaultUnreadable: boolean;
+  /** The wrong-PIN lockouts journalled on this till (oldest first, the newest 200): for the admin to see. */
+  readonly pinLockouts: readonly PinLockoutRecord[];
+}
+
+/** One wrong-PIN lockout: which PIN, when it began and when it ends (ISO 8601). */
+export interface PinLockoutRecord {
+  readonly pin: 'admin' | 'supervisor';
+  readonly at: string;
+  readonly until: string;
 }
 
 /** What settings.resetVault must be sent, so that no stray or replayed call wipes the credentials. */

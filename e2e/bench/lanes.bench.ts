@@ -176,7 +176,8 @@ interface Till {
 async function openTill(browser: Browser, count: number, log: (line: string) => void): Promise<Till> {
   const host = await startPreviewHost(['--polling-only']);
   try {
-    await hostCall(host, 'settings.save', { secrets: { supervisorPin: SUPERVISOR_PIN } });
+    // A supervisor PIN needs an admin PIN (electron/core/settings/admin-pin-first.ts).
+    await hostCall(host, 'settings.save', { secrets: { supervisorPin: SUPERVISOR_PIN, adminPin: '8642' } });
     await sandboxCall(host, 'POST', '/faults', { latencyMs: LATENCY_MS });
     await sandboxCall(host, 'POST', '/settings', { confirmDelayMs: CONFIRM_DELAY_MS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,17 +1,15 @@
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
-import { expect, test } from '../fixtures/pos-test.ts';
+import { ADMIN_PIN, expect, test } from '../fixtures/pos-test.ts';
 
 // The self-service kiosk on a 1920×1080 touch screen: attract screen, the customer keys the amount and
 // pays by scanning the screen, the kiosk returns to rest by itself; the way out is the admin PIN only.
-
-const ADMIN_PIN = '8642';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
 test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', async ({ page, pos }) => {
   const set = await pos.call('settings.save', {
+    // The way out is this world's admin PIN (pos-test.ts).
     settings: { mode: 'kiosk', kiosk: true, resultDismissSeconds: 3 },
-    secrets: { adminPin: ADMIN_PIN },
   });
   expect(set.ok).toBe(true);
   try {
@@ -91,7 +89,6 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     await pos.call('settings.verifyPin', { kind: 'admin', pin: ADMIN_PIN });
     const restored = await pos.call('settings.save', {
       settings: { mode: 'cashier', kiosk: false, resultDismissSeconds: 8 },
-      secrets: { adminPin: null },
     });
     expect(restored.ok).toBe(true);
   }

@@ -83,7 +83,7 @@ test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and 
     );
 
     // Settings' field errors, in Chinese next to each field: a real environment saved half-done.
-    await page.getByTestId('nav-settings').click();
+    await pos.openSettings(page);
     await page.getByTestId('settings-environment').selectOption('custom');
     await page.getByTestId('settings-customBaseUrl').fill('http://wallet.example.com/posi');
     await page.getByTestId('settings-save').click();

@@ -131,6 +131,7 @@ const DAY_FIELD = (testId: string): string[] =>
   ['-weekday', '-previous', '', '-next', '-today'].map((part) => `${testId}${part}`);
 
 for (const size of [
+  { width: 1280, height: 800 },
   { width: 1024, height: 768 },
   { width: 800, height: 480 },
 ]) {
@@ -167,6 +168,26 @@ for (const size of [
     await page.getByTestId('nav-payments').click();
     await expect(page.getByTestId('payment-row').first()).toBeVisible();
     await expectNoSidewaysSpill(page);
+    if (size.width < 1280) {
+      // A smaller display: one row of filters (day, search, Filters) and the list in view at once; status, method
+      // and origin wait behind the button, which says how many of them are set.
+      const bottoms = await Promise.all(
+        ['payments-day', 'payments-search', 'payments-filters-toggle'].map(
+          async (id) => (await page.getByTestId(id).boundingBox())!,
+        ),
+      );
+      for (const box of bottoms)
+        expect(Math.abs(box.y + box.height - (bottoms[0]!.y + bottoms[0]!.height))).toBeLessThan(3);
+      await expect(page.getByTestId('payments-status-filter')).toBeHidden();
+      await expectInViewport(page, page.getByTestId('payment-row').first());
+      await page.screenshot({ path: test.info().outputPath(`payments-closed-${size.width}x${size.height}.png`) });
+      await page.getByTestId('payments-filters-toggle').click();
+      await expect(page.getByTestId('payments-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
+      await page.getByTestId('payments-status-filter').selectOption('paid');
+      await expect(page.getByTestId('payments-filters-toggle')).toHaveText('Filters (1 set)');
+    } else {
+      await expect(page.getByTestId('payments-filters-toggle')).toHaveCount(0);
+    }
     await expectApart(page, [
       ...DAY_FIELD('payments-day'),
       'payments-status-filter',
@@ -205,7 +226,7 @@ for (const size of [
   }) => {
     await page.setViewportSize(size);
     await pos.open(page);
-    await page.getByTestId('nav-settings').click();
+    await pos.openSettings(page);
     const tablist = page.getByRole('tablist');
     await expect(page.getByRole('tab')).toHaveCount(SETTINGS_TABS.length);
     await expectNoSidewaysSpill(page);

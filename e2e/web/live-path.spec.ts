@@ -39,7 +39,8 @@ test.beforeAll(async () => {
       currency: 'SGD',
       webhookUrl: '',
     },
-    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, supervisorPin: SUPERVISOR_PIN },
+    // A supervisor PIN needs an admin PIN (electron/core/settings/admin-pin-first.ts).
+    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, supervisorPin: SUPERVISOR_PIN, adminPin: '8642' },
   });
   expect(saved.ok, JSON.stringify(saved.error)).toBe(true);
 });

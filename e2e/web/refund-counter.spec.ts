@@ -6,7 +6,7 @@ import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract.t
 import type { Result } from '../../shared/result.ts';
 import { startExternalSandbox, type ExternalSandbox } from '../fixtures/external-sandbox.ts';
 import { launchWithFakeCamera } from '../fixtures/fake-camera.ts';
-import { keyAmount, scannerTypes, SUPERVISOR_PIN } from '../fixtures/pos-test.ts';
+import { ADMIN_PIN, keyAmount, scannerTypes, SUPERVISOR_PIN } from '../fixtures/pos-test.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { writeImageY4m } from '../fixtures/y4m.ts';
@@ -63,7 +63,8 @@ async function openTerminal(
       merchantName: 'Harbour Bakery',
       ...setup,
     },
-    secrets: { accessKeySecret: SHOP.accessKeySecret, supervisorPin: SUPERVISOR_PIN },
+    // A supervisor PIN needs an admin PIN (electron/core/settings/admin-pin-first.ts).
+    secrets: { accessKeySecret: SHOP.accessKeySecret, supervisorPin: SUPERVISOR_PIN, adminPin: ADMIN_PIN },
   });
   if (!saved.ok) throw new Error(`could not set up ${setup.posId}: ${saved.error.message}`);
   return terminal;
@@ -202,6 +203,8 @@ async function refundAtTheCounter(pageA: Page, pageB: Page, referenceId: string,
   await pageB.getByTestId('refund-new-lookup').click();
   await expect(pageB.getByTestId('refund-lookup')).toHaveValue('');
   await expect(pageB.getByTestId('refund-reference')).toHaveCount(0);
+  // The admin's window from the set-up may have closed (5 idle minutes): the admin opens it again.
+  value(await counterB.call('settings.verifyPin', { kind: 'admin', pin: ADMIN_PIN }));
   value(await counterB.call('settings.save', { settings: { refundCamera: true } }));
   await expect(pageB.getByTestId('camera-panel')).toHaveAttribute('data-camera-state', 'live');
   await expect(pageB.getByTestId('refund-reference')).toHaveText(referenceId, { timeout: 15_000 });

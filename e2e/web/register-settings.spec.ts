@@ -21,7 +21,7 @@ test('a register port out of range, held by another program, or the screens’ o
   try {
     await pos.open(page);
     const screensPort = Number(new URL(page.url()).port);
-    await page.getByTestId('nav-settings').click();
+    await pos.openSettings(page);
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByTestId('settings-ecr-enabled').check();
     const port = page.getByLabel('Port', { exact: true });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, keyAmount, test, type Pos } from '../fixtures/pos-test.ts';
 import type { StatusSnapshot } from '../../shared/domain.ts';
 import type { SettingsPatch, SettingsView } from '../../shared/settings.ts';
@@ -25,11 +24,6 @@ async function coreStatus(pos: Pos): Promise<StatusSnapshot> {
 async function restoreSettings(pos: Pos, patch: SettingsPatch): Promise<void> {
   const result = await pos.call('settings.save', patch);
   if (!result.ok) throw new Error(`could not restore the settings: ${result.error.message}`);
-}
-
-async function openSettings(page: Page): Promise<void> {
-  await page.getByTestId('nav-settings').click();
-  await expect(page.getByTestId('settings-screen')).toBeVisible();
 }
 
 test('the status bar shows the core’s status; a merchant name saved in Settings survives a reload', async ({
@@ -74,7 +68,7 @@ test('the status bar shows the core’s status; a merchant name saved in Setting
 
     // A plain setting through the Settings screen, as an admin does.
     await expect(page.getByTestId('merchant-name')).toHaveText(original);
-    await openSettings(page);
+    await pos.openSettings(page);
     await page.getByTestId('settings-tab-terminal').click();
     await expect(page.getByTestId('settings-merchantName')).toHaveValue(original);
     await page.getByTestId('settings-merchantName').fill(renamed);
@@ -85,7 +79,7 @@ test('the status bar shows the core’s status; a merchant name saved in Setting
     await page.reload();
     await expect(page.getByTestId('app-frame')).toBeVisible();
     await expect(page.getByTestId('merchant-name')).toHaveText(renamed);
-    await openSettings(page);
+    await pos.openSettings(page);
     await page.getByTestId('settings-tab-terminal').click();
     await expect(page.getByTestId('settings-merchantName')).toHaveValue(renamed);
     expect((await settingsView(pos)).settings.merchantName).toBe(renamed);
@@ -132,7 +126,7 @@ test('a secret typed in Settings never comes back: not in a contract response, a
 
   try {
     await pos.open(page);
-    await openSettings(page);
+    await pos.openSettings(page);
     const field = page.getByTestId('settings-accessKeySecret');
     const status = page.getByTestId('secret-status-accessKeySecret');
     await field.fill(secret);
@@ -153,7 +147,7 @@ test('a secret typed in Settings never comes back: not in a contract response, a
     phase = 'reloaded';
     await page.reload();
     await expect(page.getByTestId('app-frame')).toBeVisible();
-    await openSettings(page);
+    await pos.openSettings(page);
     await expect(status).toHaveText('saved');
     await expect(status).toHaveAttribute('data-stored', 'true');
     await expect(field).toHaveValue('');

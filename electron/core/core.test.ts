@@ -129,7 +129,8 @@ describe('createCore in demo mode (embedded sandbox)', () => {
     const first = await openCore();
     await first.core.handlers['settings.save']({
       settings: { merchantName: 'Harbour Bakery' },
-      secrets: { supervisorPin: '2468' },
+      // A supervisor PIN needs an admin PIN (settings/admin-pin-first.ts).
+      secrets: { supervisorPin: '2468', adminPin: '8642' },
     });
     const event = await waitFor(() =>
       first.events.find((e): e is Extract<CoreEvent, { event: 'settings.changed' }> => e.event === 'settings.changed'),
@@ -363,7 +364,7 @@ describe('the customer approves before their stored wallet is charged', () => {
     const { core } = await linkedCore('core-approve-2');
     await core.handlers['settings.save']({
       settings: { linkedApproval: 'supervisor-pin' },
-      secrets: { supervisorPin: '2468' },
+      secrets: { supervisorPin: '2468', adminPin: '8642' },
     });
     const hold = await core.handlers['customers.placeHold']({
       merchantUserId: 'core-approve-2',

@@ -5,7 +5,7 @@ import { ApiError, jsonReply, type Route } from './http.ts';
 import type { RequestLog } from './request-log.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
-// The sandbox's own control API under `/_sandbox` (no auth; loopback only, enforced by the server):
+// The sandbox's own control API under `/_sandbox` (no auth; this computer only and never a web page: control-guard.ts):
 // fault switches, tunable timings, reset, the webhook delivery log, plus the routes each area contributes
 // (for in-store: act as the consumer, mint consumer codes, read orders).
 

@@ -13,6 +13,8 @@ export const GENERIC_MESSAGES = {
   routeNotFound: 'Route not found.',
   methodNotAllowed: 'Method not allowed.',
   loopbackOnly: 'The sandbox control API only answers requests from this computer.',
+  controlFromPage: 'The sandbox control API does not answer web pages (the request carried Origin).',
+  controlForeignHost: "The sandbox control API only answers requests addressed to this computer at the sandbox's port.",
 } as const;
 
 export interface Exchange {

@@ -13,6 +13,7 @@ import {
   type WireShape,
 } from './context.ts';
 import { CONTROL_BASE_PATH, controlRoutes } from './control.ts';
+import { controlRefusal } from './control-guard.ts';
 import { Faults, parseFaultPatch, type FaultPatch } from './faults.ts';
 import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import {
@@ -20,7 +21,6 @@ import {
   errorReply,
   findRoute,
   GENERIC_MESSAGES,
-  isLoopbackAddress,
   MAX_BODY_BYTES,
   parseJsonObject,
   writeReply,
@@ -123,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   faults.apply(initialFaults);
   const timers = new Timers();
   let listeningOrigin = '';
+  let listeningPort = 0;
   const publicOrigin = options.publicOrigin?.replace(/\/+$/, '');
   const log = options.log ?? ((): void => {});
   const ctx: SandboxContext = {
@@ -175,8 +176,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     for (const area of areas) area.sweep();
 
     if (ex.pathname === CONTROL_BASE_PATH || ex.pathname.startsWith(`${CONTROL_BASE_PATH}/`)) {
-      if (!isLoopbackAddress(req.socket.remoteAddress))
-        return send(errorReply(403, GENERIC_MESSAGES.loopbackOnly, ctx.ids.traceId()));
+      const refused = controlRefusal(req.socket.remoteAddress, req.headers, {
+        port: listeningPort,
+        publicOrigin: ctx.publicOrigin(),
+      });
+      if (refused !== null) return send(errorReply(403, refused, ctx.ids.traceId()));
       return send(await runControl(ex, ex.pathname.slice(CONTROL_BASE_PATH.length)));
     }
     const area = areas.find((a) => ex.pathname.startsWith(`${a.basePath}/`));
@@ -247,6 +251,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   });
   const { port } = server.address() as AddressInfo;
+  listeningPort = port;
   listeningOrigin = `http://${originHost(host)}:${port}`;
   log(`sandbox listening on ${listeningOrigin} (seed ${ctx.ids.seed})`);
   if (Object.keys(initialFaults).length > 0) log(`faults set from the start: ${JSON.stringify(faults.current)}`);

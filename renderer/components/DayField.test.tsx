@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../shared/settings.ts';
@@ -178,5 +178,20 @@ describe('DayField', () => {
     fireEvent.click(screen.getByTestId('day-previous'));
     expect(screen.queryByTestId('day-problem')).toBeNull();
     expect(input.value).toBe('24/11/2026');
+  });
+
+  it('turns over at the till’s midnight on a screen left open: Today points at the new day, next day opens', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date(2026, 10, 25, 23, 59, 58));
+    renderField('en', '2026-11-25');
+    expect(screen.getByTestId('day-next')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('day-today')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('day-weekday').textContent).toBe('Wednesday, today');
+    act(() => vi.advanceTimersByTime(2_100));
+    // Nothing redrew the screen but the clock: the day it shows stays, and it is no longer today.
+    expect(screen.getByTestId('day-weekday').textContent).toBe('Wednesday');
+    expect(screen.getByTestId('day-next')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByTestId('day-today'));
+    expect(screen.getByTestId('screen-day').textContent).toBe('2026-11-26');
   });
 });

@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import { formatDay } from '../../shared/receipt.ts';
+import { useToday } from '../hooks/use-today.ts';
 import { useLocale, useT } from '../i18n/i18n.tsx';
 import { addDays, parseTypedDay, weekday, type TypedDay } from './day.ts';
-import { localDay } from './format.ts';
 import { FieldProblem } from './LabelledInput.tsx';
 
 // The day the Day summary and Payments screens show, picked the way the till writes dates: day first, in the
@@ -24,7 +24,7 @@ export interface DayFieldProps {
 export function DayField({ id, label, value, onChange, testId }: DayFieldProps) {
   const t = useT();
   const locale = useLocale();
-  const today = localDay();
+  const today = useToday();
   // What the cashier is typing, until it is taken (Enter, leaving the field) or dropped (Esc); null = the day.
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>(undefined);

@@ -12,7 +12,13 @@ import type { PaymentView, StatusSnapshot } from '../../shared/domain.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { RegisterSale } from '../../shared/register.ts';
 import type { Result } from '../../shared/result.ts';
-import { DEFAULT_SETTINGS, SECRET_NAMES, type SecretName, type Settings } from '../../shared/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  SECRET_NAMES,
+  type SecretName,
+  type Settings,
+  type SettingsView,
+} from '../../shared/settings.ts';
 
 // A bridge of fixed answers for screen tests about rendering: what a screen shows for a given answer or event.
 // It has none of the core's rules: a test that needs behaviour (a charge paid, a refund, a customer linked,
@@ -66,6 +72,8 @@ export function createFakeBridge(
     secrets?: Partial<Record<SecretName, string>>;
     /** What ecr.openSale answers: a register sale the screen should pick up after a reload. */
     registerSale?: RegisterSale;
+    /** The wrong-PIN lockouts main has journalled (SettingsView.pinLockouts). */
+    pinLockouts?: SettingsView['pinLockouts'];
   } = {},
 ): FakeBridge {
   const calls: Array<{ channel: ChannelName; request: unknown }> = [];
@@ -114,6 +122,7 @@ export function createFakeBridge(
         secrets: secrets as Record<SecretName, boolean>,
         demo,
         vaultUnreadable: false,
+        pinLockouts: options.pinLockouts ?? [],
       });
     },
     'payments.chargeMerchantQr': ({ amountMinor, currency }) =>

@@ -1,4 +1,4 @@
-import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import type { PosBridge } from '../../shared/contract.ts';
@@ -49,4 +49,18 @@ export function scannerTypes(
   let time = startAt;
   for (const char of text) keyAt(target, char, (time += gapMs));
   keyAt(target, terminator, time + gapMs);
+}
+
+/**
+ * The admin PIN a test till is given when it needs one set (as the e2e fixture's): the core refuses a supervisor
+ * PIN, register refunds or a register key while no admin PIN is set.
+ */
+export const ADMIN_PIN = '8642';
+
+/** Settings is open and locked: type the admin PIN and unlock, as a person would, and wait for the form. */
+export async function unlockSettings(pin: string = ADMIN_PIN): Promise<void> {
+  await screen.findByTestId('settings-locked');
+  fireEvent.change(screen.getByLabelText('Admin PIN'), { target: { value: pin } });
+  fireEvent.click(screen.getByTestId('admin-unlock'));
+  await screen.findByTestId('settings-screen');
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,32 @@ describe('TokenCipher', () => {
     await expect(new TokenCipher(new DevelopmentFileVault(vaultFile())).open(sealed, 'cust-1')).rejects.toMatchObject({
       code: 'payment-token.invalid',
     });
+  });
+
+  it('opens only with the whole 16-byte tag: a tag cut short is refused', async () => {
+    const cipher = new TokenCipher(new DevelopmentFileVault(vaultFile()));
+    const [version, iv, tag, data] = (await cipher.seal('ptk_secret_token', 'cust-1')).split('.');
+    const cut = (bytes: number): string =>
+      [version, iv, Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url'), data].join('.');
+    for (const bytes of [4, 8, 12, 15]) {
+      await expect(cipher.open(cut(bytes), 'cust-1')).rejects.toMatchObject({ code: 'payment-token.invalid' });
+    }
+    expect(await cipher.open(cut(16), 'cust-1')).toBe('ptk_secret_token');
+  });
+
+  it('a damaged data key in the vault is reported and kept, never replaced by a new one', async () => {
+    for (const damaged of ['c2hvcnQ=', 'not base64 at all!', Buffer.alloc(33, 7).toString('base64')]) {
+      const file = vaultFile();
+      writeFileSync(file, JSON.stringify({ [TOKEN_KEY_SECRET_NAME]: damaged }));
+      const cipher = new TokenCipher(new DevelopmentFileVault(file));
+      await expect(cipher.seal('ptk_secret_token', 'cust-1')).rejects.toMatchObject({
+        code: 'payment-token.key-unreadable',
+      });
+      await expect(cipher.open('v1.aaaaaaaaaaaaaaaa.aaaaaaaaaaaaaaaaaaaaaa.aaaa', 'cust-1')).rejects.toMatchObject({
+        code: 'payment-token.key-unreadable',
+      });
+      expect(JSON.parse(readFileSync(file, 'utf8'))[TOKEN_KEY_SECRET_NAME]).toBe(damaged);
+    }
   });
 
   it('two seals of the same token differ (fresh IV each time)', async () => {

@@ -11,6 +11,8 @@ import type { SecretVault } from '../settings/secret-vault.ts';
 
 export const TOKEN_KEY_SECRET_NAME = 'tokenizedTokenKey';
 const VERSION = 'v1';
+const TAG_BYTES = 16;
+const KEY_BYTES = 32;
 
 export class TokenCipher {
   readonly #vault: SecretVault;
@@ -37,10 +39,15 @@ export class TokenCipher {
   /** Throws payment-token.invalid when the sealed text cannot be opened (key lost, row tampered): relink. */
   async open(sealed: string, merchantUserId: string): Promise<string> {
     const [version, iv, tag, data] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || !data) throw unreadable();
+    if (version !== VERSION || !iv || !tag || !data || Buffer.from(tag, 'base64url').length !== TAG_BYTES)
+      throw unreadable();
     const key = await this.#dataKey();
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      // The whole 16-byte tag, always: without authTagLength, GCM accepts a tag cut to 4 bytes, and a forged
+      // row would then need only about 2^32 tries to open.
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(merchantUserId, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
@@ -49,19 +56,28 @@ export class TokenCipher {
     }
   }
 
-  /** The vault's data key, created on first use; one read per run (a vault read may ask the OS key store). */
+  /**
+   * The vault's data key, created on first use; one read per run (a vault read may ask the OS key store). A stored
+   * key that is not 32 bytes of base64 is refused, never replaced: a new key would leave every sealed token
+   * unreadable, and the damaged one may yet be restored from a backup.
+   */
   #dataKey(): Promise<Buffer> {
     this.#key ??= (async () => {
       const stored = await this.#vault.get(TOKEN_KEY_SECRET_NAME);
       if (stored !== null) {
         const key = Buffer.from(stored, 'base64');
-        if (key.length === 32) return key;
+        if (key.length !== KEY_BYTES || key.toString('base64') !== stored) {
+          throw new PosError('payment-token.key-unreadable', {
+            cause: new Error(`The stored token key is not ${KEY_BYTES} bytes of base64.`),
+          });
+        }
+        return key;
       }
-      const key = randomBytes(32);
+      const key = randomBytes(KEY_BYTES);
       await this.#vault.set(TOKEN_KEY_SECRET_NAME, key.toString('base64'));
       return key;
     })();
-    // A vault failure (no OS key store) must not be cached: the admin may fix it and try again.
+    // A vault failure (no OS key store, a damaged key) must not be cached: the admin may fix it and try again.
     this.#key.catch(() => {
       this.#key = null;
     });

@@ -9,6 +9,7 @@ import { listen } from '../http/listen.ts';
 import { probePort } from '../http/listen-probe.ts';
 import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
+import { requireAdminPinSet } from '../settings/admin-pin-first.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
 import { portRefusalNotice } from '../settings/listener-ports.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
@@ -225,6 +226,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
       },
       'ecr.createKey': async ({ name }) => {
         await requireAdmin();
+        requireAdminPinSet(settings.view());
         return keys.create(name);
       },
       'ecr.revokeKey': async ({ name }) => {

@@ -69,6 +69,8 @@ async function openTill(
           refundsAllowed: ecr.refundsAllowed ?? true,
         },
       },
+      // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
+      secrets: { adminPin: '8642' },
     });
   }
   const status = await waitFor(async () => {

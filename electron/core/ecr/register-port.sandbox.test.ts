@@ -132,7 +132,10 @@ describe('the register connection’s port in Settings', () => {
     await core.handlers['settings.save']({ settings: { ecr: { enabled: true, port: free } } });
     const listening = await waitForStatus(core, (baseUrl) => baseUrl !== null);
     expect(listening).toMatchObject({ baseUrl: `http://127.0.0.1:${free}/ecr/v1`, problem: null });
-    await core.handlers['settings.save']({ settings: { ecr: { enabled: true, port: free, refundsAllowed: true } } });
+    await core.handlers['settings.save']({
+      settings: { ecr: { enabled: true, port: free, refundsAllowed: true } },
+      secrets: { adminPin: '8642' },
+    });
     await core.handlers['settings.save']({ settings: { ecr: { enabled: true, port: free, network: 'shop-network' } } });
     await waitForStatus(core, (baseUrl) => baseUrl?.startsWith('https://') === true);
   });

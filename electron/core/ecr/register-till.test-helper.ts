@@ -81,6 +81,8 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
         refundsAllowed: options.refundsAllowed ?? true,
       },
     },
+    // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
+    secrets: { adminPin: '8642' },
   });
   // Listening, or not for want of a usable certificate (Settings says so, and the test asks for a new one).
   const status = await waitFor(async () => {

@@ -101,6 +101,38 @@ describe('CSV export', () => {
     expect(journal.exportCsv('2026-11-22').csv).toBe(`\uFEFF${CSV_HEADER.join(',')}\r\n`);
   });
 
+  it("lists another terminal's payment on the day it was refunded here too, once, marked looked up", () => {
+    const { journal, clock } = tempJournal({ timeZone: 'UTC' });
+    // Paid at till A on the 20th; brought to this counter and refunded twice on the 21st.
+    clock.set('2026-11-21T09:00:00Z');
+    const other = seedLookedUp(journal, clock, {
+      amountMinor: 2000,
+      providerOrderId: '221120-0009-TILA',
+      createdAt: Date.parse('2026-11-20T18:00:00Z'),
+    });
+    for (const amountMinor of [300, 200]) {
+      const refund = journal.recordRefund(other.referenceId, { amountMinor, posId: 'POS-COUNTER-B' });
+      journal.updateRefund(refund.refundId, { state: 'succeeded' });
+      clock.advance(1_000);
+    }
+    const records = (day: string) => {
+      const [header, ...rows] = parseCsv(journal.exportCsv(day).csv.slice(1));
+      return rows.map((row) =>
+        (['Record', 'Reference', 'Amount', 'Origin', 'Local time'] as const).map((name) => row[header!.indexOf(name)]),
+      );
+    };
+    expect(records('2026-11-21')).toEqual([
+      ['payment', other.referenceId, '20.00', 'looked up', '2026-11-20 18:00:00'],
+      ['refund', other.referenceId, '3.00', 'looked up', '2026-11-21 09:00:00'],
+      ['refund', other.referenceId, '2.00', 'looked up', '2026-11-21 09:00:01'],
+    ]);
+    // On the day it was paid, as before; on a day with nothing refunded here, not at all.
+    expect(records('2026-11-20')).toEqual([
+      ['payment', other.referenceId, '20.00', 'looked up', '2026-11-20 18:00:00'],
+    ]);
+    expect(records('2026-11-22')).toEqual([]);
+  });
+
   it("gives every line its origin: another terminal's payment is 'looked up', and each refund names the posId it was sent as", () => {
     const { journal, clock } = tempJournal({ timeZone: 'UTC' });
     clock.set('2026-11-21T02:00:00Z');

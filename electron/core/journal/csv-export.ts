@@ -9,7 +9,8 @@ import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
 // The end-of-day file for the back office: one line per payment attempt of the day, then one per refund
 // made that day. Origin says where the payment was taken: "taken here", or "looked up" (taken at another
 // terminal of the merchant and refunded here; such a payment line is not this till's takings, and its refund
-// lines are refunds this till made). A refund's POS ID is the terminal it was sent as. Register names the key of
+// lines are refunds this till made). A looked-up payment is listed on the day it was paid and on each day a
+// refund of it was made here, so every refund line of a day has its payment line in the same file. A refund's POS ID is the terminal it was sent as. Register names the key of
 // the shop's register that started the payment over the register connection, with the register's own order
 // reference beside it (on the payment's refund lines too), so the back office can match them to the register's
 // records; both empty for a sale keyed in at the till. Added last, so older columns keep their place. RFC 4180 (CRLF, quotes
@@ -62,9 +63,17 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
   checkDay(day);
   const lines: string[][] = [[...CSV_HEADER]];
   ctx.snapshot(() => {
+    // The day's payments, and each payment of another terminal refunded here that day (paid on another day):
+    // without it a refund counter's file for the day lists refunds whose payments are in no file of that day.
     const attempts = ctx
-      .sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? ORDER BY created_at, reference_id`)
-      .all(day)
+      .sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ?
+         UNION
+         SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts a WHERE a.origin = 'looked-up' AND a.local_day <> ?
+           AND EXISTS (SELECT 1 FROM refunds r WHERE r.reference_id = a.reference_id AND r.local_day = ?)
+         ORDER BY created_at, reference_id`,
+      )
+      .all(day, day, day)
       .map(readAttempt);
     for (const row of attempts) {
       // Refunded in all (the provider's total when known), and the part of it made outside this till.

@@ -34,11 +34,17 @@ export async function startCrashRegister(options: {
 }): Promise<{ register: CrashRegister; close(): Promise<void> }> {
   const { settings } = options.test.context;
   const port = await freePort();
-  await settings.save({ settings: { ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: true } } });
+  // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts), and then the admin's window.
+  await settings.save({
+    settings: { ecr: { enabled: true, port, network: 'this-computer', refundsAllowed: true } },
+    secrets: { adminPin: '8642' },
+  });
+  const admin = createAdminSession();
+  admin.grant();
   const ecr = await startEcrModule({
     dataDir: options.dataDir,
     settings,
-    admin: createAdminSession(),
+    admin,
     payments: options.module.register,
     subscribe: options.subscribe,
     version: 'crash',

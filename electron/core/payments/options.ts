@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../http/retry.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../http/retry.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../http/timed-fetch.ts';
 import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.ts';
@@ -68,6 +68,11 @@ export interface ResolvedOptions {
   readonly orderLifetimeMs: number;
   readonly expiryGraceMs: number;
   readonly settleMs: number;
+  /**
+   * How long after a request's write-ahead record the client can still be sending it: every attempt's connect
+   * and read, and the backoffs between them. A process that died sent nothing later than that, nor after it died.
+   */
+  readonly sendWindowMs: number;
   readonly resendWindowMs: number;
   readonly maxResends: number;
   readonly checkDelays: { readonly baseMs: number; readonly maxMs: number };
@@ -82,6 +87,7 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOptions {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.client?.timeouts };
+  const retry = { ...DEFAULT_RETRY_POLICY, ...options.client?.retry };
   const resolved: ResolvedOptions = {
     journalFile: options.journalFile,
     timeZone: options.timeZone,
@@ -97,6 +103,8 @@ export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOpt
     // The client gives up on one attempt after connect + read; a request the server is still chewing on can
     // act a little later. 5 s more covers a server's own processing after our deadline.
     settleMs: options.settleMs ?? timeouts.connectMs + timeouts.readMs + 5_000,
+    sendWindowMs:
+      retry.maxAttempts * (timeouts.connectMs + timeouts.readMs) + (retry.maxAttempts - 1) * retry.maxDelayMs,
     // A customer at the counter waits about a minute for a sale; after that, sending it again would surprise.
     resendWindowMs: options.resendWindowMs ?? 60_000,
     maxResends: options.maxResends ?? 2,

@@ -19,6 +19,7 @@ import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, applyRefundOutcome, sendCancel, sendOrder, sendRefund } from './sends.ts';
+import { latestRecoveredSend, untilSettled } from './in-doubt-first.ts';
 
 // One pass of an order's worker: look the order up once by referenceId, then bring the journal in line with
 // that answer — the attempt (resolve an unknown outcome, or follow an open order), then any cancel and any
@@ -78,9 +79,8 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
   let memory = rt.attempts.get(row.referenceId);
   if (!memory) {
     // Recovered: nobody is at the counter with this sale any more, and the scanned code is not on disk, so
-    // the request is never sent again. The row was last written just before a send, but the dead process's
-    // client may have retried it for a while after that; it cannot have sent anything after we started.
-    const lastSentAt = Math.max(row.updatedAt, rt.startedAt);
+    // the request is never sent again.
+    const lastSentAt = latestRecoveredSend(rt, row.updatedAt);
     // A 409 seen before the restart is in the event log: the order exists even if lookups do not show it yet.
     const existsAtProvider = rt.journal.eventsOf(row.referenceId).some(isProviderSaidExistsEvent);
     memory = {
@@ -154,8 +154,9 @@ async function resolveAttempt(rt: PaymentRuntime, row: AttemptRow, lookup: Looku
     }
     case 'keep-checking': {
       updateAttempt(rt, row.referenceId, { state: 'checking', unresolvedReason: decision.reason });
-      const backoff = backoffFor(rt, row.referenceId, state);
-      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+      // Recovered, nobody at the counter: a "not found" before settleAt proves nothing, so the next look is then.
+      const patient = !memory.interactive;
+      return untilSettled(state, backoffFor(rt, row.referenceId, state), decision.settleAt, now, patient);
     }
     case 'not-sent':
       updateAttempt(
@@ -297,9 +298,8 @@ async function settleRefund(
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
   let lastSentAt = rt.refundSentAt.get(refund.refundId);
   if (lastSentAt === undefined) {
-    // Recovered: the row was written (sending) just before its request could leave; the dead process's client
-    // may have retried it until it died, which was before we started.
-    lastSentAt = Math.max(refund.updatedAt, rt.startedAt);
+    // Recovered: the row was written (sending) just before its request could leave.
+    lastSentAt = latestRecoveredSend(rt, refund.updatedAt);
     rt.refundSentAt.set(refund.refundId, lastSentAt);
   }
   const now = rt.options.now();
@@ -356,8 +356,7 @@ async function settleRefund(
     }
     case 'wait': {
       updateRefund(rt, refund.refundId, { state: 'checking', checkingReason: decision.reason });
-      const backoff = checkDelay(state.failures, rt.options.checkDelays);
-      return decision.settleAt === null ? backoff : Math.max(1, Math.min(backoff, decision.settleAt - now));
+      return untilSettled(state, checkDelay(state.failures, rt.options.checkDelays), decision.settleAt, now);
     }
   }
 }

@@ -20,6 +20,11 @@ export interface PassState {
   refresh: boolean;
   /** Set by a pass: the next pass must look the order up too (something was just changed at the provider). */
   lookAgain: boolean;
+  /**
+   * Set by a pass: the next pass's lookup decides what is in doubt (a "not found" then proves a request never
+   * arrived), so it waits in the screen lane at least, ahead of the open orders' polls. Cleared by the worker.
+   */
+  decisive: boolean;
   /** Why this pass runs early, for the event log: 'webhook', 'check', or null for a scheduled pass. */
   trigger: string | null;
   /** The budget lane of this pass's lookup. Set by the worker. */
@@ -88,6 +93,7 @@ export class OrderWorker {
       failures: 0,
       refresh: false,
       lookAgain: false,
+      decisive: false,
       trigger: null,
       lane: 'background',
       lookupHooks: {
@@ -155,8 +161,11 @@ export class OrderWorker {
         this.#state.refresh = this.#refreshRequested || this.#state.lookAgain;
         this.#refreshRequested = false;
         this.#state.lookAgain = false;
-        const ownLane = this.#options.laneOf?.() ?? 'background';
-        this.#state.lane = this.#askedLane !== null && moreUrgent(this.#askedLane, ownLane) ? this.#askedLane : ownLane;
+        let lane = this.#options.laneOf?.() ?? 'background';
+        for (const asked of [this.#askedLane, this.#state.decisive ? 'screen' : null] as const)
+          if (asked !== null && moreUrgent(asked, lane)) lane = asked;
+        this.#state.lane = lane;
+        this.#state.decisive = false;
         this.#askedLane = null;
         this.#lookupLeft = null;
         const pass = ++this.#tick;

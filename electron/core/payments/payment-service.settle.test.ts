@@ -122,7 +122,12 @@ describe('the settle time counts from the last try of a request', () => {
       { idempotencyKey: row.idempotencyKey },
     );
 
-    module = await createPaymentModule(FAST)(test.context);
+    // The same client as the dead till's, whose attempts (2 × 10 s) may go on that long after the write; FAST's
+    // whole send window (about a second) would prove it could not have.
+    module = await createPaymentModule({
+      ...FAST,
+      client: { ...FAST.client, timeouts: { connectMs: 5_000, readMs: 5_000 } },
+    })(test.context);
     expect((await lateCreate).status).toBe(200);
     const found = await waitForDetail(
       module.handlers,

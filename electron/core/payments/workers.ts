@@ -1,22 +1,32 @@
 import { notice } from '../../../shared/notices.ts';
 import { checkDelay } from './decisions.ts';
+import { recoveryOrder } from './in-doubt-first.ts';
 import { runOrderPass } from './order-pass.ts';
 import { OrderWorker } from './order-worker.ts';
 import { note } from './records.ts';
 import type { PaymentRuntime } from './runtime.ts';
+import type { Lane } from '../status/status-budget.ts';
 
 // One worker per order that is open or unresolved (order-worker.ts runs it, order-pass.ts is each pass), started
 // by whatever needs the order watched: a charge, a cancel, a refund, a screen, a notification, recovery.
 
-/** The order's worker, started if it is not running. */
-export function watch(rt: PaymentRuntime, referenceId: string, initialDelayMs = 0): OrderWorker {
+/**
+ * The order's worker, started if it is not running. `firstLane`: the lane of its first pass's lookup when the
+ * order is on no screen (recovery raises a payment in doubt); later passes look in the order's own lane.
+ */
+export function watch(rt: PaymentRuntime, referenceId: string, initialDelayMs = 0, firstLane?: Lane): OrderWorker {
   const running = rt.workers.get(referenceId);
   if (running && !running.stopped) return running;
+  let raised = firstLane;
   const worker: OrderWorker = new OrderWorker({
     pass: (state) => runOrderPass(rt, referenceId, state),
     timers: rt.options.timers,
     initialDelayMs,
-    laneOf: () => (rt.onScreen.isShown(referenceId) ? 'screen' : 'background'),
+    laneOf: () => {
+      const lane = rt.onScreen.isShown(referenceId) ? 'screen' : (raised ?? 'background');
+      raised = undefined;
+      return lane;
+    },
     onError: (error, state) => {
       state.failures += 1;
       try {
@@ -57,16 +67,13 @@ export function forgetSettled(rt: PaymentRuntime, referenceId: string): void {
   }
 }
 
-/** Every attempt, refund and cancel that is not settled is picked up again, oldest first. */
+/** Every attempt, refund and cancel that is not settled is picked up again: in doubt first, then by expiry. */
 export function recover(rt: PaymentRuntime): void {
   const { journal } = rt;
-  const referenceIds = new Set<string>();
-  for (const row of journal.listNonFinal()) referenceIds.add(row.referenceId);
-  for (const refund of journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
-  for (const cancel of journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
-  for (const referenceId of referenceIds) {
+  const resumed = recoveryOrder(journal.listNonFinal(), journal.unsettledRefunds(), journal.unsettledCancels());
+  for (const { referenceId, inDoubt } of resumed) {
     note(rt, referenceId, { kind: 'note', notice: notice('event.resumed') });
-    watch(rt, referenceId);
+    watch(rt, referenceId, 0, inDoubt ? 'screen' : undefined);
   }
-  if (referenceIds.size > 0) rt.context.countsChanged();
+  if (resumed.length > 0) rt.context.countsChanged();
 }

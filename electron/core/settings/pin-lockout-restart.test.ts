@@ -43,7 +43,11 @@ async function restart(dir: string): Promise<Core> {
 describe('PIN lockout across restarts', () => {
   it('five wrong supervisor PINs, each after a restart of the core, lock the sixth try', async () => {
     const dir = dataDir();
-    await (await restart(dir)).handlers['settings.save']({ secrets: { supervisorPin: '2468' } });
+    await (
+      await restart(dir)
+    ).handlers['settings.save']({
+      secrets: { supervisorPin: '2468', adminPin: '8642' },
+    });
     for (let guess = 0; guess < 5; guess += 1) {
       const running = await restart(dir);
       expect(await running.handlers['settings.verifyPin']({ kind: 'supervisor', pin: `100${guess}` })).toEqual({

@@ -5,6 +5,10 @@ import { writePrivateFile } from '../files/private-file.ts';
 // restart: held in memory only, every restart of the app handed out five more guesses. A file that cannot be
 // read (corrupt, hand-edited) fails closed: both PINs start locked for one lockout period, never with a
 // clean slate. A missing file is a till that never saw a wrong PIN.
+//
+// The file also journals every lockout (which PIN, when, until when), newest last, and Settings shows them to
+// the admin: someone guessing the PIN at steady pace is seen, not only slowed. The journal outlives a right
+// PIN (which ends the lockout streak); only the newest JOURNAL_LIMIT lockouts are kept.
 
 export type LockedPin = 'admin' | 'supervisor';
 
@@ -17,7 +21,20 @@ export interface PinLockState {
   readonly lockedUntil: number;
 }
 
-export type PinLockouts = Readonly<Record<LockedPin, PinLockState>>;
+/** One lockout, as journalled: epoch ms when it began and when it ends. */
+export interface PinLockoutRecord {
+  readonly pin: LockedPin;
+  readonly at: number;
+  readonly until: number;
+}
+
+export interface PinLockouts {
+  readonly admin: PinLockState;
+  readonly supervisor: PinLockState;
+  readonly journal: readonly PinLockoutRecord[];
+}
+
+export const JOURNAL_LIMIT = 200;
 
 const CLEAN: PinLockState = { count: 0, lockouts: 0, lockedUntil: 0 };
 
@@ -26,26 +43,43 @@ export function readPinLockouts(path: string, unreadable: () => PinLockState): P
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { admin: CLEAN, supervisor: CLEAN };
-    return { admin: unreadable(), supervisor: unreadable() };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { admin: CLEAN, supervisor: CLEAN, journal: [] };
+    return { admin: unreadable(), supervisor: unreadable(), journal: [] };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { admin: unreadable(), supervisor: unreadable() };
+    return { admin: unreadable(), supervisor: unreadable(), journal: [] };
   }
   const record = (parsed ?? {}) as Record<string, unknown>;
-  return { admin: stateOf(record.admin) ?? unreadable(), supervisor: stateOf(record.supervisor) ?? unreadable() };
+  return {
+    admin: stateOf(record.admin) ?? unreadable(),
+    supervisor: stateOf(record.supervisor) ?? unreadable(),
+    // A file written before the journal existed has none; an entry that does not read is left out.
+    journal: Array.isArray(record.journal) ? record.journal.flatMap((entry) => recordOf(entry) ?? []) : [],
+  };
 }
 
 export function writePinLockouts(path: string, lockouts: PinLockouts): void {
   writePrivateFile(path, `${JSON.stringify(lockouts)}\n`);
 }
 
+/** The journal with one more lockout, the oldest dropped beyond JOURNAL_LIMIT. */
+export function journalled(journal: readonly PinLockoutRecord[], lockout: PinLockoutRecord): PinLockoutRecord[] {
+  return [...journal, lockout].slice(-JOURNAL_LIMIT);
+}
+
+const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
 function stateOf(value: unknown): PinLockState | null {
   if (value === null || typeof value !== 'object') return null;
   const { count, lockouts, lockedUntil } = value as Record<string, unknown>;
-  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   return whole(count) && whole(lockouts) && whole(lockedUntil) ? { count, lockouts, lockedUntil } : null;
+}
+
+function recordOf(value: unknown): PinLockoutRecord | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { pin, at, until } = value as Record<string, unknown>;
+  return (pin === 'admin' || pin === 'supervisor') && whole(at) && whole(until) ? { pin, at, until } : null;
 }

@@ -2,6 +2,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import type { SettingsPatch } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
+import { adminPinFirstProblems } from './admin-pin-first.ts';
 import type { AdminSession } from './admin-session.ts';
 import type { SettingsService } from './settings-service.ts';
 import { liveCredentialProblems, refuseIfAny, type FieldNotices } from './settings-problems.ts';
@@ -45,7 +46,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       const connection = touchesConnection(patch)
         ? liveCredentialProblems(inspected.candidate, inspected.accessKeySecret !== null)
         : {};
-      const known = { ...inspected.problems, ...connection };
+      const known = {
+        ...inspected.problems,
+        ...connection,
+        ...adminPinFirstProblems(patch, settings.view().secrets, settings.current(), inspected.candidate),
+      };
       refuseIfAny({ ...known, ...(await deps.listenerProblems?.(inspected.candidate, known)) });
       const saved = await settings.save(patch);
       if (saved.secrets.adminPin) admin.grant();

@@ -181,7 +181,7 @@ describe('settings service', () => {
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
   });
 
-  it('doubles the wait after each further five wrong tries, up to 15 minutes, until the right PIN', async () => {
+  it('doubles the wait after each further five wrong tries, up to a day, until the right PIN', async () => {
     let clock = 1_000_000;
     const service = await open(() => clock);
     await service.save({ secrets: { supervisorPin: '4821' } });
@@ -190,7 +190,8 @@ describe('settings service', () => {
         () => null,
         (e: unknown) => (e as PosError).details?.retryAfterSeconds,
       );
-    const expectedWaits = [30, 60, 120, 240, 480, 900, 900];
+    // Past 15 minutes it keeps growing (a 15-minute cap let steady guessing through in 21 days), up to a day.
+    const expectedWaits = [30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 15_360, 30_720, 61_440, 86_400, 86_400];
     for (const wait of expectedWaits) {
       for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
       expect(await lockedFor()).toBe(wait);
@@ -198,10 +199,43 @@ describe('settings service', () => {
       expect(await lockedFor()).toBe(1);
       clock += 1_000;
     }
+    // A wait of hours is said in hours.
+    for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    expect(await service.verifyPin('supervisor', '4821').catch((e: unknown) => (e as PosError).notice)).toEqual({
+      key: 'pin.locked-hours',
+      params: { hours: 24 },
+    });
+    clock += 86_400_000;
     // The right PIN ends the series: the next mistakes start again at 30 s.
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
     for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
     expect(await lockedFor()).toBe(30);
+  });
+
+  it('journals every lockout in the lockout file and the view, across a reopen and after the right PIN', async () => {
+    let clock = Date.parse('2026-11-27T06:00:00.000Z');
+    const service = await open(() => clock);
+    await service.save({ secrets: { adminPin: '8642', supervisorPin: '4821' } });
+    const lockOut = async (kind: 'admin' | 'supervisor'): Promise<void> => {
+      for (let i = 0; i < 5; i += 1) expect(await service.verifyPin(kind, '0000')).toBe('wrong');
+    };
+    await lockOut('supervisor');
+    clock += 30_000;
+    await lockOut('supervisor');
+    clock += 60_000;
+    expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
+    await lockOut('admin');
+    expect(service.view().pinLockouts).toEqual([
+      { pin: 'supervisor', at: '2026-11-27T06:00:00.000Z', until: '2026-11-27T06:00:30.000Z' },
+      { pin: 'supervisor', at: '2026-11-27T06:00:30.000Z', until: '2026-11-27T06:01:30.000Z' },
+      { pin: 'admin', at: '2026-11-27T06:01:30.000Z', until: '2026-11-27T06:02:00.000Z' },
+    ]);
+    expect(JSON.parse(readFileSync(join(dir, 'pin-lockout.json'), 'utf8')).journal).toHaveLength(3);
+    // Four wrong PINs are no lockout: nothing more is journalled.
+    clock += 30_000;
+    for (let i = 0; i < 4; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    const reopened = await open(() => clock);
+    expect(reopened.view().pinLockouts).toEqual(service.view().pinLockouts);
   });
 
   it('counts guesses sent all at once one by one: the lockout still stops them after five', async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
-import { readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
+import { journalled, readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
@@ -65,12 +65,14 @@ const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', 
 /**
  * After this many wrong PINs in a row, further tries wait: LOCKOUT_MS the first time, twice as long each time
  * after, up to MAX_LOCKOUT_MS, until the right PIN is entered. A fixed 30 s let a loop try all 10,000
- * four-digit PINs in under a day; doubling puts that at months, while a supervisor who mistypes a few
- * times waits half a minute.
+ * four-digit PINs in under a day; a cap of 15 minutes still let steady guessing (5 every 15 minutes, 480 a
+ * day) through in at most 21 days. Capped at a day, the 13th lockout reaches the cap (after about 34 hours
+ * and 60 guesses), then 5 guesses a day: all 10,000 take about 5.5 years. A supervisor who mistypes a few
+ * times still waits half a minute, and every lockout is journalled for the admin (pin-lockout.ts).
  */
 const MAX_WRONG_PINS = 5;
 const LOCKOUT_MS = 30_000;
-const MAX_LOCKOUT_MS = 15 * 60_000;
+const MAX_LOCKOUT_MS = 24 * 60 * 60_000;
 const NESTED_KEYS = new Set(
   Object.entries(DEFAULT_SETTINGS)
     .filter(([, value]) => isPlainObject(value))
@@ -114,7 +116,14 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     lockedUntil: now() + LOCKOUT_MS,
   }));
   const recordLock = (kind: PinKind, state: PinLockState): void => {
-    wrongPins = { ...wrongPins, [kind]: state };
+    const lockedNow = state.lockouts > wrongPins[kind].lockouts;
+    wrongPins = {
+      ...wrongPins,
+      [kind]: state,
+      journal: lockedNow
+        ? journalled(wrongPins.journal, { pin: kind, at: now(), until: state.lockedUntil })
+        : wrongPins.journal,
+    };
     // Written before the answer goes out: a guess is counted even if the app is killed right after it.
     writePinLockouts(options.lockoutFile, wrongPins);
   };
@@ -129,10 +138,13 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
+      const minutes = Math.ceil(seconds / 60);
       const wait =
         seconds <= 90
           ? notice('pin.locked-seconds', { seconds })
-          : notice('pin.locked-minutes', { minutes: Math.ceil(seconds / 60) });
+          : minutes <= 90
+            ? notice('pin.locked-minutes', { minutes })
+            : notice('pin.locked-hours', { hours: Math.ceil(minutes / 60) });
       throw new PosError('supervisor.pin-wrong', {
         notice: wait,
         retryable: true,
@@ -171,6 +183,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     secrets: { ...stored },
     demo: settings.environment === 'embedded-sandbox',
     vaultUnreadable: vaultProblem !== null,
+    pinLockouts: wrongPins.journal.map(({ pin, at, until }) => ({
+      pin,
+      at: new Date(at).toISOString(),
+      until: new Date(until).toISOString(),
+    })),
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
@@ -257,9 +274,11 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
         for (const name of SECRET_NAMES) stored[name] = false;
         vaultProblem = null;
         // The PINs are gone with the vault: a lockout of PINs that no longer exist would only block the new ones.
+        // The journal of past lockouts stays: it is a record for the admin, not a lock.
         wrongPins = {
           admin: { count: 0, lockouts: 0, lockedUntil: 0 },
           supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+          journal: wrongPins.journal,
         };
         writePinLockouts(options.lockoutFile, wrongPins);
         return announce();

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { CashierSale } from '../../../shared/domain.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
@@ -7,6 +8,7 @@ import { FINAL_DISPLAY, money } from '../format.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { cashierSaleNow, useCashierSale } from '../../stores/cashier-sale.ts';
 import { useHeldRegisterSaleStore } from '../../stores/held-register-sale-store.ts';
+import type { Screen } from '../../stores/navigation.ts';
 import { isNewer, usePaymentStore } from '../../stores/payment-store.ts';
 
 // A sale the shop's register sent appears on the cashier's screen at once (ecr.sale): its payment with our QR,
@@ -17,13 +19,27 @@ import { isNewer, usePaymentStore } from '../../stores/payment-store.ts';
 // Never over the cashier's own sale (stores/cashier-sale.ts): the core refuses a register's sale meanwhile, and
 // one that slipped in at the same moment waits in a banner (HeldRegisterSaleBanner) until the cashier is free, so
 // the Scan screen never swaps the cashier's amount for the register's under the cashier's next scan.
+// Never over what the cashier is typing either: on the Refund and Settings screens a half-typed refund or an
+// unsaved form would be lost, so the sale waits in the banner there too (the core takes it: the till is not
+// selling), and shows when the cashier leaves the screen or asks for it.
+
+/** Screens whose half-typed input a register's sale would throw away. */
+const KEEPS_INPUT: ReadonlySet<Screen['name']> = new Set(['refund', 'settings']);
+
+/** The cashier is busy with something a register's sale must not take the screen from. */
+export function busyForRegisterSale(screen: Screen, cashierSale: CashierSale | null): boolean {
+  return cashierSale !== null || KEEPS_INPUT.has(screen.name);
+}
 
 export function useRegisterSales(): void {
   const bridge = useBridge();
   const navigate = useAppStore((state) => state.navigate);
   const held = useHeldRegisterSaleStore((state) => state.held);
   const { hold, release } = useHeldRegisterSaleStore.getState();
-  const free = useCashierSale() === null;
+  const free = !busyForRegisterSale(
+    useAppStore((state) => state.screen),
+    useCashierSale(),
+  );
 
   const take = (sale: RegisterSale): void => {
     const { screen, info, settingsView, showNotice } = useAppStore.getState();
@@ -39,8 +55,8 @@ export function useRegisterSales(): void {
       return;
     }
     if (sale.state === 'started' && screen.name === 'payment' && screen.referenceId === sale.referenceId) return;
-    if (cashierSaleNow() === null) showRegisterSale(sale);
-    else hold(sale);
+    if (busyForRegisterSale(screen, cashierSaleNow())) hold(sale);
+    else showRegisterSale(sale);
   };
 
   useBridgeEvent('ecr.sale', take);

@@ -64,6 +64,7 @@ beforeEach(() => {
     secrets: { accessKeySecret: false, adminPin: false, supervisorPin: true } as never,
     demo: true,
     vaultUnreadable: false,
+    pinLockouts: [],
   });
 });
 afterEach(() => Reflect.deleteProperty(window, 'print'));

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge, type CoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge } from '../../test/render.tsx';
 
 // The linked-customer screen against the real core and the embedded sandbox: linking through the consent
 // page on the customer display (browser preview) or main's window (Electron), cashback, "Charge now"
@@ -263,7 +263,8 @@ describe('charging a linked customer', () => {
   it('with Settings → "a supervisor" approves, asks for the supervisor PIN instead: a wrong PIN takes nothing, the right one charges and captures', async () => {
     const bridge = await openCoreBridge({
       settings: { linkedApproval: 'supervisor-pin' },
-      secrets: { supervisorPin: '2468' },
+      // A supervisor PIN is stored only on a till with an admin PIN.
+      secrets: { adminPin: ADMIN_PIN, supervisorPin: '2468' },
     });
     await withLinkedCustomer('cust-42', bridge);
     keyAmount('charge-amount', '300');

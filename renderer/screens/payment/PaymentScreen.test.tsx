@@ -129,6 +129,7 @@ describe('merchant-QR payment view', () => {
         secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
         demo: true,
         vaultUnreadable: false,
+        pinLockouts: [],
       }),
     );
     update(
@@ -270,6 +271,7 @@ describe('merchant-QR payment view', () => {
         secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
         demo: true,
         vaultUnreadable: false,
+        pinLockouts: [],
       }),
     );
     update(

@@ -82,7 +82,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
       <h1 id="detail-title" tabIndex={-1} className="screen-title">
         {t('detail.title', { reference: referenceId })}
       </h1>
-      {payment && <TakenElsewhereMark payment={payment} testId="detail-origin" />}
+      {payment && <TakenElsewhereMark payment={payment} testId="detail-origin" explain="line" />}
       <ErrorText error={error} testId="detail-error" />
       {!detail || !payment ? (
         !error && <p>{t('common.loading')}</p>

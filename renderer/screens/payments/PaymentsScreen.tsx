@@ -1,11 +1,9 @@
 import { RegisterMark } from '../../components/RegisterMark.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useEffect, useRef, useState } from 'react';
-import type { HistoryQuery } from '../../../shared/contract.ts';
-import { DISPLAY_STATUSES, HISTORY_ORIGINS, type PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { DayField } from '../../components/DayField.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
@@ -14,25 +12,21 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { LinkedCustomerPayments } from './LinkedCustomerPayments.tsx';
+import { PaymentFilters, type PaymentFilterValues } from './PaymentFilters.tsx';
 
 // Today's payments (or another day's), filtered by status, method and origin (taken here, looked up, from a
 // register), searched by our reference or the provider's order id. A scanned receipt opens its payment.
 
-type Filters = Required<Pick<HistoryQuery, 'day'>> & Pick<HistoryQuery, 'status' | 'method' | 'origin' | 'search'>;
-
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 250;
 const RELOAD_DEBOUNCE_MS = 200;
-
-/** The method filter's value for linked-customer charges and holds (not an in-store payment method). */
-const LINKED = 'linked-customer';
 
 export function PaymentsScreen() {
   const [linkedOnly, setLinkedOnly] = useState(false);
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
-  const [filters, setFilters] = useState<Filters>(() => ({ day: localDay() }));
+  const [filters, setFilters] = useState<PaymentFilterValues>(() => ({ day: localDay() }));
   const [searchText, setSearchText] = useState('');
   const [items, setItems] = useState<readonly PaymentView[]>([]);
   const [total, setTotal] = useState(0);
@@ -102,80 +96,14 @@ export function PaymentsScreen() {
       <h1 id="payments-title" tabIndex={-1} className="screen-title">
         {t('payments.title')}
       </h1>
-      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <DayField
-          id="payments-day"
-          label={t('payments.day')}
-          value={filters.day}
-          onChange={(day) => setFilters((current) => ({ ...current, day }))}
-          testId="payments-day"
-        />
-        <label className="field">
-          <span className="field-label">{t('payments.status')}</span>
-          <select
-            value={filters.status ?? ''}
-            onChange={(event) =>
-              setFilters({ ...filters, status: (event.target.value || undefined) as Filters['status'] })
-            }
-            data-testid="payments-status-filter"
-          >
-            <option value="">{t('payments.any')}</option>
-            {DISPLAY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`display.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t('payments.method')}</span>
-          <select
-            value={linkedOnly ? LINKED : (filters.method ?? '')}
-            onChange={(event) => {
-              setLinkedOnly(event.target.value === LINKED);
-              setFilters({
-                ...filters,
-                method: (event.target.value === LINKED
-                  ? undefined
-                  : event.target.value || undefined) as Filters['method'],
-              });
-            }}
-            data-testid="payments-method-filter"
-          >
-            <option value="">{t('payments.any')}</option>
-            <option value="merchant-qr">{t('method.merchant-qr')}</option>
-            <option value="customer-qr">{t('method.customer-qr')}</option>
-            <option value={LINKED}>{t('payments.linked.method')}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t('payments.origin')}</span>
-          <select
-            value={filters.origin ?? ''}
-            onChange={(event) =>
-              setFilters({ ...filters, origin: (event.target.value || undefined) as Filters['origin'] })
-            }
-            data-testid="payments-origin-filter"
-          >
-            <option value="">{t('payments.any')}</option>
-            {HISTORY_ORIGINS.map((origin) => (
-              <option key={origin} value={origin}>
-                {t(`origin.${origin}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field field-grow">
-          <span className="field-label">{t('payments.search')}</span>
-          <input
-            type="search"
-            value={searchText}
-            maxLength={64}
-            onChange={(event) => setSearchText(event.target.value)}
-            data-testid="payments-search"
-          />
-        </label>
-      </form>
+      <PaymentFilters
+        filters={filters}
+        setFilters={setFilters}
+        searchText={searchText}
+        setSearchText={setSearchText}
+        linkedOnly={linkedOnly}
+        setLinkedOnly={setLinkedOnly}
+      />
       {linkedOnly ? null : (
         <>
           <ErrorText error={error} testId="payments-error" />

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { ADMIN_PIN, keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
 
 function paidPayment() {
   return paymentView({
@@ -46,7 +46,8 @@ describe('refund screen', () => {
   });
 
   it('refunds part with the supervisor PIN after a confirm, ends on a done screen, refuses a wrong PIN', async () => {
-    const bridge = await openCoreBridge({ secrets: { supervisorPin: '4321' } });
+    // A supervisor PIN is stored only on a till with an admin PIN.
+    const bridge = await openCoreBridge({ secrets: { adminPin: ADMIN_PIN, supervisorPin: '4321' } });
     const { referenceId } = await bridge.paidPayment(1234);
     renderWithBridge(<App />, bridge);
     fireEvent.click(await screen.findByTestId('nav-refund'));

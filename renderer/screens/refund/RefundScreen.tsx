@@ -157,7 +157,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         <div className="refund-layout">
           <div className="refund-order">
             <h2 data-testid="refund-reference">{payment.referenceId}</h2>
-            <TakenElsewhereMark payment={payment} testId="refund-origin" />
+            <TakenElsewhereMark payment={payment} testId="refund-origin" explain="line" />
             <dl className="facts">
               <dt>{t('refund.paid')}</dt>
               <dd data-testid="refund-paid">{money(payment.amount, locale)}</dd>

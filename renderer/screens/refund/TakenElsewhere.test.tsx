@@ -59,7 +59,10 @@ describe('a payment taken at another terminal', () => {
     scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
     const mark = await screen.findByTestId('refund-origin');
     expect(mark.textContent).toBe('Taken at another terminal');
-    expect(mark.getAttribute('title')).toMatch(/counts in this terminal’s day summary/);
+    // Said on the screen, under the mark (a tooltip reaches neither a touch screen nor a screen reader).
+    const why = screen.getByTestId('refund-origin-why');
+    expect(why.hidden).toBe(false);
+    expect(why.textContent).toMatch(/counts in this terminal’s day summary/);
     expect(screen.getByTestId('refund-payment-type').textContent).toBe('Wallet payment');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$14.00');
 

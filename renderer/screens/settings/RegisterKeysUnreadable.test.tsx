@@ -2,15 +2,20 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
 
 // Settings → Register connection while main cannot read the register keys file: the connection's state says
 // that every register is refused and what to do, in the till's language, until a key is made again.
 
 describe('Settings → Register connection with an unreadable keys file', () => {
   it('names the problem and the way out, and the problem goes once a key is made', async () => {
-    renderWithBridge(<App />, await openCoreBridge({ damagedFiles: ['register-keys.json'] }));
+    // A register key is made only on a till with an admin PIN.
+    renderWithBridge(
+      <App />,
+      await openCoreBridge({ secrets: { adminPin: ADMIN_PIN }, damagedFiles: ['register-keys.json'] }),
+    );
     fireEvent.click(await screen.findByTestId('nav-settings'));
+    await unlockSettings();
     fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     const problem = await screen.findByTestId('settings-ecr-keys-unreadable');
     expect(problem.textContent).toMatch(/^Every register is refused: this till cannot read its register keys file\./);

@@ -4,7 +4,7 @@ import { App } from '../../App.tsx';
 import type { PosBridge } from '../../../shared/contract.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
 
 const NO_SECRETS = { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false };
 const CERTIFICATE = {
@@ -13,9 +13,11 @@ const CERTIFICATE = {
   notAfter: '2036-01-01T00:00:00.000Z',
 };
 
-async function openRegisterSection<B extends PosBridge>(bridge: B): Promise<B> {
+/** Opens Settings → Register; on a till with an admin PIN, `adminPin` unlocks Settings first. */
+async function openRegisterSection<B extends PosBridge>(bridge: B, adminPin?: string): Promise<B> {
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-settings'));
+  if (adminPin) await unlockSettings(adminPin);
   fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
   return bridge;
 }
@@ -57,7 +59,13 @@ describe('Settings → Register connection', () => {
     // The core's answers: the settings saved, then the listener on the shop network with its certificate.
     bridge.override('settings.save', ({ settings }) => {
       bridge.settings = { ...bridge.settings, ecr: { ...bridge.settings.ecr, ...(settings?.ecr as object) } };
-      const view = { settings: bridge.settings, secrets: NO_SECRETS, demo: true, vaultUnreadable: false };
+      const view = {
+        settings: bridge.settings,
+        secrets: NO_SECRETS,
+        demo: true,
+        vaultUnreadable: false,
+        pinLockouts: [],
+      };
       bridge.emit('settings.changed', view);
       return { ok: true, value: view };
     });
@@ -89,7 +97,8 @@ describe('Settings → Register connection', () => {
   });
 
   it('makes a key that is shown once, lists keys with their use, and revokes one', async () => {
-    const bridge = await openRegisterSection(await openCoreBridge());
+    // A register key is made only on a till with an admin PIN.
+    const bridge = await openRegisterSection(await openCoreBridge({ secrets: { adminPin: ADMIN_PIN } }), ADMIN_PIN);
     expect(screen.getByText('No keys yet: a register needs one to connect.')).toBeDefined();
     fireEvent.change(screen.getByLabelText('Name of the new key (e.g. the register it is for)'), {
       target: { value: 'Front register' },

@@ -1,10 +1,13 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { SecretField, TextField } from './fields.tsx';
+import { PinLockouts } from './PinLockouts.tsx';
 import type { PinName } from './settings-form-state.ts';
 
 // The supervisor PIN (refunds) and the admin PIN (this screen): write-only, digits only, and a new one is
 // typed twice: a slip of the finger in a PIN nobody can read back would lock the supervisor or the admin out.
+// Without an admin PIN anyone at the till can change Settings, so main refuses a supervisor PIN, register
+// refunds and register keys until one is set (electron/core/settings/admin-pin-first.ts): said here first.
 
 export interface PinConfirmBinding {
   readonly value: string;
@@ -20,9 +23,18 @@ export function SecurityFieldset({
   pinConfirm: (name: PinName) => PinConfirmBinding;
 }) {
   const t = useT();
+  const adminPin = draft.secret('adminPin');
+  const noAdminPin = !adminPin.stored && typeof adminPin.draft !== 'string';
+  // A till set up before the rule may hold them already: then they are unprotected now, not merely refused.
+  const unprotected = draft.secret('supervisorPin').stored || draft.settings.ecr.refundsAllowed;
   return (
     <fieldset>
       <legend>{t('settings.section.security')}</legend>
+      {noAdminPin && (
+        <p className="hint" role="note" data-testid="admin-pin-first">
+          {t(unprotected ? 'settings.adminPinFirst.unprotected' : 'settings.adminPinFirst')}
+        </p>
+      )}
       <PinWithConfirm
         draft={draft}
         name="supervisorPin"
@@ -35,6 +47,7 @@ export function SecurityFieldset({
         label={t('settings.adminPinSecret')}
         confirm={pinConfirm('adminPin')}
       />
+      <PinLockouts />
     </fieldset>
   );
 }

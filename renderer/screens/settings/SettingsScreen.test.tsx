@@ -4,7 +4,7 @@ import { App } from '../../App.tsx';
 import type { PosBridge } from '../../../shared/contract.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
 
 // Settings against the real core (its validation, its vault, its admin window), but for what only renders a
 // given answer (Test connection's result, the environment list).
@@ -18,8 +18,11 @@ async function openSettings<B extends PosBridge>(bridge: B | Promise<B>): Promis
 
 describe('settings screen', () => {
   it('shows stored secrets as "saved", never their value, and sends a typed secret only on save', async () => {
-    const bridge = await openSettings(openCoreBridge({ secrets: { accessKeySecret: 'old-secret-value-1234' } }));
-    await screen.findByTestId('settings-screen');
+    // An admin PIN is set: the core stores a supervisor PIN only then.
+    const bridge = await openSettings(
+      openCoreBridge({ secrets: { adminPin: ADMIN_PIN, accessKeySecret: 'old-secret-value-1234' } }),
+    );
+    await unlockSettings();
     const secretInput = screen.getByLabelText('Access key secret') as HTMLInputElement;
     expect(secretInput.type).toBe('password');
     expect(secretInput.value).toBe('');
@@ -45,8 +48,8 @@ describe('settings screen', () => {
   });
 
   it('removes a secret only when asked, and says so before saving', async () => {
-    const bridge = await openSettings(openCoreBridge({ secrets: { supervisorPin: '1111' } }));
-    await screen.findByTestId('settings-screen');
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: ADMIN_PIN, supervisorPin: '1111' } }));
+    await unlockSettings();
     fireEvent.click(screen.getByTestId('secret-remove-supervisorPin'));
     expect(screen.getByTestId('secret-status-supervisorPin').textContent).toBe('will be removed when you save');
     fireEvent.click(screen.getByTestId('settings-save'));
@@ -198,8 +201,8 @@ describe('settings screen', () => {
   });
 
   it('asks for a new PIN twice and saves nothing while the two differ', async () => {
-    const bridge = await openSettings(openCoreBridge());
-    await screen.findByTestId('settings-screen');
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: ADMIN_PIN } }));
+    await unlockSettings();
     fireEvent.change(screen.getByLabelText('Supervisor PIN'), { target: { value: '2468' } });
     const again = screen.getByLabelText('Type the new Supervisor PIN again');
     fireEvent.change(again, { target: { value: '2469' } });

@@ -62,6 +62,10 @@ export const ERRORS_EN = {
     'The till could not save its register keys, so nothing was changed. Check that the disk has room, then try again.',
   'ecr.idempotency-key-expired':
     'This Idempotency-Key was used more than 24 hours ago. Send every new request with a new key.',
+  'admin.pin-not-set':
+    'Set an admin PIN first (Settings → PINs): until one is set, anyone at the till can change settings, so this would protect nothing.',
+  'payment-token.key-unreadable':
+    "The key that protects linked customers' payment tokens cannot be read, so no linked customer can be charged. Restore the secret vault from a backup and restart the till.",
   'journal.lost':
     "This till's journal is missing, emptied, replaced, older than what the till wrote, or damaged. Nothing is taken until an admin restores it or starts a new journal.",
   'journal.conflict': 'This payment changed while it was being updated. It is being checked again.',

@@ -104,6 +104,10 @@ export const PAYMENT_NOTICES_EN = {
     'Enter an https:// address (plain http only for this computer), or leave it empty.',
   'settings.https-or-empty': 'Enter an https:// address, or leave it empty.',
   'settings.pin-digits': 'Use 4 to 12 digits.',
+  'settings.admin-pin-first':
+    'Set an admin PIN first (it can be in the same save): without one, anyone at the till can change this.',
+  'settings.admin-pin-still-needed':
+    'The admin PIN cannot be removed while a supervisor PIN is set or register refunds are on: without it, anyone at the till could change them.',
   'settings.secret-empty': 'Enter a value, or use "Remove" to delete it.',
   'settings.secret-spaces': 'Paste the secret without spaces before or after it.',
   'settings.time-zone-unknown': '"{timeZone}" is not a time zone this computer knows. Choose one like Asia/Singapore.',
@@ -124,6 +128,7 @@ export const PAYMENT_NOTICES_EN = {
   'listen.not-started': 'The till could not listen on port {port}.',
   'pin.locked-seconds': 'Too many wrong PINs. Wait {seconds} seconds, then try again.',
   'pin.locked-minutes': 'Too many wrong PINs. Wait {minutes} minutes, then try again.',
+  'pin.locked-hours': 'Too many wrong PINs. Wait {hours} hours, then try again.',
   'auth.missing-for':
     'No credentials are set up for {environment}: {missing} missing. An admin must enter them in Settings.',
   'vault.nothing-to-reset': 'The secret vault can be read: there is nothing to reset.',

@@ -10,6 +10,8 @@ export const REGISTER_EN = {
   'register.saleExpired':
     'The register’s sale of {amount} expired: no customer code was scanned in time. Nothing was charged.',
   'register.heldSale': 'The register sent a sale of {amount} ({name}): it shows here as soon as this sale is done.',
+  'register.heldSaleOnScreen':
+    'The register sent a sale of {amount} ({name}): it shows as soon as you leave this screen.',
   'register.heldSaleShow': 'Show it now',
   'register.done': 'Done',
   'register.mark': 'Register: {name}',

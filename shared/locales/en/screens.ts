@@ -76,6 +76,7 @@ export const SCREENS_EN = {
   'origin.takenElsewhere': 'Taken at another terminal',
   'origin.takenElsewhereHint':
     'Looked up at the provider by its reference. A refund made here counts in this terminal’s day summary; the payment itself does not.',
+  'origin.why': 'Why?',
   'origin.taken-here': 'Taken here',
   'origin.looked-up': 'Looked up (taken at another terminal)',
 
@@ -154,6 +155,8 @@ export const SCREENS_EN = {
   'payments.method': 'Method',
   'payments.origin': 'Taken',
   'payments.any': 'Any',
+  'payments.filters': 'Filters',
+  'payments.filtersSet': 'Filters ({count} set)',
   'payments.search': 'Search by reference or provider order id',
   'payments.empty': 'No payments match.',
   'payments.loadMore': 'Load more',
@@ -376,6 +379,15 @@ export const SCREENS_EN = {
   'settings.statusRequestsPerSecond': 'Status checks per second (all open payments together)',
   'settings.supervisorPin': 'Supervisor PIN',
   'settings.adminPinSecret': 'Admin PIN',
+  'settings.adminPinFirst':
+    'Set an admin PIN first. Until one is set, anyone at the till can change Settings, so a supervisor PIN, register refunds and register keys can only be set with one (in the same save is enough).',
+  'settings.adminPinFirst.unprotected':
+    'No admin PIN is set, so anyone at the till can change the supervisor PIN and register refunds. Set an admin PIN now.',
+  'settings.pinLockouts.title': 'Wrong-PIN lockouts',
+  'settings.pinLockouts.none': 'No PIN has been locked by wrong tries on this till.',
+  'settings.pinLockouts.todayOnce': '{pin} locked once today, at {time}.',
+  'settings.pinLockouts.today': '{pin} locked {count} times today, last at {time}.',
+  'settings.pinLockouts.earlier': '{pin} last locked {dateTime}.',
   'settings.tokenized.merchantId': 'Linked-customer merchant id',
   'settings.tokenized.callbackUrl': 'Linked-customer callback URL',
   'settings.tokenized.customBaseUrl': 'Linked-customer gateway URL (custom environment)',

@@ -26,6 +26,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'amount.above-provider-maximum': '此金額超過本店以電子錢包收款的最高金額。',
   'currency.unsupported': '此終端機不接受這種貨幣。請在「設定」檢查國家及貨幣。',
   'admin.pin-required': '設定已鎖定。請輸入管理員密碼以作修改。',
+  'admin.pin-not-set': '請先設定管理員密碼（設定 → 密碼）：未設定前，收銀機前任何人都可更改設定，此項便形同虛設。',
   'supervisor.pin-required': '此操作需要主管密碼。',
   'supervisor.pin-wrong': '主管密碼不正確。',
   'request.invalid': '請求未被接受。請檢查資料後再試。',
@@ -34,6 +35,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'provider.unavailable': '支付商暫時未能提供服務。請稍後再試。',
   'provider.bad-response': '支付商的回覆無法讀取。正在核實此付款。',
   'payment-token.invalid': '此顧客的連結已失效。請重新連結顧客。',
+  'payment-token.key-unreadable':
+    '無法讀取保護已連結顧客付款憑證的金鑰，因此無法向任何已連結顧客收款。請從備份還原密鑰庫，然後重新啟動收銀機。',
   'link.expired': '連結程序已逾時。請重新開始連結。',
   'link.failed': '連結未能完成。請重新開始連結。',
   'preauth.not-found': '支付商找不到此預授權。',

@@ -80,6 +80,9 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.https-or-local-or-empty': '請輸入 https:// 地址（只有此電腦可使用 http），或留空。',
   'settings.https-or-empty': '請輸入 https:// 地址，或留空。',
   'settings.pin-digits': '請使用 4 至 12 位數字。',
+  'settings.admin-pin-first': '請先設定管理員密碼（可於同一次儲存中設定）：否則收銀機前任何人都可更改此項。',
+  'settings.admin-pin-still-needed':
+    '已設定主管密碼或已開啟收銀系統退款時，不可移除管理員密碼：否則收銀機前任何人都可更改它們。',
   'settings.port-in-use': '此電腦上另一個程式已使用連接埠 {port}。請選擇其他連接埠。',
   'settings.port-of-till': '此收銀機本身已使用連接埠 {port}（其畫面、示範支付商或付款通知）。請選擇其他連接埠。',
   'settings.port-not-allowed': '此電腦不容許收銀機使用連接埠 {port}。請選擇其他連接埠。',
@@ -95,6 +98,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.time-zone-unknown': '此電腦不認識時區「{timeZone}」。請選擇例如 Asia/Singapore 的時區。',
   'pin.locked-seconds': '錯誤密碼次數過多。請等待 {seconds} 秒後再試。',
   'pin.locked-minutes': '錯誤密碼次數過多。請等待 {minutes} 分鐘後再試。',
+  'pin.locked-hours': '錯誤密碼次數過多。請等待 {hours} 小時後再試。',
   'auth.missing-for': '{environment} 尚未設定憑證：缺少 {missing}。請管理員在「設定」輸入。',
   'vault.nothing-to-reset': '密碼庫可以讀取：沒有需要重設的內容。',
   'journal.payments-newer':

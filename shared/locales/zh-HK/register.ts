@@ -10,6 +10,7 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'register.saleCancelled': '收銀系統 {amount} 的交易已取消，沒有收取任何款項。',
   'register.saleExpired': '收銀系統 {amount} 的交易已逾時：未能及時掃描顧客的付款碼。沒有收取任何款項。',
   'register.heldSale': '收銀系統傳來一宗 {amount} 的交易（{name}）：完成目前這宗交易後，會隨即在此顯示。',
+  'register.heldSaleOnScreen': '收銀系統傳來一宗 {amount} 的交易（{name}）：離開此畫面後，會隨即顯示。',
   'register.heldSaleShow': '立即顯示',
   'register.done': '完成',
   'register.mark': '收銀系統：{name}',

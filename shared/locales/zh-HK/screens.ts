@@ -75,6 +75,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'method.unknown': '不詳：於其他終端機收款',
   'origin.takenElsewhere': '於其他終端機收款',
   'origin.takenElsewhereHint': '按參考編號向支付商查詢所得。在此退款會計入本終端機的每日摘要；該筆付款本身則不計入。',
+  'origin.why': '這是甚麼？',
   'origin.taken-here': '本機收款',
   'origin.looked-up': '查詢所得（於其他終端機收款）',
 
@@ -147,6 +148,8 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.method': '方式',
   'payments.origin': '收款地點',
   'payments.any': '全部',
+  'payments.filters': '篩選',
+  'payments.filtersSet': '篩選（已設 {count} 項）',
   'payments.search': '以參考編號或支付商訂單編號搜尋',
   'payments.empty': '沒有符合的付款。',
   'payments.loadMore': '載入更多',
@@ -362,6 +365,15 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'settings.statusRequestsPerSecond': '每秒狀態查詢次數（所有進行中的付款合計）',
   'settings.supervisorPin': '主管密碼',
   'settings.adminPinSecret': '管理員密碼',
+  'settings.adminPinFirst':
+    '請先設定管理員密碼。未設定前，收銀機前任何人都可更改設定，因此必須先有管理員密碼，才可設定主管密碼、收銀系統退款及收銀系統金鑰（可於同一次儲存中設定）。',
+  'settings.adminPinFirst.unprotected':
+    '尚未設定管理員密碼，收銀機前任何人都可更改主管密碼及收銀系統退款。請立即設定管理員密碼。',
+  'settings.pinLockouts.title': '密碼錯誤鎖定紀錄',
+  'settings.pinLockouts.none': '此收銀機未曾因密碼錯誤而鎖定。',
+  'settings.pinLockouts.todayOnce': '{pin}今日鎖定一次，時間 {time}。',
+  'settings.pinLockouts.today': '{pin}今日鎖定 {count} 次，最近一次 {time}。',
+  'settings.pinLockouts.earlier': '{pin}最近一次鎖定於 {dateTime}。',
   'settings.tokenized.merchantId': '綁定顧客商戶 ID',
   'settings.tokenized.callbackUrl': '綁定顧客回調網址',
   'settings.tokenized.customBaseUrl': '綁定顧客商戶閘道網址（自訂環境）',
