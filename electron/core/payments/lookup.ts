@@ -14,7 +14,7 @@ import type { BudgetTicket, Lane } from '../status/status-budget.ts';
 // settings change the till may speak for other credentials, and a "not found" there would settle it as never
 // sent).
 //
-// The lane says who waits for the answer (status-budget.ts): `{ lane: 'person' }` for anything a person is
+// The lane says who waits for the answer (../status/status-budget.ts): `{ lane: 'person' }` for anything a person is
 // looking at a spinner for — a refund's pre-read, Check now, a payment typed or scanned at the refund counter
 // — so it takes the next free slot ahead of every background poll.
 
