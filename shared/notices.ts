@@ -23,7 +23,17 @@ export interface ErrorParam {
   readonly notice?: Notice;
 }
 
-export type NoticeParam = string | number | Money | Notice | ErrorParam;
+/** A length of time, written in the reader's language ("2 min 5 s", "2 分 5 秒"). */
+export interface DurationParam {
+  readonly durationMs: number;
+}
+
+/** Several notices as one list, joined the reader's way ("a, b, and c", "a、b和c"). */
+export interface ListParam {
+  readonly list: readonly Notice[];
+}
+
+export type NoticeParam = string | number | Money | Notice | ErrorParam | DurationParam | ListParam;
 export type NoticeParams = Readonly<Record<string, NoticeParam>>;
 
 export { NOTICES_EN };
@@ -78,8 +88,28 @@ export function fillTemplate(
     if (typeof value !== 'object') return String(value);
     if ('key' in value) return nested.notice(value);
     if ('code' in value) return nested.error(value);
+    if ('durationMs' in value) return nested.notice(durationNotice(value.durationMs));
+    if ('list' in value)
+      return new Intl.ListFormat(locale, { type: 'conjunction' }).format(value.list.map(nested.notice));
     return formatMoney(value, locale);
   });
+}
+
+/** A duration as the notice its language writes it with: "45 s", "2 min 5 s", "1 h 3 min" in English. */
+export function durationNotice(ms: number): Notice {
+  const totalSeconds = Math.round(Math.abs(ms) / 1000);
+  if (totalSeconds < 60) return notice('duration.seconds', { s: totalSeconds });
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (minutes < 60)
+    return seconds
+      ? notice('duration.minutes-seconds', { m: minutes, s: seconds })
+      : notice('duration.minutes', { m: minutes });
+  const hours = Math.floor(minutes / 60);
+  const restMinutes = minutes % 60;
+  return restMinutes
+    ? notice('duration.hours-minutes', { h: hours, m: restMinutes })
+    : notice('duration.hours', { h: hours });
 }
 
 /** The notice in English, for the core's logs and journal (the screens render their own). */

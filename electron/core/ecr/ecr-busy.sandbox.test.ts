@@ -100,6 +100,30 @@ describe('a register sale while the cashier is mid-sale', () => {
     // None of them made the till busy.
     await startSale(till.registers[0]!, REGISTER_SALE);
   });
+
+  it('a register payment whose lookups can never succeed holds the till only while its QR could be paid', async () => {
+    // The QR is payable for 1.5 s and the till gives the provider 0.5 s more before it cancels.
+    const till = await openRegisterTill({ payments: { orderLifetimeMs: 1_500, expiryGraceMs: 500 } });
+    const [register] = till.registers;
+    const stuck = await startSale(register!, { amountMinor: 1200, currency: 'SGD', method: 'merchant-qr' });
+    // From now on every lookup and cancel of it fails, as after a change of credentials mid-sale.
+    await fetch(`${till.control}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail5xxNext: 100_000, path: stuck.referenceId }),
+    });
+    const meanwhile = await register!.post('/payments', { ...REGISTER_SALE, method: 'merchant-qr' }, newKey());
+    expect(meanwhile).toMatchObject({ status: 409, body: { code: 'ecr.busy', referenceId: stuck.referenceId } });
+
+    // Past its QR's lifetime and the grace, the next sale goes through; the stuck one is still not settled.
+    const next = await waitFor(async () => {
+      const answer = await register!.post('/payments', { ...REGISTER_SALE, method: 'merchant-qr' }, newKey());
+      return answer.status === 201 ? answer : undefined;
+    });
+    expect(next.body).toMatchObject({ status: 'waiting', amount: { amountMinor: 8000 } });
+    const { payment } = await till.core.handlers['payments.get']({ referenceId: stuck.referenceId });
+    expect(payment.state).not.toBe('final');
+  });
 });
 
 async function setFaults(till: RegisterTill, faults: Record<string, unknown> | null): Promise<void> {

@@ -123,6 +123,14 @@ describe('what a register may hold open', () => {
     );
     expect(await endsWithin(slow.closed, 4_000)).toBe(ENDED);
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // In the connection's own words, like every other error: problem+json with the till's code.
+    const [head, body] = slow.received().split('\r\n\r\n');
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/i);
+    expect(JSON.parse(body!)).toMatchObject({
+      status: 408,
+      code: 'ecr.request-timeout',
+      type: expect.stringContaining('ecr.request-timeout'),
+    });
 
     const answer = await poll;
     expect(answer).toMatchObject({ status: 200, body: { status: 'waiting' } });

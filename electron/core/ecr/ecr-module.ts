@@ -25,7 +25,9 @@ import {
 } from './certificate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
+import { PROBLEM_CONTENT_TYPE } from './http-io.ts';
 import { listenProblem } from './listen-problem.ts';
+import { problemOf } from './problem.ts';
 import { createRegisterApi } from './routes.ts';
 import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 
@@ -75,6 +77,12 @@ export interface EcrModuleOptions {
 const THIS_COMPUTER = '127.0.0.1';
 const EVERY_ADDRESS = '0.0.0.0';
 /** Connections the listener takes at once: a few registers, each with its streams and long polls. */
+/** A request that did not arrive whole in time is answered like every other error: problem+json. */
+const REQUEST_TIMEOUT_ANSWER = {
+  contentType: PROBLEM_CONTENT_TYPE,
+  body: JSON.stringify(problemOf(new PosError('ecr.request-timeout'))),
+};
+
 export const MAX_CONNECTIONS = 128;
 /**
  * On the shop network, connections one address may hold at once: a register's streams and long polls
@@ -133,6 +141,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
         host: next.host!,
         handler: (request, response) => void api.handle(request, response, { port, loopbackOnly }),
         requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+        requestTimeoutAnswer: REQUEST_TIMEOUT_ANSWER,
         maxConnections: MAX_CONNECTIONS,
         ...(loopbackOnly
           ? {}

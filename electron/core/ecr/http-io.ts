@@ -25,6 +25,9 @@ export function sendJson(
   response.end(text);
 }
 
+/** What every problem answer of the register connection is (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
 export function sendProblem(response: ServerResponse, error: unknown): void {
   if (response.headersSent) {
     response.destroy();
@@ -33,7 +36,7 @@ export function sendProblem(response: ServerResponse, error: unknown): void {
   const problem = problemOf(error);
   const text = JSON.stringify(problem);
   const headers: Record<string, string> = {
-    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Type': PROBLEM_CONTENT_TYPE,
     'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-store',
   };

@@ -61,9 +61,9 @@ const COMMON_PROBLEMS = {
   '405': problem('This address does not take this method (ecr.method-not-allowed)', {
     Allow: header('The one method this address takes'),
   }),
-  '408': {
-    description: 'The request did not arrive whole within 10 seconds (headers and body); the connection is closed',
-  },
+  '408': problem(
+    'The request did not arrive whole within 10 seconds (headers and body); the connection is closed (ecr.request-timeout)',
+  ),
   '500': problem('Something went wrong inside the till (internal)'),
   '503': problem(
     'The journal or the provider cannot take it now (journal.lost, provider.unavailable…): try again later. Or the till cannot read its register keys (ecr.keys-unreadable): every request is refused until an admin creates keys again',

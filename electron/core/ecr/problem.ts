@@ -28,6 +28,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'order.not-refundable': 409,
   'order.duplicate-reference': 409,
   'refund.exceeds-refundable': 409,
+  'ecr.request-timeout': 408,
   'ecr.request-too-large': 413,
   'ecr.too-many-connections': 429,
   'ecr.unsupported-media-type': 415,

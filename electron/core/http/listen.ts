@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { TlsOptions } from 'node:tls';
 import type { ListenRefusal } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
@@ -33,6 +34,11 @@ export interface ListenOptions {
   readonly maxConnections?: number;
   /** Connections held at once from one remote address; more from it are closed at once. */
   readonly maxConnectionsPerAddress?: number;
+  /**
+   * What a request that did not arrive in time is answered (408) instead of Node's bare status line: the body
+   * in the listener's own error format (the register connection: problem+json).
+   */
+  readonly requestTimeoutAnswer?: { readonly contentType: string; readonly body: string };
   /** Errors the server meets after it listens (none expected): logged, never thrown. */
   readonly log?: (line: string) => void;
 }
@@ -67,6 +73,8 @@ export async function listen(options: ListenOptions): Promise<Listening> {
       )
     : createHttpServer(limits, options.handler);
   if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
+  const timeoutAnswer = options.requestTimeoutAnswer;
+  if (timeoutAnswer) server.on('clientError', (error, socket) => answerClientError(error, socket, timeoutAnswer));
 
   const sockets = new Set<Socket>();
   const perAddress = new Map<string, number>();
@@ -138,4 +146,31 @@ function refused(error: unknown, port: number): PosError {
         ? notice('listen.port-not-allowed', { port })
         : notice('listen.not-started', { port });
   return new PosError('listen.refused', { notice: why, details: { port, refusal }, cause: error });
+}
+
+/**
+ * A connection's request could not be read (Node emits 'clientError'). With a listener Node answers nothing
+ * itself, so this answers as Node would (431, 400), except a request that did not arrive in time, which gets
+ * the listener's own 408 body; then the connection ends.
+ */
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  timeoutAnswer: { readonly contentType: string; readonly body: string },
+): void {
+  if (socket.writable && (socket as Socket).bytesWritten === 0) {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      const body = Buffer.from(timeoutAnswer.body);
+      socket.write(
+        `HTTP/1.1 408 Request Timeout\r\nContent-Type: ${timeoutAnswer.contentType}\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
+      socket.write(body);
+    } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+      socket.write('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    } else if (error.code !== 'ECONNRESET') {
+      socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    }
+  }
+  socket.destroy(error);
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import { describeDuration } from './errors.ts';
 import type { EnvironmentProfile } from './profiles.ts';
 
 // "Test connection" in Settings: a status lookup of a referenceId that cannot exist. The provider checks the
@@ -63,10 +62,10 @@ function acceptedNotice(where: Notice, skewMs: number | null): Notice {
   if (Math.abs(skewMs) < SKEW_WARNING_MS)
     return notice('connection.accepted-in-sync', {
       where,
-      duration: describeDuration(Math.max(1000, Math.abs(skewMs))),
+      duration: { durationMs: Math.max(1000, Math.abs(skewMs)) },
     });
   return notice(skewMs > 0 ? 'connection.accepted-clock-ahead' : 'connection.accepted-clock-behind', {
     where,
-    duration: describeDuration(skewMs),
+    duration: { durationMs: Math.abs(skewMs) },
   });
 }

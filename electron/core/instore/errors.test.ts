@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMessage, PosError } from '../../../shared/errors.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
-import { clockSkewNotice, describeDuration, providerErrorFromResponse } from './errors.ts';
+import { durationNotice, noticeInEnglish } from '../../../shared/notices.ts';
+import { clockSkewNotice, providerErrorFromResponse } from './errors.ts';
 
 const context = { operation: 'create', attempts: 1, earlierOutcomeUnknown: false };
 const body = (statusCode: number, message: string) =>
@@ -148,12 +149,12 @@ describe('provider error mapping', () => {
   it('clock skew carries the measured skew and says which way the clock is off', () => {
     const ahead = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: 125_000 });
     expect(ahead.details?.skewMs).toBe(125_000);
-    expect(ahead.notice).toEqual({ key: 'provider.clock-ahead', params: { duration: '2 min 5 s' } });
+    expect(ahead.notice).toEqual({ key: 'provider.clock-ahead', params: { duration: { durationMs: 125_000 } } });
     expect(ahead.message).toBe(
       "This till's clock is 2 min 5 s ahead of the provider's. Fix the system time, then try again.",
     );
     const behind = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), { ...context, skewMs: -90_000 });
-    expect(behind.notice).toEqual({ key: 'provider.clock-behind', params: { duration: '1 min 30 s' } });
+    expect(behind.notice).toEqual({ key: 'provider.clock-behind', params: { duration: { durationMs: 90_000 } } });
     expect(behind.message).toContain('1 min 30 s behind');
     const unmeasured = providerErrorFromResponse(401, body(401, PUBLISHED[5][1]), context);
     expect(unmeasured.details?.skewMs).toBeNull();
@@ -172,10 +173,12 @@ describe('provider error mapping', () => {
 
 describe('clock skew messages', () => {
   it('describes durations for people', () => {
-    expect(describeDuration(45_400)).toBe('45 s');
-    expect(describeDuration(-125_000)).toBe('2 min 5 s');
-    expect(describeDuration(120_000)).toBe('2 min');
-    expect(describeDuration(3_780_000)).toBe('1 h 3 min');
+    const inEnglish = (ms: number) => noticeInEnglish(durationNotice(ms));
+    expect(durationNotice(-125_000)).toEqual({ key: 'duration.minutes-seconds', params: { m: 2, s: 5 } });
+    expect(inEnglish(45_400)).toBe('45 s');
+    expect(inEnglish(-125_000)).toBe('2 min 5 s');
+    expect(inEnglish(120_000)).toBe('2 min');
+    expect(inEnglish(3_780_000)).toBe('1 h 3 min');
     expect(clockSkewNotice(400)).toBeUndefined();
   });
 });

@@ -122,20 +122,10 @@ function parseErrorBody(text: string): { message: string; traceId: string | null
 
 // ---- clock skew ----
 
-/** "45 s", "2 min 5 s", "1 h 3 min". */
-export function describeDuration(ms: number): string {
-  const totalSeconds = Math.round(Math.abs(ms) / 1000);
-  if (totalSeconds < 60) return `${totalSeconds} s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  if (minutes < 60) return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const restMinutes = minutes % 60;
-  return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
-}
-
 /** How far and which way the till's clock is off, when it was measured (else the code's own text says it). */
 export function clockSkewNotice(skewMs: number | null): Notice | undefined {
   if (skewMs === null || Math.abs(skewMs) < 1000) return undefined;
-  return notice(skewMs > 0 ? 'provider.clock-ahead' : 'provider.clock-behind', { duration: describeDuration(skewMs) });
+  return notice(skewMs > 0 ? 'provider.clock-ahead' : 'provider.clock-behind', {
+    duration: { durationMs: Math.abs(skewMs) },
+  });
 }

@@ -2,7 +2,7 @@ import type { PaymentMethod, RefundView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
-import type { Journal, NewRegisterRequest, RegisterRequestRow, RegisterSaleRow } from '../journal/index.ts';
+import type { AttemptRow, Journal, NewRegisterRequest, RegisterRequestRow, RegisterSaleRow } from '../journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // The payment service's side of the register connection (electron/core/ecr/ is the register's HTTP API). A
@@ -114,6 +114,21 @@ export function openRegisterSale(journal: Journal): RegisterSale | null {
   return open ? registerSaleOf(journal, open.referenceId) : null;
 }
 
+/**
+ * The register sale that holds the till: one waiting for its scan, or one whose payment is open while its QR can
+ * still be paid (its lifetime and the grace after it). A payment past that whose lookups keep failing (the
+ * credentials changed mid-sale) stays in doubt in Unresolved, but no longer keeps every register refused.
+ */
+function saleHoldingTill(rt: PaymentRuntime): RegisterSale | null {
+  const waiting = rt.journal.register.waitingSale();
+  if (waiting) return waitingSaleView(waiting);
+  const now = rt.options.now();
+  const payableUntil = (row: AttemptRow): number =>
+    (row.expiresAt ?? row.createdAt + rt.options.orderLifetimeMs) + rt.options.expiryGraceMs;
+  const open = rt.journal.register.openAttempts().find((row) => now < payableUntil(row));
+  return open ? registerSaleOf(rt.journal, open.referenceId) : null;
+}
+
 /** setTimeout's longest delay; a later deadline is reached in several steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -127,7 +142,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 export function refuseWhenBusyForRegister(rt: PaymentRuntime): void {
   const busy = (referenceId: string | null): PosError =>
     new PosError('ecr.busy', referenceId === null ? {} : { details: { referenceId } });
-  const open = openRegisterSale(rt.journal);
+  const open = saleHoldingTill(rt);
   if (open) throw busy(open.referenceId);
   const [sending] = rt.cashierCharges;
   if (sending) throw busy(sending.referenceId);

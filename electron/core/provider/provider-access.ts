@@ -1,6 +1,6 @@
 import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { notice } from '../../../shared/notices.ts';
+import { notice, type Notice } from '../../../shared/notices.ts';
 import { InStoreClient, type InStoreClientConfig } from '../instore/client.ts';
 import { resolveProfile, type EnvironmentProfile } from '../instore/profiles.ts';
 import type { Settings } from '../../../shared/settings.ts';
@@ -126,15 +126,16 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       };
     }
     const profile = resolveProfile({ environment: current.environment, customBaseUrl: current.customBaseUrl });
+    // Named by notices, so a translated sentence lists them in its own language.
     const missing = [
-      current.accessKeyId === '' ? 'access key id' : null,
-      secret === null ? 'access key secret' : null,
-      current.posId === '' ? 'terminal id (posId)' : null,
-    ].filter((item): item is string => item !== null);
+      current.accessKeyId === '' ? notice('field.access-key-id') : null,
+      secret === null ? notice('field.access-key-secret') : null,
+      current.posId === '' ? notice('field.pos-id') : null,
+    ].filter((item): item is Notice => item !== null);
     if (missing.length > 0 || secret === null) {
       throw new PosError('auth.missing', {
-        notice: notice('auth.missing-for', { environment: profile.name, missing: missing.join(', ') }),
-        details: { missing: missing.join(', ') },
+        notice: notice('auth.missing-for', { environment: profile.name, missing: { list: missing } }),
+        details: { missing: missing.map((field) => field.key).join(', ') },
       });
     }
     return {

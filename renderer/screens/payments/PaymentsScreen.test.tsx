@@ -35,6 +35,17 @@ function bridgeWithPayments() {
 }
 
 describe('payments list', () => {
+  it('counts one payment as one payment, more as payments', async () => {
+    const bridge = bridgeWithPayments();
+    const [paid, failed] = [...bridge.payments.values()] as [PaymentView, PaymentView];
+    bridge.override('payments.history', ({ status }) => historyOf(status === 'paid' ? [paid] : [paid, failed]));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('2 payments'));
+    fireEvent.change(screen.getByTestId('payments-status-filter'), { target: { value: 'paid' } });
+    await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('1 payment'));
+  });
+
   it('lists today’s payments with provider order ids, and filters by status and method through the contract', async () => {
     const bridge = bridgeWithPayments();
     // What the core answers for each filter the screen sends (the filtering is the core's, tested there).

@@ -109,7 +109,11 @@ export function PaymentsScreen() {
           <ErrorText error={error} testId="payments-error" />
           {!error && (
             <p className="hint" aria-live="polite" data-testid="payments-total">
-              {loading ? t('common.loading') : t('payments.total', { count: total })}
+              {loading
+                ? t('common.loading')
+                : total === 1
+                  ? t('payments.totalOne')
+                  : t('payments.total', { count: total })}
             </p>
           )}
           {error || loading ? null : items.length === 0 ? (

@@ -89,6 +89,8 @@ export const ERRORS_EN = {
   'ecr.method-not-allowed': 'The register connection does not accept this method at this address.',
   'ecr.unsupported-media-type': 'The register must send JSON (Content-Type: application/json).',
   'ecr.request-too-large': 'The register sent a request that is too large.',
+  'ecr.request-timeout':
+    'The register’s request did not arrive whole in time, so the connection was closed. Send it again.',
   'ecr.forbidden':
     "The register connection refused this request: it answers register programs only, at the till's own address.",
   'ecr.key-name-taken':

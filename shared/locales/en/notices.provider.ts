@@ -57,4 +57,12 @@ export const PROVIDER_NOTICES_EN = {
   'connection.answered-but': '{where} answered, but: {error}',
   'connection.not-answered': '{where}: {error}',
   'connection.failed-inside': 'The connection test failed inside the app. Try again.',
+  'duration.seconds': '{s} s',
+  'duration.minutes': '{m} min',
+  'duration.minutes-seconds': '{m} min {s} s',
+  'duration.hours': '{h} h',
+  'duration.hours-minutes': '{h} h {m} min',
+  'field.access-key-id': 'access key id',
+  'field.access-key-secret': 'access key secret',
+  'field.pos-id': 'terminal id (posId)',
 } as const;

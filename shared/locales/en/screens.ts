@@ -168,6 +168,7 @@ export const SCREENS_EN = {
   'payments.linked.refundHow':
     'Charged from a linked wallet: the till cannot refund these (the wallet’s API has none). Refund through the merchant portal; a hold not yet captured can be voided on the customer’s page.',
   'payments.total': '{count} payments',
+  'payments.totalOne': '1 payment',
   'payments.colTime': 'Time',
   'payments.colAmount': 'Amount',
   'payments.colStatus': 'Status',

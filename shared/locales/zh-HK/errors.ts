@@ -78,6 +78,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'ecr.method-not-allowed': '收銀系統連線在此地址不接受此方法。',
   'ecr.unsupported-media-type': '收銀系統必須傳送 JSON（Content-Type: application/json）。',
   'ecr.request-too-large': '收銀系統傳送的請求過大。',
+  'ecr.request-timeout': '收銀系統的請求未能及時完整送達，連線已關閉。請重新傳送。',
   'ecr.forbidden': '收銀系統連線拒絕了此請求：只接受以收銀機本身地址連線的收銀程式。',
   'ecr.key-name-taken': '已有同名的收銀系統金鑰。請另選名稱，或先撤銷舊金鑰。',
   'ecr.key-not-found': '沒有此名稱的收銀系統金鑰。',

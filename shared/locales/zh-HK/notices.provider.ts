@@ -44,4 +44,12 @@ export const PROVIDER_NOTICES_ZH_HK: Readonly<Record<ProviderNoticeKey, string>>
   'connection.answered-but': '{where}有回應，但：{error}',
   'connection.not-answered': '{where}：{error}',
   'connection.failed-inside': '連線測試在應用程式內部出錯。請再試。',
+  'duration.seconds': '{s} 秒',
+  'duration.minutes': '{m} 分鐘',
+  'duration.minutes-seconds': '{m} 分 {s} 秒',
+  'duration.hours': '{h} 小時',
+  'duration.hours-minutes': '{h} 小時 {m} 分鐘',
+  'field.access-key-id': '存取金鑰 ID',
+  'field.access-key-secret': '存取金鑰密鑰',
+  'field.pos-id': '終端機 ID（posId）',
 };

@@ -161,6 +161,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'payments.linked.refundHow':
     '這些款項從已連結的電子錢包收取：收銀機無法退款（電子錢包的 API 沒有退款功能）。請透過商戶後台退款；尚未收取的預留款項可在顧客頁面撤銷。',
   'payments.total': '共 {count} 筆付款',
+  'payments.totalOne': '共 1 筆付款',
   'payments.colTime': '時間',
   'payments.colAmount': '金額',
   'payments.colStatus': '狀態',
