@@ -76,12 +76,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronImport] },
   },
   {
-    // Which runtime a file may use is a rule, not a convention: core, shared, sandbox, web host never touch Electron.
+    // Which runtime a file may use is a rule, not a convention: core, shared, sandbox, web host, test support never
+    // touch Electron.
     files: [
       'shared/**/*.ts',
       'electron/core/**/*.ts',
       'electron/sandbox/**/*.ts',
       'electron/web/**/*.ts',
+      'electron/testing/**/*.ts',
       'e2e/**/*.ts',
     ],
     rules: { 'no-restricted-imports': ['error', electronImport] },

@@ -28,13 +28,16 @@ import {
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
+import type { PrinterCheck } from './printer.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
 import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
 import {
+  printerSettingsSchema,
   settingsPatchSchema,
   VAULT_RESET_CONFIRMATION,
+  type PrinterSettings,
   type LinkedApproval,
   type Locale,
   type SettingsPatch,
@@ -102,7 +105,7 @@ export interface HistoryQuery {
 }
 
 export interface Channels
-  extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels, RegisterChannels {
+  extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels, PrinterChannels, RegisterChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -457,6 +460,26 @@ export const receiptRequestSchemas: { [K in keyof ReceiptChannels]: z.ZodType<Re
   'receipts.print': z.object({ referenceId, kind: z.enum(RECEIPT_KINDS) }).strict(),
 };
 
+// ---- the receipt printer itself (electron/core/printing/: ESC/POS printers the core drives) ----
+
+export interface PrinterChannels {
+  /**
+   * A test page on the ESC/POS receipt printer: the saved one, or the Settings form's (admin, like
+   * settings.testConnection). Answers what the printer said; never an error for the printer's own trouble.
+   */
+  'printer.testPage': { request: { printer?: PrinterSettings }; response: PrinterCheck };
+  /** Opens the cash drawer on the printer's drawer port, on demand only (pulse times in Settings). */
+  'printer.openDrawer': { request: Empty; response: { opened: true } };
+  /** The end-of-day report on an ESC/POS printer; via browser (print it yourself) for the system printer. */
+  'printer.printDayReport': { request: { day: string }; response: PrintOutcome };
+}
+
+export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
+  'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
+  'printer.openDrawer': empty,
+  'printer.printDayReport': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+};
+
 // ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----
 
 export interface RegisterChannels {
@@ -558,5 +581,6 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...consentRequestSchemas,
   ...approvalRequestSchemas,
   ...receiptRequestSchemas,
+  ...printerRequestSchemas,
   ...registerRequestSchemas,
 };

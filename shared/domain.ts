@@ -1,3 +1,4 @@
+import type { PrinterStatus } from './printer.ts';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
 
@@ -317,6 +318,8 @@ export interface StatusSnapshot {
    * refuses): payments go on, by polling where a webhook is missing. Empty when every listener is up.
    */
   readonly listenerProblems: readonly ListenerProblem[];
+  /** The ESC/POS receipt printer's last known state; absent when the system printer (or none) is used. */
+  readonly printer?: PrinterStatus;
 }
 
 // ---- a listener that cannot listen (electron/core/status/listener-board.ts) ----

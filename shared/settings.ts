@@ -55,6 +55,29 @@ export const ecrSettingsSchema = z.object({
 });
 export type EcrSettings = z.infer<typeof ecrSettingsSchema>;
 
+export const PRINTER_KINDS = ['system', 'network', 'device'] as const;
+export type PrinterKind = (typeof PRINTER_KINDS)[number];
+export const PAPER_WIDTHS_MM = [58, 80] as const;
+/** Raw printing on a network receipt printer ("JetDirect"): every brand listens here. */
+export const DEFAULT_PRINTER_PORT = 9100;
+
+/**
+ * The receipt printer (electron/core/printing/): the system's default printer (an HTML page, the app only), or an
+ * ESC/POS printer the till drives itself, on the network (host, port) or as a device file (path). Every field is
+ * always present (settings refuse a group's field the defaults lack); host, port and path matter for their kind.
+ */
+export const printerSettingsSchema = z.object({
+  kind: z.enum(PRINTER_KINDS),
+  host: z.string().max(253),
+  port: z.number().int().min(1).max(65_535),
+  path: z.string().max(300),
+  widthMm: z.union([z.literal(58), z.literal(80)]),
+  /** The cash drawer on the printer's drawer port: pulse on and off times; 0 = no drawer. */
+  drawerOnMs: z.number().int().min(0).max(510),
+  drawerOffMs: z.number().int().min(2).max(510),
+});
+export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
+
 export const settingsSchema = z
   .object({
     environment: z.enum(ENVIRONMENT_IDS),
@@ -120,6 +143,7 @@ export const settingsSchema = z
      * HTTP) or on the shop network (HTTPS with the till's own certificate).
      */
     ecr: ecrSettingsSchema,
+    printer: printerSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -207,4 +231,13 @@ export const DEFAULT_SETTINGS: Settings = {
   linkedApproval: 'customer-display',
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
   ecr: { enabled: false, port: DEFAULT_ECR_PORT, network: 'this-computer', refundsAllowed: false },
+  printer: {
+    kind: 'system',
+    host: '',
+    port: DEFAULT_PRINTER_PORT,
+    path: '',
+    widthMm: 80,
+    drawerOnMs: 0,
+    drawerOffMs: 200,
+  },
 };

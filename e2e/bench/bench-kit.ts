@@ -80,4 +80,4 @@ export async function sandboxCall<T>(
   return payload;
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from '../../electron/sandbox/testing.ts';

@@ -15,6 +15,7 @@ import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/testing.ts';
 import { localDayOf, systemTimeZone } from './journal/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
+import { waitFor } from '../sandbox/testing.ts';
 
 // The composed core against the real embedded sandbox over real sockets.
 
@@ -34,16 +35,6 @@ async function openCore(
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));
   return { core, events, dir };
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 afterEach(async () => {

@@ -25,6 +25,7 @@ import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
+import { createPrintingModule } from './printing/printing-module.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
@@ -61,7 +62,7 @@ export interface CreateCoreOptions {
   /** Replace the embedded sandbox (tests of the core's own wiring only). */
   readonly startSandbox?: SandboxStarter;
   readonly demoCredentials?: DemoCredentials;
-  /** The till's receipt printer (Electron); absent in the browser preview, where the renderer prints. */
+  /** The system printer (Electron); absent in the browser preview, where the renderer prints. An ESC/POS printer set in Settings is the core's own (printing/). */
   readonly printer?: ReceiptPrinter;
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
   readonly ecrHeartbeatMs?: number;
@@ -166,6 +167,30 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const gates = { payments: paymentGate, customers: customerGate };
   const journalProblems = () => journalProblemsOf(gates);
 
+  const admin = createAdminSession();
+  const till = () => {
+    const current = settings.current();
+    const { posId } = terminalInEffect(current, demoCredentials);
+    return {
+      merchantName: current.merchantName,
+      posId,
+      terminalReference: current.terminalReference,
+      locale: current.locale,
+      printer: current.printer,
+    };
+  };
+  const dayReport = dayReportHandlers(payments, customers);
+  let printerChanged = (): void => {};
+  // The receipt printer: the app's system printer, or an ESC/POS printer the core drives (Settings → Devices).
+  const printing = createPrintingModule({
+    dataDir: options.dataDir,
+    till,
+    systemPrinter: options.printer,
+    daySummary: (day) => dayReport['payments.summary']({ day }),
+    mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
+    onStatus: () => printerChanged(),
+  });
+
   const status = createStatusMonitor({
     environment: () => {
       const { environment } = settings.current();
@@ -192,35 +217,27 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     },
     journalProblems,
     listenerProblems: () => listeners.problems(),
+    printer: () => printing.status(),
     onChange: (snapshot) => bus.emit('status.changed', snapshot),
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
   providerAnswered = (answered) => status.observe(answered);
+  printerChanged = () => status.recount();
   const stopListenerEvents = listeners.onChange(() => status.recount());
 
   const stopSettingsEvents = settings.onChange((view) => {
     bus.emit('settings.changed', view);
     status.recount();
+    printing.recheck();
     // Another environment or other credentials: what the status bar said about the provider no longer holds.
     void status.refresh();
   });
 
-  const admin = createAdminSession();
-
   const receipts = createReceiptHandlers({
     paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
-    till: () => {
-      const current = settings.current();
-      const { posId } = terminalInEffect(current, demoCredentials);
-      return {
-        merchantName: current.merchantName,
-        posId,
-        terminalReference: current.terminalReference,
-        locale: current.locale,
-      };
-    },
-    printer: options.printer,
+    till,
+    printer: () => printing.receiptPrinter(),
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
@@ -281,7 +298,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       },
     }),
     payments: payments.handlers,
-    dayReport: dayReportHandlers(payments, customers),
+    dayReport,
     customers: customers.handlers,
     approvals: approvals.handlers,
     consent: {
@@ -289,6 +306,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
         openConsent(linkToken, (page) => bus.emit('customers.consentOnDisplay', page)),
     },
     receipts,
+    printing: printing.handlers,
     ecr: ecr.handlers,
   });
 
@@ -315,6 +333,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
             // After the services, which gave up their own waits: whatever still waits for a slot (a status
             // probe) is refused, and no budget timer keeps the process alive.
             statusBudget.close();
+            printing.close();
             await provider.close();
           }
         }

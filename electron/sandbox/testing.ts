@@ -6,6 +6,8 @@ import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOption
 
 // Test support for the sandbox's own tests (and anyone who wants a signed call without the real client):
 // builds SB1-signed requests over real sockets, with knobs to break each part of the signature on purpose.
+// Also the one `waitFor`, `sleep` and `freePort` every test, the test harness (electron/testing/) and the
+// benches share.
 
 export interface Credentials {
   readonly accessKeyId: string;
@@ -137,18 +139,24 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+/** Waits `ms` on the real clock (the one sleep of the tests, the test harness and the benches). */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. `what` names what it
+ * waited for in the failure; a function is asked only then, so it can say the last value it saw.
+ */
 export async function waitFor<T>(
   check: () => Promise<T | undefined> | T | undefined,
   timeoutMs = 5_000,
-  what = 'condition',
+  what: string | (() => string) = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    await sleep(15);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, sleep, waitFor } from '../../sandbox/testing.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
@@ -59,8 +59,6 @@ function busiestSecond(arrivals: readonly Arrival[]): number {
   }
   return most;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a linked-customer lookup holds a status slot only while its request is out', () => {
   it('a hint arriving while a charge holds its customer holds no slot: the screen lane gets the only one at once, and the hint is looked up after the charge', async () => {
@@ -161,7 +159,7 @@ describe('a lookup that keeps a person waiting for the customer goes in the pers
         useCashback: false,
       });
       // Without the move the charge would wait until the background had a slot again (here: never).
-      const first = await Promise.race([charging.then(() => 'charged'), pause(10_000).then(() => 'still waiting')]);
+      const first = await Promise.race([charging.then(() => 'charged'), sleep(10_000).then(() => 'still waiting')]);
       expect(first).toBe('charged');
       expect(webhookNotes(hold.merchantRef)).toEqual([
         'order webhook SUCCESS (a hint, not an outcome): the provider says the hold is CAPTURE_INITIATED',
@@ -217,9 +215,9 @@ describe("the resolver's lookups count in the budget", () => {
       const hintUrl = module.orderWebhookUrl()!;
       while (Date.now() - windowStart < 6_000) {
         await forgeHint(hintUrl, hintedOrder);
-        await pause(60);
+        await sleep(60);
       }
-      await pause(1_000);
+      await sleep(1_000);
       const requests = await arrivalsSince(windowStart);
       const lookups = requests.filter(
         (r) =>

@@ -11,6 +11,7 @@ import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { waitFor } from '../../sandbox/testing.ts';
 
 // The register connection's port, as Settings takes it: a port out of range, one another program holds, or one
 // the till itself listens on is refused next to the field, nothing saved; a port another program took while the
@@ -78,13 +79,15 @@ async function refusalOfPort(core: Core, ecr: Partial<EcrSettings>): Promise<Not
 }
 
 async function waitForStatus(core: Core, done: (baseUrl: string | null) => boolean) {
-  const until = Date.now() + 8_000;
-  for (;;) {
-    const status = await core.handlers['ecr.status']({});
-    if (done(status.baseUrl)) return status;
-    if (Date.now() > until) throw new Error(`ecr.status stayed ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  let status: Awaited<ReturnType<Core['handlers']['ecr.status']>> | undefined;
+  return waitFor(
+    async () => {
+      status = await core.handlers['ecr.status']({});
+      return done(status.baseUrl) ? status : undefined;
+    },
+    8_000,
+    () => `ecr.status to change; it stayed ${JSON.stringify(status)}`,
+  );
 }
 
 describe('the register connection’s port in Settings', () => {

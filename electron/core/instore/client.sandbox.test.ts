@@ -7,6 +7,7 @@ import { createInStoreClient, type InStoreClient, type InStoreClientConfig } fro
 import { isOutcomeUnknown } from '../http/failures.ts';
 import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
+import { waitFor } from '../../sandbox/testing.ts';
 
 // The client against the embedded sandbox over real sockets: every endpoint, every documented error, the
 // idempotent retry after "acted but the connection dropped", and the retry policy as the sandbox sees it.
@@ -80,13 +81,15 @@ const newReference = (label: string) => `it-${label}-${Date.now().toString(36)}-
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
 async function waitForStatus(client: InStoreClient, referenceId: string, wanted: OrderStatus): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const order = await client.getOrder(referenceId);
-    if (order.status === wanted) return;
-    if (Date.now() > deadline) throw new Error(`order ${referenceId} stayed ${order.status}, wanted ${wanted}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  let status: OrderStatus | undefined;
+  await waitFor(
+    async () => {
+      status = (await client.getOrder(referenceId)).status;
+      return status === wanted ? status : undefined;
+    },
+    5_000,
+    () => `order ${referenceId} to be ${wanted}; it stayed ${status}`,
+  );
 }
 
 /** A captured merchant-presented QR order, paid through the sandbox's consumer side. */

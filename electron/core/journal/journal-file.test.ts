@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -16,7 +15,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblemKind } from '../../../shared/domain.ts';
@@ -29,7 +27,8 @@ import { JOURNAL_RECORDS_FILE, journalRecordsIn } from './journal-record.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
 
 // The journal refuses, at start, a file that is not the one this till wrote — deleted, emptied, swapped,
-// rolled back, corrupt — and never mistakes a normal restart or a SIGKILL for one of those. Real files.
+// rolled back, corrupt — and never mistakes a normal restart or a SIGKILL for one of those. Real files. The tests
+// that kill a real writer process are in journal-file.slow.test.ts.
 
 const clock = testClock();
 const open = (filePath: string): Journal => openJournal({ filePath, timeZone: 'UTC', now: clock.now });
@@ -144,21 +143,6 @@ describe('a lost journal is refused at start, with what was lost', () => {
     expect(problem.kind).toBe('corrupt');
     expect(problem.detail).toBeTruthy();
     expect(problem.actions).toEqual(['recheck', 'start-new']);
-  });
-
-  it('a lost write-ahead log after a crash (its last frames damaged): refused as behind', async () => {
-    const folder = tempFolder();
-    const filePath = journalFileIn(folder);
-    // A writer that commits 20 payments and is then killed: the commits are in the -wal, not checkpointed.
-    await killAfter(filePath, 'write', 20);
-    expect(statSync(`${filePath}-wal`).size).toBeGreaterThan(0);
-    const wal = readFileSync(`${filePath}-wal`);
-    // The last frame's page data: its checksum no longer matches, so SQLite drops the last commit on open.
-    wal.writeUInt32BE((wal.readUInt32BE(wal.length - 8) ^ 0xffffffff) >>> 0, wal.length - 8);
-    writeFileSync(`${filePath}-wal`, wal);
-    const { problem } = refusal(() => open(filePath));
-    expect(problem.kind).toBe('behind');
-    expect(problem.recordedWrites! - problem.foundWrites!).toBeGreaterThanOrEqual(1);
   });
 
   it('the mark itself unreadable: refused (accept rewrites it from a sound journal)', () => {
@@ -471,22 +455,6 @@ describe('a normal restart and a SIGKILL are never taken for a lost journal', ()
     expect(reopened.history({}).total).toBe(2);
     reopened.close();
   });
-
-  it('SIGKILL at random moments while writing: every restart opens, nothing committed is lost', async () => {
-    const folder = tempFolder();
-    const filePath = journalFileIn(folder);
-    let committed = 0;
-    for (let kill = 0; kill < 6; kill += 1) {
-      const reported = await killAfter(filePath, 'loop', 20 + kill * 7);
-      const journal = open(filePath); // throws if a kill were taken for a loss
-      const total = journal.history({}).total;
-      // Everything the child saw committed is there (it may have committed one more it could not report).
-      expect(total).toBeGreaterThanOrEqual(committed + reported);
-      committed = total;
-      journal.close();
-    }
-    expect(committed).toBeGreaterThan(0);
-  }, 60_000);
 });
 
 describe('what an admin may do about it, recorded', () => {
@@ -572,38 +540,3 @@ describe('journal files are readable by the till user only', () => {
     journal.close();
   });
 });
-
-/**
- * Runs journal-file.kill-child.ts on `filePath`: `write` commits `count` payments, reports, and waits; `loop`
- * writes without end. Killed with SIGKILL once `count` payments are reported. Returns how many it reported.
- */
-async function killAfter(filePath: string, mode: 'write' | 'loop', count: number): Promise<number> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--experimental-strip-types',
-      '--no-warnings=ExperimentalWarning',
-      join(import.meta.dirname, 'journal-file.kill-child.ts'),
-      filePath,
-      mode,
-      String(count),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let reported = 0;
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.startsWith('committed ')) reported = Number(line.slice('committed '.length));
-      if (reported >= count) resolve();
-    });
-    void exited.then(() => reject(new Error(`the writer ended by itself: ${stderr}`)));
-  });
-  child.kill('SIGKILL');
-  await exited;
-  return reported;
-}

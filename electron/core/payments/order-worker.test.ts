@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { OrderWorker, type Pass, type PassState } from './order-worker.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
+import { sleep } from '../../sandbox/testing.ts';
 
 // The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
 // now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.
-
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function worker(pass: Pass, initialDelayMs = 0, onError: (error: unknown) => number = () => 10) {
   let exits = 0;
@@ -22,7 +21,7 @@ describe('order worker', () => {
     const { w, exits } = worker(async () => {
       running += 1;
       maxRunning = Math.max(maxRunning, running);
-      await tick(5);
+      await sleep(5);
       running -= 1;
       passes += 1;
       return passes < 3 ? 10 : 'idle';
@@ -42,7 +41,7 @@ describe('order worker', () => {
       triggers.push(state.trigger);
       return triggers.length === 1 ? 60_000 : 'idle';
     });
-    await tick(20);
+    await sleep(20);
     const started = Date.now();
     w.wake('webhook');
     await w.done;
@@ -54,10 +53,10 @@ describe('order worker', () => {
     const seen: Array<{ refresh: boolean; at: number }> = [];
     const { w } = worker(async (state) => {
       seen.push({ refresh: state.refresh, at: Date.now() });
-      await tick(30);
+      await sleep(30);
       return 60_000;
     });
-    await tick(5); // the first pass is running now
+    await sleep(5); // the first pass is running now
     const asked = Date.now();
     await w.lookNow('check');
     expect(seen).toHaveLength(2);
@@ -92,7 +91,7 @@ describe('order worker', () => {
         return 5;
       },
     );
-    await tick(40);
+    await sleep(40);
     expect(calls).toBeGreaterThan(1);
     const waiting = w.lookNow();
     w.stop();
@@ -120,7 +119,7 @@ describe('order worker', () => {
       release();
       return 60_000;
     });
-    await tick(20); // its first pass waits for a slot, behind three other orders
+    await sleep(20); // its first pass waits for a slot, behind three other orders
     await w.lookNow('check');
     expect(lanes).toEqual(['background']);
     expect(served).toEqual(['this order (check)']);
@@ -139,11 +138,11 @@ describe('order worker', () => {
       sent += 1;
       return 60_000;
     });
-    await tick(20);
+    await sleep(20);
     w.stop();
     await w.done;
     expect(exits()).toBe(1);
-    await tick(1_200);
+    await sleep(1_200);
     expect(sent).toBe(0);
   });
 
@@ -161,13 +160,13 @@ describe('order worker', () => {
       onExit: () => undefined,
       laneOf: () => own,
     });
-    await tick(10);
+    await sleep(10);
     own = 'screen';
     w.wake('webhook');
-    await tick(10);
+    await sleep(10);
     own = 'background';
     w.wake('webhook');
-    await tick(10);
+    await sleep(10);
     await w.lookNow('refund');
     w.stop();
     await w.done;

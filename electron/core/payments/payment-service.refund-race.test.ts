@@ -10,6 +10,7 @@ import {
   waitForDetail,
   type Harness,
 } from './payment-service.test-helper.ts';
+import { sleep } from '../../sandbox/testing.ts';
 
 // Two refunds of one payment at once. A lost refund answer is reconciled against the provider total read
 // just before the refund was recorded; that total is a valid baseline only if none of our own refunds could
@@ -18,8 +19,6 @@ import {
 // - A is already in flight when B starts: B is refused before it reads anything;
 // - B's total is read, and A is recorded and lands before that answer comes back: B is refused when it
 //   compares the refunds recorded now with those recorded when it asked.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves to the refund's detail or to what it threw, and says whether it has finished yet. */
 function watched<T>(promise: Promise<T>): { readonly outcome: Promise<T | unknown>; done: () => boolean } {

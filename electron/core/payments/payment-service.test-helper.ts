@@ -5,7 +5,7 @@ import { expect, onTestFinished } from 'vitest';
 import type { Handlers } from '../../../shared/contract.ts';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server.ts';
-import { controlCall } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/testing.ts';
 import type { DayReportChannel, PaymentHandlers, PaymentModule } from './payment-module.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
@@ -105,14 +105,16 @@ export async function waitForDetail(
   done: (detail: PaymentDetail) => boolean,
   timeoutMs = 10_000,
 ): Promise<PaymentDetail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const detail = await h['payments.get']({ referenceId });
-    if (done(detail)) return detail;
-    if (Date.now() > until)
-      throw new Error(`timed out; last seen: ${JSON.stringify({ payment: detail.payment, refunds: detail.refunds })}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  let detail: PaymentDetail | undefined;
+  return waitFor(
+    async () => {
+      detail = await h['payments.get']({ referenceId });
+      return done(detail) ? detail : undefined;
+    },
+    timeoutMs,
+    () =>
+      `payment ${referenceId}; last seen: ${JSON.stringify({ payment: detail?.payment, refunds: detail?.refunds })}`,
+  );
 }
 
 export const isSettled = (detail: PaymentDetail): boolean =>

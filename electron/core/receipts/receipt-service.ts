@@ -7,7 +7,7 @@ import { notice } from '../../../shared/notices.ts';
 
 // receipts.print, served the same by both transports. The core builds the document from the journal's
 // payment (never from what a screen sends) and hands it to the till's printer when the host has one
-// (Electron: adapters/printer.ts). Without one (the browser preview) it answers "print it yourself" and the
+// (Electron: adapters/printer.ts; an ESC/POS printer: core/printing/). Without one (the browser preview) it answers "print it yourself" and the
 // renderer prints the same document with window.print().
 
 /** What a host that can print gives the core. Rejects when the document did not reach the printer. */
@@ -25,7 +25,8 @@ export interface ReceiptServiceOptions {
   readonly paymentDetail: (referenceId: string) => Promise<PaymentDetail>;
   /** Who and where this till is, read at print time (settings may have changed since start). */
   readonly till: () => ReceiptTill;
-  readonly printer?: ReceiptPrinter | undefined;
+  /** The printer in effect now (Settings may switch it); none: the renderer prints (browser preview). */
+  readonly printer: () => ReceiptPrinter | undefined;
 }
 
 export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Handlers, 'receipts.print'> {
@@ -34,7 +35,8 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
       const detail = await options.paymentDetail(referenceId);
       const refusal = receiptRefusal(detail, kind);
       if (refusal) throw new PosError('request.invalid', { notice: refusal });
-      if (!options.printer) return { printed: false, via: 'browser' };
+      const printer = options.printer();
+      if (!printer) return { printed: false, via: 'browser' };
       const till = options.till();
       const document = buildReceipt({
         detail,
@@ -44,8 +46,10 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
         locale: till.locale,
       });
       try {
-        await options.printer.print(document);
+        await printer.print(document);
       } catch (error) {
+        // An ESC/POS printer's trouble is already a printer.* code the cashier can act on.
+        if (error instanceof PosError) throw error;
         // The printer's own words (the system's, in its language) are passed on as they came: they say what is wrong.
         const detail = error instanceof Error ? error.message : '';
         throw new PosError('internal', {

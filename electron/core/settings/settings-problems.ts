@@ -50,6 +50,12 @@ export function settingsProblems(candidate: Record<string, unknown>): {
     if (value !== null && value !== '' && !problems[field] && !isAcceptableServiceUrl(value))
       problems[field] = notice('settings.https-or-empty');
   }
+  // An ESC/POS printer needs somewhere to send to; the system printer needs neither.
+  const printer = (candidate.printer ?? {}) as Record<string, unknown>;
+  if (printer.kind === 'network' && text(printer.host)?.trim() === '' && !problems['printer.host'])
+    problems['printer.host'] = notice('settings.printer-host-missing');
+  if (printer.kind === 'device' && text(printer.path)?.trim() === '' && !problems['printer.path'])
+    problems['printer.path'] = notice('settings.printer-path-missing');
   return { settings: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems };
 }
 

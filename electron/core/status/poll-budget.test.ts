@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { controlCall } from '../../sandbox/testing.ts';
+import { controlCall, sleep } from '../../sandbox/testing.ts';
 import { createCustomerModule } from '../customers/customer-module.ts';
 import { EVERY_REQUEST_APPROVED, linked } from '../customers/customer-service.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
@@ -58,8 +58,6 @@ function busiestSecond(arrivals: readonly Arrival[]): number {
   return most;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('status polling budget per terminal', () => {
   it('8 open orders that each want 50 polls a second share the 3 requests a second set in Settings: never more in any second, and all of them are polled', async () => {
     // No budget given to the service: it reads the terminal's setting, as in the app.
@@ -68,7 +66,7 @@ describe('status polling budget per terminal', () => {
     await harness.test.context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
     const referenceIds = await openOrders(harness, 8);
     const windowStart = Date.now();
-    await pause(6_000);
+    await sleep(6_000);
     const seen = gets.filter((g) => g.at >= windowStart);
 
     expect(busiestSecond(seen)).toBeLessThanOrEqual(3);
@@ -80,7 +78,7 @@ describe('status polling budget per terminal', () => {
   it('"Check now" goes ahead of every background poll queued before it', async () => {
     const { harness, gets } = await openCounting(2);
     const referenceIds = await openOrders(harness, 12);
-    await pause(1_500);
+    await sleep(1_500);
     // The order polled last is the one a first-come queue would serve last.
     const lastPolled = [...gets].reverse().find((g) => referenceIds.includes(g.referenceId))!.referenceId;
     const askedAt = gets.length;
@@ -100,7 +98,7 @@ describe('status polling budget per terminal', () => {
     await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
     const from = gets.length;
     for (let i = 0; i < 6; i += 1) {
-      await pause(500);
+      await sleep(500);
       // The screen repeats its signal while it shows the payment.
       await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: true });
     }
@@ -114,7 +112,7 @@ describe('status polling budget per terminal', () => {
     // Off the screen again: back in the queue with the others.
     await harness.h['payments.onScreen']({ surface: 'payment', referenceId: shown, shown: false });
     const offFrom = gets.length;
-    await pause(5_000);
+    await sleep(5_000);
     const off = gets.slice(offFrom);
     expect(off.filter((g) => g.referenceId === shown).length * 3).toBeLessThan(off.length);
   });
@@ -148,9 +146,9 @@ describe('one status budget for the whole till', () => {
     const windowStart = Date.now();
     while (Date.now() - windowStart < 5_000) {
       await Promise.all(orders.map((order) => forgeOrderWebhook(webhookUrl, order)));
-      await pause(60);
+      await sleep(60);
     }
-    await pause(1_000);
+    await sleep(1_000);
     const { requests } = (await controlCall(harness.sandbox, 'GET', `/requests?since=${windowStart}`)).body as {
       requests: { at: number; method: string; path: string }[];
     };

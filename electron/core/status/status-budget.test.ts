@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_FLOOR_MS, createStatusBudget, type Lane, type StatusBudget } from './status-budget.ts';
+import { sleep } from '../../sandbox/testing.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
 // sliding second whatever the mix, a person's lookup finds a slot kept for it, a waiting lookup can be moved
 // up, and the background lane is never starved. Figures are counts and orders, never durations.
-
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A lookup answered at once: takes a slot, gives it back as soon as it has it (free again a second later). */
 async function lookup(budget: StatusBudget, lane: Lane): Promise<void> {
@@ -62,26 +61,26 @@ describe('status budget', () => {
     const release = await budget.acquire('person');
     let next = false;
     void lookup(budget, 'person').then(() => (next = true));
-    await tick(1_300); // out for longer than a second: the slot is still taken
+    await sleep(1_300); // out for longer than a second: the slot is still taken
     expect(next).toBe(false);
     release();
-    await tick(600);
+    await sleep(600);
     expect(next).toBe(false); // a second after the answer, not after it left
-    while (!next) await tick(50);
+    while (!next) await sleep(50);
   });
 
   it('keeps slots for a person: background alone never fills the window', async () => {
     const budget = createStatusBudget({ perSecond: 5 });
     let backgroundServed = 0;
     for (let i = 0; i < 20; i += 1) void lookup(budget, 'background').then(() => (backgroundServed += 1));
-    await tick(50);
+    await sleep(50);
     // Three of five go to the background at once; two stay free for people.
     expect(backgroundServed).toBe(3);
     let personServed = 0;
     void lookup(budget, 'person').then(() => (personServed += 1));
     void lookup(budget, 'person').then(() => (personServed += 1));
-    await tick(0);
-    await tick(0);
+    await sleep(0);
+    await sleep(0);
     expect(personServed).toBe(2);
     expect(backgroundServed).toBe(3);
   });
@@ -100,7 +99,7 @@ describe('status budget', () => {
     expect(ticket.lane).toBe('person');
     ticket.raise('background'); // never down again
     expect(ticket.lane).toBe('person');
-    while (served.length < 2) await tick(50);
+    while (served.length < 2) await sleep(50);
     expect(served[0]).toBe('raised');
   });
 
@@ -133,7 +132,7 @@ describe('status budget', () => {
     const loops = [screenLoop(), screenLoop(), screenLoop()];
     const background: number[] = [];
     for (let i = 0; i < 2; i += 1) void lookup(budget, 'background').then(() => background.push(screenServed));
-    while (background.length < 2) await tick(50);
+    while (background.length < 2) await sleep(50);
     stop = true;
     await Promise.all(loops);
     // Both got through while the screen lane was taking slots all along (it was served before, between and after).

@@ -1,5 +1,6 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { JournalProblem, ListenerProblem, StatusSnapshot } from '../../../shared/domain.ts';
+import type { PrinterStatus } from '../../../shared/printer.ts';
 import type { PaymentCounts } from '../payments/payment-module.ts';
 
 // The status bar's facts: provider reachable, clock skew, pending and unresolved counts, journals refused and
@@ -18,6 +19,8 @@ export interface StatusInputs {
   readonly journalProblems?: () => readonly JournalProblem[];
   /** Listeners that cannot listen (listener-board.ts); none when absent. */
   readonly listenerProblems?: () => readonly ListenerProblem[];
+  /** The ESC/POS receipt printer's last state (core/printing/); null or absent when there is none to show. */
+  readonly printer?: () => PrinterStatus | null;
   readonly onChange: (snapshot: StatusSnapshot) => void;
   readonly intervalMs: number;
   /** While the provider is unreachable, probe again this soon (the cashier should see it back quickly). */
@@ -70,6 +73,7 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
       checkedAt: probe.checkedAt,
       journalProblems: inputs.journalProblems?.() ?? [],
       listenerProblems: inputs.listenerProblems?.() ?? [],
+      ...printerPart(inputs.printer?.() ?? null),
     };
   }
 
@@ -147,6 +151,10 @@ export function createStatusMonitor(inputs: StatusInputs): StatusMonitor {
   return monitor;
 }
 
+function printerPart(printer: PrinterStatus | null): Pick<StatusSnapshot, 'printer'> {
+  return printer ? { printer } : {};
+}
+
 function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
   if (
     a.environment !== b.environment ||
@@ -155,7 +163,8 @@ function isWorthTelling(a: StatusSnapshot, b: StatusSnapshot): boolean {
     a.pendingCount !== b.pendingCount ||
     a.unresolvedCount !== b.unresolvedCount ||
     JSON.stringify(a.journalProblems) !== JSON.stringify(b.journalProblems) ||
-    JSON.stringify(a.listenerProblems) !== JSON.stringify(b.listenerProblems)
+    JSON.stringify(a.listenerProblems) !== JSON.stringify(b.listenerProblems) ||
+    a.printer?.state !== b.printer?.state
   ) {
     return true;
   }

@@ -5,7 +5,8 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { skew } from '../format.ts';
 
 // The status line every terminal has: environment, a listener that cannot listen on its port, provider
-// reachable, clock, pending and unresolved counts (the latter opens the Unresolved list), scanner seen (and
+// reachable, the receipt printer (when the till drives one), clock, pending and unresolved counts (the latter
+// opens the Unresolved list), scanner seen (and
 // whether the camera reads with the slower fallback decoder). Fed by status.get + status.changed.
 
 /** The provider refuses signatures about a minute off; warn well before that. */
@@ -40,6 +41,7 @@ export function StatusBar() {
             <ListenerItem key={problem.listener} problem={problem} />
           ))}
           <ProviderItem reachable={status.providerReachable} />
+          {status.printer && <PrinterItem printer={status.printer} />}
           <ClockItem status={status} />
           <span className="status-item" data-testid="status-pending">
             {t('status.pending', { count: status.pendingCount })}
@@ -103,6 +105,24 @@ function ProviderItem({ reachable }: { reachable: boolean | null }) {
     <span className={`status-item status-${tone}`} data-testid="status-provider" data-reachable={String(reachable)}>
       <span className="status-dot" aria-hidden="true" />
       {text}
+    </span>
+  );
+}
+
+/** Shown when the till drives an ESC/POS printer: its last answer, in words the cashier acts on. */
+function PrinterItem({ printer }: { printer: NonNullable<StatusSnapshot['printer']> }) {
+  const t = useT();
+  const tone = printer.state === null ? 'unknown' : printer.state === 'ready' ? 'ok' : 'bad';
+  return (
+    <span
+      className={`status-item status-${tone}`}
+      data-testid="status-printer"
+      data-state={printer.state ?? ''}
+      {...(tone === 'bad' ? { role: 'alert' } : {})}
+    >
+      {printer.state === null
+        ? t('status.printerUnknown')
+        : t('status.printer', { state: t(`printer.state.${printer.state}`) })}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { CameraFieldset } from './CameraFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
+import { PrinterFieldset } from './PrinterFieldset.tsx';
 import { PinGate } from './PinGate.tsx';
 import { ProviderFieldset } from './ProviderFieldset.tsx';
 import { RegisterFieldset } from './RegisterFieldset.tsx';
@@ -122,6 +123,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             <>
               <ScannerFieldset draft={form.draft} />
               <CameraFieldset draft={form.draft} />
+              <PrinterFieldset draft={form.draft} />
             </>,
           )}
           {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}

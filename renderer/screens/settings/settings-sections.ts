@@ -39,6 +39,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   scanner: 'devices',
   cameraDeviceId: 'devices',
   refundCamera: 'devices',
+  printer: 'devices',
   supervisorPin: 'pins',
   adminPin: 'pins',
   linkedApproval: 'linked',

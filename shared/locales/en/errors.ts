@@ -103,4 +103,10 @@ export const ERRORS_EN = {
     'This register key holds too many event streams or long polls at once. Close some before opening more.',
   'ecr.keys-unreadable':
     'This till cannot read its register keys, so no register is accepted. An admin creates the keys again in Settings → Register.',
+  'printer.paper-out': 'The receipt printer is out of paper. Put in a new roll, then press Print again.',
+  'printer.cover-open': "The receipt printer's cover is open. Close it, then press Print again.",
+  'printer.offline':
+    'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
+  'printer.failed':
+    'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
 } as const;

@@ -103,6 +103,8 @@ export const PAYMENT_NOTICES_EN = {
   'settings.https-or-local-or-empty':
     'Enter an https:// address (plain http only for this computer), or leave it empty.',
   'settings.https-or-empty': 'Enter an https:// address, or leave it empty.',
+  'settings.printer-host-missing': 'Enter the network printer’s address (its IP address or name).',
+  'settings.printer-path-missing': 'Enter the printer’s device (for example /dev/usb/lp0, or COM3 on Windows).',
   'settings.pin-digits': 'Use 4 to 12 digits.',
   'settings.admin-pin-first':
     'Set an admin PIN first (it can be in the same save): without one, anyone at the till can change this.',

@@ -29,6 +29,13 @@ export const RECEIPT_EN = {
   'refund.checking': 'Being checked',
   'refund.succeeded': 'Refunded',
   'refund.failed': 'Failed',
+  // An ESC/POS printer's paper only (electron/core/printing/): the mark on a reprint, and the test page.
+  copy: '*** COPY ***',
+  testPageTitle: 'Printer test page',
+  testPageWidth: 'Paper width',
+  testPageChinese: 'Chinese',
+  testPageQr: 'The QR below is printed by the printer itself.',
+  testPageEnd: 'If you can read this, the printer is set up.',
 } as const;
 
 export type ReceiptLabel = keyof typeof RECEIPT_EN;

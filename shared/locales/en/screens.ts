@@ -2,6 +2,7 @@ import { COUNTER_EN } from './counter.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
+import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
 
 // English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
@@ -483,6 +484,7 @@ export const SCREENS_EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...PRINTER_EN,
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,

@@ -90,4 +90,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
     '此收銀機無法讀取收銀系統金鑰，因此不接受任何收銀系統。請管理員在「設定 → 收銀系統」重新建立金鑰。',
   'ecr.keys-unsaved': '收銀機未能儲存收銀系統金鑰，因此沒有作出任何變更。請確認磁碟仍有空間，然後再試。',
   'ecr.idempotency-key-expired': '此 Idempotency-Key 已於超過 24 小時前使用。每個新請求請使用新的金鑰值。',
+  'printer.paper-out': '收據打印機沒有紙。請放入新紙卷，然後再按「列印」。',
+  'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
+  'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
+  'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
 };

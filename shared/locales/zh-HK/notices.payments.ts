@@ -79,6 +79,8 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.https-or-local': '請輸入 https:// 地址（只有此電腦可使用 http）。',
   'settings.https-or-local-or-empty': '請輸入 https:// 地址（只有此電腦可使用 http），或留空。',
   'settings.https-or-empty': '請輸入 https:// 地址，或留空。',
+  'settings.printer-host-missing': '請輸入網絡打印機的地址（IP 地址或名稱）。',
+  'settings.printer-path-missing': '請輸入打印機的裝置（例如 /dev/usb/lp0，Windows 則為 COM3）。',
   'settings.pin-digits': '請使用 4 至 12 位數字。',
   'settings.admin-pin-first': '請先設定管理員密碼（可於同一次儲存中設定）：否則收銀機前任何人都可更改此項。',
   'settings.admin-pin-still-needed':

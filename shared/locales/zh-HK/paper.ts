@@ -29,6 +29,12 @@ export const RECEIPT_ZH_HK: Readonly<Record<ReceiptLabel, string>> = {
   'refund.checking': '核對中',
   'refund.succeeded': '已退款',
   'refund.failed': '失敗',
+  copy: '*** 副本 ***',
+  testPageTitle: '打印機測試頁',
+  testPageWidth: '紙張闊度',
+  testPageChinese: '中文',
+  testPageQr: '以下二維碼由打印機自行列印。',
+  testPageEnd: '如能閱讀此頁，打印機已設定妥當。',
 };
 
 export const DAY_REPORT_ZH_HK: Readonly<Record<DayReportLabel, string>> = {

@@ -1,17 +1,17 @@
-// The crash test's register (see crash.test.ts, crash-child.ts): the shop's register program driving the till
-// over the register connection, with fetch only, killed together with the till. Like a real register it keeps
-// its own memory on disk (register-memory.json beside the journal): each request is written there, with its
-// Idempotency-Key, BEFORE it is sent, and its answer after. A request whose answer the kill swallowed is sent
-// again, same key and body, at the next start: it must answer the payment it made (or, if the till never
-// recorded it, make it now), never a second one. The parent checks the memory against the journal.
+// The crash test's register (core/payments/crash.slow.test.ts, crash-child.ts): the shop's register program driving the
+// till over the register connection, with fetch only, killed together with the till. Like a real register it keeps its
+// own memory on disk (register-memory.json beside the journal): each request is written there, with its
+// Idempotency-Key, BEFORE it is sent, and its answer after. A request whose answer the kill swallowed is sent again,
+// same key and body, at the next start: it must answer the payment it made (or, if the till never recorded it, make it
+// now), never a second one. The parent checks the memory against the journal.
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PaymentView } from '../../../shared/domain.ts';
-import { registerKeyIdNamed } from '../ecr/key-store.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
-import type { PaymentHandlers } from './payment-module.ts';
+import type { PaymentView } from '../../shared/domain.ts';
+import { registerKeyIdNamed } from '../core/ecr/key-store.ts';
+import { journalFileIn, openJournal } from '../core/journal/index.ts';
+import type { PaymentHandlers } from '../core/payments/payment-module.ts';
 
 export const REGISTER_MEMORY_FILE = 'register-memory.json';
 export const CRASH_REGISTER_KEY_NAME = 'Crash register';
@@ -205,6 +205,8 @@ export class CrashRegister {
     return (await response.json()) as Payment;
   }
 
+  // Not sandbox/testing.ts's waitFor: past the time it answers the payment as it is instead of failing (the
+  // caller checks what it got), since a register does not give up on a payment it started.
   async #waitWhile(referenceId: string, busy: (payment: Payment) => boolean): Promise<Payment> {
     const until = Date.now() + 4_000;
     for (;;) {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBody, signedCall } from './testing.ts';
+import { createBody, signedCall, waitFor } from './testing.ts';
 
 // The standalone CLI, spawned exactly as `npm run sandbox` runs it.
 
@@ -31,16 +31,15 @@ function run(args: string[]): {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-async function readyLine(stdout: () => string, stderr: () => string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const line = stdout()
-      .split('\n')
-      .find((l) => l.startsWith('sandbox ready'));
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no ready line; stderr: ${stderr()}`);
+function readyLine(stdout: () => string, stderr: () => string): Promise<string> {
+  return waitFor(
+    () =>
+      stdout()
+        .split('\n')
+        .find((l) => l.startsWith('sandbox ready')),
+    15_000,
+    () => `the ready line; stderr: ${stderr()}`,
+  );
 }
 
 describe('sandbox CLI', () => {

@@ -7,17 +7,17 @@ import { afterAll, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { sandboxOrders, setFaults } from '../payments/payment-service.test-helper.ts';
-import type { RegisterMemory } from '../payments/crash-register.ts';
-import { CRASH_REGISTER_KEY_NAME } from '../payments/crash-register.ts';
+import type { RegisterMemory } from '../../testing/crash-register.ts';
+import { CRASH_REGISTER_KEY_NAME } from '../../testing/crash-register.ts';
 import { registerKeyIdNamed } from './key-store.ts';
 
 // A till SIGKILLed between a register's request and its answer, on purpose and every time (the random crash
-// test, crash.test.ts, also runs register sales, but a kill lands in that window only now and then): the
+// test, crash.slow.test.ts, also runs register sales, but a kill lands in that window only now and then): the
 // provider is made to hold its answer (delayAfterActMs), the register's request is in flight, the till dies.
 // After the restart the register sends the same request with the same Idempotency-Key: it must answer the
 // payment (or the refund) the first request made, never make a second one, and GET tells the true outcome.
 
-const CHILD = join(import.meta.dirname, 'register-crash-child.ts');
+const CHILD = join(import.meta.dirname, '..', '..', 'testing', 'register-crash-child.ts');
 let sandbox: RunningSandbox | null = null;
 const dirs: string[] = [];
 afterAll(async () => {

@@ -2,15 +2,15 @@
 // connection module on the child's payment module, on a fresh port each life, with the register's key kept
 // across lives (the key store lives in the data folder, like the journal).
 
-import type { EventSink } from '../../../shared/contract.ts';
-import type { CoreContext } from '../core-context.ts';
-import { startEcrModule } from '../ecr/ecr-module.ts';
-import { freePort } from '../../sandbox/testing.ts';
-import { createEventBus } from '../event-bus.ts';
-import type { PaymentModule } from './payment-module.ts';
-import { createAdminSession } from '../settings/admin-session.ts';
+import type { EventSink } from '../../shared/contract.ts';
+import type { CoreContext } from '../core/core-context.ts';
+import { startEcrModule } from '../core/ecr/ecr-module.ts';
+import { freePort } from '../sandbox/testing.ts';
+import { createEventBus } from '../core/event-bus.ts';
+import type { PaymentModule } from '../core/payments/payment-module.ts';
+import { createAdminSession } from '../core/settings/admin-session.ts';
 import { CRASH_REGISTER_KEY_NAME, CrashRegister, readRegisterMemory } from './crash-register.ts';
-import type { TestContext } from './payment-test-context.test-helper.ts';
+import type { TestContext } from '../core/payments/payment-test-context.test-helper.ts';
 
 /** The context with an event bus the register connection can listen to (long polls and event streams). */
 export function withEventBus(context: CoreContext): {

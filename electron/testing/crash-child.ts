@@ -1,27 +1,32 @@
-// The crash test's child process (see crash.test.ts): the real payment service and journal, run under plain
-// Node, doing payment cycles against the sandbox in the parent process, playing the consumer through the
-// sandbox's control API. The parent SIGKILLs it at random moments and starts it again; every start runs
-// recovery. Modes (CRASH_MODE):
+// The crash test's child process (core/payments/crash.slow.test.ts): the real payment service and journal, run under
+// plain Node, doing payment cycles against the sandbox in the parent process, playing the consumer through the
+// sandbox's control API. The parent SIGKILLs it at random moments and starts it again; every start runs recovery. Modes
+// (CRASH_MODE):
 //   cycles  run payment cycles until killed; prints `ready`, `cycle <kind>` and `done <kind> <status>` lines,
 //           and, for refunds of the other till's payments, `phase <phase> <referenceId>` as each step begins
 //           (LookedUpPhase): stdout to a pipe is written synchronously, so the last phase line the parent
 //           reads after a SIGKILL is where the child was when it died. CRASH_FIRST_CYCLE picks the first cycle.
 //   settle  only recovery: wait until nothing is open or unresolved, print `settled <json>`, exit 0
 //
-// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/payments/crash-child.ts
+// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/testing/crash-child.ts
 
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { PaymentHandlers } from './payment-module.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
-import { PosError } from '../../../shared/errors.ts';
-import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
-import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
-import { createPaymentModule } from './payment-service.ts';
-import { money } from '../../../shared/money.ts';
-import { openTestContext, otherTerminalClient, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
+import type { PaymentHandlers } from '../core/payments/payment-module.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../shared/domain.ts';
+import { PosError } from '../../shared/errors.ts';
+import { EMBEDDED_BASE_PATH } from '../core/instore/profiles.ts';
+import { EMBEDDED_TOKENIZED_BASE_PATH } from '../core/tokenized/wire.ts';
+import { createPaymentModule } from '../core/payments/payment-service.ts';
+import { money } from '../../shared/money.ts';
+import {
+  openTestContext,
+  otherTerminalClient,
+  TEST_SUPERVISOR_PIN,
+} from '../core/payments/payment-test-context.test-helper.ts';
 import { startCrashRegister, withEventBus } from './crash-register-till.ts';
 import type { CrashRegister } from './crash-register.ts';
+import { sleep } from '../sandbox/testing.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -59,8 +64,6 @@ async function consumer(path: string, body: unknown): Promise<Record<string, unk
   const json = (await response.json()) as Record<string, unknown>;
   return response.ok ? json : null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Where a refund of the other till's payment is: `sale` (that till is still selling it), `lookup` (this till
@@ -123,7 +126,7 @@ async function maybeRefund(h: PaymentHandlers, view: PaymentView): Promise<void>
   }
 }
 
-/** The other till of the shop (same merchant, its own posId): see crash.test.ts. */
+/** The other till of the shop (same merchant, its own posId): see core/payments/crash.slow.test.ts. */
 export const OTHER_TERMINAL_POS_ID = 'POS-DEMO-2';
 
 /**

@@ -8,15 +8,16 @@ import { afterAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
-import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from './crash-child.ts';
-import { registerProblemsIn } from './crash-register.ts';
+import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from '../../testing/crash-child.ts';
+import { registerProblemsIn } from '../../testing/crash-register.ts';
 import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
+import { sleep } from '../../sandbox/testing.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
 // shop's other till took, looked up by their reference: killed during the lookup, the refund's send or its
 // answer; and register sales over the register connection, killed between a request and its answer, the
-// register sending it again with the same Idempotency-Key: crash-register.ts), playing the consumer through
+// register sending it again with the same Idempotency-Key: testing/crash-register.ts), playing the consumer through
 // the sandbox that runs here, in the parent. The parent SIGKILLs the child at random (seeded) moments — the
 // sandbox adds latency to every request, so many kills land while a request is in flight — and starts it
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
@@ -24,7 +25,7 @@ import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.t
 // nothing lost, nothing phantom, nothing twice.
 //
 // Refunds of the other till's payments must survive a kill in each of their steps: during the lookup, during the
-// refund's send, during its answer. The child reports each step as it begins (crash-child.ts LookedUpPhase) and
+// refund's send, during its answer. The child reports each step as it begins (testing/crash-child.ts LookedUpPhase) and
 // the parent counts where every kill in such a refund landed. Left to chance, a kill lands in a refund's send
 // in few lives, so every AIM_EVERY-th life is aimed instead: its first cycle is such a refund and the kill
 // comes at a random moment within the chosen step (rotating through AIMED_PHASES). Every step must have been
@@ -32,7 +33,7 @@ import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.t
 //
 // CRASH_CYCLES (default 200) and CRASH_SEED replay or stretch a run; CRASH_COMPARE_EVERY overrides k.
 
-const CHILD = join(import.meta.dirname, 'crash-child.ts');
+const CHILD = join(import.meta.dirname, '..', '..', 'testing', 'crash-child.ts');
 const TARGET_CYCLES = Number(process.env.CRASH_CYCLES ?? 200);
 const SEED = Number(process.env.CRASH_SEED ?? 20_261_121);
 const ABANDON_MS = 1_500;
@@ -53,8 +54,6 @@ const ANSWER_DELAY_MS = 150;
 /** An aimed life whose step has not come by then (its cycle was refused, recovery came first) is killed anyway. */
 const AIM_DEADLINE_MS = 5_000;
 // The test judges correctness, not speed: its timeout leaves a CI machine 4x slower than ours room to finish.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -271,7 +270,7 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   } finally {
     journal.close();
   }
-  // The register's memory (crash-register.ts) against the journal: each answered request names the payment its
+  // The register's memory (testing/crash-register.ts) against the journal: each answered request names the payment its
   // Idempotency-Key recorded, and no register payment exists that no answered request made.
   const register = registerProblemsIn(dataDir, payments);
   problems.push(...register.problems);
@@ -288,7 +287,7 @@ async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Pr
   };
 }
 
-/** Where in a refund of the other till's payment a kill landed (see crash-child.ts LookedUpPhase). */
+/** Where in a refund of the other till's payment a kill landed (see testing/crash-child.ts LookedUpPhase). */
 const KILL_STEPS = {
   sale: 'while the other till was selling it',
   lookup: 'during the lookup (nothing recorded yet)',

@@ -1,12 +1,12 @@
-// The writer journal-file.test.ts kills with SIGKILL: the real payment journal on a real file, committing
-// payments and printing `committed <n>` after each one is durable.
+// The writer core/journal/journal-file.slow.test.ts kills with SIGKILL: the real payment journal on a real file,
+// committing payments and printing `committed <n>` after each one is durable.
 //   write <n>  commit n payments, report, then wait to be killed (the commits stay in the -wal)
 //   loop <n>   commit payments without end (the kill lands anywhere in a write, between a commit and its mark…)
 //
-// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning journal-file.kill-child.ts <file> <mode> <n>
+// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/testing/journal-kill-child.ts <file> <mode> <n>
 
 import { resolve } from 'node:path';
-import { openJournal } from './journal.ts';
+import { openJournal } from '../core/journal/journal.ts';
 
 function main(): void {
   const [filePath, mode, count] = process.argv.slice(2);

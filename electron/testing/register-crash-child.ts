@@ -1,18 +1,18 @@
-// The focused register crash test's child (register-crash.test.ts): the real payment service, journal and
+// The focused register crash test's child (core/ecr/register-crash.slow.test.ts): the real payment service, journal and
 // register connection, and the register (crash-register.ts) that drives it, in one process the parent kills
 // while a register request is in flight. Modes (CRASH_MODE):
 //   start    start a merchant-QR sale (the parent kills while the provider holds the answer)
 //   refund   refund CRASH_REFERENCE in part (likewise)
 //   recover  send again what the last life left unanswered, wait until nothing is open, print the memory
 //
-// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/core/ecr/register-crash-child.ts
+// Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/testing/register-crash-child.ts
 
 import { resolve } from 'node:path';
-import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
-import { EMBEDDED_TOKENIZED_BASE_PATH } from '../tokenized/wire.ts';
-import { startCrashRegister, withEventBus } from '../payments/crash-register-till.ts';
-import { createPaymentModule } from '../payments/payment-service.ts';
-import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
+import { EMBEDDED_BASE_PATH } from '../core/instore/profiles.ts';
+import { EMBEDDED_TOKENIZED_BASE_PATH } from '../core/tokenized/wire.ts';
+import { startCrashRegister, withEventBus } from './crash-register-till.ts';
+import { createPaymentModule } from '../core/payments/payment-service.ts';
+import { openTestContext } from '../core/payments/payment-test-context.test-helper.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];

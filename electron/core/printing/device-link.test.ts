@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PosError } from '../../../shared/errors.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { createEscposPrinter } from './escpos-printer.ts';
+import { openPrintRecord, type PrintRecord } from './print-record.ts';
+
+// A device printer (USB, serial) is a file the till writes and reads. One that is missing is offline; one that
+// takes bytes but never answers a status query (a plain file, a printer without a back channel) is not treated
+// as a receipt printer: the test page and the job stop after the question, and the job's bytes never go.
+
+let dir: string;
+let record: PrintRecord;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'device-link-'));
+  record = openPrintRecord(join(dir, 'prints.sqlite'));
+});
+afterEach(() => {
+  record.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const printerAt = (path: string) =>
+  createEscposPrinter({
+    settings: () => ({ ...DEFAULT_SETTINGS.printer, kind: 'device', path }),
+    locale: () => 'en',
+    record,
+    answerMs: 200,
+  });
+
+const testPage = { kind: 'test-page', merchantName: 'Demo', qrText: 'T', sample: '中文' } as const;
+
+describe('a device printer', () => {
+  it('that is missing is offline', async () => {
+    const error = await printerAt(join(dir, 'lp0'))
+      .print({ document: testPage, what: 'test-page', subject: '' })
+      .catch((e: unknown) => e);
+    expect((error as PosError).code).toBe('printer.offline');
+  });
+
+  it('that never answers a status query gets the question only, and is printer.failed', async () => {
+    const device = join(dir, 'lp0');
+    writeFileSync(device, '');
+    const error = await printerAt(device)
+      .print({ document: testPage, what: 'test-page', subject: '' })
+      .catch((e: unknown) => e);
+    expect((error as PosError).code).toBe('printer.failed');
+    expect([...readFileSync(device)]).toEqual([0x10, 0x04, 0x01]);
+  });
+});

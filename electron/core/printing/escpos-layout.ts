@@ -1,0 +1,109 @@
+import type { DayReportDocument } from '../../../shared/day-report-document.ts';
+import type { Language } from '../../../shared/locales/index.ts';
+import type { ReceiptDocument } from '../../../shared/receipt.ts';
+import * as cmd from './escpos-commands.ts';
+
+// One paper layout for everything the till prints, as ESC/POS: a receipt or refund slip (shared/receipt.ts),
+// the end-of-day report (shared/day-report-document.ts) and the test page. Every job starts with ESC @ and
+// ends with a cut, so a job never inherits the last one's settings and never runs into the next.
+
+export type PaperWidthMm = 58 | 80;
+
+/** Characters per line in font A (12 dots): 576 dots on an 80 mm head, 384 on a 58 mm one. */
+const COLUMNS: Readonly<Record<PaperWidthMm, number>> = { 80: 48, 58: 32 };
+/** QR module size in dots at 203 dpi: about 0.75 mm on 80 mm paper, 0.6 mm on 58 mm (a phone reads both). */
+const QR_MODULE_DOTS: Readonly<Record<PaperWidthMm, number>> = { 80: 6, 58: 5 };
+
+export interface TestPage {
+  readonly kind: 'test-page';
+  readonly merchantName: string;
+  /** What the QR holds: something the virtual printer and a phone can show. */
+  readonly qrText: string;
+  readonly sample: string;
+}
+
+export type PrintableDocument = ReceiptDocument | DayReportDocument | TestPage;
+
+export interface LayoutOptions {
+  readonly widthMm: PaperWidthMm;
+  /** The receipt's words in the till's language (shared/locales/<lang>/paper.ts): Copy, the test page. */
+  readonly words: Language['receipt'];
+  /** A reprint after a first good print: marked so nobody takes it for a second sale. */
+  readonly copy: boolean;
+}
+
+export function escposJob(document: PrintableDocument, options: LayoutOptions): Uint8Array {
+  const columns = COLUMNS[options.widthMm];
+  const parts: Uint8Array[] = [cmd.init()];
+  const header = (title: string, merchantName: string): void => {
+    parts.push(cmd.align('center'));
+    if (options.copy) parts.push(cmd.bold(true), cmd.line(options.words.copy), cmd.bold(false));
+    if (merchantName) parts.push(cmd.bold(true), cmd.line(merchantName), cmd.bold(false));
+    parts.push(cmd.large(true), cmd.line(title), cmd.large(false), cmd.align('left'), cmd.line(''));
+  };
+  const pair = (label: string, value: string): void => {
+    for (const text of twoColumns(label, value, columns)) parts.push(cmd.line(text));
+  };
+  const qr = (content: string, caption: string): void => {
+    parts.push(cmd.line(''), cmd.align('center'), cmd.qrCode(content, QR_MODULE_DOTS[options.widthMm]));
+    if (caption) parts.push(cmd.line(caption));
+    parts.push(cmd.align('left'));
+  };
+
+  if (document.kind === 'day-report') {
+    header(document.title, document.merchantName);
+    for (const fact of document.facts) pair(fact.label, fact.value);
+    for (const section of document.sections) {
+      parts.push(cmd.line(''), cmd.bold(true), cmd.line(section.title), cmd.bold(false));
+      for (const row of section.rows) {
+        const label = (row.part ? '  ' : '') + row.label;
+        pair(label, row.count ? `${row.count}  ${row.amount}` : row.amount);
+      }
+    }
+  } else if (document.kind === 'test-page') {
+    header(options.words.testPageTitle, document.merchantName);
+    pair(options.words.testPageWidth, `${options.widthMm} mm`);
+    pair(options.words.testPageChinese, document.sample);
+    parts.push(cmd.line(options.words.testPageQr));
+    qr(document.qrText, document.qrText);
+    parts.push(cmd.line(''), cmd.line(options.words.testPageEnd));
+  } else {
+    header(document.title, document.merchantName);
+    for (const entry of document.lines) pair(entry.label, entry.value);
+    if (document.refunds.length > 0) {
+      parts.push(cmd.line(''), cmd.bold(true), cmd.line(document.refundsTitle), cmd.bold(false));
+      for (const refund of document.refunds) {
+        pair(refund.time, refund.amount);
+        pair(refund.refundId, refund.state);
+        if (refund.reason) parts.push(cmd.line(`  ${refund.reason}`));
+      }
+    }
+    if (document.refundTotals) {
+      const totals = document.refundTotals;
+      pair(totals.refundedSoFarLabel, totals.refundedSoFar);
+      pair(totals.refundableNowLabel, totals.refundableNow);
+    }
+    qr(document.qrText, document.qrCaption);
+    parts.push(cmd.line(''), cmd.align('center'), cmd.line(document.footer), cmd.align('left'));
+  }
+  parts.push(cmd.feed(3), cmd.cut());
+  return cmd.concat(parts);
+}
+
+/** Label left, value right on one line when both fit; else the label, then the value on its own line, right-aligned. */
+export function twoColumns(label: string, value: string, columns: number): string[] {
+  const gap = columns - printedWidth(label) - printedWidth(value);
+  if (gap >= 1) return [label + ' '.repeat(gap) + value];
+  const pad = Math.max(0, columns - printedWidth(value));
+  return [label, ' '.repeat(pad) + value];
+}
+
+/**
+ * Columns a text takes on the paper: ASCII one; anything else is sent in the double-byte mode (escpos-commands.ts),
+ * where every character is full width — two columns, a Chinese character as much as a "·".
+ */
+export function printedWidth(text: string): number {
+  let width = 0;
+  for (const char of text.replace(/\p{Zs}/gu, ' ')) width += char.codePointAt(0)! < 0x80 ? 1 : 2;
+  return width;
+}

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import type { Handlers } from '../../../shared/contract.ts';
+import { buildDayReport } from '../../../shared/day-report-document.ts';
+import type { DaySummary } from '../../../shared/domain.ts';
+import { PosError } from '../../../shared/errors.ts';
+import type { PrinterStatus } from '../../../shared/printer.ts';
+import type { ReceiptDocument, ReceiptTerminal } from '../../../shared/receipt.ts';
+import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
+import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
+import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
+import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
+
+// The till's receipt printer as the rest of the core sees it: which printer prints now (Settings decide at
+// print time: the system printer the app brings, or an ESC/POS printer this module drives), the test page,
+// the cash drawer and the end-of-day report on paper, and the printer's state for the status bar.
+
+export type PrintingChannel = 'printer.testPage' | 'printer.openDrawer' | 'printer.printDayReport';
+
+export interface PrintingTill extends ReceiptTerminal {
+  readonly merchantName: string;
+  readonly locale: Locale;
+  readonly printer: PrinterSettings;
+}
+
+export interface PrintingOptions {
+  readonly dataDir: string;
+  readonly till: () => PrintingTill;
+  /** The app's system printer (Electron); absent in the browser preview. */
+  readonly systemPrinter?: ReceiptPrinter | undefined;
+  /** The day's figures for the report (payments.summary). */
+  readonly daySummary: (day: string) => Promise<DaySummary>;
+  /** Settings' draft is the admin's: refused unless an admin may change settings now. */
+  readonly mayUseDraft: () => boolean;
+  readonly onStatus: () => void;
+  /** How often a configured ESC/POS printer is asked how it is, between prints (the status bar). */
+  readonly watchIntervalMs?: number;
+}
+
+export interface PrintingModule {
+  /** The printer receipts.print hands its document to now; none: the renderer prints (browser preview). */
+  receiptPrinter(): ReceiptPrinter | undefined;
+  /** The ESC/POS printer's state when one is set up (the status bar's "Printer: paper out"), else null. */
+  status(): PrinterStatus | null;
+  readonly handlers: Pick<Handlers, PrintingChannel>;
+  /** Settings changed: ask the printer now, so the status bar shows the new one's state without a print. */
+  recheck(): void;
+  close(): void;
+}
+
+export function createPrintingModule(options: PrintingOptions): PrintingModule {
+  const record = openPrintRecord(join(options.dataDir, PRINT_RECORD_FILE));
+  const escpos: EscposPrinter = createEscposPrinter({
+    settings: () => options.till().printer,
+    locale: () => options.till().locale,
+    record,
+    onStatus: options.onStatus,
+  });
+  const drivesItself = (): boolean => options.till().printer.kind !== 'system';
+  // The system printer's prints go into the same record (it cannot say more than "printed" or why not).
+  const system = options.systemPrinter;
+  const onSystem: ReceiptPrinter | undefined = system && {
+    async print(document: ReceiptDocument) {
+      const entry = { what: document.kind, subject: document.qrText, printer: 'system', copy: false } as const;
+      try {
+        await system.print(document);
+      } catch (error) {
+        const words = error instanceof Error ? error.message : String(error);
+        record.add({
+          ...entry,
+          at: new Date().toISOString(),
+          outcome: 'failed',
+          reason: `system: ${words}`.slice(0, 300),
+        });
+        throw error;
+      }
+      record.add({ ...entry, at: new Date().toISOString(), outcome: 'printed', reason: '' });
+    },
+  };
+  const onEscpos: ReceiptPrinter = {
+    async print(document: ReceiptDocument) {
+      await escpos.print({ document, what: document.kind, subject: document.qrText });
+    },
+  };
+
+  // Between prints the printer is asked now and then (DLE EOT only, never a job), so "Printer: paper out" shows
+  // before the next sale rather than at its receipt.
+  const watch = (): void => {
+    if (drivesItself()) void escpos.check();
+  };
+  watch();
+  const timer = setInterval(watch, options.watchIntervalMs ?? 30_000);
+  timer.unref();
+
+  return {
+    receiptPrinter: () => (drivesItself() ? onEscpos : onSystem),
+    status: () => (drivesItself() ? escpos.status() : null),
+    handlers: {
+      async 'printer.testPage'({ printer }) {
+        if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');
+        const settings = printer ?? options.till().printer;
+        if (settings.kind === 'system')
+          throw new PosError('request.invalid', { cause: 'the system printer has no test page from the till' });
+        return escpos.testPage(settings, options.till().merchantName);
+      },
+      async 'printer.openDrawer'() {
+        if (!drivesItself())
+          throw new PosError('request.invalid', { cause: 'the cash drawer hangs on an ESC/POS printer' });
+        await escpos.openDrawer();
+        return { opened: true };
+      },
+      async 'printer.printDayReport'({ day }) {
+        if (!drivesItself()) return { printed: false, via: 'browser' };
+        const till = options.till();
+        const document = buildDayReport({
+          summary: await options.daySummary(day),
+          merchantName: till.merchantName,
+          terminal: till,
+          locale: till.locale,
+          printedAt: new Date().toISOString(),
+        });
+        await escpos.print({ document, what: 'day-report', subject: day });
+        return { printed: true, via: 'printer' };
+      },
+    },
+    recheck: watch,
+    close() {
+      clearInterval(timer);
+      record.close();
+    },
+  };
+}

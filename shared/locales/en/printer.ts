@@ -1,0 +1,41 @@
+// English strings of the receipt printer: Settings → Devices → Receipt printer, the status bar, the drawer
+// (spread into screens.ts). Every key must exist in ../zh-HK/printer.ts too (the type checks it).
+
+export const PRINTER_EN = {
+  'settings.section.printer': 'Receipt printer',
+  'printer.kind': 'Printer',
+  'printer.kind.system': 'The computer’s default printer',
+  'printer.kind.network': 'ESC/POS receipt printer on the network',
+  'printer.kind.device': 'ESC/POS receipt printer on USB or serial',
+  'printer.kindHint.system':
+    'The receipt is printed as a page by the system (the app only; in the browser preview the browser’s print dialog opens). The till cannot tell whether paper ran out.',
+  'printer.kindHint.escpos':
+    'The till drives the printer itself: it asks the printer for paper and cover before and after each receipt and never prints a receipt twice by itself. Chinese is sent in the printer’s Big5 code page (Traditional Chinese printers have it); raster printing is not supported, so a printer without Big5 prints question marks.',
+  'printer.host': 'Printer address (IP or name)',
+  'printer.port': 'Port',
+  'printer.path': 'Device (e.g. /dev/usb/lp0 or COM3)',
+  'printer.widthMm': 'Paper width',
+  'printer.width.58': '58 mm',
+  'printer.width.80': '80 mm',
+  'printer.drawerOnMs': 'Cash drawer pulse on (ms, 0 = no drawer)',
+  'printer.drawerOffMs': 'Cash drawer pulse off (ms)',
+  'printer.testPage': 'Print a test page',
+  'printer.testing': 'Printing the test page…',
+  'printer.testsForm': 'Uses the printer set on this form, saved or not.',
+  'printer.testPrinted': 'The test page was printed.',
+  'printer.testNotPrinted': 'The test page was not printed.',
+  'printer.testBefore': 'Before printing: {state}',
+  'printer.testAfter': 'After printing: {state}',
+  'printer.testAnswer': 'The printer’s status answers: {answer}',
+  'printer.testNoAnswer': 'The printer sent no answer.',
+  'printer.openDrawer': 'Open the cash drawer',
+  'printer.drawerOpened': 'The drawer was sent its pulse.',
+  'printer.state.ready': 'ready',
+  'printer.state.paper-out': 'paper out',
+  'printer.state.cover-open': 'cover open',
+  'printer.state.offline': 'offline',
+  'printer.state.failed': 'not answering as a receipt printer',
+  'status.printer': 'Printer: {state}',
+  'status.printerUnknown': 'Printer: not asked yet',
+  'summary.sentToPrinter': 'Sent to the receipt printer.',
+} as const;
