@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from './App.tsx';
-import { createFakeBridge, paymentView, type FakeBridge } from './test/fake-bridge.ts';
-import { keyAt, renderWithBridge, scannerTypes } from './test/render.tsx';
+import { createFakeBridge, paymentView, type FakeBridge } from './test/fake-bridge.test-helper.ts';
+import { keyAt, renderWithBridge, scannerTypes } from './test/render.test-helper.tsx';
 import { notice } from '../shared/notices.ts';
 
 // Issue 2: "Keyboard and screen-reader friendly: every control has an accessible name." The whole app is

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PosBridge } from '../../shared/contract.ts';
-import { createFakeBridge } from '../test/fake-bridge.ts';
+import { createFakeBridge } from '../test/fake-bridge.test-helper.ts';
 import { pickBridge } from './bridge.tsx';
 
 // The renderer picks its own transport (issue 2 §5): window.pos when Electron's preload exposed it, else

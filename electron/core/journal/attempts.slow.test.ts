@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 
 // The payment-attempt test that needs another process (a reader and a writer started with node): the journal
 // shares committed data through WAL both ways. The rest of the attempt tests are in attempts.test.ts.

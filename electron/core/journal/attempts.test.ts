@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
-import { seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 import type { Journal } from './journal.ts';
 import { notice } from '../../../shared/notices.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_HEADER, csvField, freeText } from './csv-export.ts';
-import { seedLookedUp, seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedLookedUp, seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 
 /** A strict RFC 4180 reader, to check what a spreadsheet would read back. */
 function parseCsv(text: string): string[][] {

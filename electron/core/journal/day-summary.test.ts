@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedLookedUp, seedPayment, tempJournal, testClock } from './journal-fixture.ts';
+import { seedLookedUp, seedPayment, tempJournal, testClock } from './journal-fixture.test-helper.ts';
 import type { Journal } from './journal.ts';
 
 /** Pays in full then refunds it all, as the service would after the provider confirms. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { seedLookedUp, seedPayment, tempJournal, type SeedPayment, type TestClock } from './journal-fixture.ts';
+import {
+  seedLookedUp,
+  seedPayment,
+  tempJournal,
+  type SeedPayment,
+  type TestClock,
+} from './journal-fixture.test-helper.ts';
 import type { Journal } from './journal.ts';
 import type { AttemptRow } from './rows.ts';
 

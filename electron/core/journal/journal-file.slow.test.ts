@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { tempFolder, testClock } from './journal-fixture.ts';
+import { tempFolder, testClock } from './journal-fixture.test-helper.ts';
 import { JournalLostError } from './journal-file.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
 

@@ -19,7 +19,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblemKind } from '../../../shared/domain.ts';
 import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
-import { tempFolder, testClock } from './journal-fixture.ts';
+import { tempFolder, testClock } from './journal-fixture.test-helper.ts';
 import { JournalLostError, resolveJournalProblem } from './journal-file.ts';
 import { incidentsOf } from './journal-identity.ts';
 import { markFileOf, readMark } from './journal-mark.ts';

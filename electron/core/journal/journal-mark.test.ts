@@ -1,7 +1,7 @@
 import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFolder } from './journal-fixture.ts';
+import { tempFolder } from './journal-fixture.test-helper.ts';
 import { createMark, readMark } from './journal-mark.ts';
 
 // The mark beside a journal: two slots with their own checksum, so a write torn by a power cut costs at most

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { createTransactions, openDatabase } from './database.ts';
-import { tempFolder, tempJournal } from './journal-fixture.ts';
+import { tempFolder, tempJournal } from './journal-fixture.test-helper.ts';
 import { journalFileIn, openJournal } from './journal.ts';
 import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, schemaVersion } from './migrations.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 
 describe("the provider's refund total", () => {
   it('is kept only as it grows, capped at the amount, and shown as refunded elsewhere beyond our own refunds', () => {

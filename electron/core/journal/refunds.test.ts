@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
-import { seedPayment, tempJournal } from './journal-fixture.ts';
+import { seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 
 function expectPosError(work: () => unknown, code: ErrorCode): PosError {
   let caught: unknown;

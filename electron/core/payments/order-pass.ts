@@ -13,7 +13,7 @@ import {
   type Lookup,
 } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
-import { lookupOrder } from './lookup.ts';
+import { lookupOrder } from './status-lookup.ts';
 import type { PassState } from './order-worker.ts';
 import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';

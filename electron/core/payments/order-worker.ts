@@ -29,7 +29,7 @@ export interface PassState {
   trigger: string | null;
   /** The budget lane of this pass's lookup. Set by the worker. */
   lane: Lane;
-  /** For the pass's lookup (lookup.ts options): lets the worker raise its ticket and see when it leaves. */
+  /** For the pass's lookup (status-lookup.ts options): lets the worker raise its ticket and see when it leaves. */
   readonly lookupHooks: { readonly onTicket: (ticket: BudgetTicket) => void; readonly onGranted: () => void };
 }
 

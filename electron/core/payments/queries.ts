@@ -9,7 +9,7 @@ import type { CsvExport } from '../../../shared/contract.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { unresolvedReasonOf } from '../journal/index.ts';
 import type { PaymentCounts } from './payment-module.ts';
-import { lookUpAtProvider } from './looked-up.ts';
+import { lookUpAtProvider } from './other-terminal-payment.ts';
 import { merchantKeyOf, refuseWhenClosing, requireView, type PaymentRuntime } from './runtime.ts';
 
 // What the service answers from its journal (and, for a payment taken elsewhere, from the provider): one

@@ -4,15 +4,15 @@ import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from '../journal/index.ts';
 import { providerRefundedMinor } from './decisions.ts';
-import { lookupOrder } from './lookup.ts';
-import { lookUpAtProvider } from './looked-up.ts';
+import { lookupOrder } from './status-lookup.ts';
+import { lookUpAtProvider } from './other-terminal-payment.ts';
 import { recordProviderRefundTotal } from './records.ts';
 import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
 import { applyRefundOutcome, sendRefund } from './sends.ts';
 import { watch } from './workers.ts';
 
 // Refunds, of a payment taken here or of any payment of the merchant taken at another terminal (looked up by
-// its reference, looked-up.ts): the cashier's, authorised by the supervisor PIN, and a register's, authorised by
+// its reference, other-terminal-payment.ts): the cashier's, authorised by the supervisor PIN, and a register's, authorised by
 // its key (an admin allowed refunds over the register connection) with its request recorded in the refund's
 // commit. Both are judged against the provider's refund total read just before (the baseline), written ahead,
 // then sent once.

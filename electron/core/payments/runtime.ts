@@ -61,7 +61,7 @@ export interface PaymentRuntime {
   readonly startedAt: number;
   /** The in-store client for the current settings, with our audit callback and timeouts. */
   client(): Promise<InStoreClient>;
-  /** Every status request of this terminal goes through it, in its lane (see lookup.ts). */
+  /** Every status request of this terminal goes through it, in its lane (see status-lookup.ts). */
   readonly statusBudget: StatusBudget;
   /** Which payments the screens show now (their lookups go in the screen lane, more often). */
   readonly onScreen: OnScreen;

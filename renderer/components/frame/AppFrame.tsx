@@ -5,7 +5,7 @@ import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { CustomersScreen } from '../../screens/customers/CustomersScreen.tsx';
-import { PaymentScreen } from '../../screens/payment/PaymentScreen.tsx';
+import { PaymentScreen } from '../../screens/live-payment/PaymentScreen.tsx';
 import { PaymentDetailScreen } from '../../screens/payments/PaymentDetailScreen.tsx';
 import { PaymentsScreen } from '../../screens/payments/PaymentsScreen.tsx';
 import { RefundScreen } from '../../screens/refund/RefundScreen.tsx';

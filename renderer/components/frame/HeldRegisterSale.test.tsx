@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
 
 // A register's sale never takes the screen from the cashier's own sale. The core refuses it meanwhile (ecr.busy);
 // one that slipped in at the same moment waits in a banner, and shows once the cashier is done.

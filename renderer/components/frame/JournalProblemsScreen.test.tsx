@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { JournalProblem } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, failure } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, failure } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // A journal refused at start (status.get → journalProblems) stands in for the till's screens: what is wrong,
 // what was lost, and the admin's way out, in both languages.

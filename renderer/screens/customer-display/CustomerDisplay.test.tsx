@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { CustomerDisplay } from './CustomerDisplay.tsx';
 
 describe('customer display', () => {

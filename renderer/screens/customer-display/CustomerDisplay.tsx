@@ -10,7 +10,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
-import { useOnScreen } from '../payment/use-on-screen.ts';
+import { useOnScreen } from '../live-payment/use-on-screen.ts';
 import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
 import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CustomerChargeView } from '../../../shared/domain.ts';
 import { notice } from '../../../shared/notices.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { ChargesTable } from './ChargesTable.tsx';
 
 // The charges list: why a charge is still being checked (or why the till stopped checking it), and the

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge, type CoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { ADMIN_PIN, renderWithBridge } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The linked-customer screen against the real core and the embedded sandbox: linking through the consent
 // page on the customer display (browser preview) or main's window (Electron), cashback, "Charge now"

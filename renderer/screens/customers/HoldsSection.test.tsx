@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notice } from '../../../shared/notices.ts';
 import type { HoldView } from '../../../shared/domain.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { HoldsSection } from './HoldsSection.tsx';
 
 // The holds list and its form: why a hold is still being checked (or why the till stopped), the order id

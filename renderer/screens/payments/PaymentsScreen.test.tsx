@@ -5,8 +5,8 @@ import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
 import { addDays } from '../../components/day.ts';
 import { localDay } from '../../components/format.ts';
-import { createFakeBridge, historyOf, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, historyOf, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 function bridgeWithPayments() {
   const bridge = createFakeBridge();

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import type { Result } from '../../../shared/result.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The Refund screen reads the receipt's QR with the camera when Settings choose it. happy-dom has no camera:
 // the camera module (what the screen loads with a dynamic import when the camera starts) is stood in for by

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { ADMIN_PIN, keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { ADMIN_PIN, keyAt, renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
 
 function paidPayment() {
   return paymentView({

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary, PaymentView } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, failure, historyOf, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { createFakeBridge, failure, historyOf, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
 
 // A payment of the merchant taken at another terminal (the refund counter's everyday case): found by its
 // receipt, marked "Taken at another terminal" wherever it shows, refundable here; the day summary gives the

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
 import { useSaleStore } from '../../stores/sale-store.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { keyAt, renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { keyAt, renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The self-service kiosk: it rests on an attract screen, the customer keys the amount and pays, and the
 // kiosk goes back to rest by itself after the result or when the customer walks away.

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge, failure } from '../../test/fake-bridge.ts';
-import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { createFakeBridge, failure } from '../../test/fake-bridge.test-helper.ts';
+import { keyAt, renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
 import { defaultMessage } from '../../../shared/errors.ts';
 
 async function openSale(options: Parameters<typeof createFakeBridge>[0] = {}) {

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListenerProblem } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // A listener that cannot listen on its port (issue 21.1): the status bar says which, on every screen, and the
 // webhook's own Settings section says what to do, in the till's language. Payments go on meanwhile.

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.test-helper.tsx';
 
 // Settings → Register connection while main cannot read the register keys file: the connection's state says
 // that every register is refused and what to do, in the till's language, until a key is made again.

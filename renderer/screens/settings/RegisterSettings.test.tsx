@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import type { PosBridge } from '../../../shared/contract.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.test-helper.tsx';
 
 const NO_SECRETS = { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false };
 const CERTIFICATE = {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import type { PosBridge } from '../../../shared/contract.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.test-helper.tsx';
 
 // Settings against the real core (its validation, its vault, its admin window), but for what only renders a
 // given answer (Test connection's result, the environment list).

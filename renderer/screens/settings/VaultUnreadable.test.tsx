@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VAULT_RESET_CONFIRMATION } from '../../../shared/settings.ts';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // Settings while main cannot read the secret vault: locked for everyone (no PIN form, no fields), the way
 // out said in words, and the reset sent only after an explicit confirmation.

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // Linked-customer takings in the day summary, as the core composes them: approved charges and captured holds
 // as their own lines, already in net (net = in-store paid − refunds + linked-customer takings).

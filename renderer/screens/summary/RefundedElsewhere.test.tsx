@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // Refunds made outside this till (merchant portal, another till), as the core reports them: the payment
 // detail and the day summary say how much of the refunds was made elsewhere, so the cashier can tell.

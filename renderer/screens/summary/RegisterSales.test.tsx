@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The day summary on a day the shop's register programs sold: each register's takings and the refunds made here
 // of them, for the manager to compare with the register's own report; nothing of it on a day none did.

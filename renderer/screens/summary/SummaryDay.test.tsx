@@ -5,8 +5,8 @@ import { App } from '../../App.tsx';
 import { addDays } from '../../components/day.ts';
 import { localDay } from '../../components/format.ts';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The day summary's day: shown and typed day first in the till's language, asked for as the ISO day, and the
 // CSV export is of the day on screen.

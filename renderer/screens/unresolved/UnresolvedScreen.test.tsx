@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { notice } from '../../../shared/notices.ts';
 
 // The unresolved list as the cashier sees it: one row per payment, the same number as the status bar, and a

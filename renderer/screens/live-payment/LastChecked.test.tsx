@@ -2,8 +2,8 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { keyAt, renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { keyAt, renderWithBridge } from '../../test/render.test-helper.tsx';
 
 // The payment screen tells the core which payment it shows (so its lookups come first) and shows how fresh
 // its status is, from payment.checked: ticking, never frozen, and plain about a provider that stopped answering.

@@ -5,8 +5,8 @@ import { notice } from '../../../shared/notices.ts';
 import { App } from '../../App.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { openCoreBridge, type CoreBridge } from '../../test/core-bridge.test-helper.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { keyAt, renderWithBridge } from '../../test/render.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { keyAt, renderWithBridge } from '../../test/render.test-helper.tsx';
 
 async function startCharge(bridge = createFakeBridge()) {
   renderWithBridge(<App />, bridge);

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, paymentView } from '../../test/fake-bridge.ts';
-import { renderWithBridge, scannerTypes } from '../../test/render.tsx';
+import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
 
 // A sale the shop's register sent (ecr.sale): it takes the cashier's screen at once, says where it came from,
 // and the cashier finishes it (a scan) or calls it off; the register follows over its own connection.
