@@ -19,9 +19,9 @@ import {
   customerModuleBehind,
   paymentModuleBehind,
 } from './journal-stand-ins.ts';
-import type { PaymentModuleFactory } from './payment-module.ts';
+import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
-import { createStatusBudget } from './payments/status-budget.ts';
+import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
@@ -128,7 +128,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit });
+  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({
@@ -144,10 +144,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const payments = paymentModuleBehind(paymentGate);
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
-  const approvals = createApprovals({
-    settings,
+  const approvals = createApprovals(context, {
     customers: { 'customers.find': (request) => customers.handlers['customers.find'](request) },
-    emit: bus.emit,
     unavailable: () => {
       const problem = customerGate.problem();
       return problem ? journalLost(problem) : null;
