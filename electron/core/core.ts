@@ -8,7 +8,7 @@ import { consentNotAvailable, type ConsentOpener } from './customers/consent-ope
 import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
-import { startEcrModule } from './ecr/ecr-module.ts';
+import { startRegisterModule } from './ecr/register-module.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
 import { journalRecordsIn } from './journal/journal-record.ts';
@@ -65,9 +65,9 @@ export interface CreateCoreOptions {
   /** The system printer (Electron); absent in the browser preview, where the renderer prints. An ESC/POS printer set in Settings is the core's own (printing/). */
   readonly printer?: ReceiptPrinter;
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
-  readonly ecrHeartbeatMs?: number;
+  readonly registerHeartbeatMs?: number;
   /** Register connection: how long a request may take to arrive whole (default 10 s; tests shorten it). */
-  readonly ecrRequestTimeoutMs?: number;
+  readonly registerRequestTimeoutMs?: number;
   /**
    * The port the transport itself listens on (the browser preview's web host; the app has none), once it does:
    * Settings refuses it for the register connection.
@@ -249,16 +249,16 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   };
   let ecr;
   try {
-    ecr = await startEcrModule({
+    ecr = await startRegisterModule({
       dataDir: options.dataDir,
       settings,
       admin,
       payments: payments.register,
       subscribe: bus.subscribe,
       version: options.version,
-      heartbeatMs: options.ecrHeartbeatMs,
+      heartbeatMs: options.registerHeartbeatMs,
       ownPorts,
-      requestTimeoutMs: options.ecrRequestTimeoutMs,
+      requestTimeoutMs: options.registerRequestTimeoutMs,
       listeners,
     });
   } catch (error) {
