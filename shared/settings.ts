@@ -41,19 +41,19 @@ export const partnerSchema = z.object({
   merchantEntityId: z.string().max(64),
 });
 
-export const ECR_NETWORKS = ['this-computer', 'shop-network'] as const;
-export type EcrNetwork = (typeof ECR_NETWORKS)[number];
-export const DEFAULT_ECR_PORT = 8710;
+export const REGISTER_NETWORKS = ['this-computer', 'shop-network'] as const;
+export type RegisterNetwork = (typeof REGISTER_NETWORKS)[number];
+export const DEFAULT_REGISTER_PORT = 8710;
 
-export const ecrSettingsSchema = z.object({
+export const registerSettingsSchema = z.object({
   enabled: z.boolean(),
   /** A port of its own (not a privileged one): the register is configured with it. */
   port: z.number().int().min(1024).max(65_535),
-  network: z.enum(ECR_NETWORKS),
+  network: z.enum(REGISTER_NETWORKS),
   /** Refunds over the connection (no supervisor PIN: the register's key is the authority). */
   refundsAllowed: z.boolean(),
 });
-export type EcrSettings = z.infer<typeof ecrSettingsSchema>;
+export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 
 export const PRINTER_KINDS = ['system', 'network', 'device'] as const;
 export type PrinterKind = (typeof PRINTER_KINDS)[number];
@@ -142,7 +142,7 @@ export const settingsSchema = z
      * and refunds payments over a local HTTP API. Off by default; on this computer only (127.0.0.1, plain
      * HTTP) or on the shop network (HTTPS with the till's own certificate).
      */
-    ecr: ecrSettingsSchema,
+    ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
@@ -230,7 +230,7 @@ export const DEFAULT_SETTINGS: Settings = {
   statusRequestsPerSecond: 5,
   linkedApproval: 'customer-display',
   tokenized: { merchantId: '', callbackUrl: '', customBaseUrl: '', webhookUrl: '', webhookListenPort: 0 },
-  ecr: { enabled: false, port: DEFAULT_ECR_PORT, network: 'this-computer', refundsAllowed: false },
+  ecr: { enabled: false, port: DEFAULT_REGISTER_PORT, network: 'this-computer', refundsAllowed: false },
   printer: {
     kind: 'system',
     host: '',

@@ -1,6 +1,6 @@
 import type { EventSink } from '../../shared/contract.ts';
 import type { JournalRecords } from './journal/journal-record.ts';
-import type { StatusBudget } from './payments/status-budget.ts';
+import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { ListenerBoard } from './status/listener-board.ts';
@@ -11,14 +11,17 @@ import type { ListenerBoard } from './status/listener-board.ts';
 export interface CoreContext {
   /** Directory for state files (the journal database lives here). */
   readonly dataDir: string;
-  /** Each journal's id and how far it got, in the settings store: notices a journal deleted with its mark. */
+  /**
+   * Each journal's id and how far it got, in `journal-records.json` beside the journals (journal/journal-record.ts;
+   * not the settings store, which a shop copies between tills): notices a journal deleted with its mark.
+   */
   readonly journalRecords: JournalRecords;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
   /**
-   * The terminal's status budget (Settings → status checks per second, payments/status-budget.ts): every status
+   * The terminal's status budget (Settings → status checks per second, status/status-budget.ts): every status
    * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer hold lookups
    * (after an order webhook, when a customer is opened, the resolver's) and the resolver's re-sends, the status
    * bar's probe — so all of them together stay within the setting. The core closes it last.

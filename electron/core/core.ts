@@ -8,7 +8,7 @@ import { consentNotAvailable, type ConsentOpener } from './customers/consent-ope
 import { createApprovals } from './customers/approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleFactory } from './customers/customer-module.ts';
 import { dayReportHandlers } from './day-report.ts';
-import { startEcrModule } from './ecr/ecr-module.ts';
+import { startRegisterModule } from './ecr/register-module.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
 import { journalRecordsIn } from './journal/journal-record.ts';
@@ -19,9 +19,9 @@ import {
   customerModuleBehind,
   paymentModuleBehind,
 } from './journal-stand-ins.ts';
-import type { PaymentModuleFactory } from './payment-module.ts';
+import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
-import { createStatusBudget } from './payments/status-budget.ts';
+import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
@@ -65,9 +65,9 @@ export interface CreateCoreOptions {
   /** The system printer (Electron); absent in the browser preview, where the renderer prints. An ESC/POS printer set in Settings is the core's own (printing/). */
   readonly printer?: ReceiptPrinter;
   /** Register connection: how often a quiet event stream gets a comment line (default 15 s; tests shorten it). */
-  readonly ecrHeartbeatMs?: number;
+  readonly registerHeartbeatMs?: number;
   /** Register connection: how long a request may take to arrive whole (default 10 s; tests shorten it). */
-  readonly ecrRequestTimeoutMs?: number;
+  readonly registerRequestTimeoutMs?: number;
   /**
    * The port the transport itself listens on (the browser preview's web host; the app has none), once it does:
    * Settings refuses it for the register connection.
@@ -128,7 +128,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, emit: bus.emit });
+  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({
@@ -144,10 +144,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const payments = paymentModuleBehind(paymentGate);
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
-  const approvals = createApprovals({
-    settings,
+  const approvals = createApprovals(context, {
     customers: { 'customers.find': (request) => customers.handlers['customers.find'](request) },
-    emit: bus.emit,
     unavailable: () => {
       const problem = customerGate.problem();
       return problem ? journalLost(problem) : null;
@@ -251,16 +249,16 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   };
   let ecr;
   try {
-    ecr = await startEcrModule({
+    ecr = await startRegisterModule({
       dataDir: options.dataDir,
       settings,
       admin,
       payments: payments.register,
       subscribe: bus.subscribe,
       version: options.version,
-      heartbeatMs: options.ecrHeartbeatMs,
+      heartbeatMs: options.registerHeartbeatMs,
       ownPorts,
-      requestTimeoutMs: options.ecrRequestTimeoutMs,
+      requestTimeoutMs: options.registerRequestTimeoutMs,
       listeners,
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import type { DaySummary } from '../../shared/domain.ts';
 import { money } from '../../shared/money.ts';
 import type { CustomerModule } from './customers/customer-module.ts';
 import { csvField } from './journal/csv-export.ts';
-import type { DayReportChannel, PaymentModule } from './payment-module.ts';
+import type { DayReportChannel, PaymentModule } from './payments/payment-module.ts';
 
 // The day report (payments.summary, payments.exportCsv): the payment service's in-store figures, plus the
 // linked-customer module's takings of the same local day in the same currency. Both services keep their own

@@ -12,7 +12,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { PaymentHandlers } from '../core/payment-module.ts';
+import type { PaymentHandlers } from '../core/payments/payment-module.ts';
 import type { PaymentDetail, PaymentView, RefundView } from '../../shared/domain.ts';
 import { PosError } from '../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../core/instore/profiles.ts';

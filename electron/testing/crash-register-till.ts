@@ -4,10 +4,10 @@
 
 import type { EventSink } from '../../shared/contract.ts';
 import type { CoreContext } from '../core/core-context.ts';
-import { startEcrModule } from '../core/ecr/ecr-module.ts';
+import { startRegisterModule } from '../core/ecr/register-module.ts';
 import { freePort } from '../sandbox/testing.ts';
 import { createEventBus } from '../core/event-bus.ts';
-import type { PaymentModule } from '../core/payment-module.ts';
+import type { PaymentModule } from '../core/payments/payment-module.ts';
 import { createAdminSession } from '../core/settings/admin-session.ts';
 import { CRASH_REGISTER_KEY_NAME, CrashRegister, readRegisterMemory } from './crash-register.ts';
 import type { TestContext } from '../core/payments/payment-test-context.test-helper.ts';
@@ -41,7 +41,7 @@ export async function startCrashRegister(options: {
   });
   const admin = createAdminSession();
   admin.grant();
-  const ecr = await startEcrModule({
+  const ecr = await startRegisterModule({
     dataDir: options.dataDir,
     settings,
     admin,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { PaymentView } from '../../shared/domain.ts';
 import { registerKeyIdNamed } from '../core/ecr/key-store.ts';
 import { journalFileIn, openJournal } from '../core/journal/index.ts';
-import type { PaymentHandlers } from '../core/payment-module.ts';
+import type { PaymentHandlers } from '../core/payments/payment-module.ts';
 
 export const REGISTER_MEMORY_FILE = 'register-memory.json';
 export const CRASH_REGISTER_KEY_NAME = 'Crash register';

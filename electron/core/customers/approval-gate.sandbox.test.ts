@@ -64,11 +64,7 @@ describe('the customer module asks the approval gate before charging or capturin
 
   it('so the core composes the customer module and the approval questions side by side, each channel once', async () => {
     const { module, context } = await start();
-    const approvals = createApprovals({
-      settings: context.settings,
-      customers: module.handlers,
-      emit: () => {},
-    });
+    const approvals = createApprovals(context, { customers: module.handlers });
     expect(Object.keys(approvals.handlers).sort()).toEqual([
       'customers.answerApproval',
       'customers.approvalStatus',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ApprovalView, Events, Handlers } from '../../../shared/contract.ts';
+import type { ApprovalView, Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
+import type { CoreContext } from '../core-context.ts';
 
 // The customer's yes before their stored wallet is charged. A linked customer's wallet can be charged
 // without them scanning anything, so a charge or a hold's capture first asks them on the customer display
@@ -35,10 +35,8 @@ export interface ApprovalGate {
 }
 
 export interface ApprovalsOptions {
-  readonly settings: SettingsService;
   /** The customer lookup: a capture's amount is read from the hold itself, never from the request. */
   readonly customers: Pick<Handlers, 'customers.find'>;
-  readonly emit: <E extends 'customers.approvalOnDisplay'>(event: E, payload: Events[E]) => void;
   /**
    * Why the linked-customer service cannot act at all (its journal lost), said before any approval question.
    * (A charge or capture then never reaches the gate: the service's stand-in refuses it first.)
@@ -52,7 +50,11 @@ interface Approval {
   readonly merchantRef: string | null;
 }
 
-export function createApprovals(options: ApprovalsOptions): { handlers: ApprovalHandlers; gate: ApprovalGate } {
+/** `context`: the settings (who may approve, the supervisor's PIN) and the way to the customer display. */
+export function createApprovals(
+  context: Pick<CoreContext, 'settings' | 'emit'>,
+  options: ApprovalsOptions,
+): { handlers: ApprovalHandlers; gate: ApprovalGate } {
   const now = options.now ?? Date.now;
   const approvals = new Map<string, Approval>();
 
@@ -65,7 +67,7 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
   };
   const settle = (approval: Approval, state: ApprovalView['state']): ApprovalView => {
     approval.view = { ...approval.view, state };
-    options.emit('customers.approvalOnDisplay', approval.view);
+    context.emit('customers.approvalOnDisplay', approval.view);
     return approval.view;
   };
   const prune = (): void => {
@@ -110,7 +112,7 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
         amount = hold.amount;
         merchantRef = hold.merchantRef;
       }
-      const settings = options.settings.current();
+      const settings = context.settings.current();
       const view: ApprovalView = {
         approvalId: randomBytes(18).toString('base64url'),
         action: request.action,
@@ -122,7 +124,7 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
         expiresAt: new Date(now() + APPROVAL_TTL_MS).toISOString(),
       };
       approvals.set(view.approvalId, { view, merchantRef });
-      if (view.by === 'customer-display') options.emit('customers.approvalOnDisplay', view);
+      if (view.by === 'customer-display') context.emit('customers.approvalOnDisplay', view);
       return view;
     },
 
@@ -133,7 +135,7 @@ export function createApprovals(options: ApprovalsOptions): { handlers: Approval
       // Where a supervisor approves, the PIN is the approval; where the customer does, their display's answer.
       if (approval.view.by === 'supervisor-pin') {
         if (supervisorPin === undefined) throw new PosError('supervisor.pin-required');
-        const check = await options.settings.verifyPin('supervisor', supervisorPin);
+        const check = await context.settings.verifyPin('supervisor', supervisorPin);
         if (check === 'not-set') throw new PosError('supervisor.pin-required');
         if (check !== 'valid') throw new PosError('supervisor.pin-wrong');
       }

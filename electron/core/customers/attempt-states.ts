@@ -1,4 +1,4 @@
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 
 // Questions about one charge or hold row that the sends, the hold operations and the resolver all ask.
 

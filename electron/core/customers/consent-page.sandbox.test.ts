@@ -36,7 +36,6 @@ beforeAll(async () => {
   test = await openTestContext({ dataDir, sandbox });
   module = await createCustomerModule({
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
-    emit: () => {},
   })(test.context, EVERY_REQUEST_APPROVED);
 });
 

@@ -1,7 +1,8 @@
-import type { CustomerHandlers } from '../../../shared/contract.ts';
+import { CUSTOMER_CHANNEL_NAMES, type CustomerHandlers } from '../../../shared/contract.ts';
 import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
+import { channelsFace, forwardingModule, type ModuleFace } from '../module-face.ts';
 import type { ApprovalGate } from './approvals.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { createCustomerService } from './customer-service.ts';
@@ -13,7 +14,8 @@ import type { CustomerServiceOptions } from './options.ts';
 // journal, starts the service (recovery included, and the order webhook listener the settings ask for) and
 // returns the customers.* handlers (charge and capture behind the approval gate it is handed), plus two things only main needs: the consent page request (the app token
 // never goes to the renderer) and the order webhook address. The journal is opened and closed here, not by
-// the service, so a service that fails to start still closes its file.
+// the service, so a service that fails to start still closes its file. Its face is declared once, in
+// CUSTOMER_MODULE_FACE: the journal's stand-in and the core's forwarder are made from it (../module-face.ts).
 
 export interface CustomerModule {
   readonly handlers: CustomerHandlers;
@@ -29,6 +31,21 @@ export interface CustomerModule {
   csvLinesOfDay(day: string): string[][];
   close(): Promise<void>;
 }
+
+/**
+ * The customer module's face, and what it answers while the customer journal is refused: every customers.*
+ * call refused with journal.lost, the day report's linked-customer part too (it is unknown); no order webhook
+ * address, nothing unresolved to count.
+ */
+export const CUSTOMER_MODULE_FACE: ModuleFace<CustomerModule> = {
+  handlers: channelsFace<CustomerHandlers>(CUSTOMER_CHANNEL_NAMES),
+  consentRequest: 'throws',
+  orderWebhookUrl: () => null,
+  unresolvedCount: () => 0,
+  takingsOfDay: 'throws',
+  csvLinesOfDay: 'throws',
+  close: async () => {},
+};
 
 /** `approvals`: asked before every charge and capture (the core's approvals.ts; tests of the service alone pass their own). */
 export type CustomerModuleFactory = (context: CoreContext, approvals: ApprovalGate) => Promise<CustomerModule>;
@@ -59,14 +76,7 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
       await close();
       throw error;
     }
-    return {
-      handlers: service.handlers,
-      consentRequest: (linkToken) => service.consentRequest(linkToken),
-      orderWebhookUrl: () => service.orderWebhookUrl(),
-      unresolvedCount: () => service.unresolvedCount(),
-      takingsOfDay: (day, currency) => service.takingsOfDay(day, currency),
-      csvLinesOfDay: (day) => service.csvLinesOfDay(day),
-      close,
-    };
+    // The service's face, but closing the journal after it.
+    return { ...forwardingModule(CUSTOMER_MODULE_FACE, () => service), close };
   };
 }

@@ -62,11 +62,16 @@ export async function start(
   approvals: ApprovalGate = EVERY_REQUEST_APPROVED,
 ): Promise<NonNullable<typeof running>> {
   await running?.close();
-  const test = await openTestContext({ dataDir, sandbox });
   const updates: LinkedCustomerDetail[] = [];
+  const test = await openTestContext({
+    dataDir,
+    sandbox,
+    onEvent: (event, payload) => {
+      if (event === 'customers.updated') updates.push(payload as LinkedCustomerDetail);
+    },
+  });
   const module = await createCustomerModule({
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
-    emit: (_event, detail) => updates.push(detail),
     resolveDelaysMs: [20, 40, 80],
     client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     ...overrides,

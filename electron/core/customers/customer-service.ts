@@ -1,33 +1,32 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CustomerHandlers } from '../../../shared/contract.ts';
-import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
-import { money, type CurrencyCode } from '../../../shared/money.ts';
+import { money } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle } from '../http/hint-throttle.ts';
 import type { ApprovalGate } from './approvals.ts';
 import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
-import { linkedCustomerCsvLines } from './csv.ts';
 import type { CustomerModule } from './customer-module.ts';
-import { capture, refreshHolds, voidHold } from './holds.ts';
+import { capture, voidHold } from './holds.ts';
 import type { CustomerJournal } from './journal.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
 import { closeInterruptedLinkSessions, completeLink, consentRequest, linkStatus, startLink } from './linking.ts';
 import { resolveCustomerOptions, type CustomerServiceOptions } from './options.ts';
 import { onOrderHint } from './order-outcomes.ts';
 import { startOrderWebhookListener } from './order-webhook-listener.ts';
+import { csvLinesOfDay, find, takingsOfDay, unresolvedAttempts } from './queries.ts';
 import { scheduleResolve } from './resolver.ts';
 import { createStatusSlots } from './status-slots.ts';
-import { customerDetail, describe, orderWebhookUrl, requireCustomer, type CustomerRuntime } from './runtime.ts';
+import { describe, orderWebhookUrl, type CustomerRuntime } from './runtime.ts';
 import { TokenCipher } from './token-cipher.ts';
 import { unlink } from './unlink.ts';
-import { isUnresolvedAttempt, toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './views.ts';
+import { toChargeView, toCustomerView, toHoldView, toUnresolvedView } from './views.ts';
 
 // electron/core/customers/ owns the linked-customer service (customers.*): linking, charges and holds of
 // customers who linked their wallet, on top of the tokenized client (electron/core/tokenized/), with its own
 // journal, views and order webhook. This file is its facade: the handler map, then start and close; each
-// role lives in its own file (linking, charges, holds, sends, resolver, order-outcomes), sharing one runtime.
+// role lives in its own file (linking, charges, holds, sends, resolver, order-outcomes, queries), sharing one
+// runtime.
 // Its rules, the same as the in-store payment service's:
 // - every hold, capture, void and charge is in the journal (with its merchantRef and idempotency key) before
 //   its request leaves;
@@ -102,7 +101,7 @@ export function createCustomerService(
     attempts: new Map(),
     appTokens: new Map(),
     webhooks: null,
-    hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs }),
+    hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs, timers: resolved.timers }),
     slots: createStatusSlots(context.statusBudget),
     closed: false,
     resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
@@ -114,7 +113,7 @@ export function createCustomerService(
     orderWebhookUrl: () => orderWebhookUrl(rt),
     unresolvedCount: () => unresolvedAttempts(rt).length,
     takingsOfDay: (day, currency) => takingsOfDay(rt, day, currency),
-    csvLinesOfDay: (day) => linkedCustomerCsvLines(rt.journal.attemptsOfDay(day), rt.options.timeZone),
+    csvLinesOfDay: (day) => csvLinesOfDay(rt, day),
     close: () => close(rt),
   };
 }
@@ -143,34 +142,10 @@ async function close(rt: CustomerRuntime): Promise<void> {
   rt.hints.close();
   // Before waiting for the locks: a lookup waiting for a slot inside one is not sent.
   rt.slots.close();
-  for (const timer of rt.timers.values()) clearTimeout(timer);
+  for (const timer of rt.timers.values()) rt.options.timers.clearTimeout(timer);
   rt.timers.clear();
   rt.access.close();
   await rt.webhooks?.close();
   // Let requests in flight finish their journal writes before the file closes.
   await Promise.allSettled([...rt.locks.values()]);
-}
-
-/** The customer with their holds and charges; the holds that can still change are refreshed first. */
-async function find(rt: CustomerRuntime, merchantUserId: string): Promise<LinkedCustomerDetail> {
-  requireCustomer(rt, merchantUserId);
-  const refresh = refreshHolds(rt, merchantUserId);
-  // Answer from the journal if the provider is slow; the refresh goes on and announces what it finds.
-  await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, rt.options.refreshBudgetMs).unref())]);
-  return customerDetail(rt, merchantUserId);
-}
-
-/** Charges and holds whose outcome is still being found out, or that the till stopped checking (the Unresolved list). */
-function unresolvedAttempts(rt: CustomerRuntime): CustomerAttemptRow[] {
-  return rt.journal.unsettled().filter(isUnresolvedAttempt);
-}
-
-/** Approved charges and captured holds of a local day, in the day summary's currency. */
-function takingsOfDay(rt: CustomerRuntime, day: string, currency: CurrencyCode): LinkedCustomerTakings {
-  const { charges, captures } = rt.journal.takingsOfDay(day, currency);
-  const line = (total: { count: number; totalMinor: number }): SummaryLine => ({
-    count: total.count,
-    total: money(total.totalMinor, currency),
-  });
-  return { charges: line(charges), captures: line(captures) };
 }

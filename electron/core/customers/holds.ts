@@ -3,10 +3,10 @@ import type { HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
-import type { Lane } from '../payments/status-budget.ts';
+import type { Lane } from '../status/status-budget.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
 import { isCaptured } from './attempt-states.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import {
   describe,
   exclusive,

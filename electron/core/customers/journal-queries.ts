@@ -20,7 +20,7 @@ import {
   type LinkSessionRow,
   type LinkSessionStatus,
   type NewCustomerAttempt,
-} from './journal-rows.ts';
+} from './rows.ts';
 
 // The linked-customer journal's SQL: one prepared statement per query text, reused. Plain reads and writes;
 // journal.ts wraps each in its guard (closed file, journal.unavailable) and its transaction.

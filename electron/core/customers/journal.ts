@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import { journalUnavailable, type Atomically } from '../journal/database.ts';
+import type { Atomically } from '../journal/database.ts';
+import { journalFacade } from '../journal/journal-facade.ts';
 import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
 import type { JournalRecords } from '../journal/journal-record.ts';
 import { customerQueries } from './journal-queries.ts';
@@ -17,7 +18,7 @@ import type {
   LinkSessionRow,
   LinkSessionStatus,
   NewCustomerAttempt,
-} from './journal-rows.ts';
+} from './rows.ts';
 import { migrateCustomers } from './migrations.ts';
 
 /**
@@ -139,18 +140,11 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
     file.close();
     throw openingFailed(options.filePath, error);
   }
+  // Each call's own writes in one transaction (nested in the caller's atomically, if any).
   const atomically: Atomically = transactions.atomically;
-  let open = true;
-  const guard = <A extends unknown[], R>(operation: (...args: A) => R) => {
-    return (...args: A): R => {
-      if (!open) throw journalUnavailable(new Error('The linked-customer journal is closed'));
-      try {
-        return operation(...args);
-      } catch (error) {
-        throw journalUnavailable(error);
-      }
-    };
-  };
+  // The same failure rule as the payment journal's (journal-facade.ts).
+  const facade = journalFacade({ name: 'linked-customer journal', transactions, closeFile: file.close });
+  const guard = facade.guard;
   const q = customerQueries(db, now);
 
   return {
@@ -193,12 +187,8 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
       atomically(() => q.appendEvent(event)),
     ),
     eventsOf: guard(q.eventsOf),
-    atomically: <T>(work: () => T): T => guard(() => atomically(work))(),
-    close: () => {
-      if (!open) return;
-      open = false;
-      file.close();
-    },
+    atomically: facade.atomically,
+    close: facade.close,
   };
 }
 

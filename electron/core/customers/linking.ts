@@ -5,7 +5,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { assertExpectedConsentPage, consentPageDecision, type ConsentGateway } from '../security/consent-page.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
-import type { CustomerRow, LinkSessionRow } from './journal-rows.ts';
+import type { CustomerRow, LinkSessionRow } from './rows.ts';
 import { customerView, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
 import { toCustomerView } from './views.ts';
 

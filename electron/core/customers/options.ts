@@ -1,7 +1,7 @@
-import type { CustomerEvents } from '../../../shared/contract.ts';
 import { DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import { systemTimeZone } from '../journal/local-time.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
+import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
 import type { TokenizedClientTuning } from './client-access.ts';
 import type { OrderWebhookConfig } from './order-webhook-listener.ts';
 
@@ -14,6 +14,8 @@ export interface CustomerServiceOptions {
   /** IANA zone of the shop for merchantRef days; default this computer's. */
   readonly timeZone?: string | undefined;
   readonly now?: (() => number) | undefined;
+  /** Every wait the service schedules (the resolver's backoff, find's refresh budget); default the system's. */
+  readonly timers?: Timers | undefined;
   /** The provider does not publish its pre-auth TTL; expected expiry shown on a hold. Default 7 days. */
   readonly assumedHoldTtlMs?: number | undefined;
   /** Waits between attempts to resolve an unknown outcome; the last repeats. */
@@ -30,13 +32,13 @@ export interface CustomerServiceOptions {
    */
   readonly orderWebhook?: OrderWebhookConfig | undefined;
   readonly client?: Omit<TokenizedClientTuning, 'onExchange'> | undefined;
-  readonly emit?: (<E extends keyof CustomerEvents>(event: E, payload: CustomerEvents[E]) => void) | undefined;
   readonly log?: ((line: string) => void) | undefined;
 }
 
 /** The options with every default filled in. */
 export interface ResolvedCustomerOptions {
   readonly now: () => number;
+  readonly timers: Timers;
   readonly timeZone: string;
   readonly assumedHoldTtlMs: number;
   readonly resolveDelaysMs: readonly number[];
@@ -44,7 +46,6 @@ export interface ResolvedCustomerOptions {
   readonly refreshBudgetMs: number;
   readonly hintIntervalMs: number;
   readonly orderWebhook: OrderWebhookConfig | undefined;
-  readonly emit: CustomerServiceOptions['emit'];
   readonly log: (line: string) => void;
 }
 
@@ -67,6 +68,7 @@ const DEFAULT_REFRESH_BUDGET_MS = 2_500;
 export function resolveCustomerOptions(options: CustomerServiceOptions): ResolvedCustomerOptions {
   return {
     now: options.now ?? Date.now,
+    timers: options.timers ?? SYSTEM_TIMERS,
     timeZone: options.timeZone ?? systemTimeZone(),
     assumedHoldTtlMs: options.assumedHoldTtlMs ?? DEFAULT_TTL_MS,
     resolveDelaysMs: options.resolveDelaysMs?.length ? options.resolveDelaysMs : DEFAULT_RESOLVE_DELAYS_MS,
@@ -74,7 +76,6 @@ export function resolveCustomerOptions(options: CustomerServiceOptions): Resolve
     refreshBudgetMs: options.refreshBudgetMs ?? DEFAULT_REFRESH_BUDGET_MS,
     hintIntervalMs: options.hintIntervalMs ?? DEFAULT_HINT_INTERVAL_MS,
     orderWebhook: options.orderWebhook,
-    emit: options.emit,
     log: (line) => options.log?.(line),
   };
 }

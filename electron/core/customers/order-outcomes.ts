@@ -2,7 +2,7 @@ import { isStoppedReason } from '../../../shared/domain.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import type { OrderOutcomeNotification } from './order-webhook-receiver.ts';
 import { describe, exclusive, publish, reasonOf, type CustomerRuntime } from './runtime.ts';
 

@@ -3,7 +3,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import { describe, exclusive, publish, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { sendCreate } from './sends.ts';
 import { tokenGoneForGood, tokenOf } from './tokens.ts';
@@ -21,16 +21,16 @@ export function scheduleResolve(rt: CustomerRuntime, merchantRef: string, delayM
   if (rt.closed) return;
   const existing = rt.timers.get(merchantRef);
   if (existing && delayMs === undefined) return;
-  if (existing) clearTimeout(existing);
+  if (existing) rt.options.timers.clearTimeout(existing);
   const attempt = rt.attempts.get(merchantRef) ?? 0;
-  const timer = setTimeout(
+  // No unref: close() clears every one of these, so none outlives the service.
+  const timer = rt.options.timers.setTimeout(
     () => {
       rt.timers.delete(merchantRef);
       void resolve(rt, merchantRef);
     },
     delayMs ?? rt.options.resolveDelaysMs[Math.min(attempt, rt.options.resolveDelaysMs.length - 1)]!,
   );
-  timer.unref();
   rt.timers.set(merchantRef, timer);
 }
 

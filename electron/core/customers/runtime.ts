@@ -7,7 +7,7 @@ import type { ConsentGateway } from '../security/consent-page.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
-import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow, CustomerRow } from './rows.ts';
 import type { ResolvedCustomerOptions } from './options.ts';
 import type { OrderWebhookListener } from './order-webhook-listener.ts';
 import type { StatusSlots } from './status-slots.ts';
@@ -34,7 +34,8 @@ export interface CustomerRuntime {
   readonly audit: AsyncLocalStorage<AuditScope>;
   /** Per-customer queue: every write for one customer runs alone (a hold cannot race its own unlink). */
   readonly locks: Map<string, Promise<unknown>>;
-  readonly timers: Map<string, NodeJS.Timeout>;
+  /** The resolver's scheduled resolutions by merchantRef (handles of options.timers). */
+  readonly timers: Map<string, unknown>;
   /** How many times each unsettled attempt has been tried (drives the backoff). */
   readonly attempts: Map<string, number>;
   /** App tokens of sessions started in this run, for main's consent window. */
@@ -114,10 +115,10 @@ function countsChanged(rt: CustomerRuntime): void {
 export function publish(rt: CustomerRuntime, merchantUserId: string): void {
   // Every path that changed a row ends here (some through journal writes that bypass updateAttempt).
   countsChanged(rt);
-  if (!rt.options.emit || rt.closed) return;
+  if (rt.closed) return;
   try {
     if (rt.journal.getCustomer(merchantUserId))
-      rt.options.emit('customers.updated', customerDetail(rt, merchantUserId));
+      rt.context.emit('customers.updated', customerDetail(rt, merchantUserId));
   } catch (error) {
     rt.options.log(`publish ${merchantUserId}: ${describe(error)}`);
   }

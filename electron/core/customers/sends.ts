@@ -3,7 +3,7 @@ import { notice } from '../../../shared/notices.ts';
 import { money } from '../../../shared/money.ts';
 import { isOutcomeUnknown, isRetryableCode } from '../http/failures.ts';
 import type { PaymentResult, PreAuthRecord, TokenizedClient } from '../tokenized/client.ts';
-import type { CustomerAttemptPatch, CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptPatch, CustomerAttemptRow } from './rows.ts';
 import { orderWebhookUrl, reasonOf, updateAttempt, type CustomerRuntime } from './runtime.ts';
 import { markRelinkNeeded } from './tokens.ts';
 import { checkingReason } from './unresolved-reason.ts';

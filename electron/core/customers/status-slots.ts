@@ -1,6 +1,6 @@
-import type { BudgetTicket, Lane, StatusBudget } from '../payments/status-budget.ts';
+import type { BudgetTicket, Lane, StatusBudget } from '../status/status-budget.ts';
 
-// The linked-customer lookups in the terminal's one status budget (payments/status-budget.ts). Every request
+// The linked-customer lookups in the terminal's one status budget (../status/status-budget.ts). Every request
 // made to learn a state — `GET /pre-auths/{id}` (after an order webhook's hint, by the resolver, when a customer
 // is opened, after a capture's answer) and the resolver's re-send of a create whose answer was lost — holds a
 // slot from when it leaves until a second after its answer, like an in-store lookup, so the provider never sees

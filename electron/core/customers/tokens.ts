@@ -1,7 +1,7 @@
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { TokenizedConnection } from './client-access.ts';
-import type { CustomerRow } from './journal-rows.ts';
+import type { CustomerRow } from './rows.ts';
 import { publish, type CustomerRuntime } from './runtime.ts';
 
 // The customer's payment token: opened from its sealed copy (token-cipher.ts) for one request at a time, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import { holdDisplayStatus, toHoldView } from './views.ts';
 
 // What a hold whose capture was answered REJECTED reads as: capture-failed with the capture's reason, never

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/domain.ts';
 import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
-import type { CustomerAttemptRow, CustomerRow } from './journal-rows.ts';
+import type { CustomerAttemptRow, CustomerRow } from './rows.ts';
 
 // Journal rows → what the screens read. Derived at read time from the attempt state and the provider's
 // status, so there is one source of truth (the row) and the words a cashier sees follow from it.

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONNECTIONS } from './ecr-module.ts';
+import { MAX_CONNECTIONS } from './register-module.ts';
 import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
 import type { RegisterClient } from './register-client.test-helper.ts';
 import { openRegisterTill, startSale, waitFor, type RegisterTill } from './register-till.test-helper.ts';
@@ -102,7 +102,7 @@ describe('what a register may hold open', () => {
   });
 
   it('cuts off a request whose body never finishes, while a long poll waits its whole time', async () => {
-    const till = await openRegisterTill({ core: { ecrRequestTimeoutMs: 1_000 } });
+    const till = await openRegisterTill({ core: { registerRequestTimeoutMs: 1_000 } });
     const [register] = till.registers;
     const sale = await startSale(register!, { amountMinor: 1400, currency: 'SGD', method: 'merchant-qr' });
     const started = Date.now();

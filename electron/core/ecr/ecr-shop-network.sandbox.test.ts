@@ -1,7 +1,7 @@
 import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONNECTIONS_PER_ADDRESS, TLS_HANDSHAKE_TIMEOUT_MS } from './ecr-module.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, TLS_HANDSHAKE_TIMEOUT_MS } from './register-module.ts';
 import { openRegisterTill, waitFor, type RegisterTill } from './register-till.test-helper.ts';
 
 // Issue 21.3: the register connection on a shop network. A TCP connection that never starts TLS was held for

@@ -50,7 +50,7 @@ export async function openTill(
     version: '9.9.9',
     statusIntervalMs: 60_000,
     payments: createPaymentModule({ ...FAST, ...options.payments }),
-    ecrHeartbeatMs: 200,
+    registerHeartbeatMs: 200,
   });
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));

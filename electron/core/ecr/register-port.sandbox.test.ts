@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
-import type { EcrSettings } from '../../../shared/settings.ts';
+import type { RegisterSettings } from '../../../shared/settings.ts';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
@@ -65,7 +65,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The save's refusal of the register port: the notice next to the field. */
-async function refusalOfPort(core: Core, ecr: Partial<EcrSettings>): Promise<Notice | undefined> {
+async function refusalOfPort(core: Core, ecr: Partial<RegisterSettings>): Promise<Notice | undefined> {
   const before = core.handlers['settings.get']({});
   const refused = await core.handlers['settings.save']({ settings: { ecr: { enabled: true, ...ecr } } }).then(
     () => null,

@@ -62,7 +62,7 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
     version: '9.9.9',
     statusIntervalMs: 60_000,
     payments: createPaymentModule({ ...FAST, ...options.payments }),
-    ecrHeartbeatMs: 200,
+    registerHeartbeatMs: 200,
     ...options.core,
   });
   onTestFinished(async () => {

@@ -1,3 +1,5 @@
+import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
+
 // Webhooks are hints to look an order up, and anyone who can reach the receiver can send hints. This keeps
 // a flood for one key (an order) to at most one lookup per interval: the first hint looks now; hints arriving
 // within the interval after it are folded into ONE more lookup at the interval's end (so the real
@@ -20,19 +22,23 @@ export interface HintThrottle {
 
 interface KeyState {
   pending: (() => void) | null;
-  timer: NodeJS.Timeout;
+  timer: unknown;
 }
 
 export function createHintThrottle(options: {
   readonly intervalMs: number;
   readonly trailing?: boolean;
+  /** The service's own timers (../timers.ts); default the system's. */
+  readonly timers?: Timers;
 }): HintThrottle {
   const trailing = options.trailing ?? true;
+  const timers = options.timers ?? SYSTEM_TIMERS;
   const keys = new Map<string, KeyState>();
   let closed = false;
 
-  function startInterval(key: string, state: Omit<KeyState, 'timer'> & { timer?: NodeJS.Timeout }): void {
-    const timer = setTimeout(() => {
+  function startInterval(key: string, state: Omit<KeyState, 'timer'> & { timer?: unknown }): void {
+    // No unref: close() clears every one of these.
+    const timer = timers.setTimeout(() => {
       const current = keys.get(key);
       if (!current) return;
       const look = current.pending;
@@ -44,7 +50,6 @@ export function createHintThrottle(options: {
       startInterval(key, current);
       look();
     }, options.intervalMs);
-    timer.unref();
     keys.set(key, { pending: state.pending, timer });
   }
 
@@ -62,7 +67,7 @@ export function createHintThrottle(options: {
     },
     close() {
       closed = true;
-      for (const state of keys.values()) clearTimeout(state.timer);
+      for (const state of keys.values()) timers.clearTimeout(state.timer);
       keys.clear();
     },
   };

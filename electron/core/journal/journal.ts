@@ -13,6 +13,7 @@ import * as attempts from './attempts.ts';
 import * as cancels from './cancels.ts';
 import { createContext, type JournalContext } from './context.ts';
 import { journalUnavailable } from './database.ts';
+import { journalFacade } from './journal-facade.ts';
 import { openJournalFile } from './journal-file.ts';
 import type { JournalRecords } from './journal-record.ts';
 import { daySummary } from './day-summary.ts';
@@ -150,19 +151,8 @@ export function openJournal(options: JournalOptions): Journal {
     file.close();
     throw journalUnavailable(error);
   }
-  let open = true;
-
-  /** Every call: a database failure becomes journal.unavailable; PosErrors pass through unchanged. */
-  const guard = <A extends unknown[], R>(operation: (...args: A) => R) => {
-    return (...args: A): R => {
-      if (!open) throw journalUnavailable(new Error('The journal is closed'));
-      try {
-        return operation(...args);
-      } catch (error) {
-        throw journalUnavailable(error);
-      }
-    };
-  };
+  // Every call: a database failure becomes journal.unavailable; the caller's own error passes (journal-facade.ts).
+  const { guard, atomically, close } = journalFacade({ name: 'payment journal', transactions, closeFile: file.close });
 
   const viewOf = (referenceId: string): PaymentView | null => {
     const row = attempts.getAttempt(ctx, referenceId);
@@ -243,27 +233,7 @@ export function openJournal(options: JournalOptions): Journal {
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),
 
-    atomically: <T>(work: () => T): T => {
-      if (!open) throw journalUnavailable(new Error('The journal is closed'));
-      // The caller's own error passes through unchanged; only a failure of the commit itself is the journal's.
-      let thrownByWork = false;
-      try {
-        return ctx.atomically(() => {
-          try {
-            return work();
-          } catch (error) {
-            thrownByWork = true;
-            throw error;
-          }
-        });
-      } catch (error) {
-        throw thrownByWork ? error : journalUnavailable(error);
-      }
-    },
-    close: () => {
-      if (!open) return;
-      open = false;
-      file.close();
-    },
+    atomically,
+    close,
   };
 }

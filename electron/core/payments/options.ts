@@ -1,14 +1,13 @@
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../http/retry.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../http/timed-fetch.ts';
+import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.ts';
 
 // Everything the payment service lets a caller tune. The app uses the defaults; tests and the crash test
 // shorten the clocks so that hours of till life fit in seconds. Each default says why it is what it is.
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** The core's one timer shape lives in ../timers.ts. Re-exported only for branches still importing it here. */
+export type { Timers } from '../timers.ts';
 
 export interface PaymentServiceOptions {
   /** The journal's SQLite file; default `payments.sqlite3` in the core's data folder. */
@@ -85,11 +84,6 @@ export interface ResolvedOptions {
   readonly webhooks: boolean;
   readonly closeGraceMs: number;
 }
-
-const SYSTEM_TIMERS: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export function resolveOptions(options: PaymentServiceOptions = {}): ResolvedOptions {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.client?.timeouts };

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { OrderWorker, type Pass, type PassState } from './order-worker.ts';
-import type { Timers } from './options.ts';
-import { createStatusBudget } from './status-budget.ts';
+import { SYSTEM_TIMERS } from '../timers.ts';
+import { createStatusBudget } from '../status/status-budget.ts';
 import { sleep } from '../../sandbox/testing.ts';
 
 // The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
 // now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.
 
-const SYSTEM: Timers = {
-  setTimeout: (cb, ms) => setTimeout(cb, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
 function worker(pass: Pass, initialDelayMs = 0, onError: (error: unknown) => number = () => 10) {
   let exits = 0;
-  const w = new OrderWorker({ pass, timers: SYSTEM, initialDelayMs, onError, onExit: () => (exits += 1) });
+  const w = new OrderWorker({ pass, timers: SYSTEM_TIMERS, initialDelayMs, onError, onExit: () => (exits += 1) });
   return { w, exits: () => exits };
 }
 
@@ -159,7 +154,7 @@ describe('order worker', () => {
         lanes.push(state.lane);
         return 60_000;
       },
-      timers: SYSTEM,
+      timers: SYSTEM_TIMERS,
       initialDelayMs: 0,
       onError: () => 10,
       onExit: () => undefined,

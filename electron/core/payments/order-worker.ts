@@ -1,5 +1,5 @@
-import type { Timers } from './options.ts';
-import { moreUrgent, type BudgetTicket, type Lane } from './status-budget.ts';
+import type { Timers } from '../timers.ts';
+import { moreUrgent, type BudgetTicket, type Lane } from '../status/status-budget.ts';
 
 // One worker per order that needs watching or settling: the only place that asks the provider about that
 // order, so its lookups never overlap and a late answer can never overwrite a fresher one. It runs passes

@@ -39,7 +39,7 @@ export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string):
 
 /**
  * A person is waiting: each try takes the next free slot of the person lane of the status budget
- * (status-budget.ts), one slot per request so the budget holds; a try that got no answer is made once more.
+ * (../status/status-budget.ts), one slot per request so the budget holds; a try that got no answer is made once more.
  */
 async function getInPersonLane(
   rt: PaymentRuntime,

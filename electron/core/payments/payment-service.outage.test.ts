@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from './options.ts';
+import type { Timers } from '../timers.ts';
 import { openHarness, sandboxOrders, setFaults, waitForDetail } from './payment-service.test-helper.ts';
 
 // The provider stops answering (every call a 503) while a cashier waits on a sale. Two promises to the cashier:

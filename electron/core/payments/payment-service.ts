@@ -1,7 +1,7 @@
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
-import type { PaymentHandlers, PaymentModule, PaymentModuleFactory } from '../payment-module.ts';
+import type { PaymentHandlers, PaymentModule, PaymentModuleFactory } from './payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
@@ -19,7 +19,7 @@ import { registerPayments } from './register-payments.ts';
 import { expireWaitingSale } from './register-sales.ts';
 import { publishAttempt, publishRefund, type PaymentRuntime } from './runtime.ts';
 import { checkNow, markCashierSale, noteChecked, screenLeft, screenShows } from './screens.ts';
-import { createStatusBudget } from './status-budget.ts';
+import { createStatusBudget } from '../status/status-budget.ts';
 import { recover, watch } from './workers.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that

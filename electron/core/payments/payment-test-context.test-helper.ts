@@ -9,7 +9,7 @@ import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
-import { createStatusBudget } from './status-budget.ts';
+import { createStatusBudget } from '../status/status-budget.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings

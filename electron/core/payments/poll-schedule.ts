@@ -6,7 +6,7 @@
 //   nothing happens (steps, by time since it was last shown or last changed), so an order nobody has touched
 //   for minutes costs about one lookup a minute;
 // and always just after its expiry and just after the till's own expiry-cancel is due, where its fate is
-// decided. The terminal's status budget (status-budget.ts) still has the last word.
+// decided. The terminal's status budget (../status/status-budget.ts) still has the last word.
 
 export interface PollSchedule {
   /** Delay before the first status request after create/scan. */

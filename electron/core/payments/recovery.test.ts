@@ -7,7 +7,7 @@ import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { createBody, signedCall } from '../../sandbox/testing.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
-import type { PaymentModule } from '../payment-module.ts';
+import type { PaymentModule } from './payment-module.ts';
 import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';

@@ -13,7 +13,7 @@ import type { ResolvedOptions } from './options.ts';
 import type { OnScreen } from './on-screen.ts';
 import type { OrderWorker } from './order-worker.ts';
 import type { ProviderAmountLimits } from './provider-amount-limits.ts';
-import type { StatusBudget } from './status-budget.ts';
+import type { StatusBudget } from '../status/status-budget.ts';
 
 // What every part of the payment service shares: the journal, the client, the per-terminal status budget,
 // which payments are on screen and which sale holds the till, and what this process remembers about requests

@@ -5,7 +5,7 @@ import type { Lookup } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import type { PaymentRuntime } from './runtime.ts';
 import { otherTerminalError } from './sends.ts';
-import type { BudgetTicket, Lane } from './status-budget.ts';
+import type { BudgetTicket, Lane } from '../status/status-budget.ts';
 
 // One status lookup by referenceId, as the order workers and the cashier's calls make it: through the
 // terminal's status budget in the lane its caller names, one try only (the caller's schedule is the retry),
@@ -14,7 +14,7 @@ import type { BudgetTicket, Lane } from './status-budget.ts';
 // settings change the till may speak for other credentials, and a "not found" there would settle it as never
 // sent).
 //
-// The lane says who waits for the answer (status-budget.ts): `{ lane: 'person' }` for anything a person is
+// The lane says who waits for the answer (../status/status-budget.ts): `{ lane: 'person' }` for anything a person is
 // looking at a spinner for — a refund's pre-read, Check now, a payment typed or scanned at the refund counter
 // — so it takes the next free slot ahead of every background poll.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from './options.ts';
+import type { Timers } from '../timers.ts';
 import { control, openHarness, waitForDetail } from './payment-service.test-helper.ts';
 
 // A verified in-store notification short-circuits the wait: in demo mode the service listens on loopback and

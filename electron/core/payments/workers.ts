@@ -5,7 +5,7 @@ import { runOrderPass } from './order-pass.ts';
 import { OrderWorker } from './order-worker.ts';
 import { note } from './records.ts';
 import type { PaymentRuntime } from './runtime.ts';
-import type { Lane } from './status-budget.ts';
+import type { Lane } from '../status/status-budget.ts';
 
 // One worker per order that is open or unresolved (order-worker.ts runs it, order-pass.ts is each pass), started
 // by whatever needs the order watched: a charge, a cancel, a refund, a screen, a notification, recovery.

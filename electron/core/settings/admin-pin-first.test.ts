@@ -36,7 +36,7 @@ const refusal = (promise: Promise<unknown>): Promise<unknown> =>
     () => 'saved',
     (error: unknown) => error,
   );
-const ecrWith = (refundsAllowed: boolean) => ({
+const registerSettingsWith = (refundsAllowed: boolean) => ({
   enabled: false,
   port: 8710,
   network: 'this-computer' as const,
@@ -50,7 +50,9 @@ describe('an admin PIN first', () => {
       code: 'settings.invalid',
       fieldNotices: { supervisorPin: { key: 'settings.admin-pin-first' } },
     });
-    expect(await refusal(till.handlers['settings.save']({ settings: { ecr: ecrWith(true) } }))).toMatchObject({
+    expect(
+      await refusal(till.handlers['settings.save']({ settings: { ecr: registerSettingsWith(true) } })),
+    ).toMatchObject({
       code: 'settings.invalid',
       fieldNotices: { 'ecr.refundsAllowed': { key: 'settings.admin-pin-first' } },
     });
@@ -69,7 +71,7 @@ describe('an admin PIN first', () => {
   it('with the admin PIN in the same save, or set before, all three can be set', async () => {
     const till = await freshTill();
     const saved = await till.handlers['settings.save']({
-      settings: { ecr: ecrWith(true) },
+      settings: { ecr: registerSettingsWith(true) },
       secrets: { adminPin: '8642', supervisorPin: '2468' },
     });
     expect([saved.secrets.adminPin, saved.secrets.supervisorPin, saved.settings.ecr.refundsAllowed]).toEqual([
@@ -83,7 +85,7 @@ describe('an admin PIN first', () => {
   it('the admin PIN cannot be removed while a supervisor PIN or register refunds remain', async () => {
     const till = await freshTill();
     await till.handlers['settings.save']({
-      settings: { ecr: ecrWith(true) },
+      settings: { ecr: registerSettingsWith(true) },
       secrets: { adminPin: '8642', supervisorPin: '2468' },
     });
     expect(await refusal(till.handlers['settings.save']({ secrets: { adminPin: null } }))).toMatchObject({
@@ -94,7 +96,7 @@ describe('an admin PIN first', () => {
       await refusal(till.handlers['settings.save']({ secrets: { adminPin: null, supervisorPin: null } })),
     ).toMatchObject({ fieldNotices: { adminPin: { key: 'settings.admin-pin-still-needed' } } });
     const cleared = await till.handlers['settings.save']({
-      settings: { ecr: ecrWith(false) },
+      settings: { ecr: registerSettingsWith(false) },
       secrets: { adminPin: null, supervisorPin: null },
     });
     expect([cleared.secrets.adminPin, cleared.secrets.supervisorPin]).toEqual([false, false]);

@@ -4,7 +4,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import { probePort } from '../http/listen-probe.ts';
 import type { FieldNotices } from './settings-problems.ts';
 
-// The webhook listeners' ports, as a Settings save takes them (the register connection's: ecr/ecr-module.ts): a
+// The webhook listeners' ports, as a Settings save takes them (the register connection's: ecr/register-module.ts): a
 // port another program holds, one this computer refuses, or one the till itself listens on is refused next to
 // its field, nothing saved. Checked only when the save moves a listener (a new port, or a real environment
 // instead of the demo one, which listens on any free port); an unchanged one that cannot listen is the status

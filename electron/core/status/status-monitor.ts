@@ -1,7 +1,7 @@
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { JournalProblem, ListenerProblem, StatusSnapshot } from '../../../shared/domain.ts';
 import type { PrinterStatus } from '../../../shared/printer.ts';
-import type { PaymentCounts } from '../payment-module.ts';
+import type { PaymentCounts } from '../payments/payment-module.ts';
 
 // The status bar's facts: provider reachable, clock skew, pending and unresolved counts, journals refused and
 // listeners that cannot listen. A light probe

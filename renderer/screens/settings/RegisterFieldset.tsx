@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ECR_NETWORKS } from '../../../shared/settings.ts';
+import { REGISTER_NETWORKS } from '../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, NumberField, SelectField } from './fields.tsx';
@@ -32,7 +32,7 @@ export function RegisterFieldset({ draft }: { draft: SettingsDraft }) {
         <SelectField
           label={t('settings.ecr.network')}
           {...draft.groupField('ecr', 'network')}
-          options={ECR_NETWORKS.map((value) => ({ value, label: t(`settings.ecr.network.${value}`) }))}
+          options={REGISTER_NETWORKS.map((value) => ({ value, label: t(`settings.ecr.network.${value}`) }))}
           testId="settings-ecr-network"
         />
         <CheckboxField

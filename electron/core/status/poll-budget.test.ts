@@ -4,7 +4,7 @@ import { controlCall, sleep } from '../../sandbox/testing.ts';
 import { createCustomerModule } from '../customers/customer-module.ts';
 import { EVERY_REQUEST_APPROVED, linked } from '../customers/customer-service.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { openHarness, type Harness } from './payment-service.test-helper.ts';
+import { openHarness, type Harness } from '../payments/payment-service.test-helper.ts';
 
 // The request budget and its lanes, counted where it matters: at the sandbox, from its request log (when each
 // status request arrived). However many orders a till watches, its status requests stay within the
@@ -126,7 +126,6 @@ describe('one status budget for the whole till', () => {
     await harness.test.context.settings.save({ settings: { statusRequestsPerSecond: 3 } });
     const customers = await createCustomerModule({
       vault: new DevelopmentFileVault(join(harness.dataDir, 'vault.development.json')),
-      emit: () => {},
       hintIntervalMs: 50,
     })(harness.test.context, EVERY_REQUEST_APPROVED);
     onTestFinished(() => customers.close());

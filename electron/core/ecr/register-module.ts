@@ -3,7 +3,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { RegisterConnectionStatus } from '../../../shared/register.ts';
-import { ecrSettingsSchema, type EcrSettings } from '../../../shared/settings.ts';
+import { registerSettingsSchema, type RegisterSettings } from '../../../shared/settings.ts';
 import type { CoreEventListener } from '../core-api.ts';
 import { listen } from '../http/listen.ts';
 import { probePort } from '../http/listen-probe.ts';
@@ -36,7 +36,7 @@ import { TLS_SERVER_OPTIONS } from './tls-policy.ts';
 // whenever those settings change, on 127.0.0.1 over HTTP (this computer) or on every address over HTTPS with
 // the till's own certificate (the shop network).
 
-export type EcrChannel =
+export type RegisterChannel =
   | 'ecr.keys'
   | 'ecr.createKey'
   | 'ecr.revokeKey'
@@ -45,8 +45,8 @@ export type EcrChannel =
   | 'ecr.cancelSale'
   | 'ecr.newCertificate';
 
-export interface EcrModule {
-  readonly handlers: Pick<Handlers, EcrChannel>;
+export interface RegisterModule {
+  readonly handlers: Pick<Handlers, RegisterChannel>;
   /**
    * What a save would break for the register connection that only the running till can see, by field: its port
    * already used by the till itself, or by another program. Checked only when the save turns the connection on or
@@ -56,7 +56,7 @@ export interface EcrModule {
   close(): Promise<void>;
 }
 
-export interface EcrModuleOptions {
+export interface RegisterModuleOptions {
   readonly dataDir: string;
   readonly settings: SettingsService;
   readonly admin: AdminSession;
@@ -95,7 +95,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A register starts TLS at once; a connection silent for this long is closed (Node would hold it 120 s). */
 export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
-export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModule> {
+export async function startRegisterModule(options: RegisterModuleOptions): Promise<RegisterModule> {
   const { settings } = options;
   const log = options.log ?? (() => {});
   const keys = openKeyStore({ dataDir: options.dataDir });
@@ -117,7 +117,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
   let applyAgain: () => void = () => {};
 
   const plan = (): ListenerPlan => {
-    const ecr: EcrSettings = settings.current().ecr;
+    const ecr: RegisterSettings = settings.current().ecr;
     return {
       listen: ecr.enabled,
       port: ecr.port,
@@ -211,7 +211,7 @@ export async function startEcrModule(options: EcrModuleOptions): Promise<EcrModu
     candidate: Readonly<Record<string, unknown>>,
     known: FieldNotices,
   ): Promise<FieldNotices> => {
-    const parsed = ecrSettingsSchema.safeParse(candidate['ecr']);
+    const parsed = registerSettingsSchema.safeParse(candidate['ecr']);
     if (!parsed.success || known['ecr.port'] || !parsed.data.enabled) return {};
     const next = parsed.data;
     const now = settings.current().ecr;

@@ -1,7 +1,7 @@
 import { money, toMajorString } from '../../../shared/money.ts';
 import { CSV_HEADER, freeText } from '../journal/csv-export.ts';
 import { localDateTimeOf } from '../journal/local-time.ts';
-import type { CustomerAttemptRow } from './journal-rows.ts';
+import type { CustomerAttemptRow } from './rows.ts';
 import { chargeDisplayStatus, holdDisplayStatus } from './views.ts';
 
 // The linked-customer charges and holds of a day as lines of the end-of-day CSV (journal/csv-export.ts), in
