@@ -1,48 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../shared/notices.ts';
 import type { StatusSnapshot } from '../../shared/domain.ts';
 import type { SettingsView } from '../../shared/settings.ts';
-import type { Core, CoreEvent } from './core-api.ts';
+import type { CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
+import { closeOpenedCores, openCore, opened } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
-import { FAST } from './payments/payment-service.test-helper.ts';
-import { createPaymentModule } from './payments/payment-service.ts';
-import type { ReceiptDocument } from '../../shared/receipt.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/testing.ts';
 import { localDayOf, systemTimeZone } from './journal/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
 import { waitFor } from '../sandbox/testing.ts';
 
-// The composed core against the real embedded sandbox over real sockets.
+// The composed core against the real embedded sandbox over real sockets: demo mode, settings and the provider
+// probe, linked customers. Dispatch and the admin PIN's guard are in core-guards.test.ts, receipts.print in
+// core-receipts.test.ts.
 
-const opened: Array<{ core: Core; dir: string }> = [];
-
-async function openCore(
-  dir = mkdtempSync(join(tmpdir(), 'core-')),
-): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
-  const core = await createCore({
-    dataDir: dir,
-    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
-    transport: 'web',
-    version: '1.2.3',
-    statusIntervalMs: 60_000,
-  });
-  opened.push({ core, dir });
-  const events: CoreEvent[] = [];
-  core.onEvent((event) => events.push(event));
-  return { core, events, dir };
-}
-
-afterEach(async () => {
-  for (const { core, dir } of opened.splice(0)) {
-    await core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterEach(closeOpenedCores);
 
 describe('createCore in demo mode (embedded sandbox)', () => {
   it('starts the sandbox and reports it in app.info', async () => {
@@ -194,43 +171,6 @@ describe('createCore in demo mode (embedded sandbox)', () => {
       merchantName: 'Demo Coffee Bar',
       environment: 'embedded-sandbox',
     });
-  });
-});
-
-describe('dispatch over the composed handlers', () => {
-  it('refuses an unknown channel with a typed error', async () => {
-    const { core } = await openCore();
-    expect(await dispatch(core.handlers, 'settings.delete', {})).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.unknown-channel', retryable: false },
-    });
-    expect(await dispatch(core.handlers, 42, {})).toMatchObject({ ok: false, error: { code: 'ipc.unknown-channel' } });
-    expect(await dispatch(core.handlers, '__proto__', {})).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.unknown-channel' },
-    });
-  });
-
-  it('refuses invalid payloads before any handler runs', async () => {
-    const { core } = await openCore();
-    expect(await dispatch(core.handlers, 'settings.verifyPin', { kind: 'supervisor' })).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.invalid-payload' },
-    });
-    expect(await dispatch(core.handlers, 'app.info', { extra: true })).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.invalid-payload' },
-    });
-    expect(await dispatch(core.handlers, 'settings.save', { secrets: { rootPassword: 'x' } })).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.invalid-payload' },
-    });
-  });
-
-  it('turns a PosError from the core into its typed envelope', async () => {
-    const { core } = await openCore();
-    const result = await dispatch(core.handlers, 'settings.save', { settings: { country: 'HK', currency: 'SGD' } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'settings.invalid', details: { field: 'currency' } } });
   });
 });
 
@@ -477,129 +417,5 @@ describe('linked-customer rows in the status bar and the day summary', () => {
       'Note or reason': 'customer core-unresolved-1',
     });
     expect(row['Provider order ID']).not.toBe('');
-  });
-});
-
-describe('settings are guarded by the admin PIN in main, not only by the screen', () => {
-  it('refuses settings.save once an admin PIN exists, until the PIN is verified', async () => {
-    const { core, dir } = await openCore();
-    // First start: set-up is open, including setting the admin PIN.
-    const first = await dispatch(core.handlers, 'settings.save', { secrets: { adminPin: '1357' } });
-    expect(first.ok).toBe(true);
-    await core.close();
-
-    // A new launch on the same data: a page calling settings.save directly is refused.
-    const relaunched = await openCore(dir);
-    const refused = await dispatch(relaunched.core.handlers, 'settings.save', {
-      settings: { merchantName: 'Not allowed' },
-    });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'admin.pin-required' } });
-    expect((await relaunched.core.handlers['settings.get']({})).settings.merchantName).not.toBe('Not allowed');
-
-    const wrong = await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '0000' });
-    expect(wrong).toMatchObject({ ok: true, value: { valid: false } });
-    expect(
-      await dispatch(relaunched.core.handlers, 'settings.save', { settings: { merchantName: 'Still not' } }),
-    ).toMatchObject({ ok: false });
-
-    expect(
-      await dispatch(relaunched.core.handlers, 'settings.verifyPin', { kind: 'admin', pin: '1357' }),
-    ).toMatchObject({ ok: true, value: { valid: true } });
-    const saved = await dispatch(relaunched.core.handlers, 'settings.save', {
-      settings: { merchantName: 'Admin Cafe' },
-    });
-    expect(saved).toMatchObject({ ok: true, value: { settings: { merchantName: 'Admin Cafe' } } });
-  });
-});
-
-describe('receipts.print', () => {
-  async function openCoreWithPayments(printer?: { print(document: ReceiptDocument): Promise<void> }): Promise<Core> {
-    const dir = mkdtempSync(join(tmpdir(), 'core-receipts-'));
-    const core = await createCore({
-      dataDir: dir,
-      vault: new DevelopmentFileVault(join(dir, 'vault.json')),
-      transport: 'web',
-      version: '1.2.3',
-      statusIntervalMs: 60_000,
-      payments: createPaymentModule(FAST),
-      ...(printer ? { printer } : {}),
-    });
-    opened.push({ core, dir });
-    return core;
-  }
-
-  /** A real payment through the embedded sandbox: the customer shows an approving wallet code. */
-  async function paidPayment(core: Core): Promise<string> {
-    const { sandboxBaseUrl } = await core.handlers['app.info']({});
-    const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ behaviour: 'approve' }),
-    });
-    const [code] = ((await minted.json()) as { codes: string[] }).codes;
-    const charged = await core.handlers['payments.chargeCustomerQr']({
-      amountMinor: 1234,
-      currency: 'SGD',
-      consumerCode: code!,
-    });
-    const until = Date.now() + 5_000;
-    while (
-      (await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid'
-    ) {
-      if (Date.now() > until) throw new Error('payment did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return charged.referenceId;
-  }
-
-  it('without a printer (web host) tells the screen to print it in the browser; refuses what has no receipt', async () => {
-    const core = await openCoreWithPayments();
-    const referenceId = await paidPayment(core);
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toEqual({
-      ok: true,
-      value: { printed: false, via: 'browser' },
-    });
-    // No refund yet: no refund slip.
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'refund-slip' })).toMatchObject({
-      ok: false,
-      error: { code: 'request.invalid', message: expect.stringMatching(/no refund/) },
-    });
-    // Neither in this journal nor at the provider (a payment of another terminal would be looked up there).
-    expect(
-      await dispatch(core.handlers, 'receipts.print', { referenceId: 'UNKNOWN-REF-0001', kind: 'receipt' }),
-    ).toMatchObject({ ok: false, error: { code: 'order.not-found' } });
-    expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'invoice' })).toMatchObject({
-      ok: false,
-      error: { code: 'ipc.invalid-payload' },
-    });
-  });
-
-  it('with a printer sends it the document built from the journal: provider order id, reference, QR of the reference', async () => {
-    const printed: ReceiptDocument[] = [];
-    const core = await openCoreWithPayments({ print: async (document) => void printed.push(document) });
-    await core.handlers['settings.save']({ settings: { merchantName: 'Harbour Bakery' } });
-    const referenceId = await paidPayment(core);
-    expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({
-      printed: true,
-      via: 'printer',
-    });
-    const { payment } = await core.handlers['payments.get']({ referenceId });
-    expect(printed).toHaveLength(1);
-    const document = printed[0]!;
-    expect(document.merchantName).toBe('Harbour Bakery');
-    expect(document.qrText).toBe(referenceId);
-    expect(document.lines.find((line) => line.field === 'providerOrderId')?.value).toBe(payment.providerOrderId);
-    expect(payment.providerOrderId).toBeTruthy();
-    expect(document.lines.find((line) => line.field === 'terminal')?.value).toContain('POS-DEMO-1');
-  });
-
-  it('a printer that fails is reported to the cashier as retryable, with what to check', async () => {
-    const core = await openCoreWithPayments({ print: async () => Promise.reject(new Error('out of paper')) });
-    const referenceId = await paidPayment(core);
-    const result = await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' });
-    expect(result).toMatchObject({
-      ok: false,
-      error: { retryable: true, message: expect.stringMatching(/out of paper.*reprint/) },
-    });
   });
 });

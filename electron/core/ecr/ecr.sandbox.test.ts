@@ -1,126 +1,31 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { statSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RegisterSale } from '../../../shared/register.ts';
-import type { Core, CoreEvent } from '../core-api.ts';
-import { createCore } from '../core.ts';
-import { FAST } from '../payments/payment-service.test-helper.ts';
-import { createPaymentModule, type PaymentServiceOptions } from '../payments/payment-service.ts';
-import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { CERTIFICATE_FOLDER } from './certificate.ts';
-import { RegisterClient, serverSentEvents } from './register-client.test-helper.ts';
-import { freePort } from '../../sandbox/testing.ts';
+import {
+  closeOpenedTills,
+  consumer,
+  longPollUntil,
+  newKey,
+  openTill,
+  opened,
+  startSale,
+  type Payment,
+} from './one-register-till.test-helper.ts';
+import { serverSentEvents } from './register-client.test-helper.ts';
 import { waitFor } from './register-till.test-helper.ts';
 
 // The register connection end to end under plain Node: the composed core on the embedded sandbox, a register
 // written with fetch only over real sockets, and every answer it gets checked against the till's own OpenAPI
-// document (which is itself checked with an OpenAPI 3.1 validator).
+// document (which is itself checked with an OpenAPI 3.1 validator). Here: sales, cancels, the long poll, events,
+// expiry, the shop network; who may do what (refunds, keys, Idempotency-Keys, address guards) is in
+// ecr-access.sandbox.test.ts.
 
-interface Till {
-  readonly core: Core;
-  readonly dir: string;
-  readonly events: CoreEvent[];
-  readonly register: RegisterClient;
-  readonly control: string;
-  readonly port: number;
-}
-
-type Payment = Record<string, unknown> & { referenceId: string; status: string };
-
-const opened: Till[] = [];
-
-afterEach(async () => {
-  for (const till of opened.splice(0)) {
-    await till.core.close();
-    rmSync(till.dir, { recursive: true, force: true });
-  }
-});
-
-async function openTill(
-  ecr: { refundsAllowed?: boolean; network?: 'this-computer' | 'shop-network' } = {},
-  options: { payments?: PaymentServiceOptions; again?: Till } = {},
-) {
-  // `again`: the same till started anew on its data folder (its settings, journal and keys), after a close.
-  const dir = options.again?.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
-  const core = await createCore({
-    dataDir: dir,
-    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
-    transport: 'web',
-    version: '9.9.9',
-    statusIntervalMs: 60_000,
-    payments: createPaymentModule({ ...FAST, ...options.payments }),
-    registerHeartbeatMs: 200,
-  });
-  const events: CoreEvent[] = [];
-  core.onEvent((event) => events.push(event));
-  const port = options.again?.port ?? (await freePort());
-  if (!options.again) {
-    await core.handlers['settings.save']({
-      settings: {
-        ecr: {
-          enabled: true,
-          port,
-          network: ecr.network ?? 'this-computer',
-          refundsAllowed: ecr.refundsAllowed ?? true,
-        },
-      },
-      // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
-      secrets: { adminPin: '8642' },
-    });
-  }
-  const status = await waitFor(async () => {
-    const now = await core.handlers['ecr.status']({});
-    return now.baseUrl === null ? undefined : now;
-  });
-  const key = options.again?.register.key ?? (await core.handlers['ecr.createKey']({ name: 'Front register' })).key;
-  const info = await core.handlers['app.info']({});
-  const till: Till = {
-    core,
-    dir,
-    events,
-    register: new RegisterClient(status.baseUrl!.replace('0.0.0.0', '127.0.0.1'), key),
-    control: `${info.sandboxBaseUrl}/_sandbox`,
-    port,
-  };
-  opened.push(till);
-  return till;
-}
-
-async function consumer(till: Till, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${till.control}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-let keySequence = 0;
-const newKey = (): string => `register-${process.pid}-${++keySequence}-${Date.now()}`;
-
-async function startSale(till: Till, body: Record<string, unknown>): Promise<Payment> {
-  const answer = await till.register.post<Payment>('/payments', body, newKey());
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body;
-}
-
-/** The register's long poll, asked again until the payment reaches `status` (each answer: a change, or the wait). */
-async function longPollUntil(till: Till, referenceId: string, status: string, rounds = 8): Promise<Payment[]> {
-  const seen: Payment[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const answer = await till.register.get<Payment>(`/payments/${referenceId}?waitSeconds=5`);
-    expect(answer.status).toBe(200);
-    seen.push(answer.body);
-    if (answer.body.status === status) return seen;
-  }
-  throw new Error(`${referenceId} never reached ${status}: ${seen.map((p) => p.status).join(' → ')}`);
-}
+afterEach(closeOpenedTills);
 
 describe('the register connection', () => {
   it('serves an OpenAPI 3.1 document that a real validator accepts, generated from the server’s schemas', async () => {
@@ -263,130 +168,6 @@ describe('the register connection', () => {
     ).rejects.toMatchObject({ code: 'ecr.sale-cancelled' });
   });
 
-  it('refunds over the connection when allowed, through the refund path (write-ahead, no supervisor PIN)', async () => {
-    const till = await openTill({ refundsAllowed: true });
-    const paid = await startSale(till, { amountMinor: 2000, currency: 'SGD', method: 'merchant-qr' });
-    await consumer(till, '/consumer/confirm', { referenceId: paid.referenceId });
-    await longPollUntil(till, paid.referenceId, 'paid');
-    const refundKey = newKey();
-    const refund = await till.register.post<Record<string, unknown>>(
-      `/payments/${paid.referenceId}/refunds`,
-      { amountMinor: 500, reason: 'returned one item' },
-      refundKey,
-    );
-    expect(refund.status).toBe(201);
-    expect(refund.body).toMatchObject({
-      referenceId: paid.referenceId,
-      amount: { amountMinor: 500 },
-      state: 'succeeded',
-    });
-    expect(refund.body['payment']).toMatchObject({ refunded: { amountMinor: 500 }, refundable: { amountMinor: 1500 } });
-    // The same request again (a lost answer): the same refund, not a second one.
-    const again = await till.register.post<Record<string, unknown>>(
-      `/payments/${paid.referenceId}/refunds`,
-      { amountMinor: 500, reason: 'returned one item' },
-      refundKey,
-    );
-    expect(again.status).toBe(201);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body['refundId']).toBe(refund.body['refundId']);
-    const truth = (await (await fetch(`${till.control}/orders/${paid.referenceId}`)).json()) as { refunds: unknown[] };
-    expect(truth.refunds).toHaveLength(1);
-    const detail = await till.core.handlers['payments.get']({ referenceId: paid.referenceId });
-    expect(detail.refunds).toHaveLength(1);
-    expect(detail.refunds[0]).toMatchObject({ reason: 'returned one item', state: 'succeeded' });
-  });
-
-  it('refuses refunds when Settings do not allow them over the connection: 403 ecr.refunds-disabled', async () => {
-    const till = await openTill({ refundsAllowed: false });
-    const paid = await startSale(till, { amountMinor: 2100, currency: 'SGD', method: 'merchant-qr' });
-    await consumer(till, '/consumer/confirm', { referenceId: paid.referenceId });
-    await longPollUntil(till, paid.referenceId, 'paid');
-    const refused = await till.register.post(
-      `/payments/${paid.referenceId}/refunds`,
-      { amountMinor: 100, reason: 'no' },
-      newKey(),
-    );
-    expect(refused).toMatchObject({
-      status: 403,
-      body: { code: 'ecr.refunds-disabled', type: 'urn:wallet-pos:problem:ecr.refunds-disabled', status: 403 },
-    });
-    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const truth = (await (await fetch(`${till.control}/orders/${paid.referenceId}`)).json()) as { refunds: unknown[] };
-    expect(truth.refunds).toHaveLength(0);
-  });
-
-  it('refuses a wrong key and a revoked key (401), and closes the revoked key’s event stream', async () => {
-    const till = await openTill();
-    const wrong = await till.register.request('GET', '/payments/TILL01-20260101-AAAAAAAA', { key: 'ecr_wrong' });
-    expect(wrong).toMatchObject({ status: 401, body: { code: 'ecr.unauthorized' } });
-    expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const none = await till.register.request('GET', '/openapi.json', { key: null });
-    expect(none).toMatchObject({ status: 401, body: { code: 'ecr.unauthorized' } });
-
-    const stream = await fetch(`${till.register.baseUrl}/events`, {
-      headers: { Authorization: `Bearer ${till.register.key}` },
-    });
-    expect(stream.status).toBe(200);
-    const events = serverSentEvents(stream);
-    const ended = (async () => {
-      for await (const _ of events) void _;
-      return 'ended';
-    })();
-    await till.core.handlers['ecr.revokeKey']({ name: 'Front register' });
-    expect(await Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve('still open'), 3_000))])).toBe(
-      'ended',
-    );
-    const revoked = await till.register.post(
-      '/payments',
-      { amountMinor: 100, currency: 'SGD', method: 'merchant-qr' },
-      newKey(),
-    );
-    expect(revoked).toMatchObject({ status: 401, body: { code: 'ecr.unauthorized' } });
-    expect(await till.core.handlers['ecr.keys']({})).toEqual([]);
-  });
-
-  it('every POST needs an Idempotency-Key (400); the same key replays its payment; with another body: 409', async () => {
-    const till = await openTill();
-    const body = { amountMinor: 300, currency: 'SGD', method: 'merchant-qr' };
-    const missing = await till.register.post('/payments', body, null);
-    expect(missing).toMatchObject({ status: 400, body: { code: 'ecr.idempotency-key-missing' } });
-    expect(await till.core.handlers['payments.history']({})).toMatchObject({ total: 0 });
-
-    const key = newKey();
-    const first = await till.register.post<Payment>('/payments', body, key);
-    expect(first.status).toBe(201);
-    const replay = await till.register.post<Payment>('/payments', { ...body }, key);
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body.referenceId).toBe(first.body.referenceId);
-    const other = await till.register.post('/payments', { ...body, amountMinor: 301 }, key);
-    expect(other).toMatchObject({ status: 409, body: { code: 'ecr.idempotency-conflict' } });
-    // One payment, one order.
-    expect(await till.core.handlers['payments.history']({})).toMatchObject({ total: 1 });
-    const orders = (await (await fetch(`${till.control}/orders`)).json()) as { orders: unknown[] };
-    expect(orders.orders).toHaveLength(1);
-
-    const invalid = await till.register.post('/payments', { amountMinor: 12.5, currency: 'SGD' }, newKey());
-    expect(invalid).toMatchObject({ status: 400, body: { code: 'ecr.invalid-request' } });
-    expect((invalid.body as { detail: string }).detail).toMatch(/amountMinor/);
-    const badReference = await till.register.post('/payments', { ...body, orderReference: 'no spaces!' }, newKey());
-    expect(badReference).toMatchObject({ status: 400, body: { code: 'ecr.invalid-request' } });
-  });
-
-  it('two requests with one key at the same time make one payment', async () => {
-    const till = await openTill();
-    const key = newKey();
-    const body = { amountMinor: 350, currency: 'SGD', method: 'merchant-qr' };
-    const [a, b] = await Promise.all([
-      till.register.post<Payment>('/payments', body, key),
-      till.register.post<Payment>('/payments', body, key),
-    ]);
-    expect([a.status, b.status]).toEqual([201, 201]);
-    expect(a.body.referenceId).toBe(b.body.referenceId);
-    expect(await till.core.handlers['payments.history']({})).toMatchObject({ total: 1 });
-  });
-
   it('one sale at a time: a second register sale while one is open is refused 409 ecr.busy', async () => {
     const till = await openTill();
     const first = await startSale(till, { amountMinor: 400, currency: 'SGD', method: 'customer-qr' });
@@ -501,72 +282,6 @@ describe('the register connection', () => {
       if (payment.status === 'paid') break;
     }
     expect(statuses).toEqual(expect.arrayContaining(['sending', 'waiting', 'paid']));
-  });
-
-  it('answers only at the till’s own address and never to a browser page (DNS rebinding, cross-site)', async () => {
-    const till = await openTill();
-    const ask = (headers: Record<string, string>) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = httpRequest(
-          {
-            host: '127.0.0.1',
-            port: till.port,
-            path: '/ecr/v1/openapi.json',
-            headers: { Authorization: `Bearer ${till.register.key}`, ...headers },
-          },
-          (response) => {
-            let body = '';
-            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-          },
-        );
-        request.on('error', reject);
-        request.end();
-      });
-    expect((await ask({})).status).toBe(200);
-    const rebound = await ask({ Host: `evil.example:${till.port}` });
-    expect(rebound.status).toBe(403);
-    expect(JSON.parse(rebound.body)).toMatchObject({ code: 'ecr.forbidden' });
-    expect((await ask({ Origin: 'https://evil.example' })).status).toBe(403);
-  });
-
-  it('keys are admin-only once an admin PIN exists, shown once, and kept only as a hash', async () => {
-    const till = await openTill();
-    const { key } = await till.core.handlers['ecr.createKey']({ name: 'Back office' });
-    expect(key).toMatch(/^ecr_[A-Za-z0-9_-]{43}$/);
-    const file = readFileSync(join(till.dir, 'register-keys.json'), 'utf8');
-    expect(file).not.toContain(key);
-    expect(file).not.toContain(till.register.key);
-    expect(statSync(join(till.dir, 'register-keys.json')).mode & 0o777).toBe(0o600);
-    await expect(till.core.handlers['ecr.createKey']({ name: 'Back office' })).rejects.toMatchObject({
-      code: 'ecr.key-name-taken',
-    });
-    await till.core.handlers['settings.save']({ secrets: { adminPin: '9753' } });
-    // Saving the PIN opened the admin's window; once it lapses the keys are locked.
-    await till.core.close();
-    opened.splice(opened.indexOf(till), 1);
-    const reopened = await createCore({
-      dataDir: till.dir,
-      vault: new DevelopmentFileVault(join(till.dir, 'vault.json')),
-      transport: 'web',
-      version: '9.9.9',
-      statusIntervalMs: 60_000,
-    });
-    try {
-      await expect(reopened.handlers['ecr.keys']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
-      await expect(reopened.handlers['ecr.newCertificate']({})).rejects.toMatchObject({ code: 'admin.pin-required' });
-      await expect(reopened.handlers['ecr.createKey']({ name: 'Sneaky' })).rejects.toMatchObject({
-        code: 'admin.pin-required',
-      });
-      await expect(reopened.handlers['ecr.revokeKey']({ name: 'Back office' })).rejects.toMatchObject({
-        code: 'admin.pin-required',
-      });
-      expect(await reopened.handlers['settings.verifyPin']({ kind: 'admin', pin: '9753' })).toEqual({ valid: true });
-      expect((await reopened.handlers['ecr.keys']({})).map((k) => k.name)).toEqual(['Front register', 'Back office']);
-    } finally {
-      await reopened.close();
-      rmSync(till.dir, { recursive: true, force: true });
-    }
   });
 
   it('on the shop network: HTTPS with the till’s own certificate, kept, whose fingerprint a register pins', async () => {

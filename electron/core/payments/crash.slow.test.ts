@@ -5,12 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
 import { DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
+import {
+  compareWithProvider,
+  KILL_STEPS,
+  killStep,
+  snapshot,
+  type Comparison,
+  type KillStep,
+} from '../../testing/crash-checks.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from '../../testing/crash-child.ts';
-import { registerProblemsIn } from '../../testing/crash-register.ts';
-import { sandboxOrders, setFaults, type SandboxOrder } from './payment-service.test-helper.ts';
+import { setFaults } from './payment-service.test-helper.ts';
 import { sleep } from '../../sandbox/testing.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
@@ -22,7 +27,8 @@ import { sleep } from '../../sandbox/testing.ts';
 // sandbox adds latency to every request, so many kills land while a request is in flight — and starts it
 // again; every start runs recovery. Every COMPARE_EVERY-th kill, and once at the end, a "settle" child only
 // recovers until nothing is open, and then the journal must equal the sandbox's truth: every row final,
-// nothing lost, nothing phantom, nothing twice.
+// nothing lost, nothing phantom, nothing twice. That comparison, the journal read after each kill and the step a
+// kill landed in are testing/crash-checks.ts; this file runs the lives and judges the figures.
 //
 // Refunds of the other till's payments must survive a kill in each of their steps: during the lookup, during the
 // refund's send, during its answer. The child reports each step as it begins (testing/crash-child.ts LookedUpPhase) and
@@ -153,151 +159,6 @@ function startChild(
   return life;
 }
 
-interface JournalSnapshot {
-  readonly payments: PaymentView[];
-  /** Attempts, refunds and cancels recorded but with no answer recorded: the kill hit a request in flight. */
-  readonly inFlight: number;
-  readonly unsettledRows: number;
-}
-
-function allPayments(journal: Journal): PaymentView[] {
-  const views: PaymentView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = journal.history({ limit: 200, cursor });
-    views.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return views;
-}
-
-function snapshot(dataDir: string): JournalSnapshot {
-  const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
-  try {
-    const payments = allPayments(journal);
-    const refunds = journal.unsettledRefunds();
-    const cancels = journal.unsettledCancels();
-    const unsettledRows =
-      payments.filter((p) => p.state === 'sending' || p.state === 'checking').length + refunds.length + cancels.length;
-    const inFlight =
-      payments.filter((p) => p.state === 'sending').length +
-      refunds.filter((r) => r.state === 'sending').length +
-      cancels.filter((c) => c.state === 'sending').length;
-    return { payments, inFlight, unsettledRows };
-  } finally {
-    journal.close();
-  }
-}
-
-interface Comparison {
-  readonly payments: PaymentView[];
-  /** The other till's sales at the provider, and those this journal holds (refunded here). */
-  readonly lookedUpOrders: number;
-  readonly lookedUpRows: number;
-  readonly orders: SandboxOrder[];
-  readonly unsettledRows: number;
-  readonly problems: string[];
-  /** Register sales whose answer the register got (first time or by a replay after a kill). */
-  readonly registerSales: number;
-  /** Register requests answered only when sent again, after a kill swallowed the first answer. */
-  readonly registerReplays: number;
-}
-
-/** journal == sandbox truth, read once a settle life has let recovery finish: every row final, nothing lost,
- * nothing phantom, nothing twice. Returns the problems rather than asserting, so the caller can label them. */
-async function compareWithProvider(dataDir: string, sandbox: RunningSandbox): Promise<Comparison> {
-  const { payments, unsettledRows } = snapshot(dataDir);
-  const orders = await sandboxOrders(sandbox);
-  const orderByRef = new Map<string, SandboxOrder>(orders.map((o) => [o.referenceId, o]));
-  const rowByRef = new Map(payments.map((p) => [p.referenceId, p]));
-  const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
-  const problems: string[] = [];
-  let lookedUpOrders = 0;
-  let lookedUpRows = 0;
-  try {
-    if (unsettledRows > 0) problems.push(`${unsettledRows} rows still open after the settle life`);
-    for (const payment of payments) {
-      if (payment.state !== 'final' && payment.state !== 'not-sent')
-        problems.push(`${payment.referenceId} not final: ${payment.state}`);
-      for (const cancel of journal.cancelsOf(payment.referenceId))
-        if (cancel.state !== 'done') problems.push(`${cancel.cancelId} not done`);
-    }
-    // No duplicate: one row per referenceId, one order per referenceId, each consumer code used once.
-    if (rowByRef.size !== payments.length) problems.push('duplicate journal rows');
-    if (orderByRef.size !== orders.length) problems.push('duplicate sandbox orders');
-    const codes = orders.filter((o) => o.consumerCode !== null).map((o) => o.consumerCode);
-    if (new Set(codes).size !== codes.length) problems.push('a consumer code was charged twice');
-    // No lost: every order at the provider is in the journal with the same status, amount and refunds. The
-    // other till's sales are this journal's only once this till refunded them (origin looked-up); every refund
-    // at the provider is this till's (the other till never refunds here).
-    for (const order of orders) {
-      const row = rowByRef.get(order.referenceId);
-      const otherTills = (order as SandboxOrder & { posId: string }).posId === OTHER_TERMINAL_POS_ID;
-      if (otherTills) lookedUpOrders += 1;
-      if (!row) {
-        if (!otherTills || order.refunds.length > 0)
-          problems.push(`lost: ${order.referenceId} ${order.status}${otherTills ? ' (refunded here)' : ''}`);
-        continue;
-      }
-      if (row.origin !== (otherTills ? 'looked-up' : 'taken-here'))
-        problems.push(`${order.referenceId} origin ${String(row.origin)}`);
-      if (otherTills) lookedUpRows += 1;
-      const refundPosIds = (order.refunds as readonly { posId?: string | null }[]).map((r) => r.posId);
-      if (refundPosIds.some((posId) => posId !== 'POS-DEMO-1'))
-        problems.push(`${order.referenceId} refunded as ${refundPosIds.join(',')}, not as this till`);
-      const refunds = journal.refundsOf(order.referenceId);
-      const succeeded = refunds.filter((r) => r.state === 'succeeded');
-      const facts = {
-        status: [row.providerStatus, order.status],
-        amount: [row.amount.amountMinor, order.orderAmount],
-        refunded: [row.refunded.amountMinor, order.refundAmount],
-        refundCount: [succeeded.length, order.refunds.length],
-        refundAmounts: [succeeded.map((r) => r.amountMinor).join(','), order.refunds.map((r) => r.amount).join(',')],
-      };
-      for (const [what, [ours, theirs]] of Object.entries(facts)) {
-        if (ours !== theirs)
-          problems.push(`${order.referenceId} ${what}: journal ${String(ours)} vs provider ${String(theirs)}`);
-      }
-      if (refunds.some((r) => r.state !== 'succeeded' && r.state !== 'failed'))
-        problems.push(`${order.referenceId} has an unsettled refund`);
-    }
-    // No phantom: a journal row claims an order only if the provider has it.
-    for (const payment of payments) {
-      if (orderByRef.has(payment.referenceId)) continue;
-      const claimsOrder = payment.state !== 'not-sent' && payment.providerStatus !== null;
-      if (claimsOrder) problems.push(`phantom: ${payment.referenceId} ${payment.providerStatus}`);
-    }
-  } finally {
-    journal.close();
-  }
-  // The register's memory (testing/crash-register.ts) against the journal: each answered request names the payment its
-  // Idempotency-Key recorded, and no register payment exists that no answered request made.
-  const register = registerProblemsIn(dataDir, payments);
-  problems.push(...register.problems);
-
-  return {
-    payments,
-    orders,
-    unsettledRows,
-    problems,
-    lookedUpOrders,
-    lookedUpRows,
-    registerSales: register.creates,
-    registerReplays: register.answeredAfterReplay,
-  };
-}
-
-/** Where in a refund of the other till's payment a kill landed (see testing/crash-child.ts LookedUpPhase). */
-const KILL_STEPS = {
-  sale: 'while the other till was selling it',
-  lookup: 'during the lookup (nothing recorded yet)',
-  send: 'during the send (written ahead; the provider had not acted)',
-  answer: 'during the answer (the provider had acted; its answer not recorded)',
-  answered: 'after the answer was recorded',
-  checking: 'while its lost answer was being settled',
-} as const;
-type KillStep = keyof typeof KILL_STEPS;
-
 /** How long an aimed life's step lasts, at most: the kill comes at a random moment within it. */
 function aimWindowMs(aim: (typeof AIMED_PHASES)[number], latencyMs: number): number {
   // The status lookup, then the refund's PIN check and its baseline lookup.
@@ -306,30 +167,6 @@ function aimWindowMs(aim: (typeof AIMED_PHASES)[number], latencyMs: number): num
   if (aim === 'sending') return latencyMs + ANSWER_DELAY_MS;
   // The read-back of the order, or the start of the rest's refund.
   return 200;
-}
-
-/**
- * The step the life died in: its last phase line, checked against what the journal holds (a kill can land
- * between a commit and the phase line that follows it), and for a send, whether the provider had acted on it.
- */
-async function killStep(life: Life, dataDir: string, sandbox: RunningSandbox): Promise<KillStep> {
-  const phase = life.phase;
-  if (phase === null) return 'sale';
-  if (phase.name !== 'lookup' && phase.name !== 'sending') return phase.name;
-  const journal = openJournal({ filePath: journalFileIn(dataDir), timeZone: 'UTC' });
-  let ours;
-  try {
-    ours = journal.refundsOf(phase.referenceId);
-  } finally {
-    journal.close();
-  }
-  const last = ours.at(-1);
-  if (last === undefined) return 'lookup';
-  if (last.state === 'succeeded' || last.state === 'failed') return 'answered';
-  if (last.state === 'checking') return 'checking';
-  const response = await fetch(`${sandbox.origin}/_sandbox/orders/${phase.referenceId}`);
-  const theirs = ((await response.json()) as Partial<SandboxOrder>).refunds?.length ?? 0;
-  return theirs >= ours.filter((refund) => refund.state !== 'failed').length ? 'answer' : 'send';
 }
 
 /** A life that only recovers, until nothing is open or unresolved; it must end by itself, with code 0. */
