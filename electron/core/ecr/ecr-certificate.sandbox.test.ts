@@ -39,7 +39,9 @@ describe('the register connection’s certificate', () => {
       certificateProblem: 'unreadable',
       certificate: null,
     });
-    expect(await presented(till.port)).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
+    // Nothing of the till's answers there: refused, or, with tests running side by side, another test's server
+    // that took the freed port (seen at 6 workers) — never a certificate.
+    expect(await presented(till.port)).toHaveProperty('error');
     // Not replaced behind the admin's back: the damaged key is where it was.
     expect(readFileSync(keyPath, 'utf8')).toContain('ZGFtYWdlZA==');
 
