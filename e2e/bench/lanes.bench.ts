@@ -21,7 +21,7 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
 import type { PaymentDetail, PaymentView } from '../../shared/domain.ts';
-import { DEMO, signedCall } from '../../electron/sandbox/testing.ts';
+import { DEMO, signedCall } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { benchArgs, hostCall, ms, printTable, sandboxCall, sleep, spread } from './bench-kit.ts';

@@ -23,7 +23,7 @@ import { journalFileIn, openJournal } from '../../electron/core/journal/index.ts
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';
 import { openTestContext } from '../../electron/core/payments/payment-test-context.test-helper.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../electron/sandbox/server.ts';
-import { createBody, signedCall } from '../../electron/sandbox/testing.ts';
+import { createBody, signedCall } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { benchArgs, ms, printTable, sleep, spread } from './bench-kit.ts';
 
 const args = benchArgs();

@@ -1,5 +1,5 @@
 import { RegisterClient } from '../../electron/core/ecr/register-client.test-helper.ts';
-import { freePort } from '../../electron/sandbox/testing.ts';
+import { freePort } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
 

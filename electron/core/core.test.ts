@@ -10,10 +10,10 @@ import { createCore } from './core.ts';
 import { closeOpenedCores, openCore, opened } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
-import { approveOnConsentPage } from '../sandbox/tokenized/testing.ts';
+import { approveOnConsentPage } from '../sandbox/tokenized/tokenized.test-helper.ts';
 import { localDayOf, systemTimeZone } from './journal/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
-import { waitFor } from '../sandbox/testing.ts';
+import { waitFor } from '../sandbox/sandbox.test-helper.ts';
 
 // The composed core against the real embedded sandbox over real sockets: demo mode, settings and the provider
 // probe, linked customers. Dispatch and the admin PIN's guard are in core-guards.test.ts, receipts.print in

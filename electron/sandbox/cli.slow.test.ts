@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBody, signedCall, waitFor } from './testing.ts';
+import { createBody, signedCall, waitFor } from './sandbox.test-helper.ts';
 
 // The standalone CLI, spawned exactly as `npm run sandbox` runs it.
 

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from './server.ts';
-import { controlCall, startTestSandbox } from './testing.ts';
+import { controlCall, startTestSandbox } from './sandbox.test-helper.ts';
 
 // The control API over real sockets, with the headers a browser page would send: a hostile name re-pointed at
 // 127.0.0.1 (DNS rebinding) and a cross-site POST are refused before anything changes; Node's own calls from

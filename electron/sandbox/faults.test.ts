@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLISHED } from './instore/messages.ts';
 import type { RunningSandbox } from './server.ts';
-import { controlCall, createBody, createOrder, orderStatus, signedCall, startTestSandbox } from './testing.ts';
+import {
+  controlCall,
+  createBody,
+  createOrder,
+  orderStatus,
+  signedCall,
+  startTestSandbox,
+} from './sandbox.test-helper.ts';
 
 // Fault injection through /_sandbox/faults, observed by a client over real sockets.
 

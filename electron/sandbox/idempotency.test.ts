@@ -11,7 +11,7 @@ import {
   startTestSandbox,
   truth,
   waitFor,
-} from './testing.ts';
+} from './sandbox.test-helper.ts';
 
 // Idempotent replay of writes (wire-details §2.7): same key + same method and path → the first answer again.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from './server.ts';
-import { controlCall, signedCall } from './testing.ts';
+import { controlCall, signedCall } from './sandbox.test-helper.ts';
 
 // GET /_sandbox/requests: every provider API request, with when it arrived; control calls are not in it.
 

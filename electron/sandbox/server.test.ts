@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from './http.ts';
 import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from './server.ts';
-import { controlCall, createBody, orderStatus, signedCall, startTestSandbox } from './testing.ts';
+import { controlCall, createBody, orderStatus, signedCall, startTestSandbox } from './sandbox.test-helper.ts';
 
 // The server as a whole: addresses, determinism under a seed, reset, limits, shutdown.
 

@@ -5,7 +5,7 @@
 import type { EventSink } from '../../shared/contract.ts';
 import type { CoreContext } from '../core/core-context.ts';
 import { startRegisterModule } from '../core/ecr/register-module.ts';
-import { freePort } from '../sandbox/testing.ts';
+import { freePort } from '../sandbox/sandbox.test-helper.ts';
 import { createEventBus } from '../core/event-bus.ts';
 import type { PaymentModule } from '../core/payments/payment-module.ts';
 import { createAdminSession } from '../core/settings/admin-session.ts';

@@ -205,7 +205,7 @@ export class CrashRegister {
     return (await response.json()) as Payment;
   }
 
-  // Not sandbox/testing.ts's waitFor: past the time it answers the payment as it is instead of failing (the
+  // Not sandbox/sandbox.test-helper.ts's waitFor: past the time it answers the payment as it is instead of failing (the
   // caller checks what it got), since a register does not give up on a payment it started.
   async #waitWhile(referenceId: string, busy: (payment: Payment) => boolean): Promise<Payment> {
     const until = Date.now() + 4_000;

@@ -17,7 +17,7 @@ import { createPaymentModule } from '../../electron/core/payments/payment-servic
 import { DevelopmentFileVault } from '../../electron/core/settings/development-file-vault.ts';
 import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
-import { startTestSandbox } from '../../electron/sandbox/testing.ts';
+import { startTestSandbox } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
 
 // TESTS ONLY: the real core in-process behind the renderer's bridge interface, for screen tests that need

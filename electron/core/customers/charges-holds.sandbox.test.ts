@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../../shared/money.ts';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';

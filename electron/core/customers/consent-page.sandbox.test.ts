@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/server.ts';
-import { startTestSandbox } from '../../sandbox/testing.ts';
+import { startTestSandbox } from '../../sandbox/sandbox.test-helper.ts';
 import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
 import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 import {

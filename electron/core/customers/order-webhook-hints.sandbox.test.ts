@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
-import { waitFor } from '../../sandbox/testing.ts';
+import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
-import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/testing.ts';
+import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
 import { caught } from '../pos-error.test-helper.ts';

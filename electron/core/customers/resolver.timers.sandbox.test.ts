@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import type { Timers } from '../timers.ts';
 import {
   leaveUnansweredCreate,

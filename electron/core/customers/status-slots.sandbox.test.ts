@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlCall, sleep, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, sleep, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';

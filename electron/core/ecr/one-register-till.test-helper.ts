@@ -8,7 +8,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule, type PaymentServiceOptions } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
-import { freePort } from '../../sandbox/testing.ts';
+import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { waitFor } from './register-till.test-helper.ts';
 
 // TESTS ONLY: the till of ecr.sandbox.test.ts and ecr-access.sandbox.test.ts: the composed core on the embedded

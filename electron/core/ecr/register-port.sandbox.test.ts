@@ -11,7 +11,7 @@ import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { waitFor } from '../../sandbox/testing.ts';
+import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 
 // The register connection's port, as Settings takes it: a port out of range, one another program holds, or one
 // the till itself listens on is refused next to the field, nothing saved; a port another program took while the

@@ -8,7 +8,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import type { PaymentServiceOptions } from '../payments/options.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { freePort, waitFor as waitUntil } from '../../sandbox/testing.ts';
+import { freePort, waitFor as waitUntil } from '../../sandbox/sandbox.test-helper.ts';
 import { CERTIFICATE_FOLDER } from './certificate.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 
@@ -48,7 +48,7 @@ export interface RegisterTillOptions {
   readonly core?: Partial<CreateCoreOptions>;
 }
 
-/** sandbox/testing.ts's wait, with the longer default a till's listener may need on a loaded machine. */
+/** sandbox/sandbox.test-helper.ts's wait, with the longer default a till's listener may need on a loaded machine. */
 export function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000): Promise<T> {
   return waitUntil(read, timeoutMs);
 }

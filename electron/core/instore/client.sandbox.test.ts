@@ -7,7 +7,7 @@ import { createInStoreClient, type InStoreClient, type InStoreClientConfig } fro
 import { isOutcomeUnknown } from '../http/failures.ts';
 import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
-import { waitFor } from '../../sandbox/testing.ts';
+import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 
 // The client against the embedded sandbox over real sockets: every endpoint, every documented error, the
 // idempotent retry after "acted but the connection dropped", and the retry policy as the sandbox sees it.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
-import { waitFor } from '../../sandbox/testing.ts';
+import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { control, FAST, waitForDetail } from './payment-service.test-helper.ts';

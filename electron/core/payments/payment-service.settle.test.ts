@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
-import { createBody, signedCall } from '../../sandbox/testing.ts';
+import { createBody, signedCall } from '../../sandbox/sandbox.test-helper.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';

@@ -5,7 +5,7 @@ import { expect, onTestFinished } from 'vitest';
 import type { Handlers } from '../../../shared/contract.ts';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server.ts';
-import { controlCall, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import type { DayReportChannel, PaymentHandlers, PaymentModule } from './payment-module.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';

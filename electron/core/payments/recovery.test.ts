@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { createBody, signedCall } from '../../sandbox/testing.ts';
+import { createBody, signedCall } from '../../sandbox/sandbox.test-helper.ts';
 import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
 import type { PaymentModule } from './payment-module.ts';
 import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ListenerProblem } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
-import { controlCall, freePort, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, freePort, startTestSandbox, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { controlCall, sleep } from '../../sandbox/testing.ts';
+import { controlCall, sleep } from '../../sandbox/sandbox.test-helper.ts';
 import { createCustomerModule } from '../customers/customer-module.ts';
 import { EVERY_REQUEST_APPROVED, linked } from '../customers/customer-service.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';

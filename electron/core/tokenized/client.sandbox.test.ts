@@ -3,9 +3,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WireShape } from '../../sandbox/context.ts';
 import { money } from '../../../shared/money.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
-import { approveOnConsentPage, startWebhookSink, type WebhookSink } from '../../sandbox/tokenized/testing.ts';
+import {
+  approveOnConsentPage,
+  startWebhookSink,
+  type WebhookSink,
+} from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
-import { controlCall, startTestSandbox, waitFor } from '../../sandbox/testing.ts';
+import { controlCall, startTestSandbox, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
 import type { TokenizedExchange } from './transport.ts';
 import { resolveTokenizedProfile } from './wire.ts';

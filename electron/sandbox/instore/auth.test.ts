@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxMerchant } from '../server.ts';
-import { createBody, DEMO, signedCall, startTestSandbox } from '../testing.ts';
+import { createBody, DEMO, signedCall, startTestSandbox } from '../sandbox.test-helper.ts';
 import { parseIsoDate } from './auth.ts';
 import { PUBLISHED } from './messages.ts';
 

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server.ts';
-import { controlCall, createBody, orderStatus, signedCall, startTestSandbox, truth, waitFor } from '../testing.ts';
+import {
+  controlCall,
+  createBody,
+  orderStatus,
+  signedCall,
+  startTestSandbox,
+  truth,
+  waitFor,
+} from '../sandbox.test-helper.ts';
 import { CONSUMER_CODE_VALID_MS } from './consumer-codes.ts';
 import { PUBLISHED, SANDBOX } from './messages.ts';
 

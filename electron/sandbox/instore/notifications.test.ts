@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server.ts';
-import { controlCall, createOrder, signedCall, startTestSandbox, waitFor } from '../testing.ts';
+import { controlCall, createOrder, signedCall, startTestSandbox, waitFor } from '../sandbox.test-helper.ts';
 
 // Payment notifications (wire-details §2.6) received by a tiny real HTTP receiver in the test.
 

@@ -10,7 +10,7 @@ import {
   startTestSandbox,
   truth,
   waitFor,
-} from '../testing.ts';
+} from '../sandbox.test-helper.ts';
 import { PUBLISHED } from './messages.ts';
 
 // The order state machine (wire-details §2.4) through the provider API and the control API, real sockets.

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_PATH, PATHS } from '../../core/tokenized/wire.ts';
 import type { RunningSandbox } from '../server.ts';
-import { controlCall, startTestSandbox } from '../testing.ts';
+import { controlCall, startTestSandbox } from '../sandbox.test-helper.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS, SECOND_TOKENIZED_MERCHANT } from './merchants.ts';
-import { approveOnConsentPage, demoLogin, linkCustomer, tokenizedCall } from './testing.ts';
+import { approveOnConsentPage, demoLogin, linkCustomer, tokenizedCall } from './tokenized.test-helper.ts';
 
 // Merchant login, link sessions, the consent page and payment tokens, over real sockets.
 

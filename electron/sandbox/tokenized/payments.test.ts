@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATHS } from '../../core/tokenized/wire.ts';
 import type { RunningSandbox, SandboxOptions } from '../server.ts';
-import { controlCall, startTestSandbox, waitFor } from '../testing.ts';
+import { controlCall, startTestSandbox, waitFor } from '../sandbox.test-helper.ts';
 import { SECOND_TOKENIZED_MERCHANT } from './merchants.ts';
 import {
   demoLogin,
@@ -11,7 +11,7 @@ import {
   tokenizedCall,
   type LinkedCustomer,
   type WebhookSink,
-} from './testing.ts';
+} from './tokenized.test-helper.ts';
 
 // Pre-auths, captures, voids, immediate charges, order-outcome webhooks, idempotency and faults, over real
 // sockets (confirmDelayMs 40 ms in tests).

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APP_TOKEN_HEADER, IDEMPOTENCY_HEADER } from '../headers.ts';
 import type { RunningSandbox } from '../server.ts';
-import { controlCall, type CallResult } from '../testing.ts';
+import { controlCall, type CallResult } from '../sandbox.test-helper.ts';
 import { DEMO_LINK_CALLBACK_URL, DEMO_TOKENIZED_CREDENTIALS } from './merchants.ts';
 import { API_PREFIX, LOGIN_PATH } from './wire.ts';
 
