@@ -6,9 +6,6 @@ import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.ts';
 // Everything the payment service lets a caller tune. The app uses the defaults; tests and the crash test
 // shorten the clocks so that hours of till life fit in seconds. Each default says why it is what it is.
 
-/** The core's one timer shape lives in ../timers.ts. Re-exported only for branches still importing it here. */
-export type { Timers } from '../timers.ts';
-
 export interface PaymentServiceOptions {
   /** The journal's SQLite file; default `payments.sqlite3` in the core's data folder. */
   readonly journalFile?: string | undefined;
