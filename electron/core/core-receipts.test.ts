@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptDocument } from '../../shared/receipt.ts';
 import type { Core } from './core-api.ts';
 import { createCore } from './core.ts';
-import { closeOpenedCores, opened } from './core.test-helper.ts';
+import { closeOpenedCores, opened, paidPayment } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
 import { FAST } from './payments/payment-service.test-helper.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
@@ -29,30 +29,6 @@ describe('receipts.print', () => {
     });
     opened.push({ core, dir });
     return core;
-  }
-
-  /** A real payment through the embedded sandbox: the customer shows an approving wallet code. */
-  async function paidPayment(core: Core): Promise<string> {
-    const { sandboxBaseUrl } = await core.handlers['app.info']({});
-    const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ behaviour: 'approve' }),
-    });
-    const [code] = ((await minted.json()) as { codes: string[] }).codes;
-    const charged = await core.handlers['payments.chargeCustomerQr']({
-      amountMinor: 1234,
-      currency: 'SGD',
-      consumerCode: code!,
-    });
-    const until = Date.now() + 5_000;
-    while (
-      (await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid'
-    ) {
-      if (Date.now() > until) throw new Error('payment did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return charged.referenceId;
   }
 
   it('without a printer (web host) tells the screen to print it in the browser; refuses what has no receipt', async () => {

@@ -34,3 +34,25 @@ export async function closeOpenedCores(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A real payment through the embedded sandbox: the customer shows an approving wallet code; its reference once paid. */
+export async function paidPayment(core: Core): Promise<string> {
+  const { sandboxBaseUrl } = await core.handlers['app.info']({});
+  const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ behaviour: 'approve' }),
+  });
+  const [code] = ((await minted.json()) as { codes: string[] }).codes;
+  const charged = await core.handlers['payments.chargeCustomerQr']({
+    amountMinor: 1234,
+    currency: 'SGD',
+    consumerCode: code!,
+  });
+  const until = Date.now() + 5_000;
+  while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {
+    if (Date.now() > until) throw new Error('payment did not settle');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return charged.referenceId;
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
+import { paidPayment } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
@@ -42,28 +43,6 @@ const useVirtualPrinter = () =>
     settings: { printer: { kind: 'network', host: '127.0.0.1', port: sim.port, widthMm: 58 } },
   });
 
-/** A real payment through the embedded sandbox: the customer shows an approving wallet code. */
-async function paidPayment(): Promise<string> {
-  const { sandboxBaseUrl } = await core.handlers['app.info']({});
-  const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ behaviour: 'approve' }),
-  });
-  const [code] = ((await minted.json()) as { codes: string[] }).codes;
-  const charged = await core.handlers['payments.chargeCustomerQr']({
-    amountMinor: 1234,
-    currency: 'SGD',
-    consumerCode: code!,
-  });
-  const until = Date.now() + 5_000;
-  while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {
-    if (Date.now() > until) throw new Error('payment did not settle');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return charged.referenceId;
-}
-
 describe('receipts.print on the system printer', () => {
   it('records each print of the app’s system printer too, printed or not and why', async () => {
     await core.close();
@@ -77,7 +56,7 @@ describe('receipts.print on the system printer', () => {
       payments: createPaymentModule(FAST),
       printer: { print: async () => (paper ? undefined : Promise.reject(new Error('Printer is out of paper'))) },
     });
-    const referenceId = await paidPayment();
+    const referenceId = await paidPayment(core);
     expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toMatchObject({
       ok: false,
     });
@@ -98,7 +77,7 @@ describe('receipts.print on the system printer', () => {
 describe('receipts.print on an ESC/POS printer', () => {
   it('settings files without a printer load with the system printer, which leaves printing to the browser here', async () => {
     expect((await core.handlers['settings.get']({})).settings.printer).toMatchObject({ kind: 'system', widthMm: 80 });
-    const referenceId = await paidPayment();
+    const referenceId = await paidPayment(core);
     expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({
       printed: false,
       via: 'browser',
@@ -122,7 +101,7 @@ describe('receipts.print on an ESC/POS printer', () => {
 
   it('prints the paid receipt with its QR, records it, and shows the printer in the status bar', async () => {
     await useVirtualPrinter();
-    const referenceId = await paidPayment();
+    const referenceId = await paidPayment(core);
     expect(await core.handlers['receipts.print']({ referenceId, kind: 'receipt' })).toEqual({
       printed: true,
       via: 'printer',
@@ -137,7 +116,7 @@ describe('receipts.print on an ESC/POS printer', () => {
 
   it('paper out: a typed error for the cashier, nothing sent when the paper is back, Copy only after a good print', async () => {
     await useVirtualPrinter();
-    const referenceId = await paidPayment();
+    const referenceId = await paidPayment(core);
     sim.setState('paper-out');
     expect(await dispatch(core.handlers, 'receipts.print', { referenceId, kind: 'receipt' })).toMatchObject({
       ok: false,
