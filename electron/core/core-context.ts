@@ -4,6 +4,7 @@ import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { ListenerBoard } from './status/listener-board.ts';
+import type { StaffAccess } from './staff/staff-access.ts';
 
 // What createCore hands every service it starts (the in-store payments, the linked customers): where state
 // lives, how to reach the provider, the settings, and the way back to the screens.
@@ -18,6 +19,8 @@ export interface CoreContext {
   readonly journalRecords: JournalRecords;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
+  /** Who is at the till and what they may do (staff/staff-access.ts): every sale, cancel and refund asks it. */
+  readonly staff: StaffAccess;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
   /**

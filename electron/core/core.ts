@@ -35,6 +35,7 @@ import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-servi
 import { webhookPortProblems } from './settings/listener-ports.ts';
 import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
+import { twoPinStaffAccess } from './staff/staff-access.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -119,6 +120,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     statusBudget,
     fetch: fetchImpl,
     settings,
+    staff: twoPinStaffAccess(settings),
     provider,
     emit: bus.emit,
     countsChanged: () => countsChanged(),

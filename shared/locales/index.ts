@@ -1,5 +1,7 @@
 import { EN } from './en/index.ts';
 import type { Language } from './language.ts';
+import { MS } from './ms/index.ts';
+import { ZH_HANS } from './zh-Hans/index.ts';
 import { ZH_HK } from './zh-HK/index.ts';
 
 // The languages a till speaks: one folder each (./<lang>/), one line here. The settings' language choice,
@@ -8,6 +10,8 @@ import { ZH_HK } from './zh-HK/index.ts';
 export const LANGUAGES = {
   en: EN,
   'zh-HK': ZH_HK,
+  'zh-Hans': ZH_HANS,
+  ms: MS,
 } as const satisfies Readonly<Record<string, Language>>;
 
 export type Locale = keyof typeof LANGUAGES;

@@ -10,6 +10,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from '../settings/settings-service.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
+import { twoPinStaffAccess } from '../staff/staff-access.ts';
 
 // TESTS ONLY (the payment service's tests and the crash test's child process): the CoreContext createCore
 // would build, pointed at a sandbox that is already running (maybe in another process), with real settings
@@ -62,6 +63,7 @@ export async function openTestContext(options: {
     statusBudget,
     fetch: globalThis.fetch,
     settings,
+    staff: twoPinStaffAccess(settings),
     provider,
     emit: <E extends EventName>(event: E, payload: Events[E]) => {
       if (event === 'payment.updated') {

@@ -1,0 +1,14 @@
+import type { NoticeKey } from '../../notices.ts';
+import { CUSTOMER_EVENT_NOTICES_MS } from './notices.customer-events.ts';
+import { CUSTOMER_NOTICES_MS } from './notices.customers.ts';
+import { EVENT_NOTICES_MS } from './notices.events.ts';
+import { PAYMENT_NOTICES_MS } from './notices.payments.ts';
+import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
+
+export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
+  ...PAYMENT_NOTICES_MS,
+  ...CUSTOMER_NOTICES_MS,
+  ...PROVIDER_NOTICES_MS,
+  ...EVENT_NOTICES_MS,
+  ...CUSTOMER_EVENT_NOTICES_MS,
+};

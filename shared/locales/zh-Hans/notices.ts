@@ -1,0 +1,14 @@
+import type { NoticeKey } from '../../notices.ts';
+import { CUSTOMER_EVENT_NOTICES_ZH_HANS } from './notices.customer-events.ts';
+import { CUSTOMER_NOTICES_ZH_HANS } from './notices.customers.ts';
+import { EVENT_NOTICES_ZH_HANS } from './notices.events.ts';
+import { PAYMENT_NOTICES_ZH_HANS } from './notices.payments.ts';
+import { PROVIDER_NOTICES_ZH_HANS } from './notices.provider.ts';
+
+export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
+  ...PAYMENT_NOTICES_ZH_HANS,
+  ...CUSTOMER_NOTICES_ZH_HANS,
+  ...PROVIDER_NOTICES_ZH_HANS,
+  ...EVENT_NOTICES_ZH_HANS,
+  ...CUSTOMER_EVENT_NOTICES_ZH_HANS,
+};

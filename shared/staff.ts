@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import type { Money } from './money.ts';
+import type { SummaryLine } from './domain.ts';
+
+// People at the till: who they are, what each role may do, who is signed in, and the shifts they work. The core
+// keeps them (electron/core/staff/, the shifts in the payments journal); the screens read them through the
+// staff.*, session.* and shifts.* channels (shared/contract.ts).
+
+export const STAFF_ROLES = ['cashier', 'supervisor', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a person may do at the till. The table below is the whole rule: the screens show it to the admin as is. */
+export const STAFF_RIGHTS = [
+  'sell',
+  'scan',
+  'cancel-own',
+  'reprint',
+  'payments-today',
+  'refund',
+  'cancel-any',
+  'approve-refund',
+  'x-report',
+  'close-shift',
+  'payments-any-day',
+  'settings',
+  'staff',
+  'register-keys',
+  'go-live',
+] as const;
+export type StaffRight = (typeof STAFF_RIGHTS)[number];
+
+const CASHIER_RIGHTS = ['sell', 'scan', 'cancel-own', 'reprint', 'payments-today'] as const;
+const SUPERVISOR_RIGHTS = [
+  ...CASHIER_RIGHTS,
+  'refund',
+  'cancel-any',
+  'approve-refund',
+  'x-report',
+  'close-shift',
+  'payments-any-day',
+] as const;
+
+export const ROLE_RIGHTS: Readonly<Record<StaffRole, readonly StaffRight[]>> = {
+  cashier: CASHIER_RIGHTS,
+  supervisor: SUPERVISOR_RIGHTS,
+  admin: STAFF_RIGHTS,
+};
+
+export function roleHas(role: StaffRole, right: StaffRight): boolean {
+  return ROLE_RIGHTS[role].includes(right);
+}
+
+/**
+ * The two people every till has had since before staff existed: today's admin and supervisor PINs are theirs
+ * (settings.save with secrets.adminPin / secrets.supervisorPin still sets them). Renameable, never deleted.
+ */
+export const BUILT_IN_STAFF_IDS = { admin: 'admin', supervisor: 'supervisor' } as const;
+
+/** Who did something, as recorded with it: the id, and the name the person had at the time. */
+export interface StaffRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface SignedInStaff extends StaffRef {
+  readonly role: StaffRole;
+}
+
+/** A person as the Staff screen lists them (never their PIN or badge code: only whether one is set). */
+export interface StaffMember extends SignedInStaff {
+  readonly active: boolean;
+  readonly hasPin: boolean;
+  readonly hasBadge: boolean;
+}
+
+export interface StaffSettings {
+  /** "Ask who is at the till": nothing is sold or refunded until someone signs in (never in kiosk mode). */
+  readonly signInRequired: boolean;
+  /** Sign out after this many idle minutes (never in the middle of a payment); 0 = never. */
+  readonly autoLockMinutes: number;
+  /** A cashier's refund up to this amount (minor units) needs no approval; 0 = every refund is approved. */
+  readonly refundWithoutApprovalUpToMinor: number;
+  /** Receipts print the cashier's first name. */
+  readonly cashierOnReceipt: boolean;
+}
+
+export const staffSettingsSchema = z.object({
+  signInRequired: z.boolean(),
+  autoLockMinutes: z.number().int().min(0).max(720),
+  refundWithoutApprovalUpToMinor: z.number().int().min(0).max(100_000_000),
+  cashierOnReceipt: z.boolean(),
+});
+
+export const DEFAULT_STAFF_SETTINGS: StaffSettings = {
+  signInRequired: false,
+  autoLockMinutes: 0,
+  refundWithoutApprovalUpToMinor: 0,
+  cashierOnReceipt: false,
+};
+
+/** One cashier's part of a shift (null staff: sales nobody was signed in for, the kiosk's, a register's alone). */
+export interface ShiftCashierLine {
+  readonly staff: StaffRef | null;
+  readonly paid: SummaryLine;
+  readonly refunds: SummaryLine;
+  readonly cancels: number;
+}
+
+/**
+ * What a shift took, computed from the journal (an X report while open; the Z report, kept as it was at the
+ * close, after). Money is minor units of the till's currency, as everywhere.
+ */
+export interface ShiftReport {
+  readonly currency: string;
+  readonly from: string;
+  /** The close (Z), or when the X report was read. */
+  readonly to: string;
+  readonly paid: SummaryLine;
+  readonly byMethod: Readonly<Record<'merchant-qr' | 'customer-qr', SummaryLine>>;
+  readonly refunds: SummaryLine;
+  readonly cancels: number;
+  /** Payments the shop's register programs started (already in `paid`). */
+  readonly registerSales: SummaryLine;
+  /** Paid less refunds. */
+  readonly net: Money;
+  readonly byCashier: readonly ShiftCashierLine[];
+  /** Payments still open or in doubt when the shift was closed anyway (referenceIds); empty for an X report. */
+  readonly openAtClose: readonly string[];
+}
+
+export interface ShiftView {
+  readonly id: string;
+  /** Numbered per till from 1, in the order shifts were opened; never renumbered (the Z number). */
+  readonly number: number;
+  readonly openedAt: string;
+  readonly closedAt: string | null;
+  readonly openedBy: StaffRef | null;
+  readonly closedBy: StaffRef | null;
+  readonly note: string | null;
+  /** The Z report once closed; the shift so far (X) while open. */
+  readonly report: ShiftReport;
+  /** Still open from an earlier day: the morning's screen flags it. */
+  readonly leftOpenOvernight: boolean;
+}
+
+export interface SessionView {
+  readonly staff: SignedInStaff | null;
+  readonly shift: ShiftView | null;
+  readonly signInRequired: boolean;
+}
+
+const pin = z.string().regex(/^\d{4,8}$/);
+const staffId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+
+/** Staff and who is signed in: served by electron/core/staff/. */
+export interface StaffChannels {
+  'staff.list': { request: Record<string, never>; response: { staff: readonly StaffMember[] } };
+  /** Adds (no id) or changes a person. Admin only. The PIN is never shown again. */
+  'staff.save': {
+    request: {
+      id?: string | undefined;
+      name: string;
+      role: StaffRole;
+      active?: boolean | undefined;
+      pin?: string | undefined;
+      badgeCode?: string | null | undefined;
+    };
+    response: { id: string };
+  };
+  /** By PIN, or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked. */
+  'session.signIn': {
+    request: { pin: string } | { badgeCode: string };
+    response: { staff: SignedInStaff };
+  };
+  'session.signOut': { request: Record<string, never>; response: SessionView };
+  'session.current': { request: Record<string, never>; response: SessionView };
+}
+
+/** Shifts: served by the payments side (electron/core/shifts/), kept in the payments journal. */
+export interface ShiftChannels {
+  'shifts.open': { request: { note?: string | undefined }; response: { shift: ShiftView } };
+  'shifts.current': { request: Record<string, never>; response: { shift: ShiftView | null } };
+  /** Refused shift.payments-open (details.referenceIds) unless force, which needs the close-shift right. */
+  'shifts.close': { request: { force?: boolean | undefined }; response: { shift: ShiftView } };
+  'shifts.report': { request: { id: string }; response: { shift: ShiftView } };
+  /** The shifts opened on a local day (YYYY-MM-DD), for the day summary. */
+  'shifts.ofDay': { request: { day: string }; response: { shifts: readonly ShiftView[] } };
+}
+
+const empty = z.object({}).strict();
+
+export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffChannels[K]['request']> } = {
+  'staff.list': empty,
+  'staff.save': z
+    .object({
+      id: staffId.optional(),
+      name: z.string().trim().min(1).max(40),
+      role: z.enum(STAFF_ROLES),
+      active: z.boolean().optional(),
+      pin: pin.optional(),
+      badgeCode: z.string().min(4).max(64).nullable().optional(),
+    })
+    .strict(),
+  'session.signIn': z.union([
+    z.object({ pin: z.string().min(1).max(32) }).strict(),
+    z.object({ badgeCode: z.string().min(1).max(64) }).strict(),
+  ]),
+  'session.signOut': empty,
+  'session.current': empty,
+};
+
+export const shiftRequestSchemas: { [K in keyof ShiftChannels]: z.ZodType<ShiftChannels[K]['request']> } = {
+  'shifts.open': z.object({ note: z.string().max(200).optional() }).strict(),
+  'shifts.current': empty,
+  'shifts.close': z.object({ force: z.boolean().optional() }).strict(),
+  'shifts.report': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
+  'shifts.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+};
