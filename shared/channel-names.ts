@@ -50,6 +50,16 @@ export const CHANNEL_NAME_LIST = [
   'ecr.openSale',
   'ecr.cancelSale',
   'ecr.newCertificate',
+  'staff.list',
+  'staff.save',
+  'session.signIn',
+  'session.signOut',
+  'session.current',
+  'shifts.open',
+  'shifts.current',
+  'shifts.close',
+  'shifts.report',
+  'shifts.ofDay',
 ] as const;
 
 export const EVENT_NAME_LIST = [
@@ -63,6 +73,7 @@ export const EVENT_NAME_LIST = [
   'customers.consentOnDisplay',
   'customers.approvalOnDisplay',
   'ecr.sale',
+  'session.changed',
 ] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */

@@ -34,6 +34,13 @@ import type { ErrorParam, Notice } from './notices.ts';
 import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
 import {
+  shiftRequestSchemas,
+  staffRequestSchemas,
+  type SessionView,
+  type ShiftChannels,
+  type StaffChannels,
+} from './staff.ts';
+import {
   printerSettingsSchema,
   settingsPatchSchema,
   VAULT_RESET_CONFIRMATION,
@@ -105,7 +112,15 @@ export interface HistoryQuery {
 }
 
 export interface Channels
-  extends CustomerChannels, ConsentChannels, ApprovalChannels, ReceiptChannels, PrinterChannels, RegisterChannels {
+  extends
+    CustomerChannels,
+    ConsentChannels,
+    ApprovalChannels,
+    ReceiptChannels,
+    PrinterChannels,
+    RegisterChannels,
+    StaffChannels,
+    ShiftChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -187,6 +202,8 @@ export interface Events extends CustomerEvents {
   'settings.changed': SettingsView;
   /** A register started a sale (the cashier's screen shows it at once), or it changed before its payment exists. */
   'ecr.sale': RegisterSale;
+  /** Someone signed in or out (or was signed out idle), or the shift opened or closed. */
+  'session.changed': SessionView;
 }
 export type EventName = keyof Events;
 
@@ -583,4 +600,6 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...receiptRequestSchemas,
   ...printerRequestSchemas,
   ...registerRequestSchemas,
+  ...staffRequestSchemas,
+  ...shiftRequestSchemas,
 };

@@ -36,6 +36,7 @@ import { webhookPortProblems } from './settings/listener-ports.ts';
 import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 import { twoPinStaffAccess } from './staff/staff-access.ts';
+import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -269,6 +270,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   }
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const handlers = composeHandlers({
+    notServedYet: NOT_SERVED_YET,
     app: appHandlers({
       version: options.version,
       transport: options.transport,
