@@ -1,0 +1,97 @@
+import type { EventSink } from '../../../shared/contract.ts';
+import { PosError } from '../../../shared/errors.ts';
+import { notice } from '../../../shared/notices.ts';
+import {
+  BUILT_IN_STAFF_IDS,
+  type SessionView,
+  type ShiftView,
+  type SignedInStaff,
+  type StaffMember,
+} from '../../../shared/staff.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { StaffDirectory } from './staff-directory.ts';
+
+// Who is at the till: one person per till (this core), in memory only — a restart signs everyone out, and
+// nothing on disk says who was signed in. Every change is told to the screens (session.changed). A sign-in
+// checks the PIN (or badge) behind the till's sign-in lockout: a wrong PIN is counted whoever it was meant
+// to be, since a PIN alone cannot say.
+
+export interface StaffSession {
+  signedIn(): SignedInStaff | null;
+  signIn(request: { pin: string } | { badgeCode: string }): Promise<SignedInStaff>;
+  signOut(): SessionView;
+  view(): SessionView;
+}
+
+export interface StaffSessionOptions {
+  readonly directory: StaffDirectory;
+  readonly settings: SettingsService;
+  readonly emit: EventSink;
+  /** The shift now open on this till (the shifts module's); null until it is wired. */
+  readonly currentShift?: () => ShiftView | null;
+}
+
+export function createStaffSession(options: StaffSessionOptions): StaffSession {
+  const { directory, settings } = options;
+  let who: SignedInStaff | null = null;
+
+  const view = (): SessionView => ({
+    staff: who,
+    shift: options.currentShift?.() ?? null,
+    signInRequired: settings.current().staff.signInRequired,
+  });
+  const changed = (): SessionView => {
+    const now = view();
+    options.emit('session.changed', now);
+    return now;
+  };
+
+  const follow = (members: readonly StaffMember[]): void => {
+    if (who === null) return;
+    const id = who.id;
+    const member = members.find((candidate) => candidate.id === id && candidate.active);
+    const next = member ? { id: member.id, name: member.name, role: member.role } : null;
+    if (next?.name === who.name && next.role === who.role) return;
+    who = next;
+    changed();
+  };
+  // A person renamed, given another role or deactivated while signed in: the session follows at once.
+  directory.onChange(follow);
+  let lastRequired = settings.current().staff.signInRequired;
+  settings.onChange((settingsView) => {
+    // The built-in Admin's or Supervisor's PIN removed in Settings: they are no longer staff.
+    if (who !== null && who.id === BUILT_IN_STAFF_IDS.admin && !settingsView.secrets.adminPin) return void signOut();
+    if (who !== null && who.id === BUILT_IN_STAFF_IDS.supervisor && !settingsView.secrets.supervisorPin)
+      return void signOut();
+    if (settingsView.settings.staff.signInRequired === lastRequired) return;
+    lastRequired = settingsView.settings.staff.signInRequired;
+    changed();
+  });
+  function signOut(): SessionView {
+    who = null;
+    return changed();
+  }
+
+  return {
+    signedIn: () => who,
+    async signIn(request) {
+      const byBadge = 'badgeCode' in request;
+      const found = await settings.guardPin<SignedInStaff>(
+        'sign-in',
+        async () => {
+          const person = byBadge ? await directory.byBadge(request.badgeCode) : await directory.byPin(request.pin);
+          return person ? { check: 'valid' as const, holder: person } : { check: 'wrong' as const };
+        },
+        'auth.locked',
+      );
+      if (found.check !== 'valid') {
+        throw new PosError('auth.wrong-pin', byBadge ? { notice: notice('auth.badge-unknown') } : {});
+      }
+      who = found.holder;
+      changed();
+      return found.holder;
+    },
+    signOut,
+    view,
+  };
+}
