@@ -63,7 +63,9 @@ export function signedInStaffAccess(deps: {
         throw new PosError('supervisor.pin-required', {
           notice:
             limitMinor > 0
-              ? notice('auth.refund-needs-approval-over', { limit: { amountMinor: limitMinor, currency: amount.currency } })
+              ? notice('auth.refund-needs-approval-over', {
+                  limit: { amountMinor: limitMinor, currency: amount.currency },
+                })
               : notice('auth.refund-needs-approval'),
         });
       }

@@ -67,7 +67,10 @@ describe('the staff list', () => {
   it('refuses a PIN or badge another active person has, next to its field', async () => {
     const { staff } = await openStaffedBench();
     const ann = await staff.handlers['staff.save']({ name: 'Ann', role: 'cashier', pin: '1234', badgeCode: 'B-0001' });
-    const taken = await refusal(staff.handlers['staff.save']({ name: 'Bo', role: 'cashier', pin: '1234' }), 'staff.invalid');
+    const taken = await refusal(
+      staff.handlers['staff.save']({ name: 'Bo', role: 'cashier', pin: '1234' }),
+      'staff.invalid',
+    );
     expect(taken.fieldNotices).toEqual({ pin: { key: 'staff.pin-taken' } });
     const builtIn = await refusal(
       staff.handlers['staff.save']({ name: 'Bo', role: 'cashier', pin: SUPERVISOR_PIN }),
@@ -95,7 +98,10 @@ describe('the staff list', () => {
     const { staff } = await openStaffedBench();
     await staff.handlers['staff.save']({ id: 'supervisor', name: 'Grace (manager)', role: 'supervisor' });
     expect((await staff.handlers['session.signIn']({ pin: SUPERVISOR_PIN })).staff.name).toBe('Grace (manager)');
-    const role = await refusal(staff.handlers['staff.save']({ id: 'admin', name: 'Boss', role: 'cashier' }), 'staff.invalid');
+    const role = await refusal(
+      staff.handlers['staff.save']({ id: 'admin', name: 'Boss', role: 'cashier' }),
+      'staff.invalid',
+    );
     expect(role.fieldNotices).toEqual({ role: { key: 'staff.built-in-role' } });
     const off = await refusal(
       staff.handlers['staff.save']({ id: 'admin', name: 'Boss', role: 'admin', active: false }),

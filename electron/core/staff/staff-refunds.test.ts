@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Money } from '../../../shared/money.ts';
 import { ADMIN_PIN, SUPERVISOR_PIN, openStaffedBench, refusal, removeStaffFolders } from './staff.test-helper.ts';
 
 afterEach(removeStaffFolders);
 
-const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' });
+const sgd = (amountMinor: number): Money => ({ amountMinor, currency: 'SGD' });
 
 async function staffedTill() {
   const bench = await openStaffedBench();
@@ -37,7 +38,10 @@ describe('who may refund, and who approved it', () => {
     });
     // One approval, one refund: the next refund asks again.
     await refusal(staff.access.authorizeRefund(sgd(500), undefined), 'supervisor.pin-required');
-    expect((await staff.access.authorizeRefund(sgd(500), ADMIN_PIN)).approvedBy).toEqual({ id: 'admin', name: 'Admin' });
+    expect((await staff.access.authorizeRefund(sgd(500), ADMIN_PIN)).approvedBy).toEqual({
+      id: 'admin',
+      name: 'Admin',
+    });
   });
 
   it('needs no approval up to the limit in Settings, and asks above it', async () => {
@@ -58,7 +62,8 @@ describe('who may refund, and who approved it', () => {
     const own = await refusal(staff.access.authorizeRefund(sgd(500), '1111'), 'auth.not-allowed');
     expect(own.notice).toEqual({ key: 'auth.approver-not-allowed' });
     await refusal(staff.access.authorizeRefund(sgd(500), '3333'), 'auth.not-allowed');
-    for (let i = 0; i < 3; i += 1) await refusal(staff.access.authorizeRefund(sgd(500), '0000'), 'supervisor.pin-wrong');
+    for (let i = 0; i < 3; i += 1)
+      await refusal(staff.access.authorizeRefund(sgd(500), '0000'), 'supervisor.pin-wrong');
     // Five misses in a row on the approver's lock: even the right PIN waits now.
     const locked = await refusal(staff.access.authorizeRefund(sgd(500), '2222'), 'supervisor.pin-wrong');
     expect(locked.notice).toEqual({ key: 'pin.locked-seconds', params: { seconds: 30 } });

@@ -26,11 +26,7 @@ describe('signing in at the till', () => {
     expect(signedOut.staff).toBeNull();
     expect((await staff.handlers['session.signIn']({ badgeCode: 'BADGE-0042' })).staff.id).toBe(id);
     const changes = events.filter((event) => event.event === 'session.changed').map((event) => event.payload);
-    expect(changes.map((view) => (view as { staff: { id: string } | null }).staff?.id ?? null)).toEqual([
-      id,
-      null,
-      id,
-    ]);
+    expect(changes.map((view) => (view as { staff: { id: string } | null }).staff?.id ?? null)).toEqual([id, null, id]);
     const refused = await refusal(staff.handlers['session.signIn']({ badgeCode: 'BADGE-9999' }), 'auth.wrong-pin');
     expect(refused.notice).toEqual({ key: 'auth.badge-unknown' });
   });
@@ -38,14 +34,16 @@ describe('signing in at the till', () => {
   it('refuses a wrong PIN, and locks the till after five in a row, whoever they were meant to be', async () => {
     const { staff, advance } = await openStaffedBench();
     await staff.handlers['staff.save']({ name: 'Ravi', role: 'cashier', pin: '5678' });
-    for (let i = 0; i < 5; i += 1) await refusal(staff.handlers['session.signIn']({ pin: `000${i}` }), 'auth.wrong-pin');
+    for (let i = 0; i < 5; i += 1)
+      await refusal(staff.handlers['session.signIn']({ pin: `000${i}` }), 'auth.wrong-pin');
     const locked = await refusal(staff.handlers['session.signIn']({ pin: '5678' }), 'auth.locked');
     expect(locked.notice).toEqual({ key: 'pin.locked-seconds', params: { seconds: 30 } });
     expect(locked.retryable).toBe(true);
     // The admin's own PIN door has its own lock: Settings still open.
     expect(await staff.settings.verifyPin('admin', ADMIN_PIN)).toBe('valid');
     advance(30_001);
-    for (let i = 0; i < 5; i += 1) await refusal(staff.handlers['session.signIn']({ pin: `000${i}` }), 'auth.wrong-pin');
+    for (let i = 0; i < 5; i += 1)
+      await refusal(staff.handlers['session.signIn']({ pin: `000${i}` }), 'auth.wrong-pin');
     const longer = await refusal(staff.handlers['session.signIn']({ pin: '5678' }), 'auth.locked');
     expect(longer.notice).toEqual({ key: 'pin.locked-seconds', params: { seconds: 60 } });
     advance(60_001);
@@ -54,7 +52,8 @@ describe('signing in at the till', () => {
 
   it('journals a sign-in lockout with the others, for Settings', async () => {
     const { staff, settings, dir } = await openStaffedBench();
-    for (let i = 0; i < 5; i += 1) await refusal(staff.handlers['session.signIn']({ pin: `999${i}` }), 'auth.wrong-pin');
+    for (let i = 0; i < 5; i += 1)
+      await refusal(staff.handlers['session.signIn']({ pin: `999${i}` }), 'auth.wrong-pin');
     expect(settings.view().pinLockouts).toEqual([
       { pin: 'sign-in', at: '2026-11-27T06:00:00.000Z', until: '2026-11-27T06:00:30.000Z' },
     ]);

@@ -28,7 +28,8 @@ export const STAFF_NOTICES_EN = {
   'auth.refund-needs-approval-over': "A cashier's refund above {limit} needs a supervisor's PIN.",
   'auth.badge-unknown': 'This badge is not known at this till, or its owner is not active.',
   'staff.built-in-role': 'The built-in Admin and Supervisor keep their role. Add a new person for another role.',
-  'staff.built-in-active': 'The built-in Admin and Supervisor are always active. Remove their PIN in Settings → PINs instead.',
+  'staff.built-in-active':
+    'The built-in Admin and Supervisor are always active. Remove their PIN in Settings → PINs instead.',
   'staff.pin-required': 'A new person needs a PIN of 4 to 8 digits.',
   'staff.pin-taken': 'Someone else already has this PIN. Choose another one.',
   'staff.badge-taken': 'Someone else already has this badge.',

@@ -96,7 +96,8 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
   'auth.wrong-pin': 'PIN itu tidak dikenali di kaunter ini. Cuba lagi.',
   'auth.locked': 'Terlalu banyak PIN salah. Tunggu sebentar, kemudian cuba lagi.',
-  'auth.sign-in-required': 'Log masuk dahulu: kaunter ini perlu tahu siapa yang bertugas sebelum jualan atau bayaran balik.',
+  'auth.sign-in-required':
+    'Log masuk dahulu: kaunter ini perlu tahu siapa yang bertugas sebelum jualan atau bayaran balik.',
   'auth.not-allowed': 'Peranan anda tidak membenarkan tindakan ini. Minta bantuan penyelia.',
   'staff.invalid': 'Sebahagian butiran orang ini tidak sah. Semak medan yang ditandakan.',
   'staff.not-found': 'Orang ini tiada dalam senarai kakitangan kaunter ini.',
