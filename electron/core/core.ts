@@ -302,6 +302,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       admin,
       provider,
       refreshStatus: () => void status.refresh(),
+      pinProblems: (patch) => staff.pinProblems(patch),
       listenerProblems: async (candidate, known) => ({
         ...(await ecr.settingsProblems(candidate, known)),
         ...(await webhookPorts(candidate, known)),

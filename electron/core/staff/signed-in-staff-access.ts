@@ -5,7 +5,7 @@ import { roleHas, type SignedInStaff, type StaffRef, type StaffRight } from '../
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { StaffAccess } from './staff-access.ts';
 import type { StaffPins } from './staff-pins.ts';
-import type { StaffSession } from './staff-session.ts';
+import { signInRequired, type StaffSession } from './staff-session.ts';
 
 // StaffAccess answered from who is signed in (staff-session.ts) and the rights of their role (shared/staff.ts).
 // With "Ask who is at the till" off and nobody signed in, the till works as before staff existed: every right
@@ -22,7 +22,7 @@ export function signedInStaffAccess(deps: {
   function requireRight(right: StaffRight): StaffRef | null {
     const who = session.signedIn();
     if (who === null) {
-      if (settings.current().staff.signInRequired) throw new PosError('auth.sign-in-required');
+      if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
       return null;
     }
     if (!roleHas(who.role, right)) {
@@ -44,7 +44,7 @@ export function signedInStaffAccess(deps: {
     async authorizeRefund(amount: Money, approverPin: string | undefined) {
       const who = session.signedIn();
       if (who === null) {
-        if (settings.current().staff.signInRequired) throw new PosError('auth.sign-in-required');
+        if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
         return { refundedBy: null, approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
       }
       if (roleHas(who.role, 'refund')) {

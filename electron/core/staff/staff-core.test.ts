@@ -68,6 +68,12 @@ describe('staff and sign-in through the core', () => {
       payload: { staff: { id, name: 'Ann', role: 'cashier' }, shift: null, signInRequired: false },
     });
     expect(await call('session.signOut', {})).toMatchObject({ ok: true, value: { staff: null } });
+    // settings.save sets the two built-in PINs as ever, but not to a PIN a member of staff has.
+    expect(await call('settings.save', { secrets: { supervisorPin: '1111' } })).toMatchObject({
+      ok: false,
+      error: { code: 'settings.invalid', fieldNotices: { supervisorPin: { key: 'staff.pin-taken' } } },
+    });
+    expect((await call('settings.save', { secrets: { supervisorPin: '7777' } })).ok).toBe(true);
   });
 
   it("a linked customer's charge approved by PIN: any approver's own PIN, never a cashier's", async () => {

@@ -34,6 +34,8 @@ export interface StaffDirectory {
   byBadge(badgeCode: string): Promise<SignedInStaff | null>;
   /** Whether any active person of these roles has a PIN (else a PIN check answers "not set"). */
   anyPinAmong(roles: readonly StaffRole[]): Promise<boolean>;
+  /** Whether an active person other than the built-ins already has this PIN (settings.save's two PINs ask). */
+  pinTakenByStaff(pin: string): Promise<boolean>;
   /** Adds or changes a person; refused (`staff.invalid` with field notices, `staff.not-found`). Not the admin check. */
   save(request: StaffSave): Promise<{ id: string }>;
   /** After a save, with everyone as they are now: a signed-in person follows at once. */
@@ -186,6 +188,11 @@ export async function openStaffDirectory(options: {
   let saving: Promise<unknown> = Promise.resolve();
   return {
     list: async () => members(await loadCredentials()),
+    async pinTakenByStaff(pin) {
+      const keys = await loadCredentials();
+      const key = await pinKey(pin, keys);
+      return active(keys).some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key);
+    },
     byPin,
     byBadge,
     anyPinAmong: async (roles) =>

@@ -1,8 +1,11 @@
 import type { EventSink } from '../../../shared/contract.ts';
+import { notice } from '../../../shared/notices.ts';
+import type { SettingsPatch } from '../../../shared/settings.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { FieldNotices } from '../settings/settings-problems.ts';
 import { signedInStaffAccess } from './signed-in-staff-access.ts';
 import type { StaffAccess } from './staff-access.ts';
 import { openStaffDirectory } from './staff-directory.ts';
@@ -20,6 +23,8 @@ export interface StaffModule {
   /** `settings` with the staff's verifyPin: hand this one to the services and to settings.* handlers. */
   readonly settings: SettingsService;
   readonly handlers: ReturnType<typeof staffHandlers>;
+  /** For settings.save: the admin's or supervisor's new PIN refused next to its field when staff already have it. */
+  pinProblems(patch: SettingsPatch): Promise<FieldNotices>;
 }
 
 export async function createStaffModule(options: {
@@ -50,5 +55,14 @@ export async function createStaffModule(options: {
     access: signedInStaffAccess({ session, pins, settings: options.settings }),
     settings,
     handlers: staffHandlers({ directory, session, settings: options.settings, admin: options.admin }),
+    async pinProblems(patch) {
+      const problems: FieldNotices = {};
+      for (const name of ['adminPin', 'supervisorPin'] as const) {
+        const pin = patch.secrets?.[name];
+        if (typeof pin === 'string' && (await directory.pinTakenByStaff(pin)))
+          problems[name] = notice('staff.pin-taken');
+      }
+      return problems;
+    },
   };
 }

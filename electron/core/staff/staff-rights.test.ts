@@ -57,5 +57,10 @@ describe('rights of each role, through requireRight', () => {
     await refusal(() => staff.access.requireRight('sell'), 'auth.sign-in-required');
     await staff.handlers['session.signIn']({ pin: '4821' });
     expect(staff.access.requireRight('sell')).toEqual({ id: 'supervisor', name: 'Supervisor' });
+    await staff.handlers['session.signOut']({});
+    // A kiosk never asks who is at the till: its sales are the kiosk's.
+    await settings.save({ settings: { mode: 'kiosk' } });
+    expect(staff.access.requireRight('sell')).toBeNull();
+    expect((await staff.handlers['session.current']({})).signInRequired).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   type SignedInStaff,
   type StaffMember,
 } from '../../../shared/staff.ts';
+import type { Settings } from '../../../shared/settings.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { StaffDirectory } from './staff-directory.ts';
 
@@ -15,6 +16,11 @@ import type { StaffDirectory } from './staff-directory.ts';
 // nothing on disk says who was signed in. Every change is told to the screens (session.changed). A sign-in
 // checks the PIN (or badge) behind the till's sign-in lockout: a wrong PIN is counted whoever it was meant
 // to be, since a PIN alone cannot say.
+
+/** "Ask who is at the till", as it applies: never on a kiosk, whose sales are the kiosk's own. */
+export function signInRequired(settings: Settings): boolean {
+  return settings.staff.signInRequired && settings.mode !== 'kiosk';
+}
 
 export interface StaffSession {
   signedIn(): SignedInStaff | null;
@@ -38,7 +44,7 @@ export function createStaffSession(options: StaffSessionOptions): StaffSession {
   const view = (): SessionView => ({
     staff: who,
     shift: options.currentShift?.() ?? null,
-    signInRequired: settings.current().staff.signInRequired,
+    signInRequired: signInRequired(settings.current()),
   });
   const changed = (): SessionView => {
     const now = view();
@@ -57,14 +63,14 @@ export function createStaffSession(options: StaffSessionOptions): StaffSession {
   };
   // A person renamed, given another role or deactivated while signed in: the session follows at once.
   directory.onChange(follow);
-  let lastRequired = settings.current().staff.signInRequired;
+  let lastRequired = signInRequired(settings.current());
   settings.onChange((settingsView) => {
     // The built-in Admin's or Supervisor's PIN removed in Settings: they are no longer staff.
     if (who !== null && who.id === BUILT_IN_STAFF_IDS.admin && !settingsView.secrets.adminPin) return void signOut();
     if (who !== null && who.id === BUILT_IN_STAFF_IDS.supervisor && !settingsView.secrets.supervisorPin)
       return void signOut();
-    if (settingsView.settings.staff.signInRequired === lastRequired) return;
-    lastRequired = settingsView.settings.staff.signInRequired;
+    if (signInRequired(settingsView.settings) === lastRequired) return;
+    lastRequired = signInRequired(settingsView.settings);
     changed();
   });
   function signOut(): SessionView {
