@@ -54,7 +54,16 @@ export function createStaffPins(settings: SettingsService, directory: StaffDirec
       const { found, without } = await check('supervisor', pin, right);
       if (found.check === 'valid') return { id: found.holder.id, name: found.holder.name };
       if (without !== null) {
-        throw new PosError('auth.not-allowed', { notice: notice('auth.approver-not-allowed') });
+        const holder: SignedInStaff = without;
+        throw new PosError('auth.not-allowed', {
+          notice:
+            right === 'approve-refund'
+              ? notice('auth.approver-not-allowed')
+              : notice('auth.not-allowed-right', {
+                  role: notice(`staff.role.${holder.role}`),
+                  right: notice(`staff.right.${right}`),
+                }),
+        });
       }
       if (found.check === 'not-set') {
         throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PIN, openStaffBench, openStaffedBench, refusal, removeStaffFolders } from './staff.test-helper.ts';
@@ -90,5 +90,22 @@ describe('signing in at the till', () => {
       payload: { staff: null, shift: null, signInRequired: true },
     });
     expect((await staff.handlers['session.current']({})).signInRequired).toBe(true);
+  });
+
+  it('reads a lockout file from before staff (no sign-in lock) as a clean slate for sign-in, not a locked one', async () => {
+    const first = await openStaffedBench();
+    await first.staff.handlers['staff.save']({ name: 'Ann', role: 'cashier', pin: '1111' });
+    const lock = { count: 0, lockouts: 0, lockedUntil: 0 };
+    writeFileSync(join(first.dir, 'pin-lockout.json'), JSON.stringify({ admin: lock, supervisor: lock, journal: [] }));
+    const again = await openStaffBench(first.dir);
+    expect((await again.staff.handlers['session.signIn']({ pin: '1111' })).staff.name).toBe('Ann');
+  });
+
+  it('fails closed while the vault cannot be read: nobody signs in, nobody is listed as having no PIN', async () => {
+    const first = await openStaffedBench();
+    writeFileSync(join(first.dir, 'vault.json'), '{ not json');
+    const again = await openStaffBench(first.dir);
+    await refusal(again.staff.handlers['session.signIn']({ pin: ADMIN_PIN }), 'vault.unreadable');
+    await refusal(again.staff.handlers['staff.list']({}), 'vault.unreadable');
   });
 });
