@@ -97,9 +97,11 @@ export async function openStaffDirectory(options: {
       pinKey(pin, keys),
       ...BUILT_IN.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
     ]);
-    const builtIn = BUILT_IN.find((_, index) => builtInMatches[index]);
     const everyone = active(keys);
-    if (builtIn) return asSignedIn(everyone.find((member) => member.id === builtIn.id)!);
+    const builtIn = everyone.find((member) =>
+      BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
+    );
+    if (builtIn) return asSignedIn(builtIn);
     // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
     const person = everyone.find((member) => keys.pins[member.id] === key);
     return person ? asSignedIn(person) : null;
