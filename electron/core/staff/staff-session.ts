@@ -65,13 +65,15 @@ export function createStaffSession(options: StaffSessionOptions): StaffSession {
   directory.onChange(follow);
   let lastRequired = signInRequired(settings.current());
   settings.onChange((settingsView) => {
-    // The built-in Admin's or Supervisor's PIN removed in Settings: they are no longer staff.
-    if (who !== null && who.id === BUILT_IN_STAFF_IDS.admin && !settingsView.secrets.adminPin) return void signOut();
-    if (who !== null && who.id === BUILT_IN_STAFF_IDS.supervisor && !settingsView.secrets.supervisorPin)
-      return void signOut();
-    if (signInRequired(settingsView.settings) === lastRequired) return;
-    lastRequired = signInRequired(settingsView.settings);
-    changed();
+    const required = signInRequired(settingsView.settings);
+    const requiredChanged = required !== lastRequired;
+    lastRequired = required;
+    // The built-in Admin's or Supervisor's PIN removed in Settings (or the vault reset): no longer staff.
+    const builtInGone =
+      (who?.id === BUILT_IN_STAFF_IDS.admin && !settingsView.secrets.adminPin) ||
+      (who?.id === BUILT_IN_STAFF_IDS.supervisor && !settingsView.secrets.supervisorPin);
+    if (builtInGone) who = null;
+    if (builtInGone || requiredChanged) changed();
   });
   function signOut(): SessionView {
     who = null;
