@@ -3,7 +3,8 @@ import type { COUNTER_EN } from '../en/counter.ts';
 // Bahasa Melayu: the counter's harder moments. Same keys as ../en/counter.ts.
 
 export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
-  'sale.staleAmount': 'Amaun daripada cubaan lepas: taip digit untuk memulakan yang baharu, atau tekan Enter untuk mengenakan caj.',
+  'sale.staleAmount':
+    'Amaun daripada cubaan lepas: taip digit untuk memulakan yang baharu, atau tekan Enter untuk mengenakan caj.',
   'sale.overMaximum': 'Amaun tertinggi yang diterima terminal ini ialah {amount}: digit itu tidak ditambah.',
   'payment.tryAgain': 'Cuba lagi',
   'payment.otherMethodScan': 'Imbas kod pelanggan sahaja',
@@ -39,7 +40,8 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'summary.line.refunds': 'Bayaran balik dibuat di sini',
   'summary.line.refundsOwn': 'bagi bayaran yang diterima di sini',
   'summary.line.refundsOfOtherTerminals': 'bagi bayaran yang diterima di terminal lain',
-  'summary.line.refundedElsewhere': 'Dipulangkan di tempat lain (portal peniaga atau terminal lain; tidak dalam bersih)',
+  'summary.line.refundedElsewhere':
+    'Dipulangkan di tempat lain (portal peniaga atau terminal lain; tidak dalam bersih)',
   'summary.line.linkedCharges': 'Pelanggan terpaut: caj diluluskan',
   'summary.line.linkedCaptures': 'Pelanggan terpaut: dana tahanan dituntut',
   'summary.line.net': 'Bersih',

@@ -21,7 +21,8 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Kod pelanggan ini sudah digunakan. Minta pelanggan menyegarkan kod dalam aplikasi mereka.',
   'consumer-code.invalid':
     'Ini bukan kod bayaran dompet. Minta pelanggan menunjukkan QR bayaran dalam aplikasi mereka.',
-  'consumer-code.expired': 'Kod pelanggan ini telah tamat tempoh. Minta pelanggan menyegarkan kod dalam aplikasi mereka.',
+  'consumer-code.expired':
+    'Kod pelanggan ini telah tamat tempoh. Minta pelanggan menyegarkan kod dalam aplikasi mereka.',
   'amount.invalid': 'Masukkan amaun melebihi sifar.',
   'amount.over-limit': 'Amaun ini melebihi had yang ditetapkan untuk terminal ini.',
   'amount.below-provider-minimum': 'Amaun ini di bawah amaun terkecil yang boleh dicaj oleh kedai ini dengan dompet.',
@@ -58,7 +59,8 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'vault.unavailable': 'Rahsia tidak dapat disimpan dengan selamat pada komputer ini (tiada stor kunci OS).',
   'vault.unreadable':
     'Kelayakan dan PIN yang disimpan tidak dapat dibaca, jadi tetapan dikunci. Pulihkan peti rahsia daripada sandaran dan mulakan semula, atau set semula (setiap kelayakan dan PIN mesti dimasukkan semula).',
-  'journal.unavailable': 'Jurnal bayaran tidak dapat ditulis. Bayaran dihentikan sementara untuk memastikan rekod selamat.',
+  'journal.unavailable':
+    'Jurnal bayaran tidak dapat ditulis. Bayaran dihentikan sementara untuk memastikan rekod selamat.',
   'listen.refused':
     'Terminal tidak dapat mendengar pada salah satu portnya. Bayaran diteruskan; Tetapan menunjukkan port yang mana.',
   'ecr.keys-unsaved':
@@ -87,7 +89,8 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Setiap permintaan mesin daftar tunai yang mengubah sesuatu memerlukan pengepala Idempotency-Key sepanjang 1 hingga 128 aksara ASCII yang boleh dicetak.',
   'ecr.idempotency-conflict':
     'Idempotency-Key ini sudah digunakan untuk permintaan lain. Hantar kunci baharu dengan permintaan baharu.',
-  'ecr.invalid-request': 'Mesin daftar tunai menghantar permintaan yang tidak dapat diterima oleh terminal. Semak ruangannya.',
+  'ecr.invalid-request':
+    'Mesin daftar tunai menghantar permintaan yang tidak dapat diterima oleh terminal. Semak ruangannya.',
   'ecr.not-found': 'Sambungan mesin daftar tunai tiada alamat sedemikian.',
   'ecr.method-not-allowed': 'Sambungan mesin daftar tunai tidak menerima kaedah ini pada alamat ini.',
   'ecr.unsupported-media-type': 'Mesin daftar tunai mesti menghantar JSON (Content-Type: application/json).',

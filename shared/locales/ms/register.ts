@@ -63,7 +63,8 @@ export const REGISTER_MS: Readonly<Record<keyof typeof REGISTER_EN, string>> = {
   'settings.ecr.keyNeverUsed': 'tidak pernah',
   'settings.ecr.newKeyName': 'Nama kunci baharu (cth. mesin daftar tunai yang menggunakannya)',
   'settings.ecr.createKey': 'Cipta kunci',
-  'settings.ecr.newKey': 'Kunci untuk “{name}”. Salin ke dalam mesin daftar tunai sekarang: ia hanya ditunjukkan sekali ini.',
+  'settings.ecr.newKey':
+    'Kunci untuk “{name}”. Salin ke dalam mesin daftar tunai sekarang: ia hanya ditunjukkan sekali ini.',
   'settings.ecr.newKeyLabel': 'Kunci baharu untuk {name}',
   'settings.ecr.revokeKey': 'Batalkan',
   'settings.ecr.revokeKeyLabel': 'Batalkan kunci “{name}”',
