@@ -1,6 +1,6 @@
 import type { StaffNoticeKey } from '../../notices.ts';
 
-// Notis tentang kakitangan di kaunter (electron/core/staff/), dalam Bahasa Melayu.
+// Notis tentang kakitangan di terminal (electron/core/staff/), dalam Bahasa Melayu.
 
 export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.role.cashier': 'Juruwang',
@@ -19,7 +19,7 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.payments-any-day': 'Melihat pembayaran pada mana-mana hari',
   'staff.right.settings': 'Menukar Tetapan',
   'staff.right.staff': 'Mengurus kakitangan',
-  'staff.right.register-keys': 'Mengurus kunci mesin daftar',
+  'staff.right.register-keys': 'Mengurus kunci mesin daftar tunai',
   'staff.right.go-live': 'Beralih ke operasi sebenar',
   'auth.not-allowed-right': '{role} tidak boleh melakukan ini (“{right}”). Minta bantuan penyelia.',
   'auth.approver-not-allowed':
@@ -27,7 +27,7 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'auth.refund-confirm-pin': 'Sahkan bayaran balik dengan PIN anda sendiri.',
   'auth.refund-needs-approval': 'Bayaran balik oleh juruwang memerlukan PIN penyelia.',
   'auth.refund-needs-approval-over': 'Bayaran balik oleh juruwang melebihi {limit} memerlukan PIN penyelia.',
-  'auth.badge-unknown': 'Lencana ini tidak dikenali di kaunter ini, atau pemiliknya tidak aktif.',
+  'auth.badge-unknown': 'Lencana ini tidak dikenali di terminal ini, atau pemiliknya tidak aktif.',
   'staff.built-in-role':
     'Pentadbir dan Penyelia terbina dalam mengekalkan peranan mereka. Tambah orang baharu untuk peranan lain.',
   'staff.built-in-active':
