@@ -23,6 +23,8 @@ export interface StaffModule {
   /** `settings` with the staff's verifyPin: hand this one to the services and to settings.* handlers. */
   readonly settings: SettingsService;
   readonly handlers: ReturnType<typeof staffHandlers>;
+  /** session.changed with the session as it is now: for the shifts module, when a shift opens or closes. */
+  announceSession(): void;
   /** For settings.save: the admin's or supervisor's new PIN refused next to its field when staff already have it. */
   pinProblems(patch: SettingsPatch): Promise<FieldNotices>;
 }
@@ -55,6 +57,7 @@ export async function createStaffModule(options: {
     access: signedInStaffAccess({ session, pins, settings: options.settings }),
     settings,
     handlers: staffHandlers({ directory, session, settings: options.settings, admin: options.admin }),
+    announceSession: () => void session.announce(),
     async pinProblems(patch) {
       const problems: FieldNotices = {};
       for (const name of ['adminPin', 'supervisorPin'] as const) {

@@ -90,6 +90,16 @@ describe('signing in at the till', () => {
       payload: { staff: null, shift: null, signInRequired: true },
     });
     expect((await staff.handlers['session.current']({})).signInRequired).toBe(true);
+    // The shifts module tells the screens when a shift opens or closes.
+    await staff.handlers['session.signIn']({ pin: ADMIN_PIN });
+    events.length = 0;
+    staff.announceSession();
+    expect(events).toEqual([
+      {
+        event: 'session.changed',
+        payload: { staff: { id: 'admin', name: 'Admin', role: 'admin' }, shift: null, signInRequired: true },
+      },
+    ]);
   });
 
   it('reads a lockout file from before staff (no sign-in lock) as a clean slate for sign-in, not a locked one', async () => {

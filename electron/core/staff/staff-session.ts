@@ -27,6 +27,8 @@ export interface StaffSession {
   signIn(request: { pin: string } | { badgeCode: string }): Promise<SignedInStaff>;
   signOut(): SessionView;
   view(): SessionView;
+  /** Tells the screens the session as it is now (session.changed): the shifts module, when a shift opens or closes. */
+  announce(): SessionView;
 }
 
 export interface StaffSessionOptions {
@@ -101,5 +103,6 @@ export function createStaffSession(options: StaffSessionOptions): StaffSession {
     },
     signOut,
     view,
+    announce: changed,
   };
 }
