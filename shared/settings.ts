@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts';
 import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES } from './money.ts';
+import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
 // through `secrets` in a SettingsPatch and ends in main's vault.
@@ -144,6 +145,8 @@ export const settingsSchema = z
      */
     ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
+    /** People at the till (electron/core/staff/): sign-in, the refund limit without approval. */
+    staff: staffSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -175,7 +178,8 @@ export interface SettingsView {
 
 /** One wrong-PIN lockout: which PIN, when it began and when it ends (ISO 8601). */
 export interface PinLockoutRecord {
-  readonly pin: 'admin' | 'supervisor';
+  /** 'sign-in': a staff sign-in at this till (electron/core/staff/). */
+  readonly pin: 'admin' | 'supervisor' | 'sign-in';
   readonly at: string;
   readonly until: string;
 }
@@ -240,4 +244,5 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOnMs: 0,
     drawerOffMs: 200,
   },
+  staff: DEFAULT_STAFF_SETTINGS,
 };

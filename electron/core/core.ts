@@ -35,7 +35,8 @@ import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-servi
 import { webhookPortProblems } from './settings/listener-ports.ts';
 import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
-import { twoPinStaffAccess } from './staff/staff-access.ts';
+import { createStaffModule } from './staff/staff-module.ts';
+import type { ShiftView } from '../../shared/staff.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
@@ -92,11 +93,26 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
   const journalRecords = journalRecordsIn(options.dataDir);
-  const settings = await openSettingsService({
+  const settingsAlone = await openSettingsService({
     file: settingsFile,
     vault: options.vault,
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
   });
+  const admin = createAdminSession();
+  // The shift open now, for session.current: the shifts module answers once it is wired (null until then).
+  const currentShift = (): ShiftView | null => null;
+  // People at the till. Every service gets the settings through it: "the admin PIN" is any admin's own PIN, "the
+  // supervisor PIN" anyone's who may approve a refund (staff/staff-pins.ts).
+  const staff = await createStaffModule({
+    dataDir: options.dataDir,
+    settings: settingsAlone,
+    vault: options.vault,
+    admin,
+    emit: bus.emit,
+    currentShift: () => currentShift(),
+    log: options.log,
+  });
+  const { settings } = staff;
   const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
   const provider = createProviderAccess({
     settings,
@@ -121,7 +137,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     statusBudget,
     fetch: fetchImpl,
     settings,
-    staff: twoPinStaffAccess(settings),
+    staff: staff.access,
     provider,
     emit: bus.emit,
     countsChanged: () => countsChanged(),
@@ -170,7 +186,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const gates = { payments: paymentGate, customers: customerGate };
   const journalProblems = () => journalProblemsOf(gates);
 
-  const admin = createAdminSession();
   const till = () => {
     const current = settings.current();
     const { posId } = terminalInEffect(current, demoCredentials);
@@ -271,6 +286,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const handlers = composeHandlers({
     notServedYet: NOT_SERVED_YET,
+    staff: staff.handlers,
     app: appHandlers({
       version: options.version,
       transport: options.transport,
@@ -286,6 +302,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       admin,
       provider,
       refreshStatus: () => void status.refresh(),
+      pinProblems: (patch) => staff.pinProblems(patch),
       listenerProblems: async (candidate, known) => ({
         ...(await ecr.settingsProblems(candidate, known)),
         ...(await webhookPorts(candidate, known)),

@@ -20,6 +20,11 @@ export interface SettingsHandlerDeps {
    * Problems only the running till can see (a listener's port another program or the till itself holds), by
    * field, given the merged settings and the problems found so far.
    */
+  /**
+   * The admin's or supervisor's PIN typed in this save, when a member of staff already has it (staff/): a PIN
+   * must say whose it is.
+   */
+  readonly pinProblems?: (patch: SettingsPatch) => Promise<FieldNotices>;
   readonly listenerProblems?: (
     candidate: Readonly<Record<string, unknown>>,
     known: FieldNotices,
@@ -50,6 +55,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
         ...inspected.problems,
         ...connection,
         ...adminPinFirstProblems(patch, settings.view().secrets, settings.current(), inspected.candidate),
+        ...(await deps.pinProblems?.(patch)),
       };
       refuseIfAny({ ...known, ...(await deps.listenerProblems?.(inspected.candidate, known)) });
       const saved = await settings.save(patch);

@@ -1,9 +1,16 @@
 import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../../shared/settings.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
-import { PosError } from '../../../shared/errors.ts';
+import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
-import { journalled, readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
+import {
+  journalled,
+  readPinLockouts,
+  writePinLockouts,
+  type LockedPin,
+  type PinLockouts,
+  type PinLockState,
+} from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
@@ -14,6 +21,8 @@ import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from
 
 export type PinKind = 'admin' | 'supervisor';
 export type PinCheck = 'valid' | 'wrong' | 'not-set';
+/** What a PIN check behind a lock found: whose PIN it was when right. */
+export type PinMatch<T> = { readonly check: 'valid'; readonly holder: T } | { readonly check: 'wrong' | 'not-set' };
 
 /** Secrets whose value the core itself needs (to sign, to log in). PINs are only ever compared. */
 export type ReadableSecret = Exclude<SecretName, 'supervisorPin' | 'adminPin'>;
@@ -30,6 +39,14 @@ export interface SettingsService {
   inspect(patch: SettingsPatch): Promise<SettingsInspection>;
   readSecret(name: ReadableSecret): Promise<string | null>;
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
+  /**
+   * Any PIN check behind the wrong-PIN lockout of `lock` (the staff's: sign-in, an approver's PIN): refused with
+   * `lockedCode` and the wait while locked; a 'wrong' answer of `match` is counted, a 'valid' one ends the streak.
+   * One check at a time per lock.
+   */
+  guardPin<T>(lock: LockedPin, match: () => Promise<PinMatch<T>>, lockedCode?: ErrorCode): Promise<PinMatch<T>>;
+  /** Whether `pin` is the built-in admin's or supervisor's, without the lockout (the caller's guardPin counts). */
+  builtInPinMatches(kind: PinKind, pin: string): Promise<boolean>;
   /** Throws `vault.unreadable` while the vault cannot be read (it is asked again each time, in case it was restored). */
   ensureVaultReadable(): Promise<void>;
   /**
@@ -115,7 +132,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     lockouts: 1,
     lockedUntil: now() + LOCKOUT_MS,
   }));
-  const recordLock = (kind: PinKind, state: PinLockState): void => {
+  const recordLock = (kind: LockedPin, state: PinLockState): void => {
     const lockedNow = state.lockouts > wrongPins[kind].lockouts;
     wrongPins = {
       ...wrongPins,
@@ -127,15 +144,23 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     // Written before the answer goes out: a guess is counted even if the app is killed right after it.
     writePinLockouts(options.lockoutFile, wrongPins);
   };
-  // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
+  // One check at a time per lock. Checks run concurrently would all pass the lockout test before the first
   // wrong guess was counted: a page firing a hundred guesses at once would try them all.
-  const pinChecks: Record<PinKind, Promise<unknown>> = { admin: Promise.resolve(), supervisor: Promise.resolve() };
+  const pinChecks: Record<LockedPin, Promise<unknown>> = {
+    admin: Promise.resolve(),
+    supervisor: Promise.resolve(),
+    'sign-in': Promise.resolve(),
+  };
 
-  async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
+  async function checkBehindLock<T>(
+    lock: LockedPin,
+    match: () => Promise<PinMatch<T>>,
+    lockedCode: ErrorCode,
+  ): Promise<PinMatch<T>> {
     await ensureVaultReadable();
-    const lock = wrongPins[kind];
+    const state = wrongPins[lock];
     // Never longer than the longest lockout, even if the clock was set back since it began.
-    const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
+    const waitMs = Math.min(state.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const minutes = Math.ceil(seconds / 60);
@@ -145,37 +170,59 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
           : minutes <= 90
             ? notice('pin.locked-minutes', { minutes })
             : notice('pin.locked-hours', { hours: Math.ceil(minutes / 60) });
-      throw new PosError('supervisor.pin-wrong', {
+      throw new PosError(lockedCode, {
         notice: wait,
         retryable: true,
         details: { retryAfterSeconds: seconds },
       });
     }
+    let result: PinMatch<T>;
+    try {
+      result = await match();
+    } catch (error) {
+      if (error instanceof PosError) throw error;
+      // The vault became unreadable since it was last asked: from now on it is locked like at start.
+      vaultProblem = error;
+      throw new PosError('vault.unreadable', { cause: error });
+    }
+    if (result.check === 'valid') {
+      if (state.count !== 0 || state.lockouts !== 0) recordLock(lock, { count: 0, lockouts: 0, lockedUntil: 0 });
+    } else if (result.check === 'wrong') {
+      const count = state.count + 1;
+      if (count < MAX_WRONG_PINS) recordLock(lock, { ...state, count });
+      else {
+        const lockouts = state.lockouts + 1;
+        recordLock(lock, {
+          count: 0,
+          lockouts,
+          lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
+        });
+      }
+    }
+    return result;
+  }
+
+  function guardPin<T>(
+    lock: LockedPin,
+    match: () => Promise<PinMatch<T>>,
+    lockedCode: ErrorCode = 'supervisor.pin-wrong',
+  ): Promise<PinMatch<T>> {
+    const run = pinChecks[lock].then(() => checkBehindLock(lock, match, lockedCode));
+    pinChecks[lock] = run.catch(() => {});
+    return run;
+  }
+
+  async function builtInPinMatch(kind: PinKind, pin: string): Promise<PinMatch<PinKind>> {
     let hash: string | null;
     try {
       hash = await vault.get(PIN_SECRETS[kind]);
     } catch (error) {
-      // The vault became unreadable since it was last asked: from now on it is locked like at start.
       vaultProblem = error;
       stored[PIN_SECRETS[kind]] = true;
       throw new PosError('vault.unreadable', { cause: error });
     }
-    if (hash === null) return 'not-set';
-    if (await pinMatches(pin, hash)) {
-      if (lock.count !== 0 || lock.lockouts !== 0) recordLock(kind, { count: 0, lockouts: 0, lockedUntil: 0 });
-      return 'valid';
-    }
-    const count = lock.count + 1;
-    if (count < MAX_WRONG_PINS) recordLock(kind, { ...lock, count });
-    else {
-      const lockouts = lock.lockouts + 1;
-      recordLock(kind, {
-        count: 0,
-        lockouts,
-        lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
-      });
-    }
-    return 'wrong';
+    if (hash === null) return { check: 'not-set' };
+    return (await pinMatches(pin, hash)) ? { check: 'valid', holder: kind } : { check: 'wrong' };
   }
 
   const view = (): SettingsView => ({
@@ -278,6 +325,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
         wrongPins = {
           admin: { count: 0, lockouts: 0, lockedUntil: 0 },
           supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+          'sign-in': { count: 0, lockouts: 0, lockedUntil: 0 },
           journal: wrongPins.journal,
         };
         writePinLockouts(options.lockoutFile, wrongPins);
@@ -287,11 +335,13 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       return run;
     },
 
-    verifyPin(kind, pin) {
-      const run = pinChecks[kind].then(() => checkPin(kind, pin));
-      pinChecks[kind] = run.catch(() => {});
-      return run;
+    async verifyPin(kind, pin) {
+      return (await guardPin(kind, () => builtInPinMatch(kind, pin))).check;
     },
+
+    guardPin,
+
+    builtInPinMatches: async (kind, pin) => (await builtInPinMatch(kind, pin)).check === 'valid',
 
     onChange(listener) {
       listeners.add(listener);

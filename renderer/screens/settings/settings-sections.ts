@@ -42,6 +42,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   printer: 'devices',
   supervisorPin: 'pins',
   adminPin: 'pins',
+  staff: 'pins',
   linkedApproval: 'linked',
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
