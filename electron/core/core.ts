@@ -27,6 +27,9 @@ import { createProviderAccess, type DemoCredentials, type SandboxStarter } from 
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createPrintingModule } from './printing/printing-module.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
+import { createHealthModule } from './health/health-module.ts';
+import { readPolicyFile } from './policy/policy-document.ts';
+import { noticeInEnglish } from '../../shared/notices.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
@@ -82,6 +85,13 @@ export interface CreateCoreOptions {
   readonly openConsent?: ConsentOpener;
   /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
   readonly log?: (line: string) => void;
+  /**
+   * The fleet's policy file (policy/): its values over the saved settings, its locked fields refused. Absent or
+   * missing: an unmanaged till. The app and the preview pass the system path or `--policy FILE`.
+   */
+  readonly policyFile?: string | null;
+  /** The health check's limits: each check's time (default 5 s), the free space `disk` wants (default 200 MB). */
+  readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -92,10 +102,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
   const journalRecords = journalRecordsIn(options.dataDir);
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // An invalid policy never stops the till: what of it is valid applies, the rest is logged and shown in Settings.
+  const policy = options.policyFile ? readPolicyFile(options.policyFile) : null;
+  for (const problem of policy?.problems ?? []) log(`policy ${policy!.file}: ${noticeInEnglish(problem.notice)}`);
   const settings = await openSettingsService({
     file: settingsFile,
     vault: options.vault,
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
+    policy,
   });
   const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
   const provider = createProviderAccess({
@@ -111,7 +126,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
-  const log = options.log ?? ((line: string) => console.warn(line));
   // A listener that cannot listen (a port another program took) never stops the till: the status bar says it.
   const listeners = createListenerBoard({ log });
   const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
@@ -269,6 +283,24 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     throw error;
   }
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
+  const health = createHealthModule({
+    dataDir: options.dataDir,
+    settings: () => settings.current(),
+    // The connection test the status bar's probe makes, in the same lane of the terminal's status budget.
+    testConnection: async () => {
+      const client = await provider.instoreClient();
+      const release = await statusBudget.acquire('screen');
+      try {
+        return await client.testConnection();
+      } finally {
+        release();
+      }
+    },
+    journalProblems,
+    askPrinter: () => printing.check(),
+    listenerProblems: () => listeners.problems(),
+    ...options.health,
+  });
   const handlers = composeHandlers({
     notServedYet: NOT_SERVED_YET,
     app: appHandlers({
@@ -312,6 +344,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     receipts,
     printing: printing.handlers,
     ecr: ecr.handlers,
+    health: health.handlers,
   });
 
   status.start();
@@ -321,6 +354,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     handlers,
     onEvent: bus.subscribe,
     consent: { consentRequest: (linkToken) => customers.consentRequest(linkToken) },
+    health: { provide: health.provide },
     close() {
       closing ??= (async () => {
         status.close();

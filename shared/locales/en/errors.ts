@@ -109,4 +109,6 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
+  'settings.locked':
+    'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
 } as const;

@@ -94,4 +94,5 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'settings.locked': '此设置由贵机构（其政策文件）设定，无法在本机更改。请联系贵机构的 IT 团队。',
 };
