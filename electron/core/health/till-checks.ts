@@ -46,8 +46,9 @@ export function providerChecks(test: () => Promise<ConnectionTestResult>): {
       return { ok: answer.reachable && answer.signatureAccepted, detail: answer.notice };
     },
     async clock() {
+      // Measured now or not at all: a skew remembered from an earlier answer says nothing of the clock today.
       const skewMs = await result().then(
-        (answer) => answer.clockSkewMs,
+        (answer) => (answer.reachable ? answer.clockSkewMs : null),
         () => null,
       );
       if (skewMs === null) return { ok: false, detail: notice('health.clock-unknown') };
