@@ -28,7 +28,8 @@ import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createPrintingModule } from './printing/printing-module.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
 import { createHealthModule } from './health/health-module.ts';
-import { readPolicyFile } from './policy/policy-document.ts';
+import { readPolicyFile, type Policy } from './policy/policy-document.ts';
+import { watchPolicyFile } from './policy/policy-watch.ts';
 import { noticeInEnglish } from '../../shared/notices.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
@@ -90,6 +91,8 @@ export interface CreateCoreOptions {
    * missing: an unmanaged till. The app and the preview pass the system path or `--policy FILE`.
    */
   readonly policyFile?: string | null;
+  /** How often the policy file is looked at for a new version while the till runs (default 5 s). */
+  readonly policyWatchMs?: number;
   /** The health check's limits: each check's time (default 5 s), the free space `disk` wants (default 200 MB). */
   readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
 }
@@ -105,7 +108,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.warn(line));
   // An invalid policy never stops the till: what of it is valid applies, the rest is logged and shown in Settings.
   const policy = options.policyFile ? readPolicyFile(options.policyFile) : null;
-  for (const problem of policy?.problems ?? []) log(`policy ${policy!.file}: ${noticeInEnglish(problem.notice)}`);
+  const logPolicy = (read: Policy | null): void => {
+    for (const problem of read?.problems ?? []) log(`policy ${read!.file}: ${noticeInEnglish(problem.notice)}`);
+  };
+  logPolicy(policy);
   const settings = await openSettingsService({
     file: settingsFile,
     vault: options.vault,
@@ -348,6 +354,18 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   status.start();
+  // A policy pushed while the till runs applies now (after any save under way), not at the next restart.
+  const stopPolicyWatch = options.policyFile
+    ? watchPolicyFile(
+        options.policyFile,
+        (next) => {
+          log(`policy ${options.policyFile}: ${next ? 'changed, applied' : 'removed, nothing locked any more'}`);
+          logPolicy(next);
+          settings.replacePolicy(next).catch((error: unknown) => log(`policy not applied: ${String(error)}`));
+        },
+        options.policyWatchMs,
+      )
+    : () => {};
 
   let closing: Promise<void> | null = null;
   return {
@@ -358,6 +376,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     close() {
       closing ??= (async () => {
         status.close();
+        stopPolicyWatch();
         stopSettingsEvents();
         stopListenerEvents();
         try {

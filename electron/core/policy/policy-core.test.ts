@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
+import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 
@@ -24,7 +25,12 @@ function freshDir(): string {
   return dir;
 }
 
-async function openCore(dir: string, policyFile: string | null, logged: string[] = []): Promise<Core> {
+async function openCore(
+  dir: string,
+  policyFile: string | null,
+  logged: string[] = [],
+  policyWatchMs?: number,
+): Promise<Core> {
   const core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
@@ -32,6 +38,7 @@ async function openCore(dir: string, policyFile: string | null, logged: string[]
     version: '9.9.9',
     statusIntervalMs: 60_000,
     policyFile,
+    ...(policyWatchMs === undefined ? {} : { policyWatchMs }),
     log: (line) => logged.push(line),
   });
   cores.push(core);
@@ -120,5 +127,49 @@ describe('a till managed by a policy file', () => {
     expect((await core.handlers['settings.save']({ settings: { merchantName: 'Free' } })).settings.merchantName).toBe(
       'Free',
     );
+  });
+
+  it('a policy pushed while the till runs applies at once; its removal unlocks', async () => {
+    const dir = freshDir();
+    const policyFile = join(dir, 'policy.json');
+    writeFileSync(policyFile, JSON.stringify(POLICY));
+    const logged: string[] = [];
+    const core = await openCore(dir, policyFile, logged, 20);
+    const heard: string[] = [];
+    core.onEvent((event) => {
+      if (event.event === 'settings.changed') heard.push(event.payload.settings.merchantName);
+    });
+
+    // IT pushes a new version: another name, and the terminal reference locked instead of the name.
+    writeFileSync(
+      policyFile,
+      JSON.stringify({
+        settings: { merchantName: 'Kopi Fleet #12 (new)', terminalReference: 'F-12' },
+        locked: ['terminalReference'],
+      }),
+    );
+    const updated = await waitFor(async () => {
+      const view = await core.handlers['settings.get']({});
+      return view.policy?.locked.includes('terminalReference') ? view : undefined;
+    });
+    expect(updated.settings).toMatchObject({ merchantName: 'Kopi Fleet #12 (new)', terminalReference: 'F-12' });
+    expect(heard).toContain('Kopi Fleet #12 (new)');
+    expect(logged).toContain(`policy ${policyFile}: changed, applied`);
+    expect((await caught(core.handlers['settings.save']({ settings: { terminalReference: 'X' } }))).code).toBe(
+      'settings.locked',
+    );
+    expect(
+      (await core.handlers['settings.save']({ settings: { merchantName: 'Own again' } })).settings.merchantName,
+    ).toBe('Own again');
+
+    unlinkSync(policyFile);
+    const unmanaged = await waitFor(async () => {
+      const view = await core.handlers['settings.get']({});
+      return view.policy === undefined ? view : undefined;
+    });
+    expect(unmanaged.settings.terminalReference).toBe('F-12');
+    expect(
+      (await core.handlers['settings.save']({ settings: { terminalReference: 'T-1' } })).settings.terminalReference,
+    ).toBe('T-1');
   });
 });

@@ -41,6 +41,12 @@ export interface SettingsService {
   resetVault(): Promise<SettingsView>;
   /** Refuses (`settings.locked`, each field named) a patch that changes a field the fleet's policy locks. */
   refuseLocked(patch: SettingsPatch): void;
+  /**
+   * The policy file changed while the till runs (../policy/policy-watch.ts): its values go over the settings in
+   * force and its locks replace the old ones, after any save under way; null: the file is gone, nothing is locked
+   * any more (the values it set stay, as the till's own). Listeners hear it like a save.
+   */
+  replacePolicy(next: Policy | null): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
 }
 
@@ -91,15 +97,18 @@ const NESTED_KEYS = new Set(
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
   const { file, vault } = options;
   const now = options.now ?? Date.now;
-  const policy = options.policy ?? null;
+  let policy = options.policy ?? null;
   let settings = loadSettings(file.store);
-  if (policy) {
+  /** The policy's values over the settings in force, written to the file when they change anything. */
+  const enforcePolicy = (): boolean => {
+    if (!policy) return false;
     const managed = applyPolicy(settings, policy);
-    if (JSON.stringify(managed) !== JSON.stringify(settings)) {
-      file.store = structuredClone(managed) as unknown as Record<string, unknown>;
-      settings = managed;
-    }
-  }
+    if (JSON.stringify(managed) === JSON.stringify(settings)) return false;
+    file.store = structuredClone(managed) as unknown as Record<string, unknown>;
+    settings = managed;
+    return true;
+  };
+  enforcePolicy();
   const refuseLocked = (patch: SettingsPatch): void => {
     const fields = policy ? lockedChanges(patch.settings, settings, policy.locked) : [];
     if (fields.length === 0) return;
@@ -293,6 +302,16 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 
     ensureVaultReadable,
     refuseLocked,
+
+    replacePolicy(next) {
+      const run = saving.then(() => {
+        policy = next;
+        enforcePolicy();
+        return announce();
+      });
+      saving = run.catch(() => {});
+      return run;
+    },
 
     resetVault() {
       const run = saving.then(async () => {
