@@ -42,7 +42,7 @@ function Shell({
 }
 
 /** Why a field cannot be changed here: the organisation's policy file sets it. */
-function LockedNote({ id, testId }: { id: string; testId: string }) {
+export function LockedNote({ id, testId }: { id: string; testId: string }) {
   const t = useT();
   return (
     <p id={`${id}-locked`} className="hint" data-testid={`${testId}-locked`}>
