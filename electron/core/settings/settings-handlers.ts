@@ -45,6 +45,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       await settings.ensureVaultReadable();
       // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      // A field the fleet's policy locks is refused before anything else: no other problem makes it changeable.
+      settings.refuseLocked(patch);
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
       const inspected = await settings.inspect(patch);
       // The connection is checked whole when the save changes it; a PIN set after a vault reset is not held back.

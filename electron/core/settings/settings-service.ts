@@ -14,6 +14,8 @@ import {
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
+import type { Policy } from '../policy/policy-document.ts';
+import { applyPolicy, lockedChanges } from '../policy/policy-layer.ts';
 
 // The terminal's settings: read from the settings file (merged over defaults, so a newer app version
 // reading an older file gets the new fields), validated by the shared schema on every save, and split
@@ -54,6 +56,14 @@ export interface SettingsService {
    * be entered again; the wrong-PIN lockout starts clean). Refused (`request.invalid`) while it can be read.
    */
   resetVault(): Promise<SettingsView>;
+  /** Refuses (`settings.locked`, each field named) a patch that changes a field the fleet's policy locks. */
+  refuseLocked(patch: SettingsPatch): void;
+  /**
+   * The policy file changed while the till runs (../policy/policy-watch.ts): its values go over the settings in
+   * force and its locks replace the old ones, after any save under way; null: the file is gone, nothing is locked
+   * any more (the values it set stay, as the till's own). Listeners hear it like a save.
+   */
+  replacePolicy(next: Policy | null): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
 }
 
@@ -73,6 +83,11 @@ export interface SettingsServiceOptions {
   readonly lockoutFile: string;
   /** For the wrong-PIN lockout; injectable for tests. */
   readonly now?: () => number;
+  /**
+   * The fleet's policy (../policy/), if this till has one: its values go over the saved settings at start (and
+   * into the file, so what is in force is what is saved), and the fields it locks refuse every change.
+   */
+  readonly policy?: Policy | null;
 }
 
 /** The lockout file's name in the data folder. */
@@ -99,7 +114,28 @@ const NESTED_KEYS = new Set(
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
   const { file, vault } = options;
   const now = options.now ?? Date.now;
+  let policy = options.policy ?? null;
   let settings = loadSettings(file.store);
+  /** The policy's values over the settings in force, written to the file when they change anything. */
+  const enforcePolicy = (): boolean => {
+    if (!policy) return false;
+    const managed = applyPolicy(settings, policy);
+    if (JSON.stringify(managed) === JSON.stringify(settings)) return false;
+    file.store = structuredClone(managed) as unknown as Record<string, unknown>;
+    settings = managed;
+    return true;
+  };
+  enforcePolicy();
+  const refuseLocked = (patch: SettingsPatch): void => {
+    const fields = policy ? lockedChanges(patch.settings, settings, policy.locked) : [];
+    if (fields.length === 0) return;
+    const what = notice('policy.set-by-organisation');
+    throw new PosError('settings.locked', {
+      notice: what,
+      details: { field: fields[0]!, count: fields.length },
+      fieldNotices: Object.fromEntries(fields.map((field) => [field, what])),
+    });
+  };
   const stored = {} as Record<SecretName, boolean>;
   // Why the vault cannot be read (a damaged file, the OS key store changed), or null. It must FAIL CLOSED:
   // were an unreadable admin PIN taken as "no PIN set", settings.save would open to anyone, who could point
@@ -235,10 +271,12 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       at: new Date(at).toISOString(),
       until: new Date(until).toISOString(),
     })),
+    ...(policy ? { policy: { file: policy.file, locked: [...policy.locked], problems: [...policy.problems] } } : {}),
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
     await ensureVaultReadable();
+    refuseLocked(patch);
     // Every problem at once, settings and typed secrets together, before anything is written.
     const typedSecrets = secretProblems(patch.secrets ?? {});
     const next = patch.settings
@@ -310,6 +348,17 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     },
 
     ensureVaultReadable,
+    refuseLocked,
+
+    replacePolicy(next) {
+      const run = saving.then(() => {
+        policy = next;
+        enforcePolicy();
+        return announce();
+      });
+      saving = run.catch(() => {});
+      return run;
+    },
 
     resetVault() {
       const run = saving.then(async () => {

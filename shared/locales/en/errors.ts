@@ -115,4 +115,6 @@ export const ERRORS_EN = {
   'auth.not-allowed': 'Your role may not do this. Ask a supervisor.',
   'staff.invalid': 'Some details of this person are not valid. Check the highlighted fields.',
   'staff.not-found': 'This person is not on this till’s staff list.',
+  'settings.locked':
+    'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
 } as const;

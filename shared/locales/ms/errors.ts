@@ -122,4 +122,6 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'auth.not-allowed': 'Peranan anda tidak membenarkan tindakan ini. Minta bantuan penyelia.',
   'staff.invalid': 'Sebahagian butiran orang ini tidak sah. Semak medan yang ditandakan.',
   'staff.not-found': 'Orang ini tiada dalam senarai kakitangan terminal ini.',
+  'settings.locked':
+    'Tetapan ini ditetapkan oleh organisasi anda (fail polisinya) dan tidak boleh diubah pada terminal ini. Hubungi pasukan IT anda.',
 };

@@ -5,6 +5,7 @@ import { EVENT_NOTICES_MS } from './notices.events.ts';
 import { PAYMENT_NOTICES_MS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
 import { STAFF_NOTICES_MS } from './notices.staff.ts';
+import { FLEET_NOTICES_MS } from './fleet.ts';
 
 export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_MS,
@@ -13,4 +14,5 @@ export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...EVENT_NOTICES_MS,
   ...CUSTOMER_EVENT_NOTICES_MS,
   ...STAFF_NOTICES_MS,
+  ...FLEET_NOTICES_MS,
 };

@@ -5,6 +5,7 @@ import { EVENT_NOTICES_ZH_HANS } from './notices.events.ts';
 import { PAYMENT_NOTICES_ZH_HANS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_ZH_HANS } from './notices.provider.ts';
 import { STAFF_NOTICES_ZH_HANS } from './notices.staff.ts';
+import { FLEET_NOTICES_ZH_HANS } from './fleet.ts';
 
 export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HANS,
@@ -13,4 +14,5 @@ export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...EVENT_NOTICES_ZH_HANS,
   ...CUSTOMER_EVENT_NOTICES_ZH_HANS,
   ...STAFF_NOTICES_ZH_HANS,
+  ...FLEET_NOTICES_ZH_HANS,
 };
