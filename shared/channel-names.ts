@@ -60,6 +60,9 @@ export const CHANNEL_NAME_LIST = [
   'shifts.close',
   'shifts.report',
   'shifts.ofDay',
+  'support.logs',
+  'support.bundle',
+  'log.rendererError',
 ] as const;
 
 export const EVENT_NAME_LIST = [

@@ -37,6 +37,9 @@ import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 import { twoPinStaffAccess } from './staff/staff-access.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
+import { loggedHandlers } from './logging/logged-handlers.ts';
+import { logsFolderOf, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
+import { supportHandlers } from './support/support-handlers.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -80,14 +83,43 @@ export interface CreateCoreOptions {
    * consent window, the web host's broker). Default: a refusal saying so.
    */
   readonly openConsent?: ConsentOpener;
-  /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
+  /**
+   * Where the core's log lines go besides its log file (`<dataDir>/logs/core.N.log`, logging/): a listener that
+   * cannot listen, and why. Default: the file only.
+   */
   readonly log?: (line: string) => void;
+  /** The log files' size cap (logging/log-file.ts; default 5 files of 5 MB): tests of the rotation shorten it. */
+  readonly logLimits?: LogLimits;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
+  // The core's log and the renderer's (its errors come through log.rendererError), one rotating file each.
+  const logsFolder = logsFolderOf(options.dataDir);
+  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits: options.logLimits });
+  const rendererLog = await openLogFile({ folder: logsFolder, name: 'renderer', limits: options.logLimits });
+  const closeLogs = async (): Promise<void> => {
+    await coreLog.close();
+    await rendererLog.close();
+  };
+  try {
+    return await composeCore(options, coreLog, rendererLog, closeLogs);
+  } catch (error) {
+    coreLog.error('core', 'core.start-failed', { error });
+    await closeLogs();
+    throw error;
+  }
+}
+
+async function composeCore(
+  options: CreateCoreOptions,
+  coreLog: TillLog,
+  rendererLog: TillLog,
+  closeLogs: () => Promise<void>,
+): Promise<Core> {
+  coreLog.info('core', 'core.starting', { version: options.version, transport: options.transport });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
@@ -111,9 +143,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
-  const log = options.log ?? ((line: string) => console.warn(line));
+  // The modules that log write English lines: each goes to the core's log under its area (and to options.log).
+  const linesOf =
+    (area: string) =>
+    (line: string): void => {
+      coreLog.lines(area)(line);
+      options.log?.(line);
+    };
   // A listener that cannot listen (a port another program took) never stops the till: the status bar says it.
-  const listeners = createListenerBoard({ log });
+  const listeners = createListenerBoard({ log: linesOf('listeners') });
   const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
@@ -131,7 +169,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault });
+  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, log: linesOf('customers') });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({
@@ -263,13 +301,18 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       ownPorts,
       requestTimeoutMs: options.registerRequestTimeoutMs,
       listeners,
+      log: linesOf('register'),
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
     throw error;
   }
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
-  const handlers = composeHandlers({
+  const statusNow = () => {
+    status.recount();
+    return status.snapshot();
+  };
+  const composed = composeHandlers({
     notServedYet: NOT_SERVED_YET,
     app: appHandlers({
       version: options.version,
@@ -296,10 +339,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       settings,
       admin,
       now: Date.now,
-      statusNow: () => {
-        status.recount();
-        return status.snapshot();
-      },
+      statusNow,
     }),
     payments: payments.handlers,
     dayReport,
@@ -312,9 +352,21 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     receipts,
     printing: printing.handlers,
     ecr: ecr.handlers,
+    support: supportHandlers({
+      dataDir: options.dataDir,
+      version: options.version,
+      settings,
+      admin,
+      statusNow,
+      coreLog,
+      rendererLog,
+    }),
   });
+  // Every refused call leaves a line in the core's log (its code and English, never the request).
+  const handlers = loggedHandlers(composed, coreLog);
 
   status.start();
+  coreLog.info('core', 'core.started', { dataDir: options.dataDir, environment: settings.current().environment });
 
   let closing: Promise<void> | null = null;
   return {
@@ -338,7 +390,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
             // probe) is refused, and no budget timer keeps the process alive.
             statusBudget.close();
             printing.close();
-            await provider.close();
+            try {
+              await provider.close();
+            } finally {
+              coreLog.info('core', 'core.closed');
+              await closeLogs();
+            }
           }
         }
       })();

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { logsFolderOf, openLogFile } from '../core/logging/log-file.ts';
 import { createPaymentModule } from '../core/payments/payment-service.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
@@ -62,10 +63,14 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
+  // The web host's own log beside the core's (core/logging/): the preview is the web host's process.
+  const webLog = await openLogFile({ folder: logsFolderOf(dataDir), name: 'web' });
   // The web host starts after the core (it serves the core); Settings asks for its port only later.
   let hostPort: number | null = null;
   const { core, consent } = await createWebCore({
     dataDir,
+    // A listener that cannot listen is printed as before, and written to the core's log.
+    log: (line) => console.warn(line),
     vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
     version,
     sandbox: { port: sandboxPort },
@@ -74,10 +79,12 @@ async function main(): Promise<void> {
   });
   let host;
   try {
-    host = await startWebHost({ core, consent, rendererDir, port });
+    host = await startWebHost({ core, consent, rendererDir, port, log: webLog });
     hostPort = host.port;
   } catch (error) {
+    webLog.error('web', 'web.start-failed', { port, error });
     await core.close();
+    await webLog.close();
     throw error;
   }
   const { sandboxBaseUrl } = await core.handlers['app.info']({});
@@ -89,6 +96,7 @@ async function main(): Promise<void> {
     void host
       .close()
       .then(() => core.close())
+      .then(() => webLog.close())
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -105,7 +105,7 @@ export async function openLogFile(options: OpenLogOptions): Promise<TillLog> {
       if (closed) return;
       closed = true;
       await new Promise<void>((resolve) => {
-        if (stream.destroyed) return resolve();
+        if ((stream as unknown as { destroyed?: boolean }).destroyed) return resolve();
         stream.once('close', () => resolve());
         stream.once('error', () => resolve());
         stream.end();

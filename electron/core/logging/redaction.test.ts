@@ -25,7 +25,9 @@ describe('the log redaction', () => {
     );
     for (const secret of ['MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'eyJhbGciOi', 'hunter2hunter', '9876', base64])
       expect(text).not.toContain(secret);
-    // References stay readable: a UUID, a referenceId, a port.
+    // References stay readable: a UUID, a referenceId, a port, a data folder.
+    const folder = '/home/shop/AppData/Roaming/wallet-pos/data/logs/core';
+    expect(scrubText(`logs in ${folder}`)).toBe(`logs in ${folder}`);
     expect(scrubText('payment 3f2b8c1e-0d4a-4b7e-9f1a-2c3d4e5f6a7b on port 4000')).toBe(
       'payment 3f2b8c1e-0d4a-4b7e-9f1a-2c3d4e5f6a7b on port 4000',
     );

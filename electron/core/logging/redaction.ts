@@ -41,15 +41,20 @@ const SHAPES: ReadonlyArray<[RegExp, string]> = [
     /\b([A-Za-z_-]*(?:secret|token|signature|password|passwd|pin|api[-_]?key|private[-_]?key)[A-Za-z_-]*)(["']?\s*[=:]\s*["']?)([^\s"',;&}]+)/gi,
     `$1$2${REDACTED}`,
   ],
-  // A long opaque run (a base64 key, a hex signature, a JWT part): never a word, a reference or a UUID.
-  [/[A-Za-z0-9+/_=-]{40,}/g, REDACTED],
 ];
+
+/**
+ * A long opaque run (a base64 key, a hex signature, a JWT part): never a word, a reference or a UUID. A run with a
+ * slash may be a path (a data folder): it counts as opaque only with digits in it, as random base64 has.
+ */
+const OPAQUE_RUN = /[A-Za-z0-9+/_=-]{40,}/g;
+const looksOpaque = (run: string): boolean => !run.includes('/') || (run.match(/\d/g)?.length ?? 0) >= 4;
 
 /** Text with every secret shape replaced, shortened to a size a log line should have. */
 export function scrubText(text: string): string {
   let clean = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…(${text.length} chars)` : text;
   for (const [shape, replacement] of SHAPES) clean = clean.replace(shape, replacement);
-  return clean;
+  return clean.replace(OPAQUE_RUN, (run) => (looksOpaque(run) ? REDACTED : run));
 }
 
 /** A key that names a secret: the journal's rule, and keys (apiKey, privateKey, registerKey), but not keyId. */

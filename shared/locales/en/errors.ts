@@ -109,4 +109,6 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
+  'support.bundle-failed':
+    'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
 } as const;

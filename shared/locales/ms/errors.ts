@@ -94,4 +94,6 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'support.bundle-failed':
+    'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
 };

@@ -94,4 +94,5 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'support.bundle-failed': '未能儲存支援資料包。請確認磁碟仍有空間，然後再按「儲存支援資料包」。',
 };

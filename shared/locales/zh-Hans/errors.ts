@@ -94,4 +94,5 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'support.bundle-failed': '未能保存支持数据包。请确认磁盘仍有空间，然后再按“保存支持数据包”。',
 };
