@@ -169,7 +169,8 @@ async function composeCore(
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault, log: linesOf('customers') });
+  const customerFactory =
+    options.customers ?? createCustomerModule({ vault: options.vault, log: linesOf('customers') });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({

@@ -50,7 +50,11 @@ describe('the rotating log file', () => {
       text: 'port taken',
     });
     expect(new Date(String(entries[0]!['time'])).toISOString()).toBe(entries[0]!['time']);
-    expect(entries[1]).toMatchObject({ area: 'customers', code: 'customers.line', text: 'publish u-123: provider unreachable' });
+    expect(entries[1]).toMatchObject({
+      area: 'customers',
+      code: 'customers.line',
+      text: 'publish u-123: provider unreachable',
+    });
     // Nothing else on a line: no pid, no hostname (a bundle leaves the shop).
     expect(Object.keys(entries[0]!).sort()).toEqual(['area', 'code', 'level', 'params', 'text', 'time']);
   });
@@ -85,7 +89,8 @@ describe('the rotating log file', () => {
     expect(Math.max(...numbers)).toBeGreaterThan(6);
     const entries = entriesOf(dir, files);
     const longestLine = Math.max(...entries.map((entry) => JSON.stringify(entry).length + 1));
-    for (const file of files) expect(statSync(join(dir, file)).size).toBeLessThanOrEqual(limits.fileBytes + longestLine);
+    for (const file of files)
+      expect(statSync(join(dir, file)).size).toBeLessThanOrEqual(limits.fileBytes + longestLine);
     const kept = entries.map((entry) => (entry['params'] as { n: number }).n);
     expect(kept.at(-1)).toBe(199);
     expect(kept).not.toContain(0);

@@ -7,7 +7,11 @@ import type { TillLog } from './log-file.ts';
 // request: it may hold a PIN, a secret being saved or a customer's wallet code.
 
 /** Calls that refuse as part of their job (a wrong PIN, a lock that asks for the admin) are `info`, not `warn`. */
-const ROUTINE_CODES: ReadonlySet<string> = new Set(['admin.pin-required', 'supervisor.pin-required', 'supervisor.pin-wrong']);
+const ROUTINE_CODES: ReadonlySet<string> = new Set([
+  'admin.pin-required',
+  'supervisor.pin-required',
+  'supervisor.pin-wrong',
+]);
 
 export function loggedHandlers(handlers: Handlers, log: TillLog): Handlers {
   const logged: Partial<Record<ChannelName, unknown>> = {};
@@ -28,7 +32,11 @@ export function loggedHandlers(handlers: Handlers, log: TillLog): Handlers {
 function logRefusal(log: TillLog, channel: ChannelName, error: unknown): void {
   if (error instanceof PosError) {
     const level = ROUTINE_CODES.has(error.code) ? 'info' : 'warn';
-    const params = { channel, retryable: error.retryable, ...(error.cause === undefined ? {} : { cause: error.cause }) };
+    const params = {
+      channel,
+      retryable: error.retryable,
+      ...(error.cause === undefined ? {} : { cause: error.cause }),
+    };
     log[level]('contract', error.code, params, error.message);
     return;
   }

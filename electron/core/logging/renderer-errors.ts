@@ -13,7 +13,9 @@ export interface RendererErrorsOptions {
 
 export const RENDERER_ERRORS_PER_MINUTE = 20;
 
-export function rendererErrorHandler(options: RendererErrorsOptions): (error: RendererError) => Promise<{ logged: boolean }> {
+export function rendererErrorHandler(
+  options: RendererErrorsOptions,
+): (error: RendererError) => Promise<{ logged: boolean }> {
   const perMinute = options.perMinute ?? RENDERER_ERRORS_PER_MINUTE;
   const now = options.now ?? Date.now;
   let windowStart = now();

@@ -65,7 +65,7 @@ export function journalsHealth(dataDir: string): JournalHealth[] {
 
 export function journalHealth(dataDir: string, journal: JournalName): JournalHealth {
   const file = journalFileOf(dataDir, journal);
-  let record: JournalRecord | null = null;
+  let record: JournalRecord | null;
   try {
     record = journalRecordsIn(dataDir).read(journal);
   } catch {
@@ -78,7 +78,7 @@ export function journalHealth(dataDir: string, journal: JournalName): JournalHea
     mark: readMark(markFileOf(file)),
     record,
   };
-  let bytes: number | null = null;
+  let bytes: number;
   try {
     bytes = statSync(file).size;
   } catch {
@@ -104,7 +104,10 @@ export function journalHealth(dataDir: string, journal: JournalName): JournalHea
     const states: Record<string, Record<string, number>> = {};
     for (const [table, column] of STATE_COLUMNS) {
       if (!tables.includes(table)) continue;
-      const columns = db.prepare(`PRAGMA table_info("${table}")`).all().map((row) => String(row['name']));
+      const columns = db
+        .prepare(`PRAGMA table_info("${table}")`)
+        .all()
+        .map((row) => String(row['name']));
       if (!columns.includes(column)) continue;
       const counts: Record<string, number> = {};
       for (const row of db.prepare(`SELECT "${column}" AS value, COUNT(*) AS n FROM "${table}" GROUP BY 1`).all())
