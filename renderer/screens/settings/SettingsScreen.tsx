@@ -4,6 +4,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
@@ -129,6 +130,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
           {panel('register', <RegisterFieldset draft={form.draft} />)}
+          {panel('about', <AboutSection />)}
         </div>
 
         <div className="form-footer">

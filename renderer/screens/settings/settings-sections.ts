@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   'pins',
   'linked',
   'register',
+  'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
