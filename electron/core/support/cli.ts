@@ -51,9 +51,12 @@ function main(): number {
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  console.error(`The support bundle could not be written: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+// Runs only as the command (imported, as the bare-Node import test does, it does nothing).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main();
+  } catch (error) {
+    console.error(`The support bundle could not be written: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }
