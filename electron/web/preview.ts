@@ -89,10 +89,16 @@ async function main(): Promise<void> {
   }
   const { sandboxBaseUrl } = await core.handlers['app.info']({});
 
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (): void => {
-    if (stopping) process.exit(1); // a second Ctrl+C: do not wait any longer
-    stopping = true;
+    // A second Ctrl+C: do not wait any longer. Not the echo of the first: the settings file's library (conf, through
+    // atomically's when-exit) sends the process the same signal again once its own exit hook ran, within
+    // milliseconds; a person's second press comes later than that.
+    if (stoppingSince !== null) {
+      if (Date.now() - stoppingSince > 1_000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     void host
       .close()
       .then(() => core.close())
