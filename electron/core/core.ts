@@ -38,6 +38,7 @@ import { createStatusMonitor } from './status/status-monitor.ts';
 import { twoPinStaffAccess } from './staff/staff-access.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
+import { statusLogger } from './logging/status-log.ts';
 import { logsFolderOf, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
 import { supportHandlers } from './support/support-handlers.ts';
 
@@ -233,6 +234,8 @@ async function composeCore(
     onStatus: () => printerChanged(),
   });
 
+  // The status bar's changes, with their time, in the core's log (logging/status-log.ts).
+  const logStatus = statusLogger(coreLog);
   const status = createStatusMonitor({
     environment: () => {
       const { environment } = settings.current();
@@ -260,7 +263,10 @@ async function composeCore(
     journalProblems,
     listenerProblems: () => listeners.problems(),
     printer: () => printing.status(),
-    onChange: (snapshot) => bus.emit('status.changed', snapshot),
+    onChange: (snapshot) => {
+      logStatus(snapshot);
+      bus.emit('status.changed', snapshot);
+    },
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
