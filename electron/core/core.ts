@@ -39,7 +39,7 @@ import { twoPinStaffAccess } from './staff/staff-access.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { statusLogger } from './logging/status-log.ts';
-import { logsFolderOf, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
+import { logsFolderOf, NO_LOG, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
 import { supportHandlers } from './support/support-handlers.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
@@ -99,8 +99,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
   // The core's log and the renderer's (its errors come through log.rendererError), one rotating file each.
   const logsFolder = logsFolderOf(options.dataDir);
-  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits: options.logLimits });
-  const rendererLog = await openLogFile({ folder: logsFolder, name: 'renderer', limits: options.logLimits });
+  // A log that cannot be opened (a read-only folder, a full disk) never keeps the till from taking payments.
+  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits: options.logLimits }).catch(
+    () => NO_LOG,
+  );
+  const rendererLog = await openLogFile({ folder: logsFolder, name: 'renderer', limits: options.logLimits }).catch(
+    () => NO_LOG,
+  );
   const closeLogs = async (): Promise<void> => {
     await coreLog.close();
     await rendererLog.close();
