@@ -8,6 +8,8 @@ import { launchMode } from './core/security/launch-mode.ts';
 import type { WindowRole } from './core/security/window-channels.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';
+import { logProcessCrashes } from './adapters/crash-log.ts';
+import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './core/logging/log-file.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
@@ -73,6 +75,11 @@ async function start(): Promise<void> {
   guardAllWebContents(appOrigin);
   await app.whenReady();
   const paths = appPaths();
+  // Main's own log (crashes of renderers and child processes, main's unhandled errors), beside the core's.
+  const mainLog: TillLog = await openLogFile({ folder: logsFolderOf(paths.dataDir), name: 'main' }).catch(() => NO_LOG);
+  logProcessCrashes(mainLog);
+  mainLog.info('main', 'main.started', { version: app.getVersion(), packaged: app.isPackaged });
+  if (mode.ignoredDevServer) mainLog.warn('main', 'main.dev-server-ignored', { url: mode.ignoredDevServer });
 
   // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
   // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
@@ -103,6 +110,8 @@ async function start(): Promise<void> {
       policyFile: policyPathFromArgs(process.argv) ?? systemPolicyPath(process.platform, process.env),
     });
   } catch (error) {
+    mainLog.error('main', 'main.core-start-failed', { error });
+    await mainLog.close();
     dialog.showErrorBox(
       'Wallet POS cannot start',
       `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`,
@@ -170,7 +179,13 @@ async function start(): Promise<void> {
     stopIpc();
     runningCore
       .close()
-      .catch((error: unknown) => console.error('Core did not close cleanly', error))
-      .finally(() => app.quit());
+      .catch((error: unknown) => {
+        console.error('Core did not close cleanly', error);
+        mainLog.error('main', 'main.core-close-failed', { error });
+      })
+      .finally(() => {
+        mainLog.info('main', 'main.quit');
+        void mainLog.close().finally(() => app.quit());
+      });
   });
 }

@@ -61,6 +61,9 @@ export const CHANNEL_NAME_LIST = [
   'shifts.report',
   'shifts.ofDay',
   'health.check',
+  'support.logs',
+  'support.bundle',
+  'log.rendererError',
 ] as const;
 
 export const EVENT_NAME_LIST = [

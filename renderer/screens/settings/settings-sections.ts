@@ -11,7 +11,7 @@ export const SETTINGS_SECTIONS = [
   'pins',
   'linked',
   'register',
-  // No setting of its own: the fleet's policy and Check this till (AboutSection.tsx).
+  // No setting of its own: the logs, the support bundle, the fleet's policy and Check this till (AboutSection.tsx).
   'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -117,4 +117,6 @@ export const ERRORS_EN = {
   'staff.not-found': 'This person is not on this till’s staff list.',
   'settings.locked':
     'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
+  'support.bundle-failed':
+    'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
 } as const;

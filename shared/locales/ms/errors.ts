@@ -124,4 +124,6 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'staff.not-found': 'Orang ini tiada dalam senarai kakitangan terminal ini.',
   'settings.locked':
     'Tetapan ini ditetapkan oleh organisasi anda (fail polisinya) dan tidak boleh diubah pada terminal ini. Hubungi pasukan IT anda.',
+  'support.bundle-failed':
+    'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
 };

@@ -101,4 +101,5 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'staff.invalid': '此員工的部分資料無效。請檢查標示的欄位。',
   'staff.not-found': '此收銀機的員工名單上沒有這位員工。',
   'settings.locked': '此設定由貴機構（其政策檔）設定，無法在本機更改。請聯絡貴機構的資訊科技團隊。',
+  'support.bundle-failed': '未能儲存支援資料包。請確認磁碟仍有空間，然後再按「儲存支援資料包」。',
 };

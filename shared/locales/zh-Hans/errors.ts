@@ -101,4 +101,5 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'staff.invalid': '此员工的部分资料无效。请检查标示的栏位。',
   'staff.not-found': '此收银机的员工名单上没有这位员工。',
   'settings.locked': '此设置由贵机构（其政策文件）设定，无法在本机更改。请联系贵机构的 IT 团队。',
+  'support.bundle-failed': '未能保存支持数据包。请确认磁盘仍有空间，然后再按“保存支持数据包”。',
 };
