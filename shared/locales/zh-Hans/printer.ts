@@ -11,7 +11,7 @@ export const PRINTER_ZH_HANS: Readonly<Record<keyof typeof PRINTER_EN, string>> 
   'printer.kindHint.system':
     '收据由系统以页面打印（只限应用程序；在浏览器预览中会开启浏览器的打印对话框）。收银机无法得知是否缺纸。',
   'printer.kindHint.escpos':
-    '收银机直接控制打印机：每张收据打印前后都会查询纸张及机盖状态，并且不会自行重复打印。中文以打印机的 Big5 字码页发送（繁体中文打印机均支持）；暂不支持点阵图打印，不支持 Big5 的打印机会印出问号。',
+    '收银机直接控制打印机：每张收据打印前后都会查询纸张及机盖状态，并且不会自行重复打印。简体中文收据以打印机的 GB18030 编码发送（简体中文收据打印机均支持；繁体中文收据则用 Big5）；暂不支持点阵图打印，不支持该编码的打印机会印出问号。',
   'printer.host': '打印机地址（IP 或名称）',
   'printer.port': '端口',
   'printer.path': '设备（例如 /dev/usb/lp0 或 COM3）',
@@ -22,7 +22,7 @@ export const PRINTER_ZH_HANS: Readonly<Record<keyof typeof PRINTER_EN, string>> 
   'printer.drawerOffMs': '钱箱脉冲关闭时间（毫秒）',
   'printer.testPage': '打印测试页',
   'printer.testing': '正在打印测试页…',
-  'printer.testsForm': '使用此表格上设置的打印机（不论是否已保存）。',
+  'printer.testsForm': '使用此表单上设置的打印机（不论是否已保存）。',
   'printer.testPrinted': '测试页已打印。',
   'printer.testNotPrinted': '测试页没有打印。',
   'printer.testBefore': '打印前：{state}',

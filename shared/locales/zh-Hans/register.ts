@@ -37,7 +37,7 @@ export const REGISTER_ZH_HANS: Readonly<Record<keyof typeof REGISTER_EN, string>
   'settings.ecr.notListening': '未能接受连接：{problem}',
   'settings.ecr.startsAfterSave': '保存后设置才会生效。',
   'settings.ecr.keysUnreadable':
-    '所有收银系统均被拒绝：此收银机无法读取收银系统密钥文件。请在“收银系统密钥”重新创建密钥：损坏的文件会移到一旁（保留在原文件旁边，只有此收银机的使用者可读取），每台收银系统都需要输入新密钥。',
+    '所有收银系统均被拒绝：此收银机无法读取收银系统密钥文件。请在“收银系统密钥”重新创建密钥：损坏的文件会移到一旁（保留在原文件旁边，只有此收银机的用户可读取），每台收银系统都需要输入新密钥。',
   'settings.ecr.fingerprint': '证书指纹（SHA-256），供收银系统固定信任',
   'settings.ecr.publicKeyPin': '公钥指纹（curl --pinnedpubkey sha256//…）',
   'settings.ecr.certificateUnreadable':
