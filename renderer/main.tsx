@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { BridgeProvider, pickBridge } from './api/bridge.tsx';
 import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
 import './styles/fonts.css';
+import './styles/fonts-sc.css';
 import './styles/app.css';
 import './styles/counter.css';
 
