@@ -144,6 +144,11 @@ export const settingsSchema = z
      */
     ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
+    /**
+     * The language the customer reads, on the customer display and the kiosk's customer screens: '' = the till's
+     * own (`locale`). A Singapore counter may run in English while its customers read Simplified Chinese or Malay.
+     */
+    customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -240,4 +245,5 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOnMs: 0,
     drawerOffMs: 200,
   },
+  customerLocale: '',
 };
