@@ -141,7 +141,7 @@ export function untranslated(locale: Locale, language: Language = LANGUAGES[loca
 
 /**
  * The pieces of the English templates (the text between their {params}) found in a screen's visible text: English
- * left on a translated screen. Pieces made only of TERMS, and single short words, are not counted.
+ * left on a translated screen. Pieces made only of TERMS, and single words under four letters, are not counted.
  */
 export function englishLeftIn(visibleText: string): string[] {
   const seen = new Set<string>();
@@ -151,7 +151,7 @@ export function englishLeftIn(visibleText: string): string[] {
       for (const raw of template.split(params)) {
         const piece = raw.trim().replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
         if (!/\p{L}{3,}/u.test(withoutTerms(piece))) continue;
-        if (!/\s/.test(piece) && piece.length < 5) continue;
+        if (!/\s/.test(piece) && piece.length < 4) continue;
         const at = new RegExp(`(^|[^\\p{L}])${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
         if (at.test(words)) seen.add(piece);
       }
