@@ -4,9 +4,9 @@ import type { CustomerEventNoticeKey } from '../../notices.ts';
 // {status} is the provider's own status word as it came; {code} our error code.
 
 export const CUSTOMER_EVENT_NOTICES_ZH_HANS: Readonly<Record<CustomerEventNoticeKey, string>> = {
-  'customer-event.link-opened': '已开启绑定工作阶段 {session}',
-  'customer-event.link-refused': '绑定工作阶段 {session} 被拒绝：同意页面不符预期（{reason}）',
-  'customer-event.linked': '已绑定（工作阶段 {session}）',
+  'customer-event.link-opened': '已开启绑定会话 {session}',
+  'customer-event.link-refused': '绑定会话 {session} 被拒绝：同意页面不符预期（{reason}）',
+  'customer-event.linked': '已绑定（会话 {session}）',
   'customer-event.unlinked': '已解除绑定',
   'customer-event.token-refused': '支付商拒绝了付款凭证：请重新绑定',
 
@@ -29,14 +29,14 @@ export const CUSTOMER_EVENT_NOTICES_ZH_HANS: Readonly<Record<CustomerEventNotice
 
   'customer-event.capture-sent': '已发送扣款请求',
   'customer-event.captured': '已扣款，订单 {order}',
-  'customer-event.void-sent': '已发送取消预授权请求',
-  'customer-event.voided': '已取消预授权',
+  'customer-event.void-sent': '已发送撤销预授权请求',
+  'customer-event.voided': '已撤销预授权',
   'customer-event.capture-outcome-unknown': '扣款结果未明（{code}）；正在核实预授权',
-  'customer-event.void-outcome-unknown': '取消预授权结果未明（{code}）；正在核实预授权',
+  'customer-event.void-outcome-unknown': '撤销预授权结果未明（{code}）；正在核实预授权',
   'customer-event.capture-refused': '扣款被拒绝：{code}',
-  'customer-event.void-refused': '取消预授权被拒绝：{code}',
+  'customer-event.void-refused': '撤销预授权被拒绝：{code}',
   'customer-event.capture-not-sent': '扣款请求未到达支付商；预授权仍然有效',
-  'customer-event.void-not-sent': '取消预授权请求未到达支付商；预授权仍然有效',
+  'customer-event.void-not-sent': '撤销预授权请求未到达支付商；预授权仍然有效',
   'customer-event.capture-rejected': '扣款被拒绝（{reason}）；没有扣款；正在向支付商核实预授权',
   'customer-event.capture-rejected-disagrees':
     '支付商的预授权记录显示 {status}，但其扣款回复为 REJECTED；以即时回复为准，请向支付商核实',
