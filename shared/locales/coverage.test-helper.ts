@@ -15,7 +15,7 @@ export const TRANSLATION_COMPLETE: Readonly<Record<Locale, boolean>> = {
   en: true,
   'zh-HK': true,
   'zh-Hans': true,
-  ms: false, // Malay: being translated (the folder is still a copy of zh-HK); set true when done.
+  ms: true,
 };
 
 /** The script a language is written in, checked on every text of a finished language. */
@@ -82,24 +82,39 @@ export const TERMS: readonly string[] = [
   'COM3',
   'wal',
   'mark',
+  'mm',
   'S$',
   'SGD',
   'HK$',
   'HKD',
 ];
 
+/**
+ * Words a language writes exactly as English does (Malay took "status", "terminal", "port" from English): in that
+ * language they are translated already. Whole words only, as the language writes them.
+ */
+export const COGNATES: Readonly<Partial<Record<Locale, readonly string[]>>> = {
+  ms: ['Status', 'status', 'Terminal', 'terminal', 'Port', 'port'],
+};
+
 const params = /\{\w+\}/g;
 
 /** What is left of a text once its parameters and the allowed terms are taken out: letters here need a translation. */
-function withoutTerms(text: string): string {
+function withoutTerms(text: string, locale?: Locale): string {
   let rest = text.replace(params, ' ');
-  for (const term of [...TERMS].sort((a, b) => b.length - a.length)) rest = rest.split(term).join(' ');
+  const words = [...TERMS, ...((locale && COGNATES[locale]) ?? [])].sort((a, b) => b.length - a.length);
+  for (const word of words) rest = rest.replace(wholeWord(word), ' ');
   return rest;
 }
 
-/** Whether a text may be the same as the English one (see SAME_AS_ENGLISH). */
-export function mayEqualEnglish(id: string, english: string): boolean {
-  return SAME_AS_ENGLISH.has(id) || !/\p{L}{2,}/u.test(withoutTerms(english));
+/** A term as a whole word: "ID" in "ID 12" but not in "IDEA", "mm" in "58 mm" but not in "Summary". */
+function wholeWord(word: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+}
+
+/** Whether a text may be the same as the English one in a language (see SAME_AS_ENGLISH, TERMS, COGNATES). */
+export function mayEqualEnglish(id: string, english: string, locale?: Locale): boolean {
+  return SAME_AS_ENGLISH.has(id) || !/\p{L}{2,}/u.test(withoutTerms(english, locale));
 }
 
 /**
@@ -131,7 +146,7 @@ export function untranslated(locale: Locale, language: Language = LANGUAGES[loca
     const other: Readonly<Record<string, string>> = language[section];
     for (const [key, text] of Object.entries(other)) {
       const id = `${section} ${key}`;
-      if (text === english[key] && !mayEqualEnglish(id, text)) found.push(`${id}: still the English text`);
+      if (text === english[key] && !mayEqualEnglish(id, text, locale)) found.push(`${id}: still the English text`);
       const foreign = outOfScript(locale, text);
       if (foreign.length > 0) found.push(`${id}: ${foreign.join('')} is not ${SCRIPT[locale]}`);
     }
@@ -143,14 +158,14 @@ export function untranslated(locale: Locale, language: Language = LANGUAGES[loca
  * The pieces of the English templates (the text between their {params}) found in a screen's visible text: English
  * left on a translated screen. Pieces made only of TERMS, and single words under four letters, are not counted.
  */
-export function englishLeftIn(visibleText: string): string[] {
+export function englishLeftIn(visibleText: string, locale?: Locale): string[] {
   const seen = new Set<string>();
   const words = visibleText.replace(/\s+/g, ' ');
   for (const section of SECTIONS) {
     for (const template of Object.values(LANGUAGES.en[section] as Readonly<Record<string, string>>)) {
       for (const raw of template.split(params)) {
         const piece = raw.trim().replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
-        if (!/\p{L}{3,}/u.test(withoutTerms(piece))) continue;
+        if (!/\p{L}{3,}/u.test(withoutTerms(piece, locale))) continue;
         if (!/\s/.test(piece) && piece.length < 4) continue;
         const at = new RegExp(`(^|[^\\p{L}])${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
         if (at.test(words)) seen.add(piece);

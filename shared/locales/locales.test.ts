@@ -62,6 +62,13 @@ describe('the languages', () => {
       'screens sale.amount: 額 is not simplified-chinese',
     ]);
     expect(outOfScript('ms', 'Jumlah {amount} 金额')).toEqual(['金', '额']);
+    // Malay writes "Status" as English does; it may not leave a whole English sentence.
+    const ms = LANGUAGES.ms;
+    const malay: Language = {
+      ...ms,
+      screens: { ...ms.screens, 'payments.status': 'Status', 'sale.title': LANGUAGES.en.screens['sale.title'] },
+    };
+    expect(untranslated('ms', malay)).toEqual(['screens sale.title: still the English text']);
     // Codes, keys and parameters may stay as they are.
     expect(untranslated('zh-HK', { ...LANGUAGES['zh-HK'] })).toEqual([]);
   });
