@@ -5,6 +5,7 @@ import { BridgeProvider, pickBridge } from './api/bridge.tsx';
 import { reportUnhandledErrors } from './api/error-reporter.ts';
 import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
 import './styles/fonts.css';
+import './styles/fonts-sc.css';
 import './styles/app.css';
 import './styles/counter.css';
 

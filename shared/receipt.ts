@@ -180,7 +180,7 @@ function refundStateText(state: RefundState, labels: Labels): string {
 export function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+  const formatter = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -189,21 +189,38 @@ export function formatDateTime(iso: string, locale: Locale, timeZone: string | u
     second: '2-digit',
     hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  });
+  return dayFirst(formatter, date);
+}
+
+/**
+ * Intl's own pattern where it is day-first (en-GB, zh-HK, ms-SG); otherwise the same digits as dd/mm/yyyy.
+ * Simplified Chinese (zh-Hans-SG) writes 2026年11月22日, year-first, where a Singapore receipt reads 22/11/2026.
+ */
+function dayFirst(formatter: Intl.DateTimeFormat, date: Date): string {
+  const parts = formatter.formatToParts(date);
+  const at = (type: Intl.DateTimeFormatPartTypes): number => parts.findIndex((part) => part.type === type);
+  if (at('day') < at('month') && at('month') < at('year')) return formatter.format(date);
+  const value = (type: Intl.DateTimeFormatPartTypes): string => parts.find((part) => part.type === type)?.value ?? '';
+  const day = `${value('day')}/${value('month')}/${value('year')}`;
+  return at('hour') < 0 ? day : `${day} ${value('hour')}:${value('minute')}:${value('second')}`;
 }
 
 /**
  * A calendar day, "2026-11-25", as the day fields and the end-of-day report write it (25/11/2026 in
- * both languages), without the time-zone games of new Date(day).
+ * every language), without the time-zone games of new Date(day).
  */
 export function formatDay(day: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: 'UTC',
-  }).format(date);
+  return dayFirst(
+    new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    }),
+    date,
+  );
 }

@@ -148,6 +148,11 @@ export const settingsSchema = z
     printer: printerSettingsSchema,
     /** People at the till (electron/core/staff/): sign-in, the refund limit without approval. */
     staff: staffSettingsSchema,
+    /**
+     * The language the customer reads, on the customer display and the kiosk's customer screens: '' = the till's
+     * own (`locale`). A Singapore counter may run in English while its customers read Simplified Chinese or Malay.
+     */
+    customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -264,4 +269,5 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOffMs: 200,
   },
   staff: DEFAULT_STAFF_SETTINGS,
+  customerLocale: '',
 };

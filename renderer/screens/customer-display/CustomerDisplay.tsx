@@ -33,7 +33,8 @@ export function CustomerDisplay() {
   }, [bridge]);
   useBridgeEvent('settings.changed', setView);
 
-  const locale = view?.settings.locale ?? 'en';
+  // The customer-facing language (Settings), which may differ from the cashier's; '' follows the till's.
+  const locale = (view?.settings.customerLocale || view?.settings.locale) ?? 'en';
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

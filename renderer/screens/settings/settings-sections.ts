@@ -34,6 +34,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   kiosk: 'terminal',
   kioskUnpaidCancelSeconds: 'terminal',
   locale: 'terminal',
+  customerLocale: 'terminal',
   amountLimits: 'payments',
   resultDismissSeconds: 'payments',
   printReceiptWhenPaid: 'payments',

@@ -6,6 +6,7 @@ import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
 import { FLEET_SCREENS_EN } from './fleet.ts';
 import { FIELD_SUPPORT_EN } from './field.ts';
+import { LANGUAGES_EN } from './languages.ts';
 
 // English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
@@ -492,6 +493,7 @@ export const SCREENS_EN = {
   ...REGISTER_EN,
   ...FLEET_SCREENS_EN,
   ...FIELD_SUPPORT_EN,
+  ...LANGUAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

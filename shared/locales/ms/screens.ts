@@ -6,6 +6,7 @@ import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
 import { FLEET_SCREENS_MS } from './fleet.ts';
 import { FIELD_SUPPORT_MS } from './field.ts';
+import { LANGUAGES_MS } from './languages.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // Bahasa Melayu. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -498,4 +499,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...REGISTER_MS,
   ...FLEET_SCREENS_MS,
   ...FIELD_SUPPORT_MS,
+  ...LANGUAGES_MS,
 };
