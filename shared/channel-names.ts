@@ -60,6 +60,8 @@ export const CHANNEL_NAME_LIST = [
   'shifts.close',
   'shifts.report',
   'shifts.ofDay',
+  'updates.status',
+  'updates.installNow',
 ] as const;
 
 export const EVENT_NAME_LIST = [

@@ -33,6 +33,7 @@ import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
 import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
+import type { UpdateStatus } from './updates.ts';
 import {
   shiftRequestSchemas,
   staffRequestSchemas,
@@ -120,7 +121,8 @@ export interface Channels
     PrinterChannels,
     RegisterChannels,
     StaffChannels,
-    ShiftChannels {
+    ShiftChannels,
+    UpdateChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -537,6 +539,23 @@ export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<
   'ecr.newCertificate': empty,
 };
 
+// ---- updates (electron/core/updates/: checked daily, installed only with no payment open) ----
+
+export interface UpdateChannels {
+  /** The running version, the one waiting and when it installs, the feed and the maintenance window. */
+  'updates.status': { request: Empty; response: UpdateStatus };
+  /**
+   * "Restart to update" (admin, like settings.save): quits and installs the waiting version now, outside the
+   * window too, but never with a payment open (updates.payment-open) or in doubt (updates.payment-in-doubt).
+   */
+  'updates.installNow': { request: Empty; response: UpdateStatus };
+}
+
+export const updateRequestSchemas: { [K in keyof UpdateChannels]: z.ZodType<UpdateChannels[K]['request']> } = {
+  'updates.status': empty,
+  'updates.installNow': empty,
+};
+
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).
 export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
@@ -602,4 +621,5 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...registerRequestSchemas,
   ...staffRequestSchemas,
   ...shiftRequestSchemas,
+  ...updateRequestSchemas,
 };

@@ -37,6 +37,10 @@ import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 import { twoPinStaffAccess } from './staff/staff-access.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
+import { SYSTEM_TIMERS } from './timers.ts';
+import type { UpdateEngine } from './updates/update-engine.ts';
+import { createUpdateModule } from './updates/update-module.ts';
+import { PosError } from '../../shared/errors.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -82,6 +86,11 @@ export interface CreateCoreOptions {
   readonly openConsent?: ConsentOpener;
   /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
   readonly log?: (line: string) => void;
+  /**
+   * What fetches and installs updates (updates/update-engine.ts): electron-updater in the app
+   * (adapters/updater.ts). Default: none, as in the browser preview, which cannot install (updates.status says so).
+   */
+  readonly updates?: UpdateEngine | null;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -268,6 +277,27 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
     throw error;
   }
+  // Updates: checked daily, installed only in the maintenance window with no payment open or in doubt.
+  const updates = createUpdateModule({
+    engine: options.updates ?? null,
+    runningVersion: options.version,
+    settings: () => settings.current().updates,
+    tillIdentity: () => {
+      const current = settings.current();
+      return `${terminalInEffect(current, demoCredentials).posId}/${current.terminalReference}`;
+    },
+    // The status bar's counts: in-store and linked-customer, open and in doubt.
+    payments: () => {
+      const counts = payments.counts();
+      return { pendingCount: counts.pendingCount, unresolvedCount: counts.unresolvedCount + customers.unresolvedCount() };
+    },
+    requireAdmin: async () => {
+      await settings.ensureVaultReadable();
+      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+    },
+    timers: SYSTEM_TIMERS,
+    log,
+  });
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const handlers = composeHandlers({
     notServedYet: NOT_SERVED_YET,
@@ -312,9 +342,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     receipts,
     printing: printing.handlers,
     ecr: ecr.handlers,
+    updates: updates.handlers,
   });
 
   status.start();
+  updates.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -324,6 +356,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     close() {
       closing ??= (async () => {
         status.close();
+        updates.close();
         stopSettingsEvents();
         stopListenerEvents();
         try {

@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   'pins',
   'linked',
   'register',
+  'updates',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -46,6 +47,8 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
   ecr: 'register',
+  updates: 'updates',
+  machine: 'updates',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

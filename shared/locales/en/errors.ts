@@ -1,3 +1,5 @@
+import { UPDATE_ERRORS_EN } from './errors.updates.ts';
+
 // Each error code's text in English: what the screens show for a code without a notice, and what the core
 // writes into its logs (shared/errors.ts defaultMessage). The codes are the keys of this record; a code without
 // its text in ../zh-HK/errors.ts does not compile.
@@ -109,4 +111,5 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
+  ...UPDATE_ERRORS_EN,
 } as const;

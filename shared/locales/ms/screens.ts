@@ -4,6 +4,7 @@ import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
+import { UPDATES_MS } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -473,4 +474,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_MS,
   ...JOURNAL_MS,
   ...REGISTER_MS,
+  ...UPDATES_MS,
 };

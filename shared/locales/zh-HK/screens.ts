@@ -4,6 +4,7 @@ import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
 import { REGISTER_ZH_HK } from './register.ts';
+import { UPDATES_ZH_HK } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -473,4 +474,5 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
+  ...UPDATES_ZH_HK,
 };

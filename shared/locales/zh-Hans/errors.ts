@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_ZH_HANS } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Traditional Chinese (English: ../en/errors.ts). A full record: a code without
@@ -94,4 +95,5 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  ...UPDATE_ERRORS_ZH_HANS,
 };
