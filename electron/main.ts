@@ -8,6 +8,8 @@ import type { WindowRole } from './core/security/window-channels.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
+import { applyLoginItem, keepDisplayAwakeWhileInFront } from './adapters/machine.ts';
+import { createElectronUpdateEngine } from './adapters/updater.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
 import { createElectronPrinter } from './adapters/printer.ts';
@@ -98,6 +100,8 @@ async function start(): Promise<void> {
       // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
       openConsent: consentWindows.open,
+      // Updates through electron-updater, when and only when the core decides (core/updates/).
+      updates: createElectronUpdateEngine((line) => console.warn(line)),
     });
   } catch (error) {
     dialog.showErrorBox(
@@ -131,6 +135,17 @@ async function start(): Promise<void> {
     createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }),
     'cashier',
   );
+  // Settings → This computer: start with the session, and keep the screen on while the till is in front.
+  applyLoginItem(settings.machine);
+  let keepAwakeSetting = settings.machine.keepDisplayAwake;
+  const displayAwake = keepDisplayAwakeWhileInFront(cashier, () => keepAwakeSetting);
+  const stopMachineSettings = runningCore.onEvent((event) => {
+    if (event.event !== 'settings.changed') return;
+    const { machine } = event.payload.settings;
+    applyLoginItem(machine);
+    keepAwakeSetting = machine.keepDisplayAwake;
+    displayAwake.recheck();
+  });
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -164,6 +179,7 @@ async function start(): Promise<void> {
     if (shutDown) return;
     event.preventDefault();
     shutDown = true;
+    stopMachineSettings();
     stopIpc();
     runningCore
       .close()

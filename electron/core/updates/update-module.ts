@@ -13,7 +13,7 @@ import {
   rolloutBucket,
   type OpenPayments,
 } from './update-decision.ts';
-import { UpdateFailure, type UpdateEngine } from './update-engine.ts';
+import { UpdateFailure, type UpdateEngine, type UpdateStage } from './update-engine.ts';
 
 // The till's updates as the core runs them: a check once a day (and at start), a background download of a
 // release this till takes, and the install — by itself only inside the maintenance window with no payment
@@ -66,8 +66,9 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
   let timer: unknown = null;
   let closed = false;
 
-  const fail = (error: unknown, version: string | null): void => {
-    const stage = error instanceof UpdateFailure ? error.stage : 'download';
+  // `step` names what was running when something other than an UpdateFailure was thrown.
+  const fail = (error: unknown, version: string | null, step: UpdateStage): void => {
+    const stage = error instanceof UpdateFailure ? error.stage : step;
     problem = { stage, version, at: now().toISOString() };
     log(`update ${stage} failed${version ? ` for ${version}` : ''}, keeping ${options.runningVersion}: ${String(error)}`);
   };
@@ -93,7 +94,7 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
     try {
       release = await engine.latest(feedUrl);
     } catch (error) {
-      fail(error, null);
+      fail(error, null, 'feed');
       phase = waiting ? 'ready' : 'idle';
       return;
     }
@@ -118,7 +119,7 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
     try {
       await engine.download(feedUrl, release);
     } catch (error) {
-      fail(error, release.version);
+      fail(error, release.version, 'download');
       phase = waiting ? 'ready' : 'idle';
       return;
     }
@@ -134,7 +135,7 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
       await engine.install();
     } catch (error) {
       installFailedFor = version;
-      fail(error, version);
+      fail(error, version, 'install');
       phase = 'ready';
     }
   };
