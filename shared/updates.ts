@@ -36,6 +36,8 @@ export interface UpdateStatus {
   readonly waiting: { readonly version: string; readonly releaseDate: string | null } | null;
   /** When the waiting version installs by itself: the maintenance window's next opening (if no payment is open). */
   readonly installAt: string | null;
+  /** Whether the maintenance window is open now. */
+  readonly insideWindow: boolean;
   readonly heldBy: UpdateHold | null;
   readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
 }

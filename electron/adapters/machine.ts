@@ -15,10 +15,7 @@ export function applyLoginItem(settings: MachineSettings): void {
 }
 
 /** Follows the window's focus and the setting; `recheck` after a settings change. Stops when the window closes. */
-export function keepDisplayAwakeWhileInFront(
-  window: BrowserWindow,
-  setting: () => boolean,
-): { recheck(): void } {
+export function keepDisplayAwakeWhileInFront(window: BrowserWindow, setting: () => boolean): { recheck(): void } {
   let blocker: number | null = null;
   const recheck = (): void => {
     const wanted =

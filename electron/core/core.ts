@@ -289,7 +289,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     // The status bar's counts: in-store and linked-customer, open and in doubt.
     payments: () => {
       const counts = payments.counts();
-      return { pendingCount: counts.pendingCount, unresolvedCount: counts.unresolvedCount + customers.unresolvedCount() };
+      return {
+        pendingCount: counts.pendingCount,
+        unresolvedCount: counts.unresolvedCount + customers.unresolvedCount(),
+      };
     },
     requireAdmin: async () => {
       await settings.ensureVaultReadable();

@@ -3,7 +3,9 @@ import { displayAwakeWanted, loginItemSettings } from './machine-rules.ts';
 
 describe('the till’s computer', () => {
   it('sets the login item of an installed app on Windows and macOS, both ways, and nothing elsewhere', () => {
-    expect(loginItemSettings({ launchAtLogin: true, platform: 'win32', packaged: true })).toEqual({ openAtLogin: true });
+    expect(loginItemSettings({ launchAtLogin: true, platform: 'win32', packaged: true })).toEqual({
+      openAtLogin: true,
+    });
     expect(loginItemSettings({ launchAtLogin: false, platform: 'darwin', packaged: true })).toEqual({
       openAtLogin: false,
     });

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAcceptableServiceUrl } from '../settings/service-url.ts';
-import { channelFileFor, FeedFormatError, parseFeed, type FeedFile, type FeedRelease } from './feed-format.ts';
+import { channelFileFor, FeedFormatError, parseFeed, type FeedFile } from './feed-format.ts';
 import { UpdateFailure, type UpdateEngine } from './update-engine.ts';
 
 // The update steps in plain Node: read the feed's latest.yml, download its file in the background, and keep it

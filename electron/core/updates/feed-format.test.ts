@@ -51,7 +51,11 @@ describe('latest.yml', () => {
     ['no file', 'version: 1.0.0\n', /no file/],
     ['a file without its digest', 'version: 1.0.0\nfiles:\n  - url: a.exe\n    size: 3\n', /sha512/],
     ['a digest that is no SHA-512', 'version: 1.0.0\nfiles:\n  - url: a.exe\n    sha512: abc\n', /sha512/],
-    ['a size that is no byte count', `version: 1.0.0\nfiles:\n  - url: a.exe\n    sha512: ${SHA}\n    size: -3\n`, /size/],
+    [
+      'a size that is no byte count',
+      `version: 1.0.0\nfiles:\n  - url: a.exe\n    sha512: ${SHA}\n    size: -3\n`,
+      /size/,
+    ],
     ['a staging percentage over 100', `version: 1.0.0\npath: a\nsha512: ${SHA}\nstagingPercentage: 150\n`, /staging/],
     ['an HTML error page', '<html><body>Not found</body></html>\n', /line 1/],
   ])('refuses %s', (_case, text, message) => {

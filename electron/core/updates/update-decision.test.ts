@@ -26,7 +26,14 @@ describe('install decision', () => {
     ['nothing downloaded', false, NONE, at(3), false, { install: false, because: 'nothing-ready' }],
     ['inside the window, nothing open', true, NONE, at(3), false, { install: true, because: 'maintenance-window' }],
     ['inside the window, a payment open', true, OPEN, at(3), false, { install: false, because: 'payment-open' }],
-    ['inside the window, a payment in doubt', true, IN_DOUBT, at(3), false, { install: false, because: 'payment-in-doubt' }],
+    [
+      'inside the window, a payment in doubt',
+      true,
+      IN_DOUBT,
+      at(3),
+      false,
+      { install: false, because: 'payment-in-doubt' },
+    ],
     ['trading hours', true, NONE, at(14), false, { install: false, because: 'outside-window' }],
     ['window end is outside it', true, NONE, at(5), false, { install: false, because: 'outside-window' }],
     ['admin, trading hours, nothing open', true, NONE, at(14), true, { install: true, because: 'admin' }],
@@ -105,7 +112,16 @@ describe('versions: never a downgrade', () => {
   });
 
   it('orders pre-releases as semver does', () => {
-    const order = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'];
+    const order = [
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+    ];
     for (let i = 0; i + 1 < order.length; i += 1)
       expect(compareVersions(parseVersion(order[i]!)!, parseVersion(order[i + 1]!)!)).toBe(-1);
   });

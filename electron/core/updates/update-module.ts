@@ -8,6 +8,7 @@ import {
   CHECK_EVERY_MS,
   checkDue,
   decideInstall,
+  insideWindow,
   judgeOffer,
   nextWindowOpening,
   rolloutBucket,
@@ -70,7 +71,9 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
   const fail = (error: unknown, version: string | null, step: UpdateStage): void => {
     const stage = error instanceof UpdateFailure ? error.stage : step;
     problem = { stage, version, at: now().toISOString() };
-    log(`update ${stage} failed${version ? ` for ${version}` : ''}, keeping ${options.runningVersion}: ${String(error)}`);
+    log(
+      `update ${stage} failed${version ? ` for ${version}` : ''}, keeping ${options.runningVersion}: ${String(error)}`,
+    );
   };
 
   const followFeed = (): string => {
@@ -197,6 +200,7 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
       offered,
       waiting: waiting ? { version: waiting.version, releaseDate: waiting.releaseDate } : null,
       installAt: waiting ? nextWindowOpening(now(), window).toISOString() : null,
+      insideWindow: insideWindow(now(), window),
       heldBy: hold(),
       problem,
     };
@@ -235,9 +239,12 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
           adminAsked: true,
         });
         if (!decision.install) {
-          throw new PosError(decision.because === 'payment-in-doubt' ? 'updates.payment-in-doubt' : 'updates.payment-open', {
-            retryable: true,
-          });
+          throw new PosError(
+            decision.because === 'payment-in-doubt' ? 'updates.payment-in-doubt' : 'updates.payment-open',
+            {
+              retryable: true,
+            },
+          );
         }
         log(`installing ${waiting.version}: an admin pressed Restart to update`);
         await install(engine, waiting.version);

@@ -19,9 +19,15 @@ describe('update and machine settings', () => {
   });
 
   it('accepts an https feed, or plain http on this computer, and a window across midnight', () => {
-    for (const feedUrl of ['https://updates.example.com/wallet-pos/stable', 'http://127.0.0.1:8080/feed', 'http://localhost/feed'])
+    for (const feedUrl of [
+      'https://updates.example.com/wallet-pos/stable',
+      'http://127.0.0.1:8080/feed',
+      'http://localhost/feed',
+    ])
       expect(withUpdates({ feedUrl }).problems).toEqual({});
-    expect(withUpdates({ windowStart: '22:30', windowEnd: '04:00' }, { launchAtLogin: true }).settings?.updates).toEqual({
+    expect(
+      withUpdates({ windowStart: '22:30', windowEnd: '04:00' }, { launchAtLogin: true }).settings?.updates,
+    ).toEqual({
       feedUrl: '',
       windowStart: '22:30',
       windowEnd: '04:00',
@@ -33,7 +39,9 @@ describe('update and machine settings', () => {
       'updates.feedUrl': { key: 'settings.https-or-local-or-empty' },
     });
     expect(withUpdates({ feedUrl: 'updates.example.com' }).problems['updates.feedUrl']).toBeDefined();
-    expect(withUpdates({ feedUrl: 'https://user:secret@updates.example.com/' }).problems['updates.feedUrl']).toBeDefined();
+    expect(
+      withUpdates({ feedUrl: 'https://user:secret@updates.example.com/' }).problems['updates.feedUrl'],
+    ).toBeDefined();
   });
 
   it('refuses a time that is not HH:MM, and an empty window', () => {

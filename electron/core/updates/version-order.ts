@@ -17,7 +17,8 @@ const VERSION_PATTERN =
 export function parseVersion(text: string): Version | null {
   const match = VERSION_PATTERN.exec(text.trim());
   if (!match) return null;
-  const prerelease = match[4] === undefined ? [] : match[4].split('.').map((id) => (/^\d+$/.test(id) ? Number(id) : id));
+  const prerelease =
+    match[4] === undefined ? [] : match[4].split('.').map((id) => (/^\d+$/.test(id) ? Number(id) : id));
   return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease };
 }
 
@@ -26,7 +27,8 @@ export function compareVersions(a: Version, b: Version): number {
   const core = a.major - b.major || a.minor - b.minor || a.patch - b.patch;
   if (core !== 0) return Math.sign(core);
   // A release is newer than any of its pre-releases.
-  if (a.prerelease.length === 0 || b.prerelease.length === 0) return Math.sign(b.prerelease.length - a.prerelease.length);
+  if (a.prerelease.length === 0 || b.prerelease.length === 0)
+    return Math.sign(b.prerelease.length - a.prerelease.length);
   for (let i = 0; i < Math.max(a.prerelease.length, b.prerelease.length); i += 1) {
     const x = a.prerelease[i];
     const y = b.prerelease[i];

@@ -8,7 +8,8 @@ export const UPDATES_MS: Readonly<Record<keyof typeof UPDATES_EN, string>> = {
   'settings.section.machine': 'Komputer ini',
   'updates.running': 'Kaunter ini menjalankan versi {version}.',
   'updates.phase.off': 'Tiada suapan kemas kini ditetapkan: kaunter ini tidak mencari kemas kini.',
-  'updates.phase.unavailable': 'Kemas kini dipasang dalam aplikasi sahaja, bukan apabila kaunter berjalan dalam pelayar.',
+  'updates.phase.unavailable':
+    'Kemas kini dipasang dalam aplikasi sahaja, bukan apabila kaunter berjalan dalam pelayar.',
   'updates.phase.idle': 'Sudah terkini.',
   'updates.phase.checking': 'Mencari kemas kini…',
   'updates.phase.downloading': 'Memuat turun versi {version} di latar belakang. Pembayaran berjalan seperti biasa.',

@@ -23,10 +23,12 @@ export const UPDATES_ZH_HANS: Readonly<Record<keyof typeof UPDATES_EN, string>> 
   'updates.checked': '上次检查：{time}。下次检查：{next}。',
   'updates.notChecked': '尚未检查。',
   'updates.problem.feed': '无法读取或识别更新源（{time}）。这台收银机会继续运行版本 {running}，并在下次检查时重试。',
-  'updates.problem.download': '下载版本 {version} 失败（{time}）。这台收银机会继续运行版本 {running}，并在下次检查时重试。',
+  'updates.problem.download':
+    '下载版本 {version} 失败（{time}）。这台收银机会继续运行版本 {running}，并在下次检查时重试。',
   'updates.problem.verify':
     '已拒绝版本 {version}（{time}）：下载的文件与更新源的校验值或签名不符。这台收银机会继续运行版本 {running}。',
-  'updates.problem.install': '安装版本 {version} 失败（{time}）。这台收银机会继续运行版本 {running}。请按“重启以更新”重试。',
+  'updates.problem.install':
+    '安装版本 {version} 失败（{time}）。这台收银机会继续运行版本 {running}。请按“重启以更新”重试。',
   'updates.restart': '重启以更新',
   'updates.restarting': '正在重启…',
   'updates.restartHint': '立即安装版本 {version}：收银机会关闭后重新打开。有付款未完成或正在确认时不能进行。',
@@ -34,8 +36,10 @@ export const UPDATES_ZH_HANS: Readonly<Record<keyof typeof UPDATES_EN, string>> 
   'settings.updates.feedUrlHint': '贵公司 IT 发布 Wallet POS 更新的 https 文件夹（其中有 latest.yml）。留空：不更新。',
   'settings.updates.windowStart': '维护时段开始（本地时间）',
   'settings.updates.windowEnd': '维护时段结束',
-  'settings.updates.windowHint': '更新只会在此时段内自动安装，并且绝不会在付款未完成时安装。时段可以跨越午夜（例如 22:00 至 04:00）。',
+  'settings.updates.windowHint':
+    '更新只会在此时段内自动安装，并且绝不会在付款未完成时安装。时段可以跨越午夜（例如 22:00 至 04:00）。',
   'settings.machine.launchAtLogin': '有人登录这台电脑时启动 Wallet POS',
   'settings.machine.keepDisplayAwake': 'Wallet POS 在最前面时保持屏幕常亮',
-  'settings.machine.hint': '两者只在应用程序中生效。登录时启动适用于 Windows 和 macOS；Linux 请使用桌面环境的自动启动。',
+  'settings.machine.hint':
+    '两者只在应用程序中生效。登录时启动适用于 Windows 和 macOS；Linux 请使用桌面环境的自动启动。',
 };
