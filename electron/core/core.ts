@@ -286,11 +286,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       const current = settings.current();
       return `${terminalInEffect(current, demoCredentials).posId}/${current.terminalReference}`;
     },
-    // The status bar's counts: in-store and linked-customer, open and in doubt.
+    // The status bar's counts: in-store and linked-customer, open and in doubt; and a register's sale waiting for
+    // its scan, which has no payment yet and would be lost to a restart.
     payments: () => {
       const counts = payments.counts();
       return {
-        pendingCount: counts.pendingCount,
+        pendingCount: counts.pendingCount + (payments.register.openSale() ? 1 : 0),
         unresolvedCount: counts.unresolvedCount + customers.unresolvedCount(),
       };
     },
@@ -301,6 +302,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     timers: SYSTEM_TIMERS,
     log,
   });
+  // A feed or window just saved is acted on at once, not at the next minute's round.
+  const stopUpdateSettings = settings.onChange(() => void updates.tick());
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const handlers = composeHandlers({
     notServedYet: NOT_SERVED_YET,
@@ -360,6 +363,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       closing ??= (async () => {
         status.close();
         updates.close();
+        stopUpdateSettings();
         stopSettingsEvents();
         stopListenerEvents();
         try {
