@@ -1,21 +1,21 @@
 import type { UPDATES_EN } from '../en/updates.ts';
 
-// Teks kemas kini dan komputer kaunter ini (Tetapan → Kemas kini). Dihamparkan ke dalam screens.ts.
+// Teks kemas kini dan komputer terminal ini (Tetapan → Kemas kini). Dihamparkan ke dalam screens.ts.
 
 export const UPDATES_MS: Readonly<Record<keyof typeof UPDATES_EN, string>> = {
   'settings.tab.updates': 'Kemas kini',
   'settings.section.updates': 'Kemas kini',
   'settings.section.machine': 'Komputer ini',
-  'updates.running': 'Kaunter ini menjalankan versi {version}.',
-  'updates.phase.off': 'Tiada suapan kemas kini ditetapkan: kaunter ini tidak mencari kemas kini.',
+  'updates.running': 'Terminal ini menjalankan versi {version}.',
+  'updates.phase.off': 'Tiada suapan kemas kini ditetapkan: terminal ini tidak mencari kemas kini.',
   'updates.phase.unavailable':
-    'Kemas kini dipasang dalam aplikasi sahaja, bukan apabila kaunter berjalan dalam pelayar.',
+    'Kemas kini dipasang dalam aplikasi sahaja, bukan apabila terminal berjalan dalam pelayar.',
   'updates.phase.idle': 'Sudah terkini.',
   'updates.phase.checking': 'Mencari kemas kini…',
   'updates.phase.downloading': 'Memuat turun versi {version} di latar belakang. Pembayaran berjalan seperti biasa.',
   'updates.phase.installing': 'Memulakan semula untuk memasang versi {version}…',
   'updates.notInRollout':
-    'Versi {version} diberikan kepada sebahagian kaunter dahulu; kaunter ini akan menerimanya pada peringkat kemudian.',
+    'Versi {version} diberikan kepada sebahagian terminal dahulu; terminal ini akan menerimanya pada peringkat kemudian.',
   'updates.waiting': 'Versi {version} telah dimuat turun dan disemak.',
   'updates.installAt':
     'Ia dipasang dengan sendiri pada {time} (tempoh penyelenggaraan), apabila tiada pembayaran yang terbuka.',
@@ -27,17 +27,17 @@ export const UPDATES_MS: Readonly<Record<keyof typeof UPDATES_EN, string>> = {
   'updates.checked': 'Kali terakhir disemak {time}. Semakan seterusnya {next}.',
   'updates.notChecked': 'Belum disemak.',
   'updates.problem.feed':
-    'Suapan kemas kini tidak dapat dibaca atau difahami ({time}). Kaunter ini terus menjalankan versi {running} dan mencuba lagi pada semakan seterusnya.',
+    'Suapan kemas kini tidak dapat dibaca atau difahami ({time}). Terminal ini terus menjalankan versi {running} dan mencuba lagi pada semakan seterusnya.',
   'updates.problem.download':
-    'Muat turun versi {version} gagal ({time}). Kaunter ini terus menjalankan versi {running} dan mencuba lagi pada semakan seterusnya.',
+    'Muat turun versi {version} gagal ({time}). Terminal ini terus menjalankan versi {running} dan mencuba lagi pada semakan seterusnya.',
   'updates.problem.verify':
-    'Versi {version} ditolak ({time}): fail yang dimuat turun tidak sepadan dengan checksum atau tandatangan suapan. Kaunter ini terus menjalankan versi {running}.',
+    'Versi {version} ditolak ({time}): fail yang dimuat turun tidak sepadan dengan checksum atau tandatangan suapan. Terminal ini terus menjalankan versi {running}.',
   'updates.problem.install':
-    'Pemasangan versi {version} gagal ({time}). Kaunter ini terus menjalankan versi {running}. Tekan Mula semula untuk kemas kini untuk mencuba lagi.',
+    'Pemasangan versi {version} gagal ({time}). Terminal ini terus menjalankan versi {running}. Tekan Mula semula untuk kemas kini untuk mencuba lagi.',
   'updates.restart': 'Mula semula untuk kemas kini',
   'updates.restarting': 'Memulakan semula…',
   'updates.restartHint':
-    'Memasang versi {version} sekarang: kaunter ditutup dan dibuka semula. Tidak boleh semasa pembayaran terbuka atau sedang disemak.',
+    'Memasang versi {version} sekarang: terminal ditutup dan dibuka semula. Tidak boleh semasa pembayaran terbuka atau sedang disemak.',
   'settings.updates.feedUrl': 'Alamat suapan kemas kini',
   'settings.updates.feedUrlHint':
     'Folder https tempat IT anda menerbitkan kemas kini Wallet POS (mengandungi latest.yml). Kosong: tiada kemas kini.',
