@@ -11,6 +11,8 @@ import { createConsentWindows } from './adapters/consent-window.ts';
 import { logProcessCrashes } from './adapters/crash-log.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './core/logging/log-file.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
+import { applyLoginItem, keepDisplayAwakeWhileInFront } from './adapters/machine.ts';
+import { createElectronUpdateEngine } from './adapters/updater.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
 import { createElectronPrinter } from './adapters/printer.ts';
@@ -108,6 +110,8 @@ async function start(): Promise<void> {
       openConsent: consentWindows.open,
       // The fleet's policy file (core/policy/): `--policy FILE`, else the system-wide place.
       policyFile: policyPathFromArgs(process.argv) ?? systemPolicyPath(process.platform, process.env),
+      // Updates through electron-updater, when and only when the core decides (core/updates/).
+      updates: createElectronUpdateEngine((line) => console.warn(line)),
     });
   } catch (error) {
     mainLog.error('main', 'main.core-start-failed', { error });
@@ -143,6 +147,17 @@ async function start(): Promise<void> {
     createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }),
     'cashier',
   );
+  // Settings → This computer: start with the session, and keep the screen on while the till is in front.
+  applyLoginItem(settings.machine);
+  let keepAwakeSetting = settings.machine.keepDisplayAwake;
+  const displayAwake = keepDisplayAwakeWhileInFront(cashier, () => keepAwakeSetting);
+  const stopMachineSettings = runningCore.onEvent((event) => {
+    if (event.event !== 'settings.changed') return;
+    const { machine } = event.payload.settings;
+    applyLoginItem(machine);
+    keepAwakeSetting = machine.keepDisplayAwake;
+    displayAwake.recheck();
+  });
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -176,6 +191,7 @@ async function start(): Promise<void> {
     if (shutDown) return;
     event.preventDefault();
     shutDown = true;
+    stopMachineSettings();
     stopIpc();
     runningCore
       .close()

@@ -64,6 +64,8 @@ export const CHANNEL_NAME_LIST = [
   'support.logs',
   'support.bundle',
   'log.rendererError',
+  'updates.status',
+  'updates.installNow',
 ] as const;
 
 export const EVENT_NAME_LIST = [

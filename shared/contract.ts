@@ -34,6 +34,7 @@ import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
 import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
+import type { UpdateStatus } from './updates.ts';
 import {
   shiftRequestSchemas,
   staffRequestSchemas,
@@ -123,7 +124,8 @@ export interface Channels
     StaffChannels,
     ShiftChannels,
     HealthChannels,
-    SupportChannels {
+    SupportChannels,
+    UpdateChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -587,6 +589,23 @@ export const supportRequestSchemas: { [K in keyof SupportChannels]: z.ZodType<Su
     .strict(),
 };
 
+// ---- updates (electron/core/updates/: checked daily, installed only with no payment open) ----
+
+export interface UpdateChannels {
+  /** The running version, the one waiting and when it installs, the feed and the maintenance window. */
+  'updates.status': { request: Empty; response: UpdateStatus };
+  /**
+   * "Restart to update" (admin, like settings.save): quits and installs the waiting version now, outside the
+   * window too, but never with a payment open (updates.payment-open) or in doubt (updates.payment-in-doubt).
+   */
+  'updates.installNow': { request: Empty; response: UpdateStatus };
+}
+
+export const updateRequestSchemas: { [K in keyof UpdateChannels]: z.ZodType<UpdateChannels[K]['request']> } = {
+  'updates.status': empty,
+  'updates.installNow': empty,
+};
+
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).
 export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
@@ -654,4 +673,5 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...shiftRequestSchemas,
   ...healthRequestSchemas,
   ...supportRequestSchemas,
+  ...updateRequestSchemas,
 };

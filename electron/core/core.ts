@@ -46,6 +46,11 @@ import { loggedHandlers } from './logging/logged-handlers.ts';
 import { statusLogger } from './logging/status-log.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
 import { supportHandlers } from './support/support-handlers.ts';
+import { SYSTEM_TIMERS } from './timers.ts';
+import type { UpdateEngine } from './updates/update-engine.ts';
+import { createUpdateModule } from './updates/update-module.ts';
+import { updateHealth } from './updates/update-health.ts';
+import { PosError } from '../../shared/errors.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -105,6 +110,11 @@ export interface CreateCoreOptions {
   readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
   /** The log files' size cap (logging/log-file.ts; default 5 files of 5 MB): tests of the rotation shorten it. */
   readonly logLimits?: LogLimits;
+  /**
+   * What fetches and installs updates (updates/update-engine.ts): electron-updater in the app
+   * (adapters/updater.ts). Default: none, as in the browser preview, which cannot install (updates.status says so).
+   */
+  readonly updates?: UpdateEngine | null;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -355,6 +365,33 @@ async function composeCore(
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
     throw error;
   }
+  // Updates: checked daily, installed only in the maintenance window with no payment open or in doubt.
+  const updates = createUpdateModule({
+    engine: options.updates ?? null,
+    runningVersion: options.version,
+    settings: () => settings.current().updates,
+    tillIdentity: () => {
+      const current = settings.current();
+      return `${terminalInEffect(current, demoCredentials).posId}/${current.terminalReference}`;
+    },
+    // The status bar's counts: in-store and linked-customer, open and in doubt; and a register's sale waiting for
+    // its scan, which has no payment yet and would be lost to a restart.
+    payments: () => {
+      const counts = payments.counts();
+      return {
+        pendingCount: counts.pendingCount + (payments.register.openSale() ? 1 : 0),
+        unresolvedCount: counts.unresolvedCount + customers.unresolvedCount(),
+      };
+    },
+    requireAdmin: async () => {
+      await settings.ensureVaultReadable();
+      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+    },
+    timers: SYSTEM_TIMERS,
+    log,
+  });
+  // A feed or window just saved is acted on at once, not at the next minute's round.
+  const stopUpdateSettings = settings.onChange(() => void updates.tick());
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const health = createHealthModule({
     dataDir: options.dataDir,
@@ -374,6 +411,7 @@ async function composeCore(
     listenerProblems: () => listeners.problems(),
     ...options.health,
   });
+  health.provide('updates', async () => updateHealth(updates.status()));
   const statusNow = () => {
     status.recount();
     return status.snapshot();
@@ -430,6 +468,7 @@ async function composeCore(
       coreLog,
       rendererLog,
     }),
+    updates: updates.handlers,
   });
   // Every refused call leaves a line in the core's log (its code and English, never the request).
   const handlers = loggedHandlers(composed, coreLog);
@@ -448,6 +487,7 @@ async function composeCore(
       )
     : () => {};
   coreLog.info('core', 'core.started', { dataDir: options.dataDir, environment: settings.current().environment });
+  updates.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -459,6 +499,8 @@ async function composeCore(
       closing ??= (async () => {
         status.close();
         stopPolicyWatch();
+        updates.close();
+        stopUpdateSettings();
         stopSettingsEvents();
         stopListenerEvents();
         try {

@@ -17,6 +17,7 @@ import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
+import { UpdatesFieldset } from './UpdatesFieldset.tsx';
 import { firstSectionWithProblem, problemsBySection, type SettingsSection } from './settings-sections.ts';
 import { SectionTabs } from './SectionTabs.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
@@ -138,6 +139,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
           {panel('register', <RegisterFieldset draft={form.draft} />)}
+          {panel('updates', <UpdatesFieldset draft={form.draft} />)}
           {panel('about', <AboutSection view={view} />)}
         </div>
 

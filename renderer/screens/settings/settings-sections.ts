@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   'pins',
   'linked',
   'register',
+  'updates',
   // No setting of its own: the logs, the support bundle, the fleet's policy and Check this till (AboutSection.tsx).
   'about',
 ] as const;
@@ -50,6 +51,8 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
   ecr: 'register',
+  updates: 'updates',
+  machine: 'updates',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -1,3 +1,5 @@
+import { UPDATE_ERRORS_EN } from './errors.updates.ts';
+
 // Each error code's text in English: what the screens show for a code without a notice, and what the core
 // writes into its logs (shared/errors.ts defaultMessage). The codes are the keys of this record; a code without
 // its text in ../zh-HK/errors.ts does not compile.
@@ -119,4 +121,5 @@ export const ERRORS_EN = {
     'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
   'support.bundle-failed':
     'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
+  ...UPDATE_ERRORS_EN,
 } as const;

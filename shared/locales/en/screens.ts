@@ -7,6 +7,7 @@ import { REGISTER_EN } from './register.ts';
 import { FLEET_SCREENS_EN } from './fleet.ts';
 import { FIELD_SUPPORT_EN } from './field.ts';
 import { LANGUAGES_EN } from './languages.ts';
+import { UPDATES_EN } from './updates.ts';
 
 // English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
@@ -494,6 +495,7 @@ export const SCREENS_EN = {
   ...FLEET_SCREENS_EN,
   ...FIELD_SUPPORT_EN,
   ...LANGUAGES_EN,
+  ...UPDATES_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

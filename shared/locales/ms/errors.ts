@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_MS } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Malay (English: ../en/errors.ts). A full record: a code without
@@ -126,4 +127,5 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Tetapan ini ditetapkan oleh organisasi anda (fail polisinya) dan tidak boleh diubah pada terminal ini. Hubungi pasukan IT anda.',
   'support.bundle-failed':
     'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
+  ...UPDATE_ERRORS_MS,
 };

@@ -7,6 +7,7 @@ import { REGISTER_MS } from './register.ts';
 import { FLEET_SCREENS_MS } from './fleet.ts';
 import { FIELD_SUPPORT_MS } from './field.ts';
 import { LANGUAGES_MS } from './languages.ts';
+import { UPDATES_MS } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // Bahasa Melayu. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -500,4 +501,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...FLEET_SCREENS_MS,
   ...FIELD_SUPPORT_MS,
   ...LANGUAGES_MS,
+  ...UPDATES_MS,
 };

@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_ZH_HK } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Traditional Chinese (English: ../en/errors.ts). A full record: a code without
@@ -102,4 +103,5 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'staff.not-found': '此收銀機的員工名單上沒有這位員工。',
   'settings.locked': '此設定由貴機構（其政策檔）設定，無法在本機更改。請聯絡貴機構的資訊科技團隊。',
   'support.bundle-failed': '未能儲存支援資料包。請確認磁碟仍有空間，然後再按「儲存支援資料包」。',
+  ...UPDATE_ERRORS_ZH_HK,
 };

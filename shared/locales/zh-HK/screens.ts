@@ -7,6 +7,7 @@ import { REGISTER_ZH_HK } from './register.ts';
 import { FLEET_SCREENS_ZH_HK } from './fleet.ts';
 import { FIELD_SUPPORT_ZH_HK } from './field.ts';
 import { LANGUAGES_ZH_HK } from './languages.ts';
+import { UPDATES_ZH_HK } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -479,4 +480,5 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...FLEET_SCREENS_ZH_HK,
   ...FIELD_SUPPORT_ZH_HK,
   ...LANGUAGES_ZH_HK,
+  ...UPDATES_ZH_HK,
 };

@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_ZH_HANS } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Simplified Chinese (Singapore) (English: ../en/errors.ts). A full record: a code without
@@ -102,4 +103,5 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'staff.not-found': '此收银机的员工名单上没有这位员工。',
   'settings.locked': '此设置由贵机构（其政策文件）统一管理，无法在本机更改。请联系贵机构的 IT 团队。',
   'support.bundle-failed': '未能保存支持数据包。请确认磁盘仍有空间，然后再按“保存支持数据包”。',
+  ...UPDATE_ERRORS_ZH_HANS,
 };

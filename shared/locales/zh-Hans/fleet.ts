@@ -72,4 +72,9 @@ export const FLEET_NOTICES_ZH_HANS: Readonly<Record<keyof typeof FLEET_NOTICES_E
   'health.listener.register-connection': '收银系统连接',
   'health.webhooks-ok': '所有应接收的 Webhook 均正常接收。',
   'health.several': '{problems}',
+  'health.updates-off': '未设置更新来源：本机不会查找更新。',
+  'health.updates-unavailable': '只有应用程序可以安装更新，在浏览器中运行时不可以。',
+  'health.updates-ok': '正在使用版本 {version}；更新一切正常。',
+  'health.updates-waiting': '版本 {waiting} 已下载并已核对，会在维护时段内安装。',
+  'health.updates-failed': '上次更新（版本 {version}）失败；本机继续使用现有版本。“设置 → 更新”会说明在哪一步失败。',
 };

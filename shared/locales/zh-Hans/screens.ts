@@ -7,6 +7,7 @@ import { REGISTER_ZH_HANS } from './register.ts';
 import { FLEET_SCREENS_ZH_HANS } from './fleet.ts';
 import { FIELD_SUPPORT_ZH_HANS } from './field.ts';
 import { LANGUAGES_ZH_HANS } from './languages.ts';
+import { UPDATES_ZH_HANS } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 简体中文（新加坡）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -479,4 +480,5 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...FLEET_SCREENS_ZH_HANS,
   ...FIELD_SUPPORT_ZH_HANS,
   ...LANGUAGES_ZH_HANS,
+  ...UPDATES_ZH_HANS,
 };
