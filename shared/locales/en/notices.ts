@@ -3,6 +3,7 @@ import { CUSTOMER_NOTICES_EN } from './notices.customers.ts';
 import { EVENT_NOTICES_EN } from './notices.events.ts';
 import { PAYMENT_NOTICES_EN } from './notices.payments.ts';
 import { PROVIDER_NOTICES_EN } from './notices.provider.ts';
+import { SHIFT_NOTICES_EN } from './notices.shifts.ts';
 
 // Every notice's English template (shared/notices.ts: a key and its parameters), one file per area.
 
@@ -12,6 +13,7 @@ export const NOTICES_EN = {
   ...PROVIDER_NOTICES_EN,
   ...EVENT_NOTICES_EN,
   ...CUSTOMER_EVENT_NOTICES_EN,
+  ...SHIFT_NOTICES_EN,
 } as const;
 
 export { CUSTOMER_EVENT_NOTICES_EN, CUSTOMER_NOTICES_EN, EVENT_NOTICES_EN, PAYMENT_NOTICES_EN, PROVIDER_NOTICES_EN };

@@ -4,6 +4,7 @@ import { CUSTOMER_NOTICES_MS } from './notices.customers.ts';
 import { EVENT_NOTICES_MS } from './notices.events.ts';
 import { PAYMENT_NOTICES_MS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
+import { SHIFT_NOTICES_MS } from './notices.shifts.ts';
 
 export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_MS,
@@ -11,4 +12,5 @@ export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PROVIDER_NOTICES_MS,
   ...EVENT_NOTICES_MS,
   ...CUSTOMER_EVENT_NOTICES_MS,
+  ...SHIFT_NOTICES_MS,
 };
