@@ -156,7 +156,8 @@ export interface Channels
   };
   'payments.cancel': { request: { referenceId: string; reason?: string | undefined }; response: PaymentView };
   'payments.refund': {
-    request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string };
+    /** supervisorPin: the approver's own PIN; none for a refund under the no-approval limit (Settings → Staff). */
+    request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin?: string | undefined };
     response: PaymentDetail;
   };
   'payments.get': { request: { referenceId: string }; response: PaymentDetail };
@@ -563,7 +564,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       referenceId,
       amountMinor: amountMinor.optional(),
       reason: z.string().min(1).max(200),
-      supervisorPin: z.string().min(1).max(32),
+      supervisorPin: z.string().min(1).max(32).optional(),
     })
     .strict(),
   'payments.get': z.object({ referenceId }).strict(),

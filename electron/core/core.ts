@@ -302,6 +302,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       },
     }),
     payments: payments.handlers,
+    shifts: payments.shifts.handlers,
     dayReport,
     customers: customers.handlers,
     approvals: approvals.handlers,

@@ -15,9 +15,4 @@ export const NOT_SERVED_YET: HandlerPart = {
   'session.signIn': notYet,
   'session.signOut': notYet,
   'session.current': notYet,
-  'shifts.open': notYet,
-  'shifts.current': notYet,
-  'shifts.close': notYet,
-  'shifts.report': notYet,
-  'shifts.ofDay': notYet,
 };
