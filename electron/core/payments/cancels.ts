@@ -15,7 +15,7 @@ import { watch } from './workers.ts';
  * The cashier's cancel (also the cashier's screen calling off a register's sale): their own sale needs the
  * cancel-own right, anyone else's cancel-any. A kiosk's screen cancels its own customer's QR: nobody signs in there.
  */
-export function cancelAtCounter(
+export async function cancelAtCounter(
   rt: PaymentRuntime,
   referenceId: string,
   reason: string | undefined,
