@@ -490,12 +490,18 @@ export interface PrinterChannels {
   'printer.openDrawer': { request: Empty; response: { opened: true } };
   /** The end-of-day report on an ESC/POS printer; via browser (print it yourself) for the system printer. */
   'printer.printDayReport': { request: { day: string }; response: PrintOutcome };
+  /**
+   * A shift's X report (open: the shift so far) or Z report (closed: as kept at its close, never recomputed; a
+   * second print is marked Copy) on an ESC/POS printer; via browser for the system printer. Needs the x-report right.
+   */
+  'printer.printShiftReport': { request: { id: string }; response: PrintOutcome };
 }
 
 export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
   'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
   'printer.openDrawer': empty,
   'printer.printDayReport': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'printer.printShiftReport': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
 };
 
 // ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----

@@ -190,6 +190,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     till,
     systemPrinter: options.printer,
     daySummary: (day) => dayReport['payments.summary']({ day }),
+    shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
     mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
     onStatus: () => printerChanged(),
   });
@@ -241,6 +242,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
     till,
     printer: () => printing.receiptPrinter(),
+    // Read defensively: the settings group `staff` arrives with the staff module; absent, the name is not printed.
+    cashierOnReceipt: () =>
+      (settings.current() as { readonly staff?: { readonly cashierOnReceipt?: boolean } }).staff?.cashierOnReceipt ===
+      true,
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
