@@ -157,7 +157,12 @@ export interface Channels
   'payments.cancel': { request: { referenceId: string; reason?: string | undefined }; response: PaymentView };
   'payments.refund': {
     /** supervisorPin: the approver's own PIN; none for a refund under the no-approval limit (Settings → Staff). */
-    request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin?: string | undefined };
+    request: {
+      referenceId: string;
+      amountMinor?: number | undefined;
+      reason: string;
+      supervisorPin?: string | undefined;
+    };
     response: PaymentDetail;
   };
   'payments.get': { request: { referenceId: string }; response: PaymentDetail };

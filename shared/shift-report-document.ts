@@ -12,14 +12,7 @@ import type { SummaryLine } from './domain.ts';
 // ShiftView the core answers: a Z is printed from the report stored at the close, never recomputed. Pure.
 
 export type ShiftReportFactKey =
-  | 'terminal'
-  | 'number'
-  | 'openedAt'
-  | 'openedBy'
-  | 'closedAt'
-  | 'closedBy'
-  | 'note'
-  | 'printedAt';
+  'terminal' | 'number' | 'openedAt' | 'openedBy' | 'closedAt' | 'closedBy' | 'note' | 'printedAt';
 
 export interface ShiftReportRow {
   readonly key: string;

@@ -75,11 +75,15 @@ describe('journal schema 14: people and shifts', () => {
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
       // One shift open at a time; a shift's id names a real shift; shifts are never deleted.
       expect(() =>
-        check.exec(`INSERT INTO shifts (shift_id, number, local_day, opened_at) VALUES ('SHIFT-2-OTHER', 2, '2026-11-21', 1)`),
+        check.exec(
+          `INSERT INTO shifts (shift_id, number, local_day, opened_at) VALUES ('SHIFT-2-OTHER', 2, '2026-11-21', 1)`,
+        ),
       ).toThrow(/UNIQUE/);
       check.exec('PRAGMA foreign_keys = ON');
       expect(() =>
-        check.exec("UPDATE payment_attempts SET shift_id = 'SHIFT-9-NOWHERE' WHERE reference_id = 'TILL01-20261120-BEFORE01'"),
+        check.exec(
+          "UPDATE payment_attempts SET shift_id = 'SHIFT-9-NOWHERE' WHERE reference_id = 'TILL01-20261120-BEFORE01'",
+        ),
       ).toThrow(/FOREIGN KEY/);
       expect(() => check.exec('DELETE FROM shifts')).toThrow(/never deleted/);
     } finally {

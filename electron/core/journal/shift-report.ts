@@ -114,7 +114,8 @@ function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode)
          AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY taken_by_id`,
     )
     .all(shiftId, currency);
-  for (const row of paidRows) person(row['id'], row['name'], row['first']).paid = [Number(row['n']), Number(row['total'])];
+  for (const row of paidRows)
+    person(row['id'], row['name'], row['first']).paid = [Number(row['n']), Number(row['total'])];
   const refundRows = ctx
     .sql(
       `SELECT refunded_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,

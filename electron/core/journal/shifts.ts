@@ -65,10 +65,7 @@ export function getShift(ctx: JournalContext, shiftId: string): ShiftRow | null 
 /** The shifts opened on a local day, in their order. */
 export function shiftsOfDay(ctx: JournalContext, day: string): ShiftRow[] {
   checkDay(day);
-  return ctx
-    .sql(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE local_day = ? ORDER BY number`)
-    .all(day)
-    .map(readShift);
+  return ctx.sql(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE local_day = ? ORDER BY number`).all(day).map(readShift);
 }
 
 /** Opens the next shift. Refused shift.already-open (details.shiftId, number) while one is open. */

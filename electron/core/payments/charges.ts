@@ -60,7 +60,11 @@ export async function chargeFromTill(
 }
 
 /** The cashier's charge: it holds the till for registers from its first check until its answer is back. */
-export async function chargeAtCounter(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
+export async function chargeAtCounter(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+): Promise<PaymentView> {
   // Who sells: refused before anything is held or checked when nobody may (sign-in required, or no sell right).
   const takenBy = rt.context.staff.requireRight('sell');
   return holdingTillForCashier(rt, async (sending) => {

@@ -17,10 +17,7 @@ import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
 // the cash drawer, the end-of-day report and a shift's X/Z report on paper, and the printer's state for the status bar.
 
 export type PrintingChannel =
-  | 'printer.testPage'
-  | 'printer.openDrawer'
-  | 'printer.printDayReport'
-  | 'printer.printShiftReport';
+  'printer.testPage' | 'printer.openDrawer' | 'printer.printDayReport' | 'printer.printShiftReport';
 
 export interface PrintingTill extends ReceiptTerminal {
   readonly merchantName: string;

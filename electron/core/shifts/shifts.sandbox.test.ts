@@ -206,7 +206,9 @@ describe('a shift with several cashiers', () => {
         )
         .get(closed.id);
       const refundSql = db
-        .prepare(`SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds WHERE shift_id = ? AND state = 'succeeded'`)
+        .prepare(
+          `SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds WHERE shift_id = ? AND state = 'succeeded'`,
+        )
         .get(closed.id);
       expect(Number(paidSql?.['total'])).toBe(z.paid.total.amountMinor);
       expect(Number(refundSql?.['total'])).toBe(z.refunds.total.amountMinor);

@@ -109,8 +109,9 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
-  'shift.already-open': "A shift is already open. Close it before opening another.",
-  'shift.none-open': "No shift is open. Open a shift first.",
-  'shift.not-found': "There is no such shift on this till.",
-  'shift.payments-open': "Some payments are still open or being checked, so the shift cannot close yet. Settle them first, or ask a supervisor to close anyway.",
+  'shift.already-open': 'A shift is already open. Close it before opening another.',
+  'shift.none-open': 'No shift is open. Open a shift first.',
+  'shift.not-found': 'There is no such shift on this till.',
+  'shift.payments-open':
+    'Some payments are still open or being checked, so the shift cannot close yet. Settle them first, or ask a supervisor to close anyway.',
 } as const;

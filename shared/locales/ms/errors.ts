@@ -94,8 +94,9 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
-  'shift.already-open': "Satu syif sudah dibuka. Tutup syif itu dahulu sebelum membuka yang lain.",
-  'shift.none-open': "Tiada syif yang dibuka. Buka syif dahulu.",
-  'shift.not-found': "Tiada syif sedemikian pada kaunter ini.",
-  'shift.payments-open': "Masih ada bayaran yang terbuka atau sedang disemak, jadi syif belum boleh ditutup. Selesaikan dahulu, atau minta penyelia menutupnya juga.",
+  'shift.already-open': 'Satu syif sudah dibuka. Tutup syif itu dahulu sebelum membuka yang lain.',
+  'shift.none-open': 'Tiada syif yang dibuka. Buka syif dahulu.',
+  'shift.not-found': 'Tiada syif sedemikian pada kaunter ini.',
+  'shift.payments-open':
+    'Masih ada bayaran yang terbuka atau sedang disemak, jadi syif belum boleh ditutup. Selesaikan dahulu, atau minta penyelia menutupnya juga.',
 };

@@ -94,8 +94,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
-  'shift.already-open': "已有一個更次開啟中。請先結束它，再開新更次。",
-  'shift.none-open': "沒有開啟中的更次。請先開更。",
-  'shift.not-found': "這部收銀機沒有這個更次。",
-  'shift.payments-open': "仍有付款未完成或正在核對，暫時不能結更。請先處理，或請主管強制結更。",
+  'shift.already-open': '已有一個更次開啟中。請先結束它，再開新更次。',
+  'shift.none-open': '沒有開啟中的更次。請先開更。',
+  'shift.not-found': '這部收銀機沒有這個更次。',
+  'shift.payments-open': '仍有付款未完成或正在核對，暫時不能結更。請先處理，或請主管強制結更。',
 };

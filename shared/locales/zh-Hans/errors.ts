@@ -94,8 +94,8 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
-  'shift.already-open': "已有一个班次开启中。请先结束它，再开新班次。",
-  'shift.none-open': "没有开启中的班次。请先开班。",
-  'shift.not-found': "这台收银机没有这个班次。",
-  'shift.payments-open': "仍有付款未完成或正在核对，暂时不能结班。请先处理，或请主管强制结班。",
+  'shift.already-open': '已有一个班次开启中。请先结束它，再开新班次。',
+  'shift.none-open': '没有开启中的班次。请先开班。',
+  'shift.not-found': '这台收银机没有这个班次。',
+  'shift.payments-open': '仍有付款未完成或正在核对，暂时不能结班。请先处理，或请主管强制结班。',
 };
