@@ -68,6 +68,10 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
     openSale: () => null,
   },
   // Shifts refused with the rest; no shift to show in the header.
-  shifts: { handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS), current: () => null },
+  shifts: {
+    handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
+    current: () => null,
+    onChange: () => () => {},
+  },
   close: async () => {},
 };
