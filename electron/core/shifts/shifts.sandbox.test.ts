@@ -16,11 +16,11 @@ import { ALICE, BOB, SUE, testStaffAccess } from './staff-access.test-helper.ts'
 // supervisor take, cancel and refund payments, a register sells; the Z report, the payments CSV and the journal
 // itself agree to the cent. Then a shift that cannot close while a payment is open, closed anyway.
 
-async function openTill() {
+async function openTill(refundWithoutApprovalUpToMinor = 0) {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 22 });
   const dataDir = mkdtempSync(join(tmpdir(), 'shifts-test-'));
   const test = await openTestContext({ dataDir, sandbox });
-  const staff = testStaffAccess({ signInRequired: true });
+  const staff = testStaffAccess({ signInRequired: true, refundWithoutApprovalUpToMinor });
   const module = await createPaymentModule(FAST)({ ...test.context, staff });
   onTestFinished(async () => {
     await module.close();
@@ -243,5 +243,25 @@ describe('a shift with several cashiers', () => {
     expect(closed.report.openAtClose).toEqual([open.referenceId]);
     expect((await shifts['shifts.current']({})).shift).toBeNull();
     expect(till.module.shifts.current()).toBeNull();
+  });
+
+  it('a refund under the no-approval limit needs no PIN; one of "all that is left" is judged as the whole payment', async () => {
+    const till = await openTill(500);
+    const { h, staff } = till;
+    staff.signIn(ALICE);
+    const referenceId = await till.paidByCustomerCode(1000);
+    // No amount: the refund of all that is left is judged on the payment's 10.00, over the 5.00 limit.
+    expect((await rejection(h['payments.refund']({ referenceId, reason: 'returned' }))).code).toBe(
+      'supervisor.pin-required',
+    );
+    const alone = await h['payments.refund']({ referenceId, amountMinor: 500, reason: 'returned' });
+    expect(alone.refunds[0]).toMatchObject({
+      state: 'succeeded',
+      refundedBy: { id: 'alice', name: 'Alice Tan' },
+      approvedBy: null,
+    });
+    expect((await rejection(h['payments.refund']({ referenceId, amountMinor: 501, reason: 'returned' }))).code).toBe(
+      'supervisor.pin-required',
+    );
   });
 });
