@@ -145,7 +145,10 @@ export interface PaymentView {
    * signed in for, another terminal's, and payments recorded before. Optional only for views built before it.
    */
   readonly takenBy?: StaffRef | null;
-  /** Who asked for the cancel that cancelled it (or is still being sent); null when nobody did or nobody was signed in. */
+  /**
+   * Who asked for the cancel that cancelled it (or is still being sent); null when nobody did or nobody was signed
+   * in. Set on a payment's own view (payments.get, payment.updated); the history list does not read cancels.
+   */
   readonly cancelledBy?: StaffRef | null;
 }
 
