@@ -71,7 +71,6 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
   shifts: {
     handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
     current: () => null,
-    onChange: () => () => {},
   },
   close: async () => {},
 };

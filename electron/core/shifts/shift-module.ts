@@ -23,11 +23,6 @@ export interface ShiftModule {
    * staff module's): they call this, no right asked (the header shows it).
    */
   current(): ShiftView | null;
-  /**
-   * Calls `listener` after a shift opened or closed (the staff module emits session.changed then). Answers the
-   * way to stop. A module replaced behind the journal's gate keeps its own listeners: subscribe again then.
-   */
-  onChange(listener: () => void): () => void;
 }
 
 export interface ShiftModuleDeps {
@@ -50,27 +45,17 @@ export function createShiftModule({ journal, staff, currency }: ShiftModuleDeps)
     // Days compare as text (YYYY-MM-DD): still open from an earlier local day.
     leftOpenOvernight: row.closedAt === null && row.localDay < journal.today(),
   });
-  const listeners = new Set<() => void>();
-  const changed = (): void => {
-    for (const listener of listeners) listener();
-  };
   const current = (): ShiftView | null => {
     const row = journal.shifts.current();
     return row ? view(row) : null;
   };
   return {
     current,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
     handlers: {
       async 'shifts.open'({ note }) {
         // Whoever may sell may open the till's shift.
         const openedBy = staff.requireRight('sell');
-        const shift = view(journal.shifts.open({ openedBy, note: note?.trim() || null }));
-        changed();
-        return { shift };
+        return { shift: view(journal.shifts.open({ openedBy, note: note?.trim() || null })) };
       },
       async 'shifts.current'() {
         return { shift: current() };
@@ -78,9 +63,7 @@ export function createShiftModule({ journal, staff, currency }: ShiftModuleDeps)
       async 'shifts.close'({ force }) {
         // The same right closes anyway when payments are still open: a supervisor's (the Z lists them).
         const closedBy = staff.requireRight('close-shift');
-        const shift = view(journal.shifts.close({ closedBy, force: force ?? false, currency: currency() }));
-        changed();
-        return { shift };
+        return { shift: view(journal.shifts.close({ closedBy, force: force ?? false, currency: currency() })) };
       },
       async 'shifts.report'({ id }) {
         staff.requireRight('x-report');
@@ -92,6 +75,27 @@ export function createShiftModule({ journal, staff, currency }: ShiftModuleDeps)
         staff.requireRight(day === journal.today() ? 'payments-today' : 'payments-any-day');
         return { shifts: journal.shifts.ofDay(day).map(view) };
       },
+    },
+  };
+}
+
+/**
+ * The shift channels as the core serves them: `announce` (the staff module's session.changed) after a shift opened
+ * or closed. Wrapped around the handlers the core composes, so it holds whichever module the journal's gate has
+ * in effect.
+ */
+export function announcingShiftChanges(handlers: ShiftHandlers, announce: () => void): ShiftHandlers {
+  return {
+    ...handlers,
+    async 'shifts.open'(request) {
+      const answer = await handlers['shifts.open'](request);
+      announce();
+      return answer;
+    },
+    async 'shifts.close'(request) {
+      const answer = await handlers['shifts.close'](request);
+      announce();
+      return answer;
     },
   };
 }

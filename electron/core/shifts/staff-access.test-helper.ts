@@ -20,9 +20,8 @@ export interface TestStaffAccess extends StaffAccess {
   readonly asked: StaffRight[];
 }
 
-// The staff helper adds these codes to shared/locales/<lang>/errors.ts; until then they are named here.
-const SIGN_IN_REQUIRED = 'auth.sign-in-required' as ErrorCode;
-const NOT_ALLOWED = 'auth.not-allowed' as ErrorCode;
+const SIGN_IN_REQUIRED: ErrorCode = 'auth.sign-in-required';
+const NOT_ALLOWED: ErrorCode = 'auth.not-allowed';
 
 function refusal(code: ErrorCode, right: string): PosError {
   return new PosError(code, { message: `${code}: ${right}`, details: { right } });
@@ -63,6 +62,13 @@ export function testStaffAccess(
       if (!approver) throw new PosError('supervisor.pin-wrong');
       if (!roleHas(approver.role, 'approve-refund')) throw refusal(NOT_ALLOWED, 'approve-refund');
       return { refundedBy, approvedBy: ref(approver) };
+    },
+    async approverByPin(pin: string | undefined, right: StaffRight): Promise<StaffRef> {
+      if (pin === undefined) throw new PosError('supervisor.pin-required');
+      const approver = PINS[pin];
+      if (!approver) throw new PosError('supervisor.pin-wrong');
+      if (!roleHas(approver.role, right)) throw refusal(NOT_ALLOWED, right);
+      return ref(approver);
     },
   };
 }

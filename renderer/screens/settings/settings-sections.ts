@@ -11,6 +11,8 @@ export const SETTINGS_SECTIONS = [
   'pins',
   'linked',
   'register',
+  // No setting of its own: the fleet's policy and Check this till (AboutSection.tsx).
+  'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -42,6 +44,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   printer: 'devices',
   supervisorPin: 'pins',
   adminPin: 'pins',
+  staff: 'pins',
   linkedApproval: 'linked',
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
