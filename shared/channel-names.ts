@@ -43,6 +43,7 @@ export const CHANNEL_NAME_LIST = [
   'printer.testPage',
   'printer.openDrawer',
   'printer.printDayReport',
+  'printer.printShiftReport',
   'ecr.keys',
   'ecr.createKey',
   'ecr.revokeKey',

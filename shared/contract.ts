@@ -161,7 +161,13 @@ export interface Channels
   };
   'payments.cancel': { request: { referenceId: string; reason?: string | undefined }; response: PaymentView };
   'payments.refund': {
-    request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string };
+    /** supervisorPin: the approver's own PIN; none for a refund under the no-approval limit (Settings → Staff). */
+    request: {
+      referenceId: string;
+      amountMinor?: number | undefined;
+      reason: string;
+      supervisorPin?: string | undefined;
+    };
     response: PaymentDetail;
   };
   'payments.get': { request: { referenceId: string }; response: PaymentDetail };
@@ -494,12 +500,18 @@ export interface PrinterChannels {
   'printer.openDrawer': { request: Empty; response: { opened: true } };
   /** The end-of-day report on an ESC/POS printer; via browser (print it yourself) for the system printer. */
   'printer.printDayReport': { request: { day: string }; response: PrintOutcome };
+  /**
+   * A shift's X report (open: the shift so far) or Z report (closed: as kept at its close, never recomputed; a
+   * second print is marked Copy) on an ESC/POS printer; via browser for the system printer. Needs the x-report right.
+   */
+  'printer.printShiftReport': { request: { id: string }; response: PrintOutcome };
 }
 
 export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
   'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
   'printer.openDrawer': empty,
   'printer.printDayReport': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'printer.printShiftReport': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
 };
 
 // ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----
@@ -632,7 +644,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       referenceId,
       amountMinor: amountMinor.optional(),
       reason: z.string().min(1).max(200),
-      supervisorPin: z.string().min(1).max(32),
+      supervisorPin: z.string().min(1).max(32).optional(),
     })
     .strict(),
   'payments.get': z.object({ referenceId }).strict(),

@@ -27,11 +27,21 @@ export interface ReceiptInput {
   readonly locale: Locale;
   /** IANA zone the till's clock shows; absent = the device's own zone (what the cashier's clock shows). */
   readonly timeZone?: string | undefined;
+  /** Settings → Staff "cashier on receipt": the cashier's first name is printed (default off). */
+  readonly cashierOnReceipt?: boolean | undefined;
 }
 
 /** The facts every receipt carries, in print order; `field` lets a test or a layout find one. */
 export type ReceiptField =
-  'time' | 'amount' | 'status' | 'paymentType' | 'providerOrderId' | 'reference' | 'terminal' | 'refundTerminal';
+  | 'time'
+  | 'amount'
+  | 'status'
+  | 'paymentType'
+  | 'providerOrderId'
+  | 'reference'
+  | 'terminal'
+  | 'refundTerminal'
+  | 'cashier';
 
 export interface ReceiptLine {
   readonly field: ReceiptField;
@@ -115,6 +125,10 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     { field: 'reference', label: labels.reference, value: payment.referenceId },
     terminalLine,
   ];
+  // The first name only: enough for a customer to say who served them, no more of a person than that.
+  const cashier = payment.takenBy?.name.trim().split(/\s+/)[0];
+  if (input.cashierOnReceipt && cashier)
+    lines.push({ field: 'cashier', label: LANGUAGES[locale].screens['receipt.cashier'], value: cashier });
 
   const slip = kind === 'refund-slip';
   // Every refund in this journal was made here, sent as the posId it records: the slip says which terminal

@@ -21,6 +21,7 @@ import {
 } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
+import { announcingShiftChanges } from './shifts/shift-module.ts';
 import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
@@ -41,7 +42,6 @@ import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 import { createStaffModule } from './staff/staff-module.ts';
 import type { ShiftView } from '../../shared/staff.ts';
-import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { statusLogger } from './logging/status-log.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
@@ -175,8 +175,8 @@ async function composeCore(
     policy,
   });
   const admin = createAdminSession();
-  // The shift open now, for session.current: the shifts module answers once it is wired (null until then).
-  const currentShift = (): ShiftView | null => null;
+  // The shift open now, for session.current: the shifts module's (in the payment service, created below).
+  let currentShift = (): ShiftView | null => null;
   // People at the till. Every service gets the settings through it: "the admin PIN" is any admin's own PIN, "the
   // supervisor PIN" anyone's who may approve a refund (staff/staff-pins.ts).
   const staff = await createStaffModule({
@@ -237,6 +237,7 @@ async function composeCore(
     throw error;
   }
   const payments = paymentModuleBehind(paymentGate);
+  currentShift = () => payments.shifts.current();
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
   const approvals = createApprovals(context, {
@@ -281,6 +282,7 @@ async function composeCore(
     till,
     systemPrinter: options.printer,
     daySummary: (day) => dayReport['payments.summary']({ day }),
+    shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
     mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
     onStatus: () => printerChanged(),
   });
@@ -337,6 +339,7 @@ async function composeCore(
     paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
     till,
     printer: () => printing.receiptPrinter(),
+    cashierOnReceipt: () => settings.current().staff.cashierOnReceipt,
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
@@ -417,7 +420,6 @@ async function composeCore(
     return status.snapshot();
   };
   const composed = composeHandlers({
-    notServedYet: NOT_SERVED_YET,
     staff: staff.handlers,
     app: appHandlers({
       version: options.version,
@@ -448,6 +450,8 @@ async function composeCore(
       statusNow,
     }),
     payments: payments.handlers,
+    // A shift opened or closed: the screens hear the session again (session.changed).
+    shifts: announcingShiftChanges(payments.shifts.handlers, () => staff.announceSession()),
     dayReport,
     customers: customers.handlers,
     approvals: approvals.handlers,

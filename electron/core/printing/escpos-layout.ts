@@ -1,11 +1,13 @@
 import type { DayReportDocument } from '../../../shared/day-report-document.ts';
+import type { ShiftReportDocument } from '../../../shared/shift-report-document.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import type { ReceiptDocument } from '../../../shared/receipt.ts';
 import type { ChineseCodePage } from './code-page.ts';
 import * as cmd from './escpos-commands.ts';
 
 // One paper layout for everything the till prints, as ESC/POS: a receipt or refund slip (shared/receipt.ts),
-// the end-of-day report (shared/day-report-document.ts) and the test page. Every job starts with ESC @ and
+// the end-of-day report (shared/day-report-document.ts), a shift's X/Z report (shared/shift-report-document.ts)
+// and the test page. Every job starts with ESC @ and
 // ends with a cut, so a job never inherits the last one's settings and never runs into the next.
 
 export type PaperWidthMm = 58 | 80;
@@ -23,7 +25,7 @@ export interface TestPage {
   readonly sample: string;
 }
 
-export type PrintableDocument = ReceiptDocument | DayReportDocument | TestPage;
+export type PrintableDocument = ReceiptDocument | DayReportDocument | ShiftReportDocument | TestPage;
 
 export interface LayoutOptions {
   readonly widthMm: PaperWidthMm;
@@ -54,7 +56,8 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
     parts.push(cmd.align('left'));
   };
 
-  if (document.kind === 'day-report') {
+  // A shift's X or Z report has the day report's shape: facts, then titled sections of rows.
+  if (document.kind === 'day-report' || document.kind === 'shift-report') {
     header(document.title, document.merchantName);
     for (const fact of document.facts) pair(fact.label, fact.value);
     for (const section of document.sections) {

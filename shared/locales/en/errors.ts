@@ -122,4 +122,9 @@ export const ERRORS_EN = {
   'support.bundle-failed':
     'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
   ...UPDATE_ERRORS_EN,
+  'shift.already-open': 'A shift is already open. Close it before opening another.',
+  'shift.none-open': 'No shift is open. Open a shift first.',
+  'shift.not-found': 'There is no such shift on this till.',
+  'shift.payments-open':
+    'Some payments are still open or being checked, so the shift cannot close yet. Settle them first, or ask a supervisor to close anyway.',
 } as const;

@@ -2,6 +2,7 @@ import { COUNTER_EN } from './counter.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
+import { SHIFT_REPORT_EN } from './shift-report.ts';
 import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
 import { FLEET_SCREENS_EN } from './fleet.ts';
@@ -488,6 +489,7 @@ export const SCREENS_EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...SHIFT_REPORT_EN,
   ...PRINTER_EN,
   ...COUNTER_EN,
   ...JOURNAL_EN,

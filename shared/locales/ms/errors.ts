@@ -128,4 +128,9 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'support.bundle-failed':
     'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
   ...UPDATE_ERRORS_MS,
+  'shift.already-open': 'Satu syif sudah dibuka. Tutup syif itu dahulu sebelum membuka yang lain.',
+  'shift.none-open': 'Tiada syif yang dibuka. Buka syif dahulu.',
+  'shift.not-found': 'Tiada syif sedemikian pada kaunter ini.',
+  'shift.payments-open':
+    'Masih ada bayaran yang terbuka atau sedang disemak, jadi syif belum boleh ditutup. Selesaikan dahulu, atau minta penyelia menutupnya juga.',
 };

@@ -2,6 +2,7 @@ import { COUNTER_MS } from './counter.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
+import { SHIFT_REPORT_MS } from './shift-report.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
 import { FLEET_SCREENS_MS } from './fleet.ts';
@@ -494,6 +495,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_MS,
   ...RECEIPTS_MS,
+  ...SHIFT_REPORT_MS,
   ...PRINTER_MS,
   ...COUNTER_MS,
   ...JOURNAL_MS,

@@ -2,6 +2,7 @@ import { COUNTER_ZH_HK } from './counter.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
+import { SHIFT_REPORT_ZH_HK } from './shift-report.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
 import { REGISTER_ZH_HK } from './register.ts';
 import { FLEET_SCREENS_ZH_HK } from './fleet.ts';
@@ -473,6 +474,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...SHIFT_REPORT_ZH_HK,
   ...PRINTER_ZH_HK,
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,

@@ -104,4 +104,8 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'settings.locked': '此设置由贵机构（其政策文件）统一管理，无法在本机更改。请联系贵机构的 IT 团队。',
   'support.bundle-failed': '未能保存支持数据包。请确认磁盘仍有空间，然后再按“保存支持数据包”。',
   ...UPDATE_ERRORS_ZH_HANS,
+  'shift.already-open': '已有一个班次开启中。请先结束它，再开新班次。',
+  'shift.none-open': '没有开启中的班次。请先开班。',
+  'shift.not-found': '这台收银机没有这个班次。',
+  'shift.payments-open': '仍有付款未完成或正在核对，暂时不能结班。请先处理，或请主管强制结班。',
 };

@@ -2,6 +2,7 @@ import { COUNTER_ZH_HANS } from './counter.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
+import { SHIFT_REPORT_ZH_HANS } from './shift-report.ts';
 import { PRINTER_ZH_HANS } from './printer.ts';
 import { REGISTER_ZH_HANS } from './register.ts';
 import { FLEET_SCREENS_ZH_HANS } from './fleet.ts';
@@ -473,6 +474,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HANS,
   ...RECEIPTS_ZH_HANS,
+  ...SHIFT_REPORT_ZH_HANS,
   ...PRINTER_ZH_HANS,
   ...COUNTER_ZH_HANS,
   ...JOURNAL_ZH_HANS,
