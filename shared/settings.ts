@@ -144,6 +144,13 @@ export const settingsSchema = z
      */
     ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
+    /**
+     * Help for the customer on the screens that face them (the kiosk's and the customer display; never the
+     * cashier's): larger text, and the paid and failed sounds on the customer display too (a kiosk always
+     * sounds, as the cashier's screen does). Off by default: the cashier's screen already sounds through the
+     * same speaker, and a customer display's own text is sized for a step away.
+     */
+    customerHelp: z.object({ largeText: z.boolean(), soundOnResult: z.boolean() }),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -240,4 +247,5 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOnMs: 0,
     drawerOffMs: 200,
   },
+  customerHelp: { largeText: false, soundOnResult: false },
 };

@@ -22,6 +22,7 @@ import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { useLargeText } from '../../hooks/use-large-text.ts';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
@@ -39,6 +40,7 @@ export function AppFrame() {
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
   // What a kiosk customer sees carries no staff information: no status line, no terminal id.
   const customerFacing = !showNav;
+  useLargeText(customerFacing && terminal.settings.customerHelp.largeText);
   const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
   const blocked = isBlockedByJournal(screen.name, journalProblems);
 

@@ -46,6 +46,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
   ecr: 'register',
+  customerHelp: 'terminal',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -1,4 +1,5 @@
 import { COUNTER_EN } from './counter.ts';
+import { ACCESS_EN } from './access.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
@@ -488,6 +489,7 @@ export const SCREENS_EN = {
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,
+  ...ACCESS_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

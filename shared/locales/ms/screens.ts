@@ -1,4 +1,5 @@
 import { COUNTER_MS } from './counter.ts';
+import { ACCESS_MS } from './access.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
@@ -473,4 +474,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_MS,
   ...JOURNAL_MS,
   ...REGISTER_MS,
+  ...ACCESS_MS,
 };

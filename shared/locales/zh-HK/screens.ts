@@ -1,4 +1,5 @@
 import { COUNTER_ZH_HK } from './counter.ts';
+import { ACCESS_ZH_HK } from './access.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
@@ -473,4 +474,5 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
+  ...ACCESS_ZH_HK,
 };

@@ -1,4 +1,5 @@
 import { COUNTER_ZH_HANS } from './counter.ts';
+import { ACCESS_ZH_HANS } from './access.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
@@ -473,4 +474,5 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HANS,
   ...JOURNAL_ZH_HANS,
   ...REGISTER_ZH_HANS,
+  ...ACCESS_ZH_HANS,
 };
