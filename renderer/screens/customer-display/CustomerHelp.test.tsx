@@ -4,7 +4,8 @@ import type { PaymentView } from '../../../shared/domain.ts';
 import { App } from '../../App.tsx';
 import { LARGE_TEXT_CLASS } from '../../hooks/use-large-text.ts';
 import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';
-import { renderWithBridge } from '../../test/render.test-helper.tsx';
+import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
+import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.test-helper.tsx';
 import { CustomerDisplay } from './CustomerDisplay.tsx';
 
 // Help for the customer (issue 24): large text and the paid and failed sounds on the screens that face them —
@@ -74,7 +75,9 @@ describe('customer help on the customer display', () => {
     await waitFor(() => expect(largeText()).toBe(true));
     const first = paymentView({ referenceId: 'REF-HELP-0002' });
     act(() => bridge.emit('payment.updated', first));
-    act(() => bridge.emit('payment.updated', { ...first, displayStatus: 'scanned', updatedAt: '2026-11-22T10:00:01Z' }));
+    act(() =>
+      bridge.emit('payment.updated', { ...first, displayStatus: 'scanned', updatedAt: '2026-11-22T10:00:01Z' }),
+    );
     expect(played).toEqual([]);
     const paid = final(first, 'paid');
     act(() => bridge.emit('payment.updated', paid));
@@ -107,6 +110,27 @@ describe('customer help on the kiosk and the cashier’s screen', () => {
     bridge.settings = { ...bridge.settings, customerHelp: { largeText: true, soundOnResult: true } };
     renderWithBridge(<App />, bridge);
     await screen.findByTestId('sale-screen');
+    expect(largeText()).toBe(false);
+  });
+});
+
+describe('customer help in Settings', () => {
+  it('Terminal offers both, off by default; the admin turns them on and the core keeps them', async () => {
+    const bridge = await openCoreBridge({ secrets: { adminPin: ADMIN_PIN } });
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    await unlockSettings();
+    fireEvent.click(screen.getByTestId('settings-tab-terminal'));
+    const large = screen.getByLabelText('Large text for customers') as HTMLInputElement;
+    const sound = screen.getByLabelText('The customer display plays a sound on paid and on failed') as HTMLInputElement;
+    expect([large.checked, sound.checked]).toEqual([false, false]);
+    fireEvent.click(large);
+    fireEvent.click(sound);
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Settings saved.');
+    const saved = await bridge['settings.get']({});
+    expect(saved.ok && saved.value.settings.customerHelp).toEqual({ largeText: true, soundOnResult: true });
+    // This is a cashier's till: its own screen keeps its size.
     expect(largeText()).toBe(false);
   });
 });
