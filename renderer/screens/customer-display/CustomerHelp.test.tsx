@@ -105,6 +105,22 @@ describe('customer help on the kiosk and the cashier’s screen', () => {
     expect(largeText()).toBe(true);
   });
 
+  it('a kiosk sounds its result whatever the setting says, as the cashier’s screen does', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, mode: 'kiosk' };
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('kiosk-start'));
+    await screen.findByTestId('sale-screen');
+    fireEvent.click(screen.getByTestId('keypad-9'));
+    fireEvent.click(screen.getByTestId('charge-button'));
+    await screen.findByTestId('payment-qr');
+    const view = [...bridge.payments.values()][0]!;
+    expect(played).toEqual([]);
+    act(() => bridge.emit('payment.updated', final(view, 'failed')));
+    expect(screen.getByTestId('payment-result').dataset.outcome).toBe('failure');
+    expect(played).toEqual(['payment-failure.wav']);
+  });
+
   it('the cashier’s screen never changes size, whatever the setting says', async () => {
     const bridge = createFakeBridge();
     bridge.settings = { ...bridge.settings, customerHelp: { largeText: true, soundOnResult: true } };
