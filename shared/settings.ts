@@ -182,6 +182,13 @@ export const settingsSchema = z
     customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
     updates: updateSettingsSchema,
     machine: machineSettingsSchema,
+    /**
+     * Help for the customer on the screens that face them (the kiosk's and the customer display; never the
+     * cashier's): larger text, and the paid and failed sounds on the customer display too (a kiosk always
+     * sounds, as the cashier's screen does). Off by default: the cashier's screen already sounds through the
+     * same speaker, and a customer display's own text is sized for a step away.
+     */
+    customerHelp: z.object({ largeText: z.boolean(), soundOnResult: z.boolean() }),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -304,4 +311,5 @@ export const DEFAULT_SETTINGS: Settings = {
   // Off: a login item is the machine owner's choice (and a developer's laptop must not get one from `npm start`);
   // on: a till's screen going dark in front of a customer is never wanted.
   machine: { launchAtLogin: false, keepDisplayAwake: true },
+  customerHelp: { largeText: false, soundOnResult: false },
 };

@@ -22,6 +22,7 @@ import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { useLargeText } from '../../hooks/use-large-text.ts';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
@@ -43,6 +44,7 @@ export function AppFrame() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  useLargeText(customerFacing && terminal.settings.customerHelp.largeText);
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.

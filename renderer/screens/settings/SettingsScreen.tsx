@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
+import { CustomerHelpFieldset } from './CustomerHelpFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
@@ -126,7 +127,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <PartnerFieldset draft={form.draft} />
             </>,
           )}
-          {panel('terminal', <TerminalFieldset draft={form.draft} />)}
+          {panel(
+            'terminal',
+            <>
+              <TerminalFieldset draft={form.draft} />
+              <CustomerHelpFieldset draft={form.draft} />
+            </>,
+          )}
           {panel('payments', <LimitsFieldset draft={form.draft} />)}
           {panel(
             'devices',

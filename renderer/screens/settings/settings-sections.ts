@@ -53,6 +53,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   ecr: 'register',
   updates: 'updates',
   machine: 'updates',
+  customerHelp: 'terminal',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -1,4 +1,5 @@
 import { COUNTER_EN } from './counter.ts';
+import { ACCESS_EN } from './access.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
@@ -498,6 +499,7 @@ export const SCREENS_EN = {
   ...FIELD_SUPPORT_EN,
   ...LANGUAGES_EN,
   ...UPDATES_EN,
+  ...ACCESS_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

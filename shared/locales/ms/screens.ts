@@ -1,4 +1,5 @@
 import { COUNTER_MS } from './counter.ts';
+import { ACCESS_MS } from './access.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
@@ -504,4 +505,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...FIELD_SUPPORT_MS,
   ...LANGUAGES_MS,
   ...UPDATES_MS,
+  ...ACCESS_MS,
 };

@@ -1,4 +1,5 @@
 import { COUNTER_ZH_HK } from './counter.ts';
+import { ACCESS_ZH_HK } from './access.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
@@ -483,4 +484,5 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...FIELD_SUPPORT_ZH_HK,
   ...LANGUAGES_ZH_HK,
   ...UPDATES_ZH_HK,
+  ...ACCESS_ZH_HK,
 };

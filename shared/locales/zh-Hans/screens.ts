@@ -1,4 +1,5 @@
 import { COUNTER_ZH_HANS } from './counter.ts';
+import { ACCESS_ZH_HANS } from './access.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
@@ -483,4 +484,5 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...FIELD_SUPPORT_ZH_HANS,
   ...LANGUAGES_ZH_HANS,
   ...UPDATES_ZH_HANS,
+  ...ACCESS_ZH_HANS,
 };
