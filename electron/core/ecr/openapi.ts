@@ -137,7 +137,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'createPayment',
           summary: 'Start a sale on the till',
           description:
-            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent). The problem names the sale (referenceId) only when it is this key’s own.',
+            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent). The problem names the sale (referenceId) only when it is this key’s own. Refused with 409 auth.sign-in-required while the till asks who is at the till (Settings → Staff) and nobody is signed in: send it again once a cashier is.',
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json('CreatePayment') },
           responses: {

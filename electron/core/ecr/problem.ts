@@ -22,6 +22,9 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   'ecr.idempotency-conflict': 409,
   'ecr.sale-cancelled': 409,
   'ecr.sale-expired': 409,
+  // Nobody is signed in at a till that asks who is there: the register tries again once someone is.
+  'auth.sign-in-required': 409,
+  'auth.not-allowed': 403,
   'ecr.idempotency-key-expired': 422,
   'order.not-cancellable': 409,
   'order.not-captured': 409,
