@@ -104,6 +104,7 @@ for (const viewport of [
         'PINs',
         'Linked customers',
         'Register',
+        'Updates',
         'About',
       ]);
       await expect(page.getByRole('tab', { name: 'Provider' })).toHaveAttribute('aria-selected', 'true');
