@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts';
 import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES } from './money.ts';
+import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
 // through `secrets` in a SettingsPatch and ends in main's vault.
@@ -144,6 +145,7 @@ export const settingsSchema = z
      */
     ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
+    staff: staffSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -240,4 +242,5 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOnMs: 0,
     drawerOffMs: 200,
   },
+  staff: DEFAULT_STAFF_SETTINGS,
 };

@@ -13,6 +13,8 @@ export type Screen =
   | { readonly name: 'unresolved' }
   | { readonly name: 'summary' }
   | { readonly name: 'customers'; readonly merchantUserId?: string | undefined }
-  | { readonly name: 'settings' };
+  | { readonly name: 'settings' }
+  /** Open a shift, its X report, close it (Z), reprint a past Z. */
+  | { readonly name: 'shift' };
 
 export type ScreenName = Screen['name'];

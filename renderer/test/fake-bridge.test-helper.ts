@@ -157,6 +157,11 @@ export function createFakeBridge(
         certificate: null,
       }),
     'ecr.openSale': () => answer(options.registerSale ?? null),
+    // Nobody signed in, no shifts, no staff: a till as before staff (a staff test overrides these).
+    'session.current': () =>
+      answer({ staff: null, shift: null, signInRequired: settings().staff.signInRequired && settings().mode !== 'kiosk' }),
+    'staff.list': () => answer({ staff: [] }),
+    'shifts.ofDay': () => answer({ shifts: [] }),
     'ecr.cancelSale': () =>
       options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),
   };

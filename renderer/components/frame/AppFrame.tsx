@@ -14,6 +14,8 @@ import { ScanScreen } from '../../screens/scan/ScanScreen.tsx';
 import { SettingsScreen } from '../../screens/settings/SettingsScreen.tsx';
 import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
+import { ShiftScreen } from '../../screens/shift/ShiftScreen.tsx';
+import { SignInScreen } from '../../screens/sign-in/SignInScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
 import { HeldRegisterSaleBanner } from './HeldRegisterSaleBanner.tsx';
@@ -21,6 +23,8 @@ import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
+import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
+import { useSignInGate } from './use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
@@ -41,10 +45,12 @@ export function AppFrame() {
   const customerFacing = !showNav;
   const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
   const blocked = isBlockedByJournal(screen.name, journalProblems);
+  // Nothing is sold or refunded until someone signs in; Settings keep their own admin PIN.
+  const signInFirst = useSignInGate() && screen.name !== 'settings';
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.
-  const screenKey = screenKeyOf(screen);
+  const screenKey = signInFirst ? 'sign-in' : screenKeyOf(screen);
   useEffect(() => {
     if (!focusScreenStart(mainRef.current)) mainRef.current?.focus({ preventScroll: true });
   }, [screenKey]);
@@ -65,10 +71,17 @@ export function AppFrame() {
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
         {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
-        {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner />}
+        {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <OpenPaymentBanner />}
         {/* A kiosk's customer is not offered the register's sale: it shows once the kiosk is free. */}
-        {terminal.mode !== 'kiosk' && !blocked && <HeldRegisterSaleBanner />}
-        {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
+        {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <HeldRegisterSaleBanner />}
+        {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <OvernightShiftBanner />}
+        {blocked ? (
+          <JournalProblemsScreen problems={journalProblems} />
+        ) : signInFirst ? (
+          <SignInScreen />
+        ) : (
+          <CurrentScreen screen={screen} />
+        )}
       </main>
       {!customerFacing && <StatusBar />}
     </div>
@@ -116,5 +129,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <CustomersScreen merchantUserId={screen.merchantUserId} />;
     case 'settings':
       return <SettingsScreen />;
+    case 'shift':
+      return <ShiftScreen />;
   }
 }

@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   'payments',
   'devices',
   'pins',
+  'staff',
   'linked',
   'register',
 ] as const;
@@ -46,6 +47,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   tokenized: 'linked',
   tokenizedMerchantSecret: 'linked',
   ecr: 'register',
+  staff: 'staff',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

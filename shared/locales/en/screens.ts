@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_EN } from './staff-screens.ts';
 import { COUNTER_EN } from './counter.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
@@ -488,6 +489,7 @@ export const SCREENS_EN = {
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,
+  ...STAFF_SCREENS_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

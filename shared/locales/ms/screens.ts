@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_MS } from './staff-screens.ts';
 import { COUNTER_MS } from './counter.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
@@ -473,4 +474,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_MS,
   ...JOURNAL_MS,
   ...REGISTER_MS,
+  ...STAFF_SCREENS_MS,
 };

@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_ZH_HK } from './staff-screens.ts';
 import { COUNTER_ZH_HK } from './counter.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
@@ -473,4 +474,5 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
+  ...STAFF_SCREENS_ZH_HK,
 };

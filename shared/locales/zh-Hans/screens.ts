@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_ZH_HANS } from './staff-screens.ts';
 import { COUNTER_ZH_HANS } from './counter.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
@@ -473,4 +474,5 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HANS,
   ...JOURNAL_ZH_HANS,
   ...REGISTER_ZH_HANS,
+  ...STAFF_SCREENS_ZH_HANS,
 };
