@@ -159,7 +159,11 @@ export function createFakeBridge(
     'ecr.openSale': () => answer(options.registerSale ?? null),
     // Nobody signed in, no shifts, no staff: a till as before staff (a staff test overrides these).
     'session.current': () =>
-      answer({ staff: null, shift: null, signInRequired: settings().staff.signInRequired && settings().mode !== 'kiosk' }),
+      answer({
+        staff: null,
+        shift: null,
+        signInRequired: settings().staff.signInRequired && settings().mode !== 'kiosk',
+      }),
     'staff.list': () => answer({ staff: [] }),
     'shifts.ofDay': () => answer({ shifts: [] }),
     'ecr.cancelSale': () =>

@@ -184,24 +184,26 @@ export function RefundForm({
       )}
       {approval === 'none' ? (
         <p className="hint" data-testid="refund-no-approval">
-          {t('refund.noApprovalNeeded', { amount: money({ amountMinor: limitMinor, currency: refundable.currency }, locale) })}
+          {t('refund.noApprovalNeeded', {
+            amount: money({ amountMinor: limitMinor, currency: refundable.currency }, locale),
+          })}
         </p>
       ) : (
-      <LabelledInput
-        id="refund-pin"
-        label={t(PIN_LABEL[approval])}
-        data-approval={approval}
-        aria-describedby={approval === 'approver-pin' && staff ? 'refund-pin-hint' : undefined}
-        problem={problems.pin}
-        ref={pinRef}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={32}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        data-testid="refund-pin"
-      />
+        <LabelledInput
+          id="refund-pin"
+          label={t(PIN_LABEL[approval])}
+          data-approval={approval}
+          aria-describedby={approval === 'approver-pin' && staff ? 'refund-pin-hint' : undefined}
+          problem={problems.pin}
+          ref={pinRef}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={32}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+          data-testid="refund-pin"
+        />
       )}
       <ErrorText error={error} testId="refund-error" />
       {confirming ? (

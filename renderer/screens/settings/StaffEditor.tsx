@@ -138,12 +138,22 @@ export function StaffEditor({
             onCancel={() => setScanning(false)}
           />
         ) : (
-          <button type="button" className="button button-small" onClick={() => setScanning(true)} data-testid="staff-badge-scan">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setScanning(true)}
+            data-testid="staff-badge-scan"
+          >
             {t('staff.badgeScan')}
           </button>
         )}
         {(draft.hadBadge || draft.badgeCode) && draft.badgeCode !== null && (
-          <button type="button" className="button button-small" onClick={() => patch({ badgeCode: null })} data-testid="staff-badge-remove">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => patch({ badgeCode: null })}
+            data-testid="staff-badge-remove"
+          >
             {t('staff.badgeRemove')}
           </button>
         )}
@@ -162,7 +172,13 @@ export function StaffEditor({
       )}
       <ErrorText error={error} testId="staff-error" />
       <div className="staff-editor-actions">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()} data-testid="staff-save">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="staff-save"
+        >
           {busy ? t('staff.saving') : t('staff.save')}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel} data-testid="staff-cancel">

@@ -17,10 +17,21 @@ export interface StaffDraft {
   readonly hadBadge: boolean;
 }
 
-export type StaffProblems = Partial<Record<'name' | 'pin' | 'pinAgain', 'nameMissing' | 'pinBad' | 'pinMismatch' | 'pinNeeded'>>;
+export type StaffProblems = Partial<
+  Record<'name' | 'pin' | 'pinAgain', 'nameMissing' | 'pinBad' | 'pinMismatch' | 'pinNeeded'>
+>;
 
 export function newStaffDraft(): StaffDraft {
-  return { id: null, name: '', role: 'cashier', active: true, pin: '', pinAgain: '', badgeCode: undefined, hadBadge: false };
+  return {
+    id: null,
+    name: '',
+    role: 'cashier',
+    active: true,
+    pin: '',
+    pinAgain: '',
+    badgeCode: undefined,
+    hadBadge: false,
+  };
 }
 
 export function staffDraftOf(member: StaffMember): StaffDraft {

@@ -87,7 +87,12 @@ export function SignInScreen() {
           </p>
         )}
         <ErrorText error={error} testId="sign-in-error" />
-        <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="sign-in-submit">
+        <button
+          type="submit"
+          className="button button-primary button-large"
+          disabled={busy}
+          data-testid="sign-in-submit"
+        >
           {busy ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
         {before && (

@@ -95,7 +95,8 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
   'refund.ownPinMissing': 'Taip PIN anda untuk mengesahkan bayaran balik.',
   'refund.approverPin': 'PIN pelulus (penyelia)',
   'refund.approverPinMissing': 'Penyelia mesti menaip PIN mereka untuk meluluskan.',
-  'refund.approverHint': '{name} tidak boleh membuat bayaran balik sendiri: penyelia meluluskan di sini dengan PIN mereka.',
+  'refund.approverHint':
+    '{name} tidak boleh membuat bayaran balik sendiri: penyelia meluluskan di sini dengan PIN mereka.',
   'refund.noApprovalNeeded': 'Bayaran balik sehingga {amount} tidak memerlukan kelulusan.',
   'refund.approvedBy': 'Diluluskan oleh {name}',
 
