@@ -41,7 +41,10 @@ async function refundAs(staff: SignedInStaff | null, limitMinor = 0) {
     staff: { ...bridge.settings.staff, signInRequired: staff !== null, refundWithoutApprovalUpToMinor: limitMinor },
   };
   bridge.payments.set(paid.referenceId, paid);
-  bridge.override('session.current', () => ({ ok: true, value: { staff, shift: null, signInRequired: staff !== null } }));
+  bridge.override('session.current', () => ({
+    ok: true,
+    value: { staff, shift: null, signInRequired: staff !== null },
+  }));
   renderWithBridge(<App />, bridge);
   fireEvent.click(await screen.findByTestId('nav-refund'));
   await screen.findByTestId('refund-screen');

@@ -65,7 +65,12 @@ describe('Shift screen', () => {
     const bridge = await openShiftScreen(shift());
     bridge.override('shifts.close', ({ force }) =>
       force
-        ? { ok: true, value: { shift: shift({ closedAt: REPORT.to, closedBy: MEI, report: { ...REPORT, openAtClose: ['REF-OPEN-1'] } }) } }
+        ? {
+            ok: true,
+            value: {
+              shift: shift({ closedAt: REPORT.to, closedBy: MEI, report: { ...REPORT, openAtClose: ['REF-OPEN-1'] } }),
+            },
+          }
         : {
             ok: false,
             error: {
@@ -79,10 +84,11 @@ describe('Shift screen', () => {
     fireEvent.click(await screen.findByTestId('shift-close-start'));
     fireEvent.click(screen.getByTestId('shift-close-yes'));
     const open = await screen.findByTestId('shift-payments-open');
-    expect(within(open).getAllByTestId('shift-open-payment').map((button) => button.textContent)).toEqual([
-      'REF-OPEN-1',
-      'REF-OPEN-2',
-    ]);
+    expect(
+      within(open)
+        .getAllByTestId('shift-open-payment')
+        .map((button) => button.textContent),
+    ).toEqual(['REF-OPEN-1', 'REF-OPEN-2']);
     fireEvent.click(screen.getByTestId('shift-close-anyway'));
     const closed = await screen.findByTestId('shift-closed');
     expect(bridge.callsTo('shifts.close')).toEqual([{}, { force: true }]);
@@ -107,7 +113,11 @@ describe('Shift screen', () => {
     fireEvent.click(await screen.findByTestId('shift-print-x'));
     await waitFor(() => expect(printed).toBe(1));
     const area = document.body.querySelector('[data-testid="receipt-print-area"]')!;
-    expect(within(area as HTMLElement).getByTestId('shift-report').getAttribute('data-net-minor')).toBe('2500');
+    expect(
+      within(area as HTMLElement)
+        .getByTestId('shift-report')
+        .getAttribute('data-net-minor'),
+    ).toBe('2500');
     fireEvent.click(screen.getByTestId('shift-close-start'));
     fireEvent.click(screen.getByTestId('shift-close-yes'));
     expect((await screen.findByTestId('shift-error')).getAttribute('data-error-code')).toBe('supervisor.pin-required');

@@ -22,7 +22,7 @@ function tillAskingWhoIsThere(
   bridge.override('session.signIn', (request) => {
     const who =
       'pin' in request ? (request.pin === '2468' ? WING : null) : request.badgeCode === 'BADGE-MEI-01' ? MEI : null;
-    if (!who) return failure('settings.pin-wrong');
+    if (!who) return failure('supervisor.pin-wrong');
     current = who;
     return { ok: true, value: { staff: who } };
   });
@@ -62,7 +62,7 @@ describe('sign-in', () => {
     fireEvent.change(pin, { target: { value: '1111' } });
     fireEvent.submit(screen.getByTestId('sign-in-form'));
     const error = await screen.findByTestId('sign-in-error');
-    expect(error.getAttribute('data-error-code')).toBe('settings.pin-wrong');
+    expect(error.getAttribute('data-error-code')).toBe('supervisor.pin-wrong');
     expect(pin.value).toBe('');
 
     scannerTypes(document.body, 'BADGE-MEI-01', 10_000);
