@@ -8,7 +8,8 @@
 //
 // Columns: `zxing-js` = @zxing/browser's decoder (@zxing/library, TRY_HARDER), the fallback; `wasm` =
 // zxing-wasm (zxing-cpp, tryHarder), whole frame; `wasm, app plan` = what the camera does per frame: the
-// centre crop first, the whole frame only when the crop has no code (renderer/scanning/frame-loop.ts).
+// centre crop first, the whole frame only when the crop has no code, then both box-filtered when neither read
+// (renderer/scanning/frame-loop.ts, denoise.ts).
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,8 +18,9 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { createZxingJsDecoder, type FrameDecoder, type Pixels } from '../../renderer/scanning/frame-decoders.ts';
 import { loadWasmDecoder } from '../../renderer/scanning/wasm-decoder.ts';
+import { boxFilteredLuminance } from '../../renderer/scanning/denoise.ts';
 import { decodePlan } from '../../renderer/scanning/frame-loop.ts';
-import { FRAME_CASES, FRAME_HEIGHT, FRAME_WIDTH, PAYLOADS, renderFrame } from './qr-frames.ts';
+import { FRAME_CASES, FRAME_HEIGHT, FRAME_WIDTH, PAYLOADS, payloadsOf, renderFrame } from './qr-frames.ts';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -48,8 +50,9 @@ const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed
 /** The camera's per-frame plan: regions in order, first code found wins. */
 function appPlan(decoder: FrameDecoder): Method {
   return async (pixels) => {
-    for (const region of decodePlan(pixels.width, pixels.height)) {
-      const text = await decoder.decode(crop(pixels, region.x, region.y, region.width, region.height));
+    for (const { region, denoise } of decodePlan(pixels.width, pixels.height)) {
+      const cropped = crop(pixels, region.x, region.y, region.width, region.height);
+      const text = await decoder.decode(denoise ? boxFilteredLuminance(cropped) : cropped);
       if (text !== null) return text;
     }
     return null;
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
   for (const frameCase of FRAME_CASES) {
     const perMethod = new Map(methods.map(([name]) => [name, [] as Sample[]]));
     byCase.set(frameCase.name, perMethod);
-    for (const payload of PAYLOADS) {
+    for (const payload of payloadsOf(frameCase)) {
       for (let rep = 0; rep < REPS; rep++) {
         const pixels = renderFrame(payload, frameCase, `rep-${rep}`);
         if (SAVE_DIR && rep === 0)

@@ -19,6 +19,8 @@ export interface FrameCase {
   readonly levels: readonly [number, number];
   readonly noiseSigma: number;
   readonly glareSpan: number;
+  /** Only the payloads a wallet shows (not the URL-style one, which no decoder reads at ~2 px a module). */
+  readonly walletCodesOnly?: boolean;
 }
 
 const BASE: FrameCase = {
@@ -39,6 +41,20 @@ export const FRAME_CASES: readonly FrameCase[] = [
   { ...BASE, name: 'blurred (σ 2.5 px)', blurSigma: 2.5 },
   { ...BASE, name: 'noisy low-contrast (phone screen)', levels: [112, 152], noiseSigma: 10, glareSpan: 24 },
   { ...BASE, name: 'skewed + rotated 15° + blurred', perspective: 0.3, rotationDeg: 15, blurSigma: 1.5 },
+  // Issue 25's shop light: a wallet's code on a phone screen 135 px across (28% of 480), 45% contrast, sensor
+  // noise of about ±40 grey levels (σ 20), slightly tilted and turned, a little out of focus.
+  {
+    ...BASE,
+    name: 'shop light (135 px, 45% contrast, noise ±40, tilt)',
+    share: 0.28,
+    rotationDeg: 6,
+    perspective: 0.08,
+    blurSigma: 0.8,
+    levels: [70, 185],
+    noiseSigma: 20,
+    glareSpan: 16,
+    walletCodesOnly: true,
+  },
 ];
 
 /** Three payload lengths: a wallet code, a longer token, a URL-style payload. */
@@ -47,6 +63,11 @@ export const PAYLOADS: readonly string[] = [
   'SBCQ-7K2M9XQ4HT8WZP3N-2026-11-25-TERMINAL-0042-POS-7781',
   'https://wallet.example/pay/consumer?code=SBCQ7K2M9XQ4HT8WZP3N&terminal=0042&pos=7781&nonce=9f8e7d6c5b4a39281706f5e4d3c2b1a0',
 ];
+
+/** The payloads a case is rendered with. */
+export function payloadsOf(frameCase: FrameCase): readonly string[] {
+  return frameCase.walletCodesOnly ? PAYLOADS.slice(0, 2) : PAYLOADS;
+}
 
 export const FRAME_WIDTH = 640;
 export const FRAME_HEIGHT = 480;

@@ -1,6 +1,7 @@
 import { BrowserQRCodeReader, type HTMLVisualMediaElement, type IScannerControls } from '@zxing/browser';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { createZxingJsDecoder, type DecoderKind, type FrameDecoder } from './frame-decoders.ts';
+import { boxFilteredLuminance } from './denoise.ts';
 import { decodePlan, frameAction, shouldReport, type LastReport } from './frame-loop.ts';
 
 // The camera scanner, loaded with a dynamic import when the scan view opens (so @zxing/browser, zxing-wasm's
@@ -147,9 +148,10 @@ function runFrameLoop(
     }
     context.drawImage(video, 0, 0, width, height);
     lastFrameTime = video.currentTime;
-    for (const region of decodePlan(width, height)) {
+    for (const { region, denoise } of decodePlan(width, height)) {
       if (stopped) return;
-      const text = await reader.decode(context.getImageData(region.x, region.y, region.width, region.height));
+      const pixels = context.getImageData(region.x, region.y, region.width, region.height);
+      const text = await reader.decode(denoise ? boxFilteredLuminance(pixels) : pixels);
       if (text === null) continue;
       const now = performance.now();
       if (!stopped && shouldReport(text, now, lastReport)) {

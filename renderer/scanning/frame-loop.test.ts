@@ -40,11 +40,14 @@ describe('camera frame loop: what to do with a delivered frame', () => {
 });
 
 describe('camera frame loop: which part of a frame to decode first', () => {
-  it('tries the centre crop first, then the full frame', () => {
-    const plan = decodePlan(640, 480);
-    expect(plan).toEqual([
-      { x: 176, y: 96, width: 288, height: 288 },
-      { x: 0, y: 0, width: 640, height: 480 },
+  it('tries the centre crop first, then the full frame, and box-filtered only after both as they came', () => {
+    const crop = { x: 176, y: 96, width: 288, height: 288 };
+    const full = { x: 0, y: 0, width: 640, height: 480 };
+    expect(decodePlan(640, 480)).toEqual([
+      { region: crop, denoise: false },
+      { region: full, denoise: false },
+      { region: crop, denoise: true },
+      { region: full, denoise: true },
     ]);
   });
 
@@ -66,8 +69,12 @@ describe('camera frame loop: which part of a frame to decode first', () => {
     }
   });
 
-  it('decodes a tiny frame whole, once (a crop of it would be too small to hold a code)', () => {
-    expect(decodePlan(160, 120)).toEqual([{ x: 0, y: 0, width: 160, height: 120 }]);
+  it('decodes a tiny frame whole (a crop of it would be too small to hold a code), as it came then filtered', () => {
+    const full = { x: 0, y: 0, width: 160, height: 120 };
+    expect(decodePlan(160, 120)).toEqual([
+      { region: full, denoise: false },
+      { region: full, denoise: true },
+    ]);
   });
 });
 

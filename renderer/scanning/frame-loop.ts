@@ -49,15 +49,26 @@ export function regionOfInterest(width: number, height: number, share = REGION_O
   return { x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2), width: side, height: side };
 }
 
+/** One decode of a frame: a region of it, as it came or box-filtered first (denoise.ts). */
+export interface DecodePass {
+  readonly region: Region;
+  readonly denoise: boolean;
+}
+
 /**
- * The regions to decode in one frame, in order, stopping at the first that yields a code: the centre crop
+ * The passes to decode in one frame, in order, stopping at the first that yields a code: the centre crop
  * first (where the customer holds the phone, the cheapest place to look), then the full frame (a code held
- * off-centre or too close for the crop). A frame too small for a useful crop is decoded whole, once.
+ * off-centre or too close for the crop), each as it came; only when neither reads, the same two box-filtered,
+ * for a phone screen under sensor noise (denoise.ts), so a clean frame never pays for the filter. A frame too
+ * small for a useful crop is decoded whole.
  */
-export function decodePlan(width: number, height: number): readonly Region[] {
+export function decodePlan(width: number, height: number): readonly DecodePass[] {
   const full: Region = { x: 0, y: 0, width, height };
-  if (Math.min(width, height) < 160) return [full];
-  return [regionOfInterest(width, height), full];
+  const regions = Math.min(width, height) < 160 ? [full] : [regionOfInterest(width, height), full];
+  return [
+    ...regions.map((region) => ({ region, denoise: false })),
+    ...regions.map((region) => ({ region, denoise: true })),
+  ];
 }
 
 /** Between two reports of the same code: a code held in front of the camera is decoded many times a second. */

@@ -5,7 +5,6 @@ import { DAY_REPORT_MS, RECEIPT_MS } from './paper.ts';
 import { SCREENS_MS } from './screens.ts';
 
 // Bahasa Melayu: Malay as written in Singapore and Malaysia.
-// NOT YET TRANSLATED: copied from zh-HK as the skeleton; issue 24 translates every text.
 
 export const MS: Language = {
   name: 'Bahasa Melayu',

@@ -1,42 +1,47 @@
 import type { JOURNAL_EN } from '../en/journal.ts';
 
-// 繁體中文（香港）: the lost-journal screen and its status-bar item. Same keys as ../en/journal.ts.
+// Bahasa Melayu: a journal refused at start. Same keys as ../en/journal.ts.
 
 export const JOURNAL_MS: Readonly<Record<keyof typeof JOURNAL_EN, string>> = {
-  'journal.status': '記錄檔有問題：已暫停收款',
-  'journal.statusOpen': '啟動時有記錄檔被拒。開啟處理方法',
-  'journal.title': '已暫停收款：記錄檔並非此收銀機所寫的那一份',
-  'journal.name.payments': '付款記錄檔（店內付款）',
-  'journal.name.customers': '已連結顧客記錄檔（扣款及預授權）',
-  'journal.kind.missing': '檔案不見了。',
-  'journal.kind.empty': '檔案是空的。',
-  'journal.kind.replaced': '檔案是另一份記錄檔，並非此收銀機所寫的那一份。',
-  'journal.kind.behind': '檔案是此收銀機記錄檔的舊副本。',
-  'journal.kind.corrupt': '檔案已損壞。',
-  'journal.kind.mark-unreadable': '無法讀取收銀機對此記錄檔的自身紀錄（旁邊的 .mark 檔案），因此無法核對記錄檔。',
-  'journal.recorded': '此收銀機曾寫入 {writes} 項變更，最後一項在 {at}。',
-  'journal.recordedNever': '此收銀機已建立此記錄檔，但尚未寫入。',
-  'journal.found': '檔案內有 {writes} 項變更，最後一項在 {at}。',
-  'journal.foundNone': '檔案內沒有此收銀機能辨認的變更。',
+  'journal.status': 'Masalah jurnal: bayaran dihentikan',
+  'journal.statusOpen': 'Satu jurnal ditolak semasa mula. Buka langkah yang perlu diambil',
+  'journal.title': 'Bayaran dihentikan: satu jurnal bukan yang ditulis oleh terminal ini',
+  'journal.name.payments': 'Jurnal bayaran (bayaran di kedai)',
+  'journal.name.customers': 'Jurnal pelanggan terpaut (caj dan tahanan dana)',
+  'journal.kind.missing': 'Fail itu tiada.',
+  'journal.kind.empty': 'Fail itu kosong.',
+  'journal.kind.replaced': 'Fail itu jurnal lain, bukan yang ditulis oleh terminal ini.',
+  'journal.kind.behind': 'Fail itu salinan lama jurnal terminal ini.',
+  'journal.kind.corrupt': 'Fail itu rosak.',
+  'journal.kind.mark-unreadable':
+    'Rekod terminal sendiri bagi jurnal ini (fail .mark di sebelahnya) tidak boleh dibaca, jadi jurnal tidak boleh disemak.',
+  'journal.recorded': 'Terminal ini telah menulis {writes} perubahan padanya, yang terakhir pada {at}.',
+  'journal.recordedNever': 'Terminal ini telah memulakannya tetapi belum menulis apa-apa padanya.',
+  'journal.found': 'Fail itu mempunyai {writes} perubahan, yang terakhir pada {at}.',
+  'journal.foundNone': 'Fail itu tiada perubahan yang dikenali oleh terminal ini.',
   'journal.missingSince':
-    '檔案缺少 {missing} 項變更：{at} 之後記錄的付款、退款及預授權在此收銀機上不見了。支付商的商戶平台列出其收到的所有交易。',
-  'journal.allMissing': '此收銀機在該處記錄的所有內容都已從這部電腦消失。支付商的商戶平台列出其收到的所有交易。',
-  'journal.detail': 'SQLite 訊息：{detail}',
-  'journal.file': '檔案：{path}',
-  'journal.refused': '問題解決前，此收銀機不會在這方面收取任何款項：因為無法安全地記錄。',
+    '{missing} perubahan tiada dalam fail: bayaran, bayaran balik dan tahanan dana yang direkodkan selepas {at} hilang daripada terminal ini. Portal peniaga penyedia menyenaraikan apa yang diterimanya.',
+  'journal.allMissing':
+    'Semua yang direkodkan oleh terminal ini di situ hilang daripada komputer ini. Portal peniaga penyedia menyenaraikan apa yang diterimanya.',
+  'journal.detail': 'Kata SQLite: {detail}',
+  'journal.file': 'Fail: {path}',
+  'journal.refused':
+    'Sehingga perkara ini diselesaikan, terminal tidak menerima bayaran di bahagian ini: tiada apa yang dapat direkodkan dengan selamat.',
   'journal.restoreHelp':
-    '還原方法：把此記錄檔的備份複製到上述檔案（如備份有 -wal 檔案，一併複製），然後按「再次檢查」。',
-  'journal.recheck': '再次檢查',
-  'journal.accept': '保留此檔案現狀',
-  'journal.acceptHelp': '現有檔案將成為此收銀機的記錄檔；其缺少的內容仍然缺少。此操作會記錄在記錄檔內。',
-  'journal.startNew': '開始新記錄檔',
+    'Untuk memulihkan: salin sandaran jurnal ini ke fail di atas (bersama fail -wal jika sandaran mempunyainya), kemudian tekan “Semak semula”.',
+  'journal.recheck': 'Semak semula',
+  'journal.accept': 'Simpan fail ini seadanya',
+  'journal.acceptHelp':
+    'Fail yang ada menjadi jurnal terminal ini; apa yang tiada padanya kekal hilang. Perkara ini direkodkan dalam jurnal.',
+  'journal.startNew': 'Mulakan jurnal baharu',
   'journal.startNewHelp':
-    '現有檔案會被移到一旁（以今天日期重新命名，絕不刪除），並開始一份空白記錄檔。此操作會記錄在新記錄檔內。',
-  'journal.confirmStartNew': '要開始一份新的空白記錄檔嗎？現有檔案會保留在一旁，但此收銀機將不會顯示其中的付款。',
-  'journal.confirm': '是，開始新記錄檔',
-  'journal.cancel': '取消',
-  'journal.adminNeeded': '此操作須由管理員以管理員密碼確認。',
-  'journal.unlockAndDo': '以管理員密碼確認',
-  'journal.stillRefused': '已再次檢查：記錄檔仍然被拒。',
-  'journal.resolved': '記錄檔已恢復正常，可以再次收款。',
+    'Fail itu diketepikan (dinamakan semula dengan tarikh hari ini, tidak pernah dipadam) dan jurnal kosong dimulakan. Perkara ini direkodkan dalam jurnal baharu.',
+  'journal.confirmStartNew':
+    'Mulakan jurnal baharu yang kosong? Fail semasa disimpan di tepi, tetapi terminal ini tidak akan menunjukkan bayarannya.',
+  'journal.confirm': 'Ya, mulakan jurnal baharu',
+  'journal.cancel': 'Batal',
+  'journal.adminNeeded': 'Pentadbir mesti mengesahkan ini dengan PIN pentadbir.',
+  'journal.unlockAndDo': 'Sahkan dengan PIN pentadbir',
+  'journal.stillRefused': 'Telah disemak semula: jurnal masih ditolak.',
+  'journal.resolved': 'Jurnal dalam keadaan baik. Bayaran boleh diterima semula.',
 };
