@@ -21,9 +21,12 @@ describe('refundApprovalOf', () => {
     expect(refundApprovalOf({ staff: admin, limitMinor: 0, amountMinor: 500 })).toBe('own-pin');
   });
 
-  it('asks nothing up to the limit without approval, and an approver above it', () => {
+  it('asks a cashier nothing up to the limit without approval, and an approver above it', () => {
     expect(refundApprovalOf({ staff: cashier, limitMinor: 1_000, amountMinor: 1_000 })).toBe('none');
     expect(refundApprovalOf({ staff: cashier, limitMinor: 1_000, amountMinor: 1_001 })).toBe('approver-pin');
-    expect(refundApprovalOf({ staff: supervisor, limitMinor: 1_000, amountMinor: 300 })).toBe('none');
+  });
+
+  it('a supervisor confirms with their own PIN even within the limit (the core asks it too)', () => {
+    expect(refundApprovalOf({ staff: supervisor, limitMinor: 1_000, amountMinor: 300 })).toBe('own-pin');
   });
 });

@@ -10,7 +10,7 @@ export type RefundApproval =
   | 'own-pin'
   /** The person signed in may not refund alone: someone who may approve types their PIN on the same screen. */
   | 'approver-pin'
-  /** Signed in, and the amount is within Settings' limit for refunds without approval: nothing is asked. */
+  /** A cashier, and the amount is within Settings' limit for refunds without approval: nothing is asked. */
   | 'none';
 
 export function refundApprovalOf({
@@ -23,6 +23,7 @@ export function refundApprovalOf({
   amountMinor: number;
 }): RefundApproval {
   if (staff === null) return 'supervisor-pin';
-  if (limitMinor > 0 && amountMinor > 0 && amountMinor <= limitMinor) return 'none';
-  return roleHas(staff.role, 'refund') ? 'own-pin' : 'approver-pin';
+  // Someone who may refund always confirms with their own PIN, whatever the amount.
+  if (roleHas(staff.role, 'refund')) return 'own-pin';
+  return limitMinor > 0 && amountMinor > 0 && amountMinor <= limitMinor ? 'none' : 'approver-pin';
 }
