@@ -218,12 +218,20 @@ test('staff sign in, take and refund with approval, and the Z report agrees with
   await expect(row(totals, 'refunds')).toHaveAttribute('data-count', '1');
   await expect(row(totals, 'refunds')).toHaveAttribute('data-total-minor', String(refundedMinor));
   await expect(row(totals, 'net')).toHaveAttribute('data-total-minor', String(paidMinor - refundedMinor));
-  const wing = printed.getByTestId('shift-report-cashier').filter({ has: page.getByRole('heading', { name: 'Wing' }) });
+  const wing = printed
+    .getByTestId('shift-report-cashier')
+    // The print area is hidden on screen: no roles there, so the heading is found by its text.
+    .filter({ has: page.locator('h3', { hasText: 'Wing' }) });
   await expect(row(wing, 'paid')).toHaveAttribute('data-count', '2');
   await expect(row(wing, 'paid')).toHaveAttribute('data-total-minor', String(paidMinor));
   await expect(row(wing, 'refunds')).toHaveAttribute('data-total-minor', String(refundedMinor));
   await expect(printed.getByTestId('shift-report-closedBy')).toHaveText('Mei');
+  // On paper: the roll's 72 mm printable width, as the day report.
+  await page.emulateMedia({ media: 'print' });
+  const width = await printed.evaluate((element) => element.getBoundingClientRect().width);
+  expect(Math.round(width)).toBe(Math.round((72 / 25.4) * 96));
   await printed.screenshot({ path: test.info().outputPath('z-report.png') });
+  await page.emulateMedia({ media: 'screen' });
 
   // The day summary lists the shift.
   await page.getByTestId('nav-summary').click();
