@@ -45,9 +45,14 @@ describe('sign-in', () => {
 
     fireEvent.click(screen.getByTestId('sign-in-submit'));
     expect(screen.getByRole('alert').textContent).toBe('Type your PIN first.');
-    for (const digit of '2468') fireEvent.click(screen.getByTestId(`pin-key-${digit}`));
+    for (const digit of '246') fireEvent.click(screen.getByTestId(`pin-key-${digit}`));
+    // The keyboard's digits reach the PIN from the pad too (the focus is on a pad key), and Enter signs in.
+    const padKey = screen.getByTestId('pin-key-6');
+    fireEvent.keyDown(padKey, { key: '9' });
+    fireEvent.keyDown(padKey, { key: 'Backspace' });
+    fireEvent.keyDown(padKey, { key: '8' });
     expect((screen.getByTestId('sign-in-pin') as HTMLInputElement).value).toBe('2468');
-    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    fireEvent.keyDown(padKey, { key: 'Enter' });
 
     await screen.findByTestId('payments-screen');
     expect(bridge.callsTo('session.signIn')).toEqual([{ pin: '2468' }]);
