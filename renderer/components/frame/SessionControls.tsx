@@ -32,8 +32,14 @@ export function SessionControls() {
   return (
     <div className="session-controls" data-testid="session-controls">
       {staff && (
-        <span className="signed-in-as" data-testid="signed-in-as" data-staff-id={staff.id}>
-          {t('session.signedInAs', { name: staff.name, role: t(`staff.role.${staff.role}`) })}
+        <span
+          className="signed-in-as"
+          title={t('session.signedInAs', { name: staff.name, role: t(`staff.role.${staff.role}`) })}
+          data-testid="signed-in-as"
+          data-staff-id={staff.id}
+        >
+          <span className="signed-in-name">{staff.name}</span>
+          <span className="signed-in-role">{t('session.signedInRole', { role: t(`staff.role.${staff.role}`) })}</span>
         </span>
       )}
       {staff && !switching && (

@@ -4,6 +4,7 @@
 
 export const STAFF_SCREENS_EN = {
   'session.signedInAs': '{name} ({role})',
+  'session.signedInRole': ' ({role})',
   'session.switch': 'Switch',
   'session.signOut': 'Sign out',
   'session.shift': 'Shift',

@@ -4,6 +4,7 @@ import type { STAFF_SCREENS_EN } from '../en/staff-screens.ts';
 
 export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, string>> = {
   'session.signedInAs': '{name} ({role})',
+  'session.signedInRole': ' ({role})',
   'session.switch': 'Tukar',
   'session.signOut': 'Log keluar',
   'session.shift': 'Syif',

@@ -4,6 +4,7 @@ import type { STAFF_SCREENS_EN } from '../en/staff-screens.ts';
 
 export const STAFF_SCREENS_ZH_HK: Readonly<Record<keyof typeof STAFF_SCREENS_EN, string>> = {
   'session.signedInAs': '{name}（{role}）',
+  'session.signedInRole': '（{role}）',
   'session.switch': '換人',
   'session.signOut': '登出',
   'session.shift': '更次',
