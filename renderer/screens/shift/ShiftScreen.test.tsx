@@ -144,3 +144,22 @@ describe('Shift screen', () => {
     expect(within(past).getByTestId('shift-reprint').textContent).toBe('Reprint Z 6');
   });
 });
+
+describe('Shift screen for a cashier', () => {
+  it('offers neither the X report nor the close, and says who does them', async () => {
+    const bridge = createFakeBridge();
+    const wing = { id: WING.id, name: WING.name, role: 'cashier' as const };
+    bridge.override('shifts.current', () => ({ ok: true, value: { shift: shift() } }));
+    bridge.override('session.current', () => ({
+      ok: true,
+      value: { staff: wing, shift: shift(), signInRequired: false },
+    }));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-shift'));
+    await screen.findByTestId('shift-current');
+    await screen.findByTestId('shift-supervisor-closes');
+    expect(screen.queryByTestId('shift-close-start')).toBeNull();
+    expect(screen.queryByTestId('shift-print-x')).toBeNull();
+    expect(screen.queryByTestId('shift-x-report')).toBeNull();
+  });
+});

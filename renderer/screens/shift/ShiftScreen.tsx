@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/result.ts';
-import type { ShiftView } from '../../../shared/staff.ts';
+import { roleHas, type ShiftView } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { dateTime } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
 import { CloseShift } from './CloseShift.tsx';
 import { PastShifts } from './PastShifts.tsx';
 import { PrintShiftReportButton } from './PrintShiftReportButton.tsx';
@@ -107,6 +108,11 @@ function OpenNow({ shift, onClosed }: { shift: ShiftView; onClosed: (closed: Shi
   const t = useT();
   const locale = useLocale();
   const openedAt = dateTime(shift.openedAt, locale);
+  // Nobody signed in: the till as before staff, everything offered. A cashier is not offered what the core
+  // would refuse them (the X report, the close): a supervisor does those.
+  const role = useSessionStore((state) => state.session?.staff?.role ?? null);
+  const mayReadX = role === null || roleHas(role, 'x-report');
+  const mayClose = role === null || roleHas(role, 'close-shift');
   return (
     <div className="shift-now" data-testid="shift-current" data-shift-id={shift.id} data-number={shift.number}>
       <p className="shift-line">
@@ -115,13 +121,20 @@ function OpenNow({ shift, onClosed }: { shift: ShiftView; onClosed: (closed: Shi
           : t('shift.currentNobody', { number: shift.number, openedAt })}
       </p>
       <div className="filters">
-        <PrintShiftReportButton shift={shift} label={t('shift.printX')} testId="shift-print-x" />
-        <CloseShift shift={shift} onClosed={onClosed} />
+        {mayReadX && <PrintShiftReportButton shift={shift} label={t('shift.printX')} testId="shift-print-x" />}
+        {mayClose && <CloseShift shift={shift} onClosed={onClosed} />}
       </div>
-      <details className="shift-report-on-screen" data-testid="shift-x-report">
-        <summary>{t('shift.xReport')}</summary>
-        <ShiftReportView shift={shift} />
-      </details>
+      {!mayClose && (
+        <p className="hint" data-testid="shift-supervisor-closes">
+          {t('shift.supervisorCloses')}
+        </p>
+      )}
+      {mayReadX && (
+        <details className="shift-report-on-screen" data-testid="shift-x-report">
+          <summary>{t('shift.xReport')}</summary>
+          <ShiftReportView shift={shift} />
+        </details>
+      )}
     </div>
   );
 }

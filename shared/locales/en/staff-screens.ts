@@ -131,6 +131,7 @@ export const STAFF_SCREENS_EN = {
   'shift.paymentsOpen':
     'These payments are still open or being checked. Settle them first, or a supervisor closes the shift anyway (they are listed on the Z report):',
   'shift.closeAnyway': 'Close anyway',
+  'shift.supervisorCloses': 'A supervisor reads the X report and closes the shift: tap Switch for them to sign in.',
   'shift.closed': 'Shift {number} is closed. Its Z report:',
   'shift.printZ': 'Print Z report',
   'shift.newShift': 'Done',

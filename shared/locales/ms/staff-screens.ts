@@ -132,6 +132,7 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
   'shift.paymentsOpen':
     'Bayaran ini masih terbuka atau sedang disemak. Selesaikan dahulu, atau penyelia tetap menutup syif (ia disenaraikan pada laporan Z):',
   'shift.closeAnyway': 'Tetap tutup',
+  'shift.supervisorCloses': 'Penyelia membaca laporan X dan menutup syif: tekan Tukar supaya mereka log masuk.',
   'shift.closed': 'Syif {number} telah ditutup. Laporan Z:',
   'shift.printZ': 'Cetak laporan Z',
   'shift.newShift': 'Selesai',

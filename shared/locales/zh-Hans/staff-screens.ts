@@ -129,6 +129,7 @@ export const STAFF_SCREENS_ZH_HANS: Readonly<Record<keyof typeof STAFF_SCREENS_E
   'shift.back': '返回',
   'shift.paymentsOpen': '以下付款仍未完成或正在核实。请先处理，或由主管照样交班（这些付款会列在 Z 报表上）：',
   'shift.closeAnyway': '照样交班',
+  'shift.supervisorCloses': 'X 报表和交班由主管处理：请按“换人”让主管登录。',
   'shift.closed': '第 {number} 班已结束。其 Z 报表：',
   'shift.printZ': '打印 Z 报表',
   'shift.newShift': '完成',
