@@ -1,6 +1,7 @@
 import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import { createCore } from './core/core.ts';
+import { policyPathFromArgs, systemPolicyPath } from './core/policy/policy-path.ts';
 import type { Core } from './core/core-api.ts';
 import { PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { launchMode } from './core/security/launch-mode.ts';
@@ -98,6 +99,8 @@ async function start(): Promise<void> {
       // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
       openConsent: consentWindows.open,
+      // The fleet's policy file (core/policy/): `--policy FILE`, else the system-wide place.
+      policyFile: policyPathFromArgs(process.argv) ?? systemPolicyPath(process.platform, process.env),
     });
   } catch (error) {
     dialog.showErrorBox(

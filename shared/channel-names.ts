@@ -60,6 +60,7 @@ export const CHANNEL_NAME_LIST = [
   'shifts.close',
   'shifts.report',
   'shifts.ofDay',
+  'health.check',
 ] as const;
 
 export const EVENT_NAME_LIST = [

@@ -28,6 +28,7 @@ import {
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
+import { healthRequestSchemas, type HealthChannels } from './health.ts';
 import type { PrinterCheck } from './printer.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
@@ -120,7 +121,8 @@ export interface Channels
     PrinterChannels,
     RegisterChannels,
     StaffChannels,
-    ShiftChannels {
+    ShiftChannels,
+    HealthChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -602,4 +604,5 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...registerRequestSchemas,
   ...staffRequestSchemas,
   ...shiftRequestSchemas,
+  ...healthRequestSchemas,
 };

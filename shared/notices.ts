@@ -7,6 +7,7 @@ import {
   type EVENT_NOTICES_EN,
   type PAYMENT_NOTICES_EN,
   type PROVIDER_NOTICES_EN,
+  type STAFF_NOTICES_EN,
 } from './locales/en/notices.ts';
 
 // What the core tells a person beyond an error code's own text — why a payment is still being checked, why
@@ -46,6 +47,8 @@ export type ProviderNoticeKey = keyof typeof PROVIDER_NOTICES_EN;
 export type EventNoticeKey = keyof typeof EVENT_NOTICES_EN;
 /** What a linked-customer journal event says. */
 export type CustomerEventNoticeKey = keyof typeof CUSTOMER_EVENT_NOTICES_EN;
+/** What the staff module says (roles, rights, refused sign-ins and approvals). */
+export type StaffNoticeKey = keyof typeof STAFF_NOTICES_EN;
 
 export interface Notice {
   readonly key: NoticeKey;

@@ -3,6 +3,7 @@ import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts'
 import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES } from './money.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
+import type { Notice } from './notices.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
 // through `secrets` in a SettingsPatch and ends in main's vault.
@@ -145,6 +146,7 @@ export const settingsSchema = z
      */
     ecr: registerSettingsSchema,
     printer: printerSettingsSchema,
+    /** People at the till (electron/core/staff/): sign-in, the refund limit without approval. */
     staff: staffSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
@@ -173,11 +175,30 @@ export interface SettingsView {
   readonly vaultUnreadable: boolean;
   /** The wrong-PIN lockouts journalled on this till (oldest first, the newest 200): for the admin to see. */
   readonly pinLockouts: readonly PinLockoutRecord[];
+  /** The fleet's policy file, when this till has one (electron/core/policy/): which fields it sets and locks. */
+  readonly policy?: SettingsPolicyView | undefined;
+}
+
+/**
+ * A managed till's policy: the file that sets it (the organisation's), the fields it locks (dotted paths: a
+ * whole group, `ecr`, or one field of it, `ecr.port`) and the parts of it not used, each with why.
+ */
+export interface SettingsPolicyView {
+  readonly file: string;
+  readonly locked: readonly string[];
+  readonly problems: readonly PolicyProblem[];
+}
+
+export interface PolicyProblem {
+  /** The setting (or part of the file) it is about; null for the file as a whole. */
+  readonly field: string | null;
+  readonly notice: Notice;
 }
 
 /** One wrong-PIN lockout: which PIN, when it began and when it ends (ISO 8601). */
 export interface PinLockoutRecord {
-  readonly pin: 'admin' | 'supervisor';
+  /** 'sign-in': a staff sign-in at this till (electron/core/staff/). */
+  readonly pin: 'admin' | 'supervisor' | 'sign-in';
   readonly at: string;
   readonly until: string;
 }

@@ -212,7 +212,7 @@ for (const size of [
 }
 
 /** Settings' sections in tab order (screens/settings/sections.ts). */
-const SETTINGS_TABS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked', 'register'].map(
+const SETTINGS_TABS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked', 'register', 'about'].map(
   (id) => `settings-tab-${id}`,
 );
 

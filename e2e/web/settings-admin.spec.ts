@@ -104,6 +104,7 @@ for (const viewport of [
         'PINs',
         'Linked customers',
         'Register',
+        'About',
       ]);
       await expect(page.getByRole('tab', { name: 'Provider' })).toHaveAttribute('aria-selected', 'true');
       await shot('settings-sections');

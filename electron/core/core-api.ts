@@ -1,5 +1,6 @@
 import type { EventName, Events, Handlers } from '../../shared/contract.ts';
 import type { ConsentRequest } from './customers/linking.ts';
+import type { HealthModule } from './health/health-module.ts';
 
 // What a transport (Electron IPC, the web host) needs from the core, and nothing more: the handlers to
 // dispatch to, and the one stream of events to forward to the renderer.
@@ -24,6 +25,8 @@ export interface CoreApi {
 }
 
 export interface Core extends CoreApi {
+  /** The health check: another module (the updater in main) adds its own check with `health.provide`. */
+  readonly health: Pick<HealthModule, 'provide'>;
   /** Stops timers, the embedded sandbox and the services; safe to call twice. */
   close(): Promise<void>;
 }

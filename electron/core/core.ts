@@ -27,6 +27,10 @@ import { createProviderAccess, type DemoCredentials, type SandboxStarter } from 
 import { terminalInEffect } from './provider/terminal-in-effect.ts';
 import { createPrintingModule } from './printing/printing-module.ts';
 import { createReceiptHandlers, type ReceiptPrinter } from './receipts/receipt-service.ts';
+import { createHealthModule } from './health/health-module.ts';
+import { readPolicyFile, type Policy } from './policy/policy-document.ts';
+import { watchPolicyFile } from './policy/policy-watch.ts';
+import { noticeInEnglish } from '../../shared/notices.ts';
 import { createAdminSession } from './settings/admin-session.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import { openConfSettingsFile, type SettingsFile } from './settings/settings-file.ts';
@@ -35,7 +39,8 @@ import { openSettingsService, PIN_LOCKOUT_FILE } from './settings/settings-servi
 import { webhookPortProblems } from './settings/listener-ports.ts';
 import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
-import { twoPinStaffAccess } from './staff/staff-access.ts';
+import { createStaffModule } from './staff/staff-module.ts';
+import type { ShiftView } from '../../shared/staff.ts';
 import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
@@ -82,6 +87,15 @@ export interface CreateCoreOptions {
   readonly openConsent?: ConsentOpener;
   /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
   readonly log?: (line: string) => void;
+  /**
+   * The fleet's policy file (policy/): its values over the saved settings, its locked fields refused. Absent or
+   * missing: an unmanaged till. The app and the preview pass the system path or `--policy FILE`.
+   */
+  readonly policyFile?: string | null;
+  /** How often the policy file is looked at for a new version while the till runs (default 5 s). */
+  readonly policyWatchMs?: number;
+  /** The health check's limits: each check's time (default 5 s), the free space `disk` wants (default 200 MB). */
+  readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
@@ -92,11 +106,34 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
   const journalRecords = journalRecordsIn(options.dataDir);
-  const settings = await openSettingsService({
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // An invalid policy never stops the till: what of it is valid applies, the rest is logged and shown in Settings.
+  const policy = options.policyFile ? readPolicyFile(options.policyFile) : null;
+  const logPolicy = (read: Policy | null): void => {
+    for (const problem of read?.problems ?? []) log(`policy ${read!.file}: ${noticeInEnglish(problem.notice)}`);
+  };
+  logPolicy(policy);
+  const settingsAlone = await openSettingsService({
     file: settingsFile,
     vault: options.vault,
     lockoutFile: join(options.dataDir, PIN_LOCKOUT_FILE),
+    policy,
   });
+  const admin = createAdminSession();
+  // The shift open now, for session.current: the shifts module answers once it is wired (null until then).
+  const currentShift = (): ShiftView | null => null;
+  // People at the till. Every service gets the settings through it: "the admin PIN" is any admin's own PIN, "the
+  // supervisor PIN" anyone's who may approve a refund (staff/staff-pins.ts).
+  const staff = await createStaffModule({
+    dataDir: options.dataDir,
+    settings: settingsAlone,
+    vault: options.vault,
+    admin,
+    emit: bus.emit,
+    currentShift: () => currentShift(),
+    log: options.log,
+  });
+  const { settings } = staff;
   const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
   const provider = createProviderAccess({
     settings,
@@ -111,7 +148,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
-  const log = options.log ?? ((line: string) => console.warn(line));
   // A listener that cannot listen (a port another program took) never stops the till: the status bar says it.
   const listeners = createListenerBoard({ log });
   const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
@@ -121,7 +157,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     statusBudget,
     fetch: fetchImpl,
     settings,
-    staff: twoPinStaffAccess(settings),
+    staff: staff.access,
     provider,
     emit: bus.emit,
     countsChanged: () => countsChanged(),
@@ -170,7 +206,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const gates = { payments: paymentGate, customers: customerGate };
   const journalProblems = () => journalProblemsOf(gates);
 
-  const admin = createAdminSession();
   const till = () => {
     const current = settings.current();
     const { posId } = terminalInEffect(current, demoCredentials);
@@ -269,8 +304,27 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     throw error;
   }
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
+  const health = createHealthModule({
+    dataDir: options.dataDir,
+    settings: () => settings.current(),
+    // The connection test the status bar's probe makes, in the same lane of the terminal's status budget.
+    testConnection: async () => {
+      const client = await provider.instoreClient();
+      const release = await statusBudget.acquire('screen');
+      try {
+        return await client.testConnection();
+      } finally {
+        release();
+      }
+    },
+    journalProblems,
+    askPrinter: () => printing.check(),
+    listenerProblems: () => listeners.problems(),
+    ...options.health,
+  });
   const handlers = composeHandlers({
     notServedYet: NOT_SERVED_YET,
+    staff: staff.handlers,
     app: appHandlers({
       version: options.version,
       transport: options.transport,
@@ -286,6 +340,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       admin,
       provider,
       refreshStatus: () => void status.refresh(),
+      pinProblems: (patch) => staff.pinProblems(patch),
       listenerProblems: async (candidate, known) => ({
         ...(await ecr.settingsProblems(candidate, known)),
         ...(await webhookPorts(candidate, known)),
@@ -312,18 +367,33 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     receipts,
     printing: printing.handlers,
     ecr: ecr.handlers,
+    health: health.handlers,
   });
 
   status.start();
+  // A policy pushed while the till runs applies now (after any save under way), not at the next restart.
+  const stopPolicyWatch = options.policyFile
+    ? watchPolicyFile(
+        options.policyFile,
+        (next) => {
+          log(`policy ${options.policyFile}: ${next ? 'changed, applied' : 'removed, nothing locked any more'}`);
+          logPolicy(next);
+          settings.replacePolicy(next).catch((error: unknown) => log(`policy not applied: ${String(error)}`));
+        },
+        options.policyWatchMs,
+      )
+    : () => {};
 
   let closing: Promise<void> | null = null;
   return {
     handlers,
     onEvent: bus.subscribe,
     consent: { consentRequest: (linkToken) => customers.consentRequest(linkToken) },
+    health: { provide: health.provide },
     close() {
       closing ??= (async () => {
         status.close();
+        stopPolicyWatch();
         stopSettingsEvents();
         stopListenerEvents();
         try {

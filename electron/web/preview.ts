@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPaymentModule } from '../core/payments/payment-service.ts';
+import { systemPolicyPath } from '../core/policy/policy-path.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
 import { createWebCore } from './web-core.ts';
@@ -21,6 +22,8 @@ const USAGE = `Usage: npm run preview -- [options]
   --sandbox-port N    embedded sandbox port (default 0: any free port)
   --data-dir DIR      settings, development vault and journal (default .data/preview)
   --renderer-dir DIR  built renderer to serve (default dist/renderer)
+  --policy FILE       the fleet's policy file (default: the system-wide one, /etc/wallet-pos/policy.json
+                      on Linux; none there: an unmanaged till)
   --no-open           do not open the browser
   --polling-only      no payment notifications (webhooks), even from the demo provider: every status change
                       is found by polling, as on a till behind NAT (benches measure this path)
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       'sandbox-port': { type: 'string' },
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      policy: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       'polling-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
     version,
     sandbox: { port: sandboxPort },
     transportPort: () => hostPort,
+    policyFile: values.policy ? resolve(values.policy) : systemPolicyPath(process.platform, process.env),
     ...(values['polling-only'] ? { payments: createPaymentModule({ webhooks: false }) } : {}),
   });
   let host;

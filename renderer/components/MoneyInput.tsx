@@ -14,6 +14,8 @@ export interface MoneyInputProps {
   readonly testId: string;
   readonly describedBy?: string | undefined;
   readonly invalid?: boolean;
+  /** Shown but not changeable (a Settings field the fleet's policy locks). */
+  readonly disabled?: boolean | undefined;
 }
 
 export function MoneyInput({
@@ -25,6 +27,7 @@ export function MoneyInput({
   testId,
   describedBy,
   invalid,
+  disabled,
 }: MoneyInputProps) {
   const locale = useLocale();
   // Entering the field selects the amount in it (a default, like the refundable rest): typing then replaces
@@ -59,6 +62,7 @@ export function MoneyInput({
       type="text"
       inputMode="numeric"
       autoComplete="off"
+      disabled={disabled}
       value={formatMoney({ amountMinor: valueMinor, currency }, locale)}
       onKeyDown={onKeyDown}
       onFocus={(event) => {

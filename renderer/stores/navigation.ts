@@ -13,7 +13,8 @@ export type Screen =
   | { readonly name: 'unresolved' }
   | { readonly name: 'summary' }
   | { readonly name: 'customers'; readonly merchantUserId?: string | undefined }
-  | { readonly name: 'settings' }
+  /** section: the one to open (the status bar's "check this till" opens About), else the first. */
+  | { readonly name: 'settings'; readonly section?: 'about' | undefined }
   /** Open a shift, its X report, close it (Z), reprint a past Z. */
   | { readonly name: 'shift' };
 

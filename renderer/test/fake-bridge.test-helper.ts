@@ -74,6 +74,8 @@ export function createFakeBridge(
     registerSale?: RegisterSale;
     /** The wrong-PIN lockouts main has journalled (SettingsView.pinLockouts). */
     pinLockouts?: SettingsView['pinLockouts'];
+    /** The fleet's policy main applied (SettingsView.policy): which fields it locks. */
+    policy?: SettingsView['policy'];
   } = {},
 ): FakeBridge {
   const calls: Array<{ channel: ChannelName; request: unknown }> = [];
@@ -123,6 +125,7 @@ export function createFakeBridge(
         demo,
         vaultUnreadable: false,
         pinLockouts: options.pinLockouts ?? [],
+        ...(options.policy ? { policy: options.policy } : {}),
       });
     },
     'payments.chargeMerchantQr': ({ amountMinor, currency }) =>

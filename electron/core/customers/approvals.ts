@@ -50,9 +50,9 @@ interface Approval {
   readonly merchantRef: string | null;
 }
 
-/** `context`: the settings (who may approve, the supervisor's PIN) and the way to the customer display. */
+/** `context`: the settings (who may approve), the staff (whose PIN approves) and the way to the customer display. */
 export function createApprovals(
-  context: Pick<CoreContext, 'settings' | 'emit'>,
+  context: Pick<CoreContext, 'settings' | 'staff' | 'emit'>,
   options: ApprovalsOptions,
 ): { handlers: ApprovalHandlers; gate: ApprovalGate } {
   const now = options.now ?? Date.now;
@@ -133,12 +133,9 @@ export function createApprovals(
       if (approval.view.state !== 'waiting') return approval.view;
       if (!approve) return settle(approval, 'declined');
       // Where a supervisor approves, the PIN is the approval; where the customer does, their display's answer.
-      if (approval.view.by === 'supervisor-pin') {
-        if (supervisorPin === undefined) throw new PosError('supervisor.pin-required');
-        const check = await context.settings.verifyPin('supervisor', supervisorPin);
-        if (check === 'not-set') throw new PosError('supervisor.pin-required');
-        if (check !== 'valid') throw new PosError('supervisor.pin-wrong');
-      }
+      // The approver's own PIN: someone who may approve a cashier's refund may approve a wallet charge too (the
+      // same trust: money leaves a customer on a staff member's word).
+      if (approval.view.by === 'supervisor-pin') await context.staff.approverByPin(supervisorPin, 'approve-refund');
       return settle(approval, 'approved');
     },
 

@@ -41,6 +41,8 @@ export interface PrintingModule {
   receiptPrinter(): ReceiptPrinter | undefined;
   /** The ESC/POS printer's state when one is set up (the status bar's "Printer: paper out"), else null. */
   status(): PrinterStatus | null;
+  /** Asks the ESC/POS printer now (a status query, never a job), for the health check; null for the system printer. */
+  check(): Promise<PrinterStatus | null>;
   readonly handlers: Pick<Handlers, PrintingChannel>;
   /** Settings changed: ask the printer now, so the status bar shows the new one's state without a print. */
   recheck(): void;
@@ -94,6 +96,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
   return {
     receiptPrinter: () => (drivesItself() ? onEscpos : onSystem),
     status: () => (drivesItself() ? escpos.status() : null),
+    check: () => (drivesItself() ? escpos.check() : Promise.resolve(null)),
     handlers: {
       async 'printer.testPage'({ printer }) {
         if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');

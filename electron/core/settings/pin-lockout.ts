@@ -10,7 +10,10 @@ import { writePrivateFile } from '../files/private-file.ts';
 // the admin: someone guessing the PIN at steady pace is seen, not only slowed. The journal outlives a right
 // PIN (which ends the lockout streak); only the newest JOURNAL_LIMIT lockouts are kept.
 
-export type LockedPin = 'admin' | 'supervisor';
+/** The admin's and supervisor's PIN checks, and the staff's sign-in (one lock per till: a wrong sign-in PIN
+ * cannot say whose it was meant to be). */
+export type LockedPin = 'admin' | 'supervisor' | 'sign-in';
+const LOCKS: readonly LockedPin[] = ['admin', 'supervisor', 'sign-in'];
 
 export interface PinLockState {
   /** Wrong PINs in a row since the last lockout (or the last right one). */
@@ -31,6 +34,7 @@ export interface PinLockoutRecord {
 export interface PinLockouts {
   readonly admin: PinLockState;
   readonly supervisor: PinLockState;
+  readonly 'sign-in': PinLockState;
   readonly journal: readonly PinLockoutRecord[];
 }
 
@@ -43,19 +47,22 @@ export function readPinLockouts(path: string, unreadable: () => PinLockState): P
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { admin: CLEAN, supervisor: CLEAN, journal: [] };
-    return { admin: unreadable(), supervisor: unreadable(), journal: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { admin: CLEAN, supervisor: CLEAN, 'sign-in': CLEAN, journal: [] };
+    return { admin: unreadable(), supervisor: unreadable(), 'sign-in': unreadable(), journal: [] };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { admin: unreadable(), supervisor: unreadable(), journal: [] };
+    return { admin: unreadable(), supervisor: unreadable(), 'sign-in': unreadable(), journal: [] };
   }
   const record = (parsed ?? {}) as Record<string, unknown>;
   return {
     admin: stateOf(record.admin) ?? unreadable(),
     supervisor: stateOf(record.supervisor) ?? unreadable(),
+    // A file written before staff signed in has no sign-in lock: none was ever counted.
+    'sign-in': record['sign-in'] === undefined ? CLEAN : (stateOf(record['sign-in']) ?? unreadable()),
     // A file written before the journal existed has none; an entry that does not read is left out.
     journal: Array.isArray(record.journal) ? record.journal.flatMap((entry) => recordOf(entry) ?? []) : [],
   };
@@ -81,5 +88,5 @@ function stateOf(value: unknown): PinLockState | null {
 function recordOf(value: unknown): PinLockoutRecord | null {
   if (value === null || typeof value !== 'object') return null;
   const { pin, at, until } = value as Record<string, unknown>;
-  return (pin === 'admin' || pin === 'supervisor') && whole(at) && whole(until) ? { pin, at, until } : null;
+  return LOCKS.includes(pin as LockedPin) && whole(at) && whole(until) ? { pin: pin as LockedPin, at, until } : null;
 }

@@ -26,6 +26,14 @@ export async function hashPin(pin: string): Promise<string> {
   return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(':');
 }
 
+/**
+ * One key of `secret` under a salt shared by the whole till, at the PINs' own cost: the staff's keyed index
+ * (../staff/staff-credentials.ts), where one derivation finds the person instead of one per person.
+ */
+export function deriveTillKey(secret: string, tillSalt: Buffer): Promise<Buffer> {
+  return derive(secret, tillSalt, COST, BLOCK_SIZE, PARALLELISM);
+}
+
 export async function pinMatches(pin: string, stored: string): Promise<boolean> {
   const [scheme, cost, blockSize, parallelism, salt, hash] = stored.split(':');
   if (scheme !== 'scrypt' || !cost || !blockSize || !parallelism || !salt || !hash) return false;

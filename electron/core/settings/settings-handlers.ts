@@ -20,6 +20,11 @@ export interface SettingsHandlerDeps {
    * Problems only the running till can see (a listener's port another program or the till itself holds), by
    * field, given the merged settings and the problems found so far.
    */
+  /**
+   * The admin's or supervisor's PIN typed in this save, when a member of staff already has it (staff/): a PIN
+   * must say whose it is.
+   */
+  readonly pinProblems?: (patch: SettingsPatch) => Promise<FieldNotices>;
   readonly listenerProblems?: (
     candidate: Readonly<Record<string, unknown>>,
     known: FieldNotices,
@@ -40,6 +45,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       await settings.ensureVaultReadable();
       // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
       if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      // A field the fleet's policy locks is refused before anything else: no other problem makes it changeable.
+      settings.refuseLocked(patch);
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
       const inspected = await settings.inspect(patch);
       // The connection is checked whole when the save changes it; a PIN set after a vault reset is not held back.
@@ -50,6 +57,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
         ...inspected.problems,
         ...connection,
         ...adminPinFirstProblems(patch, settings.view().secrets, settings.current(), inspected.candidate),
+        ...(await deps.pinProblems?.(patch)),
       };
       refuseIfAny({ ...known, ...(await deps.listenerProblems?.(inspected.candidate, known)) });
       const saved = await settings.save(patch);

@@ -1,12 +1,21 @@
 import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../../shared/settings.ts';
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
-import { PosError } from '../../../shared/errors.ts';
+import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
-import { journalled, readPinLockouts, writePinLockouts, type PinLockouts, type PinLockState } from './pin-lockout.ts';
+import {
+  journalled,
+  readPinLockouts,
+  writePinLockouts,
+  type LockedPin,
+  type PinLockouts,
+  type PinLockState,
+} from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
+import type { Policy } from '../policy/policy-document.ts';
+import { applyPolicy, lockedChanges } from '../policy/policy-layer.ts';
 
 // The terminal's settings: read from the settings file (merged over defaults, so a newer app version
 // reading an older file gets the new fields), validated by the shared schema on every save, and split
@@ -14,6 +23,8 @@ import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from
 
 export type PinKind = 'admin' | 'supervisor';
 export type PinCheck = 'valid' | 'wrong' | 'not-set';
+/** What a PIN check behind a lock found: whose PIN it was when right. */
+export type PinMatch<T> = { readonly check: 'valid'; readonly holder: T } | { readonly check: 'wrong' | 'not-set' };
 
 /** Secrets whose value the core itself needs (to sign, to log in). PINs are only ever compared. */
 export type ReadableSecret = Exclude<SecretName, 'supervisorPin' | 'adminPin'>;
@@ -30,6 +41,14 @@ export interface SettingsService {
   inspect(patch: SettingsPatch): Promise<SettingsInspection>;
   readSecret(name: ReadableSecret): Promise<string | null>;
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
+  /**
+   * Any PIN check behind the wrong-PIN lockout of `lock` (the staff's: sign-in, an approver's PIN): refused with
+   * `lockedCode` and the wait while locked; a 'wrong' answer of `match` is counted, a 'valid' one ends the streak.
+   * One check at a time per lock.
+   */
+  guardPin<T>(lock: LockedPin, match: () => Promise<PinMatch<T>>, lockedCode?: ErrorCode): Promise<PinMatch<T>>;
+  /** Whether `pin` is the built-in admin's or supervisor's, without the lockout (the caller's guardPin counts). */
+  builtInPinMatches(kind: PinKind, pin: string): Promise<boolean>;
   /** Throws `vault.unreadable` while the vault cannot be read (it is asked again each time, in case it was restored). */
   ensureVaultReadable(): Promise<void>;
   /**
@@ -37,6 +56,14 @@ export interface SettingsService {
    * be entered again; the wrong-PIN lockout starts clean). Refused (`request.invalid`) while it can be read.
    */
   resetVault(): Promise<SettingsView>;
+  /** Refuses (`settings.locked`, each field named) a patch that changes a field the fleet's policy locks. */
+  refuseLocked(patch: SettingsPatch): void;
+  /**
+   * The policy file changed while the till runs (../policy/policy-watch.ts): its values go over the settings in
+   * force and its locks replace the old ones, after any save under way; null: the file is gone, nothing is locked
+   * any more (the values it set stay, as the till's own). Listeners hear it like a save.
+   */
+  replacePolicy(next: Policy | null): Promise<SettingsView>;
   onChange(listener: (view: SettingsView) => void): () => void;
 }
 
@@ -56,6 +83,11 @@ export interface SettingsServiceOptions {
   readonly lockoutFile: string;
   /** For the wrong-PIN lockout; injectable for tests. */
   readonly now?: () => number;
+  /**
+   * The fleet's policy (../policy/), if this till has one: its values go over the saved settings at start (and
+   * into the file, so what is in force is what is saved), and the fields it locks refuse every change.
+   */
+  readonly policy?: Policy | null;
 }
 
 /** The lockout file's name in the data folder. */
@@ -82,7 +114,28 @@ const NESTED_KEYS = new Set(
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
   const { file, vault } = options;
   const now = options.now ?? Date.now;
+  let policy = options.policy ?? null;
   let settings = loadSettings(file.store);
+  /** The policy's values over the settings in force, written to the file when they change anything. */
+  const enforcePolicy = (): boolean => {
+    if (!policy) return false;
+    const managed = applyPolicy(settings, policy);
+    if (JSON.stringify(managed) === JSON.stringify(settings)) return false;
+    file.store = structuredClone(managed) as unknown as Record<string, unknown>;
+    settings = managed;
+    return true;
+  };
+  enforcePolicy();
+  const refuseLocked = (patch: SettingsPatch): void => {
+    const fields = policy ? lockedChanges(patch.settings, settings, policy.locked) : [];
+    if (fields.length === 0) return;
+    const what = notice('policy.set-by-organisation');
+    throw new PosError('settings.locked', {
+      notice: what,
+      details: { field: fields[0]!, count: fields.length },
+      fieldNotices: Object.fromEntries(fields.map((field) => [field, what])),
+    });
+  };
   const stored = {} as Record<SecretName, boolean>;
   // Why the vault cannot be read (a damaged file, the OS key store changed), or null. It must FAIL CLOSED:
   // were an unreadable admin PIN taken as "no PIN set", settings.save would open to anyone, who could point
@@ -115,7 +168,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     lockouts: 1,
     lockedUntil: now() + LOCKOUT_MS,
   }));
-  const recordLock = (kind: PinKind, state: PinLockState): void => {
+  const recordLock = (kind: LockedPin, state: PinLockState): void => {
     const lockedNow = state.lockouts > wrongPins[kind].lockouts;
     wrongPins = {
       ...wrongPins,
@@ -127,15 +180,23 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     // Written before the answer goes out: a guess is counted even if the app is killed right after it.
     writePinLockouts(options.lockoutFile, wrongPins);
   };
-  // One check at a time per PIN. Checks run concurrently would all pass the lockout test before the first
+  // One check at a time per lock. Checks run concurrently would all pass the lockout test before the first
   // wrong guess was counted: a page firing a hundred guesses at once would try them all.
-  const pinChecks: Record<PinKind, Promise<unknown>> = { admin: Promise.resolve(), supervisor: Promise.resolve() };
+  const pinChecks: Record<LockedPin, Promise<unknown>> = {
+    admin: Promise.resolve(),
+    supervisor: Promise.resolve(),
+    'sign-in': Promise.resolve(),
+  };
 
-  async function checkPin(kind: PinKind, pin: string): Promise<PinCheck> {
+  async function checkBehindLock<T>(
+    lock: LockedPin,
+    match: () => Promise<PinMatch<T>>,
+    lockedCode: ErrorCode,
+  ): Promise<PinMatch<T>> {
     await ensureVaultReadable();
-    const lock = wrongPins[kind];
+    const state = wrongPins[lock];
     // Never longer than the longest lockout, even if the clock was set back since it began.
-    const waitMs = Math.min(lock.lockedUntil - now(), MAX_LOCKOUT_MS);
+    const waitMs = Math.min(state.lockedUntil - now(), MAX_LOCKOUT_MS);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const minutes = Math.ceil(seconds / 60);
@@ -145,37 +206,59 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
           : minutes <= 90
             ? notice('pin.locked-minutes', { minutes })
             : notice('pin.locked-hours', { hours: Math.ceil(minutes / 60) });
-      throw new PosError('supervisor.pin-wrong', {
+      throw new PosError(lockedCode, {
         notice: wait,
         retryable: true,
         details: { retryAfterSeconds: seconds },
       });
     }
+    let result: PinMatch<T>;
+    try {
+      result = await match();
+    } catch (error) {
+      if (error instanceof PosError) throw error;
+      // The vault became unreadable since it was last asked: from now on it is locked like at start.
+      vaultProblem = error;
+      throw new PosError('vault.unreadable', { cause: error });
+    }
+    if (result.check === 'valid') {
+      if (state.count !== 0 || state.lockouts !== 0) recordLock(lock, { count: 0, lockouts: 0, lockedUntil: 0 });
+    } else if (result.check === 'wrong') {
+      const count = state.count + 1;
+      if (count < MAX_WRONG_PINS) recordLock(lock, { ...state, count });
+      else {
+        const lockouts = state.lockouts + 1;
+        recordLock(lock, {
+          count: 0,
+          lockouts,
+          lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
+        });
+      }
+    }
+    return result;
+  }
+
+  function guardPin<T>(
+    lock: LockedPin,
+    match: () => Promise<PinMatch<T>>,
+    lockedCode: ErrorCode = 'supervisor.pin-wrong',
+  ): Promise<PinMatch<T>> {
+    const run = pinChecks[lock].then(() => checkBehindLock(lock, match, lockedCode));
+    pinChecks[lock] = run.catch(() => {});
+    return run;
+  }
+
+  async function builtInPinMatch(kind: PinKind, pin: string): Promise<PinMatch<PinKind>> {
     let hash: string | null;
     try {
       hash = await vault.get(PIN_SECRETS[kind]);
     } catch (error) {
-      // The vault became unreadable since it was last asked: from now on it is locked like at start.
       vaultProblem = error;
       stored[PIN_SECRETS[kind]] = true;
       throw new PosError('vault.unreadable', { cause: error });
     }
-    if (hash === null) return 'not-set';
-    if (await pinMatches(pin, hash)) {
-      if (lock.count !== 0 || lock.lockouts !== 0) recordLock(kind, { count: 0, lockouts: 0, lockedUntil: 0 });
-      return 'valid';
-    }
-    const count = lock.count + 1;
-    if (count < MAX_WRONG_PINS) recordLock(kind, { ...lock, count });
-    else {
-      const lockouts = lock.lockouts + 1;
-      recordLock(kind, {
-        count: 0,
-        lockouts,
-        lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
-      });
-    }
-    return 'wrong';
+    if (hash === null) return { check: 'not-set' };
+    return (await pinMatches(pin, hash)) ? { check: 'valid', holder: kind } : { check: 'wrong' };
   }
 
   const view = (): SettingsView => ({
@@ -188,10 +271,12 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       at: new Date(at).toISOString(),
       until: new Date(until).toISOString(),
     })),
+    ...(policy ? { policy: { file: policy.file, locked: [...policy.locked], problems: [...policy.problems] } } : {}),
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
     await ensureVaultReadable();
+    refuseLocked(patch);
     // Every problem at once, settings and typed secrets together, before anything is written.
     const typedSecrets = secretProblems(patch.secrets ?? {});
     const next = patch.settings
@@ -263,6 +348,17 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     },
 
     ensureVaultReadable,
+    refuseLocked,
+
+    replacePolicy(next) {
+      const run = saving.then(() => {
+        policy = next;
+        enforcePolicy();
+        return announce();
+      });
+      saving = run.catch(() => {});
+      return run;
+    },
 
     resetVault() {
       const run = saving.then(async () => {
@@ -278,6 +374,7 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
         wrongPins = {
           admin: { count: 0, lockouts: 0, lockedUntil: 0 },
           supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
+          'sign-in': { count: 0, lockouts: 0, lockedUntil: 0 },
           journal: wrongPins.journal,
         };
         writePinLockouts(options.lockoutFile, wrongPins);
@@ -287,11 +384,13 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
       return run;
     },
 
-    verifyPin(kind, pin) {
-      const run = pinChecks[kind].then(() => checkPin(kind, pin));
-      pinChecks[kind] = run.catch(() => {});
-      return run;
+    async verifyPin(kind, pin) {
+      return (await guardPin(kind, () => builtInPinMatch(kind, pin))).check;
     },
+
+    guardPin,
+
+    builtInPinMatches: async (kind, pin) => (await builtInPinMatch(kind, pin)).check === 'valid',
 
     onChange(listener) {
       listeners.add(listener);

@@ -10,11 +10,6 @@ const notYet = async (): Promise<never> => {
 };
 
 export const NOT_SERVED_YET: HandlerPart = {
-  'staff.list': notYet,
-  'staff.save': notYet,
-  'session.signIn': notYet,
-  'session.signOut': notYet,
-  'session.current': notYet,
   'shifts.open': notYet,
   'shifts.current': notYet,
   'shifts.close': notYet,

@@ -29,6 +29,12 @@ export interface StaffAccess {
    * as before staff existed; `auth.not-allowed` when the approver lacks the approve-refund right.
    */
   authorizeRefund(amount: Money, approverPin: string | undefined): Promise<RefundAuthority>;
+  /**
+   * Another approval by someone's own PIN (a linked customer's charge approved by a supervisor): who, holding
+   * `right`. Refused `supervisor.pin-required` / `supervisor.pin-wrong` (locked: the wait in the notice) /
+   * `auth.not-allowed` (the PIN's holder lacks the right). Counted against the supervisor PIN lockout.
+   */
+  approverByPin(pin: string | undefined, right: StaffRight): Promise<StaffRef>;
 }
 
 /** Before staff: nobody signs in, every right is open, and a refund needs the supervisor PIN. */
@@ -44,6 +50,13 @@ export function twoPinStaffAccess(settings: SettingsService): StaffAccess {
       }
       if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
       return { refundedBy: null, approvedBy: null };
+    },
+    async approverByPin(pin) {
+      if (pin === undefined) throw new PosError('supervisor.pin-required');
+      const check = await settings.verifyPin('supervisor', pin);
+      if (check === 'not-set') throw new PosError('supervisor.pin-required');
+      if (check !== 'valid') throw new PosError('supervisor.pin-wrong');
+      return { id: 'supervisor', name: 'Supervisor' };
     },
   };
 }

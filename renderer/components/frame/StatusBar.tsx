@@ -46,6 +46,16 @@ export function StatusBar() {
           <span className="status-item" data-testid="status-pending">
             {t('status.pending', { count: status.pendingCount })}
           </span>
+          {needsAttention(status) && (
+            <button
+              type="button"
+              className="status-item status-button status-warn"
+              data-testid="status-check-till"
+              onClick={() => navigate({ name: 'settings', section: 'about' })}
+            >
+              {t('fleet.statusLink')}
+            </button>
+          )}
           <button
             type="button"
             className={`status-item status-button${status.unresolvedCount > 0 ? ' status-warn' : ''}`}
@@ -147,6 +157,19 @@ function ClockItem({ status }: { status: StatusSnapshot }) {
         ? t('status.clockOff', { skew: skew(status.clockSkewMs) })
         : t('status.clockOk', { skew: skew(status.clockSkewMs) })}
     </span>
+  );
+}
+
+/** Something the bar shows as wrong: the link to Settings → About → Check this till, which says what and why. */
+function needsAttention(status: StatusSnapshot): boolean {
+  const printerBad = status.printer?.state != null && status.printer.state !== 'ready';
+  const clockOff = status.clockSkewMs !== null && Math.abs(status.clockSkewMs) >= CLOCK_WARN_MS;
+  return (
+    status.journalProblems.length > 0 ||
+    status.listenerProblems.length > 0 ||
+    status.providerReachable === false ||
+    printerBad ||
+    clockOff
   );
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
+import { LockedNote } from './fields.tsx';
 
 // Lists the cameras (enumerateDevices). Browsers hide camera names until the page has been allowed to use
 // a camera once, so we offer to ask, then release the camera at once.
@@ -13,10 +14,13 @@ export function CameraChooser({
   value,
   onChange,
   problem,
+  locked = false,
 }: {
   value: string;
   onChange: (deviceId: string) => void;
   problem?: string | undefined;
+  /** Set by the fleet's policy (fields.tsx): shown, not changeable. */
+  locked?: boolean;
 }) {
   const t = useT();
   const id = useId();
@@ -46,7 +50,13 @@ export function CameraChooser({
       <label className="field-label" htmlFor={id}>
         {t('settings.cameraDeviceId')}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} data-testid="camera-select">
+      <select
+        id={id}
+        value={value}
+        disabled={locked}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="camera-select"
+      >
         <option value="">{t('settings.cameraDefault')}</option>
         {list
           .filter((camera) => camera.deviceId !== '')
@@ -57,8 +67,9 @@ export function CameraChooser({
           ))}
         {missing && <option value={value}>{value.slice(0, 12)}…</option>}
       </select>
+      {locked && <LockedNote id={id} testId="camera-select" />}
       {cameras !== null && list.length === 0 && <p className="hint">{t('settings.cameraNone')}</p>}
-      {unnamed && (
+      {unnamed && !locked && (
         <button
           type="button"
           className="button button-small"

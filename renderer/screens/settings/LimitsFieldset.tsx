@@ -2,7 +2,7 @@ import { FieldProblem } from '../../components/LabelledInput.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
-import { CheckboxField, NumberField } from './fields.tsx';
+import { CheckboxField, LockedNote, NumberField } from './fields.tsx';
 
 // What the till accepts and how it shows the outcome: the amount limits, the result screen, receipts, and how
 // often it may ask the provider for a status.
@@ -41,7 +41,7 @@ export function LimitsFieldset({ draft }: { draft: SettingsDraft }) {
 function AmountLimitField({ draft, limit }: { draft: SettingsDraft; limit: 'minMinor' | 'maxMinor' }) {
   const t = useT();
   const id = `settings-${limit}`;
-  const { value, onChange, problem } = draft.groupField('amountLimits', limit);
+  const { value, onChange, problem, locked } = draft.groupField('amountLimits', limit);
   return (
     <div className={`field${problem ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -55,8 +55,12 @@ function AmountLimitField({ draft, limit }: { draft: SettingsDraft; limit: 'minM
         onChange={onChange}
         testId={`settings-amountLimits-${limit}`}
         invalid={Boolean(problem)}
-        describedBy={problem ? `${id}-problem` : undefined}
+        disabled={locked}
+        describedBy={
+          [locked ? `${id}-locked` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined
+        }
       />
+      {locked && <LockedNote id={id} testId={`settings-amountLimits-${limit}`} />}
       <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
   );

@@ -4,6 +4,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
@@ -46,7 +47,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const form = useSettingsForm(view);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const panelsRef = useRef<HTMLDivElement>(null);
-  const [section, setSection] = useState<SettingsSection>('connection');
+  // The section a link asked for (the status bar's "check this till": About), also while Settings is open.
+  const screen = useAppStore((state) => state.screen);
+  const asked = screen.name === 'settings' ? screen.section : undefined;
+  const [section, setSection] = useState<SettingsSection>(asked ?? 'connection');
+  const [askedBy, setAskedBy] = useState(screen);
+  if (screen !== askedBy) {
+    setAskedBy(screen);
+    if (asked) setSection(asked);
+  }
   const problemFields = Object.keys(form.fieldErrors);
   const counts = problemsBySection(problemFields);
   const submit = (event: FormEvent): void => {
@@ -141,6 +150,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           )}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
           {panel('register', <RegisterFieldset draft={form.draft} />)}
+          {panel('about', <AboutSection view={view} />)}
         </div>
 
         <div className="form-footer">

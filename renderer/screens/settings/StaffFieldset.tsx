@@ -2,7 +2,7 @@ import { FieldProblem } from '../../components/LabelledInput.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
-import { CheckboxField, NumberField } from './fields.tsx';
+import { CheckboxField, LockedNote, NumberField } from './fields.tsx';
 
 // How the till treats the people at it (the `staff` settings group): whether someone must sign in, when an
 // idle till signs them out, what a cashier may refund without a supervisor, and the cashier on receipts.
@@ -39,8 +39,16 @@ export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
           onChange={limit.onChange}
           testId={limitId}
           invalid={Boolean(limit.problem)}
-          describedBy={`${limitId}-hint${limit.problem ? ` ${limitId}-problem` : ''}`}
+          disabled={limit.locked}
+          describedBy={[
+            `${limitId}-hint`,
+            limit.locked ? `${limitId}-locked` : '',
+            limit.problem ? `${limitId}-problem` : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         />
+        {limit.locked && <LockedNote id={limitId} testId={limitId} />}
         <p id={`${limitId}-hint`} className="hint">
           {t('settings.staff.refundWithoutApprovalHint')}
         </p>

@@ -12,6 +12,8 @@ export interface FieldBinding<V> {
   readonly onChange: (value: V) => void;
   /** The core's message for this field (or for its group) from the last refused save. */
   readonly problem: string | undefined;
+  /** The fleet's policy locks it (electron/core/policy/): shown disabled, "Set by your organisation". */
+  readonly locked: boolean;
 }
 
 /** A write-only secret: whether main holds one, and what the admin typed (or null: remove it). */
@@ -39,7 +41,10 @@ export function bindDraft(
   state: SettingsFormState,
   dispatch: Dispatch<SettingsFormAction>,
   storedSecrets: SettingsView['secrets'],
+  lockedFields: readonly string[] = [],
 ): SettingsDraft {
+  // A locked group (`ecr`) locks each of its fields; a locked field (`ecr.port`) only itself.
+  const isLocked = (path: string): boolean => lockedFields.includes(path) || lockedFields.includes(path.split('.')[0]!);
   const edit = (change: (draft: Settings) => Settings, field?: string): void =>
     dispatch({ type: 'edited', edit: change, field });
   return {
@@ -48,12 +53,14 @@ export function bindDraft(
       value: state.draft[key],
       onChange: (value) => edit((draft) => withField(draft, key, value), key),
       problem: messageFor(state.fieldErrors, key),
+      locked: isLocked(key),
     }),
     groupField: (group, key) => ({
       value: state.draft[group][key],
       onChange: (value) => edit((draft) => withGroupField(draft, group, key, value), `${group}.${key}`),
       // The path is made of two checked keys; TypeScript cannot match a template of type parameters to the union.
       problem: messageFor(state.fieldErrors, `${group}.${key}` as FieldPath),
+      locked: isLocked(`${group}.${key}`),
     }),
     secret: (name) => ({
       name,

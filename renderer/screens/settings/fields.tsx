@@ -11,27 +11,55 @@ interface FieldShell {
   readonly problem?: string | undefined;
   readonly testId: string;
   readonly hint?: string | undefined;
+  /** Set by the fleet's policy: disabled, with "Set by your organisation" in place of a hint. */
+  readonly locked?: boolean | undefined;
 }
 
-function Shell({ id, label, problem, hint, children }: FieldShell & { id: string; children: ReactNode }) {
+function Shell({
+  id,
+  label,
+  problem,
+  hint,
+  locked,
+  testId,
+  children,
+}: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className={`field${problem ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
       {children}
-      {hint && (
+      {hint && !locked && (
         <p id={`${id}-hint`} className="hint">
           {hint}
         </p>
       )}
+      {locked && <LockedNote id={id} testId={testId} />}
       <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
   );
 }
 
-function describedBy(id: string, problem: string | undefined, hint: string | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
+/** Why a field cannot be changed here: the organisation's policy file sets it. */
+export function LockedNote({ id, testId }: { id: string; testId: string }) {
+  const t = useT();
+  return (
+    <p id={`${id}-locked`} className="hint" data-testid={`${testId}-locked`}>
+      {t('fleet.setByOrganisation')}
+    </p>
+  );
+}
+
+function describedBy(
+  id: string,
+  problem: string | undefined,
+  hint: string | undefined,
+  locked?: boolean | undefined,
+): string | undefined {
+  const ids = [hint && !locked ? `${id}-hint` : '', locked ? `${id}-locked` : '', problem ? `${id}-problem` : '']
+    .filter(Boolean)
+    .join(' ');
   return ids || undefined;
 }
 
@@ -64,7 +92,8 @@ export function TextField({
         spellCheck={false}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={Boolean(shell.problem) || undefined}
-        aria-describedby={describedBy(id, shell.problem, shell.hint)}
+        aria-describedby={describedBy(id, shell.problem, shell.hint, shell.locked)}
+        disabled={shell.locked}
         data-testid={shell.testId}
       />
     </Shell>
@@ -96,7 +125,7 @@ export function NumberField({ min, max, ...field }: FieldShell & NumberBinding &
   const local = text.trim() !== '' && !/^-?\d+$/.test(text.trim()) ? t('settings.notANumber') : undefined;
   const problem = local ?? field.problem;
   return (
-    <Shell id={id} label={field.label} testId={field.testId} hint={hint} problem={problem}>
+    <Shell id={id} label={field.label} testId={field.testId} hint={hint} problem={problem} locked={field.locked}>
       <input
         id={id}
         type="text"
@@ -116,7 +145,8 @@ export function NumberField({ min, max, ...field }: FieldShell & NumberBinding &
           }
         }}
         aria-invalid={Boolean(problem) || undefined}
-        aria-describedby={describedBy(id, problem, hint)}
+        aria-describedby={describedBy(id, problem, hint, field.locked)}
+        disabled={field.locked}
         data-testid={field.testId}
       />
     </Shell>
@@ -137,7 +167,8 @@ export function SelectField<V extends string>({
         value={value}
         onChange={(event) => onChange(event.target.value as V)}
         aria-invalid={Boolean(shell.problem) || undefined}
-        aria-describedby={describedBy(id, shell.problem, shell.hint)}
+        aria-describedby={describedBy(id, shell.problem, shell.hint, shell.locked)}
+        disabled={shell.locked}
         data-testid={shell.testId}
       >
         {options.map((option) => (
@@ -156,6 +187,7 @@ export function CheckboxField({
   label,
   problem,
   testId,
+  locked,
 }: FieldShell & { value: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (
@@ -165,11 +197,13 @@ export function CheckboxField({
         type="checkbox"
         checked={value}
         onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={describedBy(id, problem, undefined, locked)}
+        disabled={locked}
         aria-invalid={Boolean(problem) || undefined}
         data-testid={testId}
       />
       <label htmlFor={id}>{label}</label>
+      {locked && <LockedNote id={id} testId={testId} />}
       <FieldProblem id={`${id}-problem`} text={problem} />
     </div>
   );

@@ -83,7 +83,8 @@ export function buildPatch(saved: Settings, draft: Settings, secrets: SecretDraf
  * An older reply names one field in `details.field`.
  */
 export function fieldErrorsOf(error: AppError, locale: Locale): FieldErrors {
-  if (error.code !== 'settings.invalid') return {};
+  // A field the fleet's policy locks is named like a refused one (settings.locked).
+  if (error.code !== 'settings.invalid' && error.code !== 'settings.locked') return {};
   if (error.fieldNotices) {
     return Object.fromEntries(
       Object.entries(error.fieldNotices).map(([field, what]) => [field, noticeText(what, locale)]),

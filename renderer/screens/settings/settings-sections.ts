@@ -12,6 +12,8 @@ export const SETTINGS_SECTIONS = [
   'staff',
   'linked',
   'register',
+  // No setting of its own: the fleet's policy and Check this till (AboutSection.tsx).
+  'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

@@ -69,7 +69,7 @@ export function useSettingsForm(view: SettingsView) {
   };
 
   return {
-    draft: bindDraft(state, dispatch, view.secrets),
+    draft: bindDraft(state, dispatch, view.secrets, view.policy?.locked),
     patch,
     fieldErrors: state.fieldErrors,
     refusals: state.refusals,

@@ -109,4 +109,12 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
+  'auth.wrong-pin': 'That PIN is not known at this till. Try again.',
+  'auth.locked': 'Too many wrong PINs. Wait, then try again.',
+  'auth.sign-in-required': 'Sign in first: this till asks who is at the till before a sale or a refund.',
+  'auth.not-allowed': 'Your role may not do this. Ask a supervisor.',
+  'staff.invalid': 'Some details of this person are not valid. Check the highlighted fields.',
+  'staff.not-found': 'This person is not on this till’s staff list.',
+  'settings.locked':
+    'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
 } as const;

@@ -5,6 +5,7 @@ import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
 import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
+import { FLEET_SCREENS_EN } from './fleet.ts';
 
 // English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
@@ -490,6 +491,7 @@ export const SCREENS_EN = {
   ...JOURNAL_EN,
   ...REGISTER_EN,
   ...STAFF_SCREENS_EN,
+  ...FLEET_SCREENS_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

@@ -115,4 +115,13 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Pencetak resit dimatikan atau tidak dapat dihubungi. Semak kuasa dan kabelnya (atau rangkaian), kemudian tekan Cetak semula.',
   'printer.failed':
     'Pencetak resit tidak menjawab seperti sepatutnya pencetak resit. Semak tetapan pencetak (Tetapan → Peranti), kemudian tekan Cetak semula.',
+  'auth.wrong-pin': 'PIN itu tidak dikenali di terminal ini. Cuba lagi.',
+  'auth.locked': 'Terlalu banyak PIN salah. Tunggu sebentar, kemudian cuba lagi.',
+  'auth.sign-in-required':
+    'Log masuk dahulu: terminal ini perlu tahu siapa yang bertugas sebelum jualan atau bayaran balik.',
+  'auth.not-allowed': 'Peranan anda tidak membenarkan tindakan ini. Minta bantuan penyelia.',
+  'staff.invalid': 'Sebahagian butiran orang ini tidak sah. Semak medan yang ditandakan.',
+  'staff.not-found': 'Orang ini tiada dalam senarai kakitangan terminal ini.',
+  'settings.locked':
+    'Tetapan ini ditetapkan oleh organisasi anda (fail polisinya) dan tidak boleh diubah pada terminal ini. Hubungi pasukan IT anda.',
 };

@@ -4,6 +4,8 @@ import { CUSTOMER_NOTICES_MS } from './notices.customers.ts';
 import { EVENT_NOTICES_MS } from './notices.events.ts';
 import { PAYMENT_NOTICES_MS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
+import { STAFF_NOTICES_MS } from './notices.staff.ts';
+import { FLEET_NOTICES_MS } from './fleet.ts';
 
 export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_MS,
@@ -11,4 +13,6 @@ export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PROVIDER_NOTICES_MS,
   ...EVENT_NOTICES_MS,
   ...CUSTOMER_EVENT_NOTICES_MS,
+  ...STAFF_NOTICES_MS,
+  ...FLEET_NOTICES_MS,
 };

@@ -5,6 +5,7 @@ import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
+import { FLEET_SCREENS_MS } from './fleet.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // Bahasa Melayu. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -496,4 +497,5 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...JOURNAL_MS,
   ...REGISTER_MS,
   ...STAFF_SCREENS_MS,
+  ...FLEET_SCREENS_MS,
 };

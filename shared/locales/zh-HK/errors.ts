@@ -94,4 +94,11 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'auth.wrong-pin': '此收銀機不認識這個密碼。請再試一次。',
+  'auth.locked': '錯誤密碼次數過多。請稍候再試。',
+  'auth.sign-in-required': '請先登入：此收銀機在收款或退款前須知道由誰操作。',
+  'auth.not-allowed': '你的角色不可以進行此操作。請找主管協助。',
+  'staff.invalid': '此員工的部分資料無效。請檢查標示的欄位。',
+  'staff.not-found': '此收銀機的員工名單上沒有這位員工。',
+  'settings.locked': '此設定由貴機構（其政策檔）設定，無法在本機更改。請聯絡貴機構的資訊科技團隊。',
 };

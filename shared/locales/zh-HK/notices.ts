@@ -4,6 +4,8 @@ import { CUSTOMER_NOTICES_ZH_HK } from './notices.customers.ts';
 import { EVENT_NOTICES_ZH_HK } from './notices.events.ts';
 import { PAYMENT_NOTICES_ZH_HK } from './notices.payments.ts';
 import { PROVIDER_NOTICES_ZH_HK } from './notices.provider.ts';
+import { STAFF_NOTICES_ZH_HK } from './notices.staff.ts';
+import { FLEET_NOTICES_ZH_HK } from './fleet.ts';
 
 export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HK,
@@ -11,4 +13,6 @@ export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...PROVIDER_NOTICES_ZH_HK,
   ...EVENT_NOTICES_ZH_HK,
   ...CUSTOMER_EVENT_NOTICES_ZH_HK,
+  ...STAFF_NOTICES_ZH_HK,
+  ...FLEET_NOTICES_ZH_HK,
 };

@@ -94,4 +94,11 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'auth.wrong-pin': '此收银机不认识这个密码。请再试一次。',
+  'auth.locked': '错误密码次数过多。请稍候再试。',
+  'auth.sign-in-required': '请先登录：此收银机在收款或退款前须知道由谁操作。',
+  'auth.not-allowed': '你的角色不能进行此操作。请找主管协助。',
+  'staff.invalid': '此员工的部分资料无效。请检查标示的栏位。',
+  'staff.not-found': '此收银机的员工名单上没有这位员工。',
+  'settings.locked': '此设置由贵机构（其政策文件）设定，无法在本机更改。请联系贵机构的 IT 团队。',
 };

@@ -4,6 +4,8 @@ import { CUSTOMER_NOTICES_ZH_HANS } from './notices.customers.ts';
 import { EVENT_NOTICES_ZH_HANS } from './notices.events.ts';
 import { PAYMENT_NOTICES_ZH_HANS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_ZH_HANS } from './notices.provider.ts';
+import { STAFF_NOTICES_ZH_HANS } from './notices.staff.ts';
+import { FLEET_NOTICES_ZH_HANS } from './fleet.ts';
 
 export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HANS,
@@ -11,4 +13,6 @@ export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...PROVIDER_NOTICES_ZH_HANS,
   ...EVENT_NOTICES_ZH_HANS,
   ...CUSTOMER_EVENT_NOTICES_ZH_HANS,
+  ...STAFF_NOTICES_ZH_HANS,
+  ...FLEET_NOTICES_ZH_HANS,
 };

@@ -5,6 +5,7 @@ import { CUSTOMERS_ZH_HANS } from './customers.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
 import { PRINTER_ZH_HANS } from './printer.ts';
 import { REGISTER_ZH_HANS } from './register.ts';
+import { FLEET_SCREENS_ZH_HANS } from './fleet.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -475,4 +476,5 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...JOURNAL_ZH_HANS,
   ...REGISTER_ZH_HANS,
   ...STAFF_SCREENS_ZH_HANS,
+  ...FLEET_SCREENS_ZH_HANS,
 };

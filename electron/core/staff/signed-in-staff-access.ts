@@ -1,0 +1,77 @@
+import { PosError } from '../../../shared/errors.ts';
+import type { Money } from '../../../shared/money.ts';
+import { notice } from '../../../shared/notices.ts';
+import { roleHas, type SignedInStaff, type StaffRef, type StaffRight } from '../../../shared/staff.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { StaffAccess } from './staff-access.ts';
+import type { StaffPins } from './staff-pins.ts';
+import { signInRequired, type StaffSession } from './staff-session.ts';
+
+// StaffAccess answered from who is signed in (staff-session.ts) and the rights of their role (shared/staff.ts).
+// With "Ask who is at the till" off and nobody signed in, the till works as before staff existed: every right
+// is open, nobody is recorded, and a refund is approved by a supervisor's (or an admin's) own PIN.
+
+export function signedInStaffAccess(deps: {
+  readonly session: Pick<StaffSession, 'signedIn'>;
+  readonly pins: StaffPins;
+  readonly settings: Pick<SettingsService, 'current'>;
+}): StaffAccess {
+  const { session, pins, settings } = deps;
+  const ref = ({ id, name }: SignedInStaff): StaffRef => ({ id, name });
+
+  function requireRight(right: StaffRight): StaffRef | null {
+    const who = session.signedIn();
+    if (who === null) {
+      if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
+      return null;
+    }
+    if (!roleHas(who.role, right)) {
+      throw new PosError('auth.not-allowed', {
+        notice: notice('auth.not-allowed-right', {
+          role: notice(`staff.role.${who.role}`),
+          right: notice(`staff.right.${right}`),
+        }),
+      });
+    }
+    return ref(who);
+  }
+
+  return {
+    signedIn: () => session.signedIn(),
+    requireRight,
+
+    // One approval, one refund: the PIN is checked for this refund and nothing is kept for the next one.
+    async authorizeRefund(amount: Money, approverPin: string | undefined) {
+      const who = session.signedIn();
+      if (who === null) {
+        if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
+        return { refundedBy: null, approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
+      }
+      if (roleHas(who.role, 'refund')) {
+        // Someone who may refund confirms with their own PIN (another approver's does as well, and is named).
+        if (approverPin === undefined || approverPin === '') {
+          throw new PosError('supervisor.pin-required', { notice: notice('auth.refund-confirm-pin') });
+        }
+        return { refundedBy: ref(who), approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
+      }
+      // A cashier: small refunds alone when Settings allow it; otherwise (or when a PIN is given anyway) an
+      // approver's own PIN, on the same screen.
+      const limitMinor = settings.current().staff.refundWithoutApprovalUpToMinor;
+      const noPin = approverPin === undefined || approverPin === '';
+      if (noPin && amount.amountMinor <= limitMinor) return { refundedBy: ref(who), approvedBy: null };
+      if (noPin) {
+        throw new PosError('supervisor.pin-required', {
+          notice:
+            limitMinor > 0
+              ? notice('auth.refund-needs-approval-over', {
+                  limit: { amountMinor: limitMinor, currency: amount.currency },
+                })
+              : notice('auth.refund-needs-approval'),
+        });
+      }
+      return { refundedBy: ref(who), approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
+    },
+
+    approverByPin: (pin, right) => pins.approverByPin(pin, right),
+  };
+}

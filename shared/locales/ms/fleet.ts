@@ -1,0 +1,89 @@
+import type { FLEET_NOTICES_EN, FLEET_SCREENS_EN } from '../en/fleet.ts';
+
+// Bahasa Melayu: tetapan yang diurus oleh organisasi (fail polisi) dan semakan kesihatan terminal.
+// Same keys as ../en/fleet.ts.
+
+export const FLEET_SCREENS_MS: Readonly<Record<keyof typeof FLEET_SCREENS_EN, string>> = {
+  'settings.tab.about': 'Perihal',
+  'fleet.setByOrganisation': 'Ditetapkan oleh organisasi anda',
+  'fleet.policyTitle': 'Diurus oleh organisasi anda',
+  'fleet.policyFile': 'Fail polisi: {file}',
+  'fleet.policyLocked': 'Dikunci pada terminal ini: {fields}',
+  'fleet.policyNothingLocked': 'Polisi tidak mengunci sebarang tetapan pada terminal ini.',
+  'fleet.policyProblems': 'Bahagian fail polisi ini tidak digunakan:',
+  'fleet.check.title': 'Semak terminal ini',
+  'fleet.check.intro': 'Bertanya keadaan setiap bahagian terminal dalam beberapa saat. Tiada apa-apa yang diubah.',
+  'fleet.check.run': 'Semak terminal ini',
+  'fleet.check.running': 'Sedang menyemak…',
+  'fleet.check.ok': 'Berfungsi',
+  'fleet.check.problem': 'Perlu perhatian',
+  'fleet.check.allOk': 'Kesemua {total} semakan tidak menemui sebarang masalah.',
+  'fleet.check.someWrong': '{count} daripada {total} semakan menemui masalah.',
+  'fleet.check.id.provider': 'Penyedia',
+  'fleet.check.id.clock': 'Jam',
+  'fleet.check.id.journal': 'Jurnal',
+  'fleet.check.id.disk': 'Ruang cakera',
+  'fleet.check.id.printer': 'Pencetak resit',
+  'fleet.check.id.scanner': 'Pengimbas USB',
+  'fleet.check.id.camera': 'Kamera',
+  'fleet.check.id.register': 'Sambungan mesin daftar tunai',
+  'fleet.check.id.webhooks': 'Penerima webhook',
+  'fleet.check.id.updates': 'Kemas kini',
+  'fleet.statusLink': 'Ada perkara yang perlu perhatian: semak terminal ini',
+};
+
+export const FLEET_NOTICES_MS: Readonly<Record<keyof typeof FLEET_NOTICES_EN, string>> = {
+  'policy.set-by-organisation': 'Ditetapkan oleh organisasi anda: terminal ini tidak boleh mengubahnya.',
+  'policy.unreadable': 'Fail polisi {file} bukan JSON yang sah, jadi tiada bahagiannya digunakan.',
+  'policy.not-an-object':
+    'Fail polisi {file} mesti mengandungi objek dengan "settings" dan "locked", jadi tiada bahagiannya digunakan.',
+  'policy.unknown-part': 'Fail polisi mempunyai bahagian "{name}" yang tidak dikenali oleh terminal; ia diabaikan.',
+  'policy.not-a-setting': '"{name}" bukan tetapan; nilai polisi untuknya diabaikan.',
+  'policy.secret-not-allowed':
+    '"{name}" ialah rahsia, yang tidak pernah ditetapkan oleh fail polisi (semua orang pada komputer boleh membacanya): taipkannya dalam Tetapan pada terminal ini.',
+  'policy.value-refused': 'Nilai polisi untuk "{name}" tidak digunakan: {problem}',
+  'policy.lock-unknown': '"{name}" bukan tetapan, jadi ia tidak boleh dikunci; kunci itu diabaikan.',
+  'policy.locked-not-a-list': '"locked" mesti senarai nama tetapan; tiada tetapan dikunci.',
+  'health.timed-out': 'Tiada jawapan dalam masa {seconds} saat.',
+  'health.could-not-check': 'Semakan tidak dapat dijalankan: {reason}',
+  'health.provider-not-set-up': 'Belum ditetapkan: {reason}',
+  'health.clock-ok': 'Dalam lingkungan {skew} daripada jam penyedia.',
+  'health.clock-off':
+    'Berbeza {skew} daripada jam penyedia: betulkan masa komputer (penyedia menolak permintaan yang berbeza kira-kira seminit).',
+  'health.clock-unknown': 'Tidak diukur: penyedia tidak menjawab.',
+  'health.journals-ok': 'Kedua-dua jurnal terbuka dan lulus semakan SQLite.',
+  'health.journal-payments-refused':
+    'Jurnal pembayaran ditolak semasa mula: tiada pembayaran diterima sehingga pentadbir menyelesaikannya pada skrin Jualan.',
+  'health.journal-customers-refused':
+    'Jurnal pelanggan terpaut ditolak semasa mula: tiada pembayaran pelanggan terpaut diterima sehingga pentadbir menyelesaikannya.',
+  'health.journal-payments-damaged':
+    'SQLite menemui kerosakan dalam jurnal pembayaran ({detail}): pulihkannya daripada sandaran.',
+  'health.journal-customers-damaged':
+    'SQLite menemui kerosakan dalam jurnal pelanggan terpaut ({detail}): pulihkannya daripada sandaran.',
+  'health.disk-ok': '{free} MB ruang kosong dalam folder data.',
+  'health.disk-low':
+    'Hanya {free} MB ruang kosong dalam folder data (sekurang-kurangnya {minimum} MB diperlukan): kosongkan sedikit ruang.',
+  'health.printer-not-asked':
+    'Resit dicetak oleh pencetak komputer sendiri, yang keadaannya tidak dapat ditanya oleh terminal.',
+  'health.printer-ready': 'Pencetak resit menjawab dan sedia.',
+  'health.printer-problem': '{problem}',
+  'health.scanner-read': 'Kod terakhir dibaca {minutes} minit yang lalu.',
+  'health.scanner-no-read':
+    'Belum ada bacaan sejak terminal dimulakan: imbas apa-apa kod untuk mengujinya (terminal hanya mengesan pengimbas apabila ia membaca).',
+  'health.scanner-not-reported':
+    'Terminal tidak dapat mengesan pengimbas USB dari sini: imbas kod pada skrin terminal untuk mengujinya.',
+  'health.camera-fast': 'Kamera membaca kod (penyahkod pantas).',
+  'health.camera-slow':
+    'Kamera membaca kod dengan penyahkod terbina dalam yang lebih perlahan (penyahkod pantas gagal dimuatkan).',
+  'health.camera-not-started':
+    'Kamera belum digunakan sejak terminal dimulakan: buka imbasan untuk mengujinya (terminal tidak dapat menguji kamera dengan sendiri).',
+  'health.register-off': 'Sambungan mesin daftar tunai dimatikan (Tetapan → Mesin daftar tunai).',
+  'health.register-listening': 'Sambungan mesin daftar tunai mendengar pada port {port}.',
+  'health.listener-off':
+    '{listener} tidak dapat mendengar pada port {port}: program lain sedang menggunakannya atau komputer menolaknya.',
+  'health.listener.payment-notifications': 'Pemberitahuan bayaran',
+  'health.listener.order-webhooks': 'Webhook pelanggan terpaut',
+  'health.listener.register-connection': 'Sambungan mesin daftar tunai',
+  'health.webhooks-ok': 'Setiap penerima webhook yang sepatutnya mendengar sedang mendengar.',
+  'health.several': '{problems}',
+};
