@@ -16,7 +16,7 @@ const NODE_TESTS = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/fixture
 const SLOW_TESTS = '**/*.slow.test.ts';
 
 // Packages main loads at run time from node_modules instead of bundling them.
-const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite'];
+const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite', 'electron-updater'];
 
 // An absolute folder to build into instead of the checkout (dist/, dist-electron/): the bundle smoke test
 // (electron/bundle-smoke.slow.test.ts) builds there, so it never replaces the build other tests are serving.

@@ -250,3 +250,13 @@ describe('a bundle that cannot load fails the smoke test', () => {
     60_000,
   );
 });
+
+describe('a second start on the same data folder (Electron’s single-instance lock, kept in userData)', () => {
+  it('quits at once: no core, no window, no IPC handler, so the running till keeps its journal to itself', async () => {
+    const run = await runHarness(appDir, ['--lock-held'], { SMOKE_PACKAGED: '1', SMOKE_INSTANCE_LOCK: 'held' });
+    expect(run.report.loadError, run.stderr).toBeUndefined();
+    expect(run.report.secondInstance).toEqual({ quitRequests: 1, quitCompleted: true, windows: 0, ipcHandler: false });
+    expect(run.exitedByItself).toBe(true);
+    expect(run.code).toBe(0);
+  }, 60_000);
+});

@@ -8,7 +8,11 @@ import { launchMode } from './core/security/launch-mode.ts';
 import type { WindowRole } from './core/security/window-channels.ts';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol.ts';
 import { createConsentWindows } from './adapters/consent-window.ts';
+import { logProcessCrashes } from './adapters/crash-log.ts';
+import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './core/logging/log-file.ts';
 import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
+import { applyLoginItem, keepDisplayAwakeWhileInFront } from './adapters/machine.ts';
+import { createElectronUpdateEngine } from './adapters/updater.ts';
 import { netFetch } from './adapters/net-fetch.ts';
 import { appPaths } from './adapters/paths.ts';
 import { createElectronPrinter } from './adapters/printer.ts';
@@ -73,6 +77,11 @@ async function start(): Promise<void> {
   guardAllWebContents(appOrigin);
   await app.whenReady();
   const paths = appPaths();
+  // Main's own log (crashes of renderers and child processes, main's unhandled errors), beside the core's.
+  const mainLog: TillLog = await openLogFile({ folder: logsFolderOf(paths.dataDir), name: 'main' }).catch(() => NO_LOG);
+  logProcessCrashes(mainLog);
+  mainLog.info('main', 'main.started', { version: app.getVersion(), packaged: app.isPackaged });
+  if (mode.ignoredDevServer) mainLog.warn('main', 'main.dev-server-ignored', { url: mode.ignoredDevServer });
 
   // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
   // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
@@ -101,8 +110,12 @@ async function start(): Promise<void> {
       openConsent: consentWindows.open,
       // The fleet's policy file (core/policy/): `--policy FILE`, else the system-wide place.
       policyFile: policyPathFromArgs(process.argv) ?? systemPolicyPath(process.platform, process.env),
+      // Updates through electron-updater, when and only when the core decides (core/updates/).
+      updates: createElectronUpdateEngine((line) => console.warn(line)),
     });
   } catch (error) {
+    mainLog.error('main', 'main.core-start-failed', { error });
+    await mainLog.close();
     dialog.showErrorBox(
       'Wallet POS cannot start',
       `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`,
@@ -134,6 +147,17 @@ async function start(): Promise<void> {
     createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }),
     'cashier',
   );
+  // Settings → This computer: start with the session, and keep the screen on while the till is in front.
+  applyLoginItem(settings.machine);
+  let keepAwakeSetting = settings.machine.keepDisplayAwake;
+  const displayAwake = keepDisplayAwakeWhileInFront(cashier, () => keepAwakeSetting);
+  const stopMachineSettings = runningCore.onEvent((event) => {
+    if (event.event !== 'settings.changed') return;
+    const { machine } = event.payload.settings;
+    applyLoginItem(machine);
+    keepAwakeSetting = machine.keepDisplayAwake;
+    displayAwake.recheck();
+  });
   cashier.on('closed', () => {
     cashier = null;
     // The customer display has no purpose without the till.
@@ -167,10 +191,17 @@ async function start(): Promise<void> {
     if (shutDown) return;
     event.preventDefault();
     shutDown = true;
+    stopMachineSettings();
     stopIpc();
     runningCore
       .close()
-      .catch((error: unknown) => console.error('Core did not close cleanly', error))
-      .finally(() => app.quit());
+      .catch((error: unknown) => {
+        console.error('Core did not close cleanly', error);
+        mainLog.error('main', 'main.core-close-failed', { error });
+      })
+      .finally(() => {
+        mainLog.info('main', 'main.quit');
+        void mainLog.close().finally(() => app.quit());
+      });
   });
 }

@@ -43,9 +43,10 @@ export function App() {
   }, [boot]);
 
   const terminal = useTerminal();
+  // Until the frame shows (it sets the language of its own screens: a kiosk's customer screens may differ).
   useEffect(() => {
-    document.documentElement.lang = terminal.locale;
-  }, [terminal.locale]);
+    if (!ready) document.documentElement.lang = terminal.locale;
+  }, [terminal.locale, ready]);
 
   if (!ready) {
     return (

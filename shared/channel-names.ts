@@ -43,6 +43,7 @@ export const CHANNEL_NAME_LIST = [
   'printer.testPage',
   'printer.openDrawer',
   'printer.printDayReport',
+  'printer.printShiftReport',
   'ecr.keys',
   'ecr.createKey',
   'ecr.revokeKey',
@@ -61,6 +62,11 @@ export const CHANNEL_NAME_LIST = [
   'shifts.report',
   'shifts.ofDay',
   'health.check',
+  'support.logs',
+  'support.bundle',
+  'log.rendererError',
+  'updates.status',
+  'updates.installNow',
 ] as const;
 
 export const EVENT_NAME_LIST = [

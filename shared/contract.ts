@@ -34,6 +34,7 @@ import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
 import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
 import type { Result } from './result.ts';
+import type { UpdateStatus } from './updates.ts';
 import {
   shiftRequestSchemas,
   staffRequestSchemas,
@@ -122,7 +123,9 @@ export interface Channels
     RegisterChannels,
     StaffChannels,
     ShiftChannels,
-    HealthChannels {
+    HealthChannels,
+    SupportChannels,
+    UpdateChannels {
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
@@ -158,7 +161,13 @@ export interface Channels
   };
   'payments.cancel': { request: { referenceId: string; reason?: string | undefined }; response: PaymentView };
   'payments.refund': {
-    request: { referenceId: string; amountMinor?: number | undefined; reason: string; supervisorPin: string };
+    /** supervisorPin: the approver's own PIN; none for a refund under the no-approval limit (Settings → Staff). */
+    request: {
+      referenceId: string;
+      amountMinor?: number | undefined;
+      reason: string;
+      supervisorPin?: string | undefined;
+    };
     response: PaymentDetail;
   };
   'payments.get': { request: { referenceId: string }; response: PaymentDetail };
@@ -491,12 +500,18 @@ export interface PrinterChannels {
   'printer.openDrawer': { request: Empty; response: { opened: true } };
   /** The end-of-day report on an ESC/POS printer; via browser (print it yourself) for the system printer. */
   'printer.printDayReport': { request: { day: string }; response: PrintOutcome };
+  /**
+   * A shift's X report (open: the shift so far) or Z report (closed: as kept at its close, never recomputed; a
+   * second print is marked Copy) on an ESC/POS printer; via browser for the system printer. Needs the x-report right.
+   */
+  'printer.printShiftReport': { request: { id: string }; response: PrintOutcome };
 }
 
 export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
   'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
   'printer.openDrawer': empty,
   'printer.printDayReport': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'printer.printShiftReport': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
 };
 
 // ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----
@@ -539,6 +554,70 @@ export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<
   'ecr.newCertificate': empty,
 };
 
+// ---- running a till in the field: logs and the support bundle (electron/core/logging/, electron/core/support/) ----
+
+/** Where the till's log files are (Settings → About). */
+export interface LogFolder {
+  readonly folder: string;
+}
+
+/** A support bundle written to disk: its path and size. */
+export interface SupportBundle {
+  readonly path: string;
+  readonly bytes: number;
+}
+
+/** An error the screens did not handle, for the renderer's log (never shown to anyone). */
+export interface RendererError {
+  readonly kind: 'error' | 'unhandledrejection';
+  readonly message: string;
+  readonly stack?: string | undefined;
+  /** The page's path (never its query), e.g. /customer-display. */
+  readonly page?: string | undefined;
+}
+
+export interface SupportChannels {
+  /** Where the logs are. */
+  'support.logs': { request: Empty; response: LogFolder };
+  /**
+   * One .zip for whoever supports the till: the logs, settings without secrets, the journals' health, versions,
+   * the status bar's state and its problems. Admin only, like settings.save.
+   */
+  'support.bundle': { request: Empty; response: SupportBundle };
+  /** The renderer's unhandled error or rejection, into the renderer's log; `logged: false` past the rate limit. */
+  'log.rendererError': { request: RendererError; response: { logged: boolean } };
+}
+
+export const supportRequestSchemas: { [K in keyof SupportChannels]: z.ZodType<SupportChannels[K]['request']> } = {
+  'support.logs': empty,
+  'support.bundle': empty,
+  'log.rendererError': z
+    .object({
+      kind: z.enum(['error', 'unhandledrejection']),
+      message: z.string().max(2_000),
+      stack: z.string().max(8_000).optional(),
+      page: z.string().max(200).optional(),
+    })
+    .strict(),
+};
+
+// ---- updates (electron/core/updates/: checked daily, installed only with no payment open) ----
+
+export interface UpdateChannels {
+  /** The running version, the one waiting and when it installs, the feed and the maintenance window. */
+  'updates.status': { request: Empty; response: UpdateStatus };
+  /**
+   * "Restart to update" (admin, like settings.save): quits and installs the waiting version now, outside the
+   * window too, but never with a payment open (updates.payment-open) or in doubt (updates.payment-in-doubt).
+   */
+  'updates.installNow': { request: Empty; response: UpdateStatus };
+}
+
+export const updateRequestSchemas: { [K in keyof UpdateChannels]: z.ZodType<UpdateChannels[K]['request']> } = {
+  'updates.status': empty,
+  'updates.installNow': empty,
+};
+
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).
 export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
@@ -565,7 +644,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       referenceId,
       amountMinor: amountMinor.optional(),
       reason: z.string().min(1).max(200),
-      supervisorPin: z.string().min(1).max(32),
+      supervisorPin: z.string().min(1).max(32).optional(),
     })
     .strict(),
   'payments.get': z.object({ referenceId }).strict(),
@@ -605,4 +684,6 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...staffRequestSchemas,
   ...shiftRequestSchemas,
   ...healthRequestSchemas,
+  ...supportRequestSchemas,
+  ...updateRequestSchemas,
 };

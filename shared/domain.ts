@@ -1,6 +1,7 @@
 import type { PrinterStatus } from './printer.ts';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
+import type { StaffRef } from './staff.ts';
 
 // Domain types shared by core and renderer. Provider facts are in ../shared/spec/wire-details.md §2.4.
 
@@ -139,6 +140,16 @@ export interface PaymentView {
    * before it existed still type-check.
    */
   readonly fromRegister?: RegisterOrigin | null;
+  /**
+   * Who took it (journal schema 14): the person signed in, as named then; null for the kiosk's, a sale nobody was
+   * signed in for, another terminal's, and payments recorded before. Optional only for views built before it.
+   */
+  readonly takenBy?: StaffRef | null;
+  /**
+   * Who asked for the cancel that cancelled it (or is still being sent); null when nobody did or nobody was signed
+   * in. Set on a payment's own view (payments.get, payment.updated); the history list does not read cancels.
+   */
+  readonly cancelledBy?: StaffRef | null;
 }
 
 /** Which register started a payment: its key (Settings → Register connection), its order reference. */
@@ -193,6 +204,10 @@ export interface RefundView {
   readonly posId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Who made it (journal schema 14); null when nobody was signed in, for a register's, and before. */
+  readonly refundedBy?: StaffRef | null;
+  /** Who approved it with their own PIN; null when no approval was needed or asked for. */
+  readonly approvedBy?: StaffRef | null;
 }
 
 export interface JournalEvent {

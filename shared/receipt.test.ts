@@ -175,6 +175,21 @@ describe('buildReceipt', () => {
     expect(valueOf(doc, 'terminal')).toBe('POS-1');
     expect(doc.lines.find((line) => line.field === 'providerOrderId')?.label).toBe('支付商訂單編號');
   });
+
+  it('prints in Simplified Chinese on a zh-Hans till: day-first date (not 2026年11月22日), S$', () => {
+    const doc = buildReceipt({
+      detail: detail(paid({ paymentType: 'PAYLATER' }), []),
+      kind: 'receipt',
+      merchantName: '大巴窑咖啡店',
+      terminal: { posId: 'POS-1', terminalReference: '' },
+      locale: 'zh-Hans',
+      timeZone: 'Asia/Singapore',
+    });
+    expect(doc.title).toBe('收据');
+    expect(valueOf(doc, 'time')).toBe('22/11/2026 13:04:03');
+    expect(valueOf(doc, 'amount')).toBe('S$12.34');
+    expect(valueOf(doc, 'paymentType')).toBe('先买后付');
+  });
 });
 
 describe('the terminal lines: where the payment was taken, where it was refunded', () => {

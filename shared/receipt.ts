@@ -27,11 +27,21 @@ export interface ReceiptInput {
   readonly locale: Locale;
   /** IANA zone the till's clock shows; absent = the device's own zone (what the cashier's clock shows). */
   readonly timeZone?: string | undefined;
+  /** Settings → Staff "cashier on receipt": the cashier's first name is printed (default off). */
+  readonly cashierOnReceipt?: boolean | undefined;
 }
 
 /** The facts every receipt carries, in print order; `field` lets a test or a layout find one. */
 export type ReceiptField =
-  'time' | 'amount' | 'status' | 'paymentType' | 'providerOrderId' | 'reference' | 'terminal' | 'refundTerminal';
+  | 'time'
+  | 'amount'
+  | 'status'
+  | 'paymentType'
+  | 'providerOrderId'
+  | 'reference'
+  | 'terminal'
+  | 'refundTerminal'
+  | 'cashier';
 
 export interface ReceiptLine {
   readonly field: ReceiptField;
@@ -115,6 +125,10 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     { field: 'reference', label: labels.reference, value: payment.referenceId },
     terminalLine,
   ];
+  // The first name only: enough for a customer to say who served them, no more of a person than that.
+  const cashier = payment.takenBy?.name.trim().split(/\s+/)[0];
+  if (input.cashierOnReceipt && cashier)
+    lines.push({ field: 'cashier', label: LANGUAGES[locale].screens['receipt.cashier'], value: cashier });
 
   const slip = kind === 'refund-slip';
   // Every refund in this journal was made here, sent as the posId it records: the slip says which terminal
@@ -180,7 +194,7 @@ function refundStateText(state: RefundState, labels: Labels): string {
 export function formatDateTime(iso: string, locale: Locale, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+  const formatter = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -189,21 +203,38 @@ export function formatDateTime(iso: string, locale: Locale, timeZone: string | u
     second: '2-digit',
     hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  });
+  return dayFirst(formatter, date);
+}
+
+/**
+ * Intl's own pattern where it is day-first (en-GB, zh-HK, ms-SG); otherwise the same digits as dd/mm/yyyy.
+ * Simplified Chinese (zh-Hans-SG) writes 2026年11月22日, year-first, where a Singapore receipt reads 22/11/2026.
+ */
+function dayFirst(formatter: Intl.DateTimeFormat, date: Date): string {
+  const parts = formatter.formatToParts(date);
+  const at = (type: Intl.DateTimeFormatPartTypes): number => parts.findIndex((part) => part.type === type);
+  if (at('day') < at('month') && at('month') < at('year')) return formatter.format(date);
+  const value = (type: Intl.DateTimeFormatPartTypes): string => parts.find((part) => part.type === type)?.value ?? '';
+  const day = `${value('day')}/${value('month')}/${value('year')}`;
+  return at('hour') < 0 ? day : `${day} ${value('hour')}:${value('minute')}:${value('second')}`;
 }
 
 /**
  * A calendar day, "2026-11-25", as the day fields and the end-of-day report write it (25/11/2026 in
- * both languages), without the time-zone games of new Date(day).
+ * every language), without the time-zone games of new Date(day).
  */
 export function formatDay(day: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: 'UTC',
-  }).format(date);
+  return dayFirst(
+    new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    }),
+    date,
+  );
 }

@@ -80,6 +80,33 @@ export const printerSettingsSchema = z.object({
 });
 export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
 
+/** A local time of day, "HH:MM" (24-hour clock). */
+const localTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * Updates (electron/core/updates/): an electron-builder "generic" feed (https, or http on this computer: checked
+ * with the other addresses), and the maintenance window, in the till's local time, the only time an update
+ * installs by itself (a window may cross midnight, 22:00–04:00). An empty feed = no updates.
+ */
+export const updateSettingsSchema = z
+  .object({
+    feedUrl: z.string().max(300),
+    windowStart: localTimeOfDay,
+    windowEnd: localTimeOfDay,
+  })
+  .refine((u) => u.windowStart !== u.windowEnd, {
+    message: 'The maintenance window is empty',
+    path: ['windowEnd'],
+  });
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
+
+/** The computer the till runs on: start with the session, and keep the screen on while the till is in front. */
+export const machineSettingsSchema = z.object({
+  launchAtLogin: z.boolean(),
+  keepDisplayAwake: z.boolean(),
+});
+export type MachineSettings = z.infer<typeof machineSettingsSchema>;
+
 export const settingsSchema = z
   .object({
     environment: z.enum(ENVIRONMENT_IDS),
@@ -148,6 +175,20 @@ export const settingsSchema = z
     printer: printerSettingsSchema,
     /** People at the till (electron/core/staff/): sign-in, the refund limit without approval. */
     staff: staffSettingsSchema,
+    /**
+     * The language the customer reads, on the customer display and the kiosk's customer screens: '' = the till's
+     * own (`locale`). A Singapore counter may run in English while its customers read Simplified Chinese or Malay.
+     */
+    customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
+    updates: updateSettingsSchema,
+    machine: machineSettingsSchema,
+    /**
+     * Help for the customer on the screens that face them (the kiosk's and the customer display; never the
+     * cashier's): larger text, and the paid and failed sounds on the customer display too (a kiosk always
+     * sounds, as the cashier's screen does). Off by default: the cashier's screen already sounds through the
+     * same speaker, and a customer display's own text is sized for a step away.
+     */
+    customerHelp: z.object({ largeText: z.boolean(), soundOnResult: z.boolean() }),
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -264,4 +305,11 @@ export const DEFAULT_SETTINGS: Settings = {
     drawerOffMs: 200,
   },
   staff: DEFAULT_STAFF_SETTINGS,
+  customerLocale: '',
+  // No feed until the shop's IT gives one; the window is the dead of night.
+  updates: { feedUrl: '', windowStart: '02:00', windowEnd: '05:00' },
+  // Off: a login item is the machine owner's choice (and a developer's laptop must not get one from `npm start`);
+  // on: a till's screen going dark in front of a customer is never wanted.
+  machine: { launchAtLogin: false, keepDisplayAwake: true },
+  customerHelp: { largeText: false, soundOnResult: false },
 };

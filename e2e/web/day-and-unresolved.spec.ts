@@ -55,7 +55,8 @@ test('lost provider answers: "checking", listed under Unresolved with its reason
 
     const counter = page.getByTestId('status-unresolved');
     await expect(counter).toHaveText(`Unresolved: ${before + 1}`);
-    await expect(counter).toHaveAccessibleName(`Unresolved payments: ${before + 1}. Open the list`);
+    await expect(counter).toHaveAccessibleName(`Unresolved: ${before + 1}`);
+    await expect(counter).toHaveAccessibleDescription(`Unresolved payments: ${before + 1}. Open the list`);
     await counter.click();
     await expect(page.getByTestId('unresolved-screen')).toBeVisible();
     const row = page.locator(`[data-testid="unresolved-row"][data-reference-id="${referenceId}"]`);

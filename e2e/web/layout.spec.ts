@@ -212,9 +212,17 @@ for (const size of [
 }
 
 /** Settings' sections in tab order (screens/settings/sections.ts). */
-const SETTINGS_TABS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked', 'register', 'about'].map(
-  (id) => `settings-tab-${id}`,
-);
+const SETTINGS_TABS = [
+  'connection',
+  'terminal',
+  'payments',
+  'devices',
+  'pins',
+  'linked',
+  'register',
+  'updates',
+  'about',
+].map((id) => `settings-tab-${id}`);
 
 for (const size of [
   { width: 1024, height: 768 },

@@ -68,7 +68,9 @@ export function createCustomerDisplayWindow(
     fullscreen: display !== null,
     // The customer must not be able to focus it and type into the till.
     focusable: display === null,
-    webPreferences: webPreferences(preload, { devTools }),
+    // Nobody ever touches it, so Chromium's autoplay rule would keep it silent: the paid and failed sounds
+    // (Settings → customerHelp.soundOnResult) need it to play without a gesture.
+    webPreferences: { ...webPreferences(preload, { devTools }), autoplayPolicy: 'no-user-gesture-required' },
   });
   window.once('ready-to-show', () => window.showInactive());
   void window.loadURL(url);

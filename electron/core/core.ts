@@ -21,6 +21,7 @@ import {
 } from './journal-stand-ins.ts';
 import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
+import { announcingShiftChanges } from './shifts/shift-module.ts';
 import { createStatusBudget } from './status/status-budget.ts';
 import { DEMO_CREDENTIALS, startSandbox } from './provider/demo.ts';
 import { createProviderAccess, type DemoCredentials, type SandboxStarter } from './provider/provider-access.ts';
@@ -41,7 +42,15 @@ import { createListenerBoard } from './status/listener-board.ts';
 import { createStatusMonitor } from './status/status-monitor.ts';
 import { createStaffModule } from './staff/staff-module.ts';
 import type { ShiftView } from '../../shared/staff.ts';
-import { NOT_SERVED_YET } from './staff/not-served-yet.ts';
+import { loggedHandlers } from './logging/logged-handlers.ts';
+import { statusLogger } from './logging/status-log.ts';
+import { logsFolderOf, NO_LOG, openLogFile, type LogLimits, type TillLog } from './logging/log-file.ts';
+import { supportHandlers } from './support/support-handlers.ts';
+import { SYSTEM_TIMERS } from './timers.ts';
+import type { UpdateEngine } from './updates/update-engine.ts';
+import { createUpdateModule } from './updates/update-module.ts';
+import { updateHealth } from './updates/update-health.ts';
+import { PosError } from '../../shared/errors.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: settings, the
 // provider (embedded sandbox in demo mode), the status monitor, the payment service and the linked-customer
@@ -85,7 +94,10 @@ export interface CreateCoreOptions {
    * consent window, the web host's broker). Default: a refusal saying so.
    */
   readonly openConsent?: ConsentOpener;
-  /** Where the core's log lines go (a listener that cannot listen, and why). Default: the console's warnings. */
+  /**
+   * Where the core's log lines go besides its log file (`<dataDir>/logs/core.N.log`, logging/): a listener that
+   * cannot listen, and why. Default: the file only.
+   */
   readonly log?: (line: string) => void;
   /**
    * The fleet's policy file (policy/): its values over the saved settings, its locked fields refused. Absent or
@@ -96,17 +108,60 @@ export interface CreateCoreOptions {
   readonly policyWatchMs?: number;
   /** The health check's limits: each check's time (default 5 s), the free space `disk` wants (default 200 MB). */
   readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
+  /** The log files' size cap (logging/log-file.ts; default 5 files of 5 MB): tests of the rotation shorten it. */
+  readonly logLimits?: LogLimits;
+  /**
+   * What fetches and installs updates (updates/update-engine.ts): electron-updater in the app
+   * (adapters/updater.ts). Default: none, as in the browser preview, which cannot install (updates.status says so).
+   */
+  readonly updates?: UpdateEngine | null;
 }
 
 const DEFAULT_STATUS_INTERVAL_MS = 30_000;
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
+  // The core's log and the renderer's (its errors come through log.rendererError), one rotating file each.
+  const logsFolder = logsFolderOf(options.dataDir);
+  // A log that cannot be opened (a read-only folder, a full disk) never keeps the till from taking payments.
+  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits: options.logLimits }).catch(
+    () => NO_LOG,
+  );
+  const rendererLog = await openLogFile({ folder: logsFolder, name: 'renderer', limits: options.logLimits }).catch(
+    () => NO_LOG,
+  );
+  const closeLogs = async (): Promise<void> => {
+    await coreLog.close();
+    await rendererLog.close();
+  };
+  try {
+    return await composeCore(options, coreLog, rendererLog, closeLogs);
+  } catch (error) {
+    coreLog.error('core', 'core.start-failed', { error });
+    await closeLogs();
+    throw error;
+  }
+}
+
+async function composeCore(
+  options: CreateCoreOptions,
+  coreLog: TillLog,
+  rendererLog: TillLog,
+  closeLogs: () => Promise<void>,
+): Promise<Core> {
+  coreLog.info('core', 'core.starting', { version: options.version, transport: options.transport });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const bus = createEventBus();
   const settingsFile = options.settingsFile ?? openConfSettingsFile(options.dataDir);
   const journalRecords = journalRecordsIn(options.dataDir);
-  const log = options.log ?? ((line: string) => console.warn(line));
+  // The modules that log write English lines: each goes to the core's log under its area (and to options.log).
+  const linesOf =
+    (area: string) =>
+    (line: string): void => {
+      coreLog.lines(area)(line);
+      options.log?.(line);
+    };
+  const log = linesOf('policy');
   // An invalid policy never stops the till: what of it is valid applies, the rest is logged and shown in Settings.
   const policy = options.policyFile ? readPolicyFile(options.policyFile) : null;
   const logPolicy = (read: Policy | null): void => {
@@ -120,8 +175,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     policy,
   });
   const admin = createAdminSession();
-  // The shift open now, for session.current: the shifts module answers once it is wired (null until then).
-  const currentShift = (): ShiftView | null => null;
+  // The shift open now, for session.current: the shifts module's (in the payment service, created below).
+  let currentShift = (): ShiftView | null => null;
   // People at the till. Every service gets the settings through it: "the admin PIN" is any admin's own PIN, "the
   // supervisor PIN" anyone's who may approve a refund (staff/staff-pins.ts).
   const staff = await createStaffModule({
@@ -131,7 +186,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     admin,
     emit: bus.emit,
     currentShift: () => currentShift(),
-    log: options.log,
+    log: linesOf('staff'),
   });
   const { settings } = staff;
   const demoCredentials = options.demoCredentials ?? DEMO_CREDENTIALS;
@@ -149,7 +204,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   let countsChanged = (): void => {};
   let providerAnswered = (_answered: boolean): void => {};
   // A listener that cannot listen (a port another program took) never stops the till: the status bar says it.
-  const listeners = createListenerBoard({ log });
+  const listeners = createListenerBoard({ log: linesOf('listeners') });
   const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
   const context: CoreContext = {
     dataDir: options.dataDir,
@@ -167,7 +222,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // Each service behind its journal's gate (journal-gate.ts): a journal refused at start (missing, emptied,
   // replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an admin resolves it.
   const paymentFactory = options.payments ?? createPaymentModule();
-  const customerFactory = options.customers ?? createCustomerModule({ vault: options.vault });
+  const customerFactory =
+    options.customers ?? createCustomerModule({ vault: options.vault, log: linesOf('customers') });
   let paymentGate;
   try {
     paymentGate = await openJournalGate({
@@ -181,6 +237,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     throw error;
   }
   const payments = paymentModuleBehind(paymentGate);
+  currentShift = () => payments.shifts.current();
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
   const approvals = createApprovals(context, {
@@ -225,10 +282,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     till,
     systemPrinter: options.printer,
     daySummary: (day) => dayReport['payments.summary']({ day }),
+    shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
     mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
     onStatus: () => printerChanged(),
   });
 
+  // The status bar's changes, with their time, in the core's log (logging/status-log.ts).
+  const logStatus = statusLogger(coreLog);
   const status = createStatusMonitor({
     environment: () => {
       const { environment } = settings.current();
@@ -256,7 +316,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     journalProblems,
     listenerProblems: () => listeners.problems(),
     printer: () => printing.status(),
-    onChange: (snapshot) => bus.emit('status.changed', snapshot),
+    onChange: (snapshot) => {
+      logStatus(snapshot);
+      bus.emit('status.changed', snapshot);
+    },
     intervalMs: options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS,
   });
   countsChanged = () => status.recount();
@@ -276,6 +339,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
     till,
     printer: () => printing.receiptPrinter(),
+    cashierOnReceipt: () => settings.current().staff.cashierOnReceipt,
   });
 
   const openConsent = options.openConsent ?? consentNotAvailable;
@@ -298,11 +362,39 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       ownPorts,
       requestTimeoutMs: options.registerRequestTimeoutMs,
       listeners,
+      log: linesOf('register'),
     });
   } catch (error) {
     await customers.close().finally(() => payments.close().finally(() => provider.close()));
     throw error;
   }
+  // Updates: checked daily, installed only in the maintenance window with no payment open or in doubt.
+  const updates = createUpdateModule({
+    engine: options.updates ?? null,
+    runningVersion: options.version,
+    settings: () => settings.current().updates,
+    tillIdentity: () => {
+      const current = settings.current();
+      return `${terminalInEffect(current, demoCredentials).posId}/${current.terminalReference}`;
+    },
+    // The status bar's counts: in-store and linked-customer, open and in doubt; and a register's sale waiting for
+    // its scan, which has no payment yet and would be lost to a restart.
+    payments: () => {
+      const counts = payments.counts();
+      return {
+        pendingCount: counts.pendingCount + (payments.register.openSale() ? 1 : 0),
+        unresolvedCount: counts.unresolvedCount + customers.unresolvedCount(),
+      };
+    },
+    requireAdmin: async () => {
+      await settings.ensureVaultReadable();
+      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+    },
+    timers: SYSTEM_TIMERS,
+    log,
+  });
+  // A feed or window just saved is acted on at once, not at the next minute's round.
+  const stopUpdateSettings = settings.onChange(() => void updates.tick());
   const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
   const health = createHealthModule({
     dataDir: options.dataDir,
@@ -322,8 +414,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     listenerProblems: () => listeners.problems(),
     ...options.health,
   });
-  const handlers = composeHandlers({
-    notServedYet: NOT_SERVED_YET,
+  health.provide('updates', async () => updateHealth(updates.status()));
+  const statusNow = () => {
+    status.recount();
+    return status.snapshot();
+  };
+  const composed = composeHandlers({
     staff: staff.handlers,
     app: appHandlers({
       version: options.version,
@@ -351,12 +447,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       settings,
       admin,
       now: Date.now,
-      statusNow: () => {
-        status.recount();
-        return status.snapshot();
-      },
+      statusNow,
     }),
     payments: payments.handlers,
+    // A shift opened or closed: the screens hear the session again (session.changed).
+    shifts: announcingShiftChanges(payments.shifts.handlers, () => staff.announceSession()),
     dayReport,
     customers: customers.handlers,
     approvals: approvals.handlers,
@@ -368,7 +463,19 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     printing: printing.handlers,
     ecr: ecr.handlers,
     health: health.handlers,
+    support: supportHandlers({
+      dataDir: options.dataDir,
+      version: options.version,
+      settings,
+      admin,
+      statusNow,
+      coreLog,
+      rendererLog,
+    }),
+    updates: updates.handlers,
   });
+  // Every refused call leaves a line in the core's log (its code and English, never the request).
+  const handlers = loggedHandlers(composed, coreLog);
 
   status.start();
   // A policy pushed while the till runs applies now (after any save under way), not at the next restart.
@@ -383,6 +490,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
         options.policyWatchMs,
       )
     : () => {};
+  coreLog.info('core', 'core.started', { dataDir: options.dataDir, environment: settings.current().environment });
+  updates.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -394,6 +503,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       closing ??= (async () => {
         status.close();
         stopPolicyWatch();
+        updates.close();
+        stopUpdateSettings();
         stopSettingsEvents();
         stopListenerEvents();
         try {
@@ -408,7 +519,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
             // probe) is refused, and no budget timer keeps the process alive.
             statusBudget.close();
             printing.close();
-            await provider.close();
+            try {
+              await provider.close();
+            } finally {
+              coreLog.info('core', 'core.closed');
+              await closeLogs();
+            }
           }
         }
       })();

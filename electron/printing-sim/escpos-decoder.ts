@@ -23,8 +23,8 @@ export interface DecodedJob {
   /** Started with ESC @. */
   init: boolean;
   cut: boolean;
-  /** Lines that were sent in the double-byte (Big5) mode, as raw bytes: a test checks the code page. */
-  readonly big5Lines: Uint8Array[];
+  /** Lines that were sent in the double-byte (Chinese) mode, as raw bytes: a test checks the code page. */
+  readonly doubleByteLines: Uint8Array[];
   readonly unknown: string[];
 }
 
@@ -38,9 +38,14 @@ const GS = 0x1d;
 const FS = 0x1c;
 const DLE = 0x10;
 const LF = 0x0a;
-const big5 = new TextDecoder('big5');
+/**
+ * The code page of the printer's double-byte mode, fixed in a real printer's firmware: Big5 (Traditional Chinese
+ * models) or GB18030 (Simplified). Decoded with the WHATWG decoders Node ships, not the till's encoders.
+ */
+export type PrinterCodePage = 'big5' | 'gb18030';
 
-export function createDecoder(onEvent: (event: DecoderEvent) => void) {
+export function createDecoder(onEvent: (event: DecoderEvent) => void, codePage: PrinterCodePage = 'big5') {
+  const doubleByte = new TextDecoder(codePage);
   let pending: number[] = [];
   let job: DecodedJob | null = null;
   let line: number[] = [];
@@ -51,11 +56,11 @@ export function createDecoder(onEvent: (event: DecoderEvent) => void) {
   let align = 0;
   const qr = { model: 0, moduleDots: 0, errorCorrection: '', data: new Uint8Array() };
 
-  const current = (): DecodedJob => (job ??= { items: [], init: false, cut: false, big5Lines: [], unknown: [] });
+  const current = (): DecodedJob => (job ??= { items: [], init: false, cut: false, doubleByteLines: [], unknown: [] });
   const endLine = (): void => {
     const bytes = Uint8Array.from(line);
-    const text = lineHadKanji ? big5.decode(bytes) : String.fromCharCode(...bytes);
-    if (lineHadKanji) current().big5Lines.push(bytes);
+    const text = lineHadKanji ? doubleByte.decode(bytes) : String.fromCharCode(...bytes);
+    if (lineHadKanji) current().doubleByteLines.push(bytes);
     current().items.push({ type: 'text', text, bold, large, align });
     line = [];
     lineHadKanji = false;
@@ -74,7 +79,7 @@ export function createDecoder(onEvent: (event: DecoderEvent) => void) {
       if (!need(2)) return 0;
       if (second === 0x40) {
         if (job && (job.items.length > 0 || line.length > 0)) current().unknown.push('ESC @ inside a job');
-        job = { items: [], init: true, cut: false, big5Lines: [], unknown: [] };
+        job = { items: [], init: true, cut: false, doubleByteLines: [], unknown: [] };
         bold = large = kanji = false;
         align = 0;
         return 2;

@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { createDecoder, type DecodedJob } from './escpos-decoder.ts';
+import { createDecoder, type DecodedJob, type PrinterCodePage } from './escpos-decoder.ts';
 import { jobSvg } from './job-svg.ts';
 
 // A receipt printer on a port, for development and tests: it takes raw ESC/POS over TCP (like port 9100 of a
 // real one), answers DLE EOT status queries for the state it is switched to, decodes each job (init, text in
-// ASCII or Big5, native QR, cut) and keeps it as an SVG picture of the paper in a folder, served over HTTP.
+// ASCII or its Chinese code page — Big5 or GB18030 —, native QR, cut) and keeps it as an SVG picture of the paper in a folder, served over HTTP.
 // The HTTP side (loopback only) also switches the state: POST /state with paper-out, cover-open, offline,
 // silent (answers nothing: not an ESC/POS printer), garbage, or ready.
 
@@ -49,6 +49,8 @@ export interface VirtualPrinterOptions {
   readonly controlPort?: number;
   /** Where the job pictures go. */
   readonly folder: string;
+  /** The Chinese code page of its firmware (a Hong Kong printer reads Big5, the default; a Singapore one GB18030). */
+  readonly codePage?: PrinterCodePage;
 }
 
 export async function startVirtualPrinter(options: VirtualPrinterOptions): Promise<VirtualPrinter> {
@@ -82,7 +84,7 @@ export async function startVirtualPrinter(options: VirtualPrinterOptions): Promi
         writeFileSync(svgPath, jobSvg(event.job));
         jobs.push({ ...event.job, id, receivedAt: new Date().toISOString(), svgPath });
       }
-    });
+    }, options.codePage);
     socket.on('data', (chunk: Buffer) => {
       jobBytes += countJobBytes(chunk);
       decoder.feed(chunk);

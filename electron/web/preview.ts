@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { logsFolderOf, openLogFile } from '../core/logging/log-file.ts';
 import { createPaymentModule } from '../core/payments/payment-service.ts';
 import { systemPolicyPath } from '../core/policy/policy-path.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
@@ -66,10 +67,14 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
+  // The web host's own log beside the core's (core/logging/): the preview is the web host's process.
+  const webLog = await openLogFile({ folder: logsFolderOf(dataDir), name: 'web' });
   // The web host starts after the core (it serves the core); Settings asks for its port only later.
   let hostPort: number | null = null;
   const { core, consent } = await createWebCore({
     dataDir,
+    // A listener that cannot listen is printed as before, and written to the core's log.
+    log: (line) => console.warn(line),
     vault: new DevelopmentFileVault(join(dataDir, 'secrets.development.json')),
     version,
     sandbox: { port: sandboxPort },
@@ -79,21 +84,30 @@ async function main(): Promise<void> {
   });
   let host;
   try {
-    host = await startWebHost({ core, consent, rendererDir, port });
+    host = await startWebHost({ core, consent, rendererDir, port, log: webLog });
     hostPort = host.port;
   } catch (error) {
+    webLog.error('web', 'web.start-failed', { port, error });
     await core.close();
+    await webLog.close();
     throw error;
   }
   const { sandboxBaseUrl } = await core.handlers['app.info']({});
 
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (): void => {
-    if (stopping) process.exit(1); // a second Ctrl+C: do not wait any longer
-    stopping = true;
+    // A second Ctrl+C: do not wait any longer. Not the echo of the first: the settings file's library (conf, through
+    // atomically's when-exit) sends the process the same signal again once its own exit hook ran, within
+    // milliseconds; a person's second press comes later than that.
+    if (stoppingSince !== null) {
+      if (Date.now() - stoppingSince > 1_000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     void host
       .close()
       .then(() => core.close())
+      .then(() => webLog.close())
       .then(
         () => process.exit(0),
         (error: unknown) => {

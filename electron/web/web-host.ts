@@ -6,6 +6,7 @@ import { defaultMessage } from '../../shared/errors.ts';
 import type { AppError, Result } from '../../shared/result.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
+import { NO_LOG, type TillLog } from '../core/logging/log-file.ts';
 import { parseJsonOrUndefined } from '../core/http/json-text.ts';
 import { listen } from '../core/http/listen.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
@@ -31,6 +32,11 @@ export interface WebHostOptions {
   readonly port?: number;
   /** Fixed token for tests; by default a new random one per launch. */
   readonly token?: string;
+  /**
+   * The web host's own log (`web.N.log`, core/logging/): what it refused and why (a wrong Host, Origin or token),
+   * and what failed inside it. The path only, never a query or a header: a token travels in both.
+   */
+  readonly log?: TillLog;
 }
 
 export interface WebHost {
@@ -62,9 +68,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   let port = 0;
   const { core, consent } = options;
+  const log = options.log ?? NO_LOG;
+  const refused = (status: number, reason: string, request: IncomingMessage): void =>
+    log.warn('web', 'web.refused', { status, reason, method: request.method, path: pathOf(request) });
 
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
-    handleRequest(request, response).catch(() => {
+    handleRequest(request, response).catch((error: unknown) => {
+      log.error('web', 'web.internal', { path: pathOf(request), error });
       if (!response.headersSent) sendJson(response, 500, failure('internal'));
       else response.destroy();
     });
@@ -72,6 +82,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!isOwnHostHeader(request.headers.host, port)) {
+      refused(403, 'host', request);
       sendJson(response, 403, failure('ipc.forbidden', 'This address is only for this computer.'));
       return;
     }
@@ -79,6 +90,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // The consent broker checks its own Origin rule (its sandboxed page posts with Origin: null) and ticket.
     if (url.pathname.startsWith(CONSENT_PREFIX)) return consent.handle(request, response, url);
     if (!isOwnOriginHeader(request.headers.origin, port)) {
+      refused(403, 'origin', request);
       sendJson(response, 403, failure('ipc.forbidden'));
       return;
     }
@@ -109,10 +121,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const role = roleOfToken(bearerToken(request.headers.authorization));
     if (role === null) {
+      refused(401, 'token', request);
       sendJson(response, 401, failure('ipc.forbidden'));
       return;
     }
     if (!isChannelAllowed(role, channel)) {
+      refused(403, `channel not allowed to ${role}`, request);
       sendJson(response, 403, failure('ipc.forbidden'));
       return;
     }
@@ -137,6 +151,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(request.url ?? '/', 'http://host.invalid');
     const refuse = (status: string): void => {
+      refused(Number(status.slice(0, 3)), 'event stream', request);
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     if (url.pathname !== EVENTS_PATH) return refuse('404 Not Found');
@@ -178,6 +193,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   listening.server.on('upgrade', upgrade);
   port = listening.port;
   const origin = `http://${BIND_ADDRESS}:${port}`;
+  log.info('web', 'web.listening', { origin });
 
   let closing: Promise<void> | null = null;
   return {
@@ -191,10 +207,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         await listening.close();
+        log.info('web', 'web.closed');
       })();
       return closing;
     },
   };
+}
+
+/** The request's path without its query (the event stream's token is in the query). */
+function pathOf(request: IncomingMessage): string {
+  return (request.url ?? '/').split('?')[0]!.slice(0, 200);
 }
 
 function failure(code: AppError['code'], message?: string): Result<never> {

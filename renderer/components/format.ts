@@ -10,7 +10,7 @@ export function money(value: Money, locale: Locale): string {
 }
 
 // Dates and times as the tills' markets write them, the same as receipts (shared/receipt.ts): day-first and a
-// 24-hour clock in both languages (plain 'en' is US order in Intl; zh-HK's default is a 12-hour 下午1:05).
+// 24-hour clock in every language (plain 'en' is US order in Intl; zh-HK's default is a 12-hour 下午1:05).
 
 export function time(iso: string, locale: Locale): string {
   const date = new Date(iso);

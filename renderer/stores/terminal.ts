@@ -14,6 +14,8 @@ export interface Terminal {
   readonly mode: TerminalMode;
   readonly kiosk: boolean;
   readonly locale: Locale;
+  /** The language of what the customer reads (the kiosk's customer screens): Settings' customerLocale, else locale. */
+  readonly customerLocale: Locale;
   readonly demo: boolean;
   readonly settings: Settings;
   /** What an in-store sale must stay within: Settings' amount limits, tightened by what the provider refused. */
@@ -37,6 +39,7 @@ export function useTerminal(): Terminal {
     mode: view ? settings.mode : (info?.mode ?? 'cashier'),
     kiosk: view ? settings.kiosk : (info?.kiosk ?? false),
     locale: view ? settings.locale : (info?.locale ?? 'en'),
+    customerLocale: (view ? settings.customerLocale || settings.locale : null) ?? info?.locale ?? 'en',
     demo,
     settings,
     saleLimits: saleLimits(settings.amountLimits, info?.providerAmountLimits ?? null),

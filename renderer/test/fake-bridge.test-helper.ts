@@ -159,6 +159,22 @@ export function createFakeBridge(
         certificateProblem: null,
         certificate: null,
       }),
+    // As the browser preview: nothing can be installed there.
+    'updates.status': () =>
+      answer({
+        runningVersion: '0.0.0-test',
+        phase: 'unavailable',
+        feedUrl: settings().updates.feedUrl,
+        window: { start: settings().updates.windowStart, end: settings().updates.windowEnd },
+        lastCheckedAt: null,
+        nextCheckAt: null,
+        offered: null,
+        waiting: null,
+        installAt: null,
+        insideWindow: false,
+        heldBy: null,
+        problem: null,
+      }),
     'ecr.openSale': () => answer(options.registerSale ?? null),
     // Nobody signed in, no shifts, no staff: a till as before staff (a staff test overrides these).
     'session.current': () =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
 import { NOTICES_EN } from '../notices.ts';
+import { outOfScript, TRANSLATION_COMPLETE, untranslated } from './coverage.test-helper.ts';
 import { LOCALES, LANGUAGES, type Language } from './index.ts';
 
 // Every language says everything English says, with the same parameters: a template that names {amount} in
@@ -33,6 +34,43 @@ function differences(language: Language): string[] {
 describe('the languages', () => {
   it.each(LOCALES)('%s has a text for every key, with the same parameters as English', (locale) => {
     expect(differences(LANGUAGES[locale])).toEqual([]);
+  });
+
+  // A finished language (coverage.test-helper.ts, TRANSLATION_COMPLETE) has no text left in English and none in
+  // another script. Each line of a failure names the section, the key and what is wrong with it.
+  const complete = LOCALES.filter((locale) => TRANSLATION_COMPLETE[locale]);
+  const inProgress = LOCALES.filter((locale) => !TRANSLATION_COMPLETE[locale]);
+
+  it.each(complete)('%s is translated: no text still in English or in another script', (locale) => {
+    expect(untranslated(locale)).toEqual([]);
+  });
+
+  if (inProgress.length > 0)
+    it.each(inProgress)('%s is being translated: once nothing is left, mark it complete', (locale) => {
+      // Fails when the translation is done, so the translator flips TRANSLATION_COMPLETE and the check above holds.
+      expect(untranslated(locale).length, `${locale} has nothing left to translate`).toBeGreaterThan(0);
+    });
+
+  it('finds a text left in English, a Traditional character in Simplified, Han in a Latin language', () => {
+    const hans = LANGUAGES['zh-Hans'];
+    const broken: Language = {
+      ...hans,
+      screens: { ...hans.screens, 'sale.title': LANGUAGES.en.screens['sale.title'], 'sale.amount': '金額' },
+    };
+    expect(untranslated('zh-Hans', broken)).toEqual([
+      'screens sale.title: still the English text',
+      'screens sale.amount: 額 is not simplified-chinese',
+    ]);
+    expect(outOfScript('ms', 'Jumlah {amount} 金额')).toEqual(['金', '额']);
+    // Malay writes "Status" as English does; it may not leave a whole English sentence.
+    const ms = LANGUAGES.ms;
+    const malay: Language = {
+      ...ms,
+      screens: { ...ms.screens, 'payments.status': 'Status', 'sale.title': LANGUAGES.en.screens['sale.title'] },
+    };
+    expect(untranslated('ms', malay)).toEqual(['screens sale.title: still the English text']);
+    // Codes, keys and parameters may stay as they are.
+    expect(untranslated('zh-HK', { ...LANGUAGES['zh-HK'] })).toEqual([]);
   });
 
   it('finds a missing text and a parameter that differs', () => {

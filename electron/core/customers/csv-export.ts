@@ -34,6 +34,9 @@ export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], time
       Origin: 'taken here',
       Register: '',
       'Register order reference': '',
+      // Linked-customer charges are not attributed to a person (yet): the in-store columns stay empty.
+      Cashier: '',
+      'Approved by': '',
     };
     return CSV_HEADER.map((column) => fields[column]);
   });

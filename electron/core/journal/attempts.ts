@@ -11,6 +11,8 @@ import { isReferenceId, makeReferenceId } from './reference-id.ts';
 import { englishColumn, failureColumns, noticeColumn, sameNotice, type FailureReason } from './reason-columns.ts';
 import { ATTEMPT_COLUMNS, readAttempt, type AttemptRow } from './rows.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
+import { openShiftId } from './shifts.ts';
 
 // Payment attempts: the write-ahead record made before a create/scan request leaves, and every update the
 // responses, status lookups and webhooks bring afterwards.
@@ -28,6 +30,8 @@ export interface NewAttempt {
   readonly note?: string | null | undefined;
   /** Started by a register over the register connection: its key's name and its order reference. */
   readonly register?: RegisterOrigin | undefined;
+  /** Who took it (the person signed in); null or absent for the kiosk's and a sale nobody was signed in for. */
+  readonly takenBy?: StaffRef | null | undefined;
 }
 
 /** Fields the service may change after the insert. Absent (undefined) = unchanged; null = clear. */
@@ -127,18 +131,22 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     registerKey: input.register?.keyName ?? null,
     registerKeyId: input.register?.keyId ?? null,
     orderReference: input.register?.orderReference ?? null,
+    takenBy: input.takenBy ?? null,
+    shiftId: null,
   };
 
   return ctx.atomically(() => {
     if (getAttempt(ctx, referenceId)) throw new PosError('order.duplicate-reference', { details: { referenceId } });
+    // The shift open now, read in the commit that records the payment (a close cannot slip between them).
+    const shiftId = openShiftId(ctx);
     if (codeHash !== null) refuseUsedCode(ctx, codeHash);
     try {
       ctx
         .sql(
           `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
              display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, register_key_id,
-             order_reference)
-           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+             order_reference, taken_by_id, taken_by_name, shift_id)
+           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           referenceId,
@@ -155,6 +163,9 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
           row.registerKey,
           row.registerKeyId,
           row.orderReference,
+          row.takenBy?.id ?? null,
+          row.takenBy?.name ?? null,
+          shiftId,
         );
     } catch (error) {
       // Both were checked above inside this write transaction; this is the schema's own guarantee speaking.
@@ -164,7 +175,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
       throw error;
     }
     appendStatusChange(ctx, referenceId, now, 'sending', null);
-    return row;
+    return { ...row, shiftId };
   });
 }
 

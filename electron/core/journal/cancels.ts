@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
+import { openShiftId } from './shifts.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { englishColumn, failureColumns, noticeColumn, type FailureReason } from './reason-columns.ts';
@@ -13,6 +15,8 @@ import { CANCEL_COLUMNS, readCancel, type CancelOutcome, type CancelRow, type Ca
 export interface NewCancel {
   readonly reason?: string | null | undefined;
   readonly idempotencyKey?: string | undefined;
+  /** Who asked for it; null or absent for the kiosk's, a register's, or nobody signed in. */
+  readonly cancelledBy?: StaffRef | null | undefined;
 }
 
 export interface CancelPatch {
@@ -55,14 +59,27 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
       failureReason: null,
       failureNotice: null,
       checkingReason: null,
+      cancelledBy: input.cancelledBy ?? null,
+      shiftId: openShiftId(ctx),
       createdAt: now,
       updatedAt: now,
     };
     ctx
       .sql(
-        `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'sending', ?, ?)`,
+        `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at,
+           cancelled_by_id, cancelled_by_name, shift_id) VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?)`,
       )
-      .run(row.cancelId, referenceId, row.idempotencyKey, row.reason, now, now);
+      .run(
+        row.cancelId,
+        referenceId,
+        row.idempotencyKey,
+        row.reason,
+        now,
+        now,
+        row.cancelledBy?.id ?? null,
+        row.cancelledBy?.name ?? null,
+        row.shiftId,
+      );
     return row;
   });
 }

@@ -221,7 +221,14 @@ describe('CSV export', () => {
 
     const [header, ...rows] = parseCsv(journal.exportCsv('2026-11-21').csv.slice(1));
     // New columns come last: a back office reading the older ones by position still finds them.
-    expect(header!.slice(-4)).toEqual(['POS ID', 'Origin', 'Register', 'Register order reference']);
+    expect(header!.slice(-6)).toEqual([
+      'POS ID',
+      'Origin',
+      'Register',
+      'Register order reference',
+      'Cashier',
+      'Approved by',
+    ]);
     const pick = (row: string[]) =>
       (['Record', 'Reference', 'Amount', 'Origin', 'Register', 'Register order reference'] as const).map(
         (name) => row[header!.indexOf(name)],

@@ -13,7 +13,9 @@ import { ATTEMPT_COLUMNS, readAttempt, readRefund } from './rows.ts';
 // refund of it was made here, so every refund line of a day has its payment line in the same file. A refund's POS ID is the terminal it was sent as. Register names the key of
 // the shop's register that started the payment over the register connection, with the register's own order
 // reference beside it (on the payment's refund lines too), so the back office can match them to the register's
-// records; both empty for a sale keyed in at the till. Added last, so older columns keep their place. RFC 4180 (CRLF, quotes
+// records; both empty for a sale keyed in at the till. Cashier (schema 14): who took the payment, or who made the
+// refund, by the name they had then (empty: the kiosk's, a register's refund, nobody signed in, or before staff);
+// Approved by: who approved a refund with their own PIN. Added last, so older columns keep their place. RFC 4180 (CRLF, quotes
 // doubled, fields with , " CR LF quoted); amounts as exact major-unit
 // strings ("12.34") from the integer minor units; times as the shop's local wall clock.
 
@@ -37,6 +39,8 @@ export const CSV_HEADER = [
   'Origin',
   'Register',
   'Register order reference',
+  'Cashier',
+  'Approved by',
 ] as const;
 
 /**
@@ -98,6 +102,8 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         ORIGIN_TEXT[row.origin],
         freeText(row.registerKey),
         row.orderReference ?? '',
+        freeText(row.takenBy?.name ?? null),
+        '',
       ]);
     }
     const refunds = ctx
@@ -131,6 +137,8 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         raw['payment_origin'] === 'looked-up' ? ORIGIN_TEXT['looked-up'] : ORIGIN_TEXT['taken-here'],
         freeText((raw['payment_register_key'] as string | null) ?? null),
         String(raw['payment_order_reference'] ?? ''),
+        freeText(refund.refundedBy?.name ?? null),
+        freeText(refund.approvedBy?.name ?? null),
       ]);
     }
   });

@@ -27,3 +27,4 @@ export type {
   RegisterRequestRow,
   RegisterSaleRow,
 } from './register.ts';
+export type { ShiftRow } from './shifts.ts';

@@ -9,6 +9,7 @@ import type {
   StatusChange,
 } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import type { ShiftReport, StaffRef } from '../../../shared/staff.ts';
 import * as attempts from './attempts.ts';
 import * as cancels from './cancels.ts';
 import { createContext, type JournalContext } from './context.ts';
@@ -26,6 +27,7 @@ import { migrate } from './migrations.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import * as register from './register.ts';
+import * as shifts from './shifts.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
 import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
 
@@ -129,6 +131,20 @@ export interface Journal {
     openAttempts(): AttemptRow[];
   };
 
+  /** Shifts (schema 14): see shifts.ts. */
+  readonly shifts: {
+    /** Refused shift.already-open while one is open. */
+    open(input: { openedBy: StaffRef | null; note: string | null }): shifts.ShiftRow;
+    current(): shifts.ShiftRow | null;
+    get(shiftId: string): shifts.ShiftRow | null;
+    ofDay(day: string): shifts.ShiftRow[];
+    /** The X report of an open shift (now), or the Z report as kept. */
+    reportOf(shift: shifts.ShiftRow, currency: CurrencyCode): ShiftReport;
+    /** Refused shift.none-open, or shift.payments-open unless force. */
+    close(input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }): shifts.ShiftRow;
+    stillOpen(): string[];
+  };
+
   /** Groups several calls into one commit (e.g. an update and the event that explains it). `work` must be synchronous. */
   atomically<T>(work: () => T): T;
   close(): void;
@@ -228,6 +244,17 @@ export function openJournal(options: JournalOptions): Journal {
         register.closeRegisterSale(ctx, referenceId, state),
       ),
       openAttempts: guard(() => register.openRegisterAttempts(ctx)),
+    },
+    shifts: {
+      open: guard((input: { openedBy: StaffRef | null; note: string | null }) => shifts.openShift(ctx, input)),
+      current: guard(() => shifts.currentShift(ctx)),
+      get: guard((shiftId: string) => shifts.getShift(ctx, shiftId)),
+      ofDay: guard((day: string) => shifts.shiftsOfDay(ctx, day)),
+      reportOf: guard((shift: shifts.ShiftRow, currency: CurrencyCode) => shifts.reportOf(ctx, shift, currency)),
+      close: guard((input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }) =>
+        shifts.closeShift(ctx, input),
+      ),
+      stillOpen: guard(() => ctx.snapshot(() => shifts.paymentsStillOpen(ctx))),
     },
     history: guard((query: HistoryQuery) => history(ctx, query)),
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),

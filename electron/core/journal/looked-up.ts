@@ -67,6 +67,9 @@ export function lookedUpRow(ctx: JournalContext, payment: LookedUpPayment): Atte
     registerKey: null,
     registerKeyId: null,
     orderReference: null,
+    // Another terminal's payment: taken by nobody here, in no shift of this till (its refund here is in one).
+    takenBy: null,
+    shiftId: null,
   };
 }
 

@@ -172,6 +172,12 @@ describe('journal file and schema', () => {
           'payment_attempts_register',
           'register_requests_age',
           'register_sales_one_waiting',
+          // Schema 14: shifts.
+          'payment_attempts_shift',
+          'refunds_shift',
+          'cancels_shift',
+          'shifts_by_day',
+          'shifts_one_open',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { Atomically } from './database.ts';
+import { STAFF_AND_SHIFTS_MIGRATION } from './migration-14-staff.ts';
 
 // The journal's schema, versioned in code. SQLite's `user_version` holds the last migration applied; each
 // migration runs in its own transaction together with the version bump, so a crash half-way leaves the
@@ -422,6 +423,7 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX register_requests_age ON register_requests (created_at);
       `),
   },
+  STAFF_AND_SHIFTS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

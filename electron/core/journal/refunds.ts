@@ -8,6 +8,8 @@ import type { JournalContext } from './context.ts';
 import { refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import { englishColumn, failureColumns, noticeColumn, sameNotice, type FailureReason } from './reason-columns.ts';
 import { readRefund, REFUND_COLUMNS, type RefundRow } from './rows.ts';
+import { openShiftId } from './shifts.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { inFlightRefundMinor } from './views.ts';
 
 // Refunds: recorded (state `sending`) before the refund request leaves, like payments. The attempt's
@@ -35,6 +37,9 @@ export interface NewRefund {
   readonly refundCountAtBaselineRead?: number | undefined;
   /** The terminal (posId) the refund is sent as: this till's current one, whichever terminal took the payment. */
   readonly posId?: string | null | undefined;
+  /** Who refunds, and who approved it with their own PIN (staff/staff-access.ts authorizeRefund). */
+  readonly refundedBy?: StaffRef | null | undefined;
+  readonly approvedBy?: StaffRef | null | undefined;
 }
 
 export interface RefundPatch {
@@ -140,6 +145,9 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       providerRefundedBeforeMinor: baseline,
       checkingReason: null,
       posId: input.posId ?? null,
+      refundedBy: input.refundedBy ?? null,
+      approvedBy: input.approvedBy ?? null,
+      shiftId: openShiftId(ctx),
       localDay: ctx.localDay(now),
       createdAt: now,
       updatedAt: now,
@@ -147,8 +155,8 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
     ctx
       .sql(
         `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
-           pos_id, local_day, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?)`,
+           pos_id, local_day, created_at, updated_at, refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.refundId,
@@ -162,6 +170,11 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
         row.localDay,
         now,
         now,
+        row.refundedBy?.id ?? null,
+        row.refundedBy?.name ?? null,
+        row.approvedBy?.id ?? null,
+        row.approvedBy?.name ?? null,
+        row.shiftId,
       );
     return row;
   });

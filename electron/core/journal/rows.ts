@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/domain.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from './columns.ts';
 import { readNotice } from './reason-columns.ts';
 
@@ -69,6 +70,13 @@ export interface AttemptRow {
   readonly registerKeyId: string | null;
   /** The register's own order reference, sent as merchantOrderReference; null when it gave none. */
   readonly orderReference: string | null;
+  /**
+   * Who took it (schema 14): the person signed in, as named then; null for the kiosk's, a sale nobody was signed
+   * in for, and payments recorded before.
+   */
+  readonly takenBy: StaffRef | null;
+  /** The shift open when it was taken (schema 14); null when none was. */
+  readonly shiftId: string | null;
 }
 
 export interface RefundRow {
@@ -95,6 +103,11 @@ export interface RefundRow {
   readonly checkingReason: Notice | null;
   /** The terminal (posId) the refund was sent as; null on refunds recorded before journal schema 8. */
   readonly posId: string | null;
+  /** Who made it and who approved it with their own PIN (schema 14); null when nobody was signed in, or before. */
+  readonly refundedBy: StaffRef | null;
+  readonly approvedBy: StaffRef | null;
+  /** The shift open when it was made (schema 14). */
+  readonly shiftId: string | null;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -116,6 +129,9 @@ export interface CancelRow {
   readonly failureNotice: Notice | null;
   /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */
   readonly checkingReason: Notice | null;
+  /** Who asked for it (schema 14); null for the kiosk's, a register's, or nobody signed in. */
+  readonly cancelledBy: StaffRef | null;
+  readonly shiftId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -146,7 +162,7 @@ export interface StatusHistoryRow {
 export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version,
-  register_key, register_key_id, order_reference`;
+  register_key, register_key_id, order_reference, taken_by_id, taken_by_name, shift_id`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -178,11 +194,14 @@ export function readAttempt(row: SqlRow): AttemptRow {
     registerKey: textOrNull(row, 'register_key'),
     registerKeyId: textOrNull(row, 'register_key_id'),
     orderReference: textOrNull(row, 'order_reference'),
+    takenBy: staffRefOf(row, 'taken_by'),
+    shiftId: textOrNull(row, 'shift_id'),
   };
 }
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
-  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, pos_id, local_day, created_at, updated_at`;
+  provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, pos_id, local_day, created_at, updated_at,
+  refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -200,6 +219,9 @@ export function readRefund(row: SqlRow): RefundRow {
     providerRefundedBeforeMinor: integerOrNull(row, 'provider_refunded_before_minor'),
     checkingReason: readNotice(textOrNull(row, 'checking_notice'), textOrNull(row, 'checking_reason')),
     posId: textOrNull(row, 'pos_id'),
+    refundedBy: staffRefOf(row, 'refunded_by'),
+    approvedBy: staffRefOf(row, 'approved_by'),
+    shiftId: textOrNull(row, 'shift_id'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
@@ -207,7 +229,7 @@ export function readRefund(row: SqlRow): RefundRow {
 }
 
 export const CANCEL_COLUMNS =
-  'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, failure_notice, checking_reason, checking_notice, created_at, updated_at';
+  'cancel_id, reference_id, idempotency_key, reason, state, outcome, failure_reason, failure_notice, checking_reason, checking_notice, created_at, updated_at, cancelled_by_id, cancelled_by_name, shift_id';
 
 export function readCancel(row: SqlRow): CancelRow {
   return {
@@ -220,9 +242,17 @@ export function readCancel(row: SqlRow): CancelRow {
     failureReason: textOrNull(row, 'failure_reason'),
     failureNotice: readNotice(textOrNull(row, 'failure_notice'), null),
     checkingReason: readNotice(textOrNull(row, 'checking_notice'), textOrNull(row, 'checking_reason')),
+    cancelledBy: staffRefOf(row, 'cancelled_by'),
+    shiftId: textOrNull(row, 'shift_id'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };
+}
+
+/** A person as recorded with what they did: `<who>_id` and `<who>_name`, both or neither. */
+export function staffRefOf(row: SqlRow, who: string): StaffRef | null {
+  const id = textOrNull(row, `${who}_id`);
+  return id === null ? null : { id, name: textOrNull(row, `${who}_name`) ?? id };
 }
 
 export function readEvent(row: SqlRow): EventRow {

@@ -1,6 +1,7 @@
 import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { LEGACY_KEY_ID_PREFIX } from './register.ts';
 import { displayStatusOf, isCancellable, refundableMinorOf, refundTotalsOf } from './display-status.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow, StatusHistoryRow } from './rows.ts';
@@ -63,7 +64,16 @@ export function toPaymentView(
             keyName: row.registerKey,
             orderReference: row.orderReference,
           },
+    takenBy: row.takenBy,
+    cancelledBy: cancelledByOf(cancels),
   };
+}
+
+/** Who cancelled it: the cancel the provider confirmed, else the one still being sent. */
+function cancelledByOf(cancels: readonly CancelRow[]): StaffRef | null {
+  const done = cancels.find((cancel) => cancel.outcome === 'cancelled');
+  const pending = cancels.find((cancel) => cancel.state !== 'done');
+  return (done ?? pending)?.cancelledBy ?? null;
 }
 
 /**
@@ -122,6 +132,8 @@ export function toRefundView(row: RefundRow): RefundView {
     posId: row.posId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    refundedBy: row.refundedBy,
+    approvedBy: row.approvedBy,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { isCancellable, type NewRegisterRequest } from '../journal/index.ts';
 import { notCancellableReason } from './decisions.ts';
 import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
@@ -10,9 +11,31 @@ import { watch } from './workers.ts';
 // recorded with the cancel), and the kiosk's of the QRs a customer walked away from. Written ahead like every
 // request; one whose order is not known to exist yet is sent by the worker once it finds the order.
 
-/** The cashier's cancel (also the kiosk's, and the cashier's screen calling off a register's sale). */
-export function cancel(rt: PaymentRuntime, referenceId: string, reason: string | undefined): Promise<PaymentView> {
-  return recordAndSend(rt, referenceId, reason, () => {});
+/**
+ * The cashier's cancel (also the cashier's screen calling off a register's sale): their own sale needs the
+ * cancel-own right, anyone else's cancel-any. A kiosk's screen cancels its own customer's QR: nobody signs in there.
+ */
+export async function cancelAtCounter(
+  rt: PaymentRuntime,
+  referenceId: string,
+  reason: string | undefined,
+): Promise<PaymentView> {
+  if (rt.context.settings.current().mode === 'kiosk') return cancel(rt, referenceId, reason, null);
+  const takenBy = requireAttempt(rt, referenceId).takenBy;
+  const signedIn = rt.context.staff.signedIn();
+  const own = signedIn !== null && takenBy !== null && takenBy.id === signedIn.id;
+  const cancelledBy = rt.context.staff.requireRight(own ? 'cancel-own' : 'cancel-any');
+  return cancel(rt, referenceId, reason, cancelledBy);
+}
+
+/** A cancel already allowed, recorded as `cancelledBy`'s (null: the kiosk's, or nobody signed in). */
+export function cancel(
+  rt: PaymentRuntime,
+  referenceId: string,
+  reason: string | undefined,
+  cancelledBy: StaffRef | null,
+): Promise<PaymentView> {
+  return recordAndSend(rt, referenceId, reason, cancelledBy, () => {});
 }
 
 /** A register's cancel: its request recorded with the cancel, or alone when there is nothing left to cancel. */
@@ -22,7 +45,8 @@ export function cancelForRegister(
   request: NewRegisterRequest,
   keyName: string,
 ): Promise<PaymentView> {
-  return recordAndSend(rt, referenceId, `register ${keyName}`, () =>
+  // The register's key allowed it: the register's own, whoever is signed in at the till.
+  return recordAndSend(rt, referenceId, `register ${keyName}`, null, () =>
     rt.journal.register.recordRequest(request, { referenceId }),
   );
 }
@@ -35,7 +59,7 @@ export function cancelForRegister(
  */
 export async function cancelUnpaidKioskQrs(rt: PaymentRuntime): Promise<void> {
   const open = rt.journal.listNonFinal().filter((row) => row.method === 'merchant-qr');
-  await Promise.allSettled(open.map((row) => cancel(rt, row.referenceId, 'kiosk: next customer')));
+  await Promise.allSettled(open.map((row) => cancel(rt, row.referenceId, 'kiosk: next customer', null)));
 }
 
 /** `recordAlso`: what the caller's request adds to the cancel's commit (or writes alone when nothing is left to cancel). */
@@ -43,6 +67,7 @@ async function recordAndSend(
   rt: PaymentRuntime,
   referenceId: string,
   reason: string | undefined,
+  cancelledBy: StaffRef | null,
   recordAlso: () => void,
 ): Promise<PaymentView> {
   refuseWhenClosing(rt);
@@ -67,7 +92,7 @@ async function recordAndSend(
   if (rt.journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return cancelled();
 
   const recorded = rt.journal.atomically(() => {
-    const recorded = rt.journal.recordCancel(referenceId, { reason: reason?.trim() || null });
+    const recorded = rt.journal.recordCancel(referenceId, { reason: reason?.trim() || null, cancelledBy });
     recordAlso();
     return recorded;
   });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/domain.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import type { NewRegisterRequest } from '../journal/index.ts';
 import { cancelUnpaidKioskQrs } from './cancels.ts';
@@ -59,10 +60,16 @@ export async function chargeFromTill(
 }
 
 /** The cashier's charge: it holds the till for registers from its first check until its answer is back. */
-export function chargeAtCounter(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput): Promise<PaymentView> {
+export async function chargeAtCounter(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+): Promise<PaymentView> {
+  // Who sells: refused before anything is held or checked when nobody may (sign-in required, or no sell right).
+  const takenBy = rt.context.staff.requireRight('sell');
   return holdingTillForCashier(rt, async (sending) => {
     const checks = await checkTillCharge(rt, method, input);
-    return recordAndSend(rt, cashierCharge(rt, checks, sending));
+    return recordAndSend(rt, cashierCharge(rt, checks, sending, takenBy));
   });
 }
 
@@ -74,7 +81,8 @@ export function chargeAtKiosk(rt: PaymentRuntime, method: PaymentMethod, input: 
   return holdingTillForCashier(rt, async (sending) => {
     const checks = await checkTillCharge(rt, method, input);
     await cancelUnpaidKioskQrs(rt);
-    return recordAndSend(rt, cashierCharge(rt, checks, sending));
+    // The kiosk's sales are the kiosk's: nobody signs in there.
+    return recordAndSend(rt, cashierCharge(rt, checks, sending, null));
   });
 }
 
@@ -88,6 +96,8 @@ export async function chargeForRegister(
   origin: RegisterOrigin,
   request: NewRegisterRequest,
 ): Promise<PaymentView> {
+  // A register's sale is handed over at the till: whoever is signed in there takes it.
+  const takenBy = rt.context.staff.requireRight('sell');
   const checked = await checkCharge(rt, input);
   const note = normaliseNote(input.note);
   // No client (no credentials): refused before anything is recorded.
@@ -101,6 +111,7 @@ export async function chargeForRegister(
     consumerCode: undefined,
     note,
     register: origin,
+    takenBy,
     commit: (recordPayment) => {
       refuseWhenBusyForRegister(rt);
       recordPayment();
@@ -119,6 +130,7 @@ export async function chargeWaitingSale(
   input: ChargeInput,
   saleReference: string,
 ): Promise<PaymentView> {
+  const takenBy = rt.context.staff.requireRight('sell');
   const sale = waitingSaleFor(rt, saleReference, input);
   const checked = await checkCharge(rt, input);
   const consumerCode = consumerCodeOf(method, input);
@@ -132,6 +144,7 @@ export async function chargeWaitingSale(
     consumerCode,
     note: sale.note,
     register: { keyId: sale.keyId, keyName: sale.keyName, orderReference: sale.orderReference },
+    takenBy,
     commit: (recordPayment) => {
       recordPayment();
       rt.journal.register.closeSale(referenceId, 'scanned');
@@ -163,6 +176,8 @@ interface Charge {
   readonly consumerCode: string | undefined;
   readonly note: string | null;
   readonly register: RegisterOrigin | undefined;
+  /** Who takes it (null: the kiosk's, or nobody signed in), recorded with the payment. */
+  readonly takenBy: StaffRef | null;
   /** The write-ahead commit: what this charge writes, or refuses, around its payment's own record. */
   readonly commit: (recordPayment: () => void) => void;
 }
@@ -196,10 +211,11 @@ function cashierCharge(
   rt: PaymentRuntime,
   checks: Awaited<ReturnType<typeof checkTillCharge>>,
   sending: CashierCharge,
+  takenBy: StaffRef | null,
 ): Charge {
   const referenceId = rt.journal.newReferenceId(checks.checked.settings.terminalReference);
   sending.referenceId = referenceId;
-  return { ...checks, referenceId, commit: (recordPayment) => recordPayment() };
+  return { ...checks, referenceId, takenBy, commit: (recordPayment) => recordPayment() };
 }
 
 function consumerCodeOf(method: PaymentMethod, input: ChargeInput): string | undefined {
@@ -239,6 +255,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           consumerCode,
           note,
           register,
+          takenBy: charge.takenBy,
         }),
       ),
     );

@@ -44,6 +44,8 @@ export function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     registerKey: null,
     registerKeyId: null,
     orderReference: null,
+    takenBy: null,
+    shiftId: null,
     ...overrides,
   };
 }

@@ -175,6 +175,8 @@ describe('a cancel whose outcome is unknown', () => {
     failureReason: null,
     failureNotice: null,
     checkingReason: null,
+    cancelledBy: null,
+    shiftId: null,
     createdAt: T0,
     updatedAt: T0,
   };
@@ -220,6 +222,8 @@ describe('an open order past its expiry', () => {
     failureReason: 'refused',
     failureNotice: null,
     checkingReason: null,
+    cancelledBy: null,
+    shiftId: null,
     createdAt: T0,
     updatedAt: T0,
     ...overrides,

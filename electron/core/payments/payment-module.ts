@@ -4,6 +4,7 @@ import type { DaySummary, LearnedAmountLimits } from '../../../shared/domain.ts'
 import type { CoreContext } from '../core-context.ts';
 import { channelsFace, type ModuleFace } from '../module-face.ts';
 import type { RegisterPayments } from './register-sales.ts';
+import { SHIFT_CHANNELS, type ShiftHandlers, type ShiftModule } from '../shifts/shift-module.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
 // depends on (core-context.ts) and hands it over; the service returns its channel handlers, the day's
@@ -39,6 +40,8 @@ export interface PaymentModule {
   learnedAmountLimits(): Promise<LearnedAmountLimits>;
   /** What the register connection (electron/core/ecr/) asks of the service: see payments/register-sales.ts. */
   readonly register: RegisterPayments;
+  /** Shifts (../shifts/), kept in this service's journal. */
+  readonly shifts: ShiftModule;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,11 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
     refund: 'rejects',
     refundOf: 'throws',
     openSale: () => null,
+  },
+  // Shifts refused with the rest; no shift to show in the header.
+  shifts: {
+    handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
+    current: () => null,
   },
   close: async () => {},
 };

@@ -5,7 +5,7 @@ import type { PaymentHandlers, PaymentModule, PaymentModuleFactory } from './pay
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
 import { auditOrderExchange } from './audit.ts';
-import { cancel } from './cancels.ts';
+import { cancelAtCounter } from './cancels.ts';
 import { terminalReferenceFor } from './charge-input.ts';
 import { chargeFromTill } from './charges.ts';
 import { CashierSales } from './cashier-sales.ts';
@@ -20,6 +20,7 @@ import { expireWaitingSale } from './register-sales.ts';
 import { publishAttempt, publishRefund, type PaymentRuntime } from './runtime.ts';
 import { checkNow, markCashierSale, noteChecked, screenLeft, screenShows } from './screens.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
+import { createShiftModule } from '../shifts/shift-module.ts';
 import { recover, watch } from './workers.ts';
 
 // The payment service: the payments.* handlers on top of the write-ahead journal, one worker per order that
@@ -63,6 +64,7 @@ export async function startPaymentService(
     counts: () => counts(rt),
     learnedAmountLimits: () => learnedAmountLimits(rt),
     register: registerPayments(rt),
+    shifts: createShiftModule({ journal, staff: context.staff, currency: () => context.settings.current().currency }),
     close: () => close(rt),
   };
 }
@@ -71,7 +73,7 @@ function paymentHandlers(rt: PaymentRuntime): PaymentHandlers {
   return {
     'payments.chargeMerchantQr': (request) => chargeFromTill(rt, 'merchant-qr', request),
     'payments.chargeCustomerQr': (request) => chargeFromTill(rt, 'customer-qr', request),
-    'payments.cancel': (request) => cancel(rt, request.referenceId, request.reason),
+    'payments.cancel': (request) => cancelAtCounter(rt, request.referenceId, request.reason),
     'payments.refund': (request) => refundAtCounter(rt, request, request.supervisorPin),
     'payments.get': ({ referenceId }) => paymentDetail(rt, referenceId),
     'payments.history': async (query) => rt.journal.history(query),

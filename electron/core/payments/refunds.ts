@@ -1,6 +1,6 @@
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { money } from '../../../shared/money.ts';
+import { money, type Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from '../journal/index.ts';
 import { providerRefundedMinor } from './decisions.ts';
@@ -10,9 +10,11 @@ import { recordProviderRefundTotal } from './records.ts';
 import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
 import { applyRefundOutcome, sendRefund } from './sends.ts';
 import { watch } from './workers.ts';
+import type { RefundAuthority } from '../staff/staff-access.ts';
 
 // Refunds, of a payment taken here or of any payment of the merchant taken at another terminal (looked up by
-// its reference, other-terminal-payment.ts): the cashier's, authorised by the supervisor PIN, and a register's, authorised by
+// its reference, other-terminal-payment.ts): the cashier's, authorised by the staff rules (who refunds, who
+// approves with their own PIN), and a register's, authorised by
 // its key (an admin allowed refunds over the register connection) with its request recorded in the refund's
 // commit. Both are judged against the provider's refund total read just before (the baseline), written ahead,
 // then sent once.
@@ -23,25 +25,35 @@ export interface RefundRequest {
   readonly reason: string;
 }
 
-/** The cashier's refund: the supervisor PIN is checked while the baseline is read, and counts first. */
+/**
+ * The cashier's refund: who refunds and who approves (staff-access.ts authorizeRefund: the approver's own PIN, or
+ * none under the shop's no-approval limit) is checked while the baseline is read, and counts first.
+ */
 export async function refundAtCounter(
   rt: PaymentRuntime,
   request: RefundRequest,
-  supervisorPin: string,
+  approverPin: string | undefined,
 ): Promise<PaymentDetail> {
   refuseWhenClosing(rt);
   const reason = requiredReason(request.reason);
   // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
-  // at once. The read's result (or error) counts only once the PIN is known to be right.
-  const pinChecked = rt.context.settings.verifyPin('supervisor', supervisorPin);
+  // at once. The read's result (or error) counts only once the refund is known to be allowed.
+  const authorized = rt.context.staff.authorizeRefund(amountToAuthorize(rt, request), approverPin);
   const baselineRead = readRefundBaseline(rt, request.referenceId);
   baselineRead.catch(() => {});
-  const pin = await pinChecked;
-  if (pin === 'not-set') {
-    throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
-  }
-  if (pin !== 'valid') throw new PosError('supervisor.pin-wrong');
-  return recordAndSend(rt, request, reason, await baselineRead, () => {});
+  const authority = await authorized;
+  return recordAndSend(rt, request, reason, await baselineRead, authority, () => {});
+}
+
+/**
+ * The amount the approval is judged on before the refundable total is known: the one asked for, else (a refund
+ * of all that is left) the payment's whole amount, which is never less; of a payment this till has never seen,
+ * more than any limit, so it is always approved.
+ */
+function amountToAuthorize(rt: PaymentRuntime, request: RefundRequest): Money {
+  const known = rt.journal.getAttempt(request.referenceId);
+  const currency = known?.currency ?? rt.context.settings.current().currency;
+  return money(request.amountMinor ?? known?.amountMinor ?? Number.MAX_SAFE_INTEGER, currency);
 }
 
 /** A register's refund, authorised by its key: its request is recorded in the same commit as the refund. */
@@ -53,7 +65,8 @@ export async function refundForRegister(
   refuseWhenClosing(rt);
   const reason = requiredReason(request.reason);
   const baseline = await readRefundBaseline(rt, request.referenceId);
-  return recordAndSend(rt, request, reason, baseline, (refundId) =>
+  // The register's key authorised it: nobody at the till made or approved it.
+  return recordAndSend(rt, request, reason, baseline, { refundedBy: null, approvedBy: null }, (refundId) =>
     rt.journal.register.recordRequest(registerRequest, { referenceId: request.referenceId, refundId }),
   );
 }
@@ -74,6 +87,7 @@ async function recordAndSend(
   request: RefundRequest,
   reason: string,
   { client, known, refundsAtRead, providerRefundedBefore, lookedUp }: RefundBaseline,
+  authority: RefundAuthority,
   recordAlso: (refundId: string) => void,
 ): Promise<PaymentDetail> {
   const { referenceId } = request;
@@ -126,6 +140,8 @@ async function recordAndSend(
       providerRefundedBeforeMinor: providerRefundedBefore,
       refundCountAtBaselineRead: refundsAtRead.length,
       posId: client.posId,
+      refundedBy: authority.refundedBy,
+      approvedBy: authority.approvedBy,
     });
     recordAlso(recorded.refundId);
     return recorded;

@@ -3,7 +3,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
 import { toRefundView, type NewRegisterRequest } from '../journal/index.ts';
-import { cancel, cancelForRegister } from './cancels.ts';
+import { cancelAtCounter, cancelForRegister } from './cancels.ts';
 import { normaliseNote } from './charge-input.ts';
 import { chargeForRegister, checkCharge } from './charges.ts';
 import { refundForRegister } from './refunds.ts';
@@ -112,7 +112,7 @@ async function cancelRegisterSale(
   const sale = requireRegisterSale(rt, referenceId, request?.keyId);
   if (sale.state === 'started') {
     if (request) await cancelForRegister(rt, referenceId, request, sale.keyName);
-    else await cancel(rt, referenceId, undefined);
+    else await cancelAtCounter(rt, referenceId, undefined);
     return requireRegisterSale(rt, referenceId);
   }
   // Nothing awaited since the sale was read: its scan cannot have slipped in between.

@@ -1,10 +1,13 @@
 import type { DayReportDocument } from '../../../shared/day-report-document.ts';
+import type { ShiftReportDocument } from '../../../shared/shift-report-document.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import type { ReceiptDocument } from '../../../shared/receipt.ts';
+import type { ChineseCodePage } from './code-page.ts';
 import * as cmd from './escpos-commands.ts';
 
 // One paper layout for everything the till prints, as ESC/POS: a receipt or refund slip (shared/receipt.ts),
-// the end-of-day report (shared/day-report-document.ts) and the test page. Every job starts with ESC @ and
+// the end-of-day report (shared/day-report-document.ts), a shift's X/Z report (shared/shift-report-document.ts)
+// and the test page. Every job starts with ESC @ and
 // ends with a cut, so a job never inherits the last one's settings and never runs into the next.
 
 export type PaperWidthMm = 58 | 80;
@@ -22,7 +25,7 @@ export interface TestPage {
   readonly sample: string;
 }
 
-export type PrintableDocument = ReceiptDocument | DayReportDocument | TestPage;
+export type PrintableDocument = ReceiptDocument | DayReportDocument | ShiftReportDocument | TestPage;
 
 export interface LayoutOptions {
   readonly widthMm: PaperWidthMm;
@@ -30,31 +33,35 @@ export interface LayoutOptions {
   readonly words: Language['receipt'];
   /** A reprint after a first good print: marked so nobody takes it for a second sale. */
   readonly copy: boolean;
+  /** The code page of the printer's Chinese (code-page.ts: by the receipt's language). */
+  readonly codePage: ChineseCodePage;
 }
 
 export function escposJob(document: PrintableDocument, options: LayoutOptions): Uint8Array {
+  const line = (text: string): Uint8Array => cmd.line(text, options.codePage);
   const columns = COLUMNS[options.widthMm];
   const parts: Uint8Array[] = [cmd.init()];
   const header = (title: string, merchantName: string): void => {
     parts.push(cmd.align('center'));
-    if (options.copy) parts.push(cmd.bold(true), cmd.line(options.words.copy), cmd.bold(false));
-    if (merchantName) parts.push(cmd.bold(true), cmd.line(merchantName), cmd.bold(false));
-    parts.push(cmd.large(true), cmd.line(title), cmd.large(false), cmd.align('left'), cmd.line(''));
+    if (options.copy) parts.push(cmd.bold(true), line(options.words.copy), cmd.bold(false));
+    if (merchantName) parts.push(cmd.bold(true), line(merchantName), cmd.bold(false));
+    parts.push(cmd.large(true), line(title), cmd.large(false), cmd.align('left'), line(''));
   };
   const pair = (label: string, value: string): void => {
-    for (const text of twoColumns(label, value, columns)) parts.push(cmd.line(text));
+    for (const text of twoColumns(label, value, columns)) parts.push(line(text));
   };
   const qr = (content: string, caption: string): void => {
-    parts.push(cmd.line(''), cmd.align('center'), cmd.qrCode(content, QR_MODULE_DOTS[options.widthMm]));
-    if (caption) parts.push(cmd.line(caption));
+    parts.push(line(''), cmd.align('center'), cmd.qrCode(content, QR_MODULE_DOTS[options.widthMm]));
+    if (caption) parts.push(line(caption));
     parts.push(cmd.align('left'));
   };
 
-  if (document.kind === 'day-report') {
+  // A shift's X or Z report has the day report's shape: facts, then titled sections of rows.
+  if (document.kind === 'day-report' || document.kind === 'shift-report') {
     header(document.title, document.merchantName);
     for (const fact of document.facts) pair(fact.label, fact.value);
     for (const section of document.sections) {
-      parts.push(cmd.line(''), cmd.bold(true), cmd.line(section.title), cmd.bold(false));
+      parts.push(line(''), cmd.bold(true), line(section.title), cmd.bold(false));
       for (const row of section.rows) {
         const label = (row.part ? '  ' : '') + row.label;
         pair(label, row.count ? `${row.count}  ${row.amount}` : row.amount);
@@ -64,18 +71,18 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
     header(options.words.testPageTitle, document.merchantName);
     pair(options.words.testPageWidth, `${options.widthMm} mm`);
     pair(options.words.testPageChinese, document.sample);
-    parts.push(cmd.line(options.words.testPageQr));
+    parts.push(line(options.words.testPageQr));
     qr(document.qrText, document.qrText);
-    parts.push(cmd.line(''), cmd.line(options.words.testPageEnd));
+    parts.push(line(''), line(options.words.testPageEnd));
   } else {
     header(document.title, document.merchantName);
     for (const entry of document.lines) pair(entry.label, entry.value);
     if (document.refunds.length > 0) {
-      parts.push(cmd.line(''), cmd.bold(true), cmd.line(document.refundsTitle), cmd.bold(false));
+      parts.push(line(''), cmd.bold(true), line(document.refundsTitle), cmd.bold(false));
       for (const refund of document.refunds) {
         pair(refund.time, refund.amount);
         pair(refund.refundId, refund.state);
-        if (refund.reason) parts.push(cmd.line(`  ${refund.reason}`));
+        if (refund.reason) parts.push(line(`  ${refund.reason}`));
       }
     }
     if (document.refundTotals) {
@@ -84,7 +91,7 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
       pair(totals.refundableNowLabel, totals.refundableNow);
     }
     qr(document.qrText, document.qrCaption);
-    parts.push(cmd.line(''), cmd.align('center'), cmd.line(document.footer), cmd.align('left'));
+    parts.push(line(''), cmd.align('center'), line(document.footer), cmd.align('left'));
   }
   parts.push(cmd.feed(3), cmd.cut());
   return cmd.concat(parts);

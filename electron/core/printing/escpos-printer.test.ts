@@ -115,7 +115,7 @@ describe('a receipt on an ESC/POS printer', () => {
     expect(text.filter((line) => line.includes('?'))).toEqual([]);
     expect(text.some((line) => line.startsWith('日期／時間') && line.endsWith('22/11/2026 05:04:03'))).toBe(true);
     // The bytes on the wire are Big5 (收 = A6 AC), not UTF-8 (收 = E6 94 B6).
-    const merchantBytes = job!.big5Lines.find((bytes) => new TextDecoder('big5').decode(bytes) === '大埔咖啡室');
+    const merchantBytes = job!.doubleByteLines.find((bytes) => new TextDecoder('big5').decode(bytes) === '大埔咖啡室');
     expect([...merchantBytes!]).toEqual([...encodeBig5('大埔咖啡室')]);
     expect([...encodeBig5('收')]).toEqual([0xa6, 0xac]);
   });

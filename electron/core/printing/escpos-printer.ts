@@ -3,6 +3,7 @@ import type { PrinterCheck, PrinterStatus } from '../../../shared/printer.ts';
 import { LANGUAGES } from '../../../shared/locales/index.ts';
 import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
 import { openDeviceLink } from './device-link.ts';
+import { CODE_PAGE_SAMPLE, codePageOf } from './code-page.ts';
 import { drawerKick, statusQuery } from './escpos-commands.ts';
 import { escposJob, type PrintableDocument } from './escpos-layout.ts';
 import type { PrintRecord, PrintWhat } from './print-record.ts';
@@ -131,7 +132,8 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
         const settings = options.settings();
         const copy = options.record.printedBefore(job.what, job.subject);
         const words = LANGUAGES[options.locale()].receipt;
-        const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy });
+        const codePage = codePageOf(options.locale());
+        const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy, codePage });
         let outcome;
         try {
           outcome = await send(settings, bytes);
@@ -154,13 +156,14 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
     testPage(settings, merchantName) {
       return serial(async () => {
         const words = LANGUAGES[options.locale()].receipt;
+        const codePage = codePageOf(options.locale());
         const document = {
           kind: 'test-page',
           merchantName,
           qrText: 'WALLET-POS-TEST',
-          sample: '收據 退款 多謝',
+          sample: CODE_PAGE_SAMPLE[codePage],
         } as const;
-        const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false });
+        const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false, codePage });
         const outcome = await send(settings, bytes).catch(() => ({
           before: 'failed' as const,
           after: null,

@@ -11,12 +11,12 @@ import { DatabaseSync } from 'node:sqlite';
 // payment journal belongs to the payment service, whose gate refuses it when damaged, and a printer problem
 // must never touch it (nor a journal problem stop a reprint). Written with synchronous=FULL like the journal.
 
-export type PrintWhat = 'receipt' | 'refund-slip' | 'day-report' | 'test-page' | 'drawer';
+export type PrintWhat = 'receipt' | 'refund-slip' | 'day-report' | 'shift-report' | 'test-page' | 'drawer';
 
 export interface PrintEntry {
   readonly at: string;
   readonly what: PrintWhat;
-  /** The payment's reference for receipts and slips; the day for a report; '' otherwise. */
+  /** The payment's reference for receipts and slips; the day for a day report; the shift's id for a Z (id@time for an X); '' otherwise. */
   readonly subject: string;
   readonly printer: string;
   readonly outcome: 'printed' | 'failed';

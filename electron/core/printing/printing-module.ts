@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { Handlers } from '../../../shared/contract.ts';
 import { buildDayReport } from '../../../shared/day-report-document.ts';
+import { buildShiftReport } from '../../../shared/shift-report-document.ts';
+import type { ShiftView } from '../../../shared/staff.ts';
 import type { DaySummary } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { PrinterStatus } from '../../../shared/printer.ts';
@@ -12,9 +14,10 @@ import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
 
 // The till's receipt printer as the rest of the core sees it: which printer prints now (Settings decide at
 // print time: the system printer the app brings, or an ESC/POS printer this module drives), the test page,
-// the cash drawer and the end-of-day report on paper, and the printer's state for the status bar.
+// the cash drawer, the end-of-day report and a shift's X/Z report on paper, and the printer's state for the status bar.
 
-export type PrintingChannel = 'printer.testPage' | 'printer.openDrawer' | 'printer.printDayReport';
+export type PrintingChannel =
+  'printer.testPage' | 'printer.openDrawer' | 'printer.printDayReport' | 'printer.printShiftReport';
 
 export interface PrintingTill extends ReceiptTerminal {
   readonly merchantName: string;
@@ -29,6 +32,8 @@ export interface PrintingOptions {
   readonly systemPrinter?: ReceiptPrinter | undefined;
   /** The day's figures for the report (payments.summary). */
   readonly daySummary: (day: string) => Promise<DaySummary>;
+  /** A shift as shifts.report answers it (its right asked there): the Z as kept at its close. */
+  readonly shift: (id: string) => Promise<ShiftView>;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
   readonly onStatus: () => void;
@@ -122,6 +127,23 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
           printedAt: new Date().toISOString(),
         });
         await escpos.print({ document, what: 'day-report', subject: day });
+        return { printed: true, via: 'printer' };
+      },
+      async 'printer.printShiftReport'({ id }) {
+        // Asked first, so a person without the x-report right is refused whichever printer is set.
+        const shift = await options.shift(id);
+        if (!drivesItself()) return { printed: false, via: 'browser' };
+        const till = options.till();
+        const document = buildShiftReport({
+          shift,
+          merchantName: till.merchantName,
+          terminal: till,
+          locale: till.locale,
+          printedAt: new Date().toISOString(),
+        });
+        // A Z printed again is a copy (the print record knows its id); every X is the shift at that moment.
+        const subject = shift.closedAt === null ? `${id}@${shift.report.to}` : id;
+        await escpos.print({ document, what: 'shift-report', subject });
         return { printed: true, via: 'printer' };
       },
     },

@@ -27,6 +27,8 @@ export interface ReceiptServiceOptions {
   readonly till: () => ReceiptTill;
   /** The printer in effect now (Settings may switch it); none: the renderer prints (browser preview). */
   readonly printer: () => ReceiptPrinter | undefined;
+  /** Settings → Staff: print the cashier's first name (read at print time; absent = off). */
+  readonly cashierOnReceipt?: (() => boolean) | undefined;
 }
 
 export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Handlers, 'receipts.print'> {
@@ -44,6 +46,7 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
         merchantName: till.merchantName,
         terminal: till,
         locale: till.locale,
+        cashierOnReceipt: options.cashierOnReceipt?.() ?? false,
       });
       try {
         await printer.print(document);

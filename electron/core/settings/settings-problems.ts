@@ -42,6 +42,12 @@ export function settingsProblems(candidate: Record<string, unknown>): {
   if (gateway !== null && gateway !== '' && !problems['tokenized.customBaseUrl'] && !isAcceptableServiceUrl(gateway)) {
     problems['tokenized.customBaseUrl'] = notice('settings.https-or-local-or-empty');
   }
+  // The update feed: what it serves is installed on the till, so never over plain http across a network.
+  const updates = (candidate.updates ?? {}) as Record<string, unknown>;
+  const feedUrl = text(updates.feedUrl);
+  if (feedUrl !== null && feedUrl !== '' && !problems['updates.feedUrl'] && !isAcceptableServiceUrl(feedUrl)) {
+    problems['updates.feedUrl'] = notice('settings.https-or-local-or-empty');
+  }
   for (const [field, value] of [
     ['webhookUrl', text(candidate.webhookUrl)],
     ['tokenized.callbackUrl', text(tokenized.callbackUrl)],

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { JournalProblem } from '../../../shared/domain.ts';
-import { useT } from '../../i18n/i18n.tsx';
+import { LocaleProvider, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -26,11 +26,11 @@ import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
 import { useSignInGate } from './use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
+import { useLargeText } from '../../hooks/use-large-text.ts';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
 export function AppFrame() {
-  const t = useT();
   const terminal = useTerminal();
   const screen = useAppStore((state) => state.screen);
   // The saved settings decide, as soon as they are saved; the boot-time facts only until they are loaded.
@@ -43,10 +43,14 @@ export function AppFrame() {
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
   // What a kiosk customer sees carries no staff information: no status line, no terminal id.
   const customerFacing = !showNav;
-  const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
-  const blocked = isBlockedByJournal(screen.name, journalProblems);
   // Nothing is sold or refunded until someone signs in; Settings keep their own admin PIN.
   const signInFirst = useSignInGate() && screen.name !== 'settings';
+  // A kiosk's customer screens speak the customer-facing language (Settings), which may differ from the staff's.
+  const locale = customerFacing ? terminal.customerLocale : terminal.locale;
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useLargeText(customerFacing && terminal.settings.customerHelp.largeText);
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.
@@ -55,6 +59,41 @@ export function AppFrame() {
     if (!focusScreenStart(mainRef.current)) mainRef.current?.focus({ preventScroll: true });
   }, [screenKey]);
 
+  return (
+    <LocaleProvider locale={locale}>
+      <FrameContents
+        customerFacing={customerFacing}
+        showNav={showNav}
+        demo={demo}
+        screen={screen}
+        mainRef={mainRef}
+        signInFirst={signInFirst}
+      />
+    </LocaleProvider>
+  );
+}
+
+function FrameContents({
+  customerFacing,
+  showNav,
+  demo,
+  screen,
+  mainRef,
+  signInFirst,
+}: {
+  customerFacing: boolean;
+  showNav: boolean;
+  demo: boolean;
+  screen: Screen;
+  mainRef: RefObject<HTMLElement | null>;
+  /** The sign-in screen stands in front of this one (use-sign-in-gate.ts). */
+  signInFirst: boolean;
+}) {
+  // Inside the frame's LocaleProvider: the words follow the customer-facing language on a kiosk's customer screens.
+  const t = useT();
+  const terminal = useTerminal();
+  const journalProblems = useAppStore((state) => state.status?.journalProblems ?? NO_PROBLEMS);
+  const blocked = isBlockedByJournal(screen.name, journalProblems);
   return (
     <div
       className={`app-frame mode-${terminal.mode}${terminal.kiosk ? ' kiosk' : ''}${demo ? ' demo' : ''}`}

@@ -34,7 +34,10 @@ describe('status bar', () => {
     );
     expect(screen.getByTestId('status-provider').textContent).toBe('Provider unreachable');
     expect(screen.getByTestId('status-clock').textContent).toBe('Clock off by −75.0 s: fix the system time');
-    expect(screen.getByRole('button', { name: 'Unresolved payments: 3. Open the list' })).toBeDefined();
+    // Named by what it shows (WCAG 2.5.3, label in name); what it opens is its description.
+    const unresolved = screen.getByRole('button', { name: 'Unresolved: 3' });
+    const description = document.getElementById(unresolved.getAttribute('aria-describedby')!);
+    expect(description?.textContent).toBe('Unresolved payments: 3. Open the list');
   });
 
   it('never lets an older snapshot replace a newer one', async () => {

@@ -56,15 +56,20 @@ export function StatusBar() {
               {t('fleet.statusLink')}
             </button>
           )}
+          {/* Named by its visible words (WCAG 2.5.3: a voice-control user says what they see); what it opens is
+              its description. */}
           <button
             type="button"
             className={`status-item status-button${status.unresolvedCount > 0 ? ' status-warn' : ''}`}
             data-testid="status-unresolved"
-            aria-label={t('status.unresolvedOpen', { count: status.unresolvedCount })}
+            aria-describedby="status-unresolved-what"
             onClick={() => navigate({ name: 'unresolved' })}
           >
             {t('status.unresolved', { count: status.unresolvedCount })}
           </button>
+          <span id="status-unresolved-what" hidden>
+            {t('status.unresolvedOpen', { count: status.unresolvedCount })}
+          </span>
         </>
       ) : (
         <span className="status-item">{t('common.loading')}</span>

@@ -33,6 +33,30 @@ describe('customer display', () => {
     expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-success');
   });
 
+  it('speaks the customer-facing language of Settings, which may differ from the till’s, and follows a change', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, locale: 'en', customerLocale: 'zh-Hans' };
+    renderWithBridge(<CustomerDisplay />, bridge);
+    await screen.findByTestId('customer-idle');
+    const waiting = paymentView({ referenceId: 'REF-CD-0009', amount: { amountMinor: 1234, currency: 'SGD' } });
+    act(() => bridge.emit('payment.updated', waiting));
+    await waitFor(() => expect(screen.getByTestId('customer-status').textContent).toBe('请用电子钱包扫描二维码'));
+    expect(screen.getByTestId('customer-amount').textContent).toBe('S$12.34');
+    expect(document.documentElement.lang).toBe('zh-Hans');
+    // '' follows the till's own language again.
+    act(() =>
+      bridge.emit('settings.changed', {
+        settings: { ...bridge.settings, customerLocale: '' },
+        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        demo: true,
+        vaultUnreadable: false,
+        pinLockouts: [],
+      }),
+    );
+    expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('speaks to the customer: what to do next, and a plain result when it did not go through', async () => {
     const bridge = createFakeBridge();
     renderWithBridge(<CustomerDisplay />, bridge);

@@ -11,6 +11,8 @@ import { LocaleProvider, useLocale, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { isNewer } from '../../stores/payment-store.ts';
 import { useOnScreen } from '../live-payment/use-on-screen.ts';
+import { useLargeText } from '../../hooks/use-large-text.ts';
+import { useResultSound } from '../../sound/use-result-sound.ts';
 import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
 import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
@@ -33,22 +35,34 @@ export function CustomerDisplay() {
   }, [bridge]);
   useBridgeEvent('settings.changed', setView);
 
-  const locale = view?.settings.locale ?? 'en';
+  // The customer-facing language (Settings), which may differ from the cashier's; '' follows the till's.
+  const locale = (view?.settings.customerLocale || view?.settings.locale) ?? 'en';
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  const help = view?.settings.customerHelp;
+  useLargeText(help?.largeText ?? false);
 
   return (
     <LocaleProvider locale={locale}>
       <CustomerScreen
         merchantName={view?.settings.merchantName ?? merchantFallback}
         resultSeconds={view?.settings.resultDismissSeconds ?? 8}
+        soundOnResult={help?.soundOnResult ?? false}
       />
     </LocaleProvider>
   );
 }
 
-function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string; resultSeconds: number }) {
+function CustomerScreen({
+  merchantName,
+  resultSeconds,
+  soundOnResult,
+}: {
+  merchantName: string;
+  resultSeconds: number;
+  soundOnResult: boolean;
+}) {
   const t = useT();
   const bridge = useBridge();
   const [payment, setPayment] = useState<PaymentView | null>(null);
@@ -105,13 +119,13 @@ function CustomerScreen({ merchantName, resultSeconds }: { merchantName: string;
           <p>{t('customer.idle')}</p>
         </div>
       ) : (
-        <CustomerPayment payment={payment} />
+        <CustomerPayment payment={payment} soundOnResult={soundOnResult} />
       )}
     </main>
   );
 }
 
-function CustomerPayment({ payment }: { payment: PaymentView }) {
+function CustomerPayment({ payment, soundOnResult }: { payment: PaymentView; soundOnResult: boolean }) {
   const t = useT();
   // A customer display is a big screen looked at from a step away; a small one still has to fit the QR.
   const shortDisplay = useMediaQuery(SHORT_DISPLAY);
@@ -122,6 +136,8 @@ function CustomerPayment({ payment }: { payment: PaymentView }) {
   const outcome = outcomeOf(payment.displayStatus);
   // The customer is looking at it: the core looks it up first, until it is final.
   useOnScreen('customer-display', final ? null : payment.referenceId);
+  // The customer hears it too, when Settings ask for it (the cashier's screen sounds through the same speaker).
+  useResultSound(payment.referenceId, final, outcome, soundOnResult);
   return (
     <div className={`customer-payment outcome-${outcome}`}>
       <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -12,7 +12,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { playSound } from '../../sound/sounds.ts';
+import { useResultSound } from '../../sound/use-result-sound.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -47,13 +47,8 @@ export function KioskPayment({ view }: { view: PaymentView }) {
   // is a staff fact; only the mark is wanted here.)
   useOnScreen('payment', final ? null : view.referenceId);
 
-  const soundedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!final || soundedFor.current === view.referenceId) return;
-    soundedFor.current = view.referenceId;
-    if (outcome === 'success') playSound('success');
-    else if (outcome === 'failure') playSound('failure');
-  }, [final, outcome, view.referenceId]);
+  // A kiosk sounds whatever the settings say: it is its own payment screen, as the cashier's is.
+  useResultSound(view.referenceId, final, outcome);
 
   const backToStart = (): void => {
     clear();

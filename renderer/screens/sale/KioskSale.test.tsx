@@ -21,6 +21,18 @@ afterEach(() => {
 });
 
 describe('kiosk sale', () => {
+  it('speaks the customer-facing language of Settings on its customer screens, whatever the staff’s', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, mode: 'kiosk', locale: 'en', customerLocale: 'zh-Hans' };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('kiosk-attract');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('在此以电子钱包付款');
+    expect(document.documentElement.lang).toBe('zh-Hans');
+    fireEvent.click(screen.getByRole('button', { name: '轻触开始' }));
+    fireEvent.click(await screen.findByTestId('keypad-4'));
+    expect(screen.getByTestId('charge-button').textContent).toBe('支付 S$0.04');
+  });
+
   it('rests on the attract screen: no navigation, no way to another page, keys do nothing until started', async () => {
     await openKiosk();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pay here with your wallet app');

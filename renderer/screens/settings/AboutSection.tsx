@@ -1,15 +1,17 @@
 import type { SettingsView } from '../../../shared/settings.ts';
 import { PolicyPanel } from './PolicyPanel.tsx';
+import { SupportPanel } from './SupportPanel.tsx';
 import { TillCheck } from './TillCheck.tsx';
 
-// Settings → About: what runs this till in the field — the organisation's policy (when it has one) and the
-// health check. (Issue 27's "logs" part adds where the logs are and the support bundle here.)
+// Settings → About: what runs this till in the field — the organisation's policy (when it has one), the health
+// check, and for support the logs' folder and the support bundle.
 
 export function AboutSection({ view }: { view: SettingsView }) {
   return (
     <>
       {view.policy && <PolicyPanel policy={view.policy} />}
       <TillCheck />
+      <SupportPanel />
     </>
   );
 }

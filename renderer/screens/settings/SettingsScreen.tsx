@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
+import { CustomerHelpFieldset } from './CustomerHelpFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
@@ -20,6 +21,7 @@ import { RoleRightsTable } from './RoleRightsTable.tsx';
 import { StaffFieldset } from './StaffFieldset.tsx';
 import { StaffPeople } from './StaffPeople.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
+import { UpdatesFieldset } from './UpdatesFieldset.tsx';
 import { firstSectionWithProblem, problemsBySection, type SettingsSection } from './settings-sections.ts';
 import { SectionTabs } from './SectionTabs.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
@@ -128,7 +130,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <PartnerFieldset draft={form.draft} />
             </>,
           )}
-          {panel('terminal', <TerminalFieldset draft={form.draft} />)}
+          {panel(
+            'terminal',
+            <>
+              <TerminalFieldset draft={form.draft} />
+              <CustomerHelpFieldset draft={form.draft} />
+            </>,
+          )}
           {panel('payments', <LimitsFieldset draft={form.draft} />)}
           {panel(
             'devices',
@@ -150,6 +158,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           )}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
           {panel('register', <RegisterFieldset draft={form.draft} />)}
+          {panel('updates', <UpdatesFieldset draft={form.draft} />)}
           {panel('about', <AboutSection view={view} />)}
         </div>
 

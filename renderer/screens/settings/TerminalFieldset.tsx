@@ -67,6 +67,16 @@ export function TerminalFieldset({ draft }: { draft: SettingsDraft }) {
         options={LOCALES.map((locale) => ({ value: locale, label: LANGUAGES[locale].name }))}
         testId="settings-locale"
       />
+      {/* What the customer reads (customer display, kiosk): the till's own language unless another is chosen. */}
+      <SelectField
+        label={t('settings.customerLocale')}
+        {...draft.field('customerLocale')}
+        options={[
+          { value: '', label: t('settings.customerLocale.same', { name: LANGUAGES[draft.settings.locale].name }) },
+          ...LOCALES.map((locale) => ({ value: locale, label: LANGUAGES[locale].name })),
+        ]}
+        testId="settings-customerLocale"
+      />
     </fieldset>
   );
 }

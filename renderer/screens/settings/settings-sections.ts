@@ -12,7 +12,8 @@ export const SETTINGS_SECTIONS = [
   'staff',
   'linked',
   'register',
-  // No setting of its own: the fleet's policy and Check this till (AboutSection.tsx).
+  'updates',
+  // No setting of its own: the logs, the support bundle, the fleet's policy and Check this till (AboutSection.tsx).
   'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -35,6 +36,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   kiosk: 'terminal',
   kioskUnpaidCancelSeconds: 'terminal',
   locale: 'terminal',
+  customerLocale: 'terminal',
   amountLimits: 'payments',
   resultDismissSeconds: 'payments',
   printReceiptWhenPaid: 'payments',
@@ -50,6 +52,9 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   tokenizedMerchantSecret: 'linked',
   ecr: 'register',
   staff: 'staff',
+  updates: 'updates',
+  machine: 'updates',
+  customerHelp: 'terminal',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -1,3 +1,5 @@
+import { UPDATE_ERRORS_EN } from './errors.updates.ts';
+
 // Each error code's text in English: what the screens show for a code without a notice, and what the core
 // writes into its logs (shared/errors.ts defaultMessage). The codes are the keys of this record; a code without
 // its text in ../zh-HK/errors.ts does not compile.
@@ -117,4 +119,12 @@ export const ERRORS_EN = {
   'staff.not-found': 'This person is not on this till’s staff list.',
   'settings.locked':
     'This setting is set by your organisation (its policy file) and cannot be changed on this till. Ask your IT team.',
+  'support.bundle-failed':
+    'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
+  ...UPDATE_ERRORS_EN,
+  'shift.already-open': 'A shift is already open. Close it before opening another.',
+  'shift.none-open': 'No shift is open. Open a shift first.',
+  'shift.not-found': 'There is no such shift on this till.',
+  'shift.payments-open':
+    'Some payments are still open or being checked, so the shift cannot close yet. Settle them first, or ask a supervisor to close anyway.',
 } as const;

@@ -82,4 +82,10 @@ export const FLEET_NOTICES_EN = {
   'health.listener.register-connection': 'The register connection',
   'health.webhooks-ok': 'Every webhook listener that should listen does.',
   'health.several': '{problems}',
+  'health.updates-off': 'No update feed is set: this till does not look for updates.',
+  'health.updates-unavailable': 'Updates install in the app only, not when the till runs in a browser.',
+  'health.updates-ok': 'Runs version {version}; nothing is wrong with its updates.',
+  'health.updates-waiting': 'Version {waiting} is downloaded and checked; it installs in the maintenance window.',
+  'health.updates-failed':
+    'The last update (version {version}) failed; this till keeps running its own. Settings → Updates says which step.',
 } as const;

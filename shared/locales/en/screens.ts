@@ -1,11 +1,16 @@
 import { STAFF_SCREENS_EN } from './staff-screens.ts';
 import { COUNTER_EN } from './counter.ts';
+import { ACCESS_EN } from './access.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { RECEIPTS_EN } from './receipts.ts';
+import { SHIFT_REPORT_EN } from './shift-report.ts';
 import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
 import { FLEET_SCREENS_EN } from './fleet.ts';
+import { FIELD_SUPPORT_EN } from './field.ts';
+import { LANGUAGES_EN } from './languages.ts';
+import { UPDATES_EN } from './updates.ts';
 
 // English strings. Every key here must exist in ../zh-HK/screens.ts too (the type checks it). `{name}` is replaced
 // by the value of the same name passed to t().
@@ -486,12 +491,17 @@ export const SCREENS_EN = {
 
   ...CUSTOMERS_EN,
   ...RECEIPTS_EN,
+  ...SHIFT_REPORT_EN,
   ...PRINTER_EN,
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,
   ...STAFF_SCREENS_EN,
   ...FLEET_SCREENS_EN,
+  ...FIELD_SUPPORT_EN,
+  ...LANGUAGES_EN,
+  ...UPDATES_EN,
+  ...ACCESS_EN,
 } as const;
 
 export type MessageKey = keyof typeof SCREENS_EN;

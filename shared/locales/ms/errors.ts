@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_MS } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Malay (English: ../en/errors.ts). A full record: a code without
@@ -124,4 +125,12 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'staff.not-found': 'Orang ini tiada dalam senarai kakitangan terminal ini.',
   'settings.locked':
     'Tetapan ini ditetapkan oleh organisasi anda (fail polisinya) dan tidak boleh diubah pada terminal ini. Hubungi pasukan IT anda.',
+  'support.bundle-failed':
+    'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
+  ...UPDATE_ERRORS_MS,
+  'shift.already-open': 'Satu syif sudah dibuka. Tutup syif itu dahulu sebelum membuka yang lain.',
+  'shift.none-open': 'Tiada syif yang dibuka. Buka syif dahulu.',
+  'shift.not-found': 'Tiada syif sedemikian pada kaunter ini.',
+  'shift.payments-open':
+    'Masih ada bayaran yang terbuka atau sedang disemak, jadi syif belum boleh ditutup. Selesaikan dahulu, atau minta penyelia menutupnya juga.',
 };

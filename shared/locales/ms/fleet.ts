@@ -86,4 +86,11 @@ export const FLEET_NOTICES_MS: Readonly<Record<keyof typeof FLEET_NOTICES_EN, st
   'health.listener.register-connection': 'Sambungan mesin daftar tunai',
   'health.webhooks-ok': 'Setiap penerima webhook yang sepatutnya mendengar sedang mendengar.',
   'health.several': '{problems}',
+  'health.updates-off': 'Tiada sumber kemas kini ditetapkan: terminal ini tidak mencari kemas kini.',
+  'health.updates-unavailable':
+    'Kemas kini hanya dipasang dalam aplikasi, bukan apabila terminal berjalan dalam pelayar.',
+  'health.updates-ok': 'Menggunakan versi {version}; tiada masalah dengan kemas kininya.',
+  'health.updates-waiting': 'Versi {waiting} telah dimuat turun dan disemak; ia dipasang dalam tempoh penyelenggaraan.',
+  'health.updates-failed':
+    'Kemas kini terakhir (versi {version}) gagal; terminal ini terus menggunakan versinya sendiri. Tetapan → Kemas kini menunjukkan langkah yang gagal.',
 };

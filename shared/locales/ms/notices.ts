@@ -6,6 +6,7 @@ import { PAYMENT_NOTICES_MS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
 import { STAFF_NOTICES_MS } from './notices.staff.ts';
 import { FLEET_NOTICES_MS } from './fleet.ts';
+import { SHIFT_NOTICES_MS } from './notices.shifts.ts';
 
 export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_MS,
@@ -15,4 +16,5 @@ export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...CUSTOMER_EVENT_NOTICES_MS,
   ...STAFF_NOTICES_MS,
   ...FLEET_NOTICES_MS,
+  ...SHIFT_NOTICES_MS,
 };

@@ -1,11 +1,16 @@
 import { STAFF_SCREENS_MS } from './staff-screens.ts';
 import { COUNTER_MS } from './counter.ts';
+import { ACCESS_MS } from './access.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
 import { RECEIPTS_MS } from './receipts.ts';
+import { SHIFT_REPORT_MS } from './shift-report.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
 import { FLEET_SCREENS_MS } from './fleet.ts';
+import { FIELD_SUPPORT_MS } from './field.ts';
+import { LANGUAGES_MS } from './languages.ts';
+import { UPDATES_MS } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // Bahasa Melayu. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -492,10 +497,15 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_MS,
   ...RECEIPTS_MS,
+  ...SHIFT_REPORT_MS,
   ...PRINTER_MS,
   ...COUNTER_MS,
   ...JOURNAL_MS,
   ...REGISTER_MS,
   ...STAFF_SCREENS_MS,
   ...FLEET_SCREENS_MS,
+  ...FIELD_SUPPORT_MS,
+  ...LANGUAGES_MS,
+  ...UPDATES_MS,
+  ...ACCESS_MS,
 };

@@ -1,3 +1,4 @@
+import { UPDATE_ERRORS_ZH_HK } from './errors.updates.ts';
 import type { ErrorCode } from '../../errors.ts';
 
 // Each error code's text in Traditional Chinese (English: ../en/errors.ts). A full record: a code without
@@ -101,4 +102,10 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'staff.invalid': '此員工的部分資料無效。請檢查標示的欄位。',
   'staff.not-found': '此收銀機的員工名單上沒有這位員工。',
   'settings.locked': '此設定由貴機構（其政策檔）設定，無法在本機更改。請聯絡貴機構的資訊科技團隊。',
+  'support.bundle-failed': '未能儲存支援資料包。請確認磁碟仍有空間，然後再按「儲存支援資料包」。',
+  ...UPDATE_ERRORS_ZH_HK,
+  'shift.already-open': '已有一個更次開啟中。請先結束它，再開新更次。',
+  'shift.none-open': '沒有開啟中的更次。請先開更。',
+  'shift.not-found': '這部收銀機沒有這個更次。',
+  'shift.payments-open': '仍有付款未完成或正在核對，暫時不能結更。請先處理，或請主管強制結更。',
 };

@@ -6,6 +6,7 @@ import { PAYMENT_NOTICES_ZH_HK } from './notices.payments.ts';
 import { PROVIDER_NOTICES_ZH_HK } from './notices.provider.ts';
 import { STAFF_NOTICES_ZH_HK } from './notices.staff.ts';
 import { FLEET_NOTICES_ZH_HK } from './fleet.ts';
+import { SHIFT_NOTICES_ZH_HK } from './notices.shifts.ts';
 
 export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HK,
@@ -15,4 +16,5 @@ export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...CUSTOMER_EVENT_NOTICES_ZH_HK,
   ...STAFF_NOTICES_ZH_HK,
   ...FLEET_NOTICES_ZH_HK,
+  ...SHIFT_NOTICES_ZH_HK,
 };

@@ -1,11 +1,16 @@
 import { STAFF_SCREENS_ZH_HK } from './staff-screens.ts';
 import { COUNTER_ZH_HK } from './counter.ts';
+import { ACCESS_ZH_HK } from './access.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
+import { SHIFT_REPORT_ZH_HK } from './shift-report.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
 import { REGISTER_ZH_HK } from './register.ts';
 import { FLEET_SCREENS_ZH_HK } from './fleet.ts';
+import { FIELD_SUPPORT_ZH_HK } from './field.ts';
+import { LANGUAGES_ZH_HK } from './languages.ts';
+import { UPDATES_ZH_HK } from './updates.ts';
 import type { MessageKey } from '../en/screens.ts';
 
 // 繁體中文（香港）. Same keys as ../en/screens.ts; the type makes a missing key a compile error.
@@ -471,10 +476,15 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   ...CUSTOMERS_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...SHIFT_REPORT_ZH_HK,
   ...PRINTER_ZH_HK,
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
   ...STAFF_SCREENS_ZH_HK,
   ...FLEET_SCREENS_ZH_HK,
+  ...FIELD_SUPPORT_ZH_HK,
+  ...LANGUAGES_ZH_HK,
+  ...UPDATES_ZH_HK,
+  ...ACCESS_ZH_HK,
 };

@@ -5,7 +5,7 @@ import { DAY_REPORT_ZH_HANS, RECEIPT_ZH_HANS } from './paper.ts';
 import { SCREENS_ZH_HANS } from './screens.ts';
 
 // 简体中文: Simplified Chinese as written in Singapore and Malaysia.
-// NOT YET TRANSLATED: copied from zh-HK as the skeleton; issue 24 translates every text.
+// Singapore Mandarin wording (终端机, 收银机, 参考编号, 设置, 打印, 二维码); the customer is addressed as 您.
 
 export const ZH_HANS: Language = {
   name: '简体中文',

@@ -1,41 +1,41 @@
 import type { CustomerNoticeKey } from '../../notices.ts';
 
-// Traditional Chinese for the linked-customer side's notices (English: ../en/notices.customers.ts).
+// Simplified Chinese (Singapore) for the linked-customer side's notices (English: ../en/notices.customers.ts).
 // A full record: a key without its text here does not compile.
 
 export const CUSTOMER_NOTICES_ZH_HANS: Readonly<Record<CustomerNoticeKey, string>> = {
   'link.consent-untrusted':
-    '錢包提供的同意頁面位址不符預期（{address}），未有開啟。請重新開始連結；如再次發生，請通知支援人員。',
-  'link.consent-not-here': '此畫面無法顯示顧客的同意頁面。請在收銀機應用程式連結顧客。',
-  'link.hint-needed': '請輸入顧客的電話號碼或電郵地址。',
-  'link.phone-hint-invalid': '請輸入完整的電話號碼（顧客看到的會是遮蔽後的號碼）。',
-  'link.email-hint-invalid': '請輸入有效的電郵地址（顧客看到的會是遮蔽後的地址）。',
-  'link.not-stored': '顧客已批准，但此收銀機未能安全地儲存連結。請檢查此電腦的金鑰庫，然後重新連結顧客。',
+    '钱包提供的同意页面地址不符预期（{address}），没有打开。请重新开始绑定；如再次发生，请通知支持人员。',
+  'link.consent-not-here': '此画面无法显示顾客的同意页面。请在收银机应用程序绑定顾客。',
+  'link.hint-needed': '请输入顾客的电话号码或电邮地址。',
+  'link.phone-hint-invalid': '请输入完整的电话号码（顾客看到的会是遮蔽后的号码）。',
+  'link.email-hint-invalid': '请输入有效的电邮地址（顾客看到的会是遮蔽后的地址）。',
+  'link.not-stored': '顾客已批准，但此收银机未能安全地保存绑定。请检查此电脑的密钥库，然后重新绑定顾客。',
   'journal.customers-damaged':
-    '已連結顧客的日誌 {file} 已損壞，無法讀取。請關閉應用程式，然後從備份還原此檔案。如沒有備份，請把損壞的檔案移到別處（請保留：它記錄了過往的扣款及預授權），再重新啟動應用程式以建立新的空白日誌；之後顧客須重新連結。',
+    '已绑定顾客的日志 {file} 已损坏，无法读取。请关闭应用程序，然后从备份还原此文件。如没有备份，请把损坏的文件移到别处（请保留：它记录了过往的扣款及预授权），再重新启动应用程序以创建新的空白日志；之后顾客须重新绑定。',
   'journal.customers-unopenable':
-    '無法開啟已連結顧客的日誌 {file}（{reason}）。請確認該檔案及其資料夾可以寫入，然後重新啟動應用程式。',
+    '无法打开已绑定顾客的日志 {file}（{reason}）。请确认该文件及其文件夹可以写入，然后重新启动应用程序。',
   'journal.customers-newer':
-    '已連結顧客的日誌由較新版本的應用程式寫入（結構版本 {schema}，此應用程式只認識 {known}）。請更新應用程式。',
+    '已绑定顾客的日志由较新版本的应用程序写入（结构版本 {schema}，此应用程序只认识 {known}）。请更新应用程序。',
 
-  'customers.credentials-missing': '已連結顧客付款需要商戶編號及密碼。請管理員在「設定」輸入。',
-  'customers.callback-missing': '已連結顧客付款需要連結回調地址。請管理員在「設定」輸入。',
-  'customers.gateway-missing': '自訂環境的已連結顧客付款需要商戶閘道地址。',
-  'customers.currency-other': '此貨幣並非已連結顧客付款所設定的貨幣。',
-  'customers.reference-taken': '此參考編號已被使用；未有送出任何請求。請再試。',
+  'customers.credentials-missing': '已绑定顾客付款需要商户编号及密码。请管理员在“设置”输入。',
+  'customers.callback-missing': '已绑定顾客付款需要绑定回调地址。请管理员在“设置”输入。',
+  'customers.gateway-missing': '自定义环境的已绑定顾客付款需要商户网关地址。',
+  'customers.currency-other': '此货币并非已绑定顾客付款所设置的货币。',
+  'customers.reference-taken': '此参考编号已被使用；没有送出任何请求。请再试。',
 
-  'hold.not-on-till': '此收銀機沒有此參考編號的預授權。',
-  'hold.never-placed-capture': '此預授權從未建立，因此無法扣款。',
-  'hold.never-placed-release': '此預授權從未建立，因此無法釋放。',
-  'unlink.still-checking': '此顧客的扣款或預授權仍在向支付商查核。請待結果出來後再解除連結。',
-  'unlink.open-holds': '此顧客有 {count} 項未完成的預授權。請先扣款或釋放，再解除連結。',
+  'hold.not-on-till': '此收银机没有此参考编号的预授权。',
+  'hold.never-placed-capture': '此预授权从未创建，因此无法扣款。',
+  'hold.never-placed-release': '此预授权从未创建，因此无法撤销。',
+  'unlink.still-checking': '此顾客的扣款或预授权仍在向支付商查核。请待结果出来后再解除绑定。',
+  'unlink.open-holds': '此顾客有 {count} 项未完成的预授权。请先扣款或撤销，再解除绑定。',
   'unlink.hold-elsewhere':
-    '錢包仍有此顧客一項此收銀機無法處理的未完成預授權（已停止確認的，或在別處建立的）。請先向支付商查核，再解除連結。',
+    '钱包仍有此顾客一项此收银机无法处理的未完成预授权（已停止确认的，或在别处创建的）。请先向支付商查核，再解除绑定。',
 
-  // Shown after 「已停止確認，請向支付商查核：」, which already says to check with the provider.
-  'stopped.too-late': '首次送出超過 {minutes} 分鐘後不會再自動重新送出，以免延後向顧客收款',
-  'stopped.link-invalid': '顧客的連結已失效',
-  'stopped.hold-unknown': '支付商不認識此預授權（環境或商戶已更改？）',
-  'stopped.resend-refused': '支付商拒絕了重新送出（{error}）',
+  // Shown after “已停止确认，请向支付商查核：”, which already says to check with the provider.
+  'stopped.too-late': '首次送出超过 {minutes} 分钟后不会再自动重新送出，以免延后向顾客收款',
+  'stopped.link-invalid': '顾客的绑定已失效',
+  'stopped.hold-unknown': '支付商不认识此预授权（环境或商户已更改？）',
+  'stopped.resend-refused': '支付商拒绝了重新送出（{error}）',
   'stopped.recorded': '{text}',
 };

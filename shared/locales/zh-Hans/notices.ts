@@ -6,6 +6,7 @@ import { PAYMENT_NOTICES_ZH_HANS } from './notices.payments.ts';
 import { PROVIDER_NOTICES_ZH_HANS } from './notices.provider.ts';
 import { STAFF_NOTICES_ZH_HANS } from './notices.staff.ts';
 import { FLEET_NOTICES_ZH_HANS } from './fleet.ts';
+import { SHIFT_NOTICES_ZH_HANS } from './notices.shifts.ts';
 
 export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HANS,
@@ -15,4 +16,5 @@ export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...CUSTOMER_EVENT_NOTICES_ZH_HANS,
   ...STAFF_NOTICES_ZH_HANS,
   ...FLEET_NOTICES_ZH_HANS,
+  ...SHIFT_NOTICES_ZH_HANS,
 };

@@ -1,0 +1,18 @@
+import type { FIELD_SUPPORT_EN } from '../en/field.ts';
+
+// Bahasa Melayu: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+
+export const FIELD_SUPPORT_MS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
+  'settings.tab.about': 'Perihal',
+  'about.logsTitle': 'Log',
+  'about.logsWhere': 'Kaunter ini menulis lognya ke folder ini:',
+  'about.logsHint':
+    'Setiap log menyimpan lima fail terbarunya, 5 MB setiap satu. Tiada rahsia, PIN, kunci atau token yang pernah ditulis ke dalamnya.',
+  'about.logsUnknown': 'Folder log tidak dapat ditunjukkan sekarang.',
+  'about.bundleTitle': 'Pakej sokongan',
+  'about.bundleHint':
+    'Satu fail .zip untuk sesiapa yang menyokong kaunter ini: log, tetapan tanpa rahsia, kesihatan rekod pembayaran dan bar status. Ia tidak mengandungi sebarang rahsia atau nama pelanggan.',
+  'about.saveBundle': 'Simpan pakej sokongan',
+  'about.savingBundle': 'Menyimpan…',
+  'about.bundleSaved': 'Pakej sokongan disimpan ({size}):',
+};

@@ -1,0 +1,17 @@
+import type { FIELD_SUPPORT_EN } from '../en/field.ts';
+
+// 繁體中文（香港）: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+
+export const FIELD_SUPPORT_ZH_HK: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
+  'settings.tab.about': '關於',
+  'about.logsTitle': '記錄檔',
+  'about.logsWhere': '此收銀機把記錄檔寫入以下資料夾：',
+  'about.logsHint': '每個記錄檔只保留最新的五個檔案，每個 5 MB。記錄檔從不寫入任何密鑰、PIN、金鑰或權杖。',
+  'about.logsUnknown': '目前無法顯示記錄檔資料夾。',
+  'about.bundleTitle': '支援資料包',
+  'about.bundleHint':
+    '一個 .zip 檔案，交給負責支援此收銀機的人員：包括記錄檔、不含密鑰的設定、付款紀錄的健康狀況及狀態列。當中不含任何密鑰，亦不含任何顧客姓名。',
+  'about.saveBundle': '儲存支援資料包',
+  'about.savingBundle': '正在儲存…',
+  'about.bundleSaved': '已儲存支援資料包（{size}）：',
+};

@@ -1,0 +1,17 @@
+import type { FIELD_SUPPORT_EN } from '../en/field.ts';
+
+// 简体中文（新加坡）: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+
+export const FIELD_SUPPORT_ZH_HANS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
+  'settings.tab.about': '关于',
+  'about.logsTitle': '日志',
+  'about.logsWhere': '这台收银机把日志写入以下文件夹：',
+  'about.logsHint': '每个日志只保留最新的五个文件，每个 5 MB。日志中从不写入任何密钥、PIN、钥匙或令牌。',
+  'about.logsUnknown': '目前无法显示日志文件夹。',
+  'about.bundleTitle': '支持数据包',
+  'about.bundleHint':
+    '一个 .zip 文件，交给负责支持这台收银机的人员：包括日志、不含密钥的设置、付款记录的健康状况和状态栏。其中不含任何密钥，也不含任何顾客姓名。',
+  'about.saveBundle': '保存支持数据包',
+  'about.savingBundle': '正在保存…',
+  'about.bundleSaved': '已保存支持数据包（{size}）：',
+};

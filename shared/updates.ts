@@ -1,0 +1,43 @@
+// What the till says about its updates (electron/core/updates/): Settings → Updates shows it, and the health
+// check reads it. Times are ISO 8601.
+
+/**
+ * off: no feed set (the default); unavailable: this way of running cannot install (the browser preview);
+ * idle: up to date, or nothing this till takes yet; then each step of an update.
+ */
+export const UPDATE_PHASES = ['off', 'unavailable', 'idle', 'checking', 'downloading', 'ready', 'installing'] as const;
+export type UpdatePhase = (typeof UPDATE_PHASES)[number];
+
+/** Why a waiting update has not installed yet. */
+export type UpdateHold = 'payment-open' | 'payment-in-doubt' | 'outside-window';
+
+/** The step that failed last: the till keeps the version it runs, and tries again at the next daily check. */
+export type UpdateProblemStage = 'feed' | 'download' | 'verify' | 'install';
+
+export interface UpdateStatus {
+  readonly runningVersion: string;
+  readonly phase: UpdatePhase;
+  readonly feedUrl: string;
+  /** The maintenance window, local "HH:MM". */
+  readonly window: { readonly start: string; readonly end: string };
+  readonly lastCheckedAt: string | null;
+  readonly nextCheckAt: string | null;
+  /**
+   * What the feed offered at the last check: not-newer (this version or an older one: never installed),
+   * not-in-rollout (a staged release this till is not in yet), take (downloaded, or being downloaded).
+   */
+  readonly offered: {
+    readonly version: string;
+    readonly releaseDate: string | null;
+    readonly stagingPercentage: number | null;
+    readonly verdict: 'take' | 'not-newer' | 'not-in-rollout';
+  } | null;
+  /** Downloaded and verified, waiting to install. */
+  readonly waiting: { readonly version: string; readonly releaseDate: string | null } | null;
+  /** When the waiting version installs by itself: the maintenance window's next opening (if no payment is open). */
+  readonly installAt: string | null;
+  /** Whether the maintenance window is open now. */
+  readonly insideWindow: boolean;
+  readonly heldBy: UpdateHold | null;
+  readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
+}
