@@ -149,6 +149,7 @@ export function createFakeBridge(
     // As the core without a printer (the browser preview): the screen prints the receipt itself.
     'receipts.print': () => answer({ printed: false, via: 'browser' }),
     'printer.printDayReport': () => answer({ printed: false, via: 'browser' }),
+    'printer.printShiftReport': () => answer({ printed: false, via: 'browser' }),
     'ecr.keys': () => answer([]),
     'ecr.status': () =>
       answer({

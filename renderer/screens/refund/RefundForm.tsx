@@ -304,7 +304,7 @@ function refundRequest(
   approval: RefundApproval,
   pin: string,
 ): RequestOf<'payments.refund'> {
-  if (approval === 'none') return base as RequestOf<'payments.refund'>;
+  if (approval === 'none') return base;
   return { ...base, supervisorPin: pin };
 }
 

@@ -59,6 +59,8 @@ describe('Shift screen', () => {
     const report = within(current).getByTestId('shift-report');
     expect(report.getAttribute('data-kind')).toBe('x');
     expect(within(report).getByTestId('shift-report-note').textContent).toBe('Morning float S$200');
+    // On screen, nothing was printed yet.
+    expect(within(report).queryByTestId('shift-report-printedAt')).toBeNull();
   });
 
   it('a close refused for open payments lists them; Close anyway closes and shows the Z report per cashier', async () => {
@@ -94,13 +96,13 @@ describe('Shift screen', () => {
     expect(bridge.callsTo('shifts.close')).toEqual([{}, { force: true }]);
     const report = within(closed).getByTestId('shift-report');
     expect(report.getAttribute('data-kind')).toBe('z');
-    expect(within(report).getByTestId('shift-report-title').textContent).toBe('Z report 7 — shift closed');
+    expect(within(report).getByTestId('shift-report-title').textContent).toContain('#7');
     expect(within(report).getByTestId('shift-report-closedBy').textContent).toBe('Mei');
-    const cashiers = within(report).getAllByTestId('shift-report-cashier');
-    expect(cashiers.map((section) => section.querySelector('h3')!.textContent)).toEqual(['Wing', 'Nobody signed in']);
-    const wingPaid = cashiers[0]!.querySelector('[data-key="paid"]')!;
-    expect([wingPaid.getAttribute('data-count'), wingPaid.getAttribute('data-total-minor')]).toEqual(['2', '3000']);
-    expect(within(report).getByTestId('shift-report-open-at-close').textContent).toContain('REF-OPEN-1');
+    const cashiers = within(report).getByTestId('shift-report-byCashier');
+    const wingPaid = cashiers.querySelector(`[data-key="paid:${WING.id}"]`)!;
+    expect(wingPaid.querySelector('th')!.textContent).toBe('Wing');
+    expect([wingPaid.getAttribute('data-count'), wingPaid.getAttribute('data-amount')]).toEqual(['2', 'S$30.00']);
+    expect(within(report).getByTestId('shift-report-openAtClose').textContent).toContain('REF-OPEN-1');
   });
 
   it('a refused force (no right) says why; printing puts the report in the print area', async () => {
@@ -112,12 +114,11 @@ describe('Shift screen', () => {
     };
     fireEvent.click(await screen.findByTestId('shift-print-x'));
     await waitFor(() => expect(printed).toBe(1));
-    const area = document.body.querySelector('[data-testid="receipt-print-area"]')!;
-    expect(
-      within(area as HTMLElement)
-        .getByTestId('shift-report')
-        .getAttribute('data-net-minor'),
-    ).toBe('2500');
+    const area = document.body.querySelector<HTMLElement>('[data-testid="receipt-print-area"]')!;
+    const printedReport = within(area).getByTestId('shift-report');
+    expect(printedReport.querySelector('[data-key="net"]')!.getAttribute('data-amount')).toBe('S$25.00');
+    expect(within(printedReport).getByTestId('shift-report-printedAt')).toBeDefined();
+    expect(bridge.callsTo('printer.printShiftReport')).toEqual([{ id: 'shift-7' }]);
     fireEvent.click(screen.getByTestId('shift-close-start'));
     fireEvent.click(screen.getByTestId('shift-close-yes'));
     expect((await screen.findByTestId('shift-error')).getAttribute('data-error-code')).toBe('supervisor.pin-required');
