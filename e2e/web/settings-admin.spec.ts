@@ -102,8 +102,10 @@ for (const viewport of [
         'Payments',
         'Devices',
         'PINs',
+        'Staff',
         'Linked customers',
         'Register',
+        'Updates',
         'About',
       ]);
       await expect(page.getByRole('tab', { name: 'Provider' })).toHaveAttribute('aria-selected', 'true');
