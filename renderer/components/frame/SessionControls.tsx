@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { ErrorText } from '../ErrorText.tsx';
+import { staffNameOf } from '../attribution.ts';
 
 /**
  * In the header: who is signed in, Switch (the next person signs in over them) and Sign out; and the way to the
@@ -34,11 +35,11 @@ export function SessionControls() {
       {staff && (
         <span
           className="signed-in-as"
-          title={t('session.signedInAs', { name: staff.name, role: t(`staff.role.${staff.role}`) })}
+          title={t('session.signedInAs', { name: staffNameOf(staff, t), role: t(`staff.role.${staff.role}`) })}
           data-testid="signed-in-as"
           data-staff-id={staff.id}
         >
-          <span className="signed-in-name">{staff.name}</span>
+          <span className="signed-in-name">{staffNameOf(staff, t)}</span>
           <span className="signed-in-role">{t('session.signedInRole', { role: t(`staff.role.${staff.role}`) })}</span>
         </span>
       )}

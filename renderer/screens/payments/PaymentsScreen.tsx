@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { takenBy } from '../../components/attribution.ts';
+import { staffNameOf, takenBy } from '../../components/attribution.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
@@ -32,6 +32,10 @@ export function PaymentsScreen() {
   const [items, setItems] = useState<readonly PaymentView[]>([]);
   // The Cashier column shows once a listed payment names who took it (a till without sign-in never does).
   const withCashier = items.some((payment) => takenBy(payment) !== null);
+  const cashierOf = (payment: PaymentView): string => {
+    const who = takenBy(payment);
+    return who ? staffNameOf(who, t) : '—';
+  };
   const [total, setTotal] = useState(0);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -155,7 +159,7 @@ export function PaymentsScreen() {
                       <OpenPaymentButton referenceId={payment.referenceId} />
                     </td>
                     <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
-                    {withCashier && <td data-testid="payment-row-cashier">{takenBy(payment)?.name ?? '—'}</td>}
+                    {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
                   </tr>
                 ))}
               </tbody>

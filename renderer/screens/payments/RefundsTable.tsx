@@ -1,5 +1,6 @@
 import type { RefundView } from '../../../shared/domain.ts';
-import { approvedBy, refundedBy } from '../../components/attribution.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
+import { approvedBy, refundedBy, staffNameOf } from '../../components/attribution.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 
@@ -8,6 +9,7 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
   const locale = useLocale();
   if (refunds.length === 0) return <p data-testid="refunds-empty">{t('detail.noRefunds')}</p>;
   // Who refunded and who approved: shown once a refund names them (a till without sign-in never does).
+  const nameOrDash = (ref: StaffRef | null): string => (ref ? staffNameOf(ref, t) : '—');
   const withStaff = refunds.some((refund) => refundedBy(refund) !== null || approvedBy(refund) !== null);
   return (
     <table className="data-table" data-testid="refunds-table">
@@ -34,8 +36,8 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
             </td>
             {/* The posId it was sent as: this till's, which may differ from the terminal that took the payment. */}
             <td data-testid="refund-row-terminal">{refund.posId ?? '—'}</td>
-            {withStaff && <td data-testid="refund-row-refunded-by">{refundedBy(refund)?.name ?? '—'}</td>}
-            {withStaff && <td data-testid="refund-row-approved-by">{approvedBy(refund)?.name ?? '—'}</td>}
+            {withStaff && <td data-testid="refund-row-refunded-by">{nameOrDash(refundedBy(refund))}</td>}
+            {withStaff && <td data-testid="refund-row-approved-by">{nameOrDash(approvedBy(refund))}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,5 @@
 import type { PaymentView } from '../../../shared/domain.ts';
-import { cancelledBy, takenBy } from '../../components/attribution.ts';
+import { cancelledBy, staffNameOf, takenBy } from '../../components/attribution.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
 /** Who took the payment and who cancelled it, as recorded then (nothing when nobody was signed in). */
@@ -13,7 +13,7 @@ export function StaffFacts({ payment }: { payment: PaymentView }) {
         <>
           <dt>{t('detail.takenBy')}</dt>
           <dd data-testid="detail-taken-by" data-staff-id={taker.id}>
-            {taker.name}
+            {staffNameOf(taker, t)}
           </dd>
         </>
       )}
@@ -21,7 +21,7 @@ export function StaffFacts({ payment }: { payment: PaymentView }) {
         <>
           <dt>{t('detail.cancelledBy')}</dt>
           <dd data-testid="detail-cancelled-by" data-staff-id={canceller.id}>
-            {canceller.name}
+            {staffNameOf(canceller, t)}
           </dd>
         </>
       )}

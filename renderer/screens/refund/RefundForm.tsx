@@ -10,7 +10,7 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
-import { approvedBy } from '../../components/attribution.ts';
+import { approvedBy, staffNameOf } from '../../components/attribution.ts';
 import { refundApprovalOf, type RefundApproval } from './refund-approval.ts';
 
 export interface RefundOutcome {
@@ -179,7 +179,7 @@ export function RefundForm({
       )}
       {approval === 'approver-pin' && staff && (
         <p className="hint refund-approver-hint" id="refund-pin-hint" data-testid="refund-approver-hint">
-          {t('refund.approverHint', { name: staff.name })}
+          {t('refund.approverHint', { name: staffNameOf(staff, t) })}
         </p>
       )}
       {approval === 'none' ? (
@@ -327,7 +327,7 @@ export function refundOutcomeOf(
   if (!latest) return null;
   const amount = money(latest.amount, locale);
   const approver = approvedBy(latest);
-  const approved = approver ? { approvedBy: t('refund.approvedBy', { name: approver.name }) } : {};
+  const approved = approver ? { approvedBy: t('refund.approvedBy', { name: staffNameOf(approver, t) }) } : {};
   if (latest.state === 'failed')
     return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
   if (latest.state !== 'succeeded')

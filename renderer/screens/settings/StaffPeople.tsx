@@ -6,6 +6,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { StaffEditor } from './StaffEditor.tsx';
 import { newStaffDraft, staffDraftOf, type StaffDraft } from './staff-draft.ts';
+import { staffNameOf } from '../../components/attribution.ts';
 
 // Settings → Staff: the people of this till (staff.list), each with their role and whether they may still sign
 // in; add one, edit one (name, role, a new PIN, a badge), deactivate one. Saved at once through staff.save, not
@@ -64,7 +65,7 @@ export function StaffPeople() {
           <tbody>
             {people.map((member) => (
               <tr key={member.id} data-testid="staff-row" data-staff-id={member.id} data-active={member.active}>
-                <th scope="row">{member.name}</th>
+                <th scope="row">{staffNameOf(member, t)}</th>
                 <td>{t(`staff.role.${member.role}`)}</td>
                 <td>{member.active ? t('staff.yes') : t('staff.no')}</td>
                 <td className="staff-row-actions">

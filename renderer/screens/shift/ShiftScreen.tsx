@@ -12,6 +12,7 @@ import { CloseShift } from './CloseShift.tsx';
 import { PastShifts } from './PastShifts.tsx';
 import { PrintShiftReportButton } from './PrintShiftReportButton.tsx';
 import { ShiftReportView } from './ShiftReportView.tsx';
+import { staffNameOf } from '../../components/attribution.ts';
 
 // The shift on this till: open one (who and when are the core's; a note is optional), its X report at any time
 // (on screen, printable), close it with the Z report; below, the day's shifts and a reprint of a past Z.
@@ -117,7 +118,7 @@ function OpenNow({ shift, onClosed }: { shift: ShiftView; onClosed: (closed: Shi
     <div className="shift-now" data-testid="shift-current" data-shift-id={shift.id} data-number={shift.number}>
       <p className="shift-line">
         {shift.openedBy
-          ? t('shift.current', { number: shift.number, openedAt, name: shift.openedBy.name })
+          ? t('shift.current', { number: shift.number, openedAt, name: staffNameOf(shift.openedBy, t) })
           : t('shift.currentNobody', { number: shift.number, openedAt })}
       </p>
       <div className="filters">

@@ -3,6 +3,7 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { staffNameOf } from '../../components/attribution.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { PinPad } from './PinPad.tsx';
@@ -113,7 +114,7 @@ export function SignInScreen() {
         </button>
         {before && (
           <button type="button" className="button button-secondary" onClick={endSwitch} data-testid="sign-in-back">
-            {t('signIn.back', { name: before.name })}
+            {t('signIn.back', { name: staffNameOf(before, t) })}
           </button>
         )}
       </form>

@@ -3,6 +3,7 @@ import type { ShiftView } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { money, time } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { staffNameOf } from '../../components/attribution.ts';
 
 /**
  * The shifts opened on the day (shifts.ofDay): number, hours, who opened and closed, paid and net. Nothing when
@@ -51,7 +52,8 @@ export function ShiftsOfDay({ day, refreshKey }: { day: string; refreshKey: numb
               {time(shift.openedAt, locale)}–{shift.closedAt ? time(shift.closedAt, locale) : t('summary.shiftOpen')}
             </td>
             <td>
-              {[shift.openedBy?.name, shift.closedBy?.name]
+              {[shift.openedBy, shift.closedBy]
+                .map((ref) => (ref ? staffNameOf(ref, t) : undefined))
                 .filter((name, index, names): name is string => Boolean(name) && names.indexOf(name) === index)
                 .join(', ') || '—'}
             </td>
