@@ -8,6 +8,7 @@ import { ErrorText } from './components/ErrorText.tsx';
 import { AppFrame } from './components/frame/AppFrame.tsx';
 import { homeScreenOf } from './components/frame/Nav.tsx';
 import { LiveWiring } from './components/frame/LiveWiring.tsx';
+import { StaffWiring } from './components/frame/StaffWiring.tsx';
 import { LocaleProvider, translate } from './i18n/i18n.tsx';
 import { useAppStore } from './stores/app-store.ts';
 import { useTerminal } from './stores/terminal.ts';
@@ -79,6 +80,7 @@ export function App() {
   return (
     <LocaleProvider locale={terminal.locale}>
       <LiveWiring />
+      <StaffWiring />
       <AppFrame />
     </LocaleProvider>
   );

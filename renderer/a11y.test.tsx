@@ -349,10 +349,36 @@ describe('every control on every screen has an accessible name', () => {
   it('settings: every section', async () => {
     renderWithBridge(<App />, seededBridge());
     await goTo('settings', 'settings-screen');
-    for (const section of ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked']) {
+    for (const section of ['connection', 'terminal', 'payments', 'devices', 'pins', 'staff', 'linked']) {
       fireEvent.click(screen.getByTestId(`settings-tab-${section}`));
       await expectAllNamed(`settings: ${section}`);
     }
+  });
+
+  it('staff: the sign-in pad, the header of a signed-in cashier, a person being added, the Shift screen', async () => {
+    const bridge = seededBridge();
+    bridge.settings = { ...bridge.settings, staff: { ...bridge.settings.staff, signInRequired: true } };
+    const wing = { id: 'staff-wing', name: 'Wing', role: 'cashier' as const };
+    let signedIn = false;
+    bridge.override('session.current', () => ({
+      ok: true,
+      value: { staff: signedIn ? wing : null, shift: null, signInRequired: true },
+    }));
+    bridge.override('session.signIn', () => ((signedIn = true), { ok: true, value: { staff: wing } }));
+    bridge.override('shifts.current', () => ({ ok: true, value: { shift: null } }));
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sign-in-screen');
+    await expectAllNamed('sign-in');
+    fireEvent.change(screen.getByTestId('sign-in-pin'), { target: { value: '2468' } });
+    fireEvent.submit(screen.getByTestId('sign-in-form'));
+    await screen.findByTestId('signed-in-as');
+    await goTo('settings', 'settings-screen');
+    fireEvent.click(screen.getByTestId('settings-tab-staff'));
+    fireEvent.click(await screen.findByTestId('staff-add'));
+    await expectAllNamed('settings: staff, adding a person');
+    fireEvent.click(screen.getByTestId('nav-shift'));
+    await screen.findByTestId('shift-open-form');
+    await expectAllNamed('shift (none open)');
   });
 
   it('kiosk: attract, amount and the customer’s payment screen', async () => {

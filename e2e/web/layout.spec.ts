@@ -218,6 +218,7 @@ const SETTINGS_TABS = [
   'payments',
   'devices',
   'pins',
+  'staff',
   'linked',
   'register',
   'updates',

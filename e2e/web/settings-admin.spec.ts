@@ -102,6 +102,7 @@ for (const viewport of [
         'Payments',
         'Devices',
         'PINs',
+        'Staff',
         'Linked customers',
         'Register',
         'Updates',

@@ -14,6 +14,8 @@ export type Screen =
   | { readonly name: 'summary' }
   | { readonly name: 'customers'; readonly merchantUserId?: string | undefined }
   /** section: the one to open (the status bar's "check this till" opens About), else the first. */
-  | { readonly name: 'settings'; readonly section?: 'about' | undefined };
+  | { readonly name: 'settings'; readonly section?: 'about' | undefined }
+  /** Open a shift, its X report, close it (Z), reprint a past Z. */
+  | { readonly name: 'shift' };
 
 export type ScreenName = Screen['name'];

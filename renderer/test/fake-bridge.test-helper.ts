@@ -149,6 +149,7 @@ export function createFakeBridge(
     // As the core without a printer (the browser preview): the screen prints the receipt itself.
     'receipts.print': () => answer({ printed: false, via: 'browser' }),
     'printer.printDayReport': () => answer({ printed: false, via: 'browser' }),
+    'printer.printShiftReport': () => answer({ printed: false, via: 'browser' }),
     'ecr.keys': () => answer([]),
     'ecr.status': () =>
       answer({
@@ -176,6 +177,15 @@ export function createFakeBridge(
         problem: null,
       }),
     'ecr.openSale': () => answer(options.registerSale ?? null),
+    // Nobody signed in, no shifts, no staff: a till as before staff (a staff test overrides these).
+    'session.current': () =>
+      answer({
+        staff: null,
+        shift: null,
+        signInRequired: settings().staff.signInRequired && settings().mode !== 'kiosk',
+      }),
+    'staff.list': () => answer({ staff: [] }),
+    'shifts.ofDay': () => answer({ shifts: [] }),
     'ecr.cancelSale': () =>
       options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),
   };

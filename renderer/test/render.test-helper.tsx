@@ -8,6 +8,7 @@ import { resetAppStore } from '../stores/app-store.ts';
 import { useHeldRegisterSaleStore } from '../stores/held-register-sale-store.ts';
 import { usePaymentStore } from '../stores/payment-store.ts';
 import { useSaleStore } from '../stores/sale-store.ts';
+import { resetSessionStore } from '../stores/session-store.ts';
 
 // Renders a piece of the renderer against a bridge, with fresh stores for every test.
 
@@ -17,6 +18,7 @@ afterEach(() => {
   useSaleStore.getState().reset();
   usePaymentStore.getState().clear();
   useHeldRegisterSaleStore.getState().release();
+  resetSessionStore();
 });
 
 export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: 'en' | 'zh-HK' = 'en'): RenderResult {

@@ -14,6 +14,8 @@ import { ScanScreen } from '../../screens/scan/ScanScreen.tsx';
 import { SettingsScreen } from '../../screens/settings/SettingsScreen.tsx';
 import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
+import { ShiftScreen } from '../../screens/shift/ShiftScreen.tsx';
+import { SignInScreen } from '../../screens/sign-in/SignInScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
 import { HeldRegisterSaleBanner } from './HeldRegisterSaleBanner.tsx';
@@ -21,6 +23,8 @@ import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
+import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
+import { useSignInGate } from './use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { useLargeText } from '../../hooks/use-large-text.ts';
 
@@ -39,6 +43,8 @@ export function AppFrame() {
   const showNav = terminal.mode !== 'kiosk' || (!CUSTOMER_FACING.has(screen.name) && adminOpen);
   // What a kiosk customer sees carries no staff information: no status line, no terminal id.
   const customerFacing = !showNav;
+  // Nothing is sold or refunded until someone signs in; Settings keep their own admin PIN.
+  const signInFirst = useSignInGate() && screen.name !== 'settings';
   // A kiosk's customer screens speak the customer-facing language (Settings), which may differ from the staff's.
   const locale = customerFacing ? terminal.customerLocale : terminal.locale;
   useEffect(() => {
@@ -48,14 +54,21 @@ export function AppFrame() {
 
   // Move focus into the new screen (its first field to type in, or its heading) so a screen reader
   // announces where the cashier is now.
-  const screenKey = screenKeyOf(screen);
+  const screenKey = signInFirst ? 'sign-in' : screenKeyOf(screen);
   useEffect(() => {
     if (!focusScreenStart(mainRef.current)) mainRef.current?.focus({ preventScroll: true });
   }, [screenKey]);
 
   return (
     <LocaleProvider locale={locale}>
-      <FrameContents customerFacing={customerFacing} showNav={showNav} demo={demo} screen={screen} mainRef={mainRef} />
+      <FrameContents
+        customerFacing={customerFacing}
+        showNav={showNav}
+        demo={demo}
+        screen={screen}
+        mainRef={mainRef}
+        signInFirst={signInFirst}
+      />
     </LocaleProvider>
   );
 }
@@ -66,12 +79,15 @@ function FrameContents({
   demo,
   screen,
   mainRef,
+  signInFirst,
 }: {
   customerFacing: boolean;
   showNav: boolean;
   demo: boolean;
   screen: Screen;
   mainRef: RefObject<HTMLElement | null>;
+  /** The sign-in screen stands in front of this one (use-sign-in-gate.ts). */
+  signInFirst: boolean;
 }) {
   // Inside the frame's LocaleProvider: the words follow the customer-facing language on a kiosk's customer screens.
   const t = useT();
@@ -94,10 +110,17 @@ function FrameContents({
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
         {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
-        {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner />}
+        {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <OpenPaymentBanner />}
         {/* A kiosk's customer is not offered the register's sale: it shows once the kiosk is free. */}
-        {terminal.mode !== 'kiosk' && !blocked && <HeldRegisterSaleBanner />}
-        {blocked ? <JournalProblemsScreen problems={journalProblems} /> : <CurrentScreen screen={screen} />}
+        {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <HeldRegisterSaleBanner />}
+        {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <OvernightShiftBanner />}
+        {blocked ? (
+          <JournalProblemsScreen problems={journalProblems} />
+        ) : signInFirst ? (
+          <SignInScreen />
+        ) : (
+          <CurrentScreen screen={screen} />
+        )}
       </main>
       {!customerFacing && <StatusBar />}
     </div>
@@ -145,5 +168,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <CustomersScreen merchantUserId={screen.merchantUserId} />;
     case 'settings':
       return <SettingsScreen />;
+    case 'shift':
+      return <ShiftScreen />;
   }
 }

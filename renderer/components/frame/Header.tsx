@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { customerDisplayUrl, storedAccessToken } from '../../api/token.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { SessionControls } from './SessionControls.tsx';
 
 /**
  * Merchant and terminal, and in the browser preview a link to open the customer display. In front of a kiosk
@@ -41,6 +42,8 @@ export function Header({ customerFacing = false }: { customerFacing?: boolean })
           {t('nav.admin')}
         </button>
       )}
+      {/* Staff names are staff information: never in front of a customer, never at a kiosk. */}
+      {!customerFacing && terminal.mode !== 'kiosk' && <SessionControls />}
       {displayLink && (
         <a
           className="header-link"

@@ -38,6 +38,8 @@ const SECTION: Readonly<Record<ScreenName, NavTarget>> = {
   unresolved: 'unresolved',
   summary: 'summary',
   settings: 'settings',
+  // Reached from the header; it belongs with the day's figures.
+  shift: 'summary',
 };
 
 export function homeScreenOf(mode: TerminalMode): NavTarget {

@@ -15,6 +15,7 @@ import { usePaymentStore } from '../../stores/payment-store.ts';
 import { JournalEvents } from './JournalEvents.tsx';
 import { RefundsTable } from './RefundsTable.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
+import { StaffFacts } from './StaffFacts.tsx';
 
 // One payment: amount, status and its history, provider order id, payment type, refunds, and only the
 // actions its state allows (the core decides canCancel / canRefund; the clerk need not know the rules).
@@ -127,6 +128,7 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
             <dd data-testid="detail-refundable">{money(payment.refundable, locale)}</dd>
             <dt>{t('detail.created')}</dt>
             <dd>{dateTime(payment.createdAt, locale)}</dd>
+            <StaffFacts payment={payment} />
             {payment.note && (
               <>
                 <dt>{t('detail.note')}</dt>

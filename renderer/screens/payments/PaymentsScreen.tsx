@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
+import { staffNameOf, takenBy } from '../../components/attribution.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { OpenPaymentButton } from '../../components/OpenPaymentButton.tsx';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
@@ -29,6 +30,12 @@ export function PaymentsScreen() {
   const [filters, setFilters] = useState<PaymentFilterValues>(() => ({ day: localDay() }));
   const [searchText, setSearchText] = useState('');
   const [items, setItems] = useState<readonly PaymentView[]>([]);
+  // The Cashier column shows once a listed payment names who took it (a till without sign-in never does).
+  const withCashier = items.some((payment) => takenBy(payment) !== null);
+  const cashierOf = (payment: PaymentView): string => {
+    const who = takenBy(payment);
+    return who ? staffNameOf(who, t) : '—';
+  };
   const [total, setTotal] = useState(0);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -128,6 +135,7 @@ export function PaymentsScreen() {
                   <th scope="col">{t('payments.colMethod')}</th>
                   <th scope="col">{t('payments.colReference')}</th>
                   <th scope="col">{t('payments.colProviderId')}</th>
+                  {withCashier && <th scope="col">{t('payments.colCashier')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -151,6 +159,7 @@ export function PaymentsScreen() {
                       <OpenPaymentButton referenceId={payment.referenceId} />
                     </td>
                     <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
+                    {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
                   </tr>
                 ))}
               </tbody>

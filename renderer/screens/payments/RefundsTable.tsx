@@ -1,4 +1,6 @@
 import type { RefundView } from '../../../shared/domain.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
+import { approvedBy, refundedBy, staffNameOf } from '../../components/attribution.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 
@@ -6,6 +8,9 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
   const t = useT();
   const locale = useLocale();
   if (refunds.length === 0) return <p data-testid="refunds-empty">{t('detail.noRefunds')}</p>;
+  // Who refunded and who approved: shown once a refund names them (a till without sign-in never does).
+  const nameOrDash = (ref: StaffRef | null): string => (ref ? staffNameOf(ref, t) : '—');
+  const withStaff = refunds.some((refund) => refundedBy(refund) !== null || approvedBy(refund) !== null);
   return (
     <table className="data-table" data-testid="refunds-table">
       <thead>
@@ -15,6 +20,8 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
           <th scope="col">{t('detail.colReason')}</th>
           <th scope="col">{t('detail.colState')}</th>
           <th scope="col">{t('detail.colRefundTerminal')}</th>
+          {withStaff && <th scope="col">{t('detail.refundedBy')}</th>}
+          {withStaff && <th scope="col">{t('detail.approvedBy')}</th>}
         </tr>
       </thead>
       <tbody>
@@ -29,6 +36,8 @@ export function RefundsTable({ refunds }: { refunds: readonly RefundView[] }) {
             </td>
             {/* The posId it was sent as: this till's, which may differ from the terminal that took the payment. */}
             <td data-testid="refund-row-terminal">{refund.posId ?? '—'}</td>
+            {withStaff && <td data-testid="refund-row-refunded-by">{nameOrDash(refundedBy(refund))}</td>}
+            {withStaff && <td data-testid="refund-row-approved-by">{nameOrDash(approvedBy(refund))}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { RequestOf } from '../../../shared/contract.ts';
 import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -8,10 +9,15 @@ import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
+import { approvedBy, staffNameOf } from '../../components/attribution.ts';
+import { refundApprovalOf, type RefundApproval } from './refund-approval.ts';
 
 export interface RefundOutcome {
   readonly text: string;
   readonly tone: 'success' | 'pending' | 'failure';
+  /** "Approved by …": who approved it with their PIN, when someone had to. */
+  readonly approvedBy?: string;
 }
 
 const REASONS: readonly MessageKey[] = [
@@ -29,7 +35,11 @@ interface Problems {
   pin?: string;
 }
 
-/** Amount (defaults to the refundable rest), reason from the list or typed, supervisor PIN. */
+/**
+ * Amount (defaults to the refundable rest), reason from the list or typed, and a PIN: the supervisor's (nobody
+ * signed in), the signed-in person's own (they may refund), an approver's (a cashier), or none (within the limit
+ * Settings allow without approval). See refund-approval.ts.
+ */
 export function RefundForm({
   payment,
   onDone,
@@ -59,6 +69,9 @@ export function RefundForm({
   const [confirming, setConfirming] = useState(false);
   // Unknown until settings arrive: assume set, the core refuses anyway.
   const pinSet = useAppStore((state) => state.settingsView?.secrets.supervisorPin ?? true);
+  const staff = useSessionStore((state) => state.session?.staff ?? null);
+  const limitMinor = useAppStore((state) => state.settingsView?.settings.staff?.refundWithoutApprovalUpToMinor ?? 0);
+  const approval = refundApprovalOf({ staff, limitMinor, amountMinor });
 
   if (!payment.canRefund) {
     if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
@@ -71,8 +84,9 @@ export function RefundForm({
     );
   }
 
-  // Said before anyone fills the form: without a supervisor PIN no refund can be approved on this till.
-  if (!pinSet) {
+  // Said before anyone fills the form: without a supervisor PIN no refund can be approved on this till (with
+  // people signed in, their own PINs approve).
+  if (!pinSet && approval === 'supervisor-pin') {
     return (
       <p className="explain refund-no-pin" role="alert" data-testid="refund-no-pin">
         {t('refund.noPin')}
@@ -91,7 +105,7 @@ export function RefundForm({
     else if (amountMinor > refundable.amountMinor)
       found.amount = t('refund.amountTooBig', { amount: money(refundable, locale) });
     if (reason === '') found.reason = t('refund.reasonMissing');
-    if (pin === '') found.pin = t('refund.pinMissing');
+    if (pin === '' && approval !== 'none') found.pin = t(PIN_MISSING[approval]);
     setProblems(found);
     setError(null);
     if (Object.keys(found).length > 0) return;
@@ -102,12 +116,9 @@ export function RefundForm({
     if (busy) return;
     setConfirming(false);
     setBusy(true);
-    const result = await bridge['payments.refund']({
-      referenceId: payment.referenceId,
-      amountMinor,
-      reason,
-      supervisorPin: pin,
-    });
+    const result = await bridge['payments.refund'](
+      refundRequest({ referenceId: payment.referenceId, amountMinor, reason }, approval, pin),
+    );
     setBusy(false);
     // A PIN is typed for one attempt only; it never lingers in the form.
     setPin('');
@@ -166,19 +177,34 @@ export function RefundForm({
           data-testid="refund-reason-other"
         />
       )}
-      <LabelledInput
-        id="refund-pin"
-        label={t('refund.pin')}
-        problem={problems.pin}
-        ref={pinRef}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={32}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        data-testid="refund-pin"
-      />
+      {approval === 'approver-pin' && staff && (
+        <p className="hint refund-approver-hint" id="refund-pin-hint" data-testid="refund-approver-hint">
+          {t('refund.approverHint', { name: staffNameOf(staff, t) })}
+        </p>
+      )}
+      {approval === 'none' ? (
+        <p className="hint" data-testid="refund-no-approval">
+          {t('refund.noApprovalNeeded', {
+            amount: money({ amountMinor: limitMinor, currency: refundable.currency }, locale),
+          })}
+        </p>
+      ) : (
+        <LabelledInput
+          id="refund-pin"
+          label={t(PIN_LABEL[approval])}
+          data-approval={approval}
+          aria-describedby={approval === 'approver-pin' && staff ? 'refund-pin-hint' : undefined}
+          problem={problems.pin}
+          ref={pinRef}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={32}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+          data-testid="refund-pin"
+        />
+      )}
       <ErrorText error={error} testId="refund-error" />
       {confirming ? (
         <div
@@ -258,6 +284,30 @@ function CancelInstead({
   );
 }
 
+const PIN_LABEL: Readonly<Record<Exclude<RefundApproval, 'none'>, MessageKey>> = {
+  'supervisor-pin': 'refund.pin',
+  'own-pin': 'refund.ownPin',
+  'approver-pin': 'refund.approverPin',
+};
+const PIN_MISSING: Readonly<Record<Exclude<RefundApproval, 'none'>, MessageKey>> = {
+  'supervisor-pin': 'refund.pinMissing',
+  'own-pin': 'refund.ownPinMissing',
+  'approver-pin': 'refund.approverPinMissing',
+};
+
+/**
+ * The contract keeps its shape: `supervisorPin` is the approver's own PIN (or the signed-in person's). Within the
+ * limit without approval there is none to send, and the field is left out for the core to decide.
+ */
+function refundRequest(
+  base: { referenceId: string; amountMinor: number; reason: string },
+  approval: RefundApproval,
+  pin: string,
+): RequestOf<'payments.refund'> {
+  if (approval === 'none') return base;
+  return { ...base, supervisorPin: pin };
+}
+
 function latestRefund(detail: PaymentDetail): RefundView | undefined {
   return [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
 }
@@ -276,9 +326,14 @@ export function refundOutcomeOf(
     refundId === null ? latestRefund(detail) : detail.refunds.find((refund) => refund.refundId === refundId);
   if (!latest) return null;
   const amount = money(latest.amount, locale);
+  const approver = approvedBy(latest);
+  const approved = approver ? { approvedBy: t('refund.approvedBy', { name: staffNameOf(approver, t) }) } : {};
   if (latest.state === 'failed')
     return { text: failureOf(latest, t, locale) ?? t('refundState.failed'), tone: 'failure' };
-  if (latest.state !== 'succeeded') return { text: t('refund.pendingConfirm', { amount }), tone: 'pending' };
-  if (detail.payment.refundable.amountMinor === 0) return { text: t('refund.doneFully', { amount }), tone: 'success' };
-  return { text: t('refund.done', { amount, rest: money(detail.payment.refundable, locale) }), tone: 'success' };
+  if (latest.state !== 'succeeded')
+    return { text: t('refund.pendingConfirm', { amount }), tone: 'pending', ...approved };
+  if (detail.payment.refundable.amountMinor === 0)
+    return { text: t('refund.doneFully', { amount }), tone: 'success', ...approved };
+  const rest = money(detail.payment.refundable, locale);
+  return { text: t('refund.done', { amount, rest }), tone: 'success', ...approved };
 }

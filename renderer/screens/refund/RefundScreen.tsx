@@ -202,6 +202,11 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
                   {outcome.text}
                 </p>
               )}
+              {outcome?.approvedBy && (
+                <p className="refund-approved-by" data-testid="refund-approved-by">
+                  {outcome.approvedBy}
+                </p>
+              )}
               {detail.refunds.length > 0 && (
                 <PrintReceiptButton
                   referenceId={payment.referenceId}

@@ -17,6 +17,9 @@ import { RegisterFieldset } from './RegisterFieldset.tsx';
 import { RelockDialog } from './RelockDialog.tsx';
 import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
+import { RoleRightsTable } from './RoleRightsTable.tsx';
+import { StaffFieldset } from './StaffFieldset.tsx';
+import { StaffPeople } from './StaffPeople.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
 import { UpdatesFieldset } from './UpdatesFieldset.tsx';
 import { firstSectionWithProblem, problemsBySection, type SettingsSection } from './settings-sections.ts';
@@ -144,6 +147,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </>,
           )}
           {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
+          {panel(
+            'staff',
+            <>
+              <StaffFieldset draft={form.draft} />
+              {/* Read when the section opens: the list is the core's, not part of the settings draft. */}
+              {section === 'staff' && <StaffPeople />}
+              <RoleRightsTable />
+            </>,
+          )}
           {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
           {panel('register', <RegisterFieldset draft={form.draft} />)}
           {panel('updates', <UpdatesFieldset draft={form.draft} />)}

@@ -11,6 +11,7 @@ import { downloadText } from './download.ts';
 import { MoneyTable } from './MoneyTable.tsx';
 import { PrintDayReportButton } from './PrintDayReportButton.tsx';
 import { RegisterSalesTable } from './RegisterSalesTable.tsx';
+import { ShiftsOfDay } from './ShiftsOfDay.tsx';
 
 // End of day (journey 5): the day's money in one layout — gross (paid), refunds (made here, made elsewhere),
 // linked-customer takings, net, each with its count — then totals by status and by method, and by register on a
@@ -97,6 +98,7 @@ export function SummaryScreen() {
               )}
             />
             <RegisterSalesTable summary={summary} />
+            <ShiftsOfDay day={day} refreshKey={tick} />
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_EN } from './staff-screens.ts';
 import { COUNTER_EN } from './counter.ts';
 import { ACCESS_EN } from './access.ts';
 import { JOURNAL_EN } from './journal.ts';
@@ -495,6 +496,7 @@ export const SCREENS_EN = {
   ...COUNTER_EN,
   ...JOURNAL_EN,
   ...REGISTER_EN,
+  ...STAFF_SCREENS_EN,
   ...FLEET_SCREENS_EN,
   ...FIELD_SUPPORT_EN,
   ...LANGUAGES_EN,

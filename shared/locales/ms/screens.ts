@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_MS } from './staff-screens.ts';
 import { COUNTER_MS } from './counter.ts';
 import { ACCESS_MS } from './access.ts';
 import { JOURNAL_MS } from './journal.ts';
@@ -501,6 +502,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_MS,
   ...JOURNAL_MS,
   ...REGISTER_MS,
+  ...STAFF_SCREENS_MS,
   ...FLEET_SCREENS_MS,
   ...FIELD_SUPPORT_MS,
   ...LANGUAGES_MS,

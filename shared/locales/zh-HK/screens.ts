@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_ZH_HK } from './staff-screens.ts';
 import { COUNTER_ZH_HK } from './counter.ts';
 import { ACCESS_ZH_HK } from './access.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
@@ -480,6 +481,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HK,
   ...JOURNAL_ZH_HK,
   ...REGISTER_ZH_HK,
+  ...STAFF_SCREENS_ZH_HK,
   ...FLEET_SCREENS_ZH_HK,
   ...FIELD_SUPPORT_ZH_HK,
   ...LANGUAGES_ZH_HK,

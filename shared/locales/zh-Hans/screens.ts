@@ -1,3 +1,4 @@
+import { STAFF_SCREENS_ZH_HANS } from './staff-screens.ts';
 import { COUNTER_ZH_HANS } from './counter.ts';
 import { ACCESS_ZH_HANS } from './access.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
@@ -480,6 +481,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...COUNTER_ZH_HANS,
   ...JOURNAL_ZH_HANS,
   ...REGISTER_ZH_HANS,
+  ...STAFF_SCREENS_ZH_HANS,
   ...FLEET_SCREENS_ZH_HANS,
   ...FIELD_SUPPORT_ZH_HANS,
   ...LANGUAGES_ZH_HANS,

@@ -1,0 +1,206 @@
+import { useState, type KeyboardEvent } from 'react';
+import { STAFF_ROLES } from '../../../shared/staff.ts';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { LabelledInput } from '../../components/LabelledInput.tsx';
+import { useScanHandler } from '../../hooks/use-scan-handler.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import { staffProblems, staffSaveRequest, type StaffDraft, type StaffProblems } from './staff-draft.ts';
+
+// Adds or edits one person. It sits inside the Settings form, so it is a group of fields with its own Save (a
+// form cannot hold a form): Enter in its fields saves the person, not the settings. The PIN is typed twice and
+// never shown again; a badge is read by scanning it with the USB scanner.
+
+export function StaffEditor({
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  initial: StaffDraft;
+  onSaved: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const bridge = useBridge();
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<StaffProblems>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const patch = (change: Partial<StaffDraft>): void => setDraft((before) => ({ ...before, ...change }));
+
+  const save = async (): Promise<void> => {
+    if (busy) return;
+    const found = staffProblems(draft);
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const result = await bridge['staff.save'](staffSaveRequest(draft));
+    setBusy(false);
+    // A PIN is never kept on screen once sent, whatever the answer.
+    patch({ pin: '', pinAgain: '' });
+    if (result.ok) onSaved(draft.name.trim());
+    else setError(result.error);
+  };
+  const enterSaves = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.defaultPrevented) return;
+    event.preventDefault();
+    void save();
+  };
+  const problem = (field: keyof StaffProblems): string | undefined => {
+    const key = problems[field];
+    return key ? t(`staff.${key}`) : undefined;
+  };
+  const badgeState =
+    draft.badgeCode === null
+      ? t('staff.badgeRemoved')
+      : draft.badgeCode !== undefined
+        ? t('staff.badgeScanned')
+        : draft.hadBadge
+          ? t('staff.badgeSet')
+          : t('staff.badgeNone');
+
+  return (
+    <div
+      className="staff-editor"
+      role="group"
+      aria-labelledby="staff-editor-title"
+      onKeyDown={enterSaves}
+      data-testid="staff-editor"
+    >
+      <h3 id="staff-editor-title">
+        {draft.id === null ? t('staff.addTitle') : t('staff.editTitle', { name: initial.name })}
+      </h3>
+      <LabelledInput
+        id="staff-name"
+        label={t('staff.name')}
+        problem={problem('name')}
+        type="text"
+        maxLength={40}
+        value={draft.name}
+        onChange={(event) => patch({ name: event.target.value })}
+        data-testid="staff-name"
+      />
+      <label className="field" htmlFor="staff-role">
+        <span className="field-label">{t('staff.role')}</span>
+        <select
+          id="staff-role"
+          value={draft.role}
+          onChange={(event) => patch({ role: event.target.value as StaffDraft['role'] })}
+          data-testid="staff-role"
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`staff.role.${role}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <LabelledInput
+        id="staff-pin"
+        label={t('staff.pin')}
+        problem={problem('pin')}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        maxLength={8}
+        value={draft.pin}
+        onChange={(event) => patch({ pin: event.target.value })}
+        aria-describedby="staff-pin-hint"
+        data-testid="staff-pin"
+      />
+      <p id="staff-pin-hint" className="hint">
+        {draft.id === null ? t('staff.pinHintNew') : t('staff.pinHintKeep')}
+      </p>
+      <LabelledInput
+        id="staff-pin-again"
+        label={t('staff.pinAgain')}
+        problem={problem('pinAgain')}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        maxLength={8}
+        value={draft.pinAgain}
+        onChange={(event) => patch({ pinAgain: event.target.value })}
+        data-testid="staff-pin-again"
+      />
+      <div className="field staff-badge">
+        <span className="field-label">{t('staff.badge')}</span>
+        <span data-testid="staff-badge-state">{badgeState}</span>
+        {scanning ? (
+          <BadgeScan
+            onScanned={(code) => {
+              patch({ badgeCode: code });
+              setScanning(false);
+            }}
+            onCancel={() => setScanning(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setScanning(true)}
+            data-testid="staff-badge-scan"
+          >
+            {t('staff.badgeScan')}
+          </button>
+        )}
+        {(draft.hadBadge || draft.badgeCode) && draft.badgeCode !== null && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => patch({ badgeCode: null })}
+            data-testid="staff-badge-remove"
+          >
+            {t('staff.badgeRemove')}
+          </button>
+        )}
+      </div>
+      {draft.id !== null && (
+        <div className="field field-checkbox">
+          <input
+            id="staff-active"
+            type="checkbox"
+            checked={draft.active}
+            onChange={(event) => patch({ active: event.target.checked })}
+            data-testid="staff-active"
+          />
+          <label htmlFor="staff-active">{t('staff.activeLabel')}</label>
+        </div>
+      )}
+      <ErrorText error={error} testId="staff-error" />
+      <div className="staff-editor-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="staff-save"
+        >
+          {busy ? t('staff.saving') : t('staff.save')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel} data-testid="staff-cancel">
+          {t('staff.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** While mounted, the next USB scan is the badge's code (and nothing else acts on it). */
+function BadgeScan({ onScanned, onCancel }: { onScanned: (code: string) => void; onCancel: () => void }) {
+  const t = useT();
+  useScanHandler((scan) => onScanned(scan.code));
+  return (
+    <>
+      <span role="status" className="hint" data-testid="staff-badge-waiting">
+        {t('staff.badgeWaiting')}
+      </span>
+      <button type="button" className="button button-small" onClick={onCancel}>
+        {t('staff.cancel')}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import type { SessionView } from '../../shared/staff.ts';
+
+// Who is signed in at this till and the shift that is open, as the core last said (session.current at start,
+// then every session.changed). Null until the core has answered: a core that does not know staff yet answers
+// nothing, and the till then works as it did before staff existed.
+
+export interface SessionState {
+  readonly session: SessionView | null;
+  /** Someone tapped Switch: the sign-in screen shows while the person before stays signed in until the next one is. */
+  readonly switching: boolean;
+  setSession(session: SessionView): void;
+  startSwitch(): void;
+  endSwitch(): void;
+}
+
+const INITIAL = { session: null, switching: false };
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  ...INITIAL,
+  // A new person signed in (or everyone out): the switch is over either way.
+  setSession: (session) =>
+    set((state) => ({
+      session,
+      switching: state.switching && session.staff?.id === state.session?.staff?.id && session.staff !== null,
+    })),
+  startSwitch: () => set({ switching: true }),
+  endSwitch: () => set({ switching: false }),
+}));
+
+export function resetSessionStore(): void {
+  useSessionStore.setState(INITIAL);
+}
