@@ -14,7 +14,18 @@ const SIZES = [
 ] as const;
 
 /** Settings' sections in tab order (screens/settings/settings-sections.ts). */
-const SETTINGS_TABS = ['connection', 'terminal', 'payments', 'devices', 'pins', 'linked', 'register'] as const;
+const SETTINGS_TABS = [
+  'connection',
+  'terminal',
+  'payments',
+  'devices',
+  'pins',
+  'staff',
+  'linked',
+  'register',
+  'updates',
+  'about',
+] as const;
 
 async function useLocale(pos: Pos, locale: Locale): Promise<void> {
   const saved = await pos.call('settings.save', { settings: { locale } });
@@ -137,7 +148,7 @@ for (const locale of LOCALES) {
       }
     });
 
-    test(`axe, ${locale} at ${size.name}: every Settings section`, async ({ page, pos }) => {
+    test(`axe, ${locale} at ${size.name}: every Settings section, sign-in and shift`, async ({ page, pos }) => {
       try {
         const check = await openIn(page, pos);
         await pos.openSettings(page);
@@ -146,7 +157,22 @@ for (const locale of LOCALES) {
           await expect(page.getByTestId(`settings-tab-${section}`)).toHaveAttribute('aria-selected', 'true');
           await check(`settings: ${section}`);
         }
+
+        // People at the till: the sign-in pad (sign-in asked for), then the Shift screen of the one signed in.
+        const asked = await pos.call('settings.save', { settings: { staff: { signInRequired: true } } });
+        expect(asked.ok).toBe(true);
+        // Settings stay reachable without signing in (an admin may need them): any other screen asks who is there.
+        await page.getByTestId('nav-sale').click();
+        await expect(page.getByTestId('sign-in-screen')).toBeVisible();
+        await check('sign-in');
+        await page.getByTestId('sign-in-pin').fill(SUPERVISOR_PIN);
+        await page.getByTestId('sign-in-submit').click();
+        await page.getByTestId('nav-shift').click();
+        await expect(page.getByTestId('shift-screen')).toBeVisible();
+        await check('shift');
       } finally {
+        await pos.call('session.signOut', {});
+        await pos.call('settings.save', { settings: { staff: { signInRequired: false } } });
         await useLocale(pos, 'en');
       }
     });
