@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../shared/locales/index.ts';
+import { SETTINGS_SECTIONS } from '../../renderer/screens/settings/settings-sections.ts';
 import { expectAccessible } from '../fixtures/axe.ts';
 import { ADMIN_PIN, expect, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
 
@@ -13,19 +14,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** Settings' sections in tab order (screens/settings/settings-sections.ts). */
-const SETTINGS_TABS = [
-  'connection',
-  'terminal',
-  'payments',
-  'devices',
-  'pins',
-  'staff',
-  'linked',
-  'register',
-  'updates',
-  'about',
-] as const;
 
 async function useLocale(pos: Pos, locale: Locale): Promise<void> {
   const saved = await pos.call('settings.save', { settings: { locale } });
@@ -152,7 +140,7 @@ for (const locale of LOCALES) {
       try {
         const check = await openIn(page, pos);
         await pos.openSettings(page);
-        for (const section of SETTINGS_TABS) {
+        for (const section of SETTINGS_SECTIONS) {
           await page.getByTestId(`settings-tab-${section}`).click();
           await expect(page.getByTestId(`settings-tab-${section}`)).toHaveAttribute('aria-selected', 'true');
           await check(`settings: ${section}`);
