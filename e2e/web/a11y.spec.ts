@@ -14,7 +14,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-
 async function useLocale(pos: Pos, locale: Locale): Promise<void> {
   const saved = await pos.call('settings.save', { settings: { locale } });
   expect(saved.ok).toBe(true);
