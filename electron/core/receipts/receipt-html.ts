@@ -7,7 +7,7 @@ import type { ReceiptDocument } from '../../../shared/receipt.ts';
 const STYLE = `
 @page { size: 80mm auto; margin: 0; }
 html, body { margin: 0; padding: 0; background: #fff; color: #000; }
-body { width: 72mm; padding: 4mm; font: 12px/1.35 "DejaVu Sans Mono", "Noto Sans Mono CJK TC", monospace; }
+body { width: 72mm; padding: 4mm; font: 12px/1.35 "DejaVu Sans Mono", "Noto Sans Mono CJK TC", "Noto Sans Mono CJK SC", monospace; }
 h1 { font-size: 16px; text-align: center; margin: 0 0 1mm; }
 h2 { font-size: 13px; text-align: center; margin: 0 0 3mm; }
 h3 { font-size: 12px; margin: 3mm 0 1mm; border-top: 1px dashed #000; padding-top: 2mm; }

@@ -29,7 +29,7 @@ describe('Settings → Devices → Receipt printer', () => {
       target: { value: '192.0.2.40' },
     });
     fireEvent.change(within(section).getByLabelText('Paper width'), { target: { value: '58' } });
-    expect(within(section).getByText(/Big5 code page/)).toBeTruthy();
+    expect(within(section).getByText(/Big5 for Traditional Chinese, GB18030 for Simplified Chinese/)).toBeTruthy();
     fireEvent.click(within(section).getByTestId('settings-printer-test'));
     const result = await screen.findByTestId('settings-printer-test-result');
     expect(result.textContent).toContain('The test page was printed.');

@@ -10,7 +10,7 @@ export const PRINTER_EN = {
   'printer.kindHint.system':
     'The receipt is printed as a page by the system (the app only; in the browser preview the browser’s print dialog opens). The till cannot tell whether paper ran out.',
   'printer.kindHint.escpos':
-    'The till drives the printer itself: it asks the printer for paper and cover before and after each receipt and never prints a receipt twice by itself. Chinese is sent in the printer’s Big5 code page (Traditional Chinese printers have it); raster printing is not supported, so a printer without Big5 prints question marks.',
+    'The till drives the printer itself: it asks the printer for paper and cover before and after each receipt and never prints a receipt twice by itself. Chinese is sent in the printer’s own code page, chosen by the receipt’s language: Big5 for Traditional Chinese, GB18030 for Simplified Chinese; raster printing is not supported, so a printer without that code page prints question marks.',
   'printer.host': 'Printer address (IP or name)',
   'printer.port': 'Port',
   'printer.path': 'Device (e.g. /dev/usb/lp0 or COM3)',

@@ -11,7 +11,7 @@ export const PRINTER_ZH_HK: Readonly<Record<keyof typeof PRINTER_EN, string>> = 
   'printer.kindHint.system':
     '收據由系統以頁面列印（只限應用程式；在瀏覽器預覽中會開啟瀏覽器的列印對話框）。收銀機無法得知是否缺紙。',
   'printer.kindHint.escpos':
-    '收銀機直接控制打印機：每張收據列印前後都會查詢紙張及機蓋狀態，並且不會自行重複列印。中文以打印機的 Big5 字碼頁傳送（繁體中文打印機均支援）；暫不支援點陣圖列印，不支援 Big5 的打印機會印出問號。',
+    '收銀機直接控制打印機：每張收據列印前後都會查詢紙張及機蓋狀態，並且不會自行重複列印。中文按收據的語言以打印機的字碼頁傳送：繁體中文用 Big5，簡體中文用 GB18030；暫不支援點陣圖列印，不支援該字碼頁的打印機會印出問號。',
   'printer.host': '打印機地址（IP 或名稱）',
   'printer.port': '連接埠',
   'printer.path': '裝置（例如 /dev/usb/lp0 或 COM3）',
