@@ -32,9 +32,11 @@ import { healthRequestSchemas, type HealthChannels } from './health.ts';
 import type { PrinterCheck } from './printer.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
-import type { RegisterCertificate, RegisterConnectionStatus, RegisterKeyView, RegisterSale } from './register.ts';
+import { registerRequestSchemas, type RegisterChannels, type RegisterSale } from './register.ts';
+import { amountMinor, day, empty, referenceId, type Empty } from './request-atoms.ts';
 import type { Result } from './result.ts';
-import type { UpdateStatus } from './updates.ts';
+import { supportRequestSchemas, type SupportChannels } from './support.ts';
+import { updateRequestSchemas, type UpdateChannels } from './updates.ts';
 import {
   shiftRequestSchemas,
   staffRequestSchemas,
@@ -58,7 +60,7 @@ import {
 // and `requestSchemas` must hold a runtime schema for each: a channel added without both does not compile.
 // Both transports (Electron IPC, web host) serve exactly this map.
 
-export type Empty = Record<string, never>;
+export type { Empty };
 
 export interface AppInfo {
   readonly version: string;
@@ -220,15 +222,7 @@ export type EventName = keyof Events;
 
 // ---- runtime schemas: every request is validated in main before the core sees it ----
 
-const empty = z.object({}).strict() as unknown as z.ZodType<Empty>;
-const referenceId = z
-  .string()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9-]+$/);
-const amountMinor = z.number().int().positive().max(1_000_000_000);
 const note = z.string().max(120).optional();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const currency = z.enum(CURRENCIES);
 
 // The zod-free name lists (shared/channel-names.ts, bundled by the preload) must name exactly the channels and
@@ -438,7 +432,7 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
   'customers.unresolved': empty,
-  'customers.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'customers.ofDay': z.object({ day }).strict(),
 };
 
 const approvalId = z
@@ -510,112 +504,8 @@ export interface PrinterChannels {
 export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
   'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
   'printer.openDrawer': empty,
-  'printer.printDayReport': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'printer.printDayReport': z.object({ day }).strict(),
   'printer.printShiftReport': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
-};
-
-// ---- the register connection (electron/core/ecr/: the register's own HTTP API is described there) ----
-
-export interface RegisterChannels {
-  /** The register keys (never the keys themselves). Admin only, like settings.save. */
-  'ecr.keys': { request: Empty; response: readonly RegisterKeyView[] };
-  /** A new key for a register: the answer is the only time the key is shown (only its hash is kept). Admin only. */
-  'ecr.createKey': { request: { name: string }; response: { key: string; view: RegisterKeyView } };
-  /** The key stops working at once; its open event streams are closed. Admin only. */
-  'ecr.revokeKey': { request: { name: string }; response: readonly RegisterKeyView[] };
-  /** Where the connection listens now, and the certificate a shop-network register pins. */
-  'ecr.status': { request: Empty; response: RegisterConnectionStatus };
-  /** The register sale the cashier's screen should show (one waiting for its scan, or a payment still open), if any. */
-  'ecr.openSale': { request: Empty; response: RegisterSale | null };
-  /** The cashier calls off a register's sale: its payment's cancel, or a customer-QR sale not scanned yet. */
-  'ecr.cancelSale': { request: { referenceId: string }; response: RegisterSale };
-  /**
-   * A new certificate for the shop network (its key damaged, or the admin's choice): the old one is set aside and
-   * the answer is the new pin, which every register must pin again. Admin only.
-   */
-  'ecr.newCertificate': { request: Empty; response: RegisterCertificate };
-}
-
-/** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */
-export const registerKeyName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[\p{L}\p{N} ._-]+$/u, 'letters, digits, spaces and . _ -');
-
-export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<RegisterChannels[K]['request']> } = {
-  'ecr.keys': empty,
-  'ecr.createKey': z.object({ name: registerKeyName }).strict(),
-  'ecr.revokeKey': z.object({ name: registerKeyName }).strict(),
-  'ecr.status': empty,
-  'ecr.openSale': empty,
-  'ecr.cancelSale': z.object({ referenceId }).strict(),
-  'ecr.newCertificate': empty,
-};
-
-// ---- running a till in the field: logs and the support bundle (electron/core/logging/, electron/core/support/) ----
-
-/** Where the till's log files are (Settings → About). */
-export interface LogFolder {
-  readonly folder: string;
-}
-
-/** A support bundle written to disk: its path and size. */
-export interface SupportBundle {
-  readonly path: string;
-  readonly bytes: number;
-}
-
-/** An error the screens did not handle, for the renderer's log (never shown to anyone). */
-export interface RendererError {
-  readonly kind: 'error' | 'unhandledrejection';
-  readonly message: string;
-  readonly stack?: string | undefined;
-  /** The page's path (never its query), e.g. /customer-display. */
-  readonly page?: string | undefined;
-}
-
-export interface SupportChannels {
-  /** Where the logs are. */
-  'support.logs': { request: Empty; response: LogFolder };
-  /**
-   * One .zip for whoever supports the till: the logs, settings without secrets, the journals' health, versions,
-   * the status bar's state and its problems. Admin only, like settings.save.
-   */
-  'support.bundle': { request: Empty; response: SupportBundle };
-  /** The renderer's unhandled error or rejection, into the renderer's log; `logged: false` past the rate limit. */
-  'log.rendererError': { request: RendererError; response: { logged: boolean } };
-}
-
-export const supportRequestSchemas: { [K in keyof SupportChannels]: z.ZodType<SupportChannels[K]['request']> } = {
-  'support.logs': empty,
-  'support.bundle': empty,
-  'log.rendererError': z
-    .object({
-      kind: z.enum(['error', 'unhandledrejection']),
-      message: z.string().max(2_000),
-      stack: z.string().max(8_000).optional(),
-      page: z.string().max(200).optional(),
-    })
-    .strict(),
-};
-
-// ---- updates (electron/core/updates/: checked daily, installed only with no payment open) ----
-
-export interface UpdateChannels {
-  /** The running version, the one waiting and when it installs, the feed and the maintenance window. */
-  'updates.status': { request: Empty; response: UpdateStatus };
-  /**
-   * "Restart to update" (admin, like settings.save): quits and installs the waiting version now, outside the
-   * window too, but never with a payment open (updates.payment-open) or in doubt (updates.payment-in-doubt).
-   */
-  'updates.installNow': { request: Empty; response: UpdateStatus };
-}
-
-export const updateRequestSchemas: { [K in keyof UpdateChannels]: z.ZodType<UpdateChannels[K]['request']> } = {
-  'updates.status': empty,
-  'updates.installNow': empty,
 };
 
 // Every channel's schema, the linked-customer ones included (declared above, next to their types).

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
 import type { Money } from './money.ts';
 import type { Notice } from './notices.ts';
+import { empty, referenceId, type Empty } from './request-atoms.ts';
 
 // The register connection as the till's own screens see it (electron/core/ecr/ serves the register's API): the
 // sale a register asked for, the keys an admin gave out, and where the connection listens.
@@ -62,3 +64,43 @@ export interface RegisterCertificate {
   readonly publicKeyPin: string;
   readonly notAfter: string;
 }
+
+// ---- the contract's part (electron/core/ecr/: the register's own HTTP API is described there) ----
+
+export interface RegisterChannels {
+  /** The register keys (never the keys themselves). Admin only, like settings.save. */
+  'ecr.keys': { request: Empty; response: readonly RegisterKeyView[] };
+  /** A new key for a register: the answer is the only time the key is shown (only its hash is kept). Admin only. */
+  'ecr.createKey': { request: { name: string }; response: { key: string; view: RegisterKeyView } };
+  /** The key stops working at once; its open event streams are closed. Admin only. */
+  'ecr.revokeKey': { request: { name: string }; response: readonly RegisterKeyView[] };
+  /** Where the connection listens now, and the certificate a shop-network register pins. */
+  'ecr.status': { request: Empty; response: RegisterConnectionStatus };
+  /** The register sale the cashier's screen should show (one waiting for its scan, or a payment still open), if any. */
+  'ecr.openSale': { request: Empty; response: RegisterSale | null };
+  /** The cashier calls off a register's sale: its payment's cancel, or a customer-QR sale not scanned yet. */
+  'ecr.cancelSale': { request: { referenceId: string }; response: RegisterSale };
+  /**
+   * A new certificate for the shop network (its key damaged, or the admin's choice): the old one is set aside and
+   * the answer is the new pin, which every register must pin again. Admin only.
+   */
+  'ecr.newCertificate': { request: Empty; response: RegisterCertificate };
+}
+
+/** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */
+export const registerKeyName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L}\p{N} ._-]+$/u, 'letters, digits, spaces and . _ -');
+
+export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<RegisterChannels[K]['request']> } = {
+  'ecr.keys': empty,
+  'ecr.createKey': z.object({ name: registerKeyName }).strict(),
+  'ecr.revokeKey': z.object({ name: registerKeyName }).strict(),
+  'ecr.status': empty,
+  'ecr.openSale': empty,
+  'ecr.cancelSale': z.object({ referenceId }).strict(),
+  'ecr.newCertificate': empty,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day, empty } from './request-atoms.ts';
 import type { Money } from './money.ts';
 import type { SummaryLine } from './domain.ts';
 
@@ -187,8 +188,6 @@ export interface ShiftChannels {
   'shifts.ofDay': { request: { day: string }; response: { shifts: readonly ShiftView[] } };
 }
 
-const empty = z.object({}).strict();
-
 export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffChannels[K]['request']> } = {
   'staff.list': empty,
   'staff.save': z
@@ -214,5 +213,5 @@ export const shiftRequestSchemas: { [K in keyof ShiftChannels]: z.ZodType<ShiftC
   'shifts.current': empty,
   'shifts.close': z.object({ force: z.boolean().optional() }).strict(),
   'shifts.report': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
-  'shifts.ofDay': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  'shifts.ofDay': z.object({ day }).strict(),
 };

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { empty, type Empty } from './request-atoms.ts';
 // What the till says about its updates (electron/core/updates/): Settings → Updates shows it, and the health
 // check reads it. Times are ISO 8601.
 
@@ -41,3 +43,20 @@ export interface UpdateStatus {
   readonly heldBy: UpdateHold | null;
   readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
 }
+
+// The contract's part (electron/core/updates/: checked daily, installed only with no payment open).
+
+export interface UpdateChannels {
+  /** The running version, the one waiting and when it installs, the feed and the maintenance window. */
+  'updates.status': { request: Empty; response: UpdateStatus };
+  /**
+   * "Restart to update" (admin, like settings.save): quits and installs the waiting version now, outside the
+   * window too, but never with a payment open (updates.payment-open) or in doubt (updates.payment-in-doubt).
+   */
+  'updates.installNow': { request: Empty; response: UpdateStatus };
+}
+
+export const updateRequestSchemas: { [K in keyof UpdateChannels]: z.ZodType<UpdateChannels[K]['request']> } = {
+  'updates.status': empty,
+  'updates.installNow': empty,
+};

@@ -1,4 +1,5 @@
-import type { PosBridge, RendererError } from '../../shared/contract.ts';
+import type { PosBridge } from '../../shared/contract.ts';
+import type { RendererError } from '../../shared/support.ts';
 
 // The screens' unhandled errors and promise rejections, sent to main's renderer log (log.rendererError): a
 // screen that breaks at a shop leaves a trace someone can read in a support bundle. Main rate-limits what it

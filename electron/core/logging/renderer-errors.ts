@@ -1,4 +1,4 @@
-import type { RendererError } from '../../../shared/contract.ts';
+import type { RendererError } from '../../../shared/support.ts';
 import type { TillLog } from './log-file.ts';
 
 // log.rendererError: the screens' unhandled errors and rejections, into the renderer's log. A page caught in a

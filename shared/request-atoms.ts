@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// The small schemas many channels' requests are made of (shared/contract.ts and the parts beside it: register,
+// support, updates, health, staff): one definition each, so a reference or a day is checked alike everywhere.
+
+export type Empty = Record<string, never>;
+
+export const empty = z.object({}).strict() as unknown as z.ZodType<Empty>;
+
+/** Our payment reference (journal/reference-id.ts makes them) or a register's: letters, digits and hyphens. */
+export const referenceId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
+
+export const amountMinor = z.number().int().positive().max(1_000_000_000);
+
+/** A local calendar day, YYYY-MM-DD. */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
