@@ -1,7 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { JournalName, JournalProblem, ListenerName, ListenerProblem } from '../../../shared/domain.ts';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
@@ -11,6 +9,7 @@ import type { PrinterStatus, PrinterStateName } from '../../../shared/printer.ts
 import type { Settings } from '../../../shared/settings.ts';
 import { CUSTOMER_JOURNAL_FILE_NAME } from '../customers/journal.ts';
 import { JOURNAL_FILE_NAME } from '../journal/journal.ts';
+import { fullCheckOffThread } from '../journal/structure-check.ts';
 import type { HealthProbe } from './health-runner.ts';
 
 // Each of the till's checks, from the parts the core already has: the provider's connection test (the one
@@ -60,7 +59,10 @@ export function providerChecks(test: () => Promise<ConnectionTestResult>): {
   };
 }
 
-/** Both journals: refused at start (the gate's problem), else SQLite's quick_check of the file in use. */
+/**
+ * Both journals: refused at start (the gate's problem), else SQLite's whole quick_check of the file in use, rows'
+ * constraints included (the start checks pages and b-trees only), in a worker thread while the till goes on.
+ */
 export function journalCheck(dataDir: string, problems: () => readonly JournalProblem[]): HealthProbe {
   return async () => {
     const refused = problems();
@@ -72,7 +74,7 @@ export function journalCheck(dataDir: string, problems: () => readonly JournalPr
       ['payments', JOURNAL_FILE_NAME],
       ['customers', CUSTOMER_JOURNAL_FILE_NAME],
     ] as const) {
-      const detail = damageIn(join(dataDir, fileName));
+      const detail = await fullCheckOffThread(join(dataDir, fileName));
       if (detail !== null) return { ok: false, detail: notice(DAMAGED[journal], { detail }) };
     }
     return { ok: true, detail: notice('health.journals-ok') };
@@ -87,25 +89,6 @@ const DAMAGED: Readonly<Record<JournalName, 'health.journal-payments-damaged' | 
   payments: 'health.journal-payments-damaged',
   customers: 'health.journal-customers-damaged',
 };
-
-/**
- * SQLite's quick_check through a read-only connection of its own (the service's connection keeps writing):
- * null when sound, else what SQLite said (for support, not translated). A journal file not made yet is sound.
- */
-function damageIn(filePath: string): string | null {
-  if (!existsSync(filePath)) return null;
-  let db: DatabaseSync | null = null;
-  try {
-    db = new DatabaseSync(filePath, { readOnly: true });
-    const rows = db.prepare('PRAGMA quick_check(5)').all();
-    const messages = rows.map((row) => String(Object.values(row)[0]));
-    return messages.length === 1 && messages[0] === 'ok' ? null : messages.join('; ');
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    db?.close();
-  }
-}
 
 /** Free space where the journals and logs are written. */
 export function diskCheck(dataDir: string, minFreeBytes: number): HealthProbe {

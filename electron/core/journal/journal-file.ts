@@ -14,11 +14,12 @@ import {
 } from './journal-identity.ts';
 import { createMark, markFileOf, openMark, readMark, type JournalMark, type MarkReading } from './journal-mark.ts';
 import type { JournalRecord, JournalRecords } from './journal-record.ts';
+import { structureProblems } from './structure-check.ts';
 
 // Opening a journal file only if it is the one this till wrote, for both journals (payments and linked
 // customers). Before anything is created or written, the file is compared with the till's record of it (the
 // mark, journal-mark.ts): a file that is missing, empty, another journal, or older than the mark, or that
-// fails SQLite's quick_check, is refused with a JournalLostError saying what is wrong. The service then
+// fails SQLite's quick_check (its page and b-tree walk), is refused with a JournalLostError saying what is wrong. The service then
 // refuses payments (journal.lost) instead of starting a new empty journal behind the cashier's back. Each
 // write transaction then counts itself in the file (journal_identity.writes) and, once committed, in the mark.
 // The till's second record, in its own file (journal-record.ts), is compared the same way: it notices a journal
@@ -164,7 +165,8 @@ function inspectJournal(options: JournalFileOptions, decision?: JournalDecision)
     throw error;
   }
   try {
-    const problems = quickCheck(db);
+    // The page and b-tree walk only (structure-check.ts): the row pass is the health check's, off the start path.
+    const problems = structureProblems(filePath);
     if (problems) refuse('corrupt', null, problems);
     const identity = identityOf(db);
     const verdict = verdictOf(db, identity, reading, record);
@@ -304,13 +306,6 @@ export function actionsFor(kind: JournalProblemKind): readonly JournalAction[] {
 
 function markOf(identity: JournalIdentity): JournalMark {
   return { journalId: identity.journalId, writes: identity.writes, lastWriteAt: identity.lastWriteAt };
-}
-
-/** SQLite's own check of every page's structure; cheaper than integrity_check (no index-to-table cross checks). */
-function quickCheck(db: DatabaseSync): string | null {
-  const rows = db.prepare('PRAGMA quick_check(5)').all();
-  const messages = rows.map((row) => String(Object.values(row)[0]));
-  return messages.length === 1 && messages[0] === 'ok' ? null : messages.join('; ');
 }
 
 function hasTables(db: DatabaseSync): boolean {
