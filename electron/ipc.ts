@@ -4,6 +4,7 @@ import type { Result } from '../shared/result.ts';
 import type { CoreApi } from './core/core-api.ts';
 import { handleIpcInvoke } from './core/security/ipc-gate.ts';
 import { isTrustedUrl } from './core/security/url-trust.ts';
+import { visibleTo } from './core/security/display-redaction.ts';
 import { isEventAllowed, type WindowRole } from './core/security/window-channels.ts';
 
 // The only file that touches ipcMain. Every call: sender frame check → dispatch (channel and payload
@@ -41,8 +42,10 @@ export function registerIpc(options: IpcOptions): () => void {
   const unsubscribe = core.onEvent((message) => {
     for (const contents of options.eventTargets()) {
       // Only to pages of ours: a window that somehow shows anything else hears nothing about payments.
-      if (contents.isDestroyed() || !isEventAllowed(options.roleOf(contents), message.event)) continue;
-      if (isTrustedUrl(contents.getURL(), appOrigin)) contents.send(IPC_EVENT_CHANNEL, message);
+      if (contents.isDestroyed()) continue;
+      const role = options.roleOf(contents);
+      if (!isEventAllowed(role, message.event)) continue;
+      if (isTrustedUrl(contents.getURL(), appOrigin)) contents.send(IPC_EVENT_CHANNEL, visibleTo(role, message));
     }
   });
 

@@ -284,10 +284,18 @@ describe("web host: the customer display's token gets only what the display show
     if (!('socket' in cashier) || !('socket' in display)) throw new Error('WebSocket refused');
     const seenByCashier: string[] = [];
     const seenByDisplay: string[] = [];
-    display.socket.on('message', (data) => seenByDisplay.push(JSON.parse(String(data)).event));
+    const paymentsOnDisplay: Record<string, unknown>[] = [];
+    const paymentsOnTill: Record<string, unknown>[] = [];
+    display.socket.on('message', (data) => {
+      const { event, payload } = JSON.parse(String(data));
+      seenByDisplay.push(event);
+      if (event === 'payment.updated') paymentsOnDisplay.push(payload);
+    });
     const done = new Promise<void>((resolve) => {
       cashier.socket.on('message', (data) => {
-        seenByCashier.push(JSON.parse(String(data)).event);
+        const { event, payload } = JSON.parse(String(data));
+        seenByCashier.push(event);
+        if (event === 'payment.updated') paymentsOnTill.push(payload);
         if (seenByCashier.includes('status.changed') && seenByCashier.includes('payment.updated')) resolve();
       });
     });
@@ -298,6 +306,10 @@ describe("web host: the customer display's token gets only what the display show
     expect(seenByDisplay).toContain('payment.updated');
     expect(seenByDisplay).not.toContain('status.changed');
     expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);
+    // Who took the payment is the till's to know, not the shopper's (display-redaction.ts).
+    expect(paymentsOnTill[0]).toHaveProperty('takenBy');
+    expect(paymentsOnDisplay[0]).toMatchObject({ amount: { amountMinor: 120 } });
+    expect(paymentsOnDisplay[0]).not.toHaveProperty('takenBy');
     cashier.socket.close();
     display.socket.close();
   });

@@ -10,6 +10,7 @@ import { NO_LOG, type TillLog } from '../core/logging/log-file.ts';
 import { parseJsonOrUndefined } from '../core/http/json-text.ts';
 import { listen } from '../core/http/listen.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
+import { answerVisibleTo, visibleTo } from '../core/security/display-redaction.ts';
 import { isChannelAllowed, isEventAllowed, type WindowRole } from '../core/security/window-channels.ts';
 import { serveRendererPath } from '../core/static/renderer-files.ts';
 import { bearerToken, newAccessToken, tokenMatches } from './access-token.ts';
@@ -144,7 +145,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 400, failure('ipc.invalid-payload'));
       return;
     }
-    const result = await dispatch(core.handlers, channel, payload);
+    const result = answerVisibleTo(role, await dispatch(core.handlers, channel, payload));
     sendJson(response, !result.ok && result.error.code === 'ipc.unknown-channel' ? 404 : 200, result);
   }
 
@@ -164,7 +165,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function streamEvents(client: WebSocket, role: WindowRole): void {
     const unsubscribe = core.onEvent((event) => {
-      if (client.readyState === client.OPEN && isEventAllowed(role, event.event)) client.send(JSON.stringify(event));
+      if (client.readyState === client.OPEN && isEventAllowed(role, event.event))
+        client.send(JSON.stringify(visibleTo(role, event)));
     });
     let alive = true;
     client.on('pong', () => {

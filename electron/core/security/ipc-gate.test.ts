@@ -57,6 +57,31 @@ describe('IPC gate', () => {
     expect((await core.handlers['settings.get']({})).settings.merchantName).not.toBe('Hijacked');
   });
 
+  it("answers the customer display without the staff's names; the cashier's screen keeps them", async () => {
+    await core.handlers['settings.save']({ settings: {}, secrets: { adminPin: '1357' } });
+    await core.handlers['settings.verifyPin']({ kind: 'admin', pin: '1357' });
+    await core.handlers['staff.save']({ name: 'Mei Ling', role: 'cashier', pin: '2468' });
+    await core.handlers['session.signIn']({ pin: '2468' });
+    try {
+      const { referenceId } = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 150, currency: 'SGD' });
+      const historyOf = async (sender: IpcSender) => {
+        const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'payments.history', {
+          limit: 5,
+        });
+        if (!result.ok) throw new Error(result.error.message);
+        const { items } = result.value as { items: Record<string, unknown>[] };
+        return items.find((item) => item['referenceId'] === referenceId);
+      };
+      expect(await historyOf(OURS)).toMatchObject({ referenceId, takenBy: { name: 'Mei Ling' } });
+      const shown = await historyOf(DISPLAY);
+      expect(shown).toMatchObject({ referenceId, amount: { amountMinor: 150, currency: 'SGD' } });
+      expect(shown).not.toHaveProperty('takenBy');
+      expect(JSON.stringify(shown)).not.toContain('Mei Ling');
+    } finally {
+      await core.handlers['session.signOut']({});
+    }
+  });
+
   it('refuses an unknown channel with ipc.unknown-channel', async () => {
     expect(
       await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'shell.openExternal', { url: 'https://x' }),

@@ -2,12 +2,14 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { defaultMessage } from '../../../shared/errors.ts';
 import type { Result } from '../../../shared/result.ts';
 import { dispatch } from '../dispatch.ts';
+import { answerVisibleTo } from './display-redaction.ts';
 import { isTrustedSender } from './sender-check.ts';
 import { isChannelAllowed, type WindowRole } from './window-channels.ts';
 
 // Everything electron/ipc.ts does with a call, minus Electron: who sent it (refused unless it is the main
 // frame of our own page, in a window main registered), what that window may ask for (the customer display
-// only what it shows: window-channels.ts), then dispatch (unknown channel, invalid payload → typed errors; the handler's
+// only what it shows: window-channels.ts), then dispatch, and the answer without staff names for the display
+// (display-redaction.ts) (unknown channel, invalid payload → typed errors; the handler's
 // PosError → its envelope). ipc.ts only reads the sender frame and calls this, so all of it is unit-tested.
 
 export interface IpcSender {
@@ -28,5 +30,5 @@ export async function handleIpcInvoke(
   if (!isTrustedSender(sender.frameUrl, sender.isMainFrame, appOrigin) || !isChannelAllowed(sender.role, channel)) {
     return { ok: false, error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false } };
   }
-  return dispatch(handlers, channel, payload);
+  return answerVisibleTo(sender.role, await dispatch(handlers, channel, payload));
 }
