@@ -4,6 +4,7 @@ import { notice, type Notice } from './notices.ts';
 import { LANGUAGES } from './locales/index.ts';
 import type { ReceiptLabel } from './locales/en/paper.ts';
 import type { Locale } from './settings.ts';
+import { shownStaffName } from './staff.ts';
 
 // A printed receipt or refund slip as plain data: which lines in which order, already in the till's language
 // and formats (its words: shared/locales/<lang>/paper.ts). Both the renderer (browser print) and main (silent
@@ -126,9 +127,15 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     terminalLine,
   ];
   // The first name only: enough for a customer to say who served them, no more of a person than that.
-  const cashier = payment.takenBy?.name.trim().split(/\s+/)[0];
+  const words = LANGUAGES[locale].screens;
+  const taker = payment.takenBy;
+  const cashier =
+    taker &&
+    shownStaffName(taker, (role) => words[`staff.role.${role}`])
+      .trim()
+      .split(/\s+/)[0];
   if (input.cashierOnReceipt && cashier)
-    lines.push({ field: 'cashier', label: LANGUAGES[locale].screens['receipt.cashier'], value: cashier });
+    lines.push({ field: 'cashier', label: words['receipt.cashier'], value: cashier });
 
   const slip = kind === 'refund-slip';
   // Every refund in this journal was made here, sent as the posId it records: the slip says which terminal

@@ -99,4 +99,29 @@ describe('the shift report on paper', () => {
     ]);
     expect(document.sections.map((section) => section.key)).toEqual(['money', 'byMethod', 'byCashier']);
   });
+
+  it('the built-in Admin and Supervisor under their default names print as their role in the till’s language', () => {
+    const byBuiltIns: ShiftView = {
+      ...shift,
+      openedBy: { id: 'supervisor', name: 'Supervisor' },
+      closedBy: { id: 'admin', name: 'Manager Lee' },
+      report: {
+        ...shift.report,
+        byCashier: [{ staff: { id: 'admin', name: 'Admin' }, paid: line(1, 100), refunds: line(0, 0), cancels: 0 }],
+      },
+    };
+    const document = buildShiftReport({
+      shift: byBuiltIns,
+      merchantName: 'Bakery',
+      terminal: { posId: 'POS-1', terminalReference: '' },
+      locale: 'zh-HK',
+      printedAt: '2026-11-21T09:30:00.000Z',
+    });
+    const fact = (key: string) => document.facts.find((each) => each.key === key)?.value;
+    expect(fact('openedBy')).toBe('主管');
+    // Renamed by an admin: shown as typed.
+    expect(fact('closedBy')).toBe('Manager Lee');
+    const cashiers = document.sections.find((section) => section.key === 'byCashier')!;
+    expect(cashiers.rows[0]?.label).toBe('管理員');
+  });
 });

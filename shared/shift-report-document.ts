@@ -2,7 +2,7 @@ import { formatMoney, type Money } from './money.ts';
 import { formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';
 import type { Locale } from './settings.ts';
-import type { ShiftReport, ShiftView } from './staff.ts';
+import { shownStaffName, type ShiftReport, type ShiftView, type StaffRef } from './staff.ts';
 import type { SummaryLine } from './domain.ts';
 
 // A shift's X report (the shift so far) or Z report (the shift closed, as kept at its close) as plain data for the
@@ -57,6 +57,7 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
   const words = LANGUAGES[locale].screens;
   const closed = shift.closedAt !== null;
   const when = (iso: string): string => formatDateTime(iso, locale, input.timeZone);
+  const nameOf = (ref: StaffRef): string => shownStaffName(ref, (role) => words[`staff.role.${role}`]);
   const amount = (value: Money, outgoing = false): string =>
     (outgoing && value.amountMinor > 0 ? '−' : '') + formatMoney(value, locale);
   const row = (key: string, label: string, line: SummaryLine, flags: { part?: boolean; out?: boolean } = {}) => ({
@@ -80,11 +81,15 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
     { key: 'terminal', label: words['shiftReport.terminal'], value: terminal || '—' },
     { key: 'number', label: words['shiftReport.number'], value: String(shift.number) },
     { key: 'openedAt', label: words['shiftReport.openedAt'], value: when(shift.openedAt) },
-    { key: 'openedBy', label: words['shiftReport.openedBy'], value: shift.openedBy?.name ?? '—' },
+    { key: 'openedBy', label: words['shiftReport.openedBy'], value: shift.openedBy ? nameOf(shift.openedBy) : '—' },
   ];
   if (shift.closedAt !== null) {
     facts.push({ key: 'closedAt', label: words['shiftReport.closedAt'], value: when(shift.closedAt) });
-    facts.push({ key: 'closedBy', label: words['shiftReport.closedBy'], value: shift.closedBy?.name ?? '—' });
+    facts.push({
+      key: 'closedBy',
+      label: words['shiftReport.closedBy'],
+      value: shift.closedBy ? nameOf(shift.closedBy) : '—',
+    });
   }
   if (shift.note) facts.push({ key: 'note', label: words['shiftReport.note'], value: shift.note });
   facts.push({ key: 'printedAt', label: words['shiftReport.printedAt'], value: when(input.printedAt) });
@@ -103,7 +108,7 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
   const byCashier = report.byCashier.flatMap((line) => {
     const id = line.staff?.id ?? '';
     return [
-      row(`paid:${id}`, line.staff?.name ?? words['shiftReport.nobody'], line.paid),
+      row(`paid:${id}`, line.staff ? nameOf(line.staff) : words['shiftReport.nobody'], line.paid),
       row(`refunds:${id}`, words['shiftReport.refunds'], line.refunds, { part: true, out: true }),
       countOnly(`cancels:${id}`, words['shiftReport.cancels'], line.cancels, true),
     ];

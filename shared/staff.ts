@@ -56,6 +56,20 @@ export function roleHas(role: StaffRole, right: StaffRight): boolean {
  * (settings.save with secrets.adminPin / secrets.supervisorPin still sets them). Renameable, never deleted.
  */
 export const BUILT_IN_STAFF_IDS = { admin: 'admin', supervisor: 'supervisor' } as const;
+/** The names the core gives the two built-in people until an admin renames them. */
+export const BUILT_IN_DEFAULT_NAMES = { admin: 'Admin', supervisor: 'Supervisor' } as const;
+
+/**
+ * A person's name as screens and paper show it: as recorded, except the built-in Admin and Supervisor still under
+ * the core's English default names, which read as their role in the till's language (`roleWord`: the
+ * `staff.role.*` word). A name someone typed is shown as typed, in any language.
+ */
+export function shownStaffName(ref: StaffRef, roleWord: (role: 'admin' | 'supervisor') => string): string {
+  for (const role of ['admin', 'supervisor'] as const) {
+    if (ref.id === BUILT_IN_STAFF_IDS[role] && ref.name === BUILT_IN_DEFAULT_NAMES[role]) return roleWord(role);
+  }
+  return ref.name;
+}
 
 /** Who did something, as recorded with it: the id, and the name the person had at the time. */
 export interface StaffRef {

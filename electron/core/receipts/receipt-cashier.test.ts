@@ -50,6 +50,12 @@ describe('the cashier on a receipt', () => {
     expect(cashierLine(payment, false)).toBeNull();
   });
 
+  it('prints the built-in Admin under its default name as its role in the receipt’s language', () => {
+    const byAdmin = { ...payment, takenBy: { id: 'admin', name: 'Admin' } };
+    expect(cashierLine(byAdmin, true, 'zh-HK')?.value).toBe('管理員');
+    expect(cashierLine(byAdmin, true, 'en')?.value).toBe('Admin');
+  });
+
   it('prints the first name only, labelled in the receipt’s language', () => {
     expect(cashierLine(payment, true)).toEqual({ field: 'cashier', label: 'Cashier', value: 'Alice' });
     expect(cashierLine({ ...payment, takenBy: { id: 'wong', name: '黃小明' } }, true, 'zh-HK')).toEqual({

@@ -1,7 +1,13 @@
 import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
-import type { SignedInStaff, StaffRef, StaffRight } from '../../../shared/staff.ts';
+import {
+  BUILT_IN_DEFAULT_NAMES,
+  BUILT_IN_STAFF_IDS,
+  type SignedInStaff,
+  type StaffRef,
+  type StaffRight,
+} from '../../../shared/staff.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 
 // The one door the payment and customer services ask "who is doing this, and may they?". The staff module
@@ -56,7 +62,7 @@ export function twoPinStaffAccess(settings: SettingsService): StaffAccess {
       const check = await settings.verifyPin('supervisor', pin);
       if (check === 'not-set') throw new PosError('supervisor.pin-required');
       if (check !== 'valid') throw new PosError('supervisor.pin-wrong');
-      return { id: 'supervisor', name: 'Supervisor' };
+      return { id: BUILT_IN_STAFF_IDS.supervisor, name: BUILT_IN_DEFAULT_NAMES.supervisor };
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import {
+  BUILT_IN_DEFAULT_NAMES,
   BUILT_IN_STAFF_IDS,
   type SignedInStaff,
   type StaffChannels,
@@ -43,8 +44,13 @@ export interface StaffDirectory {
 }
 
 const BUILT_IN: ReadonlyArray<{ id: string; kind: PinKind; role: StaffRole; name: string }> = [
-  { id: BUILT_IN_STAFF_IDS.admin, kind: 'admin', role: 'admin', name: 'Admin' },
-  { id: BUILT_IN_STAFF_IDS.supervisor, kind: 'supervisor', role: 'supervisor', name: 'Supervisor' },
+  { id: BUILT_IN_STAFF_IDS.admin, kind: 'admin', role: 'admin', name: BUILT_IN_DEFAULT_NAMES.admin },
+  {
+    id: BUILT_IN_STAFF_IDS.supervisor,
+    kind: 'supervisor',
+    role: 'supervisor',
+    name: BUILT_IN_DEFAULT_NAMES.supervisor,
+  },
 ];
 const PIN_SECRET = { admin: 'adminPin', supervisor: 'supervisorPin' } as const;
 
