@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { paidPaymentView } from './paid-payment.test-helper.ts';
 import type { PaymentDetail, PaymentView, RefundView } from './domain.ts';
 import { buildReceipt, receiptRefusal } from './receipt.ts';
 import { noticeInEnglish, type Notice } from './notices.ts';
 
 const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
-function paid(overrides: Partial<PaymentView> = {}): PaymentView {
-  return {
-    referenceId: 'POS1-20261122-0007',
-    method: 'merchant-qr',
-    amount: SGD(1234),
-    state: 'final',
-    providerStatus: 'CAPTURED',
-    displayStatus: 'paid',
-    qrPayload: null,
-    expiresAt: null,
-    providerOrderId: '2211220000123456',
-    paymentType: 'PAY',
-    failureReason: null,
-    failureNotice: null,
-    refunded: SGD(0),
-    refundable: SGD(1234),
-    canCancel: false,
-    canRefund: true,
-    note: null,
-    posId: 'POS-1',
-    createdAt: '2026-11-22T05:04:03.000Z',
-    updatedAt: '2026-11-22T05:04:09.000Z',
-    unresolvedReason: null,
-    ...overrides,
-  };
-}
+const paid = paidPaymentView;
 
 function refund(overrides: Partial<RefundView>): RefundView {
   return {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
 import { DEFAULT_SETTINGS, type Locale, type PrinterSettings } from '../../../shared/settings.ts';
@@ -22,30 +23,7 @@ let locale: Locale;
 const textOf = (job: VirtualPrinter['jobs'][number]): string[] =>
   job.items.flatMap((item) => (item.type === 'text' ? [item.text] : []));
 
-const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
-const payment: PaymentView = {
-  referenceId: 'POS1-20261122-0007',
-  method: 'merchant-qr',
-  amount: SGD(1234),
-  state: 'final',
-  providerStatus: 'CAPTURED',
-  displayStatus: 'paid',
-  qrPayload: null,
-  expiresAt: null,
-  providerOrderId: '2211220000123456',
-  paymentType: 'PAY',
-  failureReason: null,
-  failureNotice: null,
-  refunded: SGD(0),
-  refundable: SGD(1234),
-  canCancel: false,
-  canRefund: true,
-  note: null,
-  posId: 'POS-1',
-  createdAt: '2026-11-22T05:04:03.000Z',
-  updatedAt: '2026-11-22T05:04:09.000Z',
-  unresolvedReason: null,
-};
+const payment: PaymentView = paidPaymentView();
 
 const receiptJob = (merchantName: string) => {
   return {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
 import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
@@ -21,29 +22,7 @@ let locale: Locale;
 let printer: EscposPrinter;
 
 const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
-const payment: PaymentView = {
-  referenceId: 'POS1-20261122-0007',
-  method: 'merchant-qr',
-  amount: SGD(1234),
-  state: 'final',
-  providerStatus: 'CAPTURED',
-  displayStatus: 'paid',
-  qrPayload: null,
-  expiresAt: null,
-  providerOrderId: '2211220000123456',
-  paymentType: 'PAY',
-  failureReason: null,
-  failureNotice: null,
-  refunded: SGD(0),
-  refundable: SGD(1234),
-  canCancel: false,
-  canRefund: true,
-  note: null,
-  posId: 'POS-1',
-  createdAt: '2026-11-22T05:04:03.000Z',
-  updatedAt: '2026-11-22T05:04:09.000Z',
-  unresolvedReason: null,
-};
+const payment: PaymentView = paidPaymentView();
 const detail: PaymentDetail = { payment, refunds: [], history: [], events: [] };
 
 const receiptJob = (merchantName = 'Demo Coffee Bar') => ({

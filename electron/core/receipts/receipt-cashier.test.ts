@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
 import type { Locale } from '../../../shared/settings.ts';
@@ -6,30 +7,12 @@ import type { Locale } from '../../../shared/settings.ts';
 // The cashier on a receipt (Settings → Staff "cashier on receipt", default off): their first name only, in the
 // receipt's language; nothing for a payment nobody was signed in for.
 
-const payment: PaymentView = {
-  referenceId: 'POS1-20261122-0007',
+const payment: PaymentView = paidPaymentView({
   method: 'customer-qr',
-  amount: { amountMinor: 1234, currency: 'SGD' },
-  state: 'final',
-  providerStatus: 'CAPTURED',
-  displayStatus: 'paid',
-  qrPayload: null,
-  expiresAt: null,
   providerOrderId: '221122-0679-YVUY',
-  paymentType: 'PAY',
-  failureReason: null,
-  failureNotice: null,
-  refunded: { amountMinor: 0, currency: 'SGD' },
-  refundable: { amountMinor: 1234, currency: 'SGD' },
-  canCancel: false,
-  canRefund: true,
-  note: null,
-  posId: 'POS-1',
-  createdAt: '2026-11-22T05:04:03.000Z',
   updatedAt: '2026-11-22T05:04:03.000Z',
-  unresolvedReason: null,
   takenBy: { id: 'alice', name: '  Alice Tan Mei Ling ' },
-};
+});
 
 function cashierLine(view: PaymentView, cashierOnReceipt: boolean | undefined, locale: Locale = 'en') {
   const document = buildReceipt({

@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
 import type { PaymentView } from '../../../shared/domain.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
 import { receiptHtml } from './receipt-html.ts';
@@ -8,29 +9,11 @@ import { receiptHtml } from './receipt-html.ts';
 // The page main prints: every fact of the document, typed-in text never turned into markup, and a QR that a
 // scanner reads back as our reference.
 
-const payment: PaymentView = {
-  referenceId: 'POS1-20261122-0007',
+const payment: PaymentView = paidPaymentView({
   method: 'customer-qr',
-  amount: { amountMinor: 1234, currency: 'SGD' },
-  state: 'final',
-  providerStatus: 'CAPTURED',
-  displayStatus: 'paid',
-  qrPayload: null,
-  expiresAt: null,
   providerOrderId: '221122-0679-YVUY',
-  paymentType: 'PAY',
-  failureReason: null,
-  failureNotice: null,
-  refunded: { amountMinor: 0, currency: 'SGD' },
-  refundable: { amountMinor: 1234, currency: 'SGD' },
-  canCancel: false,
-  canRefund: true,
-  note: null,
-  posId: 'POS-1',
-  createdAt: '2026-11-22T05:04:03.000Z',
   updatedAt: '2026-11-22T05:04:03.000Z',
-  unresolvedReason: null,
-};
+});
 
 describe('receiptHtml', () => {
   it('holds every line, escapes the merchant name, and its QR decodes to the reference', async () => {
