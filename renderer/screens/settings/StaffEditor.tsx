@@ -53,6 +53,25 @@ export function StaffEditor({
     const key = problems[field];
     return key ? t(`staff.${key}`) : undefined;
   };
+  // The PIN and its repeat: the same digits-only field, each with its own problem.
+  const pinInput = (field: 'pin' | 'pinAgain', describedBy?: string) => {
+    const id = field === 'pin' ? 'staff-pin' : 'staff-pin-again';
+    return (
+      <LabelledInput
+        id={id}
+        label={t(field === 'pin' ? 'staff.pin' : 'staff.pinAgain')}
+        problem={problem(field)}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        maxLength={8}
+        value={draft[field]}
+        onChange={(event) => patch(field === 'pin' ? { pin: event.target.value } : { pinAgain: event.target.value })}
+        aria-describedby={describedBy}
+        data-testid={id}
+      />
+    );
+  };
   const badgeState =
     draft.badgeCode === null
       ? t('staff.badgeRemoved')
@@ -98,34 +117,11 @@ export function StaffEditor({
           ))}
         </select>
       </label>
-      <LabelledInput
-        id="staff-pin"
-        label={t('staff.pin')}
-        problem={problem('pin')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="new-password"
-        maxLength={8}
-        value={draft.pin}
-        onChange={(event) => patch({ pin: event.target.value })}
-        aria-describedby="staff-pin-hint"
-        data-testid="staff-pin"
-      />
+      {pinInput('pin', 'staff-pin-hint')}
       <p id="staff-pin-hint" className="hint">
         {draft.id === null ? t('staff.pinHintNew') : t('staff.pinHintKeep')}
       </p>
-      <LabelledInput
-        id="staff-pin-again"
-        label={t('staff.pinAgain')}
-        problem={problem('pinAgain')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="new-password"
-        maxLength={8}
-        value={draft.pinAgain}
-        onChange={(event) => patch({ pinAgain: event.target.value })}
-        data-testid="staff-pin-again"
-      />
+      {pinInput('pinAgain')}
       <div className="field staff-badge">
         <span className="field-label">{t('staff.badge')}</span>
         <span data-testid="staff-badge-state">{badgeState}</span>
