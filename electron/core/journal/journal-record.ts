@@ -31,7 +31,16 @@ export interface JournalRecords {
   read(journal: JournalName): JournalRecord | null;
   /** Never throws: a record that lags is harmless, a till that cannot open its journal is not. */
   write(journal: JournalName, record: JournalRecord): void;
+  /**
+   * The number of the last shift this till opened, whichever journal holds it (0: none recorded). Shifts are
+   * numbered per till and never reused: a journal an admin started anew after a loss goes on from here, not from 1.
+   */
+  lastShiftNumber(): number;
+  /** After a shift's open is committed. Never throws: the journal has the number, this only carries it over. */
+  shiftOpened(number: number): void;
 }
+
+const shiftsSchema = z.object({ lastNumber: z.number().int().nonnegative() }).strict();
 
 const recordSchema = z
   .object({
@@ -44,34 +53,43 @@ const recordSchema = z
 /** The records of the journals in `dataDir`. */
 export function journalRecordsIn(dataDir: string): JournalRecords {
   const path = join(dataDir, JOURNAL_RECORDS_FILE);
-  /** The records in the file; `damaged` when there is a file but it cannot be read as one. */
-  const all = (): { records: Partial<Record<JournalName, JournalRecord>>; damaged: boolean } => {
-    const records: Partial<Record<JournalName, JournalRecord>> = {};
+  /** What the file holds; `damaged` when there is a file but it cannot be read as one. */
+  const all = (): { contents: RecordsFile; damaged: boolean } => {
+    const contents: RecordsFile = {};
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
       // None yet, or damaged: no record, as on a first start. The mark beside each journal still guards it, and
       // the journal's next open writes its record again.
-      return { records, damaged: (error as NodeJS.ErrnoException).code !== 'ENOENT' };
+      return { contents, damaged: (error as NodeJS.ErrnoException).code !== 'ENOENT' };
     }
-    if (raw === null || typeof raw !== 'object') return { records, damaged: true };
+    if (raw === null || typeof raw !== 'object') return { contents, damaged: true };
     for (const journal of JOURNAL_NAMES) {
       const parsed = recordSchema.safeParse((raw as Record<string, unknown>)[journal]);
-      if (parsed.success) records[journal] = parsed.data;
+      if (parsed.success) contents[journal] = parsed.data;
     }
-    return { records, damaged: false };
+    const shifts = shiftsSchema.safeParse((raw as Record<string, unknown>)['shifts']);
+    if (shifts.success) contents.shifts = shifts.data;
+    return { contents, damaged: false };
+  };
+  const update = (change: Partial<RecordsFile>): void => {
+    try {
+      const { contents, damaged } = all();
+      if (damaged) setFileAside(path, new Date());
+      writePrivateFile(path, `${JSON.stringify({ ...contents, ...change }, null, 2)}\n`);
+    } catch {
+      // A full disk: the journal already has the write, and the mark beside it still guards it.
+    }
   };
   return {
-    read: (journal) => all().records[journal] ?? null,
-    write(journal, record) {
-      try {
-        const { records, damaged } = all();
-        if (damaged) setFileAside(path, new Date());
-        writePrivateFile(path, `${JSON.stringify({ ...records, [journal]: record }, null, 2)}\n`);
-      } catch {
-        // A full disk: the journal already has the write, and the mark beside it still guards it.
-      }
+    read: (journal) => all().contents[journal] ?? null,
+    write: (journal, record) => update({ [journal]: record }),
+    lastShiftNumber: () => all().contents.shifts?.lastNumber ?? 0,
+    shiftOpened(number) {
+      if (number > (all().contents.shifts?.lastNumber ?? 0)) update({ shifts: { lastNumber: number } });
     },
   };
 }
+
+type RecordsFile = Partial<Record<JournalName, JournalRecord>> & { shifts?: { readonly lastNumber: number } };

@@ -246,7 +246,14 @@ export function openJournal(options: JournalOptions): Journal {
       openAttempts: guard(() => register.openRegisterAttempts(ctx)),
     },
     shifts: {
-      open: guard((input: { openedBy: StaffRef | null; note: string | null }) => shifts.openShift(ctx, input)),
+      open: guard((input: { openedBy: StaffRef | null; note: string | null }) => {
+        const opened = shifts.openShift(ctx, {
+          ...input,
+          lastNumberElsewhere: options.records?.lastShiftNumber() ?? 0,
+        });
+        options.records?.shiftOpened(opened.number);
+        return opened;
+      }),
       current: guard(() => shifts.currentShift(ctx)),
       get: guard((shiftId: string) => shifts.getShift(ctx, shiftId)),
       ofDay: guard((day: string) => shifts.shiftsOfDay(ctx, day)),

@@ -68,8 +68,15 @@ export function shiftsOfDay(ctx: JournalContext, day: string): ShiftRow[] {
   return ctx.sql(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE local_day = ? ORDER BY number`).all(day).map(readShift);
 }
 
-/** Opens the next shift. Refused shift.already-open (details.shiftId, number) while one is open. */
-export function openShift(ctx: JournalContext, input: { openedBy: StaffRef | null; note: string | null }): ShiftRow {
+/**
+ * Opens the next shift: numbered after the journal's last and after `lastNumberElsewhere`, the last number the till
+ * recorded outside this journal (journal-record.ts), so a journal started anew after a loss never numbers a shift
+ * (and its Z) again from 1. Refused shift.already-open (details.shiftId, number) while one is open.
+ */
+export function openShift(
+  ctx: JournalContext,
+  input: { openedBy: StaffRef | null; note: string | null; lastNumberElsewhere: number },
+): ShiftRow {
   return ctx.atomically(() => {
     const open = currentShift(ctx);
     if (open)
@@ -78,7 +85,7 @@ export function openShift(ctx: JournalContext, input: { openedBy: StaffRef | nul
         details: { shiftId: open.shiftId, number: open.number },
       });
     const last = ctx.sql('SELECT COALESCE(MAX(number), 0) AS n FROM shifts').get();
-    const number = Number(last?.['n'] ?? 0) + 1;
+    const number = Math.max(Number(last?.['n'] ?? 0), input.lastNumberElsewhere) + 1;
     const now = ctx.now();
     const shiftId = `SHIFT-${number}-${randomUUID().slice(0, 8).toUpperCase()}`;
     ctx
