@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 //   leaves behind is a broken page or b-tree, and a journal that fails it is refused before anything is written;
 // - in the till's health check (health/till-checks.ts), the whole check, rows included, in a worker thread so
 //   the screens' calls are answered meanwhile.
+// The support bundle's integrity_check (support/journal-health.ts) runs in the same kind of worker.
 
 /** The page and b-tree walk through a read-only connection of its own: null when sound, else SQLite's words. */
 export function structureProblems(filePath: string): string | null {
@@ -25,16 +26,35 @@ export function structureProblems(filePath: string): string | null {
  * The whole quick_check, rows' constraints included, off the event loop: null when sound or the file is not made
  * yet, else what SQLite said (for support, not translated). Never rejects: a file that cannot be opened says why.
  */
-export function fullCheckOffThread(filePath: string): Promise<string | null> {
-  if (!existsSync(filePath)) return Promise.resolve(null);
+export async function fullCheckOffThread(filePath: string): Promise<string | null> {
+  if (!existsSync(filePath)) return null;
+  // A connection that may write, so the row pass runs; quick_check only reads, and WAL lets the service's own
+  // connection keep writing meanwhile.
+  const answer = await pragmaOffThread(filePath, QUICK_CHECK, { readOnly: false });
+  return 'error' in answer ? answer.error : problemsIn(answer.messages.map((message) => ({ quick_check: message })));
+}
+
+/**
+ * SQLite's integrity_check (index entries against their rows too; at most 20 findings) through a read-only
+ * connection, off the event loop: ~1.6 s on a 100k-payment journal, which the support bundle of a running till
+ * must not take from its screens. `['ok']` when sound.
+ */
+export function integrityCheckOffThread(filePath: string): Promise<{ messages: string[] } | { error: string }> {
+  return pragmaOffThread(filePath, 'PRAGMA integrity_check(20)', { readOnly: true });
+}
+
+/** One check's rows, as text, from a worker thread with a connection of its own; never rejects. */
+function pragmaOffThread(
+  filePath: string,
+  sql: string,
+  { readOnly }: { readOnly: boolean },
+): Promise<{ messages: string[] } | { error: string }> {
   return new Promise((resolve) => {
     // Evaluated code, not a module file: the same worker runs from the TypeScript sources and from the app's bundle.
-    const worker = new Worker(FULL_CHECK_WORKER, { eval: true, workerData: { filePath, sql: QUICK_CHECK } });
-    worker.once('message', (answer: { readonly messages?: string[]; readonly error?: string }) =>
-      resolve(answer.error ?? problemsIn((answer.messages ?? []).map((message) => ({ quick_check: message })))),
-    );
-    worker.once('error', (error) => resolve(error.message));
-    worker.once('exit', (code) => resolve(`the check stopped (exit code ${code})`));
+    const worker = new Worker(CHECK_WORKER, { eval: true, workerData: { filePath, sql, readOnly } });
+    worker.once('message', (answer: { messages: string[] } | { error: string }) => resolve(answer));
+    worker.once('error', (error) => resolve({ error: error.message }));
+    worker.once('exit', (code) => resolve({ error: `the check stopped (exit code ${code})` }));
   });
 }
 
@@ -46,14 +66,12 @@ function problemsIn(rows: readonly Record<string, unknown>[]): string | null {
   return messages.length === 1 && messages[0] === 'ok' ? null : messages.join('; ');
 }
 
-// A connection that may write (so the row pass runs) but never does: quick_check only reads; WAL lets the
-// service's own connection keep writing meanwhile.
-const FULL_CHECK_WORKER = `
+const CHECK_WORKER = `
 const { DatabaseSync } = require('node:sqlite');
 const { workerData, parentPort } = require('node:worker_threads');
 let db = null;
 try {
-  db = new DatabaseSync(workerData.filePath);
+  db = new DatabaseSync(workerData.filePath, { readOnly: workerData.readOnly });
   db.exec('PRAGMA busy_timeout = 5000');
   const rows = db.prepare(workerData.sql).all();
   parentPort.postMessage({ messages: rows.map((row) => String(Object.values(row)[0])) });

@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run support-bundle -- --data-dir DIR [--out FILE.zip]
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-function main(): number {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       'data-dir': { type: 'string' },
@@ -40,7 +40,7 @@ function main(): number {
     return 2;
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  const written = writeSupportBundle({
+  const written = await writeSupportBundle({
     dataDir,
     out: values.out ? resolve(values.out) : undefined,
     settings: settingsPartFromFiles(dataDir),
@@ -54,7 +54,7 @@ function main(): number {
 // Runs only as the command (imported, as the bare-Node import test does, it does nothing).
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    process.exitCode = main();
+    process.exitCode = await main();
   } catch (error) {
     console.error(`The support bundle could not be written: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -8,6 +8,7 @@ import { identityOf, incidentsOf, type JournalIdentity, type JournalIncident } f
 import { markFileOf, readMark, type MarkReading } from '../journal/journal-mark.ts';
 import { journalRecordsIn, type JournalRecord } from '../journal/journal-record.ts';
 import { LATEST_SCHEMA_VERSION, schemaVersion } from '../journal/migrations.ts';
+import { integrityCheckOffThread } from '../journal/structure-check.ts';
 
 // The journals' health for a support bundle, read without changing a byte: SQLite's integrity check, the
 // schema version against the one this build writes, how many rows each table holds and how many payments,
@@ -59,11 +60,11 @@ export function journalFileOf(dataDir: string, journal: JournalName): string {
   return journal === 'payments' ? journalFileIn(dataDir) : customerJournalFileIn(dataDir);
 }
 
-export function journalsHealth(dataDir: string): JournalHealth[] {
-  return JOURNAL_NAMES.map((journal) => journalHealth(dataDir, journal));
+export function journalsHealth(dataDir: string): Promise<JournalHealth[]> {
+  return Promise.all(JOURNAL_NAMES.map((journal) => journalHealth(dataDir, journal)));
 }
 
-export function journalHealth(dataDir: string, journal: JournalName): JournalHealth {
+export async function journalHealth(dataDir: string, journal: JournalName): Promise<JournalHealth> {
   const file = journalFileOf(dataDir, journal);
   let record: JournalRecord | null;
   try {
@@ -84,6 +85,10 @@ export function journalHealth(dataDir: string, journal: JournalName): JournalHea
   } catch {
     return { ...base, ...nothingRead(null), exists: false, bytes: null };
   }
+  // The long part (seconds on a large journal) in a worker thread: a running till's screens go on meanwhile.
+  const checked = await integrityCheckOffThread(file);
+  if ('error' in checked) return { ...base, ...nothingRead(checked.error), exists: true, bytes };
+  const integrity = checked.messages;
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(file, { readOnly: true });
@@ -91,10 +96,6 @@ export function journalHealth(dataDir: string, journal: JournalName): JournalHea
     return { ...base, ...nothingRead(describe(error)), exists: true, bytes };
   }
   try {
-    const integrity = db
-      .prepare('PRAGMA integrity_check(20)')
-      .all()
-      .map((row) => String(Object.values(row)[0]));
     const tables = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
       .all()

@@ -63,7 +63,7 @@ export function defaultBundlePath(dataDir: string, now: Date): string {
   return join(dataDir, SUPPORT_FOLDER, `wallet-pos-support-${now.toISOString().replace(/[:.]/g, '-')}.zip`);
 }
 
-export function writeSupportBundle(input: BundleInput): WrittenBundle {
+export async function writeSupportBundle(input: BundleInput): Promise<WrittenBundle> {
   const now = input.now ?? new Date();
   const files: Zippable = {};
   const manifest: Array<{ name: string; bytes: number; what: string }> = [];
@@ -76,7 +76,11 @@ export function writeSupportBundle(input: BundleInput): WrittenBundle {
   for (const file of logFilesIn(input.dataDir))
     add(`logs/${file}`, 'log file', strToU8(scrubLog(readFileSync(join(logsFolderOf(input.dataDir), file), 'utf8'))));
   add('settings.json', 'settings; secrets only as stored yes/no', json(input.settings));
-  add('journals.json', "the journals' health: integrity, schema, counts, marks", json(journalsHealth(input.dataDir)));
+  add(
+    'journals.json',
+    "the journals' health: integrity, schema, counts, marks",
+    json(await journalsHealth(input.dataDir)),
+  );
   add('status.json', "the status bar's state and the last problems", json(statusPart(input.status)));
   add('versions.json', 'versions of the app, runtime and system', json(input.versions));
   files['manifest.json'] = json({

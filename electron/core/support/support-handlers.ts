@@ -30,7 +30,7 @@ export function supportHandlers(deps: SupportHandlerDeps): HandlerPart {
       if (deps.settings.view().secrets.adminPin && !deps.admin.active()) throw new PosError('admin.pin-required');
       let written;
       try {
-        written = writeSupportBundle({
+        written = await writeSupportBundle({
           dataDir: deps.dataDir,
           settings: settingsPartOf(deps.settings.view()),
           status: deps.statusNow(),
