@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { dirname, join } from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, zip, type AsyncZippable } from 'fflate';
 import type { ListenerProblem, JournalProblem, StatusSnapshot } from '../../../shared/domain.ts';
 import { LOG_NAMES, logsFolderOf } from '../logging/log-file.ts';
 import { scrubText } from '../logging/redaction.ts';
@@ -65,7 +65,7 @@ export function defaultBundlePath(dataDir: string, now: Date): string {
 
 export async function writeSupportBundle(input: BundleInput): Promise<WrittenBundle> {
   const now = input.now ?? new Date();
-  const files: Zippable = {};
+  const files: AsyncZippable = {};
   const manifest: Array<{ name: string; bytes: number; what: string }> = [];
   const add = (name: string, what: string, bytes: Uint8Array): void => {
     files[name] = bytes;
@@ -91,11 +91,14 @@ export async function writeSupportBundle(input: BundleInput): Promise<WrittenBun
     files: manifest,
   });
 
-  const zip = zipSync(files, { level: 6, mtime: now });
+  // fflate compresses each file in a worker thread: up to 50 MB of logs must not stop a running till's screens.
+  const zipped = await new Promise<Uint8Array>((resolve, reject) =>
+    zip(files, { level: 6, mtime: now }, (error, data) => (error ? reject(error) : resolve(data))),
+  );
   const path = input.out ?? defaultBundlePath(input.dataDir, now);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, zip, { mode: 0o600 });
-  return { path, bytes: zip.length };
+  writeFileSync(path, zipped, { mode: 0o600 });
+  return { path, bytes: zipped.length };
 }
 
 function logFilesIn(dataDir: string): string[] {
