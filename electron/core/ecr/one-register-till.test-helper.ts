@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Core, CoreEvent } from '../core-api.ts';
-import { createCore } from '../core.ts';
-import { FAST } from '../payments/payment-service.test-helper.ts';
-import { createPaymentModule, type PaymentServiceOptions } from '../payments/payment-service.ts';
-import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import type { PaymentServiceOptions } from '../payments/payment-service.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
-import { waitFor } from './register-till.test-helper.ts';
+import { consumer, newKey, startTillCore, turnRegisterConnectionOn, waitFor } from './register-till.test-helper.ts';
 
 // TESTS ONLY: the till of ecr.sandbox.test.ts and ecr-access.sandbox.test.ts: the composed core on the embedded
 // sandbox with its register connection on and one register ("Front register"); it can be started again on its
@@ -43,32 +40,9 @@ export async function openTill(
 ) {
   // `again`: the same till started anew on its data folder (its settings, journal and keys), after a close.
   const dir = options.again?.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
-  const core = await createCore({
-    dataDir: dir,
-    vault: new DevelopmentFileVault(join(dir, 'vault.json')),
-    transport: 'web',
-    version: '9.9.9',
-    statusIntervalMs: 60_000,
-    payments: createPaymentModule({ ...FAST, ...options.payments }),
-    registerHeartbeatMs: 200,
-  });
-  const events: CoreEvent[] = [];
-  core.onEvent((event) => events.push(event));
+  const { core, events } = await startTillCore(dir, options);
   const port = options.again?.port ?? (await freePort());
-  if (!options.again) {
-    await core.handlers['settings.save']({
-      settings: {
-        ecr: {
-          enabled: true,
-          port,
-          network: ecr.network ?? 'this-computer',
-          refundsAllowed: ecr.refundsAllowed ?? true,
-        },
-      },
-      // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
-      secrets: { adminPin: '8642' },
-    });
-  }
+  if (!options.again) await turnRegisterConnectionOn(core, port, ecr);
   const status = await waitFor(async () => {
     const now = await core.handlers['ecr.status']({});
     return now.baseUrl === null ? undefined : now;
@@ -87,18 +61,7 @@ export async function openTill(
   return till;
 }
 
-export async function consumer(till: Till, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${till.control}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-let keySequence = 0;
-export const newKey = (): string => `register-${process.pid}-${++keySequence}-${Date.now()}`;
+export { consumer, newKey };
 
 export async function startSale(till: Till, body: Record<string, unknown>): Promise<Payment> {
   const answer = await till.register.post<Payment>('/payments', body, newKey());

@@ -53,8 +53,11 @@ export function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, t
   return waitUntil(read, timeoutMs);
 }
 
-export async function openRegisterTill(options: RegisterTillOptions = {}): Promise<RegisterTill> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
+/** The composed core of a register test's till on its data folder (the embedded sandbox, fast schedules), and every event it emits. */
+export async function startTillCore(
+  dir: string,
+  options: Pick<RegisterTillOptions, 'payments' | 'core'> = {},
+): Promise<{ core: Core; events: CoreEvent[] }> {
   const core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
@@ -65,13 +68,17 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
     registerHeartbeatMs: 200,
     ...options.core,
   });
-  onTestFinished(async () => {
-    await core.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
   const events: CoreEvent[] = [];
   core.onEvent((event) => events.push(event));
-  const port = await freePort();
+  return { core, events };
+}
+
+/** Settings → Register connection on, at `port`; with the admin PIN that register refunds and keys need. */
+export async function turnRegisterConnectionOn(
+  core: Core,
+  port: number,
+  options: Pick<RegisterTillOptions, 'network' | 'refundsAllowed'>,
+): Promise<void> {
   await core.handlers['settings.save']({
     settings: {
       ecr: {
@@ -84,6 +91,17 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
     // Register refunds and keys need an admin PIN (settings/admin-pin-first.ts); saving it opens the admin's window.
     secrets: { adminPin: '8642' },
   });
+}
+
+export async function openRegisterTill(options: RegisterTillOptions = {}): Promise<RegisterTill> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
+  const { core, events } = await startTillCore(dir, options);
+  onTestFinished(async () => {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const port = await freePort();
+  await turnRegisterConnectionOn(core, port, options);
   // Listening, or not for want of a usable certificate (Settings says so, and the test asks for a new one).
   const status = await waitFor(async () => {
     const now = await core.handlers['ecr.status']({});
@@ -103,7 +121,11 @@ export async function openRegisterTill(options: RegisterTillOptions = {}): Promi
 }
 
 /** Acts as the customer on the sandbox (scan, confirm, mint codes). */
-export async function consumer(till: RegisterTill, path: string, body: unknown): Promise<Record<string, unknown>> {
+export async function consumer(
+  till: Pick<RegisterTill, 'control'>,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${till.control}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
