@@ -24,7 +24,7 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
  * The service's own tests charge and capture without asking the customer: the approval questions are the
  * core's (approvals.ts, tested through core.test.ts); approval-gate.sandbox.test.ts shows the service asks.
  */
-export const EVERY_REQUEST_APPROVED: ApprovalGate = { consume: () => {} };
+export const EVERY_REQUEST_APPROVED: ApprovalGate = { consume: () => null };
 
 export let sandbox: RunningSandbox;
 export let dataDir: string;

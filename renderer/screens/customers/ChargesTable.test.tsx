@@ -23,6 +23,8 @@ function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
     orderOutcome: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     unresolvedReason: null,
+    takenBy: null,
+    approvedBy: null,
     ...overrides,
   };
 }

@@ -25,6 +25,9 @@ function hold(overrides: Partial<HoldView>): HoldView {
     voidReason: null,
     captureFailureReason: null,
     unresolvedReason: null,
+    takenBy: null,
+    approvedBy: null,
+    finishedBy: null,
     ...overrides,
   };
 }
