@@ -8,7 +8,7 @@ import { auditCustomerExchange } from './audit.ts';
 import { cashback, charge, placeHold } from './charges.ts';
 import { createTokenizedAccess } from './client-access.ts';
 import type { CustomerModule } from './customer-module.ts';
-import { capture, requireHold, voidHold } from './holds.ts';
+import { capture, voidHold } from './holds.ts';
 import type { CustomerJournal } from './journal.ts';
 import { closeInterruptedLinkSessions, completeLink, consentRequest, linkStatus, startLink } from './linking.ts';
 import { resolveCustomerOptions, type CustomerServiceOptions } from './options.ts';
@@ -77,7 +77,7 @@ function customerHandlers(rt: CustomerRuntime, approvals: ApprovalGate): Custome
       return capture(rt, merchantRef, useCashback, { by, approvedBy });
     },
     'customers.void': async ({ merchantRef, reason }) => {
-      const by = requireVoid(rt, requireHold(rt, merchantRef));
+      const by = requireVoid(rt, rt.journal.getAttempt(merchantRef));
       return voidHold(rt, merchantRef, reason, by);
     },
     'customers.unlink': async (request) => {

@@ -283,7 +283,7 @@ export async function refreshHolds(rt: CustomerRuntime, merchantUserId: string):
   if (changed) publish(rt, merchantUserId);
 }
 
-export function requireHold(rt: CustomerRuntime, merchantRef: string): CustomerAttemptRow {
+function requireHold(rt: CustomerRuntime, merchantRef: string): CustomerAttemptRow {
   const row = rt.journal.getAttempt(merchantRef);
   if (!row || row.kind !== 'hold') throw new PosError('preauth.not-found', { notice: notice('hold.not-on-till') });
   return row;

@@ -31,10 +31,10 @@ export function requireUnlink(rt: CustomerRuntime): StaffRef | null {
 /**
  * Voiding a hold releases money the shop was counting on, as a cancel does a sale: the person who placed it may
  * void their own (cancel-own); anyone else's, or a hold placed before staff or while nobody was signed in, takes
- * cancel-any.
+ * cancel-any. Asked before the hold is looked for (null: not on this till), so that a refusal says nothing of it.
  */
-export function requireVoid(rt: CustomerRuntime, hold: CustomerAttemptRow): StaffRef | null {
+export function requireVoid(rt: CustomerRuntime, hold: CustomerAttemptRow | null): StaffRef | null {
   const signedIn = rt.context.staff.signedIn();
-  const own = signedIn !== null && hold.takenBy !== null && hold.takenBy.id === signedIn.id;
+  const own = signedIn !== null && hold?.takenBy != null && hold.takenBy.id === signedIn.id;
   return rt.context.staff.requireRight(own ? 'cancel-own' : 'cancel-any');
 }
