@@ -476,6 +476,12 @@ export interface HoldView {
   readonly captureFailureReason: string | null;
   /** Why the outcome is still being checked, or why the till stopped checking (isStoppedReason), or null. */
   readonly unresolvedReason: Notice | null;
+  /** Who placed the hold (id, and name at the time); null: nobody signed in, or placed before staff. */
+  readonly takenBy: StaffRef | null;
+  /** Who approved its capture with their own PIN (Settings: a supervisor approves); null: the customer did, or none. */
+  readonly approvedBy: StaffRef | null;
+  /** Who sent its last capture or void (read with displayStatus: captured, voided, capture-failed…); null: none. */
+  readonly finishedBy: StaffRef | null;
 }
 
 export const CUSTOMER_CHARGE_DISPLAY_STATUSES = ['sending', 'checking', 'approved', 'rejected', 'not-sent'] as const;
@@ -499,6 +505,10 @@ export interface CustomerChargeView {
   readonly createdAt: string;
   /** Why the outcome is still being checked, or why the till stopped checking (isStoppedReason), or null. */
   readonly unresolvedReason: Notice | null;
+  /** Who charged the customer (id, and name at the time); null: nobody signed in, or charged before staff. */
+  readonly takenBy: StaffRef | null;
+  /** Who approved the charge with their own PIN (Settings: a supervisor approves); null: the customer did. */
+  readonly approvedBy: StaffRef | null;
 }
 
 export interface LinkedCustomerDetail {

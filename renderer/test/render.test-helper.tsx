@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import type { Locale } from '../../shared/locales/index.ts';
 import type { PosBridge } from '../../shared/contract.ts';
 import { BridgeProvider } from '../api/bridge.tsx';
 import { LocaleProvider } from '../i18n/i18n.tsx';
@@ -21,7 +22,7 @@ afterEach(() => {
   resetSessionStore();
 });
 
-export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: 'en' | 'zh-HK' = 'en'): RenderResult {
+export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: Locale = 'en'): RenderResult {
   return render(
     <BridgeProvider bridge={bridge}>
       <LocaleProvider locale={locale}>{ui}</LocaleProvider>

@@ -22,6 +22,7 @@ function recordingGate(): ApprovalGate & { asked: { approvalId: string | undefin
     consume(approvalId, expected) {
       asked.push({ approvalId, expected });
       if (approvalId === undefined) throw new PosError('approval.required');
+      return null;
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApprovalView, Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import type { CoreContext } from '../core-context.ts';
 
 // The customer's yes before their stored wallet is charged. A linked customer's wallet can be charged
@@ -30,8 +31,11 @@ export interface ApprovedRequest {
 
 /** Asked by the customer module before a charge or a capture leaves. */
 export interface ApprovalGate {
-  /** Takes the approval given for exactly this request, once; refuses (approval.*) otherwise. */
-  consume(approvalId: string | undefined, expected: ApprovedRequest): void;
+  /**
+   * Takes the approval given for exactly this request, once; refuses (approval.*) otherwise. Answers who approved
+   * it with their own PIN (recorded with the charge or capture), or null when the customer approved.
+   */
+  consume(approvalId: string | undefined, expected: ApprovedRequest): StaffRef | null;
 }
 
 export interface ApprovalsOptions {
@@ -48,6 +52,11 @@ export interface ApprovalsOptions {
 interface Approval {
   view: ApprovalView;
   readonly merchantRef: string | null;
+  /**
+   * The staff member whose PIN approved it. Kept here, never in the view: the view goes to the customer display,
+   * which never shows staff names.
+   */
+  approvedBy: StaffRef | null;
 }
 
 /** `context`: the settings (who may approve), the staff (whose PIN approves) and the way to the customer display. */
@@ -77,7 +86,7 @@ export function createApprovals(
   };
 
   /** Takes the approval for this exact request, once; anything else is refused before the wallet is asked. */
-  const consume = (approvalId: string | undefined, expected: ApprovedRequest): void => {
+  const consume = (approvalId: string | undefined, expected: ApprovedRequest): StaffRef | null => {
     if (approvalId === undefined) throw new PosError('approval.required');
     const approval = current(approvalId);
     const { view } = approval;
@@ -94,12 +103,15 @@ export function createApprovals(
     if (!matches) throw new PosError('approval.mismatch');
     // Used before the request leaves: a second tap, or a replay of the same id, cannot charge again.
     settle(approval, 'used');
+    return approval.approvedBy;
   };
 
   const handlers: ApprovalHandlers = {
     async 'customers.requestApproval'(request) {
       const down = options.unavailable?.();
       if (down) throw down;
+      // Nobody is asked to approve what the person at the till may not do (the charge or capture asks again).
+      context.staff.requireRight('sell');
       prune();
       let amount: Money;
       let merchantRef: string | null = null;
@@ -123,7 +135,7 @@ export function createApprovals(
         merchantName: settings.merchantName,
         expiresAt: new Date(now() + APPROVAL_TTL_MS).toISOString(),
       };
-      approvals.set(view.approvalId, { view, merchantRef });
+      approvals.set(view.approvalId, { view, merchantRef, approvedBy: null });
       if (view.by === 'customer-display') context.emit('customers.approvalOnDisplay', view);
       return view;
     },
@@ -135,7 +147,9 @@ export function createApprovals(
       // Where a supervisor approves, the PIN is the approval; where the customer does, their display's answer.
       // The approver's own PIN: someone who may approve a cashier's refund may approve a wallet charge too (the
       // same trust: money leaves a customer on a staff member's word).
-      if (approval.view.by === 'supervisor-pin') await context.staff.approverByPin(supervisorPin, 'approve-refund');
+      // Who approved is recorded with the charge or capture this approval lets through (consume answers it).
+      if (approval.view.by === 'supervisor-pin')
+        approval.approvedBy = await context.staff.approverByPin(supervisorPin, 'approve-refund');
       return settle(approval, 'approved');
     },
 

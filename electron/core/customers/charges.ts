@@ -3,6 +3,7 @@ import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { localDayOf } from '../journal/local-time.ts';
 import { checkAmount, checkCurrency } from '../payments/charge-input.ts';
 import { newMerchantRef } from './merchant-ref.ts';
@@ -24,11 +25,19 @@ export async function cashback(rt: CustomerRuntime, merchantUserId: string): Pro
   );
 }
 
+/** Who a new charge or hold is recorded as: already allowed (staff-rights.ts) and approved (approvals.ts). */
+export interface TakenBy {
+  readonly takenBy: StaffRef | null;
+  /** A charge's approver by their own PIN; null when the customer approved (a hold is approved at capture). */
+  readonly approvedBy: StaffRef | null;
+}
+
 export async function charge(
   rt: CustomerRuntime,
   merchantUserId: string,
   amount: Money,
   useCashback: boolean,
+  people: TakenBy,
 ): Promise<CustomerChargeView> {
   const row = await recordAndSend(
     rt,
@@ -37,12 +46,18 @@ export async function charge(
     amount,
     useCashback,
     notice(useCashback ? 'customer-event.charge-sent' : 'customer-event.charge-sent-no-cashback', { amount }),
+    people,
   );
   publish(rt, merchantUserId);
   return toChargeView(row);
 }
 
-export async function placeHold(rt: CustomerRuntime, merchantUserId: string, amount: Money): Promise<HoldView> {
+export async function placeHold(
+  rt: CustomerRuntime,
+  merchantUserId: string,
+  amount: Money,
+  takenBy: StaffRef | null,
+): Promise<HoldView> {
   // Cashback is chosen at capture time for a hold; the attempt keeps the default until then.
   const row = await recordAndSend(
     rt,
@@ -51,6 +66,7 @@ export async function placeHold(rt: CustomerRuntime, merchantUserId: string, amo
     amount,
     true,
     notice('customer-event.hold-sent', { amount }),
+    { takenBy, approvedBy: null },
   );
   publish(rt, merchantUserId);
   return toHoldView(row, rt.options.assumedHoldTtlMs);
@@ -64,6 +80,7 @@ async function recordAndSend(
   amount: Money,
   useCashback: boolean,
   event: Notice,
+  people: TakenBy,
 ) {
   return exclusive(rt, merchantUserId, async () => {
     const customer = requireCustomer(rt, merchantUserId);
@@ -83,6 +100,8 @@ async function recordAndSend(
       useCashback,
       idempotencyKey: randomUUID(),
       localDay,
+      takenBy: people.takenBy,
+      approvedBy: people.approvedBy,
     });
     rt.journal.appendEvent({ merchantUserId, merchantRef: recorded.merchantRef, kind: 'request', notice: event });
     return sendCreate(rt, recorded, connection.client, token, { foreground: true });

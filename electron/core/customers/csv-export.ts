@@ -5,7 +5,10 @@ import type { CustomerAttemptRow } from './rows.ts';
 import { chargeDisplayStatus, holdDisplayStatus } from './views.ts';
 
 // The linked-customer charges and holds of a day as lines of the end-of-day CSV (journal/csv-export.ts), in
-// its columns, so the back office sees every taking of the till in one file.
+// its columns, so the back office sees every taking of the till in one file. Cashier and Approved by as on an
+// in-store payment's line (customer schema 5): who charged or placed the hold, and who approved the charge (or the
+// hold's capture) with their own PIN, by the name they had then; empty when nobody was signed in, the customer
+// approved, or the row is from before staff. Who captured or voided a hold goes in its note, beside the reason.
 
 export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], timeZone: string): string[][] {
   return rows.map((row) => {
@@ -24,20 +27,42 @@ export function linkedCustomerCsvLines(rows: readonly CustomerAttemptRow[], time
       Amount: toMajorString(money(row.amountMinor, row.currency)),
       Refunded: '',
       'Refunded elsewhere': '',
-      'Note or reason': freeText(
-        row.voidReason === null
-          ? `customer ${row.merchantUserId}`
-          : `customer ${row.merchantUserId}; ${row.voidReason}`,
-      ),
+      'Note or reason': freeText(noteOf(row)),
       'Failure reason': freeText(row.captureFailure ?? row.failureReason),
       'POS ID': '',
       Origin: 'taken here',
       Register: '',
       'Register order reference': '',
-      // Linked-customer charges are not attributed to a person (yet): the in-store columns stay empty.
-      Cashier: '',
-      'Approved by': '',
+      Cashier: freeText(row.takenBy?.name ?? null),
+      'Approved by': freeText(row.approvedBy?.name ?? null),
     };
     return CSV_HEADER.map((column) => fields[column]);
   });
+}
+
+/** The customer, who captured or voided a hold (in the file's English, as its other words), and a void's reason. */
+function noteOf(row: CustomerAttemptRow): string {
+  const parts = [`customer ${row.merchantUserId}`];
+  const finished = finishedWord(row);
+  if (finished !== null && row.finishedBy !== null) parts.push(`${finished} by ${row.finishedBy.name}`);
+  if (row.voidReason !== null) parts.push(row.voidReason);
+  return parts.join('; ');
+}
+
+function finishedWord(row: CustomerAttemptRow): string | null {
+  if (row.kind !== 'hold') return null;
+  switch (holdDisplayStatus(row)) {
+    case 'captured':
+      return 'captured';
+    case 'capturing':
+      return 'capture sent';
+    case 'capture-failed':
+      return 'capture tried';
+    case 'voided':
+      return 'voided';
+    case 'voiding':
+      return 'void sent';
+    default:
+      return null;
+  }
 }

@@ -12,6 +12,7 @@ import { controlCall, startTestSandbox } from '../../sandbox/sandbox.test-helper
 import { approveOnConsentPage } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import type { StaffAccess } from '../staff/staff-access.ts';
 import type { ApprovalGate } from './approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
@@ -24,7 +25,7 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
  * The service's own tests charge and capture without asking the customer: the approval questions are the
  * core's (approvals.ts, tested through core.test.ts); approval-gate.sandbox.test.ts shows the service asks.
  */
-export const EVERY_REQUEST_APPROVED: ApprovalGate = { consume: () => {} };
+export const EVERY_REQUEST_APPROVED: ApprovalGate = { consume: () => null };
 
 export let sandbox: RunningSandbox;
 export let dataDir: string;
@@ -56,10 +57,14 @@ export async function stopService(): Promise<void> {
   running = null;
 }
 
-/** Starts the service on this test's sandbox and folder (closing the one running, like a restart). */
+/**
+ * Starts the service on this test's sandbox and folder (closing the one running, like a restart). `staff`: who is
+ * at the till (default: as before staff, nobody signs in and every right is open).
+ */
 export async function start(
   overrides: Partial<CustomerModuleOptions> = {},
   approvals: ApprovalGate = EVERY_REQUEST_APPROVED,
+  staff?: StaffAccess,
 ): Promise<NonNullable<typeof running>> {
   await running?.close();
   const updates: LinkedCustomerDetail[] = [];
@@ -70,15 +75,16 @@ export async function start(
       if (event === 'customers.updated') updates.push(payload as LinkedCustomerDetail);
     },
   });
+  const context: CoreContext = staff ? { ...test.context, staff } : test.context;
   const module = await createCustomerModule({
     vault: new DevelopmentFileVault(join(dataDir, 'vault.development.json')),
     resolveDelaysMs: [20, 40, 80],
     client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     ...overrides,
-  })(test.context, approvals);
+  })(context, approvals);
   running = {
     module,
-    context: test.context,
+    context,
     h: module.handlers,
     updates,
     close: async () => {

@@ -16,6 +16,7 @@ import { onOrderHint } from './order-outcomes.ts';
 import { startOrderWebhookListener } from './order-webhook-listener.ts';
 import { csvLinesOfDay, find, takingsOfDay, unresolvedAttempts } from './queries.ts';
 import { scheduleResolve } from './resolver.ts';
+import { requireSell, requireUnlink, requireVoid } from './staff-rights.ts';
 import { createStatusSlots } from './status-slots.ts';
 import { describe, orderWebhookUrl, type CustomerRuntime } from './runtime.ts';
 import { TokenCipher } from './token-cipher.ts';
@@ -48,7 +49,12 @@ export interface CustomerService extends Omit<CustomerModule, 'close'> {
 
 function customerHandlers(rt: CustomerRuntime, approvals: ApprovalGate): CustomerHandlers {
   return {
-    'customers.startLink': (request) => startLink(rt, request),
+    // Every act on a customer asks the staff rights first (staff-rights.ts), before an approval is used up or
+    // anything is recorded; who acts is recorded with what they did.
+    'customers.startLink': async (request) => {
+      requireSell(rt);
+      return startLink(rt, request);
+    },
     'customers.completeLink': (request) => completeLink(rt, request.linkToken, request.redirectedTo),
     'customers.linkStatus': (request) => linkStatus(rt, request.linkToken),
     'customers.list': async (request) => rt.journal.listCustomers(request).map(toCustomerView),
@@ -56,18 +62,28 @@ function customerHandlers(rt: CustomerRuntime, approvals: ApprovalGate): Custome
     'customers.cashback': async (request) => ({ balance: await cashback(rt, request.merchantUserId) }),
     // The customer's wallet is charged only with their approval, for exactly this (approvals.ts).
     'customers.charge': async ({ approvalId, merchantUserId, amountMinor, currency, useCashback }) => {
+      const takenBy = requireSell(rt);
       const amount = money(amountMinor, currency);
-      approvals.consume(approvalId, { action: 'charge', merchantUserId, amount });
-      return charge(rt, merchantUserId, amount, useCashback);
+      const approvedBy = approvals.consume(approvalId, { action: 'charge', merchantUserId, amount });
+      return charge(rt, merchantUserId, amount, useCashback, { takenBy, approvedBy });
     },
-    'customers.placeHold': (request) =>
-      placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency)),
+    'customers.placeHold': async (request) => {
+      const takenBy = requireSell(rt);
+      return placeHold(rt, request.merchantUserId, money(request.amountMinor, request.currency), takenBy);
+    },
     'customers.capture': async ({ approvalId, merchantRef, useCashback }) => {
-      approvals.consume(approvalId, { action: 'capture', merchantRef });
-      return capture(rt, merchantRef, useCashback);
+      const by = requireSell(rt);
+      const approvedBy = approvals.consume(approvalId, { action: 'capture', merchantRef });
+      return capture(rt, merchantRef, useCashback, { by, approvedBy });
     },
-    'customers.void': (request) => voidHold(rt, request.merchantRef, request.reason),
-    'customers.unlink': (request) => unlink(rt, request.merchantUserId),
+    'customers.void': async ({ merchantRef, reason }) => {
+      const by = requireVoid(rt, rt.journal.getAttempt(merchantRef));
+      return voidHold(rt, merchantRef, reason, by);
+    },
+    'customers.unlink': async (request) => {
+      requireUnlink(rt);
+      return unlink(rt, request.merchantUserId);
+    },
     'customers.unresolved': async () => unresolvedAttempts(rt).map(toUnresolvedView),
     'customers.ofDay': async ({ day }) => {
       const rows = rt.journal.attemptsOfDay(day);

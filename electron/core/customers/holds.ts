@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HoldView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
 import type { Lane } from '../status/status-budget.ts';
 import type { PaymentResult } from '../tokenized/client.ts';
@@ -24,10 +25,17 @@ import { toHoldView } from './views.ts';
 // idempotency key; a lost answer, a 409 or a capture answered REJECTED is settled by what
 // `GET /pre-auths/{id}` says, never by guessing. Also the refresh of a customer's holds that can still change.
 
+/** Who captures (already allowed, staff-rights.ts), and who approved it with their own PIN (null: the customer). */
+export interface CaptureBy {
+  readonly by: StaffRef | null;
+  readonly approvedBy: StaffRef | null;
+}
+
 export async function capture(
   rt: CustomerRuntime,
   merchantRef: string,
   useCashback: boolean | undefined,
+  people: CaptureBy,
 ): Promise<HoldView> {
   const hold = requireHold(rt, merchantRef);
   const row = await exclusive(rt, hold.merchantUserId, async () => {
@@ -45,6 +53,9 @@ export async function capture(
         opKey,
         captureFailure: null,
         unresolvedReason: null,
+        // Written ahead with the capture: whatever its answer, the journal says who sent it and who approved.
+        finishedBy: people.by,
+        approvedBy: people.approvedBy,
         ...(useCashback === undefined ? {} : { useCashback }),
       },
       notice('customer-event.capture-sent'),
@@ -59,7 +70,7 @@ export async function capture(
         ),
       );
     } catch (error) {
-      return afterOperationError(rt, row, 'capture', error);
+      return afterOperationError(rt, row, 'capture', error, current);
     }
     if (result.status !== 'APPROVED') return afterCaptureRejected(rt, row, result);
     row = updateAttempt(
@@ -74,7 +85,13 @@ export async function capture(
   return toHoldView(row, rt.options.assumedHoldTtlMs);
 }
 
-export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason: string): Promise<HoldView> {
+/** `by`: who voids it, already allowed (staff-rights.ts requireVoid). */
+export async function voidHold(
+  rt: CustomerRuntime,
+  merchantRef: string,
+  reason: string,
+  by: StaffRef | null,
+): Promise<HoldView> {
   const hold = requireHold(rt, merchantRef);
   const row = await exclusive(rt, hold.merchantUserId, async () => {
     const current = requireHold(rt, merchantRef);
@@ -86,7 +103,7 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
     let row = updateAttempt(
       rt,
       current,
-      { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null },
+      { state: 'voiding', opKey, voidReason: reason, unresolvedReason: null, finishedBy: by },
       notice('customer-event.void-sent'),
     );
     try {
@@ -101,7 +118,7 @@ export async function voidHold(rt: CustomerRuntime, merchantRef: string, reason:
       );
       return row;
     } catch (error) {
-      return afterOperationError(rt, row, 'void', error);
+      return afterOperationError(rt, row, 'void', error, current);
     }
   });
   publish(rt, hold.merchantUserId);
@@ -163,12 +180,16 @@ async function afterCaptureRejected(
   return synced;
 }
 
-/** A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open. */
+/**
+ * A capture or void that failed: unknown → resolve by GET; a 409 → learn the truth by GET; else back to open, with
+ * the people of `before` (the hold before this request: nothing of it was done, so nobody is named for it).
+ */
 async function afterOperationError(
   rt: CustomerRuntime,
   row: CustomerAttemptRow,
   operation: 'capture' | 'void',
   error: unknown,
+  before: CustomerAttemptRow,
 ): Promise<CustomerAttemptRow> {
   if (isOutcomeUnknown(error) || !(error instanceof PosError)) {
     const updated = updateAttempt(
@@ -191,7 +212,13 @@ async function afterOperationError(
   updateAttempt(
     rt,
     row,
-    { state: 'open', opKey: null, unresolvedReason: null },
+    {
+      state: 'open',
+      opKey: null,
+      unresolvedReason: null,
+      finishedBy: before.finishedBy,
+      approvedBy: before.approvedBy,
+    },
     notice(`customer-event.${operation}-refused`, { code: error.code }),
   );
   throw error;

@@ -27,7 +27,8 @@ import {
 
 const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state,
   provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
-  local_day, created_at, updated_at, version, capture_failure, unresolved_notice`;
+  local_day, created_at, updated_at, version, capture_failure, unresolved_notice,
+  taken_by_id, taken_by_name, approved_by_id, approved_by_name, finished_by_id, finished_by_name`;
 const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
 const SESSION_COLUMNS =
   'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
@@ -36,7 +37,13 @@ const SESSION_COLUMNS =
 const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_PREFIX.length}) <> '${STOPPED_PREFIX}')`;
 
 /** The columns a patch writes as they are; the reason is written to two (unresolvedColumns). */
-const PATCH_COLUMNS: Record<Exclude<keyof CustomerAttemptPatch, 'unresolvedReason'>, string> = {
+/** The patch's people, each written as its two columns (`<who>_id`, `<who>_name`). */
+const PATCH_STAFF_COLUMNS = { approvedBy: 'approved_by', finishedBy: 'finished_by' } as const;
+
+const PATCH_COLUMNS: Record<
+  Exclude<keyof CustomerAttemptPatch, 'unresolvedReason' | keyof typeof PATCH_STAFF_COLUMNS>,
+  string
+> = {
   state: 'state',
   providerId: 'provider_id',
   providerStatus: 'provider_status',
@@ -161,8 +168,9 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       const at = now();
       try {
         sql(
-          `INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state, local_day, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+          `INSERT INTO tokenized_attempts (merchant_ref, kind, merchant_user_id, merchant_id, amount_minor, currency, use_cashback, idempotency_key, state, local_day, created_at, updated_at,
+             taken_by_id, taken_by_name, approved_by_id, approved_by_name)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           input.merchantRef,
           input.kind,
@@ -175,6 +183,10 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
           input.localDay,
           at,
           at,
+          input.takenBy?.id ?? null,
+          input.takenBy?.name ?? null,
+          input.approvedBy?.id ?? null,
+          input.approvedBy?.name ?? null,
         );
       } catch (error) {
         if (String((error as Error).message).includes('UNIQUE'))
@@ -194,6 +206,12 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         if (value === undefined) continue;
         sets.push(`${column} = ?`);
         values.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+      }
+      for (const [key, who] of Object.entries(PATCH_STAFF_COLUMNS) as [keyof typeof PATCH_STAFF_COLUMNS, string][]) {
+        const person = patch[key];
+        if (person === undefined) continue;
+        sets.push(`${who}_id = ?`, `${who}_name = ?`);
+        values.push(person?.id ?? null, person?.name ?? null);
       }
       if (patch.unresolvedReason !== undefined) {
         const { english, json } = unresolvedColumns(patch.unresolvedReason);

@@ -126,6 +126,64 @@ describe('linked-customer journal migrations', () => {
     expect(JSON.parse(String(row['unresolved_notice']))).toEqual(refused);
   });
 
+  it('from schema 4 to 5 the rows name nobody, and a charge, hold, capture or void written after names its people', () => {
+    const filePath = oldFile(4);
+    const journal = openCustomerJournal({ filePath });
+    const alice = { id: 'alice', name: 'Alice Tan' };
+    const sue = { id: 'sue', name: 'Sue Wong' };
+    try {
+      for (const ref of ['HOLD-TILL01-0001', 'CHRG-TILL01-0002', 'CHRG-TILL01-0003'])
+        expect(journal.getAttempt(ref)).toMatchObject({ takenBy: null, approvedBy: null, finishedBy: null });
+      // The hold from before staff is captured now: who sent it and who approved it are recorded on the old row.
+      journal.updateAttempt('HOLD-TILL01-0001', {
+        state: 'capturing',
+        opKey: 'op-1',
+        finishedBy: alice,
+        approvedBy: sue,
+      });
+      expect(journal.getAttempt('HOLD-TILL01-0001')).toMatchObject({
+        takenBy: null,
+        approvedBy: sue,
+        finishedBy: alice,
+      });
+      journal.recordAttempt({
+        merchantRef: 'CHRG-TILL01-0004',
+        kind: 'charge',
+        merchantUserId: 'cust-0001',
+        merchantId: 'MERCHANT_DEMO',
+        amountMinor: 450,
+        currency: 'SGD',
+        useCashback: false,
+        idempotencyKey: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+        localDay: '2026-11-21',
+        takenBy: alice,
+        approvedBy: sue,
+      });
+      expect(journal.getAttempt('CHRG-TILL01-0004')).toMatchObject({
+        takenBy: alice,
+        approvedBy: sue,
+        finishedBy: null,
+      });
+    } finally {
+      journal.close();
+    }
+    // The names as they were then, in their own columns.
+    const db = new DatabaseSync(filePath);
+    expect(schemaVersion(db)).toBe(5);
+    const row = db
+      .prepare(
+        `SELECT taken_by_id, taken_by_name, approved_by_id, approved_by_name FROM tokenized_attempts WHERE merchant_ref = 'CHRG-TILL01-0004'`,
+      )
+      .get()!;
+    db.close();
+    expect({ ...row }).toEqual({
+      taken_by_id: 'alice',
+      taken_by_name: 'Alice Tan',
+      approved_by_id: 'sue',
+      approved_by_name: 'Sue Wong',
+    });
+  });
+
   it('refuses a file written by a newer version instead of guessing at it', () => {
     const filePath = oldFile(LATEST_CUSTOMER_SCHEMA);
     const db = new DatabaseSync(filePath);

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { notice } from '../../../shared/notices.ts';
 import type { Atomically } from '../journal/database.ts';
 import { applyMigrations, type Migration } from '../journal/migrations.ts';
+import { CUSTOMER_STAFF_MIGRATION } from './migration-5-staff.ts';
 
 // The linked-customer journal's schema, versioned in code like the payment journal's (journal/migrations.ts):
 // SQLite's user_version holds the last migration applied, each migration commits together with its version
@@ -133,6 +134,7 @@ export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
         ALTER TABLE tokenized_attempts ADD COLUMN unresolved_notice TEXT CHECK (unresolved_notice IS NULL OR json_valid(unresolved_notice));
       `),
   },
+  CUSTOMER_STAFF_MIGRATION,
 ];
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;

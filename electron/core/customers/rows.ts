@@ -1,6 +1,8 @@
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../journal/columns.ts';
+import { staffRefOf } from '../journal/rows.ts';
 import { readUnresolvedReason } from './unresolved-reason.ts';
 
 // The linked-customer journal's records as TypeScript sees them (camelCase, epoch-ms times), what goes into
@@ -69,6 +71,12 @@ export interface CustomerAttemptRow {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly version: number;
+  /** Who charged the customer or placed the hold (schema 5; null: nobody signed in, or before staff). */
+  readonly takenBy: StaffRef | null;
+  /** Who approved the charge, or the hold's capture, with their own PIN (null: the customer approved, or none). */
+  readonly approvedBy: StaffRef | null;
+  /** Who sent the hold's last capture or void (null for a charge, a hold still open, or nobody signed in). */
+  readonly finishedBy: StaffRef | null;
 }
 
 export interface NewCustomerAttempt {
@@ -81,6 +89,10 @@ export interface NewCustomerAttempt {
   readonly useCashback: boolean;
   readonly idempotencyKey: string;
   readonly localDay: string;
+  /** Who charges or places the hold; absent or null: nobody signed in. */
+  readonly takenBy?: StaffRef | null | undefined;
+  /** Who approved a charge with their own PIN; absent or null: nobody (the customer approved). */
+  readonly approvedBy?: StaffRef | null | undefined;
 }
 
 /** Absent = unchanged; null = clear. */
@@ -97,6 +109,10 @@ export interface CustomerAttemptPatch {
   readonly unresolvedReason?: Notice | null | undefined;
   readonly authorizedAt?: number | null | undefined;
   readonly useCashback?: boolean | undefined;
+  /** A capture's approver by PIN (null: the customer approved it). */
+  readonly approvedBy?: StaffRef | null | undefined;
+  /** Who sends this capture or void. */
+  readonly finishedBy?: StaffRef | null | undefined;
 }
 
 export interface CustomerEventRow {
@@ -166,6 +182,9 @@ export function readAttempt(row: SqlRow): CustomerAttemptRow {
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
     version: integer(row, 'version'),
+    takenBy: staffRefOf(row, 'taken_by'),
+    approvedBy: staffRefOf(row, 'approved_by'),
+    finishedBy: staffRefOf(row, 'finished_by'),
   };
 }
 

@@ -33,6 +33,9 @@ function hold(patch: Partial<CustomerAttemptRow>): CustomerAttemptRow {
     createdAt: Date.parse('2026-01-01T10:00:00Z'),
     updatedAt: Date.parse('2026-01-01T10:00:00Z'),
     version: 1,
+    takenBy: null,
+    approvedBy: null,
+    finishedBy: null,
     ...patch,
   };
 }

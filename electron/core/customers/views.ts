@@ -82,6 +82,9 @@ export function toHoldView(row: CustomerAttemptRow, assumedTtlMs: number): HoldV
     voidReason: row.voidReason,
     captureFailureReason: row.captureFailure,
     unresolvedReason: row.unresolvedReason,
+    takenBy: row.takenBy,
+    approvedBy: row.approvedBy,
+    finishedBy: row.finishedBy,
   };
 }
 
@@ -108,6 +111,8 @@ export function toChargeView(row: CustomerAttemptRow): CustomerChargeView {
     orderOutcome: row.orderOutcome,
     createdAt: new Date(row.createdAt).toISOString(),
     unresolvedReason: row.unresolvedReason,
+    takenBy: row.takenBy,
+    approvedBy: row.approvedBy,
   };
 }
 

@@ -15,7 +15,8 @@ import type { Migration } from './migrations.ts';
 const STAFF_ID = `TEXT CHECK (%s IS NULL OR length(%s) BETWEEN 1 AND 80)`;
 const STAFF_NAME = `TEXT CHECK (%s IS NULL OR length(%s) BETWEEN 1 AND 80)`;
 
-function staffColumns(table: string, who: string): string {
+/** `<who>_id` and `<who>_name` on `table` (also the linked-customer journal's, customers/migration-5-staff.ts). */
+export function staffColumns(table: string, who: string): string {
   const id = `${who}_id`;
   const name = `${who}_name`;
   return `

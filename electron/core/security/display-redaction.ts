@@ -1,4 +1,4 @@
-import type { PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { HoldView, PaymentView, RefundView } from '../../../shared/domain.ts';
 import type { Result } from '../../../shared/result.ts';
 import type { WindowRole } from './window-channels.ts';
 
@@ -13,7 +13,9 @@ const STAFF_FIELDS: ReadonlySet<string> = new Set([
   'cancelledBy',
   'refundedBy',
   'approvedBy',
-] satisfies readonly (keyof PaymentView | keyof RefundView)[]);
+  // A linked customer's hold: who captured or voided it (customers/, schema 5).
+  'finishedBy',
+] satisfies readonly (keyof PaymentView | keyof RefundView | keyof HoldView)[]);
 
 /** `value` as a page of this role may have it: unchanged for the cashier, without staff names for the display. */
 export function visibleTo<T>(role: WindowRole | null | undefined, value: T): T {

@@ -23,6 +23,8 @@ function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
     orderOutcome: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     unresolvedReason: null,
+    takenBy: null,
+    approvedBy: null,
     ...overrides,
   };
 }
@@ -33,6 +35,32 @@ function row(charges: CustomerChargeView[], locale: 'en' | 'zh-HK' = 'en'): HTML
 }
 
 describe('charges table', () => {
+  it('names who charged and who approved with their PIN; the built-in Supervisor as their role word', () => {
+    const named = row([
+      charge({ takenBy: { id: 'alice', name: 'Alice Tan' }, approvedBy: { id: 'supervisor', name: 'Supervisor' } }),
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Staff' })).toBeTruthy();
+    const lines = within(named).getByTestId('charge-staff');
+    expect([...lines.children].map((line) => line.textContent)).toEqual([
+      'Charged by Alice Tan',
+      'Approved by Supervisor',
+    ]);
+  });
+
+  it('in Traditional Chinese the approver’s role word is the language’s', () => {
+    const named = row(
+      [charge({ takenBy: { id: 'alice', name: 'Alice Tan' }, approvedBy: { id: 'supervisor', name: 'Supervisor' } })],
+      'zh-HK',
+    );
+    expect(within(named).getByTestId('charge-staff').textContent).toBe('由 Alice Tan 收款由 主管 批准');
+  });
+
+  it('a till without sign-in names nobody: no Staff column', () => {
+    const plain = row([charge({})]);
+    expect(screen.queryByRole('columnheader', { name: 'Staff' })).toBeNull();
+    expect(within(plain).queryByTestId('charge-staff')).toBeNull();
+  });
+
   it('a checking charge says what the till ran into, in the cashier’s words', () => {
     const checking = row([
       charge({

@@ -1,15 +1,19 @@
 import type { CustomerChargeView } from '../../../shared/domain.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
+import { chargeStaffLines } from './staff-lines.ts';
+import { StaffLines } from './StaffLines.tsx';
 import { UnresolvedReason } from './UnresolvedReason.tsx';
 
 /**
  * The customer's immediate charges, newest first: a rejected one with its reason, an approved one with the
- * wallet's order id (what the shop quotes to the wallet about it), a checking one with why.
+ * wallet's order id (what the shop quotes to the wallet about it), a checking one with why; who charged and who
+ * approved it with their PIN, once a charge names someone.
  */
 export function ChargesTable({ charges }: { charges: readonly CustomerChargeView[] }) {
   const t = useT();
   const locale = useLocale();
+  const withStaff = charges.some((charge) => chargeStaffLines(charge, t).length > 0);
   return (
     <section className="customers-card" aria-labelledby="charges-title">
       <h3 id="charges-title">{t('customers.charges.title')}</h3>
@@ -26,6 +30,7 @@ export function ChargesTable({ charges }: { charges: readonly CustomerChargeView
               <th scope="col">{t('customers.charges.colCashback')}</th>
               <th scope="col">{t('customers.charges.colStatus')}</th>
               <th scope="col">{t('customers.charges.colReason')}</th>
+              {withStaff && <th scope="col">{t('customers.staff.col')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -51,6 +56,11 @@ export function ChargesTable({ charges }: { charges: readonly CustomerChargeView
                   <UnresolvedReason reason={charge.unresolvedReason} testId="charge-unresolved" />
                 </td>
                 <td>{charge.failureReason ? failureText(charge.failureReason, t) : '—'}</td>
+                {withStaff && (
+                  <td>
+                    <StaffLines lines={chargeStaffLines(charge, t)} testId="charge-staff" />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notice } from '../../../shared/notices.ts';
 import type { HoldView } from '../../../shared/domain.ts';
+import type { Locale } from '../../../shared/locales/index.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { HoldsSection } from './HoldsSection.tsx';
@@ -25,11 +26,14 @@ function hold(overrides: Partial<HoldView>): HoldView {
     voidReason: null,
     captureFailureReason: null,
     unresolvedReason: null,
+    takenBy: null,
+    approvedBy: null,
+    finishedBy: null,
     ...overrides,
   };
 }
 
-function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: 'en' | 'zh-HK' = 'en') {
+function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: Locale = 'en') {
   renderWithBridge(
     <HoldsSection merchantUserId="cust-42" holds={holds} currency="SGD" canPlace onChanged={() => undefined} />,
     bridge,
@@ -41,6 +45,60 @@ function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: 'en
 const closed = { canCapture: false, canVoid: false, expiresAt: null } as const;
 
 describe('holds list', () => {
+  const ALICE = { id: 'alice', name: 'Alice Tan' };
+  const BOB = { id: 'bob', name: 'Bob Lim' };
+  const SUPERVISOR = { id: 'supervisor', name: 'Supervisor' };
+
+  it('names who placed, captured or voided each hold, and who approved a capture with their PIN', () => {
+    renderHolds([
+      hold({
+        displayStatus: 'captured',
+        providerStatus: 'CAPTURED',
+        takenBy: ALICE,
+        approvedBy: SUPERVISOR,
+        finishedBy: BOB,
+        ...closed,
+      }),
+      hold({
+        merchantRef: 'TILL-01-H20261122-BBBBBBBBBB',
+        displayStatus: 'voided',
+        providerStatus: 'VOIDED',
+        takenBy: BOB,
+        finishedBy: SUPERVISOR,
+        ...closed,
+      }),
+      // Still open after a capture the wallet refused: the approval of that capture is not the hold's.
+      hold({ merchantRef: 'TILL-01-H20261122-CCCCCCCCCC', takenBy: ALICE, approvedBy: SUPERVISOR, finishedBy: BOB }),
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Staff' })).toBeTruthy();
+    const lines = screen.getAllByTestId('hold-staff').map((cell) => [...cell.children].map((line) => line.textContent));
+    expect(lines).toEqual([
+      ['Placed by Alice Tan', 'Captured by Bob Lim', 'Approved by Supervisor'],
+      ['Placed by Bob Lim', 'Voided by Supervisor'],
+      ['Placed by Alice Tan'],
+    ]);
+  });
+
+  it('in Malay and Simplified Chinese too; no Staff column when nobody is named', () => {
+    renderHolds(
+      [hold({ displayStatus: 'voided', takenBy: ALICE, finishedBy: BOB, ...closed })],
+      createFakeBridge(),
+      'ms',
+    );
+    expect(screen.getByTestId('hold-staff').textContent).toBe('Dibuat oleh Alice TanDilepaskan oleh Bob Lim');
+    cleanup();
+    renderHolds(
+      [hold({ displayStatus: 'captured', takenBy: ALICE, finishedBy: BOB, ...closed })],
+      createFakeBridge(),
+      'zh-Hans',
+    );
+    expect(screen.getByTestId('hold-staff').textContent).toBe('由 Alice Tan 创建由 Bob Lim 扣款');
+    cleanup();
+    renderHolds([hold({})]);
+    expect(screen.queryByTestId('hold-staff')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Staff' })).toBeNull();
+  });
+
   it('a captured hold shows the wallet’s order id', () => {
     renderHolds([
       hold({

@@ -8,6 +8,8 @@ import { dateTime, money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';
+import { holdStaffLines } from './staff-lines.ts';
+import { StaffLines } from './StaffLines.tsx';
 import { UnresolvedReason } from './UnresolvedReason.tsx';
 import { ApprovalWait } from './ApprovalWait.tsx';
 import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
@@ -51,6 +53,8 @@ export function HoldsSection({
   const [voiding, setVoiding] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState(false);
+  // Who placed, captured, voided or approved: a column once a hold names someone (a till without sign-in never does).
+  const withStaff = holds.some((hold) => holdStaffLines(hold, t).length > 0);
 
   const act = async (hold: HoldView, action: 'capture' | 'void'): Promise<void> => {
     if (working) return;
@@ -142,6 +146,7 @@ export function HoldsSection({
               </th>
               <th scope="col">{t('customers.hold.colStatus')}</th>
               <th scope="col">{t('customers.hold.colExpires')}</th>
+              {withStaff && <th scope="col">{t('customers.staff.col')}</th>}
               <th scope="col">{t('customers.hold.colActions')}</th>
             </tr>
           </thead>
@@ -174,6 +179,11 @@ export function HoldsSection({
                     <UnresolvedReason reason={hold.unresolvedReason} testId="hold-unresolved" />
                   </td>
                   <td data-testid="hold-expiry">{hold.expiresAt ? dateTime(hold.expiresAt, locale) : '—'}</td>
+                  {withStaff && (
+                    <td>
+                      <StaffLines lines={holdStaffLines(hold, t)} testId="hold-staff" />
+                    </td>
+                  )}
                   <td>
                     {voiding === hold.merchantRef ? (
                       <div className="customers-void">

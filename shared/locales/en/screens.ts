@@ -3,6 +3,7 @@ import { COUNTER_EN } from './counter.ts';
 import { ACCESS_EN } from './access.ts';
 import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
+import { CUSTOMERS_STAFF_EN } from './customers-staff.ts';
 import { RECEIPTS_EN } from './receipts.ts';
 import { SHIFT_REPORT_EN } from './shift-report.ts';
 import { PRINTER_EN } from './printer.ts';
@@ -490,6 +491,7 @@ export const SCREENS_EN = {
   'common.error': 'Error',
 
   ...CUSTOMERS_EN,
+  ...CUSTOMERS_STAFF_EN,
   ...RECEIPTS_EN,
   ...SHIFT_REPORT_EN,
   ...PRINTER_EN,

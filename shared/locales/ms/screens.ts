@@ -3,6 +3,7 @@ import { COUNTER_MS } from './counter.ts';
 import { ACCESS_MS } from './access.ts';
 import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
+import { CUSTOMERS_STAFF_MS } from './customers-staff.ts';
 import { RECEIPTS_MS } from './receipts.ts';
 import { SHIFT_REPORT_MS } from './shift-report.ts';
 import { PRINTER_MS } from './printer.ts';
@@ -496,6 +497,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'common.error': 'Ralat',
 
   ...CUSTOMERS_MS,
+  ...CUSTOMERS_STAFF_MS,
   ...RECEIPTS_MS,
   ...SHIFT_REPORT_MS,
   ...PRINTER_MS,

@@ -3,6 +3,7 @@ import { COUNTER_ZH_HK } from './counter.ts';
 import { ACCESS_ZH_HK } from './access.ts';
 import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
+import { CUSTOMERS_STAFF_ZH_HK } from './customers-staff.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
 import { SHIFT_REPORT_ZH_HK } from './shift-report.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
@@ -475,6 +476,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'common.error': '錯誤',
 
   ...CUSTOMERS_ZH_HK,
+  ...CUSTOMERS_STAFF_ZH_HK,
   ...RECEIPTS_ZH_HK,
   ...SHIFT_REPORT_ZH_HK,
   ...PRINTER_ZH_HK,

@@ -3,6 +3,7 @@ import { COUNTER_ZH_HANS } from './counter.ts';
 import { ACCESS_ZH_HANS } from './access.ts';
 import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
+import { CUSTOMERS_STAFF_ZH_HANS } from './customers-staff.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
 import { SHIFT_REPORT_ZH_HANS } from './shift-report.ts';
 import { PRINTER_ZH_HANS } from './printer.ts';
@@ -475,6 +476,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'common.error': '错误',
 
   ...CUSTOMERS_ZH_HANS,
+  ...CUSTOMERS_STAFF_ZH_HANS,
   ...RECEIPTS_ZH_HANS,
   ...SHIFT_REPORT_ZH_HANS,
   ...PRINTER_ZH_HANS,
