@@ -11,6 +11,7 @@ import { closeOpenedCores, openCore, opened } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/tokenized.test-helper.ts';
+import { csvRecords } from './journal/csv-rows.test-helper.ts';
 import { localDayOf, systemTimeZone } from './journal/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
 import { waitFor } from '../sandbox/sandbox.test-helper.ts';
@@ -400,15 +401,9 @@ describe('linked-customer rows in the status bar and the day summary', () => {
 
     // The end-of-day CSV carries the charge too, in the payment journal's columns, after its own lines.
     const { csv } = await core.handlers['payments.exportCsv']({ day });
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .filter((line) => line !== '');
-    const header = lines[0]!.split(',');
-    const linked = lines.filter((line) => line.startsWith('linked charge,'));
+    const linked = csvRecords(csv).filter((record) => record['Record'] === 'linked charge');
     expect(linked).toHaveLength(1);
-    const row = Object.fromEntries(linked[0]!.split(',').map((value, index) => [header[index], value]));
-    expect(row).toMatchObject({
+    expect(linked[0]).toMatchObject({
       Reference: charge.merchantRef,
       Method: 'linked-customer',
       Status: 'approved',
@@ -416,6 +411,6 @@ describe('linked-customer rows in the status bar and the day summary', () => {
       Amount: '7.00',
       'Note or reason': 'customer core-unresolved-1',
     });
-    expect(row['Provider order ID']).not.toBe('');
+    expect(linked[0]!['Provider order ID']).not.toBe('');
   });
 });

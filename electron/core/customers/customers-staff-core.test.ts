@@ -3,6 +3,7 @@ import type { CustomerChargeView } from '../../../shared/domain.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
+import { csvRecords } from '../journal/csv-rows.test-helper.ts';
 import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
 
 // Linked customers with the real staff module, through the composed core (dispatch: schemas, handlers, envelopes):
@@ -69,14 +70,12 @@ describe('linked customers through the core, with real staff', () => {
 
     const day = localDayOf(Date.now(), systemTimeZone());
     const { csv } = await call<{ csv: string }>('payments.exportCsv', { day });
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .filter((line) => line !== '');
-    const header = lines[0]!.split(',');
-    const linked = lines.filter((line) => line.startsWith('linked charge,'));
+    const linked = csvRecords(csv).filter((record) => record['Record'] === 'linked charge');
     expect(linked).toHaveLength(1);
-    const row = Object.fromEntries(linked[0]!.split(',').map((value, index) => [header[index], value]));
-    expect(row).toMatchObject({ Reference: charged.merchantRef, Cashier: 'Ann Lee', 'Approved by': 'Supervisor' });
+    expect(linked[0]).toMatchObject({
+      Reference: charged.merchantRef,
+      Cashier: 'Ann Lee',
+      'Approved by': 'Supervisor',
+    });
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import type { ShiftReport } from '../../../shared/staff.ts';
 import { startSandbox } from '../../sandbox/server.ts';
+import { csvRecords } from '../journal/csv-rows.test-helper.ts';
 import { journalFileIn } from '../journal/index.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { control, FAST, mintCode, waitForDetail } from '../payments/payment-service.test-helper.ts';
@@ -52,16 +53,6 @@ async function rejection(promise: Promise<unknown>): Promise<PosError> {
   );
   expect(error).toBeInstanceOf(PosError);
   return error as PosError;
-}
-
-/** RFC 4180 records (the fields this test writes hold no quotes or line breaks). */
-function csvRecords(csv: string): Record<string, string>[] {
-  const [header, ...rows] = csv
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(','));
-  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ''])));
 }
 
 /** "12.34" → 1234, in integers only. */
