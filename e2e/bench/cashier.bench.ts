@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/ch
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { benchArgs, ms, printTable, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
+import { coreMarksOf, printTraces, traceOf, type ChargeTrace } from './charge-trace.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -150,11 +151,12 @@ interface FigureA {
   readonly drawn: number[];
   readonly create: number[];
   readonly ratio: number[];
+  readonly traces: ChargeTrace[];
 }
 
 async function figureA(world: World): Promise<FigureA> {
   const { page } = world;
-  const result: FigureA = { total: [], drawn: [], create: [], ratio: [] };
+  const result: FigureA = { total: [], drawn: [], create: [], ratio: [], traces: [] };
   await world.sandbox('POST', '/faults', { latencyMs: LATENCY_MS });
   try {
     for (let index = 0; index < WARM_UP + RUNS; index += 1) {
@@ -173,6 +175,8 @@ async function figureA(world: World): Promise<FigureA> {
       result.drawn.push(probe.drawnAt! - probe.clickAt!);
       result.create.push(create);
       result.ratio.push(total / create);
+      const core = coreMarksOf(detail);
+      if (core) result.traces.push(traceOf(probe, core, { triggerAt: probe.timeOrigin + probe.clickAt! }));
     }
   } finally {
     await world.sandbox('DELETE', '/faults');
@@ -274,6 +278,9 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
     ['     of which: CAPTURED → core journal records it', ...row('', b.core).slice(1)],
     ['     CAPTURED → data-status="paid" in the DOM', ...row('', b.dom).slice(1)],
   ]);
+  console.log('');
+  console.log('Figure A, where the time goes (page timestamps lined up with the core journal of the same charge):');
+  printTraces([{ label: 'cashier', traces: a.traces }]);
   console.log('');
   console.log('What each figure measures:');
   console.log(

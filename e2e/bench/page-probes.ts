@@ -14,6 +14,13 @@ export interface QrProbe {
   drawnAt: number | null;
   paintedAt: number | null;
   referenceId: string | null;
+  /** performance.timeOrigin: turns the page's times into epoch ms, to line them up with the core's journal. */
+  timeOrigin: number;
+  /**
+   * The charge's bridge call as Resource Timing saw it (the preview's HTTP bridge; null under IPC): request
+   * started, first byte of the answer, answer read.
+   */
+  bridge: { start: number; firstByte: number; end: number } | null;
 }
 
 /** Epoch ms (performance.timeOrigin + performance.now()) of one payment showing Paid. */
@@ -32,8 +39,17 @@ interface ProbeWindow {
 /** Arms the probe for the next click on "Charge": click time from the event, then the QR's first frame. */
 export function armQrProbe(): void {
   const probeWindow = window as unknown as ProbeWindow;
-  const probe: QrProbe = { clickAt: null, drawnAt: null, paintedAt: null, referenceId: null };
+  const probe: QrProbe = {
+    clickAt: null,
+    drawnAt: null,
+    paintedAt: null,
+    referenceId: null,
+    timeOrigin: performance.timeOrigin,
+    bridge: null,
+  };
   probeWindow.__benchQr = probe;
+  // The buffer holds 250 entries and then drops new ones: start each sample with it empty.
+  performance.clearResourceTimings();
 
   const onClick = (event: Event): void => {
     const button = event.target instanceof Element ? event.target.closest('[data-testid="charge-button"]') : null;
@@ -68,6 +84,11 @@ export function armQrProbe(): void {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         probe.paintedAt = performance.now();
+        const call = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/api\/payments\.charge/.test(entry.name))
+          .pop() as PerformanceResourceTiming | undefined;
+        if (call) probe.bridge = { start: call.startTime, firstByte: call.responseStart, end: call.responseEnd };
         channel.port1.close();
       };
       channel.port2.postMessage(null);
