@@ -43,7 +43,10 @@ export function OpenPaymentBanner() {
   // A register's sale waiting for the cashier to be free has its own banner (HeldRegisterSaleBanner).
   const held = useHeldRegisterSaleStore((state) => state.held?.referenceId ?? null);
   const stray = [...open.values()].find((view) => view.referenceId !== onShow && view.referenceId !== held);
-  if (!stray) return null;
+  // A charge of this window on its way: the order it just opened is about to take the screen, and a banner
+  // rendered for it now would only delay its QR (and flash). A real stray is raised once the answer is in.
+  const charging = usePaymentStore((state) => state.charging > 0);
+  if (!stray || charging) return null;
 
   const cancel = async (): Promise<void> => {
     setBusy(true);
