@@ -65,6 +65,24 @@ describe('merchant QR', () => {
     expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
   });
 
+  it('journals a charge in order: create sent (with its write-ahead), the create answered, then the order created', async () => {
+    const harness = await openHarness();
+    const { h } = harness;
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: 1350, currency: 'SGD' });
+    // The answer's audit entry is written with the answer's own commit (audit.ts AnswerAudits), so it is there
+    // when the charge answers, and just before the status it explains.
+    const detail = await h['payments.get']({ referenceId: view.referenceId });
+    const story = detail.events
+      .map((e) => e.summary)
+      .filter(
+        (s) => s === 'create sent' || /^create attempt 1: HTTP 200/.test(s) || s === 'order created at the provider',
+      );
+    expect(story).toHaveLength(3);
+    expect(story[0]).toBe('create sent');
+    expect(story[1]).toMatch(/^create attempt 1: HTTP 200/);
+    expect(story[2]).toBe('order created at the provider');
+  });
+
   it('shows a declined payment as failed, with the reason', async () => {
     const harness = await openHarness();
     const { h, sandbox } = harness;
