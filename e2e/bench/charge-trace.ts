@@ -12,13 +12,13 @@ import type { QrProbe } from './page-probes.ts';
 
 /** The stages in order; each sample gives one duration per stage (NaN where a side did not report it). */
 export const TRACE_STAGES = [
-  ['trigger', "trigger → bridge call leaves (renderer, or the register's request arriving)"],
-  ['to-core', 'bridge call → "create sent" journaled (HTTP/IPC in, checks, write-ahead commit)'],
-  ['to-wire', '"create sent" → create request started (its commit, client, body)'],
+  ['trigger', "click → bridge call leaves (the renderer's handler)"],
+  ['to-core', 'bridge call (register: request sent) → "create sent" journaled (checks, write-ahead commit)'],
+  ['to-wire', '"create sent" → create request started (the write-ahead commit, client, body)'],
   ['provider', 'create round trip (signing, fetch, sandbox latency, answer read)'],
-  ['answer', 'answer read → "order created" journaled (exchange audit commit, parse)'],
+  ['answer', 'answer read → "order created" journaled (parse, validation)'],
   ['reply', '"order created" → answer reaches the screen (commit, event, reply)'],
-  ['render', 'answer on the screen → QR drawn (state, render, QR encode + draw)'],
+  ['render', 'answer on the screen (by event: "order created") → QR drawn'],
   ['paint', 'QR drawn → painted'],
 ] as const;
 
@@ -72,6 +72,9 @@ export function traceOf(
   const answerAt = marks.answerAt ?? (probe.bridge ? epoch(probe.bridge.end) : NaN);
   const drawn = epoch(probe.drawnAt);
   const painted = epoch(probe.paintedAt);
+  // A screen that learns of the QR by an event (a register's sale, the customer display) has no answer of its
+  // own: its render counts from the order created.
+  const byEvent = Number.isNaN(answerAt);
   return {
     trigger: callAt - marks.triggerAt,
     'to-core': core.createSent - callAt,
@@ -79,7 +82,7 @@ export function traceOf(
     provider: core.answerRead - core.requestStarted,
     answer: core.orderCreated - core.answerRead,
     reply: answerAt - core.orderCreated,
-    render: drawn - answerAt,
+    render: drawn - (byEvent ? core.orderCreated : answerAt),
     paint: painted - drawn,
   };
 }

@@ -36,8 +36,19 @@ interface ProbeWindow {
   __benchPaid?: PaidProbe;
 }
 
-/** Arms the probe for the next click on "Charge": click time from the event, then the QR's first frame. */
-export function armQrProbe(): void {
+/** Which QR a probe waits for, and whether a click on "Charge" starts it. */
+export interface QrProbeTarget {
+  /** data-testid of the QR canvas: the cashier's `payment-qr`, the customer display's `customer-qr`. */
+  readonly qrTestId: string;
+  /**
+   * True: the sample starts at the click on "Charge" (clickAt); false: it starts elsewhere (a register's request,
+   * or a click in another window) and clickAt is when the probe was armed.
+   */
+  readonly startsWithClick: boolean;
+}
+
+/** Arms the probe for the next QR: click time from the event (or the arming), then the QR's first frame. */
+export function armQrProbe({ qrTestId, startsWithClick }: QrProbeTarget): void {
   const probeWindow = window as unknown as ProbeWindow;
   const probe: QrProbe = {
     clickAt: null,
@@ -56,11 +67,12 @@ export function armQrProbe(): void {
     // event.timeStamp is when the browser received the input, before any of the page's handlers ran.
     if (button && probe.clickAt === null) probe.clickAt = event.timeStamp;
   };
-  window.addEventListener('click', onClick, { capture: true });
+  if (startsWithClick) window.addEventListener('click', onClick, { capture: true });
+  else probe.clickAt = performance.now();
 
   /** True once the canvas exists and its top-left finder pattern is drawn (a dark pixel on the diagonal). */
   const qrDrawn = (): boolean => {
-    const canvas = document.querySelector('canvas[data-testid="payment-qr"]');
+    const canvas = document.querySelector(`canvas[data-testid="${qrTestId}"]`);
     if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
     const context = canvas.getContext('2d');
     if (!context) return false;
