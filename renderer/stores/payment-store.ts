@@ -6,9 +6,9 @@ import type { PaymentView } from '../../shared/domain.ts';
 export interface PaymentState {
   readonly active: PaymentView | null;
   /**
-   * Charges of this window on their way (a count: a second window's charge is refused by the core, not here).
-   * The order a charge opens is announced (payment.updated) a moment before its answer shows it here; meanwhile
-   * it is this window's own payment about to be shown, not a stray one to raise a banner for.
+   * Charges of this window on their way (a count, so overlapping calls never clear each other). The order a
+   * charge opens is announced (payment.updated) a moment before its answer shows it here; meanwhile it is this
+   * window's own payment about to be shown, not a stray to raise a banner for (open-payments-store.ts).
    */
   readonly charging: number;
   /** Start showing a payment (the reply of a charge call). */

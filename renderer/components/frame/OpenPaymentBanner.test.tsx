@@ -44,4 +44,20 @@ describe('the order a charge of this window opens', () => {
     expect(screen.getByTestId('sale-screen')).toBeDefined();
     expect(screen.getByTestId('open-payment-banner').getAttribute('data-reference-id')).toBe(OURS.referenceId);
   });
+
+  it('still raises a stray that was open before the charge began, while the charge is on its way', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sale-screen');
+    const ghost = paymentView({ referenceId: 'TILL01-20261127-GHOST' });
+    act(() => bridge.emit('payment.updated', ghost));
+    expect(screen.getByTestId('open-payment-banner').getAttribute('data-reference-id')).toBe(ghost.referenceId);
+
+    bridge.override('payments.chargeMerchantQr', () => new Promise(() => undefined));
+    for (const digit of '500') fireEvent.click(screen.getByTestId(`keypad-${digit}`));
+    fireEvent.click(screen.getByTestId('charge-button'));
+    act(() => bridge.emit('payment.updated', OURS));
+    // Ours is left alone until its answer; the ghost stays raised.
+    expect(screen.getByTestId('open-payment-banner').getAttribute('data-reference-id')).toBe(ghost.referenceId);
+  });
 });
