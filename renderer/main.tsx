@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { BridgeProvider, pickBridge } from './api/bridge.tsx';
 import { reportUnhandledErrors } from './api/error-reporter.ts';
+import { warmQrEncoder } from './components/qr-modules.ts';
 import { CustomerDisplay } from './screens/customer-display/CustomerDisplay.tsx';
 import './styles/fonts.css';
 import './styles/fonts-sc.css';
@@ -20,6 +21,9 @@ const customerDisplay = /\/customer-display(?:\.html)?\/?$/.test(window.location
 // The cashier's page sends its unhandled errors to main's renderer log; the customer display may not call
 // log.rendererError (core/security/window-channels.ts), its crashes reach main's log as render-process-gone.
 if (!customerDisplay) reportUnhandledErrors(window, bridge);
+
+// Both pages draw payment QRs: the encoder's first (slow) run happens now, not on the first sale.
+warmQrEncoder();
 
 createRoot(root).render(
   <StrictMode>

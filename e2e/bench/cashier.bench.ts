@@ -3,13 +3,16 @@
 // prints figures and asserts nothing about time.
 //
 //   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/cashier.bench.ts
-//   options: --runs=20 (figure A samples), --payments=50 (figure B samples), --latency-ms=200,
+//   options: --runs=20 (figure A samples), --register-runs=20 (figure C), --payments=50 (figure B samples),
+//            --latency-ms=200,
 //            --gap-ms=1100 (figure B: pause before the next sale)
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one into a temp dir
 //   (never into dist/, which others may be serving), so its figures are always those of the current source.
 //
 // A: click "Charge" → QR painted, divided by the create round trip of that same charge, sandbox latency 200 ms.
 // B: order CAPTURED at the sandbox → "Paid" painted on the cashier screen, no injected latency.
+// C: a register's POST /payments → QR painted on the till and on the customer display, same latency as A (the
+//    display's figure for A's charges is printed beside it). Each with where its time went (charge-trace.ts).
 
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -19,10 +22,26 @@ import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/ch
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { benchArgs, ms, printTable, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
+import { coreMarksOf, printTraces, traceOf, type ChargeTrace } from './charge-trace.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
+import {
+  addSample,
+  armQr,
+  CASHIER_QR,
+  connectRegister,
+  DISPLAY_QR,
+  paintedQr,
+  registerSaleSamples,
+  screenSamples,
+  type ScreenSamples,
+} from './register-sale-probe.ts';
 
 const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 20);
+/** Figure C: register sales (POST /payments over the register connection). */
+const REGISTER_RUNS = Number(args.get('register-runs') ?? RUNS);
+/** The goal of issue 25: the QR painted within this many times the create round trip. */
+const GOAL_RATIO = 1.05;
 const PAYMENTS = Number(args.get('payments') ?? 50);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
 /**
@@ -52,14 +71,17 @@ interface SandboxOrder {
 interface World {
   readonly host: PreviewHost;
   readonly page: Page;
+  /** The customer display, in a window of its own. */
+  readonly display: Page;
   call<T>(channel: string, request: unknown): Promise<T>;
   sandbox<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
 }
 
-function worldOf(host: PreviewHost, page: Page): World {
+function worldOf(host: PreviewHost, page: Page, display: Page): World {
   return {
     host,
     page,
+    display,
     async call<T>(channel: string, request: unknown): Promise<T> {
       const response = await fetch(`${host.origin}/api/${channel}`, {
         method: 'POST',
@@ -104,7 +126,7 @@ async function keyAmount(page: Page, amountMinor: number): Promise<void> {
 /** Keys an amount, arms the QR probe, clicks Charge and waits for the probe's painted timestamp. */
 async function chargeAndTimeQr(page: Page, amountMinor: number): Promise<QrProbe & { referenceId: string }> {
   await keyAmount(page, amountMinor);
-  await page.evaluate(armQrProbe);
+  await page.evaluate(armQrProbe, CASHIER_QR);
   await page.getByTestId('charge-button').click();
   await page.waitForFunction(() => (window as unknown as { __benchQr?: QrProbe }).__benchQr?.paintedAt != null, null, {
     timeout: STEP_TIMEOUT_MS,
@@ -150,15 +172,30 @@ interface FigureA {
   readonly drawn: number[];
   readonly create: number[];
   readonly ratio: number[];
+  readonly traces: ChargeTrace[];
+  /** The same charges on the customer display, from the click. */
+  readonly display: ScreenSamples;
+  /** The first charge after the page loaded (a warm-up sample, not in the figures): [painted, create]. */
+  first: [number, number] | null;
 }
 
 async function figureA(world: World): Promise<FigureA> {
   const { page } = world;
-  const result: FigureA = { total: [], drawn: [], create: [], ratio: [] };
+  const result: FigureA = {
+    total: [],
+    drawn: [],
+    create: [],
+    ratio: [],
+    traces: [],
+    display: screenSamples(),
+    first: null,
+  };
   await world.sandbox('POST', '/faults', { latencyMs: LATENCY_MS });
   try {
     for (let index = 0; index < WARM_UP + RUNS; index += 1) {
+      await armQr(world.display, DISPLAY_QR);
       const probe = await chargeAndTimeQr(page, amountFor(index));
+      const displayProbe = await paintedQr(world.display);
       const detail = await world.call<PaymentDetail>('payments.get', { referenceId: probe.referenceId });
       const create = createRoundTripMs(detail);
       // Cancel through the screen, so no unpaid order keeps the service polling through the next samples.
@@ -167,12 +204,18 @@ async function figureA(world: World): Promise<FigureA> {
         .locator('[data-testid="payment-status"][data-status="cancelled"]')
         .waitFor({ timeout: STEP_TIMEOUT_MS });
       await dismissResult(page);
-      if (index < WARM_UP) continue;
       const total = probe.paintedAt! - probe.clickAt!;
+      if (index === 0) result.first = [total, create];
+      if (index < WARM_UP) continue;
       result.total.push(total);
       result.drawn.push(probe.drawnAt! - probe.clickAt!);
       result.create.push(create);
       result.ratio.push(total / create);
+      const clickAt = probe.timeOrigin + probe.clickAt!;
+      const core = coreMarksOf(detail);
+      if (core) result.traces.push(traceOf(probe, core, { triggerAt: clickAt }));
+      const callAt = probe.bridge ? probe.timeOrigin + probe.bridge.start : NaN;
+      addSample(result.display, displayProbe, detail, create, { triggerAt: clickAt, callAt });
     }
   } finally {
     await world.sandbox('DELETE', '/faults');
@@ -235,7 +278,69 @@ async function figureB(world: World): Promise<FigureB> {
 
 // ---------------------------------------------------------------------------------------------------- report
 
-function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: number[], loadAfter: number[]): void {
+interface FigureC {
+  readonly till: ScreenSamples;
+  readonly display: ScreenSamples;
+  readonly create: number[];
+}
+
+async function figureC(world: World): Promise<FigureC> {
+  const register = await connectRegister(world.host);
+  let result: FigureC | null = null;
+  await world.sandbox('POST', '/faults', { latencyMs: LATENCY_MS });
+  try {
+    await registerSaleSamples(
+      {
+        till: world.page,
+        display: world.display,
+        register,
+        host: world.host,
+        runs: REGISTER_RUNS,
+        warmUp: WARM_UP,
+        createRoundTripMs,
+      },
+      (till, display, create) => (result = { till, display, create }),
+    );
+  } finally {
+    await world.sandbox('DELETE', '/faults');
+  }
+  return result!;
+}
+
+/** The goal side by side with each screen's figure: painted ÷ create round trip of the same charge. */
+function printGoal(a: FigureA, c: FigureC): void {
+  const create = spread(a.create);
+  const row = (label: string, total: readonly number[], ratio: readonly number[], creates: readonly number[]) => {
+    const t = spread(total);
+    const r = spread(ratio);
+    const ofP50s = t.p50 / spread(creates).p50;
+    const met = ofP50s <= GOAL_RATIO ? 'met' : 'not met';
+    return [label, String(t.n), ms(t.p50), times(ofP50s), times(r.p50), times(r.p95), `≤ ${times(GOAL_RATIO)} ${met}`];
+  };
+  printTable([
+    ['QR painted ÷ create round trip', 'n', 'painted p50', 'p50s', 'per-sample p50', 'p95', 'goal (p50s)'],
+    row('cashier: click Charge → QR on the till', a.total, a.ratio, a.create),
+    row('cashier: click Charge → QR on the customer display', a.display.total, a.display.ratio, a.create),
+    row('register: POST /payments sent → QR on the till', c.till.total, c.till.ratio, c.create),
+    row('register: POST /payments sent → QR on the customer display', c.display.total, c.display.ratio, c.create),
+  ]);
+  console.log(
+    `  (create round trip p50 ${ms(create.p50)} for the cashier's, ${ms(spread(c.create).p50)} for the register's)`,
+  );
+  if (a.first)
+    console.log(
+      `  The first charge after the page loaded (a warm-up, not above): QR painted ${ms(a.first[0])}, create ${ms(a.first[1])}.`,
+    );
+}
+
+function report(
+  a: FigureA,
+  b: FigureB,
+  c: FigureC,
+  browserVersion: string,
+  loadBefore: number[],
+  loadAfter: number[],
+): void {
   const cpu = cpus();
   const row = (label: string, samples: readonly number[], unit: (value: number) => string = ms): string[] => {
     const s = spread(samples);
@@ -273,6 +378,17 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
     ['B  CAPTURED at sandbox → "Paid" painted (no latency)', ...row('', b.painted).slice(1)],
     ['     of which: CAPTURED → core journal records it', ...row('', b.core).slice(1)],
     ['     CAPTURED → data-status="paid" in the DOM', ...row('', b.dom).slice(1)],
+  ]);
+  console.log('');
+  console.log(`Figures A and C against the goal (sandbox +${LATENCY_MS} ms on every provider request):`);
+  printGoal(a, c);
+  console.log('');
+  console.log('Where the time goes (page timestamps lined up with the core journal of the same charge), p50 / p95:');
+  printTraces([
+    { label: 'cashier: till', traces: a.traces },
+    { label: 'cashier: display', traces: a.display.traces },
+    { label: 'register: till', traces: c.till.traces },
+    { label: 'register: display', traces: c.display.traces },
   ]);
   console.log('');
   console.log('What each figure measures:');
@@ -313,8 +429,8 @@ function report(a: FigureA, b: FigureB, browserVersion: string, loadBefore: numb
 async function main(): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
-  if (!(RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0))
-    throw new Error('--runs and --payments must be at least 1, --latency-ms at least 0');
+  if (!(RUNS >= 1 && REGISTER_RUNS >= 1 && PAYMENTS >= 1 && LATENCY_MS >= 0))
+    throw new Error('--runs, --register-runs and --payments must be at least 1, --latency-ms at least 0');
 
   const renderer = rendererDir('cashier');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
@@ -341,17 +457,22 @@ async function main(): Promise<void> {
     host = await startPreviewHost();
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const world = worldOf(host, page);
+    const display = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const world = worldOf(host, page, display);
     await world.sandbox('POST', '/settings', { confirmDelayMs: CONFIRM_DELAY_MS });
     await page.goto(`${host.origin}/#token=${host.token}`);
     await page.getByTestId('app-frame').waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.getByTestId('nav-sale').click();
+    await display.goto(`${host.origin}/customer-display#token=${host.token}`);
+    await display.getByTestId('customer-display').waitFor({ timeout: STEP_TIMEOUT_MS });
 
     console.log(`Figure A: ${WARM_UP} + ${RUNS} charges with ${LATENCY_MS} ms sandbox latency …`);
     const a = await figureA(world);
+    console.log(`Figure C: ${WARM_UP} + ${REGISTER_RUNS} register sales with ${LATENCY_MS} ms sandbox latency …`);
+    const c = await figureC(world);
     console.log(`Figure B: ${WARM_UP} + ${PAYMENTS} paid payments …`);
     const b = await figureB(world);
-    report(a, b, browser.version(), loadBefore, loadavg());
+    report(a, b, c, browser.version(), loadBefore, loadavg());
   } finally {
     clearTimeout(deadline);
     await cleanup();

@@ -14,6 +14,13 @@ export interface QrProbe {
   drawnAt: number | null;
   paintedAt: number | null;
   referenceId: string | null;
+  /** performance.timeOrigin: turns the page's times into epoch ms, to line them up with the core's journal. */
+  timeOrigin: number;
+  /**
+   * The charge's bridge call as Resource Timing saw it (the preview's HTTP bridge; null under IPC): request
+   * started, first byte of the answer, answer read.
+   */
+  bridge: { start: number; firstByte: number; end: number } | null;
 }
 
 /** Epoch ms (performance.timeOrigin + performance.now()) of one payment showing Paid. */
@@ -29,22 +36,43 @@ interface ProbeWindow {
   __benchPaid?: PaidProbe;
 }
 
-/** Arms the probe for the next click on "Charge": click time from the event, then the QR's first frame. */
-export function armQrProbe(): void {
+/** Which QR a probe waits for, and whether a click on "Charge" starts it. */
+export interface QrProbeTarget {
+  /** data-testid of the QR canvas: the cashier's `payment-qr`, the customer display's `customer-qr`. */
+  readonly qrTestId: string;
+  /**
+   * True: the sample starts at the click on "Charge" (clickAt); false: it starts elsewhere (a register's request,
+   * or a click in another window) and clickAt is when the probe was armed.
+   */
+  readonly startsWithClick: boolean;
+}
+
+/** Arms the probe for the next QR: click time from the event (or the arming), then the QR's first frame. */
+export function armQrProbe({ qrTestId, startsWithClick }: QrProbeTarget): void {
   const probeWindow = window as unknown as ProbeWindow;
-  const probe: QrProbe = { clickAt: null, drawnAt: null, paintedAt: null, referenceId: null };
+  const probe: QrProbe = {
+    clickAt: null,
+    drawnAt: null,
+    paintedAt: null,
+    referenceId: null,
+    timeOrigin: performance.timeOrigin,
+    bridge: null,
+  };
   probeWindow.__benchQr = probe;
+  // The buffer holds 250 entries and then drops new ones: start each sample with it empty.
+  performance.clearResourceTimings();
 
   const onClick = (event: Event): void => {
     const button = event.target instanceof Element ? event.target.closest('[data-testid="charge-button"]') : null;
     // event.timeStamp is when the browser received the input, before any of the page's handlers ran.
     if (button && probe.clickAt === null) probe.clickAt = event.timeStamp;
   };
-  window.addEventListener('click', onClick, { capture: true });
+  if (startsWithClick) window.addEventListener('click', onClick, { capture: true });
+  else probe.clickAt = performance.now();
 
   /** True once the canvas exists and its top-left finder pattern is drawn (a dark pixel on the diagonal). */
   const qrDrawn = (): boolean => {
-    const canvas = document.querySelector('canvas[data-testid="payment-qr"]');
+    const canvas = document.querySelector(`canvas[data-testid="${qrTestId}"]`);
     if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
     const context = canvas.getContext('2d');
     if (!context) return false;
@@ -68,6 +96,11 @@ export function armQrProbe(): void {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         probe.paintedAt = performance.now();
+        const call = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/api\/payments\.charge/.test(entry.name))
+          .pop() as PerformanceResourceTiming | undefined;
+        if (call) probe.bridge = { start: call.startTime, firstByte: call.responseStart, end: call.responseEnd };
         channel.port1.close();
       };
       channel.port2.postMessage(null);

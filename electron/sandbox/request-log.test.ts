@@ -17,7 +17,7 @@ describe('request log', () => {
     await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/REF-NOT-THERE-1');
     await signedCall(sandbox.instoreBaseUrl, 'GET', '/v1/instore/order/REF-NOT-THERE-2');
     const all = (await controlCall(sandbox, 'GET', '/requests')).body as {
-      requests: { at: number; method: string; path: string }[];
+      requests: { at: number; method: string; path: string; connection: number }[];
       dropped: number;
     };
     expect(all.dropped).toBe(0);
@@ -28,6 +28,10 @@ describe('request log', () => {
     // Arrival, before the injected latency.
     expect(all.requests[0]!.at).toBeGreaterThanOrEqual(before);
     expect(all.requests[1]!.at - all.requests[0]!.at).toBeGreaterThanOrEqual(30);
+    // Which connection each came on, numbered as first seen (the client may open a second while the first
+    // finishes: Node's fetch alternates between two).
+    expect(all.requests[0]!.connection).toBe(1);
+    expect([1, 2]).toContain(all.requests[1]!.connection);
 
     const later = (await controlCall(sandbox, 'GET', `/requests?since=${all.requests[1]!.at}`)).body as {
       requests: unknown[];

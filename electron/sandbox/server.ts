@@ -187,7 +187,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const target = area?.route(ex, ex.pathname.slice(area.basePath.length)) ?? null;
     if (!target) return send(errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId()));
     if (!target.api) return send(await target.run());
-    requests.record({ at: started, method, path: ex.pathname });
+    requests.record({ at: started, method, path: ex.pathname, connection: requests.connectionOf(req.socket) });
     await serveWithFaults(ex, target, send);
   }
 

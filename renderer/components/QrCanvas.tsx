@@ -1,9 +1,10 @@
-import QRCode from 'qrcode';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { qrModulesOf } from './qr-modules.ts';
 
 // Draws a QR code locally, module by module, so every module is a whole number of device pixels (crisp
 // edges a camera decodes at 40 cm) with the 4-module quiet zone the standard asks for. Drawn in a layout
-// effect: the QR is on screen in the same frame as the rest of the payment view.
+// effect: the QR is on screen in the same frame as the rest of the payment view. Its modules come from
+// qr-modules.ts, usually encoded already (from the event that announced the QR).
 
 const QUIET_ZONE_MODULES = 4;
 
@@ -22,7 +23,7 @@ export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasPro
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const modules = QRCode.create(payload, { errorCorrectionLevel: 'M' }).modules;
+    const modules = qrModulesOf(payload);
     const sideModules = modules.size + 2 * QUIET_ZONE_MODULES;
     const dpr = window.devicePixelRatio || 1;
     const modulePx = Math.max(1, Math.ceil((minCssPx * dpr) / sideModules));

@@ -7,6 +7,7 @@ import { BridgeProvider } from '../api/bridge.tsx';
 import { LocaleProvider } from '../i18n/i18n.tsx';
 import { resetAppStore } from '../stores/app-store.ts';
 import { useHeldRegisterSaleStore } from '../stores/held-register-sale-store.ts';
+import { useOpenPaymentsStore } from '../stores/open-payments-store.ts';
 import { usePaymentStore } from '../stores/payment-store.ts';
 import { useSaleStore } from '../stores/sale-store.ts';
 import { resetSessionStore } from '../stores/session-store.ts';
@@ -18,6 +19,9 @@ afterEach(() => {
   resetAppStore();
   useSaleStore.getState().reset();
   usePaymentStore.getState().clear();
+  // A charge a test left waiting for its answer, and the payments it saw open, end with it.
+  usePaymentStore.setState({ charging: 0 });
+  useOpenPaymentsStore.setState({ open: new Map(), openedWhileCharging: new Set() });
   useHeldRegisterSaleStore.getState().release();
   resetSessionStore();
 });

@@ -29,7 +29,7 @@ import {
   type OrderRequest,
   type PaymentRuntime,
 } from './runtime.ts';
-import { sendOrder } from './sends.ts';
+import { orderSentEvent, sendOrder } from './sends.ts';
 import { forgetSettled, watch } from './workers.ts';
 
 // New charges, one entry point per way a charge starts: the cashier's at the counter, a kiosk customer's, a
@@ -244,9 +244,10 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
     // Write-ahead: refused here (consumer code already used, the till busy for a register…) nothing has been
     // sent. A register's request is recorded in the same commit as its payment; a scanned register sale is
     // closed in it.
+    // The "sent" note goes in the same commit: nothing else is written between it and the request leaving.
     rt.journal.atomically(() =>
-      charge.commit(() =>
-        rt.journal.recordAttempt({
+      charge.commit(() => {
+        const recorded = rt.journal.recordAttempt({
           referenceId,
           method: charge.method,
           amount,
@@ -256,8 +257,9 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           note,
           register,
           takenBy: charge.takenBy,
-        }),
-      ),
+        });
+        rt.journal.appendEvent(referenceId, orderSentEvent(request, recorded));
+      }),
     );
     const now = rt.options.now();
     rt.attempts.set(referenceId, {
@@ -272,7 +274,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
     });
     rt.publishAttempt(referenceId);
     if (register) publishRegisterSale(rt, referenceId);
-    outcome = await sendOrder(rt, referenceId, request);
+    outcome = await sendOrder(rt, referenceId, request, { sentNoted: true });
     switch (outcome.kind) {
       case 'accepted':
         break;

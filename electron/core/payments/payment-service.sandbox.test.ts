@@ -65,6 +65,45 @@ describe('merchant QR', () => {
     expect(harness.module.counts()).toEqual({ pendingCount: 0, unresolvedCount: 0 });
   });
 
+  it('journals a charge in order: create sent (with its write-ahead), the create answered, then the order created', async () => {
+    const harness = await openHarness();
+    const { h } = harness;
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: 1350, currency: 'SGD' });
+    // The answer's audit entry is written with the answer's own commit (audit.ts AnswerAudits), so it is there
+    // when the charge answers, and just before the status it explains.
+    const detail = await h['payments.get']({ referenceId: view.referenceId });
+    const story = detail.events
+      .map((e) => e.summary)
+      .filter(
+        (s) => s === 'create sent' || /^create attempt 1: HTTP 200/.test(s) || s === 'order created at the provider',
+      );
+    expect(story).toHaveLength(3);
+    expect(story[0]).toBe('create sent');
+    expect(story[1]).toMatch(/^create attempt 1: HTTP 200/);
+    expect(story[2]).toBe('order created at the provider');
+  });
+
+  it('sends a create on a provider connection it already has: no new connection set-up on the QR’s path', async () => {
+    const harness = await openHarness();
+    const { h, sandbox } = harness;
+    const since = Date.now();
+    // Node's fetch may keep two connections (it opens a second while the first finishes): after two sales both are
+    // open, and the third sale's create must go on one of them.
+    for (const amountMinor of [1450, 1550]) {
+      const sale = await h['payments.chargeMerchantQr']({ amountMinor, currency: 'SGD' });
+      await h['payments.cancel']({ referenceId: sale.referenceId });
+    }
+    await h['payments.chargeMerchantQr']({ amountMinor: 1650, currency: 'SGD' });
+    const { requests } = (await control(sandbox, 'GET', `/requests?since=${since}`)) as {
+      requests: { method: string; path: string; connection: number }[];
+    };
+    const creates = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order/create'));
+    expect(creates).toHaveLength(3);
+    const third = requests.indexOf(creates[2]!);
+    const usedBefore = new Set(requests.slice(0, third).map((r) => r.connection));
+    expect(usedBefore.has(creates[2]!.connection)).toBe(true);
+  });
+
   it('shows a declined payment as failed, with the reason', async () => {
     const harness = await openHarness();
     const { h, sandbox } = harness;

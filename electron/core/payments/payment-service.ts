@@ -4,7 +4,7 @@ import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throt
 import type { PaymentHandlers, PaymentModule, PaymentModuleFactory } from './payment-module.ts';
 import type { ClientTuning } from '../provider/provider-access.ts';
 import { providerAnswered } from '../status/provider-answers.ts';
-import { auditOrderExchange } from './audit.ts';
+import { AnswerAudits, auditOrderExchange } from './audit.ts';
 import { cancelAtCounter } from './cancels.ts';
 import { terminalReferenceFor } from './charge-input.ts';
 import { chargeFromTill } from './charges.ts';
@@ -86,13 +86,14 @@ function paymentHandlers(rt: PaymentRuntime): PaymentHandlers {
 }
 
 function createRuntime(context: CoreContext, options: ResolvedOptions, journal: Journal): PaymentRuntime {
+  const answerAudits = new AnswerAudits(journal);
   /** One object for the life of the service: the provider caches our client by it. */
   const tuning: ClientTuning = {
     timeouts: options.client.timeouts,
     retry: options.client.retry,
     onExchange: (exchange) => {
       context.providerAnswered?.(providerAnswered(exchange));
-      auditOrderExchange(journal, exchange);
+      auditOrderExchange(journal, exchange, answerAudits);
     },
   };
   const rt: PaymentRuntime = {
@@ -111,6 +112,7 @@ function createRuntime(context: CoreContext, options: ResolvedOptions, journal: 
     checks: new Map(),
     attempts: new Map(),
     refundSentAt: new Map(),
+    answerAudits,
     busy: new Set(),
     workers: new Map(),
     amountLimits: new ProviderAmountLimits(),

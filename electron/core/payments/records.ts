@@ -24,13 +24,17 @@ export function updateAttempt(
 ): AttemptRow {
   const { journal } = rt;
   let changed = false;
-  const row = journal.atomically(() => {
-    const before = journal.getAttempt(referenceId);
-    const after = journal.updateAttempt(referenceId, patch);
-    changed = before === null || after.version !== before.version;
-    if (changed && event) journal.appendEvent(referenceId, event);
-    return after;
-  });
+  // The exchange that brought this change goes first: its audit entry waits for this commit (audit.ts).
+  const row = rt.answerAudits.commitWith(referenceId, (writeHeld) =>
+    journal.atomically(() => {
+      writeHeld();
+      const before = journal.getAttempt(referenceId);
+      const after = journal.updateAttempt(referenceId, patch);
+      changed = before === null || after.version !== before.version;
+      if (changed && event) journal.appendEvent(referenceId, event);
+      return after;
+    }),
+  );
   if (changed) rt.publishAttempt(referenceId);
   return row;
 }

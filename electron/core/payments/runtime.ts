@@ -6,6 +6,7 @@ import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
 import { toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
 import type { ProviderConnection } from '../provider/provider-access.ts';
+import type { AnswerAudits } from './audit.ts';
 import type { CashierSales } from './cashier-sales.ts';
 import type { SendMemory } from './decisions.ts';
 import type { NotificationListener } from './notifications.ts';
@@ -72,6 +73,8 @@ export interface PaymentRuntime {
   readonly attempts: Map<string, AttemptMemory>;
   /** refundId → when its request last left (or may have left). */
   readonly refundSentAt: Map<string, number>;
+  /** Audit entries of answered creates and scans, written with the commit that applies the answer (audit.ts). */
+  readonly answerAudits: AnswerAudits;
   /** referenceIds, refundIds and cancelIds a cashier's call is sending right now: workers leave them alone. */
   readonly busy: Set<string>;
   /** One worker per order that is open or unresolved (workers.ts). */

@@ -72,21 +72,31 @@ function asPosError(error: unknown): PosError {
     : new PosError('internal', { cause: error, details: { outcomeUnknown: true } });
 }
 
-/** Create or scan, first send or resend (same referenceId, same key). On success the attempt becomes active. */
+/** The journal's "create sent" / "scan sent" note of one send. */
+export function orderSentEvent(request: OrderRequest, row: Pick<AttemptRow, 'idempotencyKey' | 'amountMinor'>) {
+  return {
+    kind: 'request',
+    notice: notice(request.kind === 'create' ? 'event.create-sent' : 'event.scan-sent'),
+    data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor },
+  } as const;
+}
+
+/**
+ * Create or scan, first send or resend (same referenceId, same key). On success the attempt becomes active.
+ * `sentNoted`: the caller wrote the "sent" note already, in its write-ahead commit (one fsync fewer before the
+ * request leaves).
+ */
 export async function sendOrder(
   rt: PaymentRuntime,
   referenceId: string,
   request: OrderRequest,
+  { sentNoted = false }: { sentNoted?: boolean } = {},
 ): Promise<OrderSendOutcome> {
   const row = rt.journal.getAttempt(referenceId);
   if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
   const memory = rt.attempts.get(referenceId);
   if (memory) memory.lastSentAt = rt.options.now();
-  note(rt, referenceId, {
-    kind: 'request',
-    notice: notice(request.kind === 'create' ? 'event.create-sent' : 'event.scan-sent'),
-    data: { idempotencyKey: row.idempotencyKey, amountMinor: row.amountMinor },
-  });
+  if (!sentNoted) note(rt, referenceId, orderSentEvent(request, row));
   const options = { idempotencyKey: row.idempotencyKey };
   const outcome = await send(rt, row.posId, async (client) =>
     request.kind === 'create'

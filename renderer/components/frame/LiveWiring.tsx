@@ -7,6 +7,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { qrModulesOf } from '../qr-modules.ts';
 import { useCashierSaleMark } from './use-cashier-sale-mark.ts';
 import { useRegisterSales } from './use-register-sales.ts';
 
@@ -34,6 +35,8 @@ export function LiveWiring() {
     if (info) setInfo({ ...info, providerAmountLimits });
   });
   useBridgeEvent('payment.updated', (view) => {
+    // A new QR is announced a moment before the charge's answer shows it: encoded now, it is only drawn then.
+    if (view.qrPayload !== null) qrModulesOf(view.qrPayload);
     applyPayment(view);
     applyOpen(view);
   });

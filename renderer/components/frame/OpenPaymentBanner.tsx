@@ -42,7 +42,16 @@ export function OpenPaymentBanner() {
   const onShow = screen.name === 'payment' ? screen.referenceId : null;
   // A register's sale waiting for the cashier to be free has its own banner (HeldRegisterSaleBanner).
   const held = useHeldRegisterSaleStore((state) => state.held?.referenceId ?? null);
-  const stray = [...open.values()].find((view) => view.referenceId !== onShow && view.referenceId !== held);
+  // A charge of this window on its way: the order it just opened is about to take the screen, and a banner
+  // rendered for it now would only delay its QR (and flash). A real stray is raised once the answer is in.
+  const charging = usePaymentStore((state) => state.charging > 0);
+  const openedWhileCharging = useOpenPaymentsStore((state) => state.openedWhileCharging);
+  const stray = [...open.values()].find(
+    (view) =>
+      view.referenceId !== onShow &&
+      view.referenceId !== held &&
+      !(charging && openedWhileCharging.has(view.referenceId)),
+  );
   if (!stray) return null;
 
   const cancel = async (): Promise<void> => {

@@ -5,7 +5,7 @@ import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { usePaymentStore } from '../../stores/payment-store.ts';
+import { usePaymentStore, whileCharging } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 
 // A sale that did not go through (declined, expired, not sent) is not over: the customer is still at the
@@ -28,19 +28,24 @@ export function ResultActions({ view, onDone }: { view: PaymentView; onDone: () 
     if (busy) return;
     setBusy(true);
     setError(null);
-    const result = await bridge['payments.chargeMerchantQr']({
-      amountMinor: view.amount.amountMinor,
-      currency: view.amount.currency,
-      ...(note ? { note } : {}),
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    reset();
-    show(result.value);
-    navigate({ name: 'payment', referenceId: result.value.referenceId });
+    await whileCharging(
+      () =>
+        bridge['payments.chargeMerchantQr']({
+          amountMinor: view.amount.amountMinor,
+          currency: view.amount.currency,
+          ...(note ? { note } : {}),
+        }),
+      (result) => {
+        setBusy(false);
+        if (!result.ok) {
+          setError(result.error);
+          return;
+        }
+        reset();
+        show(result.value);
+        navigate({ name: 'payment', referenceId: result.value.referenceId });
+      },
+    );
   };
 
   /** The scan screen takes the amount and note from the sale being keyed in. */

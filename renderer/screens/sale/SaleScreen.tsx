@@ -8,7 +8,7 @@ import { isActivatableTarget, isTypingTarget, useKeyDown } from '../../hooks/use
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { usePaymentStore } from '../../stores/payment-store.ts';
+import { usePaymentStore, whileCharging } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
@@ -80,19 +80,24 @@ export function SaleScreen() {
     if (busy || !checkAmount()) return;
     setBusy(true);
     const trimmed = note.trim();
-    const result = await bridge['payments.chargeMerchantQr']({
-      amountMinor,
-      currency,
-      ...(trimmed ? { note: trimmed } : {}),
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    showPayment(result.value);
-    reset();
-    navigate({ name: 'payment', referenceId: result.value.referenceId });
+    await whileCharging(
+      () =>
+        bridge['payments.chargeMerchantQr']({
+          amountMinor,
+          currency,
+          ...(trimmed ? { note: trimmed } : {}),
+        }),
+      (result) => {
+        setBusy(false);
+        if (!result.ok) {
+          setError(result.error);
+          return;
+        }
+        showPayment(result.value);
+        reset();
+        navigate({ name: 'payment', referenceId: result.value.referenceId });
+      },
+    );
   };
 
   const scanCustomer = (): void => {

@@ -8,7 +8,7 @@ import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { usePaymentStore } from '../../stores/payment-store.ts';
+import { usePaymentStore, whileCharging } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
@@ -60,23 +60,28 @@ export function ScanScreen({ registerSale }: { registerSale?: RegisterSale | und
     setError(null);
     setTypedSlowly(false);
     const trimmed = note.trim();
-    const result = await bridge['payments.chargeCustomerQr']({
-      amountMinor,
-      currency: registerSale ? registerSale.amount.currency : terminal.currency,
-      consumerCode,
-      ...(trimmed ? { note: trimmed } : {}),
-      ...(registerSale ? { registerSale: registerSale.referenceId } : {}),
-    });
-    inFlight.current = false;
-    setBusy(false);
-    if (!result.ok) {
-      if (!result.error.retryable) refusedByCamera.current.add(consumerCode);
-      setError(result.error);
-      return;
-    }
-    showPayment(result.value);
-    if (!registerSale) reset();
-    navigate({ name: 'payment', referenceId: result.value.referenceId });
+    await whileCharging(
+      () =>
+        bridge['payments.chargeCustomerQr']({
+          amountMinor,
+          currency: registerSale ? registerSale.amount.currency : terminal.currency,
+          consumerCode,
+          ...(trimmed ? { note: trimmed } : {}),
+          ...(registerSale ? { registerSale: registerSale.referenceId } : {}),
+        }),
+      (result) => {
+        inFlight.current = false;
+        setBusy(false);
+        if (!result.ok) {
+          if (!result.error.retryable) refusedByCamera.current.add(consumerCode);
+          setError(result.error);
+          return;
+        }
+        showPayment(result.value);
+        if (!registerSale) reset();
+        navigate({ name: 'payment', referenceId: result.value.referenceId });
+      },
+    );
   };
 
   // The register's sale is the register's: leaving it calls it off (the register hears so), never drops it silently.
