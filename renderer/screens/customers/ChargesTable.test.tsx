@@ -5,29 +5,14 @@ import { notice } from '../../../shared/notices.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { ChargesTable } from './ChargesTable.tsx';
+import { chargeView } from './linked-views.test-helper.ts';
 
 // The charges list: why a charge is still being checked (or why the till stopped checking it), and the
 // wallet's order id of an approved one.
 
 const STOPPED = notice('stopped.too-late', { minutes: 15 });
 
-function charge(overrides: Partial<CustomerChargeView>): CustomerChargeView {
-  return {
-    merchantRef: 'TILL-01-C20261122-AAAAAAAAAA',
-    merchantUserId: 'cust-42',
-    amount: { amountMinor: 700, currency: 'SGD' },
-    useCashback: false,
-    displayStatus: 'approved',
-    failureReason: null,
-    orderUuid: null,
-    orderOutcome: null,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    unresolvedReason: null,
-    takenBy: null,
-    approvedBy: null,
-    ...overrides,
-  };
-}
+const charge = chargeView;
 
 function row(charges: CustomerChargeView[], locale: 'en' | 'zh-HK' = 'en'): HTMLElement {
   renderWithBridge(<ChargesTable charges={charges} />, createFakeBridge(), locale);

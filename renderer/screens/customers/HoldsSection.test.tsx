@@ -6,32 +6,12 @@ import type { Locale } from '../../../shared/locales/index.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
 import { HoldsSection } from './HoldsSection.tsx';
+import { holdView } from './linked-views.test-helper.ts';
 
 // The holds list and its form: why a hold is still being checked (or why the till stopped), the order id
 // of a captured hold, and an amount that does not stay in the form to be held twice.
 
-function hold(overrides: Partial<HoldView>): HoldView {
-  return {
-    merchantRef: 'TILL-01-H20261122-AAAAAAAAAA',
-    merchantUserId: 'cust-42',
-    amount: { amountMinor: 2000, currency: 'SGD' },
-    displayStatus: 'authorized',
-    providerStatus: 'AUTHORIZED',
-    failureReason: null,
-    orderUuid: null,
-    placedAt: '2026-11-22T10:00:00.000Z',
-    expiresAt: '2026-11-29T10:00:00.000Z',
-    canCapture: true,
-    canVoid: true,
-    voidReason: null,
-    captureFailureReason: null,
-    unresolvedReason: null,
-    takenBy: null,
-    approvedBy: null,
-    finishedBy: null,
-    ...overrides,
-  };
-}
+const hold = holdView;
 
 function renderHolds(holds: HoldView[], bridge = createFakeBridge(), locale: Locale = 'en') {
   renderWithBridge(

@@ -7,6 +7,8 @@ import { money, time } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { chargeStaffLines, holdStaffLines } from '../customers/staff-lines.ts';
+import { StaffLines } from '../customers/StaffLines.tsx';
 
 // The day's linked-customer charges and holds next to the in-store payments (method "linked customer"), each
 // opening its customer, and how such a payment is refunded: the tokenized API has no refund, so the till
@@ -48,6 +50,11 @@ export function LinkedCustomerPayments({ day }: { day: string }) {
 
   if (error) return <ErrorText error={error} testId="linked-payments-error" />;
   if (rows === null || rows.length === 0) return null;
+  // Who placed, approved, captured or voided each (customer journal schema 5), as the Customers screen says it; the
+  // column only when someone is named, as the in-store table's Cashier.
+  const staffLines = (row: Row): string[] =>
+    row.kind === 'charge' ? chargeStaffLines(row.view, t) : holdStaffLines(row.view, t);
+  const withStaff = rows.some((row) => staffLines(row).length > 0);
   return (
     <section className="linked-payments" aria-labelledby="linked-payments-title" data-testid="linked-payments">
       <h2 id="linked-payments-title">{t('payments.linked.title')}</h2>
@@ -63,6 +70,7 @@ export function LinkedCustomerPayments({ day }: { day: string }) {
             <th scope="col">{t('payments.colMethod')}</th>
             <th scope="col">{t('payments.linked.customer')}</th>
             <th scope="col">{t('payments.colProviderId')}</th>
+            {withStaff && <th scope="col">{t('customers.staff.col')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -91,6 +99,11 @@ export function LinkedCustomerPayments({ day }: { day: string }) {
                 </button>
               </td>
               <td>{row.view.orderUuid ?? '—'}</td>
+              {withStaff && (
+                <td>
+                  <StaffLines lines={staffLines(row)} testId="linked-payment-staff" />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
