@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { qrModulesOf } from './qr-modules.ts';
 
 // Draws a QR code locally, module by module, so every module is a whole number of device pixels (crisp
@@ -18,20 +18,16 @@ export interface QrCanvasProps {
 
 export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [cssPx, setCssPx] = useState(minCssPx);
+  // The size is known before the first paint (the modules are usually encoded already): one render, no second
+  // one from a size found in the effect.
+  const modules = qrModulesOf(payload);
+  const sideModules = modules.size + 2 * QUIET_ZONE_MODULES;
+  const dpr = window.devicePixelRatio || 1;
+  const modulePx = Math.max(1, Math.ceil((minCssPx * dpr) / sideModules));
+  const sidePx = modulePx * sideModules;
 
   useLayoutEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const modules = qrModulesOf(payload);
-    const sideModules = modules.size + 2 * QUIET_ZONE_MODULES;
-    const dpr = window.devicePixelRatio || 1;
-    const modulePx = Math.max(1, Math.ceil((minCssPx * dpr) / sideModules));
-    const sidePx = modulePx * sideModules;
-    canvas.width = sidePx;
-    canvas.height = sidePx;
-    setCssPx(sidePx / dpr);
-    const context = canvas.getContext('2d');
+    const context = canvasRef.current?.getContext('2d');
     if (!context) return;
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, sidePx, sidePx);
@@ -48,7 +44,7 @@ export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasPro
         }
       }
     }
-  }, [payload, minCssPx]);
+  }, [modules, modulePx, sidePx]);
 
   return (
     <canvas
@@ -57,7 +53,9 @@ export function QrCanvas({ payload, minCssPx = 300, label, testId }: QrCanvasPro
       role="img"
       aria-label={label}
       data-testid={testId}
-      style={{ width: cssPx, height: cssPx }}
+      width={sidePx}
+      height={sidePx}
+      style={{ width: sidePx / dpr, height: sidePx / dpr }}
     />
   );
 }
