@@ -249,7 +249,7 @@ function report(
     ['     status lookups per refund (mean)', ...tills.map((t) => mean(t.backToBack.lookupsPerRefund).toFixed(2))],
     ['1b back to back: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.backToBack.checkNow, goalPerson))],
     [
-      '1b busiest sliding second / background lookups per s',
+      '1b busiest sliding second / other background lookups per s',
       ...tills.map((t) => `${t.backToBack.busiestSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`),
     ],
     ...DELAYS_S.map((delay) => [
