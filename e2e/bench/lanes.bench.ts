@@ -5,14 +5,15 @@
 //
 //   npm run bench -- lanes      (or: node --experimental-strip-types e2e/bench/lanes.bench.ts)
 //   options: --counts=0,10,60,200  --delays=2,10,30,90 (s)  --rounds=2 (paid samples per delay)
-//            --samples=10 (refunds and Check nows per count)  --latency-ms=50
+//            --samples=10 (refunds and Check nows per count, at each pace)  --latency-ms=50
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise one is built into a temp dir.
 //
 // Each count runs on its own till (preview host: core, journal, embedded sandbox; its own budget), all four
 // open at once. The person figures are taken one till at a time, then the customers pay on all four screens
 // at once (each delay in turn, so the whole bench takes about 7 minutes).
-// 1. refund of a paid order (PIN checked, total read, refund sent, order read again) and Check now on an open
-//    background order: wall time of the contract call, as the screen makes it.
+// 1. refund of a paid order (PIN checked, total read, refund sent) and Check now on an open background order:
+//    wall time of the contract call, as the screen makes it; at a person's pace (1.1 s between calls), then
+//    back to back (a supervisor clearing a queue: refund, Check now, refund … with no pause), lanes-person.ts.
 // 2. CAPTURED at the provider → "Paid" painted on the payment screen (Chromium), the customer paying 2, 10, 30
 //    or 90 s after the QR appeared.
 // 3. status lookups the sandbox received: the busiest sliding second, the mean rate, and per background
@@ -20,12 +21,21 @@
 
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
-import type { PaymentDetail, PaymentView } from '../../shared/domain.ts';
-import { DEMO, signedCall } from '../../electron/sandbox/sandbox.test-helper.ts';
+import type { PaymentView } from '../../shared/domain.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { benchArgs, hostCall, ms, printTable, sandboxCall, sleep, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
+import {
+  SUPERVISOR_PIN,
+  backToBackFigures,
+  busiestSecond,
+  personFigures,
+  statusLookupsSince,
+  type BackToBackFigures,
+  type PersonFigures,
+  type Till,
+} from './lanes-person.ts';
 import { armPaidProbe, readPaidProbe, type PaidProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -37,20 +47,12 @@ const SAMPLES = Number(args.get('samples') ?? 10);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 50);
 /** Consumer confirm → CAPTURED at the sandbox. */
 const CONFIRM_DELAY_MS = 200;
-const SUPERVISOR_PIN = '2468';
-/** A person does not click twice within a second: the gap between two timed calls. */
-const HUMAN_GAP_MS = 1_100;
 const STEP_TIMEOUT_MS = 20_000;
 const RUN_DEADLINE_MS = 14 * 60_000;
-const STATUS_GET = /^\/posi-sandbox\/v1\/instore\/order\/([A-Za-z0-9-]+)$/;
 
-interface TillFigures {
+interface TillFigures extends PersonFigures {
   readonly count: number;
-  readonly roundTrip: number[];
-  readonly refund: number[];
-  /** settings.verifyPin alone: the supervisor PIN check inside every refund (scrypt), for the breakdown. */
-  readonly pinCheck: number[];
-  readonly checkNow: number[];
+  readonly backToBack: BackToBackFigures;
   /** Delay (s) → CAPTURED → Paid painted (ms). */
   readonly paid: Map<number, number[]>;
   readonly busiestSecond: number;
@@ -99,28 +101,6 @@ async function paidOrders(host: PreviewHost, count: number): Promise<string[]> {
   return referenceIds;
 }
 
-/** Looked up by the bench itself to time a round trip; not one of the till's requests. */
-const ROUND_TRIP_REFERENCE = 'BENCH-ROUND-TRIP';
-
-/** The provider round trip of one status lookup (signed GET, injected latency included), sent by the bench. */
-async function roundTrips(host: PreviewHost, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const result = await signedCall(
-      `${host.sandbox}/posi-sandbox`,
-      'GET',
-      `/v1/instore/order/${ROUND_TRIP_REFERENCE}`,
-      undefined,
-      { credentials: DEMO },
-    );
-    // Not found: the same lookup and the same work at the sandbox as for an order it has.
-    if (result.status !== 200 && result.status !== 404) throw new Error(`round trip lookup answered ${result.status}`);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
 // ----------------------------------------------------------------------------------------------- the screen
 
 async function keyAmount(page: Page, amountMinor: number): Promise<void> {
@@ -162,16 +142,6 @@ async function paidAfter(host: PreviewHost, page: Page, amountMinor: number, del
 
 // ------------------------------------------------------------------------------------------------- one till
 
-interface Till {
-  readonly count: number;
-  readonly host: PreviewHost;
-  readonly page: Page;
-  readonly runStart: number;
-  readonly background: readonly string[];
-  readonly paid: readonly string[];
-  readonly log: (line: string) => void;
-}
-
 /** A till with its open background orders, paid orders to refund, and the payment screen ready. */
 async function openTill(browser: Browser, count: number, log: (line: string) => void): Promise<Till> {
   const host = await startPreviewHost(['--polling-only']);
@@ -186,45 +156,13 @@ async function openTill(browser: Browser, count: number, log: (line: string) => 
     await page.getByTestId('nav-sale').click();
     const runStart = Date.now();
     const background = await openBackgroundOrders(host, count);
-    const paid = await paidOrders(host, SAMPLES);
+    const paid = await paidOrders(host, 2 * SAMPLES);
     log(`${count} background orders open, ${paid.length} paid orders to refund`);
     return { count, host, page, runStart, background, paid, log };
   } catch (error) {
     await host.stop();
     throw error;
   }
-}
-
-/** 1. A person at the till: a refund, then Check now, at a human pace. */
-async function personFigures(till: Till): Promise<Pick<TillFigures, 'roundTrip' | 'pinCheck' | 'refund' | 'checkNow'>> {
-  const { host, paid, background } = till;
-  const roundTrip = await roundTrips(host, 10);
-  const pinCheck: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    const started = performance.now();
-    await hostCall(host, 'settings.verifyPin', { kind: 'supervisor', pin: SUPERVISOR_PIN });
-    pinCheck.push(performance.now() - started);
-  }
-  const refund: number[] = [];
-  const checkNow: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    await sleep(HUMAN_GAP_MS);
-    let started = performance.now();
-    await hostCall<PaymentDetail>(host, 'payments.refund', {
-      referenceId: paid[i]!,
-      reason: 'bench',
-      supervisorPin: SUPERVISOR_PIN,
-    });
-    refund.push(performance.now() - started);
-    await sleep(HUMAN_GAP_MS);
-    // An open order nobody looks at (with none open: a paid one, looked up again all the same).
-    const target = background.length > 0 ? background[(i * 7) % background.length]! : paid[i]!;
-    started = performance.now();
-    await hostCall<PaymentView>(host, 'payments.checkNow', { referenceId: target });
-    checkNow.push(performance.now() - started);
-  }
-  till.log('refunds and Check nows done');
-  return { roundTrip, pinCheck, refund, checkNow };
 }
 
 /** 2. A customer at the counter, paying after a while. */
@@ -254,17 +192,10 @@ async function lookupFigures(
 > {
   const { host, count, runStart } = till;
   const runEnd = Date.now();
-  const { requests } = await sandboxCall<{ requests: { at: number; method: string; path: string }[] }>(
-    host,
-    'GET',
-    `/requests?since=${runStart}`,
-  );
-  const lookups = requests.filter(
-    (r) => r.method === 'GET' && STATUS_GET.test(r.path) && !r.path.endsWith(ROUND_TRIP_REFERENCE) && r.at <= runEnd,
-  );
+  const lookups = (await statusLookupsSince(host, runStart)).filter((r) => r.at <= runEnd);
   const backgroundSet = new Set(till.background);
   const ofBackground = (from: number): number =>
-    lookups.filter((r) => r.at >= from && backgroundSet.has(STATUS_GET.exec(r.path)![1]!)).length;
+    lookups.filter((r) => r.at >= from && backgroundSet.has(r.referenceId)).length;
   const runSeconds = (runEnd - runStart) / 1000;
   return {
     busiestSecond: busiestSecond(lookups.map((r) => r.at)),
@@ -273,16 +204,6 @@ async function lookupFigures(
     perBackgroundOrderPerMinuteLastMinute: count === 0 ? NaN : ofBackground(runEnd - 60_000) / count,
     runSeconds,
   };
-}
-
-function busiestSecond(stamps: readonly number[]): number {
-  const sorted = [...stamps].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i += 1) {
-    while (j < sorted.length && sorted[j]! < sorted[i]! + 1_000) j += 1;
-    most = Math.max(most, j - i);
-  }
-  return most;
 }
 
 // ---------------------------------------------------------------------------------------------------- report
@@ -311,11 +232,26 @@ function report(
     const s = spread(samples);
     return `${ms(s.p50)} / ${ms(s.p95)}`;
   };
+  /** p50 / p95 and whether the p95 is within the goal. */
+  const vsGoal = (samples: readonly number[], goal: number): string =>
+    `${pair(samples)} ${spread(samples).p95 <= goal ? 'ok' : 'OVER'}`;
+  const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
   printTable([
     ['open background orders', ...tills.map((t) => String(t.count))],
-    ['1  refund, p50 / p95', ...tills.map((t) => pair(t.refund))],
+    [`1  refund, p50 / p95 (goal p95 ≤ ${ms(goalPerson)})`, ...tills.map((t) => vsGoal(t.refund, goalPerson))],
     ['     of which the PIN check (settings.verifyPin alone)', ...tills.map((t) => pair(t.pinCheck))],
-    ['1  Check now, p50 / p95', ...tills.map((t) => pair(t.checkNow))],
+    ['1  Check now, p50 / p95', ...tills.map((t) => vsGoal(t.checkNow, goalPerson))],
+    ['1b back to back: refund, p50 / p95', ...tills.map((t) => vsGoal(t.backToBack.refund, goalPerson))],
+    [
+      '     call → its first lookup at the sandbox, p50 / p95',
+      ...tills.map((t) => pair(t.backToBack.refundLookupLeft)),
+    ],
+    ['     status lookups per refund (mean)', ...tills.map((t) => mean(t.backToBack.lookupsPerRefund).toFixed(2))],
+    ['1b back to back: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.backToBack.checkNow, goalPerson))],
+    [
+      '1b busiest sliding second / other background lookups per s',
+      ...tills.map((t) => `${t.backToBack.busiestSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`),
+    ],
     ...DELAYS_S.map((delay) => [
       `2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`,
       ...tills.map((t) => pair(t.paid.get(delay) ?? [])),
@@ -340,10 +276,13 @@ function report(
   ]);
   console.log('');
   console.log(
-    `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till (${HUMAN_GAP_MS} ms apart, as a person clicks), ${ROUNDS} paid payments per delay.`,
+    `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till at a person's pace (1.1 s apart), then ${SAMPLES} of each back to back`,
   );
   console.log(
-    'Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, read-back lookup); Check now = payments.checkNow',
+    `(1b: each call as soon as the previous one answered, ${tills.map((t) => `${t.backToBack.runSeconds.toFixed(1)} s`).join(' / ')}), ${ROUNDS} paid payments per delay.`,
+  );
+  console.log(
+    'Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, any read-back); Check now = payments.checkNow',
   );
   console.log(
     'on an open background order (with none open: on a paid one). Paid = CAPTURED in the sandbox order history →',
@@ -375,8 +314,11 @@ async function main(): Promise<void> {
     const tills = await Promise.all(COUNTS.map((count) => openTill(browser!, count, log(count))));
     try {
       // One till at a time: a person's wait is measured without three other tills' customers on the CPU.
-      const person = [];
-      for (const till of tills) person.push(await personFigures(till));
+      const person: (PersonFigures & { backToBack: BackToBackFigures })[] = [];
+      for (const till of tills) {
+        const humanPace = await personFigures(till, SAMPLES);
+        person.push({ ...humanPace, backToBack: await backToBackFigures(till, SAMPLES) });
+      }
       const paid = await Promise.all(tills.map((till) => paidFigures(till)));
       const figures: TillFigures[] = [];
       for (const [index, till] of tills.entries())

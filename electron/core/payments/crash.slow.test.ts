@@ -165,7 +165,7 @@ function aimWindowMs(aim: (typeof AIMED_PHASES)[number], latencyMs: number): num
   if (aim === 'lookup') return 2 * latencyMs + 100;
   // The refund request (the only one slowed in that life), then the provider's late answer.
   if (aim === 'sending') return latencyMs + ANSWER_DELAY_MS;
-  // The read-back of the order, or the start of the rest's refund.
+  // The start of the rest's refund (a confirmed refund reads nothing back).
   return 200;
 }
 

@@ -4,6 +4,7 @@ import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { DEMO_MERCHANT } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal } from '../journal/index.ts';
 import {
+  control,
   expectJournalMatchesSandbox,
   isSettled,
   mintCode,
@@ -26,9 +27,17 @@ async function rejection(promise: Promise<unknown>): Promise<PosError> {
   return error as PosError;
 }
 
+/** The status lookups of one payment that reached the sandbox since `since` (its request log). */
+async function lookupsOf(harness: Harness, referenceId: string, since: number): Promise<number> {
+  const { requests } = (await control(harness.sandbox, 'GET', `/requests?since=${since}`)) as {
+    requests: { method: string; path: string }[];
+  };
+  return requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/instore/order/${referenceId}`)).length;
+}
+
 describe('refund', () => {
-  async function paidPayment(amountMinor = 1000) {
-    const harness = await openHarness();
+  async function paidPayment(amountMinor = 1000, options: Parameters<typeof openHarness>[0] = {}) {
+    const harness = await openHarness(options);
     const code = await mintCode(harness.sandbox, 'approve');
     const view = await harness.h['payments.chargeCustomerQr']({ amountMinor, currency: 'SGD', consumerCode: code });
     await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
@@ -114,6 +123,30 @@ describe('refund', () => {
       harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(nothing.code).toBe('refund.exceeds-refundable');
+  });
+
+  it("reads the provider's total once, before it is sent: the confirmed answer settles it without reading the order back", async () => {
+    // No notifications: their lookups (the provider's refund webhook wakes one) are not the refund's.
+    const { harness, referenceId } = await paidPayment(1000, { webhooks: false });
+    const since = Date.now();
+    const partial = await harness.h['payments.refund']({
+      referenceId,
+      amountMinor: 400,
+      reason: 'one item returned',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    // The person waited for one lookup (the baseline), not a second one after the answer.
+    expect(await lookupsOf(harness, referenceId, since)).toBe(1);
+    expect(partial.payment).toMatchObject({ displayStatus: 'paid', refunded: { amountMinor: 400 } });
+    const rest = await harness.h['payments.refund']({
+      referenceId,
+      reason: 'the rest',
+      supervisorPin: TEST_SUPERVISOR_PIN,
+    });
+    expect(await lookupsOf(harness, referenceId, since)).toBe(2);
+    // REFUNDED from the answer alone (written with the refund that reached the amount), as the provider says.
+    expect(rest.payment).toMatchObject({ displayStatus: 'refunded', providerStatus: 'REFUNDED', canRefund: false });
+    await expectJournalMatchesSandbox(harness, referenceId);
   });
 
   it('refuses a second refund while one is still being confirmed, then the first settles once', async () => {

@@ -157,9 +157,15 @@ async function recordAndSend(
   } finally {
     rt.busy.delete(refund.refundId);
   }
-  // Confirmed: read the order again (REFUNDED, or CAPTURED with the new total). Unknown: the worker reconciles.
+  // Confirmed: the provider's own answer says so, and the journal already holds what it means (our total, and
+  // REFUNDED in the same commit once it reaches the amount: records.ts updateRefund). The order is not read
+  // again: that lookup told the person nothing new, yet they waited for it, and it took a slot of the budget
+  // their next refund or Check now then waited for (a supervisor refunding back to back made two lookups per
+  // refund). A refund made elsewhere meanwhile shows at the next lookup, and the next refund reads the total
+  // again before it is judged. Refused: read it again (the refusal may be because the order changed), so the
+  // person sees why. Unknown: the worker reconciles.
   if (settled.state === 'checking') watch(rt, referenceId).wake('refund');
-  else await watch(rt, referenceId).lookNow('refund');
+  else if (settled.state === 'failed') await watch(rt, referenceId).lookNow('refund');
   if (outcome.kind === 'refused') throw outcome.error;
   return rt.journal.detailOf(referenceId)!;
 }

@@ -4,7 +4,9 @@ import { sleep } from '../../sandbox/sandbox.test-helper.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
 // sliding second whatever the mix, a person's lookup finds a slot kept for it, a waiting lookup can be moved
-// up, and the background lane is never starved. Figures are counts and orders, never durations.
+// up, the background lane is never starved, and a person asking back to back is paced and not crowded out by
+// the background. Figures are counts and orders, never durations (a late timer only spreads lookups further,
+// so an upper bound on how many fall in a window holds however loaded the machine is).
 
 /** A lookup answered at once: takes a slot, gives it back as soon as it has it (free again a second later). */
 async function lookup(budget: StatusBudget, lane: Lane): Promise<void> {
@@ -139,5 +141,35 @@ describe('status budget', () => {
     expect(background[0]!).toBeGreaterThan(0);
     expect(background[1]!).toBeGreaterThan(background[0]!);
     expect(BACKGROUND_FLOOR_MS).toBeLessThanOrEqual(2_000);
+  });
+
+  it('paces a person asking back to back: spread over the window, never five at once and then a wait', async () => {
+    const budget = createStatusBudget({ perSecond: 5 });
+    const stamps: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      await lookup(budget, 'person');
+      stamps.push(performance.now());
+    }
+    expect(busiestWindow(stamps, 1_000)).toBeLessThanOrEqual(5);
+    // Served greedily, the first five left within a few ms of each other and the sixth waited for the window to
+    // slide; paced, about one in each fifth of it.
+    expect(busiestWindow(stamps, 500)).toBeLessThanOrEqual(3);
+  });
+
+  it('while a person asks back to back the background takes no slot between their lookups, then resumes', async () => {
+    const budget = createStatusBudget({ perSecond: 5 });
+    const served: Lane[] = [];
+    const person = (async () => {
+      for (let i = 0; i < 6; i += 1) {
+        await lookup(budget, 'person');
+        served.push('person');
+        // The background queues as soon as the person's first lookup has gone: three slots are free for it.
+        if (i === 0)
+          for (let j = 0; j < 4; j += 1) void lookup(budget, 'background').then(() => served.push('background'));
+      }
+    })();
+    await person;
+    while (served.length < 10) await sleep(50);
+    expect(served).toEqual([...Array<Lane>(6).fill('person'), ...Array<Lane>(4).fill('background')]);
   });
 });

@@ -12,6 +12,20 @@
 // for the person lane, so a person's lookups take the next free slot instead of waiting for the window to
 // empty; and while a payment is on screen, two more are kept for the screen lane. No starvation: a background
 // lookup that has waited 2 s while the background got no slot at all goes ahead of the screen lane.
+//
+// A person doing things back to back (a supervisor clearing a queue at the refund counter: refund, Check now,
+// refund …) asks for more than the budget gives: N slots a second, and every one of their lookups wants one.
+// Served greedily, the first N went at once and the next waited for the window to slide, the best part of a
+// second, a wait nobody at a counter accepts. So:
+// - a person who asks again while one of their answered lookups still holds its slot is in a run, and their
+//   lookups are paced: one per (window + round trip) / N, the rate at which slots come back, so each waits a
+//   little (at 5/s, lookups about 0.21 s apart) instead of one in N waiting a second. Lookups asked together
+//   (a payment opened and a customer looked up at once) still take the reserve at once.
+// - while a person holds a slot (from their lookup until a window after its answer), the background takes
+//   no new one: slots it took then would be out when the person's next lookups need them. The screen lane
+//   keeps its share (a customer waits there too). The background resumes a second after the person's last
+//   answer; at a person's pace (seconds between lookups) it loses little.
+// The budget itself is the same: N slots, each free a window after its answer, whoever holds them.
 
 export type Lane = 'person' | 'screen' | 'background';
 export const LANES: readonly Lane[] = ['person', 'screen', 'background'];
@@ -58,6 +72,8 @@ export const MAX_HOLD_MS = 60_000;
 export const BACKGROUND_FLOOR_MS = 2_000;
 /** The screen lane counts as busy (its reserve held back from the background) this long after its last slot. */
 const SCREEN_RECENT_MS = 2_000;
+/** Round trips remembered to estimate when a slot still out comes back (a person's pace in a run). */
+const ROUND_TRIPS_KEPT = 8;
 
 /** Slots of each window kept for the person lane, by budget size. */
 export function personReserve(slots: number): number {
@@ -82,6 +98,7 @@ function closingError(): Error {
 }
 
 interface Slot {
+  readonly lane: Lane;
   readonly takenAt: number;
   /** When it is free again: one window after its answer; Infinity while the request is out. */
   freeAt: number;
@@ -100,6 +117,9 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   const queues: Record<Lane, Waiter[]> = { person: [], screen: [], background: [] };
   let lastBackgroundAt = -Infinity;
   let lastScreenAt = -Infinity;
+  let lastPersonAt = -Infinity;
+  /** The latest answered lookups' round trips (slot taken → answer), newest last. */
+  const roundTrips: number[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
   let closed = false;
@@ -110,17 +130,73 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     return { size, windowMs: (1_000 * size) / perSecond };
   }
 
-  /** The background lane has been kept waiting too long: its next lookup goes before the screen lane. */
-  function backgroundDue(at: number): boolean {
+  /** When the background lane's next lookup goes before the screen lane: it has been kept waiting too long. */
+  function backgroundDueAt(): number {
     const head = queues.background[0];
-    return head !== undefined && at - Math.max(head.since, lastBackgroundAt) >= BACKGROUND_FLOOR_MS;
+    return head === undefined ? Infinity : Math.max(head.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS;
+  }
+
+  function backgroundDue(at: number): boolean {
+    return at >= backgroundDueAt();
+  }
+
+  /**
+   * The person lane is in a run: a person asks again while the slot of one of their answered lookups is still
+   * held (within about a window of that answer). Lookups asked together (nothing answered yet) are not a run:
+   * they take the reserve at once.
+   */
+  function personInRun(): boolean {
+    return slots.some((slot) => slot.lane === 'person' && slot.freeAt !== Infinity);
+  }
+
+  /** When the person lane holds no slot any more (Infinity: one of its lookups is still out). */
+  function personLeavesAt(): number {
+    return Math.max(
+      ...slots
+        .filter((slot) => slot.lane === 'person')
+        .map((slot) => Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS)),
+    );
+  }
+
+  /** The median of the latest round trips (0 before any answer). */
+  function typicalRoundTrip(): number {
+    const sorted = [...roundTrips].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  }
+
+  /**
+   * When a person's next lookup in a run may leave: the slots that come back next (a free one now, one in use
+   * a window after its answer, one still out a typical round trip and a window after it left) are shared
+   * evenly between their next lookups. If the k-th slot to come back does so at A, their next k lookups cannot
+   * all leave before A, so they leave (A - last) / k apart; the largest of these gaps is the pace. With every
+   * slot theirs, that is (window + round trip) / N; with slots the background took just before the run, the
+   * wait for the last of those is spread over the lookups before it instead of falling on one.
+   */
+  function personPacedUntil(at: number, size: number, windowMs: number): number {
+    const roundTrip = typicalRoundTrip();
+    const available = [
+      ...Array.from({ length: Math.max(0, size - slots.length) }, () => at),
+      ...slots.map((slot) =>
+        slot.freeAt === Infinity
+          ? slot.takenAt + roundTrip + windowMs
+          : Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS),
+      ),
+    ].sort((a, b) => a - b);
+    let until = -Infinity;
+    for (const [index, availableAt] of available.slice(0, size).entries())
+      until = Math.max(until, lastPersonAt + (availableAt - lastPersonAt) / (index + 1));
+    return until;
   }
 
   /** How many of the window's slots a lane may fill. */
-  function limitFor(lane: Lane, size: number, at: number, due: boolean): number {
+  function limitFor(lane: Lane, size: number, at: number, due: boolean, personHere: boolean): number {
     if (lane === 'person') return size;
     const forOthers = size - personReserve(size);
-    if (lane === 'screen' || due) return forOthers;
+    if (lane === 'screen') return forOthers;
+    // A person at the till (see the top of this file) holds back the background, even one that is due: they
+    // are there for a few seconds; the background's floor counts again once they have gone.
+    if (personHere) return 0;
+    if (due) return forOthers;
     const screenBusy = queues.screen.length > 0 || at - lastScreenAt < SCREEN_RECENT_MS;
     return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0));
   }
@@ -136,34 +212,49 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       let wakeAt = Infinity;
       let served = false;
       const due = backgroundDue(at);
-      if (queues.background.length > 0)
-        wakeAt = Math.min(wakeAt, Math.max(queues.background[0]!.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS);
+      const personRun = personInRun();
+      const personHere = slots.some((slot) => slot.lane === 'person');
+      // The moment the background becomes due reorders the lanes. Only a moment still ahead: once due, a slot
+      // coming free (or a person's run ending) wakes it, not a 1 ms timer over and over while it waits.
+      const dueAt = queues.background.length > 0 ? backgroundDueAt() : Infinity;
+      if (dueAt > at) wakeAt = Math.min(wakeAt, dueAt);
       const order: readonly Lane[] = due ? ['person', 'background', 'screen'] : LANES;
       for (const lane of order) {
         const waiter = queues[lane][0];
         if (!waiter) continue;
-        const limit = limitFor(lane, size, at, due);
-        if (slots.length < limit) {
+        const limit = limitFor(lane, size, at, due, personHere);
+        // In a run, a person's lookup also waits for its pace; the slot it will take stays free meanwhile
+        // (the background takes none, the screen lane only up to its own limit, below the person's).
+        const pacedUntil = lane === 'person' && personRun ? personPacedUntil(at, size, windowMs) : -Infinity;
+        if (slots.length < limit && at >= pacedUntil) {
           queues[lane].shift();
-          const slot: Slot = { takenAt: at, freeAt: Infinity };
+          const slot: Slot = { lane, takenAt: at, freeAt: Infinity };
           slots.push(slot);
           if (lane === 'background') lastBackgroundAt = at;
           if (lane === 'screen') lastScreenAt = at;
+          if (lane === 'person') lastPersonAt = at;
           let released = false;
           waiter.resolve(() => {
             if (released) return;
             released = true;
-            slot.freeAt = now() + windowMs;
+            const answeredAt = now();
+            roundTrips.push(answeredAt - slot.takenAt);
+            if (roundTrips.length > ROUND_TRIPS_KEPT) roundTrips.shift();
+            slot.freeAt = answeredAt + windowMs;
             pump();
           });
           served = true;
           break;
         }
-        // Free once enough slots have come free. A lane's limit is never above a more urgent lane's (a due
-        // background lookup has the screen lane's), so a lane that must wait never lets a less urgent one
-        // take a slot it could use sooner.
-        wakeAt = Math.min(wakeAt, freeTimes[slots.length - limit]!);
+        // Free once enough slots have come free (and its pace has come). A lane's limit is never above a more
+        // urgent lane's (a due background lookup has the screen lane's), so a lane that must wait never lets a
+        // less urgent one take a slot it could use sooner.
+        if (limit === 0) continue;
+        const slotFreeAt = slots.length < limit ? at : freeTimes[slots.length - limit]!;
+        wakeAt = Math.min(wakeAt, Math.max(pacedUntil, slotFreeAt));
       }
+      // The background, held back while a person is at the till, goes again once they have gone.
+      if (personHere && queues.background.length > 0) wakeAt = Math.min(wakeAt, personLeavesAt());
       if (served) continue;
       arm(wakeAt, at);
       return;
