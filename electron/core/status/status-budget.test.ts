@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_FLOOR_MS, createStatusBudget, type Lane, type StatusBudget } from './status-budget.ts';
+import {
+  BACKGROUND_FLOOR_MS,
+  createStatusBudget,
+  PERSON_NEARBY_MS,
+  type Lane,
+  type StatusBudget,
+} from './status-budget.ts';
 import { sleep } from '../../sandbox/sandbox.test-helper.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
@@ -171,5 +177,21 @@ describe('status budget', () => {
     await person;
     while (served.length < 10) await sleep(50);
     expect(served).toEqual([...Array<Lane>(6).fill('person'), ...Array<Lane>(4).fill('background')]);
+  });
+
+  it('for a while after a person asked, the background keeps one slot fewer; then its full share again', async () => {
+    let clock = 0;
+    const budget = createStatusBudget({ perSecond: 5, now: () => clock });
+    await lookup(budget, 'person');
+    clock += 2_000; // the person's slot is free again; they are still at the counter
+    let backgroundServed = 0;
+    for (let i = 0; i < 6; i += 1) void lookup(budget, 'background').then(() => (backgroundServed += 1));
+    await sleep(20);
+    // Two of five, not three: the person's next run starts with three slots.
+    expect(backgroundServed).toBe(2);
+    clock += PERSON_NEARBY_MS; // nobody asked for ten seconds; the two answered lookups' slots are free too
+    void lookup(budget, 'background'); // a new request pumps the queue (the timer runs on the real clock)
+    await sleep(20);
+    expect(backgroundServed).toBe(5);
   });
 });

@@ -25,6 +25,10 @@
 //   no new one: slots it took then would be out when the person's next lookups need them. The screen lane
 //   keeps its share (a customer waits there too). The background resumes a second after the person's last
 //   answer; at a person's pace (seconds between lookups) it loses little.
+// - for PERSON_NEARBY_MS after a person's last lookup the background keeps one slot fewer (at 5/s: two, not
+//   three): a supervisor at the refund counter acts again within seconds, and a run that starts while the
+//   background holds three slots has only two for its first second (measured: one refund in ten then waited
+//   ~60 ms more). A till nobody is using (a restart's backlog) keeps the background's full share.
 // The budget itself is the same: N slots, each free a window after its answer, whoever holds them.
 
 export type Lane = 'person' | 'screen' | 'background';
@@ -72,6 +76,8 @@ export const MAX_HOLD_MS = 60_000;
 export const BACKGROUND_FLOOR_MS = 2_000;
 /** The screen lane counts as busy (its reserve held back from the background) this long after its last slot. */
 const SCREEN_RECENT_MS = 2_000;
+/** After a person's last lookup, the background keeps one slot fewer this long (they are likely to ask again). */
+export const PERSON_NEARBY_MS = 10_000;
 /** Round trips remembered to estimate when a slot still out comes back (a person's pace in a run). */
 const ROUND_TRIPS_KEPT = 8;
 
@@ -198,7 +204,8 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     if (personHere) return 0;
     if (due) return forOthers;
     const screenBusy = queues.screen.length > 0 || at - lastScreenAt < SCREEN_RECENT_MS;
-    return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0));
+    const personNearby = at - lastPersonAt < PERSON_NEARBY_MS;
+    return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0) - (personNearby ? 1 : 0));
   }
 
   function pump(): void {
@@ -255,6 +262,9 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       }
       // The background, held back while a person is at the till, goes again once they have gone.
       if (personHere && queues.background.length > 0) wakeAt = Math.min(wakeAt, personLeavesAt());
+      // …and takes its full share again once the person has been away long enough.
+      const personGoneAt = lastPersonAt + PERSON_NEARBY_MS;
+      if (queues.background.length > 0 && personGoneAt > at) wakeAt = Math.min(wakeAt, personGoneAt);
       if (served) continue;
       arm(wakeAt, at);
       return;
