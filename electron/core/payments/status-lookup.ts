@@ -52,7 +52,7 @@ async function lookupAs(
   }
   if (posId !== null && client.posId !== posId)
     return { kind: 'error', reason: errorReason(otherTerminalError(posId, client.posId)) };
-  const ticket = rt.statusBudget.take(options.lane);
+  const ticket = rt.statusBudget.take(options.lane, referenceId);
   options.onTicket?.(ticket);
   const release = await ticket.granted;
   options.onGranted?.();

@@ -194,4 +194,29 @@ describe('status budget', () => {
     await sleep(20);
     expect(backgroundServed).toBe(5);
   });
+
+  it('paces a person asking about order after order, never the same order asked again (its notifications)', async () => {
+    // The clock stands still: a paced lookup never goes, one that is not paced goes at once.
+    const budget = createStatusBudget({ perSecond: 5, now: () => 0 });
+    let sameOrder = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const release = await budget.acquire('person', 'REF-SAME');
+      release();
+      sameOrder += 1;
+    }
+    expect(sameOrder).toBe(4);
+
+    const other = createStatusBudget({ perSecond: 5, now: () => 0 });
+    let orders = 0;
+    void (async () => {
+      for (let i = 0; i < 4; i += 1) {
+        const release = await other.acquire('person', `REF-${i}`);
+        release();
+        orders += 1;
+      }
+    })();
+    await sleep(50);
+    expect(orders).toBe(1);
+    other.close();
+  });
 });

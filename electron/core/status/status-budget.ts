@@ -17,8 +17,9 @@
 // refund …) asks for more than the budget gives: N slots a second, and every one of their lookups wants one.
 // Served greedily, the first N went at once and the next waited for the window to slide, the best part of a
 // second, a wait nobody at a counter accepts. So:
-// - a person who asks again while one of their answered lookups still holds its slot is in a run, and their
-//   lookups are paced: one per (window + round trip) / N, the rate at which slots come back, so each waits a
+// - a person who asks about another order while one of their answered lookups still holds its slot is in a run
+//   (the same order again is not: the payment on screen, then the notifications about it a moment later), and
+//   their lookups are paced: one per (window + round trip) / N, the rate at which slots come back, so each waits a
 //   little (at 5/s, lookups about 0.21 s apart) instead of one in N waiting a second. Lookups asked together
 //   (a payment opened and a customer looked up at once) still take the reserve at once.
 // - while a person holds a slot (from their lookup until a window after its answer), the background takes
@@ -57,10 +58,13 @@ export interface BudgetTicket {
 }
 
 export interface StatusBudget {
-  /** Queue a request in a lane; `granted` resolves when it may leave. */
-  take(lane: Lane): BudgetTicket;
-  /** take(lane).granted */
-  acquire(lane: Lane): Promise<ReleaseSlot>;
+  /**
+   * Queue a request in a lane; `granted` resolves when it may leave. `about`: the order it looks up, when there
+   * is one (a person's lookups of the order they already asked about are never paced as a run).
+   */
+  take(lane: Lane, about?: string): BudgetTicket;
+  /** take(lane, about).granted */
+  acquire(lane: Lane, about?: string): Promise<ReleaseSlot>;
   /** Slots taken now: requests out, and answered ones within a window of their answer (tests, diagnostics). */
   slotsInUse(): number;
   /**
@@ -93,6 +97,7 @@ export function screenReserve(slots: number): number {
 
 interface Waiter {
   lane: Lane;
+  readonly about: string | undefined;
   readonly since: number;
   readonly resolve: (release: ReleaseSlot) => void;
   readonly refuse: () => void;
@@ -105,6 +110,7 @@ function closingError(): Error {
 
 interface Slot {
   readonly lane: Lane;
+  readonly about: string | undefined;
   readonly takenAt: number;
   /** When it is free again: one window after its answer; Infinity while the request is out. */
   freeAt: number;
@@ -147,12 +153,15 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
   }
 
   /**
-   * The person lane is in a run: a person asks again while the slot of one of their answered lookups is still
-   * held (within about a window of that answer). Lookups asked together (nothing answered yet) are not a run:
-   * they take the reserve at once.
+   * The person lane is in a run: a person asks about another order while the slot of one of their answered
+   * lookups is still held (within about a window of that answer). Lookups asked together (nothing answered yet)
+   * are not a run: they take the reserve at once; nor is the same order looked up again (the payment on screen,
+   * then a notification about it): one customer, a few lookups, never a queue at the counter.
    */
-  function personInRun(): boolean {
-    return slots.some((slot) => slot.lane === 'person' && slot.freeAt !== Infinity);
+  function personInRun(about: string | undefined): boolean {
+    return slots.some(
+      (slot) => slot.lane === 'person' && slot.freeAt !== Infinity && (about === undefined || slot.about !== about),
+    );
   }
 
   /** When the person lane holds no slot any more (Infinity: one of its lookups is still out). */
@@ -219,7 +228,6 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
       let wakeAt = Infinity;
       let served = false;
       const due = backgroundDue(at);
-      const personRun = personInRun();
       const personHere = slots.some((slot) => slot.lane === 'person');
       // The moment the background becomes due reorders the lanes. Only a moment still ahead: once due, a slot
       // coming free (or a person's run ending) wakes it, not a 1 ms timer over and over while it waits.
@@ -232,10 +240,11 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
         const limit = limitFor(lane, size, at, due, personHere);
         // In a run, a person's lookup also waits for its pace; the slot it will take stays free meanwhile
         // (the background takes none, the screen lane only up to its own limit, below the person's).
-        const pacedUntil = lane === 'person' && personRun ? personPacedUntil(at, size, windowMs) : -Infinity;
+        const pacedUntil =
+          lane === 'person' && personInRun(waiter.about) ? personPacedUntil(at, size, windowMs) : -Infinity;
         if (slots.length < limit && at >= pacedUntil) {
           queues[lane].shift();
-          const slot: Slot = { lane, takenAt: at, freeAt: Infinity };
+          const slot: Slot = { lane, about: waiter.about, takenAt: at, freeAt: Infinity };
           slots.push(slot);
           if (lane === 'background') lastBackgroundAt = at;
           if (lane === 'screen') lastScreenAt = at;
@@ -291,7 +300,7 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     );
   }
 
-  function take(lane: Lane): BudgetTicket {
+  function take(lane: Lane, about?: string): BudgetTicket {
     let resolveGranted!: (release: ReleaseSlot) => void;
     let rejectGranted!: (error: Error) => void;
     const granted = new Promise<ReleaseSlot>((resolve, reject) => {
@@ -301,6 +310,7 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     let done = false;
     const waiter: Waiter = {
       lane,
+      about,
       since: now(),
       resolve: (release) => {
         done = true;
@@ -352,5 +362,5 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     return slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at).length;
   }
 
-  return { take, acquire: (lane) => take(lane).granted, slotsInUse, close };
+  return { take, acquire: (lane, about) => take(lane, about).granted, slotsInUse, close };
 }
