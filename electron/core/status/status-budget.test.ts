@@ -208,7 +208,7 @@ describe('status budget', () => {
 
     const other = createStatusBudget({ perSecond: 5, now: () => 0 });
     let orders = 0;
-    void (async () => {
+    const asking = (async () => {
       for (let i = 0; i < 4; i += 1) {
         const release = await other.acquire('person', `REF-${i}`);
         release();
@@ -217,6 +217,8 @@ describe('status budget', () => {
     })();
     await sleep(50);
     expect(orders).toBe(1);
+    // Closing refuses the paced lookup still waiting.
     other.close();
+    await expect(asking).rejects.toThrow(/the till is closing/);
   });
 });
