@@ -148,6 +148,13 @@ export default tseslint.config(
     },
   },
   {
+    // A function a person can read in one sitting: past 100 lines it is doing several jobs, and each deserves a
+    // name. Tests are exempt: a test's length is its scenario, written out step by step on purpose.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helper.ts', 'renderer/test/**', 'e2e/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,8 +1,10 @@
 import type { Result } from '../../shared/result.ts';
 import type { PreviewHost } from '../fixtures/preview-host.ts';
+import { recordResults } from './results-file.ts';
 
-// What the benches share: command-line options, percentiles, a table printer, and calls to the preview
-// host's contract and to the sandbox's control API (the renderer build is build-renderer.ts).
+// What the benches share: command-line options, percentiles, a table printer (whose tables also go to
+// results.md: results-file.ts), and calls to the preview host's contract and to the sandbox's control API (the
+// renderer build is build-renderer.ts).
 
 /** `--name=value` arguments; a bare `--flag` is "true". */
 export function benchArgs(): Map<string, string> {
@@ -31,15 +33,25 @@ export function spread(samples: readonly number[]): Spread {
 
 export const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
 
-export function printTable(rows: readonly (readonly string[])[]): void {
+export interface TableOptions {
+  /** Columns padded on the right (text); the others are figures, padded on the left. Default: the first. */
+  readonly left?: readonly number[];
+}
+
+/** Prints a table and keeps it for results.md (see recordResults). */
+export function printTable(rows: readonly (readonly string[])[], options: TableOptions = {}): void {
+  const left = options.left ?? [0];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   const format = (row: readonly string[]): string =>
     row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) =>
+        left.includes(column) ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
       .join('  ');
   console.log(format(rows[0] ?? []));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(format(row));
+  recordResults(rows);
 }
 
 /** A contract call through the preview host's HTTP transport, as the renderer makes it. */
@@ -81,3 +93,4 @@ export async function sandboxCall<T>(
 }
 
 export { sleep } from '../../electron/sandbox/sandbox.test-helper.ts';
+export { noteResult, recordResults } from './results-file.ts';

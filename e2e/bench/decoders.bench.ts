@@ -20,6 +20,7 @@ import { createZxingJsDecoder, type FrameDecoder, type Pixels } from '../../rend
 import { loadWasmDecoder } from '../../renderer/scanning/wasm-decoder.ts';
 import { boxFilteredLuminance } from '../../renderer/scanning/denoise.ts';
 import { decodePlan } from '../../renderer/scanning/frame-loop.ts';
+import { printTable } from './bench-kit.ts';
 import { FRAME_CASES, FRAME_HEIGHT, FRAME_WIDTH, PAYLOADS, payloadsOf, renderFrame } from './qr-frames.ts';
 
 const args = new Map(
@@ -82,17 +83,6 @@ function savePng(pixels: Pixels, file: string): void {
   const png = new PNG({ width: pixels.width, height: pixels.height });
   png.data.set(pixels.data);
   writeFileSync(file, PNG.sync.write(png));
-}
-
-function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const format = (row: readonly string[]): string =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ');
-  console.log(format(rows[0] ?? []));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows.slice(1)) console.log(format(row));
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { journalFileIn, openJournal } from '../../electron/core/journal/journal.ts';
 import { fullCheckOffThread } from '../../electron/core/journal/structure-check.ts';
+import { printTable } from './bench-kit.ts';
 import { SEED_BATCH as BATCH, SEED_DAYS as DAYS, seedJournal } from './journal-seed.ts';
 
 const args = new Map(
@@ -237,16 +238,7 @@ async function main(): Promise<void> {
       ms(wholeTiming.max),
       `${wholeChecks.length} runs, rows' constraints too, off the event loop`,
     ]);
-    const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
-    const format = (row: string[]) =>
-      row
-        .map((cell, column) =>
-          column === 0 || column === 4 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  ');
-    console.log(format(table[0] ?? []));
-    console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-    for (const row of table.slice(1)) console.log(format(row));
+    printTable(table, { left: [0, 4] });
     console.log('');
     console.log(
       `file size: ${mb(dbBytes)} database + ${mb(walBytes)} WAL = ${mb(dbBytes + walBytes)} (${((dbBytes + walBytes) / PAYMENTS / 1024).toFixed(2)} KB per payment)`,

@@ -109,21 +109,28 @@ export const DEFAULT_AMOUNT_LIMITS = { minAmountMinor: 1, maxAmountMinor: 1_000_
 
 export const DEFAULT_SETTINGS: SandboxSettings = { abandonAfterMs: 300_000, confirmDelayMs: 1_000 };
 
+/** The running sandbox's parts, shared by the request handling below. */
+interface SandboxParts {
+  readonly ctx: SandboxContext;
+  readonly faults: Faults;
+  readonly timers: Timers;
+  readonly requests: RequestLog;
+  readonly areas: readonly SandboxArea[];
+  readonly control: ReturnType<typeof controlRoutes>;
+  /** Where it listens, known once it does (the control guard checks the port). */
+  readonly listening: { port: number; origin: string };
+  readonly log: (line: string) => void;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const merchants = checkMerchants(options.merchants ?? [DEMO_MERCHANT]);
-  const initialSettings: SandboxSettings = {
-    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_SETTINGS.abandonAfterMs,
-    confirmDelayMs: options.confirmDelayMs ?? DEFAULT_SETTINGS.confirmDelayMs,
-    tokenizedErrorShape: options.tokenizedErrorShape ?? 'document',
-    orderWebhookShape: options.orderWebhookShape ?? 'document',
-  };
+  const initialSettings = initialSettingsOf(options);
   const initialFaults = parseFaultPatch(options.faults ?? {});
   if (typeof initialFaults === 'string') throw new Error(`sandbox faults: ${initialFaults}`);
   const faults = new Faults();
   faults.apply(initialFaults);
   const timers = new Timers();
-  let listeningOrigin = '';
-  let listeningPort = 0;
+  const listening = { port: 0, origin: '' };
   const publicOrigin = options.publicOrigin?.replace(/\/+$/, '');
   const log = options.log ?? ((): void => {});
   const ctx: SandboxContext = {
@@ -134,7 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     timers,
     merchants,
     headers: headerNames(options.headerPrefix ?? DOCUMENT_HEADER_PREFIX),
-    publicOrigin: () => publicOrigin ?? listeningOrigin,
+    publicOrigin: () => publicOrigin ?? listening.origin,
     log,
   };
   const webhooks = new WebhookDispatcher(ctx, options.webhookRetryBaseMs ?? 1_000);
@@ -152,87 +159,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log('sandbox reset');
   };
   const control = controlRoutes({ ctx, areas, webhooks, requests, reset });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = Date.now();
-    const rawUrl = req.url ?? '/';
-    const url = new URL(rawUrl, 'http://sandbox.invalid');
-    const method = (req.method ?? 'GET').toUpperCase();
-    const rawBody = await readRequestBody(req, MAX_BODY_BYTES);
-    const ex: Exchange = {
-      req,
-      res,
-      method,
-      rawUrl,
-      pathname: url.pathname,
-      query: url.searchParams,
-      rawBody: rawBody ?? '',
-    };
-    const send = (reply: Reply, note = ''): void => {
-      writeReply(res, reply, ctx.clock.httpDate());
-      log(`${method} ${rawUrl} → ${reply.status}${note} (${Date.now() - started} ms)`);
-    };
-    if (rawBody === null) return send(errorReply(413, GENERIC_MESSAGES.bodyTooLarge, ctx.ids.traceId()));
-    for (const area of areas) area.sweep();
-
-    if (ex.pathname === CONTROL_BASE_PATH || ex.pathname.startsWith(`${CONTROL_BASE_PATH}/`)) {
-      const refused = controlRefusal(req.socket.remoteAddress, req.headers, {
-        port: listeningPort,
-        publicOrigin: ctx.publicOrigin(),
-      });
-      if (refused !== null) return send(errorReply(403, refused, ctx.ids.traceId()));
-      return send(await runControl(ex, ex.pathname.slice(CONTROL_BASE_PATH.length)));
-    }
-    const area = areas.find((a) => ex.pathname.startsWith(`${a.basePath}/`));
-    const target = area?.route(ex, ex.pathname.slice(area.basePath.length)) ?? null;
-    if (!target) return send(errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId()));
-    if (!target.api) return send(await target.run());
-    requests.record({ at: started, method, path: ex.pathname, connection: requests.connectionOf(req.socket) });
-    await serveWithFaults(ex, target, send);
-  }
-
-  async function runControl(ex: Exchange, path: string): Promise<Reply> {
-    const found = findRoute(control, ex.method, path);
-    if (!found.route) {
-      return found.allowed.length > 0
-        ? errorReply(405, GENERIC_MESSAGES.methodNotAllowed, ctx.ids.traceId())
-        : errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId());
-    }
-    try {
-      return await found.route.handler({ body: parseJsonObject(ex.rawBody), params: found.params, query: ex.query });
-    } catch (error) {
-      if (error instanceof ApiError) return errorReply(error.status, error.message, ctx.ids.traceId());
-      throw error;
-    }
-  }
-
-  /** A provider API call with the fault switches applied around it (see faults.ts for the order). */
-  async function serveWithFaults(
-    ex: Exchange,
-    target: AreaTarget,
-    send: (reply: Reply, note?: string) => void,
-  ): Promise<void> {
-    const plan = faults.plan(ex.pathname);
-    if (plan.latencyMs > 0) await timers.sleep(plan.latencyMs);
-    if (plan.before === 'reset') {
-      log(`${ex.method} ${ex.rawUrl} → connection reset before acting (fault)`);
-      ex.req.socket.destroy();
-      return;
-    }
-    if (plan.before === 'fail5xx')
-      return send(errorReply(503, GENERIC_MESSAGES.serviceUnavailable, ctx.ids.traceId()), ' (fault)');
-    const reply = await target.run();
-    if (plan.delayAfterActMs > 0) await timers.sleep(plan.delayAfterActMs);
-    if (plan.dropAfterAct) {
-      log(`${ex.method} ${ex.rawUrl} → acted (${reply.status}), then dropped the connection (fault)`);
-      ex.req.socket.destroy();
-      return;
-    }
-    send(reply);
-  }
+  const parts: SandboxParts = { ctx, faults, timers, requests, areas, control, listening, log };
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(parts, req, res).catch((error: unknown) => {
       log(
         `internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -243,16 +173,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   server.keepAliveTimeout = 5_000;
 
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  listeningPort = port;
-  listeningOrigin = `http://${originHost(host)}:${port}`;
+  listening.port = await listenOn(server, options.port ?? 0, host);
+  listening.origin = `http://${originHost(host)}:${listening.port}`;
+  const listeningOrigin = listening.origin;
   log(`sandbox listening on ${listeningOrigin} (seed ${ctx.ids.seed})`);
   if (Object.keys(initialFaults).length > 0) log(`faults set from the start: ${JSON.stringify(faults.current)}`);
 
@@ -274,6 +197,109 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return closed;
     },
   };
+}
+
+/** The settings it starts with, and which `/_sandbox/reset` comes back to. */
+function initialSettingsOf(options: SandboxOptions): SandboxSettings {
+  return {
+    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_SETTINGS.abandonAfterMs,
+    confirmDelayMs: options.confirmDelayMs ?? DEFAULT_SETTINGS.confirmDelayMs,
+    tokenizedErrorShape: options.tokenizedErrorShape ?? 'document',
+    orderWebhookShape: options.orderWebhookShape ?? 'document',
+  };
+}
+
+/** Listens, and answers the port it got (0 asks for any free one). */
+async function listenOn(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** One request: the control API (guarded), or an area's route, with the fault switches around API calls. */
+async function handle(parts: SandboxParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { ctx, areas, requests, log } = parts;
+  const started = Date.now();
+  const rawUrl = req.url ?? '/';
+  const url = new URL(rawUrl, 'http://sandbox.invalid');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const rawBody = await readRequestBody(req, MAX_BODY_BYTES);
+  const ex: Exchange = {
+    req,
+    res,
+    method,
+    rawUrl,
+    pathname: url.pathname,
+    query: url.searchParams,
+    rawBody: rawBody ?? '',
+  };
+  const send = (reply: Reply, note = ''): void => {
+    writeReply(res, reply, ctx.clock.httpDate());
+    log(`${method} ${rawUrl} → ${reply.status}${note} (${Date.now() - started} ms)`);
+  };
+  if (rawBody === null) return send(errorReply(413, GENERIC_MESSAGES.bodyTooLarge, ctx.ids.traceId()));
+  for (const area of areas) area.sweep();
+
+  if (ex.pathname === CONTROL_BASE_PATH || ex.pathname.startsWith(`${CONTROL_BASE_PATH}/`)) {
+    const refused = controlRefusal(req.socket.remoteAddress, req.headers, {
+      port: parts.listening.port,
+      publicOrigin: ctx.publicOrigin(),
+    });
+    if (refused !== null) return send(errorReply(403, refused, ctx.ids.traceId()));
+    return send(await runControl(parts, ex, ex.pathname.slice(CONTROL_BASE_PATH.length)));
+  }
+  const area = areas.find((a) => ex.pathname.startsWith(`${a.basePath}/`));
+  const target = area?.route(ex, ex.pathname.slice(area.basePath.length)) ?? null;
+  if (!target) return send(errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId()));
+  if (!target.api) return send(await target.run());
+  requests.record({ at: started, method, path: ex.pathname, connection: requests.connectionOf(req.socket) });
+  await serveWithFaults(parts, ex, target, send);
+}
+
+async function runControl({ ctx, control }: SandboxParts, ex: Exchange, path: string): Promise<Reply> {
+  const found = findRoute(control, ex.method, path);
+  if (!found.route) {
+    return found.allowed.length > 0
+      ? errorReply(405, GENERIC_MESSAGES.methodNotAllowed, ctx.ids.traceId())
+      : errorReply(404, GENERIC_MESSAGES.routeNotFound, ctx.ids.traceId());
+  }
+  try {
+    return await found.route.handler({ body: parseJsonObject(ex.rawBody), params: found.params, query: ex.query });
+  } catch (error) {
+    if (error instanceof ApiError) return errorReply(error.status, error.message, ctx.ids.traceId());
+    throw error;
+  }
+}
+
+/** A provider API call with the fault switches applied around it (see faults.ts for the order). */
+async function serveWithFaults(
+  { ctx, faults, timers, log }: SandboxParts,
+  ex: Exchange,
+  target: AreaTarget,
+  send: (reply: Reply, note?: string) => void,
+): Promise<void> {
+  const plan = faults.plan(ex.pathname);
+  if (plan.latencyMs > 0) await timers.sleep(plan.latencyMs);
+  if (plan.before === 'reset') {
+    log(`${ex.method} ${ex.rawUrl} → connection reset before acting (fault)`);
+    ex.req.socket.destroy();
+    return;
+  }
+  if (plan.before === 'fail5xx')
+    return send(errorReply(503, GENERIC_MESSAGES.serviceUnavailable, ctx.ids.traceId()), ' (fault)');
+  const reply = await target.run();
+  if (plan.delayAfterActMs > 0) await timers.sleep(plan.delayAfterActMs);
+  if (plan.dropAfterAct) {
+    log(`${ex.method} ${ex.rawUrl} → acted (${reply.status}), then dropped the connection (fault)`);
+    ex.req.socket.destroy();
+    return;
+  }
+  send(reply);
 }
 
 /** A wildcard listen address is reached on loopback; IPv6 literals need brackets in a URL. */

@@ -120,6 +120,131 @@ const referenceIdParameter = {
   schema: { type: 'string', pattern: `^${REFERENCE_IN_PATH}$` },
 };
 
+/** POST /payments: a sale started on the till. */
+function createPaymentOperation(): Record<string, unknown> {
+  return {
+    post: {
+      operationId: 'createPayment',
+      summary: 'Start a sale on the till',
+      description:
+        'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent). The problem names the sale (referenceId) only when it is this key’s own. Refused with 409 auth.sign-in-required while the till asks who is at the till (Settings → Staff) and nobody is signed in: send it again once a cashier is.',
+      parameters: [idempotencyKey],
+      requestBody: { required: true, content: json('CreatePayment') },
+      responses: {
+        '201': made('The sale, as it stands', 'Payment'),
+        '422': problem(`An amount or currency this till does not take, or ${EXPIRED_KEY}`),
+        ...POST_PROBLEMS,
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
+/** GET /payments/{referenceId}: read it, or wait for its next change. */
+function getPaymentOperation(): Record<string, unknown> {
+  return {
+    get: {
+      operationId: 'getPayment',
+      summary: 'A payment this connection started, as it stands',
+      parameters: [
+        referenceIdParameter,
+        {
+          name: 'waitSeconds',
+          in: 'query',
+          required: false,
+          description: 'Long poll: answer when the status changes, or after this many seconds: decimal digits, 0–60',
+          schema: { type: 'integer', minimum: 0, maximum: 60 },
+        },
+      ],
+      responses: {
+        '200': { description: 'The payment', content: json('Payment') },
+        '400': problem('waitSeconds is not a decimal whole number from 0 to 60 (ecr.invalid-request)'),
+        '404': problem(NOT_THIS_KEYS),
+        ...HELD_PROBLEMS,
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
+/** POST /payments/{referenceId}/cancel. */
+function cancelPaymentOperation(): Record<string, unknown> {
+  return {
+    post: {
+      operationId: 'cancelPayment',
+      summary: 'Cancel it (while the customer has not confirmed)',
+      parameters: [referenceIdParameter, idempotencyKey],
+      requestBody: { required: false, content: json('CancelPayment') },
+      responses: {
+        '200': made(
+          'The payment after the cancel, as it turned out (also when the provider refused the cancel: it was recorded and sent; canCancel says whether to try again)',
+          'Payment',
+        ),
+        '404': problem(NOT_THIS_KEYS),
+        '422': problem(
+          `Refused before anything was recorded: a payment of another terminal (terminal.denied), credentials the provider refuses (auth.*), ${EXPIRED_KEY}`,
+        ),
+        ...POST_PROBLEMS,
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
+/** POST /payments/{referenceId}/refunds. */
+function refundPaymentOperation(): Record<string, unknown> {
+  return {
+    post: {
+      operationId: 'refundPayment',
+      summary: 'Refund part or all of a paid payment',
+      description: 'Only when Settings → Register connection allows refunds (else 403 ecr.refunds-disabled).',
+      parameters: [referenceIdParameter, idempotencyKey],
+      requestBody: { required: true, content: json('CreateRefund') },
+      responses: {
+        '201': made('The refund, as it stands, with its payment', 'Refund'),
+        '404': problem(NOT_THIS_KEYS),
+        '422': problem(`Refused before anything was recorded, for a reason waiting does not fix; or ${EXPIRED_KEY}`),
+        ...POST_PROBLEMS,
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
+/** GET /events: the Server-Sent Events stream. */
+function eventsOperation(): Record<string, unknown> {
+  return {
+    get: {
+      operationId: 'events',
+      summary: 'Server-Sent Events: payment.updated for each change of a payment this key started',
+      description:
+        'Each event is `event: payment.updated` with a Payment as its data; comment lines keep the stream alive. Closed when the key is revoked.',
+      responses: {
+        '200': {
+          description: 'An event stream',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...HELD_PROBLEMS,
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
+/** GET /openapi.json: this document. */
+function openApiOperation(): Record<string, unknown> {
+  return {
+    get: {
+      operationId: 'openApi',
+      summary: 'This document',
+      responses: {
+        '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } },
+        ...COMMON_PROBLEMS,
+      },
+    },
+  };
+}
+
 export function openApiDocument(version: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
@@ -132,110 +257,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
     servers: [{ url: API_BASE_PATH }],
     security: [{ registerKey: [] }],
     paths: {
-      '/payments': {
-        post: {
-          operationId: 'createPayment',
-          summary: 'Start a sale on the till',
-          description:
-            'merchant-qr: the payment is created at once and the till shows its QR. customer-qr: the till asks the cashier to scan the customer’s code; the payment has status waiting until then. Refused with 409 ecr.busy while the till is busy with another sale: another register’s still open, or the cashier’s own under way (an amount on the Sale screen, the Scan screen, the cashier’s payment or its result on screen, a charge being sent). The problem names the sale (referenceId) only when it is this key’s own. Refused with 409 auth.sign-in-required while the till asks who is at the till (Settings → Staff) and nobody is signed in: send it again once a cashier is.',
-          parameters: [idempotencyKey],
-          requestBody: { required: true, content: json('CreatePayment') },
-          responses: {
-            '201': made('The sale, as it stands', 'Payment'),
-            '422': problem(`An amount or currency this till does not take, or ${EXPIRED_KEY}`),
-            ...POST_PROBLEMS,
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
-      '/payments/{referenceId}': {
-        get: {
-          operationId: 'getPayment',
-          summary: 'A payment this connection started, as it stands',
-          parameters: [
-            referenceIdParameter,
-            {
-              name: 'waitSeconds',
-              in: 'query',
-              required: false,
-              description:
-                'Long poll: answer when the status changes, or after this many seconds: decimal digits, 0–60',
-              schema: { type: 'integer', minimum: 0, maximum: 60 },
-            },
-          ],
-          responses: {
-            '200': { description: 'The payment', content: json('Payment') },
-            '400': problem('waitSeconds is not a decimal whole number from 0 to 60 (ecr.invalid-request)'),
-            '404': problem(NOT_THIS_KEYS),
-            ...HELD_PROBLEMS,
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
-      '/payments/{referenceId}/cancel': {
-        post: {
-          operationId: 'cancelPayment',
-          summary: 'Cancel it (while the customer has not confirmed)',
-          parameters: [referenceIdParameter, idempotencyKey],
-          requestBody: { required: false, content: json('CancelPayment') },
-          responses: {
-            '200': made(
-              'The payment after the cancel, as it turned out (also when the provider refused the cancel: it was recorded and sent; canCancel says whether to try again)',
-              'Payment',
-            ),
-            '404': problem(NOT_THIS_KEYS),
-            '422': problem(
-              `Refused before anything was recorded: a payment of another terminal (terminal.denied), credentials the provider refuses (auth.*), ${EXPIRED_KEY}`,
-            ),
-            ...POST_PROBLEMS,
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
-      '/payments/{referenceId}/refunds': {
-        post: {
-          operationId: 'refundPayment',
-          summary: 'Refund part or all of a paid payment',
-          description: 'Only when Settings → Register connection allows refunds (else 403 ecr.refunds-disabled).',
-          parameters: [referenceIdParameter, idempotencyKey],
-          requestBody: { required: true, content: json('CreateRefund') },
-          responses: {
-            '201': made('The refund, as it stands, with its payment', 'Refund'),
-            '404': problem(NOT_THIS_KEYS),
-            '422': problem(
-              `Refused before anything was recorded, for a reason waiting does not fix; or ${EXPIRED_KEY}`,
-            ),
-            ...POST_PROBLEMS,
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
-      '/events': {
-        get: {
-          operationId: 'events',
-          summary: 'Server-Sent Events: payment.updated for each change of a payment this key started',
-          description:
-            'Each event is `event: payment.updated` with a Payment as its data; comment lines keep the stream alive. Closed when the key is revoked.',
-          responses: {
-            '200': {
-              description: 'An event stream',
-              content: { 'text/event-stream': { schema: { type: 'string' } } },
-            },
-            ...HELD_PROBLEMS,
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
-      '/openapi.json': {
-        get: {
-          operationId: 'openApi',
-          summary: 'This document',
-          responses: {
-            '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } },
-            ...COMMON_PROBLEMS,
-          },
-        },
-      },
+      '/payments': createPaymentOperation(),
+      '/payments/{referenceId}': getPaymentOperation(),
+      '/payments/{referenceId}/cancel': cancelPaymentOperation(),
+      '/payments/{referenceId}/refunds': refundPaymentOperation(),
+      '/events': eventsOperation(),
+      '/openapi.json': openApiOperation(),
     },
     components: {
       securitySchemes: {

@@ -7,7 +7,12 @@ import { registerSettingsSchema, type RegisterSettings } from '../../../shared/s
 import type { CoreEventListener } from '../core-api.ts';
 import { listen } from '../http/listen.ts';
 import { probePort } from '../http/listen-probe.ts';
-import { followSettingsListener, type ListenerPlan, type RunningReceiver } from '../http/settings-listener.ts';
+import {
+  followSettingsListener,
+  type ListenerPlan,
+  type RunningReceiver,
+  type SettingsListener,
+} from '../http/settings-listener.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
 import { requireAdminPinSet } from '../settings/admin-pin-first.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
@@ -95,6 +100,23 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A register starts TLS at once; a connection silent for this long is closed (Node would hold it 120 s). */
 export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
+/**
+ * What the listener learns as it runs, shared by its start, Settings' status and a new certificate: why it does
+ * not listen, the till's certificate and the running HTTPS server (which a new certificate replaces in place).
+ */
+interface ListenerState {
+  problem: Notice | null;
+  certificate: TillCertificate | null;
+  // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
+  certificateProblem: 'unreadable' | null;
+  tlsServer: HttpsServer | null;
+  /** Starts the listener again from the current settings (after a certificate was made for it). */
+  applyAgain: () => void;
+}
+
+type RegisterApi = ReturnType<typeof createRegisterApi>;
+type KeyStore = ReturnType<typeof openKeyStore>;
+
 export async function startRegisterModule(options: RegisterModuleOptions): Promise<RegisterModule> {
   const { settings } = options;
   const log = options.log ?? (() => {});
@@ -108,78 +130,21 @@ export async function startRegisterModule(options: RegisterModuleOptions): Promi
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
   const stopRevokes = keys.onRevoke((keyId) => api.revoked(keyId));
-  let problem: Notice | null = null;
-  let certificate: TillCertificate | null = null;
-  // A damaged certificate is the admin's to replace (certificate.ts): said in Settings, not made anew silently.
-  let certificateProblem: 'unreadable' | null = null;
-  // The running HTTPS server, whose certificate a new one replaces in place; and a way to start it again.
-  let tlsServer: HttpsServer | null = null;
-  let applyAgain: () => void = () => {};
-
-  const plan = (): ListenerPlan => {
-    const ecr: RegisterSettings = settings.current().ecr;
-    return {
-      listen: ecr.enabled,
-      port: ecr.port,
-      host: ecr.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS,
-    };
+  const state: ListenerState = {
+    problem: null,
+    certificate: null,
+    certificateProblem: null,
+    tlsServer: null,
+    applyAgain: () => {},
   };
 
-  async function start(next: ListenerPlan): Promise<RunningReceiver> {
-    try {
-      const loopbackOnly = next.host === THIS_COMPUTER;
-      // Made on first use of the shop network, then kept: a register that pinned it keeps trusting it.
-      if (!loopbackOnly) {
-        certificate ??= ensureCertificate(options.dataDir);
-        certificateProblem = null;
-      }
-      let port = next.port;
-      // The request timeout bounds how long a request may take to ARRIVE (a body that never finishes holds
-      // nothing for long); once it has arrived it no longer applies, so a long poll still waits its full minute.
-      const listening = await listen({
-        port: next.port,
-        host: next.host!,
-        handler: (request, response) => void api.handle(request, response, { port, loopbackOnly }),
-        requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-        requestTimeoutAnswer: REQUEST_TIMEOUT_ANSWER,
-        maxConnections: MAX_CONNECTIONS,
-        ...(loopbackOnly
-          ? {}
-          : {
-              tls: { ...TLS_SERVER_OPTIONS, cert: certificate!.certificatePem, key: certificate!.privateKeyPem },
-              tlsHandshakeTimeoutMs: TLS_HANDSHAKE_TIMEOUT_MS,
-              maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
-            }),
-        log,
-      });
-      port = listening.port;
-      if (!loopbackOnly) tlsServer = listening.server as HttpsServer;
-      problem = null;
-      const host = loopbackOnly ? THIS_COMPUTER : (shopNetworkAddresses()[0] ?? THIS_COMPUTER);
-      return {
-        url: `${loopbackOnly ? 'http' : 'https'}://${host}:${port}${API_BASE_PATH}`,
-        close: () => {
-          if (tlsServer === listening.server) tlsServer = null;
-          // Streams and long polls are ended as the API ends them (their last words), then every connection.
-          api.close();
-          return listening.close();
-        },
-      };
-    } catch (error) {
-      // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
-      if (error instanceof CertificateUnreadable) certificateProblem = 'unreadable';
-      problem = error instanceof CertificateUnreadable ? null : listenProblem(error, next.port);
-      throw error;
-    }
-  }
-
   const listener = await followSettingsListener({
-    plan,
+    plan: () => listenerPlan(settings.current().ecr),
     onSettingsChange: (changed) => {
-      applyAgain = changed;
+      state.applyAgain = changed;
       return settings.onChange(() => changed());
     },
-    start,
+    start: (next) => startListener(next, { state, api, options, log }),
     label: 'register connection',
     log,
     report: (failure) =>
@@ -188,79 +153,178 @@ export async function startRegisterModule(options: RegisterModuleOptions): Promi
         : options.listeners?.listening('register-connection'),
   });
 
-  /** Admin only, like settings.save: once an admin PIN exists, only within the admin's unlocked window. */
-  const requireAdmin = async (): Promise<void> => {
-    await settings.ensureVaultReadable();
-    if (settings.view().secrets.adminPin && !options.admin.active()) throw new PosError('admin.pin-required');
-  };
-
-  const status = (): RegisterConnectionStatus => {
-    const { enabled, network } = settings.current().ecr;
-    const baseUrl = listener.receiverUrl() ?? null;
-    return {
-      enabled,
-      baseUrl,
-      problem: enabled && baseUrl === null ? problem : null,
-      keysProblem: keys.unreadable() ? 'unreadable' : null,
-      certificateProblem: enabled && network === 'shop-network' ? certificateProblem : null,
-      certificate: enabled && network === 'shop-network' && certificate ? certificate.info : null,
-    };
-  };
-
-  const settingsProblems = async (
-    candidate: Readonly<Record<string, unknown>>,
-    known: FieldNotices,
-  ): Promise<FieldNotices> => {
-    const parsed = registerSettingsSchema.safeParse(candidate['ecr']);
-    if (!parsed.success || known['ecr.port'] || !parsed.data.enabled) return {};
-    const next = parsed.data;
-    const now = settings.current().ecr;
-    // Unchanged, it is already listening there, or Settings' status already says why not.
-    if (now.enabled && now.port === next.port && now.network === next.network) return {};
-    const refuse = (why: Notice): FieldNotices => ({ 'ecr.port': why });
-    if (tillPorts(candidate, options.ownPorts?.() ?? []).includes(next.port))
-      return refuse(notice('settings.port-of-till', { port: next.port }));
-    // Its own listener holds the port until the save restarts it on the other network.
-    if (now.enabled && now.port === next.port && listener.receiverUrl()) return {};
-    const refused = await probePort(next.port, next.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS);
-    return refused ? refuse(portRefusalNotice(refused, next.port)) : {};
-  };
-
   return {
-    settingsProblems,
-    handlers: {
-      'ecr.keys': async () => {
-        await requireAdmin();
-        return keys.list();
-      },
-      'ecr.createKey': async ({ name }) => {
-        await requireAdmin();
-        requireAdminPinSet(settings.view());
-        return keys.create(name);
-      },
-      'ecr.revokeKey': async ({ name }) => {
-        await requireAdmin();
-        keys.revoke(name);
-        return keys.list();
-      },
-      'ecr.status': async () => status(),
-      'ecr.openSale': async () => options.payments.openSale(),
-      'ecr.cancelSale': async ({ referenceId }) => options.payments.cancel(referenceId, null),
-      'ecr.newCertificate': async () => {
-        await requireAdmin();
-        certificate = renewCertificate(options.dataDir);
-        certificateProblem = null;
-        const made = certificate;
-        // Listening: new connections get the new certificate at once. Not listening for want of one: start.
-        if (tlsServer)
-          tlsServer.setSecureContext({ ...TLS_SERVER_OPTIONS, cert: made.certificatePem, key: made.privateKeyPem });
-        else applyAgain();
-        return made.info;
-      },
-    },
+    settingsProblems: (candidate, known) =>
+      portProblems(candidate, known, { settings, ownPorts: () => options.ownPorts?.() ?? [], listener }),
+    handlers: registerHandlers({
+      options,
+      keys,
+      state,
+      status: () => connectionStatus(state, settings.current().ecr, keys, listener.receiverUrl() ?? null),
+    }),
     async close() {
       stopRevokes();
       await listener.close();
+    },
+  };
+}
+
+/** Where Settings → Register connection says to listen: this computer only, or every address (shop network). */
+function listenerPlan(ecr: RegisterSettings): ListenerPlan {
+  return {
+    listen: ecr.enabled,
+    port: ecr.port,
+    host: ecr.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS,
+  };
+}
+
+async function startListener(
+  next: ListenerPlan,
+  {
+    state,
+    api,
+    options,
+    log,
+  }: { state: ListenerState; api: RegisterApi; options: RegisterModuleOptions; log: (line: string) => void },
+): Promise<RunningReceiver> {
+  try {
+    const loopbackOnly = next.host === THIS_COMPUTER;
+    // Made on first use of the shop network, then kept: a register that pinned it keeps trusting it.
+    if (!loopbackOnly) {
+      state.certificate ??= ensureCertificate(options.dataDir);
+      state.certificateProblem = null;
+    }
+    let port = next.port;
+    // The request timeout bounds how long a request may take to ARRIVE (a body that never finishes holds
+    // nothing for long); once it has arrived it no longer applies, so a long poll still waits its full minute.
+    const listening = await listen({
+      port: next.port,
+      host: next.host!,
+      handler: (request, response) => void api.handle(request, response, { port, loopbackOnly }),
+      requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      requestTimeoutAnswer: REQUEST_TIMEOUT_ANSWER,
+      maxConnections: MAX_CONNECTIONS,
+      ...(loopbackOnly
+        ? {}
+        : {
+            tls: {
+              ...TLS_SERVER_OPTIONS,
+              cert: state.certificate!.certificatePem,
+              key: state.certificate!.privateKeyPem,
+            },
+            tlsHandshakeTimeoutMs: TLS_HANDSHAKE_TIMEOUT_MS,
+            maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+          }),
+      log,
+    });
+    port = listening.port;
+    if (!loopbackOnly) state.tlsServer = listening.server as HttpsServer;
+    state.problem = null;
+    const host = loopbackOnly ? THIS_COMPUTER : (shopNetworkAddresses()[0] ?? THIS_COMPUTER);
+    return {
+      url: `${loopbackOnly ? 'http' : 'https'}://${host}:${port}${API_BASE_PATH}`,
+      close: () => {
+        if (state.tlsServer === listening.server) state.tlsServer = null;
+        // Streams and long polls are ended as the API ends them (their last words), then every connection.
+        api.close();
+        return listening.close();
+      },
+    };
+  } catch (error) {
+    // Payments go on without it; Settings says why in the admin's words, the log keeps the system's.
+    if (error instanceof CertificateUnreadable) state.certificateProblem = 'unreadable';
+    state.problem = error instanceof CertificateUnreadable ? null : listenProblem(error, next.port);
+    throw error;
+  }
+}
+
+function connectionStatus(
+  state: ListenerState,
+  { enabled, network }: RegisterSettings,
+  keys: KeyStore,
+  baseUrl: string | null,
+): RegisterConnectionStatus {
+  return {
+    enabled,
+    baseUrl,
+    problem: enabled && baseUrl === null ? state.problem : null,
+    keysProblem: keys.unreadable() ? 'unreadable' : null,
+    certificateProblem: enabled && network === 'shop-network' ? state.certificateProblem : null,
+    certificate: enabled && network === 'shop-network' && state.certificate ? state.certificate.info : null,
+  };
+}
+
+async function portProblems(
+  candidate: Readonly<Record<string, unknown>>,
+  known: FieldNotices,
+  {
+    settings,
+    ownPorts,
+    listener,
+  }: { settings: SettingsService; ownPorts: () => readonly number[]; listener: SettingsListener },
+): Promise<FieldNotices> {
+  const parsed = registerSettingsSchema.safeParse(candidate['ecr']);
+  if (!parsed.success || known['ecr.port'] || !parsed.data.enabled) return {};
+  const next = parsed.data;
+  const now = settings.current().ecr;
+  // Unchanged, it is already listening there, or Settings' status already says why not.
+  if (now.enabled && now.port === next.port && now.network === next.network) return {};
+  const refuse = (why: Notice): FieldNotices => ({ 'ecr.port': why });
+  if (tillPorts(candidate, ownPorts()).includes(next.port))
+    return refuse(notice('settings.port-of-till', { port: next.port }));
+  // Its own listener holds the port until the save restarts it on the other network.
+  if (now.enabled && now.port === next.port && listener.receiverUrl()) return {};
+  const refused = await probePort(next.port, next.network === 'this-computer' ? THIS_COMPUTER : EVERY_ADDRESS);
+  return refused ? refuse(portRefusalNotice(refused, next.port)) : {};
+}
+
+/** Admin only, like settings.save: once an admin PIN exists, only within the admin's unlocked window. */
+async function requireAdmin(settings: SettingsService, admin: AdminSession): Promise<void> {
+  await settings.ensureVaultReadable();
+  if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+}
+
+function registerHandlers({
+  options,
+  keys,
+  state,
+  status,
+}: {
+  options: RegisterModuleOptions;
+  keys: KeyStore;
+  state: ListenerState;
+  status: () => RegisterConnectionStatus;
+}): Pick<Handlers, RegisterChannel> {
+  const { settings } = options;
+  const adminOnly = () => requireAdmin(settings, options.admin);
+  return {
+    'ecr.keys': async () => {
+      await adminOnly();
+      return keys.list();
+    },
+    'ecr.createKey': async ({ name }) => {
+      await adminOnly();
+      requireAdminPinSet(settings.view());
+      return keys.create(name);
+    },
+    'ecr.revokeKey': async ({ name }) => {
+      await adminOnly();
+      keys.revoke(name);
+      return keys.list();
+    },
+    'ecr.status': async () => status(),
+    'ecr.openSale': async () => options.payments.openSale(),
+    'ecr.cancelSale': async ({ referenceId }) => options.payments.cancel(referenceId, null),
+    'ecr.newCertificate': async () => {
+      await adminOnly();
+      state.certificate = renewCertificate(options.dataDir);
+      state.certificateProblem = null;
+      const made = state.certificate;
+      // Listening: new connections get the new certificate at once. Not listening for want of one: start.
+      if (state.tlsServer)
+        state.tlsServer.setSecureContext({ ...TLS_SERVER_OPTIONS, cert: made.certificatePem, key: made.privateKeyPem });
+      else state.applyAgain();
+      return made.info;
     },
   };
 }

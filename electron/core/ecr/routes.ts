@@ -79,206 +79,38 @@ const replayed = (recordedAt: number) => ({
   'Idempotent-Recorded-At': new Date(recordedAt).toISOString(),
 });
 
+/** What every route shares: the deps, the clock, the POSTs under way and the held streams and long polls. */
+interface ApiContext {
+  readonly deps: RegisterApiDeps;
+  readonly payments: RegisterPayments;
+  readonly now: () => number;
+  readonly inFlight: InFlightRequests;
+  readonly held: HeldRequests;
+}
+
+/** A POST's operation: the body fits its schema; what it made, with the status of its first answer. */
+type RunOperation = (body: never, record: NewRegisterRequest) => Promise<{ status: number; body: unknown }>;
+
 export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
-  const { payments } = deps;
-  const now = deps.now ?? Date.now;
-  const inFlight = new InFlightRequests();
-  const held = new HeldRequests();
-
-  /** A payment this key started, as it stands now; another key's is answered as if it did not exist. */
-  const paymentNow = (referenceId: string, keyId: string): RegisterPayment => {
-    const sale = payments.sale(referenceId);
-    if (!sale || sale.keyId !== keyId) throw new PosError('payment.not-found', { details: { referenceId } });
-    return registerPaymentOf(sale);
+  const context: ApiContext = {
+    deps,
+    payments: deps.payments,
+    now: deps.now ?? Date.now,
+    inFlight: new InFlightRequests(),
+    held: new HeldRequests(),
   };
-
-  /** What a recorded request made, as it stands now, with the status its first answer had. */
-  const answerOf = (row: RegisterRequestRow): { status: number; body: unknown } => {
-    if (row.operation === 'refund') {
-      const refund = payments.refundOf(row.refundId!);
-      const sale = payments.sale(row.referenceId);
-      if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
-      return { status: 201, body: registerRefundOf(refund, sale) };
-    }
-    return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(row.referenceId, row.keyId) };
-  };
-
-  /**
-   * Runs a POST once per Idempotency-Key: a key already recorded answers what it made (409 for another
-   * request); else the operation runs, and whatever it throws after its request was recorded (the provider
-   * refused the payment it made…) still answers what it made: the register reads the outcome in it.
-   */
-  async function idempotent(
-    request: IncomingMessage,
-    response: ServerResponse,
-    keyId: string,
-    operation: RegisterOperation,
-    path: string,
-    schema: z.ZodType,
-    run: (body: never, record: NewRegisterRequest) => Promise<{ status: number; body: unknown }>,
-  ): Promise<void> {
-    const idempotencyKey = idempotencyKeyOf(request.headers);
-    const raw = await readJsonBody(request);
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw invalidBody(parsed.error);
-    const record: NewRegisterRequest = {
-      keyId,
-      idempotencyKey,
-      requestHash: requestHash('POST', path, parsed.data),
-      operation,
-    };
-    const recorded = (): { status: number; body: unknown; recordedAt: number } | null => {
-      const row = payments.requestOf(keyId, idempotencyKey);
-      if (!row) return null;
-      refuseExpired(row.createdAt, now(), idempotencyKey);
-      if (row.requestHash !== record.requestHash) {
-        throw new PosError('ecr.idempotency-conflict', {
-          message: `Idempotency-Key "${idempotencyKey}" was used for another request (${row.operation} of ${row.referenceId}).`,
-        });
-      }
-      return { ...answerOf(row), recordedAt: row.createdAt };
-    };
-    const answer = await inFlight.exclusive(keyId, idempotencyKey, async () => {
-      const replay = recorded();
-      if (replay) return { ...replay, replayed: true };
-      try {
-        return { ...(await run(parsed.data as never, record)), replayed: false };
-      } catch (error) {
-        const made = recorded();
-        if (made) return { ...made, replayed: false };
-        throw error;
-      }
-    });
-    sendJson(
-      response,
-      answer.status,
-      answer.body,
-      'recordedAt' in answer && answer.replayed ? replayed(answer.recordedAt) : {},
-    );
-  }
-
-  async function route(request: IncomingMessage, response: ServerResponse, path: string, caller: RegisterCaller) {
-    const { keyId } = caller;
-    const found = ROUTES.map(([pattern, make, method]) => {
-      const match = pattern.exec(path);
-      return match ? { route: make(match), method } : null;
-    }).find((entry) => entry !== null);
-    if (!found) throw new PosError('ecr.not-found', { message: `Nothing at ${API_BASE_PATH}${path}.` });
-    if (request.method !== found.method) {
-      response.setHeader('Allow', found.method);
-      throw new PosError('ecr.method-not-allowed', {
-        message: `${request.method ?? '?'} ${path}: use ${found.method}.`,
-      });
-    }
-    const target = found.route;
-    const fullPath = `${API_BASE_PATH}${path}`;
-    switch (target.kind) {
-      case 'openapi':
-        return sendJson(response, 200, openApiDocument(deps.version));
-      case 'events': {
-        let stream: EventStream | null = null;
-        // held-requests.ts counts by its `keyName`: the key's id here, so a revoke ends exactly that key's.
-        const hold: Held = { keyName: keyId, kind: 'stream', end: () => stream?.close() };
-        if (!held.tryHold(hold)) {
-          throw new PosError('ecr.too-many-connections', {
-            message: `This key already holds ${STREAMS_PER_KEY} event streams: close one before opening another.`,
-          });
-        }
-        stream = openEventStream({
-          keyId,
-          response,
-          subscribe: deps.subscribe,
-          read: (referenceId) => {
-            const sale = payments.sale(referenceId);
-            return sale ? registerPaymentOf(sale) : null;
-          },
-          heartbeatMs: deps.heartbeatMs,
-          onClose: () => held.release(hold),
-        });
-        return;
-      }
-      case 'payment': {
-        const url = new URL(request.url ?? '/', 'http://register.invalid');
-        const waitText = url.searchParams.get('waitSeconds');
-        const wait = waitText === null ? 0 : waitSecondsSchema.safeParse(waitText);
-        if (typeof wait !== 'number' && !wait.success)
-          throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
-        const seconds = typeof wait === 'number' ? wait : wait.data;
-        const initial = paymentNow(target.referenceId, keyId);
-        if (seconds === 0) return sendJson(response, 200, initial);
-        const ended = new AbortController();
-        const hold: Held = { keyName: keyId, kind: 'long-poll', end: (reason) => ended.abort(reason) };
-        if (!held.tryHold(hold)) {
-          throw new PosError('ecr.too-many-connections', {
-            message: `This key already holds ${LONG_POLLS_PER_KEY} long polls: wait for one to answer.`,
-          });
-        }
-        let payment: RegisterPayment;
-        try {
-          payment = await waitForStatusChange({
-            referenceId: target.referenceId,
-            initial,
-            waitMs: seconds * 1000,
-            read: () => paymentNow(target.referenceId, keyId),
-            subscribe: deps.subscribe,
-            ended: ended.signal,
-            response,
-          });
-        } finally {
-          held.release(hold);
-        }
-        // A key revoked while it waited hears nothing more about the payment.
-        if (ended.signal.reason === 'revoked')
-          throw new PosError('ecr.unauthorized', { message: 'This key was revoked while it waited.' });
-        if (!response.destroyed) sendJson(response, 200, payment);
-        return;
-      }
-      case 'payments':
-        return idempotent(request, response, keyId, 'create', fullPath, createPaymentSchema, async (body, record) => {
-          const input = body as z.infer<typeof createPaymentSchema>;
-          const sale = await payments.startSale({ ...input, ...caller }, record);
-          return { status: 201, body: registerPaymentOf(sale) };
-        });
-      case 'cancel':
-        return idempotent(request, response, keyId, 'cancel', fullPath, cancelPaymentSchema, async (_body, record) => {
-          const sale = await payments.cancel(target.referenceId, record);
-          return { status: 200, body: registerPaymentOf(sale) };
-        });
-      case 'refunds':
-        return idempotent(request, response, keyId, 'refund', fullPath, createRefundSchema, async (body, record) => {
-          // Checked before every new refund (a replay only answers what was already recorded).
-          if (!deps.refundsAllowed()) throw new PosError('ecr.refunds-disabled');
-          const input = body as z.infer<typeof createRefundSchema>;
-          const result = await payments.refund(target.referenceId, { ...input, keyId }, record);
-          return { status: 201, body: registerRefundOf(result.refund, result.sale) };
-        });
-    }
-  }
+  const { held } = context;
 
   return {
     async handle(request, response, listener) {
       let caller: RegisterCaller | null = null;
       try {
         checkCaller(request.headers, listener);
-        const url = new URL(request.url ?? '/', 'http://register.invalid');
-        if (!url.pathname.startsWith(`${API_BASE_PATH}/`))
-          throw new PosError('ecr.not-found', { message: `The register connection lives under ${API_BASE_PATH}/.` });
-        if (deps.keys.unreadable()) {
-          throw new PosError('ecr.keys-unreadable', {
-            message: 'The till cannot read its register keys: no key is accepted until an admin makes keys again.',
-          });
-        }
-        const presented = presentedKey(request.headers);
-        caller = presented === null ? null : deps.keys.authenticate(presented);
-        if (caller === null) {
-          throw new PosError('ecr.unauthorized', {
-            message:
-              presented === null ? 'No Authorization: Bearer <key> header.' : 'This key is not (or no longer) valid.',
-          });
-        }
-        await route(request, response, url.pathname.slice(API_BASE_PATH.length), caller);
+        const path = pathUnderApi(request);
+        caller = authenticatedCaller(request, deps.keys);
+        await route(context, request, response, path, caller);
       } catch (error) {
-        sendProblem(response, caller === null ? error : ownBusy(error, caller.keyId, payments));
+        sendProblem(response, caller === null ? error : ownBusy(error, caller.keyId, deps.payments));
       }
     },
     revoked(keyId) {
@@ -288,6 +120,237 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
       held.endAll();
     },
   };
+}
+
+/** The path below /ecr/v1; anything else is not the register connection's. */
+function pathUnderApi(request: IncomingMessage): string {
+  const url = new URL(request.url ?? '/', 'http://register.invalid');
+  if (!url.pathname.startsWith(`${API_BASE_PATH}/`))
+    throw new PosError('ecr.not-found', { message: `The register connection lives under ${API_BASE_PATH}/.` });
+  return url.pathname.slice(API_BASE_PATH.length);
+}
+
+/** The register key the request presents, still valid; refused while the till cannot read its keys. */
+function authenticatedCaller(request: IncomingMessage, keys: KeyStore): RegisterCaller {
+  if (keys.unreadable()) {
+    throw new PosError('ecr.keys-unreadable', {
+      message: 'The till cannot read its register keys: no key is accepted until an admin makes keys again.',
+    });
+  }
+  const presented = presentedKey(request.headers);
+  const caller = presented === null ? null : keys.authenticate(presented);
+  if (caller === null) {
+    throw new PosError('ecr.unauthorized', {
+      message: presented === null ? 'No Authorization: Bearer <key> header.' : 'This key is not (or no longer) valid.',
+    });
+  }
+  return caller;
+}
+
+/** The route at this path, if the request uses the one method it takes (405 with Allow otherwise). */
+function matchRoute(request: IncomingMessage, response: ServerResponse, path: string): Route {
+  const found = ROUTES.map(([pattern, make, method]) => {
+    const match = pattern.exec(path);
+    return match ? { route: make(match), method } : null;
+  }).find((entry) => entry !== null);
+  if (!found) throw new PosError('ecr.not-found', { message: `Nothing at ${API_BASE_PATH}${path}.` });
+  if (request.method !== found.method) {
+    response.setHeader('Allow', found.method);
+    throw new PosError('ecr.method-not-allowed', {
+      message: `${request.method ?? '?'} ${path}: use ${found.method}.`,
+    });
+  }
+  return found.route;
+}
+
+async function route(
+  context: ApiContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  caller: RegisterCaller,
+): Promise<void> {
+  const { deps, payments } = context;
+  const { keyId } = caller;
+  const target = matchRoute(request, response, path);
+  const fullPath = `${API_BASE_PATH}${path}`;
+  const post = { context, request, response, keyId, path: fullPath };
+  switch (target.kind) {
+    case 'openapi':
+      return sendJson(response, 200, openApiDocument(deps.version));
+    case 'events':
+      return openEvents(context, response, keyId);
+    case 'payment':
+      return answerPayment(context, request, response, target.referenceId, keyId);
+    case 'payments':
+      return idempotent(post, 'create', createPaymentSchema, async (body, record) => {
+        const input = body as z.infer<typeof createPaymentSchema>;
+        const sale = await payments.startSale({ ...input, ...caller }, record);
+        return { status: 201, body: registerPaymentOf(sale) };
+      });
+    case 'cancel':
+      return idempotent(post, 'cancel', cancelPaymentSchema, async (_body, record) => {
+        const sale = await payments.cancel(target.referenceId, record);
+        return { status: 200, body: registerPaymentOf(sale) };
+      });
+    case 'refunds':
+      return idempotent(post, 'refund', createRefundSchema, async (body, record) => {
+        // Checked before every new refund (a replay only answers what was already recorded).
+        if (!deps.refundsAllowed()) throw new PosError('ecr.refunds-disabled');
+        const input = body as z.infer<typeof createRefundSchema>;
+        const result = await payments.refund(target.referenceId, { ...input, keyId }, record);
+        return { status: 201, body: registerRefundOf(result.refund, result.sale) };
+      });
+  }
+}
+
+/** GET /events: a Server-Sent Events stream of this key's payments, within the key's share of streams. */
+function openEvents({ deps, payments, held }: ApiContext, response: ServerResponse, keyId: string): void {
+  let stream: EventStream | null = null;
+  // held-requests.ts counts by its `keyName`: the key's id here, so a revoke ends exactly that key's.
+  const hold: Held = { keyName: keyId, kind: 'stream', end: () => stream?.close() };
+  if (!held.tryHold(hold)) {
+    throw new PosError('ecr.too-many-connections', {
+      message: `This key already holds ${STREAMS_PER_KEY} event streams: close one before opening another.`,
+    });
+  }
+  stream = openEventStream({
+    keyId,
+    response,
+    subscribe: deps.subscribe,
+    read: (referenceId) => {
+      const sale = payments.sale(referenceId);
+      return sale ? registerPaymentOf(sale) : null;
+    },
+    heartbeatMs: deps.heartbeatMs,
+    onClose: () => held.release(hold),
+  });
+}
+
+/** GET /payments/{referenceId}: the payment now, or (waitSeconds) at its next change, as a long poll. */
+async function answerPayment(
+  context: ApiContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  referenceId: string,
+  keyId: string,
+): Promise<void> {
+  const { deps, held } = context;
+  const seconds = waitSecondsOf(request);
+  const initial = paymentNow(context, referenceId, keyId);
+  if (seconds === 0) return sendJson(response, 200, initial);
+  const ended = new AbortController();
+  const hold: Held = { keyName: keyId, kind: 'long-poll', end: (reason) => ended.abort(reason) };
+  if (!held.tryHold(hold)) {
+    throw new PosError('ecr.too-many-connections', {
+      message: `This key already holds ${LONG_POLLS_PER_KEY} long polls: wait for one to answer.`,
+    });
+  }
+  let payment: RegisterPayment;
+  try {
+    payment = await waitForStatusChange({
+      referenceId,
+      initial,
+      waitMs: seconds * 1000,
+      read: () => paymentNow(context, referenceId, keyId),
+      subscribe: deps.subscribe,
+      ended: ended.signal,
+      response,
+    });
+  } finally {
+    held.release(hold);
+  }
+  // A key revoked while it waited hears nothing more about the payment.
+  if (ended.signal.reason === 'revoked')
+    throw new PosError('ecr.unauthorized', { message: 'This key was revoked while it waited.' });
+  if (!response.destroyed) sendJson(response, 200, payment);
+}
+
+/** ?waitSeconds: how long a long poll may wait, 0 (answer at once) when absent. */
+function waitSecondsOf(request: IncomingMessage): number {
+  const url = new URL(request.url ?? '/', 'http://register.invalid');
+  const waitText = url.searchParams.get('waitSeconds');
+  const wait = waitText === null ? 0 : waitSecondsSchema.safeParse(waitText);
+  if (typeof wait !== 'number' && !wait.success)
+    throw new PosError('ecr.invalid-request', { message: 'waitSeconds must be a whole number from 0 to 60.' });
+  return typeof wait === 'number' ? wait : wait.data;
+}
+
+/** A payment this key started, as it stands now; another key's is answered as if it did not exist. */
+function paymentNow({ payments }: ApiContext, referenceId: string, keyId: string): RegisterPayment {
+  const sale = payments.sale(referenceId);
+  if (!sale || sale.keyId !== keyId) throw new PosError('payment.not-found', { details: { referenceId } });
+  return registerPaymentOf(sale);
+}
+
+/** What a recorded request made, as it stands now, with the status its first answer had. */
+function answerOf(context: ApiContext, row: RegisterRequestRow): { status: number; body: unknown } {
+  const { payments } = context;
+  if (row.operation === 'refund') {
+    const refund = payments.refundOf(row.refundId!);
+    const sale = payments.sale(row.referenceId);
+    if (!refund || !sale) throw new PosError('internal', { cause: new Error(`refund ${row.refundId} is gone`) });
+    return { status: 201, body: registerRefundOf(refund, sale) };
+  }
+  return { status: row.operation === 'create' ? 201 : 200, body: paymentNow(context, row.referenceId, row.keyId) };
+}
+
+/**
+ * Runs a POST once per Idempotency-Key: a key already recorded answers what it made (409 for another
+ * request); else the operation runs, and whatever it throws after its request was recorded (the provider
+ * refused the payment it made…) still answers what it made: the register reads the outcome in it.
+ */
+async function idempotent(
+  {
+    context,
+    request,
+    response,
+    keyId,
+    path,
+  }: { context: ApiContext; request: IncomingMessage; response: ServerResponse; keyId: string; path: string },
+  operation: RegisterOperation,
+  schema: z.ZodType,
+  run: RunOperation,
+): Promise<void> {
+  const { payments, now, inFlight } = context;
+  const idempotencyKey = idempotencyKeyOf(request.headers);
+  const raw = await readJsonBody(request);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalidBody(parsed.error);
+  const record: NewRegisterRequest = {
+    keyId,
+    idempotencyKey,
+    requestHash: requestHash('POST', path, parsed.data),
+    operation,
+  };
+  const recorded = (): { status: number; body: unknown; recordedAt: number } | null => {
+    const row = payments.requestOf(keyId, idempotencyKey);
+    if (!row) return null;
+    refuseExpired(row.createdAt, now(), idempotencyKey);
+    if (row.requestHash !== record.requestHash) {
+      throw new PosError('ecr.idempotency-conflict', {
+        message: `Idempotency-Key "${idempotencyKey}" was used for another request (${row.operation} of ${row.referenceId}).`,
+      });
+    }
+    return { ...answerOf(context, row), recordedAt: row.createdAt };
+  };
+  const answer = await inFlight.exclusive(keyId, idempotencyKey, async () => {
+    const replay = recorded();
+    if (replay) return { ...replay, replayed: true };
+    try {
+      return { ...(await run(parsed.data as never, record)), replayed: false };
+    } catch (error) {
+      const made = recorded();
+      if (made) return { ...made, replayed: false };
+      throw error;
+    }
+  });
+  sendJson(
+    response,
+    answer.status,
+    answer.body,
+    'recordedAt' in answer && answer.replayed ? replayed(answer.recordedAt) : {},
+  );
 }
 
 /**

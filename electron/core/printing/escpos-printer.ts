@@ -58,12 +58,31 @@ export function printerError(problem: PrinterProblem, cause?: unknown): PosError
   return new PosError(ERROR_OF[problem], { cause });
 }
 
+/** How long to wait for the printer: to connect, for a status byte, and for one after a job. */
+interface PrinterWaits {
+  readonly connectMs: number;
+  readonly answerMs: number;
+  readonly answerAfterJobMs: number;
+}
+
+/** What each operation of the printer shares: its options and waits, the state it saw, the record it keeps. */
+interface PrinterContext {
+  readonly options: EscposPrinterOptions;
+  readonly waits: PrinterWaits;
+  readonly observe: (state: PrinterState) => void;
+  readonly record: (job: Omit<PrintJob, 'document'>, settings: PrinterSettings, reason: string, copy: boolean) => void;
+  readonly status: () => PrinterStatus;
+}
+
 export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinter {
   const now = options.now ?? (() => new Date());
-  const connectMs = options.connectMs ?? 3_000;
   const answerMs = options.answerMs ?? 2_000;
-  // After a job the printer may still be taking in its bytes before it answers: a longer wait, never a resend.
-  const answerAfterJobMs = Math.max(answerMs, 10_000);
+  const waits: PrinterWaits = {
+    connectMs: options.connectMs ?? 3_000,
+    answerMs,
+    // After a job the printer may still be taking in its bytes before it answers: a longer wait, never a resend.
+    answerAfterJobMs: Math.max(answerMs, 10_000),
+  };
   let status: PrinterStatus = { state: null, checkedAt: null };
   // One job at a time: two quick presses must not interleave their bytes on the paper.
   let queue: Promise<unknown> = Promise.resolve();
@@ -73,152 +92,158 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
     return next;
   };
 
-  const observe = (state: PrinterState): void => {
-    const changed = state !== status.state;
-    status = { state, checkedAt: now().toISOString() };
-    if (changed) options.onStatus?.(status);
+  const context: PrinterContext = {
+    options,
+    waits,
+    observe: (state) => {
+      const changed = state !== status.state;
+      status = { state, checkedAt: now().toISOString() };
+      if (changed) options.onStatus?.(status);
+    },
+    record: (job, settings, reason, copy) =>
+      options.record.add({
+        at: now().toISOString(),
+        what: job.what,
+        subject: job.subject,
+        printer: describePrinter(settings),
+        outcome: reason ? 'failed' : 'printed',
+        reason,
+        copy,
+      }),
+    status: () => status,
   };
 
-  const ask = async (link: PrinterLink, waitMs = answerMs): Promise<{ state: PrinterState; answer: number[] }> => {
-    const answer: number[] = [];
-    for (const n of STATUS_QUERIES) {
-      await link.write(statusQuery(n));
-      const byte = await link.readByte(waitMs);
-      if (byte === null) return { state: 'failed', answer };
-      answer.push(byte);
-    }
-    const [printer, offlineCause, paper] = answer as [number, number, number];
-    return { state: stateOf({ printer, offlineCause, paper }), answer };
+  return {
+    print: (job) => serial(() => printJob(context, job)),
+    testPage: (settings, merchantName) => serial(() => printTestPage(context, settings, merchantName)),
+    openDrawer: () => serial(() => openCashDrawer(context)),
+    check: () => serial(() => checkPrinter(context)),
+    status: () => status,
   };
+}
 
-  /** Connect, check, send (only when `sendable` says the state allows it), check. Never retries. */
-  const send = async (
-    settings: PrinterSettings,
-    bytes: Uint8Array,
-    sendable: (state: PrinterState) => boolean = (state) => state === 'ready',
-  ) => {
-    let link: PrinterLink;
+async function printJob({ options, waits, observe, record }: PrinterContext, job: PrintJob) {
+  const settings = options.settings();
+  const copy = options.record.printedBefore(job.what, job.subject);
+  const words = LANGUAGES[options.locale()].receipt;
+  const codePage = codePageOf(options.locale());
+  const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy, codePage });
+  let outcome;
+  try {
+    outcome = await send(settings, bytes, waits);
+  } catch (error) {
+    observe('failed');
+    record(job, settings, 'printer.failed', copy);
+    throw printerError('failed', error);
+  }
+  const problem = problemOf(outcome);
+  observe(problem ?? 'ready');
+  if (problem) {
+    record(job, settings, ERROR_OF[problem], copy);
+    throw printerError(problem, 'error' in outcome ? outcome.error : undefined);
+  }
+  record(job, settings, '', copy);
+  return { copy };
+}
+
+async function printTestPage(
+  { options, waits, observe, record }: PrinterContext,
+  settings: PrinterSettings,
+  merchantName: string,
+): Promise<PrinterCheck> {
+  const words = LANGUAGES[options.locale()].receipt;
+  const codePage = codePageOf(options.locale());
+  const document = {
+    kind: 'test-page',
+    merchantName,
+    qrText: 'WALLET-POS-TEST',
+    sample: CODE_PAGE_SAMPLE[codePage],
+  } as const;
+  const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false, codePage });
+  const outcome = await send(settings, bytes, waits).catch(() => ({
+    before: 'failed' as const,
+    after: null,
+    answer: [],
+  }));
+  const problem = problemOf(outcome);
+  // The form's printer may not be the saved one: only the saved one's state belongs in the status bar.
+  if (describePrinter(settings) === describePrinter(options.settings())) observe(problem ?? 'ready');
+  record({ what: 'test-page', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
+  return {
+    printed: outcome.before === 'ready',
+    before: outcome.before,
+    after: outcome.after,
+    answer: outcome.answer.map((byte) => byte.toString(16).padStart(2, '0')).join(' '),
+  };
+}
+
+async function openCashDrawer({ options, waits, observe, record }: PrinterContext): Promise<void> {
+  const settings = options.settings();
+  if (settings.drawerOnMs === 0) throw new PosError('request.invalid', { cause: 'no cash drawer is set up' });
+  // The drawer opens even when the paper is out or the cover open: only a printer that does not answer refuses it.
+  const opens = (state: PrinterState): boolean => state !== 'offline' && state !== 'failed';
+  const outcome = await send(settings, drawerKick(settings.drawerOnMs, settings.drawerOffMs), waits, opens).catch(
+    (error: unknown) => ({ before: 'failed' as const, after: null, answer: [], error }),
+  );
+  const problem = outcome.before === 'offline' || outcome.before === 'failed' ? outcome.before : null;
+  observe(outcome.after ?? outcome.before);
+  record({ what: 'drawer', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
+  if (problem) throw printerError(problem);
+}
+
+async function checkPrinter({ options, waits, observe, status }: PrinterContext): Promise<PrinterStatus> {
+  const settings = options.settings();
+  let state: PrinterState;
+  try {
+    const link = await connect(settings, waits.connectMs);
     try {
-      link = await connect(settings, connectMs);
-    } catch (error) {
-      if (error instanceof PrinterUnreachable) return { before: 'offline' as const, after: null, answer: [], error };
-      throw error;
-    }
-    try {
-      const before = await ask(link);
-      if (!sendable(before.state)) return { before: before.state, after: null, answer: before.answer };
-      await link.write(bytes);
-      const after = await ask(link, answerAfterJobMs);
-      return { before: before.state, after: after.state, answer: [...before.answer, ...after.answer] };
+      state = (await ask(link, waits.answerMs)).state;
     } finally {
       await link.close();
     }
-  };
+  } catch (error) {
+    state = error instanceof PrinterUnreachable ? 'offline' : 'failed';
+  }
+  observe(state);
+  return status();
+}
 
-  const record = (job: Omit<PrintJob, 'document'>, settings: PrinterSettings, reason: string, copy: boolean) =>
-    options.record.add({
-      at: now().toISOString(),
-      what: job.what,
-      subject: job.subject,
-      printer: describePrinter(settings),
-      outcome: reason ? 'failed' : 'printed',
-      reason,
-      copy,
-    });
+/** DLE EOT 1, 2, 4 and their answers; 'failed' when a byte does not come within `waitMs`. */
+async function ask(link: PrinterLink, waitMs: number): Promise<{ state: PrinterState; answer: number[] }> {
+  const answer: number[] = [];
+  for (const n of STATUS_QUERIES) {
+    await link.write(statusQuery(n));
+    const byte = await link.readByte(waitMs);
+    if (byte === null) return { state: 'failed', answer };
+    answer.push(byte);
+  }
+  const [printer, offlineCause, paper] = answer as [number, number, number];
+  return { state: stateOf({ printer, offlineCause, paper }), answer };
+}
 
-  return {
-    print(job) {
-      return serial(async () => {
-        const settings = options.settings();
-        const copy = options.record.printedBefore(job.what, job.subject);
-        const words = LANGUAGES[options.locale()].receipt;
-        const codePage = codePageOf(options.locale());
-        const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy, codePage });
-        let outcome;
-        try {
-          outcome = await send(settings, bytes);
-        } catch (error) {
-          observe('failed');
-          record(job, settings, 'printer.failed', copy);
-          throw printerError('failed', error);
-        }
-        const problem = problemOf(outcome);
-        observe(problem ?? 'ready');
-        if (problem) {
-          record(job, settings, ERROR_OF[problem], copy);
-          throw printerError(problem, 'error' in outcome ? outcome.error : undefined);
-        }
-        record(job, settings, '', copy);
-        return { copy };
-      });
-    },
-
-    testPage(settings, merchantName) {
-      return serial(async () => {
-        const words = LANGUAGES[options.locale()].receipt;
-        const codePage = codePageOf(options.locale());
-        const document = {
-          kind: 'test-page',
-          merchantName,
-          qrText: 'WALLET-POS-TEST',
-          sample: CODE_PAGE_SAMPLE[codePage],
-        } as const;
-        const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false, codePage });
-        const outcome = await send(settings, bytes).catch(() => ({
-          before: 'failed' as const,
-          after: null,
-          answer: [],
-        }));
-        const problem = problemOf(outcome);
-        // The form's printer may not be the saved one: only the saved one's state belongs in the status bar.
-        if (describePrinter(settings) === describePrinter(options.settings())) observe(problem ?? 'ready');
-        record({ what: 'test-page', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
-        return {
-          printed: outcome.before === 'ready',
-          before: outcome.before,
-          after: outcome.after,
-          answer: outcome.answer.map((byte) => byte.toString(16).padStart(2, '0')).join(' '),
-        };
-      });
-    },
-
-    openDrawer() {
-      return serial(async () => {
-        const settings = options.settings();
-        if (settings.drawerOnMs === 0) throw new PosError('request.invalid', { cause: 'no cash drawer is set up' });
-        // The drawer opens even when the paper is out or the cover open: only a printer that does not answer refuses it.
-        const opens = (state: PrinterState): boolean => state !== 'offline' && state !== 'failed';
-        const outcome = await send(settings, drawerKick(settings.drawerOnMs, settings.drawerOffMs), opens).catch(
-          (error: unknown) => ({ before: 'failed' as const, after: null, answer: [], error }),
-        );
-        const problem = outcome.before === 'offline' || outcome.before === 'failed' ? outcome.before : null;
-        observe(outcome.after ?? outcome.before);
-        record({ what: 'drawer', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
-        if (problem) throw printerError(problem);
-      });
-    },
-
-    check() {
-      return serial(async () => {
-        const settings = options.settings();
-        let state: PrinterState;
-        try {
-          const link = await connect(settings, connectMs);
-          try {
-            state = (await ask(link)).state;
-          } finally {
-            await link.close();
-          }
-        } catch (error) {
-          state = error instanceof PrinterUnreachable ? 'offline' : 'failed';
-        }
-        observe(state);
-        return status;
-      });
-    },
-
-    status: () => status,
-  };
+/** Connect, check, send (only when `sendable` says the state allows it), check. Never retries. */
+async function send(
+  settings: PrinterSettings,
+  bytes: Uint8Array,
+  waits: PrinterWaits,
+  sendable: (state: PrinterState) => boolean = (state) => state === 'ready',
+) {
+  let link: PrinterLink;
+  try {
+    link = await connect(settings, waits.connectMs);
+  } catch (error) {
+    if (error instanceof PrinterUnreachable) return { before: 'offline' as const, after: null, answer: [], error };
+    throw error;
+  }
+  try {
+    const before = await ask(link, waits.answerMs);
+    if (!sendable(before.state)) return { before: before.state, after: null, answer: before.answer };
+    await link.write(bytes);
+    const after = await ask(link, waits.answerAfterJobMs);
+    return { before: before.state, after: after.state, answer: [...before.answer, ...after.answer] };
+  } finally {
+    await link.close();
+  }
 }
 
 /** What went wrong, first thing first: the state before the job, else after it; null when ready both times. */

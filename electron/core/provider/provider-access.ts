@@ -73,6 +73,8 @@ export interface ProviderAccessOptions {
   readonly sandboxPort?: number | undefined;
 }
 
+type ConnectionWithSecret = ProviderConnection & { accessKeySecret: string };
+
 export function createProviderAccess(options: ProviderAccessOptions): ProviderAccess {
   const { settings } = options;
   let sandbox: EmbeddedSandbox | null = null;
@@ -100,7 +102,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     return starting;
   }
 
-  async function connectionWithSecret(): Promise<ProviderConnection & { accessKeySecret: string }> {
+  async function connectionWithSecret(): Promise<ConnectionWithSecret> {
     const current = settings.current();
     return connectionFor(
       current,
@@ -108,58 +110,14 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
     );
   }
 
-  async function connectionFor(
-    current: Settings,
-    secret: string | null,
-  ): Promise<ProviderConnection & { accessKeySecret: string }> {
-    if (current.environment === 'embedded-sandbox') {
-      const running = await ensureSandbox();
-      const demo = options.demoCredentials;
-      return {
-        profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: running.instoreBaseUrl }),
-        demo: true,
-        accessKeyId: demo.accessKeyId,
-        accessKeySecret: demo.accessKeySecret,
-        posId: demo.posId,
-        // The demo merchant is onboarded for one country only (the sandbox refuses others, like the provider).
-        country: demo.country,
-      };
-    }
-    const profile = resolveProfile({ environment: current.environment, customBaseUrl: current.customBaseUrl });
-    // Named by notices, so a translated sentence lists them in its own language.
-    const missing = [
-      current.accessKeyId === '' ? notice('field.access-key-id') : null,
-      secret === null ? notice('field.access-key-secret') : null,
-      current.posId === '' ? notice('field.pos-id') : null,
-    ].filter((item): item is Notice => item !== null);
-    if (missing.length > 0 || secret === null) {
-      throw new PosError('auth.missing', {
-        notice: notice('auth.missing-for', { environment: profile.name, missing: { list: missing } }),
-        details: { missing: missing.map((field) => field.key).join(', ') },
-      });
-    }
-    return {
-      profile,
-      demo: false,
-      accessKeyId: current.accessKeyId,
-      accessKeySecret: secret,
-      posId: current.posId,
-      country: current.country,
-    };
+  async function connectionFor(current: Settings, secret: string | null): Promise<ConnectionWithSecret> {
+    if (current.environment === 'embedded-sandbox')
+      return demoConnection(await ensureSandbox(), options.demoCredentials);
+    return realConnection(current, secret);
   }
 
-  const clientOf = (
-    connection: ProviderConnection & { accessKeySecret: string },
-    tuning?: ClientTuning,
-  ): InStoreClient =>
-    new InStoreClient({
-      ...tuning,
-      profile: connection.profile,
-      credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
-      posId: connection.posId,
-      country: connection.country,
-      fetch: options.fetch,
-    });
+  const clientOf = (connection: ConnectionWithSecret, tuning?: ClientTuning): InStoreClient =>
+    inStoreClientOf(connection, options.fetch, tuning);
 
   return {
     sandbox: () => sandbox,
@@ -205,4 +163,57 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
       await running?.close();
     },
   };
+}
+
+/** The embedded sandbox's demo merchant, with the credentials it publishes. */
+function demoConnection(running: EmbeddedSandbox, demo: DemoCredentials): ConnectionWithSecret {
+  return {
+    profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: running.instoreBaseUrl }),
+    demo: true,
+    accessKeyId: demo.accessKeyId,
+    accessKeySecret: demo.accessKeySecret,
+    posId: demo.posId,
+    // The demo merchant is onboarded for one country only (the sandbox refuses others, like the provider).
+    country: demo.country,
+  };
+}
+
+/** A real environment with the admin's credentials; `auth.missing` names each one that is not set. */
+function realConnection(current: Settings, secret: string | null): ConnectionWithSecret {
+  const profile = resolveProfile({ environment: current.environment, customBaseUrl: current.customBaseUrl });
+  // Named by notices, so a translated sentence lists them in its own language.
+  const missing = [
+    current.accessKeyId === '' ? notice('field.access-key-id') : null,
+    secret === null ? notice('field.access-key-secret') : null,
+    current.posId === '' ? notice('field.pos-id') : null,
+  ].filter((item): item is Notice => item !== null);
+  if (missing.length > 0 || secret === null) {
+    throw new PosError('auth.missing', {
+      notice: notice('auth.missing-for', { environment: profile.name, missing: { list: missing } }),
+      details: { missing: missing.map((field) => field.key).join(', ') },
+    });
+  }
+  return {
+    profile,
+    demo: false,
+    accessKeyId: current.accessKeyId,
+    accessKeySecret: secret,
+    posId: current.posId,
+    country: current.country,
+  };
+}
+
+function inStoreClientOf(
+  connection: ConnectionWithSecret,
+  fetchImpl: typeof fetch,
+  tuning?: ClientTuning,
+): InStoreClient {
+  return new InStoreClient({
+    ...tuning,
+    profile: connection.profile,
+    credentials: { accessKeyId: connection.accessKeyId, accessKeySecret: connection.accessKeySecret },
+    posId: connection.posId,
+    country: connection.country,
+    fetch: fetchImpl,
+  });
 }

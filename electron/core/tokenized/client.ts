@@ -1,16 +1,29 @@
-import type { z } from 'zod';
-import { blankToUndefined, stripUndefined } from '../http/json-body.ts';
+import { blankToUndefined } from '../http/json-body.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type ErrorParam } from '../../../shared/notices.ts';
-import { isCurrency, type CurrencyCode, type Money } from '../../../shared/money.ts';
+import type { CurrencyCode, Money } from '../../../shared/money.ts';
 import type { HttpReply } from '../http/attempt-loop.ts';
-import { badResponseError, type FailureContext } from '../http/failures.ts';
+import { badResponseError } from '../http/failures.ts';
 import { newIdempotencyKey } from '../http/idempotency-key.ts';
 import type { RetryPolicy } from '../http/retry.ts';
-import { fromWireAmount, toWireAmount } from './amounts.ts';
+import { toWireAmount } from './amounts.ts';
 import { providerCodeOf, type TokenizedOperation } from './errors.ts';
+import { linkSessionStatusView, type LinkSessionInput, type LinkSessionStatusView } from './linking.ts';
 import { MerchantSession } from './merchant-session.ts';
+import {
+  expectId,
+  expectRef,
+  toPreAuth,
+  toResult,
+  type CaptureInput,
+  type ChargeInput,
+  type PaymentResult,
+  type PreAuthInput,
+  type PreAuthRecord,
+  type VoidResult,
+} from './payment-records.ts';
+import { checkBody, checkId, parse, wireMoney } from './request-checks.ts';
 import {
   captureBodySchema,
   cashbackResponseSchema,
@@ -31,18 +44,20 @@ import {
   voidResponseSchema,
   type LinkSessionResponse,
   type MerchantMetadata,
-  type PreAuthRecordWire,
 } from './schemas.ts';
 import { TokenizedTransport, type TokenizedExchange } from './transport.ts';
-import {
-  LINK_SESSION_STATUSES,
-  LOGIN_PATH,
-  PATHS,
-  type ChargeStatus,
-  type LinkSessionStatus,
-  type PreAuthStatus,
-  type TokenizedProfile,
-} from './wire.ts';
+import { LOGIN_PATH, PATHS, type TokenizedProfile } from './wire.ts';
+
+// The client's callers read every shape they use from here: the linking and payment shapes live beside it.
+export type { LinkSessionInput, LinkSessionStatusView } from './linking.ts';
+export type {
+  CaptureInput,
+  ChargeInput,
+  PaymentResult,
+  PreAuthInput,
+  PreAuthRecord,
+  VoidResult,
+} from './payment-records.ts';
 
 // The tokenized API client (tokenized-payment-api.md, wire-details §3): one method per endpoint, typed in
 // and out, Money in minor units on our side and major-unit decimals only on the wire. It logs in with the
@@ -75,85 +90,6 @@ export interface TokenizedWriteOptions {
 
 export interface RequiredKeyOptions extends TokenizedWriteOptions {
   readonly idempotencyKey: string;
-}
-
-export interface LinkSessionInput {
-  readonly callbackUrl: string;
-  /** CSRF nonce, echoed on the redirect; at least 16 characters. */
-  readonly state: string;
-  readonly merchantUserId: string;
-  /** Pre-redacted, shown on the consent page; phone or email (or both). */
-  readonly userHint: { readonly phone?: string | undefined; readonly email?: string | undefined };
-}
-
-export interface LinkSessionStatusView {
-  readonly linkToken: string;
-  /** One of the four known states; anything else the provider adds is reported as 'UNKNOWN'. */
-  readonly status: LinkSessionStatus | 'UNKNOWN';
-  readonly providerStatus: string;
-  readonly expiresAt: string | null;
-  readonly authCode: string | null;
-  readonly authCodeExpiresAt: string | null;
-}
-
-export interface PreAuthInput {
-  readonly paymentToken: string;
-  readonly merchantUserId: string;
-  readonly amount: Money;
-  readonly merchantRef: string;
-  readonly merchantMetadata?: MerchantMetadata | undefined;
-}
-
-export interface PreAuthRecord {
-  readonly id: string;
-  readonly merchantRef: string;
-  readonly status: PreAuthStatus;
-  readonly amount: Money;
-  readonly orderUuid: string | null;
-  readonly orderStatus: string | null;
-  readonly merchantMetadata: Record<string, unknown>;
-  readonly failureReason: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string | null;
-}
-
-export interface CaptureInput {
-  /** Receives the order-outcome webhook (recommended). */
-  readonly callbackUrl?: string | undefined;
-  /** Default true at the provider. */
-  readonly useCashback?: boolean | undefined;
-  /** Replaces the hold's stored metadata (optional, like void's). */
-  readonly merchantMetadata?: MerchantMetadata | undefined;
-}
-
-export interface ChargeInput {
-  readonly paymentToken: string;
-  readonly merchantUserId: string;
-  readonly amount: Money;
-  readonly merchantRef: string;
-  readonly useCashback?: boolean | undefined;
-  readonly callbackUrl?: string | undefined;
-}
-
-/** Capture / charge result record. REJECTED is an answer, not an error: check `status`. */
-export interface PaymentResult {
-  /** The pre-auth id (capture) or the charge id (charge). */
-  readonly uuid: string;
-  readonly orderUuid: string;
-  readonly status: ChargeStatus;
-  readonly orderType: string | null;
-  readonly merchantRef: string;
-  readonly merchantOrderId: string | null;
-  readonly consumerEmail: string | null;
-  readonly failureReason: string | null;
-  readonly createdAt: string | null;
-}
-
-export interface VoidResult {
-  readonly id: string;
-  readonly status: 'VOIDED';
-  /** The whole record when the provider sends it (wire-details §3.2), else null (the document's short form). */
-  readonly record: PreAuthRecord | null;
 }
 
 export interface LoginCheck {
@@ -211,16 +147,7 @@ export class TokenizedClient {
   async getLinkSession(linkToken: string): Promise<LinkSessionStatusView> {
     const id = checkId('link-status', linkToken, 'linkToken');
     const reply = await this.#call({ operation: 'link-status', method: 'GET', path: PATHS.linkStatus(id) });
-    const wire = parse(reply, linkStatusResponseSchema);
-    const known = (LINK_SESSION_STATUSES as readonly string[]).includes(wire.status);
-    return {
-      linkToken: wire.linkToken,
-      status: known ? (wire.status as LinkSessionStatus) : 'UNKNOWN',
-      providerStatus: wire.status,
-      expiresAt: wire.expiresAt ?? null,
-      authCode: wire.authCode ?? null,
-      authCodeExpiresAt: wire.authCodeExpiresAt ?? null,
-    };
+    return linkSessionStatusView(parse(reply, linkStatusResponseSchema));
   }
 
   /**
@@ -468,92 +395,4 @@ function withEarlierUnknown(error: unknown, earlierOutcomeUnknown: boolean): unk
     details: { ...error.details, outcomeUnknown: true },
     cause: error,
   });
-}
-
-function checkBody<S extends z.ZodType>(operation: TokenizedOperation, schema: S, body: z.input<S>): z.output<S> {
-  const parsed = schema.safeParse(stripUndefined(body));
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue ? issue.path.join('.') : '';
-  throw new PosError('request.invalid', {
-    ...(field ? { notice: notice('provider.field-invalid', { field }) } : {}),
-    details: { operation, attempts: 0, outcomeUnknown: false, field, problem: issue?.message ?? null },
-  });
-}
-
-function checkId(operation: TokenizedOperation, value: string, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > 512 || /[/?#\s]/.test(value)) {
-    throw new PosError('request.invalid', {
-      notice: notice('provider.field-invalid', { field }),
-      details: { operation, attempts: 0, outcomeUnknown: false, field },
-    });
-  }
-  return value;
-}
-
-function parse<S extends z.ZodType>(reply: HttpReply, schema: S): z.output<S> {
-  const parsed = schema.safeParse(reply.json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const problem =
-    reply.json === undefined
-      ? 'reply is not JSON'
-      : `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
-  throw badResponseError(reply.context, reply.status, problem);
-}
-
-function wireMoney(reply: { context: FailureContext; status: number }, amount: number, currency: string): Money {
-  if (!isCurrency(currency))
-    throw badResponseError(reply.context, reply.status, `unknown currency ${currency.slice(0, 8)}`);
-  try {
-    return fromWireAmount(amount, currency);
-  } catch {
-    throw badResponseError(reply.context, reply.status, `amount ${amount} is not a ${currency} amount`);
-  }
-}
-
-function toPreAuth(reply: HttpReply, wire: PreAuthRecordWire): PreAuthRecord {
-  return {
-    id: wire.id,
-    merchantRef: wire.merchantRef,
-    status: wire.status,
-    amount: wireMoney(reply, wire.amount, wire.currency),
-    orderUuid: wire.orderUuid ?? null,
-    orderStatus: wire.orderStatus ?? null,
-    merchantMetadata: wire.merchantMetadata ?? {},
-    failureReason: wire.failureReason ?? null,
-    createdAt: wire.createdAt,
-    updatedAt: wire.updatedAt ?? null,
-  };
-}
-
-function toResult(wire: z.output<typeof resultRecordSchema>): PaymentResult {
-  return {
-    uuid: wire.uuid,
-    orderUuid: wire.orderUuid,
-    status: wire.status,
-    orderType: wire.orderType ?? null,
-    merchantRef: wire.merchantRef,
-    merchantOrderId: wire.merchantOrderId ?? null,
-    consumerEmail: wire.consumerEmail ?? null,
-    failureReason: wire.failureReason ?? null,
-    createdAt: wire.createdAt ?? null,
-  };
-}
-
-/** A reply about another hold than the one we asked for is not something to act on. */
-function expectRef(reply: HttpReply, record: PreAuthRecord, merchantRef: string): PreAuthRecord {
-  if (record.merchantRef !== merchantRef)
-    throw badResponseError(
-      reply.context,
-      reply.status,
-      `reply is about merchantRef ${record.merchantRef.slice(0, 64)}`,
-    );
-  return record;
-}
-
-function expectId(reply: HttpReply, record: PreAuthRecord, id: string): PreAuthRecord {
-  if (record.id !== id)
-    throw badResponseError(reply.context, reply.status, `reply is about pre-auth ${record.id.slice(0, 64)}`);
-  return record;
 }

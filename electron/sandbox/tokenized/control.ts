@@ -34,37 +34,53 @@ export interface TokenizedControlDeps {
 const BASE = '/tokenized';
 
 export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<ControlHandler>[] {
-  const { ctx, links, tokens, preAuths, charges, cashback } = deps;
+  const routes: Route<ControlHandler>[] = [
+    overviewRoute(deps),
+    ...linkSessionRoutes(deps),
+    ...tokenRoutes(deps),
+    ...preAuthRoutes(deps),
+    ...chargeRoutes(deps),
+    ...cashbackRoutes(deps),
+    {
+      method: 'POST',
+      pattern: `${BASE}/merchant-tokens/revoke`,
+      handler: () => {
+        deps.auth.revokeAll();
+        return jsonReply({ revoked: true });
+      },
+    },
+  ];
+  // Refusals of the area's own books come as TokenizedError; the control API speaks ApiError.
+  return routes.map((route) => ({
+    ...route,
+    handler: (input: ControlInput) => asControlError(() => route.handler(input)),
+  }));
+}
+
+/** GET /tokenized: the merchants and the settings the area runs with. */
+function overviewRoute({ ctx, merchants, auth }: TokenizedControlDeps): Route<ControlHandler> {
+  return {
+    method: 'GET',
+    pattern: BASE,
+    handler: () =>
+      jsonReply({
+        merchants: merchants.map((m) => ({ ...m })),
+        preAuthTtlMs: ctx.settings.preAuthTtlMs ?? DEFAULT_PRE_AUTH_TTL_MS,
+        confirmDelayMs: ctx.settings.confirmDelayMs,
+        merchantTokensIssued: auth.issuedCount,
+        magicAmountEndings: MAGIC_TOKENIZED_ENDINGS,
+      }),
+  };
+}
+
+/** The link sessions, and the consumer's answers on the consent page (approve, decline) or its expiry. */
+function linkSessionRoutes({ links, approveRedirect }: TokenizedControlDeps): Route<ControlHandler>[] {
   const session = (linkToken: string | undefined): SandboxLinkSession => {
     const found = linkToken ? links.byLinkToken(linkToken) : null;
     if (!found) throw new ApiError(404, `No link session ${linkToken ?? ''}.`);
     return found;
   };
-  const preAuth = (id: string | undefined): SandboxPreAuth => {
-    const found = preAuths.all().find((p) => p.id === id);
-    if (!found) throw new ApiError(404, `No pre-auth ${id ?? ''}.`);
-    return found;
-  };
-  const merchantOf = (merchantId: unknown): TokenizedMerchant => {
-    const id = merchantId ?? deps.merchants[0]?.merchantId;
-    const found = deps.merchants.find((m) => m.merchantId === id);
-    if (!found) throw new ApiError(404, `No tokenized merchant ${String(id)}.`);
-    return found;
-  };
-
-  const routes: Route<ControlHandler>[] = [
-    {
-      method: 'GET',
-      pattern: BASE,
-      handler: () =>
-        jsonReply({
-          merchants: deps.merchants.map((m) => ({ ...m })),
-          preAuthTtlMs: ctx.settings.preAuthTtlMs ?? DEFAULT_PRE_AUTH_TTL_MS,
-          confirmDelayMs: ctx.settings.confirmDelayMs,
-          merchantTokensIssued: deps.auth.issuedCount,
-          magicAmountEndings: MAGIC_TOKENIZED_ENDINGS,
-        }),
-    },
+  return [
     {
       method: 'GET',
       pattern: `${BASE}/link-sessions`,
@@ -82,7 +98,7 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         const found = session(params.linkToken);
         const code = links.approve(found);
         if (code === null) throw new ApiError(409, `Link session is ${found.status}; it can no longer be approved.`);
-        return jsonReply({ ...sessionTruth(found), code, location: deps.approveRedirect(found, code) });
+        return jsonReply({ ...sessionTruth(found), code, location: approveRedirect(found, code) });
       },
     },
     {
@@ -103,6 +119,12 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(sessionTruth(found));
       },
     },
+  ];
+}
+
+/** The payment tokens, and the consumer revoking one. */
+function tokenRoutes({ tokens }: TokenizedControlDeps): Route<ControlHandler>[] {
+  return [
     { method: 'GET', pattern: `${BASE}/tokens`, handler: () => jsonReply({ tokens: tokens.all().map(tokenTruth) }) },
     {
       method: 'POST',
@@ -114,6 +136,17 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(tokenTruth(token));
       },
     },
+  ];
+}
+
+/** The pre-auths, and forcing one to expire now. */
+function preAuthRoutes({ ctx, preAuths }: TokenizedControlDeps): Route<ControlHandler>[] {
+  const preAuth = (id: string | undefined): SandboxPreAuth => {
+    const found = preAuths.all().find((p) => p.id === id);
+    if (!found) throw new ApiError(404, `No pre-auth ${id ?? ''}.`);
+    return found;
+  };
+  return [
     {
       method: 'GET',
       pattern: `${BASE}/pre-auths`,
@@ -133,6 +166,11 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(preAuthTruth(found, ctx));
       },
     },
+  ];
+}
+
+function chargeRoutes({ charges }: TokenizedControlDeps): Route<ControlHandler>[] {
+  return [
     {
       method: 'GET',
       pattern: `${BASE}/charges`,
@@ -147,6 +185,18 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply({ ...charge });
       },
     },
+  ];
+}
+
+/** A user's cashback balance with a merchant (the first merchant unless one is named): read or set. */
+function cashbackRoutes({ merchants, cashback }: TokenizedControlDeps): Route<ControlHandler>[] {
+  const merchantOf = (merchantId: unknown): TokenizedMerchant => {
+    const id = merchantId ?? merchants[0]?.merchantId;
+    const found = merchants.find((m) => m.merchantId === id);
+    if (!found) throw new ApiError(404, `No tokenized merchant ${String(id)}.`);
+    return found;
+  };
+  return [
     {
       method: 'GET',
       pattern: `${BASE}/cashback`,
@@ -175,20 +225,7 @@ export function tokenizedControlRoutes(deps: TokenizedControlDeps): Route<Contro
         return jsonReply(cashbackTruth(merchant, body.merchantUserId, minor));
       },
     },
-    {
-      method: 'POST',
-      pattern: `${BASE}/merchant-tokens/revoke`,
-      handler: () => {
-        deps.auth.revokeAll();
-        return jsonReply({ revoked: true });
-      },
-    },
   ];
-  // Refusals of the area's own books come as TokenizedError; the control API speaks ApiError.
-  return routes.map((route) => ({
-    ...route,
-    handler: (input: ControlInput) => asControlError(() => route.handler(input)),
-  }));
 }
 
 async function asControlError(run: () => Reply | Promise<Reply>): Promise<Reply> {
