@@ -1,5 +1,5 @@
 import type { EventSink } from '../../shared/contract.ts';
-import type { JournalRecords } from './journal/journal-record.ts';
+import type { JournalRecords } from './sqlite/journal-record.ts';
 import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';

@@ -11,7 +11,7 @@ import { dayReportHandlers } from './day-report.ts';
 import { startRegisterModule } from './ecr/register-module.ts';
 import { createEventBus } from './event-bus.ts';
 import { journalLost, openJournalGate, type JournalGate } from './journal-gate.ts';
-import { journalRecordsIn } from './journal/journal-record.ts';
+import { journalRecordsIn } from './sqlite/journal-record.ts';
 import { journalHandlers, journalProblemsOf } from './journal-handlers.ts';
 import {
   blockedCustomerModule,

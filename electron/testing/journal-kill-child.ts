@@ -6,7 +6,7 @@
 // Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/testing/journal-kill-child.ts <file> <mode> <n>
 
 import { resolve } from 'node:path';
-import { openJournal } from '../core/journal/journal.ts';
+import { openJournal } from '../core/payments/journal/journal.ts';
 
 function main(): void {
   const [filePath, mode, count] = process.argv.slice(2);

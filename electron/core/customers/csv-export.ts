@@ -1,6 +1,6 @@
 import { money, toMajorString } from '../../../shared/money.ts';
-import { CSV_HEADER, freeText } from '../journal/csv-export.ts';
-import { localDateTimeOf } from '../journal/local-time.ts';
+import { CSV_HEADER, freeText } from '../payments/journal/csv-export.ts';
+import { localDateTimeOf } from '../sqlite/local-time.ts';
 import type { CustomerAttemptRow } from './rows.ts';
 import { chargeDisplayStatus, holdDisplayStatus } from './views.ts';
 

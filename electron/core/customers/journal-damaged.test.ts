@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
 import { journalLost } from '../journal-gate.ts';
-import { JournalLostError } from '../journal/journal-file.ts';
+import { JournalLostError } from '../sqlite/journal-file.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
 // A damaged linked-customer journal is named as such: which file, that it is damaged, and what to do, as a

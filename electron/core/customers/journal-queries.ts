@@ -2,8 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { text, textOrNull } from '../journal/columns.ts';
-import { redactedJson } from '../journal/redact.ts';
+import { text, textOrNull } from '../sqlite/columns.ts';
+import { redactedJson } from '../sqlite/redact.ts';
 import type { DayTotal, NewCustomerEvent } from './journal.ts';
 import { STOPPED_PREFIX, unresolvedColumns } from './unresolved-reason.ts';
 import {

@@ -1,7 +1,7 @@
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { ERROR_CODES, PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish, type Notice } from '../../../shared/notices.ts';
-import { noticeColumn, readNotice } from '../journal/reason-columns.ts';
+import { noticeColumn, readNotice } from '../sqlite/reason-columns.ts';
 
 // Why a linked-customer charge or hold is not settled, as its journal keeps it (like the payment journal's
 // reasons, journal/reason-columns.ts): the notice (unresolved_notice, JSON, schema 4) that the screens render

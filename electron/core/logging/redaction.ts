@@ -1,4 +1,4 @@
-import { isSecretKey, REDACTED } from '../journal/redact.ts';
+import { isSecretKey, REDACTED } from '../sqlite/redact.ts';
 
 // The log's last line of defence: whatever a caller hands the log, no secret, PIN, key, token or signature is
 // written. Two layers: by name (a field called pin, accessKeySecret, authorization, *token, *signature… at any

@@ -3,7 +3,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { ShiftChannels, ShiftView } from '../../../shared/staff.ts';
-import type { Journal, ShiftRow } from '../journal/index.ts';
+import type { Journal, ShiftRow } from '../payments/journal/index.ts';
 import type { StaffAccess } from '../staff/staff-access.ts';
 
 // Shifts at the till: open (who, when, a note), the X report of the shift so far, close with its Z report, and

@@ -5,7 +5,7 @@ import { isUuidV4 } from '../http/idempotency-key.ts';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
-import { redact } from '../journal/redact.ts';
+import { redact } from '../sqlite/redact.ts';
 import { tokenizedErrorFromResponse, type TokenizedOperation } from './errors.ts';
 import type { TokenizedProfile } from './wire.ts';
 
