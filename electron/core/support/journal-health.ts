@@ -7,7 +7,8 @@ import { journalFileIn } from '../payments/journal/journal.ts';
 import { identityOf, incidentsOf, type JournalIdentity, type JournalIncident } from '../sqlite/journal-identity.ts';
 import { markFileOf, readMark, type MarkReading } from '../sqlite/journal-mark.ts';
 import { journalRecordsIn, type JournalRecord } from '../sqlite/journal-record.ts';
-import { LATEST_SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations.ts';
+import { LATEST_SCHEMA_VERSION } from '../payments/journal/migrations/index.ts';
+import { schemaVersion } from '../sqlite/migrations.ts';
 import { integrityCheckOffThread } from '../sqlite/structure-check.ts';
 
 // The journals' health for a support bundle, read without changing a byte: SQLite's integrity check, the

@@ -1,5 +1,5 @@
 import type { Migration } from '../../sqlite/migrations.ts';
-import { staffColumns } from '../../payments/journal/migrations/14-staff-and-shifts.ts';
+import { staffColumns } from '../../sqlite/staff-columns.ts';
 
 // Customer schema 5: people at the till (issue 22) on the linked-customer side, as the payment journal's schema 14
 // did for in-store payments. Each charge and hold records, as the staff id and the name the person had at the time

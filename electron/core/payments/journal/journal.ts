@@ -23,7 +23,7 @@ import { exportCsv } from './csv-export.ts';
 import { history } from './history.ts';
 import { lookedUpDetail, recordLookedUpPayment, type LookedUpPayment } from './looked-up.ts';
 import { checkTimeZone, systemTimeZone } from '../../sqlite/local-time.ts';
-import { migrate } from '../../sqlite/migrations.ts';
+import { migrate } from './migrations/index.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import * as register from './register.ts';

@@ -5,7 +5,8 @@ import { createTransactions } from '../../sqlite/database.ts';
 import { tempFolder } from './journal-fixture.test-helper.ts';
 import { journalFileIn, openJournal } from './journal.ts';
 import { insertPaidWithCheckingRefund } from './migrations.test-helper.ts';
-import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from '../../sqlite/migrations.ts';
+import { schemaVersion } from '../../sqlite/migrations.ts';
+import { LATEST_SCHEMA_VERSION, migrate } from './migrations/index.ts';
 
 // Schemas 2 to 6 brought forward: the refund baseline, checking reasons, reasons as notices, expired orders,
 // the provider's refund total. Each test writes a file at that schema with raw SQL and opens it with today's app.

@@ -6,7 +6,8 @@ import { createTransactions } from '../../sqlite/database.ts';
 import { tempFolder } from './journal-fixture.test-helper.ts';
 import { journalFileIn, openJournal } from './journal.ts';
 import { indexNames, insertPaidWithCheckingRefund } from './migrations.test-helper.ts';
-import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from '../../sqlite/migrations.ts';
+import { schemaVersion } from '../../sqlite/migrations.ts';
+import { LATEST_SCHEMA_VERSION, migrate } from './migrations/index.ts';
 
 // Schemas 8 to 12 brought forward: the register connection and its waiting sales, refunds' posId, the notice
 // of each event, the register's key ids and request retention.

@@ -4,7 +4,8 @@ import { createTransactions } from '../../sqlite/database.ts';
 import { tempFolder } from './journal-fixture.test-helper.ts';
 import { journalFileIn, openJournal } from './journal.ts';
 import { insertPaidWithCheckingRefund } from './migrations.test-helper.ts';
-import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from '../../sqlite/migrations.ts';
+import { schemaVersion } from '../../sqlite/migrations.ts';
+import { LATEST_SCHEMA_VERSION, migrate } from './migrations/index.ts';
 
 // Schema 14 brought forward from a schema-13 file with rows: who took, cancelled, refunded and approved each
 // record, and the shifts.

@@ -6,7 +6,8 @@ import { createTransactions, openDatabase } from '../../sqlite/database.ts';
 import { tempFolder, tempJournal } from './journal-fixture.test-helper.ts';
 import { journalFileIn, openJournal } from './journal.ts';
 import { indexNames } from './migrations.test-helper.ts';
-import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, schemaVersion } from '../../sqlite/migrations.ts';
+import { schemaVersion } from '../../sqlite/migrations.ts';
+import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS } from './migrations/index.ts';
 
 // The runner: a new file, the oldest file, the rebuild of a table, an up-to-date file, a file it must refuse;
 // and the transactions every migration runs in. Each schema's own step is tested in migrations-early-schemas

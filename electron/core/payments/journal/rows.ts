@@ -12,6 +12,7 @@ import type { Notice } from '../../../../shared/notices.ts';
 import type { StaffRef } from '../../../../shared/staff.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../../sqlite/columns.ts';
 import { readNotice } from '../../sqlite/reason-columns.ts';
+import { staffRefOf } from '../../sqlite/staff-columns.ts';
 
 // The journal's records as TypeScript sees them (camelCase, epoch-ms times), and the readers that turn a
 // SQLite row into one (through the checked column readers of columns.ts).
@@ -247,12 +248,6 @@ export function readCancel(row: SqlRow): CancelRow {
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
   };
-}
-
-/** A person as recorded with what they did: `<who>_id` and `<who>_name`, both or neither. */
-export function staffRefOf(row: SqlRow, who: string): StaffRef | null {
-  const id = textOrNull(row, `${who}_id`);
-  return id === null ? null : { id, name: textOrNull(row, `${who}_name`) ?? id };
 }
 
 export function readEvent(row: SqlRow): EventRow {

@@ -6,7 +6,7 @@ import type { ShiftReport, StaffRef } from '../../../../shared/staff.ts';
 import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../../sqlite/columns.ts';
 import type { JournalContext } from './context.ts';
 import { checkDay } from '../../sqlite/local-time.ts';
-import { staffRefOf } from './rows.ts';
+import { staffRefOf } from '../../sqlite/staff-columns.ts';
 import { shiftReport } from './shift-report.ts';
 
 // Shifts (schema 14): one open at a time, numbered 1, 2, 3… per till in the order they were opened. Every payment,

@@ -1,4 +1,5 @@
 import type { Migration } from '../../../sqlite/migrations.ts';
+import { staffColumns } from '../../../sqlite/staff-columns.ts';
 
 // Schema 14: people at the till (issue 22). Who took each payment, who cancelled it, who refunded and who approved
 // each refund, each as the staff id and the name the person had at the time (a person renamed later keeps their
@@ -11,18 +12,6 @@ import type { Migration } from '../../../sqlite/migrations.ts';
 // later, so an X report read twice and the Z kept at the close agree. A refund belongs to the shift it was made
 // in, not its payment's (the money leaves during that shift, as the day summary counts a refund on its own day).
 // Rows written before this version, or while no shift was open, belong to none (null).
-
-const STAFF_ID = `TEXT CHECK (%s IS NULL OR length(%s) BETWEEN 1 AND 80)`;
-const STAFF_NAME = `TEXT CHECK (%s IS NULL OR length(%s) BETWEEN 1 AND 80)`;
-
-/** `<who>_id` and `<who>_name` on `table` (also the linked-customer journal's, customers/migration-5-staff.ts). */
-export function staffColumns(table: string, who: string): string {
-  const id = `${who}_id`;
-  const name = `${who}_name`;
-  return `
-    ALTER TABLE ${table} ADD COLUMN ${id} ${STAFF_ID.replaceAll('%s', id)};
-    ALTER TABLE ${table} ADD COLUMN ${name} ${STAFF_NAME.replaceAll('%s', name)};`;
-}
 
 export const STAFF_AND_SHIFTS_MIGRATION: Migration = {
   version: 14,
