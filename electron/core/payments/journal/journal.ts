@@ -14,7 +14,7 @@ import * as attempts from './attempts.ts';
 import * as cancels from './cancels.ts';
 import { createContext, type JournalContext } from './context.ts';
 import { journalUnavailable } from '../../sqlite/database.ts';
-import { journalFacade } from '../../sqlite/journal-facade.ts';
+import { journalFacade, type JournalFacade } from '../../sqlite/journal-facade.ts';
 import { openJournalFile } from '../../sqlite/journal-file.ts';
 import type { JournalRecords } from '../../sqlite/journal-record.ts';
 import { daySummary } from './day-summary.ts';
@@ -169,16 +169,25 @@ export function openJournal(options: JournalOptions): Journal {
   }
   // Every call: a database failure becomes journal.unavailable; the caller's own error passes (journal-facade.ts).
   const { guard, atomically, close } = journalFacade({ name: 'payment journal', transactions, closeFile: file.close });
-
-  const viewOf = (referenceId: string): PaymentView | null => {
-    const row = attempts.getAttempt(ctx, referenceId);
-    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId)) : null;
-  };
-
   return {
     filePath: options.filePath,
     timeZone,
     today: guard(() => ctx.localDay(now())),
+    ...attemptCalls(ctx, guard),
+    ...refundAndCancelCalls(ctx, guard),
+    ...readCalls(ctx, guard),
+    register: registerCalls(ctx, guard),
+    shifts: shiftCalls(ctx, guard, options.records),
+    atomically,
+    close,
+  };
+}
+
+// The journal's calls by what they touch, each wrapped in the facade's guard.
+type Guard = JournalFacade['guard'];
+
+function attemptCalls(ctx: JournalContext, guard: Guard) {
+  return {
     newReferenceId: guard((terminalReference: string) => attempts.newReferenceId(ctx, terminalReference)),
     recordAttempt: guard((input: attempts.NewAttempt) => attempts.recordAttempt(ctx, input)),
     updateAttempt: guard((referenceId: string, patch: attempts.AttemptPatch, expectedVersion?: number) =>
@@ -193,6 +202,11 @@ export function openJournal(options: JournalOptions): Journal {
 
     recordLookedUpPayment: guard((payment: LookedUpPayment) => recordLookedUpPayment(ctx, payment)),
     lookedUpDetail: guard((payment: LookedUpPayment) => lookedUpDetail(ctx, payment)),
+  };
+}
+
+function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
+  return {
     recordRefund: guard((referenceId: string, input: refunds.NewRefund) =>
       refunds.recordRefund(ctx, referenceId, input),
     ),
@@ -208,7 +222,17 @@ export function openJournal(options: JournalOptions): Journal {
     getCancel: guard((cancelId: string) => cancels.getCancel(ctx, cancelId)),
     cancelsOf: guard((referenceId: string) => cancels.cancelsOf(ctx, referenceId)),
     unsettledCancels: guard(() => cancels.unsettledCancels(ctx)),
+  };
+}
 
+/** Events, status history, the screens' views and the day's totals and file. */
+function readCalls(ctx: JournalContext, guard: Guard) {
+  const viewOf = (referenceId: string): PaymentView | null => {
+    const row = attempts.getAttempt(ctx, referenceId);
+    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId)) : null;
+  };
+
+  return {
     // In a transaction of its own (or the caller's): an event is a write the journal counts like any other.
     appendEvent: guard((referenceId: string, event: events.NewEvent) =>
       ctx.atomically(() => events.appendEvent(ctx, referenceId, event)),
@@ -229,45 +253,46 @@ export function openJournal(options: JournalOptions): Journal {
         };
       }),
     ),
-    register: {
-      recordRequest: guard(
-        (request: register.NewRegisterRequest, recorded: { referenceId: string; refundId?: string | null }) =>
-          register.recordRegisterRequest(ctx, request, recorded),
-      ),
-      requestOf: guard((keyId: string, idempotencyKey: string) =>
-        register.registerRequestOf(ctx, keyId, idempotencyKey),
-      ),
-      recordSale: guard((sale: register.NewRegisterSale) => register.recordRegisterSale(ctx, sale)),
-      saleOf: guard((referenceId: string) => register.registerSaleOf(ctx, referenceId)),
-      waitingSale: guard(() => register.waitingRegisterSale(ctx)),
-      closeSale: guard((referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>) =>
-        register.closeRegisterSale(ctx, referenceId, state),
-      ),
-      openAttempts: guard(() => register.openRegisterAttempts(ctx)),
-    },
-    shifts: {
-      open: guard((input: { openedBy: StaffRef | null; note: string | null }) => {
-        const opened = shifts.openShift(ctx, {
-          ...input,
-          lastNumberElsewhere: options.records?.lastShiftNumber() ?? 0,
-        });
-        options.records?.shiftOpened(opened.number);
-        return opened;
-      }),
-      current: guard(() => shifts.currentShift(ctx)),
-      get: guard((shiftId: string) => shifts.getShift(ctx, shiftId)),
-      ofDay: guard((day: string) => shifts.shiftsOfDay(ctx, day)),
-      reportOf: guard((shift: shifts.ShiftRow, currency: CurrencyCode) => shifts.reportOf(ctx, shift, currency)),
-      close: guard((input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }) =>
-        shifts.closeShift(ctx, input),
-      ),
-      stillOpen: guard(() => ctx.snapshot(() => shifts.paymentsStillOpen(ctx))),
-    },
     history: guard((query: HistoryQuery) => history(ctx, query)),
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),
+  };
+}
 
-    atomically,
-    close,
+function registerCalls(ctx: JournalContext, guard: Guard): Journal['register'] {
+  return {
+    recordRequest: guard(
+      (request: register.NewRegisterRequest, recorded: { referenceId: string; refundId?: string | null }) =>
+        register.recordRegisterRequest(ctx, request, recorded),
+    ),
+    requestOf: guard((keyId: string, idempotencyKey: string) => register.registerRequestOf(ctx, keyId, idempotencyKey)),
+    recordSale: guard((sale: register.NewRegisterSale) => register.recordRegisterSale(ctx, sale)),
+    saleOf: guard((referenceId: string) => register.registerSaleOf(ctx, referenceId)),
+    waitingSale: guard(() => register.waitingRegisterSale(ctx)),
+    closeSale: guard((referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>) =>
+      register.closeRegisterSale(ctx, referenceId, state),
+    ),
+    openAttempts: guard(() => register.openRegisterAttempts(ctx)),
+  };
+}
+
+function shiftCalls(ctx: JournalContext, guard: Guard, records: JournalRecords | undefined): Journal['shifts'] {
+  return {
+    open: guard((input: { openedBy: StaffRef | null; note: string | null }) => {
+      const opened = shifts.openShift(ctx, {
+        ...input,
+        lastNumberElsewhere: records?.lastShiftNumber() ?? 0,
+      });
+      records?.shiftOpened(opened.number);
+      return opened;
+    }),
+    current: guard(() => shifts.currentShift(ctx)),
+    get: guard((shiftId: string) => shifts.getShift(ctx, shiftId)),
+    ofDay: guard((day: string) => shifts.shiftsOfDay(ctx, day)),
+    reportOf: guard((shift: shifts.ShiftRow, currency: CurrencyCode) => shifts.reportOf(ctx, shift, currency)),
+    close: guard((input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }) =>
+      shifts.closeShift(ctx, input),
+    ),
+    stillOpen: guard(() => ctx.snapshot(() => shifts.paymentsStillOpen(ctx))),
   };
 }
