@@ -20,7 +20,7 @@ export interface JournalGate<M> {
 
 export interface JournalGateOptions<M> {
   readonly journal: JournalName;
-  /** The till's record of its journals (journal/journal-record.ts): what start-new and accept supersede. */
+  /** The till's record of its journals (sqlite/journal-record.ts): what start-new and accept supersede. */
   readonly records: JournalRecords;
   /** Starts the real service (opening its journal); throws JournalLostError when the journal is refused. */
   readonly start: () => Promise<M>;

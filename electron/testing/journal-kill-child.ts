@@ -1,4 +1,4 @@
-// The writer core/journal/journal-file.slow.test.ts kills with SIGKILL: the real payment journal on a real file,
+// The writer core/sqlite/journal-file.slow.test.ts kills with SIGKILL: the real payment journal on a real file,
 // committing payments and printing `committed <n>` after each one is durable.
 //   write <n>  commit n payments, report, then wait to be killed (the commits stay in the -wal)
 //   loop <n>   commit payments without end (the kill lands anywhere in a write, between a commit and its mark…)

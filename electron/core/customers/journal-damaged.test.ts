@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A damaged file is found at start by the shared journal check (journal/journal-file.ts: quick_check, or not a
+ * A damaged file is found at start by the shared journal check (../sqlite/journal-file.ts: quick_check, or not a
  * database at all) and refused as the customer journal's problem; every call then gets journal.lost, named.
  */
 function damagedRefusal(filePath: string): PosError {

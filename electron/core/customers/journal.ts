@@ -118,7 +118,7 @@ export interface DayTotal {
 export interface CustomerJournalOptions {
   readonly filePath: string;
   readonly now?: (() => number) | undefined;
-  /** The till's record of the journal beside it (journal/journal-record.ts); absent outside a till. */
+  /** The till's record of the journal beside it (../sqlite/journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { journalUnavailable, type Atomically, type Transactions } from './database.ts';
 
-// What both journal facades (journal.ts for payments, ../customers/journal.ts for linked customers) wrap
+// What both journal facades (../payments/journal/journal.ts for payments, ../customers/journal.ts for linked customers) wrap
 // around their calls, so the two keep one rule for what a caller sees when something fails:
 // - a failure of the journal itself (a call refused by the database, a BEGIN or COMMIT that fails, a closed
 //   journal) reaches the caller as PosError('journal.unavailable'): typed, so a disk error in the middle of a

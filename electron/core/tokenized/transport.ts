@@ -37,7 +37,7 @@ export interface TokenizedRequest {
   readonly retry?: Partial<RetryPolicy> | undefined;
 }
 
-/** Keys the audit log never keeps (beyond journal/redact.ts's tokens and secrets). */
+/** Keys the audit log never keeps (beyond sqlite/redact.ts's tokens and secrets). */
 const AUDIT_SECRET_KEYS = new Set(['code', 'authcode', 'username']);
 
 export class TokenizedTransport {

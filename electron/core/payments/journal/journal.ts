@@ -50,7 +50,7 @@ export interface JournalOptions {
   readonly timeZone?: string | undefined;
   /** Clock in epoch ms; injectable for tests and the benchmark. */
   readonly now?: (() => number) | undefined;
-  /** The till's record of the journal beside it (journal-record.ts); absent outside a till. */
+  /** The till's record of the journal beside it (../../sqlite/journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
 }
 
@@ -151,7 +151,7 @@ export interface Journal {
 }
 
 /**
- * Throws JournalLostError (journal-file.ts) when the file is not the journal this till wrote: missing, empty,
+ * Throws JournalLostError (../../sqlite/journal-file.ts) when the file is not the journal this till wrote: missing, empty,
  * another journal, older than the till's mark, or failing SQLite's quick_check.
  */
 export function openJournal(options: JournalOptions): Journal {
@@ -167,7 +167,7 @@ export function openJournal(options: JournalOptions): Journal {
     file.close();
     throw journalUnavailable(error);
   }
-  // Every call: a database failure becomes journal.unavailable; the caller's own error passes (journal-facade.ts).
+  // Every call: a database failure becomes journal.unavailable; the caller's own error passes (../../sqlite/journal-facade.ts).
   const { guard, atomically, close } = journalFacade({ name: 'payment journal', transactions, closeFile: file.close });
   return {
     filePath: options.filePath,

@@ -15,7 +15,7 @@ import { readNotice } from '../../sqlite/reason-columns.ts';
 import { staffRefOf } from '../../sqlite/staff-columns.ts';
 
 // The journal's records as TypeScript sees them (camelCase, epoch-ms times), and the readers that turn a
-// SQLite row into one (through the checked column readers of columns.ts).
+// SQLite row into one (through the checked column readers of ../../sqlite/columns.ts).
 
 export interface AttemptRow {
   readonly referenceId: string;
@@ -35,7 +35,7 @@ export interface AttemptRow {
   readonly providerStatus: OrderStatus | null;
   readonly providerOrderId: string | null;
   readonly paymentType: PaymentType | null;
-  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
+  /** The provider's failure code, or the English of `failureNotice` (see ../../sqlite/reason-columns.ts). */
   readonly failureReason: string | null;
   /** Why it failed in the till's own words (null when the provider's code says it, and before schema 7). */
   readonly failureNotice: Notice | null;
@@ -88,7 +88,7 @@ export interface RefundRow {
   readonly reason: string | null;
   readonly idempotencyKey: string;
   readonly state: RefundState;
-  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
+  /** The provider's failure code, or the English of `failureNotice` (see ../../sqlite/reason-columns.ts). */
   readonly failureReason: string | null;
   readonly failureNotice: Notice | null;
   /** The provider's order id as echoed by the refund response (`shopbackOrderId`). */
@@ -125,7 +125,7 @@ export interface CancelRow {
   readonly reason: string | null;
   readonly state: CancelState;
   readonly outcome: CancelOutcome | null;
-  /** The provider's failure code, or the English of `failureNotice` (see reason-columns.ts). */
+  /** The provider's failure code, or the English of `failureNotice` (see ../../sqlite/reason-columns.ts). */
   readonly failureReason: string | null;
   readonly failureNotice: Notice | null;
   /** While sending/checking: why its outcome is not known yet. Null when nothing is known (or schema < 4). */

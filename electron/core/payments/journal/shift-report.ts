@@ -3,7 +3,7 @@ import { money, type CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
 import type { JournalContext } from './context.ts';
 
-// What a shift took, from the records written while it was open (their shift_id: migration-14-staff.ts says why
+// What a shift took, from the records written while it was open (their shift_id: migrations/14-staff-and-shifts.ts says why
 // not a time range). Every sum is SQLite's SUM over INTEGER minor units, as in day-summary.ts:
 // - paid and byMethod: this till's payments of the shift that were paid (CAPTURED, or REFUNDED later);
 // - refunds: every refund this till made during the shift and the provider confirmed, of its own payments or of

@@ -70,7 +70,7 @@ export function shiftsOfDay(ctx: JournalContext, day: string): ShiftRow[] {
 
 /**
  * Opens the next shift: numbered after the journal's last and after `lastNumberElsewhere`, the last number the till
- * recorded outside this journal (journal-record.ts), so a journal started anew after a loss never numbers a shift
+ * recorded outside this journal (../../sqlite/journal-record.ts), so a journal started anew after a loss never numbers a shift
  * (and its Z) again from 1. Refused shift.already-open (details.shiftId, number) while one is open.
  */
 export function openShift(

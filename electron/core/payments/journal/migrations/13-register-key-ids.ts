@@ -7,8 +7,8 @@ export const REGISTER_KEY_IDS_MIGRATION: Migration = {
     // A key's name was its identity: a key revoked and made again under the same name read, cancelled and
     // refunded the old key's payments and answered its Idempotency-Keys. Each key now has an id of its own
     // (ecr/key-store.ts); the name stays, for people to read. Rows recorded before this version belong to
-    // 'legacy:' + the name, the id the keys file gives a key made before ids (register.ts LEGACY_KEY_ID_PREFIX),
-    // so a key still in use keeps its payments. Requests are pruned by age (register.ts REQUEST_RETENTION_MS):
+    // 'legacy:' + the name, the id the keys file gives a key made before ids (../register.ts LEGACY_KEY_ID_PREFIX),
+    // so a key still in use keeps its payments. Requests are pruned by age (../register.ts REQUEST_RETENTION_MS):
     // the index on created_at serves that.
     db.exec(`
         ALTER TABLE payment_attempts ADD COLUMN register_key_id TEXT
