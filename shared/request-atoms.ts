@@ -7,7 +7,7 @@ export type Empty = Record<string, never>;
 
 export const empty = z.object({}).strict() as unknown as z.ZodType<Empty>;
 
-/** Our payment reference (journal/reference-id.ts makes them) or a register's: letters, digits and hyphens. */
+/** Our payment reference (electron/core/payments/journal/reference-id.ts makes them) or a register's: letters, digits and hyphens. */
 export const referenceId = z
   .string()
   .min(8)

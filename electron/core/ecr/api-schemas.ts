@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
-import { REFERENCE_ID_PATTERN } from '../journal/reference-id.ts';
+import { REFERENCE_ID_PATTERN } from '../payments/journal/reference-id.ts';
 
 // The register's API, one schema per body: the server validates every request with these, builds every answer
 // to fit them, and the OpenAPI document (openapi.ts) is generated from the very same objects, so the
