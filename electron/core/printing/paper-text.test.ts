@@ -73,6 +73,30 @@ describe('text on the paper carries no printer command', () => {
     expect(text).toContain(`  damaged cup p  ú ${FORGED}`);
   });
 
+  it('a shift note with an LF forges no Net line on the Z report', async () => {
+    const { core, dir } = await openCore();
+    const sim = await startVirtualPrinter({ folder: `${dir}/printed` });
+    printers.push(sim);
+    await core.handlers['settings.save']({
+      settings: { printer: { kind: 'network', host: '127.0.0.1', port: sim.port, widthMm: 80 } },
+    });
+    // Past the contract's schema, as a note journalled by an earlier version reaches the report.
+    const { shift } = await core.handlers['shifts.open']({ note: 'till 2\nNet                         S$999.00' });
+    await paidPayment(core);
+    await core.handlers['shifts.close']({});
+    expect(await core.handlers['printer.printShiftReport']({ id: shift.id })).toEqual({
+      printed: true,
+      via: 'printer',
+    });
+    await sim.idle();
+    const z = textOf(sim);
+    expect(z).toContain('Z report (shift closed) #1');
+    expect(z.filter((line) => line.startsWith('Net'))).toHaveLength(1);
+    expect(
+      z.some((line) => line.startsWith('Note') && line.endsWith('till 2 Net                         S$999.00')),
+    ).toBe(true);
+  });
+
   it('turns every C0, DEL and C1 control into a space, and counts it as the one column a space takes', () => {
     const controls = [...Array(0x20).keys(), 0x7f, ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i)]
       .map((code) => String.fromCharCode(code))
