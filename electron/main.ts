@@ -1,5 +1,8 @@
 import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
+import { fillTemplate } from '../shared/notices.ts';
+import { LANGUAGES, LOCALES, type Locale } from '../shared/locales/index.ts';
+import type { Settings } from '../shared/settings.ts';
 import { createCore } from './core/core.ts';
 import { policyPathFromArgs, systemPolicyPath } from './core/policy/policy-path.ts';
 import type { Core } from './core/core-api.ts';
@@ -14,10 +17,11 @@ import { guardAllWebContents, hardenSession } from './adapters/hardening.ts';
 import { applyLoginItem, keepDisplayAwakeWhileInFront } from './adapters/machine.ts';
 import { createElectronUpdateEngine } from './adapters/updater.ts';
 import { netFetch } from './adapters/net-fetch.ts';
-import { appPaths } from './adapters/paths.ts';
+import { appPaths, type AppPaths } from './adapters/paths.ts';
 import { createElectronPrinter } from './adapters/printer.ts';
 import { SafeStorageVault } from './adapters/safe-storage-vault.ts';
 import { createCashierWindow, createCustomerDisplayWindow, secondaryDisplay } from './adapters/windows.ts';
+import type { SettingsFile } from './core/settings/settings-file.ts';
 import { registerIpc } from './ipc.ts';
 
 // Composition root of the Electron app: one instance per till, the core with the OS vault and Chromium's
@@ -54,54 +58,87 @@ if (!app.requestSingleInstanceLock()) {
   void start();
 }
 
+/** The windows main has open, and which of ours each web contents is. */
+interface TillWindows {
+  cashier: BrowserWindow | null;
+  customerDisplay: BrowserWindow | null;
+  /**
+   * What each web contents may call and hear (core/security/window-channels.ts), keyed by the id main saw when it
+   * made the window, so a page cannot claim another role.
+   */
+  readonly roles: Map<number, WindowRole>;
+}
+
 async function start(): Promise<void> {
-  let cashier: BrowserWindow | null = null;
-  let customerDisplay: BrowserWindow | null = null;
-  // Which of our windows each web contents is: what it may call and hear (core/security/window-channels.ts).
-  // Keyed by the id main saw when it made the window, so a page cannot claim another role.
-  const windowRoles = new Map<number, WindowRole>();
-  const registerWindow = (window: BrowserWindow, role: WindowRole): BrowserWindow => {
-    const id = window.webContents.id;
-    windowRoles.set(id, role);
-    window.on('closed', () => windowRoles.delete(id));
-    return window;
-  };
-
-  app.on('second-instance', () => {
-    if (cashier && !cashier.isDestroyed()) {
-      if (cashier.isMinimized()) cashier.restore();
-      cashier.focus();
-    }
-  });
-
+  const windows: TillWindows = { cashier: null, customerDisplay: null, roles: new Map() };
+  app.on('second-instance', () => bringForward(windows.cashier));
   guardAllWebContents(appOrigin);
   await app.whenReady();
   const paths = appPaths();
-  // Main's own log (crashes of renderers and child processes, main's unhandled errors), beside the core's.
+  const mainLog = await openMainLog(paths);
+  const core = await startCore(paths, windows, mainLog);
+  if (!core) return;
+  servePages(paths);
+  const stopIpc = registerIpc({
+    core,
+    appOrigin,
+    eventTargets: () =>
+      [windows.cashier, windows.customerDisplay]
+        .filter((w): w is BrowserWindow => w !== null && !w.isDestroyed())
+        .map((w) => w.webContents),
+    roleOf: (contents) => windows.roles.get(contents.id) ?? null,
+  });
+  const { settings } = await core.handlers['settings.get']({});
+  const stopMachineSettings = openCashierWindow(windows, paths, core, settings);
+  followCustomerDisplay(windows, paths, localesOf(settings).customer);
+  app.on('window-all-closed', () => app.quit());
+  closeCoreBeforeQuit(core, mainLog, () => {
+    stopMachineSettings();
+    stopIpc();
+  });
+}
+
+/** A second start (double-click on the icon) brings the running till forward. */
+function bringForward(cashier: BrowserWindow | null): void {
+  if (cashier && !cashier.isDestroyed()) {
+    if (cashier.isMinimized()) cashier.restore();
+    cashier.focus();
+  }
+}
+
+/** Main's own log (crashes of renderers and child processes, main's unhandled errors), beside the core's. */
+async function openMainLog(paths: AppPaths): Promise<TillLog> {
   const mainLog: TillLog = await openLogFile({ folder: logsFolderOf(paths.dataDir), name: 'main' }).catch(() => NO_LOG);
   logProcessCrashes(mainLog);
   mainLog.info('main', 'main.started', { version: app.getVersion(), packaged: app.isPackaged });
   if (mode.ignoredDevServer) mainLog.warn('main', 'main.dev-server-ignored', { url: mode.ignoredDevServer });
+  return mainLog;
+}
 
+/** The core with the OS vault and Chromium's network stack; null (and the app exiting) when it cannot start. */
+async function startCore(paths: AppPaths, windows: TillWindows, mainLog: TillLog): Promise<Core | null> {
   // Linking a customer: the consent page opens in its own locked-down window (adapters/consent-window.ts).
   // The windows serve the core's customers.openConsent and need the core back: made first, they reach it
   // through a function that only runs once the core has started.
   let runningCore: Core;
+  let settingsFile: SettingsFile | null = null;
   const consentWindows = createConsentWindows({
     core: () => runningCore,
-    parent: () => cashier,
+    parent: () => windows.cashier,
     customerScreen: secondaryDisplay,
     devTools,
+    title: () => wordsOf(localesOf(savedSettings(settingsFile)).customer)['shell.window.consent'],
   });
   try {
+    settingsFile = new ElectronStore<Record<string, unknown>>({
+      cwd: paths.dataDir,
+      name: 'settings',
+      configFileMode: 0o600,
+    });
     runningCore = await createCore({
       dataDir: paths.dataDir,
       vault: new SafeStorageVault(paths.vaultFile),
-      settingsFile: new ElectronStore<Record<string, unknown>>({
-        cwd: paths.dataDir,
-        name: 'settings',
-        configFileMode: 0o600,
-      }),
+      settingsFile,
       fetch: netFetch,
       transport: 'electron',
       version: app.getVersion(),
@@ -113,87 +150,131 @@ async function start(): Promise<void> {
       // Updates through electron-updater, when and only when the core decides (core/updates/).
       updates: createElectronUpdateEngine((line) => console.warn(line)),
     });
+    return runningCore;
   } catch (error) {
     mainLog.error('main', 'main.core-start-failed', { error });
     await mainLog.close();
-    dialog.showErrorBox(
-      'Wallet POS cannot start',
-      `The payment core did not start: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    showStartFailure(error, localesOf(savedSettings(settingsFile)).till);
     app.exit(1);
-    return;
+    return null;
   }
+}
 
+/** No screen of ours is up to say it: the system's error box, in the till's language as saved. */
+function showStartFailure(error: unknown, locale: Locale): void {
+  const words = wordsOf(locale);
+  const reason = error instanceof Error ? error.message : String(error);
+  dialog.showErrorBox(
+    words['shell.startFailed.title'],
+    fillTemplate(words['shell.startFailed.body'], { reason }, locale),
+  );
+}
+
+/** The screens' words of a language (shared/locales/): the window titles and the start-up box are main's own. */
+function wordsOf(locale: Locale): (typeof LANGUAGES)[Locale]['screens'] {
+  return LANGUAGES[locale].screens;
+}
+
+/** The settings as saved, or nothing when the file cannot be read (the core's start says why). */
+function savedSettings(file: SettingsFile | null): Readonly<Record<string, unknown>> {
+  try {
+    return file?.store ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The till's language and its customers' ('' or unknown: the till's; a till's unknown: English). */
+function localesOf(settings: Readonly<Record<string, unknown>>): { till: Locale; customer: Locale } {
+  const known = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+  const till = known(settings['locale']) ? settings['locale'] : 'en';
+  return { till, customer: known(settings['customerLocale']) ? settings['customerLocale'] : till };
+}
+
+/** Our pages from app://wallet-pos/ (not the Vite dev server), with the session's guards in place. */
+function servePages(paths: AppPaths): void {
   hardenSession(session.defaultSession, appOrigin);
   if (!devServerUrl) {
     serveAppProtocol(paths.rendererDir, { sourceMaps: mode.sourceMaps });
     // No menu in production: no reload, no devtools shortcut, nothing to click away from the till.
     Menu.setApplicationMenu(null);
   }
+}
 
-  const stopIpc = registerIpc({
-    core: runningCore,
-    appOrigin,
-    eventTargets: () =>
-      [cashier, customerDisplay]
-        .filter((w): w is BrowserWindow => w !== null && !w.isDestroyed())
-        .map((w) => w.webContents),
-    roleOf: (contents) => windowRoles.get(contents.id) ?? null,
-  });
+function registerWindow(windows: TillWindows, window: BrowserWindow, role: WindowRole): BrowserWindow {
+  const id = window.webContents.id;
+  windows.roles.set(id, role);
+  window.on('closed', () => windows.roles.delete(id));
+  return window;
+}
 
-  const { settings } = await runningCore.handlers['settings.get']({});
+/** The cashier's window, following Settings → This computer; returns what stops following it. */
+function openCashierWindow(windows: TillWindows, paths: AppPaths, core: Core, settings: Settings): () => void {
   const kiosk = kioskFlag || settings.kiosk || settings.mode === 'kiosk';
-  cashier = registerWindow(
-    createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools }),
+  const title = wordsOf(localesOf(settings).till)['shell.window.cashier'];
+  const cashier = registerWindow(
+    windows,
+    createCashierWindow({ url: pageUrl('/'), preload: paths.preload, kiosk, devTools, title }),
     'cashier',
   );
-  // Settings → This computer: start with the session, and keep the screen on while the till is in front.
-  applyLoginItem(settings.machine);
-  let keepAwakeSetting = settings.machine.keepDisplayAwake;
+  windows.cashier = cashier;
+  const stopMachineSettings = followMachineSettings(core, cashier, settings.machine);
+  cashier.on('closed', () => {
+    windows.cashier = null;
+    // The customer display has no purpose without the till.
+    windows.customerDisplay?.close();
+  });
+  return stopMachineSettings;
+}
+
+/** Settings → This computer: start with the session, and keep the screen on while the till is in front. */
+function followMachineSettings(core: Core, cashier: BrowserWindow, machine: Settings['machine']): () => void {
+  applyLoginItem(machine);
+  let keepAwakeSetting = machine.keepDisplayAwake;
   const displayAwake = keepDisplayAwakeWhileInFront(cashier, () => keepAwakeSetting);
-  const stopMachineSettings = runningCore.onEvent((event) => {
+  return core.onEvent((event) => {
     if (event.event !== 'settings.changed') return;
-    const { machine } = event.payload.settings;
-    applyLoginItem(machine);
-    keepAwakeSetting = machine.keepDisplayAwake;
+    const changed = event.payload.settings.machine;
+    applyLoginItem(changed);
+    keepAwakeSetting = changed.keepDisplayAwake;
     displayAwake.recheck();
   });
-  cashier.on('closed', () => {
-    cashier = null;
-    // The customer display has no purpose without the till.
-    customerDisplay?.close();
-  });
+}
 
+/** The customer display, on a second screen when there is one, and as screens are plugged in or out. */
+function followCustomerDisplay(windows: TillWindows, paths: AppPaths, locale: Locale): void {
   const openCustomerDisplay = (): void => {
-    if (customerDisplay && !customerDisplay.isDestroyed()) return;
+    if (windows.customerDisplay && !windows.customerDisplay.isDestroyed()) return;
     const display = secondaryDisplay();
     if (!display && !customerDisplayAsked) return;
-    customerDisplay = registerWindow(
-      createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools),
+    const title = wordsOf(locale)['shell.window.customerDisplay'];
+    const opened = registerWindow(
+      windows,
+      createCustomerDisplayWindow(pageUrl('/customer-display'), paths.preload, display, devTools, title),
       'customer-display',
     );
-    customerDisplay.on('closed', () => {
-      customerDisplay = null;
+    windows.customerDisplay = opened;
+    opened.on('closed', () => {
+      windows.customerDisplay = null;
     });
   };
   openCustomerDisplay();
   // A customer screen plugged in (or unplugged) while the till runs.
   screen.on('display-added', openCustomerDisplay);
   screen.on('display-removed', () => {
-    if (!secondaryDisplay() && !customerDisplayAsked) customerDisplay?.close();
+    if (!secondaryDisplay() && !customerDisplayAsked) windows.customerDisplay?.close();
   });
+}
 
-  app.on('window-all-closed', () => app.quit());
-
-  // Close the core (journal, sandbox, timers) before the process goes: quit waits for it once.
+/** Close the core (journal, sandbox, timers) before the process goes: quit waits for it once. */
+function closeCoreBeforeQuit(core: Core, mainLog: TillLog, stop: () => void): void {
   let shutDown = false;
   app.on('before-quit', (event) => {
     if (shutDown) return;
     event.preventDefault();
     shutDown = true;
-    stopMachineSettings();
-    stopIpc();
-    runningCore
+    stop();
+    core
       .close()
       .catch((error: unknown) => {
         console.error('Core did not close cleanly', error);

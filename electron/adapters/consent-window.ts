@@ -36,6 +36,8 @@ export interface ConsentWindowOptions {
   readonly customerScreen?: () => Display | null;
   /** Development against the Vite dev server only. */
   readonly devTools: boolean;
+  /** The window's title, in the customer's language (shared/locales/). */
+  readonly title: () => string;
 }
 
 export function createConsentWindows(options: ConsentWindowOptions): ConsentWindows {
@@ -85,7 +87,7 @@ export function createConsentWindows(options: ConsentWindowOptions): ConsentWind
       height: 720,
       minWidth: 360,
       minHeight: 480,
-      title: 'Link customer — wallet consent',
+      title: options.title(),
       autoHideMenuBar: true,
       show: false,
       webPreferences: { ...webPreferences(undefined, { devTools: options.devTools }), session: ses },

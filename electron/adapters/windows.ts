@@ -16,6 +16,8 @@ export interface CashierWindowOptions {
   readonly kiosk: boolean;
   /** Development against the Vite dev server only; a till's windows never open DevTools. */
   readonly devTools: boolean;
+  /** In the till's language (shared/locales/). */
+  readonly title: string;
 }
 
 const BACKGROUND = '#0f172a';
@@ -27,7 +29,7 @@ export function createCashierWindow(options: CashierWindowOptions): BrowserWindo
     minWidth: 800,
     minHeight: 600,
     show: false,
-    title: 'Wallet POS',
+    title: options.title,
     backgroundColor: BACKGROUND,
     autoHideMenuBar: true,
     kiosk: options.kiosk,
@@ -54,6 +56,7 @@ export function createCustomerDisplayWindow(
   preload: string,
   display: Display | null,
   devTools: boolean,
+  title: string,
 ): BrowserWindow {
   const bounds = display?.bounds;
   const window = new BrowserWindow({
@@ -61,7 +64,7 @@ export function createCustomerDisplayWindow(
       ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
       : { width: 1024, height: 768 }),
     show: false,
-    title: 'Wallet POS — customer display',
+    title,
     backgroundColor: BACKGROUND,
     autoHideMenuBar: true,
     frame: display === null,

@@ -8,18 +8,25 @@ import type { ChannelName, Handlers } from '../../shared/contract.ts';
 
 export type HandlerPart = Partial<Handlers>;
 
-export function composeHandlers(parts: Readonly<Record<string, HandlerPart>>): Handlers {
-  const composed: Partial<Record<ChannelName, unknown>> = {};
+/** One part from several owners (a feature that serves two areas), refusing a channel two of them serve. */
+export function joinHandlerParts(parts: Readonly<Record<string, HandlerPart>>): HandlerPart {
+  const joined: Partial<Record<ChannelName, unknown>> = {};
   const owners = new Map<string, string>();
   for (const [owner, part] of Object.entries(parts)) {
     for (const channel of Object.keys(part) as ChannelName[]) {
       const earlier = owners.get(channel);
       if (earlier !== undefined) throw new Error(`channel ${channel} is served twice: by ${earlier} and by ${owner}`);
       owners.set(channel, owner);
-      composed[channel] = part[channel];
+      joined[channel] = part[channel];
     }
   }
-  const unserved = CHANNEL_NAME_LIST.filter((channel) => !owners.has(channel));
+  return joined as HandlerPart;
+}
+
+/** Every part joined, and every channel of the contract served. */
+export function composeHandlers(parts: Readonly<Record<string, HandlerPart>>): Handlers {
+  const composed = joinHandlerParts(parts);
+  const unserved = CHANNEL_NAME_LIST.filter((channel) => !(channel in composed));
   if (unserved.length > 0) throw new Error(`no module serves ${unserved.join(', ')}`);
   return composed as Handlers;
 }

@@ -1,5 +1,6 @@
 // English strings of running a till in the field (issue 27): Settings → About, where the logs are and the
-// support bundle. Spread into screens.ts. Every key must exist in the other languages' field.ts too.
+// support bundle; and the app's shell (its windows' titles, the box when it cannot start). Spread into
+// screens.ts. Every key must exist in the other languages' field.ts too.
 
 export const FIELD_SUPPORT_EN = {
   'settings.tab.about': 'About',
@@ -14,4 +15,11 @@ export const FIELD_SUPPORT_EN = {
   'about.saveBundle': 'Save support bundle',
   'about.savingBundle': 'Saving…',
   'about.bundleSaved': 'Support bundle saved ({size}):',
+  // The app's shell as the system shows it (electron/main.ts): its windows' titles, and the box shown when the
+  // till cannot start at all (no screen of ours is up to say it).
+  'shell.window.cashier': 'Wallet POS',
+  'shell.window.customerDisplay': 'Wallet POS — customer display',
+  'shell.window.consent': 'Link customer — wallet consent',
+  'shell.startFailed.title': 'Wallet POS cannot start',
+  'shell.startFailed.body': 'The payment core did not start: {reason}',
 } as const;

@@ -1,6 +1,6 @@
 import type { FIELD_SUPPORT_EN } from '../en/field.ts';
 
-// Bahasa Melayu: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+// Bahasa Melayu: Settings → About (logs, support bundle) and the app's window titles and start-up box. Same keys as ../en/field.ts.
 
 export const FIELD_SUPPORT_MS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
   'settings.tab.about': 'Perihal',
@@ -15,4 +15,9 @@ export const FIELD_SUPPORT_MS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, st
   'about.saveBundle': 'Simpan pakej sokongan',
   'about.savingBundle': 'Menyimpan…',
   'about.bundleSaved': 'Pakej sokongan disimpan ({size}):',
+  'shell.window.cashier': 'Wallet POS',
+  'shell.window.customerDisplay': 'Wallet POS — paparan pelanggan',
+  'shell.window.consent': 'Pautkan pelanggan — persetujuan dompet',
+  'shell.startFailed.title': 'Wallet POS tidak dapat dimulakan',
+  'shell.startFailed.body': 'Teras pembayaran tidak dapat dimulakan: {reason}',
 };

@@ -1,6 +1,6 @@
 import type { FIELD_SUPPORT_EN } from '../en/field.ts';
 
-// 繁體中文（香港）: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+// 繁體中文（香港）: Settings → About (logs, support bundle) and the app's window titles and start-up box. Same keys as ../en/field.ts.
 
 export const FIELD_SUPPORT_ZH_HK: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
   'settings.tab.about': '關於',
@@ -14,4 +14,9 @@ export const FIELD_SUPPORT_ZH_HK: Readonly<Record<keyof typeof FIELD_SUPPORT_EN,
   'about.saveBundle': '儲存支援資料包',
   'about.savingBundle': '正在儲存…',
   'about.bundleSaved': '已儲存支援資料包（{size}）：',
+  'shell.window.cashier': 'Wallet POS',
+  'shell.window.customerDisplay': 'Wallet POS — 顧客顯示屏',
+  'shell.window.consent': '綁定顧客 — 電子錢包授權',
+  'shell.startFailed.title': 'Wallet POS 無法啟動',
+  'shell.startFailed.body': '付款核心未能啟動：{reason}',
 };

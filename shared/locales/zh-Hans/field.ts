@@ -1,6 +1,6 @@
 import type { FIELD_SUPPORT_EN } from '../en/field.ts';
 
-// 简体中文（新加坡）: Settings → About (logs, support bundle). Same keys as ../en/field.ts.
+// 简体中文（新加坡）: Settings → About (logs, support bundle) and the app's window titles and start-up box. Same keys as ../en/field.ts.
 
 export const FIELD_SUPPORT_ZH_HANS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, string>> = {
   'settings.tab.about': '关于',
@@ -14,4 +14,9 @@ export const FIELD_SUPPORT_ZH_HANS: Readonly<Record<keyof typeof FIELD_SUPPORT_E
   'about.saveBundle': '保存支持数据包',
   'about.savingBundle': '正在保存…',
   'about.bundleSaved': '已保存支持数据包（{size}）：',
+  'shell.window.cashier': 'Wallet POS',
+  'shell.window.customerDisplay': 'Wallet POS — 顾客显示屏',
+  'shell.window.consent': '绑定顾客 — 电子钱包授权',
+  'shell.startFailed.title': 'Wallet POS 无法启动',
+  'shell.startFailed.body': '付款核心未能启动：{reason}',
 };

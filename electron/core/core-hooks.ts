@@ -1,0 +1,59 @@
+import type { ShiftView } from '../../shared/staff.ts';
+
+// What a feature started early hears from one started after it. The services tell the status bar (started
+// after them, since it counts what they hold) that their counts changed or how the provider answered; the
+// staff (started before the payments, which ask it on every sale) name the shift the payments keep.
+
+export interface Signal<T> {
+  emit(value: T): void;
+  /** Returns the unsubscribe function. */
+  on(listener: (value: T) => void): () => void;
+}
+
+export function createSignal<T = void>(): Signal<T> {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    emit: (value) => listeners.forEach((listener) => listener(value)),
+    on(listener) {
+      const own = (value: T): void => listener(value);
+      listeners.add(own);
+      return () => listeners.delete(own);
+    },
+  };
+}
+
+/** A question answered by a feature started later; until it answers, the fallback does. */
+export interface Answer<T> {
+  ask(): T;
+  answerWith(source: () => T): void;
+}
+
+export function createAnswer<T>(fallback: () => T): Answer<T> {
+  let source = fallback;
+  return {
+    ask: () => source(),
+    answerWith(next) {
+      source = next;
+    },
+  };
+}
+
+export interface CoreHooks {
+  /** Payments or linked-customer counts changed: the status bar recounts now, not at its next probe. */
+  readonly countsChanged: Signal<void>;
+  /** What one provider call showed (true: it answered): the status bar turns at once. */
+  readonly providerAnswered: Signal<boolean>;
+  /** The receipt printer's status changed. */
+  readonly printerChanged: Signal<void>;
+  /** The shift open on this till (the payments' shifts), for session.current. */
+  readonly currentShift: Answer<ShiftView | null>;
+}
+
+export function createCoreHooks(): CoreHooks {
+  return {
+    countsChanged: createSignal(),
+    providerAnswered: createSignal<boolean>(),
+    printerChanged: createSignal(),
+    currentShift: createAnswer<ShiftView | null>(() => null),
+  };
+}

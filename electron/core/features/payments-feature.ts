@@ -1,0 +1,43 @@
+import { joinHandlerParts } from '../compose-handlers.ts';
+import type { CoreModule } from '../core-module.ts';
+import { openJournalGate, type JournalGate } from '../journal-gate.ts';
+import { blockedPaymentModule, paymentModuleBehind } from '../journal-stand-ins.ts';
+import type { PaymentModule } from '../payments/payment-module.ts';
+import { createPaymentModule } from '../payments/payment-service.ts';
+import { announcingShiftChanges } from '../shifts/shift-module.ts';
+import type { CoreBase } from './core-base.ts';
+import type { ServicesContextGives } from './services-context-feature.ts';
+import type { StaffGives } from './staff-feature.ts';
+
+// The in-store payment service behind its journal's gate (../journal-gate.ts): a journal refused at start
+// (missing, emptied, replaced, rolled back, corrupt) leaves a stand-in that refuses with journal.lost until an
+// admin resolves it. Its shifts answer the staff's session.current.
+
+export interface PaymentsGives {
+  readonly payments: PaymentModule;
+  readonly paymentGate: JournalGate<PaymentModule>;
+}
+
+export const paymentsFeature: CoreModule<CoreBase & StaffGives & ServicesContextGives, PaymentsGives> = {
+  name: 'payments',
+  async start({ options, context, journalRecords, hooks, staff }) {
+    const factory = options.payments ?? createPaymentModule();
+    const paymentGate = await openJournalGate({
+      journal: 'payments',
+      records: journalRecords,
+      start: async () => factory(context),
+      standIn: blockedPaymentModule,
+    });
+    const payments = paymentModuleBehind(paymentGate);
+    hooks.currentShift.answerWith(() => payments.shifts.current());
+    return {
+      handlers: joinHandlerParts({
+        payments: payments.handlers,
+        // A shift opened or closed: the screens hear the session again (session.changed).
+        shifts: announcingShiftChanges(payments.shifts.handlers, () => staff.announceSession()),
+      }),
+      close: () => payments.close(),
+      gives: { payments, paymentGate },
+    };
+  },
+};
