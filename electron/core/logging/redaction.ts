@@ -1,4 +1,4 @@
-import { isSecretKey, REDACTED } from '../sqlite/redact.ts';
+import { isSecretKey, keepField, REDACTED } from '../sqlite/redact.ts';
 
 // The log's last line of defence: whatever a caller hands the log, no secret, PIN, key, token or signature is
 // written. Two layers: by name (a field called pin, accessKeySecret, authorization, *token, *signature… at any
@@ -82,7 +82,7 @@ export function scrubValue(value: unknown, depth = 0): unknown {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined || typeof item === 'function') continue;
-      copy[key] = isSecretField(key) ? REDACTED : scrubValue(item, depth + 1);
+      keepField(copy, key, isSecretField(key) ? REDACTED : scrubValue(item, depth + 1));
     }
     return copy;
   }

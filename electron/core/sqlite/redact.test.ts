@@ -34,4 +34,16 @@ describe('event data redaction', () => {
     expect(redactedJson(undefined)).toBeNull();
     expect(redactedJson(null)).toBeNull();
   });
+
+  it('keeps a field named __proto__, redacted like any other, instead of dropping it', () => {
+    // As a provider's answer arrives: JSON.parse makes __proto__ an own field.
+    const answer = JSON.parse('{"__proto__": {"note": "seen", "paymentToken": "pt"}, "status": "paid"}');
+    const data = JSON.parse(redactedJson(answer) ?? 'null');
+    expect(Object.keys(data)).toEqual(['__proto__', 'status']);
+    expect(data['__proto__']).toEqual({ note: 'seen', paymentToken: REDACTED });
+    expect(JSON.parse(redactedJson(JSON.parse('{"__proto__": "plain"}')) ?? 'null')).toEqual(
+      JSON.parse('{"__proto__": "plain"}'),
+    );
+    expect(({} as Record<string, unknown>)['note']).toBeUndefined();
+  });
 });

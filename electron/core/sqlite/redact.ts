@@ -44,11 +44,20 @@ export function redact(value: unknown, depth = 0): unknown {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined || typeof item === 'function') continue;
-      copy[key] = isSecretKey(key) ? REDACTED : redact(item, depth + 1);
+      keepField(copy, key, isSecretKey(key) ? REDACTED : redact(item, depth + 1));
     }
     return copy;
   }
   return null;
+}
+
+/**
+ * Defined, not assigned: `copy['__proto__'] = …` would set the copy's prototype (or do nothing, for a string) and
+ * the field would vanish from the JSON. A provider's answer or a register's body parsed with JSON.parse holds a
+ * `__proto__` field as any other, and what the record keeps must be what came, not what an assignment allows.
+ */
+export function keepField(copy: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The string the events table stores, or null when there is nothing to store. */
