@@ -9,6 +9,7 @@ import type { PrinterStatus } from '../../../shared/printer.ts';
 import type { ReceiptDocument, ReceiptTerminal } from '../../../shared/receipt.ts';
 import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
 import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
+import { refuseIfAny, type FieldNotices } from '../settings/settings-problems.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
 
@@ -36,6 +37,8 @@ export interface PrintingOptions {
   readonly shift: (id: string) => Promise<ShiftView>;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
+  /** What is wrong with where a draft's printer prints, by field (printer-target.ts): refused as a save is. */
+  readonly draftProblems?: (printer: PrinterSettings) => Promise<FieldNotices>;
   readonly onStatus: () => void;
   /** How often a configured ESC/POS printer is asked how it is, between prints (the status bar). */
   readonly watchIntervalMs?: number;
@@ -105,6 +108,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
     handlers: {
       async 'printer.testPage'({ printer }) {
         if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');
+        if (printer && options.draftProblems) refuseIfAny(await options.draftProblems(printer));
         const settings = printer ?? options.till().printer;
         if (settings.kind === 'system')
           throw new PosError('request.invalid', { cause: 'the system printer has no test page from the till' });
