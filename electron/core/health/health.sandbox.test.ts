@@ -101,6 +101,7 @@ describe('health.check', () => {
       'register',
       'webhooks',
       'updates',
+      'logs',
     ]);
     const byId = new Map(list.map((check) => [check.id, check]));
     for (const id of ['provider', 'clock', 'journal', 'disk', 'printer', 'register', 'webhooks', 'updates'] as const)

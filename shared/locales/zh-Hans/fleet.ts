@@ -28,6 +28,14 @@ export const FLEET_SCREENS_ZH_HANS: Readonly<Record<keyof typeof FLEET_SCREENS_E
   'fleet.check.id.register': '收银系统连接',
   'fleet.check.id.webhooks': 'Webhook 接收',
   'fleet.check.id.updates': '更新',
+  'fleet.check.id.logs': '日志发送到收集器',
+  'settings.syslog.legend': '日志发送到连锁店的收集器（syslog）',
+  'settings.syslog.enabled': '同时把收银机的日志发送到收集器',
+  'settings.syslog.host': '收集器地址',
+  'settings.syslog.port': '收集器端口',
+  'settings.syslog.tls': '使用 TLS 加密（通常为端口 6514）',
+  'settings.syslog.hint':
+    '通过 TCP 发送 RFC 5424 格式。本机的日志文件保持不变，日志中不含任何密钥。收集器停止运行时绝不会拖慢交易：未能发送的日志数量会在“检查这台收银机”中显示。',
   'fleet.statusLink': '有项目需要处理：检查这台收银机',
 };
 
@@ -42,6 +50,10 @@ export const FLEET_NOTICES_ZH_HANS: Readonly<Record<keyof typeof FLEET_NOTICES_E
   'policy.value-refused': '政策中“{name}”的值未被采用：{problem}',
   'policy.lock-unknown': '“{name}”不是设置项，无法锁定；此锁定已忽略。',
   'policy.locked-not-a-list': '"locked" 必须是设置名称的列表；没有锁定任何设置。',
+  'settings.syslog-host-missing': '请输入收集器的地址（IP 地址或名称）。',
+  'health.syslog-off': '日志只保留在这台收银机：未设置收集器。',
+  'health.syslog-connected': '正在发送日志到 {host}:{port}（收银机启动以来丢弃了 {dropped} 行）。',
+  'health.syslog-down': '收集器 {host}:{port} 无法接收日志：收银机启动以来丢弃了 {dropped} 行。收银机会继续尝试。',
   'health.timed-out': '{seconds} 秒内没有回应。',
   'health.could-not-check': '无法进行检查：{reason}',
   'health.provider-not-set-up': '尚未设置：{reason}',
