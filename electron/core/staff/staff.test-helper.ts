@@ -48,6 +48,7 @@ export async function openStaffBench(dir?: string): Promise<StaffBench> {
     settings,
     vault,
     admin,
+    now,
     emit: (event, payload) => void events.push({ event, payload } as CoreEvent),
   });
   return { dir: folder, settings, admin, staff, events, advance: (ms) => void (clock += ms) };
