@@ -79,22 +79,10 @@ export async function openStaffDirectory(options: {
   const members = (keys: StaffCredentials | null): StaffMember[] =>
     membersOf(people, keys, (kind) => settings.view().secrets[PIN_SECRET[kind]]);
   const active = (keys: StaffCredentials | null): StaffMember[] => members(keys).filter((member) => member.active);
-  const asSignedIn = ({ id, name, role }: StaffMember): SignedInStaff => ({ id, name, role });
 
   async function byPin(pin: string): Promise<SignedInStaff | null> {
     const keys = await loadCredentials();
-    // All derivations at once (each runs on libuv's thread pool): ~one scrypt of wall time, not three.
-    const [key, ...builtInMatches] = await Promise.all([
-      pinKey(pin, keys),
-      ...BUILT_IN.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
-    ]);
-    const everyone = active(keys);
-    const builtIn = everyone.find((member) =>
-      BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
-    );
-    if (builtIn) return asSignedIn(builtIn);
-    // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
-    const person = everyone.find((member) => keys.pins[member.id] === key);
+    const person = await holderOfPin(pin, keys, active(keys), settings);
     return person ? asSignedIn(person) : null;
   }
 
@@ -103,14 +91,6 @@ export async function openStaffDirectory(options: {
     const key = await badgeKey(badgeCode, keys);
     const person = active(keys).find((member) => keys.badges[member.id] === key);
     return person ? asSignedIn(person) : null;
-  }
-
-  /** Who else (active) already has this PIN: another person's key, or a built-in's own hash. */
-  async function pinHolder(pin: string, key: string, keys: StaffCredentials, self: string): Promise<boolean> {
-    const others = active(keys).filter((member) => member.id !== self);
-    if (others.some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key)) return true;
-    const builtIns = BUILT_IN.filter(({ id }) => id !== self && others.some((member) => member.id === id));
-    return (await Promise.all(builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)))).some(Boolean);
   }
 
   async function saveNow(request: StaffSave): Promise<{ id: string }> {
@@ -131,7 +111,11 @@ export async function openStaffDirectory(options: {
         ? keyProblems(request, { id, keys, others, newBadgeKey, wasActive: existing?.active !== false })
         : {}),
     };
-    if (request.pin !== undefined && willBeActive && (await pinHolder(request.pin, newPinKey!, keys, id))) {
+    if (
+      request.pin !== undefined &&
+      willBeActive &&
+      (await pinTaken(request.pin, newPinKey!, keys, others, settings))
+    ) {
       problems.pin = notice('staff.pin-taken');
     }
     if (Object.keys(problems).length > 0) {
@@ -139,13 +123,8 @@ export async function openStaffDirectory(options: {
     }
 
     // Keys first: if the vault refuses, nothing changes.
-    const pins = { ...keys.pins };
-    const badges = { ...keys.badges };
-    if (newPinKey !== undefined && !builtIn) pins[id] = newPinKey;
-    if (newBadgeKey !== undefined) badges[id] = newBadgeKey;
-    if (request.badgeCode === null) delete badges[id];
-    if ((newPinKey !== undefined && !builtIn) || request.badgeCode !== undefined) {
-      const nextKeys = { salt: keys.salt, pins, badges };
+    const nextKeys = keysAfter(keys, id, builtIn ? undefined : newPinKey, newBadgeKey, request.badgeCode);
+    if (nextKeys) {
       await writeStaffCredentials(vault, nextKeys);
       credentials = nextKeys;
     }
@@ -185,6 +164,55 @@ export async function openStaffDirectory(options: {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Whether another active person (`others`) already has this PIN: a person's key, or a built-in's own hash. */
+async function pinTaken(
+  pin: string,
+  key: string,
+  keys: StaffCredentials,
+  others: readonly StaffMember[],
+  settings: Pick<SettingsService, 'builtInPinMatches'>,
+): Promise<boolean> {
+  if (others.some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key)) return true;
+  const builtIns = BUILT_IN.filter(({ id }) => others.some((member) => member.id === id));
+  return (await Promise.all(builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)))).some(Boolean);
+}
+
+/** The active person whose PIN this is: a built-in's own hash, or a person's key. No lockout here. */
+async function holderOfPin(
+  pin: string,
+  keys: StaffCredentials,
+  everyone: readonly StaffMember[],
+  settings: Pick<SettingsService, 'builtInPinMatches'>,
+): Promise<StaffMember | null> {
+  // All derivations at once (each runs on libuv's thread pool): ~one scrypt of wall time, not three.
+  const [key, ...builtInMatches] = await Promise.all([
+    pinKey(pin, keys),
+    ...BUILT_IN.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
+  ]);
+  const builtIn = everyone.find((member) =>
+    BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
+  );
+  // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
+  return builtIn ?? everyone.find((member) => keys.pins[member.id] === key) ?? null;
+}
+
+/** The keys after a save (a new PIN of someone not built in, a badge set or removed); null: unchanged. */
+function keysAfter(
+  keys: StaffCredentials,
+  id: string,
+  newPinKey: string | undefined,
+  newBadgeKey: string | undefined,
+  badgeCode: string | null | undefined,
+): StaffCredentials | null {
+  if (newPinKey === undefined && badgeCode === undefined) return null;
+  const pins = { ...keys.pins };
+  const badges = { ...keys.badges };
+  if (newPinKey !== undefined) pins[id] = newPinKey;
+  if (newBadgeKey !== undefined) badges[id] = newBadgeKey;
+  if (badgeCode === null) delete badges[id];
+  return { salt: keys.salt, pins, badges };
 }
 
 /** Everyone as the Staff screen lists them: the built-ins whose PIN is set, then the people of staff.json. */
@@ -262,6 +290,10 @@ function keyProblems(
     problems.badgeCode = notice('staff.badge-taken');
   }
   return problems;
+}
+
+function asSignedIn({ id, name, role }: StaffMember): SignedInStaff {
+  return { id, name, role };
 }
 
 function isBuiltIn(id: string): boolean {
