@@ -177,8 +177,6 @@ async function composeCore(
   const admin = createAdminSession();
   // The shift open now, for session.current: the shifts module's (in the payment service, created below).
   let currentShift = (): ShiftView | null => null;
-  // A payment open on this till: the staff's idle sign-out waits for it (the payment service's, created below).
-  let paymentOpen = (): boolean => false;
   // People at the till. Every service gets the settings through it: "the admin PIN" is any admin's own PIN, "the
   // supervisor PIN" anyone's who may approve a refund (staff/staff-pins.ts).
   const staff = await createStaffModule({
@@ -188,7 +186,6 @@ async function composeCore(
     admin,
     emit: bus.emit,
     currentShift: () => currentShift(),
-    paymentOpen: () => paymentOpen(),
     log: linesOf('staff'),
   });
   const { settings } = staff;
@@ -241,7 +238,6 @@ async function composeCore(
   }
   const payments = paymentModuleBehind(paymentGate);
   currentShift = () => payments.shifts.current();
-  paymentOpen = () => payments.counts().pendingCount > 0;
   // A linked customer's wallet is charged (charge, capture) only with their approval: the customer module
   // asks this gate before either leaves. The questions read a hold through the module, once it runs.
   const approvals = createApprovals(context, {
