@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { formatMoney, toMajorString, type Money } from '../../shared/money.ts';
 import { noticeInEnglish } from '../../shared/notices.ts';
 import { expect, keyAmount, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../shared/notices.ts';
-import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';

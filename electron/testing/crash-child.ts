@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../core/payments/payment-module.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../shared/domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../shared/payments.ts';
 import { PosError } from '../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../core/instore/profiles.ts';
 import { EMBEDDED_TOKENIZED_BASE_PATH } from '../core/tokenized/wire.ts';

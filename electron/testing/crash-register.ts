@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { registerKeyIdNamed } from '../core/ecr/key-store.ts';
 import { journalFileIn, openJournal } from '../core/payments/journal/index.ts';
 import type { PaymentHandlers } from '../core/payments/payment-module.ts';

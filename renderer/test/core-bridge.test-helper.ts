@@ -6,7 +6,7 @@ import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import type { SecretName, Settings } from '../../shared/settings.ts';
 import type { Core } from '../../electron/core/core-api.ts';

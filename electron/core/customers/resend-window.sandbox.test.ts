@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';

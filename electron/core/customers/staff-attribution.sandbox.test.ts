@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvExport } from '../../../shared/contract.ts';
+import type { CsvExport } from '../../../shared/payment-history.ts';
 import { dayReportHandlers } from '../day-report.ts';
 import { CSV_HEADER } from '../payments/journal/csv-export.ts';
 import { caught } from '../pos-error.test-helper.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
-import type { RegisterSettings } from '../../../shared/settings.ts';
+import type { RegisterSettings } from '../../../shared/register.ts';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';

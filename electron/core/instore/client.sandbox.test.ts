@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../../shared/notices.ts';
-import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatus } from '../../../shared/payments.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createInStoreClient, type InStoreClient, type InStoreClientConfig } from './client.ts';

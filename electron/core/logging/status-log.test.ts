@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import { openLogFile } from './log-file.ts';
 import { statusLogger } from './status-log.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
 import type { Handlers } from '../../../shared/contract.ts';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import type { DayReportChannel, PaymentHandlers, PaymentModule } from './payment-module.ts';

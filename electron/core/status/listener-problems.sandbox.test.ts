@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListenerProblem } from '../../../shared/domain.ts';
+import type { ListenerProblem } from '../../../shared/status.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { controlCall, freePort, startTestSandbox, waitFor } from '../../sandbox/sandbox.test-helper.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { ConnectionTestResult } from '../../../shared/settings.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import { notice } from '../../../shared/notices.ts';
 import { createStatusMonitor } from './status-monitor.ts';
 

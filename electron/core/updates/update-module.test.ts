@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
-import type { UpdateSettings } from '../../../shared/settings.ts';
+import type { UpdateSettings } from '../../../shared/updates.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DaySummary, PaymentView } from '../../../shared/domain.ts';
+import type { DaySummary } from '../../../shared/payment-history.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, failure, historyOf, paymentView } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';

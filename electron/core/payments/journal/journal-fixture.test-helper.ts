@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { PaymentMethod, RegisterOrigin } from '../../../../shared/domain.ts';
+import type { PaymentMethod, RegisterOrigin } from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import { notice } from '../../../../shared/notices.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
