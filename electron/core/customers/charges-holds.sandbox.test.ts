@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
 
 // Charges, holds, captures and voids over the sandbox, with their order webhooks; refusals before

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { startTestSandbox } from '../../sandbox/sandbox.test-helper.ts';
 import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';

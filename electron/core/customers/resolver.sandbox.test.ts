@@ -7,7 +7,7 @@ import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts
 import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import {
   dataDir,
   linked,

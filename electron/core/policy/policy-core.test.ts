@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 
 // Issue 27.3 through the contract of a real core (demo mode): a fleet's policy file sets values over the till's own

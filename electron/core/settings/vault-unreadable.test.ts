@@ -9,6 +9,7 @@ import { createCore } from '../core.ts';
 import { dispatch } from '../dispatch.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
 import type { SecretVault } from './secret-vault.ts';
+import { caught } from '../../testing/helpers.ts';
 
 // The admin lock must fail CLOSED when the secret vault cannot be read. The attack: a damaged development
 // vault (or, in the app, an OS key store that changed) made every secret read as "not stored", so
@@ -36,15 +37,6 @@ async function openCore(
   const core = await createCore({ dataDir: dir, vault, transport: 'web', version: 'test', statusIntervalMs: 60_000 });
   cores.push(core);
   return core;
-}
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
 }
 
 /** A till set up by its admin: a PIN and real-environment credentials. */
