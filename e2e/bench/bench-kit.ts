@@ -80,4 +80,4 @@ export async function sandboxCall<T>(
   return payload;
 }
 
-export { sleep } from '../../electron/sandbox/sandbox.test-helper.ts';
+export { sleep } from '../../electron/testing/helpers.ts';

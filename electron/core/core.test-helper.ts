@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Core, CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { sleep } from '../testing/helpers.ts';
 
 // TESTS ONLY: the composed core of core*.test.ts in demo mode on a fresh data folder. Each test file closes what
 // it opened with afterEach(closeOpenedCores).
@@ -52,7 +53,7 @@ export async function paidPayment(core: Core): Promise<string> {
   const until = Date.now() + 5_000;
   while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {
     if (Date.now() > until) throw new Error('payment did not settle');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return charged.referenceId;
 }

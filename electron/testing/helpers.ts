@@ -4,6 +4,9 @@ import { PosError } from '../../shared/errors.ts';
 // e2e fixtures — so each test file keeps only what is its own. No test runner is imported: Vitest and
 // Playwright both use these.
 
+/** Waits `ms` on the real clock. */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The PosError `promise` rejects with; fails the test when it resolves or rejects with anything else. */
 export async function caught(promise: Promise<unknown>): Promise<PosError> {
   try {

@@ -13,6 +13,7 @@ import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts
 import type { ConsentBroker } from './consent-broker.ts';
 import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
+import { sleep } from '../testing/helpers.ts';
 
 // Real sockets, real core (settings in a temp dir, embedded sandbox running): what a browser tab would do,
 // and what a hostile page or a DNS-rebinding attack would try.
@@ -302,7 +303,7 @@ describe("web host: the customer display's token gets only what the display show
     // A sale at the counter: the display shows the payment; the till's status bar (counts) is not its business.
     await api('payments.chargeMerchantQr', { amountMinor: 120, currency: 'SGD' });
     await done;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(seenByDisplay).toContain('payment.updated');
     expect(seenByDisplay).not.toContain('status.changed');
     expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);

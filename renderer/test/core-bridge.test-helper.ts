@@ -19,6 +19,7 @@ import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
+import { sleep } from '../../electron/testing/helpers.ts';
 
 // TESTS ONLY: the real core in-process behind the renderer's bridge interface, for screen tests that need
 // behaviour (charges, refunds, customers, settings). Every call goes through the contract's schema check and
@@ -181,7 +182,7 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
       for (let tries = 0; tries < 200; tries++) {
         const { payment } = await core.handlers['payments.get']({ referenceId: charged.referenceId });
         if (payment.displayStatus === 'paid') return payment;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await sleep(25);
       }
       throw new Error(`${charged.referenceId} was not paid`);
     },

@@ -10,6 +10,7 @@ import { sandboxOrders, setFaults } from '../payments/payment-service.test-helpe
 import type { RegisterMemory } from '../../testing/crash-register.ts';
 import { CRASH_REGISTER_KEY_NAME } from '../../testing/crash-register.ts';
 import { registerKeyIdNamed } from './key-store.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // A till SIGKILLed between a register's request and its answer, on purpose and every time (the random crash
 // test, crash.slow.test.ts, also runs register sales, but a kill lands in that window only now and then): the
@@ -97,7 +98,7 @@ it(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ referenceId: order!.referenceId }),
     });
-    await new Promise((done) => setTimeout(done, 400));
+    await sleep(400);
     await setFaults(sandbox, { delayAfterActMs: 3_000, path: '/refund' });
     const killedRefund = await life(
       dataDir,

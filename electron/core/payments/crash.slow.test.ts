@@ -16,7 +16,7 @@ import {
 } from '../../testing/crash-checks.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from '../../testing/crash-child.ts';
 import { setFaults } from './payment-service.test-helper.ts';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
