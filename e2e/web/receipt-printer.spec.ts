@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startVirtualPrinter, type VirtualPrinter } from '../../electron/printing-sim/virtual-printer.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // An ESC/POS receipt printer in Chromium, against the virtual printer over a real socket: Settings → network
 // printer → test page; a sale printed by the core; the printed receipt's QR read back off its picture and
@@ -13,14 +11,14 @@ let folder: string;
 let printer: VirtualPrinter;
 
 test.beforeEach(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'wallet-pos-printer-'));
+  folder = tempFolder('wallet-pos-printer-');
   printer = await startVirtualPrinter({ folder });
 });
 test.afterEach(async ({ pos }) => {
   // The preview host is the worker's: leave it with the system printer for the next spec.
   await pos.call('settings.save', { settings: { printer: { kind: 'system' } } });
   await printer.close();
-  rmSync(folder, { recursive: true, force: true });
+  removeFolder(folder);
 });
 
 test('network printer: test page, a sale printed, its QR found on the Refund screen, paper out in words', async ({

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, fakeCameraArgs, findChromium } from '../fixtures/chromium.ts';
 import { expect, keyAmount, scannerTypes, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m } from '../fixtures/y4m.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // Journey 2: we scan the customer's wallet code — by a USB keyboard-wedge scanner (fast key events) and by
 // the camera (Chromium's fake camera looping a QR painted into a .y4m file). Codes come from the sandbox,
@@ -75,7 +74,7 @@ test('human-speed typing in the note field is never taken as a scan', async ({ p
 test('the camera reads the customer code and pays; the same code again is refused', async ({ pos }) => {
   const executablePath = findChromium();
   test.skip(!executablePath, 'no Chromium');
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-camera-'));
+  const dir = tempFolder('wallet-pos-camera-');
   const code = await freshCode(pos);
   const video = join(dir, 'customer-code.y4m');
   writeQrY4m(video, code, { style: 'clean' });
@@ -106,6 +105,6 @@ test('the camera reads the customer code and pays; the same code again is refuse
     expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
   } finally {
     await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 });

@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // The admin PIN over a relaunch, on the real preview host: main refuses settings.save until the admin PIN
 // is verified, and the Settings screen leads the admin through that instead of failing a save.
@@ -13,7 +11,7 @@ async function openApp(page: Page, host: PreviewHost): Promise<void> {
 }
 
 test('set the admin PIN, relaunch: Settings asks for it, refuses a wrong one, then saves', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-admin-'));
+  const dataDir = tempFolder('wallet-pos-admin-');
   try {
     const first = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -76,7 +74,7 @@ test('set the admin PIN, relaunch: Settings asks for it, refuses a wrong one, th
       await relaunched.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });
 

@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // The admin lock fails closed on the real preview host: an admin PIN is set, the secret vault is damaged
 // while the app is stopped, and on relaunch nobody can save settings (not the page, not a direct call); the
 // Settings screen says what to do, and the explicit reset leaves the till as on its first start.
 
 test('a damaged vault locks settings; the confirmed reset opens them as on a first start', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-vault-'));
+  const dataDir = tempFolder('wallet-pos-vault-');
   try {
     const first = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -53,6 +53,6 @@ test('a damaged vault locks settings; the confirmed reset opens them as on a fir
       await relaunched.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PosError } from '../../shared/errors.ts';
 
 // The small helpers every test shares — Node tests, dom tests (renderer/), the harness programs here and the
@@ -16,4 +19,14 @@ export async function caught(promise: Promise<unknown>): Promise<PosError> {
     throw error;
   }
   throw new Error('expected a PosError');
+}
+
+/** A new empty folder in the machine's temp folder, its name starting with `prefix`; removeFolder it after. */
+export function tempFolder(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Removes a folder with everything in it; one already gone is fine. */
+export function removeFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true });
 }

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -13,7 +12,7 @@ import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts
 import type { ConsentBroker } from './consent-broker.ts';
 import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
-import { sleep } from '../testing/helpers.ts';
+import { removeFolder, sleep, tempFolder } from '../testing/helpers.ts';
 
 // Real sockets, real core (settings in a temp dir, embedded sandbox running): what a browser tab would do,
 // and what a hostile page or a DNS-rebinding attack would try.
@@ -77,7 +76,7 @@ function openEvents(
 }
 
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'web-host-'));
+  base = tempFolder('web-host-');
   const rendererDir = join(base, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
@@ -98,7 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await core?.close();
-  rmSync(base, { recursive: true, force: true });
+  removeFolder(base);
 });
 
 describe('web host: the contract over HTTP', () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { notice } from '../../../shared/notices.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT } from '../../sandbox/server.ts';
@@ -15,7 +12,7 @@ import {
 } from './payment-service.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
-import { caught } from '../../testing/helpers.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // One shop, several terminals: till A takes a payment; the refund counter B (same merchant, its own posId and
 // journal) opens it by its reference, sees it as taken at another terminal, and refunds it. Each terminal's
@@ -42,7 +39,7 @@ async function openTerminal(
     accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
   },
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-terminal-'));
+  const dataDir = tempFolder('payments-terminal-');
   const test = await openTestContext({ dataDir, sandbox: harness.sandbox });
   await test.context.settings.save({
     settings: {
@@ -58,7 +55,7 @@ async function openTerminal(
   onTestFinished(async () => {
     await module.close();
     await test.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   const h = {
     ...module.handlers,

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
@@ -13,7 +10,7 @@ import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
-import { sleep } from '../../testing/helpers.ts';
+import { removeFolder, sleep, tempFolder } from '../../testing/helpers.ts';
 
 // Recovery on start, one situation at a time: the journal holds what a till that died left behind (written
 // here directly, as the dead process would have), the provider holds what really happened, and a fresh
@@ -30,14 +27,14 @@ interface Till {
 
 async function till(sandboxOptions: Parameters<typeof startSandbox>[0] = {}): Promise<Till> {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 3, ...sandboxOptions });
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-recovery-'));
+  const dataDir = tempFolder('payments-recovery-');
   const test = await openTestContext({ dataDir, sandbox });
   const modules: PaymentModule[] = [];
   onTestFinished(async () => {
     for (const module of modules) await module.close();
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   return {
     sandbox,

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ShiftReport } from '../../../shared/staff.ts';
@@ -11,7 +8,7 @@ import { createPaymentModule } from '../payments/payment-service.ts';
 import { control, FAST, mintCode, waitForDetail } from '../payments/payment-service.test-helper.ts';
 import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
 import { ALICE, BOB, SUE, testStaffAccess } from './staff-access.test-helper.ts';
-import { caught } from '../../testing/helpers.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A shift end to end against the embedded sandbox (real sockets, a real journal file): two cashiers and a
 // supervisor take, cancel and refund payments, a register sells; the Z report, the payments CSV and the journal
@@ -19,7 +16,7 @@ import { caught } from '../../testing/helpers.ts';
 
 async function openTill(refundWithoutApprovalUpToMinor = 0) {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 22 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'shifts-test-'));
+  const dataDir = tempFolder('shifts-test-');
   const test = await openTestContext({ dataDir, sandbox });
   const staff = testStaffAccess({ signInRequired: true, refundWithoutApprovalUpToMinor });
   const module = await createPaymentModule(FAST)({ ...test.context, staff });
@@ -27,7 +24,7 @@ async function openTill(refundWithoutApprovalUpToMinor = 0) {
     await module.close();
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   const h = module.handlers;
   const shifts = module.shifts.handlers;
