@@ -2,6 +2,7 @@ import { startVirtualPrinter, type VirtualPrinter } from '../../electron/printin
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
 import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // An ESC/POS receipt printer in Chromium, against the virtual printer over a real socket: Settings → network
 // printer → test page; a sale printed by the core; the printed receipt's QR read back off its picture and
@@ -37,7 +38,7 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   await expect(result).toContainText('The test page was printed.');
   await expect(result).toContainText('12 12 12');
   expect(printer.jobs).toHaveLength(1);
-  await page.screenshot({ path: test.info().outputPath('printer-settings.png'), fullPage: true });
+  await keepScreenshot(page, 'printer-settings.png', { fullPage: true });
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-message')).toBeVisible();
 
@@ -72,5 +73,5 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   await expect(page.getByTestId('detail-reprint-error')).toContainText('The receipt printer is out of paper.');
   await expect(page.getByTestId('status-printer')).toHaveText('Printer: paper out');
   expect(printer.jobs).toHaveLength(2);
-  await page.screenshot({ path: test.info().outputPath('printer-paper-out.png') });
+  await keepScreenshot(page, 'printer-paper-out.png');
 });

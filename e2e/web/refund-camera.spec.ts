@@ -4,6 +4,7 @@ import { cameraTracks, launchWithFakeCamera, recordCameraTracks } from '../fixtu
 import { expect, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m } from '../fixtures/y4m.ts';
 import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The refund counter's camera (Settings → Devices → "read receipts with the camera on the Refund screen"):
 // Chromium's fake camera shows the receipt's QR, painted into a .y4m; the Refund screen opens the payment.
@@ -85,7 +86,7 @@ test('the receipt held up to the camera opens the payment on the Refund screen; 
     expect(decoderRequests.length).toBeGreaterThan(0);
     expect(decoderRequests.every((url) => url.startsWith(`${origin}/`))).toBe(true);
     expect(await cameraTracks(page)).toMatchObject({ live: 1 });
-    await page.screenshot({ path: test.info().outputPath('refund-camera-found.png') });
+    await keepScreenshot(page, 'refund-camera-found.png');
 
     // Leaving the Refund screen releases the camera (its light goes off).
     await page.getByTestId('nav-payments').click();

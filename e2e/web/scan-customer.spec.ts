@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, fakeCameraArgs, findChromium } from '../fixtures/chromiu
 import { expect, keyAmount, scannerTypes, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m } from '../fixtures/y4m.ts';
 import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 2: we scan the customer's wallet code — by a USB keyboard-wedge scanner (fast key events) and by
 // the camera (Chromium's fake camera looping a QR painted into a .y4m file). Codes come from the sandbox,
@@ -32,7 +33,7 @@ test('a USB scanner pays; the same code scanned again is refused with the reason
   await scannerTypes(page, code);
   await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used');
   await expect(page.getByTestId('scan-error')).toContainText('already used');
-  await page.screenshot({ path: test.info().outputPath('scan-refused.png') });
+  await keepScreenshot(page, 'scan-refused.png');
   // Refused before any request: the provider saw exactly one order for that code.
   const { orders } = await pos.sandbox<{ orders: { orderAmount: number; method: string }[] }>('/orders');
   expect(orders.filter((order) => order.method === 'customer-qr' && order.orderAmount === 875)).toHaveLength(1);
@@ -98,7 +99,7 @@ test('the camera reads the customer code and pays; the same code again is refuse
     await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used', {
       timeout: 15_000,
     });
-    await page.screenshot({ path: test.info().outputPath('scan-camera-refused.png') });
+    await keepScreenshot(page, 'scan-camera-refused.png');
     // Leaving the scan view releases the camera.
     await page.getByTestId('scan-back').click();
     await expect(page.getByTestId('camera-panel')).toHaveCount(0);
