@@ -26,7 +26,7 @@ import {
 } from '../core/payments/payment-test-context.test-helper.ts';
 import { startCrashRegister, withEventBus } from './crash-register-till.ts';
 import type { CrashRegister } from './crash-register.ts';
-import { sleep } from '../sandbox/sandbox.test-helper.ts';
+import { sleep } from './helpers.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];

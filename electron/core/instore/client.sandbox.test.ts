@@ -5,7 +5,8 @@ import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sand
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createInStoreClient, type InStoreClient, type InStoreClientConfig } from './client.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
-import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
+import { demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
@@ -11,6 +9,7 @@ import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/vir
 import { codePageOf, encodeChinese } from './code-page.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A Simplified Chinese till prints for a Simplified Chinese printer: its receipts go in GB18030, decoded here by
 // a virtual printer whose firmware reads GB18030 (Node's own WHATWG decoder, not the till's encoder), over TCP.
@@ -42,7 +41,7 @@ const receiptJob = (merchantName: string) => {
 };
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'code-page-'));
+  dir = tempFolder('code-page-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed'), codePage: 'gb18030' });
   record = openPrintRecord(join(dir, 'prints.sqlite'));
   locale = 'zh-Hans';
@@ -52,7 +51,7 @@ beforeEach(async () => {
 afterEach(async () => {
   record.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 describe('the code page of the receipt’s Chinese', () => {

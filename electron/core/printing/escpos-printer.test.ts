@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
@@ -12,6 +10,7 @@ import { encodeBig5 } from './big5.ts';
 import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/virtual-printer.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The till's ESC/POS printing against the virtual printer over a real TCP socket: what arrives on the wire,
 // decoded by the printer's side, and what happens when the printer is not ready.
@@ -52,7 +51,7 @@ async function printError(run: Promise<unknown>): Promise<string> {
 }
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'escpos-printer-'));
+  dir = tempFolder('escpos-printer-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed') });
   record = openPrintRecord(join(dir, 'prints.sqlite'));
   locale = 'en';
@@ -62,7 +61,7 @@ beforeEach(async () => {
 afterEach(async () => {
   record.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 describe('a receipt on an ESC/POS printer', () => {
