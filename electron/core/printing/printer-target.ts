@@ -3,7 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import type { PrinterSettings } from '../../../shared/settings.ts';
+import type { PrinterSettings } from '../../../shared/printer.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 
 // Where an ESC/POS printer may be (issue 35.3). A device printer is a character device — a USB or serial port —
