@@ -28,6 +28,7 @@ import {
 } from './domain.ts';
 import { CURRENCIES, type CurrencyCode, type Money } from './money.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
+import type { Caller } from './caller.ts';
 import { healthRequestSchemas, type HealthChannels } from './health.ts';
 import type { PrinterCheck } from './printer.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
@@ -245,8 +246,13 @@ export type PosBridge = { readonly [K in ChannelName]: (request: RequestOf<K>) =
   readonly on: <E extends EventName>(event: E, listener: (payload: Events[E]) => void) => () => void;
 };
 
-/** The core side: one handler per channel. Throwing PosError is allowed; the transport wraps it. */
-export type Handlers = { readonly [K in ChannelName]: (request: RequestOf<K>) => Promise<ResponseOf<K>> };
+/**
+ * The core side: one handler per channel. Throwing PosError is allowed; the transport wraps it. `caller`: who
+ * asked, as the transport knows it (shared/caller.ts); most handlers ignore it.
+ */
+export type Handlers = {
+  readonly [K in ChannelName]: (request: RequestOf<K>, caller?: Caller) => Promise<ResponseOf<K>>;
+};
 
 export type EventSink = <E extends EventName>(event: E, payload: Events[E]) => void;
 

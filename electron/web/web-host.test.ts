@@ -313,6 +313,26 @@ describe("web host: the customer display's token gets only what the display show
     cashier.socket.close();
     display.socket.close();
   });
+
+  it("takes a customer's yes to a wallet charge only with the display's token; a no with either", async () => {
+    const ask = () =>
+      core.handlers['customers.requestApproval']({
+        action: 'charge',
+        merchantUserId: 'web-rights-1',
+        amountMinor: 300,
+        currency: 'SGD',
+      });
+    const asked = await ask();
+    const byCashier = await api('customers.answerApproval', { approvalId: asked.approvalId, approve: true });
+    expect(JSON.parse(byCashier.body)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    expect((await core.handlers['customers.approvalStatus']({ approvalId: asked.approvalId })).state).toBe('waiting');
+    const byDisplay = await asDisplay('customers.answerApproval', { approvalId: asked.approvalId, approve: true });
+    expect(JSON.parse(byDisplay.body)).toMatchObject({ ok: true, value: { state: 'approved' } });
+
+    const declined = await ask();
+    const no = await api('customers.answerApproval', { approvalId: declined.approvalId, approve: false });
+    expect(JSON.parse(no.body)).toMatchObject({ ok: true, value: { state: 'declined' } });
+  });
 });
 
 describe('web host: its port', () => {

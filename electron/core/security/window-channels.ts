@@ -1,3 +1,4 @@
+import type { WindowRole } from '../../../shared/caller.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from '../../../shared/channel-names.ts';
 import type { ChannelName, EventName } from '../../../shared/contract.ts';
 
@@ -7,7 +8,7 @@ import type { ChannelName, EventName } from '../../../shared/contract.ts';
 // settings, and nothing else: no refund, no settings change, no customer data, no PIN guessing. Decided here,
 // without Electron, so main's IPC (electron/ipc.ts, per window) and the web host (per token) apply the same rule.
 
-export type WindowRole = 'cashier' | 'customer-display';
+export type { WindowRole };
 
 const ALL_CHANNELS: ReadonlySet<string> = new Set(CHANNEL_NAME_LIST);
 const ALL_EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);

@@ -106,14 +106,15 @@ describe('customer display', () => {
   });
 
   it('picks up a payment already open when the display is opened mid-payment', async () => {
-    const bridge = await openCoreBridge();
-    await bridge['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    const bridge = await openCoreBridge({ role: 'customer-display' });
+    // The cashier charges at the till; the display opens after.
+    await bridge.core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-amount')).textContent).toBe('S$5.00');
   });
 
   it('asks a linked customer to approve a charge, and sends their answer; the question goes once answered', async () => {
-    const bridge = await openCoreBridge();
+    const bridge = await openCoreBridge({ role: 'customer-display' });
     await bridge.linkCustomer('cust-cd-1');
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');
