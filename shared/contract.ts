@@ -19,6 +19,7 @@ import {
   type LinkedCustomerView,
   type Page,
   type PaymentDetail,
+  type PaymentOnDisplay,
   type PaymentView,
   type RefundView,
   type ScreenSurface,
@@ -53,6 +54,7 @@ import {
   type LinkedApproval,
   type Locale,
   type SettingsPatch,
+  type DisplaySettings,
   type SettingsView,
   type TerminalMode,
 } from './settings.ts';
@@ -132,6 +134,8 @@ export interface Channels
   'app.info': { request: Empty; response: AppInfo };
   'status.get': { request: Empty; response: StatusSnapshot };
   'settings.get': { request: Empty; response: SettingsView };
+  /** The customer display's own view of the settings: what it shows and obeys, nothing of the till's. */
+  'settings.display': { request: Empty; response: DisplaySettings };
   'settings.save': { request: SettingsPatch; response: SettingsView };
   /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
   'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
@@ -193,6 +197,8 @@ export interface Channels
    * `window` is the id the window chose for itself when it opened, so two windows never clear each other's sale.
    */
   'payments.cashierSale': { request: { window: string; sale: CashierSale | null }; response: null };
+  /** The payment at the counter as the customer display shows it (null: none under way), for a display just opened. */
+  'payments.onDisplay': { request: Empty; response: PaymentOnDisplay | null };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
 }
 
@@ -519,6 +525,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'app.info': empty,
   'status.get': empty,
   'settings.get': empty,
+  'settings.display': empty,
   'settings.save': settingsPatchSchema.strict(),
   'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
@@ -559,6 +566,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
   'payments.onScreen': z.object({ surface: z.enum(SCREEN_SURFACES), referenceId, shown: z.boolean() }).strict(),
+  'payments.onDisplay': empty,
   'payments.cashierSale': z
     .object({
       window: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),

@@ -152,6 +152,15 @@ export interface PaymentView {
   readonly cancelledBy?: StaffRef | null;
 }
 
+/**
+ * The payment at the counter as the customer display has it (payments.onDisplay): the amount, the QR to scan,
+ * where it stands and until when; the dates and state only to keep the newest of a reply and its events.
+ */
+export type PaymentOnDisplay = Pick<
+  PaymentView,
+  'referenceId' | 'amount' | 'state' | 'displayStatus' | 'qrPayload' | 'expiresAt' | 'createdAt' | 'updatedAt'
+>;
+
 /** Which register started a payment: its key (Settings → Register connection), its order reference. */
 export interface RegisterOrigin {
   /**

@@ -221,6 +221,19 @@ export interface SettingsView {
 }
 
 /**
+ * What the customer display reads of the settings (settings.display): what it shows and obeys, nothing more.
+ * The shopper's side of the counter never gets the till's addresses, keys' names, staff or lockouts.
+ */
+export interface DisplaySettings {
+  /** The language the customer reads: Settings' customer language, or the till's own where that is ''. */
+  readonly locale: Locale;
+  readonly merchantName: string;
+  /** How long a payment's result stays up before the display goes back to idle. */
+  readonly resultDismissSeconds: number;
+  readonly customerHelp: Settings['customerHelp'];
+}
+
+/**
  * A managed till's policy: the file that sets it (the organisation's), the fields it locks (dotted paths: a
  * whole group, `ecr`, or one field of it, `ecr.port`) and the parts of it not used, each with why.
  */

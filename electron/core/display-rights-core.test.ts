@@ -70,3 +70,38 @@ describe("the customer's approval on their display is theirs alone", () => {
     }
   });
 });
+
+describe('the customer display reads only what it shows', () => {
+  it('payments.onDisplay: the payment at the counter as the display shows it, and nothing once it is over', async () => {
+    const { core } = await openCore();
+    expect(await core.handlers['payments.onDisplay']({}, ON_DISPLAY)).toBeNull();
+    const charged = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 420, currency: 'SGD' });
+    const shown = await core.handlers['payments.onDisplay']({}, ON_DISPLAY);
+    expect(shown).toEqual({
+      referenceId: charged.referenceId,
+      amount: { amountMinor: 420, currency: 'SGD' },
+      state: charged.state,
+      displayStatus: charged.displayStatus,
+      qrPayload: charged.qrPayload,
+      expiresAt: charged.expiresAt,
+      createdAt: charged.createdAt,
+      updatedAt: expect.any(String),
+    });
+    await core.handlers['payments.cancel']({ referenceId: charged.referenceId });
+    await expect.poll(() => core.handlers['payments.onDisplay']({}, ON_DISPLAY)).toBeNull();
+  });
+
+  it("settings.display: the customer's language, the shop's name, the result's time and the customer's help", async () => {
+    const { core } = await openCore();
+    await core.handlers['settings.save']({ settings: { locale: 'en', customerLocale: 'zh-Hans' } });
+    const { settings } = await core.handlers['settings.get']({});
+    expect(await core.handlers['settings.display']({}, ON_DISPLAY)).toEqual({
+      locale: 'zh-Hans',
+      merchantName: settings.merchantName,
+      resultDismissSeconds: settings.resultDismissSeconds,
+      customerHelp: settings.customerHelp,
+    });
+    await core.handlers['settings.save']({ settings: { customerLocale: '' } });
+    expect(await core.handlers['settings.display']({}, ON_DISPLAY)).toMatchObject({ locale: 'en' });
+  });
+});

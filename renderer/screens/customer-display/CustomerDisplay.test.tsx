@@ -44,6 +44,7 @@ describe('customer display', () => {
     expect(screen.getByTestId('customer-amount').textContent).toBe('S$12.34');
     expect(document.documentElement.lang).toBe('zh-Hans');
     // '' follows the till's own language again.
+    bridge.settings = { ...bridge.settings, customerLocale: '' };
     act(() =>
       bridge.emit('settings.changed', {
         settings: { ...bridge.settings, customerLocale: '' },
@@ -53,7 +54,9 @@ describe('customer display', () => {
         pinLockouts: [],
       }),
     );
-    expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app');
+    await waitFor(() =>
+      expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app'),
+    );
     expect(document.documentElement.lang).toBe('en');
   });
 
