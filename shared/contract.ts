@@ -35,7 +35,7 @@ import type { PrinterCheck } from './printer.ts';
 import { RECEIPT_KINDS, type ReceiptKind } from './receipt.ts';
 import type { ErrorParam, Notice } from './notices.ts';
 import { registerRequestSchemas, type RegisterChannels, type RegisterSale } from './register.ts';
-import { amountMinor, day, empty, referenceId, type Empty } from './request-atoms.ts';
+import { amountMinor, day, empty, printableText, referenceId, type Empty } from './request-atoms.ts';
 import type { Result } from './result.ts';
 import { supportRequestSchemas, type SupportChannels } from './support.ts';
 import { updateRequestSchemas, type UpdateChannels } from './updates.ts';
@@ -229,7 +229,7 @@ export type EventName = keyof Events;
 
 // ---- runtime schemas: every request is validated in main before the core sees it ----
 
-const note = z.string().max(120).optional();
+const note = printableText(120).optional();
 const currency = z.enum(CURRENCIES);
 
 // The zod-free name lists (shared/channel-names.ts, bundled by the preload) must name exactly the channels and
@@ -441,7 +441,7 @@ export const customerRequestSchemas: { [K in CustomerChannelName]: z.ZodType<Cus
   'customers.capture': z
     .object({ merchantRef, useCashback: z.boolean().optional(), approvalId: z.string().max(64).optional() })
     .strict(),
-  'customers.void': z.object({ merchantRef, reason: z.string().min(1).max(500) }).strict(),
+  'customers.void': z.object({ merchantRef, reason: printableText(500).min(1) }).strict(),
   'customers.unlink': z.object({ merchantUserId }).strict(),
   'customers.unresolved': empty,
   'customers.ofDay': z.object({ day }).strict(),
@@ -541,12 +541,12 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
       registerSale: referenceId.optional(),
     })
     .strict(),
-  'payments.cancel': z.object({ referenceId, reason: z.string().max(200).optional() }).strict(),
+  'payments.cancel': z.object({ referenceId, reason: printableText(200).optional() }).strict(),
   'payments.refund': z
     .object({
       referenceId,
       amountMinor: amountMinor.optional(),
-      reason: z.string().min(1).max(200),
+      reason: printableText(200).min(1),
       supervisorPin: z.string().min(1).max(32).optional(),
     })
     .strict(),

@@ -361,7 +361,7 @@ export interface ListenerProblem {
   readonly refusal: ListenRefusal;
 }
 
-// ---- a lost journal (electron/core/journal/journal-file.ts) ----
+// ---- a lost journal (electron/core/sqlite/journal-file.ts) ----
 
 /** The till's two journals: in-store payments, and linked-customer charges and holds. */
 export const JOURNAL_NAMES = ['payments', 'customers'] as const;

@@ -1,4 +1,4 @@
-// Our payment reference as every till of this app makes it (electron/core/journal/reference-id.ts, whose tests
+// Our payment reference as every till of this app makes it (electron/core/payments/journal/reference-id.ts, whose tests
 // hold it to this shape): <terminal>-<YYYYMMDD>-<8 Crockford base32>, e.g. TILL01-20261121-K3F9Q2ZP. It is what
 // a receipt's QR holds. The refund screen's camera sees whatever is held up to it (a customer's wallet code, a
 // QR on a box): only a code of this shape is looked up, anything else is refused at once, never sent anywhere.

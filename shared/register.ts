@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
 import type { Money } from './money.ts';
 import type { Notice } from './notices.ts';
-import { empty, referenceId, type Empty } from './request-atoms.ts';
+import { empty, printableText, referenceId, type Empty } from './request-atoms.ts';
 
 // The register connection as the till's own screens see it (electron/core/ecr/ serves the register's API): the
 // sale a register asked for, the keys an admin gave out, and where the connection listens.
@@ -88,11 +88,9 @@ export interface RegisterChannels {
 }
 
 /** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */
-export const registerKeyName = z
-  .string()
+export const registerKeyName = printableText(40)
   .trim()
   .min(1)
-  .max(40)
   .regex(/^[\p{L}\p{N} ._-]+$/u, 'letters, digits, spaces and . _ -');
 
 export const registerRequestSchemas: { [K in keyof RegisterChannels]: z.ZodType<RegisterChannels[K]['request']> } = {

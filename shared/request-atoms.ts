@@ -7,7 +7,19 @@ export type Empty = Record<string, never>;
 
 export const empty = z.object({}).strict() as unknown as z.ZodType<Empty>;
 
-/** Our payment reference (journal/reference-id.ts makes them) or a register's: letters, digits and hyphens. */
+/**
+ * Words a person or a register writes that reach paper, the CSV and screens: reasons, notes, names. No control
+ * character (C0, DEL, C1): ESC p in a refund reason would open the cash drawer as the slip prints, an LF would
+ * forge a line on a Z report. The printer's layout turns them into spaces anyway (electron/core/printing/
+ * paper-text.ts); refusing them here tells whoever typed them, at the field, instead of printing something else.
+ */
+export const printableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^\P{Cc}*$/u, 'no control characters (tab, line feed, escape…)');
+
+/** Our payment reference (electron/core/payments/journal/reference-id.ts makes them) or a register's: letters, digits and hyphens. */
 export const referenceId = z
   .string()
   .min(8)

@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES } from './money.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
 import type { Notice } from './notices.ts';
+import { printableText } from './request-atoms.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
 // through `secrets` in a SettingsPatch and ends in main's vault.
@@ -116,7 +117,7 @@ export const settingsSchema = z
     posId: z.string().max(64),
     country: z.enum(COUNTRIES),
     currency: z.enum(CURRENCIES),
-    merchantName: z.string().min(1).max(80),
+    merchantName: printableText(80).min(1),
     terminalReference: z.string().regex(letterDigitHyphen).max(36),
     mode: z.enum(MODES),
     /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, empty } from './request-atoms.ts';
+import { day, empty, printableText } from './request-atoms.ts';
 import type { Money } from './money.ts';
 import type { SummaryLine } from './domain.ts';
 
@@ -207,7 +207,7 @@ export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffC
   'staff.save': z
     .object({
       id: staffId.optional(),
-      name: z.string().trim().min(1).max(40),
+      name: printableText(40).trim().min(1),
       role: z.enum(STAFF_ROLES),
       active: z.boolean().optional(),
       pin: pin.optional(),
@@ -223,7 +223,7 @@ export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffC
 };
 
 export const shiftRequestSchemas: { [K in keyof ShiftChannels]: z.ZodType<ShiftChannels[K]['request']> } = {
-  'shifts.open': z.object({ note: z.string().max(200).optional() }).strict(),
+  'shifts.open': z.object({ note: printableText(200).optional() }).strict(),
   'shifts.current': empty,
   'shifts.close': z.object({ force: z.boolean().optional() }).strict(),
   'shifts.report': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),

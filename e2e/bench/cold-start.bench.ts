@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { journalFileIn, openJournal } from '../../electron/core/journal/journal.ts';
+import { journalFileIn, openJournal } from '../../electron/core/payments/journal/journal.ts';
 import { findElectronBinary } from '../../electron/electron-binary.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { PaymentMethod } from '../../shared/domain.ts';
-import type { Journal } from '../../electron/core/journal/journal.ts';
+import type { Journal } from '../../electron/core/payments/journal/journal.ts';
 
 // A realistic payment journal for the benches (journal, cold start): payments over SEED_DAYS days, 08:00–22:00
 // Singapore, 78% paid (6% of those refunded), the rest failed, expired or cancelled, each with its events,

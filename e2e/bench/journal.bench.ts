@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { journalFileIn, openJournal } from '../../electron/core/journal/journal.ts';
-import { fullCheckOffThread } from '../../electron/core/journal/structure-check.ts';
+import { journalFileIn, openJournal } from '../../electron/core/payments/journal/journal.ts';
+import { fullCheckOffThread } from '../../electron/core/sqlite/structure-check.ts';
 import { printTable } from './bench-kit.ts';
 import { SEED_BATCH as BATCH, SEED_DAYS as DAYS, seedJournal } from './journal-seed.ts';
 

@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PaymentView } from '../../shared/domain.ts';
 import { money } from '../../shared/money.ts';
-import { journalFileIn, openJournal } from '../../electron/core/journal/index.ts';
+import { journalFileIn, openJournal } from '../../electron/core/payments/journal/index.ts';
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';
 import { openTestContext } from '../../electron/core/payments/payment-test-context.test-helper.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../electron/sandbox/server.ts';

@@ -1,5 +1,5 @@
 import type { EventSink } from '../../shared/contract.ts';
-import type { JournalRecords } from './journal/journal-record.ts';
+import type { JournalRecords } from './sqlite/journal-record.ts';
 import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
@@ -13,7 +13,7 @@ export interface CoreContext {
   /** Directory for state files (the journal database lives here). */
   readonly dataDir: string;
   /**
-   * Each journal's id and how far it got, in `journal-records.json` beside the journals (journal/journal-record.ts;
+   * Each journal's id and how far it got, in `journal-records.json` beside the journals (sqlite/journal-record.ts;
    * not the settings store, which a shop copies between tills): notices a journal deleted with its mark.
    */
   readonly journalRecords: JournalRecords;

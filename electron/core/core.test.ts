@@ -11,8 +11,8 @@ import { closeOpenedCores, ON_DISPLAY, openCore, opened } from './core.test-help
 import { dispatch } from './dispatch.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/tokenized.test-helper.ts';
-import { csvRecords } from './journal/csv-rows.test-helper.ts';
-import { localDayOf, systemTimeZone } from './journal/local-time.ts';
+import { csvRecords } from './payments/journal/csv-rows.test-helper.ts';
+import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
 import { waitFor } from '../sandbox/sandbox.test-helper.ts';
 

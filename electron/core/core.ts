@@ -22,7 +22,7 @@ import { staffFeature } from './features/staff-feature.ts';
 import { statusFeature } from './features/status-feature.ts';
 import { supportFeature } from './features/support-feature.ts';
 import { updatesFeature } from './features/updates-feature.ts';
-import { journalRecordsIn } from './journal/journal-record.ts';
+import { journalRecordsIn } from './sqlite/journal-record.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './logging/log-file.ts';
 import { startModules } from './module-chain.ts';

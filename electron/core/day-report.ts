@@ -2,7 +2,7 @@ import type { CsvExport, Handlers } from '../../shared/contract.ts';
 import type { DaySummary } from '../../shared/domain.ts';
 import { money } from '../../shared/money.ts';
 import type { CustomerModule } from './customers/customer-module.ts';
-import { csvField } from './journal/csv-export.ts';
+import { csvField } from './payments/journal/csv-export.ts';
 import type { DayReportChannel, PaymentModule } from './payments/payment-module.ts';
 
 // The day report (payments.summary, payments.exportCsv): the payment service's in-store figures, plus the

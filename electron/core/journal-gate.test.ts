@@ -15,7 +15,7 @@ import type { Core, CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
 import { customerJournalFileIn } from './customers/journal.ts';
 import { dispatch } from './dispatch.ts';
-import { journalFileIn } from './journal/journal.ts';
+import { journalFileIn } from './payments/journal/journal.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 
 // The composed core (real embedded sandbox, real files) when a journal is refused at start: every call on

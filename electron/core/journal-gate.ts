@@ -1,8 +1,8 @@
 import type { JournalAction, JournalName, JournalProblem } from '../../shared/domain.ts';
 import { PosError } from '../../shared/errors.ts';
 import { notice } from '../../shared/notices.ts';
-import { JournalLostError, resolveJournalProblem } from './journal/journal-file.ts';
-import type { JournalRecords } from './journal/journal-record.ts';
+import { JournalLostError, resolveJournalProblem } from './sqlite/journal-file.ts';
+import type { JournalRecords } from './sqlite/journal-record.ts';
 
 // One journal's service behind a gate. Started normally, it is simply that service. When its journal was
 // refused at start (JournalLostError: missing, empty, another file, rolled back, corrupt), a stand-in takes
@@ -20,7 +20,7 @@ export interface JournalGate<M> {
 
 export interface JournalGateOptions<M> {
   readonly journal: JournalName;
-  /** The till's record of its journals (journal/journal-record.ts): what start-new and accept supersede. */
+  /** The till's record of its journals (sqlite/journal-record.ts): what start-new and accept supersede. */
   readonly records: JournalRecords;
   /** Starts the real service (opening its journal); throws JournalLostError when the journal is refused. */
   readonly start: () => Promise<M>;

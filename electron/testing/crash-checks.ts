@@ -5,7 +5,7 @@
 
 import type { PaymentView } from '../../shared/domain.ts';
 import type { RunningSandbox } from '../sandbox/server.ts';
-import { journalFileIn, openJournal, type Journal } from '../core/journal/index.ts';
+import { journalFileIn, openJournal, type Journal } from '../core/payments/journal/index.ts';
 import { sandboxOrders, type SandboxOrder } from '../core/payments/payment-service.test-helper.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from './crash-child.ts';
 import { registerProblemsIn } from './crash-register.ts';

@@ -10,7 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentView } from '../../shared/domain.ts';
 import { registerKeyIdNamed } from '../core/ecr/key-store.ts';
-import { journalFileIn, openJournal } from '../core/journal/index.ts';
+import { journalFileIn, openJournal } from '../core/payments/journal/index.ts';
 import type { PaymentHandlers } from '../core/payments/payment-module.ts';
 
 export const REGISTER_MEMORY_FILE = 'register-memory.json';

@@ -1,4 +1,4 @@
-// The writer core/journal/journal-file.slow.test.ts kills with SIGKILL: the real payment journal on a real file,
+// The writer core/sqlite/journal-file.slow.test.ts kills with SIGKILL: the real payment journal on a real file,
 // committing payments and printing `committed <n>` after each one is durable.
 //   write <n>  commit n payments, report, then wait to be killed (the commits stay in the -wal)
 //   loop <n>   commit payments without end (the kill lands anywhere in a write, between a commit and its mark…)
@@ -6,7 +6,7 @@
 // Run: node --experimental-strip-types --no-warnings=ExperimentalWarning electron/testing/journal-kill-child.ts <file> <mode> <n>
 
 import { resolve } from 'node:path';
-import { openJournal } from '../core/journal/journal.ts';
+import { openJournal } from '../core/payments/journal/journal.ts';
 
 function main(): void {
   const [filePath, mode, count] = process.argv.slice(2);

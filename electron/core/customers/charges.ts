@@ -4,7 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
-import { localDayOf } from '../journal/local-time.ts';
+import { localDayOf } from '../sqlite/local-time.ts';
 import { checkAmount, checkCurrency } from '../payments/charge-input.ts';
 import { newMerchantRef } from './merchant-ref.ts';
 import { exclusive, publish, requireCustomer, type CustomerRuntime } from './runtime.ts';

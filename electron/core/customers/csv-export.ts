@@ -1,10 +1,10 @@
 import { money, toMajorString } from '../../../shared/money.ts';
-import { CSV_HEADER, freeText } from '../journal/csv-export.ts';
-import { localDateTimeOf } from '../journal/local-time.ts';
+import { CSV_HEADER, freeText } from '../payments/journal/csv-export.ts';
+import { localDateTimeOf } from '../sqlite/local-time.ts';
 import type { CustomerAttemptRow } from './rows.ts';
 import { chargeDisplayStatus, holdDisplayStatus } from './views.ts';
 
-// The linked-customer charges and holds of a day as lines of the end-of-day CSV (journal/csv-export.ts), in
+// The linked-customer charges and holds of a day as lines of the end-of-day CSV (../payments/journal/csv-export.ts), in
 // its columns, so the back office sees every taking of the till in one file. Cashier and Approved by as on an
 // in-store payment's line (customer schema 5): who charged or placed the hold, and who approved the charge (or the
 // hold's capture) with their own PIN, by the name they had then; empty when nobody was signed in, the customer

@@ -4,7 +4,7 @@ import { isStoppedReason } from '../../../shared/domain.ts';
 import { money } from '../../../shared/money.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
-import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import {
   leaveUnansweredCreate,
   linked,

@@ -3,8 +3,8 @@ import type { CustomerChargeView } from '../../../shared/domain.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
-import { csvRecords } from '../journal/csv-rows.test-helper.ts';
-import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
+import { csvRecords } from '../payments/journal/csv-rows.test-helper.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 
 // Linked customers with the real staff module, through the composed core (dispatch: schemas, handlers, envelopes):
 // "Ask who is at the till" refuses a customer's charge while nobody is signed in, a cashier may not unlink, and a

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
 import { journalLost } from '../journal-gate.ts';
-import { JournalLostError } from '../journal/journal-file.ts';
+import { JournalLostError } from '../sqlite/journal-file.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
 // A damaged linked-customer journal is named as such: which file, that it is damaged, and what to do, as a
@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A damaged file is found at start by the shared journal check (journal/journal-file.ts: quick_check, or not a
+ * A damaged file is found at start by the shared journal check (../sqlite/journal-file.ts: quick_check, or not a
  * database at all) and refused as the customer journal's problem; every call then gets journal.lost, named.
  */
 function damagedRefusal(filePath: string): PosError {

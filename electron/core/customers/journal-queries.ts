@@ -1,9 +1,9 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { text, textOrNull } from '../journal/columns.ts';
-import { redactedJson } from '../journal/redact.ts';
+import { text, textOrNull } from '../sqlite/columns.ts';
+import { redactedJson } from '../sqlite/redact.ts';
 import type { DayTotal, NewCustomerEvent } from './journal.ts';
 import { STOPPED_PREFIX, unresolvedColumns } from './unresolved-reason.ts';
 import {
@@ -58,8 +58,8 @@ const PATCH_COLUMNS: Record<
 };
 
 export function customerQueries(db: DatabaseSync, now: () => number) {
-  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
-  const sql = (text: string) => {
+  const statements = new Map<string, StatementSync>();
+  const sql = (text: string): StatementSync => {
     let statement = statements.get(text);
     if (!statement) {
       statement = db.prepare(text);
@@ -67,28 +67,34 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
     }
     return statement;
   };
+  const q: QueryContext = { sql, now };
+  return {
+    ...customerRowQueries(q),
+    ...linkSessionQueries(q),
+    ...attemptWrites(q),
+    ...attemptReads(q),
+    ...rejectedCaptureQueries(q),
+    ...dayAndEventQueries(q),
+  };
+}
 
-  /** One customer's attempts matching `condition` that the till is still resolving (not stopped), oldest first. */
-  const stillResolvingOf = (merchantUserId: string, condition: string): CustomerAttemptRow[] =>
-    sql(
-      `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`,
-    )
-      .all(merchantUserId)
-      .map(readAttempt);
+/** What each group of queries below needs: one prepared statement per query text, reused, and the clock. */
+interface QueryContext {
+  readonly sql: (text: string) => StatementSync;
+  readonly now: () => number;
+}
 
+function attemptOf(sql: QueryContext['sql'], merchantRef: string): CustomerAttemptRow | null {
+  const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_ref = ?`).get(merchantRef);
+  return row ? readAttempt(row) : null;
+}
+
+/** The linked customers: a sealed token while linked, dropped at unlink or when the provider refuses it. */
+function customerRowQueries({ sql, now }: QueryContext) {
   const getCustomer = (merchantUserId: string): CustomerRow | null => {
     const row = sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE merchant_user_id = ?`).get(merchantUserId);
     return row ? readCustomer(row) : null;
   };
-  const getLinkSession = (linkToken: string): LinkSessionRow | null => {
-    const row = sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE link_token = ?`).get(linkToken);
-    return row ? readSession(row) : null;
-  };
-  const getAttempt = (merchantRef: string): CustomerAttemptRow | null => {
-    const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_ref = ?`).get(merchantRef);
-    return row ? readAttempt(row) : null;
-  };
-
   return {
     getCustomer,
     saveLinked(input: {
@@ -124,7 +130,16 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         : sql(`SELECT ${CUSTOMER_COLUMNS} FROM customers ORDER BY updated_at DESC LIMIT ?`).all(limit);
       return rows.map(readCustomer);
     },
+  };
+}
 
+/** Link sessions: the consent flow of one customer, from its link token to linked, failed or expired. */
+function linkSessionQueries({ sql, now }: QueryContext) {
+  const getLinkSession = (linkToken: string): LinkSessionRow | null => {
+    const row = sql(`SELECT ${SESSION_COLUMNS} FROM link_sessions WHERE link_token = ?`).get(linkToken);
+    return row ? readSession(row) : null;
+  };
+  return {
     recordLinkSession(row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>): LinkSessionRow {
       sql(
         `INSERT INTO link_sessions (link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at)
@@ -162,7 +177,13 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         .all()
         .map(readSession);
     },
+  };
+}
 
+/** Charges and holds written ahead of their request, then updated from each answer. */
+function attemptWrites({ sql, now }: QueryContext) {
+  const getAttempt = (merchantRef: string): CustomerAttemptRow | null => attemptOf(sql, merchantRef);
+  return {
     recordAttempt(input: NewCustomerAttempt): CustomerAttemptRow {
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new PosError('amount.invalid');
       const at = now();
@@ -224,30 +245,24 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
       ).run(...values, now(), merchantRef);
       return getAttempt(merchantRef)!;
     },
+  };
+}
+
+/** Charges and holds read back: one, a customer's, the unsettled ones, a day's. */
+function attemptReads({ sql }: QueryContext) {
+  const getAttempt = (merchantRef: string): CustomerAttemptRow | null => attemptOf(sql, merchantRef);
+  /** One customer's attempts matching `condition` that the till is still resolving (not stopped), oldest first. */
+  const stillResolvingOf = (merchantUserId: string, condition: string): CustomerAttemptRow[] =>
+    sql(
+      `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE merchant_user_id = ? AND ${condition} AND ${STILL_RESOLVING_SQL} ORDER BY created_at`,
+    )
+      .all(merchantUserId)
+      .map(readAttempt);
+  return {
     getAttempt,
     attemptByOrderUuid(orderUuid: string): CustomerAttemptRow | null {
       const row = sql(`SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE order_uuid = ?`).get(orderUuid);
       return row ? readAttempt(row) : null;
-    },
-    recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void {
-      sql(
-        `INSERT INTO tokenized_rejected_captures (order_uuid, merchant_ref, failure_reason, recorded_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_uuid) DO NOTHING`,
-      ).run(input.orderUuid, input.merchantRef, input.failureReason, now());
-    },
-    rejectedCaptureByOrderUuid(
-      orderUuid: string,
-    ): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null {
-      const found = sql(
-        `SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`,
-      ).get(orderUuid);
-      const attempt = found ? getAttempt(text(found, 'merchant_ref')) : null;
-      return found && attempt ? { attempt, webhookStatus: textOrNull(found, 'webhook_status') } : null;
-    },
-    noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean {
-      const result = sql(
-        `UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`,
-      ).run(status, orderUuid);
-      return Number(result.changes) === 1;
     },
     attemptsOf(merchantUserId: string, kind: AttemptKind, limit = 50): CustomerAttemptRow[] {
       return sql(
@@ -277,6 +292,46 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
     pendingHoldsOf(merchantUserId: string): CustomerAttemptRow[] {
       return stillResolvingOf(merchantUserId, `kind = 'hold' AND state = 'open' AND provider_status = 'PENDING'`);
     },
+    attemptsOfDay(day: string): CustomerAttemptRow[] {
+      return sql(
+        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`,
+      )
+        .all(day)
+        .map(readAttempt);
+    },
+  };
+}
+
+/** Capture orders answered REJECTED, so their later FAILED webhook is known as that hold's. */
+function rejectedCaptureQueries({ sql, now }: QueryContext) {
+  const getAttempt = (merchantRef: string): CustomerAttemptRow | null => attemptOf(sql, merchantRef);
+  return {
+    recordRejectedCapture(input: { merchantRef: string; orderUuid: string; failureReason: string | null }): void {
+      sql(
+        `INSERT INTO tokenized_rejected_captures (order_uuid, merchant_ref, failure_reason, recorded_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_uuid) DO NOTHING`,
+      ).run(input.orderUuid, input.merchantRef, input.failureReason, now());
+    },
+    rejectedCaptureByOrderUuid(
+      orderUuid: string,
+    ): { attempt: CustomerAttemptRow; webhookStatus: string | null } | null {
+      const found = sql(
+        `SELECT merchant_ref, webhook_status FROM tokenized_rejected_captures WHERE order_uuid = ?`,
+      ).get(orderUuid);
+      const attempt = found ? getAttempt(text(found, 'merchant_ref')) : null;
+      return found && attempt ? { attempt, webhookStatus: textOrNull(found, 'webhook_status') } : null;
+    },
+    noteRejectedCaptureWebhook(orderUuid: string, status: string): boolean {
+      const result = sql(
+        `UPDATE tokenized_rejected_captures SET webhook_status = ? WHERE order_uuid = ? AND webhook_status IS NULL`,
+      ).run(status, orderUuid);
+      return Number(result.changes) === 1;
+    },
+  };
+}
+
+/** The day summary's takings and the append-only events. */
+function dayAndEventQueries({ sql, now }: QueryContext) {
+  return {
     takingsOfDay(day: string, currency: CurrencyCode): { charges: DayTotal; captures: DayTotal } {
       // SQLite's SUM over INTEGER minor units is exact (it raises on overflow rather than rounding).
       // The same rules as views.ts: a final charge not REJECTED is approved; a final hold whose
@@ -296,15 +351,6 @@ export function customerQueries(db: DatabaseSync, now: () => number) {
         ),
       };
     },
-
-    attemptsOfDay(day: string): CustomerAttemptRow[] {
-      return sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM tokenized_attempts WHERE local_day = ? ORDER BY created_at, merchant_ref`,
-      )
-        .all(day)
-        .map(readAttempt);
-    },
-
     appendEvent(event: NewCustomerEvent): void {
       const summary = event.notice ? (event.summary ?? noticeInEnglish(event.notice)) : event.summary;
       sql(

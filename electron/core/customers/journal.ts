@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import type { Atomically } from '../journal/database.ts';
-import { journalFacade } from '../journal/journal-facade.ts';
-import { JournalLostError, openJournalFile } from '../journal/journal-file.ts';
-import type { JournalRecords } from '../journal/journal-record.ts';
+import type { Atomically } from '../sqlite/database.ts';
+import { journalFacade } from '../sqlite/journal-facade.ts';
+import { JournalLostError, openJournalFile } from '../sqlite/journal-file.ts';
+import type { JournalRecords } from '../sqlite/journal-record.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -19,7 +19,7 @@ import type {
   LinkSessionStatus,
   NewCustomerAttempt,
 } from './rows.ts';
-import { migrateCustomers } from './migrations.ts';
+import { migrateCustomers } from './migrations/index.ts';
 
 /**
  * An event of the customer journal: what happened as a notice (shared/locales/<lang>/notices.customer-events.ts),
@@ -118,7 +118,7 @@ export interface DayTotal {
 export interface CustomerJournalOptions {
   readonly filePath: string;
   readonly now?: (() => number) | undefined;
-  /** The till's record of the journal beside it (journal/journal-record.ts); absent outside a till. */
+  /** The till's record of the journal beside it (../sqlite/journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
 }
 

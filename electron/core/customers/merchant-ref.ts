@@ -1,4 +1,4 @@
-import { randomCode, terminalPart } from '../journal/reference-id.ts';
+import { randomCode, terminalPart } from '../payments/journal/reference-id.ts';
 
 // `merchantRef` (document: "stable unique reference"; a duplicate within the idempotency window returns the
 // first pre-auth or charge). One per logical attempt, journalled before sending, so a resend after a crash

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
-import { createTransactions } from '../journal/database.ts';
-import { schemaVersion } from '../journal/migrations.ts';
+import { createTransactions } from '../sqlite/database.ts';
+import { schemaVersion } from '../sqlite/migrations.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
-import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './migrations.ts';
+import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './migrations/index.ts';
 
 // A till updated in the field opens a linked-customer journal written by an older version: its customers and
 // their holds and charges must come through every migration unchanged.

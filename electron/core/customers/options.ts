@@ -1,5 +1,5 @@
 import { DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
-import { systemTimeZone } from '../journal/local-time.ts';
+import { systemTimeZone } from '../sqlite/local-time.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
 import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
 import type { TokenizedClientTuning } from './client-access.ts';

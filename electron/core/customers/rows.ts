@@ -1,8 +1,8 @@
 import { isCurrency, type CurrencyCode } from '../../../shared/money.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
-import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../journal/columns.ts';
-import { staffRefOf } from '../journal/rows.ts';
+import { integer, integerOrNull, text, textOrNull, type SqlRow } from '../sqlite/columns.ts';
+import { staffRefOf } from '../sqlite/staff-columns.ts';
 import { readUnresolvedReason } from './unresolved-reason.ts';
 
 // The linked-customer journal's records as TypeScript sees them (camelCase, epoch-ms times), what goes into

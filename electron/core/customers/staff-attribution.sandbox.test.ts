@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CsvExport } from '../../../shared/contract.ts';
 import { dayReportHandlers } from '../day-report.ts';
-import { CSV_HEADER } from '../journal/csv-export.ts';
+import { CSV_HEADER } from '../payments/journal/csv-export.ts';
 import { caught } from '../pos-error.test-helper.ts';
 import { ALICE, BOB, SUE, testStaffAccess } from '../shifts/staff-access.test-helper.ts';
 import { createApprovals, type ApprovalGate } from './approvals.ts';

@@ -1,10 +1,10 @@
 import { isStoppedReason } from '../../../shared/domain.ts';
 import { ERROR_CODES, PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish, type Notice } from '../../../shared/notices.ts';
-import { noticeColumn, readNotice } from '../journal/reason-columns.ts';
+import { noticeColumn, readNotice } from '../sqlite/reason-columns.ts';
 
 // Why a linked-customer charge or hold is not settled, as its journal keeps it (like the payment journal's
-// reasons, journal/reason-columns.ts): the notice (unresolved_notice, JSON, schema 4) that the screens render
+// reasons, ../sqlite/reason-columns.ts): the notice (unresolved_notice, JSON, schema 4) that the screens render
 // in the cashier's language, and the English (unresolved_reason) for a person reading the file. Once the till
 // stopped checking by itself, the English starts with STOPPED_PREFIX: that is how the journal's queries tell a
 // stopped row from one still being resolved (journal-queries.ts), in files of every schema.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/domain.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
-import { REFERENCE_ID_PATTERN } from '../journal/reference-id.ts';
+import { printableText } from '../../../shared/request-atoms.ts';
+import { REFERENCE_ID_PATTERN } from '../payments/journal/reference-id.ts';
 
 // The register's API, one schema per body: the server validates every request with these, builds every answer
 // to fit them, and the OpenAPI document (openapi.ts) is generated from the very same objects, so the
@@ -42,7 +43,7 @@ export const createPaymentSchema = z
       .describe(
         "The register's own order reference: 5–36 letters, digits or hyphens; sent to the provider as merchantOrderReference",
       ),
-    note: z.string().max(120).optional().describe('A note the cashier sees with the sale'),
+    note: printableText(120).optional().describe('A note the cashier sees with the sale (no control characters)'),
   })
   .strict();
 export type CreatePayment = z.infer<typeof createPaymentSchema>;
@@ -52,12 +53,10 @@ export const cancelPaymentSchema = z.object({}).strict().meta({ description: 'An
 export const createRefundSchema = z
   .object({
     amountMinor,
-    reason: z
-      .string()
+    reason: printableText(200)
       .trim()
       .min(1)
-      .max(200)
-      .describe('Why the customer is refunded (kept in the journal and the CSV)'),
+      .describe('Why the customer is refunded (kept in the journal, the CSV and the slip; no control characters)'),
   })
   .strict();
 export type CreateRefund = z.infer<typeof createRefundSchema>;

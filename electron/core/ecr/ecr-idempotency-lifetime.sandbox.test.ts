@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { journalFileIn } from '../journal/index.ts';
+import { journalFileIn } from '../payments/journal/index.ts';
 import { consumer, longPollUntil, openRegisterTill, type RegisterTill } from './register-till.test-helper.ts';
 
 // A register whose order counter starts again each day sends "sale-0001" with the same body weeks later. It

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from './api-schemas.ts';
 
 // Every POST of a register carries an Idempotency-Key. The till keeps each request by (register key's id, its
 // Idempotency-Key) in the payment journal, written in the same commit as what the request recorded
-// (journal/register.ts); these are the pieces around it: reading the header, the request's fingerprint, how
+// (payments/journal/register.ts); these are the pieces around it: reading the header, the request's fingerprint, how
 // long a key is answered, and one request per key at a time within this process.
 //
 // A key is answered for IDEMPOTENCY_LIFETIME_MS after its request: long enough for any retry, short enough that

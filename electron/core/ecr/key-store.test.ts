@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEGACY_KEY_ID_PREFIX } from '../journal/index.ts';
+import { LEGACY_KEY_ID_PREFIX } from '../payments/journal/index.ts';
 import { keyNameForm } from './key-name.ts';
 import { openKeyStore, REGISTER_KEYS_FILE } from './key-store.ts';
 

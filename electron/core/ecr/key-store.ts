@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { RegisterKeyView } from '../../../shared/register.ts';
 import { setFileAside, writePrivateFile } from '../files/private-file.ts';
-import { LEGACY_KEY_ID_PREFIX } from '../journal/index.ts';
+import { LEGACY_KEY_ID_PREFIX } from '../payments/journal/index.ts';
 import { keyNameForm } from './key-name.ts';
 
 // The register keys an admin gave out. A key is 32 random bytes, shown once when it is made; only its SHA-256

@@ -13,7 +13,7 @@ import {
   REFERENCE_IN_PATH,
   refundSchema,
 } from './api-schemas.ts';
-import { REQUEST_RETENTION_MS } from '../journal/index.ts';
+import { REQUEST_RETENTION_MS } from '../payments/journal/index.ts';
 import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
 import { IDEMPOTENCY_LIFETIME_MS } from './idempotency.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from '../payments/journal/index.ts';
 import { sandboxOrders, setFaults } from '../payments/payment-service.test-helper.ts';
 import type { RegisterMemory } from '../../testing/crash-register.ts';
 import { CRASH_REGISTER_KEY_NAME } from '../../testing/crash-register.ts';

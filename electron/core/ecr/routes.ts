@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { PosError } from '../../../shared/errors.ts';
 import type { CoreEventListener } from '../core-api.ts';
-import type { NewRegisterRequest, RegisterOperation, RegisterRequestRow } from '../journal/index.ts';
+import type { NewRegisterRequest, RegisterOperation, RegisterRequestRow } from '../payments/journal/index.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
 import {
   API_BASE_PATH,

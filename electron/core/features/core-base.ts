@@ -1,7 +1,7 @@
 import type { CreateCoreOptions } from '../core-options.ts';
 import type { CoreHooks } from '../core-hooks.ts';
 import type { EventBus } from '../event-bus.ts';
-import type { JournalRecords } from '../journal/journal-record.ts';
+import type { JournalRecords } from '../sqlite/journal-record.ts';
 import type { TillLog } from '../logging/log-file.ts';
 
 // What the first feature starts with: createCore's options, the two log files, the one event stream and the

@@ -10,7 +10,7 @@ import { DEMO_CREDENTIALS, type RunningSandbox } from '../../sandbox/server.ts';
 import type { Core } from '../core-api.ts';
 import { createCore, type CreateCoreOptions } from '../core.ts';
 import { paidPayment } from '../core.test-helper.ts';
-import { JOURNAL_FILE_NAME } from '../journal/journal.ts';
+import { JOURNAL_FILE_NAME } from '../payments/journal/journal.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';

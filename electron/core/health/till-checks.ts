@@ -8,8 +8,8 @@ import { notice, type Notice } from '../../../shared/notices.ts';
 import type { PrinterStatus, PrinterStateName } from '../../../shared/printer.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { CUSTOMER_JOURNAL_FILE_NAME } from '../customers/journal.ts';
-import { JOURNAL_FILE_NAME } from '../journal/journal.ts';
-import { fullCheckOffThread } from '../journal/structure-check.ts';
+import { JOURNAL_FILE_NAME } from '../payments/journal/journal.ts';
+import { fullCheckOffThread } from '../sqlite/structure-check.ts';
 import type { HealthProbe } from './health-runner.ts';
 
 // Each of the till's checks, from the parts the core already has: the provider's connection test (the one

@@ -39,4 +39,15 @@ describe('the log redaction', () => {
       error: { name: 'Error', message: `refused: signature=${REDACTED}`, code: 'EACCES' },
     });
   });
+
+  it('keeps a field named __proto__, scrubbed like any other, instead of dropping it', () => {
+    // As a register's body arrives: JSON.parse makes __proto__ an own field.
+    const body = JSON.parse('{"__proto__": {"reason": "void", "apiKey": "k"}, "referenceId": "ref-12345678"}');
+    const clean = scrubValue(body) as Record<string, unknown>;
+    expect(Object.keys(clean)).toEqual(['__proto__', 'referenceId']);
+    expect(JSON.parse(JSON.stringify(clean))).toEqual(
+      JSON.parse('{"__proto__": {"reason": "void", "apiKey": "[redacted]"}, "referenceId": "ref-12345678"}'),
+    );
+    expect(Object.getPrototypeOf(clean)).toBe(Object.prototype);
+  });
 });

@@ -1,8 +1,8 @@
-import { isSecretKey, REDACTED } from '../journal/redact.ts';
+import { isSecretKey, keepField, REDACTED } from '../sqlite/redact.ts';
 
 // The log's last line of defence: whatever a caller hands the log, no secret, PIN, key, token or signature is
 // written. Two layers: by name (a field called pin, accessKeySecret, authorization, *token, *signature… at any
-// depth, the journal's own rule in journal/redact.ts plus keys), and by shape (a PEM block, a Bearer
+// depth, the journal's own rule in sqlite/redact.ts plus keys), and by shape (a PEM block, a Bearer
 // credential, `secret=…`, a long opaque run of base64 or hex) for text that carries one inside a sentence: an
 // error's message that quotes a header, a stack that quotes a request. The price is an occasional long hash
 // shown as [redacted]; a reference (a UUID, a referenceId) is short enough to stay readable.
@@ -82,7 +82,7 @@ export function scrubValue(value: unknown, depth = 0): unknown {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined || typeof item === 'function') continue;
-      copy[key] = isSecretField(key) ? REDACTED : scrubValue(item, depth + 1);
+      keepField(copy, key, isSecretField(key) ? REDACTED : scrubValue(item, depth + 1));
     }
     return copy;
   }

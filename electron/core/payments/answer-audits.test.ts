@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { ExchangeAuditEntry } from '../http/exchange-audit.ts';
-import { seedPayment, tempJournal } from '../journal/journal-fixture.test-helper.ts';
+import { seedPayment, tempJournal } from './journal/journal-fixture.test-helper.ts';
 import { AnswerAudits } from './audit.ts';
 
 // The audit entry of an answered create is written in the commit that applies the answer, not in one of its own

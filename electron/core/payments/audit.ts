@@ -1,7 +1,7 @@
 import { auditExchange, type ExchangeAuditEntry } from '../http/exchange-audit.ts';
 import type { HttpExchange } from '../http/exchange.ts';
 import { parseJsonOrText } from '../http/json-text.ts';
-import type { Journal } from '../journal/index.ts';
+import type { Journal } from './journal/index.ts';
 
 // The in-store client reports every HTTP attempt (onExchange); this files each one (../http/exchange-audit.ts)
 // under the order it is about, for support. Attempts about no journalled order (a connection test) are not

@@ -1,7 +1,7 @@
 import type { PaymentView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
-import { isCancellable, type NewRegisterRequest } from '../journal/index.ts';
+import { isCancellable, type NewRegisterRequest } from './journal/index.ts';
 import { notCancellableReason } from './decisions.ts';
 import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, otherTerminalError, sendCancel } from './sends.ts';

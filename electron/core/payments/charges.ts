@@ -9,7 +9,7 @@ import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { partnerFromSettings } from '../instore/client.ts';
-import type { NewRegisterRequest } from '../journal/index.ts';
+import type { NewRegisterRequest } from './journal/index.ts';
 import { cancelUnpaidKioskQrs } from './cancels.ts';
 import { checkAmount, checkConsumerCode, checkCurrency, normaliseNote, orderMetadataFor } from './charge-input.ts';
 import { errorReason } from './error-reason.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notice } from '../../../shared/notices.ts';
-import type { RefundRow } from '../journal/index.ts';
+import type { RefundRow } from './journal/index.ts';
 import { decideRefund, type Lookup } from './decisions.ts';
 import { attempt, ERROR, found, NOT_FOUND, POLICY, T0 } from './decisions.test-helper.ts';
 

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
-import type { AttemptRow } from '../journal/index.ts';
+import type { AttemptRow } from './journal/index.ts';
 import type { Lookup, ResolutionPolicy, SendMemory } from './decisions.ts';
 
 // The fixtures of the state-decision tests (decisions.test.ts, decisions.refund.test.ts): an attempt, a

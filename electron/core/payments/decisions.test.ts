@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
-import type { AttemptRow, CancelRow } from '../journal/index.ts';
+import type { AttemptRow, CancelRow } from './journal/index.ts';
 import {
   adoptPatch,
   checkDelay,

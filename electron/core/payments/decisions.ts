@@ -1,8 +1,8 @@
 import type { OrderStatus } from '../../../shared/domain.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
-import type { AttemptPatch, AttemptRow, CancelOutcome, CancelRow, RefundRow } from '../journal/index.ts';
-import { isFinalProviderStatus } from '../journal/index.ts';
+import type { AttemptPatch, AttemptRow, CancelOutcome, CancelRow, RefundRow } from './journal/index.ts';
+import { isFinalProviderStatus } from './journal/index.ts';
 
 // The state-decision table of the payment service, as pure functions: given what the journal holds, what a
 // status lookup by referenceId said, and the clock, what to do next. The order worker carries the decisions

@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { control, FAST, waitForDetail } from './payment-service.test-helper.ts';
 import { openTestContext } from './payment-test-context.test-helper.ts';

@@ -1,5 +1,5 @@
 import type { AttemptState } from '../../../shared/domain.ts';
-import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
 import type { PassState } from './order-worker.ts';
 import type { PaymentRuntime } from './runtime.ts';
 

@@ -1,6 +1,6 @@
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
-import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
 import {
   adoptPatch,
   checkDelay,

@@ -3,7 +3,7 @@ import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { InStoreClient } from '../instore/client.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
-import { isReferenceId, type LookedUpPayment } from '../journal/index.ts';
+import { isReferenceId, type LookedUpPayment } from './journal/index.ts';
 import { errorReason } from './error-reason.ts';
 import type { PaymentRuntime } from './runtime.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import {
   control,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentDetail } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { signedCall } from '../../sandbox/sandbox.test-helper.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import {
   isSettled,

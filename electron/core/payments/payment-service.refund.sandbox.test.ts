@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { DEMO_MERCHANT } from '../../sandbox/server.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import {
   control,
   expectJournalMatchesSandbox,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { controlCall } from '../../sandbox/sandbox.test-helper.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import {
   control,
   expectJournalMatchesSandbox,

@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
 import { createBody, signedCall } from '../../sandbox/sandbox.test-helper.ts';
-import { journalFileIn, openJournal } from '../journal/index.ts';
+import { journalFileIn, openJournal } from './journal/index.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';
 import {

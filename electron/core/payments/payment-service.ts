@@ -1,4 +1,4 @@
-import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
+import { journalFileIn, openJournal, type Journal } from './journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
 import type { PaymentHandlers, PaymentModule, PaymentModuleFactory } from './payment-module.ts';

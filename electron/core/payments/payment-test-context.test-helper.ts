@@ -4,7 +4,7 @@ import type { PaymentView, RefundView } from '../../../shared/domain.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createInStoreClient, type InStoreClient } from '../instore/client.ts';
-import { journalRecordsIn } from '../journal/journal-record.ts';
+import { journalRecordsIn } from '../sqlite/journal-record.ts';
 import { createProviderAccess, type EmbeddedSandbox } from '../provider/provider-access.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/domain.ts';
 import type { CsvExport } from '../../../shared/contract.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import { unresolvedReasonOf } from '../journal/index.ts';
+import { unresolvedReasonOf } from './journal/index.ts';
 import type { PaymentCounts } from './payment-module.ts';
 import { lookUpAtProvider } from './other-terminal-payment.ts';
 import { merchantKeyOf, refuseWhenClosing, requireView, type PaymentRuntime } from './runtime.ts';

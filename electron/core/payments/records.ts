@@ -9,8 +9,8 @@ import type {
   NewEvent,
   RefundPatch,
   RefundRow,
-} from '../journal/index.ts';
-import { refundTotalsOf } from '../journal/index.ts';
+} from './journal/index.ts';
+import { refundTotalsOf } from './journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // Journal writes as the service makes them: the change and the event that explains it in one commit, and the

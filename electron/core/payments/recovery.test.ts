@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { createBody, signedCall } from '../../sandbox/sandbox.test-helper.ts';
-import { journalFileIn, openJournal, type Journal } from '../journal/index.ts';
+import { journalFileIn, openJournal, type Journal } from './journal/index.ts';
 import type { PaymentModule } from './payment-module.ts';
 import { EXISTS_NOT_FOUND_REASON, PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { createPaymentModule } from './payment-service.ts';

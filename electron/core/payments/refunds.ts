@@ -2,7 +2,7 @@ import type { PaymentDetail } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
-import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from '../journal/index.ts';
+import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from './journal/index.ts';
 import { providerRefundedMinor } from './decisions.ts';
 import { lookupOrder } from './status-lookup.ts';
 import { lookUpAtProvider } from './other-terminal-payment.ts';

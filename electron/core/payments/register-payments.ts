@@ -2,7 +2,7 @@ import type { RegisterOrigin } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
-import { toRefundView, type NewRegisterRequest } from '../journal/index.ts';
+import { toRefundView, type NewRegisterRequest } from './journal/index.ts';
 import { cancelAtCounter, cancelForRegister } from './cancels.ts';
 import { normaliseNote } from './charge-input.ts';
 import { chargeForRegister, checkCharge } from './charges.ts';

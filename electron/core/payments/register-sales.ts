@@ -2,7 +2,7 @@ import type { PaymentMethod, RefundView } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
-import type { AttemptRow, Journal, NewRegisterRequest, RegisterRequestRow, RegisterSaleRow } from '../journal/index.ts';
+import type { AttemptRow, Journal, NewRegisterRequest, RegisterRequestRow, RegisterSaleRow } from './journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // The payment service's side of the register connection (electron/core/ecr/ is the register's HTTP API). A

@@ -4,7 +4,7 @@ import type { Notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
-import { toRefundView, type AttemptRow, type Journal } from '../journal/index.ts';
+import { toRefundView, type AttemptRow, type Journal } from './journal/index.ts';
 import type { ProviderConnection } from '../provider/provider-access.ts';
 import type { AnswerAudits } from './audit.ts';
 import type { CashierSales } from './cashier-sales.ts';

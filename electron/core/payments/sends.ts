@@ -2,7 +2,7 @@ import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { CancelResponse, RefundResponse } from '../instore/schemas.ts';
-import type { AttemptRow, CancelRow, RefundRow } from '../journal/index.ts';
+import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
 import { PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { errorReason, refusalReason } from './error-reason.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';

@@ -1,6 +1,6 @@
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
-import type { AttemptRow } from '../journal/index.ts';
+import type { AttemptRow } from './journal/index.ts';
 import type { Lookup } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import type { PaymentRuntime } from './runtime.ts';

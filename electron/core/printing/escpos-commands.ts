@@ -1,5 +1,6 @@
 import { isAscii } from './big5.ts';
 import { encodeChinese, type ChineseCodePage } from './code-page.ts';
+import { paperText } from './paper-text.ts';
 
 // The few ESC/POS commands a receipt needs, as bytes (Epson's ESC/POS reference; every thermal receipt printer
 // sold to shops understands this subset). Written here rather than taken from a library: see README.md.
@@ -31,8 +32,7 @@ export const feed = (lines: number): Uint8Array => Uint8Array.of(ESC, 0x64, line
  * FS & … FS ., in the printer's code page (code-page.ts): Big5 for Traditional, GB18030 for Simplified.
  */
 export function line(raw: string, codePage: ChineseCodePage = 'big5'): Uint8Array {
-  // Intl puts no-break and thin spaces in dates and amounts (zh-HK: U+2009); no receipt code page has them.
-  const text = raw.replace(/\p{Zs}/gu, ' ');
+  const text = paperText(raw);
   if (isAscii(text)) return concat([new TextEncoder().encode(text), Uint8Array.of(LF)]);
   return concat([Uint8Array.of(FS, 0x26), encodeChinese(text, codePage), Uint8Array.of(FS, 0x2e, LF)]);
 }

@@ -4,6 +4,7 @@ import type { Language } from '../../../shared/locales/index.ts';
 import type { ReceiptDocument } from '../../../shared/receipt.ts';
 import type { ChineseCodePage } from './code-page.ts';
 import * as cmd from './escpos-commands.ts';
+import { paperText } from './paper-text.ts';
 
 // One paper layout for everything the till prints, as ESC/POS: a receipt or refund slip (shared/receipt.ts),
 // the end-of-day report (shared/day-report-document.ts), a shift's X/Z report (shared/shift-report-document.ts)
@@ -111,6 +112,6 @@ export function twoColumns(label: string, value: string, columns: number): strin
  */
 export function printedWidth(text: string): number {
   let width = 0;
-  for (const char of text.replace(/\p{Zs}/gu, ' ')) width += char.codePointAt(0)! < 0x80 ? 1 : 2;
+  for (const char of paperText(text)) width += char.codePointAt(0)! < 0x80 ? 1 : 2;
   return width;
 }

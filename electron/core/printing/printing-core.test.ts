@@ -6,7 +6,7 @@ import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { paidPayment } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
-import { localDayOf, systemTimeZone } from '../journal/local-time.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';

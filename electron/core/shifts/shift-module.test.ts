@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
-import { seedPayment, tempJournal, testClock } from '../journal/journal-fixture.test-helper.ts';
+import { seedPayment, tempJournal, testClock } from '../payments/journal/journal-fixture.test-helper.ts';
 import { createShiftModule } from './shift-module.ts';
 import { ALICE, SUE, testStaffAccess } from './staff-access.test-helper.ts';
 

@@ -3,11 +3,11 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { ShiftChannels, ShiftView } from '../../../shared/staff.ts';
-import type { Journal, ShiftRow } from '../journal/index.ts';
+import type { Journal, ShiftRow } from '../payments/journal/index.ts';
 import type { StaffAccess } from '../staff/staff-access.ts';
 
 // Shifts at the till: open (who, when, a note), the X report of the shift so far, close with its Z report, and
-// the shifts of a day for the day summary. Kept in the payments journal (journal/shifts.ts), which records each
+// the shifts of a day for the day summary. Kept in the payments journal (payments/journal/shifts.ts), which records each
 // payment, refund and cancel with the shift open when it was written; this module adds who may do what
 // (staff/staff-access.ts) and turns the journal's rows into the contract's views. The payment service creates it
 // with its journal, so a refused journal refuses the shifts too (payments/payment-module.ts).

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core.ts';
-import { journalFileIn } from '../journal/journal.ts';
+import { journalFileIn } from '../payments/journal/journal.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 
 // `npm run support-bundle` on the data folder of a till that will not start: a plain Node process, no core.

@@ -2,13 +2,14 @@ import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { JOURNAL_NAMES, type JournalName } from '../../../shared/domain.ts';
 import { customerJournalFileIn } from '../customers/journal.ts';
-import { LATEST_CUSTOMER_SCHEMA } from '../customers/migrations.ts';
-import { journalFileIn } from '../journal/journal.ts';
-import { identityOf, incidentsOf, type JournalIdentity, type JournalIncident } from '../journal/journal-identity.ts';
-import { markFileOf, readMark, type MarkReading } from '../journal/journal-mark.ts';
-import { journalRecordsIn, type JournalRecord } from '../journal/journal-record.ts';
-import { LATEST_SCHEMA_VERSION, schemaVersion } from '../journal/migrations.ts';
-import { integrityCheckOffThread } from '../journal/structure-check.ts';
+import { LATEST_CUSTOMER_SCHEMA } from '../customers/migrations/index.ts';
+import { journalFileIn } from '../payments/journal/journal.ts';
+import { identityOf, incidentsOf, type JournalIdentity, type JournalIncident } from '../sqlite/journal-identity.ts';
+import { markFileOf, readMark, type MarkReading } from '../sqlite/journal-mark.ts';
+import { journalRecordsIn, type JournalRecord } from '../sqlite/journal-record.ts';
+import { LATEST_SCHEMA_VERSION } from '../payments/journal/migrations/index.ts';
+import { schemaVersion } from '../sqlite/migrations.ts';
+import { integrityCheckOffThread } from '../sqlite/structure-check.ts';
 
 // The journals' health for a support bundle, read without changing a byte: SQLite's integrity check, the
 // schema version against the one this build writes, how many rows each table holds and how many payments,

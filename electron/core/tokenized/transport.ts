@@ -5,7 +5,7 @@ import { isUuidV4 } from '../http/idempotency-key.ts';
 import { parseJsonOrUndefined } from '../http/json-text.ts';
 import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
-import { redact } from '../journal/redact.ts';
+import { redact } from '../sqlite/redact.ts';
 import { tokenizedErrorFromResponse, type TokenizedOperation } from './errors.ts';
 import type { TokenizedProfile } from './wire.ts';
 
@@ -37,7 +37,7 @@ export interface TokenizedRequest {
   readonly retry?: Partial<RetryPolicy> | undefined;
 }
 
-/** Keys the audit log never keeps (beyond journal/redact.ts's tokens and secrets). */
+/** Keys the audit log never keeps (beyond sqlite/redact.ts's tokens and secrets). */
 const AUDIT_SECRET_KEYS = new Set(['code', 'authcode', 'username']);
 
 export class TokenizedTransport {

@@ -1,0 +1,150 @@
+import type { SummaryLine } from '../../../../shared/domain.ts';
+import { money, type CurrencyCode } from '../../../../shared/money.ts';
+import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
+import type { JournalContext } from './context.ts';
+
+// What a shift took, from the records written while it was open (their shift_id: migrations/14-staff-and-shifts.ts says why
+// not a time range). Every sum is SQLite's SUM over INTEGER minor units, as in day-summary.ts:
+// - paid and byMethod: this till's payments of the shift that were paid (CAPTURED, or REFUNDED later);
+// - refunds: every refund this till made during the shift and the provider confirmed, of its own payments or of
+//   another terminal's (the refund counter): money out during the shift, whichever shift took the payment;
+// - cancels: cancels asked for during the shift that the provider confirmed;
+// - registerSales: the part of paid that the shop's register programs started;
+// - byCashier: the same per person (null: the kiosk, or nobody signed in), in the order of their first record;
+// - net = paid − refunds.
+
+export interface ShiftReportInput {
+  readonly shiftId: string;
+  readonly openedAt: number;
+  /** The close, or now for an X report. */
+  readonly to: number;
+  readonly currency: CurrencyCode;
+  /** Payments still open when the shift was closed anyway. */
+  readonly openAtClose: readonly string[];
+}
+
+interface PersonTotals {
+  id: string | null;
+  name: string | null;
+  first: number;
+  paid: [number, number];
+  refunds: [number, number];
+  cancels: number;
+}
+
+export function shiftReport(ctx: JournalContext, input: ShiftReportInput): ShiftReport {
+  const { shiftId, currency } = input;
+  return ctx.snapshot(() => {
+    const methodRows = ctx
+      .sql(
+        `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
+           SUM(register_key IS NOT NULL) AS register_n,
+           COALESCE(SUM(CASE WHEN register_key IS NOT NULL THEN amount_minor END), 0) AS register_total
+         FROM payment_attempts WHERE shift_id = ? AND currency = ? AND origin = 'taken-here'
+           AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
+      )
+      .all(shiftId, currency);
+    const byMethod = { 'merchant-qr': line(0, 0, currency), 'customer-qr': line(0, 0, currency) };
+    let registerCount = 0;
+    let registerTotal = 0;
+    for (const row of methodRows) {
+      const method = row['method'];
+      if (method !== 'merchant-qr' && method !== 'customer-qr') continue;
+      byMethod[method] = line(row['n'], row['total'], currency);
+      registerCount += Number(row['register_n'] ?? 0);
+      registerTotal += Number(row['register_total']);
+    }
+    const paid = line(
+      byMethod['merchant-qr'].count + byMethod['customer-qr'].count,
+      byMethod['merchant-qr'].total.amountMinor + byMethod['customer-qr'].total.amountMinor,
+      currency,
+    );
+    const refundRow = ctx
+      .sql(
+        `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM refunds
+         WHERE shift_id = ? AND currency = ? AND state = 'succeeded'`,
+      )
+      .get(shiftId, currency);
+    const refunds = line(refundRow?.['n'] ?? 0, refundRow?.['total'] ?? 0, currency);
+    const cancelRow = ctx
+      .sql(`SELECT COUNT(*) AS n FROM cancels WHERE shift_id = ? AND outcome = 'cancelled'`)
+      .get(shiftId);
+    return {
+      currency,
+      from: new Date(input.openedAt).toISOString(),
+      to: new Date(input.to).toISOString(),
+      paid,
+      byMethod,
+      refunds,
+      cancels: Number(cancelRow?.['n'] ?? 0),
+      registerSales: line(registerCount, registerTotal, currency),
+      net: money(paid.total.amountMinor - refunds.total.amountMinor, currency),
+      byCashier: byCashier(ctx, shiftId, currency),
+      openAtClose: [...input.openAtClose],
+    };
+  });
+}
+
+function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode): ShiftCashierLine[] {
+  const people = new Map<string, PersonTotals>();
+  const person = (id: unknown, name: unknown, first: unknown): PersonTotals => {
+    const key = typeof id === 'string' ? `id:${id}` : 'nobody';
+    let totals = people.get(key);
+    if (!totals) {
+      totals = {
+        id: typeof id === 'string' ? id : null,
+        name: typeof name === 'string' ? name : null,
+        first: Number(first),
+        paid: [0, 0],
+        refunds: [0, 0],
+        cancels: 0,
+      };
+      people.set(key, totals);
+    }
+    totals.first = Math.min(totals.first, Number(first));
+    return totals;
+  };
+  // The name each person had at their first record of the shift (a rename mid-shift does not split them).
+  const paidRows = ctx
+    .sql(
+      `SELECT taken_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
+         (SELECT p.taken_by_name FROM payment_attempts p WHERE p.shift_id = a.shift_id AND p.taken_by_id IS a.taken_by_id
+          ORDER BY p.created_at LIMIT 1) AS name
+       FROM payment_attempts a WHERE shift_id = ? AND currency = ? AND origin = 'taken-here'
+         AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY taken_by_id`,
+    )
+    .all(shiftId, currency);
+  for (const row of paidRows)
+    person(row['id'], row['name'], row['first']).paid = [Number(row['n']), Number(row['total'])];
+  const refundRows = ctx
+    .sql(
+      `SELECT refunded_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
+         (SELECT q.refunded_by_name FROM refunds q WHERE q.shift_id = r.shift_id AND q.refunded_by_id IS r.refunded_by_id
+          ORDER BY q.created_at LIMIT 1) AS name
+       FROM refunds r WHERE shift_id = ? AND currency = ? AND state = 'succeeded' GROUP BY refunded_by_id`,
+    )
+    .all(shiftId, currency);
+  for (const row of refundRows)
+    person(row['id'], row['name'], row['first']).refunds = [Number(row['n']), Number(row['total'])];
+  const cancelRows = ctx
+    .sql(
+      `SELECT cancelled_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n,
+         (SELECT d.cancelled_by_name FROM cancels d WHERE d.shift_id = c.shift_id AND d.cancelled_by_id IS c.cancelled_by_id
+          ORDER BY d.created_at LIMIT 1) AS name
+       FROM cancels c WHERE shift_id = ? AND outcome = 'cancelled' GROUP BY cancelled_by_id`,
+    )
+    .all(shiftId);
+  for (const row of cancelRows) person(row['id'], row['name'], row['first']).cancels = Number(row['n']);
+  return [...people.values()]
+    .sort((a, b) => a.first - b.first || String(a.id).localeCompare(String(b.id)))
+    .map((totals) => ({
+      staff: totals.id === null ? null : { id: totals.id, name: totals.name ?? totals.id },
+      paid: line(totals.paid[0], totals.paid[1], currency),
+      refunds: line(totals.refunds[0], totals.refunds[1], currency),
+      cancels: totals.cancels,
+    }));
+}
+
+function line(count: unknown, totalMinor: unknown, currency: CurrencyCode): SummaryLine {
+  return { count: Number(count), total: money(Number(totalMinor), currency) };
+}
