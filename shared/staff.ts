@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { day, empty, printableText } from './request-atoms.ts';
 import type { Money } from './money.ts';
-import type { SummaryLine } from './domain.ts';
+import type { SummaryLine } from './payment-history.ts';
 
 // People at the till: who they are, what each role may do, who is signed in, and the shifts they work. The core
 // keeps them (electron/core/staff/, the shifts in the payments journal); the screens read them through the
-// staff.*, session.* and shifts.* channels (shared/contract.ts).
+// staff.*, session.* and shifts.* channels and the session.changed event (joined in shared/contract.ts).
 
 export const STAFF_ROLES = ['cashier', 'supervisor', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -164,6 +164,11 @@ export interface SessionView {
   readonly signInRequired: boolean;
 }
 
+export interface SessionEvents {
+  /** Someone signed in or out (or was signed out idle), or the shift opened or closed. */
+  'session.changed': SessionView;
+}
+
 const pin = z.string().regex(/^\d{4,8}$/);
 const staffId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
@@ -182,9 +187,12 @@ export interface StaffChannels {
     };
     response: { id: string };
   };
-  /** By PIN, or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked. */
+  /**
+   * By PIN (with the person picked first, `staffId`: counted against that person's wrong-PIN lock, not the
+   * till's), or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked.
+   */
   'session.signIn': {
-    request: { pin: string } | { badgeCode: string };
+    request: { pin: string; staffId?: string | undefined } | { badgeCode: string };
     response: { staff: SignedInStaff };
   };
   'session.signOut': { request: Record<string, never>; response: SessionView };
@@ -215,7 +223,7 @@ export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffC
     })
     .strict(),
   'session.signIn': z.union([
-    z.object({ pin: z.string().min(1).max(32) }).strict(),
+    z.object({ pin: z.string().min(1).max(32), staffId: staffId.optional() }).strict(),
     z.object({ badgeCode: z.string().min(1).max(64) }).strict(),
   ]),
   'session.signOut': empty,

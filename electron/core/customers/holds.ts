@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HoldView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
@@ -198,7 +198,7 @@ async function afterOperationError(
       { unresolvedReason: checkingReason(error) },
       notice(`customer-event.${operation}-outcome-unknown`, { code: reasonOf(error) }),
     );
-    rt.resolveLater(row.merchantRef, 0);
+    rt.resolveLater(row.merchantRef, true);
     return updated;
   }
   if (error.details?.httpStatus === 409 || error.code.startsWith('preauth.')) {

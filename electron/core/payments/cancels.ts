@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { isCancellable, type NewRegisterRequest } from './journal/index.ts';
@@ -102,13 +102,13 @@ async function recordAndSend(
     watch(rt, referenceId).wake('cancel');
     return requireView(rt, referenceId);
   }
-  rt.busy.add(recorded.cancelId);
+  const sent = rt.sending.mark(recorded.cancelId);
   let outcome;
   try {
     outcome = await sendCancel(rt, recorded);
     applyCancelOutcome(rt, recorded, outcome);
   } finally {
-    rt.busy.delete(recorded.cancelId);
+    sent();
   }
   // Read the order's status now: CANCELLED, or what it moved on to (the screen then offers a refund).
   await watch(rt, referenceId).lookNow('cancel');

@@ -1,4 +1,5 @@
-import type { PaymentOnDisplay, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentOnDisplay } from '../../../shared/payment-screens.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // payments.onDisplay: the payment at the counter, for a customer display opened (or reloaded) mid-payment. It

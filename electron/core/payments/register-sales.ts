@@ -1,4 +1,4 @@
-import type { PaymentMethod, RefundView } from '../../../shared/domain.ts';
+import type { PaymentMethod, RefundView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
@@ -144,7 +144,7 @@ export function refuseWhenBusyForRegister(rt: PaymentRuntime): void {
     new PosError('ecr.busy', referenceId === null ? {} : { details: { referenceId } });
   const open = saleHoldingTill(rt);
   if (open) throw busy(open.referenceId);
-  const [sending] = rt.cashierCharges;
+  const sending = rt.sending.cashierCharge();
   if (sending) throw busy(sending.referenceId);
   const cashiers = rt.cashierSales.underWay();
   if (cashiers) throw busy(cashiers.surface === 'payment' ? cashiers.referenceId : null);

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { CoreEvent } from '../core-api.ts';
@@ -9,6 +7,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE, type SettingsService } from '../settings/settings-service.ts';
 import { createStaffModule, type StaffModule } from './staff-module.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // TESTS ONLY: the staff module on a real data folder (settings file, development vault, lockout file, staff.json)
 // with a clock the test moves. Each test file removes its folders with afterEach(removeStaffFolders).
@@ -24,13 +23,15 @@ export interface StaffBench {
   readonly admin: AdminSession;
   readonly staff: StaffModule;
   readonly events: CoreEvent[];
-  /** Moves the clock of the lockout and the admin session. */
+  /** Moves the clock of the lockout, the admin session and the idle sign-out. */
   advance(ms: number): void;
+  /** Whether a payment is open, as the payment service would say. */
+  paymentOpen(open: boolean): void;
 }
 
 /** A till on `dir` (a new folder when absent): settings, then the staff module, as core.ts puts them together. */
 export async function openStaffBench(dir?: string): Promise<StaffBench> {
-  const folder = dir ?? mkdtempSync(join(tmpdir(), 'staff-'));
+  const folder = dir ?? tempFolder('staff-');
   if (!dir) folders.push(folder);
   let clock = Date.parse('2026-11-27T06:00:00Z');
   const now = () => clock;
@@ -43,14 +44,25 @@ export async function openStaffBench(dir?: string): Promise<StaffBench> {
   });
   const admin = createAdminSession({ now });
   const events: CoreEvent[] = [];
+  let paying = false;
   const staff = await createStaffModule({
+    paymentOpen: () => paying,
     dataDir: folder,
     settings,
     vault,
     admin,
+    now,
     emit: (event, payload) => void events.push({ event, payload } as CoreEvent),
   });
-  return { dir: folder, settings, admin, staff, events, advance: (ms) => void (clock += ms) };
+  return {
+    dir: folder,
+    settings,
+    admin,
+    staff,
+    events,
+    advance: (ms) => void (clock += ms),
+    paymentOpen: (open) => void (paying = open),
+  };
 }
 
 /** A till whose admin (and supervisor) PINs are set and whose admin is verified: ready for staff.save. */
@@ -62,7 +74,7 @@ export async function openStaffedBench(): Promise<StaffBench> {
 }
 
 export function removeStaffFolders(): void {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 }
 
 /** The PosError `promise` is refused with (fails the test when it is not refused with that code). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentOnDisplay } from '../../../shared/domain.ts';
+import type { PaymentOnDisplay } from '../../../shared/payment-screens.ts';
 import type { DisplaySettings } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
