@@ -3,11 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAcceptableServiceUrl } from '../settings/service-url.ts';
-import { channelFileFor, FeedFormatError, parseFeed, type FeedFile } from './feed-format.ts';
+import { channelFileFor, FeedFormatError, parseFeed, type FeedFile, type FeedRelease } from './feed-format.ts';
+import { signatureFileFor, signedByPublisher } from './feed-signature.ts';
+import { PUBLISHER_KEYS } from './publisher-keys.ts';
 import { UpdateFailure, type UpdateEngine } from './update-engine.ts';
 
-// The update steps in plain Node: read the feed's latest.yml, download its file in the background, and keep it
-// only once its SHA-512 (and size) match the feed. The app uses electron-updater for the same steps
+// The update steps in plain Node: read the feed's latest.yml and its signature (latest.yml.sig), trust it only
+// when one of the pinned publisher keys signed it, download its file in the background, and keep it only once
+// its SHA-512 (and size) match that signed manifest. The app uses electron-updater for the same steps
 // (adapters/updater.ts); this one runs where Electron cannot (tests, against a local feed on loopback), and its
 // `install` is the caller's (nothing can replace a running Node process's code).
 
@@ -16,6 +19,8 @@ export interface FeedEngineOptions {
   readonly directory: string;
   readonly fetch?: typeof fetch;
   readonly platform?: NodeJS.Platform;
+  /** The publisher keys trusted (PEM); default the ones this build pins (publisher-keys.ts). */
+  readonly publisherKeys?: readonly string[];
   /** What installing means here; default: refused (only the app can restart into a new version). */
   readonly install?: () => Promise<void>;
   readonly feedTimeoutMs?: number;
@@ -46,24 +51,40 @@ export function localFileName(url: URL): string {
 export function createFeedEngine(options: FeedEngineOptions): UpdateEngine {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const platform = options.platform ?? process.platform;
+  const publisherKeys = options.publisherKeys ?? PUBLISHER_KEYS;
   let downloaded: string | null = null;
+  // The releases read from a manifest the publisher signed: only those are downloaded.
+  const signed = new WeakSet<FeedRelease>();
+
+  const fetchText = async (url: URL, missingIsNull: boolean): Promise<Buffer | null> => {
+    try {
+      const response = await fetchImpl(url, {
+        signal: AbortSignal.timeout(options.feedTimeoutMs ?? 30_000),
+        headers: { 'cache-control': 'no-cache' },
+      });
+      if (missingIsNull && response.status === 404) return null;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new UpdateFailure('feed', `feed not read from ${url.href}: ${String(error)}`, { cause: error });
+    }
+  };
 
   return {
     async latest(feedUrl) {
-      const url = new URL(channelFileFor(platform), feedBase(feedUrl));
-      let text: string;
-      try {
-        const response = await fetchImpl(url, {
-          signal: AbortSignal.timeout(options.feedTimeoutMs ?? 30_000),
-          headers: { 'cache-control': 'no-cache' },
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        text = await response.text();
-      } catch (error) {
-        throw new UpdateFailure('feed', `feed not read from ${url.href}: ${String(error)}`, { cause: error });
+      const manifestName = channelFileFor(platform);
+      const url = new URL(manifestName, feedBase(feedUrl));
+      const manifest = (await fetchText(url, false))!;
+      const signature = await fetchText(new URL(signatureFileFor(manifestName), feedBase(feedUrl)), true);
+      // Checked on the bytes as served, before a line of them is read: an unsigned manifest is never parsed.
+      if (!signedByPublisher(manifest, signature?.toString('utf8') ?? null, publisherKeys)) {
+        const why = signature === null ? 'has no signature' : 'is not signed by a pinned publisher key';
+        throw new UpdateFailure('feed', `${url.href} ${why}`, { code: 'updates.signature-invalid' });
       }
       try {
-        return parseFeed(text);
+        const release = parseFeed(manifest.toString('utf8'));
+        signed.add(release);
+        return release;
       } catch (error) {
         if (error instanceof FeedFormatError)
           throw new UpdateFailure('feed', `feed not understood: ${error.message}`, { cause: error });
@@ -72,6 +93,10 @@ export function createFeedEngine(options: FeedEngineOptions): UpdateEngine {
     },
 
     async download(feedUrl, release) {
+      if (!signed.has(release))
+        throw new UpdateFailure('verify', `${release.version} was not read from a signed manifest`, {
+          code: 'updates.signature-invalid',
+        });
       const file = release.files[0]!;
       const url = fileUrl(feedUrl, file);
       mkdirSync(options.directory, { recursive: true, mode: 0o700 });

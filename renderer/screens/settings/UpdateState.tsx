@@ -66,11 +66,13 @@ export function UpdateState() {
       )}
       {status.problem && (
         <p className="error-text" data-testid="settings-update-problem" data-stage={status.problem.stage}>
-          {t(`updates.problem.${status.problem.stage}`, {
-            version: status.problem.version ?? '',
-            time: when(status.problem.at),
-            running: status.runningVersion,
-          })}
+          {status.problem.code
+            ? t(status.problem.code)
+            : t(`updates.problem.${status.problem.stage}`, {
+                version: status.problem.version ?? '',
+                time: when(status.problem.at),
+                running: status.runningVersion,
+              })}
         </p>
       )}
       {status.phase !== 'off' && status.phase !== 'unavailable' && (
