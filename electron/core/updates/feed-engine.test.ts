@@ -47,7 +47,10 @@ describe('feed engine against a local feed', () => {
     });
     expect(feed.requests('latest.yml')).toBe(1);
     // A Linux till asks for latest-linux.yml, which this feed does not serve: a feed failure, not a crash.
-    expect((await failureOf(createFeedEngine({ directory, platform: 'linux', publisherKeys: TEST_KEYS }).latest(feed.url))).stage).toBe('feed');
+    expect(
+      (await failureOf(createFeedEngine({ directory, platform: 'linux', publisherKeys: TEST_KEYS }).latest(feed.url)))
+        .stage,
+    ).toBe('feed');
   });
 
   it('downloads the file and keeps it only once its sha512 and size match', async () => {
@@ -84,7 +87,9 @@ describe('feed engine against a local feed', () => {
 
   it('fails the check when the feed server is down (the running version stays)', async () => {
     const nobody = `http://127.0.0.1:${await freePort()}/wallet-pos/stable`;
-    const failure = await failureOf(createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }).latest(nobody));
+    const failure = await failureOf(
+      createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }).latest(nobody),
+    );
     expect(failure.stage).toBe('feed');
   });
 

@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAcceptableServiceUrl } from '../settings/service-url.ts';
-import { channelFileFor, FeedFormatError, parseFeed, type FeedFile, type FeedRelease } from './feed-format.ts';
-import { signatureFileFor, signedByPublisher } from './feed-signature.ts';
+import type { FeedFile, FeedRelease } from './feed-format.ts';
 import { PUBLISHER_KEYS } from './publisher-keys.ts';
+import { feedBase, readSignedRelease } from './signed-feed.ts';
 import { UpdateFailure, type UpdateEngine } from './update-engine.ts';
 
 // The update steps in plain Node: read the feed's latest.yml and its signature (latest.yml.sig), trust it only
@@ -25,13 +25,6 @@ export interface FeedEngineOptions {
   readonly install?: () => Promise<void>;
   readonly feedTimeoutMs?: number;
   readonly downloadTimeoutMs?: number;
-}
-
-/** The feed's folder, always ending in "/", so a file's relative url resolves inside it. */
-export function feedBase(feedUrl: string): URL {
-  const url = new URL(feedUrl);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
 }
 
 /** The file a release is downloaded from, refused when it would leave https (or this computer's http). */
@@ -56,40 +49,17 @@ export function createFeedEngine(options: FeedEngineOptions): UpdateEngine {
   // The releases read from a manifest the publisher signed: only those are downloaded.
   const signed = new WeakSet<FeedRelease>();
 
-  const fetchText = async (url: URL, missingIsNull: boolean): Promise<Buffer | null> => {
-    try {
-      const response = await fetchImpl(url, {
-        signal: AbortSignal.timeout(options.feedTimeoutMs ?? 30_000),
-        headers: { 'cache-control': 'no-cache' },
-      });
-      if (missingIsNull && response.status === 404) return null;
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return Buffer.from(await response.arrayBuffer());
-    } catch (error) {
-      throw new UpdateFailure('feed', `feed not read from ${url.href}: ${String(error)}`, { cause: error });
-    }
-  };
-
   return {
     async latest(feedUrl) {
-      const manifestName = channelFileFor(platform);
-      const url = new URL(manifestName, feedBase(feedUrl));
-      const manifest = (await fetchText(url, false))!;
-      const signature = await fetchText(new URL(signatureFileFor(manifestName), feedBase(feedUrl)), true);
-      // Checked on the bytes as served, before a line of them is read: an unsigned manifest is never parsed.
-      if (!signedByPublisher(manifest, signature?.toString('utf8') ?? null, publisherKeys)) {
-        const why = signature === null ? 'has no signature' : 'is not signed by a pinned publisher key';
-        throw new UpdateFailure('feed', `${url.href} ${why}`, { code: 'updates.signature-invalid' });
-      }
-      try {
-        const release = parseFeed(manifest.toString('utf8'));
-        signed.add(release);
-        return release;
-      } catch (error) {
-        if (error instanceof FeedFormatError)
-          throw new UpdateFailure('feed', `feed not understood: ${error.message}`, { cause: error });
-        throw error;
-      }
+      const release = await readSignedRelease({
+        fetch: fetchImpl,
+        feedUrl,
+        platform,
+        publisherKeys,
+        timeoutMs: options.feedTimeoutMs,
+      });
+      signed.add(release);
+      return release;
     },
 
     async download(feedUrl, release) {

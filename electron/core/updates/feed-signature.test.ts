@@ -6,6 +6,7 @@ import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';
 import { signedByPublisher, signManifest } from './feed-signature.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
+import { sameRelease } from './signed-feed.ts';
 import { PUBLISHER_KEYS } from './publisher-keys.ts';
 import {
   otherPublisherKey,
@@ -139,5 +140,24 @@ describe('a signed feed', () => {
     await oldOnly.tick();
     expect(oldOnly.status()).toMatchObject({ problem: { code: 'updates.signature-invalid' }, waiting: null });
     expect(installs).toBe(2);
+  });
+});
+
+describe('the app’s second reading (electron-updater’s) must be the signed release', () => {
+  const signed = {
+    version: '1.5.0',
+    files: [{ url: 'Wallet-POS-Setup-1.5.0.exe', sha512: `${'A'.repeat(86)}==`, size: 10 }],
+    releaseDate: null,
+    stagingPercentage: null,
+  };
+  it('accepts the same version and files, and refuses another digest, file or version', () => {
+    expect(
+      sameRelease(signed, { ...signed, releaseDate: '2026-11-20', files: [{ ...signed.files[0]!, size: null }] }),
+    ).toBe(true);
+    expect(sameRelease(signed, { ...signed, files: [{ ...signed.files[0]!, sha512: `${'B'.repeat(86)}==` }] })).toBe(
+      false,
+    );
+    expect(sameRelease(signed, { ...signed, files: [{ ...signed.files[0]!, url: 'evil.exe' }] })).toBe(false);
+    expect(sameRelease(signed, { ...signed, version: '1.5.1' })).toBe(false);
   });
 });
