@@ -194,9 +194,12 @@ export interface StaffChannels {
     };
     response: { id: string };
   };
-  /** By PIN, or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked. */
+  /**
+   * By PIN (with the person picked first, `staffId`: counted against that person's wrong-PIN lock, not the
+   * till's), or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked.
+   */
   'session.signIn': {
-    request: { pin: string } | { badgeCode: string };
+    request: { pin: string; staffId?: string | undefined } | { badgeCode: string };
     response: { staff: SignedInStaff };
   };
   'session.signOut': { request: Record<string, never>; response: SessionView };
@@ -227,7 +230,7 @@ export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffC
     })
     .strict(),
   'session.signIn': z.union([
-    z.object({ pin: z.string().min(1).max(32) }).strict(),
+    z.object({ pin: z.string().min(1).max(32), staffId: staffId.optional() }).strict(),
     z.object({ badgeCode: z.string().min(1).max(64) }).strict(),
   ]),
   'session.signOut': empty,

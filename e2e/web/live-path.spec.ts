@@ -10,7 +10,7 @@ import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 // and the next sale is cancelled. The merchant's maximum at the provider (S$2,000.00 here, its own figure, not
 // in Settings) is learned from its refusal and held by the Sale screen from then on.
 
-const SUPERVISOR_PIN = '2468';
+const SUPERVISOR_PIN = '246800';
 
 interface SandboxOrder {
   status: string;
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
       webhookUrl: '',
     },
     // A supervisor PIN needs an admin PIN (electron/core/settings/admin-pin-first.ts).
-    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, supervisorPin: SUPERVISOR_PIN, adminPin: '8642' },
+    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, supervisorPin: SUPERVISOR_PIN, adminPin: '864200' },
   });
   expect(saved.ok, JSON.stringify(saved.error)).toBe(true);
 });

@@ -2,7 +2,8 @@ import type { ShiftView } from '../../shared/staff.ts';
 
 // What a feature started early hears from one started after it. The services tell the status bar (started
 // after them, since it counts what they hold) that their counts changed or how the provider answered; the
-// staff (started before the payments, which ask it on every sale) name the shift the payments keep.
+// staff (started before the payments, which ask it on every sale) name the shift the payments keep and
+// whether a payment is open.
 
 export interface Signal<T> {
   emit(value: T): void;
@@ -47,6 +48,8 @@ export interface CoreHooks {
   readonly printerChanged: Signal<void>;
   /** The shift open on this till (the payments' shifts), for session.current. */
   readonly currentShift: Answer<ShiftView | null>;
+  /** A payment is open (the staff's idle sign-out never ends a session in the middle of one). */
+  readonly paymentOpen: Answer<boolean>;
 }
 
 export function createCoreHooks(): CoreHooks {
@@ -55,5 +58,6 @@ export function createCoreHooks(): CoreHooks {
     providerAnswered: createSignal<boolean>(),
     printerChanged: createSignal(),
     currentShift: createAnswer<ShiftView | null>(() => null),
+    paymentOpen: createAnswer<boolean>(() => false),
   };
 }

@@ -25,44 +25,7 @@ export function DayField({ id, label, value, onChange, testId }: DayFieldProps) 
   const t = useT();
   const locale = useLocale();
   const today = useToday();
-  // What the cashier is typing, until it is taken (Enter, leaving the field) or dropped (Esc); null = the day.
-  const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-
-  const go = (day: string): void => {
-    setDraft(null);
-    setProblem(undefined);
-    if (day !== value) onChange(day);
-  };
-
-  const take = (): void => {
-    if (draft === null) return;
-    const typed = parseTypedDay(draft, today);
-    if (typed.ok) go(typed.day);
-    else setProblem(problemText(typed));
-  };
-
-  const problemText = (typed: Exclude<TypedDay, { ok: true }>): string => {
-    switch (typed.problem) {
-      case 'unreadable':
-        return t('dayField.unreadable', { example: formatDay(today, locale) });
-      case 'no-such-day':
-        return t('dayField.noSuchDay', { typed: typed.typed });
-      case 'future':
-        return t('dayField.future', { day: formatDay(typed.day, locale), today: formatDay(today, locale) });
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'Enter') {
-      // Inside the Payments filters form Enter would submit it; here it means "this day".
-      event.preventDefault();
-      take();
-    } else if (event.key === 'Escape' && draft !== null) {
-      event.stopPropagation();
-      go(value);
-    }
-  };
+  const { draft, problem, go, take, onKeyDown, typeDraft } = useDayDraft(value, onChange);
 
   const dayName = weekday(value, locale);
   const problemId = `${id}-problem`;
@@ -101,10 +64,7 @@ export function DayField({ id, label, value, onChange, testId }: DayFieldProps) 
             spellCheck={false}
             aria-invalid={Boolean(problem) || undefined}
             aria-describedby={[`${id}-weekday`, `${id}-how`, problem ? problemId : undefined].filter(Boolean).join(' ')}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setProblem(undefined);
-            }}
+            onChange={(event) => typeDraft(event.target.value)}
             onKeyDown={onKeyDown}
             onBlur={take}
             data-testid={testId}
@@ -137,4 +97,56 @@ export function DayField({ id, label, value, onChange, testId }: DayFieldProps) 
       <FieldProblem id={problemId} text={problem} testId={`${testId}-problem`} />
     </>
   );
+}
+
+/** What the cashier is typing, until it is taken (Enter, leaving the field) or dropped (Esc), and why it is refused. */
+function useDayDraft(value: string, onChange: (day: string) => void) {
+  const t = useT();
+  const locale = useLocale();
+  const today = useToday();
+  // null = the day itself, not a typed text.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+
+  const go = (day: string): void => {
+    setDraft(null);
+    setProblem(undefined);
+    if (day !== value) onChange(day);
+  };
+
+  const take = (): void => {
+    if (draft === null) return;
+    const typed = parseTypedDay(draft, today);
+    if (typed.ok) go(typed.day);
+    else setProblem(problemText(typed));
+  };
+
+  const problemText = (typed: Exclude<TypedDay, { ok: true }>): string => {
+    switch (typed.problem) {
+      case 'unreadable':
+        return t('dayField.unreadable', { example: formatDay(today, locale) });
+      case 'no-such-day':
+        return t('dayField.noSuchDay', { typed: typed.typed });
+      case 'future':
+        return t('dayField.future', { day: formatDay(typed.day, locale), today: formatDay(today, locale) });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'Enter') {
+      // Inside the Payments filters form Enter would submit it; here it means "this day".
+      event.preventDefault();
+      take();
+    } else if (event.key === 'Escape' && draft !== null) {
+      event.stopPropagation();
+      go(value);
+    }
+  };
+
+  const typeDraft = (text: string): void => {
+    setDraft(text);
+    setProblem(undefined);
+  };
+
+  return { draft, problem, go, take, onKeyDown, typeDraft };
 }

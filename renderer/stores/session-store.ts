@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SessionView } from '../../shared/staff.ts';
+import { useAppStore } from './app-store.ts';
 
 // Who is signed in at this till and the shift that is open, as the core last said (session.current at start,
 // then every session.changed). Null until the core has answered: a core that does not know staff yet answers
@@ -18,12 +19,17 @@ const INITIAL = { session: null, switching: false };
 
 export const useSessionStore = create<SessionState>()((set) => ({
   ...INITIAL,
-  // A new person signed in (or everyone out): the switch is over either way.
+  // A new person signed in (or everyone out): the switch is over either way, and the admin screens lock, as
+  // main's admin window ended (electron/core/settings/admin-session.ts): it was the admin's, not the next person's.
   setSession: (session) =>
-    set((state) => ({
-      session,
-      switching: state.switching && session.staff?.id === state.session?.staff?.id && session.staff !== null,
-    })),
+    set((state) => {
+      const personChanged = state.session !== null && session.staff?.id !== state.session.staff?.id;
+      if (personChanged) useAppStore.getState().lockAdmin();
+      return {
+        session,
+        switching: state.switching && session.staff?.id === state.session?.staff?.id && session.staff !== null,
+      };
+    }),
   startSwitch: () => set({ switching: true }),
   endSwitch: () => set({ switching: false }),
 }));

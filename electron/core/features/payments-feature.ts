@@ -30,6 +30,7 @@ export const paymentsFeature: CoreModule<CoreBase & StaffGives & ServicesContext
     });
     const payments = paymentModuleBehind(paymentGate);
     hooks.currentShift.answerWith(() => payments.shifts.current());
+    hooks.paymentOpen.answerWith(() => payments.counts().pendingCount > 0);
     return {
       handlers: joinHandlerParts({
         payments: payments.handlers,

@@ -24,6 +24,7 @@ export const staffFeature: CoreModule<CoreBase & SettingsGives, StaffGives> = {
       admin,
       emit: bus.emit,
       currentShift: () => hooks.currentShift.ask(),
+      paymentOpen: () => hooks.paymentOpen.ask(),
       log: linesOf('staff'),
     });
     return { handlers: staff.handlers, gives: { staff, settings: staff.settings } };

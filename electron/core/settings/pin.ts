@@ -5,6 +5,12 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 // guess tells anything about the PIN.
 
 export const PIN_PATTERN = /^\d{4,12}$/;
+/**
+ * A new admin's or supervisor's PIN: 6 digits at least. Their PIN opens Settings or approves refunds, and the
+ * wrong-PIN budget (pin-lockout.ts) lets through about 15 guesses a day: 10,000 four-digit PINs fall in under
+ * two years, a million six-digit ones in about 180.
+ */
+export const NEW_APPROVER_PIN_PATTERN = /^\d{6,12}$/;
 
 const COST = 16_384;
 const BLOCK_SIZE = 8;

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import type { SettingsPatch } from '../../../shared/settings.ts';
-import { PosError } from '../../../shared/errors.ts';
+import { BUILT_IN_STAFF_IDS } from '../../../shared/staff.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import { adminPinFirstProblems } from './admin-pin-first.ts';
 import type { AdminSession } from './admin-session.ts';
@@ -43,8 +43,10 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
     async 'settings.save'(patch) {
       // Fail closed: a vault that cannot be read may hold an admin PIN; nobody saves until it is restored or reset.
       await settings.ensureVaultReadable();
-      // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves.
-      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      // Until an admin PIN exists (first start), set-up is open; after that only a verified admin saves, who
+      // holds the settings right while "Ask who is at the till" is on (admin-session.ts).
+      const setUp = !settings.view().secrets.adminPin;
+      if (!setUp) admin.require('settings');
       // A field the fleet's policy locks is refused before anything else: no other problem makes it changeable.
       settings.refuseLocked(patch);
       // Every problem at once, a half-done real environment included: the admin fixes them all in one go.
@@ -61,7 +63,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       };
       refuseIfAny({ ...known, ...(await deps.listenerProblems?.(inspected.candidate, known)) });
       const saved = await settings.save(patch);
-      if (saved.secrets.adminPin) admin.grant();
+      // Whoever chose the first admin PIN is that admin, and keeps working; later saves extend the window.
+      if (setUp && saved.secrets.adminPin) admin.grant(BUILT_IN_STAFF_IDS.admin);
+      else admin.extend();
       return saved;
     },
     async 'settings.testConnection'(patch) {
@@ -74,7 +78,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       // What is on the form, before it is saved: the same lock as a save (it signs with the stored secret
       // when none is typed), the same checks, then a one-off client. The status bar keeps describing what
       // is saved.
-      if (settings.view().secrets.adminPin && !admin.active()) throw new PosError('admin.pin-required');
+      if (settings.view().secrets.adminPin) admin.require('settings');
       const inspected = await settings.inspect(patch);
       refuseIfAny({
         ...inspected.problems,

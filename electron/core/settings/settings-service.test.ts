@@ -181,7 +181,7 @@ describe('settings service', () => {
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
   });
 
-  it('doubles the wait after each further five wrong tries, up to a day, until the right PIN', async () => {
+  it('doubles the wait after each further five wrong tries, up to a day, until a day without a lockout', async () => {
     let clock = 1_000_000;
     const service = await open(() => clock);
     await service.save({ secrets: { supervisorPin: '4821' } });
@@ -206,8 +206,12 @@ describe('settings service', () => {
       params: { hours: 24 },
     });
     clock += 86_400_000;
-    // The right PIN ends the series: the next mistakes start again at 30 s.
+    // The right PIN ends nothing (issue 33): the next five wrong ones lock for a day again.
     expect(await service.verifyPin('supervisor', '4821')).toBe('valid');
+    for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
+    expect(await lockedFor()).toBe(86_400);
+    // A whole day without a lockout after that one ends starts the series again at 30 s.
+    clock += 2 * 86_400_000 + 1;
     for (let i = 0; i < 5; i += 1) expect(await service.verifyPin('supervisor', '0000')).toBe('wrong');
     expect(await lockedFor()).toBe(30);
   });

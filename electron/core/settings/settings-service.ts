@@ -2,15 +2,9 @@ import type { SettingsPatch, SettingsView, SecretName, Settings } from '../../..
 import { DEFAULT_SETTINGS, SECRET_NAMES, settingsSchema } from '../../../shared/settings.ts';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
-import { hashPin, pinMatches, PIN_PATTERN } from './pin.ts';
-import {
-  journalled,
-  readPinLockouts,
-  writePinLockouts,
-  type LockedPin,
-  type PinLockouts,
-  type PinLockState,
-} from './pin-lockout.ts';
+import { hashPin, pinMatches, PIN_PATTERN, NEW_APPROVER_PIN_PATTERN } from './pin.ts';
+import { createPinGuard, type PinMatch } from './pin-guard.ts';
+import type { LockedPin } from './pin-lockout.ts';
 import type { SecretVault } from './secret-vault.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { refuseIfAny, secretProblems, settingsProblems, type FieldNotices } from './settings-problems.ts';
@@ -23,8 +17,7 @@ import { applyPolicy, lockedChanges } from '../policy/policy-layer.ts';
 
 export type PinKind = 'admin' | 'supervisor';
 export type PinCheck = 'valid' | 'wrong' | 'not-set';
-/** What a PIN check behind a lock found: whose PIN it was when right. */
-export type PinMatch<T> = { readonly check: 'valid'; readonly holder: T } | { readonly check: 'wrong' | 'not-set' };
+export type { PinMatch };
 
 /** Secrets whose value the core itself needs (to sign, to log in). PINs are only ever compared. */
 export type ReadableSecret = Exclude<SecretName, 'supervisorPin' | 'adminPin'>;
@@ -43,7 +36,7 @@ export interface SettingsService {
   verifyPin(kind: PinKind, pin: string): Promise<PinCheck>;
   /**
    * Any PIN check behind the wrong-PIN lockout of `lock` (the staff's: sign-in, an approver's PIN): refused with
-   * `lockedCode` and the wait while locked; a 'wrong' answer of `match` is counted, a 'valid' one ends the streak.
+   * `lockedCode` and the wait while locked; a 'wrong' answer of `match` is counted (a 'valid' one takes nothing back).
    * One check at a time per lock.
    */
   guardPin<T>(lock: LockedPin, match: () => Promise<PinMatch<T>>, lockedCode?: ErrorCode): Promise<PinMatch<T>>;
@@ -94,17 +87,8 @@ export interface SettingsServiceOptions {
 export const PIN_LOCKOUT_FILE = 'pin-lockout.json';
 
 const PIN_SECRETS: Readonly<Record<PinKind, SecretName>> = { admin: 'adminPin', supervisor: 'supervisorPin' };
-/**
- * After this many wrong PINs in a row, further tries wait: LOCKOUT_MS the first time, twice as long each time
- * after, up to MAX_LOCKOUT_MS, until the right PIN is entered. A fixed 30 s let a loop try all 10,000
- * four-digit PINs in under a day; a cap of 15 minutes still let steady guessing (5 every 15 minutes, 480 a
- * day) through in at most 21 days. Capped at a day, the 13th lockout reaches the cap (after about 34 hours
- * and 60 guesses), then 5 guesses a day: all 10,000 take about 5.5 years. A supervisor who mistypes a few
- * times still waits half a minute, and every lockout is journalled for the admin (pin-lockout.ts).
- */
-const MAX_WRONG_PINS = 5;
-const LOCKOUT_MS = 30_000;
-const MAX_LOCKOUT_MS = 24 * 60 * 60_000;
+/** Environments without real money: a new admin or supervisor PIN may still have 4 digits there. */
+export const SANDBOXES: readonly string[] = ['embedded-sandbox', 'provider-sandbox'];
 const NESTED_KEYS = new Set(
   Object.entries(DEFAULT_SETTINGS)
     .filter(([, value]) => isPlainObject(value))
@@ -114,148 +98,28 @@ const NESTED_KEYS = new Set(
 export async function openSettingsService(options: SettingsServiceOptions): Promise<SettingsService> {
   const { file, vault } = options;
   const now = options.now ?? Date.now;
-  let policy = options.policy ?? null;
   let settings = loadSettings(file.store);
-  /** The policy's values over the settings in force, written to the file when they change anything. */
-  const enforcePolicy = (): boolean => {
-    if (!policy) return false;
-    const managed = applyPolicy(settings, policy);
-    if (JSON.stringify(managed) === JSON.stringify(settings)) return false;
-    file.store = structuredClone(managed) as unknown as Record<string, unknown>;
-    settings = managed;
-    return true;
+  const write = (next: Settings): void => {
+    file.store = structuredClone(next) as unknown as Record<string, unknown>;
+    settings = next;
   };
-  enforcePolicy();
-  const refuseLocked = (patch: SettingsPatch): void => {
-    const fields = policy ? lockedChanges(patch.settings, settings, policy.locked) : [];
-    if (fields.length === 0) return;
-    const what = notice('policy.set-by-organisation');
-    throw new PosError('settings.locked', {
-      notice: what,
-      details: { field: fields[0]!, count: fields.length },
-      fieldNotices: Object.fromEntries(fields.map((field) => [field, what])),
-    });
-  };
-  const stored = {} as Record<SecretName, boolean>;
-  // Why the vault cannot be read (a damaged file, the OS key store changed), or null. It must FAIL CLOSED:
-  // were an unreadable admin PIN taken as "no PIN set", settings.save would open to anyone, who could point
-  // the till at another provider. So the app starts, but settings, PIN checks and whatever needs a secret are
-  // refused with `vault.unreadable` until the vault is restored or explicitly reset (resetVault).
-  let vaultProblem: unknown = null;
-  async function probeVault(): Promise<void> {
-    let problem: unknown = null;
-    for (const name of SECRET_NAMES) {
-      try {
-        stored[name] = (await vault.get(name)) !== null;
-      } catch (error) {
-        // Something is stored there that cannot be read: never shown as "not set".
-        stored[name] = true;
-        problem = error;
-      }
-    }
-    vaultProblem = problem;
-  }
-  await probeVault();
-  async function ensureVaultReadable(): Promise<void> {
-    if (vaultProblem === null) return;
-    await probeVault();
-    if (vaultProblem !== null) throw new PosError('vault.unreadable', { cause: vaultProblem });
-  }
+  const policy = createPolicyHolder(options.policy ?? null, () => settings, write);
+  policy.enforce();
+  const secrets = await openVaultState(vault);
+  const pins = createPinGuard({
+    file: options.lockoutFile,
+    now,
+    ensureReadable: secrets.ensureReadable,
+    vaultBroke: (error) => secrets.broke(error),
+  });
   const listeners = new Set<(view: SettingsView) => void>();
-  // A lockout file that cannot be read counts as one lockout under way: restarting never wipes the slate.
-  let wrongPins: PinLockouts = readPinLockouts(options.lockoutFile, () => ({
-    count: 0,
-    lockouts: 1,
-    lockedUntil: now() + LOCKOUT_MS,
-  }));
-  const recordLock = (kind: LockedPin, state: PinLockState): void => {
-    const lockedNow = state.lockouts > wrongPins[kind].lockouts;
-    wrongPins = {
-      ...wrongPins,
-      [kind]: state,
-      journal: lockedNow
-        ? journalled(wrongPins.journal, { pin: kind, at: now(), until: state.lockedUntil })
-        : wrongPins.journal,
-    };
-    // Written before the answer goes out: a guess is counted even if the app is killed right after it.
-    writePinLockouts(options.lockoutFile, wrongPins);
-  };
-  // One check at a time per lock. Checks run concurrently would all pass the lockout test before the first
-  // wrong guess was counted: a page firing a hundred guesses at once would try them all.
-  const pinChecks: Record<LockedPin, Promise<unknown>> = {
-    admin: Promise.resolve(),
-    supervisor: Promise.resolve(),
-    'sign-in': Promise.resolve(),
-  };
-
-  async function checkBehindLock<T>(
-    lock: LockedPin,
-    match: () => Promise<PinMatch<T>>,
-    lockedCode: ErrorCode,
-  ): Promise<PinMatch<T>> {
-    await ensureVaultReadable();
-    const state = wrongPins[lock];
-    // Never longer than the longest lockout, even if the clock was set back since it began.
-    const waitMs = Math.min(state.lockedUntil - now(), MAX_LOCKOUT_MS);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      const minutes = Math.ceil(seconds / 60);
-      const wait =
-        seconds <= 90
-          ? notice('pin.locked-seconds', { seconds })
-          : minutes <= 90
-            ? notice('pin.locked-minutes', { minutes })
-            : notice('pin.locked-hours', { hours: Math.ceil(minutes / 60) });
-      throw new PosError(lockedCode, {
-        notice: wait,
-        retryable: true,
-        details: { retryAfterSeconds: seconds },
-      });
-    }
-    let result: PinMatch<T>;
-    try {
-      result = await match();
-    } catch (error) {
-      if (error instanceof PosError) throw error;
-      // The vault became unreadable since it was last asked: from now on it is locked like at start.
-      vaultProblem = error;
-      throw new PosError('vault.unreadable', { cause: error });
-    }
-    if (result.check === 'valid') {
-      if (state.count !== 0 || state.lockouts !== 0) recordLock(lock, { count: 0, lockouts: 0, lockedUntil: 0 });
-    } else if (result.check === 'wrong') {
-      const count = state.count + 1;
-      if (count < MAX_WRONG_PINS) recordLock(lock, { ...state, count });
-      else {
-        const lockouts = state.lockouts + 1;
-        recordLock(lock, {
-          count: 0,
-          lockouts,
-          lockedUntil: now() + Math.min(LOCKOUT_MS * 2 ** (lockouts - 1), MAX_LOCKOUT_MS),
-        });
-      }
-    }
-    return result;
-  }
-
-  function guardPin<T>(
-    lock: LockedPin,
-    match: () => Promise<PinMatch<T>>,
-    lockedCode: ErrorCode = 'supervisor.pin-wrong',
-  ): Promise<PinMatch<T>> {
-    const run = pinChecks[lock].then(() => checkBehindLock(lock, match, lockedCode));
-    pinChecks[lock] = run.catch(() => {});
-    return run;
-  }
 
   async function builtInPinMatch(kind: PinKind, pin: string): Promise<PinMatch<PinKind>> {
     let hash: string | null;
     try {
       hash = await vault.get(PIN_SECRETS[kind]);
     } catch (error) {
-      vaultProblem = error;
-      stored[PIN_SECRETS[kind]] = true;
-      throw new PosError('vault.unreadable', { cause: error });
+      throw secrets.broke(error, PIN_SECRETS[kind]);
     }
     if (hash === null) return { check: 'not-set' };
     return (await pinMatches(pin, hash)) ? { check: 'valid', holder: kind } : { check: 'wrong' };
@@ -263,36 +127,28 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
 
   const view = (): SettingsView => ({
     settings: structuredClone(settings),
-    secrets: { ...stored },
+    secrets: { ...secrets.stored },
     demo: settings.environment === 'embedded-sandbox',
-    vaultUnreadable: vaultProblem !== null,
-    pinLockouts: wrongPins.journal.map(({ pin, at, until }) => ({
+    vaultUnreadable: secrets.unreadable(),
+    pinLockouts: pins.journal().map(({ pin, at, until }) => ({
       pin,
       at: new Date(at).toISOString(),
       until: new Date(until).toISOString(),
     })),
-    ...(policy ? { policy: { file: policy.file, locked: [...policy.locked], problems: [...policy.problems] } } : {}),
+    ...policy.view(),
   });
 
   async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
-    await ensureVaultReadable();
-    refuseLocked(patch);
+    await secrets.ensureReadable();
+    policy.refuseLocked(patch);
     // Every problem at once, settings and typed secrets together, before anything is written.
     const typedSecrets = secretProblems(patch.secrets ?? {});
     const next = patch.settings
       ? validateSettings(mergeSettings(settings, patch.settings), typedSecrets)
       : (refuseIfAny(typedSecrets), settings);
-    const secretWrites = await prepareSecrets(patch.secrets ?? {});
     // Secrets first: if the vault refuses (no OS key store), nothing changes, settings included.
-    for (const [name, value] of secretWrites) {
-      if (value === null) await vault.delete(name);
-      else await vault.set(name, value);
-      stored[name] = value !== null;
-    }
-    if (next !== settings) {
-      file.store = structuredClone(next) as unknown as Record<string, unknown>;
-      settings = next;
-    }
+    await secrets.write(await prepareSecrets(patch.secrets ?? {}, next));
+    if (next !== settings) write(next);
     return announce();
   }
 
@@ -308,94 +164,152 @@ export async function openSettingsService(options: SettingsServiceOptions): Prom
     return result;
   }
 
+  // One change at a time: each merges over the result of the previous one, so none is lost.
   let saving: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(change: () => Promise<T>): Promise<T> => {
+    const run = saving.then(change);
+    saving = run.catch(() => {});
+    return run;
+  };
 
   return {
     current: () => structuredClone(settings),
     view,
-
-    save(patch) {
-      // One save at a time: each merges over the result of the previous one, so none is lost.
-      const run = saving.then(() => saveNow(patch));
-      saving = run.catch(() => {});
-      return run;
-    },
-
+    save: (patch) => inTurn(() => saveNow(patch)),
     readSecret: (name) => vault.get(name),
-
-    async inspect(patch) {
-      const candidate = patch.settings
-        ? mergeSettings(settings, patch.settings)
-        : (structuredClone(settings) as unknown as Record<string, unknown>);
-      const checked = settingsProblems(candidate);
-      const problems = { ...checked.problems, ...secretProblems(patch.secrets ?? {}) };
-      const typed = patch.secrets?.accessKeySecret;
-      const accessKeySecret =
-        typed === null
-          ? null
-          : typeof typed === 'string'
-            ? typed
-            : await vault.get('accessKeySecret').then(
-                (value) => value,
-                () => null,
-              );
-      return {
-        candidate,
-        settings: Object.keys(problems).length === 0 ? checked.settings : null,
-        problems,
-        accessKeySecret,
-      };
-    },
-
-    ensureVaultReadable,
-    refuseLocked,
-
-    replacePolicy(next) {
-      const run = saving.then(() => {
-        policy = next;
-        enforcePolicy();
+    inspect: (patch) => inspectPatch(settings, patch, vault),
+    ensureVaultReadable: secrets.ensureReadable,
+    refuseLocked: policy.refuseLocked,
+    replacePolicy: (next) =>
+      inTurn(async () => {
+        policy.replace(next);
         return announce();
-      });
-      saving = run.catch(() => {});
-      return run;
-    },
-
-    resetVault() {
-      const run = saving.then(async () => {
-        if (vaultProblem !== null) await probeVault();
-        if (vaultProblem === null) {
-          throw new PosError('request.invalid', { notice: notice('vault.nothing-to-reset') });
-        }
-        await vault.reset();
-        for (const name of SECRET_NAMES) stored[name] = false;
-        vaultProblem = null;
+      }),
+    resetVault: () =>
+      inTurn(async () => {
+        await secrets.reset();
         // The PINs are gone with the vault: a lockout of PINs that no longer exist would only block the new ones.
-        // The journal of past lockouts stays: it is a record for the admin, not a lock.
-        wrongPins = {
-          admin: { count: 0, lockouts: 0, lockedUntil: 0 },
-          supervisor: { count: 0, lockouts: 0, lockedUntil: 0 },
-          'sign-in': { count: 0, lockouts: 0, lockedUntil: 0 },
-          journal: wrongPins.journal,
-        };
-        writePinLockouts(options.lockoutFile, wrongPins);
+        pins.clear();
         return announce();
-      });
-      saving = run.catch(() => {});
-      return run;
-    },
-
+      }),
     async verifyPin(kind, pin) {
-      return (await guardPin(kind, () => builtInPinMatch(kind, pin))).check;
+      return (await pins.guard(kind, () => builtInPinMatch(kind, pin), 'supervisor.pin-wrong')).check;
     },
-
-    guardPin,
-
+    guardPin: (lock, match, lockedCode = 'supervisor.pin-wrong') => pins.guard(lock, match, lockedCode),
     builtInPinMatches: async (kind, pin) => (await builtInPinMatch(kind, pin)).check === 'valid',
-
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/** The fleet's policy over the settings in force (../policy/): its values, its locks and what the view says. */
+function createPolicyHolder(initial: Policy | null, current: () => Settings, write: (next: Settings) => void) {
+  let policy = initial;
+  /** The policy's values over the settings in force, written to the file when they change anything. */
+  const enforce = (): void => {
+    if (!policy) return;
+    const managed = applyPolicy(current(), policy);
+    if (JSON.stringify(managed) !== JSON.stringify(current())) write(managed);
+  };
+  return {
+    enforce,
+    replace(next: Policy | null): void {
+      policy = next;
+      enforce();
+    },
+    refuseLocked(patch: SettingsPatch): void {
+      const fields = policy ? lockedChanges(patch.settings, current(), policy.locked) : [];
+      if (fields.length === 0) return;
+      const what = notice('policy.set-by-organisation');
+      throw new PosError('settings.locked', {
+        notice: what,
+        details: { field: fields[0]!, count: fields.length },
+        fieldNotices: Object.fromEntries(fields.map((field) => [field, what])),
+      });
+    },
+    view: () =>
+      policy ? { policy: { file: policy.file, locked: [...policy.locked], problems: [...policy.problems] } } : {},
+  };
+}
+
+/**
+ * Which secrets are stored, and why the vault cannot be read (a damaged file, the OS key store changed), if it
+ * cannot. It must FAIL CLOSED: were an unreadable admin PIN taken as "no PIN set", settings.save would open to
+ * anyone, who could point the till at another provider. So the app starts, but settings, PIN checks and whatever
+ * needs a secret are refused with `vault.unreadable` until the vault is restored or explicitly reset.
+ */
+async function openVaultState(vault: SecretVault) {
+  const stored = {} as Record<SecretName, boolean>;
+  let problem: unknown = null;
+  async function probe(): Promise<void> {
+    let found: unknown = null;
+    for (const name of SECRET_NAMES) {
+      try {
+        stored[name] = (await vault.get(name)) !== null;
+      } catch (error) {
+        // Something is stored there that cannot be read: never shown as "not set".
+        stored[name] = true;
+        found = error;
+      }
+    }
+    problem = found;
+  }
+  await probe();
+  return {
+    stored,
+    unreadable: () => problem !== null,
+    async ensureReadable(): Promise<void> {
+      if (problem === null) return;
+      await probe();
+      if (problem !== null) throw new PosError('vault.unreadable', { cause: problem });
+    },
+    /** The vault became unreadable since it was last asked: from now on it is locked like at start. */
+    broke(error: unknown, name?: SecretName): PosError {
+      problem = error;
+      if (name) stored[name] = true;
+      return new PosError('vault.unreadable', { cause: error });
+    },
+    async write(writes: ReadonlyArray<[SecretName, string | null]>): Promise<void> {
+      for (const [name, value] of writes) {
+        if (value === null) await vault.delete(name);
+        else await vault.set(name, value);
+        stored[name] = value !== null;
+      }
+    },
+    /** Only while the vault cannot be read (refused `request.invalid` otherwise): sets it aside, starts empty. */
+    async reset(): Promise<void> {
+      if (problem !== null) await probe();
+      if (problem === null) throw new PosError('request.invalid', { notice: notice('vault.nothing-to-reset') });
+      await vault.reset();
+      for (const name of SECRET_NAMES) stored[name] = false;
+      problem = null;
+    },
+  };
+}
+
+async function inspectPatch(settings: Settings, patch: SettingsPatch, vault: SecretVault): Promise<SettingsInspection> {
+  const candidate = patch.settings
+    ? mergeSettings(settings, patch.settings)
+    : (structuredClone(settings) as unknown as Record<string, unknown>);
+  const checked = settingsProblems(candidate);
+  const problems = { ...checked.problems, ...secretProblems(patch.secrets ?? {}) };
+  const typed = patch.secrets?.accessKeySecret;
+  const accessKeySecret =
+    typed === null
+      ? null
+      : typeof typed === 'string'
+        ? typed
+        : await vault.get('accessKeySecret').then(
+            (value) => value,
+            () => null,
+          );
+  return {
+    candidate,
+    settings: Object.keys(problems).length === 0 ? checked.settings : null,
+    problems,
+    accessKeySecret,
   };
 }
 
@@ -460,6 +374,7 @@ function validateSettings(candidate: Record<string, unknown>, extra: FieldNotice
 
 async function prepareSecrets(
   secrets: Partial<Record<SecretName, string | null>>,
+  settings: Settings,
 ): Promise<Array<[SecretName, string | null]>> {
   const writes: Array<[SecretName, string | null]> = [];
   for (const name of SECRET_NAMES) {
@@ -472,6 +387,10 @@ async function prepareSecrets(
     }
     if (name === 'supervisorPin' || name === 'adminPin') {
       if (!PIN_PATTERN.test(value)) throw invalid(name, notice('settings.pin-digits'));
+      // A new admin or supervisor PIN has 6 digits at least where money is real (a shorter one set before keeps
+      // working until it is changed). The sandboxes (the demo's, the provider's) take none.
+      if (!SANDBOXES.includes(settings.environment) && !NEW_APPROVER_PIN_PATTERN.test(value))
+        throw invalid(name, notice('settings.pin-digits-approver'));
       writes.push([name, await hashPin(value)]);
       continue;
     }

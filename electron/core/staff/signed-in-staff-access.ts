@@ -12,7 +12,7 @@ import { signInRequired, type StaffSession } from './staff-session.ts';
 // is open, nobody is recorded, and a refund is approved by a supervisor's (or an admin's) own PIN.
 
 export function signedInStaffAccess(deps: {
-  readonly session: Pick<StaffSession, 'signedIn'>;
+  readonly session: Pick<StaffSession, 'signedIn' | 'touch'>;
   readonly pins: StaffPins;
   readonly settings: Pick<SettingsService, 'current'>;
 }): StaffAccess {
@@ -21,6 +21,8 @@ export function signedInStaffAccess(deps: {
 
   function requireRight(right: StaffRight): StaffRef | null {
     const who = session.signedIn();
+    // A call of the signed-in person: their idle time starts again (staff-session.ts).
+    session.touch();
     if (who === null) {
       if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
       return null;
@@ -43,6 +45,7 @@ export function signedInStaffAccess(deps: {
     // One approval, one refund: the PIN is checked for this refund and nothing is kept for the next one.
     async authorizeRefund(refund: RefundToAuthorize, approverPin: string | undefined) {
       const who = session.signedIn();
+      session.touch();
       if (who === null) {
         if (signInRequired(settings.current())) throw new PosError('auth.sign-in-required');
         return { refundedBy: null, approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };

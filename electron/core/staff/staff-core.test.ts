@@ -68,6 +68,12 @@ describe('staff and sign-in through the core', () => {
       payload: { staff: { id, name: 'Ann', role: 'cashier' }, shift: null, signInRequired: false },
     });
     expect(await call('session.signOut', {})).toMatchObject({ ok: true, value: { staff: null } });
+    // The sign-in and sign-out ended the admin's window: the admin verifies again.
+    expect(await call('settings.save', { secrets: { supervisorPin: '7777' } })).toMatchObject({
+      ok: false,
+      error: { code: 'admin.pin-required' },
+    });
+    await call('settings.verifyPin', { kind: 'admin', pin: '8642' });
     // settings.save sets the two built-in PINs as ever, but not to a PIN a member of staff has.
     expect(await call('settings.save', { secrets: { supervisorPin: '1111' } })).toMatchObject({
       ok: false,
@@ -94,7 +100,7 @@ describe('staff and sign-in through the core', () => {
     const first = await ask();
     expect(
       await call('customers.answerApproval', { approvalId: first, approve: true, supervisorPin: '1111' }),
-    ).toMatchObject({ ok: false, error: { code: 'auth.not-allowed' } });
+    ).toMatchObject({ ok: false, error: { code: 'supervisor.pin-wrong' } });
     expect(
       await call('customers.answerApproval', { approvalId: first, approve: true, supervisorPin: '2222' }),
     ).toMatchObject({ ok: true, value: { state: 'approved' } });

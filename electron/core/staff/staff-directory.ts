@@ -9,8 +9,9 @@ import {
   type StaffMember,
   type StaffRole,
 } from '../../../shared/staff.ts';
+import { NEW_APPROVER_PIN_PATTERN } from '../settings/pin.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
-import type { PinKind, SettingsService } from '../settings/settings-service.ts';
+import { SANDBOXES, type PinKind, type SettingsService } from '../settings/settings-service.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
 import {
   badgeKey,
@@ -75,41 +76,13 @@ export async function openStaffDirectory(options: {
   });
   const listeners = new Set<(members: readonly StaffMember[]) => void>();
 
-  const builtInPinSet = (kind: PinKind): boolean => settings.view().secrets[PIN_SECRET[kind]];
-  const members = (keys: StaffCredentials | null): StaffMember[] => [
-    ...BUILT_IN.filter(({ kind }) => builtInPinSet(kind)).map((builtIn) => ({
-      id: builtIn.id,
-      name: people.find((person) => person.id === builtIn.id)?.name ?? builtIn.name,
-      role: builtIn.role,
-      active: true,
-      hasPin: true,
-      hasBadge: keys?.badges[builtIn.id] !== undefined,
-    })),
-    ...people
-      .filter((person) => !isBuiltIn(person.id))
-      .map((person) => ({
-        ...person,
-        hasPin: keys?.pins[person.id] !== undefined,
-        hasBadge: keys?.badges[person.id] !== undefined,
-      })),
-  ];
+  const members = (keys: StaffCredentials | null): StaffMember[] =>
+    membersOf(people, keys, (kind) => settings.view().secrets[PIN_SECRET[kind]]);
   const active = (keys: StaffCredentials | null): StaffMember[] => members(keys).filter((member) => member.active);
-  const asSignedIn = ({ id, name, role }: StaffMember): SignedInStaff => ({ id, name, role });
 
   async function byPin(pin: string): Promise<SignedInStaff | null> {
     const keys = await loadCredentials();
-    // All derivations at once (each runs on libuv's thread pool): ~one scrypt of wall time, not three.
-    const [key, ...builtInMatches] = await Promise.all([
-      pinKey(pin, keys),
-      ...BUILT_IN.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
-    ]);
-    const everyone = active(keys);
-    const builtIn = everyone.find((member) =>
-      BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
-    );
-    if (builtIn) return asSignedIn(builtIn);
-    // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
-    const person = everyone.find((member) => keys.pins[member.id] === key);
+    const person = await holderOfPin(pin, keys, active(keys), settings);
     return person ? asSignedIn(person) : null;
   }
 
@@ -118,14 +91,6 @@ export async function openStaffDirectory(options: {
     const key = await badgeKey(badgeCode, keys);
     const person = active(keys).find((member) => keys.badges[member.id] === key);
     return person ? asSignedIn(person) : null;
-  }
-
-  /** Who else (active) already has this PIN: another person's key, or a built-in's own hash. */
-  async function pinHolder(pin: string, key: string, keys: StaffCredentials, self: string): Promise<boolean> {
-    const others = active(keys).filter((member) => member.id !== self);
-    if (others.some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key)) return true;
-    const builtIns = BUILT_IN.filter(({ id }) => id !== self && others.some((member) => member.id === id));
-    return (await Promise.all(builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)))).some(Boolean);
   }
 
   async function saveNow(request: StaffSave): Promise<{ id: string }> {
@@ -137,46 +102,29 @@ export async function openStaffDirectory(options: {
     }
     const id = request.id ?? randomUUID();
     const willBeActive = builtIn ? true : (request.active ?? existing?.active ?? true);
-    const problems: FieldNotices = {};
-    if (builtIn && request.role !== builtIn.role) problems.role = notice('staff.built-in-role');
-    if (builtIn && request.active === false) problems.active = notice('staff.built-in-active');
-    if (!existing && request.pin === undefined) problems.pin = notice('staff.pin-required');
-
     const newPinKey = request.pin === undefined ? undefined : await pinKey(request.pin, keys);
-    if (request.pin !== undefined && willBeActive && (await pinHolder(request.pin, newPinKey!, keys, id))) {
-      problems.pin = notice('staff.pin-taken');
-    }
-    // Coming back to work with a PIN someone took meanwhile: their PIN must change in the same save.
-    const keptPinKey = request.pin === undefined ? keys.pins[id] : undefined;
-    if (
-      keptPinKey !== undefined &&
-      willBeActive &&
-      existing?.active === false &&
-      active(keys).some((member) => member.id !== id && keys.pins[member.id] === keptPinKey)
-    ) {
-      problems.pin = notice('staff.pin-taken');
-    }
     const newBadgeKey = typeof request.badgeCode === 'string' ? await badgeKey(request.badgeCode, keys) : undefined;
-    const badgeToCheck = newBadgeKey ?? (request.badgeCode === null ? undefined : keys.badges[id]);
+    const others = active(keys).filter((member) => member.id !== id);
+    const problems: FieldNotices = {
+      ...saveProblems(request, { builtIn, existing, willBeActive, environment: settings.current().environment }),
+      ...(willBeActive
+        ? keyProblems(request, { id, keys, others, newBadgeKey, wasActive: existing?.active !== false })
+        : {}),
+    };
     if (
-      badgeToCheck !== undefined &&
+      request.pin !== undefined &&
       willBeActive &&
-      active(keys).some((member) => member.id !== id && keys.badges[member.id] === badgeToCheck)
+      (await pinTaken(request.pin, newPinKey!, keys, others, settings))
     ) {
-      problems.badgeCode = notice('staff.badge-taken');
+      problems.pin = notice('staff.pin-taken');
     }
     if (Object.keys(problems).length > 0) {
       throw new PosError('staff.invalid', { notice: Object.values(problems)[0], fieldNotices: problems });
     }
 
     // Keys first: if the vault refuses, nothing changes.
-    const pins = { ...keys.pins };
-    const badges = { ...keys.badges };
-    if (newPinKey !== undefined && !builtIn) pins[id] = newPinKey;
-    if (newBadgeKey !== undefined) badges[id] = newBadgeKey;
-    if (request.badgeCode === null) delete badges[id];
-    if ((newPinKey !== undefined && !builtIn) || request.badgeCode !== undefined) {
-      const nextKeys = { salt: keys.salt, pins, badges };
+    const nextKeys = keysAfter(keys, id, builtIn ? undefined : newPinKey, newBadgeKey, request.badgeCode);
+    if (nextKeys) {
       await writeStaffCredentials(vault, nextKeys);
       credentials = nextKeys;
     }
@@ -216,6 +164,136 @@ export async function openStaffDirectory(options: {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Whether another active person (`others`) already has this PIN: a person's key, or a built-in's own hash. */
+async function pinTaken(
+  pin: string,
+  key: string,
+  keys: StaffCredentials,
+  others: readonly StaffMember[],
+  settings: Pick<SettingsService, 'builtInPinMatches'>,
+): Promise<boolean> {
+  if (others.some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key)) return true;
+  const builtIns = BUILT_IN.filter(({ id }) => others.some((member) => member.id === id));
+  return (await Promise.all(builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)))).some(Boolean);
+}
+
+/** The active person whose PIN this is: a built-in's own hash, or a person's key. No lockout here. */
+async function holderOfPin(
+  pin: string,
+  keys: StaffCredentials,
+  everyone: readonly StaffMember[],
+  settings: Pick<SettingsService, 'builtInPinMatches'>,
+): Promise<StaffMember | null> {
+  // All derivations at once (each runs on libuv's thread pool): ~one scrypt of wall time, not three.
+  const [key, ...builtInMatches] = await Promise.all([
+    pinKey(pin, keys),
+    ...BUILT_IN.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
+  ]);
+  const builtIn = everyone.find((member) =>
+    BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
+  );
+  // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
+  return builtIn ?? everyone.find((member) => keys.pins[member.id] === key) ?? null;
+}
+
+/** The keys after a save (a new PIN of someone not built in, a badge set or removed); null: unchanged. */
+function keysAfter(
+  keys: StaffCredentials,
+  id: string,
+  newPinKey: string | undefined,
+  newBadgeKey: string | undefined,
+  badgeCode: string | null | undefined,
+): StaffCredentials | null {
+  if (newPinKey === undefined && badgeCode === undefined) return null;
+  const pins = { ...keys.pins };
+  const badges = { ...keys.badges };
+  if (newPinKey !== undefined) pins[id] = newPinKey;
+  if (newBadgeKey !== undefined) badges[id] = newBadgeKey;
+  if (badgeCode === null) delete badges[id];
+  return { salt: keys.salt, pins, badges };
+}
+
+/** Everyone as the Staff screen lists them: the built-ins whose PIN is set, then the people of staff.json. */
+function membersOf(
+  people: readonly StaffRecord[],
+  keys: StaffCredentials | null,
+  builtInPinSet: (kind: PinKind) => boolean,
+): StaffMember[] {
+  return [
+    ...BUILT_IN.filter(({ kind }) => builtInPinSet(kind)).map((builtIn) => ({
+      id: builtIn.id,
+      name: people.find((person) => person.id === builtIn.id)?.name ?? builtIn.name,
+      role: builtIn.role,
+      active: true,
+      hasPin: true,
+      hasBadge: keys?.badges[builtIn.id] !== undefined,
+    })),
+    ...people
+      .filter((person) => !isBuiltIn(person.id))
+      .map((person) => ({
+        ...person,
+        hasPin: keys?.pins[person.id] !== undefined,
+        hasBadge: keys?.badges[person.id] !== undefined,
+      })),
+  ];
+}
+
+/** What is wrong with a save before any key is compared: the built-ins' fixed role, a PIN missing or too short. */
+function saveProblems(
+  request: StaffSave,
+  facts: {
+    readonly builtIn: (typeof BUILT_IN)[number] | undefined;
+    readonly existing: StaffMember | undefined;
+    readonly willBeActive: boolean;
+    readonly environment: string;
+  },
+): FieldNotices {
+  const problems: FieldNotices = {};
+  if (facts.builtIn && request.role !== facts.builtIn.role) problems.role = notice('staff.built-in-role');
+  if (facts.builtIn && request.active === false) problems.active = notice('staff.built-in-active');
+  if (!facts.existing && request.pin === undefined) problems.pin = notice('staff.pin-required');
+  // An admin's or supervisor's new PIN: 6 digits at least where money is real (../settings/pin.ts).
+  if (
+    request.pin !== undefined &&
+    request.role !== 'cashier' &&
+    !SANDBOXES.includes(facts.environment) &&
+    !NEW_APPROVER_PIN_PATTERN.test(request.pin)
+  ) {
+    problems.pin = notice('staff.pin-digits-approver');
+  }
+  return problems;
+}
+
+/** For someone active after the save: a kept PIN another person took meanwhile (coming back to work), or a badge
+ * another active person has. */
+function keyProblems(
+  request: StaffSave,
+  facts: {
+    readonly id: string;
+    readonly keys: StaffCredentials;
+    readonly others: readonly StaffMember[];
+    readonly newBadgeKey: string | undefined;
+    readonly wasActive: boolean;
+  },
+): FieldNotices {
+  const { id, keys, others } = facts;
+  const problems: FieldNotices = {};
+  // Coming back to work with a PIN someone took meanwhile: their PIN must change in the same save.
+  const keptPinKey = request.pin === undefined ? keys.pins[id] : undefined;
+  if (keptPinKey !== undefined && !facts.wasActive && others.some((member) => keys.pins[member.id] === keptPinKey)) {
+    problems.pin = notice('staff.pin-taken');
+  }
+  const badgeToCheck = facts.newBadgeKey ?? (request.badgeCode === null ? undefined : keys.badges[id]);
+  if (badgeToCheck !== undefined && others.some((member) => keys.badges[member.id] === badgeToCheck)) {
+    problems.badgeCode = notice('staff.badge-taken');
+  }
+  return problems;
+}
+
+function asSignedIn({ id, name, role }: StaffMember): SignedInStaff {
+  return { id, name, role };
 }
 
 function isBuiltIn(id: string): boolean {

@@ -27,9 +27,9 @@ export function staffHandlers(deps: {
       await settings.ensureVaultReadable();
       // Staff protect nothing while Settings are open to anyone: the admin PIN comes first (admin-pin-first.ts).
       if (!settings.view().secrets.adminPin) throw new PosError('admin.pin-not-set');
-      if (!admin.active()) throw new PosError('admin.pin-required');
+      admin.require('staff');
       const saved = await directory.save(request);
-      admin.grant();
+      admin.extend();
       return saved;
     },
     async 'session.signIn'(request) {

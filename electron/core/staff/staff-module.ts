@@ -12,6 +12,7 @@ import { openStaffDirectory } from './staff-directory.ts';
 import { staffFileIn } from './staff-file.ts';
 import { staffHandlers } from './staff-handlers.ts';
 import { createStaffPins } from './staff-pins.ts';
+import { adminWindowRules } from './admin-window-rules.ts';
 import { createStaffSession } from './staff-session.ts';
 
 // The people at the till, put together for core.ts: the directory (staff.json + the vault), the session, the
@@ -37,6 +38,10 @@ export async function createStaffModule(options: {
   readonly emit: EventSink;
   /** The shift open on this till (the shifts module's), for session.current; absent until it is wired. */
   readonly currentShift?: () => ShiftView | null;
+  /** A payment is open on this till: the session never ends by idle time in its middle. */
+  readonly paymentOpen?: () => boolean;
+  /** The clock of the idle sign-out; injectable for tests. */
+  readonly now?: () => number;
   readonly log?: (line: string) => void;
 }): Promise<StaffModule> {
   const directory = await openStaffDirectory({
@@ -52,7 +57,12 @@ export async function createStaffModule(options: {
     settings: options.settings,
     emit: options.emit,
     currentShift: options.currentShift,
+    paymentOpen: options.paymentOpen,
+    now: options.now,
+    // The admin's window is the admin's: whoever comes to the till next starts with it closed.
+    personChanged: () => options.admin.end(),
   });
+  options.admin.follow(adminWindowRules(session, pins, options.settings));
   return {
     access: signedInStaffAccess({ session, pins, settings: options.settings }),
     settings,

@@ -14,7 +14,8 @@ import type { StaffDirectory } from './staff-directory.ts';
 // A PIN that proves a right (not a sign-in): Settings' admin PIN, a supervisor's approval. Since staff exist,
 // "the admin PIN" is any active admin's own PIN and "the supervisor PIN" anyone's who may approve a refund;
 // the built-in Admin and Supervisor are two of them. Each kind keeps its own lockout (settings-service.ts): a
-// PIN of someone without the right counts as a wrong one there (it proves nothing here).
+// PIN of someone without the right counts as a wrong one there (it proves nothing here), and is answered as
+// one: a cashier trying PINs as an approver must not learn which ones are a colleague's.
 
 /** The right each of Settings' PIN kinds stands for. */
 const RIGHT_OF_KIND: Readonly<Record<PinKind, StaffRight>> = { admin: 'settings', supervisor: 'approve-refund' };
@@ -25,46 +26,37 @@ export interface StaffPins {
   /**
    * The person whose own PIN this is, who must hold `right` (behind the supervisor lockout). Refused
    * `supervisor.pin-required` (no PIN given, or nobody with the right has one), `supervisor.pin-wrong`
-   * (no such PIN, or locked: the wait in the notice), `auth.not-allowed` (the PIN's holder lacks the right).
+   * (no such PIN, the PIN of someone who lacks the right, or locked: the wait in the notice).
    */
   approverByPin(pin: string | undefined, right: StaffRight): Promise<StaffRef>;
+  /** The admin whose PIN verifyPin('admin') last accepted: the admin window is theirs (../settings/admin-session.ts). */
+  verifiedAdmin(): string | null;
 }
 
 export function createStaffPins(settings: SettingsService, directory: StaffDirectory): StaffPins {
   const rolesWith = (right: StaffRight) => STAFF_ROLES.filter((role) => ROLE_RIGHTS[role].includes(right));
 
-  /** Behind `kind`'s lockout: the holder when they have `right`; who the PIN was, when they lack it. */
-  async function check(kind: PinKind, pin: string, right: StaffRight) {
-    let without: SignedInStaff | null = null;
-    const found = await settings.guardPin<SignedInStaff>(kind, async () => {
+  /** Behind `kind`'s lockout: the holder when they have `right`; a PIN of someone without it is a wrong one. */
+  function check(kind: PinKind, pin: string, right: StaffRight) {
+    return settings.guardPin<SignedInStaff>(kind, async () => {
       const person = await directory.byPin(pin);
       if (person && roleHas(person.role, right)) return { check: 'valid', holder: person };
-      without = person;
       return { check: (await directory.anyPinAmong(rolesWith(right))) ? 'wrong' : 'not-set' };
     });
-    return { found, without: without as SignedInStaff | null };
   }
+  let verifiedAdmin: string | null = null;
 
   return {
     async verifyPin(kind, pin) {
-      return (await check(kind, pin, RIGHT_OF_KIND[kind])).found.check;
+      const found = await check(kind, pin, RIGHT_OF_KIND[kind]);
+      if (found.check === 'valid' && kind === 'admin') verifiedAdmin = found.holder.id;
+      return found.check;
     },
+    verifiedAdmin: () => verifiedAdmin,
     async approverByPin(pin, right) {
       if (pin === undefined || pin === '') throw new PosError('supervisor.pin-required');
-      const { found, without } = await check('supervisor', pin, right);
+      const found = await check('supervisor', pin, right);
       if (found.check === 'valid') return { id: found.holder.id, name: found.holder.name };
-      if (without !== null) {
-        const holder: SignedInStaff = without;
-        throw new PosError('auth.not-allowed', {
-          notice:
-            right === 'approve-refund'
-              ? notice('auth.approver-not-allowed')
-              : notice('auth.not-allowed-right', {
-                  role: notice(`staff.role.${holder.role}`),
-                  right: notice(`staff.right.${right}`),
-                }),
-        });
-      }
       if (found.check === 'not-set') {
         throw new PosError('supervisor.pin-required', { notice: notice('refund.supervisor-pin-not-set') });
       }

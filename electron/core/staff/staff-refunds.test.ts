@@ -63,12 +63,13 @@ describe('who may refund, and who approved it', () => {
     expect(above.notice).toEqual({ key: 'auth.refund-needs-approval-over', params: { limit: sgd(1000) } });
   });
 
-  it("refuses an approver without the right (a cashier's PIN, their own included) and counts it", async () => {
+  it("refuses an approver without the right (a cashier's PIN, their own included) as any wrong PIN, and counts it", async () => {
     const { staff } = await staffedTill();
     await staff.handlers['session.signIn']({ pin: '1111' });
-    const own = await refusal(staff.access.authorizeRefund(firstRefund(500), '1111'), 'auth.not-allowed');
-    expect(own.notice).toEqual({ key: 'auth.approver-not-allowed' });
-    await refusal(staff.access.authorizeRefund(firstRefund(500), '3333'), 'auth.not-allowed');
+    // Issue 33, 9a: the answer must not tell a cashier trying PINs that this one is a colleague's.
+    const own = await refusal(staff.access.authorizeRefund(firstRefund(500), '1111'), 'supervisor.pin-wrong');
+    expect(own.notice).toBeUndefined();
+    await refusal(staff.access.authorizeRefund(firstRefund(500), '3333'), 'supervisor.pin-wrong');
     for (let i = 0; i < 3; i += 1)
       await refusal(staff.access.authorizeRefund(firstRefund(500), '0000'), 'supervisor.pin-wrong');
     // Five misses in a row on the approver's lock: even the right PIN waits now.
@@ -85,7 +86,7 @@ describe('who may refund, and who approved it', () => {
       approvedBy: { id: 'supervisor', name: 'Supervisor' },
     });
     await refusal(staff.access.authorizeRefund(firstRefund(500), undefined), 'supervisor.pin-required');
-    await refusal(staff.access.authorizeRefund(firstRefund(500), '1111'), 'auth.not-allowed');
+    await refusal(staff.access.authorizeRefund(firstRefund(500), '1111'), 'supervisor.pin-wrong');
     await settings.save({ settings: { staff: { signInRequired: true } } });
     await refusal(staff.access.authorizeRefund(firstRefund(500), SUPERVISOR_PIN), 'auth.sign-in-required');
   });
@@ -93,7 +94,7 @@ describe('who may refund, and who approved it', () => {
   it('a linked-customer approval by PIN names its approver, who must hold approve-refund', async () => {
     const { staff, ids } = await staffedTill();
     expect(await staff.access.approverByPin('2222', 'approve-refund')).toEqual({ id: ids.supervisor, name: 'Sam' });
-    await refusal(staff.access.approverByPin('1111', 'approve-refund'), 'auth.not-allowed');
+    await refusal(staff.access.approverByPin('1111', 'approve-refund'), 'supervisor.pin-wrong');
     await refusal(staff.access.approverByPin(undefined, 'approve-refund'), 'supervisor.pin-required');
   });
 });

@@ -24,8 +24,10 @@ export interface StaffBench {
   readonly admin: AdminSession;
   readonly staff: StaffModule;
   readonly events: CoreEvent[];
-  /** Moves the clock of the lockout and the admin session. */
+  /** Moves the clock of the lockout, the admin session and the idle sign-out. */
   advance(ms: number): void;
+  /** Whether a payment is open, as the payment service would say. */
+  paymentOpen(open: boolean): void;
 }
 
 /** A till on `dir` (a new folder when absent): settings, then the staff module, as core.ts puts them together. */
@@ -43,14 +45,25 @@ export async function openStaffBench(dir?: string): Promise<StaffBench> {
   });
   const admin = createAdminSession({ now });
   const events: CoreEvent[] = [];
+  let paying = false;
   const staff = await createStaffModule({
+    paymentOpen: () => paying,
     dataDir: folder,
     settings,
     vault,
     admin,
+    now,
     emit: (event, payload) => void events.push({ event, payload } as CoreEvent),
   });
-  return { dir: folder, settings, admin, staff, events, advance: (ms) => void (clock += ms) };
+  return {
+    dir: folder,
+    settings,
+    admin,
+    staff,
+    events,
+    advance: (ms) => void (clock += ms),
+    paymentOpen: (open) => void (paying = open),
+  };
 }
 
 /** A till whose admin (and supervisor) PINs are set and whose admin is verified: ready for staff.save. */

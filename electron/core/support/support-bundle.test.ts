@@ -67,6 +67,8 @@ describe('logs and the support bundle after a working day', () => {
     expect(await core.handlers['settings.verifyPin']({ kind: 'admin', pin: ADMIN_PIN })).toEqual({ valid: true });
     expect(await dispatch(core.handlers, 'session.signIn', { pin: WRONG_PIN })).toMatchObject({ ok: false });
     expect(await dispatch(core.handlers, 'session.signIn', { pin: SUPERVISOR_PIN })).toMatchObject({ ok: true });
+    // The sign-in ended the admin's window (issue 33): the admin verifies again for the key and the bundle.
+    expect(await core.handlers['settings.verifyPin']({ kind: 'admin', pin: ADMIN_PIN })).toEqual({ valid: true });
     const { key: registerKey } = await core.handlers['ecr.createKey']({ name: 'Front register' });
 
     const referenceId = await paidPayment(core);

@@ -19,12 +19,12 @@ import { SignInScreen } from '../../screens/sign-in/SignInScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
 import { HeldRegisterSaleBanner } from './HeldRegisterSaleBanner.tsx';
-import { JournalProblemsScreen } from './JournalProblemsScreen.tsx';
+import { JournalProblemsScreen } from '../../screens/journal-problems/JournalProblemsScreen.tsx';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
-import { useSignInGate } from './use-sign-in-gate.ts';
+import { useSignInGate } from '../../hooks/use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { useLargeText } from '../../hooks/use-large-text.ts';
 

@@ -2,7 +2,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useCashierSale } from '../../stores/cashier-sale.ts';
 import { useHeldRegisterSaleStore } from '../../stores/held-register-sale-store.ts';
 import { money } from '../format.ts';
-import { showRegisterSale } from './use-register-sales.ts';
+import { showRegisterSale } from '../../hooks/use-register-sales.ts';
 
 /**
  * "The register sent a sale of S$80.00 — it shows as soon as this sale is done": a register's sale that arrived

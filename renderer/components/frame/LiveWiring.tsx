@@ -8,8 +8,8 @@ import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { qrModulesOf } from '../qr-modules.ts';
-import { useCashierSaleMark } from './use-cashier-sale-mark.ts';
-import { useRegisterSales } from './use-register-sales.ts';
+import { useCashierSaleMark } from '../../hooks/use-cashier-sale-mark.ts';
+import { useRegisterSales } from '../../hooks/use-register-sales.ts';
 
 /** Keeps the stores current from the contract's events, and turns USB-scanner bursts into scans. */
 export function LiveWiring() {

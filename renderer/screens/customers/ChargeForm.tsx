@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { chargeOutcome } from './outcome.ts';
 import { ApprovalWait } from './ApprovalWait.tsx';
 import { useAmountSubmit, type PanelActor } from './use-amount-submit.ts';
-import { useCustomerApproval } from './use-customer-approval.ts';
+import { useCustomerApproval, type CustomerApproval } from './use-customer-approval.ts';
 
 /**
  * "Charge now": an immediate payment from the linked wallet, cashback on or off. An approved charge says how
@@ -32,56 +32,17 @@ export function ChargeForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  const bridge = useBridge();
   const [useCashback, setUseCashback] = useState(true);
-  // What the last approved charge took from cashback (minor units), found before its outcome is shown.
-  const fromCashback = useRef<number | null>(null);
   const approval = useCustomerApproval();
-  const { amountMinor, changeAmount, maxMinor, busy, error, outcome, submit } = useAmountSubmit({
+  const { amountMinor, changeAmount, maxMinor, busy, error, outcome, submit } = useCashbackCharge({
+    merchantUserId,
     currency,
-    send: async (amount) => {
-      const before = cashback;
-      // The customer's yes first (their display, or the supervisor's PIN): nothing is sent to the wallet without it.
-      const approved = await approval.ask({ action: 'charge', merchantUserId, amountMinor: amount, currency });
-      if (!approved.ok) return approved;
-      const charged = await bridge['customers.charge']({
-        merchantUserId,
-        amountMinor: amount,
-        currency,
-        useCashback,
-        approvalId: approved.approvalId,
-      });
-      fromCashback.current =
-        charged.ok && charged.value.displayStatus === 'approved' ? await cashbackSpent(charged.value, before) : null;
-      return charged;
-    },
-    describe: (charge, translate, locale) => {
-      const spent = fromCashback.current;
-      if (charge.displayStatus !== 'approved' || spent === null) return chargeOutcome(charge, translate, locale);
-      const of = (amountMinor: number): string => money({ amountMinor, currency: charge.amount.currency }, locale);
-      return {
-        tone: 'success',
-        text: translate('customers.charge.approvedSplit', {
-          amount: of(charge.amount.amountMinor),
-          cashback: of(spent),
-          wallet: of(charge.amount.amountMinor - spent),
-        }),
-      };
-    },
-    clearsAmount: (charge) => charge.displayStatus === 'approved',
-    onSent: onCharged,
+    cashback,
+    useCashback,
+    approval,
+    onCharged,
     actor,
   });
-
-  /** Cashback the charge spent: none when switched off, else the balance's drop (null when it cannot be told). */
-  const cashbackSpent = async (charge: CustomerChargeView, before: Money | null): Promise<number | null> => {
-    if (!charge.useCashback) return 0;
-    if (!before || before.currency !== charge.amount.currency) return null;
-    const after = await bridge['customers.cashback']({ merchantUserId });
-    if (!after.ok || after.value.balance.currency !== charge.amount.currency) return null;
-    const spent = before.amountMinor - after.value.balance.amountMinor;
-    return spent >= 0 && spent <= charge.amount.amountMinor ? spent : null;
-  };
 
   // The approval (with its own PIN form) sits outside this form: a form inside a form is invalid HTML, and
   // the PIN's submit would bubble into the charge's.
@@ -137,4 +98,74 @@ export function ChargeForm({
       )}
     </section>
   );
+}
+
+/** Sends the charge once the customer said yes, and tells what it took from cashback and from the wallet. */
+function useCashbackCharge({
+  merchantUserId,
+  currency,
+  cashback,
+  useCashback,
+  approval,
+  onCharged,
+  actor,
+}: {
+  merchantUserId: string;
+  currency: CurrencyCode;
+  cashback: Money | null;
+  useCashback: boolean;
+  approval: CustomerApproval;
+  onCharged: () => void;
+  actor?: PanelActor | undefined;
+}) {
+  const bridge = useBridge();
+  // What the last approved charge took from cashback (minor units), found before its outcome is shown.
+  const fromCashback = useRef<number | null>(null);
+  const submitting = useAmountSubmit({
+    currency,
+    send: async (amount) => {
+      const before = cashback;
+      // The customer's yes first (their display, or the supervisor's PIN): nothing is sent to the wallet without it.
+      const approved = await approval.ask({ action: 'charge', merchantUserId, amountMinor: amount, currency });
+      if (!approved.ok) return approved;
+      const charged = await bridge['customers.charge']({
+        merchantUserId,
+        amountMinor: amount,
+        currency,
+        useCashback,
+        approvalId: approved.approvalId,
+      });
+      fromCashback.current =
+        charged.ok && charged.value.displayStatus === 'approved' ? await cashbackSpent(charged.value, before) : null;
+      return charged;
+    },
+    describe: (charge, translate, locale) => {
+      const spent = fromCashback.current;
+      if (charge.displayStatus !== 'approved' || spent === null) return chargeOutcome(charge, translate, locale);
+      const of = (amountMinor: number): string => money({ amountMinor, currency: charge.amount.currency }, locale);
+      return {
+        tone: 'success',
+        text: translate('customers.charge.approvedSplit', {
+          amount: of(charge.amount.amountMinor),
+          cashback: of(spent),
+          wallet: of(charge.amount.amountMinor - spent),
+        }),
+      };
+    },
+    clearsAmount: (charge) => charge.displayStatus === 'approved',
+    onSent: onCharged,
+    actor,
+  });
+
+  /** Cashback the charge spent: none when switched off, else the balance's drop (null when it cannot be told). */
+  const cashbackSpent = async (charge: CustomerChargeView, before: Money | null): Promise<number | null> => {
+    if (!charge.useCashback) return 0;
+    if (!before || before.currency !== charge.amount.currency) return null;
+    const after = await bridge['customers.cashback']({ merchantUserId });
+    if (!after.ok || after.value.balance.currency !== charge.amount.currency) return null;
+    const spent = before.amountMinor - after.value.balance.amountMinor;
+    return spent >= 0 && spent <= charge.amount.amountMinor ? spent : null;
+  };
+
+  return submitting;
 }

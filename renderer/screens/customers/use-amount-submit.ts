@@ -88,3 +88,5 @@ export function useAmountSubmit<T>({
 
   return { amountMinor, changeAmount, maxMinor: limits.maxMinor, busy, error, setError, outcome, setOutcome, submit };
 }
+
+export type AmountSubmit<T> = ReturnType<typeof useAmountSubmit<T>>;

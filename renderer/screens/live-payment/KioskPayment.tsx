@@ -1,23 +1,19 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { PaymentView } from '../../../shared/domain.ts';
-import type { AppError } from '../../../shared/result.ts';
-import { useBridge } from '../../api/bridge.tsx';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
-import { FINAL_DISPLAY, money, outcomeOf } from '../../components/format.ts';
+import { outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';
+import { WalkAwayBanner } from '../../components/WalkAwayBanner.tsx';
 import { useKeyDown } from '../../hooks/use-key.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
-import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { useResultSound } from '../../sound/use-result-sound.ts';
-import { useAppStore } from '../../stores/app-store.ts';
-import { usePaymentStore } from '../../stores/payment-store.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useOnScreen } from './use-on-screen.ts';
-import { usePaymentReread } from './use-payment-watch.ts';
+import { useLivePayment, type LivePayment } from './use-live-payment.ts';
 
 // The payment as a kiosk customer sees it: "Scan to pay", the amount and a big QR in the middle, what to do
 // next in their words, and a Cancel. No staff facts (references, provider ids, checking reasons). A customer
@@ -30,66 +26,19 @@ const MAX_WARN_MS = 15_000;
 const KIOSK_RESULT_SECONDS = 8;
 
 export function KioskPayment({ view }: { view: PaymentView }) {
-  const t = useT();
-  const locale = useLocale();
-  const bridge = useBridge();
   const terminal = useTerminal();
-  const apply = usePaymentStore((state) => state.apply);
-  const clear = usePaymentStore((state) => state.clear);
-  const navigate = useAppStore((state) => state.navigate);
-  const [cancelling, setCancelling] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const final = FINAL_DISPLAY.has(view.displayStatus);
-  const outcome = outcomeOf(view.displayStatus);
-  const amount = money(view.amount, locale);
-  usePaymentReread(view, apply);
+  // A kiosk sounds whatever the settings say: it is its own payment screen, as the cashier's is.
+  const payment = useLivePayment(view, 'kiosk');
+  const { final, outcome } = payment;
   // The customer is looking at it: the core looks it up first, until it is final. (How long ago it was checked
   // is a staff fact; only the mark is wanted here.)
   useOnScreen('payment', final ? null : view.referenceId);
-
-  // A kiosk sounds whatever the settings say: it is its own payment screen, as the cashier's is.
-  useResultSound(view.referenceId, final, outcome);
-
-  const backToStart = (): void => {
-    clear();
-    navigate({ name: 'sale' });
-  };
-
-  /** Cancels the order (write-ahead in the core); true when it is cancelled or being cancelled. */
-  const cancel = async (): Promise<boolean> => {
-    if (cancelling || !view.canCancel) return false;
-    setCancelling(true);
-    setError(null);
-    const result = await bridge['payments.cancel']({ referenceId: view.referenceId, reason: 'kiosk' });
-    setCancelling(false);
-    if (result.ok) {
-      apply(result.value);
-      return true;
-    }
-    setError(result.error);
-    // The customer may have confirmed in the meantime: show where the payment really is.
-    const fresh = await bridge['payments.get']({ referenceId: view.referenceId });
-    if (fresh.ok) apply(fresh.value.payment);
-    return false;
-  };
-
-  // Only a QR nobody has scanned yet is the walk-away case: once scanned, the customer is acting in their app.
-  const unpaidMs = terminal.settings.kioskUnpaidCancelSeconds * 1000;
-  const walkAway = useWalkAway({
-    enabled: view.displayStatus === 'waiting' && view.canCancel && !cancelling,
-    idleMs: unpaidMs,
-    warnMs: Math.min(MAX_WARN_MS, unpaidMs / 3),
-    onWalkAway: () => {
-      void cancel().then((cancelled) => {
-        if (cancelled) backToStart();
-      });
-    },
-  });
+  const backToStart = (): void => payment.leave({ name: 'sale' });
 
   useKeyDown((event) => {
     if (event.key === 'Escape' && !final && view.canCancel) {
       event.preventDefault();
-      void cancel();
+      void payment.cancel();
     } else if ((event.key === 'Enter' || event.key === 'Escape') && final) {
       event.preventDefault();
       backToStart();
@@ -106,62 +55,75 @@ export function KioskPayment({ view }: { view: PaymentView }) {
       {final ? (
         <KioskResult
           view={view}
-          amount={amount}
+          amount={payment.amount}
           onDone={backToStart}
           dismissSeconds={terminal.settings.resultDismissSeconds}
         />
       ) : (
-        <>
-          <div className="kiosk-payment-head">
-            <h1 id="kiosk-payment-title" tabIndex={-1} className="kiosk-payment-title">
-              {view.qrPayload ? t('customer.scanToPay') : t('customer.oneMoment')}
-            </h1>
-            <p
-              className="kiosk-payment-amount"
-              data-testid="payment-amount"
-              data-amount-minor={view.amount.amountMinor}
-            >
-              {amount}
-            </p>
-          </div>
-          {view.qrPayload && <KioskQr payload={view.qrPayload} label={t('payment.qrLabel', { amount })} />}
-          <p
-            className={`kiosk-payment-status status-${view.displayStatus}`}
-            role="status"
-            aria-live="polite"
-            data-testid="payment-status"
-            data-status={view.displayStatus}
-          >
-            {t(CUSTOMER_WORDS[view.displayStatus])}
-          </p>
-          {walkAway.secondsLeft !== null && (
-            <div className="kiosk-still-there" role="alert" data-testid="kiosk-walk-away">
-              <p>{t('kiosk.stillThereQr', { seconds: walkAway.secondsLeft })}</p>
-              <button
-                type="button"
-                className="button button-primary button-large"
-                onClick={walkAway.stillHere}
-                data-testid="kiosk-still-here"
-              >
-                {t('kiosk.stillHere')}
-              </button>
-            </div>
-          )}
-          <ErrorText error={error} testId="payment-error" />
-          {view.canCancel && (
-            <button
-              type="button"
-              className="button button-secondary button-large kiosk-cancel"
-              onClick={() => void cancel()}
-              disabled={cancelling}
-              data-testid="cancel-payment"
-            >
-              {cancelling ? t('payment.cancelling') : t('kiosk.cancel')}
-            </button>
-          )}
-        </>
+        <KioskWaiting view={view} payment={payment} onWalkedAway={backToStart} />
       )}
     </section>
+  );
+}
+
+/** Until the payment is final: the QR (or a moment's wait), its status in the customer's words, and Cancel. */
+function KioskWaiting({
+  view,
+  payment,
+  onWalkedAway,
+}: {
+  view: PaymentView;
+  payment: LivePayment;
+  onWalkedAway: () => void;
+}) {
+  const t = useT();
+  const { amount, cancelling } = payment;
+  // Only a QR nobody has scanned yet is the walk-away case: once scanned, the customer is acting in their app.
+  const unpaidMs = useTerminal().settings.kioskUnpaidCancelSeconds * 1000;
+  const walkAway = useWalkAway({
+    enabled: view.displayStatus === 'waiting' && view.canCancel && !cancelling,
+    idleMs: unpaidMs,
+    warnMs: Math.min(MAX_WARN_MS, unpaidMs / 3),
+    onWalkAway: () => {
+      void payment.cancel().then((cancelled) => {
+        if (cancelled) onWalkedAway();
+      });
+    },
+  });
+  return (
+    <>
+      <div className="kiosk-payment-head">
+        <h1 id="kiosk-payment-title" tabIndex={-1} className="kiosk-payment-title">
+          {view.qrPayload ? t('customer.scanToPay') : t('customer.oneMoment')}
+        </h1>
+        <p className="kiosk-payment-amount" data-testid="payment-amount" data-amount-minor={view.amount.amountMinor}>
+          {amount}
+        </p>
+      </div>
+      {view.qrPayload && <KioskQr payload={view.qrPayload} label={t('payment.qrLabel', { amount })} />}
+      <p
+        className={`kiosk-payment-status status-${view.displayStatus}`}
+        role="status"
+        aria-live="polite"
+        data-testid="payment-status"
+        data-status={view.displayStatus}
+      >
+        {t(CUSTOMER_WORDS[view.displayStatus])}
+      </p>
+      <WalkAwayBanner walkAway={walkAway} question="kiosk.stillThereQr" />
+      <ErrorText error={payment.error} testId="payment-error" />
+      {view.canCancel && (
+        <button
+          type="button"
+          className="button button-secondary button-large kiosk-cancel"
+          onClick={() => void payment.cancel()}
+          disabled={cancelling}
+          data-testid="cancel-payment"
+        >
+          {cancelling ? t('payment.cancelling') : t('kiosk.cancel')}
+        </button>
+      )}
+    </>
   );
 }
 

@@ -25,22 +25,9 @@ const RELOAD_DEBOUNCE_MS = 200;
 export function PaymentsScreen() {
   const [linkedOnly, setLinkedOnly] = useState(false);
   const t = useT();
-  const locale = useLocale();
-  const bridge = useBridge();
   const [filters, setFilters] = useState<PaymentFilterValues>(() => ({ day: localDay() }));
   const [searchText, setSearchText] = useState('');
-  const [items, setItems] = useState<readonly PaymentView[]>([]);
-  // The Cashier column shows once a listed payment names who took it (a till without sign-in never does).
-  const withCashier = items.some((payment) => takenBy(payment) !== null);
-  const cashierOf = (payment: PaymentView): string => {
-    const who = takenBy(payment);
-    return who ? staffNameOf(who, t) : '—';
-  };
-  const [total, setTotal] = useState(0);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reloadTick, setReloadTick] = useState(0);
+  const page = usePaymentsPage(filters);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -51,6 +38,42 @@ export function PaymentsScreen() {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
+
+  useScanHandler((scan) => setSearchText(scan.code));
+
+  return (
+    <section className="screen payments-screen" aria-labelledby="payments-title" data-testid="payments-screen">
+      <h1 id="payments-title" tabIndex={-1} className="screen-title">
+        {t('payments.title')}
+      </h1>
+      <PaymentFilters
+        filters={filters}
+        setFilters={setFilters}
+        searchText={searchText}
+        setSearchText={setSearchText}
+        linkedOnly={linkedOnly}
+        setLinkedOnly={setLinkedOnly}
+      />
+      {linkedOnly ? null : <PaymentsPage page={page} />}
+      {/* Linked-customer charges and holds have no status or reference of ours to filter by: with any method. */}
+      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && (
+        <LinkedCustomerPayments day={filters.day} />
+      )}
+    </section>
+  );
+}
+
+type PaymentsPageState = ReturnType<typeof usePaymentsPage>;
+
+/** The payments the filters pick, a page at a time, read again when a payment changes somewhere. */
+function usePaymentsPage(filters: PaymentFilterValues) {
+  const bridge = useBridge();
+  const [items, setItems] = useState<readonly PaymentView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [reloadTick, setReloadTick] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -85,8 +108,6 @@ export function PaymentsScreen() {
     [],
   );
 
-  useScanHandler((scan) => setSearchText(scan.code));
-
   const loadMore = async (): Promise<void> => {
     if (!nextCursor) return;
     const result = await bridge['payments.history']({ ...filters, limit: PAGE_SIZE, cursor: nextCursor });
@@ -98,89 +119,86 @@ export function PaymentsScreen() {
     setNextCursor(result.value.nextCursor);
   };
 
+  return { items, total, nextCursor, error, loading, loadMore };
+}
+
+function PaymentsPage({ page }: { page: PaymentsPageState }) {
+  const t = useT();
+  const { items, total, nextCursor, error, loading } = page;
   return (
-    <section className="screen payments-screen" aria-labelledby="payments-title" data-testid="payments-screen">
-      <h1 id="payments-title" tabIndex={-1} className="screen-title">
-        {t('payments.title')}
-      </h1>
-      <PaymentFilters
-        filters={filters}
-        setFilters={setFilters}
-        searchText={searchText}
-        setSearchText={setSearchText}
-        linkedOnly={linkedOnly}
-        setLinkedOnly={setLinkedOnly}
-      />
-      {linkedOnly ? null : (
-        <>
-          <ErrorText error={error} testId="payments-error" />
-          {!error && (
-            <p className="hint" aria-live="polite" data-testid="payments-total">
-              {loading
-                ? t('common.loading')
-                : total === 1
-                  ? t('payments.totalOne')
-                  : t('payments.total', { count: total })}
-            </p>
-          )}
-          {error || loading ? null : items.length === 0 ? (
-            <p data-testid="payments-empty">{t('payments.empty')}</p>
-          ) : (
-            <table className="data-table" data-testid="payments-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('payments.colTime')}</th>
-                  <th scope="col">{t('payments.colAmount')}</th>
-                  <th scope="col">{t('payments.colStatus')}</th>
-                  <th scope="col">{t('payments.colMethod')}</th>
-                  <th scope="col">{t('payments.colReference')}</th>
-                  <th scope="col">{t('payments.colProviderId')}</th>
-                  {withCashier && <th scope="col">{t('payments.colCashier')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((payment) => (
-                  <tr
-                    key={payment.referenceId}
-                    data-testid="payment-row"
-                    data-reference-id={payment.referenceId}
-                    data-status={payment.displayStatus}
-                  >
-                    <td>{time(payment.createdAt, locale)}</td>
-                    <td className="num">{money(payment.amount, locale)}</td>
-                    <td>
-                      <PaymentStatusBadge payment={payment} />
-                    </td>
-                    <td>
-                      {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
-                      <RegisterMark payment={payment} testId="payment-row-register" />
-                    </td>
-                    <td>
-                      <OpenPaymentButton referenceId={payment.referenceId} />
-                    </td>
-                    <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
-                    {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {nextCursor && (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => void loadMore()}
-              data-testid="payments-load-more"
-            >
-              {t('payments.loadMore')}
-            </button>
-          )}
-        </>
+    <>
+      <ErrorText error={error} testId="payments-error" />
+      {!error && (
+        <p className="hint" aria-live="polite" data-testid="payments-total">
+          {loading ? t('common.loading') : total === 1 ? t('payments.totalOne') : t('payments.total', { count: total })}
+        </p>
       )}
-      {/* Linked-customer charges and holds have no status or reference of ours to filter by: with any method. */}
-      {(linkedOnly || (!filters.method && !filters.status && !filters.origin && !filters.search)) && (
-        <LinkedCustomerPayments day={filters.day} />
+      {error || loading ? null : items.length === 0 ? (
+        <p data-testid="payments-empty">{t('payments.empty')}</p>
+      ) : (
+        <PaymentsTable items={items} />
       )}
-    </section>
+      {nextCursor && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void page.loadMore()}
+          data-testid="payments-load-more"
+        >
+          {t('payments.loadMore')}
+        </button>
+      )}
+    </>
+  );
+}
+
+function PaymentsTable({ items }: { items: readonly PaymentView[] }) {
+  const t = useT();
+  const locale = useLocale();
+  // The Cashier column shows once a listed payment names who took it (a till without sign-in never does).
+  const withCashier = items.some((payment) => takenBy(payment) !== null);
+  const cashierOf = (payment: PaymentView): string => {
+    const who = takenBy(payment);
+    return who ? staffNameOf(who, t) : '—';
+  };
+  return (
+    <table className="data-table" data-testid="payments-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('payments.colTime')}</th>
+          <th scope="col">{t('payments.colAmount')}</th>
+          <th scope="col">{t('payments.colStatus')}</th>
+          <th scope="col">{t('payments.colMethod')}</th>
+          <th scope="col">{t('payments.colReference')}</th>
+          <th scope="col">{t('payments.colProviderId')}</th>
+          {withCashier && <th scope="col">{t('payments.colCashier')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((payment) => (
+          <tr
+            key={payment.referenceId}
+            data-testid="payment-row"
+            data-reference-id={payment.referenceId}
+            data-status={payment.displayStatus}
+          >
+            <td>{time(payment.createdAt, locale)}</td>
+            <td className="num">{money(payment.amount, locale)}</td>
+            <td>
+              <PaymentStatusBadge payment={payment} />
+            </td>
+            <td>
+              {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
+              <RegisterMark payment={payment} testId="payment-row-register" />
+            </td>
+            <td>
+              <OpenPaymentButton referenceId={payment.referenceId} />
+            </td>
+            <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
+            {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

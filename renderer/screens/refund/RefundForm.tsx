@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { RequestOf } from '../../../shared/contract.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
+import { useState } from 'react';
+import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import type { CurrencyCode } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
@@ -8,31 +8,15 @@ import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx'
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
-import { useSessionStore } from '../../stores/session-store.ts';
 import { approvedBy, staffNameOf } from '../../components/attribution.ts';
-import { refundApprovalOf, type RefundApproval } from './refund-approval.ts';
+import type { RefundApproval } from './refund-approval.ts';
+import { latestRefund, OTHER, REASONS, useRefundForm, type RefundFormState } from './use-refund-form.ts';
 
 export interface RefundOutcome {
   readonly text: string;
   readonly tone: 'success' | 'pending' | 'failure';
   /** "Approved by …": who approved it with their PIN, when someone had to. */
   readonly approvedBy?: string;
-}
-
-const REASONS: readonly MessageKey[] = [
-  'refund.reason.returned',
-  'refund.reason.wrongAmount',
-  'refund.reason.duplicate',
-  'refund.reason.service',
-  'refund.reason.goodwill',
-];
-const OTHER = 'other';
-
-interface Problems {
-  amount?: string;
-  reason?: string;
-  pin?: string;
 }
 
 /**
@@ -52,31 +36,9 @@ export function RefundForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  const bridge = useBridge();
+  const form = useRefundForm(payment, onDone);
   const refundable = payment.refundable;
-  // What is left to refund until the clerk types an amount: the default follows the payment as it moves (a
-  // refund of another terminal, one of ours confirmed or refused while the form is open).
-  const [typedAmountMinor, setTypedAmountMinor] = useState<number | null>(null);
-  const amountMinor = typedAmountMinor ?? refundable.amountMinor;
-  const [reasonChoice, setReasonChoice] = useState<string>(REASONS[0]!);
-  const [otherReason, setOtherReason] = useState('');
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
-  // Validated and waiting for the clerk's "yes": money leaves only after the question was answered.
-  const [confirming, setConfirming] = useState(false);
-  // Unknown until settings arrive: assume set, the core refuses anyway.
-  const pinSet = useAppStore((state) => state.settingsView?.secrets.supervisorPin ?? true);
-  const staff = useSessionStore((state) => state.session?.staff ?? null);
-  const limitMinor = useAppStore((state) => state.settingsView?.settings.staff?.refundWithoutApprovalUpToMinor ?? 0);
-  // The core refused it without a PIN (it also counts the cashier's refunds of the shift, which this screen does
-  // not see): the approver's PIN field shows from then on.
-  const [approverAsked, setApproverAsked] = useState(false);
-  const refundedBeforeMinor = payment.amount.amountMinor - refundable.amountMinor;
-  const judged = refundApprovalOf({ staff, limitMinor, amountMinor, refundedBeforeMinor });
-  const approval = approverAsked && judged === 'none' ? 'approver-pin' : judged;
+  const { amountMinor, setTypedAmountMinor, problems } = form;
 
   if (!payment.canRefund) {
     if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
@@ -91,7 +53,7 @@ export function RefundForm({
 
   // Said before anyone fills the form: without a supervisor PIN no refund can be approved on this till (with
   // people signed in, their own PINs approve).
-  if (!pinSet && approval === 'supervisor-pin') {
+  if (!form.pinSet && form.approval === 'supervisor-pin') {
     return (
       <p className="explain refund-no-pin" role="alert" data-testid="refund-no-pin">
         {t('refund.noPin')}
@@ -99,47 +61,16 @@ export function RefundForm({
     );
   }
 
-  const reason = reasonChoice === OTHER ? otherReason.trim() : t(reasonChoice as MessageKey);
   const amountText = money({ amountMinor, currency: refundable.currency }, locale);
-
-  const check = (event: FormEvent): void => {
-    event.preventDefault();
-    if (busy) return;
-    const found: Problems = {};
-    if (amountMinor <= 0) found.amount = t('refund.amountZero');
-    else if (amountMinor > refundable.amountMinor)
-      found.amount = t('refund.amountTooBig', { amount: money(refundable, locale) });
-    if (reason === '') found.reason = t('refund.reasonMissing');
-    if (pin === '' && approval !== 'none') found.pin = t(PIN_MISSING[approval]);
-    setProblems(found);
-    setError(null);
-    if (Object.keys(found).length > 0) return;
-    setConfirming(true);
-  };
-
-  const send = async (): Promise<void> => {
-    if (busy) return;
-    setConfirming(false);
-    setBusy(true);
-    const result = await bridge['payments.refund'](
-      refundRequest({ referenceId: payment.referenceId, amountMinor, reason }, approval, pin),
-    );
-    setBusy(false);
-    // A PIN is typed for one attempt only; it never lingers in the form.
-    setPin('');
-    if (!result.ok) {
-      setError(result.error);
-      if (result.error.code === 'supervisor.pin-required') setApproverAsked(true);
-      if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required')
-        pinRef.current?.focus();
-      return;
-    }
-    onDone(result.value, latestRefund(result.value)?.refundId ?? null);
-  };
-
   const amountId = 'refund-amount';
   return (
-    <form className="refund-form" aria-label={t('refund.form')} onSubmit={check} noValidate data-testid="refund-form">
+    <form
+      className="refund-form"
+      aria-label={t('refund.form')}
+      onSubmit={form.check}
+      noValidate
+      data-testid="refund-form"
+    >
       <label className="field" htmlFor={amountId}>
         <span className="field-label">{t('refund.amount')}</span>
         <MoneyInput
@@ -154,6 +85,19 @@ export function RefundForm({
         />
       </label>
       <FieldProblem id="refund-amount-problem" text={problems.amount} />
+      <RefundReason form={form} />
+      <RefundApprovalField form={form} currency={refundable.currency} />
+      <ErrorText error={form.error} testId="refund-error" />
+      <RefundSubmit form={form} amountText={amountText} />
+    </form>
+  );
+}
+
+function RefundReason({ form }: { form: RefundFormState }) {
+  const t = useT();
+  const { reasonChoice, setReasonChoice, otherReason, setOtherReason, problems } = form;
+  return (
+    <>
       <label className="field" htmlFor="refund-reason">
         <span className="field-label">{t('refund.reason')}</span>
         <select
@@ -183,6 +127,17 @@ export function RefundForm({
           data-testid="refund-reason-other"
         />
       )}
+    </>
+  );
+}
+
+/** The PIN the refund's approval needs (whose, and a hint naming the cashier it approves for), or none. */
+function RefundApprovalField({ form, currency }: { form: RefundFormState; currency: CurrencyCode }) {
+  const t = useT();
+  const locale = useLocale();
+  const { approval, staff, limitMinor, problems, pinRef, pin, setPin } = form;
+  return (
+    <>
       {approval === 'approver-pin' && staff && (
         <p className="hint refund-approver-hint" id="refund-pin-hint" data-testid="refund-approver-hint">
           {t('refund.approverHint', { name: staffNameOf(staff, t) })}
@@ -191,7 +146,7 @@ export function RefundForm({
       {approval === 'none' ? (
         <p className="hint" data-testid="refund-no-approval">
           {t('refund.noApprovalNeeded', {
-            amount: money({ amountMinor: limitMinor, currency: refundable.currency }, locale),
+            amount: money({ amountMinor: limitMinor, currency }, locale),
           })}
         </p>
       ) : (
@@ -211,46 +166,46 @@ export function RefundForm({
           data-testid="refund-pin"
         />
       )}
-      <ErrorText error={error} testId="refund-error" />
-      {confirming ? (
-        <div
-          className="refund-confirm"
-          role="alertdialog"
-          aria-labelledby="refund-confirm-question"
-          data-testid="refund-confirm"
-        >
-          <p id="refund-confirm-question" className="refund-confirm-question">
-            {t('refund.confirmQuestion', { amount: amountText })}
-          </p>
-          <button
-            type="button"
-            className="button button-primary button-large"
-            onClick={() => void send()}
-            autoFocus
-            data-testid="refund-confirm-yes"
-          >
-            {t('refund.confirmYes', { amount: amountText })}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-large"
-            onClick={() => setConfirming(false)}
-            data-testid="refund-confirm-back"
-          >
-            {t('refund.confirmBack')}
-          </button>
-        </div>
-      ) : (
-        <button
-          type="submit"
-          className="button button-primary button-large"
-          disabled={busy}
-          data-testid="refund-submit"
-        >
-          {busy ? t('refund.refunding') : t('refund.submit', { amount: amountText })}
-        </button>
-      )}
-    </form>
+    </>
+  );
+}
+
+/** Refund, then "Refund S$12.34?": money leaves only after the clerk's yes. */
+function RefundSubmit({ form, amountText }: { form: RefundFormState; amountText: string }) {
+  const t = useT();
+  const { confirming, setConfirming, send, busy } = form;
+  return confirming ? (
+    <div
+      className="refund-confirm"
+      role="alertdialog"
+      aria-labelledby="refund-confirm-question"
+      data-testid="refund-confirm"
+    >
+      <p id="refund-confirm-question" className="refund-confirm-question">
+        {t('refund.confirmQuestion', { amount: amountText })}
+      </p>
+      <button
+        type="button"
+        className="button button-primary button-large"
+        onClick={() => void send()}
+        autoFocus
+        data-testid="refund-confirm-yes"
+      >
+        {t('refund.confirmYes', { amount: amountText })}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-large"
+        onClick={() => setConfirming(false)}
+        data-testid="refund-confirm-back"
+      >
+        {t('refund.confirmBack')}
+      </button>
+    </div>
+  ) : (
+    <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
+      {busy ? t('refund.refunding') : t('refund.submit', { amount: amountText })}
+    </button>
   );
 }
 
@@ -295,29 +250,6 @@ const PIN_LABEL: Readonly<Record<Exclude<RefundApproval, 'none'>, MessageKey>> =
   'own-pin': 'refund.ownPin',
   'approver-pin': 'refund.approverPin',
 };
-const PIN_MISSING: Readonly<Record<Exclude<RefundApproval, 'none'>, MessageKey>> = {
-  'supervisor-pin': 'refund.pinMissing',
-  'own-pin': 'refund.ownPinMissing',
-  'approver-pin': 'refund.approverPinMissing',
-};
-
-/**
- * The contract keeps its shape: `supervisorPin` is the approver's own PIN (or the signed-in person's). Within the
- * limit without approval there is none to send, and the field is left out for the core to decide.
- */
-function refundRequest(
-  base: { referenceId: string; amountMinor: number; reason: string },
-  approval: RefundApproval,
-  pin: string,
-): RequestOf<'payments.refund'> {
-  if (approval === 'none') return base;
-  return { ...base, supervisorPin: pin };
-}
-
-function latestRefund(detail: PaymentDetail): RefundView | undefined {
-  return [...detail.refunds].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
-}
-
 /**
  * What the banner says about the refund this form made, from the payment as it is NOW: a refund that was
  * still being confirmed when it was sent says "confirmed" once it is (the screen re-reads on refund.updated).

@@ -13,9 +13,43 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 
 export function RegisterKeys({ onKeysChanged }: { onKeysChanged: () => void }) {
   const t = useT();
-  const locale = useLocale();
+  const keys = useRegisterKeys(onKeysChanged);
+  const { created, revoked } = keys;
+  return (
+    <fieldset data-testid="settings-ecr-keys">
+      <legend>{t('settings.ecr.keys')}</legend>
+      {keys.list.length === 0 ? (
+        <p className="hint">{t('settings.ecr.noKeys')}</p>
+      ) : (
+        <KeysTable keys={keys.list} busy={keys.busy} onRevoke={(name) => void keys.revoke(name)} />
+      )}
+      <NewKeyName keys={keys} />
+      {created && (
+        <div className="register-new-key" role="status" data-testid="settings-ecr-new-key-shown">
+          <p>{t('settings.ecr.newKey', { name: created.name })}</p>
+          <input
+            type="text"
+            readOnly
+            value={created.key}
+            aria-label={t('settings.ecr.newKeyLabel', { name: created.name })}
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="settings-ecr-new-key"
+          />
+        </div>
+      )}
+      {revoked && (
+        <p role="status" data-testid="settings-ecr-revoked">
+          {t('settings.ecr.revoked', { name: revoked })}
+        </p>
+      )}
+      <ErrorText error={keys.error} testId="settings-ecr-error" />
+    </fieldset>
+  );
+}
+
+/** The keys as main has them; making one shows it once, revoking one stops it at once. */
+function useRegisterKeys(onKeysChanged: () => void) {
   const bridge = useBridge();
-  const nameId = useId();
   const [keys, setKeys] = useState<readonly RegisterKeyView[]>([]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
@@ -67,46 +101,63 @@ export function RegisterKeys({ onKeysChanged }: { onKeysChanged: () => void }) {
     if (created?.name === keyName) setCreated(null);
   };
 
+  return { list: keys, name, setName, created, revoked, error, busy, create, revoke };
+}
+
+function KeysTable({
+  keys,
+  busy,
+  onRevoke,
+}: {
+  keys: readonly RegisterKeyView[];
+  busy: boolean;
+  onRevoke: (name: string) => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <fieldset data-testid="settings-ecr-keys">
-      <legend>{t('settings.ecr.keys')}</legend>
-      {keys.length === 0 ? (
-        <p className="hint">{t('settings.ecr.noKeys')}</p>
-      ) : (
-        <table className="register-keys">
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.ecr.keyName')}</th>
-              <th scope="col">{t('settings.ecr.keyCreated')}</th>
-              <th scope="col">{t('settings.ecr.keyLastUsed')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('settings.ecr.revokeKey')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.name} data-testid="settings-ecr-key" data-key-name={key.name}>
-                <th scope="row">{key.name}</th>
-                <td>{dateTime(key.createdAt, locale)}</td>
-                <td>{key.lastUsedAt ? dateTime(key.lastUsedAt, locale) : t('settings.ecr.keyNeverUsed')}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-danger"
-                    onClick={() => void revoke(key.name)}
-                    disabled={busy}
-                    aria-label={t('settings.ecr.revokeKeyLabel', { name: key.name })}
-                    data-testid="settings-ecr-revoke"
-                  >
-                    {t('settings.ecr.revokeKey')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+    <table className="register-keys">
+      <thead>
+        <tr>
+          <th scope="col">{t('settings.ecr.keyName')}</th>
+          <th scope="col">{t('settings.ecr.keyCreated')}</th>
+          <th scope="col">{t('settings.ecr.keyLastUsed')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('settings.ecr.revokeKey')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key.name} data-testid="settings-ecr-key" data-key-name={key.name}>
+            <th scope="row">{key.name}</th>
+            <td>{dateTime(key.createdAt, locale)}</td>
+            <td>{key.lastUsedAt ? dateTime(key.lastUsedAt, locale) : t('settings.ecr.keyNeverUsed')}</td>
+            <td>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => onRevoke(key.name)}
+                disabled={busy}
+                aria-label={t('settings.ecr.revokeKeyLabel', { name: key.name })}
+                data-testid="settings-ecr-revoke"
+              >
+                {t('settings.ecr.revokeKey')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function NewKeyName({ keys }: { keys: ReturnType<typeof useRegisterKeys> }) {
+  const t = useT();
+  const nameId = useId();
+  const { name, setName, busy, create } = keys;
+  return (
+    <>
       <div className="field">
         <label className="field-label" htmlFor={nameId}>
           {t('settings.ecr.newKeyName')}
@@ -137,25 +188,6 @@ export function RegisterKeys({ onKeysChanged }: { onKeysChanged: () => void }) {
       >
         {t('settings.ecr.createKey')}
       </button>
-      {created && (
-        <div className="register-new-key" role="status" data-testid="settings-ecr-new-key-shown">
-          <p>{t('settings.ecr.newKey', { name: created.name })}</p>
-          <input
-            type="text"
-            readOnly
-            value={created.key}
-            aria-label={t('settings.ecr.newKeyLabel', { name: created.name })}
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="settings-ecr-new-key"
-          />
-        </div>
-      )}
-      {revoked && (
-        <p role="status" data-testid="settings-ecr-revoked">
-          {t('settings.ecr.revoked', { name: revoked })}
-        </p>
-      )}
-      <ErrorText error={error} testId="settings-ecr-error" />
-    </fieldset>
+    </>
   );
 }

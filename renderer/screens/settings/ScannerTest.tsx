@@ -90,41 +90,55 @@ export function ScannerTest({
           {t('scannerTest.start')}
         </button>
       )}
-      {measurement && (
-        <div role="status" data-testid="scanner-test-result">
-          <p>
-            {t('scannerTest.result', {
-              length: measurement.length,
-              maxGap: measurement.maxGapMs,
-              avgGap: measurement.averageGapMs,
-              terminator: measurement.terminator ?? t('scannerTest.noTerminator'),
-            })}
-          </p>
-          {tooSlow ? (
-            <p className="field-problem">{t('scannerTest.tooSlow')}</p>
-          ) : (
-            <>
-              <p>
-                {wouldRecognise(measurement, scanner) ? t('scannerTest.wouldDetect') : t('scannerTest.wouldNotDetect')}
-              </p>
-              <p>{t('scannerTest.suggest', { ms: measurement.suggestedMaxInterKeyMs ?? '' })}</p>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() =>
-                  onApply({
-                    maxInterKeyMs: measurement.suggestedMaxInterKeyMs ?? scanner.maxInterKeyMs,
-                    minLength: Math.min(scanner.minLength, Math.max(4, measurement.length)),
-                    terminator: measurement.terminator ?? scanner.terminator,
-                  })
-                }
-                data-testid="scanner-test-apply"
-              >
-                {t('scannerTest.apply')}
-              </button>
-            </>
-          )}
-        </div>
+      {measurement && <ScanMeasured measurement={measurement} tooSlow={tooSlow} scanner={scanner} onApply={onApply} />}
+    </div>
+  );
+}
+
+/** How fast this scanner typed, whether the thresholds recognise it, and thresholds that would. */
+function ScanMeasured({
+  measurement,
+  tooSlow,
+  scanner,
+  onApply,
+}: {
+  measurement: ScanMeasurement;
+  tooSlow: boolean;
+  scanner: Settings['scanner'];
+  onApply: (scanner: Settings['scanner']) => void;
+}) {
+  const t = useT();
+  return (
+    <div role="status" data-testid="scanner-test-result">
+      <p>
+        {t('scannerTest.result', {
+          length: measurement.length,
+          maxGap: measurement.maxGapMs,
+          avgGap: measurement.averageGapMs,
+          terminator: measurement.terminator ?? t('scannerTest.noTerminator'),
+        })}
+      </p>
+      {tooSlow ? (
+        <p className="field-problem">{t('scannerTest.tooSlow')}</p>
+      ) : (
+        <>
+          <p>{wouldRecognise(measurement, scanner) ? t('scannerTest.wouldDetect') : t('scannerTest.wouldNotDetect')}</p>
+          <p>{t('scannerTest.suggest', { ms: measurement.suggestedMaxInterKeyMs ?? '' })}</p>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() =>
+              onApply({
+                maxInterKeyMs: measurement.suggestedMaxInterKeyMs ?? scanner.maxInterKeyMs,
+                minLength: Math.min(scanner.minLength, Math.max(4, measurement.length)),
+                terminator: measurement.terminator ?? scanner.terminator,
+              })
+            }
+            data-testid="scanner-test-apply"
+          >
+            {t('scannerTest.apply')}
+          </button>
+        </>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
@@ -49,7 +49,61 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const form = useSettingsForm(view);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const panelsRef = useRef<HTMLDivElement>(null);
-  // The section a link asked for (the status bar's "check this till": About), also while Settings is open.
+  const problemFields = Object.keys(form.fieldErrors);
+  const counts = problemsBySection(problemFields);
+  const [section, setSection] = useOpenSection(form, problemFields, panelsRef);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    void form.save();
+  };
+
+  return (
+    <section className="screen settings-screen" aria-labelledby="settings-title" data-testid="settings-screen">
+      <h1 id="settings-title" tabIndex={-1} className="screen-title">
+        {t('settings.title')}
+      </h1>
+      <SectionTabs current={section} counts={counts} onSelect={setSection} />
+      <form
+        className="settings-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="settings-title"
+        data-testid="settings-form"
+      >
+        {/* The sections scroll; the save bar sits below them, never over the field being edited. */}
+        <div className="settings-panels" ref={panelsRef}>
+          <SettingsPanels view={view} form={form} section={section} />
+        </div>
+        <SaveBar form={form} problemCount={problemFields.length} saveButtonRef={saveButtonRef} />
+      </form>
+      {form.relocked && (
+        <RelockDialog
+          keypad={mode === 'kiosk'}
+          onUnlocked={() => {
+            saveButtonRef.current?.focus();
+            form.pinAccepted();
+          }}
+          onCancel={() => {
+            form.pinDialogCancelled();
+            saveButtonRef.current?.focus();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+type SettingsForm = ReturnType<typeof useSettingsForm>;
+
+/**
+ * The section on show: the one a link asked for (the status bar's "check this till": About), also while Settings
+ * is open; after a refusal, the section of the first problem, with that field brought into view and focused.
+ */
+function useOpenSection(
+  form: SettingsForm,
+  problemFields: readonly string[],
+  panelsRef: RefObject<HTMLDivElement | null>,
+): [SettingsSection, (section: SettingsSection) => void] {
   const screen = useAppStore((state) => state.screen);
   const asked = screen.name === 'settings' ? screen.section : undefined;
   const [section, setSection] = useState<SettingsSection>(asked ?? 'connection');
@@ -58,13 +112,6 @@ function SettingsForm({ view }: { view: SettingsView }) {
     setAskedBy(screen);
     if (asked) setSection(asked);
   }
-  const problemFields = Object.keys(form.fieldErrors);
-  const counts = problemsBySection(problemFields);
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    void form.save();
-  };
-
   // A refusal opens the section of the first problem (adjusted while rendering: no extra pass) and brings
   // that field into view, focused. Editing afterwards moves nothing.
   const refusals = form.refusals;
@@ -87,120 +134,108 @@ function SettingsForm({ view }: { view: SettingsView }) {
     });
     return () => cancelAnimationFrame(frame);
     // A new refusal asks again even for the same section.
-  }, [focusRequest, openedFor]);
+  }, [focusRequest, openedFor, panelsRef]);
 
-  const panel = (id: SettingsSection, children: ReactNode): ReactNode => (
+  return [section, setSection];
+}
+
+function Panel({ id, shown, children }: { id: SettingsSection; shown: SettingsSection; children: ReactNode }) {
+  return (
     <div
       role="tabpanel"
       id={`settings-panel-${id}`}
       aria-labelledby={`settings-tab-${id}`}
-      hidden={section !== id}
+      hidden={shown !== id}
       className="settings-panel"
       data-testid={`settings-panel-${id}`}
     >
       {children}
     </div>
   );
+}
 
+/** Each section's fieldsets, all editing the one shared draft; only the section on show is visible. */
+function SettingsPanels({ view, form, section }: { view: SettingsView; form: SettingsForm; section: SettingsSection }) {
   return (
-    <section className="screen settings-screen" aria-labelledby="settings-title" data-testid="settings-screen">
-      <h1 id="settings-title" tabIndex={-1} className="screen-title">
-        {t('settings.title')}
-      </h1>
-      <SectionTabs current={section} counts={counts} onSelect={setSection} />
-      <form
-        className="settings-form"
-        onSubmit={submit}
-        noValidate
-        aria-labelledby="settings-title"
-        data-testid="settings-form"
-      >
-        {/* The sections scroll; the save bar sits below them, never over the field being edited. */}
-        <div className="settings-panels" ref={panelsRef}>
-          {panel(
-            'connection',
-            <>
-              <ProviderFieldset
-                draft={form.draft}
-                patch={form.patch}
-                onError={(error) =>
-                  error.code === 'settings.invalid' ? form.testRefused(error) : form.reportError(error)
-                }
-              />
-              <PartnerFieldset draft={form.draft} />
-            </>,
-          )}
-          {panel(
-            'terminal',
-            <>
-              <TerminalFieldset draft={form.draft} />
-              <CustomerHelpFieldset draft={form.draft} />
-            </>,
-          )}
-          {panel('payments', <LimitsFieldset draft={form.draft} />)}
-          {panel(
-            'devices',
-            <>
-              <ScannerFieldset draft={form.draft} />
-              <CameraFieldset draft={form.draft} />
-              <PrinterFieldset draft={form.draft} />
-            </>,
-          )}
-          {panel('pins', <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />)}
-          {panel(
-            'staff',
-            <>
-              <StaffFieldset draft={form.draft} />
-              {/* Read when the section opens: the list is the core's, not part of the settings draft. */}
-              {section === 'staff' && <StaffPeople />}
-              <RoleRightsTable />
-            </>,
-          )}
-          {panel('linked', <LinkedCustomersFieldset draft={form.draft} />)}
-          {panel('register', <RegisterFieldset draft={form.draft} />)}
-          {panel('updates', <UpdatesFieldset draft={form.draft} />)}
-          {panel('about', <AboutSection view={view} />)}
-        </div>
-
-        <div className="form-footer">
-          <button
-            type="submit"
-            ref={saveButtonRef}
-            className="button button-primary button-large"
-            disabled={form.busy}
-            data-testid="settings-save"
-          >
-            {form.busy ? t('settings.saving') : t('settings.save')}
-          </button>
-          {problemFields.length > 0 ? (
-            <p role="alert" className="error-text" data-testid="settings-error" data-error-code="settings.invalid">
-              {problemFields.length === 1
-                ? t('settings.problemsOne')
-                : t('settings.problemsCount', { count: problemFields.length })}
-            </p>
-          ) : (
-            <ErrorText error={form.error} testId="settings-error" />
-          )}
-          {form.message && (
-            <p role="status" data-testid="settings-message">
-              {form.message}
-            </p>
-          )}
-        </div>
-      </form>
-      {form.relocked && (
-        <RelockDialog
-          keypad={mode === 'kiosk'}
-          onUnlocked={() => {
-            saveButtonRef.current?.focus();
-            form.pinAccepted();
-          }}
-          onCancel={() => {
-            form.pinDialogCancelled();
-            saveButtonRef.current?.focus();
-          }}
+    <>
+      <Panel id="connection" shown={section}>
+        <ProviderFieldset
+          draft={form.draft}
+          patch={form.patch}
+          onError={(error) => (error.code === 'settings.invalid' ? form.testRefused(error) : form.reportError(error))}
         />
+        <PartnerFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="terminal" shown={section}>
+        <TerminalFieldset draft={form.draft} />
+        <CustomerHelpFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="payments" shown={section}>
+        <LimitsFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="devices" shown={section}>
+        <ScannerFieldset draft={form.draft} />
+        <CameraFieldset draft={form.draft} />
+        <PrinterFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="pins" shown={section}>
+        <SecurityFieldset draft={form.draft} pinConfirm={form.pinConfirm} />
+      </Panel>
+      <Panel id="staff" shown={section}>
+        <StaffFieldset draft={form.draft} />
+        {/* Read when the section opens: the list is the core's, not part of the settings draft. */}
+        {section === 'staff' && <StaffPeople />}
+        <RoleRightsTable />
+      </Panel>
+      <Panel id="linked" shown={section}>
+        <LinkedCustomersFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="register" shown={section}>
+        <RegisterFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="updates" shown={section}>
+        <UpdatesFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="about" shown={section}>
+        <AboutSection view={view} />
+      </Panel>
+    </>
+  );
+}
+
+function SaveBar({
+  form,
+  problemCount,
+  saveButtonRef,
+}: {
+  form: SettingsForm;
+  problemCount: number;
+  saveButtonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const t = useT();
+  return (
+    <div className="form-footer">
+      <button
+        type="submit"
+        ref={saveButtonRef}
+        className="button button-primary button-large"
+        disabled={form.busy}
+        data-testid="settings-save"
+      >
+        {form.busy ? t('settings.saving') : t('settings.save')}
+      </button>
+      {problemCount > 0 ? (
+        <p role="alert" className="error-text" data-testid="settings-error" data-error-code="settings.invalid">
+          {problemCount === 1 ? t('settings.problemsOne') : t('settings.problemsCount', { count: problemCount })}
+        </p>
+      ) : (
+        <ErrorText error={form.error} testId="settings-error" />
       )}
-    </section>
+      {form.message && (
+        <p role="status" data-testid="settings-message">
+          {form.message}
+        </p>
+      )}
+    </div>
   );
 }

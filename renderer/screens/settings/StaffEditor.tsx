@@ -22,64 +22,13 @@ export function StaffEditor({
   onCancel: () => void;
 }) {
   const t = useT();
-  const bridge = useBridge();
-  const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<StaffProblems>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const [scanning, setScanning] = useState(false);
-  const patch = (change: Partial<StaffDraft>): void => setDraft((before) => ({ ...before, ...change }));
-
-  const save = async (): Promise<void> => {
-    if (busy) return;
-    const found = staffProblems(draft);
-    setProblems(found);
-    setError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const result = await bridge['staff.save'](staffSaveRequest(draft));
-    setBusy(false);
-    // A PIN is never kept on screen once sent, whatever the answer.
-    patch({ pin: '', pinAgain: '' });
-    if (result.ok) onSaved(draft.name.trim());
-    else setError(result.error);
-  };
+  const editor = useStaffEditor(initial, onSaved);
+  const { draft, patch, problem, busy, error, save } = editor;
   const enterSaves = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || event.defaultPrevented) return;
     event.preventDefault();
     void save();
   };
-  const problem = (field: keyof StaffProblems): string | undefined => {
-    const key = problems[field];
-    return key ? t(`staff.${key}`) : undefined;
-  };
-  // The PIN and its repeat: the same digits-only field, each with its own problem.
-  const pinInput = (field: 'pin' | 'pinAgain', describedBy?: string) => {
-    const id = field === 'pin' ? 'staff-pin' : 'staff-pin-again';
-    return (
-      <LabelledInput
-        id={id}
-        label={t(field === 'pin' ? 'staff.pin' : 'staff.pinAgain')}
-        problem={problem(field)}
-        type="password"
-        inputMode="numeric"
-        autoComplete="new-password"
-        maxLength={8}
-        value={draft[field]}
-        onChange={(event) => patch(field === 'pin' ? { pin: event.target.value } : { pinAgain: event.target.value })}
-        aria-describedby={describedBy}
-        data-testid={id}
-      />
-    );
-  };
-  const badgeState =
-    draft.badgeCode === null
-      ? t('staff.badgeRemoved')
-      : draft.badgeCode !== undefined
-        ? t('staff.badgeScanned')
-        : draft.hadBadge
-          ? t('staff.badgeSet')
-          : t('staff.badgeNone');
 
   return (
     <div
@@ -117,43 +66,12 @@ export function StaffEditor({
           ))}
         </select>
       </label>
-      {pinInput('pin', 'staff-pin-hint')}
+      <StaffPinInput editor={editor} field="pin" describedBy="staff-pin-hint" />
       <p id="staff-pin-hint" className="hint">
         {draft.id === null ? t('staff.pinHintNew') : t('staff.pinHintKeep')}
       </p>
-      {pinInput('pinAgain')}
-      <div className="field staff-badge">
-        <span className="field-label">{t('staff.badge')}</span>
-        <span data-testid="staff-badge-state">{badgeState}</span>
-        {scanning ? (
-          <BadgeScan
-            onScanned={(code) => {
-              patch({ badgeCode: code });
-              setScanning(false);
-            }}
-            onCancel={() => setScanning(false)}
-          />
-        ) : (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => setScanning(true)}
-            data-testid="staff-badge-scan"
-          >
-            {t('staff.badgeScan')}
-          </button>
-        )}
-        {(draft.hadBadge || draft.badgeCode) && draft.badgeCode !== null && (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => patch({ badgeCode: null })}
-            data-testid="staff-badge-remove"
-          >
-            {t('staff.badgeRemove')}
-          </button>
-        )}
-      </div>
+      <StaffPinInput editor={editor} field="pinAgain" />
+      <StaffBadgeField draft={draft} patch={patch} />
       {draft.id !== null && (
         <div className="field field-checkbox">
           <input
@@ -181,6 +99,118 @@ export function StaffEditor({
           {t('staff.cancel')}
         </button>
       </div>
+    </div>
+  );
+}
+
+type StaffEditorState = ReturnType<typeof useStaffEditor>;
+
+/** The person as edited, checked before it is sent; a PIN never stays on screen once sent. */
+function useStaffEditor(initial: StaffDraft, onSaved: (name: string) => void) {
+  const t = useT();
+  const bridge = useBridge();
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<StaffProblems>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const patch = (change: Partial<StaffDraft>): void => setDraft((before) => ({ ...before, ...change }));
+
+  const save = async (): Promise<void> => {
+    if (busy) return;
+    const found = staffProblems(draft);
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const result = await bridge['staff.save'](staffSaveRequest(draft));
+    setBusy(false);
+    // A PIN is never kept on screen once sent, whatever the answer.
+    patch({ pin: '', pinAgain: '' });
+    if (result.ok) onSaved(draft.name.trim());
+    else setError(result.error);
+  };
+  const problem = (field: keyof StaffProblems): string | undefined => {
+    const key = problems[field];
+    return key ? t(`staff.${key}`) : undefined;
+  };
+  return { draft, patch, problem, busy, error, save };
+}
+
+/** The PIN and its repeat: the same digits-only field, each with its own problem. */
+function StaffPinInput({
+  editor,
+  field,
+  describedBy,
+}: {
+  editor: StaffEditorState;
+  field: 'pin' | 'pinAgain';
+  describedBy?: string;
+}) {
+  const t = useT();
+  const { draft, patch, problem } = editor;
+  const id = field === 'pin' ? 'staff-pin' : 'staff-pin-again';
+  return (
+    <LabelledInput
+      id={id}
+      label={t(field === 'pin' ? 'staff.pin' : 'staff.pinAgain')}
+      problem={problem(field)}
+      type="password"
+      inputMode="numeric"
+      autoComplete="new-password"
+      maxLength={8}
+      value={draft[field]}
+      onChange={(event) => patch(field === 'pin' ? { pin: event.target.value } : { pinAgain: event.target.value })}
+      aria-describedby={describedBy}
+      data-testid={id}
+    />
+  );
+}
+
+/** Whether the person has a badge, and scanning a new one or removing it. */
+function StaffBadgeField({ draft, patch }: { draft: StaffDraft; patch: (change: Partial<StaffDraft>) => void }) {
+  const t = useT();
+  const [scanning, setScanning] = useState(false);
+  const badgeState =
+    draft.badgeCode === null
+      ? t('staff.badgeRemoved')
+      : draft.badgeCode !== undefined
+        ? t('staff.badgeScanned')
+        : draft.hadBadge
+          ? t('staff.badgeSet')
+          : t('staff.badgeNone');
+
+  return (
+    <div className="field staff-badge">
+      <span className="field-label">{t('staff.badge')}</span>
+      <span data-testid="staff-badge-state">{badgeState}</span>
+      {scanning ? (
+        <BadgeScan
+          onScanned={(code) => {
+            patch({ badgeCode: code });
+            setScanning(false);
+          }}
+          onCancel={() => setScanning(false)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setScanning(true)}
+          data-testid="staff-badge-scan"
+        >
+          {t('staff.badgeScan')}
+        </button>
+      )}
+      {(draft.hadBadge || draft.badgeCode) && draft.badgeCode !== null && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => patch({ badgeCode: null })}
+          data-testid="staff-badge-remove"
+        >
+          {t('staff.badgeRemove')}
+        </button>
+      )}
     </div>
   );
 }

@@ -51,52 +51,14 @@ export function StaffPeople() {
         </p>
       )}
       {people && (
-        <table className="data-table staff-table" data-testid="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('staff.name')}</th>
-              <th scope="col">{t('staff.role')}</th>
-              <th scope="col">{t('staff.active')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('staff.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((member) => (
-              <tr key={member.id} data-testid="staff-row" data-staff-id={member.id} data-active={member.active}>
-                <th scope="row">{staffNameOf(member, t)}</th>
-                <td>{t(`staff.role.${member.role}`)}</td>
-                <td>{member.active ? t('staff.yes') : t('staff.no')}</td>
-                <td className="staff-row-actions">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => {
-                      setMessage(null);
-                      setEditing(staffDraftOf(member));
-                    }}
-                    aria-label={t('staff.editName', { name: member.name })}
-                    data-testid="staff-edit"
-                  >
-                    {t('staff.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => void setActive(member, !member.active)}
-                    aria-label={t(member.active ? 'staff.deactivateName' : 'staff.reactivateName', {
-                      name: member.name,
-                    })}
-                    data-testid={member.active ? 'staff-deactivate' : 'staff-reactivate'}
-                  >
-                    {member.active ? t('staff.deactivate') : t('staff.reactivate')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          people={people}
+          onEdit={(member) => {
+            setMessage(null);
+            setEditing(staffDraftOf(member));
+          }}
+          onSetActive={(member, active) => void setActive(member, active)}
+        />
       )}
       {editing ? (
         <StaffEditor
@@ -123,5 +85,62 @@ export function StaffPeople() {
         </button>
       )}
     </section>
+  );
+}
+
+function StaffTable({
+  people,
+  onEdit,
+  onSetActive,
+}: {
+  people: readonly StaffMember[];
+  onEdit: (member: StaffMember) => void;
+  onSetActive: (member: StaffMember, active: boolean) => void;
+}) {
+  const t = useT();
+  return (
+    <table className="data-table staff-table" data-testid="staff-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('staff.name')}</th>
+          <th scope="col">{t('staff.role')}</th>
+          <th scope="col">{t('staff.active')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('staff.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {people.map((member) => (
+          <tr key={member.id} data-testid="staff-row" data-staff-id={member.id} data-active={member.active}>
+            <th scope="row">{staffNameOf(member, t)}</th>
+            <td>{t(`staff.role.${member.role}`)}</td>
+            <td>{member.active ? t('staff.yes') : t('staff.no')}</td>
+            <td className="staff-row-actions">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => onEdit(member)}
+                aria-label={t('staff.editName', { name: member.name })}
+                data-testid="staff-edit"
+              >
+                {t('staff.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => onSetActive(member, !member.active)}
+                aria-label={t(member.active ? 'staff.deactivateName' : 'staff.reactivateName', {
+                  name: member.name,
+                })}
+                data-testid={member.active ? 'staff-deactivate' : 'staff-reactivate'}
+              >
+                {member.active ? t('staff.deactivate') : t('staff.reactivate')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

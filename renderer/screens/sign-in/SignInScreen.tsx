@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
@@ -47,21 +47,7 @@ export function SignInScreen() {
     void signIn({ badgeCode: scan.code });
   });
 
-  // The keyboard's digits, Backspace and Enter reach the PIN wherever the focus is (after a tap on the pad it is
-  // on a pad key); in the field itself the field takes them. A scanner's Enter arrives already taken.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.target === field.current || event.ctrlKey || event.altKey || event.metaKey)
-        return;
-      if (/^\d$/.test(event.key)) setPin((typed) => (typed + event.key).slice(0, 8));
-      else if (event.key === 'Backspace') setPin((typed) => typed.slice(0, -1));
-      else if (event.key === 'Enter') field.current?.form?.requestSubmit();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  usePinFromAnyKey(field, setPin);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -126,4 +112,24 @@ export function SignInScreen() {
       />
     </section>
   );
+}
+
+/**
+ * The keyboard's digits, Backspace and Enter reach the PIN wherever the focus is (after a tap on the pad it is on a
+ * pad key); in the field itself the field takes them. A scanner's Enter arrives already taken.
+ */
+function usePinFromAnyKey(field: RefObject<HTMLInputElement | null>, setPin: Dispatch<SetStateAction<string>>): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.target === field.current || event.ctrlKey || event.altKey || event.metaKey)
+        return;
+      if (/^\d$/.test(event.key)) setPin((typed) => (typed + event.key).slice(0, 8));
+      else if (event.key === 'Backspace') setPin((typed) => typed.slice(0, -1));
+      else if (event.key === 'Enter') field.current?.form?.requestSubmit();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [field, setPin]);
 }

@@ -25,11 +25,9 @@ export const COUNTER_EN = {
   'paymentType.PAYLATER': 'Pay later',
   'refund.noPin':
     'No supervisor PIN is set on this till, so a refund cannot be approved here. An admin sets one in Settings → Supervisor PIN.',
-  'refund.paidAt': 'Paid on',
   'refund.confirmQuestion': 'Refund {amount} to the customer’s wallet?',
   'refund.confirmYes': 'Yes, refund {amount}',
   'refund.confirmBack': 'Go back',
-  'refund.doneTitle': 'Refund of {amount}',
   'refund.newLookup': 'Refund another payment',
   'refund.backToPayment': 'Back to the payment',
   'refund.more': 'Refund more of this payment',

@@ -131,5 +131,4 @@ export const CUSTOMERS_EN = {
   'customers.unlinkConfirm': 'Unlink {id}? Taking payments from them will need a new link.',
   'customers.unlinkYes': 'Unlink',
   'customers.unlinkNo': 'Keep linked',
-  'customers.unlinked': '{id} is unlinked.',
 } as const;

@@ -6,6 +6,7 @@ import { PROVIDER_NOTICES_EN } from './notices.provider.ts';
 import { STAFF_NOTICES_EN } from './notices.staff.ts';
 import { FLEET_NOTICES_EN } from './fleet.ts';
 import { SHIFT_NOTICES_EN } from './notices.shifts.ts';
+import { PIN_RIGHTS_NOTICES_EN } from './notices.pin-rights.ts';
 
 // Every notice's English template (shared/notices.ts: a key and its parameters), one file per area.
 
@@ -18,6 +19,7 @@ export const NOTICES_EN = {
   ...STAFF_NOTICES_EN,
   ...FLEET_NOTICES_EN,
   ...SHIFT_NOTICES_EN,
+  ...PIN_RIGHTS_NOTICES_EN,
 } as const;
 
 export { CUSTOMER_EVENT_NOTICES_EN, CUSTOMER_NOTICES_EN, EVENT_NOTICES_EN, PAYMENT_NOTICES_EN, PROVIDER_NOTICES_EN };

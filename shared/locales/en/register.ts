@@ -13,7 +13,6 @@ export const REGISTER_EN = {
   'register.heldSaleOnScreen':
     'The register sent a sale of {amount} ({name}): it shows as soon as you leave this screen.',
   'register.heldSaleShow': 'Show it now',
-  'register.done': 'Done',
   'register.mark': 'Register: {name}',
   'register.markHint': 'Started by the register “{name}”, its order reference {orderReference}',
   'origin.from-register': 'From a register',

@@ -27,11 +27,9 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'paymentType.PAYLATER': 'Bayar kemudian',
   'refund.noPin':
     'Tiada PIN penyelia ditetapkan pada terminal ini, jadi bayaran balik tidak boleh diluluskan di sini. Pentadbir menetapkannya dalam Tetapan → PIN penyelia.',
-  'refund.paidAt': 'Dibayar pada',
   'refund.confirmQuestion': 'Pulangkan {amount} ke dompet pelanggan?',
   'refund.confirmYes': 'Ya, pulangkan {amount}',
   'refund.confirmBack': 'Kembali',
-  'refund.doneTitle': 'Bayaran balik {amount}',
   'refund.newLookup': 'Pulangkan bayaran lain',
   'refund.backToPayment': 'Kembali ke bayaran',
   'refund.more': 'Pulangkan lagi daripada bayaran ini',

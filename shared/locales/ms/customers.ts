@@ -134,5 +134,4 @@ export const CUSTOMERS_MS: Readonly<Record<keyof typeof CUSTOMERS_EN, string>> =
   'customers.unlinkConfirm': 'Nyahpaut {id}? Menerima bayaran daripada mereka akan memerlukan pautan baharu.',
   'customers.unlinkYes': 'Nyahpaut',
   'customers.unlinkNo': 'Kekalkan pautan',
-  'customers.unlinked': '{id} telah dinyahpaut.',
 };

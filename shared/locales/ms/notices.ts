@@ -7,6 +7,7 @@ import { PROVIDER_NOTICES_MS } from './notices.provider.ts';
 import { STAFF_NOTICES_MS } from './notices.staff.ts';
 import { FLEET_NOTICES_MS } from './fleet.ts';
 import { SHIFT_NOTICES_MS } from './notices.shifts.ts';
+import { PIN_RIGHTS_NOTICES_MS } from './notices.pin-rights.ts';
 
 export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_MS,
@@ -17,4 +18,5 @@ export const NOTICES_MS: Readonly<Record<NoticeKey, string>> = {
   ...STAFF_NOTICES_MS,
   ...FLEET_NOTICES_MS,
   ...SHIFT_NOTICES_MS,
+  ...PIN_RIGHTS_NOTICES_MS,
 };

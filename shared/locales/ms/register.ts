@@ -16,7 +16,6 @@ export const REGISTER_MS: Readonly<Record<keyof typeof REGISTER_EN, string>> = {
   'register.heldSaleOnScreen':
     'Mesin daftar tunai menghantar jualan sebanyak {amount} ({name}): ia dipaparkan sebaik sahaja anda meninggalkan skrin ini.',
   'register.heldSaleShow': 'Tunjukkan sekarang',
-  'register.done': 'Selesai',
   'register.mark': 'Mesin daftar tunai: {name}',
   'register.markHint': 'Dimulakan oleh mesin daftar tunai “{name}”, rujukan pesanannya {orderReference}',
   'origin.from-register': 'Daripada mesin daftar tunai',

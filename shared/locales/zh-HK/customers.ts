@@ -130,5 +130,4 @@ export const CUSTOMERS_ZH_HK: Readonly<Record<keyof typeof CUSTOMERS_EN, string>
   'customers.unlinkConfirm': '解除綁定 {id}？之後向此顧客收款需要重新綁定。',
   'customers.unlinkYes': '解除綁定',
   'customers.unlinkNo': '保持綁定',
-  'customers.unlinked': '{id} 已解除綁定。',
 };

@@ -7,6 +7,7 @@ import { PROVIDER_NOTICES_ZH_HK } from './notices.provider.ts';
 import { STAFF_NOTICES_ZH_HK } from './notices.staff.ts';
 import { FLEET_NOTICES_ZH_HK } from './fleet.ts';
 import { SHIFT_NOTICES_ZH_HK } from './notices.shifts.ts';
+import { PIN_RIGHTS_NOTICES_ZH_HK } from './notices.pin-rights.ts';
 
 export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HK,
@@ -17,4 +18,5 @@ export const NOTICES_ZH_HK: Readonly<Record<NoticeKey, string>> = {
   ...STAFF_NOTICES_ZH_HK,
   ...FLEET_NOTICES_ZH_HK,
   ...SHIFT_NOTICES_ZH_HK,
+  ...PIN_RIGHTS_NOTICES_ZH_HK,
 };

@@ -12,7 +12,6 @@ export const REGISTER_ZH_HK: Readonly<Record<keyof typeof REGISTER_EN, string>> 
   'register.heldSale': '收銀系統傳來一宗 {amount} 的交易（{name}）：完成目前這宗交易後，會隨即在此顯示。',
   'register.heldSaleOnScreen': '收銀系統傳來一宗 {amount} 的交易（{name}）：離開此畫面後，會隨即顯示。',
   'register.heldSaleShow': '立即顯示',
-  'register.done': '完成',
   'register.mark': '收銀系統：{name}',
   'register.markHint': '由收銀系統「{name}」開始，其訂單編號為 {orderReference}',
   'origin.from-register': '來自收銀系統',

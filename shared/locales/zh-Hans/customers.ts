@@ -130,5 +130,4 @@ export const CUSTOMERS_ZH_HANS: Readonly<Record<keyof typeof CUSTOMERS_EN, strin
   'customers.unlinkConfirm': '解除绑定 {id}？之后向此顾客收款需要重新绑定。',
   'customers.unlinkYes': '解除绑定',
   'customers.unlinkNo': '保持绑定',
-  'customers.unlinked': '{id} 已解除绑定。',
 };

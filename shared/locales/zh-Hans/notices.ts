@@ -7,6 +7,7 @@ import { PROVIDER_NOTICES_ZH_HANS } from './notices.provider.ts';
 import { STAFF_NOTICES_ZH_HANS } from './notices.staff.ts';
 import { FLEET_NOTICES_ZH_HANS } from './fleet.ts';
 import { SHIFT_NOTICES_ZH_HANS } from './notices.shifts.ts';
+import { PIN_RIGHTS_NOTICES_ZH_HANS } from './notices.pin-rights.ts';
 
 export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...PAYMENT_NOTICES_ZH_HANS,
@@ -17,4 +18,5 @@ export const NOTICES_ZH_HANS: Readonly<Record<NoticeKey, string>> = {
   ...STAFF_NOTICES_ZH_HANS,
   ...FLEET_NOTICES_ZH_HANS,
   ...SHIFT_NOTICES_ZH_HANS,
+  ...PIN_RIGHTS_NOTICES_ZH_HANS,
 };

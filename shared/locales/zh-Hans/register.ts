@@ -12,7 +12,6 @@ export const REGISTER_ZH_HANS: Readonly<Record<keyof typeof REGISTER_EN, string>
   'register.heldSale': '收银系统传来一笔 {amount} 的交易（{name}）：完成目前这笔交易后，会随即在此显示。',
   'register.heldSaleOnScreen': '收银系统传来一笔 {amount} 的交易（{name}）：离开此画面后，会随即显示。',
   'register.heldSaleShow': '立即显示',
-  'register.done': '完成',
   'register.mark': '收银系统：{name}',
   'register.markHint': '由收银系统“{name}”开始，其订单编号为 {orderReference}',
   'origin.from-register': '来自收银系统',

@@ -1,6 +1,6 @@
-import { useAppStore } from '../../stores/app-store.ts';
-import { useSessionStore } from '../../stores/session-store.ts';
-import { useTerminal } from '../../stores/terminal.ts';
+import { useAppStore } from '../stores/app-store.ts';
+import { useSessionStore } from '../stores/session-store.ts';
+import { useTerminal } from '../stores/terminal.ts';
 
 /**
  * Whether the sign-in screen stands in front of the till's screens: Settings ask who is at the till, nobody is

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { CashierSale } from '../../../shared/domain.ts';
-import { useBridge } from '../../api/bridge.tsx';
-import { useCashierSale } from '../../stores/cashier-sale.ts';
+import type { CashierSale } from '../../shared/domain.ts';
+import { useBridge } from '../api/bridge.tsx';
+import { useCashierSale } from '../stores/cashier-sale.ts';
 
 /** The core forgets a window's mark after 15 s (electron/core/payments/cashier-sales.ts): repeat well within it. */
 const REPEAT_MS = 5_000;

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import type { CashierSale } from '../../../shared/domain.ts';
-import type { RegisterSale } from '../../../shared/register.ts';
-import { useBridge } from '../../api/bridge.tsx';
-import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
-import { translate } from '../../i18n/i18n.tsx';
-import { FINAL_DISPLAY, money } from '../format.ts';
-import { useAppStore } from '../../stores/app-store.ts';
-import { cashierSaleNow, useCashierSale } from '../../stores/cashier-sale.ts';
-import { useHeldRegisterSaleStore } from '../../stores/held-register-sale-store.ts';
-import type { Screen } from '../../stores/navigation.ts';
-import { isNewer, usePaymentStore } from '../../stores/payment-store.ts';
+import type { CashierSale } from '../../shared/domain.ts';
+import type { RegisterSale } from '../../shared/register.ts';
+import { useBridge } from '../api/bridge.tsx';
+import { useBridgeEvent } from './use-bridge-event.ts';
+import { translate } from '../i18n/i18n.tsx';
+import { FINAL_DISPLAY, money } from '../components/format.ts';
+import { useAppStore } from '../stores/app-store.ts';
+import { cashierSaleNow, useCashierSale } from '../stores/cashier-sale.ts';
+import { useHeldRegisterSaleStore } from '../stores/held-register-sale-store.ts';
+import type { Screen } from '../stores/navigation.ts';
+import { isNewer, usePaymentStore } from '../stores/payment-store.ts';
 
 // A sale the shop's register sent appears on the cashier's screen at once (ecr.sale): its payment with our QR,
 // or the scan its customer-QR sale waits for. One already open when the screen started (a reload, a restart of

@@ -3,11 +3,11 @@ import type { JournalAction, JournalProblem } from '../../../shared/domain.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
-import { AdminPinForm } from '../../screens/settings/AdminPinForm.tsx';
+import { AdminPinForm } from '../settings/AdminPinForm.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
-import { ErrorText } from '../ErrorText.tsx';
-import { dateTime } from '../format.ts';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { dateTime } from '../../components/format.ts';
 
 // The screen that replaces the till's screens while a journal is refused (StatusSnapshot.journalProblems):
 // what is wrong with which file, what was lost, and what an admin can do about it — check again after
@@ -34,8 +34,44 @@ export function JournalProblemsScreen({ problems }: { problems: readonly Journal
 function JournalProblemCard({ problem }: { problem: JournalProblem }) {
   const t = useT();
   const locale = useLocale();
+  const resolve = useJournalResolve(problem);
+  const at = (iso: string | null) => (iso ? dateTime(iso, locale) : '—');
+  const id = `journal-${problem.journal}`;
+  return (
+    <article className="journal-problem" aria-labelledby={`${id}-name`} data-testid={id} data-kind={problem.kind}>
+      <h2 id={`${id}-name`}>{t(`journal.name.${problem.journal}`)}</h2>
+      <p className="journal-kind" data-testid={`${id}-kind`}>
+        {t(`journal.kind.${problem.kind}`)}
+      </p>
+      <LostFacts problem={problem} at={at} />
+      {problem.detail && problem.kind === 'corrupt' && (
+        <p className="journal-detail">{t('journal.detail', { detail: problem.detail })}</p>
+      )}
+      <p className="journal-file" data-testid={`${id}-file`}>
+        {t('journal.file', { path: problem.filePath })}
+      </p>
+      <p>{t('journal.refused')}</p>
+      <p>{t('journal.restoreHelp')}</p>
+      <JournalActions problem={problem} resolve={resolve} />
+      <ErrorText error={resolve.error} testId={`${id}-error`} />
+      {resolve.message && (
+        <p role="status" data-testid={`${id}-message`}>
+          {resolve.message}
+        </p>
+      )}
+    </article>
+  );
+}
+
+type JournalResolve = ReturnType<typeof useJournalResolve>;
+
+/**
+ * Runs an action on the refused journal; one that needs an administrator waits for the PIN, and "start a new
+ * journal" for a second yes.
+ */
+function useJournalResolve(problem: JournalProblem) {
+  const t = useT();
   const bridge = useBridge();
-  const terminal = useTerminal();
   const setStatus = useAppStore((state) => state.setStatus);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -61,101 +97,89 @@ function JournalProblemCard({ problem }: { problem: JournalProblem }) {
     setMessage(stillRefused ? t('journal.stillRefused') : t('journal.resolved'));
   };
 
-  const at = (iso: string | null) => (iso ? dateTime(iso, locale) : '—');
-  const id = `journal-${problem.journal}`;
-  return (
-    <article className="journal-problem" aria-labelledby={`${id}-name`} data-testid={id} data-kind={problem.kind}>
-      <h2 id={`${id}-name`}>{t(`journal.name.${problem.journal}`)}</h2>
-      <p className="journal-kind" data-testid={`${id}-kind`}>
-        {t(`journal.kind.${problem.kind}`)}
-      </p>
-      <LostFacts problem={problem} at={at} />
-      {problem.detail && problem.kind === 'corrupt' && (
-        <p className="journal-detail">{t('journal.detail', { detail: problem.detail })}</p>
-      )}
-      <p className="journal-file" data-testid={`${id}-file`}>
-        {t('journal.file', { path: problem.filePath })}
-      </p>
-      <p>{t('journal.refused')}</p>
-      <p>{t('journal.restoreHelp')}</p>
+  return { busy, error, message, confirming, setConfirming, needsAdmin, setNeedsAdmin, run };
+}
 
-      {needsAdmin ? (
-        <>
-          <p>{t('journal.adminNeeded')}</p>
-          <AdminPinForm
-            submitLabel={t('journal.unlockAndDo')}
-            keypad={terminal.kiosk}
-            onUnlocked={() => void run(needsAdmin)}
-          >
-            <button type="button" className="button" onClick={() => setNeedsAdmin(null)}>
-              {t('journal.cancel')}
-            </button>
-          </AdminPinForm>
-        </>
-      ) : confirming ? (
-        <div className="actions" role="group">
-          <p>{t('journal.confirmStartNew')}</p>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={busy}
-            onClick={() => void run('start-new')}
-            data-testid={`${id}-confirm-start-new`}
-          >
-            {t('journal.confirm')}
-          </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+function JournalActions({ problem, resolve }: { problem: JournalProblem; resolve: JournalResolve }) {
+  const t = useT();
+  const terminal = useTerminal();
+  const { busy, run, needsAdmin, setNeedsAdmin, confirming, setConfirming } = resolve;
+  const id = `journal-${problem.journal}`;
+  if (needsAdmin) {
+    return (
+      <>
+        <p>{t('journal.adminNeeded')}</p>
+        <AdminPinForm
+          submitLabel={t('journal.unlockAndDo')}
+          keypad={terminal.kiosk}
+          onUnlocked={() => void run(needsAdmin)}
+        >
+          <button type="button" className="button" onClick={() => setNeedsAdmin(null)}>
             {t('journal.cancel')}
           </button>
-        </div>
-      ) : (
-        <div className="actions journal-actions">
+        </AdminPinForm>
+      </>
+    );
+  }
+  if (confirming) {
+    return (
+      <div className="actions" role="group">
+        <p>{t('journal.confirmStartNew')}</p>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy}
+          onClick={() => void run('start-new')}
+          data-testid={`${id}-confirm-start-new`}
+        >
+          {t('journal.confirm')}
+        </button>
+        <button type="button" className="button" onClick={() => setConfirming(false)}>
+          {t('journal.cancel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="actions journal-actions">
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy}
+        onClick={() => void run('recheck')}
+        data-testid={`${id}-recheck`}
+      >
+        {t('journal.recheck')}
+      </button>
+      {problem.actions.includes('accept') && (
+        <div className="journal-action">
           <button
             type="button"
-            className="button button-primary"
+            className="button"
             disabled={busy}
-            onClick={() => void run('recheck')}
-            data-testid={`${id}-recheck`}
+            onClick={() => void run('accept')}
+            data-testid={`${id}-accept`}
           >
-            {t('journal.recheck')}
+            {t('journal.accept')}
           </button>
-          {problem.actions.includes('accept') && (
-            <div className="journal-action">
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void run('accept')}
-                data-testid={`${id}-accept`}
-              >
-                {t('journal.accept')}
-              </button>
-              <p className="hint">{t('journal.acceptHelp')}</p>
-            </div>
-          )}
-          {problem.actions.includes('start-new') && (
-            <div className="journal-action">
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => setConfirming(true)}
-                data-testid={`${id}-start-new`}
-              >
-                {t('journal.startNew')}
-              </button>
-              <p className="hint">{t('journal.startNewHelp')}</p>
-            </div>
-          )}
+          <p className="hint">{t('journal.acceptHelp')}</p>
         </div>
       )}
-      <ErrorText error={error} testId={`${id}-error`} />
-      {message && (
-        <p role="status" data-testid={`${id}-message`}>
-          {message}
-        </p>
+      {problem.actions.includes('start-new') && (
+        <div className="journal-action">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            data-testid={`${id}-start-new`}
+          >
+            {t('journal.startNew')}
+          </button>
+          <p className="hint">{t('journal.startNewHelp')}</p>
+        </div>
       )}
-    </article>
+    </div>
   );
 }
 

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppError } from '../../../shared/result.ts';
+import { useBridge } from '../../api/bridge.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { usePaymentStore, whileCharging } from '../../stores/payment-store.ts';
+import { useSaleStore } from '../../stores/sale-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
+import { validateSaleAmount } from './validate-amount.ts';
+
+export interface SaleCharge {
+  readonly busy: boolean;
+  readonly error: AppError | null;
+  /** A digit past the maximum was just refused: the amount shakes and says why. */
+  readonly overLimit: boolean;
+  /** Charge: our QR for the customer to scan. */
+  charge(): Promise<void>;
+  /** Scan customer: we scan theirs (the Scan screen takes the amount from the sale). */
+  scanCustomer(): void;
+  /** A key was pressed: what went wrong before no longer applies. */
+  clearProblems(): void;
+  /** The sale starts over (a kiosk back at rest): the refusal of its amount no longer applies. */
+  clearError(): void;
+}
+
+/** The sale's two ways to be paid, the amount checked first, and what went wrong until the next key. */
+export function useSaleCharge(): SaleCharge {
+  const bridge = useBridge();
+  const { currency, saleLimits } = useTerminal();
+  const { amountMinor, note, overLimitCount, reset } = useSaleStore();
+  const navigate = useAppStore((state) => state.navigate);
+  const showPayment = usePaymentStore((state) => state.show);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [overLimit, setOverLimit] = useOverLimitShake(overLimitCount);
+
+  const checkAmount = (): boolean => {
+    const problem = validateSaleAmount(amountMinor, saleLimits, currency);
+    setError(problem);
+    return problem === null;
+  };
+
+  const charge = async (): Promise<void> => {
+    if (busy || !checkAmount()) return;
+    setBusy(true);
+    const trimmed = note.trim();
+    await whileCharging(
+      () =>
+        bridge['payments.chargeMerchantQr']({
+          amountMinor,
+          currency,
+          ...(trimmed ? { note: trimmed } : {}),
+        }),
+      (result) => {
+        setBusy(false);
+        if (!result.ok) {
+          setError(result.error);
+          return;
+        }
+        showPayment(result.value);
+        reset();
+        navigate({ name: 'payment', referenceId: result.value.referenceId });
+      },
+    );
+  };
+
+  const scanCustomer = (): void => {
+    if (busy || !checkAmount()) return;
+    navigate({ name: 'scan' });
+  };
+
+  const clearProblems = (): void => {
+    setError(null);
+    setOverLimit(false);
+  };
+
+  return { busy, error, overLimit, charge, scanCustomer, clearProblems, clearError: () => setError(null) };
+}
+
+/** Past the maximum a digit is refused out loud (text + shake), never dropped silently. */
+function useOverLimitShake(overLimitCount: number): [boolean, (shown: boolean) => void] {
+  const [overLimit, setOverLimit] = useState(false);
+  const seenOverLimit = useRef(overLimitCount);
+  useEffect(() => {
+    if (overLimitCount === seenOverLimit.current) return;
+    seenOverLimit.current = overLimitCount;
+    setOverLimit(false);
+    // Restart the shake animation even when the previous one is still running.
+    requestAnimationFrame(() => setOverLimit(true));
+  }, [overLimitCount]);
+  return [overLimit, setOverLimit];
+}
