@@ -88,6 +88,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       // when none is typed), the same checks, then a one-off client. The status bar keeps describing what
       // is saved.
       if (settings.view().secrets.adminPin) admin.require('settings');
+      // Nor may a draft try what the fleet's policy locks (a connection IT set): refused like a save of it.
+      settings.refuseLocked(patch);
       const inspected = await settings.inspect(patch);
       refuseIfAny({
         ...inspected.problems,
