@@ -19,6 +19,7 @@ export const HEALTH_CHECK_IDS = [
   'camera',
   'register',
   'webhooks',
+  'policy',
   'updates',
   'logs',
 ] as const;

@@ -7,7 +7,7 @@ import type { DaySummary } from '../../../shared/payment-history.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { PrinterStatus, PrinterSettings } from '../../../shared/printer.ts';
 import type { ReceiptDocument, ReceiptTerminal } from '../../../shared/receipt.ts';
-import type { Locale } from '../../../shared/settings.ts';
+import type { Locale, SettingsPatch } from '../../../shared/settings.ts';
 import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
 import { refuseIfAny, type FieldNotices } from '../settings/settings-problems.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
@@ -37,6 +37,8 @@ export interface PrintingOptions {
   readonly shift: (id: string) => Promise<ShiftView>;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
+  /** Throws settings.locked, naming the field, when a draft changes what the fleet's policy locks. */
+  readonly refuseLocked: (patch: SettingsPatch) => void;
   /** What is wrong with where a draft's printer prints, by field (printer-target.ts): refused as a save is. */
   readonly draftProblems?: (printer: PrinterSettings) => Promise<FieldNotices>;
   readonly onStatus: () => void;
@@ -108,6 +110,8 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
     handlers: {
       async 'printer.testPage'({ printer }) {
         if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');
+        // A draft may not try out what the policy locks (another printer's address, say) any more than save it.
+        if (printer) options.refuseLocked({ settings: { printer } });
         if (printer && options.draftProblems) refuseIfAny(await options.draftProblems(printer));
         const settings = printer ?? options.till().printer;
         if (settings.kind === 'system')
