@@ -39,6 +39,7 @@ export const COUNTER_EN = {
   'summary.line.refundedElsewhere': 'Refunded elsewhere (merchant portal or another till; not in net)',
   'summary.line.linkedCharges': 'Linked customers: charges approved',
   'summary.line.linkedCaptures': 'Linked customers: holds captured',
+  'summary.line.outsideShifts': 'Not in any shift (part of net)',
   'summary.line.net': 'Net',
   'summary.printReport': 'Print end-of-day report',
   'summary.reportLabel': 'End-of-day report to print',

@@ -42,6 +42,7 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
     'Dipulangkan di tempat lain (portal peniaga atau terminal lain; tidak dalam bersih)',
   'summary.line.linkedCharges': 'Pelanggan terpaut: caj diluluskan',
   'summary.line.linkedCaptures': 'Pelanggan terpaut: dana tahanan dituntut',
+  'summary.line.outsideShifts': 'Di luar mana-mana syif (sebahagian daripada bersih)',
   'summary.line.net': 'Bersih',
   'summary.printReport': 'Cetak laporan akhir hari',
   'summary.reportLabel': 'Laporan akhir hari untuk dicetak',

@@ -38,6 +38,7 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'summary.line.refundedElsewhere': '於其他地方退款（商戶平台或其他收銀機；不計入淨額）',
   'summary.line.linkedCharges': '已綁定顧客：已批准即時收款',
   'summary.line.linkedCaptures': '已綁定顧客：已扣取預授權',
+  'summary.line.outsideShifts': '不屬任何更次（淨額的一部分）',
   'summary.line.net': '淨額',
   'summary.printReport': '列印日結報告',
   'summary.reportLabel': '待列印的日結報告',

@@ -38,6 +38,7 @@ export const COUNTER_ZH_HANS: Readonly<Record<keyof typeof COUNTER_EN, string>> 
   'summary.line.refundedElsewhere': '在其他地方退款（商户后台或其他收银机；不计入净额）',
   'summary.line.linkedCharges': '已绑定顾客：已批准即时收款',
   'summary.line.linkedCaptures': '已绑定顾客：预授权已扣款',
+  'summary.line.outsideShifts': '不属任何班次（净额的一部分）',
   'summary.line.net': '净额',
   'summary.printReport': '打印日结报告',
   'summary.reportLabel': '待打印的日结报告',
