@@ -43,4 +43,28 @@ export const COUNTER_EN = {
   'summary.line.net': 'Net',
   'summary.printReport': 'Print end-of-day report',
   'summary.reportLabel': 'End-of-day report to print',
+  'payment.confirmCancel.question': 'Cancel {amount}?',
+  'payment.confirmCancel.scanned': 'The customer has scanned and may be confirming in their app.',
+  'payment.confirmCancel.waiting': 'The customer has not scanned yet.',
+  'payment.confirmCancel.keep': 'Keep waiting',
+  'payment.confirmCancel.cancel': 'Cancel payment',
+  'payment.confirmCancel.keys': 'Enter or Esc keeps waiting; X cancels.',
+  'payment.chargeAgain': 'Charge {amount} again',
+  'openPayment.paid': 'Paid {amount} ✓',
+  'openPayment.failed': '{amount} not paid',
+  'openPayment.expired': '{amount} expired: not paid',
+  'openPayment.view': 'View',
+  'openPayment.confirmSignOut':
+    'A payment of {amount} is still open. Sign out anyway? It stays open and is shown again after sign-in.',
+  'openPayment.confirmSwitch':
+    'A payment of {amount} is still open. Switch anyway? It stays open and is shown again after sign-in.',
+  'openPayment.stay': 'Stay',
+  'sale.shiftNeeded': 'Open a shift to start selling',
+  'sale.openShift': 'Open shift',
+  'signIn.noShift': 'No shift is open on this till.',
+  'signIn.openShift': 'Open a shift',
+  'signIn.later': 'Not now',
+  'settings.staff.shiftRequired': 'Sell only in a shift',
+  'settings.staff.shiftRequiredHint':
+    'On: no sale is taken until a shift is open, so the day adds up to its shifts. Turned on with “Ask who is at the till”. A kiosk never needs it.',
 } as const;

@@ -46,4 +46,28 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'summary.line.net': 'Bersih',
   'summary.printReport': 'Cetak laporan akhir hari',
   'summary.reportLabel': 'Laporan akhir hari untuk dicetak',
+  'payment.confirmCancel.question': 'Batalkan {amount}?',
+  'payment.confirmCancel.scanned': 'Pelanggan telah mengimbas dan mungkin sedang mengesahkan dalam aplikasinya.',
+  'payment.confirmCancel.waiting': 'Pelanggan belum mengimbas.',
+  'payment.confirmCancel.keep': 'Terus menunggu',
+  'payment.confirmCancel.cancel': 'Batalkan bayaran',
+  'payment.confirmCancel.keys': 'Enter atau Esc terus menunggu; X membatalkan.',
+  'payment.chargeAgain': 'Caj {amount} sekali lagi',
+  'openPayment.paid': 'Dibayar {amount} ✓',
+  'openPayment.failed': '{amount} tidak dibayar',
+  'openPayment.expired': '{amount} tamat tempoh: tidak dibayar',
+  'openPayment.view': 'Lihat',
+  'openPayment.confirmSignOut':
+    'Bayaran {amount} masih terbuka. Log keluar juga? Ia kekal terbuka dan ditunjukkan semula selepas log masuk.',
+  'openPayment.confirmSwitch':
+    'Bayaran {amount} masih terbuka. Tukar juga? Ia kekal terbuka dan ditunjukkan semula selepas log masuk.',
+  'openPayment.stay': 'Kekal',
+  'sale.shiftNeeded': 'Buka syif untuk mula menjual',
+  'sale.openShift': 'Buka syif',
+  'signIn.noShift': 'Tiada syif yang dibuka di terminal ini.',
+  'signIn.openShift': 'Buka syif',
+  'signIn.later': 'Bukan sekarang',
+  'settings.staff.shiftRequired': 'Jual hanya dalam syif',
+  'settings.staff.shiftRequiredHint':
+    'Hidup: tiada jualan diterima sehingga syif dibuka, supaya hari itu sama dengan jumlah syifnya. Dihidupkan bersama “Tanya siapa di kaunter”. Kiosk tidak pernah memerlukannya.',
 };
