@@ -67,4 +67,5 @@ export const COUNTER_EN = {
   'settings.staff.shiftRequired': 'Sell only in a shift',
   'settings.staff.shiftRequiredHint':
     'On: no sale is taken until a shift is open, so the day adds up to its shifts. Turned on with “Ask who is at the till”. A kiosk never needs it.',
+  'shift.closeFacts': '{count} paid · net {net} · open payments: {open}',
 } as const;

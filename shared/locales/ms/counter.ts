@@ -70,4 +70,5 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'settings.staff.shiftRequired': 'Jual hanya dalam syif',
   'settings.staff.shiftRequiredHint':
     'Hidup: tiada jualan diterima sehingga syif dibuka, supaya hari itu sama dengan jumlah syifnya. Dihidupkan bersama “Tanya siapa di kaunter”. Kiosk tidak pernah memerlukannya.',
+  'shift.closeFacts': '{count} dibayar · bersih {net} · bayaran terbuka: {open}',
 };

@@ -64,4 +64,5 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'settings.staff.shiftRequired': '只在更次內收款',
   'settings.staff.shiftRequiredHint':
     '開啟後：未開更不會收款，當日數目等於各更次之和。開啟「詢問誰在收銀機當值」時一併開啟。自助機從不需要。',
+  'shift.closeFacts': '已付 {count} 筆 · 淨額 {net} · 未完成付款：{open}',
 };

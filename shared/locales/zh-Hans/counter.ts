@@ -64,4 +64,5 @@ export const COUNTER_ZH_HANS: Readonly<Record<keyof typeof COUNTER_EN, string>> 
   'settings.staff.shiftRequired': '只在班次内收款',
   'settings.staff.shiftRequiredHint':
     '开启后：未开班不收款，当日数目等于各班次之和。开启“询问谁在收银台当班”时一并开启。自助机从不需要。',
+  'shift.closeFacts': '已付 {count} 笔 · 净额 {net} · 未完成付款：{open}',
 };
