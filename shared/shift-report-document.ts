@@ -3,7 +3,7 @@ import { formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';
 import type { Locale } from './settings.ts';
 import { shownStaffName, type ShiftReport, type ShiftView, type StaffRef } from './staff.ts';
-import type { SummaryLine } from './domain.ts';
+import type { SummaryLine } from './payment-history.ts';
 
 // A shift's X report (the shift so far) or Z report (the shift closed, as kept at its close) as plain data for the
 // 80 mm roll, laid out like the end-of-day report (day-report-document.ts, the same ESC/POS layout): who and

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { day, empty, printableText } from './request-atoms.ts';
 import type { Money } from './money.ts';
-import type { SummaryLine } from './domain.ts';
+import type { SummaryLine } from './payment-history.ts';
 
 // People at the till: who they are, what each role may do, who is signed in, and the shifts they work. The core
 // keeps them (electron/core/staff/, the shifts in the payments journal); the screens read them through the
-// staff.*, session.* and shifts.* channels (shared/contract.ts).
+// staff.*, session.* and shifts.* channels and the session.changed event (joined in shared/contract.ts).
 
 export const STAFF_ROLES = ['cashier', 'supervisor', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -170,6 +170,11 @@ export interface SessionView {
   readonly staff: SignedInStaff | null;
   readonly shift: ShiftView | null;
   readonly signInRequired: boolean;
+}
+
+export interface SessionEvents {
+  /** Someone signed in or out (or was signed out idle), or the shift opened or closed. */
+  'session.changed': SessionView;
 }
 
 const pin = z.string().regex(/^\d{4,8}$/);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { empty, type Empty } from './request-atoms.ts';
 // What the till says about its updates (electron/core/updates/): Settings → Updates shows it, and the health
 // check reads it. Times are ISO 8601.
@@ -43,6 +43,26 @@ export interface UpdateStatus {
   readonly heldBy: UpdateHold | null;
   readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
 }
+
+/** A local time of day, "HH:MM" (24-hour clock). */
+const localTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * Updates (electron/core/updates/): an electron-builder "generic" feed (https, or http on this computer: checked
+ * with the other addresses), and the maintenance window, in the till's local time, the only time an update
+ * installs by itself (a window may cross midnight, 22:00–04:00). An empty feed = no updates.
+ */
+export const updateSettingsSchema = z
+  .object({
+    feedUrl: z.string().max(300),
+    windowStart: localTimeOfDay,
+    windowEnd: localTimeOfDay,
+  })
+  .refine((u) => u.windowStart !== u.windowEnd, {
+    message: 'The maintenance window is empty',
+    path: ['windowEnd'],
+  });
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 // The contract's part (electron/core/updates/: checked daily, installed only with no payment open).
 

@@ -14,7 +14,9 @@ async function charge(page: Page, digits: string): Promise<{ referenceId: string
   await page.getByTestId('charge-button').click();
   await expect(page.getByTestId('payment-qr')).toBeVisible();
   const referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
-  return { referenceId, qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()) };
+  const qrPayload = decodeQrFromPng(await page.getByTestId('payment-qr').screenshot());
+  expect(qrPayload, 'the QR on screen decodes').not.toBeNull();
+  return { referenceId, qrPayload: qrPayload! };
 }
 
 test('Esc once on a scanned payment leaves it waiting; only the confirm cancels it', async ({ page, pos }) => {

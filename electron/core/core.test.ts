@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../shared/notices.ts';
-import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
@@ -15,6 +13,7 @@ import { csvRecords } from './payments/journal/csv-rows.test-helper.ts';
 import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
 import { waitFor } from '../sandbox/sandbox.test-helper.ts';
+import { tempFolder } from '../testing/helpers.ts';
 
 // The composed core against the real embedded sandbox over real sockets: demo mode, settings and the provider
 // probe, linked customers. Dispatch and the admin PIN's guard are in core-guards.test.ts, receipts.print in
@@ -334,7 +333,7 @@ describe('the customer approves before their stored wallet is charged', () => {
 
 describe('linked-customer rows in the status bar and the day summary', () => {
   it('a charge whose answer was lost counts as Unresolved at once (status.changed), stops counting once settled, and its money is in the day summary and net', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'core-customers-'));
+    const dir = tempFolder('core-customers-');
     const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
     const core = await createCore({
       dataDir: dir,

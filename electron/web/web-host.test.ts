@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -13,6 +12,7 @@ import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts
 import type { ConsentBroker } from './consent-broker.ts';
 import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
+import { removeFolder, sleep, tempFolder } from '../testing/helpers.ts';
 
 // Real sockets, real core (settings in a temp dir, embedded sandbox running): what a browser tab would do,
 // and what a hostile page or a DNS-rebinding attack would try.
@@ -76,7 +76,7 @@ function openEvents(
 }
 
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'web-host-'));
+  base = tempFolder('web-host-');
   const rendererDir = join(base, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
@@ -97,7 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await core?.close();
-  rmSync(base, { recursive: true, force: true });
+  removeFolder(base);
 });
 
 describe('web host: the contract over HTTP', () => {
@@ -302,7 +302,7 @@ describe("web host: the customer display's token gets only what the display show
     // A sale at the counter: the display shows the payment; the till's status bar (counts) is not its business.
     await api('payments.chargeMerchantQr', { amountMinor: 120, currency: 'SGD' });
     await done;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(seenByDisplay).toContain('payment.updated');
     expect(seenByDisplay).not.toContain('status.changed');
     expect(seenByDisplay.every((event) => event === 'payment.updated' || event === 'settings.changed')).toBe(true);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { useAppStore } from './app-store.ts';
 import { isNewer, usePaymentStore } from './payment-store.ts';
 

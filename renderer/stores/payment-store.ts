@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 
 // The payment on the cashier's screen, kept current from `payment.updated` events and replies alike.
 

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetch as nodeFetch } from 'undici';
 import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import type { SecretName, Settings } from '../../shared/settings.ts';
 import type { Core } from '../../electron/core/core-api.ts';
@@ -19,6 +18,7 @@ import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
+import { removeFolder, sleep, tempFolder } from '../../electron/testing/helpers.ts';
 
 // TESTS ONLY: the real core in-process behind the renderer's bridge interface, for screen tests that need
 // behaviour (charges, refunds, customers, settings). Every call goes through the contract's schema check and
@@ -83,11 +83,11 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 afterEach(async () => {
   const closing = open.splice(0);
   for (const { core } of closing) await core.close();
-  for (const { dir } of closing) rmSync(dir, { recursive: true, force: true });
+  for (const { dir } of closing) removeFolder(dir);
 });
 
 export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<CoreBridge> {
-  const dir = mkdtempSync(join(tmpdir(), 'renderer-core-'));
+  const dir = tempFolder('renderer-core-');
   const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
   let sandbox: RunningSandbox | null = null;
   const start = async (): Promise<Core> => {
@@ -181,7 +181,7 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
       for (let tries = 0; tries < 200; tries++) {
         const { payment } = await core.handlers['payments.get']({ referenceId: charged.referenceId });
         if (payment.displayStatus === 'paid') return payment;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await sleep(25);
       }
       throw new Error(`${charged.referenceId} was not paid`);
     },

@@ -1,14 +1,7 @@
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
-import type {
-  AppInfo,
-  ChannelName,
-  EventName,
-  Events,
-  PosBridge,
-  RequestOf,
-  ResponseOf,
-} from '../../shared/contract.ts';
-import type { PaymentView, StatusSnapshot } from '../../shared/domain.ts';
+import type { ChannelName, EventName, Events, PosBridge, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type { AppInfo, StatusSnapshot } from '../../shared/status.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { RegisterSale } from '../../shared/register.ts';
 import type { Result } from '../../shared/result.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ApprovalView, Handlers } from '../../../shared/contract.ts';
+import type { Handlers } from '../../../shared/contract.ts';
+import type { ApprovalView } from '../../../shared/approvals.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/money.ts';
 import type { StaffRef } from '../../../shared/staff.ts';

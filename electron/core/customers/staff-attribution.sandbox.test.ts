@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvExport } from '../../../shared/contract.ts';
+import type { CsvExport } from '../../../shared/payment-history.ts';
 import { dayReportHandlers } from '../day-report.ts';
 import { CSV_HEADER } from '../payments/journal/csv-export.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { ALICE, BOB, SUE, testStaffAccess } from '../shifts/staff-access.test-helper.ts';
 import { createApprovals, type ApprovalGate } from './approvals.ts';
 import { dataDir, linked, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';

@@ -1,4 +1,4 @@
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,17 +6,18 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { judgePolicy, readPolicyFile } from './policy-document.ts';
 import { applyPolicy, lockedChanges } from './policy-layer.ts';
 import { policyPathFromArgs, systemPolicyPath } from './policy-path.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The policy file judged part by part: what is valid is used, what is not is left out with its reason, and the
 // till starts either way.
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function fileWith(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'policy-'));
+  const dir = tempFolder('policy-');
   dirs.push(dir);
   const file = join(dir, 'policy.json');
   writeFileSync(file, text);

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
@@ -7,6 +5,7 @@ import { createCore } from '../core.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { PRODUCTION_APP_ORIGIN } from './app-origin.ts';
 import { handleIpcInvoke, type IpcSender } from './ipc-gate.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // What electron/ipc.ts does with every call, against the real core.
 
@@ -20,7 +19,7 @@ let dir: string;
 let core: Core;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ipc-gate-'));
+  dir = tempFolder('ipc-gate-');
   core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
@@ -32,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 describe('IPC gate', () => {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { createFeedEngine, fileUrl } from './feed-engine.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { UpdateFailure } from './update-engine.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The feed handling for real: a web server on loopback serving latest.yml and the installer, the engine reading,
 // downloading and verifying it into a real folder. A file that does not match the feed is never kept.
@@ -17,12 +17,12 @@ let directory: string;
 
 beforeEach(async () => {
   feed = await startLocalFeed();
-  directory = mkdtempSync(join(tmpdir(), 'wallet-pos-updates-'));
+  directory = tempFolder('wallet-pos-updates-');
 });
 
 afterEach(async () => {
   await feed.close();
-  rmSync(directory, { recursive: true, force: true });
+  removeFolder(directory);
 });
 
 const failureOf = async (work: Promise<unknown>): Promise<UpdateFailure> => {

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
-import type { UpdateSettings } from '../../../shared/settings.ts';
+import type { UpdateSettings } from '../../../shared/updates.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';
@@ -11,6 +8,7 @@ import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { rolloutBucket } from './update-decision.ts';
 import { createUpdateModule, type UpdateModule } from './update-module.ts';
 import { updateHealth } from './update-health.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The module end to end under Node: daily check, background download and verification from a real local feed,
 // and installs that wait for the window and for every payment to be settled. "Installing" records the call:
@@ -29,7 +27,7 @@ let adminVerified: boolean;
 
 beforeEach(async () => {
   feed = await startLocalFeed();
-  directory = mkdtempSync(join(tmpdir(), 'wallet-pos-update-module-'));
+  directory = tempFolder('wallet-pos-update-module-');
   clock = new Date(2026, 10, 27, 14, 0); // trading hours
   payments = { pendingCount: 0, unresolvedCount: 0 };
   installs = 0;
@@ -39,7 +37,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await feed.close();
-  rmSync(directory, { recursive: true, force: true });
+  removeFolder(directory);
 });
 
 function module(running = '1.4.2', tillIdentity = TILL): UpdateModule {

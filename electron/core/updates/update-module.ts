@@ -1,7 +1,6 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
-import type { UpdateSettings } from '../../../shared/settings.ts';
-import type { UpdateHold, UpdateStatus } from '../../../shared/updates.ts';
+import type { UpdateHold, UpdateStatus, UpdateSettings } from '../../../shared/updates.ts';
 import type { Timers } from '../timers.ts';
 import type { FeedRelease } from './feed-format.ts';
 import {

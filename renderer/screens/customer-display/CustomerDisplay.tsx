@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';

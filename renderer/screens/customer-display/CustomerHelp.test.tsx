@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { App } from '../../App.tsx';
 import { LARGE_TEXT_CLASS } from '../../hooks/use-large-text.ts';
 import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';

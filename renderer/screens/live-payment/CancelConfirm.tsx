@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
 // Esc on the payment screen asks before it cancels: on the Sale screen the same key clears the amount, and a

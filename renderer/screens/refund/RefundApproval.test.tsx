@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentDetail, RefundView } from '../../../shared/domain.ts';
+import type { PaymentDetail, RefundView } from '../../../shared/payments.ts';
 import type { SignedInStaff } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../shared/contract.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { money } from '../../components/format.ts';

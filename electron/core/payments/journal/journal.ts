@@ -1,13 +1,6 @@
 import { join } from 'node:path';
-import type { CsvExport, HistoryQuery } from '../../../../shared/contract.ts';
-import type {
-  DaySummary,
-  JournalEvent,
-  Page,
-  PaymentDetail,
-  PaymentView,
-  StatusChange,
-} from '../../../../shared/domain.ts';
+import type { CsvExport, HistoryQuery, DaySummary, Page } from '../../../../shared/payment-history.ts';
+import type { JournalEvent, PaymentDetail, PaymentView, StatusChange } from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftReport, StaffRef } from '../../../../shared/staff.ts';
 import * as attempts from './attempts.ts';

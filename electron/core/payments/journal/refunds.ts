@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RefundState } from '../../../../shared/domain.ts';
+import type { RefundState } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { money } from '../../../../shared/money.ts';
 import { notice, type Notice } from '../../../../shared/notices.ts';

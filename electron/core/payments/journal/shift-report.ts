@@ -1,4 +1,4 @@
-import type { SummaryLine } from '../../../../shared/domain.ts';
+import type { SummaryLine } from '../../../../shared/payment-history.ts';
 import { money, type CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
 import type { JournalContext } from './context.ts';
