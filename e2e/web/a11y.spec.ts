@@ -64,7 +64,10 @@ for (const locale of LOCALES) {
       return (where) => expectAccessible(page, `${where} (${locale}, ${size.name})`);
     };
 
-    test(`axe, ${locale} at ${size.name}: a sale — amount, QR, paid, failed, cancel, paid elsewhere, scan`, async ({ page, pos }) => {
+    test(`axe, ${locale} at ${size.name}: a sale — amount, QR, paid, failed, cancel, paid elsewhere, scan`, async ({
+      page,
+      pos,
+    }) => {
       try {
         const check = await openIn(page, pos);
         await expect(page.getByTestId('sale-screen')).toBeVisible();
