@@ -58,14 +58,19 @@ describe('electron-builder configuration', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).main).toBe('dist-electron/main.js');
   });
 
-  it("installs per machine with a chosen folder fixed, keeps the till's data on uninstall, publishes nowhere", () => {
+  it("installs per machine with a chosen folder fixed, keeps the till's data on uninstall", () => {
     expect(builder.nsis).toMatchObject({
       oneClick: false,
       perMachine: true,
       allowToChangeInstallationDirectory: false,
       deleteAppDataOnUninstall: false,
     });
-    expect(builder.publish).toBeNull();
+  });
+
+  it('writes app-update.yml naming the Authenticode publisher, so electron-updater checks a Windows installer', () => {
+    // A generic feed (the till's own URL comes from Settings → Updates); uploading stays the publisher's job.
+    expect(builder.publish).toMatchObject({ provider: 'generic' });
+    expect(builder.win.signtoolOptions.publisherName).toEqual(['Wallet POS']);
   });
 });
 

@@ -170,6 +170,19 @@ export interface SettingsView {
 }
 
 /**
+ * What the customer display reads of the settings (settings.display): what it shows and obeys, nothing more.
+ * The shopper's side of the counter never gets the till's addresses, keys' names, staff or lockouts.
+ */
+export interface DisplaySettings {
+  /** The language the customer reads: Settings' customer language, or the till's own where that is ''. */
+  readonly locale: Locale;
+  readonly merchantName: string;
+  /** How long a payment's result stays up before the display goes back to idle. */
+  readonly resultDismissSeconds: number;
+  readonly customerHelp: Settings['customerHelp'];
+}
+
+/**
  * A managed till's policy: the file that sets it (the organisation's), the fields it locks (dotted paths: a
  * whole group, `ecr`, or one field of it, `ecr.port`) and the parts of it not used, each with why.
  */
@@ -274,6 +287,8 @@ export interface ConnectionTestResult {
 
 export interface SettingsChannels {
   'settings.get': { request: Empty; response: SettingsView };
+  /** The customer display's own view of the settings: what it shows and obeys, nothing of the till's. */
+  'settings.display': { request: Empty; response: DisplaySettings };
   'settings.save': { request: SettingsPatch; response: SettingsView };
   /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
   'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
@@ -291,6 +306,7 @@ export interface SettingsEvents {
 
 export const settingsRequestSchemas: { [K in keyof SettingsChannels]: z.ZodType<SettingsChannels[K]['request']> } = {
   'settings.get': empty,
+  'settings.display': empty,
   'settings.save': settingsPatchSchema.strict(),
   'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),

@@ -95,6 +95,11 @@ export interface StaffSettings {
   readonly autoLockMinutes: number;
   /** A cashier's refund up to this amount (minor units) needs no approval; 0 = every refund is approved. */
   readonly refundWithoutApprovalUpToMinor: number;
+  /**
+   * A cashier's refunds without approval in one shift, added up, up to this amount (minor units); above it every
+   * refund of theirs in that shift is approved. 0 = no cap beyond the per-payment limit above.
+   */
+  readonly unapprovedRefundsPerShiftMinor: number;
   /** Receipts print the cashier's first name. */
   readonly cashierOnReceipt: boolean;
   /**
@@ -109,6 +114,7 @@ export const staffSettingsSchema = z.object({
   signInRequired: z.boolean(),
   autoLockMinutes: z.number().int().min(0).max(720),
   refundWithoutApprovalUpToMinor: z.number().int().min(0).max(100_000_000),
+  unapprovedRefundsPerShiftMinor: z.number().int().min(0).max(100_000_000),
   cashierOnReceipt: z.boolean(),
   shiftRequired: z.boolean(),
 });
@@ -117,6 +123,7 @@ export const DEFAULT_STAFF_SETTINGS: StaffSettings = {
   signInRequired: false,
   autoLockMinutes: 0,
   refundWithoutApprovalUpToMinor: 0,
+  unapprovedRefundsPerShiftMinor: 0,
   cashierOnReceipt: false,
   shiftRequired: false,
 };
@@ -126,6 +133,11 @@ export interface ShiftCashierLine {
   readonly staff: StaffRef | null;
   readonly paid: SummaryLine;
   readonly refunds: SummaryLine;
+  /**
+   * The part of `refunds` nobody approved with a PIN (a cashier's under the no-approval limit and shift cap).
+   * Absent from a Z report kept before it was counted.
+   */
+  readonly unapprovedRefunds?: SummaryLine;
   readonly cancels: number;
 }
 

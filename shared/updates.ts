@@ -16,6 +16,12 @@ export type UpdateHold = 'payment-open' | 'payment-in-doubt' | 'outside-window';
 /** The step that failed last: the till keeps the version it runs, and tries again at the next daily check. */
 export type UpdateProblemStage = 'feed' | 'download' | 'verify' | 'install';
 
+/**
+ * A problem's code when the stage alone does not say it: updates.signature-invalid, a feed whose manifest has no
+ * signature, a bad one or one by a key this build does not pin (electron/core/updates/feed-signature.ts).
+ */
+export type UpdateProblemCode = 'updates.signature-invalid';
+
 export interface UpdateStatus {
   readonly runningVersion: string;
   readonly phase: UpdatePhase;
@@ -41,7 +47,12 @@ export interface UpdateStatus {
   /** Whether the maintenance window is open now. */
   readonly insideWindow: boolean;
   readonly heldBy: UpdateHold | null;
-  readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
+  readonly problem: {
+    readonly stage: UpdateProblemStage;
+    readonly version: string | null;
+    readonly at: string;
+    readonly code?: UpdateProblemCode;
+  } | null;
 }
 
 /** A local time of day, "HH:MM" (24-hour clock). */

@@ -35,6 +35,7 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       daySummary: (day) => dayReport['payments.summary']({ day }),
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
+      refuseLocked: (patch) => settings.refuseLocked(patch),
       onStatus: () => hooks.printerChanged.emit(),
     });
     const receipts = createReceiptHandlers({

@@ -100,10 +100,21 @@ describe('health.check', () => {
       'camera',
       'register',
       'webhooks',
+      'policy',
       'updates',
     ]);
     const byId = new Map(list.map((check) => [check.id, check]));
-    for (const id of ['provider', 'clock', 'journal', 'disk', 'printer', 'register', 'webhooks', 'updates'] as const)
+    for (const id of [
+      'provider',
+      'clock',
+      'journal',
+      'disk',
+      'printer',
+      'register',
+      'webhooks',
+      'policy',
+      'updates',
+    ] as const)
       expect(byId.get(id), id).toMatchObject({ ok: true });
     // The preview's core has no update engine: it says updates install in the app only.
     expect(byId.get('updates')?.detail.key).toBe('health.updates-unavailable');

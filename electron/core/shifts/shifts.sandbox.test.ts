@@ -137,18 +137,21 @@ describe('a shift with several cashiers', () => {
         staff: { id: 'alice', name: 'Alice Tan' },
         paid: { count: 2, total: { amountMinor: 3555, currency: 'SGD' } },
         refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 0,
       },
       {
         staff: { id: 'bob', name: 'Bob Lim' },
         paid: { count: 2, total: { amountMinor: 1941, currency: 'SGD' } },
         refunds: { count: 1, total: { amountMinor: 333, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 1,
       },
       {
         staff: { id: 'sue', name: 'Sue Wong' },
         paid: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         refunds: { count: 1, total: { amountMinor: 501, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 0,
       },
     ]);

@@ -6,6 +6,7 @@ import { closeOpenedCores, opened } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createFeedEngine } from './feed-engine.ts';
+import { TEST_KEYS } from './test-publisher-key.test-helper.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { tempFolder } from '../../testing/helpers.ts';
 
@@ -36,6 +37,7 @@ describe('updates in the composed core', () => {
       statusIntervalMs: 60_000,
       updates: createFeedEngine({
         directory: join(dir, 'updates'),
+        publisherKeys: TEST_KEYS,
         platform: 'win32',
         install: async () => {
           installs += 1;

@@ -4,6 +4,7 @@ import type { UpdateSettings } from '../../../shared/updates.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';
+import { TEST_KEYS } from './test-publisher-key.test-helper.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { rolloutBucket } from './update-decision.ts';
 import { createUpdateModule, type UpdateModule } from './update-module.ts';
@@ -44,6 +45,7 @@ function module(running = '1.4.2', tillIdentity = TILL): UpdateModule {
   return createUpdateModule({
     engine: createFeedEngine({
       directory,
+      publisherKeys: TEST_KEYS,
       platform: 'win32',
       install: async () => {
         installs += 1;
@@ -204,7 +206,7 @@ describe('update module', () => {
     let attempts = 0;
     const updates = createUpdateModule({
       engine: {
-        ...createFeedEngine({ directory, platform: 'win32' }),
+        ...createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }),
         install: async () => {
           attempts += 1;
           throw new Error('installer exited with code 2');
