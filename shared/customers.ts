@@ -19,6 +19,19 @@ import type { StaffRef } from './staff.ts';
 // and the customers.* channels served by electron/core/customers/customer-module.ts. Their holds are in
 // shared/customer-holds.ts; the consent page in shared/consent.ts; the customer's approval in shared/approvals.ts.
 
+/** Settings → Linked customers (the tokenized API): part of the settings shape (shared/settings.ts). */
+export const tokenizedSettingsSchema = z.object({
+  merchantId: z.string().max(128),
+  /** Where the consent page sends the customer back (intercepted by the consent window). */
+  callbackUrl: z.string().max(300),
+  /** Only for `custom`: the merchant gateway address (https, or http on loopback). */
+  customBaseUrl: z.string().max(300),
+  /** Public https address the provider posts order outcomes to (sent as callbackUrl on capture and charge). */
+  webhookUrl: z.string().max(300),
+  /** Port on this computer where the order-outcome listener runs (webhookUrl must forward to it); 0 = none. */
+  webhookListenPort: z.number().int().min(0).max(65_535),
+});
+
 /** linked: we hold a payment token; unlinked: the cashier unlinked; relink-needed: the provider refused the token. */
 export type LinkedCustomerStatus = 'linked' | 'unlinked' | 'relink-needed';
 

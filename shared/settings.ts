@@ -5,6 +5,8 @@ import { DEFAULT_PRINTER_PORT, printerSettingsSchema } from './printer.ts';
 import { DEFAULT_REGISTER_PORT, registerSettingsSchema } from './register.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
 import { updateSettingsSchema } from './updates.ts';
+import { tokenizedSettingsSchema } from './customers.ts';
+import { machineSettingsSchema, scannerSettingsSchema, syslogSettingsSchema } from './device-settings.ts';
 import type { Notice } from './notices.ts';
 import { empty, printableText, type Empty } from './request-atoms.ts';
 
@@ -35,38 +37,12 @@ export type LinkedApproval = (typeof LINKED_APPROVALS)[number];
 
 const letterDigitHyphen = /^[A-Za-z0-9-]*$/;
 
-export const scannerSettingsSchema = z.object({
-  /** A wedge scanner types faster than this between keys; people do not. */
-  maxInterKeyMs: z.number().int().min(5).max(200),
-  minLength: z.number().int().min(4).max(64),
-  terminator: z.enum(['Enter', 'Tab']),
-});
-
 export const partnerSchema = z.object({
   merchantId: z.string().max(64),
   merchantCategoryCode: z.number().int().min(0).max(9999).nullable(),
   merchantTradingName: z.string().max(100),
   merchantEntityId: z.string().max(64),
 });
-
-/**
- * The till's log lines, also to the chain's collector (electron/core/logging/syslog-forwarder.ts): RFC 5424 over
- * TCP to host:port, with TLS when `tls` (RFC 5425, port 6514). Off by default; the local files are kept either way.
- */
-export const syslogSettingsSchema = z.object({
-  enabled: z.boolean(),
-  host: z.string().max(253),
-  port: z.number().int().min(1).max(65_535),
-  tls: z.boolean(),
-});
-export type SyslogSettings = z.infer<typeof syslogSettingsSchema>;
-
-/** The computer the till runs on: start with the session, and keep the screen on while the till is in front. */
-export const machineSettingsSchema = z.object({
-  launchAtLogin: z.boolean(),
-  keepDisplayAwake: z.boolean(),
-});
-export type MachineSettings = z.infer<typeof machineSettingsSchema>;
 
 export const settingsSchema = z
   .object({
@@ -116,17 +92,7 @@ export const settingsSchema = z
     statusRequestsPerSecond: z.number().int().min(1).max(20),
     /** Who approves a linked-customer charge or capture before the wallet is charged. */
     linkedApproval: z.enum(LINKED_APPROVALS),
-    tokenized: z.object({
-      merchantId: z.string().max(128),
-      /** Where the consent page sends the customer back (intercepted by the consent window). */
-      callbackUrl: z.string().max(300),
-      /** Only for `custom`: the merchant gateway address (https, or http on loopback). */
-      customBaseUrl: z.string().max(300),
-      /** Public https address the provider posts order outcomes to (sent as callbackUrl on capture and charge). */
-      webhookUrl: z.string().max(300),
-      /** Port on this computer where the order-outcome listener runs (webhookUrl must forward to it); 0 = none. */
-      webhookListenPort: z.number().int().min(0).max(65_535),
-    }),
+    tokenized: tokenizedSettingsSchema,
     /**
      * The register connection (electron/core/ecr/): the shop's own register program starts, follows, cancels
      * and refunds payments over a local HTTP API. Off by default; on this computer only (127.0.0.1, plain

@@ -1,5 +1,5 @@
 import { app, powerSaveBlocker, type BrowserWindow } from 'electron';
-import type { MachineSettings } from '../../shared/settings.ts';
+import type { MachineSettings } from '../../shared/device-settings.ts';
 import { displayAwakeWanted, loginItemSettings } from '../core/machine/machine-rules.ts';
 
 // Settings → This computer, applied: the login item, and the display kept awake while the cashier's window is

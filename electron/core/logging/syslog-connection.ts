@@ -1,6 +1,6 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
-import type { SyslogSettings } from '../../../shared/settings.ts';
+import type { SyslogSettings } from '../../../shared/device-settings.ts';
 
 // One connection to the chain's collector (syslog-forwarder.ts): TCP, or TLS checked against the system's
 // authorities (or the test's), ready once connected and the handshake done within the time; lost on any error,

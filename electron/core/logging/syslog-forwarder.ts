@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { hostname } from 'node:os';
 import type { ConnectionOptions } from 'node:tls';
-import type { SyslogSettings } from '../../../shared/settings.ts';
+import type { SyslogSettings } from '../../../shared/device-settings.ts';
 import { connectToCollector, dropSocket, endSocket } from './syslog-connection.ts';
 import { droppedLinesLine, loggedLine, octetCounted, syslogMessage, type LoggedLine } from './syslog-message.ts';
 

@@ -1,5 +1,5 @@
 import { notice, type Notice } from '../../../shared/notices.ts';
-import type { SyslogSettings } from '../../../shared/settings.ts';
+import type { SyslogSettings } from '../../../shared/device-settings.ts';
 import type { SyslogState } from './syslog-forwarder.ts';
 
 /** "Check this till"'s line for the logs' collector: off, sending, or down and how many lines it dropped. */
