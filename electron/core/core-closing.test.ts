@@ -1,5 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from './core.ts';
@@ -9,18 +9,19 @@ import { startSandbox } from './provider/demo.ts';
 import type { SandboxStarter } from './provider/provider-access.ts';
 import { isLogFileOf, logsFolderOf } from './logging/log-file.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { removeFolder, tempFolder } from '../testing/helpers.ts';
 
 // The core's one closer stack, in the real core: what started is closed in reverse order, once, whether the start
 // failed half-way or the till is closing; a closer that fails does not keep the next one from running.
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 /** A core in demo mode whose embedded sandbox and payment service say when they close. */
 function recordedOptions(closed: string[], paymentsClose?: () => Promise<void>): CreateCoreOptions {
-  const dir = mkdtempSync(join(tmpdir(), 'core-closing-'));
+  const dir = tempFolder('core-closing-');
   dirs.push(dir);
   const recordedSandbox: SandboxStarter = async (options) => {
     const sandbox = await startSandbox(options);

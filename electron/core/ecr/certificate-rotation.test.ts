@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_FOLDER, ensureCertificate, renewCertificate } from './certificate.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Issue 35.5: a new register certificate leaves no old private key on the disk, unless the old pair was damaged
 // (then it is set aside for support, as it was found). Real files in a temporary data folder.
@@ -10,10 +11,10 @@ import { CERTIFICATE_FOLDER, ensureCertificate, renewCertificate } from './certi
 let dir: string;
 let folder: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'certificate-rotation-'));
+  dir = tempFolder('certificate-rotation-');
   folder = join(dir, CERTIFICATE_FOLDER);
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /** Every file in the certificate folder, with its text. */
 const filesNow = (): Record<string, string> =>

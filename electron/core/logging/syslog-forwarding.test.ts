@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
@@ -12,6 +12,7 @@ import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createSyslogForwarder } from './syslog-forwarder.ts';
 import { startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Issue 35.6: the till's log lines, also to the chain's collector as RFC 5424 over TCP (octet counting), over TLS
 // where set. Real sockets to a test collector that parses every field. A collector that is down costs the till
@@ -26,11 +27,11 @@ const receivers: SyslogReceiver[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   for (const receiver of receivers.splice(0)) await receiver.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 async function openCore(syslog?: CreateCoreOptions['syslog'], policy?: unknown): Promise<Core> {
-  const dir = mkdtempSync(join(tmpdir(), 'syslog-'));
+  const dir = tempFolder('syslog-');
   dirs.push(dir);
   const policyFile = join(dir, 'policy.json');
   if (policy) writeFileSync(policyFile, JSON.stringify(policy));

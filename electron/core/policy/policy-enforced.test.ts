@@ -1,11 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import type { CreateCoreOptions } from '../core-options.ts';
 import { createCore } from '../core.ts';
-import { caught } from '../../testing/helpers.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 
 // The locks hold on every channel that takes a draft of the settings, and a system policy someone other than an
@@ -15,11 +15,11 @@ const dirs: string[] = [];
 const cores: Core[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'policy-enforced-'));
+  const dir = tempFolder('policy-enforced-');
   dirs.push(dir);
   return dir;
 }

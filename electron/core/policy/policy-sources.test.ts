@@ -1,5 +1,5 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { judgePolicy } from './policy-document.ts';
@@ -8,6 +8,7 @@ import { nonAdminWritable } from './policy-permissions.ts';
 import { PlistError, policyFromPlist } from './policy-plist.ts';
 import { readPolicy } from './policy-read.ts';
 import { policyFromRegQuery } from './policy-registry.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Policies only IT can write. The Windows and macOS readers against what those systems hand back (fixtures of
 // `reg query` output and of an XML plist); the Linux file and the permission rule for real (the tests run as root:
@@ -18,11 +19,11 @@ const noRegistry = async (): Promise<string | null> => null;
 const OTHER_UID = 4321;
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => dirs.splice(0).forEach((dir) => removeFolder(dir)));
 
 /** A root-owned folder (0755) holding policy.json (0644), as IT's tools leave /etc/wallet-pos. */
 function managedFolder(policy: unknown = { settings: { merchantName: 'Kopi Fleet #12' }, locked: ['merchantName'] }) {
-  const base = mkdtempSync(join(tmpdir(), 'policy-perm-'));
+  const base = tempFolder('policy-perm-');
   dirs.push(base);
   const folder = join(base, 'wallet-pos');
   mkdirSync(folder, { mode: 0o755 });

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -11,6 +11,7 @@ import { JOURNAL_FILE_NAME } from '../payments/journal/index.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Issue 35.3: a printer is a printer. Through the whole core, on real files: a device printer must be a character
 // device outside the data folder (a symlink is judged by what it names), and a network printer never one of the
@@ -23,8 +24,8 @@ let outside: string;
 let core: Core;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'printer-target-'));
-  outside = mkdtempSync(join(tmpdir(), 'printer-target-outside-'));
+  dir = tempFolder('printer-target-');
+  outside = tempFolder('printer-target-outside-');
   core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
@@ -37,8 +38,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await core.close();
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
+  removeFolder(dir);
+  removeFolder(outside);
 });
 
 const device = (path: string): Partial<PrinterSettings> => ({ kind: 'device', path });

@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';
@@ -15,6 +13,7 @@ import {
   TEST_PUBLISHER_PUBLIC_KEY,
 } from './test-publisher-key.test-helper.ts';
 import { createUpdateModule, type UpdateModule } from './update-module.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Updates only from the publisher, for real: a feed on loopback, the module's round, and what updates.status
 // says. A manifest with no signature, a bad one or another key's is refused before it is read; a download that
@@ -28,13 +27,13 @@ let installs: number;
 
 beforeEach(async () => {
   feed = await startLocalFeed();
-  directory = mkdtempSync(join(tmpdir(), 'wallet-pos-feed-signature-'));
+  directory = tempFolder('wallet-pos-feed-signature-');
   installs = 0;
 });
 
 afterEach(async () => {
   await feed.close();
-  rmSync(directory, { recursive: true, force: true });
+  removeFolder(directory);
 });
 
 /** A till inside its maintenance window with nothing open: anything verified installs at the first round. */

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedByPublisher } from './feed-signature.ts';
 import { makeReleaseKeyPair, RELEASE_KEY_ENV, releaseKeyFrom, signReleaseFolder } from './release-sign.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The publisher's signing, for real: a key pair made into a folder, a release folder signed, the signatures
 // checked the way a till checks them; and the npm script itself, with the key from a file and from the environment.
@@ -12,11 +13,11 @@ import { makeReleaseKeyPair, RELEASE_KEY_ENV, releaseKeyFrom, signReleaseFolder 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const dirs: string[] = [];
 const folder = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'release-sign-'));
+  const dir = tempFolder('release-sign-');
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => dirs.splice(0).forEach((dir) => removeFolder(dir)));
 
 function release(): string {
   const dir = folder();
