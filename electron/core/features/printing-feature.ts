@@ -21,7 +21,7 @@ type Needs = CoreBase & SettingsGives & StaffGives & ProviderGives & PaymentsGiv
 
 export const printingFeature: CoreModule<Needs, PrintingGives> = {
   name: 'printing',
-  start({ options, settings, admin, demoCredentials, payments, dayReport, hooks }) {
+  start({ options, settings, admin, staff, demoCredentials, payments, dayReport, hooks }) {
     const till = () => {
       const current = settings.current();
       const { posId } = terminalInEffect(current, demoCredentials);
@@ -34,6 +34,7 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       systemPrinter: options.printer,
       daySummary: (day) => dayReport['payments.summary']({ day }),
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
+      drawerOpener: () => staff.access.requireRight('drawer'),
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
       onStatus: () => hooks.printerChanged.emit(),
     });
@@ -41,6 +42,8 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
       till,
       printer: () => printing.receiptPrinter(),
+      printedBefore: (kind, referenceId) => printing.printedBefore(kind, referenceId),
+      reprinter: () => staff.access.requireRight('reprint'),
       cashierOnReceipt: () => settings.current().staff.cashierOnReceipt,
     });
     return {
