@@ -109,7 +109,12 @@ export function openPrintRecord(filePath: string): PrintRecord {
 
 /** Who and why came after the first record files were written: a file without them gains them, empty. */
 function addWhoAndWhy(db: DatabaseSync): void {
-  const columns = new Set(db.prepare('PRAGMA table_info(prints)').all().map((row) => String(row['name'])));
+  const columns = new Set(
+    db
+      .prepare('PRAGMA table_info(prints)')
+      .all()
+      .map((row) => String(row['name'])),
+  );
   if (!columns.has('by_id')) db.exec('ALTER TABLE prints ADD COLUMN by_id TEXT');
   if (!columns.has('by_name')) db.exec('ALTER TABLE prints ADD COLUMN by_name TEXT');
   if (!columns.has('why')) db.exec("ALTER TABLE prints ADD COLUMN why TEXT NOT NULL DEFAULT ''");
