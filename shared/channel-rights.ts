@@ -65,7 +65,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'app.info': open,
   'status.get': open,
   'settings.get': open,
-  'settings.save': adminWindow('settings', 'open until the first admin PIN is set'),
+  'settings.save': adminWindow('settings', 'anyone, until the first admin PIN is set'),
   'settings.testConnection': adminWindow('settings', 'the window only for a form not saved yet'),
   'settings.verifyPin': open,
   'settings.resetVault': open,
