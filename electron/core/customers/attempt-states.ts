@@ -3,7 +3,7 @@ import type { CustomerAttemptRow } from './rows.ts';
 // Questions about one charge or hold row that the sends, the hold operations and the resolver all ask.
 
 /** Nothing more to find out: the request's outcome is known and the provider will not move it by itself soon. */
-export function isSettled(row: CustomerAttemptRow): boolean {
+export function isSettled(row: Pick<CustomerAttemptRow, 'state' | 'providerStatus'>): boolean {
   return !(
     row.state === 'sending' ||
     row.state === 'checking' ||

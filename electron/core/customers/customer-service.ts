@@ -16,6 +16,7 @@ import { onOrderHint } from './order-outcomes.ts';
 import { startOrderWebhookListener } from './order-webhook-listener.ts';
 import { csvLinesOfDay, find, takingsOfDay, unresolvedAttempts } from './queries.ts';
 import { scheduleResolve } from './resolver.ts';
+import { createSettleEngine } from '../settle/settle-engine.ts';
 import { requireSell, requireUnlink, requireVoid } from './staff-rights.ts';
 import { createStatusSlots } from './status-slots.ts';
 import { describe, orderWebhookUrl, type CustomerRuntime } from './runtime.ts';
@@ -113,14 +114,14 @@ export function createCustomerService(
     }),
     audit: new AsyncLocalStorage(),
     locks: new Map(),
-    timers: new Map(),
+    settle: createSettleEngine(resolved.timers),
     attempts: new Map(),
     appTokens: new Map(),
     webhooks: null,
     hints: createHintThrottle({ intervalMs: resolved.hintIntervalMs, timers: resolved.timers }),
     slots: createStatusSlots(context.statusBudget),
     closed: false,
-    resolveLater: (merchantRef, delayMs) => scheduleResolve(rt, merchantRef, delayMs),
+    resolveLater: (merchantRef, now) => scheduleResolve(rt, merchantRef, now),
   };
   return {
     handlers: customerHandlers(rt, approvals),
@@ -150,7 +151,7 @@ async function start(rt: CustomerRuntime): Promise<void> {
     listeners: rt.context.listeners,
   });
   closeInterruptedLinkSessions(rt);
-  for (const row of rt.journal.unsettled()) scheduleResolve(rt, row.merchantRef, 0);
+  for (const row of rt.journal.unsettled()) scheduleResolve(rt, row.merchantRef, true);
 }
 
 async function close(rt: CustomerRuntime): Promise<void> {
@@ -158,8 +159,8 @@ async function close(rt: CustomerRuntime): Promise<void> {
   rt.hints.close();
   // Before waiting for the locks: a lookup waiting for a slot inside one is not sent.
   rt.slots.close();
-  for (const timer of rt.timers.values()) rt.options.timers.clearTimeout(timer);
-  rt.timers.clear();
+  // Every resolver's worker stops: a waiting one at once, one in a pass when its pass ends (within its lock).
+  void rt.settle.close();
   rt.access.close();
   await rt.webhooks?.close();
   // Let requests in flight finish their journal writes before the file closes.

@@ -198,7 +198,7 @@ async function afterOperationError(
       { unresolvedReason: checkingReason(error) },
       notice(`customer-event.${operation}-outcome-unknown`, { code: reasonOf(error) }),
     );
-    rt.resolveLater(row.merchantRef, 0);
+    rt.resolveLater(row.merchantRef, true);
     return updated;
   }
   if (error.details?.httpStatus === 409 || error.code.startsWith('preauth.')) {

@@ -118,7 +118,7 @@ async function onChargeHint(
 ): Promise<void> {
   if (!isSettled(row) && !isStoppedReason(row.unresolvedReason)) {
     note(rt, row, claim, notice('customer-event.hint-charge-resolving', claimed(claim)));
-    rt.resolveLater(row.merchantRef, 0);
+    rt.resolveLater(row.merchantRef, true);
     return;
   }
   note(

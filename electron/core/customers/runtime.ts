@@ -4,6 +4,7 @@ import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { ConsentGateway } from '../security/consent-page.ts';
+import type { SettleEngine } from '../settle/settle-engine.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { TokenizedAccess } from './client-access.ts';
 import type { CustomerJournal } from './journal.ts';
@@ -15,7 +16,7 @@ import type { TokenCipher } from './token-cipher.ts';
 import { toChargeView, toCustomerView, toHoldView } from './views.ts';
 
 // What every part of the linked-customer service shares: the journal, the client access, the token cipher,
-// the options, and what this process keeps in memory (per-customer queues, resolution timers, app tokens;
+// the options, and what this process keeps in memory (per-customer queues, the resolver's workers, app tokens;
 // lost on a crash on purpose: start() resumes from the journal alone). One object, built by the facade
 // (customer-service.ts) and handed to every handler; plus the small helpers they all use.
 
@@ -34,9 +35,9 @@ export interface CustomerRuntime {
   readonly audit: AsyncLocalStorage<AuditScope>;
   /** Per-customer queue: every write for one customer runs alone (a hold cannot race its own unlink). */
   readonly locks: Map<string, Promise<unknown>>;
-  /** The resolver's scheduled resolutions by merchantRef (handles of options.timers). */
-  readonly timers: Map<string, unknown>;
-  /** How many times each unsettled attempt has been tried (drives the backoff). */
+  /** The resolver's workers, one per merchantRef being resolved (resolver.ts, ../settle/). */
+  readonly settle: SettleEngine;
+  /** How many times each unsettled attempt has been tried (drives the backoff); changed only by resolver.ts. */
   readonly attempts: Map<string, number>;
   /** App tokens of sessions started in this run, for main's consent window. */
   readonly appTokens: Map<string, { header: string; token: string; gateway: ConsentGateway }>;
@@ -47,10 +48,10 @@ export interface CustomerRuntime {
   readonly slots: StatusSlots;
   closed: boolean;
   /**
-   * Has the resolver find out `merchantRef`'s outcome: now with delayMs 0, else after its backoff (see
-   * resolver.ts; passed in so that sends and the resolver need not import each other).
+   * Has the resolver find out `merchantRef`'s outcome: now, else after its backoff (see resolver.ts; passed
+   * in so that sends and the resolver need not import each other).
    */
-  resolveLater(merchantRef: string, delayMs?: number): void;
+  resolveLater(merchantRef: string, now?: boolean): void;
 }
 
 /** The callbackUrl captures and charges carry, or null when order outcomes cannot reach this till. */

@@ -44,7 +44,7 @@ export async function sendCreate(
         { state: 'checking', unresolvedReason: checkingReason(error) },
         notice('customer-event.outcome-unknown', { code: reasonOf(error) }),
       );
-      rt.resolveLater(row.merchantRef, how.foreground ? 0 : undefined);
+      rt.resolveLater(row.merchantRef, how.foreground);
       return updated;
     }
     if (!how.foreground) {

@@ -102,13 +102,13 @@ async function recordAndSend(
     watch(rt, referenceId).wake('cancel');
     return requireView(rt, referenceId);
   }
-  rt.busy.add(recorded.cancelId);
+  const sent = rt.sending.mark(recorded.cancelId);
   let outcome;
   try {
     outcome = await sendCancel(rt, recorded);
     applyCancelOutcome(rt, recorded, outcome);
   } finally {
-    rt.busy.delete(recorded.cancelId);
+    sent();
   }
   // Read the order's status now: CANCELLED, or what it moved on to (the screen then offers a refund).
   await watch(rt, referenceId).lookNow('cancel');

@@ -188,11 +188,11 @@ async function holdingTillForCashier(
   charge: (sending: CashierCharge) => Promise<PaymentView>,
 ): Promise<PaymentView> {
   const sending: CashierCharge = { referenceId: null };
-  rt.cashierCharges.add(sending);
+  const answered = rt.sending.markCashierCharge(sending);
   try {
     return await charge(sending);
   } finally {
-    rt.cashierCharges.delete(sending);
+    answered();
   }
 }
 
@@ -238,7 +238,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
       ? { kind: 'create', input: { ...common, qrType: 'payload' } }
       : { kind: 'scan', input: { ...common, consumerQrPayload: consumerCode } };
 
-  rt.busy.add(referenceId);
+  const sent = rt.sending.mark(referenceId);
   let outcome;
   try {
     // Write-ahead: refused here (consumer code already used, the till busy for a register…) nothing has been
@@ -262,7 +262,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
       }),
     );
     const now = rt.options.now();
-    rt.attempts.set(referenceId, {
+    rt.remembered.rememberAttempt(referenceId, {
       interactive: true,
       canResend: true,
       request,
@@ -299,7 +299,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
         break;
     }
   } finally {
-    rt.busy.delete(referenceId);
+    sent();
   }
   const row = requireAttempt(rt, referenceId);
   // A cancel tapped while this was sending waits for the worker, even when the charge was refused outright.

@@ -1,6 +1,6 @@
 import type { AttemptState } from '../../../shared/domain.ts';
 import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
-import type { PassState } from './order-worker.ts';
+import type { PassState } from '../settle/settle-worker.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
 // Payments in doubt come first after a restart. A payment, refund or cancel whose request may or may not have

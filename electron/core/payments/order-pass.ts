@@ -14,7 +14,7 @@ import {
 } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
 import { lookupOrder } from './status-lookup.ts';
-import type { PassState } from './order-worker.ts';
+import type { PassState } from '../settle/settle-worker.ts';
 import { nextPollDelay, openOrderPollDelay } from './poll-schedule.ts';
 import { note, recordProviderRefundTotal, updateAttempt, updateCancel, updateRefund } from './records.ts';
 import type { AttemptMemory, PaymentRuntime } from './runtime.ts';
@@ -32,7 +32,7 @@ const SETTLE_LOOK_MS = 50;
 
 export async function runOrderPass(rt: PaymentRuntime, referenceId: string, state: PassState): Promise<Delay> {
   const { journal } = rt;
-  if (rt.busy.has(referenceId)) return 'idle'; // the cashier's call is sending it; it hands over when done
+  if (rt.sending.has(referenceId)) return 'idle'; // the cashier's call is sending it; it hands over when done
   const first = journal.getAttempt(referenceId);
   if (!first) return 'idle';
   const attemptOpen = first.state === 'sending' || first.state === 'checking' || first.state === 'active';
@@ -56,7 +56,7 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
 
   let delay: Delay = 'idle';
   const row = journal.getAttempt(referenceId)!;
-  if (!rt.busy.has(referenceId)) {
+  if (!rt.sending.has(referenceId)) {
     if (row.state === 'sending' || row.state === 'checking') delay = await resolveAttempt(rt, row, lookup, state);
     else if (row.state === 'active') delay = followOpenOrder(rt, row, lookup, state);
     else if (lookup.kind === 'found' && adoptLate(rt, row, lookup).state === 'active') {
@@ -76,7 +76,7 @@ export async function runOrderPass(rt: PaymentRuntime, referenceId: string, stat
 
 /** What this process knows about sending the attempt; after a restart, what the journal implies. */
 export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
-  let memory = rt.attempts.get(row.referenceId);
+  let memory = rt.remembered.attempt(row.referenceId);
   if (!memory) {
     // Recovered: nobody is at the counter with this sale any more, and the scanned code is not on disk, so
     // the request is never sent again.
@@ -93,7 +93,7 @@ export function memoryOf(rt: PaymentRuntime, row: AttemptRow): AttemptMemory {
       resends: 0,
       existsAtProvider,
     };
-    rt.attempts.set(row.referenceId, memory);
+    rt.remembered.rememberAttempt(row.referenceId, memory);
   }
   return memory;
 }
@@ -273,13 +273,13 @@ async function settleCancel(rt: PaymentRuntime, cancel: CancelRow, lookup: Looku
       return 'idle';
     case 'resend': {
       updateCancel(rt, cancel.cancelId, { state: 'sending', checkingReason: notice('cancel.resending') });
-      rt.busy.add(cancel.cancelId);
+      const sent = rt.sending.mark(cancel.cancelId);
       try {
         const settled = applyCancelOutcome(rt, cancel, await sendCancel(rt, cancel));
         state.lookAgain = true;
         return settled.state === 'done' ? SETTLE_LOOK_MS : backoffFor(rt, cancel.referenceId, state);
       } finally {
-        rt.busy.delete(cancel.cancelId);
+        sent();
       }
     }
     case 'wait':
@@ -296,11 +296,11 @@ async function settleRefund(
   state: PassState,
 ): Promise<Delay> {
   const attempt = rt.journal.getAttempt(refund.referenceId)!;
-  let lastSentAt = rt.refundSentAt.get(refund.refundId);
+  let lastSentAt = rt.remembered.refundSentAt(refund.refundId);
   if (lastSentAt === undefined) {
     // Recovered: the row was written (sending) just before its request could leave.
     lastSentAt = latestRecoveredSend(rt, refund.updatedAt);
-    rt.refundSentAt.set(refund.refundId, lastSentAt);
+    rt.remembered.noteRefundSent(refund.refundId, lastSentAt);
   }
   const now = rt.options.now();
   // The total just read becomes the baseline of a resend: only if none of our other refunds could be landing.
@@ -345,13 +345,13 @@ async function settleRefund(
           data: { providerRefundedBeforeMinor: baseline },
         },
       );
-      rt.busy.add(refund.refundId);
+      const sent = rt.sending.mark(refund.refundId);
       try {
         const settled = applyRefundOutcome(rt, resending, await sendRefund(rt, resending));
         if (settled.state === 'succeeded') state.lookAgain = true;
         return settled.state === 'checking' ? checkDelay(state.failures, rt.options.checkDelays) : SETTLE_LOOK_MS;
       } finally {
-        rt.busy.delete(refund.refundId);
+        sent();
       }
     }
     case 'wait': {
@@ -364,13 +364,13 @@ async function settleRefund(
 function unsettledRefunds(rt: PaymentRuntime, referenceId: string): RefundRow[] {
   return rt.journal
     .refundsOf(referenceId)
-    .filter((r) => (r.state === 'sending' || r.state === 'checking') && !rt.busy.has(r.refundId));
+    .filter((r) => (r.state === 'sending' || r.state === 'checking') && !rt.sending.has(r.refundId));
 }
 
 function unsettledCancels(rt: PaymentRuntime, referenceId: string): CancelRow[] {
   return rt.journal
     .cancelsOf(referenceId)
-    .filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.busy.has(c.cancelId));
+    .filter((c) => (c.state === 'sending' || c.state === 'checking') && !rt.sending.has(c.cancelId));
 }
 
 /**
@@ -381,7 +381,7 @@ function unsettledCancels(rt: PaymentRuntime, referenceId: string): CancelRow[] 
  */
 function backoffFor(rt: PaymentRuntime, referenceId: string, state: PassState): number {
   const backoff = checkDelay(state.failures, rt.options.checkDelays);
-  const memory = rt.attempts.get(referenceId);
+  const memory = rt.remembered.attempt(referenceId);
   const watched = memory?.interactive === true && rt.options.now() - memory.firstSentAt < rt.options.orderLifetimeMs;
   return watched ? Math.min(backoff, rt.options.watchedCheckMaxMs) : backoff;
 }

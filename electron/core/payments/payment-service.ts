@@ -19,6 +19,9 @@ import { registerPayments } from './register-payments.ts';
 import { expireWaitingSale } from './register-sales.ts';
 import { publishAttempt, publishRefund, type PaymentRuntime } from './runtime.ts';
 import { checkNow, markCashierSale, noteChecked, screenLeft, screenShows } from './screens.ts';
+import { Remembered } from './remembered.ts';
+import { SendingNow } from './sending-now.ts';
+import { createSettleEngine } from '../settle/settle-engine.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
 import { createShiftModule } from '../shifts/shift-module.ts';
 import { recover, watch } from './workers.ts';
@@ -109,16 +112,13 @@ function createRuntime(context: CoreContext, options: ResolvedOptions, journal: 
         : createStatusBudget({ perSecond: options.statusRequestsPerSecond }),
     onScreen: new OnScreen(options.now),
     noteChecked: (referenceId, answered) => noteChecked(rt, referenceId, answered),
-    checks: new Map(),
-    attempts: new Map(),
-    refundSentAt: new Map(),
+    remembered: new Remembered(),
     answerAudits,
-    busy: new Set(),
-    workers: new Map(),
+    sending: new SendingNow(),
+    settle: createSettleEngine(options.timers),
     amountLimits: new ProviderAmountLimits(),
     hints: createHintThrottle({ intervalMs: DEFAULT_HINT_INTERVAL_MS, trailing: false }),
     cashierSales: new CashierSales(options.now),
-    cashierCharges: new Set(),
     saleExpiry: null,
     listener: null,
     closing: null,
@@ -162,8 +162,7 @@ function close(rt: PaymentRuntime): Promise<void> {
   rt.closing ??= (async () => {
     rt.hints.close();
     if (rt.saleExpiry !== null) rt.options.timers.clearTimeout(rt.saleExpiry);
-    const workers = [...rt.workers.values()];
-    for (const worker of workers) worker.stop();
+    const workersDone = rt.settle.close();
     // A request in flight cannot be taken back; give it a moment to land in the journal, then close anyway
     // (whatever it did is found again by recovery on the next start). The grace timer is cleared once the
     // workers are done, so it never holds the process open after close.
@@ -172,7 +171,7 @@ function close(rt: PaymentRuntime): Promise<void> {
       (resolve) => (graceTimer = rt.options.timers.setTimeout(resolve, rt.options.closeGraceMs)),
     );
     try {
-      await Promise.race([Promise.all(workers.map((w) => w.done)), grace]);
+      await Promise.race([workersDone, grace]);
     } finally {
       rt.options.timers.clearTimeout(graceTimer);
     }

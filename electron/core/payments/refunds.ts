@@ -148,14 +148,14 @@ async function recordAndSend(
   });
   rt.publishRefund(refund.refundId);
 
-  rt.busy.add(refund.refundId);
+  const sent = rt.sending.mark(refund.refundId);
   let outcome;
   let settled;
   try {
     outcome = await sendRefund(rt, refund);
     settled = applyRefundOutcome(rt, refund, outcome);
   } finally {
-    rt.busy.delete(refund.refundId);
+    sent();
   }
   // Confirmed: the provider's own answer says so, and the journal already holds what it means (our total, and
   // REFUNDED in the same commit once it reaches the amount: records.ts updateRefund). The order is not read

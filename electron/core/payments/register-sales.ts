@@ -144,7 +144,7 @@ export function refuseWhenBusyForRegister(rt: PaymentRuntime): void {
     new PosError('ecr.busy', referenceId === null ? {} : { details: { referenceId } });
   const open = saleHoldingTill(rt);
   if (open) throw busy(open.referenceId);
-  const [sending] = rt.cashierCharges;
+  const sending = rt.sending.cashierCharge();
   if (sending) throw busy(sending.referenceId);
   const cashiers = rt.cashierSales.underWay();
   if (cashiers) throw busy(cashiers.surface === 'payment' ? cashiers.referenceId : null);

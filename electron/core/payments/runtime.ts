@@ -12,8 +12,10 @@ import type { SendMemory } from './decisions.ts';
 import type { NotificationListener } from './notifications.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OnScreen } from './on-screen.ts';
-import type { OrderWorker } from './order-worker.ts';
 import type { ProviderAmountLimits } from './provider-amount-limits.ts';
+import type { Remembered } from './remembered.ts';
+import type { SendingNow } from './sending-now.ts';
+import type { SettleEngine } from '../settle/settle-engine.ts';
 import type { StatusBudget } from '../status/status-budget.ts';
 
 // What every part of the payment service shares: the journal, the client, the per-terminal status budget,
@@ -68,17 +70,14 @@ export interface PaymentRuntime {
   readonly onScreen: OnScreen;
   /** A status lookup came back (answered: the provider said something, found or not): payment.checked. */
   noteChecked(referenceId: string, answered: boolean): void;
-  /** The last status lookup of each payment this process looked up (dropped once nothing about it is open). */
-  readonly checks: Map<string, LastLookup>;
-  readonly attempts: Map<string, AttemptMemory>;
-  /** refundId → when its request last left (or may have left). */
-  readonly refundSentAt: Map<string, number>;
+  /** What this process remembers: attempts it sent, last lookups, when refunds left (remembered.ts). */
+  readonly remembered: Remembered;
   /** Audit entries of answered creates and scans, written with the commit that applies the answer (audit.ts). */
   readonly answerAudits: AnswerAudits;
-  /** referenceIds, refundIds and cancelIds a cashier's call is sending right now: workers leave them alone. */
-  readonly busy: Set<string>;
-  /** One worker per order that is open or unresolved (workers.ts). */
-  readonly workers: Map<string, OrderWorker>;
+  /** What calls are sending right now: workers leave it alone, registers wait for the cashier (sending-now.ts). */
+  readonly sending: SendingNow;
+  /** One worker per order that is open or unresolved (workers.ts), in the settle engine (../settle/). */
+  readonly settle: SettleEngine;
   /** What the provider's refusals taught about each merchant's amount limits. */
   readonly amountLimits: ProviderAmountLimits;
   /**
@@ -89,8 +88,6 @@ export interface PaymentRuntime {
   readonly hints: HintThrottle;
   /** The cashier's own sale as the cashier's windows say (payments.cashierSale): it holds the till for registers. */
   readonly cashierSales: CashierSales;
-  /** The cashier's charges being sent: the till is busy for registers meanwhile, whatever the screens said so far. */
-  readonly cashierCharges: Set<CashierCharge>;
   /** When the register's customer-QR sale waiting for its scan expires (at most one waits at a time). */
   saleExpiry: unknown;
   listener: NotificationListener | null;

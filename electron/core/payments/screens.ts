@@ -17,9 +17,9 @@ const FRESH_ENOUGH_MS = 1_000;
 export function screenShows(rt: PaymentRuntime, surface: ScreenSurface, referenceId: string): StatusCheck | null {
   const newlyShown = rt.onScreen.show(surface, referenceId);
   const row = rt.journal.getAttempt(referenceId);
-  const worker = rt.workers.get(referenceId);
+  const worker = rt.settle.running(referenceId);
   if (newlyShown && row && worker && !worker.stopped) {
-    const knownSince = Math.max(row.updatedAt, rt.checks.get(referenceId)?.answeredAt ?? 0);
+    const knownSince = Math.max(row.updatedAt, rt.remembered.lastLookup(referenceId)?.answeredAt ?? 0);
     worker.wake(rt.options.now() - knownSince > FRESH_ENOUGH_MS ? 'shown' : 'screen');
   }
   return lastCheck(rt, referenceId);
@@ -47,13 +47,13 @@ export function markCashierSale(rt: PaymentRuntime, window: string, sale: Cashie
 /** A status lookup came back (answered: the provider said something): the screens hear payment.checked. */
 export function noteChecked(rt: PaymentRuntime, referenceId: string, answered: boolean): void {
   const checkedAt = rt.options.now();
-  const answeredAt = answered ? checkedAt : (rt.checks.get(referenceId)?.answeredAt ?? null);
-  rt.checks.set(referenceId, { checkedAt, answeredAt });
+  const answeredAt = answered ? checkedAt : (rt.remembered.lastLookup(referenceId)?.answeredAt ?? null);
+  rt.remembered.noteLookup(referenceId, { checkedAt, answeredAt });
   rt.context.emit('payment.checked', lastCheck(rt, referenceId)!);
 }
 
 function lastCheck(rt: PaymentRuntime, referenceId: string): StatusCheck | null {
-  const check = rt.checks.get(referenceId);
+  const check = rt.remembered.lastLookup(referenceId);
   if (!check) return null;
   return {
     referenceId,

@@ -94,7 +94,7 @@ export async function sendOrder(
 ): Promise<OrderSendOutcome> {
   const row = rt.journal.getAttempt(referenceId);
   if (!row) throw new PosError('payment.not-found', { details: { referenceId } });
-  const memory = rt.attempts.get(referenceId);
+  const memory = rt.remembered.attempt(referenceId);
   if (memory) memory.lastSentAt = rt.options.now();
   if (!sentNoted) note(rt, referenceId, orderSentEvent(request, row));
   const options = { idempotencyKey: row.idempotencyKey };
@@ -146,7 +146,7 @@ export async function sendOrder(
 }
 
 export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise<SendOutcome<RefundResponse>> {
-  rt.refundSentAt.set(refund.refundId, rt.options.now());
+  rt.remembered.noteRefundSent(refund.refundId, rt.options.now());
   note(rt, refund.referenceId, {
     kind: 'request',
     notice: notice('event.refund-sent', { refundId: refund.refundId }),
@@ -166,7 +166,7 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
     ),
   );
   // As for orders: the client's last try left at most now, so a resend waits for the settle time from here.
-  rt.refundSentAt.set(refund.refundId, rt.options.now());
+  rt.remembered.noteRefundSent(refund.refundId, rt.options.now());
   return outcome;
 }
 

@@ -6,6 +6,7 @@ import {
   type Lane,
   type StatusBudget,
 } from './status-budget.ts';
+import type { Timers } from '../timers.ts';
 import { sleep } from '../../sandbox/sandbox.test-helper.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
@@ -220,5 +221,26 @@ describe('status budget', () => {
     // Closing refuses the paced lookup still waiting.
     other.close();
     await expect(asking).rejects.toThrow(/the till is closing/);
+  });
+
+  it('waits for a slot on the injected timers: a held wait lets nothing through until it runs out', async () => {
+    let clock = 0;
+    const waits: Array<{ ms: number; run: () => void }> = [];
+    const timers: Timers = {
+      setTimeout: (run, ms) => waits.push({ ms, run }),
+      clearTimeout: () => undefined,
+    };
+    const budget = createStatusBudget({ perSecond: 1, now: () => clock, timers });
+    (await budget.acquire('person'))(); // the one slot is free again a second after this answer
+    let served = false;
+    void budget.acquire('person').then((release) => ((served = true), release()));
+    expect(waits.map((wait) => wait.ms)).toEqual([1_000]);
+    await sleep(20);
+    expect(served).toBe(false);
+    clock = 1_000;
+    waits[0]!.run();
+    await sleep(0);
+    expect(served).toBe(true);
+    budget.close();
   });
 });

@@ -32,6 +32,8 @@
 //   ~60 ms more). A till nobody is using (a restart's backlog) keeps the background's full share.
 // The budget itself is the same: N slots, each free a window after its answer, whoever holds them.
 
+import { SYSTEM_TIMERS, type Timers } from '../timers.ts';
+
 export type Lane = 'person' | 'screen' | 'background';
 export const LANES: readonly Lane[] = ['person', 'screen', 'background'];
 
@@ -116,40 +118,62 @@ interface Slot {
   freeAt: number;
 }
 
-/**
- * `perSecond` may be a getter: the budget is a setting, and a change applies from the next request on. A
- * fractional rate (below 1) becomes one request per 1/rate seconds.
- */
-export function createStatusBudget(options: { perSecond: number | (() => number); now?: () => number }): StatusBudget {
-  // Monotonic: a wall clock set back an hour must not hold every slot for an hour.
-  const now = options.now ?? (() => performance.now());
-  const rate = typeof options.perSecond === 'function' ? options.perSecond : () => options.perSecond as number;
-  /** The slots in use: requests out, and answered ones within a window of their answer. */
-  let slots: Slot[] = [];
-  const queues: Record<Lane, Waiter[]> = { person: [], screen: [], background: [] };
-  let lastBackgroundAt = -Infinity;
-  let lastScreenAt = -Infinity;
-  let lastPersonAt = -Infinity;
-  /** The latest answered lookups' round trips (slot taken → answer), newest last. */
-  const roundTrips: number[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let timerAt = Infinity;
-  let closed = false;
+export interface StatusBudgetOptions {
+  /**
+   * A getter: the budget is a setting, and a change applies from the next request on. A fractional rate
+   * (below 1) becomes one request per 1/rate seconds.
+   */
+  readonly perSecond: number | (() => number);
+  /** Monotonic milliseconds; default performance.now (a wall clock set back an hour must not hold every slot). */
+  readonly now?: (() => number) | undefined;
+  /** Where the budget waits for a slot to come free; default SYSTEM_TIMERS. */
+  readonly timers?: Timers | undefined;
+}
 
-  function shape(): { size: number; windowMs: number } {
-    const perSecond = rate();
+export function createStatusBudget(options: StatusBudgetOptions): StatusBudget {
+  const budget = new SlotBudget(options);
+  return {
+    take: (lane, about) => budget.take(lane, about),
+    acquire: (lane, about) => budget.take(lane, about).granted,
+    slotsInUse: () => budget.slotsInUse(),
+    close: () => budget.close(),
+  };
+}
+
+/** The budget's state and its steps, one small method each (createStatusBudget is its face). */
+class SlotBudget {
+  readonly #now: () => number;
+  readonly #rate: () => number;
+  readonly #timers: Timers;
+  /** The slots in use: requests out, and answered ones within a window of their answer. */
+  #slots: Slot[] = [];
+  readonly #queues: Record<Lane, Waiter[]> = { person: [], screen: [], background: [] };
+  #lastBackgroundAt = -Infinity;
+  #lastScreenAt = -Infinity;
+  #lastPersonAt = -Infinity;
+  /** The latest answered lookups' round trips (slot taken → answer), newest last. */
+  readonly #roundTrips: number[] = [];
+  #timer: unknown = null;
+  #timerAt = Infinity;
+  #closed = false;
+
+  constructor(options: StatusBudgetOptions) {
+    this.#now = options.now ?? (() => performance.now());
+    const { perSecond } = options;
+    this.#rate = typeof perSecond === 'function' ? perSecond : () => perSecond;
+    this.#timers = options.timers ?? SYSTEM_TIMERS;
+  }
+
+  #shape(): { size: number; windowMs: number } {
+    const perSecond = this.#rate();
     const size = Math.max(1, Math.floor(perSecond));
     return { size, windowMs: (1_000 * size) / perSecond };
   }
 
   /** When the background lane's next lookup goes before the screen lane: it has been kept waiting too long. */
-  function backgroundDueAt(): number {
-    const head = queues.background[0];
-    return head === undefined ? Infinity : Math.max(head.since, lastBackgroundAt) + BACKGROUND_FLOOR_MS;
-  }
-
-  function backgroundDue(at: number): boolean {
-    return at >= backgroundDueAt();
+  #backgroundDueAt(): number {
+    const head = this.#queues.background[0];
+    return head === undefined ? Infinity : Math.max(head.since, this.#lastBackgroundAt) + BACKGROUND_FLOOR_MS;
   }
 
   /**
@@ -158,24 +182,20 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
    * are not a run: they take the reserve at once; nor is the same order looked up again (the payment on screen,
    * then a notification about it): one customer, a few lookups, never a queue at the counter.
    */
-  function personInRun(about: string | undefined): boolean {
-    return slots.some(
+  #personInRun(about: string | undefined): boolean {
+    return this.#slots.some(
       (slot) => slot.lane === 'person' && slot.freeAt !== Infinity && (about === undefined || slot.about !== about),
     );
   }
 
   /** When the person lane holds no slot any more (Infinity: one of its lookups is still out). */
-  function personLeavesAt(): number {
-    return Math.max(
-      ...slots
-        .filter((slot) => slot.lane === 'person')
-        .map((slot) => Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS)),
-    );
+  #personLeavesAt(): number {
+    return Math.max(...this.#slots.filter((slot) => slot.lane === 'person').map(freeTimeOf));
   }
 
   /** The median of the latest round trips (0 before any answer). */
-  function typicalRoundTrip(): number {
-    const sorted = [...roundTrips].sort((a, b) => a - b);
+  #typicalRoundTrip(): number {
+    const sorted = [...this.#roundTrips].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)] ?? 0;
   }
 
@@ -187,24 +207,20 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
    * slot theirs, that is (window + round trip) / N; with slots the background took just before the run, the
    * wait for the last of those is spread over the lookups before it instead of falling on one.
    */
-  function personPacedUntil(at: number, size: number, windowMs: number): number {
-    const roundTrip = typicalRoundTrip();
+  #personPacedUntil(at: number, size: number, windowMs: number): number {
+    const roundTrip = this.#typicalRoundTrip();
     const available = [
-      ...Array.from({ length: Math.max(0, size - slots.length) }, () => at),
-      ...slots.map((slot) =>
-        slot.freeAt === Infinity
-          ? slot.takenAt + roundTrip + windowMs
-          : Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS),
-      ),
+      ...Array.from({ length: Math.max(0, size - this.#slots.length) }, () => at),
+      ...this.#slots.map((slot) => (slot.freeAt === Infinity ? slot.takenAt + roundTrip + windowMs : freeTimeOf(slot))),
     ].sort((a, b) => a - b);
     let until = -Infinity;
     for (const [index, availableAt] of available.slice(0, size).entries())
-      until = Math.max(until, lastPersonAt + (availableAt - lastPersonAt) / (index + 1));
+      until = Math.max(until, this.#lastPersonAt + (availableAt - this.#lastPersonAt) / (index + 1));
     return until;
   }
 
   /** How many of the window's slots a lane may fill. */
-  function limitFor(lane: Lane, size: number, at: number, due: boolean, personHere: boolean): number {
+  #limitFor(lane: Lane, size: number, at: number, due: boolean, personHere: boolean): number {
     if (lane === 'person') return size;
     const forOthers = size - personReserve(size);
     if (lane === 'screen') return forOthers;
@@ -212,155 +228,175 @@ export function createStatusBudget(options: { perSecond: number | (() => number)
     // are there for a few seconds; the background's floor counts again once they have gone.
     if (personHere) return 0;
     if (due) return forOthers;
-    const screenBusy = queues.screen.length > 0 || at - lastScreenAt < SCREEN_RECENT_MS;
-    const personNearby = at - lastPersonAt < PERSON_NEARBY_MS;
+    const screenBusy = this.#queues.screen.length > 0 || at - this.#lastScreenAt < SCREEN_RECENT_MS;
+    const personNearby = at - this.#lastPersonAt < PERSON_NEARBY_MS;
     return Math.max(1, forOthers - (screenBusy ? screenReserve(size) : 0) - (personNearby ? 1 : 0));
   }
 
-  function pump(): void {
-    if (closed) return;
-    for (;;) {
-      const at = now();
-      const { size, windowMs } = shape();
-      slots = slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at);
-      // When the slots in use come free, soonest first (Infinity: still out, its answer pumps again).
-      const freeTimes = slots.map((slot) => Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS)).sort((a, b) => a - b);
-      let wakeAt = Infinity;
-      let served = false;
-      const due = backgroundDue(at);
-      const personHere = slots.some((slot) => slot.lane === 'person');
-      // The moment the background becomes due reorders the lanes. Only a moment still ahead: once due, a slot
-      // coming free (or a person's run ending) wakes it, not a 1 ms timer over and over while it waits.
-      const dueAt = queues.background.length > 0 ? backgroundDueAt() : Infinity;
-      if (dueAt > at) wakeAt = Math.min(wakeAt, dueAt);
-      const order: readonly Lane[] = due ? ['person', 'background', 'screen'] : LANES;
-      for (const lane of order) {
-        const waiter = queues[lane][0];
-        if (!waiter) continue;
-        const limit = limitFor(lane, size, at, due, personHere);
-        // In a run, a person's lookup also waits for its pace; the slot it will take stays free meanwhile
-        // (the background takes none, the screen lane only up to its own limit, below the person's).
-        const pacedUntil =
-          lane === 'person' && personInRun(waiter.about) ? personPacedUntil(at, size, windowMs) : -Infinity;
-        if (slots.length < limit && at >= pacedUntil) {
-          queues[lane].shift();
-          const slot: Slot = { lane, about: waiter.about, takenAt: at, freeAt: Infinity };
-          slots.push(slot);
-          if (lane === 'background') lastBackgroundAt = at;
-          if (lane === 'screen') lastScreenAt = at;
-          if (lane === 'person') lastPersonAt = at;
-          let released = false;
-          waiter.resolve(() => {
-            if (released) return;
-            released = true;
-            const answeredAt = now();
-            roundTrips.push(answeredAt - slot.takenAt);
-            if (roundTrips.length > ROUND_TRIPS_KEPT) roundTrips.shift();
-            slot.freeAt = answeredAt + windowMs;
-            pump();
-          });
-          served = true;
-          break;
-        }
-        // Free once enough slots have come free (and its pace has come). A lane's limit is never above a more
-        // urgent lane's (a due background lookup has the screen lane's), so a lane that must wait never lets a
-        // less urgent one take a slot it could use sooner.
-        if (limit === 0) continue;
-        const slotFreeAt = slots.length < limit ? at : freeTimes[slots.length - limit]!;
-        wakeAt = Math.min(wakeAt, Math.max(pacedUntil, slotFreeAt));
-      }
-      // The background, held back while a person is at the till, goes again once they have gone.
-      if (personHere && queues.background.length > 0) wakeAt = Math.min(wakeAt, personLeavesAt());
-      // …and takes its full share again once the person has been away long enough.
-      const personGoneAt = lastPersonAt + PERSON_NEARBY_MS;
-      if (queues.background.length > 0 && personGoneAt > at) wakeAt = Math.min(wakeAt, personGoneAt);
-      if (served) continue;
-      arm(wakeAt, at);
-      return;
-    }
+  /** Serves waiters while slots allow, then arms the timer for the next moment one may be served. */
+  #pump(): void {
+    if (this.#closed) return;
+    let next = this.#serveOne();
+    while (next === null) next = this.#serveOne();
+    this.#arm(next.wakeAt, next.at);
   }
 
-  function arm(wakeAt: number, at: number): void {
+  /** Serves the first waiter that may take a slot now (null), or says when to look again (Infinity: never). */
+  #serveOne(): { readonly wakeAt: number; readonly at: number } | null {
+    const at = this.#now();
+    const { size, windowMs } = this.#shape();
+    this.#slots = this.#slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at);
+    // When the slots in use come free, soonest first (Infinity: still out, its answer pumps again).
+    const freeTimes = this.#slots.map(freeTimeOf).sort((a, b) => a - b);
+    let wakeAt = Infinity;
+    const due = at >= this.#backgroundDueAt();
+    const personHere = this.#slots.some((slot) => slot.lane === 'person');
+    // The moment the background becomes due reorders the lanes. Only a moment still ahead: once due, a slot
+    // coming free (or a person's run ending) wakes it, not a 1 ms timer over and over while it waits.
+    const dueAt = this.#queues.background.length > 0 ? this.#backgroundDueAt() : Infinity;
+    if (dueAt > at) wakeAt = Math.min(wakeAt, dueAt);
+    const order: readonly Lane[] = due ? ['person', 'background', 'screen'] : LANES;
+    for (const lane of order) {
+      const waiter = this.#queues[lane][0];
+      if (!waiter) continue;
+      const limit = this.#limitFor(lane, size, at, due, personHere);
+      // In a run, a person's lookup also waits for its pace; the slot it will take stays free meanwhile
+      // (the background takes none, the screen lane only up to its own limit, below the person's).
+      const pacedUntil =
+        lane === 'person' && this.#personInRun(waiter.about) ? this.#personPacedUntil(at, size, windowMs) : -Infinity;
+      if (this.#slots.length < limit && at >= pacedUntil) {
+        this.#grant(lane, at, windowMs);
+        return null;
+      }
+      // Free once enough slots have come free (and its pace has come). A lane's limit is never above a more
+      // urgent lane's (a due background lookup has the screen lane's), so a lane that must wait never lets a
+      // less urgent one take a slot it could use sooner.
+      if (limit === 0) continue;
+      const slotFreeAt = this.#slots.length < limit ? at : freeTimes[this.#slots.length - limit]!;
+      wakeAt = Math.min(wakeAt, Math.max(pacedUntil, slotFreeAt));
+    }
+    return { wakeAt: Math.min(wakeAt, this.#backgroundReturnsAt(at, personHere)), at };
+  }
+
+  /** When the background, held back by a person, may go again (Infinity: nothing of it waits). */
+  #backgroundReturnsAt(at: number, personHere: boolean): number {
+    if (this.#queues.background.length === 0) return Infinity;
+    let wakeAt = Infinity;
+    // The background, held back while a person is at the till, goes again once they have gone.
+    if (personHere) wakeAt = this.#personLeavesAt();
+    // …and takes its full share again once the person has been away long enough.
+    const personGoneAt = this.#lastPersonAt + PERSON_NEARBY_MS;
+    if (personGoneAt > at) wakeAt = Math.min(wakeAt, personGoneAt);
+    return wakeAt;
+  }
+
+  /** The lane's first waiter takes a slot now; its release frees the slot a window after the answer. */
+  #grant(lane: Lane, at: number, windowMs: number): void {
+    const waiter = this.#queues[lane].shift()!;
+    const slot: Slot = { lane, about: waiter.about, takenAt: at, freeAt: Infinity };
+    this.#slots.push(slot);
+    if (lane === 'background') this.#lastBackgroundAt = at;
+    if (lane === 'screen') this.#lastScreenAt = at;
+    if (lane === 'person') this.#lastPersonAt = at;
+    let released = false;
+    waiter.resolve(() => {
+      if (released) return;
+      released = true;
+      const answeredAt = this.#now();
+      this.#roundTrips.push(answeredAt - slot.takenAt);
+      if (this.#roundTrips.length > ROUND_TRIPS_KEPT) this.#roundTrips.shift();
+      slot.freeAt = answeredAt + windowMs;
+      this.#pump();
+    });
+  }
+
+  #arm(wakeAt: number, at: number): void {
     if (wakeAt === Infinity) {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      timerAt = Infinity;
+      this.#disarm();
       return;
     }
-    if (timer && timerAt <= wakeAt) return;
-    if (timer) clearTimeout(timer);
-    timerAt = wakeAt;
-    timer = setTimeout(
+    if (this.#timer !== null && this.#timerAt <= wakeAt) return;
+    this.#disarm();
+    this.#timerAt = wakeAt;
+    this.#timer = this.#timers.setTimeout(
       () => {
-        timer = null;
-        timerAt = Infinity;
-        pump();
+        this.#timer = null;
+        this.#timerAt = Infinity;
+        this.#pump();
       },
       Math.max(1, Math.ceil(wakeAt - at)),
     );
   }
 
-  function take(lane: Lane, about?: string): BudgetTicket {
-    let resolveGranted!: (release: ReleaseSlot) => void;
-    let rejectGranted!: (error: Error) => void;
-    const granted = new Promise<ReleaseSlot>((resolve, reject) => {
-      resolveGranted = resolve;
-      rejectGranted = reject;
-    });
+  #disarm(): void {
+    if (this.#timer !== null) this.#timers.clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = Infinity;
+  }
+
+  take(lane: Lane, about?: string): BudgetTicket {
     let done = false;
-    const waiter: Waiter = {
-      lane,
-      about,
-      since: now(),
-      resolve: (release) => {
-        done = true;
-        resolveGranted(release);
-      },
-      refuse: () => {
-        done = true;
-        rejectGranted(closingError());
-      },
-    };
-    if (closed) waiter.refuse();
-    else queues[lane].push(waiter);
-    const ticket: BudgetTicket = {
+    let waiter!: Waiter;
+    const granted = new Promise<ReleaseSlot>((resolve, reject) => {
+      waiter = {
+        lane,
+        about,
+        since: this.#now(),
+        resolve: (release) => {
+          done = true;
+          resolve(release);
+        },
+        refuse: () => {
+          done = true;
+          reject(closingError());
+        },
+      };
+    });
+    if (this.#closed) waiter.refuse();
+    else this.#queues[lane].push(waiter);
+    const ticket = this.#ticketOf(waiter, granted, () => done);
+    this.#pump();
+    return ticket;
+  }
+
+  #ticketOf(waiter: Waiter, granted: Promise<ReleaseSlot>, done: () => boolean): BudgetTicket {
+    return {
       granted,
       get lane() {
         return waiter.lane;
       },
-      raise(to: Lane) {
-        if (done || !moreUrgent(to, waiter.lane)) return;
-        const from = queues[waiter.lane];
+      raise: (to: Lane) => {
+        if (done() || !moreUrgent(to, waiter.lane)) return;
+        const from = this.#queues[waiter.lane];
         from.splice(from.indexOf(waiter), 1);
         waiter.lane = to;
-        queues[to].push(waiter);
-        pump();
+        this.#queues[to].push(waiter);
+        this.#pump();
       },
-      cancel() {
-        if (done) return;
-        const queue = queues[waiter.lane];
+      cancel: () => {
+        if (done()) return;
+        const queue = this.#queues[waiter.lane];
         queue.splice(queue.indexOf(waiter), 1);
         waiter.refuse();
-        pump();
+        this.#pump();
       },
     };
-    pump();
-    return ticket;
   }
 
-  function close(): void {
-    closed = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    timerAt = Infinity;
-    for (const lane of LANES) for (const waiter of queues[lane].splice(0)) waiter.refuse();
-    slots = [];
+  close(): void {
+    this.#closed = true;
+    this.#disarm();
+    for (const lane of LANES) for (const waiter of this.#queues[lane].splice(0)) waiter.refuse();
+    this.#slots = [];
   }
 
-  function slotsInUse(): number {
-    const at = now();
-    return slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at).length;
+  slotsInUse(): number {
+    const at = this.#now();
+    return this.#slots.filter((slot) => slot.freeAt > at && slot.takenAt + MAX_HOLD_MS > at).length;
   }
+}
 
-  return { take, acquire: (lane, about) => take(lane, about).granted, slotsInUse, close };
+/** When a slot in use is free again: a window after its answer, or MAX_HOLD_MS after it left at the latest. */
+function freeTimeOf(slot: Slot): number {
+  return Math.min(slot.freeAt, slot.takenAt + MAX_HOLD_MS);
 }

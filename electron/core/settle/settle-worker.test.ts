@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderWorker, type Pass, type PassState } from './order-worker.ts';
+import { SettleWorker, type Pass, type PassState } from './settle-worker.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
 import { sleep } from '../../sandbox/sandbox.test-helper.ts';
@@ -9,11 +9,11 @@ import { sleep } from '../../sandbox/sandbox.test-helper.ts';
 
 function worker(pass: Pass, initialDelayMs = 0, onError: (error: unknown) => number = () => 10) {
   let exits = 0;
-  const w = new OrderWorker({ pass, timers: SYSTEM_TIMERS, initialDelayMs, onError, onExit: () => (exits += 1) });
+  const w = new SettleWorker({ pass, timers: SYSTEM_TIMERS, initialDelayMs, onError, onExit: () => (exits += 1) });
   return { w, exits: () => exits };
 }
 
-describe('order worker', () => {
+describe('settle worker', () => {
   it('runs passes one at a time, sleeping as each pass asks, and ends when a pass says idle', async () => {
     let running = 0;
     let maxRunning = 0;
@@ -149,7 +149,7 @@ describe('order worker', () => {
   it("the lane of a pass: a person's trigger, a webhook (a person's for the payment on screen), else the order's own lane", async () => {
     const lanes: string[] = [];
     let own: 'screen' | 'background' = 'background';
-    const w = new OrderWorker({
+    const w = new SettleWorker({
       pass: async (state) => {
         lanes.push(state.lane);
         return 60_000;

@@ -1,15 +1,16 @@
 import type { Timers } from '../timers.ts';
 import { moreUrgent, type BudgetTicket, type Lane } from '../status/status-budget.ts';
 
-// One worker per order that needs watching or settling: the only place that asks the provider about that
-// order, so its lookups never overlap and a late answer can never overwrite a fresher one. It runs passes
-// (see order-pass.ts) one after the other, sleeping between them as long as the pass asks; a webhook or a
-// "check now" cuts the sleep short. When a pass says there is nothing left to do, the worker ends.
+// One worker per reference (an order, a linked customer's charge or hold) whose outcome needs finding out:
+// the only place that asks the provider about it, so its lookups never overlap and a late answer can never
+// overwrite a fresher one. It runs passes (the user's: payments/order-pass.ts, customers/resolver.ts) one after
+// the other, sleeping between them as long as the pass asks; a webhook or a "check now" cuts the sleep short.
+// When a pass says there is nothing left to do, the worker ends.
 //
 // It also says in which lane of the status budget each pass's lookup waits: a person's trigger (check now,
-// refund, cancel, just shown) puts it in the person lane, a webhook in the screen lane, otherwise the order's
-// own lane (screen while it is on a screen, else background). A lookup still waiting for its slot when a
-// person asks is moved up to their lane, and its answer is theirs: it had not left when they asked.
+// refund, cancel, just shown) puts it in the person lane, a webhook in the screen lane, otherwise the
+// reference's own lane (screen while it is on a screen, else background). A lookup still waiting for its slot
+// when a person asks is moved up to their lane, and its answer is theirs: it had not left when they asked.
 
 export interface PassState {
   /** Status lookups made while the order was open (drives the poll schedule). */
@@ -46,11 +47,16 @@ export function laneOfTrigger(trigger: string, orderOnScreen: boolean): Lane {
 /** A pass returns how long to sleep before the next one, or 'idle' when nothing is left to do. */
 export type Pass = (state: PassState) => Promise<number | 'idle'>;
 
-export interface OrderWorkerOptions {
+export interface SettleWorkerOptions {
   readonly pass: Pass;
   readonly timers: Timers;
-  /** Delay before the first pass (0: at once). */
+  /** Delay before the first pass (0: at once, in the caller's turn, unless firstPassOnTimers). */
   readonly initialDelayMs: number;
+  /**
+   * The first pass waits on the timers even at 0 ms: it never starts inside the caller's turn (the linked
+   * customers' resolver is asked from within a cashier's request, which answers "checking" first).
+   */
+  readonly firstPassOnTimers?: boolean | undefined;
   /** A pass threw (a journal failure, a bug): record it and say how long to wait before trying again. */
   readonly onError: (error: unknown, state: PassState) => number;
   /** Called once when the worker has ended. */
@@ -65,9 +71,9 @@ interface Waiter {
   readonly resolve: () => void;
 }
 
-export class OrderWorker {
+export class SettleWorker {
   readonly done: Promise<void>;
-  readonly #options: OrderWorkerOptions;
+  readonly #options: SettleWorkerOptions;
   readonly #state: PassState;
   #refreshRequested = false;
   #stopped = false;
@@ -86,7 +92,7 @@ export class OrderWorker {
   #lookupLeft: number | null = null;
   #waiters: Waiter[] = [];
 
-  constructor(options: OrderWorkerOptions) {
+  constructor(options: SettleWorkerOptions) {
     this.#options = options;
     this.#state = {
       polls: 0,
@@ -151,9 +157,11 @@ export class OrderWorker {
 
   async #run(): Promise<void> {
     let delay = this.#options.initialDelayMs;
+    let onTimers = this.#options.firstPassOnTimers === true;
     try {
       for (;;) {
-        if (delay > 0 && !this.#dirty) await this.#sleep(delay);
+        if ((delay > 0 || onTimers) && !this.#dirty) await this.#sleep(delay);
+        onTimers = false;
         if (this.#stopped) break;
         this.#dirty = false;
         this.#state.trigger = this.#pendingTrigger;
