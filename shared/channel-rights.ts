@@ -8,7 +8,10 @@ import type { StaffRight } from './staff.ts';
 // The table is the floor: a service still asks what only its data can tell (a cancel of one's own sale or of
 // someone else's, a refund's approval, a receipt printed before): `also` says what, for the README.
 
-/** What a call asks: nothing, a right of the person signed in, or that right and the admin's open window. */
+/**
+ * What a call asks: nothing, a right of the person signed in, or that right and the admin's open window (until
+ * the first admin PIN is set, nobody could sign in as an admin: the admin's channels are then the till's set-up).
+ */
 export type ChannelAsk =
   | { readonly kind: 'open'; readonly also?: string }
   | { readonly kind: 'right'; readonly right: StaffRight; readonly also?: string }
@@ -65,7 +68,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'app.info': open,
   'status.get': open,
   'settings.get': open,
-  'settings.save': adminWindow('settings', 'anyone, until the first admin PIN is set'),
+  'settings.save': adminWindow('settings'),
   'settings.testConnection': adminWindow('settings', 'the window only for a form not saved yet'),
   'settings.verifyPin': open,
   'settings.resetVault': open,

@@ -114,6 +114,7 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
       rightsHeldHandlers(composed.handlers, {
         signedIn: () => staff.access.signedIn(),
         signInRequired: () => signInRequired(settings.current()),
+        adminPinSet: () => settings.view().secrets.adminPin,
         today: () => localDayOf(Date.now(), systemTimeZone()),
       }),
       coreLog,

@@ -258,3 +258,17 @@ describe('every channel × every person, with "Ask who is at the till" on (issue
     expect(answerOf(await dispatch(core.handlers, 'payments.history', { search: 'REF' }))).toBe(no);
   });
 });
+
+describe('a till asked to know who is there before it has an admin PIN (issue 33, 6)', () => {
+  it('keeps Settings open to whoever is at it, so it can be set up or told not to ask', async () => {
+    const { core: fresh } = await openCore();
+    const answer = async (channel: ChannelName, payload: unknown) =>
+      answerOf(await dispatch(fresh.handlers, channel, payload));
+    expect(await answer('settings.save', { settings: { staff: { signInRequired: true } } })).toBe(ok);
+    // Nobody can sign in yet (no admin, no staff): a sale waits for someone, Settings do not.
+    expect(await answer('payments.history', { status: 'waiting' })).toBe(signIn);
+    expect(await answer('settings.save', { secrets: { adminPin: ADMIN } })).toBe(ok);
+    // From the first admin PIN on, the admin's channels are the admin's again.
+    expect(await answer('settings.save', { settings: { staff: { signInRequired: false } } })).toBe(signIn);
+  });
+});

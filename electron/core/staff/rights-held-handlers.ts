@@ -16,6 +16,8 @@ export interface RightsHeldDeps {
   readonly signedIn: () => SignedInStaff | null;
   /** "Ask who is at the till" is on (never at a kiosk): nobody signed in may only do what is open. */
   readonly signInRequired: () => boolean;
+  /** An admin PIN is set: before it, the admin's channels are the till's set-up, open to whoever is at it. */
+  readonly adminPinSet: () => boolean;
   /** The till's local day (YYYY-MM-DD), as the payment journal counts its days. */
   readonly today: () => string;
 }
@@ -36,8 +38,10 @@ function refuseUnlessHeld<K extends ChannelName>(channel: K, request: RequestOf<
   const ask = askOf(channel, request, deps.today());
   if (ask.kind === 'open') return;
   const required = deps.signInRequired();
-  // The admin's window serves the till as before staff while nobody is asked to sign in (admin-window-rules.ts).
-  if (ask.kind === 'admin-window' && !required) return;
+  // The admin's window serves the till as before staff while nobody is asked to sign in (admin-window-rules.ts),
+  // and until an admin PIN exists nobody could sign in as an admin: Settings stay open, as settings.save says,
+  // so a till asked to know who is there before it has any staff can still be set up (or told not to ask).
+  if (ask.kind === 'admin-window' && (!required || !deps.adminPinSet())) return;
   const who = deps.signedIn();
   if (who === null) {
     if (required) throw new PosError('auth.sign-in-required');
