@@ -2,18 +2,40 @@ import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // One config builds all three parts: the renderer (always), Electron main and the sandboxed CJS preload
 // (skipped in `--mode web`, which builds only what the browser preview and the e2e tests serve).
-// Vitest's projects live here too, in two tiers. Fast: `node` (shared, core, sandbox, web host) and `dom`
-// (renderer), what `npm run test:fast` runs. Slow: `slow`, every `*.slow.test.ts` — a test file that starts a
-// child process (a crash test, a build, a launch) carries that suffix. `npm test` runs all three. (test:fast
-// also asks for four workers: those tests mostly wait on sockets and timers, and Vitest gives 2 cores one.)
+// Vitest's projects live here too, in three tiers. Pure: `unit-node` and `unit-dom`, the test files listed in
+// .config/unit-tests.txt, which open no socket, start no process and write no file (a setup file makes each
+// of those throw there); `npm run test:unit`, seconds. Fast: `node` (shared, core, sandbox, web host) and `dom`
+// (renderer), every test but the slow ones, pure ones included; `npm run test:fast`. Slow: `slow`, every
+// `*.slow.test.ts` — a test file that starts a child process (a crash test, a build, a launch) carries that
+// suffix. `npm test` runs node, dom and slow (`npm run test:vitest`). (test:fast also asks for six workers:
+// those tests mostly wait on sockets and timers, and Vitest gives 2 cores one.)
 
 // Where the Node-side tests are, and the suffix of those too slow for the edit loop (see the projects below).
 const NODE_TESTS = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/fixtures/**/*.test.ts'];
 const SLOW_TESTS = '**/*.slow.test.ts';
+
+// The pure tier's files, checked: a listed file that is gone (moved, renamed) stops every Vitest run, so the
+// list never quietly shrinks.
+function unitTests(): { node: string[]; dom: string[] } {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const listed = readFileSync(join(root, '.config', 'unit-tests.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  const missing = listed.filter((file) => !existsSync(join(root, file)));
+  if (missing.length > 0) throw new Error(`.config/unit-tests.txt lists missing test files: ${missing.join(', ')}`);
+  const dom = listed.filter((file) => file.startsWith('renderer/'));
+  return { node: listed.filter((file) => !dom.includes(file)), dom };
+}
+const UNIT_GUARD = 'electron/testing/pure-tier-guard.ts';
+// The guard's own test, meaningful only under the guard.
+const UNIT_GUARD_TEST = 'electron/testing/pure-tier-guard.test.ts';
 
 // Packages main loads at run time from node_modules instead of bundling them.
 const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite', 'electron-updater'];
@@ -74,11 +96,32 @@ export default defineConfig(({ mode }) => ({
       {
         extends: false,
         test: {
+          name: 'unit-node',
+          root: '.',
+          environment: 'node',
+          include: process.env.VITEST ? unitTests().node : [],
+          setupFiles: [UNIT_GUARD],
+        },
+      },
+      {
+        extends: false,
+        plugins: [react()],
+        test: {
+          name: 'unit-dom',
+          root: '.',
+          environment: 'happy-dom',
+          include: process.env.VITEST ? unitTests().dom : [],
+          setupFiles: [UNIT_GUARD],
+        },
+      },
+      {
+        extends: false,
+        test: {
           name: 'node',
           root: '.',
           environment: 'node',
           include: NODE_TESTS,
-          exclude: [...configDefaults.exclude, SLOW_TESTS],
+          exclude: [...configDefaults.exclude, SLOW_TESTS, UNIT_GUARD_TEST],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

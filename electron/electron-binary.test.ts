@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findElectronBinary } from './electron-binary.ts';
+import { removeFolder, tempFolder } from './testing/helpers.ts';
 
 const saved = process.env.ELECTRON_OVERRIDE_DIST_PATH;
 const dirs: string[] = [];
@@ -10,12 +11,12 @@ const dirs: string[] = [];
 afterEach(() => {
   if (saved === undefined) delete process.env.ELECTRON_OVERRIDE_DIST_PATH;
   else process.env.ELECTRON_OVERRIDE_DIST_PATH = saved;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 describe('findElectronBinary', () => {
   it('finds an executable through ELECTRON_OVERRIDE_DIST_PATH', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'electron-dist-'));
+    const dir = tempFolder('electron-dist-');
     dirs.push(dir);
     writeFileSync(join(dir, 'electron'), '#!/bin/sh\n', { mode: 0o755 });
     process.env.ELECTRON_OVERRIDE_DIST_PATH = dir;

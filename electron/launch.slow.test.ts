@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from './testing/helpers.ts';
 
 // `npm start` where there is no Electron binary (issue 2): one sentence saying why, then the browser
 // preview. The binary is made unfindable honestly, through the override electron's own package honours
@@ -28,13 +27,13 @@ afterEach(() => {
     }
   }
   child = null;
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (scratch) removeFolder(scratch);
   scratch = null;
 });
 
 describe('npm start without an Electron binary', () => {
   it('says why in one sentence, starts the preview, and stops cleanly with its process group', async () => {
-    scratch = mkdtempSync(join(tmpdir(), 'launch-no-electron-'));
+    scratch = tempFolder('launch-no-electron-');
     const missingDist = join(scratch, 'no-electron-dist');
     const proc = spawn(
       process.execPath,

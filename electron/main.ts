@@ -4,7 +4,7 @@ import { fillTemplate } from '../shared/notices.ts';
 import { LANGUAGES, LOCALES, type Locale } from '../shared/locales/index.ts';
 import type { Settings } from '../shared/settings.ts';
 import { createCore } from './core/core.ts';
-import { policyPathFromArgs, systemPolicyPath } from './core/policy/policy-path.ts';
+import { policyPlaces } from './core/policy/policy-path.ts';
 import type { Core } from './core/core-api.ts';
 import { PRODUCTION_APP_ORIGIN } from './core/security/app-origin.ts';
 import { launchMode } from './core/security/launch-mode.ts';
@@ -145,8 +145,8 @@ async function startCore(paths: AppPaths, windows: TillWindows, mainLog: TillLog
       // Receipts and refund slips go silently to the default printer (adapters/printer.ts).
       printer: createElectronPrinter(),
       openConsent: consentWindows.open,
-      // The fleet's policy file (core/policy/): `--policy FILE`, else the system-wide place.
-      policyFile: policyPathFromArgs(process.argv) ?? systemPolicyPath(process.platform, process.env),
+      // The fleet's policy (core/policy/): the system's place; `--policy FILE` only when not packaged.
+      ...policyPlaces(process.argv, app.isPackaged, process.platform),
       // Updates through electron-updater, when and only when the core decides (core/updates/).
       updates: createElectronUpdateEngine((line) => console.warn(line)),
     });

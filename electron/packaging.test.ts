@@ -1,9 +1,9 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FuseState, FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from './testing/helpers.ts';
 
 // The packaged app, checked as data (no Electron binary or electron-builder can be downloaded here): the
 // electron-builder configuration, the fuse table, and the afterPack hook run by @electron/fuses itself on a
@@ -16,7 +16,7 @@ const { default: afterPack } = await import(pathToFileURL(join(ROOT, '.config', 
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => dirs.forEach((dir) => removeFolder(dir)));
 
 /** A file laid out like an Electron binary around its fuse wire, every fuse at `initial`. */
 function syntheticElectron(path: string, fuseCount: number, initial = FuseState.ENABLE): void {
@@ -25,7 +25,7 @@ function syntheticElectron(path: string, fuseCount: number, initial = FuseState.
 }
 
 function outDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'after-pack-'));
+  const dir = tempFolder('after-pack-');
   dirs.push(dir);
   return dir;
 }
@@ -58,14 +58,19 @@ describe('electron-builder configuration', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).main).toBe('dist-electron/main.js');
   });
 
-  it("installs per machine with a chosen folder fixed, keeps the till's data on uninstall, publishes nowhere", () => {
+  it("installs per machine with a chosen folder fixed, keeps the till's data on uninstall", () => {
     expect(builder.nsis).toMatchObject({
       oneClick: false,
       perMachine: true,
       allowToChangeInstallationDirectory: false,
       deleteAppDataOnUninstall: false,
     });
-    expect(builder.publish).toBeNull();
+  });
+
+  it('writes app-update.yml naming the Authenticode publisher, so electron-updater checks a Windows installer', () => {
+    // A generic feed (the till's own URL comes from Settings → Updates); uploading stays the publisher's job.
+    expect(builder.publish).toMatchObject({ provider: 'generic' });
+    expect(builder.win.signtoolOptions.publisherName).toEqual(['Wallet POS']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AppInfo, PosBridge } from '../shared/contract.ts';
-import type { StatusSnapshot } from '../shared/domain.ts';
+import type { PosBridge } from '../shared/contract.ts';
+import type { AppInfo, StatusSnapshot } from '../shared/status.ts';
 import type { AppError } from '../shared/result.ts';
 import type { SettingsView } from '../shared/settings.ts';
 import { useBridge } from './api/bridge.tsx';

@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { createFakeBridge, paymentView, type FakeBridge } from './test/fake-bridge.test-helper.ts';
 import { keyAt, renderWithBridge, scannerTypes } from './test/render.test-helper.tsx';
 import { notice } from '../shared/notices.ts';
+import { sleep } from '../electron/testing/helpers.ts';
 
 // Issue 2: "Keyboard and screen-reader friendly: every control has an accessible name." The whole app is
 // rendered against the fake bridge, every screen is reached through the navigation a cashier uses, and on
@@ -113,7 +114,7 @@ function unnamedControls(root: ParentNode = document.body): string[] {
 /** Audits the page as it is now, after the screen's pending bridge replies have settled. */
 async function expectAllNamed(where: string): Promise<void> {
   await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   });
   const controls = document.body.querySelectorAll(CONTROLS).length;
   expect(controls, `${where}: no controls found — the audit would prove nothing`).toBeGreaterThan(0);

@@ -68,6 +68,8 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'app.info': open,
   'status.get': open,
   'settings.get': open,
+  // The customer display's own reads: only what it shows the customer, idle included (nobody signed in).
+  'settings.display': open,
   'settings.save': adminWindow('settings'),
   'settings.testConnection': adminWindow('settings', 'the window only for a form not saved yet'),
   'settings.verifyPin': open,
@@ -84,6 +86,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'payments.checkNow': right('payments-today'),
   'payments.onScreen': open,
   'payments.cashierSale': open,
+  'payments.onDisplay': open,
   'payments.exportCsv': byDay,
   'customers.startLink': right('sell'),
   'customers.openConsent': right('sell'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDayReport, moneyLinesOf } from './day-report-document.ts';
-import type { DaySummary } from './domain.ts';
+import type { DaySummary } from './payment-history.ts';
 import { money } from './money.ts';
 
 const SGD = (minor: number) => money(minor, 'SGD');

@@ -1,4 +1,5 @@
-import type { DaySummary, DisplayStatus, PaymentMethod, SummaryLine } from './domain.ts';
+import type { DaySummary, SummaryLine } from './payment-history.ts';
+import type { DisplayStatus, PaymentMethod } from './payments.ts';
 import { formatMoney, money, type Money } from './money.ts';
 import { formatDateTime, formatDay, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';

@@ -16,6 +16,7 @@ export const HEALTH_CHECK_IDS = [
   'camera',
   'register',
   'webhooks',
+  'policy',
   'updates',
 ] as const;
 export type HealthCheckId = (typeof HEALTH_CHECK_IDS)[number];

@@ -4,6 +4,18 @@
 export const CURRENCIES = ['SGD', 'HKD', 'AUD', 'MYR', 'THB'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
+export const COUNTRIES = ['SG', 'HK', 'AU', 'MY', 'TH'] as const;
+export type CountryCode = (typeof COUNTRIES)[number];
+
+/** The only country ↔ currency pairs the in-store API accepts (wire-details §2.3). */
+export const CURRENCY_OF_COUNTRY: Record<CountryCode, CurrencyCode> = {
+  SG: 'SGD',
+  HK: 'HKD',
+  AU: 'AUD',
+  MY: 'MYR',
+  TH: 'THB',
+};
+
 export interface Money {
   /** Integer count of minor units (1234 = S$12.34). */
   readonly amountMinor: number;

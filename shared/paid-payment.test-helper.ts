@@ -1,4 +1,4 @@
-import type { PaymentView } from './domain.ts';
+import type { PaymentView } from './payments.ts';
 
 // One paid in-store payment, as the core's views show it: what the receipt, printer and paper tests print.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paidPaymentView } from './paid-payment.test-helper.ts';
-import type { PaymentDetail, PaymentView, RefundView } from './domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from './payments.ts';
 import { buildReceipt, receiptRefusal } from './receipt.ts';
 import { noticeInEnglish, type Notice } from './notices.ts';
 

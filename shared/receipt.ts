@@ -1,4 +1,4 @@
-import type { PaymentDetail, PaymentType, RefundState } from './domain.ts';
+import type { PaymentDetail, PaymentType, RefundState } from './payments.ts';
 import { formatMoney, type Money } from './money.ts';
 import { notice, type Notice } from './notices.ts';
 import { LANGUAGES } from './locales/index.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentMethod, PaymentView, RegisterOrigin } from './domain.ts';
+import type { PaymentMethod, PaymentView, RegisterOrigin } from './payments.ts';
 import type { Money } from './money.ts';
 import type { Notice } from './notices.ts';
 import { empty, printableText, referenceId, type Empty } from './request-atoms.ts';
@@ -65,6 +65,22 @@ export interface RegisterCertificate {
   readonly notAfter: string;
 }
 
+// ---- its settings group (Settings → Register connection) ----
+
+export const REGISTER_NETWORKS = ['this-computer', 'shop-network'] as const;
+export type RegisterNetwork = (typeof REGISTER_NETWORKS)[number];
+export const DEFAULT_REGISTER_PORT = 8710;
+
+export const registerSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** A port of its own (not a privileged one): the register is configured with it. */
+  port: z.number().int().min(1024).max(65_535),
+  network: z.enum(REGISTER_NETWORKS),
+  /** Refunds over the connection (no supervisor PIN: the register's key is the authority). */
+  refundsAllowed: z.boolean(),
+});
+export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
+
 // ---- the contract's part (electron/core/ecr/: the register's own HTTP API is described there) ----
 
 export interface RegisterChannels {
@@ -85,6 +101,11 @@ export interface RegisterChannels {
    * the answer is the new pin, which every register must pin again. Admin only.
    */
   'ecr.newCertificate': { request: Empty; response: RegisterCertificate };
+}
+
+export interface RegisterEvents {
+  /** A register started a sale (the cashier's screen shows it at once), or it changed before its payment exists. */
+  'ecr.sale': RegisterSale;
 }
 
 /** A key's name: what the admin calls the register (shown on the cashier's screen with its sales). */

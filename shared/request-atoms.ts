@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CURRENCIES } from './money.ts';
 
-// The small schemas many channels' requests are made of (shared/contract.ts and the parts beside it: register,
-// support, updates, health, staff): one definition each, so a reference or a day is checked alike everywhere.
+// The small schemas many channels' requests are made of (each feature's file: payments, customers, register…):
+// one definition each, so a reference or a day is checked alike everywhere.
 
 export type Empty = Record<string, never>;
 
@@ -26,7 +27,26 @@ export const referenceId = z
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/);
 
+export const currency = z.enum(CURRENCIES);
+
 export const amountMinor = z.number().int().positive().max(1_000_000_000);
 
 /** A local calendar day, YYYY-MM-DD. */
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+// A linked customer's (shared/customers.ts, approvals.ts, consent.ts).
+export const merchantUserId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._@+:-]+$/, 'letters, digits and . _ @ + : -');
+export const merchantRef = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
+export const linkToken = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9-]+$/);

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { COUNTRIES, CURRENCY_OF_COUNTRY, type EnvironmentId } from './domain.ts';
 import { LOCALES, type Locale } from './locales/index.ts';
-import { CURRENCIES } from './money.ts';
+import { CURRENCIES, COUNTRIES, CURRENCY_OF_COUNTRY } from './money.ts';
+import { DEFAULT_PRINTER_PORT, printerSettingsSchema } from './printer.ts';
+import { DEFAULT_REGISTER_PORT, registerSettingsSchema } from './register.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
+import { updateSettingsSchema } from './updates.ts';
 import type { Notice } from './notices.ts';
-import { printableText } from './request-atoms.ts';
+import { empty, printableText, type Empty } from './request-atoms.ts';
 
 // Settings as the renderer sees them. Secrets are never in here: only `has…` flags. Writing a secret goes
-// through `secrets` in a SettingsPatch and ends in main's vault.
+// through `secrets` in a SettingsPatch and ends in main's vault. The settings.* channels are at the end.
+
+export type EnvironmentId =
+  'embedded-sandbox' | 'provider-sandbox' | 'sg-production' | 'hk-production' | 'th-production' | 'custom';
 
 export const ENVIRONMENT_IDS = [
   'embedded-sandbox',
@@ -43,63 +48,6 @@ export const partnerSchema = z.object({
   merchantTradingName: z.string().max(100),
   merchantEntityId: z.string().max(64),
 });
-
-export const REGISTER_NETWORKS = ['this-computer', 'shop-network'] as const;
-export type RegisterNetwork = (typeof REGISTER_NETWORKS)[number];
-export const DEFAULT_REGISTER_PORT = 8710;
-
-export const registerSettingsSchema = z.object({
-  enabled: z.boolean(),
-  /** A port of its own (not a privileged one): the register is configured with it. */
-  port: z.number().int().min(1024).max(65_535),
-  network: z.enum(REGISTER_NETWORKS),
-  /** Refunds over the connection (no supervisor PIN: the register's key is the authority). */
-  refundsAllowed: z.boolean(),
-});
-export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
-
-export const PRINTER_KINDS = ['system', 'network', 'device'] as const;
-export type PrinterKind = (typeof PRINTER_KINDS)[number];
-export const PAPER_WIDTHS_MM = [58, 80] as const;
-/** Raw printing on a network receipt printer ("JetDirect"): every brand listens here. */
-export const DEFAULT_PRINTER_PORT = 9100;
-
-/**
- * The receipt printer (electron/core/printing/): the system's default printer (an HTML page, the app only), or an
- * ESC/POS printer the till drives itself, on the network (host, port) or as a device file (path). Every field is
- * always present (settings refuse a group's field the defaults lack); host, port and path matter for their kind.
- */
-export const printerSettingsSchema = z.object({
-  kind: z.enum(PRINTER_KINDS),
-  host: z.string().max(253),
-  port: z.number().int().min(1).max(65_535),
-  path: z.string().max(300),
-  widthMm: z.union([z.literal(58), z.literal(80)]),
-  /** The cash drawer on the printer's drawer port: pulse on and off times; 0 = no drawer. */
-  drawerOnMs: z.number().int().min(0).max(510),
-  drawerOffMs: z.number().int().min(2).max(510),
-});
-export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
-
-/** A local time of day, "HH:MM" (24-hour clock). */
-const localTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
-
-/**
- * Updates (electron/core/updates/): an electron-builder "generic" feed (https, or http on this computer: checked
- * with the other addresses), and the maintenance window, in the till's local time, the only time an update
- * installs by itself (a window may cross midnight, 22:00–04:00). An empty feed = no updates.
- */
-export const updateSettingsSchema = z
-  .object({
-    feedUrl: z.string().max(300),
-    windowStart: localTimeOfDay,
-    windowEnd: localTimeOfDay,
-  })
-  .refine((u) => u.windowStart !== u.windowEnd, {
-    message: 'The maintenance window is empty',
-    path: ['windowEnd'],
-  });
-export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 /** The computer the till runs on: start with the session, and keep the screen on while the till is in front. */
 export const machineSettingsSchema = z.object({
@@ -222,6 +170,19 @@ export interface SettingsView {
 }
 
 /**
+ * What the customer display reads of the settings (settings.display): what it shows and obeys, nothing more.
+ * The shopper's side of the counter never gets the till's addresses, keys' names, staff or lockouts.
+ */
+export interface DisplaySettings {
+  /** The language the customer reads: Settings' customer language, or the till's own where that is ''. */
+  readonly locale: Locale;
+  readonly merchantName: string;
+  /** How long a payment's result stays up before the display goes back to idle. */
+  readonly resultDismissSeconds: number;
+  readonly customerHelp: Settings['customerHelp'];
+}
+
+/**
  * A managed till's policy: the file that sets it (the organisation's), the fields it locks (dotted paths: a
  * whole group, `ecr`, or one field of it, `ecr.port`) and the parts of it not used, each with why.
  */
@@ -313,4 +274,41 @@ export const DEFAULT_SETTINGS: Settings = {
   // on: a till's screen going dark in front of a customer is never wanted.
   machine: { launchAtLogin: false, keepDisplayAwake: true },
   customerHelp: { largeText: false, soundOnResult: false },
+};
+
+export interface ConnectionTestResult {
+  readonly reachable: boolean;
+  readonly signatureAccepted: boolean;
+  readonly clockSkewMs: number | null;
+  readonly latencyMs: number | null;
+  /** One sentence for the admin: what worked, or what to fix (rendered in the till's language). */
+  readonly notice: Notice;
+}
+
+export interface SettingsChannels {
+  'settings.get': { request: Empty; response: SettingsView };
+  /** The customer display's own view of the settings: what it shows and obeys, nothing of the till's. */
+  'settings.display': { request: Empty; response: DisplaySettings };
+  'settings.save': { request: SettingsPatch; response: SettingsView };
+  /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
+  'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
+  'settings.verifyPin': { request: { kind: 'admin' | 'supervisor'; pin: string }; response: { valid: boolean } };
+  /**
+   * Only while the secret vault cannot be read (SettingsView.vaultUnreadable): sets it aside and starts an
+   * empty one, so every credential and PIN must be entered again. Refused while the vault is readable.
+   */
+  'settings.resetVault': { request: { confirm: typeof VAULT_RESET_CONFIRMATION }; response: SettingsView };
+}
+
+export interface SettingsEvents {
+  'settings.changed': SettingsView;
+}
+
+export const settingsRequestSchemas: { [K in keyof SettingsChannels]: z.ZodType<SettingsChannels[K]['request']> } = {
+  'settings.get': empty,
+  'settings.display': empty,
+  'settings.save': settingsPatchSchema.strict(),
+  'settings.testConnection': settingsPatchSchema.strict(),
+  'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),
+  'settings.resetVault': z.object({ confirm: z.literal(VAULT_RESET_CONFIRMATION) }).strict(),
 };

@@ -27,7 +27,13 @@ const shift: ShiftView = {
     registerSales: line(1, 1000),
     net: money(4250, 'SGD'),
     byCashier: [
-      { staff: { id: 'alice', name: 'Alice Tan' }, paid: line(2, 3500), refunds: line(0, 0), cancels: 1 },
+      {
+        staff: { id: 'alice', name: 'Alice Tan' },
+        paid: line(2, 3500),
+        refunds: line(0, 0),
+        unapprovedRefunds: line(0, 0),
+        cancels: 1,
+      },
       { staff: null, paid: line(1, 1000), refunds: line(1, 250), cancels: 0 },
     ],
     openAtClose: ['TILL01-20261121-OPEN0001'],
@@ -66,6 +72,15 @@ describe('the shift report on paper', () => {
     expect(cashiers.rows.filter((row) => !row.part).map((row) => row.label)).toEqual([
       'Alice Tan',
       'Nobody signed in (kiosk, register)',
+    ]);
+    expect(cashiers.rows.map((row) => row.key)).toEqual([
+      'paid:alice',
+      'refunds:alice',
+      'unapprovedRefunds:alice',
+      'cancels:alice',
+      'paid:',
+      'refunds:',
+      'cancels:',
     ]);
     expect(document.sections.at(-1)).toMatchObject({
       key: 'openAtClose',
@@ -123,5 +138,39 @@ describe('the shift report on paper', () => {
     expect(fact('closedBy')).toBe('Manager Lee');
     const cashiers = document.sections.find((section) => section.key === 'byCashier')!;
     expect(cashiers.rows[0]?.label).toBe('管理員');
+  });
+
+  it("names each cashier's refunds nobody approved; a Z kept before they were counted prints without them", () => {
+    const alice = {
+      staff: { id: 'alice', name: 'Alice Tan' },
+      paid: line(2, 3500),
+      refunds: line(3, 1234),
+      cancels: 0,
+    };
+    const withUnapproved: ShiftView = {
+      ...shift,
+      report: { ...shift.report, byCashier: [{ ...alice, unapprovedRefunds: line(2, 1000) }] },
+    };
+    const build = (view: ShiftView, locale: 'en' | 'ms' | 'zh-Hans' | 'zh-HK') =>
+      buildShiftReport({
+        shift: view,
+        merchantName: 'Bakery',
+        terminal: { posId: 'POS-1', terminalReference: '' },
+        locale,
+        printedAt: '2026-11-21T09:05:00.000Z',
+      }).sections.find((section) => section.key === 'byCashier')!.rows;
+    expect(build(withUnapproved, 'en').find((row) => row.key === 'unapprovedRefunds:alice')).toEqual({
+      key: 'unapprovedRefunds:alice',
+      label: 'Refunds without approval',
+      count: '2',
+      amount: '−S$10.00',
+      part: true,
+    });
+    for (const locale of ['ms', 'zh-Hans', 'zh-HK'] as const)
+      expect(build(withUnapproved, locale).find((row) => row.key === 'unapprovedRefunds:alice')?.label).not.toBe(
+        'Refunds without approval',
+      );
+    const keptBefore: ShiftView = { ...shift, report: { ...shift.report, byCashier: [alice] } };
+    expect(build(keptBefore, 'en').map((row) => row.key)).toEqual(['paid:alice', 'refunds:alice', 'cancels:alice']);
   });
 });

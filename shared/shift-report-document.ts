@@ -3,13 +3,14 @@ import { formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';
 import type { Locale } from './settings.ts';
 import { shownStaffName, type ShiftReport, type ShiftView, type StaffRef } from './staff.ts';
-import type { SummaryLine } from './domain.ts';
+import type { SummaryLine } from './payment-history.ts';
 
 // A shift's X report (the shift so far) or Z report (the shift closed, as kept at its close) as plain data for the
 // 80 mm roll, laid out like the end-of-day report (day-report-document.ts, the same ESC/POS layout): who and
 // where, the shift's number and who opened and closed it, its money (paid, refunds, cancels, register sales,
-// net), by method, per cashier, and the payments still open when a supervisor closed it anyway. Built from the
-// ShiftView the core answers: a Z is printed from the report stored at the close, never recomputed. Pure.
+// net), by method, per cashier (with their refunds nobody approved), and the payments still open when a
+// supervisor closed it anyway. Built from the ShiftView the core answers: a Z is printed from the report stored
+// at the close, never recomputed. Pure.
 
 export type ShiftReportFactKey =
   'terminal' | 'number' | 'openedAt' | 'openedBy' | 'closedAt' | 'closedBy' | 'note' | 'printedAt';
@@ -110,6 +111,15 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
     return [
       row(`paid:${id}`, line.staff ? nameOf(line.staff) : words['shiftReport.nobody'], line.paid),
       row(`refunds:${id}`, words['shiftReport.refunds'], line.refunds, { part: true, out: true }),
+      // A person's refunds nobody approved with a PIN (not the nobody line: its refunds never are a cashier's).
+      ...(line.staff && line.unapprovedRefunds
+        ? [
+            row(`unapprovedRefunds:${id}`, words['shiftReport.unapprovedRefunds'], line.unapprovedRefunds, {
+              part: true,
+              out: true,
+            }),
+          ]
+        : []),
       countOnly(`cancels:${id}`, words['shiftReport.cancels'], line.cancels, true),
     ];
   });

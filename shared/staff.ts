@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { day, empty, printableText } from './request-atoms.ts';
 import type { Money } from './money.ts';
-import type { SummaryLine } from './domain.ts';
+import type { SummaryLine } from './payment-history.ts';
 
 // People at the till: who they are, what each role may do, who is signed in, and the shifts they work. The core
 // keeps them (electron/core/staff/, the shifts in the payments journal); the screens read them through the
-// staff.*, session.* and shifts.* channels (shared/contract.ts).
+// staff.*, session.* and shifts.* channels and the session.changed event (joined in shared/contract.ts).
 
 export const STAFF_ROLES = ['cashier', 'supervisor', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -98,6 +98,11 @@ export interface StaffSettings {
   readonly autoLockMinutes: number;
   /** A cashier's refund up to this amount (minor units) needs no approval; 0 = every refund is approved. */
   readonly refundWithoutApprovalUpToMinor: number;
+  /**
+   * A cashier's refunds without approval in one shift, added up, up to this amount (minor units); above it every
+   * refund of theirs in that shift is approved. 0 = no cap beyond the per-payment limit above.
+   */
+  readonly unapprovedRefundsPerShiftMinor: number;
   /** Receipts print the cashier's first name. */
   readonly cashierOnReceipt: boolean;
 }
@@ -106,6 +111,7 @@ export const staffSettingsSchema = z.object({
   signInRequired: z.boolean(),
   autoLockMinutes: z.number().int().min(0).max(720),
   refundWithoutApprovalUpToMinor: z.number().int().min(0).max(100_000_000),
+  unapprovedRefundsPerShiftMinor: z.number().int().min(0).max(100_000_000),
   cashierOnReceipt: z.boolean(),
 });
 
@@ -113,6 +119,7 @@ export const DEFAULT_STAFF_SETTINGS: StaffSettings = {
   signInRequired: false,
   autoLockMinutes: 0,
   refundWithoutApprovalUpToMinor: 0,
+  unapprovedRefundsPerShiftMinor: 0,
   cashierOnReceipt: false,
 };
 
@@ -121,6 +128,11 @@ export interface ShiftCashierLine {
   readonly staff: StaffRef | null;
   readonly paid: SummaryLine;
   readonly refunds: SummaryLine;
+  /**
+   * The part of `refunds` nobody approved with a PIN (a cashier's under the no-approval limit and shift cap).
+   * Absent from a Z report kept before it was counted.
+   */
+  readonly unapprovedRefunds?: SummaryLine;
   readonly cancels: number;
 }
 
@@ -165,6 +177,11 @@ export interface SessionView {
   readonly staff: SignedInStaff | null;
   readonly shift: ShiftView | null;
   readonly signInRequired: boolean;
+}
+
+export interface SessionEvents {
+  /** Someone signed in or out (or was signed out idle), or the shift opened or closed. */
+  'session.changed': SessionView;
 }
 
 const pin = z.string().regex(/^\d{4,8}$/);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { empty, type Empty } from './request-atoms.ts';
 // What the till says about its updates (electron/core/updates/): Settings → Updates shows it, and the health
 // check reads it. Times are ISO 8601.
@@ -15,6 +15,12 @@ export type UpdateHold = 'payment-open' | 'payment-in-doubt' | 'outside-window';
 
 /** The step that failed last: the till keeps the version it runs, and tries again at the next daily check. */
 export type UpdateProblemStage = 'feed' | 'download' | 'verify' | 'install';
+
+/**
+ * A problem's code when the stage alone does not say it: updates.signature-invalid, a feed whose manifest has no
+ * signature, a bad one or one by a key this build does not pin (electron/core/updates/feed-signature.ts).
+ */
+export type UpdateProblemCode = 'updates.signature-invalid';
 
 export interface UpdateStatus {
   readonly runningVersion: string;
@@ -41,8 +47,33 @@ export interface UpdateStatus {
   /** Whether the maintenance window is open now. */
   readonly insideWindow: boolean;
   readonly heldBy: UpdateHold | null;
-  readonly problem: { readonly stage: UpdateProblemStage; readonly version: string | null; readonly at: string } | null;
+  readonly problem: {
+    readonly stage: UpdateProblemStage;
+    readonly version: string | null;
+    readonly at: string;
+    readonly code?: UpdateProblemCode;
+  } | null;
 }
+
+/** A local time of day, "HH:MM" (24-hour clock). */
+const localTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * Updates (electron/core/updates/): an electron-builder "generic" feed (https, or http on this computer: checked
+ * with the other addresses), and the maintenance window, in the till's local time, the only time an update
+ * installs by itself (a window may cross midnight, 22:00–04:00). An empty feed = no updates.
+ */
+export const updateSettingsSchema = z
+  .object({
+    feedUrl: z.string().max(300),
+    windowStart: localTimeOfDay,
+    windowEnd: localTimeOfDay,
+  })
+  .refine((u) => u.windowStart !== u.windowEnd, {
+    message: 'The maintenance window is empty',
+    path: ['windowEnd'],
+  });
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 // The contract's part (electron/core/updates/: checked daily, installed only with no payment open).
 

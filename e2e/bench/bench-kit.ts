@@ -92,5 +92,5 @@ export async function sandboxCall<T>(
   return payload;
 }
 
-export { sleep } from '../../electron/sandbox/sandbox.test-helper.ts';
+export { sleep } from '../../electron/testing/helpers.ts';
 export { noteResult, recordResults } from './results-file.ts';

@@ -16,7 +16,7 @@
 
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
-import type { PaymentDetail } from '../../shared/domain.ts';
+import type { PaymentDetail } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';

@@ -1,4 +1,4 @@
-import type { JournalEvent, PaymentDetail } from '../../shared/domain.ts';
+import type { JournalEvent, PaymentDetail } from '../../shared/payments.ts';
 import type { NoticeKey } from '../../shared/notices.ts';
 import { ms, printTable, spread } from './bench-kit.ts';
 import type { QrProbe } from './page-probes.ts';

@@ -21,7 +21,7 @@ import { journalFileIn, openJournal } from '../../electron/core/payments/journal
 import { findElectronBinary } from '../../electron/electron-binary.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
-import type { AppInfo } from '../../shared/contract.ts';
+import type { AppInfo } from '../../shared/status.ts';
 import { benchArgs, hostCall, ms, printTable, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import { seedJournal } from './journal-seed.ts';

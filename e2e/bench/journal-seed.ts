@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { PaymentMethod } from '../../shared/domain.ts';
+import type { PaymentMethod } from '../../shared/payments.ts';
 import type { Journal } from '../../electron/core/payments/journal/journal.ts';
 
 // A realistic payment journal for the benches (journal, cold start): payments over SEED_DAYS days, 08:00–22:00

@@ -1,4 +1,4 @@
-import type { PaymentDetail, PaymentView } from '../../shared/domain.ts';
+import type { PaymentDetail, PaymentView } from '../../shared/payments.ts';
 import { DEMO, signedCall } from '../../electron/sandbox/sandbox.test-helper.ts';
 import type { Page } from 'playwright';
 import type { PreviewHost } from '../fixtures/preview-host.ts';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { PaymentDetail } from '../../shared/domain.ts';
+import type { PaymentDetail } from '../../shared/payments.ts';
 import type { PreviewHost } from '../fixtures/preview-host.ts';
 import { freePort } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { hostCall, sleep } from './bench-kit.ts';

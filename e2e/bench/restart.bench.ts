@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { money } from '../../shared/money.ts';
 import { journalFileIn, openJournal } from '../../electron/core/payments/journal/index.ts';
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';

@@ -1,6 +1,7 @@
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, test, type Pos } from '../fixtures/pos-test.ts';
 import type { Page } from '@playwright/test';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 1 when it does not simply go well: the customer declines, the customer walks off and the QR
 // expires, the provider answers 5xx while the order is being created. Each ends in a message a cashier can
@@ -32,7 +33,7 @@ test('the customer declines in their app: Failed, with the reason in words', asy
   await expect(result).toHaveAttribute('data-outcome', 'failure');
   await expect(result).toContainText('S$15.00 not paid');
   await expect(result).toContainText('The customer declined the payment in their app.');
-  await page.screenshot({ path: test.info().outputPath('declined.png') });
+  await keepScreenshot(page, 'declined.png');
 });
 
 test('the QR expires unpaid: Expired, nothing charged, and the sale stays — Try again / Other method / Done', async ({
@@ -60,7 +61,7 @@ test('the QR expires unpaid: Expired, nothing charged, and the sale stays — Tr
   await expect(page.getByTestId('result-other-method')).toHaveText('Scan the customer instead');
   await expect(page.getByTestId('result-done')).toBeVisible();
   await expect(result).not.toContainText('Next sale in');
-  await page.screenshot({ path: test.info().outputPath('expired.png') });
+  await keepScreenshot(page, 'expired.png');
   await page.clock.runFor(10_000); // past the 8 s after which a paid result goes
   await expect(result).toBeVisible();
 
@@ -100,7 +101,7 @@ test('the create never reaches the provider: Not sent, nothing charged, and the 
   await expect(page.getByTestId('result-other-method')).toHaveText('Scan the customer instead');
   await expect(page.getByTestId('result-done')).toBeVisible();
   await expect(result).not.toContainText('Next sale in');
-  await page.screenshot({ path: test.info().outputPath('not-sent.png') });
+  await keepScreenshot(page, 'not-sent.png');
   await page.clock.runFor(10_000);
   await expect(result).toBeVisible();
 
@@ -131,7 +132,7 @@ test('the provider answers 5xx while the order is created: a clear message, then
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'checking');
     await expect(page.getByTestId('payment-checking-reason')).toContainText(/provider/i);
     await expect(page.getByTestId('payment-screen')).toContainText('nothing will be charged twice');
-    await page.screenshot({ path: test.info().outputPath('provider-5xx.png') });
+    await keepScreenshot(page, 'provider-5xx.png');
     await expect(page.getByTestId('payment-qr')).toBeVisible({ timeout: 30_000 });
     await pos.sandbox('/consumer/scan', {
       qrPayload: decodeQrFromPng(await page.getByTestId('payment-qr').screenshot()),

@@ -1,7 +1,8 @@
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { formatMoney, toMajorString, type Money } from '../../shared/money.ts';
 import { noticeInEnglish } from '../../shared/notices.ts';
 import { expect, keyAmount, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 3 and 5 on the real preview host: a payment whose outcome the till cannot know (the provider's
 // answers are lost) is shown as "checking", listed under Unresolved with its reason and counted in the
@@ -51,7 +52,7 @@ test('lost provider answers: "checking", listed under Unresolved with its reason
     referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
     // The cashier is told the money is safe, and can take the next sale meanwhile.
     await expect(page.getByTestId('payment-screen')).toContainText('nothing will be charged twice');
-    await page.screenshot({ path: test.info().outputPath('checking.png') });
+    await keepScreenshot(page, 'checking.png');
 
     const counter = page.getByTestId('status-unresolved');
     await expect(counter).toHaveText(`Unresolved: ${before + 1}`);
@@ -73,7 +74,7 @@ test('lost provider answers: "checking", listed under Unresolved with its reason
     await row.getByTestId('unresolved-check-now').click();
     await expect(row.getByTestId('unresolved-check-now')).toBeEnabled();
     await expect(row).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('unresolved.png') });
+    await keepScreenshot(page, 'unresolved.png');
   } finally {
     await pos.sandbox('/faults', { dropAfterActNext: 0, path: null });
   }
@@ -191,7 +192,7 @@ test('Day summary totals by status and method, refunds and net; CSV export rows 
     await expect(line).toHaveAttribute('data-count', String(ofStatus.length));
     await expect(line).toHaveAttribute('data-total-minor', String(sum(ofStatus)));
   }
-  await page.screenshot({ path: test.info().outputPath('day-summary.png') });
+  await keepScreenshot(page, 'day-summary.png');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   expect(download.suggestedFilename()).toBe(`payments-${localDay()}.csv`);

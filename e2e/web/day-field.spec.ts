@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 12, "one date format everywhere (the locale's)": the day of the Payments and Day summary screens is
 // written day first in the till's language, even in a Chromium whose own locale writes dates month first
@@ -59,7 +60,7 @@ test('in an en-US browser the Payments day is day first; previous, Today and a t
       'There is no 31/02/2026 in the calendar: check the day and the month.',
     );
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await page.screenshot({ path: test.info().outputPath('payments-day-refused.png') });
+    await keepScreenshot(page, 'payments-day-refused.png');
     await field.fill(dayFirst(isoDay(1)));
     await field.press('Enter');
     await expect(page.getByTestId('payments-day-problem')).toHaveText(
@@ -91,7 +92,7 @@ test('zh-HK: the Day summary writes the day first too, with the weekday, and say
     await field.fill('32/1/2026');
     await field.press('Enter');
     await expect(page.getByTestId('summary-day-problem')).toHaveText('日曆上沒有 32/01/2026：請檢查日和月。');
-    await page.screenshot({ path: test.info().outputPath('summary-day-zh-HK.png') });
+    await keepScreenshot(page, 'summary-day-zh-HK.png');
     await page.getByRole('button', { name: '今日' }).click();
     await expect(field).toHaveValue(dayFirst(isoDay()));
     await expect(page.getByTestId('summary-day-problem')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney, money } from '../../shared/money.ts';
 import { expect, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 12, "Day summary": one layout for the day's money — gross (paid), refunds made here (of this till's
 // payments, of other terminals'), refunded elsewhere (for information), net, each with its count — that agrees with the breakdowns below it; the end-of-day report on
@@ -79,7 +80,7 @@ test('one layout for the day; the end-of-day report on the 80 mm roll; the CSV i
     ? Number(await byStatus('refunded').getAttribute('data-count'))
     : 0;
   expect(paidNow + refundedSince).toBe(summary.paid.count);
-  await page.screenshot({ path: test.info().outputPath('day-summary.png'), fullPage: true });
+  await keepScreenshot(page, 'day-summary.png', { fullPage: true });
 
   // The end-of-day report, printed on the roll.
   await page.getByTestId('summary-print').click();
@@ -99,7 +100,7 @@ test('one layout for the day; the end-of-day report on the 80 mm roll; the CSV i
   await page.emulateMedia({ media: 'print' });
   const width = await report.evaluate((element) => element.getBoundingClientRect().width);
   expect(Math.round(width)).toBe(Math.round((72 / 25.4) * 96)); // 72 mm printable on an 80 mm roll
-  await report.screenshot({ path: test.info().outputPath('end-of-day-report.png') });
+  await keepScreenshot(report, 'end-of-day-report.png');
   await page.emulateMedia({ media: 'screen' });
 
   // The CSV: methods in words, the refund reason as written.

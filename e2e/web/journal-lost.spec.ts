@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // A payment journal deleted while the till was off, on the real preview host and a real Chromium: the till
 // starts, but shows what is wrong instead of the sale and refuses charges; starting a new journal sets the old
@@ -11,7 +11,7 @@ import { startPreviewHost } from '../fixtures/preview-host.ts';
 test('a deleted payment journal stops the till at start; starting a new journal brings the sale back', async ({
   page,
 }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-journal-'));
+  const dataDir = tempFolder('wallet-pos-journal-');
   try {
     const first = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -53,6 +53,6 @@ test('a deleted payment journal stops the till at start; starting a new journal 
       await relaunched.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });

@@ -1,5 +1,6 @@
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { ADMIN_PIN, expect, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The self-service kiosk on a 1920×1080 touch screen: attract screen, the customer keys the amount and
 // pays by scanning the screen, the kiosk returns to rest by itself; the way out is the admin PIN only.
@@ -18,7 +19,7 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay here with your wallet app');
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(page.getByTestId('open-customer-display')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('kiosk-attract.png') });
+    await keepScreenshot(page, 'kiosk-attract.png');
 
     await page.getByRole('button', { name: 'Touch to start' }).click();
     for (const key of ['1', '2', '00']) await page.getByTestId(`keypad-${key}`).click();
@@ -40,7 +41,7 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     expect(Math.abs(box.x + box.width / 2 - 1920 / 2)).toBeLessThan(20);
     const payload = decodeQrFromPng(await qr.screenshot());
     expect(payload).toMatch(/^sandbox-wallet:\/\/pay\//);
-    await page.screenshot({ path: test.info().outputPath('kiosk-qr.png') });
+    await keepScreenshot(page, 'kiosk-qr.png');
 
     // The kiosk's screen is the payment screen: its order is looked up at the on-screen pace (every 0.5 s),
     // not as a background order nobody watches (every 2 s), so the customer's "Paid" shows at once.
@@ -63,7 +64,7 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     await expect(result).toContainText('S$12.00');
     await expect(page.getByTestId('payment-reference')).toHaveCount(0);
     await expect(page.getByTestId('payment-provider-order-id')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('kiosk-paid.png') });
+    await keepScreenshot(page, 'kiosk-paid.png');
     // Nobody needs to touch anything for the next customer.
     await expect(page.getByTestId('kiosk-attract')).toBeVisible({ timeout: 6_000 });
 
@@ -123,14 +124,14 @@ for (const viewport of [
       expect(cancel.y + cancel.height).toBeLessThanOrEqual(viewport.height);
       const payload = decodeQrFromPng(await qr.screenshot());
       const referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
-      await page.screenshot({ path: test.info().outputPath(`kiosk-qr-${viewport.width}.png`) });
+      await keepScreenshot(page, `kiosk-qr-${viewport.width}.png`);
 
       // 30 s in: nobody touched anything; the prompt shows for the last 15 s; "I'm still here" starts again.
       await page.clock.runFor(31_000);
       const prompt = page.getByTestId('kiosk-walk-away');
       await expect(prompt).toBeVisible();
       await expect(prompt).toContainText('Still there? This payment is cancelled in');
-      await page.screenshot({ path: test.info().outputPath(`kiosk-still-there-${viewport.width}.png`) });
+      await keepScreenshot(page, `kiosk-still-there-${viewport.width}.png`);
       await page.getByTestId('kiosk-still-here').click();
       await expect(prompt).toHaveCount(0);
       await page.clock.runFor(20_000);

@@ -1,5 +1,6 @@
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 12, "Language": Traditional Chinese renders on a machine without any CJK font of its own (this test
 // machine has none: without the bundled Noto Sans HK every character would be an empty box), and the
@@ -55,7 +56,7 @@ test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and 
       expect(fonts.map((used) => used.familyName).join(', '), selector).toMatch(/^Noto Sans HK/);
     }
     await cdp.detach();
-    await page.screenshot({ path: test.info().outputPath('sale-zh-HK.png') });
+    await keepScreenshot(page, 'sale-zh-HK.png');
 
     // The provider's reason, in Chinese.
     await keyAmount(page, '1250');
@@ -70,7 +71,7 @@ test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and 
     await expect(result).toHaveAttribute('data-outcome', 'failure');
     await expect(result).not.toContainText(/declined|Reason/);
     await expect(page.getByTestId('result-try-again')).toHaveText('再試一次');
-    await page.screenshot({ path: test.info().outputPath('declined-zh-HK.png') });
+    await keepScreenshot(page, 'declined-zh-HK.png');
     await page.getByTestId('result-done').click();
 
     // A refusal of the core (the terminal's maximum), in Chinese, with its figure.
@@ -91,7 +92,7 @@ test('zh-HK: the bundled Noto Sans HK draws the Chinese; a declined payment and 
     await expect(page.getByText('正式環境必須填寫此項（示範模式不需要）。')).toHaveCount(3);
     await expect(page.getByText('請輸入 https:// 地址（只有此電腦可使用 http）。')).toHaveCount(1);
     await expect(page.getByTestId('settings-screen')).not.toContainText(/[A-Za-z]{4,} [a-z]{3,}/);
-    await page.screenshot({ path: test.info().outputPath('settings-problems-zh-HK.png') });
+    await keepScreenshot(page, 'settings-problems-zh-HK.png');
   } finally {
     await pos.call('settings.save', { settings: { locale: 'en', amountLimits: { minMinor: 1, maxMinor: 1_000_000 } } });
   }

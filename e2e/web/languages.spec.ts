@@ -4,6 +4,7 @@ import { LANGUAGES, LOCALES, type Locale } from '../../shared/locales/index.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { localDay } from '../../renderer/components/format.ts';
 import { expect, keyAmount, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 24, "Languages": the Singapore languages at the counter. In each, a sale, a refund and the day summary,
 // with no English left on those screens (the English templates' words, shared/locales/coverage.test-helper.ts);
@@ -19,7 +20,7 @@ async function englishOnScreen(page: Page, locale: Locale): Promise<string[]> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  await keepScreenshot(page, name, { fullPage: true });
 }
 
 /** The day's net so far (the worker's till keeps the other tests' payments of the day). */

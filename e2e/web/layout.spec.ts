@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The frame at the sizes tills really have: a 7" 800×480 display, a 1280×800 till, a 1920×1080 screen.
 // Whatever the screen, the status line stays visible, nothing spills sideways, and a sale needs no scrolling.
@@ -40,14 +41,14 @@ test('800×480: the sale, its QR and its result fit the screen with the status l
   ]) {
     await expectInViewport(page, page.getByTestId(id));
   }
-  await page.screenshot({ path: test.info().outputPath('sale-800x480.png') });
+  await keepScreenshot(page, 'sale-800x480.png');
 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('payment-qr')).toBeVisible();
   await expectNoPageScroll(page);
   for (const id of ['payment-qr', 'payment-amount', 'payment-status', 'cancel-payment', 'status-bar'])
     await expectInViewport(page, page.getByTestId(id));
-  await page.screenshot({ path: test.info().outputPath('qr-800x480.png') });
+  await keepScreenshot(page, 'qr-800x480.png');
 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'neutral');
@@ -162,7 +163,7 @@ for (const size of [
     await expectApart(page, ['summary-money', 'summary-by-status', 'summary-by-method']);
     await expectApart(page, [...DAY_FIELD('summary-day'), 'export-csv', 'summary-print', 'summary-money']);
     await expectInViewport(page, page.getByTestId('status-bar'));
-    await page.screenshot({ path: test.info().outputPath(`summary-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, `summary-${size.width}x${size.height}.png`);
 
     // The Payments filters: the day field's parts and every filter side by side or wrapped, never on each other.
     await page.getByTestId('nav-payments').click();
@@ -180,7 +181,7 @@ for (const size of [
         expect(Math.abs(box.y + box.height - (bottoms[0]!.y + bottoms[0]!.height))).toBeLessThan(3);
       await expect(page.getByTestId('payments-status-filter')).toBeHidden();
       await expectInViewport(page, page.getByTestId('payment-row').first());
-      await page.screenshot({ path: test.info().outputPath(`payments-closed-${size.width}x${size.height}.png`) });
+      await keepScreenshot(page, `payments-closed-${size.width}x${size.height}.png`);
       await page.getByTestId('payments-filters-toggle').click();
       await expect(page.getByTestId('payments-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
       await page.getByTestId('payments-status-filter').selectOption('paid');
@@ -196,7 +197,7 @@ for (const size of [
       'payments-search',
       'payments-table',
     ]);
-    await page.screenshot({ path: test.info().outputPath(`payments-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, `payments-${size.width}x${size.height}.png`);
 
     await page.getByTestId('nav-refund').click();
     await page.getByTestId('refund-lookup').fill(referenceId);
@@ -207,7 +208,7 @@ for (const size of [
     await page.getByTestId('refund-submit').scrollIntoViewIfNeeded();
     await expectInViewport(page, page.getByTestId('refund-submit'));
     await expectInViewport(page, page.getByTestId('status-bar'));
-    await page.screenshot({ path: test.info().outputPath(`refund-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, `refund-${size.width}x${size.height}.png`);
   });
 }
 
@@ -246,7 +247,7 @@ for (const size of [
     const row = (await tablist.boundingBox())!;
     expect(row.height).toBeLessThan(70);
     await expectApart(page, ['settings-tab-connection', 'settings-environment']);
-    await page.screenshot({ path: test.info().outputPath(`settings-tabs-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, `settings-tabs-${size.width}x${size.height}.png`);
 
     // Whole inside the row's visible part, and on the screen.
     const wholeInRow = async (id: string): Promise<boolean> => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SUPERVISOR_PIN, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Linked customers (tokenized payments) end to end in the browser preview, against the embedded sandbox:
 // link a customer through the wallet's consent page (offered on the customer display, opened there by the
@@ -63,11 +64,11 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await expect(page.getByTestId('link-progress')).toContainText(
     `Waiting for ${customerId} to approve on the customer display`,
   );
-  await page.screenshot({ path: test.info().outputPath('link-cashier-waiting.png') });
+  await keepScreenshot(page, 'link-cashier-waiting.png');
   const offer = display.getByTestId('customer-consent');
   await expect(offer).toBeVisible();
   await expect(offer.getByRole('heading', { level: 1 })).toHaveText('Link your wallet to Demo Coffee Bar?');
-  await display.screenshot({ path: test.info().outputPath('link-customer-display.png') });
+  await keepScreenshot(display, 'link-customer-display.png');
   const popupOpened = display.waitForEvent('popup');
   await display.getByTestId('customer-consent-open').click();
   const popup = await popupOpened;
@@ -87,8 +88,8 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
     const ask = display.getByTestId('customer-approval');
     await expect(ask.getByRole('heading', { level: 1 })).toHaveText(heading);
     if (shot) {
-      await display.screenshot({ path: test.info().outputPath(`${shot}-display.png`) });
-      await page.screenshot({ path: test.info().outputPath(`${shot}-cashier.png`) });
+      await keepScreenshot(display, `${shot}-display.png`);
+      await keepScreenshot(page, `${shot}-cashier.png`);
     }
     await display.getByTestId('customer-approve').click();
     await expect(ask).toHaveCount(0);
@@ -146,7 +147,7 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   );
   await expect(page.getByTestId('customer-cashback')).toHaveText('S$0.00');
   await expect(page.getByTestId('charge-row')).toHaveCount(3);
-  await page.screenshot({ path: test.info().outputPath('linked-charge-split.png') });
+  await keepScreenshot(page, 'linked-charge-split.png');
 
   // ---- hold â†’ capture ----
   await keyMoney(page, 'hold-amount', '2000');
@@ -170,7 +171,7 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
   await expect(page.locator('[data-testid="linked-payment-row"][data-kind="hold"]')).toContainText('Captured');
   await expect(page.getByTestId('linked-payments-refund')).toContainText('Refund through the merchant portal');
   await expect(page.getByTestId('payments-table')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('linked-in-payments.png') });
+  await keepScreenshot(page, 'linked-in-payments.png');
   await linkedRows.first().getByRole('button', { name: customerId }).click();
   await expect(page.getByTestId('customer-detail')).toHaveAttribute('data-merchant-user-id', customerId);
 
@@ -218,7 +219,7 @@ test('link through the consent page, cashback, charge, hold â†’ capture, hold â†
     const wrongBox = (await page.getByTestId('approval-pin-error').boundingBox())!;
     expect(Math.abs(pinBox.y + pinBox.height - (approveBox.y + approveBox.height))).toBeLessThan(4);
     expect(wrongBox.y).toBeGreaterThanOrEqual(approveBox.y + approveBox.height);
-    await page.screenshot({ path: test.info().outputPath('linked-supervisor-pin.png') });
+    await keepScreenshot(page, 'linked-supervisor-pin.png');
     expect(of((await pos.sandbox<{ charges: SandboxCharge[] }>('/tokenized/charges')).charges)).toHaveLength(3);
     await page.getByTestId('approval-pin').fill(SUPERVISOR_PIN);
     await page.getByTestId('approval-pin').press('Enter');

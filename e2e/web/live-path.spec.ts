@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The code path a real till takes, end to end: Settings → a custom (real-environment) address pointed at a
 // sandbox that answers only to the live header names (`X-ShopBack-…`), no webhook, so the till learns
@@ -102,7 +103,7 @@ test('a till on a custom address with live header names and no webhook sells, re
   expect(orders[0]!.qrPayload).toBe(payload);
   expect(orders[0]!.webhookUrl).toBeNull();
   const referenceId = orders[0]!.referenceId;
-  await page.screenshot({ path: test.info().outputPath('live-path-qr.png') });
+  await keepScreenshot(page, 'live-path-qr.png');
 
   await control('/consumer/scan', { qrPayload: payload });
   await control('/consumer/confirm', { referenceId });
@@ -146,7 +147,7 @@ test("the provider's maximum for this shop, learned from its refusal, is held by
   await expect(page.getByTestId('sale-over-limit')).toHaveText(
     'The provider’s largest amount for this shop is at most S$2,499.99: that digit was not added.',
   );
-  await page.screenshot({ path: test.info().outputPath('provider-maximum.png') });
+  await keepScreenshot(page, 'provider-maximum.png');
   // A reload reads it again from app.info.
   await page.reload();
   await keyAmount(page, '250000');

@@ -1,5 +1,6 @@
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 1: the customer scans our QR. The QR is read from the screen's pixels, as the customer's phone
 // would, and the consumer acts only through the sandbox's /_sandbox/ API.
@@ -22,7 +23,7 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
 
   await keyAmount(page, '1234');
   await expect(page.getByTestId('sale-amount')).toHaveText('S$12.34');
-  await page.screenshot({ path: test.info().outputPath('sale.png') });
+  await keepScreenshot(page, 'sale.png');
   await page.keyboard.press('Enter');
 
   const qr = page.getByTestId('payment-qr');
@@ -30,7 +31,7 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   await expect(page.getByTestId('payment-amount')).toHaveText('S$12.34');
   const payload = decodeQrFromPng(await qr.screenshot());
   expect(payload).toMatch(/^sandbox-wallet:\/\/pay\//);
-  await page.screenshot({ path: test.info().outputPath('qr.png') });
+  await keepScreenshot(page, 'qr.png');
 
   // The customer display shows the same amount and a QR that decodes to the same payload.
   await expect(display.getByTestId('customer-amount')).toHaveText('S$12.34');
@@ -47,8 +48,8 @@ test('charge S$12.34: QR read from the screenshot, customer pays, cashier and cu
   // From the moment the provider has it as paid: both screens within 1 s.
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', { timeout: 1_000 });
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-state', 'paid', { timeout: 1_000 });
-  await page.screenshot({ path: test.info().outputPath('paid.png') });
-  await display.screenshot({ path: test.info().outputPath('customer-display-paid.png') });
+  await keepScreenshot(page, 'paid.png');
+  await keepScreenshot(display, 'customer-display-paid.png');
 
   const providerOrderId = (await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).shopbackOrderId;
   await page.getByTestId('nav-payments').click();

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startVirtualPrinter, type VirtualPrinter } from '../../electron/printing-sim/virtual-printer.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // An ESC/POS receipt printer in Chromium, against the virtual printer over a real socket: Settings → network
 // printer → test page; a sale printed by the core; the printed receipt's QR read back off its picture and
@@ -13,14 +12,14 @@ let folder: string;
 let printer: VirtualPrinter;
 
 test.beforeEach(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'wallet-pos-printer-'));
+  folder = tempFolder('wallet-pos-printer-');
   printer = await startVirtualPrinter({ folder });
 });
 test.afterEach(async ({ pos }) => {
   // The preview host is the worker's: leave it with the system printer for the next spec.
   await pos.call('settings.save', { settings: { printer: { kind: 'system' } } });
   await printer.close();
-  rmSync(folder, { recursive: true, force: true });
+  removeFolder(folder);
 });
 
 test('network printer: test page, a sale printed, its QR found on the Refund screen, paper out in words', async ({
@@ -39,7 +38,7 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   await expect(result).toContainText('The test page was printed.');
   await expect(result).toContainText('12 12 12');
   expect(printer.jobs).toHaveLength(1);
-  await page.screenshot({ path: test.info().outputPath('printer-settings.png'), fullPage: true });
+  await keepScreenshot(page, 'printer-settings.png', { fullPage: true });
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-message')).toBeVisible();
 
@@ -74,5 +73,5 @@ test('network printer: test page, a sale printed, its QR found on the Refund scr
   await expect(page.getByTestId('detail-reprint-error')).toContainText('The receipt printer is out of paper.');
   await expect(page.getByTestId('status-printer')).toHaveText('Printer: paper out');
   expect(printer.jobs).toHaveLength(2);
-  await page.screenshot({ path: test.info().outputPath('printer-paper-out.png') });
+  await keepScreenshot(page, 'printer-paper-out.png');
 });

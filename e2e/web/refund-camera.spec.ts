@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { cameraTracks, launchWithFakeCamera, recordCameraTracks } from '../fixtures/fake-camera.ts';
 import { expect, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m } from '../fixtures/y4m.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The refund counter's camera (Settings → Devices → "read receipts with the camera on the Refund screen"):
 // Chromium's fake camera shows the receipt's QR, painted into a .y4m; the Refund screen opens the payment.
@@ -33,7 +33,7 @@ async function setRefundCamera(pos: Pos, on: boolean): Promise<void> {
 
 /** Runs `body` in a Chromium whose camera shows the receipt QR of `referenceId`; the setting is put back after. */
 async function withReceiptCamera(pos: Pos, referenceId: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-receipt-camera-'));
+  const dir = tempFolder('wallet-pos-receipt-camera-');
   try {
     const video = join(dir, 'receipt.y4m');
     writeQrY4m(video, referenceId);
@@ -48,7 +48,7 @@ async function withReceiptCamera(pos: Pos, referenceId: string, body: (page: Pag
     }
   } finally {
     await setRefundCamera(pos, false);
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 }
 
@@ -86,7 +86,7 @@ test('the receipt held up to the camera opens the payment on the Refund screen; 
     expect(decoderRequests.length).toBeGreaterThan(0);
     expect(decoderRequests.every((url) => url.startsWith(`${origin}/`))).toBe(true);
     expect(await cameraTracks(page)).toMatchObject({ live: 1 });
-    await page.screenshot({ path: test.info().outputPath('refund-camera-found.png') });
+    await keepScreenshot(page, 'refund-camera-found.png');
 
     // Leaving the Refund screen releases the camera (its light goes off).
     await page.getByTestId('nav-payments').click();

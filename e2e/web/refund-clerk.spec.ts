@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, keyAmount, SUPERVISOR_PIN, test, type Pos } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 12, "Refund": what the clerk at the refund counter sees. The form shows the payment (when, how, what
 // type, its note); typing into the selected amount replaces it; a question before money leaves; a done
@@ -45,14 +46,14 @@ test('the refund form: the payment in words, the selected amount replaced by typ
   await page.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await page.getByTestId('refund-submit').click();
   await expect(page.getByTestId('refund-confirm')).toContainText('Refund S$6.50 to the customer’s wallet?');
-  await page.screenshot({ path: test.info().outputPath('refund-confirm.png') });
+  await keepScreenshot(page, 'refund-confirm.png');
   expect((await pos.sandbox<{ refundAmount: number }>(`/orders/${referenceId}`)).refundAmount).toBe(0);
   await page.getByTestId('refund-confirm-yes').click();
 
   await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$6.50. Refundable now: S$17.50.');
   await expect(page.getByTestId('refund-form')).toHaveCount(0);
   await expect(page.getByTestId('refund-print-slip')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('refund-done.png') });
+  await keepScreenshot(page, 'refund-done.png');
 
   // The payment's detail: words, not codes.
   await page.getByTestId('refund-back-to-payment').click();
@@ -62,7 +63,7 @@ test('the refund form: the payment in words, the selected amount replaced by typ
   await expect(facts).not.toContainText('CAPTURED');
   await expect(facts).not.toContainText(/\bPAY\b/);
   await expect(page.getByTestId('detail-history')).not.toContainText('CAPTURED');
-  await page.screenshot({ path: test.info().outputPath('detail-in-words.png') });
+  await keepScreenshot(page, 'detail-in-words.png');
 });
 
 test('no supervisor PIN on this till: said before anyone fills the form, with who can set one', async ({
@@ -79,7 +80,7 @@ test('no supervisor PIN on this till: said before anyone fills the form, with wh
       'No supervisor PIN is set on this till, so a refund cannot be approved here. An admin sets one in Settings → Supervisor PIN.',
     );
     await expect(page.getByTestId('refund-form')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('refund-no-pin.png') });
+    await keepScreenshot(page, 'refund-no-pin.png');
   } finally {
     await pos.call('settings.save', { secrets: { supervisorPin: SUPERVISOR_PIN } });
   }
@@ -100,7 +101,7 @@ test('Traditional Chinese: the detail page in words, the same day-first date and
     await expect(facts).not.toContainText(/上午|下午|AM|PM|CAPTURED/);
     await expect(facts).toContainText(/\d{2}\/\d{2}\/\d{4}\s\d{2}:\d{2}:\d{2}/);
     await expect(page.getByTestId('detail-history')).not.toContainText(/上午|下午/);
-    await page.screenshot({ path: test.info().outputPath('detail-zh-HK.png') });
+    await keepScreenshot(page, 'detail-zh-HK.png');
   } finally {
     await pos.call('settings.save', { settings: { locale: 'en' } });
   }

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract.ts';
@@ -10,6 +8,8 @@ import { ADMIN_PIN, keyAmount, scannerTypes, SUPERVISOR_PIN } from '../fixtures/
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { writeImageY4m } from '../fixtures/y4m.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 7, a shop and not a till: cashier till A and refund counter B, one merchant, each with its own posId
 // and data folder, against one `npm run sandbox` they share. A sells and prints the receipt; B reads the
@@ -160,7 +160,7 @@ test('a receipt from till A is refunded at the refund counter B, in two steps (s
   });
   await test.info().attach('receipt-held-up-to-the-camera.png', { body: heldUp, contentType: 'image/png' });
   await pageA.emulateMedia({ media: 'screen' });
-  const videoDir = mkdtempSync(join(tmpdir(), 'wallet-pos-counter-camera-'));
+  const videoDir = tempFolder('wallet-pos-counter-camera-');
   const video = join(videoDir, 'printed-receipt.y4m');
   writeImageY4m(video, heldUp, { share: 0.8 });
   // B runs in a Chromium whose camera shows that receipt (the setting that starts it comes later).
@@ -170,7 +170,7 @@ test('a receipt from till A is refunded at the refund counter B, in two steps (s
     await refundAtTheCounter(pageA, await camera!.context.newPage(), referenceId, scanned!);
   } finally {
     await camera!.browser.close();
-    rmSync(videoDir, { recursive: true, force: true });
+    removeFolder(videoDir);
   }
 });
 
@@ -218,7 +218,7 @@ async function refundAtTheCounter(pageA: Page, pageB: Page, referenceId: string,
   await pageB.getByTestId('refund-confirm-yes').click();
   await expect(pageB.getByTestId('refund-status')).toHaveAttribute('data-status', 'refunded');
   await expect(pageB.getByTestId('refund-row-terminal')).toHaveText(['POS-COUNTER-B', 'POS-COUNTER-B']);
-  await pageB.screenshot({ path: test.info().outputPath('counter-refunded.png') });
+  await keepScreenshot(pageB, 'counter-refunded.png');
   // The refund slip names the counter that refunded, and the payment as taken at another terminal.
   await pageB.evaluate(() => (window.print = () => {}));
   await pageB.getByTestId('refund-print-slip').click();
@@ -341,7 +341,7 @@ test("a terminal set up with another merchant's posId is refused by the provider
       ),
     }),
   ).toBeVisible();
-  await pageC.screenshot({ path: test.info().outputPath('stranger-refused.png') });
+  await keepScreenshot(pageC, 'stranger-refused.png');
   const order = await sandbox.control<SandboxOrder>(`/orders/${paid.referenceId}`);
   expect(order).toMatchObject({ status: 'CAPTURED', refundAmount: 0, refunds: [] });
 });

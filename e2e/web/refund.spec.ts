@@ -1,4 +1,5 @@
 import { expect, keyAmount, SUPERVISOR_PIN, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 4: refunds with a supervisor PIN, partial then the rest, never more than was paid.
 
@@ -56,7 +57,7 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   await expect(page.getByTestId('refund-refundable')).toHaveText('S$12.50');
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(750);
   await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$7.50. Refundable now: S$12.50.');
-  await page.screenshot({ path: test.info().outputPath('refund-partial.png') });
+  await keepScreenshot(page, 'refund-partial.png');
 
   // The rest: the amount defaults to what is left.
   await page.getByTestId('refund-more').click();
@@ -68,5 +69,5 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   const order = await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`);
   expect(order).toMatchObject({ status: 'REFUNDED', refundAmount: 2000 });
   await expect(page.getByTestId('refund-result')).toHaveText('Refunded S$12.50. The payment is now fully refunded.');
-  await page.screenshot({ path: test.info().outputPath('refunded.png') });
+  await keepScreenshot(page, 'refunded.png');
 });

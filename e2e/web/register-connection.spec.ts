@@ -2,6 +2,7 @@ import { RegisterClient } from '../../electron/core/ecr/register-client.test-hel
 import { freePort } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 6: the shop's register drives the till. The register here is a small program using fetch and nothing
 // else (register-client.test-helper.ts), and every answer it gets is checked against the till's own OpenAPI
@@ -74,7 +75,7 @@ test.describe.serial('the register connection', () => {
     await expect(qr).toBeVisible();
     const payload = decodeQrFromPng(await qr.screenshot());
     expect(payload).toBe(created.body.qrPayload);
-    await page.screenshot({ path: test.info().outputPath('register-sale-qr.png') });
+    await keepScreenshot(page, 'register-sale-qr.png');
 
     await pos.sandbox('/consumer/scan', { qrPayload: payload });
     await pos.sandbox('/consumer/confirm', { referenceId });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { expect, keyAmount, scannerTypes, test, type Pos } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 12, "Sale and payment": the counter when it does not simply go well. A failed result keeps the sale
 // (try again, other method, done); the provider not answering is said at once (status bar, payment screen)
@@ -51,7 +52,7 @@ test('declined keeps the sale: Try again (same amount, a new attempt), Other met
   await expect(page.getByTestId('result-other-method')).toHaveText('Scan the customer instead');
   await expect(page.getByTestId('result-done')).toBeVisible();
   await expect(result).not.toContainText('Next sale in'); // a failure does not dismiss itself
-  await page.screenshot({ path: test.info().outputPath('declined-keeps-the-sale.png') });
+  await keepScreenshot(page, 'declined-keeps-the-sale.png');
 
   await page.getByTestId('result-try-again').click();
   await expect(page.getByTestId('payment-screen')).not.toHaveAttribute('data-reference-id', first);
@@ -90,7 +91,7 @@ test('the provider stops answering: warning at once, one plain message, and the 
     await expect(page.getByTestId('cancel-attempt')).toBeVisible();
     // Long enough for an uncapped backoff to have grown to several seconds.
     await page.waitForTimeout(8_000);
-    await page.screenshot({ path: test.info().outputPath('provider-not-answering.png') });
+    await keepScreenshot(page, 'provider-not-answering.png');
   } finally {
     await outage(pos, false);
   }
@@ -115,7 +116,7 @@ test('Cancel this attempt while checking: nothing is left open at the provider',
     await page.getByTestId('cancel-attempt').click();
     await expect(page.getByTestId('payment-cancel-requested')).toContainText('Nothing will be charged');
     await expect(page.getByTestId('cancel-attempt')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('cancel-attempt.png') });
+    await keepScreenshot(page, 'cancel-attempt.png');
   } finally {
     await outage(pos, false);
   }
@@ -143,7 +144,7 @@ test('no ghost orders: a create left while checking that turns out to exist is r
   const banner = page.getByTestId('open-payment-banner');
   await expect(banner).toContainText('A payment of S$19.20 is still open');
   await expect(banner).toHaveAttribute('data-reference-id', referenceId);
-  await page.screenshot({ path: test.info().outputPath('open-payment-banner.png') });
+  await keepScreenshot(page, 'open-payment-banner.png');
   await page.getByTestId('open-payment-show-qr').click();
   await expect(page.getByTestId('payment-qr')).toBeVisible();
   await expect(banner).toHaveCount(0); // on its own screen now
@@ -175,7 +176,7 @@ test('amount entry: a stale amount is never added to, digits on a result start t
   await page.getByTestId('scan-back').click();
   await expect(page.getByTestId('sale-amount')).toHaveAttribute('data-stale', 'true');
   await expect(page.getByTestId('sale-amount-stale')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('stale-amount.png') });
+  await keepScreenshot(page, 'stale-amount.png');
   for (const digit of '1299') {
     await page.keyboard.press(digit);
     await page.waitForTimeout(120);
@@ -193,7 +194,7 @@ test('amount entry: a stale amount is never added to, digits on a result start t
     'The most this terminal takes is S$10,000.00: that digit was not added.',
   );
   await expect(page.getByTestId('sale-amount')).toHaveClass(/amount-refused/);
-  await page.screenshot({ path: test.info().outputPath('over-maximum.png') });
+  await keepScreenshot(page, 'over-maximum.png');
   await page.keyboard.press('Backspace');
   await expect(page.getByTestId('sale-over-limit')).toHaveCount(0);
 
@@ -236,7 +237,7 @@ test('scan screen: no camera error without a camera, a field for a damaged code,
     'That was typed, not scanned: scanners type faster — use the field below.',
   );
   await expect(page.getByTestId('scan-typed-code')).toHaveValue(code);
-  await page.screenshot({ path: test.info().outputPath('typed-slowly.png') });
+  await keepScreenshot(page, 'typed-slowly.png');
 
   // A wrong code first: refused with the reason; the next attempt clears it.
   await page.getByTestId('scan-typed-code').fill('NOT-A-WALLET-CODE');

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchWithFakeCamera } from '../fixtures/fake-camera.ts';
 import { expect, keyAmount, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m, type QrVideoStyle } from '../fixtures/y4m.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The camera at a kiosk reads a phone screen: low contrast, sensor noise. Chromium's fake camera plays a
 // .y4m with the customer's code painted that way; the WebAssembly decoder (zxing-wasm, served by our own
@@ -18,7 +18,7 @@ async function freshCode(pos: Pos): Promise<string> {
 
 /** Runs `body` in a Chromium whose camera shows `code` painted in `style`; cleans up whatever happens. */
 async function withFakeCamera(pos: Pos, style: QrVideoStyle, body: (page: Page) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-camera-'));
+  const dir = tempFolder('wallet-pos-camera-');
   try {
     const code = await freshCode(pos);
     const video = join(dir, `customer-code-${style}.y4m`);
@@ -31,7 +31,7 @@ async function withFakeCamera(pos: Pos, style: QrVideoStyle, body: (page: Page) 
       await camera!.browser.close();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 }
 
@@ -68,7 +68,7 @@ test('the camera reads a low-contrast, noisy phone screen with the WebAssembly d
     ).toEqual([]);
     // Compiled under our CSP (script-src 'wasm-unsafe-eval'), without a single violation.
     expect(csp).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('scan-camera-noisy-paid.png') });
+    await keepScreenshot(page, 'scan-camera-noisy-paid.png');
   });
 });
 
@@ -87,6 +87,6 @@ test('when the WebAssembly decoder cannot load, the camera still pays with the b
     const scanner = page.getByTestId('status-scanner');
     await expect(scanner).toHaveAttribute('data-camera-decoder', 'zxing-js');
     await expect(scanner).toContainText('Camera: fast decoder did not load, using the slower built-in one');
-    await page.screenshot({ path: test.info().outputPath('scan-camera-fallback-status.png') });
+    await keepScreenshot(page, 'scan-camera-fallback-status.png');
   });
 });

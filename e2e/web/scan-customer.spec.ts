@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, fakeCameraArgs, findChromium } from '../fixtures/chromium.ts';
 import { expect, keyAmount, scannerTypes, test, type Pos } from '../fixtures/pos-test.ts';
 import { writeQrY4m } from '../fixtures/y4m.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Journey 2: we scan the customer's wallet code — by a USB keyboard-wedge scanner (fast key events) and by
 // the camera (Chromium's fake camera looping a QR painted into a .y4m file). Codes come from the sandbox,
@@ -33,7 +33,7 @@ test('a USB scanner pays; the same code scanned again is refused with the reason
   await scannerTypes(page, code);
   await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used');
   await expect(page.getByTestId('scan-error')).toContainText('already used');
-  await page.screenshot({ path: test.info().outputPath('scan-refused.png') });
+  await keepScreenshot(page, 'scan-refused.png');
   // Refused before any request: the provider saw exactly one order for that code.
   const { orders } = await pos.sandbox<{ orders: { orderAmount: number; method: string }[] }>('/orders');
   expect(orders.filter((order) => order.method === 'customer-qr' && order.orderAmount === 875)).toHaveLength(1);
@@ -75,7 +75,7 @@ test('human-speed typing in the note field is never taken as a scan', async ({ p
 test('the camera reads the customer code and pays; the same code again is refused', async ({ pos }) => {
   const executablePath = findChromium();
   test.skip(!executablePath, 'no Chromium');
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-camera-'));
+  const dir = tempFolder('wallet-pos-camera-');
   const code = await freshCode(pos);
   const video = join(dir, 'customer-code.y4m');
   writeQrY4m(video, code, { style: 'clean' });
@@ -99,13 +99,13 @@ test('the camera reads the customer code and pays; the same code again is refuse
     await expect(page.getByTestId('scan-error')).toHaveAttribute('data-error-code', 'consumer-code.already-used', {
       timeout: 15_000,
     });
-    await page.screenshot({ path: test.info().outputPath('scan-camera-refused.png') });
+    await keepScreenshot(page, 'scan-camera-refused.png');
     // Leaving the scan view releases the camera.
     await page.getByTestId('scan-back').click();
     await expect(page.getByTestId('camera-panel')).toHaveCount(0);
     expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
   } finally {
     await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 });

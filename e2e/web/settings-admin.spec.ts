@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The admin PIN over a relaunch, on the real preview host: main refuses settings.save until the admin PIN
 // is verified, and the Settings screen leads the admin through that instead of failing a save.
@@ -13,7 +12,7 @@ async function openApp(page: Page, host: PreviewHost): Promise<void> {
 }
 
 test('set the admin PIN, relaunch: Settings asks for it, refuses a wrong one, then saves', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-admin-'));
+  const dataDir = tempFolder('wallet-pos-admin-');
   try {
     const first = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -65,7 +64,7 @@ test('set the admin PIN, relaunch: Settings asks for it, refuses a wrong one, th
       await page.getByTestId('settings-save').click();
       await expect(page.getByTestId('settings-message')).toHaveText('Settings saved.');
       await expect(page.getByTestId('merchant-name')).toHaveText('Harbour Tea House');
-      await page.screenshot({ path: test.info().outputPath('settings-after-relaunch.png') });
+      await keepScreenshot(page, 'settings-after-relaunch.png');
 
       // The unlock lasts across screens (5 idle minutes): Payments and back, no PIN asked.
       await page.getByTestId('nav-payments').click();
@@ -76,7 +75,7 @@ test('set the admin PIN, relaunch: Settings asks for it, refuses a wrong one, th
       await relaunched.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });
 
@@ -90,7 +89,7 @@ for (const viewport of [
   }) => {
     const host = await startPreviewHost();
     const page = await browser.newPage({ viewport });
-    const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`) });
+    const shot = (name: string) => keepScreenshot(page, `${name}-${viewport.width}.png`);
     try {
       await openApp(page, host);
       await expect(page.getByTestId('demo-banner')).toBeVisible();

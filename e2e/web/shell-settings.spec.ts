@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, keyAmount, test, type Pos } from '../fixtures/pos-test.ts';
-import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsPatch, SettingsView } from '../../shared/settings.ts';
 
 // The app shell in the browser preview (issue 2, "Done when"): the status bar shows the core's real status,

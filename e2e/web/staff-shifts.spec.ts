@@ -4,6 +4,7 @@ import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract.t
 import { formatMoney, money } from '../../shared/money.ts';
 import type { Result } from '../../shared/result.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 22, "Done when": the admin adds a cashier and a supervisor and asks who is at the till; the cashier signs
 // in, opens a shift, takes two payments, asks to refund one and is refused without approval; the supervisor
@@ -123,7 +124,7 @@ test('staff sign in, take and refund with approval, and the Z report agrees with
   expect(key!.height).toBeGreaterThanOrEqual(44);
   const submit = await page.getByTestId('sign-in-submit').boundingBox();
   expect(submit!.y + submit!.height).toBeLessThanOrEqual(480);
-  await page.screenshot({ path: test.info().outputPath('sign-in-800x480.png') });
+  await keepScreenshot(page, 'sign-in-800x480.png');
 
   // A wrong PIN is refused; the cashier's own signs in, and the header names them.
   await signInWithPad(page, '0000');
@@ -236,7 +237,7 @@ test('staff sign in, take and refund with approval, and the Z report agrees with
   await page.emulateMedia({ media: 'print' });
   const width = await printed.evaluate((element) => element.getBoundingClientRect().width);
   expect(Math.round(width)).toBe(Math.round((72 / 25.4) * 96));
-  await printed.screenshot({ path: test.info().outputPath('z-report.png') });
+  await keepScreenshot(printed, 'z-report.png');
   await page.emulateMedia({ media: 'screen' });
 
   // The day summary lists the shift.

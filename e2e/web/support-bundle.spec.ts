@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { startPreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
 
 // Settings → About on the real preview host (Chromium): where the logs are, and Save support bundle, whose zip
 // holds the web host's, the core's and the renderer's logs.
@@ -16,7 +16,7 @@ async function openAbout(page: Page, url: string): Promise<void> {
 }
 
 test('About shows the log folder and saves a support bundle with every log', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-support-'));
+  const dataDir = tempFolder('wallet-pos-support-');
   try {
     const host = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -52,6 +52,6 @@ test('About shows the log folder and saves a support bundle with every log', asy
       await host.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });

@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPreviewHost } from '../fixtures/preview-host.ts';
+import { removeFolder, tempFolder } from '../../electron/testing/helpers.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // The admin lock fails closed on the real preview host: an admin PIN is set, the secret vault is damaged
 // while the app is stopped, and on relaunch nobody can save settings (not the page, not a direct call); the
 // Settings screen says what to do, and the explicit reset leaves the till as on its first start.
 
 test('a damaged vault locks settings; the confirmed reset opens them as on a first start', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-vault-'));
+  const dataDir = tempFolder('wallet-pos-vault-');
   try {
     const first = await startPreviewHost(['--data-dir', dataDir]);
     try {
@@ -40,7 +41,7 @@ test('a damaged vault locks settings; the confirmed reset opens them as on a fir
       await expect(panel).toContainText('Stored credentials cannot be read');
       await expect(page.getByTestId('admin-pin')).toHaveCount(0);
       await expect(page.getByTestId('vault-reset')).toBeDisabled();
-      await page.screenshot({ path: test.info().outputPath('vault-unreadable.png') });
+      await keepScreenshot(page, 'vault-unreadable.png');
       await page.getByTestId('vault-reset-confirm').check();
       await page.getByTestId('vault-reset').click();
 
@@ -48,11 +49,11 @@ test('a damaged vault locks settings; the confirmed reset opens them as on a fir
       await page.getByTestId('settings-tab-pins').click();
       await expect(page.getByTestId('secret-status-adminPin')).toHaveText('not set');
       expect(readdirSync(dataDir).some((name) => name.startsWith('secrets.development.json.unreadable-'))).toBe(true);
-      await page.screenshot({ path: test.info().outputPath('settings-after-vault-reset.png') });
+      await keepScreenshot(page, 'settings-after-vault-reset.png');
     } finally {
       await relaunched.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   }
 });

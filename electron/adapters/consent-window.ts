@@ -1,5 +1,5 @@
 import { BrowserWindow, session, type Display, type Session } from 'electron';
-import type { ConsentOpening } from '../../shared/contract.ts';
+import type { ConsentOpening } from '../../shared/consent.ts';
 import type { CoreApi } from '../core/core-api.ts';
 import { dispatch } from '../core/dispatch.ts';
 import { originOf } from '../core/security/app-origin.ts';

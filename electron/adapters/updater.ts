@@ -1,5 +1,8 @@
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { FeedRelease } from '../core/updates/feed-format.ts';
+import { PUBLISHER_KEYS } from '../core/updates/publisher-keys.ts';
+import { netFetch } from './net-fetch.ts';
+import { readSignedRelease, sameRelease } from '../core/updates/signed-feed.ts';
 import { UpdateFailure, type UpdateEngine } from '../core/updates/update-engine.ts';
 
 // The core's update engine in the app: electron-updater on a "generic" feed (the URL in Settings → Updates).
@@ -8,7 +11,13 @@ import { UpdateFailure, type UpdateEngine } from '../core/updates/update-engine.
 // core installs in the maintenance window with no payment open), never downgrades, and leaves the staged
 // rollout to the core, which only asks for a download once this till's bucket is in (so the check here says
 // "in" for every till). electron-updater verifies the download's sha512 against latest.yml, and on Windows the
-// installer's Authenticode publisher when app-update.yml names one (electron-builder's publish config).
+// installer's Authenticode publisher, which app-update.yml names (.config/electron-builder.json: publish and
+// win.signtoolOptions.publisherName).
+// The publisher's signature on the manifest is checked first, on every platform, by the core's code
+// (core/updates/signed-feed.ts): electron-updater is handed the feed only once its latest.yml is signed by a
+// pinned key, and what electron-updater then reads must be that signed release (same version, same files, same
+// SHA-512), so the digest it checks the download against is the signed one. A feed that changes between the
+// two readings is refused like an unsigned one.
 // Loaded on the first check only: a till without a feed never loads it.
 
 export function createElectronUpdateEngine(log: (line: string) => void): UpdateEngine {
@@ -30,6 +39,12 @@ export function createElectronUpdateEngine(log: (line: string) => void): UpdateE
 
   return {
     async latest(feedUrl) {
+      const signed = await readSignedRelease({
+        fetch: netFetch,
+        feedUrl,
+        platform: process.platform,
+        publisherKeys: PUBLISHER_KEYS,
+      });
       const autoUpdater = await updater();
       if (feedSet !== feedUrl) {
         autoUpdater.setFeedURL({ provider: 'generic', url: feedUrl });
@@ -43,7 +58,11 @@ export function createElectronUpdateEngine(log: (line: string) => void): UpdateE
       }
       // null: an app that is not packaged (electron-updater is inactive there).
       if (!result) throw new UpdateFailure('feed', 'electron-updater is inactive (the app is not packaged)');
-      return releaseOf(result.updateInfo);
+      if (!sameRelease(signed, releaseOf(result.updateInfo)))
+        throw new UpdateFailure('feed', `electron-updater read another release than the signed ${signed.version}`, {
+          code: 'updates.signature-invalid',
+        });
+      return signed;
     },
     async download() {
       const autoUpdater = await updater();

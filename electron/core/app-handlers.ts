@@ -1,5 +1,7 @@
-import type { AppInfo, Handlers } from '../../shared/contract.ts';
-import type { JournalProblem, LearnedAmountLimits } from '../../shared/domain.ts';
+import type { Handlers } from '../../shared/contract.ts';
+import type { AppInfo } from '../../shared/status.ts';
+import type { LearnedAmountLimits } from '../../shared/payments.ts';
+import type { JournalProblem } from '../../shared/journal.ts';
 import { buildAppInfo } from './app-info.ts';
 import type { DemoCredentials, ProviderAccess } from './provider/provider-access.ts';
 import { terminalInEffect } from './provider/terminal-in-effect.ts';

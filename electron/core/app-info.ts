@@ -1,10 +1,7 @@
-import type { AppInfo } from '../../shared/contract.ts';
-import {
-  CURRENCY_OF_COUNTRY,
-  type CountryCode,
-  type JournalProblem,
-  type LearnedAmountLimits,
-} from '../../shared/domain.ts';
+import type { AppInfo } from '../../shared/status.ts';
+import { CURRENCY_OF_COUNTRY, type CountryCode } from '../../shared/money.ts';
+import type { LearnedAmountLimits } from '../../shared/payments.ts';
+import type { JournalProblem } from '../../shared/journal.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 // app.info: who and where this till is, for the header, the status bar and the DEMO banner.

@@ -4,6 +4,7 @@ import type { LogLimits } from './logging/log-file.ts';
 import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import type { DemoCredentials, SandboxStarter } from './provider/provider-access.ts';
 import type { ReceiptPrinter } from './receipts/receipt-service.ts';
+import type { PolicySource } from './policy/policy-path.ts';
 import type { SecretVault } from './settings/secret-vault.ts';
 import type { SettingsFile } from './settings/settings-file.ts';
 import type { UpdateEngine } from './updates/update-engine.ts';
@@ -54,9 +55,12 @@ export interface CreateCoreOptions {
    */
   readonly log?: (line: string) => void;
   /**
-   * The fleet's policy file (policy/): its values over the saved settings, its locked fields refused. Absent or
-   * missing: an unmanaged till. The app and the preview pass the system path or `--policy FILE`.
+   * The fleet's policy where only administrators can write it (policy/policy-path.ts: the registry, managed
+   * preferences, /etc/wallet-pos/policy.json): its values over the saved settings, its locked fields refused.
+   * Absent or missing: an unmanaged till. Refused whole when a non-administrator could have written it.
    */
+  readonly systemPolicy?: PolicySource | null;
+  /** `--policy FILE` (the preview and development only; a packaged app passes null): used when no system one is. */
   readonly policyFile?: string | null;
   /** How often the policy file is looked at for a new version while the till runs (default 5 s). */
   readonly policyWatchMs?: number;

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptDocument } from '../../shared/receipt.ts';
@@ -10,6 +8,7 @@ import { dispatch } from './dispatch.ts';
 import { FAST } from './payments/payment-service.test-helper.ts';
 import { createPaymentModule } from './payments/payment-service.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { tempFolder } from '../testing/helpers.ts';
 
 // The composed core (as core.test.ts): receipts.print, with and without a printer.
 
@@ -17,7 +16,7 @@ afterEach(closeOpenedCores);
 
 describe('receipts.print', () => {
   async function openCoreWithPayments(printer?: { print(document: ReceiptDocument): Promise<void> }): Promise<Core> {
-    const dir = mkdtempSync(join(tmpdir(), 'core-receipts-'));
+    const dir = tempFolder('core-receipts-');
     const core = await createCore({
       dataDir: dir,
       vault: new DevelopmentFileVault(join(dir, 'vault.json')),

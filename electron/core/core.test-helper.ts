@@ -1,19 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Caller } from '../../shared/caller.ts';
 import type { Core, CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { removeFolder, sleep, tempFolder } from '../testing/helpers.ts';
 
 // TESTS ONLY: the composed core of core*.test.ts in demo mode on a fresh data folder. Each test file closes what
 // it opened with afterEach(closeOpenedCores).
 
+/** A call as a transport passes it on from the customer display's window or token, and from the cashier's. */
+export const ON_DISPLAY: Caller = { role: 'customer-display' };
+export const AT_TILL: Caller = { role: 'cashier' };
+
 /** The cores open in this test, with their data folders; a test that makes one itself adds it here. */
 export const opened: Array<{ core: Core; dir: string }> = [];
 
-export async function openCore(
-  dir = mkdtempSync(join(tmpdir(), 'core-')),
-): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
+export async function openCore(dir = tempFolder('core-')): Promise<{ core: Core; events: CoreEvent[]; dir: string }> {
   const core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
@@ -31,7 +33,7 @@ export async function openCore(
 export async function closeOpenedCores(): Promise<void> {
   for (const { core, dir } of opened.splice(0)) {
     await core.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 }
 
@@ -52,7 +54,7 @@ export async function paidPayment(core: Core): Promise<string> {
   const until = Date.now() + 5_000;
   while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {
     if (Date.now() > until) throw new Error('payment did not settle');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return charged.referenceId;
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../shared/notices.ts';
-import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
-import { closeOpenedCores, openCore, opened } from './core.test-helper.ts';
+import { closeOpenedCores, ON_DISPLAY, openCore, opened } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/tokenized.test-helper.ts';
@@ -15,6 +13,7 @@ import { csvRecords } from './payments/journal/csv-rows.test-helper.ts';
 import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
 import { createCustomerModule } from './customers/customer-module.ts';
 import { waitFor } from '../sandbox/sandbox.test-helper.ts';
+import { tempFolder } from '../testing/helpers.ts';
 
 // The composed core against the real embedded sandbox over real sockets: demo mode, settings and the provider
 // probe, linked customers. Dispatch and the admin PIN's guard are in core-guards.test.ts, receipts.print in
@@ -258,7 +257,7 @@ describe('the customer approves before their stored wallet is charged', () => {
       await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId }),
     ).toMatchObject({ ok: false, error: { code: 'approval.required' } });
 
-    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true }, ON_DISPLAY);
     // Another amount than the one approved is refused, and the approval is spent by the attempt.
     expect(
       await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId }),
@@ -269,7 +268,7 @@ describe('the customer approves before their stored wallet is charged', () => {
       amountMinor: 300,
       currency: 'SGD',
     });
-    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true }, ON_DISPLAY);
     expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe(
       'approved',
     );
@@ -334,7 +333,7 @@ describe('the customer approves before their stored wallet is charged', () => {
 
 describe('linked-customer rows in the status bar and the day summary', () => {
   it('a charge whose answer was lost counts as Unresolved at once (status.changed), stops counting once settled, and its money is in the day summary and net', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'core-customers-'));
+    const dir = tempFolder('core-customers-');
     const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
     const core = await createCore({
       dataDir: dir,
@@ -376,7 +375,7 @@ describe('linked-customer rows in the status bar and the day summary', () => {
       amountMinor: 700,
       currency: 'SGD',
     });
-    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true }, ON_DISPLAY);
     const charge = await core.handlers['customers.charge']({
       merchantUserId: 'core-unresolved-1',
       amountMinor: 700,

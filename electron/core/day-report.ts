@@ -1,5 +1,5 @@
-import type { CsvExport, Handlers } from '../../shared/contract.ts';
-import type { DaySummary } from '../../shared/domain.ts';
+import type { Handlers } from '../../shared/contract.ts';
+import type { CsvExport, DaySummary } from '../../shared/payment-history.ts';
 import { money } from '../../shared/money.ts';
 import type { CustomerModule } from './customers/customer-module.ts';
 import { csvField } from './payments/journal/csv-export.ts';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from '../testing/helpers.ts';
 
 // The core must run where Electron does not exist. Lint bans the import; this proves it at run time: every
 // module under electron/core (and the web host's library modules) is imported by plain Node, with a resolve
@@ -29,7 +29,7 @@ describe('electron/core in bare Node', () => {
     const modules = SCANNED.flatMap(modulesUnder);
     expect(modules).toContain('electron/core/core.ts');
     expect(modules).toContain('electron/core/settings/settings-service.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'core-imports-'));
+    const dir = tempFolder('core-imports-');
     try {
       const entry = join(dir, 'entry.mjs');
       writeFileSync(
@@ -58,12 +58,12 @@ describe('electron/core in bare Node', () => {
       expect(run.status).toBe(0);
       expect(run.stdout.trim()).toBe(`imported ${modules.length} modules`);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
     }
   });
 
   it('would notice an electron import (the hook is not a no-op)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'core-imports-'));
+    const dir = tempFolder('core-imports-');
     try {
       const entry = join(dir, 'entry.mjs');
       writeFileSync(
@@ -78,7 +78,7 @@ describe('electron/core in bare Node', () => {
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain('electron imported');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
     }
   });
 });

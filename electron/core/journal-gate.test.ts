@@ -1,14 +1,4 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Core, CoreEvent } from './core-api.ts';
@@ -17,6 +7,7 @@ import { customerJournalFileIn } from './customers/journal.ts';
 import { dispatch } from './dispatch.ts';
 import { journalFileIn } from './payments/journal/journal.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
+import { removeFolder, tempFolder } from '../testing/helpers.ts';
 
 // The composed core (real embedded sandbox, real files) when a journal is refused at start: every call on
 // that side refused with journal.lost, the problem in status.get and app.info, and the admin's way out.
@@ -40,13 +31,13 @@ async function openCore(dir: string): Promise<{ core: Core; events: CoreEvent[] 
 afterEach(async () => {
   for (const { core, dir } of opened.splice(0)) {
     await core.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 });
 
 /** A till that has taken a payment (and set its merchant name and an admin PIN), then stopped. */
 async function tillThatWrote(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'core-journal-'));
+  const dir = tempFolder('core-journal-');
   const { core } = await openCore(dir);
   await core.handlers['settings.save']({ settings: { merchantName: 'Kopi Corner' }, secrets: { adminPin: '1357' } });
   await core.handlers['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
@@ -178,8 +169,8 @@ describe("the settings file copied to another till or put back from a backup: th
 
   it("a second till set up with a copy of the first till's settings.json starts on journals of its own and takes payments", async () => {
     const first = await tillThatWrote();
-    onTestFinished(() => rmSync(first, { recursive: true, force: true }));
-    const second = mkdtempSync(join(tmpdir(), 'core-journal-'));
+    onTestFinished(() => removeFolder(first));
+    const second = tempFolder('core-journal-');
     copyFileSync(settingsFileIn(first), settingsFileIn(second));
     const { core } = await openCore(second);
     expect((await core.handlers['settings.get']({})).settings.merchantName).toBe('Kopi Corner');

@@ -1,4 +1,4 @@
-import type { JournalAction, JournalName, JournalProblem } from '../../shared/domain.ts';
+import type { JournalAction, JournalName, JournalProblem } from '../../shared/journal.ts';
 import { PosError } from '../../shared/errors.ts';
 import { notice } from '../../shared/notices.ts';
 import { JournalLostError, resolveJournalProblem } from './sqlite/journal-file.ts';

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../shared/contract.ts';
-import type { JournalName, JournalProblem, StatusSnapshot } from '../../shared/domain.ts';
+import type { StatusSnapshot } from '../../shared/status.ts';
+import type { JournalName, JournalProblem } from '../../shared/journal.ts';
 import { PosError } from '../../shared/errors.ts';
 import type { JournalGate } from './journal-gate.ts';
 import type { AdminSession } from './settings/admin-session.ts';

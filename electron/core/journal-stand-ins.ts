@@ -1,4 +1,4 @@
-import type { JournalProblem } from '../../shared/domain.ts';
+import type { JournalProblem } from '../../shared/journal.ts';
 import { CUSTOMER_MODULE_FACE, type CustomerModule } from './customers/customer-module.ts';
 import { journalLost, type JournalGate } from './journal-gate.ts';
 import { forwardingModule, refusingModule } from './module-face.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { COUNTRIES, type CountryCode } from '../../shared/money.ts';
 import { WIRE_SHAPES, type WireShape } from './context.ts';
 import { CONTROL_BASE_PATH } from './control.ts';
 import { parseFaultPatch, type FaultPatch, type FaultSwitches } from './faults.ts';

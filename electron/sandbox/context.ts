@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../shared/domain.ts';
+import type { CountryCode } from '../../shared/money.ts';
 import type { Faults } from './faults.ts';
 import type { ProviderHeaderNames } from './headers.ts';
 import { streamFor, type RandomStream } from './random.ts';

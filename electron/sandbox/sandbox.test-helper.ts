@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_HEADER_PREFIX, headerNames, type HeaderPrefix } from './headers.ts';
 import { canonicalJson, sb1Authorization, sb1Signature, SIGNED_CONTENT_TYPE } from './instore/signature.ts';
 import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOptions } from './server.ts';
+import { sleep } from '../testing/helpers.ts';
 
 // Test support for the sandbox's own tests (and anyone who wants a signed call without the real client):
 // builds SB1-signed requests over real sockets, with knobs to break each part of the signature on purpose.
-// Also the one `waitFor`, `sleep` and `freePort` every test, the test harness (electron/testing/) and the
-// benches share.
+// Also the one `waitFor` and `freePort` every test, the test harness (electron/testing/) and the benches share
+// (`sleep` is with the other small helpers in electron/testing/helpers.ts).
 
 export interface Credentials {
   readonly accessKeyId: string;
@@ -138,9 +139,6 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
-
-/** Waits `ms` on the real clock (the one sleep of the tests, the test harness and the benches). */
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. `what` names what it

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { COUNTRIES, type CountryCode } from '../../shared/domain.ts';
+import { COUNTRIES, type CountryCode } from '../../shared/money.ts';
 import { readRequestBody } from '../core/http/request-body.ts';
 import type { AreaTarget, SandboxArea } from './area.ts';
 import {

@@ -3,7 +3,7 @@
 // refund of the other till's payment a kill landed in. Pure reads of the journal file and the sandbox; they assert
 // nothing themselves, so the test can label what they find.
 
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import type { RunningSandbox } from '../sandbox/server.ts';
 import { journalFileIn, openJournal, type Journal } from '../core/payments/journal/index.ts';
 import { sandboxOrders, type SandboxOrder } from '../core/payments/payment-service.test-helper.ts';

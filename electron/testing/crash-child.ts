@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PaymentHandlers } from '../core/payments/payment-module.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../shared/domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../shared/payments.ts';
 import { PosError } from '../../shared/errors.ts';
 import { EMBEDDED_BASE_PATH } from '../core/instore/profiles.ts';
 import { EMBEDDED_TOKENIZED_BASE_PATH } from '../core/tokenized/wire.ts';
@@ -26,7 +26,7 @@ import {
 } from '../core/payments/payment-test-context.test-helper.ts';
 import { startCrashRegister, withEventBus } from './crash-register-till.ts';
 import type { CrashRegister } from './crash-register.ts';
-import { sleep } from '../sandbox/sandbox.test-helper.ts';
+import { sleep } from './helpers.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];

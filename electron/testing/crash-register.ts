@@ -8,10 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { registerKeyIdNamed } from '../core/ecr/key-store.ts';
 import { journalFileIn, openJournal } from '../core/payments/journal/index.ts';
 import type { PaymentHandlers } from '../core/payments/payment-module.ts';
+import { sleep } from './helpers.ts';
 
 export const REGISTER_MEMORY_FILE = 'register-memory.json';
 export const CRASH_REGISTER_KEY_NAME = 'Crash register';
@@ -212,7 +213,7 @@ export class CrashRegister {
     for (;;) {
       const payment = await this.#get(referenceId);
       if (!busy(payment) || Date.now() > until) return payment;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await sleep(25);
     }
   }
 

@@ -13,6 +13,7 @@ import { EMBEDDED_TOKENIZED_BASE_PATH } from '../core/tokenized/wire.ts';
 import { startCrashRegister, withEventBus } from './crash-register-till.ts';
 import { createPaymentModule } from '../core/payments/payment-service.ts';
 import { openTestContext } from '../core/payments/payment-test-context.test-helper.ts';
+import { sleep } from './helpers.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
       while (Date.now() < until) {
         const counts = module.counts();
         if (counts.unresolvedCount === 0) break;
-        await new Promise((done) => setTimeout(done, 50));
+        await sleep(50);
       }
       say(`memory ${JSON.stringify(till.register.memory())}`);
       break;

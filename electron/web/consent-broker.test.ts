@@ -1,16 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsentOpening, LinkStart } from '../../shared/contract.ts';
+import type { ConsentOpening } from '../../shared/consent.ts';
+import type { LinkStart } from '../../shared/customers.ts';
 import type { Result } from '../../shared/result.ts';
 import type { Core, CoreEvent } from '../core/core-api.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { createConsentBroker, type ConsentBroker } from './consent-broker.ts';
 import { createWebCore } from './web-core.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
+import { removeFolder, tempFolder } from '../testing/helpers.ts';
 
 // The web host's consent broker with a real core (customer journal in a temp dir, embedded sandbox with its
 // consent page) over real sockets: what the preview's popup does, and what a page that is not the popup tries.
@@ -96,7 +97,7 @@ function formOf(html: string, decision: 'approve' | 'decline'): string {
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'consent-broker-'));
+  base = tempFolder('consent-broker-');
   const rendererDir = join(base, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Wallet POS</title>');
@@ -115,7 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await core?.close();
-  rmSync(base, { recursive: true, force: true });
+  removeFolder(base);
 });
 
 describe('consent broker: the popup flow', () => {

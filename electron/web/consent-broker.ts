@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConsentOnDisplay } from '../../shared/contract.ts';
+import type { ConsentOnDisplay } from '../../shared/consent.ts';
 import { defaultMessage } from '../../shared/errors.ts';
 import type { MessageKey } from '../../shared/locales/en/screens.ts';
 import { LANGUAGES, type Locale } from '../../shared/locales/index.ts';

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from '../testing/helpers.ts';
 
 // The preview CLI as a newcomer (and the e2e fixture) runs it: spawn, wait for the ready line, use it, stop it.
 
@@ -18,7 +17,7 @@ let dataDir: string | null = null;
 afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   child = null;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeFolder(dataDir);
   dataDir = null;
 });
 
@@ -27,7 +26,7 @@ function startPreview(
   env: NodeJS.ProcessEnv = process.env,
   printed: string[] = [],
 ): Promise<{ line: string; exited: Promise<number | null> }> {
-  dataDir = mkdtempSync(join(tmpdir(), 'preview-cli-'));
+  dataDir = tempFolder('preview-cli-');
   const proc = spawn(
     process.execPath,
     [

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { logsFolderOf, openLogFile } from '../core/logging/log-file.ts';
 import { createPaymentModule } from '../core/payments/payment-service.ts';
-import { systemPolicyPath } from '../core/policy/policy-path.ts';
+import { systemPolicySource } from '../core/policy/policy-path.ts';
 import { DevelopmentFileVault } from '../core/settings/development-file-vault.ts';
 import { openInBrowser, planBrowserOpening, remoteAccessHint } from './open-browser.ts';
 import { createWebCore } from './web-core.ts';
@@ -23,8 +23,8 @@ const USAGE = `Usage: npm run preview -- [options]
   --sandbox-port N    embedded sandbox port (default 0: any free port)
   --data-dir DIR      settings, development vault and journal (default .data/preview)
   --renderer-dir DIR  built renderer to serve (default dist/renderer)
-  --policy FILE       the fleet's policy file (default: the system-wide one, /etc/wallet-pos/policy.json
-                      on Linux; none there: an unmanaged till)
+  --policy FILE       a fleet policy file to try (the system's policy, /etc/wallet-pos/policy.json on
+                      Linux, wins over it when there is one; a packaged app ignores --policy)
   --no-open           do not open the browser
   --polling-only      no payment notifications (webhooks), even from the demo provider: every status change
                       is found by polling, as on a till behind NAT (benches measure this path)
@@ -79,7 +79,9 @@ async function main(): Promise<void> {
     version,
     sandbox: { port: sandboxPort },
     transportPort: () => hostPort,
-    policyFile: values.policy ? resolve(values.policy) : systemPolicyPath(process.platform, process.env),
+    // The system's policy wins over --policy (core/policy/policy-read.ts).
+    systemPolicy: systemPolicySource(process.platform),
+    policyFile: values.policy ? resolve(values.policy) : null,
     ...(values['polling-only'] ? { payments: createPaymentModule({ webhooks: false }) } : {}),
   });
   let host;

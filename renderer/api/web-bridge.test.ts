@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebBridge } from './web-bridge.ts';
+import { sleep } from '../../electron/testing/helpers.ts';
 
 // A screen reads what stands, then lives on events: a register's sale sent between that read and the event
 // stream's opening was lost (the register-connection e2e failed about once in eight runs). Calls made once a
@@ -54,8 +55,6 @@ function controlledSocket() {
   return { WebSocketImpl: StandInSocket as unknown as typeof WebSocket, open: () => sockets[0]?.onopen?.() };
 }
 
-const settle = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 describe('the web bridge and its event stream', () => {
   it('a call made once a screen listens leaves only after the event stream is open', async () => {
     const received: string[] = [];
@@ -64,7 +63,7 @@ describe('the web bridge and its event stream', () => {
     const bridge = createWebBridge({ origin, token: 't', WebSocketImpl: socket.WebSocketImpl });
     bridge.on('ecr.sale', () => {});
     const answer = bridge['ecr.openSale']({});
-    await settle(100);
+    await sleep(100);
     expect(received).toEqual([]);
     socket.open();
     expect(await answer).toEqual({ ok: true, value: null });

@@ -1,4 +1,4 @@
-import type { RegisterOrigin } from '../../shared/domain.ts';
+import type { RegisterOrigin } from '../../shared/payments.ts';
 import { useT } from '../i18n/i18n.tsx';
 
 /** "From register: <its order reference, else the key's name>": a sale the shop's register sent, not keyed here. */

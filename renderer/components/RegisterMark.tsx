@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { useT } from '../i18n/i18n.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { useT } from '../i18n/i18n.tsx';
 
 /**

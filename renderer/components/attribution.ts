@@ -1,4 +1,4 @@
-import type { PaymentView, RefundView } from '../../shared/domain.ts';
+import type { PaymentView, RefundView } from '../../shared/payments.ts';
 import { shownStaffName, type StaffRef } from '../../shared/staff.ts';
 import type { Translate } from '../i18n/i18n.tsx';
 

@@ -1,4 +1,4 @@
-import type { DisplayStatus } from '../../shared/domain.ts';
+import type { DisplayStatus } from '../../shared/payments.ts';
 import type { MessageKey } from '../i18n/i18n.tsx';
 
 /**

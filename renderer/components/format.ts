@@ -1,4 +1,4 @@
-import type { DisplayStatus } from '../../shared/domain.ts';
+import type { DisplayStatus } from '../../shared/payments.ts';
 import { formatMoney, type Money } from '../../shared/money.ts';
 import { DATE_LOCALE, formatDateTime } from '../../shared/receipt.ts';
 import type { Locale } from '../../shared/settings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { paymentView } from '../test/fake-bridge.test-helper.ts';
 import { shouldAutoLock, type AutoLockFacts } from './auto-lock.ts';
 

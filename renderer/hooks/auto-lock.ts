@@ -1,4 +1,4 @@
-import type { AttemptState, PaymentView } from '../../shared/domain.ts';
+import type { AttemptState, PaymentView } from '../../shared/payments.ts';
 import type { ScreenName } from '../stores/navigation.ts';
 
 // When the till signs its cashier out by itself. The rule is the issue's: after Settings' idle minutes, but never

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { CashierSale } from '../../shared/domain.ts';
+import type { CashierSale } from '../../shared/payment-screens.ts';
 import type { RegisterSale } from '../../shared/register.ts';
 import { useBridge } from '../api/bridge.tsx';
 import { useBridgeEvent } from './use-bridge-event.ts';

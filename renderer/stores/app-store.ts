@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../shared/contract.ts';
-import type { StatusSnapshot } from '../../shared/domain.ts';
+import type { AppInfo, StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { DecoderKind } from '../scanning/frame-decoders.ts';
 import type { Screen } from './navigation.ts';

@@ -1,4 +1,5 @@
-import type { CashierSale, PaymentView } from '../../shared/domain.ts';
+import type { CashierSale } from '../../shared/payment-screens.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { useAppStore } from './app-store.ts';
 import type { Screen } from './navigation.ts';
 import { usePaymentStore } from './payment-store.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { isNewer, usePaymentStore } from './payment-store.ts';
 
 // Payments that are open at the provider (a QR a customer could still pay), from payment.updated events.

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 
 // The payment on the cashier's screen, kept current from `payment.updated` events and replies alike.
 
@@ -46,7 +46,10 @@ export const usePaymentStore = create<PaymentState>()((set) => ({
 }));
 
 /** True when `current` must be kept over `incoming`: events and call replies can arrive out of order. */
-export function isNewer(current: PaymentView, incoming: PaymentView): boolean {
+export function isNewer(
+  current: Pick<PaymentView, 'updatedAt' | 'state'>,
+  incoming: Pick<PaymentView, 'updatedAt' | 'state'>,
+): boolean {
   if (incoming.updatedAt !== current.updatedAt) return incoming.updatedAt < current.updatedAt;
   // Same timestamp: a final state never goes back to a non-final one.
   return current.state === 'final' && incoming.state !== 'final';

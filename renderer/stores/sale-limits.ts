@@ -1,4 +1,4 @@
-import type { LearnedAmountLimits } from '../../shared/domain.ts';
+import type { LearnedAmountLimits } from '../../shared/payments.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 /** Where a limit comes from: Settings → amount limits, or the provider's refusals (its own limits for this shop). */

@@ -1,24 +1,27 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetch as nodeFetch } from 'undici';
 import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
-import type { PaymentView } from '../../shared/domain.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import type { SecretName, Settings } from '../../shared/settings.ts';
+import type { WindowRole } from '../../shared/caller.ts';
+import { defaultMessage } from '../../shared/errors.ts';
 import type { Core } from '../../electron/core/core-api.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { dispatch } from '../../electron/core/dispatch.ts';
 import { FAST } from '../../electron/core/payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';
+import { isChannelAllowed } from '../../electron/core/security/window-channels.ts';
 import { DevelopmentFileVault } from '../../electron/core/settings/development-file-vault.ts';
 import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
+import { removeFolder, sleep, tempFolder } from '../../electron/testing/helpers.ts';
 
 // TESTS ONLY: the real core in-process behind the renderer's bridge interface, for screen tests that need
 // behaviour (charges, refunds, customers, settings). Every call goes through the contract's schema check and
@@ -71,6 +74,11 @@ export interface CoreBridgeOptions {
    * `vault.json` (the secret store: settings lock), `register-keys.json` (every register refused).
    */
   readonly damagedFiles?: readonly string[];
+  /**
+   * Whose page the bridge is, as a transport says it (cashier by default): the customer display's gets only its
+   * own channels (core/security/window-channels.ts), and every call carries the role to its handler.
+   */
+  readonly role?: WindowRole;
 }
 
 const open: Array<{ core: Core; dir: string }> = [];
@@ -83,11 +91,11 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 afterEach(async () => {
   const closing = open.splice(0);
   for (const { core } of closing) await core.close();
-  for (const { dir } of closing) rmSync(dir, { recursive: true, force: true });
+  for (const { dir } of closing) removeFolder(dir);
 });
 
 export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<CoreBridge> {
-  const dir = mkdtempSync(join(tmpdir(), 'renderer-core-'));
+  const dir = tempFolder('renderer-core-');
   const vault = new DevelopmentFileVault(join(dir, 'vault.json'));
   let sandbox: RunningSandbox | null = null;
   const start = async (): Promise<Core> => {
@@ -181,7 +189,7 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
       for (let tries = 0; tries < 200; tries++) {
         const { payment } = await core.handlers['payments.get']({ referenceId: charged.referenceId });
         if (payment.displayStatus === 'paid') return payment;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await sleep(25);
       }
       throw new Error(`${charged.referenceId} was not paid`);
     },
@@ -192,7 +200,10 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     async answerApproval(approve) {
       const asked = helpers.answersTo('customers.requestApproval').at(-1);
       if (!asked?.ok) throw new Error('the till asked for no approval');
-      await core.handlers['customers.answerApproval']({ approvalId: asked.value.approvalId, approve });
+      await core.handlers['customers.answerApproval'](
+        { approvalId: asked.value.approvalId, approve },
+        { role: 'customer-display' },
+      );
     },
     async linkCustomer(merchantUserId, hint = { phoneHint: '+65 9123 4567' }) {
       const started = await core.handlers['customers.startLink']({ merchantUserId, ...hint });
@@ -208,11 +219,19 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     },
   };
   Object.defineProperties(bridge, Object.getOwnPropertyDescriptors(helpers));
+  const role = options.role ?? 'cashier';
+  const forbidden: Result<never> = {
+    ok: false,
+    error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false },
+  };
   for (const channel of CHANNEL_NAME_LIST) {
     bridge[channel] = async (request: unknown) => {
       const call: (typeof calls)[number] = { channel, request };
       calls.push(call);
-      call.answer = structuredClone(await dispatch(core.handlers, channel, structuredClone(request)));
+      const answer = isChannelAllowed(role, channel)
+        ? await dispatch(core.handlers, channel, structuredClone(request), { role })
+        : forbidden;
+      call.answer = structuredClone(answer);
       return structuredClone(call.answer);
     };
   }

@@ -1,14 +1,7 @@
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
-import type {
-  AppInfo,
-  ChannelName,
-  EventName,
-  Events,
-  PosBridge,
-  RequestOf,
-  ResponseOf,
-} from '../../shared/contract.ts';
-import type { PaymentView, StatusSnapshot } from '../../shared/domain.ts';
+import type { ChannelName, EventName, Events, PosBridge, RequestOf, ResponseOf } from '../../shared/contract.ts';
+import type { AppInfo, StatusSnapshot } from '../../shared/status.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { defaultMessage, type ErrorCode } from '../../shared/errors.ts';
 import type { RegisterSale } from '../../shared/register.ts';
 import type { Result } from '../../shared/result.ts';
@@ -19,6 +12,7 @@ import {
   type Settings,
   type SettingsView,
 } from '../../shared/settings.ts';
+import { displaySettingsOf } from '../../electron/core/settings/display-settings.ts';
 
 // A bridge of fixed answers for screen tests about rendering: what a screen shows for a given answer or event.
 // It has none of the core's rules: a test that needs behaviour (a charge paid, a refund, a customer linked,
@@ -128,6 +122,7 @@ export function createFakeBridge(
         ...(options.policy ? { policy: options.policy } : {}),
       });
     },
+    'settings.display': () => answer(displaySettingsOf(settings())),
     'payments.chargeMerchantQr': ({ amountMinor, currency }) =>
       charged(paymentView({ amount: { amountMinor, currency }, qrPayload: 'fake-qr:REF-00000001' })),
     'payments.get': ({ referenceId }) => {
@@ -142,6 +137,8 @@ export function createFakeBridge(
     },
     'payments.unresolved': () => answer([]),
     'payments.onScreen': () => answer(null),
+    // No payment at the counter when the customer display opens (a test that needs one overrides it).
+    'payments.onDisplay': () => answer(null),
     'payments.cashierSale': () => answer(null),
     'customers.list': () => answer([]),
     'customers.ofDay': () => answer({ charges: [], holds: [] }),

@@ -4,7 +4,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { composeHandlers } from '../compose-handlers.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import type { ApprovalGate, ApprovedRequest } from './approvals.ts';
 import { createApprovals } from './approvals.ts';
 import { linked, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';

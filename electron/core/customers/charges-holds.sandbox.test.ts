@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, sleep } from '../../testing/helpers.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
 
 // Charges, holds, captures and voids over the sandbox, with their order webhooks; refusals before
@@ -159,7 +159,7 @@ describe('charges, holds, webhooks', () => {
     // It blocks unlinking like any open hold, and still reads capture-failed after the failed order's webhook
     // and a restart (the reason is in the journal, not in memory).
     expect(await caught(h['customers.unlink']({ merchantUserId: user }))).toMatchObject({ code: 'unlink.blocked' });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sleep(120);
     const restarted = await start();
     const after = (await restarted.h['customers.find']({ merchantUserId: user })).holds[0]!;
     expect(after).toMatchObject({
@@ -218,7 +218,7 @@ describe('charges, holds, webhooks', () => {
     });
     await controlCall(sandbox, 'POST', '/settings', { preAuthTtlMs: 60 });
     const hold = await h['customers.placeHold']({ merchantUserId: user, amountMinor: 1000, currency: 'SGD' });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sleep(120);
     const detail = await h['customers.find']({ merchantUserId: user });
     expect(detail.holds.find((x) => x.merchantRef === hold.merchantRef)).toMatchObject({
       displayStatus: 'expired',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { type CurrencyCode, type Money } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';

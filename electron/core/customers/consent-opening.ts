@@ -1,4 +1,4 @@
-import type { ConsentOnDisplay, ConsentOpening } from '../../../shared/contract.ts';
+import type { ConsentOnDisplay, ConsentOpening } from '../../../shared/consent.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { startTestSandbox } from '../../sandbox/sandbox.test-helper.ts';
 import { openTestContext, type TestContext } from '../payments/payment-test-context.test-helper.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
@@ -25,7 +23,7 @@ let test: TestContext;
 let module: CustomerModule;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-consent-page-'));
+  dataDir = tempFolder('wallet-pos-consent-page-');
   elsewhere = createServer((request, response) => {
     seenElsewhere.push(request);
     response.end('<form>an attacker’s look-alike consent page</form>');
@@ -44,7 +42,7 @@ afterAll(async () => {
   await test?.close();
   await sandbox?.close();
   await new Promise((resolve) => elsewhere?.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  removeFolder(dataDir);
 });
 
 describe('a consent page the environment does not serve', () => {

@@ -1,5 +1,5 @@
-import { CUSTOMER_CHANNEL_NAMES, type CustomerHandlers } from '../../../shared/contract.ts';
-import type { LinkedCustomerTakings } from '../../../shared/domain.ts';
+import { CUSTOMER_CHANNEL_NAMES, type CustomerHandlers } from '../../../shared/customers.ts';
+import type { LinkedCustomerTakings } from '../../../shared/payment-history.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
 import { channelsFace, forwardingModule, type ModuleFace } from '../module-face.ts';

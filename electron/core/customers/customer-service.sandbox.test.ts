@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { money } from '../../../shared/money.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';

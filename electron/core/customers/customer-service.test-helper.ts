@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { CustomerHandlers } from '../../../shared/contract.ts';
-import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import type { CustomerHandlers, LinkedCustomerDetail } from '../../../shared/customers.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
@@ -16,6 +13,7 @@ import type { StaffAccess } from '../staff/staff-access.ts';
 import type { ApprovalGate } from './approvals.ts';
 import { createCustomerModule, type CustomerModule, type CustomerModuleOptions } from './customer-module.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // What the linked-customer service's sandbox tests share: the embedded sandbox over real sockets, a real
 // SQLite journal and a development vault in a temp folder (fresh for each test), the service started on them,
@@ -40,14 +38,14 @@ let running: {
 /** Call once at the top of a test file: a fresh sandbox and data folder for each test, closed after it. */
 export function setUpCustomerServiceTests(): void {
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-customers-'));
+    dataDir = tempFolder('wallet-pos-customers-');
     sandbox = await startTestSandbox({ webhookRetryBaseMs: 20 });
   });
 
   afterEach(async () => {
     await stopService();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
 }
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CustomerHandlers } from '../../../shared/contract.ts';
+import type { CustomerHandlers } from '../../../shared/customers.ts';
 import { money } from '../../../shared/money.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle } from '../http/hint-throttle.ts';

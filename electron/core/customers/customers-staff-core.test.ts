@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerChargeView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
 import { approveOnConsentPage } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';

@@ -1,4 +1,5 @@
-import { isStoppedReason } from '../../../shared/domain.ts';
+
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { isSettled } from './attempt-states.ts';
 import type { CustomerAttemptRow } from './rows.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 
 // The hints a cashier types: redacted before they leave the till, and a wrong one refused naming its field

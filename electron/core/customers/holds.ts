@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HoldView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';

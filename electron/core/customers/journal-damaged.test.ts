@@ -1,5 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -7,6 +6,7 @@ import { noticeInEnglish } from '../../../shared/notices.ts';
 import { journalLost } from '../journal-gate.ts';
 import { JournalLostError } from '../sqlite/journal-file.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A damaged linked-customer journal is named as such: which file, that it is damaged, and what to do, as a
 // notice the till shows in its language. It used to surface as "The payment journal could not be opened",
@@ -14,9 +14,9 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'customer-journal-damaged-'));
+  dir = tempFolder('customer-journal-damaged-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /**
  * A damaged file is found at start by the shared journal check (../sqlite/journal-file.ts: quick_check, or not a

@@ -7,7 +7,7 @@ import { approveOnConsentPage } from '../../sandbox/tokenized/tokenized.test-hel
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { customerJournalFileIn } from './journal.ts';
 import { TOKEN_KEY_SECRET_NAME } from './token-cipher.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { dataDir, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
 
 // Linking over the sandbox's consent page: the code exchanged at once, the token stored sealed; refused,

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LinkProgress, LinkStart } from '../../../shared/contract.ts';
-import type { LinkedCustomerView } from '../../../shared/domain.ts';
+import type { LinkProgress, LinkStart, LinkedCustomerView } from '../../../shared/customers.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { assertExpectedConsentPage, consentPageDecision, type ConsentGateway } from '../security/consent-page.ts';

@@ -1,26 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { createTransactions } from '../sqlite/database.ts';
 import { schemaVersion } from '../sqlite/migrations.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { LATEST_CUSTOMER_SCHEMA, migrateCustomers } from './migrations/index.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A till updated in the field opens a linked-customer journal written by an older version: its customers and
 // their holds and charges must come through every migration unchanged.
 
 const folders: string[] = [];
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 });
 
 function oldFile(version: number): string {
-  const folder = mkdtempSync(join(tmpdir(), 'wallet-pos-customer-migrations-'));
+  const folder = tempFolder('wallet-pos-customer-migrations-');
   folders.push(folder);
   const filePath = customerJournalFileIn(folder);
   const db = new DatabaseSync(filePath);

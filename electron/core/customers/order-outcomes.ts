@@ -1,4 +1,4 @@
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { isSettled } from './attempt-states.ts';
 import { syncHold } from './holds.ts';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The order-outcome webhook is not signed, so anyone who can reach the receiver can forge one. Each attack a
 // security review made is reproduced here over real sockets (a forged delivery posted to the till's own
@@ -132,7 +133,7 @@ describe('order webhooks are hints, never outcomes', () => {
     const statuses = await Promise.all(Array.from({ length: 300 }, () => forge(url, captured.orderUuid!, 'SUCCESS')));
     const floodMs = Date.now() - floodStarted;
     expect(statuses.every((s) => s === 200)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    await sleep(2_200);
     // One lookup at the first hint, then at most one per interval the flood lasted (a loaded machine may take
     // more than a second to deliver 300 requests), and the trailing one: never one per hint.
     const allowed = 2 + Math.floor(floodMs / 1_000);

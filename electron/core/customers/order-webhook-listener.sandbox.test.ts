@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -14,6 +12,7 @@ import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { EVERY_REQUEST_APPROVED } from './customer-service.test-helper.ts';
 import { createCustomerModule, type CustomerModule } from './customer-module.ts';
 import { ORDER_WEBHOOK_PATH } from './order-webhook-receiver.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The linked-customer settings for a real environment, over real sockets: the `custom` gateway address, and
 // the order-outcome listener started on tokenized.webhookListenPort with tokenized.webhookUrl as the
@@ -26,7 +25,7 @@ let module: CustomerModule | null = null;
 const logs: string[] = [];
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wallet-pos-order-webhooks-'));
+  dataDir = tempFolder('wallet-pos-order-webhooks-');
   sandbox = await startTestSandbox({ webhookRetryBaseMs: 20 });
   test = await openTestContext({ dataDir, sandbox });
   logs.length = 0;
@@ -37,7 +36,7 @@ afterEach(async () => {
   module = null;
   await test.close();
   await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeFolder(dataDir);
 });
 
 async function startModule(): Promise<CustomerModule> {

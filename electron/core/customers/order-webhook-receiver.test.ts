@@ -5,6 +5,7 @@ import {
   type OrderOutcomeNotification,
   type OrderWebhookReceiver,
 } from './order-webhook-receiver.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The tokenized order-outcome listener over real sockets: loopback by default, well-formed deliveries handed
 // on, what a browser sends refused unread, a body over the limit answered 413, and a sender that hangs up
@@ -44,14 +45,14 @@ describe('order webhook receiver', () => {
   it('listens on loopback by default and hands a well-formed delivery on', async () => {
     expect(new URL(receiver.url).hostname).toBe('127.0.0.1');
     expect(await post(JSON.stringify(DELIVERY))).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     expect(received).toEqual([expect.objectContaining(DELIVERY)]);
   });
 
   it('accepts and ignores any cart_id (documented as always null): a 400 would only make the provider deliver it again and again', async () => {
     for (const cartId of [null, 'cart-1', 42, { id: 'c' }])
       expect(await post(JSON.stringify({ ...DELIVERY, cart_id: cartId }))).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     expect(received).toHaveLength(4);
     expect(received.every((n) => n.order_uuid === DELIVERY.order_uuid && !('cart_id' in n))).toBe(true);
   });
@@ -74,7 +75,7 @@ describe('order webhook receiver', () => {
     expect(await post(body, {})).toBe(415);
     // JSON with parameters or another letter case is still JSON.
     expect(await post(body, { 'Content-Type': 'Application/JSON; charset=utf-8' })).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     expect(received).toHaveLength(1);
   });
 
@@ -92,7 +93,7 @@ describe('order webhook receiver', () => {
       });
       socket.on('error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(rejections).toEqual([]);
     expect(await post(JSON.stringify(DELIVERY))).toBe(200);
   });

@@ -1,4 +1,5 @@
-import type { LinkedCustomerDetail, LinkedCustomerTakings, SummaryLine } from '../../../shared/domain.ts';
+import type { LinkedCustomerDetail } from '../../../shared/customers.ts';
+import type { LinkedCustomerTakings, SummaryLine } from '../../../shared/payment-history.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { linkedCustomerCsvLines } from './csv-export.ts';
 import { refreshHolds } from './holds.ts';

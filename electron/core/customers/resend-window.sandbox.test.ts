@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, sleep } from '../../testing/helpers.ts';
 import {
   dataDir,
   leaveUnansweredCreate,
@@ -52,7 +52,7 @@ describe('lost creates are re-sent only while the customer can still be at the c
     );
     // The recent one was re-sent with its key and went through once; the old one never reached the provider.
     expect((await truth('charges')).map((c) => c.merchantRef)).toEqual([recent]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     expect((await truth('charges')).map((c) => c.merchantRef)).toEqual([recent]);
     const journal = openCustomerJournal({ filePath: customerJournalFileIn(dataDir) });
     expect(journal.eventsOf(tooOld).filter((e) => e.summary.startsWith('charge attempt'))).toEqual([]);
@@ -111,7 +111,7 @@ describe('lost creates are re-sent only while the customer can still be at the c
 
     const { h } = await start();
     // Recovery has had every resolve delay (20, 40, 80 ms) several times over.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await sleep(600);
     expect(await truth('charges')).toHaveLength(0);
     const [row] = (await h['customers.find']({ merchantUserId: user })).charges;
     expect(row).toMatchObject({

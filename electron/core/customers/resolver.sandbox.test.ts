@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { DEMO_TOKENIZED_CREDENTIALS } from '../../sandbox/tokenized/merchants.ts';
 import { demoLogin, tokenizedCall } from '../../sandbox/tokenized/tokenized.test-helper.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { PATHS } from '../tokenized/wire.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, sleep } from '../../testing/helpers.ts';
 import {
   dataDir,
   linked,
@@ -275,7 +275,7 @@ describe('resolution that cannot succeed stops', () => {
       return count;
     };
     const before = asked();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(asked()).toBe(before);
   });
 });

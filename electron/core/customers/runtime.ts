@@ -1,5 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/domain.ts';
+import type { LinkedCustomerDetail, LinkedCustomerView } from '../../../shared/customers.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import type { CoreContext } from '../core-context.ts';

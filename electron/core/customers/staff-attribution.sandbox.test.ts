@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvExport } from '../../../shared/contract.ts';
+import type { CsvExport } from '../../../shared/payment-history.ts';
 import { dayReportHandlers } from '../day-report.ts';
 import { CSV_HEADER } from '../payments/journal/csv-export.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { ALICE, BOB, SUE, testStaffAccess } from '../shifts/staff-access.test-helper.ts';
 import { createApprovals, type ApprovalGate } from './approvals.ts';
 import { dataDir, linked, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
@@ -38,11 +38,11 @@ async function startWithStaff(options: { signInRequired?: boolean } = {}) {
         ? { action: 'charge', merchantUserId, amountMinor: request.amountMinor, currency: 'SGD' }
         : { action: 'capture', merchantUserId, merchantRef: request.merchantRef },
     );
-    const answered = await approvals.handlers['customers.answerApproval']({
-      approvalId: asked.approvalId,
-      approve: true,
-      ...(supervisorPin === undefined ? {} : { supervisorPin }),
-    });
+    // The customer answers on their display; a supervisor types the PIN at the till.
+    const answered = await approvals.handlers['customers.answerApproval'](
+      { approvalId: asked.approvalId, approve: true, ...(supervisorPin === undefined ? {} : { supervisorPin }) },
+      { role: supervisorPin === undefined ? 'customer-display' : 'cashier' },
+    );
     expect(answered.state).toBe('approved');
     return asked.approvalId;
   };

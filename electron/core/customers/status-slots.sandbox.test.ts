@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { controlCall, sleep, waitFor } from '../../sandbox/sandbox.test-helper.ts';
+import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { customerJournalFileIn, openCustomerJournal } from './journal.ts';
 import { dataDir, linked, sandbox, setUpCustomerServiceTests, start, truth } from './customer-service.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The linked-customer lookups in the terminal's one status budget (status-slots.ts), counted by the budget's
 // own accounting and at the sandbox's request log, never by timing: a lookup holds a slot only while its request

@@ -1,22 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import { TOKEN_KEY_SECRET_NAME, TokenCipher } from './token-cipher.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Payment tokens sealed at rest under a vault key (a real vault file in a temp folder), and the user hints
 // redacted before they leave the till.
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function vaultFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-cipher-'));
+  const dir = tempFolder('wallet-pos-cipher-');
   dirs.push(dir);
   return join(dir, 'vault.json');
 }

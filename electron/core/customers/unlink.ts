@@ -1,4 +1,4 @@
-import type { LinkedCustomerView } from '../../../shared/domain.ts';
+import type { LinkedCustomerView } from '../../../shared/customers.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { exclusive, publish, requireCustomer, type CustomerRuntime } from './runtime.ts';

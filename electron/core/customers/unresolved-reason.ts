@@ -1,4 +1,4 @@
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import { ERROR_CODES, PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish, type Notice } from '../../../shared/notices.ts';
 import { noticeColumn, readNotice } from '../sqlite/reason-columns.ts';

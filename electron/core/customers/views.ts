@@ -1,13 +1,15 @@
 import type {
   CustomerChargeDisplayStatus,
   CustomerChargeView,
-  HoldDisplayStatus,
-  HoldView,
   LinkedCustomerUnresolvedView,
   LinkedCustomerView,
-  PreAuthStatus,
-} from '../../../shared/domain.ts';
-import { PRE_AUTH_STATUSES } from '../../../shared/domain.ts';
+} from '../../../shared/customers.ts';
+import {
+  type HoldDisplayStatus,
+  type HoldView,
+  type PreAuthStatus,
+  PRE_AUTH_STATUSES,
+} from '../../../shared/customer-holds.ts';
 import { money } from '../../../shared/money.ts';
 import type { CustomerAttemptRow, CustomerRow } from './rows.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/domain.ts';
+import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/payments.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
 import { printableText } from '../../../shared/request-atoms.ts';
 import { REFERENCE_ID_PATTERN } from '../payments/journal/reference-id.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CashierSale, PaymentView } from '../../../shared/domain.ts';
+import type { CashierSale } from '../../../shared/payment-screens.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { dispatch } from '../dispatch.ts';
 import {
   consumer,

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_FOLDER, ensureCertificate } from './certificate.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 import { openRegisterTill, tillCertificatePem, waitFor } from './register-till.test-helper.ts';
+import { tempFolder } from '../../testing/helpers.ts';
 
 // The shop network's certificate: a damaged private key is never a listener that silently fails to start, nor
 // a new certificate made behind the registers' backs. Settings says so (certificateProblem) and the admin makes
@@ -26,7 +26,7 @@ function presented(port: number): Promise<{ fingerprint: string } | { error: str
 
 describe('the register connection’s certificate', () => {
   it('a damaged private key is said in Settings and not listened with; "Make a new certificate" starts it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ecr-certificate-'));
+    const dir = tempFolder('ecr-certificate-');
     const old = ensureCertificate(dir);
     const keyPath = join(dir, CERTIFICATE_FOLDER, 'private-key.pem');
     writeFileSync(keyPath, '-----BEGIN PRIVATE KEY-----\nZGFtYWdlZA==\n-----END PRIVATE KEY-----\n');

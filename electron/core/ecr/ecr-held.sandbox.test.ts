@@ -4,6 +4,7 @@ import { MAX_CONNECTIONS } from './register-module.ts';
 import { LONG_POLLS_PER_KEY, STREAMS_PER_KEY } from './held-requests.ts';
 import type { RegisterClient } from './register-client.test-helper.ts';
 import { openRegisterTill, startSale, waitFor, type RegisterTill } from './register-till.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // What a register may hold open, and for how long: event streams and long polls are capped per key (429
 // beyond), end when their key is revoked or the connection is turned off, the listener takes a bounded number
@@ -47,7 +48,7 @@ describe('what a register may hold open', () => {
     const held = front!.get(`/payments/${sale.referenceId}?waitSeconds=30`);
     const stop = new AbortController();
     const backStream = (await openStream(back!, stop.signal)).body!.getReader();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     const revokedAt = Date.now();
     await till.core.handlers['ecr.revokeKey']({ name: 'Front register' });
@@ -61,7 +62,7 @@ describe('what a register may hold open', () => {
     const late = fetch(`${front!.baseUrl}/payments/${sale.referenceId}?waitSeconds=30`, {
       headers: { Authorization: `Bearer ${key}` },
     }).then(async (response) => response.text());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     await till.core.handlers['settings.save']({
       settings: { ecr: { enabled: false, port: till.port, network: 'this-computer', refundsAllowed: true } },
     });
@@ -88,7 +89,7 @@ describe('what a register may hold open', () => {
       const polls = Array.from({ length: LONG_POLLS_PER_KEY }, () =>
         front!.get(`/payments/${sale.referenceId}?waitSeconds=2`),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       const tooMany = await front!.get(`/payments/${sale.referenceId}?waitSeconds=2`);
       expect(tooMany).toMatchObject({ status: 429, body: { code: 'ecr.too-many-connections' } });
       // A plain read is not held, so it is never refused.

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../dispatch.ts';
 import { openKeyStore, REGISTER_KEYS_FILE } from './key-store.ts';
 import { RegisterClient, serverSentEvents } from './register-client.test-helper.ts';
 import { openRegisterTill } from './register-till.test-helper.ts';
+import { tempFolder } from '../../testing/helpers.ts';
 
 // A register-keys.json that cannot be read fails closed for the register connection alone: the till starts
 // (its core is made while the connection is still off) and takes payments, the connection refuses every
@@ -17,7 +17,7 @@ describe('a damaged register keys file', () => {
     ['holding a damaged entry', '{"keys":[{"name":"Front register","hash":"not a hash"}]}'],
   ] as const) {
     it(`${damage}: the till starts and takes payments, every register request is refused until keys are made again`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'ecr-keys-'));
+      const dir = tempFolder('ecr-keys-');
       writeFileSync(join(dir, REGISTER_KEYS_FILE), content, { mode: 0o644 });
       const till = await openRegisterTill({ dir, keyNames: [] });
 

@@ -18,6 +18,7 @@ import {
 } from './one-register-till.test-helper.ts';
 import { serverSentEvents } from './register-client.test-helper.ts';
 import { waitFor } from './register-till.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The register connection end to end under plain Node: the composed core on the embedded sandbox, a register
 // written with fetch only over real sockets, and every answer it gets checked against the till's own OpenAPI
@@ -93,7 +94,7 @@ describe('the register connection', () => {
     expect(unchanged.body.status).toBe('waiting');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     const held = till.register.get<Payment>(`/payments/${created.referenceId}?waitSeconds=30`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     await consumer(till, '/consumer/scan', { qrPayload: created.qrPayload });
     const changed = Date.now();
     expect((await held).body.status).toBe('scanned');
@@ -253,7 +254,7 @@ describe('the register connection', () => {
     const created = await startSale(first, { amountMinor: 940, currency: 'SGD', method: 'customer-qr' });
     await first.core.close();
     opened.splice(opened.indexOf(first), 1);
-    await new Promise((resolve) => setTimeout(resolve, lifetimeMs + 200));
+    await sleep(lifetimeMs + 200);
 
     const till = await openTill({}, { payments: { orderLifetimeMs: lifetimeMs }, again: first });
     expect(await till.core.handlers['ecr.openSale']({})).toBeNull();

@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEGACY_KEY_ID_PREFIX } from '../payments/journal/index.ts';
 import { keyNameForm } from './key-name.ts';
 import { openKeyStore, REGISTER_KEYS_FILE } from './key-store.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The keys file of a till from before keys had ids: each key is `legacy:` + its name, which is whose its
 // payments are in a migrated journal (schema 13), and the id is kept from then on.
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 describe('register keys kept before keys had ids', () => {
   it('keep their payments: the id is legacy: + the name, written with the next change', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ecr-keys-'));
+    const dir = tempFolder('ecr-keys-');
     dirs.push(dir);
     const key = `ecr_${'x'.repeat(43)}`;
     const hash = createHash('sha256').update(key, 'utf8').digest('hex');

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Core, CoreEvent } from '../core-api.ts';
 import type { PaymentServiceOptions } from '../payments/payment-service.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { consumer, newKey, startTillCore, turnRegisterConnectionOn, waitFor } from './register-till.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // TESTS ONLY: the till of ecr.sandbox.test.ts and ecr-access.sandbox.test.ts: the composed core on the embedded
 // sandbox with its register connection on and one register ("Front register"); it can be started again on its
@@ -30,7 +28,7 @@ export const opened: Till[] = [];
 export async function closeOpenedTills(): Promise<void> {
   for (const till of opened.splice(0)) {
     await till.core.close();
-    rmSync(till.dir, { recursive: true, force: true });
+    removeFolder(till.dir);
   }
 }
 
@@ -39,7 +37,7 @@ export async function openTill(
   options: { payments?: PaymentServiceOptions; again?: Till } = {},
 ) {
   // `again`: the same till started anew on its data folder (its settings, journal and keys), after a close.
-  const dir = options.again?.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
+  const dir = options.again?.dir ?? tempFolder('ecr-');
   const { core, events } = await startTillCore(dir, options);
   const port = options.again?.port ?? (await freePort());
   if (!options.again) await turnRegisterConnectionOn(core, port, ecr);

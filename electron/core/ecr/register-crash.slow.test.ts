@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { sandboxOrders, setFaults } from '../payments/payment-service.test-helpe
 import type { RegisterMemory } from '../../testing/crash-register.ts';
 import { CRASH_REGISTER_KEY_NAME } from '../../testing/crash-register.ts';
 import { registerKeyIdNamed } from './key-store.ts';
+import { removeFolder, sleep, tempFolder } from '../../testing/helpers.ts';
 
 // A till SIGKILLed between a register's request and its answer, on purpose and every time (the random crash
 // test, crash.slow.test.ts, also runs register sales, but a kill lands in that window only now and then): the
@@ -22,7 +21,7 @@ let sandbox: RunningSandbox | null = null;
 const dirs: string[] = [];
 afterAll(async () => {
   await sandbox?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) removeFolder(dir);
 });
 
 /** Runs the child; with killAfter, SIGKILLs it that long after the register's request left. */
@@ -60,7 +59,7 @@ it(
   { timeout: 120_000 },
   async () => {
     sandbox = await startSandbox({ confirmDelayMs: 100, seed: 15 });
-    const dataDir = mkdtempSync(join(tmpdir(), 'register-crash-'));
+    const dataDir = tempFolder('register-crash-');
     dirs.push(dataDir);
 
     // The provider creates the order, then holds the answer; the till dies while it waits.
@@ -97,7 +96,7 @@ it(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ referenceId: order!.referenceId }),
     });
-    await new Promise((done) => setTimeout(done, 400));
+    await sleep(400);
     await setFaults(sandbox, { delayAfterActMs: 3_000, path: '/refund' });
     const killedRefund = await life(
       dataDir,

@@ -3,7 +3,7 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { RegisterConnectionStatus } from '../../../shared/register.ts';
-import { registerSettingsSchema, type RegisterSettings } from '../../../shared/settings.ts';
+import { registerSettingsSchema, type RegisterSettings } from '../../../shared/register.ts';
 import type { CoreEventListener } from '../core-api.ts';
 import { listen } from '../http/listen.ts';
 import { probePort } from '../http/listen-probe.ts';

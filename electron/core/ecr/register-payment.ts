@@ -1,4 +1,4 @@
-import type { RefundView } from '../../../shared/domain.ts';
+import type { RefundView } from '../../../shared/payments.ts';
 import { money } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
 import type { RegisterPayment, RegisterRefund } from './api-schemas.ts';

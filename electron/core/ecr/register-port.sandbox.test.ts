@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
-import type { RegisterSettings } from '../../../shared/settings.ts';
+import type { RegisterSettings } from '../../../shared/register.ts';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The register connection's port, as Settings takes it: a port out of range, one another program holds, or one
 // the till itself listens on is refused next to the field, nothing saved; a port another program took while the
@@ -24,7 +23,7 @@ const servers: Server[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 async function openCore(dir: string, transportPort: number | null = null): Promise<Core> {
@@ -42,7 +41,7 @@ async function openCore(dir: string, transportPort: number | null = null): Promi
 }
 
 function newDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ecr-port-'));
+  const dir = tempFolder('ecr-port-');
   dirs.push(dir);
   return dir;
 }

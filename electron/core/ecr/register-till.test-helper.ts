@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
 import type { Core, CoreEvent } from '../core-api.ts';
@@ -11,6 +10,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { freePort, waitFor as waitUntil } from '../../sandbox/sandbox.test-helper.ts';
 import { CERTIFICATE_FOLDER } from './certificate.ts';
 import { RegisterClient } from './register-client.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // TESTS ONLY: a till with its register connection on (this computer), on the embedded sandbox, and one
 // register client per key name, each checking every answer against the till's OpenAPI document. Closed and
@@ -94,11 +94,11 @@ export async function turnRegisterConnectionOn(
 }
 
 export async function openRegisterTill(options: RegisterTillOptions = {}): Promise<RegisterTill> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ecr-'));
+  const dir = options.dir ?? tempFolder('ecr-');
   const { core, events } = await startTillCore(dir, options);
   onTestFinished(async () => {
     await core.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
   const port = await freePort();
   await turnRegisterConnectionOn(core, port, options);

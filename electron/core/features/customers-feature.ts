@@ -1,4 +1,4 @@
-import type { JournalName, JournalProblem } from '../../../shared/domain.ts';
+import type { JournalName, JournalProblem } from '../../../shared/journal.ts';
 import { joinHandlerParts } from '../compose-handlers.ts';
 import type { CoreModule } from '../core-module.ts';
 import { createApprovals } from '../customers/approvals.ts';

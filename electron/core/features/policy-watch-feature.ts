@@ -1,25 +1,28 @@
 import type { CoreModule } from '../core-module.ts';
-import { watchPolicyFile } from '../policy/policy-watch.ts';
+import { policyHealth } from '../policy/policy-health.ts';
+import { readPolicy } from '../policy/policy-read.ts';
+import { watchPolicy } from '../policy/policy-watch.ts';
 import type { CoreBase } from './core-base.ts';
 import type { SettingsGives } from './settings-feature.ts';
 import type { StaffGives } from './staff-feature.ts';
 
-// A policy pushed while the till runs applies now (after any save under way), not at the next restart.
+// A policy pushed while the till runs applies now (after any save under way), not at the next restart; and
+// health.check says whether the organisation's policy is in force (a refused one is not).
 
 export const policyWatchFeature: CoreModule<CoreBase & SettingsGives & StaffGives> = {
   name: 'policy watch',
   start({ options, settings, policyLog, logPolicy }) {
-    const file = options.policyFile;
-    if (!file) return {};
-    const stop = watchPolicyFile(
-      file,
+    const health = { policy: async () => policyHealth(settings.view().policy) };
+    if (!options.policyFile && !options.systemPolicy) return { health };
+    const stop = watchPolicy(
+      () => readPolicy(options),
       (next) => {
-        policyLog(`policy ${file}: ${next ? 'changed, applied' : 'removed, nothing locked any more'}`);
+        policyLog(next ? `policy ${next.file}: changed, applied` : 'policy removed, nothing locked any more');
         logPolicy(next);
         settings.replacePolicy(next).catch((error: unknown) => policyLog(`policy not applied: ${String(error)}`));
       },
       options.policyWatchMs,
     );
-    return { close: stop };
+    return { health, close: stop };
   },
 };

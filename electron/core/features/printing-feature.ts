@@ -36,6 +36,7 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
       drawerOpener: () => staff.access.requireRight('drawer'),
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
+      refuseLocked: (patch) => settings.refuseLocked(patch),
       onStatus: () => hooks.printerChanged.emit(),
     });
     const receipts = createReceiptHandlers({

@@ -1,4 +1,4 @@
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { ConnectionTestResult } from '../../../shared/settings.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import type { StatusBudget } from '../status/status-budget.ts';
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { noticeInEnglish } from '../../../shared/notices.ts';
 import type { CoreModule } from '../core-module.ts';
-import { readPolicyFile, type Policy } from '../policy/policy-document.ts';
+import type { Policy } from '../policy/policy-document.ts';
+import { readPolicy } from '../policy/policy-read.ts';
 import { createAdminSession, type AdminSession } from '../settings/admin-session.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE, type SettingsService } from '../settings/settings-service.ts';
@@ -26,7 +27,7 @@ export const settingsFeature: CoreModule<CoreBase, SettingsGives> = {
     const logPolicy = (read: Policy | null): void => {
       for (const problem of read?.problems ?? []) policyLog(`policy ${read!.file}: ${noticeInEnglish(problem.notice)}`);
     };
-    const policy = options.policyFile ? readPolicyFile(options.policyFile) : null;
+    const policy = await readPolicy(options);
     logPolicy(policy);
     const settingsAlone = await openSettingsService({
       file: options.settingsFile ?? openConfSettingsFile(options.dataDir),

@@ -1,4 +1,4 @@
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import type { CoreModule } from '../core-module.ts';
 import { statusLogger } from '../logging/status-log.ts';
 import { createStatusMonitor, type StatusMonitor } from '../status/status-monitor.ts';

@@ -1,23 +1,14 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setFileAside, writePrivateFile } from './private-file.ts';
+import { tempFolder } from '../../testing/helpers.ts';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;
 
 describe('private files', () => {
   it('writes 0600 in a 0700 folder it creates, also over a file another program left readable by all', () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'private-file-')), 'till');
+    const folder = join(tempFolder('private-file-'), 'till');
     const path = join(folder, 'keys.json');
     writePrivateFile(path, 'first\n');
     expect(mode(folder)).toBe(0o700);
@@ -30,7 +21,7 @@ describe('private files', () => {
   });
 
   it('a write that fails leaves the old file as it was and no temp file beside it', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'private-file-'));
+    const folder = tempFolder('private-file-');
     const path = join(folder, 'lockouts.json');
     writePrivateFile(path, 'old\n');
     // A folder where the file should be: the rename fails after the temp file was written.
@@ -42,7 +33,7 @@ describe('private files', () => {
   });
 
   it('sets an unreadable file aside under a dated name, 0600, and says so; no file: nothing to keep', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'private-file-'));
+    const folder = tempFolder('private-file-');
     const path = join(folder, 'vault.json');
     const at = new Date('2026-11-25T16:20:00.123Z');
     expect(setFileAside(path, at)).toBeNull();

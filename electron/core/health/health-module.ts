@@ -1,10 +1,10 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import type { HealthCheckId } from '../../../shared/health.ts';
 import { HEALTH_CHECK_IDS } from '../../../shared/health.ts';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { JournalProblem, ListenerProblem } from '../../../shared/domain.ts';
+import type { ListenerProblem } from '../../../shared/status.ts';
+import type { JournalProblem } from '../../../shared/journal.ts';
 import type { PrinterStatus } from '../../../shared/printer.ts';
-import type { Settings } from '../../../shared/settings.ts';
+import type { Settings, ConnectionTestResult } from '../../../shared/settings.ts';
 import { runChecks, type HealthProbe } from './health-runner.ts';
 import {
   cameraCheck,

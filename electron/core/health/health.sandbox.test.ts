@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, truncateSync } from 'node:fs';
+import { truncateSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HealthCheckId, HealthCheckResult } from '../../../shared/health.ts';
@@ -15,6 +14,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Issue 27.5: Check this till. Each check through the contract of a real core, and each one failing when its part
 // is broken for real: the provider stopped, a journal emptied while the till was off, the receipt printer gone,
@@ -27,11 +27,11 @@ const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   for (const close of closers.splice(0)) await close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'health-'));
+  const dir = tempFolder('health-');
   dirs.push(dir);
   return dir;
 }
@@ -100,10 +100,21 @@ describe('health.check', () => {
       'camera',
       'register',
       'webhooks',
+      'policy',
       'updates',
     ]);
     const byId = new Map(list.map((check) => [check.id, check]));
-    for (const id of ['provider', 'clock', 'journal', 'disk', 'printer', 'register', 'webhooks', 'updates'] as const)
+    for (const id of [
+      'provider',
+      'clock',
+      'journal',
+      'disk',
+      'printer',
+      'register',
+      'webhooks',
+      'policy',
+      'updates',
+    ] as const)
       expect(byId.get(id), id).toMatchObject({ ok: true });
     // The preview's core has no update engine: it says updates install in the app only.
     expect(byId.get('updates')?.detail.key).toBe('health.updates-unavailable');

@@ -1,12 +1,12 @@
 import { statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { JournalName, JournalProblem, ListenerName, ListenerProblem } from '../../../shared/domain.ts';
+import type { ListenerName, ListenerProblem } from '../../../shared/status.ts';
+import type { JournalName, JournalProblem } from '../../../shared/journal.ts';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import type { ScreenDevices } from '../../../shared/health.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { PrinterStatus, PrinterStateName } from '../../../shared/printer.ts';
-import type { Settings } from '../../../shared/settings.ts';
+import type { Settings, ConnectionTestResult } from '../../../shared/settings.ts';
 import { CUSTOMER_JOURNAL_FILE_NAME } from '../customers/journal.ts';
 import { JOURNAL_FILE_NAME } from '../payments/journal/journal.ts';
 import { fullCheckOffThread } from '../sqlite/structure-check.ts';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { ListenRefusal } from '../../../shared/domain.ts';
+import type { ListenRefusal } from '../../../shared/status.ts';
 import { listenRefusalOf } from './listen.ts';
 
 // Whether the till could listen on a port, found before Settings saves it: listens on host:port for a moment.

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request, type ServerResponse } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { ensureCertificate } from '../ecr/certificate.ts';
 import { listen, listenRefusalOf, type Listening } from './listen.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The one listen helper over real sockets: a taken port is a typed refusal (never an 'error' event that ends
 // the process), close ends kept-alive connections, a connection over its address's cap is closed at once while
@@ -99,7 +97,7 @@ describe('listen', () => {
   });
 
   it('on HTTPS, closes a connection that never starts TLS after the handshake timeout', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'listen-'));
+    const dir = tempFolder('listen-');
     try {
       const certificate = ensureCertificate(dir);
       const listening = await open({
@@ -120,7 +118,7 @@ describe('listen', () => {
       });
       expect(body).toMatch(/^HTTP\/1\.1 200 [\s\S]*hello$/);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
     }
   });
 });

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TlsOptions } from 'node:tls';
-import type { ListenRefusal } from '../../../shared/domain.ts';
+import type { ListenRefusal } from '../../../shared/status.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server.ts';
-import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
+import { demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
 
 // A referenceId the provider has already seen, sent again on SCAN (customer-presented QR), must come back

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noticeInEnglish } from '../../../shared/notices.ts';
-import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatus } from '../../../shared/payments.ts';
 import { DEMO_CREDENTIALS, startSandbox, type SandboxMerchant } from '../../sandbox/server.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createInStoreClient, type InStoreClient, type InStoreClientConfig } from './client.ts';
 import { isOutcomeUnknown } from '../http/failures.ts';
-import { caught, demoSandboxClient } from './sandbox-client.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
+import { demoSandboxClient } from './sandbox-client.test-helper.ts';
 import type { HttpExchange } from '../http/exchange.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 

@@ -7,7 +7,7 @@ import { closedPort, startScriptedServer, type ScriptedServer } from '../http/sc
 import type { HttpExchange } from '../http/exchange.ts';
 import { isUuidV4 } from '../http/idempotency-key.ts';
 import { buildSignedHeaders } from './transport.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 
 // The client's own behaviour on the wire, against a scripted HTTP server on a real socket: exact bytes and
 // headers, retry decisions, timeouts, dropped connections, reply validation, the audit callback. The

@@ -6,13 +6,11 @@ import { badResponseError } from '../http/failures.ts';
 import { newIdempotencyKey } from '../http/idempotency-key.ts';
 import type { RetryPolicy } from '../http/retry.ts';
 import type { TransportTuning } from '../http/transport-tuning.ts';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { CountryCode } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
-import type { Money } from '../../../shared/money.ts';
+import type { Money, CountryCode } from '../../../shared/money.ts';
 import { interpretProbe, probeReferenceId } from './connection-test.ts';
-import type { Settings } from '../../../shared/settings.ts';
+import type { Settings, ConnectionTestResult } from '../../../shared/settings.ts';
 import { assertCurrencyPair, resolveProfile, type EnvironmentProfile } from './profiles.ts';
 import {
   cancelBodySchema,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
+import type { ConnectionTestResult } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { EnvironmentProfile } from './profiles.ts';

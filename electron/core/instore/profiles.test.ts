@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
-import { CURRENCIES } from '../../../shared/money.ts';
+import { CURRENCIES, COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
 import { HEADER_PREFIXES, idempotencyHeaderName } from '../provider/header-names.ts';
 import { assertCurrencyPair, resolveProfile } from './profiles.ts';
 

@@ -1,5 +1,5 @@
-import type { CountryCode, EnvironmentId } from '../../../shared/domain.ts';
-import { CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
+import { type CountryCode, CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
+import type { EnvironmentId } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';

@@ -23,5 +23,3 @@ export function demoSandboxClient(
   });
   return { client, exchanges };
 }
-
-export { caught } from '../pos-error.test-helper.ts';

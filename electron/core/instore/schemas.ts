@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COUNTRIES, ORDER_STATUSES } from '../../../shared/domain.ts';
-import { CURRENCIES } from '../../../shared/money.ts';
+import { ORDER_STATUSES } from '../../../shared/payments.ts';
+import { CURRENCIES, COUNTRIES } from '../../../shared/money.ts';
 import { isLoopbackHost } from '../http/base-url.ts';
 
 // The in-store API's bodies (wire-details §2.3), as zod schemas. Requests are checked before they are signed

@@ -1,19 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import { isLogFileOf, openLogFile, type TillLog } from './log-file.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 const folders: string[] = [];
 const logs: TillLog[] = [];
 afterEach(async () => {
   for (const log of logs.splice(0)) await log.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 });
 
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'logs-'));
+  const dir = tempFolder('logs-');
   folders.push(dir);
   return join(dir, 'logs');
 }

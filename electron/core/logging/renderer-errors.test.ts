@@ -1,18 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLogFile } from './log-file.ts';
 import { rendererErrorHandler } from './renderer-errors.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 const folders: string[] = [];
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 });
 
 describe('log.rendererError', () => {
   it('writes at most its rate a minute, then counts what it dropped in one line', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'renderer-log-'));
+    const folder = tempFolder('renderer-log-');
     folders.push(folder);
     const log = await openLogFile({ folder, name: 'renderer' });
     let now = 1_000_000;

@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import { openLogFile } from './log-file.ts';
 import { statusLogger } from './status-log.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 const folders: string[] = [];
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 });
 
 const quiet: StatusSnapshot = {
@@ -25,7 +25,7 @@ const quiet: StatusSnapshot = {
 
 describe('the status bar in the log', () => {
   it('writes only the changes: provider lost and back, a listener problem, the printer', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'status-log-'));
+    const folder = tempFolder('status-log-');
     folders.push(folder);
     const log = await openLogFile({ folder, name: 'core' });
     const write = statusLogger(log);

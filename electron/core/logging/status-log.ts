@@ -1,4 +1,4 @@
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import type { TillLog } from './log-file.ts';
 
 // The status bar's changes, as lines in the core's log: when the provider stopped answering and when it came

@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { isCancellable, type NewRegisterRequest } from './journal/index.ts';

@@ -1,4 +1,4 @@
-import type { CashierSale } from '../../../shared/domain.ts';
+import type { CashierSale } from '../../../shared/payment-screens.ts';
 import { ON_SCREEN_TTL_MS } from './on-screen.ts';
 
 // Where the cashier's own sale stands, as the cashier's windows say (payments.cashierSale): an amount on the Sale

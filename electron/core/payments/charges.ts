@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CURRENCY_OF_COUNTRY,
-  type PaymentMethod,
-  type PaymentView,
-  type RegisterOrigin,
-} from '../../../shared/domain.ts';
-import { money, type CurrencyCode } from '../../../shared/money.ts';
+import type { PaymentMethod, PaymentView, RegisterOrigin } from '../../../shared/payments.ts';
+import { money, type CurrencyCode, CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { partnerFromSettings } from '../instore/client.ts';

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
@@ -16,7 +14,7 @@ import {
 } from '../../testing/crash-checks.ts';
 import { OTHER_TERMINAL_POS_ID, type LookedUpPhase } from '../../testing/crash-child.ts';
 import { setFaults } from './payment-service.test-helper.ts';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { removeFolder, sleep, tempFolder } from '../../testing/helpers.ts';
 
 // The crash test. A child process runs the real payment service on a real journal file and does payment
 // cycles (merchant QR paid / declined / cancelled, customer QR paid, refunds, and refunds of payments the
@@ -180,7 +178,7 @@ let sandbox: RunningSandbox | null = null;
 let dataDir: string | null = null;
 afterAll(async () => {
   await sandbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeFolder(dataDir);
 });
 
 it(
@@ -197,7 +195,7 @@ it(
       webhookRetryBaseMs: 60_000,
       merchants: [{ ...DEMO_MERCHANT, posIds: ['POS-DEMO-1', OTHER_TERMINAL_POS_ID] }],
     });
-    dataDir = mkdtempSync(join(tmpdir(), 'payments-crash-'));
+    dataDir = tempFolder('payments-crash-');
 
     let cycles = 0;
     let completed = 0;

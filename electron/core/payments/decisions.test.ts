@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatus } from '../../../shared/payments.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { AttemptRow, CancelRow } from './journal/index.ts';
 import {

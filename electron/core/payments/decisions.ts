@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatus } from '../../../shared/payments.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { OrderStatusResponse } from '../instore/schemas.ts';
 import type { AttemptPatch, AttemptRow, CancelOutcome, CancelRow, RefundRow } from './journal/index.ts';

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
@@ -10,6 +7,7 @@ import { journalFileIn, openJournal } from './journal/index.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { control, FAST, waitForDetail } from './payment-service.test-helper.ts';
 import { openTestContext } from './payment-test-context.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // After a crash storm the journal holds many open orders and a few payments in doubt. The payments in doubt are
 // looked up first (the screen lane), then the open orders by their QR's expiry, the longest expired first; the
@@ -20,12 +18,12 @@ const STATUS_GET = /\/instore\/order\/([A-Za-z0-9-]+)$/;
 /** A sandbox, a data folder and the till's context on them, all gone when the test ends. */
 async function openTill(seed: number) {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed });
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-in-doubt-'));
+  const dataDir = tempFolder('payments-in-doubt-');
   const test = await openTestContext({ dataDir, sandbox });
   onTestFinished(async () => {
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   /** The service on that journal, closed when the test ends. */
   const start = async (options: PaymentServiceOptions) => {

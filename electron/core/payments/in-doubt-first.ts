@@ -1,4 +1,4 @@
-import type { AttemptState } from '../../../shared/domain.ts';
+import type { AttemptState } from '../../../shared/payments.ts';
 import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
 import type { PassState } from '../settle/settle-worker.ts';
 import type { PaymentRuntime } from './runtime.ts';

@@ -6,6 +6,7 @@ import {
   type InstoreNotification,
   type InstoreWebhookReceiver,
 } from './instore-webhook-receiver.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The in-store notification listener over real sockets: only a body signed with our secret for our URL, under
 // our access key id and with a fresh Date, is believed; a replay of a recorded notification, a browser's
@@ -64,7 +65,7 @@ async function post(body: string, headers: Record<string, string>): Promise<numb
 }
 
 async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await sleep(50);
 }
 
 describe('in-store webhook receiver', () => {

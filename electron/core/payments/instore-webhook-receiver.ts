@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../../shared/domain.ts';
+import { ORDER_STATUSES } from '../../../shared/payments.ts';
 import { startWebhookReceiver, type WebhookReceiver, type WebhookVerdict } from '../http/webhook-receiver.ts';
 import { canonicalBody, parseAuthorization, signature } from '../instore/signer.ts';
 

@@ -1,4 +1,4 @@
-import type { ScreenSurface } from '../../../shared/domain.ts';
+import type { ScreenSurface } from '../../../shared/payment-screens.ts';
 
 // Which payments the screens show right now, as they say (payments.onScreen). A screen repeats its signal
 // every few seconds while it shows a payment; a mark not repeated for `ttlMs` has lapsed (the window was

@@ -1,6 +1,7 @@
 import { CHANNEL_NAME_LIST } from '../../../shared/channel-names.ts';
-import type { ChannelName, CsvExport, Handlers } from '../../../shared/contract.ts';
-import type { DaySummary, LearnedAmountLimits } from '../../../shared/domain.ts';
+import type { ChannelName, Handlers } from '../../../shared/contract.ts';
+import type { CsvExport, DaySummary } from '../../../shared/payment-history.ts';
+import type { LearnedAmountLimits } from '../../../shared/payments.ts';
 import type { CoreContext } from '../core-context.ts';
 import { channelsFace, type ModuleFace } from '../module-face.ts';
 import type { RegisterPayments } from './register-sales.ts';

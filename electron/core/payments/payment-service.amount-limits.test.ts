@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../../sandbox/server.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { openHarness, sandboxOrders } from './payment-service.test-helper.ts';
 
 // The provider's per-merchant amount limits (published texts, wire-details §2.5), seen from the till.

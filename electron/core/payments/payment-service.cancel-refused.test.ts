@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { EMBEDDED_BASE_PATH } from '../instore/profiles.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 import { control, openHarness, sandboxOrders, waitForDetail } from './payment-service.test-helper.ts';
 
 // The provider's troubleshooting list gives `Order is not in captured state.` as its refusal of a CANCEL too

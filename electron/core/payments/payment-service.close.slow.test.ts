@@ -11,14 +11,13 @@ const here = import.meta.dirname;
 const url = (path: string): string => pathToFileURL(join(here, path)).href;
 
 const SCRIPT = `
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 const { startSandbox } = await import(${JSON.stringify(url('../../sandbox/server.ts'))});
 const { openTestContext } = await import(${JSON.stringify(url('./payment-test-context.test-helper.ts'))});
 const { createPaymentModule } = await import(${JSON.stringify(url('./payment-service.ts'))});
 const sandbox = await startSandbox({ seed: 1 });
-const dataDir = mkdtempSync(join(tmpdir(), 'payments-close-'));
+const dataDir = tempFolder('payments-close-');
 const test = await openTestContext({ dataDir, sandbox });
 const module = await createPaymentModule({ closeGraceMs: 30_000, timeZone: 'UTC' })(test.context);
 // An open order: its worker is sleeping between polls when close() comes.
@@ -26,7 +25,7 @@ await module.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency:
 await module.close();
 await test.close();
 await sandbox.close();
-rmSync(dataDir, { recursive: true, force: true });
+removeFolder(dataDir);
 process.stdout.write('closed\\n');
 `;
 

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT } from '../../sandbox/server.ts';
 import {
@@ -16,6 +12,7 @@ import {
 } from './payment-service.test-helper.ts';
 import { createPaymentModule } from './payment-service.ts';
 import { openTestContext, TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // One shop, several terminals: till A takes a payment; the refund counter B (same merchant, its own posId and
 // journal) opens it by its reference, sees it as taken at another terminal, and refunds it. Each terminal's
@@ -42,7 +39,7 @@ async function openTerminal(
     accessKeySecret: DEMO_CREDENTIALS.accessKeySecret,
   },
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-terminal-'));
+  const dataDir = tempFolder('payments-terminal-');
   const test = await openTestContext({ dataDir, sandbox: harness.sandbox });
   await test.context.settings.save({
     settings: {
@@ -58,7 +55,7 @@ async function openTerminal(
   onTestFinished(async () => {
     await module.close();
     await test.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   const h = {
     ...module.handlers,
@@ -72,15 +69,6 @@ async function paidAtTillA(harness: Harness, amountMinor: number) {
   const code = await mintCode(harness.sandbox, 'approve');
   const view = await harness.h['payments.chargeCustomerQr']({ amountMinor, currency: 'SGD', consumerCode: code });
   return (await waitForDetail(harness.h, view.referenceId, isSettled)).payment;
-}
-
-function rejection(promise: Promise<unknown>): Promise<PosError> {
-  return promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => error as PosError,
-  );
 }
 
 describe('a payment taken at another terminal', () => {
@@ -113,7 +101,7 @@ describe('a payment taken at another terminal', () => {
     // A part, with the supervisor PIN (a wrong one costs nothing), sent as the counter's terminal.
     expect(
       (
-        await rejection(
+        await caught(
           counter.h['payments.refund']({ referenceId, amountMinor: 500, reason: 'one cup', supervisorPin: '0000' }),
         )
       ).code,
@@ -202,12 +190,12 @@ describe('a payment taken at another terminal', () => {
   it('a reference the provider does not know: order.not-found with its text, nothing recorded', async () => {
     const harness = await openHarness({}, { merchants: [SHOP] });
     const counter = await openTerminal(harness, 'POS-DEMO-2');
-    const error = await rejection(counter.h['payments.get']({ referenceId: 'TILL01-20261121-NOSUCHID' }));
+    const error = await caught(counter.h['payments.get']({ referenceId: 'TILL01-20261121-NOSUCHID' }));
     expect([error.code, error.message]).toEqual([
       'order.not-found',
       'The provider has no payment with this reference.',
     ]);
-    const refund = await rejection(
+    const refund = await caught(
       counter.h['payments.refund']({
         referenceId: 'TILL01-20261121-NOSUCHID',
         reason: 'x',
@@ -230,7 +218,7 @@ describe('a payment taken at another terminal', () => {
       canCancel: false,
       qrPayload: null,
     });
-    const refused = await rejection(
+    const refused = await caught(
       counter.h['payments.refund']({ referenceId: open.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(refused.code).toBe('order.not-captured');
@@ -241,7 +229,7 @@ describe('a payment taken at another terminal', () => {
     const harness = await openHarness({}, { merchants: [SHOP, OTHER_MERCHANT] });
     const paid = await paidAtTillA(harness, 600);
     const stranger = await openTerminal(harness, 'POS-OTHER-1');
-    const error = await rejection(
+    const error = await caught(
       stranger.h['payments.refund']({ referenceId: paid.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(error.code).toBe('terminal.denied');
@@ -266,8 +254,6 @@ describe('a payment taken at another terminal', () => {
       accessKeyId: OTHER_MERCHANT.accessKeyId,
       accessKeySecret: OTHER_MERCHANT.accessKeySecret,
     });
-    expect((await rejection(outsider.h['payments.get']({ referenceId: paid.referenceId }))).code).toBe(
-      'order.not-found',
-    );
+    expect((await caught(outsider.h['payments.get']({ referenceId: paid.referenceId }))).code).toBe('order.not-found');
   });
 });

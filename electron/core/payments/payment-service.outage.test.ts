@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../timers.ts';
 import { openHarness, sandboxOrders, setFaults, waitForDetail } from './payment-service.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The provider stops answering (every call a 503) while a cashier waits on a sale. Two promises to the cashier:
 // the till looks again at least once a second while they watch (so the sale moves on within ~2 s of the
@@ -32,7 +33,7 @@ describe('provider outage while the cashier watches', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 1700, currency: 'SGD' });
     expect(view.displayStatus).toBe('checking');
     // Long enough for the doubling backoff (0.5, 1, 2, 4 s…) to pass the cap several times over.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     const during = [...waits];
     expect(during.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...during)).toBeLessThanOrEqual(1_000);

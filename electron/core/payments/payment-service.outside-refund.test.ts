@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { signedCall } from '../../sandbox/sandbox.test-helper.ts';
 import { journalFileIn, openJournal } from './journal/index.ts';

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import { isSettled, mintCode, openHarness, waitForDetail } from './payment-service.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 
 // What the payment service answers from its journal, end to end against the embedded sandbox: history, day
 // summary, CSV, the unresolved list, check now, and a payment neither here nor at the provider.
-
-async function rejection(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
-}
 
 describe('queries', () => {
   it('history, day summary, CSV, unresolved list and check now', async () => {
@@ -44,7 +35,7 @@ describe('queries', () => {
     expect(checked).toMatchObject({ referenceId: open.referenceId, displayStatus: 'waiting' });
     expect(harness.module.counts()).toEqual({ pendingCount: 1, unresolvedCount: 0 });
     // Neither here nor at the provider (any terminal's payment would be looked up there).
-    const missing = await rejection(harness.h['payments.get']({ referenceId: 'TILL-01-20990101-XXXXXXXX' }));
+    const missing = await caught(harness.h['payments.get']({ referenceId: 'TILL-01-20990101-XXXXXXXX' }));
     expect(missing.code).toBe('order.not-found');
   });
 });

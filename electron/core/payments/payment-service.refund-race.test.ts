@@ -10,7 +10,7 @@ import {
   waitForDetail,
   type Harness,
 } from './payment-service.test-helper.ts';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // Two refunds of one payment at once. A lost refund answer is reconciled against the provider total read
 // just before the refund was recorded; that total is a valid baseline only if none of our own refunds could

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import { DEMO_MERCHANT } from '../../sandbox/server.ts';
 import { journalFileIn, openJournal } from './journal/index.ts';
@@ -14,18 +13,10 @@ import {
   waitForDetail,
   type Harness,
 } from './payment-service.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 
 // The cashier's refunds end to end against the embedded sandbox (real sockets, real journal file), and the
 // refunds and cancels that could not leave this till (other credentials, another terminal).
-
-async function rejection(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
-}
 
 /** The status lookups of one payment that reached the sandbox since `since` (its request log). */
 async function lookupsOf(harness: Harness, referenceId: string, since: number): Promise<number> {
@@ -46,7 +37,7 @@ describe('refund', () => {
 
   it('needs the supervisor PIN', async () => {
     const { harness, referenceId } = await paidPayment();
-    const wrong = await rejection(
+    const wrong = await caught(
       harness.h['payments.refund']({ referenceId, reason: 'wrong item', supervisorPin: '0000' }),
     );
     expect(wrong.code).toBe('supervisor.pin-wrong');
@@ -56,7 +47,7 @@ describe('refund', () => {
   it('needs a reason: one of only spaces is refused with what to do, nothing recorded or sent', async () => {
     const { harness, referenceId } = await paidPayment();
     for (const reason of ['   ', ' \t\n ']) {
-      const error = await rejection(
+      const error = await caught(
         harness.h['payments.refund']({ referenceId, reason, supervisorPin: TEST_SUPERVISOR_PIN }),
       );
       expect(error.code).toBe('request.invalid');
@@ -91,7 +82,7 @@ describe('refund', () => {
       { state: 'succeeded', amount: { amountMinor: 300 }, reason: 'one item returned' },
     ]);
 
-    const over = await rejection(
+    const over = await caught(
       harness.h['payments.refund']({
         referenceId,
         amountMinor: 701,
@@ -119,7 +110,7 @@ describe('refund', () => {
       300, 700,
     ]);
 
-    const nothing = await rejection(
+    const nothing = await caught(
       harness.h['payments.refund']({ referenceId, reason: 'again', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(nothing.code).toBe('refund.exceeds-refundable');
@@ -161,7 +152,7 @@ describe('refund', () => {
     });
     expect(first.refunds.map((r) => r.state)).toEqual(['checking']);
     expect(harness.module.counts().unresolvedCount).toBe(1);
-    const second = await rejection(
+    const second = await caught(
       harness.h['payments.refund']({
         referenceId,
         amountMinor: 100,
@@ -182,7 +173,7 @@ describe('refund', () => {
   it('refuses a refund of an unpaid order', async () => {
     const harness = await openHarness();
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
-    const error = await rejection(
+    const error = await caught(
       harness.h['payments.refund']({ referenceId: view.referenceId, reason: 'x', supervisorPin: TEST_SUPERVISOR_PIN }),
     );
     expect(error.code).toBe('order.not-captured');
@@ -221,7 +212,7 @@ describe('refund and cancel that could not leave this till are refused before an
     await waitForDetail(harness.h, view.referenceId, isSettled);
     await switchToOtherTerminal(harness);
 
-    const error = await rejection(
+    const error = await caught(
       harness.h['payments.refund']({
         referenceId: view.referenceId,
         reason: 'returned',
@@ -272,7 +263,7 @@ describe('refund and cancel that could not leave this till are refused before an
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 900, currency: 'SGD' });
     await switchToOtherTerminal(harness);
 
-    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    const error = await caught(harness.h['payments.cancel']({ referenceId: view.referenceId }));
     expect(error.code).toBe('terminal.denied');
     expect(error.message).toMatch(/taken on terminal POS-DEMO-1/);
     const journal = openJournal({ filePath: journalFileIn(harness.dataDir) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { money } from '../../../shared/money.ts';
 import { TEST_SUPERVISOR_PIN } from './payment-test-context.test-helper.ts';
 import {

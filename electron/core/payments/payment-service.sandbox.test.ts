@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import { controlCall } from '../../sandbox/sandbox.test-helper.ts';
 import { journalFileIn, openJournal } from './journal/index.ts';
 import {
@@ -13,18 +12,10 @@ import {
   shownStatuses,
   waitForDetail,
 } from './payment-service.test-helper.ts';
+import { caught } from '../../testing/helpers.ts';
 
 // The payment service end to end against the embedded sandbox (real sockets, real journal file): the
 // cashier's flows, the consumer played through the sandbox's control API.
-
-async function rejection(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
-}
 
 describe('merchant QR', () => {
   it('goes waiting → scanned → confirming → paid as the consumer acts, and the journal matches the provider', async () => {
@@ -161,7 +152,7 @@ describe('customer QR', () => {
       currency: 'SGD',
       consumerCode: code,
     });
-    const error = await rejection(
+    const error = await caught(
       harness.h['payments.chargeCustomerQr']({ amountMinor: 300, currency: 'SGD', consumerCode: ` ${code} ` }),
     );
     expect(error.code).toBe('consumer-code.already-used');
@@ -185,7 +176,7 @@ describe('customer QR', () => {
 
   it('a code the provider does not know is refused with the reason, recorded as failed', async () => {
     const harness = await openHarness();
-    const error = await rejection(
+    const error = await caught(
       harness.h['payments.chargeCustomerQr']({
         amountMinor: 700,
         currency: 'SGD',
@@ -204,29 +195,29 @@ describe('bad input is refused before anything is recorded or sent', () => {
     const harness = await openHarness();
     await harness.test.context.settings.save({ settings: { amountLimits: { minMinor: 100, maxMinor: 50_000 } } });
     const h = harness.h;
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 0, currency: 'SGD' }))).code).toBe(
+    expect((await caught(h['payments.chargeMerchantQr']({ amountMinor: 0, currency: 'SGD' }))).code).toBe(
       'amount.invalid',
     );
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 12.5, currency: 'SGD' }))).code).toBe(
+    expect((await caught(h['payments.chargeMerchantQr']({ amountMinor: 12.5, currency: 'SGD' }))).code).toBe(
       'amount.invalid',
     );
-    const low = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 99, currency: 'SGD' }));
+    const low = await caught(h['payments.chargeMerchantQr']({ amountMinor: 99, currency: 'SGD' }));
     expect([low.code, low.message]).toEqual(['amount.invalid', 'The smallest amount this terminal takes is S$1.00.']);
-    const high = await rejection(h['payments.chargeMerchantQr']({ amountMinor: 50_001, currency: 'SGD' }));
+    const high = await caught(h['payments.chargeMerchantQr']({ amountMinor: 50_001, currency: 'SGD' }));
     expect([high.code, high.message]).toEqual([
       'amount.over-limit',
       'This amount is above the limit of S$500.00 set for this terminal.',
     ]);
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'HKD' }))).code).toBe(
+    expect((await caught(h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'HKD' }))).code).toBe(
       'currency.unsupported',
     );
     expect(
-      (await rejection(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: '  abc ' })))
+      (await caught(h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: '  abc ' })))
         .code,
     ).toBe('consumer-code.invalid');
     expect(
       (
-        await rejection(
+        await caught(
           h['payments.chargeCustomerQr']({ amountMinor: 500, currency: 'SGD', consumerCode: 'SBCQ\tBROKEN1234' }),
         )
       ).code,
@@ -288,7 +279,7 @@ describe('cancel', () => {
   it('a cancel tapped while the charge is being sent, then the provider refuses the charge: the cancel ends, nothing stays unresolved', async () => {
     const harness = await openHarness();
     await setFaults(harness.sandbox, { latencyMs: 300, path: '/order/scan' });
-    const charging = rejection(
+    const charging = caught(
       harness.h['payments.chargeCustomerQr']({
         amountMinor: 700,
         currency: 'SGD',
@@ -320,7 +311,7 @@ describe('cancel', () => {
       consumerCode: code,
     });
     await waitForDetail(harness.h, view.referenceId, (d) => d.payment.displayStatus === 'paid');
-    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    const error = await caught(harness.h['payments.cancel']({ referenceId: view.referenceId }));
     expect([error.code, error.message]).toEqual([
       'order.not-cancellable',
       'This payment is already paid. Refund it instead.',
@@ -332,7 +323,7 @@ describe('cancel', () => {
     const view = await harness.h['payments.chargeMerchantQr']({ amountMinor: 800, currency: 'SGD' });
     // The till has not polled since: it still believes the order is waiting.
     await control(harness.sandbox, 'POST', '/consumer/confirm', { referenceId: view.referenceId });
-    const error = await rejection(harness.h['payments.cancel']({ referenceId: view.referenceId }));
+    const error = await caught(harness.h['payments.cancel']({ referenceId: view.referenceId }));
     expect(error.code).toBe('order.not-cancellable');
     expect(error.message).toMatch(/already confirmed|no longer be cancelled/);
     const detail = await harness.h['payments.get']({ referenceId: view.referenceId });

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/server.ts';
@@ -20,6 +17,7 @@ import {
   waitForDetail,
 } from './payment-service.test-helper.ts';
 import { openTestContext } from './payment-test-context.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // "Not found" proves a request never arrived only once it can no longer arrive: settleMs after the LAST time
 // it could have left. The client retries inside one call (same key), so that last time is when the call gave
@@ -91,14 +89,14 @@ describe('the settle time counts from the last try of a request', () => {
 
   it('after a restart, a create the dead process retried long after its last journal write is found, not marked not-sent', async () => {
     const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 5 });
-    const dataDir = mkdtempSync(join(tmpdir(), 'payments-settle-'));
+    const dataDir = tempFolder('payments-settle-');
     const test = await openTestContext({ dataDir, sandbox });
     let module: Awaited<ReturnType<ReturnType<typeof createPaymentModule>>> | null = null;
     onTestFinished(async () => {
       await module?.close();
       await test.close();
       await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeFolder(dataDir);
     });
 
     // The dead till wrote its write-ahead row 10 s before it died...

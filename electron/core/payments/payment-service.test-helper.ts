@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
 import type { Handlers } from '../../../shared/contract.ts';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server.ts';
 import { controlCall, waitFor } from '../../sandbox/sandbox.test-helper.ts';
 import type { DayReportChannel, PaymentHandlers, PaymentModule } from './payment-module.ts';
 import { createPaymentModule, type PaymentServiceOptions } from './payment-service.ts';
 import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Test support for the payment service against the real embedded sandbox over real sockets, with a real
 // journal file in a temp folder. Clocks are shortened so that timeouts and settle times fit in a test.
@@ -39,14 +37,14 @@ export async function openHarness(
   sandboxOptions: SandboxOptions = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({ confirmDelayMs: 300, seed: 11, ...sandboxOptions });
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-test-'));
+  const dataDir = tempFolder('payments-test-');
   const test = await openTestContext({ dataDir, sandbox });
   const module = await createPaymentModule({ ...FAST, ...options })(test.context);
   onTestFinished(async () => {
     await module.close();
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   const h = {
     ...module.handlers,

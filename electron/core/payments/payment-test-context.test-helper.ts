@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { EventName, Events } from '../../../shared/contract.ts';
-import type { PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { PaymentView, RefundView } from '../../../shared/payments.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createInStoreClient, type InStoreClient } from '../instore/client.ts';

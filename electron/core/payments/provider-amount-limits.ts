@@ -1,4 +1,4 @@
-import type { LearnedAmountLimits } from '../../../shared/domain.ts';
+import type { LearnedAmountLimits } from '../../../shared/payments.ts';
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';

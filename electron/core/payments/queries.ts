@@ -1,11 +1,6 @@
-import {
-  CURRENCY_OF_COUNTRY,
-  type DaySummary,
-  type LearnedAmountLimits,
-  type PaymentDetail,
-  type PaymentView,
-} from '../../../shared/domain.ts';
-import type { CsvExport } from '../../../shared/contract.ts';
+import { CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
+import type { DaySummary, CsvExport } from '../../../shared/payment-history.ts';
+import type { LearnedAmountLimits, PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { unresolvedReasonOf } from './journal/index.ts';
 import type { PaymentCounts } from './payment-module.ts';

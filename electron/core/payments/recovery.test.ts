@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../shared/money.ts';
 import { DEMO_CREDENTIALS, DEMO_MERCHANT, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
@@ -13,6 +10,7 @@ import { createPaymentModule } from './payment-service.ts';
 import { FAST, isSettled, mintCode, sandboxOrders, waitForDetail, control } from './payment-service.test-helper.ts';
 import { openTestContext, type TestContext } from './payment-test-context.test-helper.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
+import { removeFolder, sleep, tempFolder } from '../../testing/helpers.ts';
 
 // Recovery on start, one situation at a time: the journal holds what a till that died left behind (written
 // here directly, as the dead process would have), the provider holds what really happened, and a fresh
@@ -29,14 +27,14 @@ interface Till {
 
 async function till(sandboxOptions: Parameters<typeof startSandbox>[0] = {}): Promise<Till> {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 3, ...sandboxOptions });
-  const dataDir = mkdtempSync(join(tmpdir(), 'payments-recovery-'));
+  const dataDir = tempFolder('payments-recovery-');
   const test = await openTestContext({ dataDir, sandbox });
   const modules: PaymentModule[] = [];
   onTestFinished(async () => {
     for (const module of modules) await module.close();
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   return {
     sandbox,
@@ -114,7 +112,7 @@ describe('recovery on start', () => {
       // The provider's lookups do not show the order (lagging behind its 409): well past the settle time (1.5 s)
       // the payment is still being checked, with why, and nothing was sent again.
       const module = await t.start();
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await sleep(2_500);
       const detail = await module.handlers['payments.get']({ referenceId });
       expect(detail.payment).toMatchObject({
         state: 'checking',
@@ -271,7 +269,7 @@ describe('recovery on start', () => {
 
     const module = await t.start();
     // Well past the settle time: a "not found" from the other terminal would have made it not-sent.
-    await new Promise((resolve) => setTimeout(resolve, (FAST.settleMs ?? 0) + 500));
+    await sleep((FAST.settleMs ?? 0) + 500);
     const held = await module.handlers['payments.get']({ referenceId });
     expect(held.payment.state).toBe('checking');
     expect(noticeInEnglish(held.payment.unresolvedReason!)).toMatch(

@@ -1,8 +1,8 @@
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { money, type Money } from '../../../shared/money.ts';
+import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
-import { checkBaselineStillExact, type AttemptRow, type NewRegisterRequest } from './journal/index.ts';
+import { checkBaselineStillExact, refundTotalsOf, type AttemptRow, type NewRegisterRequest } from './journal/index.ts';
 import { providerRefundedMinor } from './decisions.ts';
 import { lookupOrder } from './status-lookup.ts';
 import { lookUpAtProvider } from './other-terminal-payment.ts';
@@ -10,6 +10,7 @@ import { recordProviderRefundTotal } from './records.ts';
 import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
 import { applyRefundOutcome, sendRefund } from './sends.ts';
 import { watch } from './workers.ts';
+import type { RefundToAuthorize } from '../staff/refund-approval.ts';
 import type { RefundAuthority } from '../staff/staff-access.ts';
 
 // Refunds, of a payment taken here or of any payment of the merchant taken at another terminal (looked up by
@@ -27,7 +28,8 @@ export interface RefundRequest {
 
 /**
  * The cashier's refund: who refunds and who approves (staff-access.ts authorizeRefund: the approver's own PIN, or
- * none under the shop's no-approval limit) is checked while the baseline is read, and counts first.
+ * none under the shop's no-approval limit, judged with this payment's refunds before it and the cashier's in this
+ * shift) is checked while the baseline is read, and counts first.
  */
 export async function refundAtCounter(
   rt: PaymentRuntime,
@@ -38,22 +40,54 @@ export async function refundAtCounter(
   const reason = requiredReason(request.reason);
   // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
   // at once. The read's result (or error) counts only once the refund is known to be allowed.
-  const authorized = rt.context.staff.authorizeRefund(amountToAuthorize(rt, request), approverPin);
+  const judged = refundToAuthorize(rt, request, refundedBeforeMinor(rt, request.referenceId));
+  const authorized = rt.context.staff.authorizeRefund(judged, approverPin);
   const baselineRead = readRefundBaseline(rt, request.referenceId);
   baselineRead.catch(() => {});
-  const authority = await authorized;
-  return recordAndSend(rt, request, reason, await baselineRead, authority, () => {});
+  let authority = await authorized;
+  const baseline = await baselineRead;
+  // The provider's total just read may hold refunds made elsewhere that the journal did not know of (always so
+  // for another terminal's payment refunded here for the first time): a refund let through without anyone's
+  // PIN is judged again with it. No PIN is checked, so this costs no wait.
+  const noPin = approverPin === undefined || approverPin === '';
+  if (noPin && authority.approvedBy === null && baseline.providerRefundedBefore > judged.refundedBeforeMinor) {
+    authority = await rt.context.staff.authorizeRefund(
+      refundToAuthorize(rt, request, baseline.providerRefundedBefore),
+      approverPin,
+    );
+  }
+  return recordAndSend(rt, request, reason, baseline, authority, () => {});
 }
 
 /**
- * The amount the approval is judged on before the refundable total is known: the one asked for, else (a refund
- * of all that is left) the payment's whole amount, which is never less; of a payment this till has never seen,
- * more than any limit, so it is always approved.
+ * Of this payment, what the journal knows went back already: the refunded total (ours confirmed, or the provider's
+ * last total when larger: refunds made elsewhere) and our refunds still in flight. 0 for a payment never seen here.
  */
-function amountToAuthorize(rt: PaymentRuntime, request: RefundRequest): Money {
+function refundedBeforeMinor(rt: PaymentRuntime, referenceId: string): number {
+  const known = rt.journal.getAttempt(referenceId);
+  if (!known) return 0;
+  const inFlightMinor = rt.journal
+    .refundsOf(referenceId)
+    .filter((refund) => refund.state === 'sending' || refund.state === 'checking')
+    .reduce((total, refund) => total + refund.amountMinor, 0);
+  return refundTotalsOf(known).refundedMinor + inFlightMinor;
+}
+
+/**
+ * The refund as the approval rule judges it before the refundable total is known. The amount is the one asked
+ * for, else (a refund of all that is left) the rest of the payment's whole amount, so the payment's refunds
+ * together come to its whole amount; of a payment this till has never seen, more than any limit, so it is
+ * always approved.
+ */
+function refundToAuthorize(rt: PaymentRuntime, request: RefundRequest, refundedBefore: number): RefundToAuthorize {
   const known = rt.journal.getAttempt(request.referenceId);
   const currency = known?.currency ?? rt.context.settings.current().currency;
-  return money(request.amountMinor ?? known?.amountMinor ?? Number.MAX_SAFE_INTEGER, currency);
+  const allLeftMinor = known ? Math.max(0, known.amountMinor - refundedBefore) : Number.MAX_SAFE_INTEGER;
+  return {
+    amount: money(request.amountMinor ?? allLeftMinor, currency),
+    refundedBeforeMinor: refundedBefore,
+    unapprovedInShiftMinor: (staffId) => rt.journal.unapprovedRefundsInShiftMinor(staffId, currency),
+  };
 }
 
 /** A register's refund, authorised by its key: its request is recorded in the same commit as the refund. */

@@ -1,4 +1,4 @@
-import type { PaymentMethod, RefundView } from '../../../shared/domain.ts';
+import type { PaymentMethod, RefundView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';

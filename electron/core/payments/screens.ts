@@ -1,4 +1,5 @@
-import type { CashierSale, PaymentView, ScreenSurface, StatusCheck } from '../../../shared/domain.ts';
+import type { CashierSale, ScreenSurface, StatusCheck } from '../../../shared/payment-screens.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
 import { watch } from './workers.ts';
 

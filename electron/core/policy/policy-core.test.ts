@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 
 // Issue 27.3 through the contract of a real core (demo mode): a fleet's policy file sets values over the till's own
@@ -16,11 +15,11 @@ const dirs: string[] = [];
 const cores: Core[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'policy-core-'));
+  const dir = tempFolder('policy-core-');
   dirs.push(dir);
   return dir;
 }

@@ -1,22 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { judgePolicy, readPolicyFile } from './policy-document.ts';
 import { applyPolicy, lockedChanges } from './policy-layer.ts';
-import { policyPathFromArgs, systemPolicyPath } from './policy-path.ts';
+import { policyPathFromArgs, systemPolicySource } from './policy-path.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The policy file judged part by part: what is valid is used, what is not is left out with its reason, and the
 // till starts either way.
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function fileWith(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'policy-'));
+  const dir = tempFolder('policy-');
   dirs.push(dir);
   const file = join(dir, 'policy.json');
   writeFileSync(file, text);
@@ -96,12 +97,13 @@ describe('the policy over the saved settings', () => {
 });
 
 describe('where the policy is', () => {
-  it('the system-wide place of each operating system, or --policy FILE', () => {
-    expect(systemPolicyPath('linux', {})).toBe('/etc/wallet-pos/policy.json');
-    expect(systemPolicyPath('darwin', {})).toBe('/Library/Application Support/Wallet POS/policy.json');
-    expect(systemPolicyPath('win32', { ProgramData: 'D:\\ProgramData' })).toMatch(
-      /^D:\\ProgramData.Wallet POS.policy\.json$/,
-    );
+  it('the administrators’ place of each operating system, or --policy FILE', () => {
+    expect(systemPolicySource('linux')).toEqual({ kind: 'json', file: '/etc/wallet-pos/policy.json' });
+    expect(systemPolicySource('darwin')).toEqual({
+      kind: 'plist',
+      file: '/Library/Managed Preferences/app.wallet-pos.till.plist',
+    });
+    expect(systemPolicySource('win32')).toEqual({ kind: 'registry', key: 'HKLM\\Software\\Policies\\WalletPOS' });
     expect(policyPathFromArgs(['node', 'main.js', '--policy', '/tmp/p.json'])).toBe('/tmp/p.json');
     expect(policyPathFromArgs(['--policy=/tmp/q.json'])).toBe('/tmp/q.json');
     expect(policyPathFromArgs(['--data-dir', 'x'])).toBeNull();

@@ -1,31 +1,32 @@
-import { readFileSync } from 'node:fs';
-import { readPolicyFile, type Policy } from './policy-document.ts';
+import type { Policy } from './policy-document.ts';
 
-// A till runs for months: a policy IT pushes today must not wait for the next restart. The file is read again
-// every few seconds and its text compared, rather than watched: IT's tools replace the file (write elsewhere,
-// rename over it) or create it where there was none, which a watch on the old file misses, fs.watchFile's
-// first look races a write made just after it starts, and the file is tiny. Only a change of its text counts.
+// A till runs for months: a policy IT pushes today must not wait for the next restart. The policy is read again
+// every few seconds and compared with the last reading, rather than watched: IT's tools replace a file (write
+// elsewhere, rename over it) or create it where there was none, which a watch on the old file misses; a registry
+// key or managed preferences have no watch a plain Node process can use; and a change of a file's owner or mode
+// (a policy made writable by others is refused) changes no text. Only a change of what is in force counts.
 
-export function watchPolicyFile(
-  file: string,
+export function watchPolicy(
+  read: () => Promise<Policy | null>,
   onChange: (policy: Policy | null) => void,
   intervalMs = 5_000,
 ): () => void {
-  let lastText = textOf(file);
+  let last: Promise<string> = read().then(fingerprint, () => '');
+  let stopped = false;
   const timer = setInterval(() => {
-    const text = textOf(file);
-    if (text === lastText) return;
-    lastText = text;
-    onChange(readPolicyFile(file));
+    last = last.then(async (before) => {
+      const policy = await read().catch(() => undefined);
+      if (policy === undefined) return before;
+      const now = fingerprint(policy);
+      if (now !== before && !stopped) onChange(policy);
+      return now;
+    });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
-function textOf(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
+const fingerprint = (policy: Policy | null): string => JSON.stringify(policy);

@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
-import { DEFAULT_SETTINGS, type Locale, type PrinterSettings } from '../../../shared/settings.ts';
+import { DEFAULT_SETTINGS, type Locale } from '../../../shared/settings.ts';
+import type { PrinterSettings } from '../../../shared/printer.ts';
 import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/virtual-printer.ts';
 import { codePageOf, encodeChinese } from './code-page.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A Simplified Chinese till prints for a Simplified Chinese printer: its receipts go in GB18030, decoded here by
 // a virtual printer whose firmware reads GB18030 (Node's own WHATWG decoder, not the till's encoder), over TCP.
@@ -41,7 +41,7 @@ const receiptJob = (merchantName: string) => {
 };
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'code-page-'));
+  dir = tempFolder('code-page-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed'), codePage: 'gb18030' });
   record = openPrintRecord(join(dir, 'prints.sqlite'));
   locale = 'zh-Hans';
@@ -51,7 +51,7 @@ beforeEach(async () => {
 afterEach(async () => {
   record.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 describe('the code page of the receipt’s Chinese', () => {

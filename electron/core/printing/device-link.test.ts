@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PosError } from '../../../shared/errors.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { createEscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A device printer (USB, serial) is a file the till writes and reads. One that is missing is offline; one that
 // takes bytes but never answers a status query (a plain file, a printer without a back channel) is not treated
@@ -14,12 +14,12 @@ import { openPrintRecord, type PrintRecord } from './print-record.ts';
 let dir: string;
 let record: PrintRecord;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'device-link-'));
+  dir = tempFolder('device-link-');
   record = openPrintRecord(join(dir, 'prints.sqlite'));
 });
 afterEach(() => {
   record.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 const printerAt = (path: string) =>

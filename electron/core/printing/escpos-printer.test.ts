@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
-import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
-import { DEFAULT_SETTINGS, type Locale, type PrinterSettings } from '../../../shared/settings.ts';
+import { DEFAULT_SETTINGS, type Locale } from '../../../shared/settings.ts';
+import type { PrinterSettings } from '../../../shared/printer.ts';
 import { encodeBig5 } from './big5.ts';
 import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/virtual-printer.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The till's ESC/POS printing against the virtual printer over a real TCP socket: what arrives on the wire,
 // decoded by the printer's side, and what happens when the printer is not ready.
@@ -51,7 +51,7 @@ async function printError(run: Promise<unknown>): Promise<string> {
 }
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'escpos-printer-'));
+  dir = tempFolder('escpos-printer-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed') });
   record = openPrintRecord(join(dir, 'prints.sqlite'));
   locale = 'en';
@@ -61,7 +61,7 @@ beforeEach(async () => {
 afterEach(async () => {
   record.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 describe('a receipt on an ESC/POS printer', () => {

@@ -1,7 +1,7 @@
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
-import type { PrinterCheck, PrinterStatus } from '../../../shared/printer.ts';
+import type { PrinterCheck, PrinterStatus, PrinterSettings } from '../../../shared/printer.ts';
 import { LANGUAGES } from '../../../shared/locales/index.ts';
-import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
+import type { Locale } from '../../../shared/settings.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { openDeviceLink } from './device-link.ts';
 import { CODE_PAGE_SAMPLE, codePageOf } from './code-page.ts';

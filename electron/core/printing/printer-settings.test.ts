@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
@@ -7,15 +6,16 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { settingsProblems } from '../settings/settings-problems.ts';
 import { openSettingsService } from '../settings/settings-service.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The printer setting: a settings file from before it loads with the system printer, and an ESC/POS printer
 // is refused without somewhere to send to.
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'printer-settings-'));
+  dir = tempFolder('printer-settings-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 describe('the printer setting', () => {
   it('a settings file written before printers were a setting loads, with the system printer on 80 mm', async () => {

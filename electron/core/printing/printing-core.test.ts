@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
@@ -12,6 +10,7 @@ import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/virtual-printer.ts';
 import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // receipts.print through the whole core, as the browser preview serves it (no system printer): with an ESC/POS
 // printer in Settings, the core prints it itself, over a real socket to the virtual printer.
@@ -21,7 +20,7 @@ let core: Core;
 let sim: VirtualPrinter;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'printing-core-'));
+  dir = tempFolder('printing-core-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed') });
   core = await createCore({
     dataDir: dir,
@@ -35,7 +34,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await core.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 const useVirtualPrinter = () =>

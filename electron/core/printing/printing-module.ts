@@ -3,11 +3,11 @@ import type { Handlers } from '../../../shared/contract.ts';
 import { buildDayReport } from '../../../shared/day-report-document.ts';
 import { buildShiftReport } from '../../../shared/shift-report-document.ts';
 import type { ShiftView, StaffRef } from '../../../shared/staff.ts';
-import type { DaySummary } from '../../../shared/domain.ts';
+import type { DaySummary } from '../../../shared/payment-history.ts';
 import { PosError } from '../../../shared/errors.ts';
-import type { PrinterStatus } from '../../../shared/printer.ts';
+import type { PrinterStatus, PrinterSettings } from '../../../shared/printer.ts';
 import type { ReceiptDocument, ReceiptTerminal } from '../../../shared/receipt.ts';
-import type { Locale, PrinterSettings } from '../../../shared/settings.ts';
+import type { Locale, SettingsPatch } from '../../../shared/settings.ts';
 import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, PRINT_RECORD_FILE, type PrintWhat } from './print-record.ts';
@@ -38,6 +38,8 @@ export interface PrintingOptions {
   readonly drawerOpener: () => StaffRef | null;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
+  /** Throws settings.locked, naming the field, when a draft changes what the fleet's policy locks. */
+  readonly refuseLocked: (patch: SettingsPatch) => void;
   readonly onStatus: () => void;
   /** How often a configured ESC/POS printer is asked how it is, between prints (the status bar). */
   readonly watchIntervalMs?: number;
@@ -110,6 +112,8 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
     handlers: {
       async 'printer.testPage'({ printer }) {
         if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');
+        // A draft may not try out what the policy locks (another printer's address, say) any more than save it.
+        if (printer) options.refuseLocked({ settings: { printer } });
         const settings = printer ?? options.till().printer;
         if (settings.kind === 'system')
           throw new PosError('request.invalid', { cause: 'the system printer has no test page from the till' });

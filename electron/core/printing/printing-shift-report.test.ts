@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money.ts';
@@ -10,6 +8,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { startVirtualPrinter, type VirtualPrinter } from '../../printing-sim/virtual-printer.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A shift's X and Z reports through the whole core onto the virtual ESC/POS printer (a real socket): the Z is
 // printed from the report kept at the close, and a second print of it says Copy.
@@ -19,7 +18,7 @@ let core: Core;
 let sim: VirtualPrinter;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'printing-shift-'));
+  dir = tempFolder('printing-shift-');
   sim = await startVirtualPrinter({ folder: join(dir, 'printed') });
   core = await createCore({
     dataDir: dir,
@@ -36,7 +35,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await core.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 const textsOf = (job: (typeof sim.jobs)[number]): string[] =>

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../shared/domain.ts';
+import type { CountryCode } from '../../../shared/money.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import { InStoreClient, type InStoreClientConfig } from '../instore/client.ts';

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../shared/domain.ts';
+import type { CountryCode } from '../../../shared/money.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { DemoCredentials } from './provider-access.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paidPaymentView } from '../../../shared/paid-payment.test-helper.ts';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
 import type { Locale } from '../../../shared/settings.ts';
 

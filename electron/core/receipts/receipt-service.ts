@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../shared/contract.ts';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import {
   buildReceipt,

@@ -1,4 +1,4 @@
-import type { EnvironmentId } from '../../../shared/domain.ts';
+import type { EnvironmentId } from '../../../shared/settings.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { isLoopbackHost } from '../http/base-url.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import type { LinkedCustomerDetail } from '../../../shared/customers.ts';
 import { visibleTo } from './display-redaction.ts';
 
 // The customer display is never handed a staff name, whatever carries it: a payment or refund (takenBy, cancelledBy,

@@ -1,4 +1,5 @@
-import type { HoldView, PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
+import type { PaymentView, RefundView } from '../../../shared/payments.ts';
 import type { Result } from '../../../shared/result.ts';
 import type { WindowRole } from './window-channels.ts';
 

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A supervisor PIN, register refunds and register keys need an admin PIN first: without one, Settings are open
 // to anyone at the till, who could switch refunds on, make a register key and refund. The whole core, through
@@ -16,11 +15,11 @@ let dir = '';
 afterEach(async () => {
   await core?.close();
   core = null;
-  rmSync(dir, { recursive: true, force: true });
+  removeFolder(dir);
 });
 
 async function freshTill(): Promise<Core> {
-  dir = mkdtempSync(join(tmpdir(), 'admin-pin-first-'));
+  dir = tempFolder('admin-pin-first-');
   core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),

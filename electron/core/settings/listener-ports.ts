@@ -1,4 +1,4 @@
-import type { ListenerName, ListenRefusal } from '../../../shared/domain.ts';
+import type { ListenerName, ListenRefusal } from '../../../shared/status.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { probePort } from '../http/listen-probe.ts';

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -8,6 +7,7 @@ import { createCore } from '../core.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
 import { openConfSettingsFile } from './settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE } from './settings-service.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The wrong-PIN lockout survives a restart: the whole core (settings, sandbox, journals) is closed and
 // started again on the same data folder between guesses, as a thief restarting the app would, and the sixth
@@ -19,11 +19,11 @@ let core: Core | null = null;
 afterEach(async () => {
   await core?.close();
   core = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pin-lockout-'));
+  const dir = tempFolder('pin-lockout-');
   dirs.push(dir);
   return dir;
 }

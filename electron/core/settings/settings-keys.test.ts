@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -9,6 +7,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
 import { openConfSettingsFile } from './settings-file.ts';
 import { openSettingsService, type SettingsService } from './settings-service.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Setting names that are also names every object inherits (Object.prototype): `key in defaults` said yes to
 // them, so `constructor` or `toString` passed as known settings, and `__proto__` (an own key after
@@ -19,14 +18,14 @@ let dir: string;
 let service: SettingsService;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'settings-keys-'));
+  dir = tempFolder('settings-keys-');
   service = await openSettingsService({
     file: openConfSettingsFile(dir),
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),
     lockoutFile: join(dir, 'pin-lockout.json'),
   });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /** Only settings.save, on this test's service (dispatch needs nothing else for it). */
 function core(): Handlers {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -7,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
 import { openConfSettingsFile } from './settings-file.ts';
 import { openSettingsService, type SettingsService } from './settings-service.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 let dir: string;
 let vaultPath: string;
@@ -37,10 +37,10 @@ async function invalidField(
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'settings-'));
+  dir = tempFolder('settings-');
   vaultPath = join(dir, 'secrets.dev.json');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 describe('settings service', () => {
   it('starts from the defaults on the embedded sandbox (demo)', async () => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
@@ -9,6 +8,7 @@ import { createCore } from '../core.ts';
 import { dispatch } from '../dispatch.ts';
 import { DevelopmentFileVault } from './development-file-vault.ts';
 import type { SecretVault } from './secret-vault.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The admin lock must fail CLOSED when the secret vault cannot be read. The attack: a damaged development
 // vault (or, in the app, an OS key store that changed) made every secret read as "not stored", so
@@ -20,11 +20,11 @@ const cores: Core[] = [];
 
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
 });
 
 function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vault-unreadable-'));
+  const dir = tempFolder('vault-unreadable-');
   dirs.push(dir);
   return dir;
 }
@@ -36,15 +36,6 @@ async function openCore(
   const core = await createCore({ dataDir: dir, vault, transport: 'web', version: 'test', statusIntervalMs: 60_000 });
   cores.push(core);
   return core;
-}
-
-async function caught(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
 }
 
 /** A till set up by its admin: a PIN and real-environment credentials. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createSettleEngine, type SettleWork } from './settle-engine.ts';
 

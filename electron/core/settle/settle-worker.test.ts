@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SettleWorker, type Pass, type PassState } from './settle-worker.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The worker's mechanics, with a scripted pass: passes never overlap, a wake cuts the sleep short, "look
 // now" waits for a pass that started after it was asked, and the worker ends when there is nothing to do.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../shared/staff.ts';
 import { closeOpenedCores, openCore, paidPayment } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // Shifts with the real staff module, through the composed core (dispatch: schemas, handlers, envelopes): the
 // session carries the shift and session.changed follows it; payments and refunds carry who did them.
@@ -67,6 +68,6 @@ async function waitForSettled(call: <T>(channel: string, payload: unknown) => Pr
     });
     if (detail.payment.state === 'final' && detail.refunds.every((refund) => refund.state === 'succeeded')) return;
     if (Date.now() > until) throw new Error('the payment did not settle');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }

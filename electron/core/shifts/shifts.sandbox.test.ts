@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { PosError } from '../../../shared/errors.ts';
 import type { ShiftReport } from '../../../shared/staff.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { csvRecords } from '../payments/journal/csv-rows.test-helper.ts';
@@ -12,6 +8,7 @@ import { createPaymentModule } from '../payments/payment-service.ts';
 import { control, FAST, mintCode, waitForDetail } from '../payments/payment-service.test-helper.ts';
 import { openTestContext } from '../payments/payment-test-context.test-helper.ts';
 import { ALICE, BOB, SUE, testStaffAccess } from './staff-access.test-helper.ts';
+import { caught, removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // A shift end to end against the embedded sandbox (real sockets, a real journal file): two cashiers and a
 // supervisor take, cancel and refund payments, a register sells; the Z report, the payments CSV and the journal
@@ -19,7 +16,7 @@ import { ALICE, BOB, SUE, testStaffAccess } from './staff-access.test-helper.ts'
 
 async function openTill(refundWithoutApprovalUpToMinor = 0) {
   const sandbox = await startSandbox({ confirmDelayMs: 100, seed: 22 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'shifts-test-'));
+  const dataDir = tempFolder('shifts-test-');
   const test = await openTestContext({ dataDir, sandbox });
   const staff = testStaffAccess({ signInRequired: true, refundWithoutApprovalUpToMinor });
   const module = await createPaymentModule(FAST)({ ...test.context, staff });
@@ -27,7 +24,7 @@ async function openTill(refundWithoutApprovalUpToMinor = 0) {
     await module.close();
     await test.close();
     await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(dataDir);
   });
   const h = module.handlers;
   const shifts = module.shifts.handlers;
@@ -46,15 +43,6 @@ async function openTill(refundWithoutApprovalUpToMinor = 0) {
   return { sandbox, dataDir, staff, module, h, shifts, paidByCustomerCode, paidByOurQr };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PosError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PosError);
-  return error as PosError;
-}
-
 /** "12.34" → 1234, in integers only. */
 function minorOf(major: string): number {
   const [whole, cents = ''] = major.split('.');
@@ -67,15 +55,15 @@ describe('a shift with several cashiers', () => {
     const { h, shifts, staff } = till;
 
     // Nobody signed in with sign-in required: no sale, no shift.
-    expect((await rejection(shifts['shifts.open']({}))).code).toBe('auth.sign-in-required');
-    expect((await rejection(h['payments.chargeMerchantQr']({ amountMinor: 100, currency: 'SGD' }))).code).toBe(
+    expect((await caught(shifts['shifts.open']({}))).code).toBe('auth.sign-in-required');
+    expect((await caught(h['payments.chargeMerchantQr']({ amountMinor: 100, currency: 'SGD' }))).code).toBe(
       'auth.sign-in-required',
     );
 
     staff.signIn(ALICE);
     const opened = (await shifts['shifts.open']({ note: ' morning ' })).shift;
     expect(opened).toMatchObject({ number: 1, openedBy: { id: 'alice', name: 'Alice Tan' }, note: 'morning' });
-    expect((await rejection(shifts['shifts.open']({}))).code).toBe('shift.already-open');
+    expect((await caught(shifts['shifts.open']({}))).code).toBe('shift.already-open');
     const a1 = await till.paidByCustomerCode(1000);
     const a2 = await till.paidByCustomerCode(2555);
     expect((await h['payments.get']({ referenceId: a1 })).payment.takenBy).toEqual({ id: 'alice', name: 'Alice Tan' });
@@ -93,7 +81,7 @@ describe('a shift with several cashiers', () => {
       id: 'bob',
       name: 'Bob Lim',
     });
-    expect((await rejection(h['payments.cancel']({ referenceId: a1 }))).code).toBe('auth.not-allowed');
+    expect((await caught(h['payments.cancel']({ referenceId: a1 }))).code).toBe('auth.not-allowed');
 
     // A register's sale, handed over while Bob is signed in: his.
     const sale = await till.module.register.startSale(
@@ -108,10 +96,8 @@ describe('a shift with several cashiers', () => {
 
     // Bob refunds Alice's sale: refused without an approval, approved by Sue's own PIN on the same request.
     const refundA1 = { referenceId: a1, amountMinor: 333, reason: 'wrong size' };
-    expect((await rejection(h['payments.refund'](refundA1))).code).toBe('supervisor.pin-required');
-    expect((await rejection(h['payments.refund']({ ...refundA1, supervisorPin: '2222' }))).code).toBe(
-      'auth.not-allowed',
-    );
+    expect((await caught(h['payments.refund'](refundA1))).code).toBe('supervisor.pin-required');
+    expect((await caught(h['payments.refund']({ ...refundA1, supervisorPin: '2222' }))).code).toBe('auth.not-allowed');
     const approved = await h['payments.refund']({ ...refundA1, supervisorPin: '9999' });
     expect(approved.refunds[0]).toMatchObject({
       state: 'succeeded',
@@ -124,8 +110,8 @@ describe('a shift with several cashiers', () => {
 
     // A cashier may neither read the X report nor close.
     staff.signIn(ALICE);
-    expect((await rejection(shifts['shifts.report']({ id: opened.id }))).code).toBe('auth.not-allowed');
-    expect((await rejection(shifts['shifts.close']({}))).code).toBe('auth.not-allowed');
+    expect((await caught(shifts['shifts.report']({ id: opened.id }))).code).toBe('auth.not-allowed');
+    expect((await caught(shifts['shifts.close']({}))).code).toBe('auth.not-allowed');
 
     staff.signIn(SUE);
     const x = (await shifts['shifts.report']({ id: opened.id })).shift;
@@ -151,18 +137,21 @@ describe('a shift with several cashiers', () => {
         staff: { id: 'alice', name: 'Alice Tan' },
         paid: { count: 2, total: { amountMinor: 3555, currency: 'SGD' } },
         refunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 0,
       },
       {
         staff: { id: 'bob', name: 'Bob Lim' },
         paid: { count: 2, total: { amountMinor: 1941, currency: 'SGD' } },
         refunds: { count: 1, total: { amountMinor: 333, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 1,
       },
       {
         staff: { id: 'sue', name: 'Sue Wong' },
         paid: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         refunds: { count: 1, total: { amountMinor: 501, currency: 'SGD' } },
+        unapprovedRefunds: { count: 0, total: { amountMinor: 0, currency: 'SGD' } },
         cancels: 0,
       },
     ]);
@@ -225,7 +214,7 @@ describe('a shift with several cashiers', () => {
     await shifts['shifts.open']({});
     const open = await h['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
     staff.signIn(SUE);
-    const refused = await rejection(shifts['shifts.close']({}));
+    const refused = await caught(shifts['shifts.close']({}));
     expect(refused.code).toBe('shift.payments-open');
     expect(refused.details).toEqual({ referenceIds: open.referenceId });
     expect(refused.notice).toMatchObject({ key: 'shift.payments-open', params: { count: 1 } });
@@ -242,7 +231,7 @@ describe('a shift with several cashiers', () => {
     staff.signIn(ALICE);
     const referenceId = await till.paidByCustomerCode(1000);
     // No amount: the refund of all that is left is judged on the payment's 10.00, over the 5.00 limit.
-    expect((await rejection(h['payments.refund']({ referenceId, reason: 'returned' }))).code).toBe(
+    expect((await caught(h['payments.refund']({ referenceId, reason: 'returned' }))).code).toBe(
       'supervisor.pin-required',
     );
     const alone = await h['payments.refund']({ referenceId, amountMinor: 500, reason: 'returned' });
@@ -251,7 +240,7 @@ describe('a shift with several cashiers', () => {
       refundedBy: { id: 'alice', name: 'Alice Tan' },
       approvedBy: null,
     });
-    expect((await rejection(h['payments.refund']({ referenceId, amountMinor: 501, reason: 'returned' }))).code).toBe(
+    expect((await caught(h['payments.refund']({ referenceId, amountMinor: 501, reason: 'returned' }))).code).toBe(
       'supervisor.pin-required',
     );
   });

@@ -1,6 +1,6 @@
 import { PosError, type ErrorCode } from '../../../shared/errors.ts';
-import type { Money } from '../../../shared/money.ts';
 import { roleHas, type SignedInStaff, type StaffRef, type StaffRight } from '../../../shared/staff.ts';
+import type { RefundToAuthorize } from '../staff/refund-approval.ts';
 import type { RefundAuthority, StaffAccess } from '../staff/staff-access.ts';
 
 // TESTS ONLY: a StaffAccess with the people a test chooses and the rights of their roles (shared/staff.ts
@@ -49,10 +49,11 @@ export function testStaffAccess(
     },
     signedIn: () => signedIn,
     requireRight,
-    async authorizeRefund(amount: Money, approverPin: string | undefined): Promise<RefundAuthority> {
+    async authorizeRefund(refund: RefundToAuthorize, approverPin: string | undefined): Promise<RefundAuthority> {
       const refundedBy = signedIn ? ref(signedIn) : null;
       if (approverPin === undefined) {
-        if (amount.amountMinor <= (options.refundWithoutApprovalUpToMinor ?? 0)) {
+        // The payment's refunds together, as the real rule (staff/refund-approval.ts) judges them.
+        if (refund.refundedBeforeMinor + refund.amount.amountMinor <= (options.refundWithoutApprovalUpToMinor ?? 0)) {
           if (!signedIn && options.signInRequired) throw refusal(SIGN_IN_REQUIRED, 'refund');
           return { refundedBy, approvedBy: null };
         }

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
 import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
 import { journalFileIn, openJournal } from '../payments/journal/journal.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // One rule for both journals' atomically (journal-facade.ts): a failure of the journal itself reaches the
 // caller as a typed journal.unavailable, so a disk error mid-payment is an answer and not a crash; the
@@ -54,9 +52,9 @@ const journals: Record<'payments' | 'customers', (dir: string) => UnderTest> = {
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'journal-facade-'));
+  dir = tempFolder('journal-facade-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 function thrownBy(run: () => unknown): unknown {
   try {

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import type { JournalProblemKind } from '../../../shared/domain.ts';
+import type { JournalProblemKind } from '../../../shared/journal.ts';
 import { customerJournalFileIn, openCustomerJournal } from '../customers/journal.ts';
 import { tempFolder, testClock } from '../payments/journal/journal-fixture.test-helper.ts';
 import { JournalLostError, resolveJournalProblem } from './journal-file.ts';

@@ -1,6 +1,6 @@
 import { renameSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import type { JournalAction, JournalName, JournalProblem, JournalProblemKind } from '../../../shared/domain.ts';
+import type { JournalAction, JournalName, JournalProblem, JournalProblemKind } from '../../../shared/journal.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { createTransactions, openDatabase, sqliteErrorCode, type Transactions } from './database.ts';
 import {

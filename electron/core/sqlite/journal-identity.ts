@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { JournalProblem } from '../../../shared/domain.ts';
+import type { JournalProblem } from '../../../shared/journal.ts';
 
 // Each journal file's identity, kept in the file itself: a random id given when the journal began (and again when
 // an admin keeps a refused file) and the number of write transactions it has committed (the mark beside it keeps

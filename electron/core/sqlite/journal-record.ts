@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { JOURNAL_NAMES, type JournalName } from '../../../shared/domain.ts';
+import { JOURNAL_NAMES, type JournalName } from '../../../shared/journal.ts';
 import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 
 // The till's second record of each journal: `journal-records.json` in the data folder, a file of its own. The

@@ -1,8 +1,8 @@
 import { PosError } from '../../../shared/errors.ts';
-import type { Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { roleHas, type SignedInStaff, type StaffRef, type StaffRight } from '../../../shared/staff.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import { cashierRefundNeedsApproval, type RefundToAuthorize } from './refund-approval.ts';
 import type { StaffAccess } from './staff-access.ts';
 import type { StaffPins } from './staff-pins.ts';
 import { signInRequired, type StaffSession } from './staff-session.ts';
@@ -43,7 +43,7 @@ export function signedInStaffAccess(deps: {
     requireRight,
 
     // One approval, one refund: the PIN is checked for this refund and nothing is kept for the next one.
-    async authorizeRefund(amount: Money, approverPin: string | undefined) {
+    async authorizeRefund(refund: RefundToAuthorize, approverPin: string | undefined) {
       const who = session.signedIn();
       session.touch();
       if (who === null) {
@@ -57,20 +57,19 @@ export function signedInStaffAccess(deps: {
         }
         return { refundedBy: ref(who), approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
       }
-      // A cashier: small refunds alone when Settings allow it; otherwise (or when a PIN is given anyway) an
-      // approver's own PIN, on the same screen.
-      const limitMinor = settings.current().staff.refundWithoutApprovalUpToMinor;
-      const noPin = approverPin === undefined || approverPin === '';
-      if (noPin && amount.amountMinor <= limitMinor) return { refundedBy: ref(who), approvedBy: null };
-      if (noPin) {
-        throw new PosError('supervisor.pin-required', {
-          notice:
-            limitMinor > 0
-              ? notice('auth.refund-needs-approval-over', {
-                  limit: { amountMinor: limitMinor, currency: amount.currency },
-                })
-              : notice('auth.refund-needs-approval'),
+      // A cashier: small refunds alone when Settings allow it (refund-approval.ts: the payment's refunds together,
+      // and the cashier's in this shift); otherwise (or when a PIN is given anyway) an approver's own PIN.
+      if (approverPin === undefined || approverPin === '') {
+        const { staff } = settings.current();
+        const why = cashierRefundNeedsApproval({
+          amount: refund.amount,
+          refundedBeforeMinor: refund.refundedBeforeMinor,
+          unapprovedInShiftMinor: refund.unapprovedInShiftMinor(who.id),
+          limitMinor: staff.refundWithoutApprovalUpToMinor,
+          shiftCapMinor: staff.unapprovedRefundsPerShiftMinor,
         });
+        if (why === null) return { refundedBy: ref(who), approvedBy: null };
+        throw new PosError('supervisor.pin-required', { notice: why });
       }
       return { refundedBy: ref(who), approvedBy: await pins.approverByPin(approverPin, 'approve-refund') };
     },

@@ -1,5 +1,4 @@
 import { PosError } from '../../../shared/errors.ts';
-import type { Money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import {
   BUILT_IN_DEFAULT_NAMES,
@@ -9,6 +8,7 @@ import {
   type StaffRight,
 } from '../../../shared/staff.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { RefundToAuthorize } from './refund-approval.ts';
 
 // The one door the payment and customer services ask "who is doing this, and may they?". The staff module
 // (this folder) answers it from the signed-in person and the staff list; `twoPinStaffAccess` answers it as the
@@ -32,9 +32,10 @@ export interface StaffAccess {
   /**
    * A refund at the counter: who refunds, and who approved it with their own PIN (`approverPin`; a supervisor
    * refunding for themselves confirms with theirs). Refused `supervisor.pin-wrong` / `supervisor.pin-required`
-   * as before staff existed; `auth.not-allowed` when the approver lacks the approve-refund right.
+   * as before staff existed; `auth.not-allowed` when the approver lacks the approve-refund right. A cashier's
+   * refund without a PIN is judged with what was refunded before it (refund-approval.ts).
    */
-  authorizeRefund(amount: Money, approverPin: string | undefined): Promise<RefundAuthority>;
+  authorizeRefund(refund: RefundToAuthorize, approverPin: string | undefined): Promise<RefundAuthority>;
   /**
    * Another approval by someone's own PIN (a linked customer's charge approved by a supervisor): who, holding
    * `right`. Refused `supervisor.pin-required` / `supervisor.pin-wrong` (locked: the wait in the notice) /
@@ -48,7 +49,7 @@ export function twoPinStaffAccess(settings: SettingsService): StaffAccess {
   return {
     signedIn: () => null,
     requireRight: () => null,
-    async authorizeRefund(_amount, approverPin) {
+    async authorizeRefund(_refund, approverPin) {
       if (approverPin === undefined) throw new PosError('supervisor.pin-required');
       const pin = await settings.verifyPin('supervisor', approverPin);
       if (pin === 'not-set') {

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { CoreEvent } from '../core-api.ts';
@@ -9,6 +7,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { openConfSettingsFile } from '../settings/settings-file.ts';
 import { openSettingsService, PIN_LOCKOUT_FILE, type SettingsService } from '../settings/settings-service.ts';
 import { createStaffModule, type StaffModule } from './staff-module.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // TESTS ONLY: the staff module on a real data folder (settings file, development vault, lockout file, staff.json)
 // with a clock the test moves. Each test file removes its folders with afterEach(removeStaffFolders).
@@ -32,7 +31,7 @@ export interface StaffBench {
 
 /** A till on `dir` (a new folder when absent): settings, then the staff module, as core.ts puts them together. */
 export async function openStaffBench(dir?: string): Promise<StaffBench> {
-  const folder = dir ?? mkdtempSync(join(tmpdir(), 'staff-'));
+  const folder = dir ?? tempFolder('staff-');
   if (!dir) folders.push(folder);
   let clock = Date.parse('2026-11-27T06:00:00Z');
   const now = () => clock;
@@ -75,7 +74,7 @@ export async function openStaffedBench(): Promise<StaffBench> {
 }
 
 export function removeStaffFolders(): void {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 }
 
 /** The PosError `promise` is refused with (fails the test when it is not refused with that code). */

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../security/csp.ts';
 import { appProtocolResponse } from './app-protocol-response.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // What the app:// protocol handler answers: every response, refusals included, carries the CSP and the
 // other security headers.
@@ -12,7 +12,7 @@ let base: string;
 let root: string;
 
 beforeAll(() => {
-  base = mkdtempSync(join(tmpdir(), 'app-protocol-'));
+  base = tempFolder('app-protocol-');
   root = join(base, 'renderer');
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>POS</title>');
@@ -21,7 +21,7 @@ beforeAll(() => {
   writeFileSync(join(base, 'secret.txt'), 'outside');
 });
 
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 
 describe('appProtocolResponse', () => {
   it.each<[string, string, string, number]>([

@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../security/csp.ts';
 import { serveRendererPath } from './renderer-files.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 let base: string;
 let root: string;
 
 beforeAll(() => {
-  base = mkdtempSync(join(tmpdir(), 'renderer-files-'));
+  base = tempFolder('renderer-files-');
   root = join(base, 'renderer');
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>POS</title>');
@@ -20,7 +20,7 @@ beforeAll(() => {
   symlinkSync(join(base, 'secret.txt'), join(root, 'assets', 'link.txt'));
 });
 
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 
 describe('serveRendererPath', () => {
   it.each(['/', '/customer-display'])('serves index.html for %s with the CSP header', async (path) => {

@@ -1,4 +1,4 @@
-import type { ListenerName, ListenerProblem } from '../../../shared/domain.ts';
+import type { ListenerName, ListenerProblem } from '../../../shared/status.ts';
 import { noticeInEnglish } from '../../../shared/notices.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { listenRefusalOf } from '../http/listen.ts';

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListenerProblem } from '../../../shared/domain.ts';
+import type { ListenerProblem } from '../../../shared/status.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { controlCall, freePort, startTestSandbox, waitFor } from '../../sandbox/sandbox.test-helper.ts';
@@ -13,6 +11,7 @@ import { createCore } from '../core.ts';
 import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // Issue 21.1: a port another program holds never stops the till. A real environment whose in-store webhook port
 // was taken ended the process (an 'error' event nobody heard), at every start. Now every listener that follows
@@ -30,7 +29,7 @@ afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
   for (const sandbox of sandboxes.splice(0)) await sandbox.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeFolder(dir);
   logged.length = 0;
 });
 
@@ -81,7 +80,7 @@ describe('a listener’s port another program holds', () => {
   it('the till starts, the status bar says which port each listener cannot have, and a payment is taken', async () => {
     const sandbox = await startTestSandbox();
     sandboxes.push(sandbox);
-    const dir = mkdtempSync(join(tmpdir(), 'listeners-'));
+    const dir = tempFolder('listeners-');
     dirs.push(dir);
     const ports = { instore: await freePort(), orders: await freePort(), register: await freePort() };
     const first = await openCore(dir);
@@ -130,7 +129,7 @@ describe('a listener’s port another program holds', () => {
   it('a save that would move a webhook listener onto a port another program holds is refused next to its field', async () => {
     const sandbox = await startTestSandbox();
     sandboxes.push(sandbox);
-    const dir = mkdtempSync(join(tmpdir(), 'listeners-'));
+    const dir = tempFolder('listeners-');
     dirs.push(dir);
     const core = await openCore(dir);
     const ports = { instore: await freePort(), orders: await freePort(), register: await freePort() };

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { controlCall, sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { controlCall } from '../../sandbox/sandbox.test-helper.ts';
 import { createCustomerModule } from '../customers/customer-module.ts';
 import { EVERY_REQUEST_APPROVED, linked } from '../customers/customer-service.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { mintCode, openHarness, waitForDetail, type Harness } from '../payments/payment-service.test-helper.ts';
 import { TEST_SUPERVISOR_PIN } from '../payments/payment-test-context.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The request budget and its lanes, counted where it matters: at the sandbox, from its request log (when each
 // status request arrived). However many orders a till watches, its status requests stay within the

@@ -7,7 +7,7 @@ import {
   type StatusBudget,
 } from './status-budget.ts';
 import type { Timers } from '../timers.ts';
-import { sleep } from '../../sandbox/sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // The status budget's rules, on the real clock: lanes are served in order, the budget holds over every
 // sliding second whatever the mix, a person's lookup finds a slot kept for it, a waiting lookup can be moved

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { ConnectionTestResult } from '../../../shared/settings.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import { notice } from '../../../shared/notices.ts';
 import { createStatusMonitor } from './status-monitor.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 function probeResult(reachable: boolean, clockSkewMs: number | null): ConnectionTestResult {
   return {
@@ -62,7 +63,7 @@ describe('status monitor', () => {
       environment: () => ({ environment: 'provider-sandbox', demo: false }),
       probe: async () => {
         calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await sleep(10);
         throw new Error('boom');
       },
       counts: () => ({ pendingCount: 0, unresolvedCount: 0 }),
@@ -107,11 +108,10 @@ describe('status monitor', () => {
     });
     monitor.start();
     const until = Date.now() + 2_000;
-    while (monitor.snapshot().providerReachable !== true && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    while (monitor.snapshot().providerReachable !== true && Date.now() < until) await sleep(10);
     expect(monitor.snapshot().providerReachable).toBe(true);
     expect(probes).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(probes).toBe(3); // reachable again: back to the normal interval
     monitor.close();
   });

@@ -1,5 +1,6 @@
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
-import type { JournalProblem, ListenerProblem, StatusSnapshot } from '../../../shared/domain.ts';
+import type { ConnectionTestResult } from '../../../shared/settings.ts';
+import type { ListenerProblem, StatusSnapshot } from '../../../shared/status.ts';
+import type { JournalProblem } from '../../../shared/journal.ts';
 import type { PrinterStatus } from '../../../shared/printer.ts';
 import type { PaymentCounts } from '../payments/payment-module.ts';
 

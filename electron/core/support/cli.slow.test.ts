@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
@@ -8,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core.ts';
 import { journalFileIn } from '../payments/journal/journal.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // `npm run support-bundle` on the data folder of a till that will not start: a plain Node process, no core.
 
@@ -15,7 +15,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const run = promisify(execFile);
 const folders: string[] = [];
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) removeFolder(folder);
 });
 
 const ADMIN_PIN = '90571368';
@@ -23,7 +23,7 @@ const MERCHANT_SECRET = 'TKsecret-cli-5e0b7a41-stored';
 
 /** A data folder as a till leaves it: settings, the preview's development vault, both journals, logs. */
 async function aTillsDataFolder(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'support-cli-'));
+  const dir = tempFolder('support-cli-');
   folders.push(dir);
   const core = await createCore({
     dataDir: dir,

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { JOURNAL_NAMES, type JournalName } from '../../../shared/domain.ts';
+import { JOURNAL_NAMES, type JournalName } from '../../../shared/journal.ts';
 import { customerJournalFileIn } from '../customers/journal.ts';
 import { LATEST_CUSTOMER_SCHEMA } from '../customers/migrations/index.ts';
 import { journalFileIn } from '../payments/journal/journal.ts';

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { FAST } from '../payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { DEMO_CREDENTIALS, DEMO_TOKENIZED_CREDENTIALS } from '../provider/demo.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
+import { tempFolder } from '../../testing/helpers.ts';
 
 // A till's whole working day through the composed core (real sandbox, real SQLite, real log files): secrets
 // saved, PINs right and wrong, a charge, a refund, a register key, a screen's error quoting a credential. Then
@@ -27,7 +27,7 @@ const ACCESS_SECRET = 'SKsecret-d41d8cd98f00b204-refused-save';
 const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0aWxsIn0.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
 
 async function openTill(): Promise<{ core: Core; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'support-'));
+  const dir = tempFolder('support-');
   const core = await createCore({
     dataDir: dir,
     vault: new DevelopmentFileVault(join(dir, 'vault.json')),

@@ -1,4 +1,4 @@
-import type { StatusSnapshot } from '../../../shared/domain.ts';
+import type { StatusSnapshot } from '../../../shared/status.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { HandlerPart } from '../compose-handlers.ts';
 import { logsFolderOf, type TillLog } from '../logging/log-file.ts';

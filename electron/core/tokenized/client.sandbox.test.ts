@@ -13,7 +13,7 @@ import { controlCall, startTestSandbox, waitFor } from '../../sandbox/sandbox.te
 import { createTokenizedClient, type TokenizedClient, type TokenizedClientConfig } from './client.ts';
 import type { TokenizedExchange } from './transport.ts';
 import { resolveTokenizedProfile } from './wire.ts';
-import { caught } from '../pos-error.test-helper.ts';
+import { caught, sleep } from '../../testing/helpers.ts';
 
 // The tokenized client against the embedded sandbox over real sockets: every endpoint, every error code of
 // the document's table, the idempotency and retry rules, merchant re-login, and money at the edge.
@@ -415,7 +415,7 @@ describe('idempotency rules', () => {
       retryable: true,
       details: { outcomeUnknown: true, attempts: 2 },
     });
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await sleep(350);
     expect(await sandboxCharges()).toHaveLength(1);
   });
 

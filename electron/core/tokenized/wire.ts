@@ -1,4 +1,5 @@
-import type { EnvironmentId, PreAuthStatus } from '../../../shared/domain.ts';
+import type { EnvironmentId } from '../../../shared/settings.ts';
+import type { PreAuthStatus } from '../../../shared/customer-holds.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
 import { normaliseBaseUrl } from '../http/base-url.ts';
@@ -35,7 +36,7 @@ export const PUBLISHED_TOKENIZED_BASE_URLS = {
   production: 'https://prod-merchant-service.hoolah.co/merchant',
 } as const;
 
-export { PRE_AUTH_STATUSES, type PreAuthStatus } from '../../../shared/domain.ts';
+export { PRE_AUTH_STATUSES, type PreAuthStatus } from '../../../shared/customer-holds.ts';
 /** No transition leaves these (the document's rule 2). */
 export const FINAL_PRE_AUTH_STATUSES: ReadonlySet<PreAuthStatus> = new Set([
   'CAPTURED',

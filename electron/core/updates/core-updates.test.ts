@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../sandbox/sandbox.test-helper.ts';
@@ -8,7 +6,9 @@ import { closeOpenedCores, opened } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { createFeedEngine } from './feed-engine.ts';
+import { TEST_KEYS } from './test-publisher-key.test-helper.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
+import { tempFolder } from '../../testing/helpers.ts';
 
 // The composed core with a feed engine on a local feed and a real open payment on the embedded sandbox: the
 // update waits for the payment, the admin's button is refused in words while it is open, and the update
@@ -27,7 +27,7 @@ describe('updates in the composed core', () => {
   it('waits for an open payment, refuses Restart to update over it, and installs in the window once it is settled', async () => {
     feed = await startLocalFeed();
     feed.publish({ version: '1.3.0', file: Buffer.from('Wallet POS 1.3.0 '.repeat(4000)) });
-    const dir = mkdtempSync(join(tmpdir(), 'core-updates-'));
+    const dir = tempFolder('core-updates-');
     let installs = 0;
     const core = await createCore({
       dataDir: dir,
@@ -37,6 +37,7 @@ describe('updates in the composed core', () => {
       statusIntervalMs: 60_000,
       updates: createFeedEngine({
         directory: join(dir, 'updates'),
+        publisherKeys: TEST_KEYS,
         platform: 'win32',
         install: async () => {
           installs += 1;

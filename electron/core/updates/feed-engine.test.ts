@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { createFeedEngine, fileUrl } from './feed-engine.ts';
+import { TEST_KEYS } from './test-publisher-key.test-helper.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { UpdateFailure } from './update-engine.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The feed handling for real: a web server on loopback serving latest.yml and the installer, the engine reading,
 // downloading and verifying it into a real folder. A file that does not match the feed is never kept.
@@ -17,12 +18,12 @@ let directory: string;
 
 beforeEach(async () => {
   feed = await startLocalFeed();
-  directory = mkdtempSync(join(tmpdir(), 'wallet-pos-updates-'));
+  directory = tempFolder('wallet-pos-updates-');
 });
 
 afterEach(async () => {
   await feed.close();
-  rmSync(directory, { recursive: true, force: true });
+  removeFolder(directory);
 });
 
 const failureOf = async (work: Promise<unknown>): Promise<UpdateFailure> => {
@@ -37,7 +38,7 @@ const failureOf = async (work: Promise<unknown>): Promise<UpdateFailure> => {
 describe('feed engine against a local feed', () => {
   it('reads the served feed (latest.yml on Windows, the platform’s own file elsewhere)', async () => {
     feed.publish({ version: '1.5.0', file: INSTALLER, stagingPercentage: 20 });
-    const release = await createFeedEngine({ directory, platform: 'win32' }).latest(feed.url);
+    const release = await createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }).latest(feed.url);
     expect(release).toMatchObject({
       version: '1.5.0',
       stagingPercentage: 20,
@@ -46,12 +47,15 @@ describe('feed engine against a local feed', () => {
     });
     expect(feed.requests('latest.yml')).toBe(1);
     // A Linux till asks for latest-linux.yml, which this feed does not serve: a feed failure, not a crash.
-    expect((await failureOf(createFeedEngine({ directory, platform: 'linux' }).latest(feed.url))).stage).toBe('feed');
+    expect(
+      (await failureOf(createFeedEngine({ directory, platform: 'linux', publisherKeys: TEST_KEYS }).latest(feed.url)))
+        .stage,
+    ).toBe('feed');
   });
 
   it('downloads the file and keeps it only once its sha512 and size match', async () => {
     feed.publish({ version: '1.5.0', file: INSTALLER });
-    const engine = createFeedEngine({ directory, platform: 'win32' });
+    const engine = createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS });
     await engine.download(feed.url, await engine.latest(feed.url));
     expect(readdirSync(directory)).toEqual(['Wallet-POS-Setup-1.5.0.exe']);
     expect(readFileSync(join(directory, 'Wallet-POS-Setup-1.5.0.exe')).equals(INSTALLER)).toBe(true);
@@ -62,7 +66,7 @@ describe('feed engine against a local feed', () => {
     const corrupted = Buffer.from(INSTALLER);
     corrupted[1000] = corrupted[1000]! ^ 0xff;
     feed.corruptFile(corrupted);
-    const engine = createFeedEngine({ directory, platform: 'win32' });
+    const engine = createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS });
     const failure = await failureOf(engine.download(feed.url, await engine.latest(feed.url)));
     expect(failure.stage).toBe('verify');
     expect(failure.message).toMatch(/sha512/);
@@ -72,7 +76,7 @@ describe('feed engine against a local feed', () => {
 
   it('refuses a file longer or shorter than the feed says', async () => {
     feed.publish({ version: '1.5.0', file: INSTALLER });
-    const engine = createFeedEngine({ directory, platform: 'win32' });
+    const engine = createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS });
     const release = await engine.latest(feed.url);
     feed.corruptFile(Buffer.concat([INSTALLER, Buffer.from('tail')]));
     expect((await failureOf(engine.download(feed.url, release))).message).toMatch(/larger/);
@@ -83,7 +87,9 @@ describe('feed engine against a local feed', () => {
 
   it('fails the check when the feed server is down (the running version stays)', async () => {
     const nobody = `http://127.0.0.1:${await freePort()}/wallet-pos/stable`;
-    const failure = await failureOf(createFeedEngine({ directory, platform: 'win32' }).latest(nobody));
+    const failure = await failureOf(
+      createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }).latest(nobody),
+    );
     expect(failure.stage).toBe('feed');
   });
 

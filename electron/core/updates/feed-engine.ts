@@ -3,11 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAcceptableServiceUrl } from '../settings/service-url.ts';
-import { channelFileFor, FeedFormatError, parseFeed, type FeedFile } from './feed-format.ts';
+import type { FeedFile, FeedRelease } from './feed-format.ts';
+import { PUBLISHER_KEYS } from './publisher-keys.ts';
+import { feedBase, readSignedRelease } from './signed-feed.ts';
 import { UpdateFailure, type UpdateEngine } from './update-engine.ts';
 
-// The update steps in plain Node: read the feed's latest.yml, download its file in the background, and keep it
-// only once its SHA-512 (and size) match the feed. The app uses electron-updater for the same steps
+// The update steps in plain Node: read the feed's latest.yml and its signature (latest.yml.sig), trust it only
+// when one of the pinned publisher keys signed it, download its file in the background, and keep it only once
+// its SHA-512 (and size) match that signed manifest. The app uses electron-updater for the same steps
 // (adapters/updater.ts); this one runs where Electron cannot (tests, against a local feed on loopback), and its
 // `install` is the caller's (nothing can replace a running Node process's code).
 
@@ -16,17 +19,12 @@ export interface FeedEngineOptions {
   readonly directory: string;
   readonly fetch?: typeof fetch;
   readonly platform?: NodeJS.Platform;
+  /** The publisher keys trusted (PEM); default the ones this build pins (publisher-keys.ts). */
+  readonly publisherKeys?: readonly string[];
   /** What installing means here; default: refused (only the app can restart into a new version). */
   readonly install?: () => Promise<void>;
   readonly feedTimeoutMs?: number;
   readonly downloadTimeoutMs?: number;
-}
-
-/** The feed's folder, always ending in "/", so a file's relative url resolves inside it. */
-export function feedBase(feedUrl: string): URL {
-  const url = new URL(feedUrl);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
 }
 
 /** The file a release is downloaded from, refused when it would leave https (or this computer's http). */
@@ -46,32 +44,29 @@ export function localFileName(url: URL): string {
 export function createFeedEngine(options: FeedEngineOptions): UpdateEngine {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const platform = options.platform ?? process.platform;
+  const publisherKeys = options.publisherKeys ?? PUBLISHER_KEYS;
   let downloaded: string | null = null;
+  // The releases read from a manifest the publisher signed: only those are downloaded.
+  const signed = new WeakSet<FeedRelease>();
 
   return {
     async latest(feedUrl) {
-      const url = new URL(channelFileFor(platform), feedBase(feedUrl));
-      let text: string;
-      try {
-        const response = await fetchImpl(url, {
-          signal: AbortSignal.timeout(options.feedTimeoutMs ?? 30_000),
-          headers: { 'cache-control': 'no-cache' },
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        text = await response.text();
-      } catch (error) {
-        throw new UpdateFailure('feed', `feed not read from ${url.href}: ${String(error)}`, { cause: error });
-      }
-      try {
-        return parseFeed(text);
-      } catch (error) {
-        if (error instanceof FeedFormatError)
-          throw new UpdateFailure('feed', `feed not understood: ${error.message}`, { cause: error });
-        throw error;
-      }
+      const release = await readSignedRelease({
+        fetch: fetchImpl,
+        feedUrl,
+        platform,
+        publisherKeys,
+        timeoutMs: options.feedTimeoutMs,
+      });
+      signed.add(release);
+      return release;
     },
 
     async download(feedUrl, release) {
+      if (!signed.has(release))
+        throw new UpdateFailure('verify', `${release.version} was not read from a signed manifest`, {
+          code: 'updates.signature-invalid',
+        });
       const file = release.files[0]!;
       const url = fileUrl(feedUrl, file);
       mkdirSync(options.directory, { recursive: true, mode: 0o700 });

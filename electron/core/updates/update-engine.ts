@@ -1,3 +1,4 @@
+import type { UpdateProblemCode } from '../../../shared/updates.ts';
 import type { FeedRelease } from './feed-format.ts';
 
 // What fetches, downloads and installs an update. In the app it is electron-updater (adapters/updater.ts: it
@@ -11,14 +12,21 @@ export type UpdateStage = 'feed' | 'download' | 'verify' | 'install';
 export class UpdateFailure extends Error {
   override readonly name = 'UpdateFailure';
   readonly stage: UpdateStage;
-  constructor(stage: UpdateStage, detail: string, options?: { cause?: unknown }) {
+  /** What a screen may say beyond the stage (a feed not signed by the publisher); null: the stage says it. */
+  readonly code: UpdateProblemCode | null;
+  constructor(stage: UpdateStage, detail: string, options?: { cause?: unknown; code?: UpdateProblemCode }) {
     super(detail, options);
     this.stage = stage;
+    this.code = options?.code ?? null;
   }
 }
 
 export interface UpdateEngine {
-  /** What the feed offers now. Rejects with an UpdateFailure('feed') when it cannot be read or understood. */
+  /**
+   * What the feed offers now, once its manifest's signature is one of the pinned publisher keys'. Rejects with
+   * an UpdateFailure('feed') when it cannot be read or understood, with code updates.signature-invalid when the
+   * signature is missing, wrong or another key's.
+   */
   latest(feedUrl: string): Promise<FeedRelease>;
   /**
    * Fetches the release and resolves only once it is verified (digest, size, and in the app the signature);

@@ -1,16 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PosError } from '../../../shared/errors.ts';
-import type { UpdateSettings } from '../../../shared/settings.ts';
+import type { UpdateSettings } from '../../../shared/updates.ts';
 import { freePort } from '../../sandbox/sandbox.test-helper.ts';
 import { SYSTEM_TIMERS } from '../timers.ts';
 import { createFeedEngine } from './feed-engine.ts';
+import { TEST_KEYS } from './test-publisher-key.test-helper.ts';
 import { startLocalFeed, type LocalFeed } from './local-feed.test-helper.ts';
 import { rolloutBucket } from './update-decision.ts';
 import { createUpdateModule, type UpdateModule } from './update-module.ts';
 import { updateHealth } from './update-health.ts';
+import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
 // The module end to end under Node: daily check, background download and verification from a real local feed,
 // and installs that wait for the window and for every payment to be settled. "Installing" records the call:
@@ -29,7 +28,7 @@ let adminVerified: boolean;
 
 beforeEach(async () => {
   feed = await startLocalFeed();
-  directory = mkdtempSync(join(tmpdir(), 'wallet-pos-update-module-'));
+  directory = tempFolder('wallet-pos-update-module-');
   clock = new Date(2026, 10, 27, 14, 0); // trading hours
   payments = { pendingCount: 0, unresolvedCount: 0 };
   installs = 0;
@@ -39,13 +38,14 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await feed.close();
-  rmSync(directory, { recursive: true, force: true });
+  removeFolder(directory);
 });
 
 function module(running = '1.4.2', tillIdentity = TILL): UpdateModule {
   return createUpdateModule({
     engine: createFeedEngine({
       directory,
+      publisherKeys: TEST_KEYS,
       platform: 'win32',
       install: async () => {
         installs += 1;
@@ -206,7 +206,7 @@ describe('update module', () => {
     let attempts = 0;
     const updates = createUpdateModule({
       engine: {
-        ...createFeedEngine({ directory, platform: 'win32' }),
+        ...createFeedEngine({ directory, platform: 'win32', publisherKeys: TEST_KEYS }),
         install: async () => {
           attempts += 1;
           throw new Error('installer exited with code 2');

@@ -1,7 +1,6 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
-import type { UpdateSettings } from '../../../shared/settings.ts';
-import type { UpdateHold, UpdateStatus } from '../../../shared/updates.ts';
+import type { UpdateHold, UpdateStatus, UpdateSettings } from '../../../shared/updates.ts';
 import type { Timers } from '../timers.ts';
 import type { FeedRelease } from './feed-format.ts';
 import {
@@ -135,7 +134,8 @@ export function createUpdateModule(options: UpdateModuleOptions): UpdateModule {
 // `step` names what was running when something other than an UpdateFailure was thrown.
 function fail({ options, now, log, state }: UpdateContext, error: unknown, version: string | null, step: UpdateStage) {
   const stage = error instanceof UpdateFailure ? error.stage : step;
-  state.problem = { stage, version, at: now().toISOString() };
+  const code = error instanceof UpdateFailure ? error.code : null;
+  state.problem = { stage, version, at: now().toISOString(), ...(code ? { code } : {}) };
   log(`update ${stage} failed${version ? ` for ${version}` : ''}, keeping ${options.runningVersion}: ${String(error)}`);
 }
 

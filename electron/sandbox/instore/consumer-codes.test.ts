@@ -11,6 +11,7 @@ import {
 } from '../sandbox.test-helper.ts';
 import { CONSUMER_CODE_VALID_MS } from './consumer-codes.ts';
 import { PUBLISHED, SANDBOX } from './messages.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // Customer-presented QR: codes minted by the control API, accepted once by the scan endpoint.
 
@@ -95,7 +96,7 @@ describe('consumer codes', () => {
     const body = scanBody(code!);
     await scan(body);
     const referenceId = body.referenceId as string;
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sleep(120);
     expect((await orderStatus(sandbox, referenceId)).body.status).toBe('PENDING');
     await controlCall(sandbox, 'POST', '/consumer/confirm', { referenceId });
     await waitStatus(referenceId, 'CAPTURED');

@@ -1,4 +1,4 @@
-import type { PaymentType } from '../../../shared/domain.ts';
+import type { PaymentType } from '../../../shared/payments.ts';
 import type { ControlHandler } from '../area.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError, jsonReply, type Reply, type Route } from '../http.ts';

@@ -1,4 +1,4 @@
-import type { PaymentType } from '../../../shared/domain.ts';
+import type { PaymentType } from '../../../shared/payments.ts';
 
 // Magic amounts (ours; the provider publishes none): the last two digits of the order amount, in minor
 // units, decide what happens once the consumer confirms. Any other amount is paid with PAY after

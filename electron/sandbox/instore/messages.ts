@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../shared/domain.ts';
+import type { OrderStatus } from '../../../shared/payments.ts';
 
 // Error texts of the in-store API. PUBLISHED ones are the provider's exact strings (wire-details §2.5); a
 // client may match on them, so they must not drift. SANDBOX ones cover cases the provider does not publish:

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server.ts';
 import { controlCall, createOrder, signedCall, startTestSandbox, waitFor } from '../sandbox.test-helper.ts';
+import { sleep } from '../../testing/helpers.ts';
 
 // Payment notifications (wire-details §2.6) received by a tiny real HTTP receiver in the test.
 
@@ -185,7 +186,7 @@ describe('payment notification webhook', () => {
     const { referenceId } = await createOrder(sandbox, { webhookUrl: receiver.url });
     await signedCall(sandbox.instoreBaseUrl, 'POST', `/v1/instore/order/${referenceId}/cancel`, {});
     await waitFor(() => (receiver.received.length >= 2 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(statuses(receiver)).toEqual(['CANCELLED', 'CANCELLED']);
     expect(receiver.received[0]!.raw).toBe(receiver.received[1]!.raw);
   });
@@ -230,7 +231,7 @@ describe('payment notification webhook', () => {
     await waitFor(() => (receiver.received.length >= 2 ? true : undefined));
     await sandbox.close();
     const count = receiver.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(400);
     expect(receiver.received.length).toBe(count);
   });
 

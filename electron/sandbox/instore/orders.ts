@@ -1,5 +1,5 @@
-import type { CountryCode, OrderStatus, PaymentType } from '../../../shared/domain.ts';
-import type { CurrencyCode } from '../../../shared/money.ts';
+import type { OrderStatus, PaymentType } from '../../../shared/payments.ts';
+import type { CurrencyCode, CountryCode } from '../../../shared/money.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http.ts';
 import { DIGITS, UNAMBIGUOUS, UPPER } from '../random.ts';

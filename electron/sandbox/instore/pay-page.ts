@@ -1,4 +1,4 @@
-import { FINAL_ORDER_STATUSES } from '../../../shared/domain.ts';
+import { FINAL_ORDER_STATUSES } from '../../../shared/payments.ts';
 import { formatMoney, money } from '../../../shared/money.ts';
 import type { Reply } from '../http.ts';
 import type { SandboxOrder } from './orders.ts';

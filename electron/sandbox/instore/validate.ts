@@ -1,4 +1,4 @@
-import { COUNTRIES, CURRENCY_OF_COUNTRY, type CountryCode } from '../../../shared/domain.ts';
+import { COUNTRIES, CURRENCY_OF_COUNTRY, type CountryCode } from '../../../shared/money.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { SandboxMerchant } from '../context.ts';
 import { ApiError } from '../http.ts';

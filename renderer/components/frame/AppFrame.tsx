@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { JournalProblem } from '../../../shared/domain.ts';
+import type { JournalProblem } from '../../../shared/journal.ts';
 import { LocaleProvider, useT } from '../../i18n/i18n.tsx';
 import { CUSTOMER_FACING, useAppStore } from '../../stores/app-store.ts';
 import type { Screen } from '../../stores/navigation.ts';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { Result } from '../../../shared/result.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';

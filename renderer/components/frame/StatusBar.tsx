@@ -1,4 +1,4 @@
-import type { ListenerProblem, ListenRefusal, StatusSnapshot } from '../../../shared/domain.ts';
+import type { ListenerProblem, ListenRefusal, StatusSnapshot } from '../../../shared/status.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';

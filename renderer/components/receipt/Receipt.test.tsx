@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentDetail, RefundView } from '../../../shared/domain.ts';
+import type { PaymentDetail, RefundView } from '../../../shared/payments.ts';
 import { buildReceipt } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
 import { PaymentDetailScreen } from '../../screens/payments/PaymentDetailScreen.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApprovalView } from '../../../shared/contract.ts';
+import type { ApprovalView } from '../../../shared/approvals.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

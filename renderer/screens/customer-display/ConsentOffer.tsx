@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ConsentOnDisplay } from '../../../shared/contract.ts';
+import type { ConsentOnDisplay } from '../../../shared/consent.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useT } from '../../i18n/i18n.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ApprovalView } from '../../../shared/contract.ts';
+import type { ApprovalView } from '../../../shared/approvals.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { money } from '../../components/format.ts';
 import { LabelledInput } from '../../components/LabelledInput.tsx';

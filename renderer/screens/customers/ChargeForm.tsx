@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { CustomerChargeView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
 import type { CurrencyCode, Money } from '../../../shared/money.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

@@ -1,4 +1,4 @@
-import type { CustomerChargeView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';
 import { chargeStaffLines } from './staff-lines.ts';

@@ -1,4 +1,4 @@
-import type { LinkedCustomerView } from '../../../shared/domain.ts';
+import type { LinkedCustomerView } from '../../../shared/customers.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';

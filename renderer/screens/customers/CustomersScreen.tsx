@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LinkedCustomerView } from '../../../shared/domain.ts';
+import type { LinkedCustomerView } from '../../../shared/customers.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { LookupForm } from '../../components/LookupForm.tsx';

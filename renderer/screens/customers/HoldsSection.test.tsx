@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notice } from '../../../shared/notices.ts';
-import type { HoldView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import type { Locale } from '../../../shared/locales/index.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';

@@ -1,4 +1,4 @@
-import type { HoldView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { failureText, useLocale, useT } from '../../i18n/i18n.tsx';

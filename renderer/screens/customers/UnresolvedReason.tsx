@@ -1,4 +1,4 @@
-import { isStoppedReason } from '../../../shared/domain.ts';
+import { isStoppedReason } from '../../../shared/customers.ts';
 import type { Notice } from '../../../shared/notices.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';

@@ -1,4 +1,5 @@
-import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 
 // TESTS ONLY: a linked customer's charge and hold as the core's views show them, for the screens that list them.
 

@@ -1,4 +1,5 @@
-import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import type { Locale } from '../../../shared/settings.ts';
 import { money } from '../../components/format.ts';
 import { failureText, type Translate } from '../../i18n/i18n.tsx';

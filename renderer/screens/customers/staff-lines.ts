@@ -1,4 +1,5 @@
-import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { staffNameOf } from '../../components/attribution.ts';
 import type { MessageKey } from '../../../shared/locales/en/screens.ts';

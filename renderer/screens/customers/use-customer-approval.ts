@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ApprovalView, RequestOf } from '../../../shared/contract.ts';
+import type { RequestOf } from '../../../shared/contract.ts';
+import type { ApprovalView } from '../../../shared/approvals.ts';
 import { defaultMessage } from '../../../shared/errors.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ConsentOpening } from '../../../shared/contract.ts';
+import type { ConsentOpening } from '../../../shared/consent.ts';
 import type { ErrorParam } from '../../../shared/notices.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';

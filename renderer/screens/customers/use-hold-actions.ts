@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HoldView } from '../../../shared/domain.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { holdOutcome } from './outcome.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LinkedCustomerDetail } from '../../../shared/domain.ts';
+import type { LinkedCustomerDetail } from '../../../shared/customers.ts';
 import type { Money } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { JournalProblem } from '../../../shared/domain.ts';
+import type { JournalProblem } from '../../../shared/journal.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, failure } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JournalAction, JournalProblem } from '../../../shared/domain.ts';
+import type { JournalAction, JournalProblem } from '../../../shared/journal.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';

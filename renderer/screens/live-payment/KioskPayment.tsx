@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { CUSTOMER_WORDS } from '../../components/customer-words.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { outcomeOf } from '../../components/format.ts';

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { keyAt, renderWithBridge } from '../../test/render.test-helper.tsx';

@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { FromRegister } from '../../components/FromRegister.tsx';
 import { minutesSeconds } from '../../components/format.ts';

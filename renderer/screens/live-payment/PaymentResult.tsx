@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { FromRegister } from '../../components/FromRegister.tsx';
 import { money, outcomeOf } from '../../components/format.ts';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ScreenSurface, StatusCheck } from '../../../shared/domain.ts';
+import type { ScreenSurface, StatusCheck } from '../../../shared/payment-screens.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { FINAL_DISPLAY } from '../../components/format.ts';
 

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalEvent } from '../../../shared/domain.ts';
+import type { JournalEvent } from '../../../shared/payments.ts';
 import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
 import { LocaleProvider } from '../../i18n/i18n.tsx';

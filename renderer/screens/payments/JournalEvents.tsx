@@ -1,4 +1,4 @@
-import type { JournalEvent } from '../../../shared/domain.ts';
+import type { JournalEvent } from '../../../shared/payments.ts';
 import { dateTime } from '../../components/format.ts';
 import { useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';

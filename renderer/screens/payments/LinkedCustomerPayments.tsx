@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { CustomerChargeView, HoldView } from '../../../shared/domain.ts';
+import type { CustomerChargeView } from '../../../shared/customers.ts';
+import type { HoldView } from '../../../shared/customer-holds.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

@@ -1,4 +1,4 @@
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';

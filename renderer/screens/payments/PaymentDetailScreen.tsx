@@ -1,6 +1,6 @@
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useCallback, useEffect, useState } from 'react';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState, type Dispatch, type SetStateAction } from 'react';
-import type { HistoryQuery } from '../../../shared/contract.ts';
-import { DISPLAY_STATUSES, HISTORY_ORIGINS } from '../../../shared/domain.ts';
+import { type HistoryQuery, HISTORY_ORIGINS } from '../../../shared/payment-history.ts';
+import { DISPLAY_STATUSES } from '../../../shared/payments.ts';
 import { DayField } from '../../components/DayField.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useT } from '../../i18n/i18n.tsx';

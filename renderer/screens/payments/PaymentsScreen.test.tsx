@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { formatDay } from '../../../shared/receipt.ts';
 import { App } from '../../App.tsx';
 import { addDays } from '../../components/day.ts';

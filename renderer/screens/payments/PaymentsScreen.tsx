@@ -1,7 +1,7 @@
 import { RegisterMark } from '../../components/RegisterMark.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { useEffect, useRef, useState } from 'react';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { staffNameOf, takenBy } from '../../components/attribution.ts';

@@ -1,4 +1,4 @@
-import type { RefundView } from '../../../shared/domain.ts';
+import type { RefundView } from '../../../shared/payments.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { approvedBy, refundedBy, staffNameOf } from '../../components/attribution.ts';
 import { dateTime, money } from '../../components/format.ts';

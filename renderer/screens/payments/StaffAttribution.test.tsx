@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/domain.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { ShiftView, StaffRef } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';

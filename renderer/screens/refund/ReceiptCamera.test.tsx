@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import type { Result } from '../../../shared/result.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
+import { sleep } from '../../../electron/testing/helpers.ts';
 
 // The Refund screen reads the receipt's QR with the camera when Settings choose it. happy-dom has no camera:
 // the camera module (what the screen loads with a dynamic import when the camera starts) is stood in for by
@@ -93,7 +94,7 @@ describe('the refund screen reads the receipt with the camera', () => {
       'Scan the receipt, or type our reference or the provider order id.',
     );
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     });
     expect([camera.loaded, camera.starts]).toEqual([0, 0]);
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentDetail, RefundView } from '../../../shared/domain.ts';
+import type { PaymentDetail, RefundView } from '../../../shared/payments.ts';
 import type { SignedInStaff } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
@@ -96,6 +96,35 @@ describe('refund approval on the same screen', () => {
     expect(bridge.callsTo('payments.refund')).toEqual([
       { referenceId: paid.referenceId, amountMinor: 1234, reason: 'Goods returned' },
     ]);
+  });
+
+  it('when the core asks for an approver within the limit (the shift cap), the approver types their PIN there', async () => {
+    const bridge = await refundAs(WING, 2000);
+    bridge.override('payments.refund', () => ({
+      ok: false,
+      error: {
+        code: 'supervisor.pin-required',
+        message: 'A supervisor PIN is required.',
+        retryable: false,
+        notice: { key: 'auth.refund-needs-approval-shift-cap', params: { cap: SGD(3000), refunded: SGD(2500) } },
+      },
+    }));
+    expect(screen.queryByTestId('refund-pin')).toBeNull();
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    expect((await screen.findByTestId('refund-pin')).getAttribute('data-approval')).toBe('approver-pin');
+    expect(screen.queryByTestId('refund-no-approval')).toBeNull();
+    bridge.override('payments.refund', () => ({ ok: true, value: refunded(1234, MEI) }));
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '97531' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    expect((await screen.findByTestId('refund-approved-by')).textContent).toBe('Approved by Mei');
+    expect(bridge.callsTo('payments.refund').at(-1)).toEqual({
+      referenceId: paid.referenceId,
+      amountMinor: 1234,
+      reason: 'Goods returned',
+      supervisorPin: '97531',
+    });
   });
 
   it('without sign-in the supervisor PIN is asked, as before staff', async () => {

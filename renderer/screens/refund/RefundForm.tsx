@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';

@@ -1,4 +1,4 @@
-import type { PaymentDetail, PaymentView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import { CameraPanel } from '../../components/CameraPanel.tsx';
 import { LookupForm } from '../../components/LookupForm.tsx';
 import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.tsx';

@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DaySummary, PaymentView } from '../../../shared/domain.ts';
+import type { DaySummary } from '../../../shared/payment-history.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, failure, historyOf, paymentView } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge, scannerTypes } from '../../test/render.test-helper.tsx';
+import { sleep } from '../../../electron/testing/helpers.ts';
 
 // A payment of the merchant taken at another terminal (the refund counter's everyday case): found by its
 // receipt, marked "Taken at another terminal" wherever it shows, refundable here; the day summary gives the
@@ -165,10 +167,10 @@ describe('a payment taken at another terminal', () => {
         });
         bridge.payments.set(referenceId, { ...payment, refundable: SGD(0), canRefund: false });
         bridge.emit('refund.updated', refund('sending'));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(20);
         bridge.payments.set(referenceId, payment);
         bridge.emit('refund.updated', refund('failed'));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(20);
         return {
           ok: false,
           error: {

@@ -1,5 +1,5 @@
 import type { PosBridge } from '../../../shared/contract.ts';
-import type { PaymentDetail } from '../../../shared/domain.ts';
+import type { PaymentDetail } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 
 // A receipt's QR holds our reference; a customer may instead read out the provider's order id from their

@@ -10,20 +10,26 @@ export type RefundApproval =
   | 'own-pin'
   /** The person signed in may not refund alone: someone who may approve types their PIN on the same screen. */
   | 'approver-pin'
-  /** A cashier, and the amount is within Settings' limit for refunds without approval: nothing is asked. */
+  /**
+   * A cashier, and the payment's refunds with this one are within Settings' limit for refunds without approval:
+   * nothing is asked (unless the core, which also counts the cashier's shift, asks after all).
+   */
   | 'none';
 
 export function refundApprovalOf({
   staff,
   limitMinor,
   amountMinor,
+  refundedBeforeMinor,
 }: {
   staff: SignedInStaff | null;
   limitMinor: number;
   amountMinor: number;
+  /** Of this payment, refunded (or being refunded) already: the limit holds for its refunds together. */
+  refundedBeforeMinor: number;
 }): RefundApproval {
   if (staff === null) return 'supervisor-pin';
   // Someone who may refund always confirms with their own PIN, whatever the amount.
   if (roleHas(staff.role, 'refund')) return 'own-pin';
-  return limitMinor > 0 && amountMinor > 0 && amountMinor <= limitMinor ? 'none' : 'approver-pin';
+  return limitMinor > 0 && amountMinor > 0 && refundedBeforeMinor + amountMinor <= limitMinor ? 'none' : 'approver-pin';
 }

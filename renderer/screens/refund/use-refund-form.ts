@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../shared/contract.ts';
-import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/domain.ts';
+import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { money } from '../../components/format.ts';
@@ -51,7 +51,12 @@ export function useRefundForm(payment: PaymentView, onDone: (detail: PaymentDeta
   const pinSet = useAppStore((state) => state.settingsView?.secrets.supervisorPin ?? true);
   const staff = useSessionStore((state) => state.session?.staff ?? null);
   const limitMinor = useAppStore((state) => state.settingsView?.settings.staff?.refundWithoutApprovalUpToMinor ?? 0);
-  const approval = refundApprovalOf({ staff, limitMinor, amountMinor });
+  // The core refused it without a PIN (it also counts the cashier's refunds of the shift, which this screen does
+  // not see): the approver's PIN field shows from then on.
+  const [approverAsked, setApproverAsked] = useState(false);
+  const refundedBeforeMinor = payment.amount.amountMinor - refundable.amountMinor;
+  const judged = refundApprovalOf({ staff, limitMinor, amountMinor, refundedBeforeMinor });
+  const approval = approverAsked && judged === 'none' ? 'approver-pin' : judged;
 
   const reason = reasonChoice === OTHER ? otherReason.trim() : t(reasonChoice as MessageKey);
 
@@ -82,6 +87,7 @@ export function useRefundForm(payment: PaymentView, onDone: (detail: PaymentDeta
     setPin('');
     if (!result.ok) {
       setError(result.error);
+      if (result.error.code === 'supervisor.pin-required') setApproverAsked(true);
       if (result.error.code === 'supervisor.pin-wrong' || result.error.code === 'supervisor.pin-required')
         pinRef.current?.focus();
       return;

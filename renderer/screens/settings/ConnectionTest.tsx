@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionTestResult } from '../../../shared/contract.ts';
 import type { AppError } from '../../../shared/result.ts';
-import type { SettingsPatch } from '../../../shared/settings.ts';
+import type { SettingsPatch, ConnectionTestResult } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { skew } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';

@@ -1,4 +1,4 @@
-import type { ListenerName, ListenRefusal } from '../../../shared/domain.ts';
+import type { ListenerName, ListenRefusal } from '../../../shared/status.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 

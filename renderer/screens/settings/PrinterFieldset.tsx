@@ -1,4 +1,4 @@
-import { PRINTER_KINDS, type PrinterKind } from '../../../shared/settings.ts';
+import { PRINTER_KINDS, type PrinterKind } from '../../../shared/printer.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { NumberField, SelectField, TextField } from './fields.tsx';

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PrinterCheck, PrinterStateName } from '../../../shared/printer.ts';
+import type { PrinterCheck, PrinterStateName, PrinterSettings } from '../../../shared/printer.ts';
 import type { AppError } from '../../../shared/result.ts';
-import type { PrinterSettings } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';

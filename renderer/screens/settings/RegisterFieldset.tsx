@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REGISTER_NETWORKS } from '../../../shared/settings.ts';
+import { REGISTER_NETWORKS } from '../../../shared/register.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, NumberField, SelectField } from './fields.tsx';

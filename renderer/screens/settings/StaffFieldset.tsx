@@ -5,12 +5,11 @@ import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, LockedNote, NumberField } from './fields.tsx';
 
 // How the till treats the people at it (the `staff` settings group): whether someone must sign in, when an
-// idle till signs them out, what a cashier may refund without a supervisor, and the cashier on receipts.
+// idle till signs them out, what a cashier may refund without a supervisor (per payment, and per shift), and the
+// cashier on receipts.
 
 export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
-  const limit = draft.groupField('staff', 'refundWithoutApprovalUpToMinor');
-  const limitId = 'settings-staff-refundWithoutApprovalUpToMinor';
   return (
     <fieldset>
       <legend>{t('settings.section.staff')}</legend>
@@ -27,38 +26,53 @@ export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
         {...draft.groupField('staff', 'autoLockMinutes')}
         testId="settings-staff-autoLockMinutes"
       />
-      <div className={`field${limit.problem ? ' field-invalid' : ''}`}>
-        <label className="field-label" htmlFor={limitId}>
-          {t('settings.staff.refundWithoutApprovalUpToMinor')}
-        </label>
-        <MoneyInput
-          id={limitId}
-          valueMinor={limit.value}
-          currency={draft.settings.currency}
-          maxMinor={100_000_000}
-          onChange={limit.onChange}
-          testId={limitId}
-          invalid={Boolean(limit.problem)}
-          disabled={limit.locked}
-          describedBy={[
-            `${limitId}-hint`,
-            limit.locked ? `${limitId}-locked` : '',
-            limit.problem ? `${limitId}-problem` : '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        {limit.locked && <LockedNote id={limitId} testId={limitId} />}
-        <p id={`${limitId}-hint`} className="hint">
-          {t('settings.staff.refundWithoutApprovalHint')}
-        </p>
-        <FieldProblem id={`${limitId}-problem`} text={limit.problem} />
-      </div>
+      <StaffMoneyField draft={draft} name="refundWithoutApprovalUpToMinor" hint="refundWithoutApprovalHint" />
+      <StaffMoneyField draft={draft} name="unapprovedRefundsPerShiftMinor" hint="unapprovedRefundsPerShiftHint" />
       <CheckboxField
         label={t('settings.staff.cashierOnReceipt')}
         {...draft.groupField('staff', 'cashierOnReceipt')}
         testId="settings-staff-cashierOnReceipt"
       />
     </fieldset>
+  );
+}
+
+/** An amount of the staff group, typed in the till's currency, with its hint. */
+function StaffMoneyField({
+  draft,
+  name,
+  hint,
+}: {
+  draft: SettingsDraft;
+  name: 'refundWithoutApprovalUpToMinor' | 'unapprovedRefundsPerShiftMinor';
+  hint: 'refundWithoutApprovalHint' | 'unapprovedRefundsPerShiftHint';
+}) {
+  const t = useT();
+  const field = draft.groupField('staff', name);
+  const id = `settings-staff-${name}`;
+  return (
+    <div className={`field${field.problem ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {t(`settings.staff.${name}`)}
+      </label>
+      <MoneyInput
+        id={id}
+        valueMinor={field.value}
+        currency={draft.settings.currency}
+        maxMinor={100_000_000}
+        onChange={field.onChange}
+        testId={id}
+        invalid={Boolean(field.problem)}
+        disabled={field.locked}
+        describedBy={[`${id}-hint`, field.locked ? `${id}-locked` : '', field.problem ? `${id}-problem` : '']
+          .filter(Boolean)
+          .join(' ')}
+      />
+      {field.locked && <LockedNote id={id} testId={id} />}
+      <p id={`${id}-hint`} className="hint">
+        {t(`settings.staff.${hint}`)}
+      </p>
+      <FieldProblem id={`${id}-problem`} text={field.problem} />
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-import { COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/domain.ts';
-import { CURRENCIES } from '../../../shared/money.ts';
+import { CURRENCIES, COUNTRIES, CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
 import { LANGUAGES } from '../../../shared/locales/index.ts';
 import { LOCALES, MODES } from '../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.tsx';

@@ -6,6 +6,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { errorText } from '../../i18n/notices.ts';
 
 // The till's version, the one waiting and when it installs, what holds it, the last failure (the till keeps
 // its version), and "Restart to update" for the admin: refused while a payment is open, in words.
@@ -66,11 +67,13 @@ export function UpdateState() {
       )}
       {status.problem && (
         <p className="error-text" data-testid="settings-update-problem" data-stage={status.problem.stage}>
-          {t(`updates.problem.${status.problem.stage}`, {
-            version: status.problem.version ?? '',
-            time: when(status.problem.at),
-            running: status.runningVersion,
-          })}
+          {status.problem.code
+            ? errorText({ code: status.problem.code }, locale)
+            : t(`updates.problem.${status.problem.stage}`, {
+                version: status.problem.version ?? '',
+                time: when(status.problem.at),
+                running: status.runningVersion,
+              })}
         </p>
       )}
       {status.phase !== 'off' && status.phase !== 'unavailable' && (

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SummaryLine } from '../../../shared/domain.ts';
+import type { SummaryLine } from '../../../shared/payment-history.ts';
 import type { ShiftReport, ShiftView, StaffRef } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, failure } from '../../test/fake-bridge.test-helper.ts';

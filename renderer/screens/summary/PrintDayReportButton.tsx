@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buildDayReport, type DayReportDocument } from '../../../shared/day-report-document.ts';
-import type { DaySummary } from '../../../shared/domain.ts';
+import type { DaySummary } from '../../../shared/payment-history.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

@@ -1,5 +1,5 @@
 import { registerLinesOf } from '../../../shared/day-report-document.ts';
-import type { DaySummary } from '../../../shared/domain.ts';
+import type { DaySummary } from '../../../shared/payment-history.ts';
 import { money } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { DaySummary, DisplayStatus, SummaryLine } from '../../../shared/domain.ts';
+import type { DaySummary, SummaryLine } from '../../../shared/payment-history.ts';
+import type { DisplayStatus } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { DayField } from '../../components/DayField.tsx';

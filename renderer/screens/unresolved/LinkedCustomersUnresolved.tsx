@@ -1,8 +1,5 @@
-import {
-  CUSTOMER_CHARGE_DISPLAY_STATUSES,
-  HOLD_DISPLAY_STATUSES,
-  type LinkedCustomerUnresolvedView,
-} from '../../../shared/domain.ts';
+import { CUSTOMER_CHARGE_DISPLAY_STATUSES, type LinkedCustomerUnresolvedView } from '../../../shared/customers.ts';
+import { HOLD_DISPLAY_STATUSES } from '../../../shared/customer-holds.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { useLocale, useT, type Translate } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';

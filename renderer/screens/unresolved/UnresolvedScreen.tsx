@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LinkedCustomerUnresolvedView, PaymentView } from '../../../shared/domain.ts';
+import type { LinkedCustomerUnresolvedView } from '../../../shared/customers.ts';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';

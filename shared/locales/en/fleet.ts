@@ -27,6 +27,7 @@ export const FLEET_SCREENS_EN = {
   'fleet.check.id.camera': 'Camera',
   'fleet.check.id.register': 'Register connection',
   'fleet.check.id.webhooks': 'Webhook listeners',
+  'fleet.check.id.policy': 'Organisation policy',
   'fleet.check.id.updates': 'Updates',
   'fleet.statusLink': 'Something needs attention: check this till',
 } as const;
@@ -42,7 +43,13 @@ export const FLEET_NOTICES_EN = {
     '"{name}" is a secret, which a policy file never sets (it would be readable by everyone on the computer): type it in Settings on this till.',
   'policy.value-refused': 'The policy’s value for "{name}" is not used: {problem}',
   'policy.lock-unknown': '"{name}" is not a setting, so it cannot be locked; the lock is ignored.',
+  'policy.not-admin-only':
+    'The policy {file} is not used: {path} can be changed by someone who is not an administrator (it must be owned by root and writable by no one else).',
+  'policy.unreadable-plist': 'The managed preferences {file} are not an XML property list, so none of it is used.',
   'policy.locked-not-a-list': '"locked" must be a list of setting names; no setting is locked.',
+  'health.policy-none': 'No policy: this till is managed on its own.',
+  'health.policy-ok': 'The organisation’s policy {file} is in force.',
+  'health.policy-refused': 'The organisation’s policy {file} is not in force: see Settings → About.',
   'health.timed-out': 'No answer within {seconds} s.',
   'health.could-not-check': 'The check could not run: {reason}',
   'health.provider-not-set-up': 'Not set up: {reason}',

@@ -27,6 +27,10 @@ export const STAFF_NOTICES_EN = {
   'auth.refund-confirm-pin': 'Confirm the refund with your own PIN.',
   'auth.refund-needs-approval': "A cashier's refund needs a supervisor's PIN.",
   'auth.refund-needs-approval-over': "A cashier's refund above {limit} needs a supervisor's PIN.",
+  'auth.refund-needs-approval-payment-over':
+    "{refunded} of this payment went back already: a cashier's refunds of one payment above {limit} in all need a supervisor's PIN.",
+  'auth.refund-needs-approval-shift-cap':
+    'You refunded {refunded} without approval this shift: above {cap} in a shift, a supervisor approves with their PIN.',
   'auth.badge-unknown': 'This badge is not known at this till, or its owner is not active.',
   'staff.built-in-role': 'The built-in Admin and Supervisor keep their role. Add a new person for another role.',
   'staff.built-in-active':

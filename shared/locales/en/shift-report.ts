@@ -16,6 +16,7 @@ export const SHIFT_REPORT_EN = {
   'shiftReport.money': 'Takings',
   'shiftReport.paid': 'Paid',
   'shiftReport.refunds': 'Refunds',
+  'shiftReport.unapprovedRefunds': 'Refunds without approval',
   'shiftReport.cancels': 'Cancelled',
   'shiftReport.registerSales': 'Register sales',
   'shiftReport.net': 'Net',

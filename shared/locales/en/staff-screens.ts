@@ -90,7 +90,12 @@ export const STAFF_SCREENS_EN = {
     'On: nothing is sold or refunded until someone signs in with their PIN or badge. Never at a kiosk.',
   'settings.staff.autoLockMinutes': 'Sign out after this many idle minutes (0 = never)',
   'settings.staff.refundWithoutApprovalUpToMinor': 'Refunds a cashier may make without approval, up to',
-  'settings.staff.refundWithoutApprovalHint': '0: every cashier’s refund needs a supervisor’s PIN.',
+  'settings.staff.refundWithoutApprovalHint':
+    '0: every cashier’s refund needs a supervisor’s PIN. A payment’s refunds add up against it.',
+  'settings.staff.unapprovedRefundsPerShiftMinor':
+    'Refunds a cashier may make without approval in one shift, in all, up to',
+  'settings.staff.unapprovedRefundsPerShiftHint':
+    '0: no cap beyond the limit per payment. Above it, every refund of that cashier in the shift needs a supervisor’s PIN.',
   'settings.staff.cashierOnReceipt': 'Print the cashier’s first name on receipts',
 
   'refund.ownPin': 'Your PIN, to confirm',

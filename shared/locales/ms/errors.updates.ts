@@ -10,4 +10,6 @@ export const UPDATE_ERRORS_MS: Readonly<Record<keyof typeof UPDATE_ERRORS_EN, st
   'updates.nothing-waiting': 'Tiada kemas kini yang telah dimuat turun dan menunggu untuk dipasang.',
   'updates.not-available':
     'Terminal ini tidak boleh memasang kemas kini apabila berjalan dalam pelayar. Kemas kini dipasang dalam aplikasi.',
+  'updates.signature-invalid':
+    'Suapan kemas kini tidak ditandatangani oleh penerbit Wallet POS (tiada tandatangan, tandatangan salah atau kunci lain), jadi tiada apa-apa dimuat turun atau dipasang. Minta IT anda menyemak suapan itu.',
 };

@@ -28,6 +28,7 @@ export const FLEET_SCREENS_MS: Readonly<Record<keyof typeof FLEET_SCREENS_EN, st
   'fleet.check.id.camera': 'Kamera',
   'fleet.check.id.register': 'Sambungan mesin daftar tunai',
   'fleet.check.id.webhooks': 'Penerima webhook',
+  'fleet.check.id.policy': 'Polisi organisasi',
   'fleet.check.id.updates': 'Kemas kini',
   'fleet.statusLink': 'Ada perkara yang perlu perhatian: semak terminal ini',
 };
@@ -43,7 +44,13 @@ export const FLEET_NOTICES_MS: Readonly<Record<keyof typeof FLEET_NOTICES_EN, st
     '"{name}" ialah rahsia, yang tidak pernah ditetapkan oleh fail polisi (semua orang pada komputer boleh membacanya): taipkannya dalam Tetapan pada terminal ini.',
   'policy.value-refused': 'Nilai polisi untuk "{name}" tidak digunakan: {problem}',
   'policy.lock-unknown': '"{name}" bukan tetapan, jadi ia tidak boleh dikunci; kunci itu diabaikan.',
+  'policy.not-admin-only':
+    'Polisi {file} tidak digunakan: {path} boleh diubah oleh seseorang yang bukan pentadbir (ia mesti dimiliki oleh root dan tidak boleh ditulis oleh orang lain).',
+  'policy.unreadable-plist': 'Keutamaan terurus {file} bukan senarai sifat XML, jadi tiada bahagiannya digunakan.',
   'policy.locked-not-a-list': '"locked" mesti senarai nama tetapan; tiada tetapan dikunci.',
+  'health.policy-none': 'Tiada polisi: terminal ini diurus sendiri.',
+  'health.policy-ok': 'Polisi organisasi {file} sedang berkuat kuasa.',
+  'health.policy-refused': 'Polisi organisasi {file} tidak berkuat kuasa: lihat Tetapan → Perihal.',
   'health.timed-out': 'Tiada jawapan dalam masa {seconds} saat.',
   'health.could-not-check': 'Semakan tidak dapat dijalankan: {reason}',
   'health.provider-not-set-up': 'Belum ditetapkan: {reason}',

@@ -28,6 +28,10 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'auth.refund-confirm-pin': 'Sahkan bayaran balik dengan PIN anda sendiri.',
   'auth.refund-needs-approval': 'Bayaran balik oleh juruwang memerlukan PIN penyelia.',
   'auth.refund-needs-approval-over': 'Bayaran balik oleh juruwang melebihi {limit} memerlukan PIN penyelia.',
+  'auth.refund-needs-approval-payment-over':
+    '{refunded} daripada bayaran ini telah dibayar balik: bayaran balik juruwang bagi satu bayaran melebihi {limit} kesemuanya memerlukan PIN penyelia.',
+  'auth.refund-needs-approval-shift-cap':
+    'Anda telah membayar balik {refunded} tanpa kelulusan dalam syif ini: melebihi {cap} satu syif, penyelia meluluskan dengan PIN mereka.',
   'auth.badge-unknown': 'Lencana ini tidak dikenali di terminal ini, atau pemiliknya tidak aktif.',
   'staff.built-in-role':
     'Pentadbir dan Penyelia terbina dalam mengekalkan peranan mereka. Tambah orang baharu untuk peranan lain.',

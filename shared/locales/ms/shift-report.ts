@@ -18,6 +18,7 @@ export const SHIFT_REPORT_MS: Readonly<Record<keyof typeof SHIFT_REPORT_EN, stri
   'shiftReport.money': 'Kutipan',
   'shiftReport.paid': 'Dibayar',
   'shiftReport.refunds': 'Bayaran balik',
+  'shiftReport.unapprovedRefunds': 'Bayaran balik tanpa kelulusan',
   'shiftReport.cancels': 'Dibatalkan',
   'shiftReport.registerSales': 'Jualan mesin daftar',
   'shiftReport.net': 'Bersih',

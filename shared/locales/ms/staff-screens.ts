@@ -90,7 +90,12 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
     'Hidup: tiada jualan atau bayaran balik sehingga seseorang log masuk dengan PIN atau lencana. Tidak sekali-kali di kiosk.',
   'settings.staff.autoLockMinutes': 'Log keluar selepas minit melahu ini (0 = tidak pernah)',
   'settings.staff.refundWithoutApprovalUpToMinor': 'Bayaran balik juruwang tanpa kelulusan, sehingga',
-  'settings.staff.refundWithoutApprovalHint': '0: setiap bayaran balik juruwang memerlukan PIN penyelia.',
+  'settings.staff.refundWithoutApprovalHint':
+    '0: setiap bayaran balik juruwang memerlukan PIN penyelia. Bayaran balik bagi satu bayaran dijumlahkan.',
+  'settings.staff.unapprovedRefundsPerShiftMinor':
+    'Jumlah bayaran balik juruwang tanpa kelulusan dalam satu syif, sehingga',
+  'settings.staff.unapprovedRefundsPerShiftHint':
+    '0: tiada had selain had setiap bayaran. Melebihinya, setiap bayaran balik juruwang itu dalam syif memerlukan PIN penyelia.',
   'settings.staff.cashierOnReceipt': 'Cetak nama pertama juruwang pada resit',
 
   'refund.ownPin': 'PIN anda, untuk mengesahkan',

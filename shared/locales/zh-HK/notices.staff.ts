@@ -27,6 +27,9 @@ export const STAFF_NOTICES_ZH_HK: Readonly<Record<StaffNoticeKey, string>> = {
   'auth.refund-confirm-pin': '請輸入你自己的密碼確認退款。',
   'auth.refund-needs-approval': '收銀員退款須由主管輸入密碼批准。',
   'auth.refund-needs-approval-over': '收銀員退款超過 {limit} 須由主管輸入密碼批准。',
+  'auth.refund-needs-approval-payment-over':
+    '此筆付款已退 {refunded}：收銀員對同一筆付款的退款合計超過 {limit} 須由主管輸入密碼批准。',
+  'auth.refund-needs-approval-shift-cap': '本更次您已無需批准退款 {refunded}：每更超過 {cap} 須由主管輸入密碼批准。',
   'auth.badge-unknown': '此收銀機不認識這張員工證，或其持有人已停用。',
   'staff.built-in-role': '內置的管理員及主管不可更改角色。如需其他角色，請新增一位員工。',
   'staff.built-in-active': '內置的管理員及主管一直啟用。如要移除，請在「設定 → 密碼」刪除其密碼。',

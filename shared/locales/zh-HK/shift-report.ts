@@ -18,6 +18,7 @@ export const SHIFT_REPORT_ZH_HK: Readonly<Record<keyof typeof SHIFT_REPORT_EN, s
   'shiftReport.money': '營業額',
   'shiftReport.paid': '已付款',
   'shiftReport.refunds': '退款',
+  'shiftReport.unapprovedRefunds': '未經批准的退款',
   'shiftReport.cancels': '已取消',
   'shiftReport.registerSales': '收銀系統銷售',
   'shiftReport.net': '淨額',

@@ -89,7 +89,10 @@ export const STAFF_SCREENS_ZH_HK: Readonly<Record<keyof typeof STAFF_SCREENS_EN,
   'settings.staff.signInRequiredHint': '開啟後：必須有人用密碼或員工卡登入，才可銷售或退款。自助機從不需要。',
   'settings.staff.autoLockMinutes': '閒置多少分鐘後自動登出（0 = 永不）',
   'settings.staff.refundWithoutApprovalUpToMinor': '收銀員無需批准可退款的上限',
-  'settings.staff.refundWithoutApprovalHint': '0：收銀員每次退款都需要主管輸入密碼。',
+  'settings.staff.refundWithoutApprovalHint': '0：收銀員每次退款都需要主管輸入密碼。同一筆付款的多次退款合計計算。',
+  'settings.staff.unapprovedRefundsPerShiftMinor': '收銀員每更無需批准的退款合計上限',
+  'settings.staff.unapprovedRefundsPerShiftHint':
+    '0：除每筆付款的上限外不另設上限。超過後，該收銀員本更的每次退款都需要主管輸入密碼。',
   'settings.staff.cashierOnReceipt': '在收據上列印收銀員的名字',
 
   'refund.ownPin': '你的密碼（確認用）',

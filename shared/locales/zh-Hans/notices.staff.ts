@@ -27,6 +27,9 @@ export const STAFF_NOTICES_ZH_HANS: Readonly<Record<StaffNoticeKey, string>> = {
   'auth.refund-confirm-pin': '请输入你自己的密码确认退款。',
   'auth.refund-needs-approval': '收银员退款须由主管输入密码批准。',
   'auth.refund-needs-approval-over': '收银员退款超过 {limit} 须由主管输入密码批准。',
+  'auth.refund-needs-approval-payment-over':
+    '此笔付款已退 {refunded}：收银员对同一笔付款的退款合计超过 {limit} 须由主管输入密码批准。',
+  'auth.refund-needs-approval-shift-cap': '本班次您已无需批准退款 {refunded}：每班次超过 {cap} 须由主管输入密码批准。',
   'auth.badge-unknown': '此收银机不认识这张员工卡，或其持有人已停用。',
   'staff.built-in-role': '内置的管理员和主管不能更改角色。如需其他角色，请新增一位员工。',
   'staff.built-in-active': '内置的管理员和主管始终启用。如要移除，请在“设置 → 密码”删除其密码。',

@@ -89,7 +89,10 @@ export const STAFF_SCREENS_ZH_HANS: Readonly<Record<keyof typeof STAFF_SCREENS_E
   'settings.staff.signInRequiredHint': '开启后：必须有人用密码或员工卡登录，才能销售或退款。自助机从不需要。',
   'settings.staff.autoLockMinutes': '闲置多少分钟后自动登出（0 = 永不）',
   'settings.staff.refundWithoutApprovalUpToMinor': '收银员无需批准即可退款的上限',
-  'settings.staff.refundWithoutApprovalHint': '0：收银员每次退款都需要主管输入密码。',
+  'settings.staff.refundWithoutApprovalHint': '0：收银员每次退款都需要主管输入密码。同一笔付款的多次退款合计计算。',
+  'settings.staff.unapprovedRefundsPerShiftMinor': '收银员每班次无需批准的退款合计上限',
+  'settings.staff.unapprovedRefundsPerShiftHint':
+    '0：除每笔付款的上限外不另设上限。超过后，该收银员本班次的每次退款都需要主管输入密码。',
   'settings.staff.cashierOnReceipt': '在收据上打印收银员的名字',
 
   'refund.ownPin': '您的密码（确认用）',

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type {
-  AttemptState,
-  OrderStatus,
-  PaymentMethod,
-  PaymentType,
-  RegisterOrigin,
-} from '../../../../shared/domain.ts';
-import { ATTEMPT_STATES, ORDER_STATUSES } from '../../../../shared/domain.ts';
+import {
+  type AttemptState,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentType,
+  type RegisterOrigin,
+  ATTEMPT_STATES,
+  ORDER_STATUSES,
+} from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { isCurrency, type Money } from '../../../../shared/money.ts';
 import type { JournalContext } from './context.ts';

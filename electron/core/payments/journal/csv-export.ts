@@ -1,5 +1,5 @@
-import type { CsvExport } from '../../../../shared/contract.ts';
-import type { PaymentMethod } from '../../../../shared/domain.ts';
+import type { CsvExport } from '../../../../shared/payment-history.ts';
+import type { PaymentMethod } from '../../../../shared/payments.ts';
 import { money, toMajorString } from '../../../../shared/money.ts';
 import type { JournalContext } from './context.ts';
 import { displayStatusOf, refundTotalsOf } from './display-status.ts';

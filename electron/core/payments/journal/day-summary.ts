@@ -1,11 +1,5 @@
-import {
-  DISPLAY_STATUSES,
-  type DaySummary,
-  type DisplayStatus,
-  type PaymentMethod,
-  type RegisterDayLine,
-  type SummaryLine,
-} from '../../../../shared/domain.ts';
+import type { DaySummary, RegisterDayLine, SummaryLine } from '../../../../shared/payment-history.ts';
+import { DISPLAY_STATUSES, type DisplayStatus, type PaymentMethod } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { isCurrency, money, type CurrencyCode } from '../../../../shared/money.ts';
 import { notice } from '../../../../shared/notices.ts';

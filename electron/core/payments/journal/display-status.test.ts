@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_STATES, ORDER_STATUSES, type OrderStatus } from '../../../../shared/domain.ts';
+import { ATTEMPT_STATES, ORDER_STATUSES, type OrderStatus } from '../../../../shared/payments.ts';
 import { displayStatusOf, isCancellable, refundableMinorOf } from './display-status.ts';
 
 describe('display status', () => {

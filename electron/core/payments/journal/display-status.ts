@@ -1,4 +1,4 @@
-import type { AttemptState, DisplayStatus, OrderStatus } from '../../../../shared/domain.ts';
+import type { AttemptState, DisplayStatus, OrderStatus } from '../../../../shared/payments.ts';
 
 // The rules that turn "where the journal stands" (AttemptState) and "what the provider said" (OrderStatus)
 // into the one word a cashier reads, and into what the cashier may do next. Pure and import-free (types

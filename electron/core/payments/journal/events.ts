@@ -1,4 +1,4 @@
-import type { DisplayStatus, OrderStatus } from '../../../../shared/domain.ts';
+import type { DisplayStatus, OrderStatus } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { noticeInEnglish, type Notice } from '../../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';

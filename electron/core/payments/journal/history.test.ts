@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../../shared/domain.ts';
+import type { PaymentView } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import {
   seedLookedUp,

@@ -1,5 +1,5 @@
-import type { HistoryQuery } from '../../../../shared/contract.ts';
-import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type Page, type PaymentView } from '../../../../shared/domain.ts';
+import type { HistoryQuery, Page } from '../../../../shared/payment-history.ts';
+import { DISPLAY_STATUSES, PAYMENT_ORIGINS, type PaymentView } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { notice } from '../../../../shared/notices.ts';
 import type { JournalContext } from './context.ts';

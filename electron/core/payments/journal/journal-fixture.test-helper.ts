@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { PaymentMethod, RegisterOrigin } from '../../../../shared/domain.ts';
+import type { PaymentMethod, RegisterOrigin } from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import { notice } from '../../../../shared/notices.ts';
 import { journalFileIn, openJournal, type Journal } from './journal.ts';
 import type { LookedUpPayment } from './looked-up.ts';
 import type { AttemptRow } from './rows.ts';
+import { removeFolder, tempFolder as newTempFolder } from '../../../testing/helpers.ts';
 
 // Test helpers: a fresh folder per test (deleted when the test ends), a real journal file in it, and a clock
 // the test moves by hand.
@@ -32,8 +30,8 @@ export function testClock(startIso = '2026-11-21T03:00:00.000Z'): TestClock {
 }
 
 export function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'journal-test-'));
-  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const folder = newTempFolder('journal-test-');
+  onTestFinished(() => removeFolder(folder));
   return folder;
 }
 

@@ -1,13 +1,6 @@
 import { join } from 'node:path';
-import type { CsvExport, HistoryQuery } from '../../../../shared/contract.ts';
-import type {
-  DaySummary,
-  JournalEvent,
-  Page,
-  PaymentDetail,
-  PaymentView,
-  StatusChange,
-} from '../../../../shared/domain.ts';
+import type { CsvExport, HistoryQuery, DaySummary, Page } from '../../../../shared/payment-history.ts';
+import type { JournalEvent, PaymentDetail, PaymentView, StatusChange } from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftReport, StaffRef } from '../../../../shared/staff.ts';
 import * as attempts from './attempts.ts';
@@ -91,6 +84,8 @@ export interface Journal {
   getRefund(refundId: string): RefundRow | null;
   refundsOf(referenceId: string): RefundRow[];
   unsettledRefunds(): RefundRow[];
+  /** What this person refunded without an approver in the open shift (refunds.ts), in minor units of `currency`. */
+  unapprovedRefundsInShiftMinor(staffId: string, currency: string): number;
 
   recordCancel(referenceId: string, input?: cancels.NewCancel): CancelRow;
   updateCancel(cancelId: string, patch: cancels.CancelPatch): CancelRow;
@@ -214,6 +209,9 @@ function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
     getRefund: guard((refundId: string) => refunds.getRefund(ctx, refundId)),
     refundsOf: guard((referenceId: string) => refunds.refundsOf(ctx, referenceId)),
     unsettledRefunds: guard(() => refunds.unsettledRefunds(ctx)),
+    unapprovedRefundsInShiftMinor: guard((staffId: string, currency: string) =>
+      refunds.unapprovedRefundsInShiftMinor(ctx, staffId, currency),
+    ),
 
     recordCancel: guard((referenceId: string, input?: cancels.NewCancel) =>
       cancels.recordCancel(ctx, referenceId, input),

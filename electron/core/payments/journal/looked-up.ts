@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderStatus, PaymentDetail, PaymentType } from '../../../../shared/domain.ts';
+import type { OrderStatus, PaymentDetail, PaymentType } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { isCurrency, type Money } from '../../../../shared/money.ts';
 import { notice } from '../../../../shared/notices.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RefundState } from '../../../../shared/domain.ts';
+import type { RefundState } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import { money } from '../../../../shared/money.ts';
 import { notice, type Notice } from '../../../../shared/notices.ts';
@@ -80,6 +80,23 @@ export function refundsOf(ctx: JournalContext, referenceId: string): RefundRow[]
     .sql(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE reference_id = ? ORDER BY created_at, refund_id`)
     .all(referenceId)
     .map(readRefund);
+}
+
+/**
+ * What one person refunded without an approver in the shift open now, in flight or confirmed (a refused one gave
+ * nothing back), in minor units of `currency`: the per-shift cap of staff/refund-approval.ts. With no shift open,
+ * their refunds of today made outside any shift. Read from the journal, so a restart does not reset it.
+ */
+export function unapprovedRefundsInShiftMinor(ctx: JournalContext, staffId: string, currency: string): number {
+  const shiftId = openShiftId(ctx);
+  const inShift = shiftId === null ? 'shift_id IS NULL AND local_day = ?' : 'shift_id = ?';
+  const row = ctx
+    .sql(
+      `SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds
+       WHERE ${inShift} AND refunded_by_id = ? AND approved_by_id IS NULL AND state != 'failed' AND currency = ?`,
+    )
+    .get(shiftId ?? ctx.localDay(ctx.now()), staffId, currency);
+  return Number(row?.['total'] ?? 0);
 }
 
 /** Refunds of many attempts in one query, grouped by referenceId (for a page of history). */

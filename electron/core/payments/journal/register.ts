@@ -1,4 +1,4 @@
-import type { RegisterOrigin } from '../../../../shared/domain.ts';
+import type { RegisterOrigin } from '../../../../shared/payments.ts';
 import { PosError } from '../../../../shared/errors.ts';
 import type { CurrencyCode, Money } from '../../../../shared/money.ts';
 import { getAttempt } from './attempts.ts';

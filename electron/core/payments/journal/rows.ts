@@ -6,7 +6,7 @@ import type {
   PaymentOrigin,
   PaymentType,
   RefundState,
-} from '../../../../shared/domain.ts';
+} from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import type { Notice } from '../../../../shared/notices.ts';
 import type { StaffRef } from '../../../../shared/staff.ts';

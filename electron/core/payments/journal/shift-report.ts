@@ -1,4 +1,4 @@
-import type { SummaryLine } from '../../../../shared/domain.ts';
+import type { SummaryLine } from '../../../../shared/payment-history.ts';
 import { money, type CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
 import type { JournalContext } from './context.ts';
@@ -10,7 +10,9 @@ import type { JournalContext } from './context.ts';
 //   another terminal's (the refund counter): money out during the shift, whichever shift took the payment;
 // - cancels: cancels asked for during the shift that the provider confirmed;
 // - registerSales: the part of paid that the shop's register programs started;
-// - byCashier: the same per person (null: the kiosk, or nobody signed in), in the order of their first record;
+// - byCashier: the same per person (null: the kiosk, or nobody signed in), in the order of their first record,
+//   with the part of their refunds nobody approved (a cashier's under the no-approval limit and shift cap; the
+//   nobody line has none: its refunds were approved by the supervisor PIN or made by the register's key);
 // - net = paid − refunds.
 
 export interface ShiftReportInput {
@@ -29,6 +31,7 @@ interface PersonTotals {
   first: number;
   paid: [number, number];
   refunds: [number, number];
+  unapprovedRefunds: [number, number];
   cancels: number;
 }
 
@@ -97,6 +100,7 @@ function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode)
         first: Number(first),
         paid: [0, 0],
         refunds: [0, 0],
+        unapprovedRefunds: [0, 0],
         cancels: 0,
       };
       people.set(key, totals);
@@ -119,13 +123,19 @@ function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode)
   const refundRows = ctx
     .sql(
       `SELECT refunded_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
+         SUM(approved_by_id IS NULL AND refunded_by_id IS NOT NULL) AS unapproved_n,
+         COALESCE(SUM(CASE WHEN approved_by_id IS NULL AND refunded_by_id IS NOT NULL THEN amount_minor END), 0)
+           AS unapproved_total,
          (SELECT q.refunded_by_name FROM refunds q WHERE q.shift_id = r.shift_id AND q.refunded_by_id IS r.refunded_by_id
           ORDER BY q.created_at LIMIT 1) AS name
        FROM refunds r WHERE shift_id = ? AND currency = ? AND state = 'succeeded' GROUP BY refunded_by_id`,
     )
     .all(shiftId, currency);
-  for (const row of refundRows)
-    person(row['id'], row['name'], row['first']).refunds = [Number(row['n']), Number(row['total'])];
+  for (const row of refundRows) {
+    const totals = person(row['id'], row['name'], row['first']);
+    totals.refunds = [Number(row['n']), Number(row['total'])];
+    totals.unapprovedRefunds = [Number(row['unapproved_n']), Number(row['unapproved_total'])];
+  }
   const cancelRows = ctx
     .sql(
       `SELECT cancelled_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n,
@@ -141,6 +151,7 @@ function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode)
       staff: totals.id === null ? null : { id: totals.id, name: totals.name ?? totals.id },
       paid: line(totals.paid[0], totals.paid[1], currency),
       refunds: line(totals.refunds[0], totals.refunds[1], currency),
+      unapprovedRefunds: line(totals.unapprovedRefunds[0], totals.unapprovedRefunds[1], currency),
       cancels: totals.cancels,
     }));
 }

@@ -1,4 +1,4 @@
-import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../../shared/domain.ts';
+import type { JournalEvent, PaymentView, RefundView, StatusChange } from '../../../../shared/payments.ts';
 import { money } from '../../../../shared/money.ts';
 import { notice, type Notice } from '../../../../shared/notices.ts';
 import type { StaffRef } from '../../../../shared/staff.ts';
