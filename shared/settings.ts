@@ -49,6 +49,18 @@ export const partnerSchema = z.object({
   merchantEntityId: z.string().max(64),
 });
 
+/**
+ * The till's log lines, also to the chain's collector (electron/core/logging/syslog-forwarder.ts): RFC 5424 over
+ * TCP to host:port, with TLS when `tls` (RFC 5425, port 6514). Off by default; the local files are kept either way.
+ */
+export const syslogSettingsSchema = z.object({
+  enabled: z.boolean(),
+  host: z.string().max(253),
+  port: z.number().int().min(1).max(65_535),
+  tls: z.boolean(),
+});
+export type SyslogSettings = z.infer<typeof syslogSettingsSchema>;
+
 /** The computer the till runs on: start with the session, and keep the screen on while the till is in front. */
 export const machineSettingsSchema = z.object({
   launchAtLogin: z.boolean(),
@@ -131,6 +143,7 @@ export const settingsSchema = z
     customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
     updates: updateSettingsSchema,
     machine: machineSettingsSchema,
+    syslog: syslogSettingsSchema,
     /**
      * Help for the customer on the screens that face them (the kiosk's and the customer display; never the
      * cashier's): larger text, and the paid and failed sounds on the customer display too (a kiosk always
@@ -273,6 +286,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // Off: a login item is the machine owner's choice (and a developer's laptop must not get one from `npm start`);
   // on: a till's screen going dark in front of a customer is never wanted.
   machine: { launchAtLogin: false, keepDisplayAwake: true },
+  syslog: { enabled: false, host: '', port: 6514, tls: true },
   customerHelp: { largeText: false, soundOnResult: false },
 };
 

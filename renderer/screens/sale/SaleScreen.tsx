@@ -11,6 +11,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { KioskAttract } from './KioskAttract.tsx';
+import { ShiftNeeded, useShiftNeeded } from './ShiftNeeded.tsx';
 import { Keypad } from './Keypad.tsx';
 import { useSaleCharge, type SaleCharge } from './use-sale-charge.ts';
 
@@ -121,8 +122,10 @@ function useScanIgnored(): void {
 function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: boolean; onStartOver: () => void }) {
   const t = useT();
   const { note, setNote } = useSaleStore();
+  const shiftNeeded = useShiftNeeded(sale.error);
   return (
     <div className="sale-entry">
+      {shiftNeeded && <ShiftNeeded onOpened={sale.clearError} />}
       <SaleAmount overLimit={sale.overLimit} />
       {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}
       {!kiosk && (
@@ -137,7 +140,8 @@ function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: bool
           data-testid="sale-note"
         />
       )}
-      <ErrorText error={sale.error} testId="sale-error" />
+      {/* The refusal for want of a shift is the question above. */}
+      {!(shiftNeeded && sale.error?.code === 'shift.not-open') && <ErrorText error={sale.error} testId="sale-error" />}
       <SaleActions sale={sale} kiosk={kiosk} />
       {kiosk ? (
         <button type="button" className="button button-secondary" onClick={onStartOver} data-testid="kiosk-start-over">

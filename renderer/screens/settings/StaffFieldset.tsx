@@ -10,15 +10,30 @@ import { CheckboxField, LockedNote, NumberField } from './fields.tsx';
 
 export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
+  const signIn = draft.groupField('staff', 'signInRequired');
+  const shiftRequired = draft.groupField('staff', 'shiftRequired');
   return (
     <fieldset>
       <legend>{t('settings.section.staff')}</legend>
       <CheckboxField
         label={t('settings.staff.signInRequired')}
-        {...draft.groupField('staff', 'signInRequired')}
+        {...signIn}
+        onChange={(on) => {
+          // Selling only in a shift comes on with sign-in (it can be turned off again): a till that asks who is
+          // there adds its day up by shift.
+          if (on && !signIn.value && !shiftRequired.locked)
+            draft.edit({ staff: { ...draft.settings.staff, signInRequired: true, shiftRequired: true } });
+          else signIn.onChange(on);
+        }}
         testId="settings-staff-signInRequired"
       />
       <p className="hint">{t('settings.staff.signInRequiredHint')}</p>
+      <CheckboxField
+        label={t('settings.staff.shiftRequired')}
+        {...shiftRequired}
+        testId="settings-staff-shiftRequired"
+      />
+      <p className="hint">{t('settings.staff.shiftRequiredHint')}</p>
       <NumberField
         label={t('settings.staff.autoLockMinutes')}
         min={0}
