@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PrintOutcome } from './receipts.ts';
-import { day, empty, type Empty } from './request-atoms.ts';
+import { day, printableText } from './request-atoms.ts';
 
 // The receipt printer (electron/core/printing/: ESC/POS printers the core drives, or the system's): its settings,
 // its state as the status bar and Settings show it, and the printer.* channels.
@@ -52,8 +52,11 @@ export interface PrinterChannels {
    * settings.testConnection). Answers what the printer said; never an error for the printer's own trouble.
    */
   'printer.testPage': { request: { printer?: PrinterSettings }; response: PrinterCheck };
-  /** Opens the cash drawer on the printer's drawer port, on demand only (pulse times in Settings). */
-  'printer.openDrawer': { request: Empty; response: { opened: true } };
+  /**
+   * Opens the cash drawer on the printer's drawer port, on demand only (pulse times in Settings). Needs the
+   * drawer right; the print record keeps who opened it and `reason`, as they typed it.
+   */
+  'printer.openDrawer': { request: { reason: string }; response: { opened: true } };
   /** The end-of-day report on an ESC/POS printer; via browser (print it yourself) for the system printer. */
   'printer.printDayReport': { request: { day: string }; response: PrintOutcome };
   /**
@@ -65,7 +68,7 @@ export interface PrinterChannels {
 
 export const printerRequestSchemas: { [K in keyof PrinterChannels]: z.ZodType<PrinterChannels[K]['request']> } = {
   'printer.testPage': z.object({ printer: printerSettingsSchema.strict().optional() }).strict(),
-  'printer.openDrawer': empty,
+  'printer.openDrawer': z.object({ reason: printableText(120).trim().min(1) }).strict(),
   'printer.printDayReport': z.object({ day }).strict(),
   'printer.printShiftReport': z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }).strict(),
 };

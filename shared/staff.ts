@@ -23,6 +23,7 @@ export const STAFF_RIGHTS = [
   'x-report',
   'close-shift',
   'payments-any-day',
+  'drawer',
   'settings',
   'staff',
   'register-keys',
@@ -39,6 +40,8 @@ const SUPERVISOR_RIGHTS = [
   'x-report',
   'close-shift',
   'payments-any-day',
+  // Cash leaves the drawer without a sale: a supervisor opens it (and says why), not a cashier.
+  'drawer',
 ] as const;
 
 export const ROLE_RIGHTS: Readonly<Record<StaffRole, readonly StaffRight[]>> = {

@@ -24,6 +24,9 @@ import { statusFeature } from './features/status-feature.ts';
 import { supportFeature } from './features/support-feature.ts';
 import { updatesFeature } from './features/updates-feature.ts';
 import { journalRecordsIn } from './sqlite/journal-record.ts';
+import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
+import { rightsHeldHandlers } from './staff/rights-held-handlers.ts';
+import { signInRequired } from './staff/staff-session.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './logging/log-file.ts';
 import { createSyslogForwarder, type SyslogForwarder } from './logging/syslog-forwarder.ts';
@@ -114,15 +117,24 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     .add(journalsFeature)
     .add(policyWatchFeature)
     .started();
-  const { bus, customers, health, settings } = composed.wiring;
+  const { bus, customers, health, settings, staff } = composed.wiring;
   for (const [id, probe] of composed.health) health.provide(id, probe);
   composed.run();
   coreLog.info('core', 'core.started', { dataDir: base.options.dataDir, environment: settings.current().environment });
 
   let closing: Promise<void> | null = null;
   return {
-    // Every refused call leaves a line in the core's log (its code and English, never the request).
-    handlers: loggedHandlers(composed.handlers, coreLog),
+    // Every call asks what shared/channel-rights.ts says, of whoever is at the till; every refused call leaves a
+    // line in the core's log (its code and English, never the request).
+    handlers: loggedHandlers(
+      rightsHeldHandlers(composed.handlers, {
+        signedIn: () => staff.access.signedIn(),
+        signInRequired: () => signInRequired(settings.current()),
+        adminPinSet: () => settings.view().secrets.adminPin,
+        today: () => localDayOf(Date.now(), systemTimeZone()),
+      }),
+      coreLog,
+    ),
     onEvent: bus.subscribe,
     consent: { consentRequest: (linkToken) => customers.consentRequest(linkToken) },
     health: { provide: health.provide },

@@ -23,7 +23,7 @@ type Needs = CoreBase & SettingsGives & StaffGives & ProviderGives & PaymentsGiv
 
 export const printingFeature: CoreModule<Needs, PrintingGives> = {
   name: 'printing',
-  start({ options, settings, admin, provider, demoCredentials, payments, dayReport, hooks }) {
+  start({ options, settings, admin, staff, provider, demoCredentials, payments, dayReport, hooks }) {
     const till = () => {
       const current = settings.current();
       const { posId } = terminalInEffect(current, demoCredentials);
@@ -36,6 +36,7 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       systemPrinter: options.printer,
       daySummary: (day) => dayReport['payments.summary']({ day }),
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
+      drawerOpener: () => staff.access.requireRight('drawer'),
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
       refuseLocked: (patch) => settings.refuseLocked(patch),
       // A draft's printer is held to the rule a save is (printer-target.ts): a device, not the till's own port.
@@ -50,6 +51,8 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       paymentDetail: (referenceId) => payments.handlers['payments.get']({ referenceId }),
       till,
       printer: () => printing.receiptPrinter(),
+      printedBefore: (kind, referenceId) => printing.printedBefore(kind, referenceId),
+      reprinter: () => staff.access.requireRight('reprint'),
       cashierOnReceipt: () => settings.current().staff.cashierOnReceipt,
     });
     return {

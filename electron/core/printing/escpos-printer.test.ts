@@ -208,8 +208,15 @@ describe('test page and cash drawer', () => {
       record,
     });
     sim.setState('paper-out');
-    await withDrawer.openDrawer();
+    await withDrawer.openDrawer({ id: 'sam', name: 'Sam' }, 'change for the float');
     expect(sim.drawerKicks()).toEqual([{ onMs: 100, offMs: 200 }]);
-    expect(await printError(printer.openDrawer())).toBe('request.invalid');
+    // The record says who opened it and why: cash left the drawer without a sale.
+    expect(record.recent(1)[0]).toMatchObject({
+      what: 'drawer',
+      outcome: 'printed',
+      by: { id: 'sam', name: 'Sam' },
+      why: 'change for the float',
+    });
+    expect(await printError(printer.openDrawer(null, 'change for the float'))).toBe('request.invalid');
   });
 });

@@ -2,11 +2,12 @@ import { PosError, type ErrorCode } from '../../../shared/errors.ts';
 import type { PrinterCheck, PrinterStatus, PrinterSettings } from '../../../shared/printer.ts';
 import { LANGUAGES } from '../../../shared/locales/index.ts';
 import type { Locale } from '../../../shared/settings.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { openDeviceLink } from './device-link.ts';
 import { CODE_PAGE_SAMPLE, codePageOf } from './code-page.ts';
 import { drawerKick, statusQuery } from './escpos-commands.ts';
 import { escposJob, type PrintableDocument } from './escpos-layout.ts';
-import type { PrintRecord, PrintWhat } from './print-record.ts';
+import type { PrintEntry, PrintRecord, PrintWhat } from './print-record.ts';
 import { openNetworkLink, PrinterUnreachable, type PrinterLink } from './printer-link.ts';
 import { STATUS_QUERIES, stateOf, type PrinterProblem, type PrinterState } from './printer-status.ts';
 
@@ -40,8 +41,8 @@ export interface EscposPrinter {
   print(job: PrintJob): Promise<{ readonly copy: boolean }>;
   /** Prints the test page with these settings (Settings' draft, not yet saved); never throws for the printer. */
   testPage(settings: PrinterSettings, merchantName: string): Promise<PrinterCheck>;
-  /** Opens the cash drawer (ESC p), when one is set up. */
-  openDrawer(): Promise<void>;
+  /** Opens the cash drawer (ESC p), when one is set up; the record names who (null: nobody signed in) and why. */
+  openDrawer(by: StaffRef | null, why: string): Promise<void>;
   /** Asks the printer how it is (sends no job); the status bar's state. Never throws. */
   check(): Promise<PrinterStatus>;
   status(): PrinterStatus;
@@ -65,12 +66,15 @@ interface PrinterWaits {
   readonly answerAfterJobMs: number;
 }
 
+/** What the record keeps of a job: the drawer adds who opened it and why. */
+type RecordedJob = Omit<PrintJob, 'document'> & Pick<PrintEntry, 'by' | 'why'>;
+
 /** What each operation of the printer shares: its options and waits, the state it saw, the record it keeps. */
 interface PrinterContext {
   readonly options: EscposPrinterOptions;
   readonly waits: PrinterWaits;
   readonly observe: (state: PrinterState) => void;
-  readonly record: (job: Omit<PrintJob, 'document'>, settings: PrinterSettings, reason: string, copy: boolean) => void;
+  readonly record: (job: RecordedJob, settings: PrinterSettings, reason: string, copy: boolean) => void;
   readonly status: () => PrinterStatus;
 }
 
@@ -109,6 +113,8 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
         outcome: reason ? 'failed' : 'printed',
         reason,
         copy,
+        by: job.by ?? null,
+        why: job.why ?? '',
       }),
     status: () => status,
   };
@@ -116,7 +122,7 @@ export function createEscposPrinter(options: EscposPrinterOptions): EscposPrinte
   return {
     print: (job) => serial(() => printJob(context, job)),
     testPage: (settings, merchantName) => serial(() => printTestPage(context, settings, merchantName)),
-    openDrawer: () => serial(() => openCashDrawer(context)),
+    openDrawer: (by, why) => serial(() => openCashDrawer(context, by, why)),
     check: () => serial(() => checkPrinter(context)),
     status: () => status,
   };
@@ -177,7 +183,11 @@ async function printTestPage(
   };
 }
 
-async function openCashDrawer({ options, waits, observe, record }: PrinterContext): Promise<void> {
+async function openCashDrawer(
+  { options, waits, observe, record }: PrinterContext,
+  by: StaffRef | null,
+  why: string,
+): Promise<void> {
   const settings = options.settings();
   if (settings.drawerOnMs === 0) throw new PosError('request.invalid', { cause: 'no cash drawer is set up' });
   // The drawer opens even when the paper is out or the cover open: only a printer that does not answer refuses it.
@@ -187,7 +197,7 @@ async function openCashDrawer({ options, waits, observe, record }: PrinterContex
   );
   const problem = outcome.before === 'offline' || outcome.before === 'failed' ? outcome.before : null;
   observe(outcome.after ?? outcome.before);
-  record({ what: 'drawer', subject: '' }, settings, problem ? ERROR_OF[problem] : '', false);
+  record({ what: 'drawer', subject: '', by, why }, settings, problem ? ERROR_OF[problem] : '', false);
   if (problem) throw printerError(problem);
 }
 

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, openSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { StaffRef } from '../../../shared/staff.ts';
 
 // Every print the till attempted: what (a receipt, a refund slip, a day report, a test page, and of which
 // payment), when, on which printer, and whether it printed or why not. A receipt is never lost from the record
@@ -23,6 +24,10 @@ export interface PrintEntry {
   /** Why it failed: the error code (printer.paper-out…), or "system: " and the system printer's words; '' when printed. */
   readonly reason: string;
   readonly copy: boolean;
+  /** Who asked for it, when someone was signed in: the drawer records who opened it. */
+  readonly by?: StaffRef | null;
+  /** Why, in their words: the reason given for opening the drawer; '' for a print. */
+  readonly why?: string;
 }
 
 export const PRINT_RECORD_FILE = 'prints.sqlite';
@@ -55,16 +60,30 @@ export function openPrintRecord(filePath: string): PrintRecord {
     copy INTEGER NOT NULL
   )`);
   db.exec('CREATE INDEX IF NOT EXISTS prints_subject ON prints (what, subject, outcome)');
+  addWhoAndWhy(db);
   const insert = db.prepare(
-    'INSERT INTO prints (at, what, subject, printer, outcome, reason, copy) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO prints (at, what, subject, printer, outcome, reason, copy, by_id, by_name, why) ' +
+      'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const before = db.prepare("SELECT 1 FROM prints WHERE what = ? AND subject = ? AND outcome = 'printed' LIMIT 1");
   const newest = db.prepare(
-    'SELECT at, what, subject, printer, outcome, reason, copy FROM prints ORDER BY id DESC LIMIT ?',
+    'SELECT at, what, subject, printer, outcome, reason, copy, by_id, by_name, why FROM prints ORDER BY id DESC LIMIT ?',
   );
   return {
     add(entry) {
-      insert.run(entry.at, entry.what, entry.subject, entry.printer, entry.outcome, entry.reason, entry.copy ? 1 : 0);
+      const { by = null, why = '' } = entry;
+      insert.run(
+        entry.at,
+        entry.what,
+        entry.subject,
+        entry.printer,
+        entry.outcome,
+        entry.reason,
+        entry.copy ? 1 : 0,
+        by?.id ?? null,
+        by?.name ?? null,
+        why,
+      );
     },
     printedBefore(what, subject) {
       return before.get(what, subject) !== undefined;
@@ -78,10 +97,25 @@ export function openPrintRecord(filePath: string): PrintRecord {
         outcome: row['outcome'] as PrintEntry['outcome'],
         reason: String(row['reason']),
         copy: row['copy'] === 1,
+        by: row['by_id'] === null ? null : { id: String(row['by_id']), name: String(row['by_name']) },
+        why: String(row['why']),
       }));
     },
     close() {
       db.close();
     },
   };
+}
+
+/** Who and why came after the first record files were written: a file without them gains them, empty. */
+function addWhoAndWhy(db: DatabaseSync): void {
+  const columns = new Set(
+    db
+      .prepare('PRAGMA table_info(prints)')
+      .all()
+      .map((row) => String(row['name'])),
+  );
+  if (!columns.has('by_id')) db.exec('ALTER TABLE prints ADD COLUMN by_id TEXT');
+  if (!columns.has('by_name')) db.exec('ALTER TABLE prints ADD COLUMN by_name TEXT');
+  if (!columns.has('why')) db.exec("ALTER TABLE prints ADD COLUMN why TEXT NOT NULL DEFAULT ''");
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Handlers } from '../../../shared/contract.ts';
 import { buildDayReport } from '../../../shared/day-report-document.ts';
 import { buildShiftReport } from '../../../shared/shift-report-document.ts';
-import type { ShiftView } from '../../../shared/staff.ts';
+import type { ShiftView, StaffRef } from '../../../shared/staff.ts';
 import type { DaySummary } from '../../../shared/payment-history.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { PrinterStatus, PrinterSettings } from '../../../shared/printer.ts';
@@ -11,7 +11,7 @@ import type { Locale, SettingsPatch } from '../../../shared/settings.ts';
 import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
 import { refuseIfAny, type FieldNotices } from '../settings/settings-problems.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
-import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
+import { openPrintRecord, PRINT_RECORD_FILE, type PrintWhat } from './print-record.ts';
 
 // The till's receipt printer as the rest of the core sees it: which printer prints now (Settings decide at
 // print time: the system printer the app brings, or an ESC/POS printer this module drives), the test page,
@@ -35,6 +35,8 @@ export interface PrintingOptions {
   readonly daySummary: (day: string) => Promise<DaySummary>;
   /** A shift as shifts.report answers it (its right asked there): the Z as kept at its close. */
   readonly shift: (id: string) => Promise<ShiftView>;
+  /** Who opens the cash drawer: the person signed in, asked for the drawer right (null: nobody, sign-in off). */
+  readonly drawerOpener: () => StaffRef | null;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
   /** Throws settings.locked, naming the field, when a draft changes what the fleet's policy locks. */
@@ -51,6 +53,8 @@ export interface PrintingModule {
   receiptPrinter(): ReceiptPrinter | undefined;
   /** The ESC/POS printer's state when one is set up (the status bar's "Printer: paper out"), else null. */
   status(): PrinterStatus | null;
+  /** Whether this document (a payment's receipt or slip: its reference) printed before on either printer. */
+  printedBefore(what: PrintWhat, subject: string): boolean;
   /** Asks the ESC/POS printer now (a status query, never a job), for the health check; null for the system printer. */
   check(): Promise<PrinterStatus | null>;
   readonly handlers: Pick<Handlers, PrintingChannel>;
@@ -106,6 +110,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
   return {
     receiptPrinter: () => (drivesItself() ? onEscpos : onSystem),
     status: () => (drivesItself() ? escpos.status() : null),
+    printedBefore: (what, subject) => record.printedBefore(what, subject),
     check: () => (drivesItself() ? escpos.check() : Promise.resolve(null)),
     handlers: {
       async 'printer.testPage'({ printer }) {
@@ -118,10 +123,11 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
           throw new PosError('request.invalid', { cause: 'the system printer has no test page from the till' });
         return escpos.testPage(settings, options.till().merchantName);
       },
-      async 'printer.openDrawer'() {
+      async 'printer.openDrawer'({ reason }) {
+        const by = options.drawerOpener();
         if (!drivesItself())
           throw new PosError('request.invalid', { cause: 'the cash drawer hangs on an ESC/POS printer' });
-        await escpos.openDrawer();
+        await escpos.openDrawer(by, reason);
         return { opened: true };
       },
       async 'printer.printDayReport'({ day }) {

@@ -1,7 +1,13 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
-import { buildReceipt, receiptRefusal, type ReceiptDocument, type ReceiptTerminal } from '../../../shared/receipt.ts';
+import {
+  buildReceipt,
+  receiptRefusal,
+  type ReceiptDocument,
+  type ReceiptKind,
+  type ReceiptTerminal,
+} from '../../../shared/receipt.ts';
 import type { Locale } from '../../../shared/settings.ts';
 import { notice } from '../../../shared/notices.ts';
 
@@ -27,6 +33,10 @@ export interface ReceiptServiceOptions {
   readonly till: () => ReceiptTill;
   /** The printer in effect now (Settings may switch it); none: the renderer prints (browser preview). */
   readonly printer: () => ReceiptPrinter | undefined;
+  /** Whether this payment's receipt (or slip) was printed before: this print is a copy (the print record). */
+  readonly printedBefore?: ((kind: ReceiptKind, referenceId: string) => boolean) | undefined;
+  /** A copy asks the reprint right of the person signed in (StaffAccess.requireRight); throws when they lack it. */
+  readonly reprinter?: (() => unknown) | undefined;
   /** Settings → Staff: print the cashier's first name (read at print time; absent = off). */
   readonly cashierOnReceipt?: (() => boolean) | undefined;
 }
@@ -37,6 +47,8 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
       const detail = await options.paymentDetail(referenceId);
       const refusal = receiptRefusal(detail, kind);
       if (refusal) throw new PosError('request.invalid', { notice: refusal });
+      // A second receipt is a second proof of payment in someone's hand: a copy is a reprint, a right of its own.
+      if (options.printedBefore?.(kind, referenceId)) options.reprinter?.();
       const printer = options.printer();
       if (!printer) return { printed: false, via: 'browser' };
       const till = options.till();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 
 // "Sell only in a shift" (Settings → Staff, shiftRequired), through the composed core: a charge with no shift open
 // is refused shift.not-open before anything is written or sent, whichever way round it is taken; opening a
@@ -34,7 +35,9 @@ describe('shift required', () => {
       consumerCode: '281012345678901234',
     });
     expect(customerQr).toMatchObject({ ok: false, error: { code: 'shift.not-open' } });
-    expect((await core.handlers['payments.history']({})).total).toBe(0);
+    // Read as the cashier signed in: today's payments (every day's are a supervisor's), none.
+    const today = localDayOf(Date.now(), systemTimeZone());
+    expect((await core.handlers['payments.history']({ day: today })).total).toBe(0);
 
     await core.handlers['shifts.open']({});
     const charged = await dispatch(core.handlers, 'payments.chargeMerchantQr', { amountMinor: 780, currency: 'SGD' });

@@ -19,6 +19,7 @@ const EXPECTED: Readonly<Record<StaffRole, readonly string[]>> = {
     'x-report',
     'close-shift',
     'payments-any-day',
+    'drawer',
   ],
   admin: [...STAFF_RIGHTS],
 };

@@ -32,7 +32,7 @@ export function PrinterTest({ printer }: { printer: PrinterSettings }) {
   const openDrawer = async (): Promise<void> => {
     setDrawerOpened(false);
     setError(null);
-    const result = await bridge['printer.openDrawer']({});
+    const result = await bridge['printer.openDrawer']({ reason: t('printer.drawerTestReason') });
     if (result.ok) setDrawerOpened(true);
     else setError(result.error);
   };

@@ -16,6 +16,7 @@ export const STAFF_NOTICES_EN = {
   'staff.right.x-report': 'Read the X report',
   'staff.right.close-shift': 'Close a shift',
   'staff.right.payments-any-day': 'See the payments of any day',
+  'staff.right.drawer': 'Open the cash drawer',
   'staff.right.settings': 'Change Settings',
   'staff.right.staff': 'Manage staff',
   'staff.right.register-keys': 'Manage register keys',

@@ -29,6 +29,7 @@ export const PRINTER_EN = {
   'printer.testAnswer': 'The printer’s status answers: {answer}',
   'printer.testNoAnswer': 'The printer sent no answer.',
   'printer.openDrawer': 'Open the cash drawer',
+  'printer.drawerTestReason': 'Drawer test from Settings',
   'printer.drawerOpened': 'The drawer was sent its pulse.',
   'printer.state.ready': 'ready',
   'printer.state.paper-out': 'paper out',

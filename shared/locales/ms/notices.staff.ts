@@ -17,6 +17,7 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.x-report': 'Membaca laporan X',
   'staff.right.close-shift': 'Menutup syif',
   'staff.right.payments-any-day': 'Melihat pembayaran pada mana-mana hari',
+  'staff.right.drawer': 'Membuka laci wang',
   'staff.right.settings': 'Menukar Tetapan',
   'staff.right.staff': 'Mengurus kakitangan',
   'staff.right.register-keys': 'Mengurus kunci mesin daftar tunai',

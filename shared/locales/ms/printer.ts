@@ -30,6 +30,7 @@ export const PRINTER_MS: Readonly<Record<keyof typeof PRINTER_EN, string>> = {
   'printer.testAnswer': 'Jawapan status pencetak: {answer}',
   'printer.testNoAnswer': 'Pencetak tidak menghantar jawapan.',
   'printer.openDrawer': 'Buka laci wang',
+  'printer.drawerTestReason': 'Ujian laci dari Tetapan',
   'printer.drawerOpened': 'Denyut telah dihantar kepada laci.',
   'printer.state.ready': 'sedia',
   'printer.state.paper-out': 'kertas habis',

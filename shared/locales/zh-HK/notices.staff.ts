@@ -17,6 +17,7 @@ export const STAFF_NOTICES_ZH_HK: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.x-report': '查看 X 報表',
   'staff.right.close-shift': '結束更次',
   'staff.right.payments-any-day': '查看任何一日的付款',
+  'staff.right.drawer': '打開錢箱',
   'staff.right.settings': '更改設定',
   'staff.right.staff': '管理員工',
   'staff.right.register-keys': '管理收銀系統金鑰',

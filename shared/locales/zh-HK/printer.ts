@@ -30,6 +30,7 @@ export const PRINTER_ZH_HK: Readonly<Record<keyof typeof PRINTER_EN, string>> = 
   'printer.testAnswer': '打印機的狀態回應：{answer}',
   'printer.testNoAnswer': '打印機沒有回應。',
   'printer.openDrawer': '打開錢箱',
+  'printer.drawerTestReason': '從設定測試錢箱',
   'printer.drawerOpened': '已向錢箱發出脈衝。',
   'printer.state.ready': '就緒',
   'printer.state.paper-out': '缺紙',

@@ -17,6 +17,7 @@ export const STAFF_NOTICES_ZH_HANS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.x-report': '查看 X 报表',
   'staff.right.close-shift': '结束班次',
   'staff.right.payments-any-day': '查看任何一天的付款',
+  'staff.right.drawer': '打开钱箱',
   'staff.right.settings': '更改设置',
   'staff.right.staff': '管理员工',
   'staff.right.register-keys': '管理收银系统密钥',

@@ -30,6 +30,7 @@ export const PRINTER_ZH_HANS: Readonly<Record<keyof typeof PRINTER_EN, string>> 
   'printer.testAnswer': '打印机的状态回应：{answer}',
   'printer.testNoAnswer': '打印机没有回应。',
   'printer.openDrawer': '打开钱箱',
+  'printer.drawerTestReason': '从设置测试钱箱',
   'printer.drawerOpened': '已向钱箱发出脉冲。',
   'printer.state.ready': '就绪',
   'printer.state.paper-out': '缺纸',
