@@ -71,11 +71,11 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     // Admin: the PIN on a touch keypad; a wrong one is refused, the right one opens the admin screens.
     await page.getByTestId('kiosk-admin').click();
     const keypad = page.getByRole('group', { name: 'PIN keypad' });
-    for (const key of '1111') await keypad.getByTestId(`keypad-${key}`).click();
+    for (const key of '1111') await keypad.getByTestId(`pin-key-${key}`).click();
     await page.getByTestId('admin-unlock').click();
     await expect(page.getByTestId('admin-pin-wrong')).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
-    for (const key of ADMIN_PIN) await keypad.getByTestId(`keypad-${key}`).click();
+    for (const key of ADMIN_PIN) await keypad.getByTestId(`pin-key-${key}`).click();
     await page.getByTestId('admin-unlock').click();
     await expect(page.getByTestId('settings-screen')).toBeVisible();
     await expect(page.getByRole('navigation')).toBeVisible();

@@ -137,7 +137,10 @@ function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: bool
           data-testid="sale-note"
         />
       )}
-      <ErrorText error={sale.error} testId="sale-error" />
+      {/* A line of its own, kept when empty: an error never pushes Charge and Scan under the status line. */}
+      <div className="message-line">
+        <ErrorText error={sale.error} testId="sale-error" />
+      </div>
       <SaleActions sale={sale} kiosk={kiosk} />
       {kiosk ? (
         <button type="button" className="button button-secondary" onClick={onStartOver} data-testid="kiosk-start-over">
@@ -191,12 +194,14 @@ function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
   const t = useT();
   const locale = useLocale();
   const { currency } = useTerminal();
-  const amountText = formatMoney({ amountMinor: useSaleStore((state) => state.amountMinor), currency }, locale);
+  const amountMinor = useSaleStore((state) => state.amountMinor);
+  const amountText = formatMoney({ amountMinor, currency }, locale);
   return (
     <div className="sale-actions">
       <button
         type="button"
-        className="button button-primary button-huge"
+        // Nothing to charge yet: it looks idle (a press still says why), so S$0.00 is not read as ready.
+        className={`button button-primary button-huge${amountMinor === 0 ? ' charge-empty' : ''}`}
         onClick={() => void sale.charge()}
         disabled={sale.busy}
         data-testid="charge-button"

@@ -354,7 +354,7 @@ describe('settings screen', () => {
     const pin = await screen.findByTestId('admin-pin');
     await waitFor(() => expect(document.activeElement).toBe(pin));
     const keypad = screen.getByRole('group', { name: 'PIN keypad' });
-    for (const key of ['2', '5', '8', '0']) fireEvent.click(keypad.querySelector(`[data-testid="keypad-${key}"]`)!);
+    for (const key of ['2', '5', '8', '0']) fireEvent.click(keypad.querySelector(`[data-testid="pin-key-${key}"]`)!);
     expect((pin as HTMLInputElement).value).toBe('2580');
     fireEvent.click(screen.getByTestId('admin-unlock'));
     expect(await screen.findByTestId('settings-screen')).toBeDefined();
