@@ -49,6 +49,7 @@ export function CustomerDisplay() {
         merchantName={view?.settings.merchantName ?? merchantFallback}
         resultSeconds={view?.settings.resultDismissSeconds ?? 8}
         soundOnResult={help?.soundOnResult ?? false}
+        demo={view?.demo ?? false}
       />
     </LocaleProvider>
   );
@@ -58,10 +59,13 @@ function CustomerScreen({
   merchantName,
   resultSeconds,
   soundOnResult,
+  demo,
 }: {
   merchantName: string;
   resultSeconds: number;
   soundOnResult: boolean;
+  /** A demo till says so to the customer too: nobody should think they paid. */
+  demo: boolean;
 }) {
   const t = useT();
   const bridge = useBridge();
@@ -105,6 +109,11 @@ function CustomerScreen({
       data-testid="customer-display"
       data-state={payment ? payment.displayStatus : 'idle'}
     >
+      {demo && (
+        <p className="demo-banner" role="note" data-testid="customer-demo">
+          {t('customer.demo')}
+        </p>
+      )}
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>

@@ -237,6 +237,7 @@ export const SCREENS_EN = {
   'summary.exported': 'Saved {fileName}.',
 
   'customer.welcome': 'Welcome',
+  'customer.demo': 'DEMO — no real money is taken',
   'customer.idle': 'Pay with your wallet app',
   'customer.approveCharge': 'Pay {amount} to {merchant} from your linked wallet?',
   'customer.approveCapture': 'Pay the {amount} held by {merchant} from your linked wallet?',

@@ -24,7 +24,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'app.bridgeError': 'Skrin tidak dapat mencapai perkhidmatan bayaran.',
   'app.retry': 'Cuba lagi',
   'error.providerSaid': 'Kata-kata penyedia sendiri:',
-  'app.demoBanner': 'DEMO — kotak pasir terbina dalam, tiada wang sebenar bergerak',
+  'app.demoBanner': 'DEMO — latihan sahaja, tiada wang sebenar bergerak',
   'app.terminal': 'Terminal {posId} · {terminalReference}',
   'app.terminalNoPos': 'Terminal {terminalReference} (tiada posId ditetapkan)',
   'app.skipToContent': 'Langkau ke kandungan utama',
@@ -240,6 +240,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'summary.exported': '{fileName} telah disimpan.',
 
   'customer.welcome': 'Selamat datang',
+  'customer.demo': 'DEMO — tiada wang sebenar diambil',
   'customer.idle': 'Bayar dengan aplikasi dompet anda',
   'customer.approveCharge': 'Bayar {amount} kepada {merchant} daripada dompet terpaut anda?',
   'customer.approveCapture': 'Bayar {amount} yang ditahan oleh {merchant} daripada dompet terpaut anda?',

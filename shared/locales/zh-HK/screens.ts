@@ -227,6 +227,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'summary.exported': '已儲存 {fileName}。',
 
   'customer.welcome': '歡迎光臨',
+  'customer.demo': '示範模式 — 不會收取真實款項',
   'customer.idle': '請使用錢包應用程式付款',
   'customer.approveCharge': '從你已連結的電子錢包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '從你已連結的電子錢包支付 {merchant} 預留的 {amount}？',

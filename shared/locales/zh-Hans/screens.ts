@@ -227,6 +227,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'summary.exported': '已保存 {fileName}。',
 
   'customer.welcome': '欢迎光临',
+  'customer.demo': '示范模式 — 不会收取真实款项',
   'customer.idle': '请使用钱包应用程序付款',
   'customer.approveCharge': '从您已绑定的电子钱包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '从您已绑定的电子钱包支付 {merchant} 预留的 {amount}？',
