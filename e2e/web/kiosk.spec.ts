@@ -22,7 +22,7 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     await keepScreenshot(page, 'kiosk-attract.png');
 
     await page.getByRole('button', { name: 'Touch to start' }).click();
-    for (const key of ['1', '2', '00']) await page.getByTestId(`keypad-${key}`).click();
+    for (const key of ['1', '2', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
     await expect(page.getByTestId('charge-button')).toHaveText('Pay S$12.00');
     await expect(page.getByTestId('sale-note')).toHaveCount(0);
     await page.getByTestId('charge-button').click();

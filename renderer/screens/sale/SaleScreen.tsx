@@ -73,7 +73,7 @@ export function SaleScreen() {
       <WalkAwayBanner walkAway={walkAway} question="kiosk.stillThere" />
       <div className="sale-layout">
         <SaleEntry sale={sale} kiosk={kiosk} onStartOver={startOver} />
-        <SaleKeypad sale={sale} />
+        <SaleKeypad sale={sale} forCustomer={kiosk} />
       </div>
     </section>
   );
@@ -193,8 +193,12 @@ function SaleAmount({ overLimit }: { overLimit: boolean }) {
 function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const { currency } = useTerminal();
+  const { currency, settings } = useTerminal();
   const amountMinor = useSaleStore((state) => state.amountMinor);
+  // A customer is offered to show their code only where something can read it: a camera chosen in
+  // Settings, or a scanner that has read something since the kiosk started.
+  const scannerSeen = useAppStore((state) => state.scannerSeenAt !== null);
+  const canShowCode = scannerSeen || settings.cameraDeviceId !== '';
   const amountText = formatMoney({ amountMinor, currency }, locale);
   return (
     <div className="sale-actions">
@@ -213,24 +217,27 @@ function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
             : t('sale.charge', { amount: amountText })}
         {!kiosk && <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>}
       </button>
-      <button
-        type="button"
-        className="button button-secondary button-huge"
-        onClick={sale.scanCustomer}
-        disabled={sale.busy}
-        data-testid="scan-customer-button"
-      >
-        {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
-      </button>
+      {(!kiosk || canShowCode) && (
+        <button
+          type="button"
+          className="button button-secondary button-huge"
+          onClick={sale.scanCustomer}
+          disabled={sale.busy}
+          data-testid="scan-customer-button"
+        >
+          {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
+        </button>
+      )}
     </div>
   );
 }
 
-function SaleKeypad({ sale }: { sale: SaleCharge }) {
+function SaleKeypad({ sale, forCustomer }: { sale: SaleCharge; forCustomer: boolean }) {
   const { appendDigits, deleteDigit, clearAmount } = useSaleStore();
   const maxMinor = useTerminal().saleLimits.maxMinor;
   return (
     <Keypad
+      forCustomer={forCustomer}
       onDigits={(digits) => {
         sale.clearProblems();
         appendDigits(digits, maxMinor, performance.now());

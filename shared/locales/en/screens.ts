@@ -266,6 +266,7 @@ export const SCREENS_EN = {
   'kiosk.pay': 'Pay {amount}',
   'kiosk.showCode': 'Show my payment code',
   'kiosk.startOver': 'Start over',
+  'kiosk.clear': 'Clear',
   'kiosk.stillThere': 'Still there? Starting over in {seconds} s.',
   'kiosk.stillHere': 'I’m still here',
   'kiosk.scanTitle': 'Show your payment code',

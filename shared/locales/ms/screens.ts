@@ -270,6 +270,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'kiosk.pay': 'Bayar {amount}',
   'kiosk.showCode': 'Tunjukkan kod bayaran saya',
   'kiosk.startOver': 'Mula semula',
+  'kiosk.clear': 'Padam',
   'kiosk.stillThere': 'Masih di sana? Bermula semula dalam {seconds} saat.',
   'kiosk.stillHere': 'Saya masih di sini',
   'kiosk.scanTitle': 'Tunjukkan kod bayaran anda',

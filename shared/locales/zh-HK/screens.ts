@@ -256,6 +256,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款碼',
   'kiosk.startOver': '重新開始',
+  'kiosk.clear': '清除',
   'kiosk.stillThere': '還在嗎？{seconds} 秒後重新開始。',
   'kiosk.stillHere': '我還在',
   'kiosk.scanTitle': '請出示你的付款碼',

@@ -256,6 +256,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款码',
   'kiosk.startOver': '重新开始',
+  'kiosk.clear': '清除',
   'kiosk.stillThere': '还在吗？{seconds} 秒后重新开始。',
   'kiosk.stillHere': '我还在',
   'kiosk.scanTitle': '请出示您的付款码',
