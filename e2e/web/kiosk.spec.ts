@@ -111,7 +111,7 @@ for (const viewport of [
       await page.clock.install();
       await pos.open(page);
       await page.getByTestId('kiosk-start').click();
-      for (const key of ['4', '2', '00']) await page.getByTestId(`keypad-${key}`).click();
+      for (const key of ['4', '2', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
       await page.getByTestId('charge-button').click();
       const qr = page.getByTestId('payment-qr');
       await expect(qr).toBeVisible();
