@@ -195,11 +195,11 @@ function PaymentsTable({ items }: { items: readonly PaymentView[] }) {
             <td className="note-cell" title={payment.note ?? undefined} data-testid="payment-row-note">
               {payment.note ?? ''}
             </td>
-            {/* References are read whole or not at all: one line each, however narrow the screen. */}
+            {/* Our reference is read whole: one line, however narrow the screen (the provider's id may break). */}
             <td className="reference-cell">
               <OpenPaymentButton referenceId={payment.referenceId} />
             </td>
-            <td className="reference-cell" data-testid="payment-row-provider-id">
+            <td className="provider-id-cell" data-testid="payment-row-provider-id">
               {payment.providerOrderId ?? '—'}
             </td>
             {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
