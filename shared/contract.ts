@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { statusRequestSchemas, type StatusChannels, type StatusEvents } from './status.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
+import type { Caller } from './caller.ts';
 import { journalRequestSchemas, type JournalChannels } from './journal.ts';
 import { healthRequestSchemas, type HealthChannels } from './health.ts';
 import { printerRequestSchemas, type PrinterChannels } from './printer.ts';
@@ -93,8 +94,13 @@ export type PosBridge = { readonly [K in ChannelName]: (request: RequestOf<K>) =
   readonly on: <E extends EventName>(event: E, listener: (payload: Events[E]) => void) => () => void;
 };
 
-/** The core side: one handler per channel. Throwing PosError is allowed; the transport wraps it. */
-export type Handlers = { readonly [K in ChannelName]: (request: RequestOf<K>) => Promise<ResponseOf<K>> };
+/**
+ * The core side: one handler per channel. Throwing PosError is allowed; the transport wraps it. `caller`: who
+ * asked, as the transport knows it (shared/caller.ts); most handlers ignore it.
+ */
+export type Handlers = {
+  readonly [K in ChannelName]: (request: RequestOf<K>, caller?: Caller) => Promise<ResponseOf<K>>;
+};
 
 export type EventSink = <E extends EventName>(event: E, payload: Events[E]) => void;
 

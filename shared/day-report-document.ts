@@ -8,7 +8,7 @@ import type { Locale } from './settings.ts';
 // The end-of-day report (close of day) as plain data for the 80 mm roll, like a receipt (receipt.ts): who and
 // where (merchant, terminal), which day, when it was printed, the day's money in one layout — gross (paid),
 // refunds made here (of this till's payments, of other terminals'), refunded elsewhere (for information),
-// linked-customer takings, net — then totals by status and by method, and, on a day the shop's register programs
+// linked-customer takings, net (and, on a day worked in shifts, the part of it taken outside any shift) — then totals by status and by method, and, on a day the shop's register programs
 // started payments, what each register took and what was refunded of it (to compare with its own report).
 // The same figures, in the same order, as the Day summary screen (moneyLinesOf): a manager comparing paper
 // and screen finds the same lines. Pure: no Node, no DOM.
@@ -21,7 +21,8 @@ export type DayMoneyLineKey =
   | 'refundedElsewhere'
   | 'linkedCharges'
   | 'linkedCaptures'
-  | 'net';
+  | 'net'
+  | 'outsideShifts';
 
 export interface DayMoneyLine {
   readonly key: DayMoneyLineKey;
@@ -78,6 +79,8 @@ export function moneyLinesOf(summary: DaySummary): DayMoneyLine[] {
     lines.push(line('linkedCaptures', summary.linkedCustomers.captures));
   }
   lines.push({ key: 'net', count: null, total: summary.net, part: false, outgoing: false, info: false });
+  // A part of net, beside the shifts' Z reports: what no shift accounts for.
+  if (summary.outsideShifts) lines.push(line('outsideShifts', summary.outsideShifts, { part: true }));
   return lines;
 }
 

@@ -5,7 +5,10 @@ import type { Notice } from './notices.ts';
 // asked once, in parallel, each within its own time limit, and answered in words. Pure data and the contract's
 // part for it.
 
-/** Every check the till can make, in the order the panel lists them. `updates` only when the updater is there. */
+/**
+ * Every check the till can make, in the order the panel lists them. `updates` only when the updater is there;
+ * `logs`: the copy of the log lines to the chain's collector (syslog).
+ */
 export const HEALTH_CHECK_IDS = [
   'provider',
   'clock',
@@ -18,6 +21,7 @@ export const HEALTH_CHECK_IDS = [
   'webhooks',
   'policy',
   'updates',
+  'logs',
 ] as const;
 export type HealthCheckId = (typeof HEALTH_CHECK_IDS)[number];
 

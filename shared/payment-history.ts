@@ -89,6 +89,12 @@ export interface DaySummary {
    */
   readonly byRegister?: readonly RegisterDayLine[];
   /**
+   * On a day the till worked in shifts: what it took while no shift was open (count = paid payments, total = their
+   * amount less the refunds made outside a shift), so that the in-store net is the shifts' nets plus this line.
+   * Absent on a day without shifts.
+   */
+  readonly outsideShifts?: SummaryLine;
+  /**
    * This terminal's takings minus the refunds it made: paid − refunds − refundsOfOtherTerminals, plus
    * linked-customer takings when present. Refunds made elsewhere are not subtracted here (see refundedElsewhere).
    */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { referenceId } from './request-atoms.ts';
+import type { PaymentView } from './payments.ts';
+import { empty, referenceId, type Empty } from './request-atoms.ts';
 
 // What the screens tell the core about the payments they show (their status lookups then come first) and about
 // a cashier's own sale under way (a register's sale waits for it), and the lookups' freshness they show back.
@@ -25,6 +26,15 @@ export interface StatusCheck {
   readonly answeredAt: string | null;
 }
 
+/**
+ * The payment at the counter as the customer display has it (payments.onDisplay): the amount, the QR to scan,
+ * where it stands and until when; the dates and state only to keep the newest of a reply and its events.
+ */
+export type PaymentOnDisplay = Pick<
+  PaymentView,
+  'referenceId' | 'amount' | 'state' | 'displayStatus' | 'qrPayload' | 'expiresAt' | 'createdAt' | 'updatedAt'
+>;
+
 export interface PaymentScreenChannels {
   /**
    * A screen shows a payment (shown: true, when it opens it and again every few seconds while it does) or has
@@ -41,6 +51,8 @@ export interface PaymentScreenChannels {
    * `window` is the id the window chose for itself when it opened, so two windows never clear each other's sale.
    */
   'payments.cashierSale': { request: { window: string; sale: CashierSale | null }; response: null };
+  /** The payment at the counter as the customer display shows it (null: none under way), for a display just opened. */
+  'payments.onDisplay': { request: Empty; response: PaymentOnDisplay | null };
 }
 
 export interface PaymentScreenEvents {
@@ -63,4 +75,5 @@ export const paymentScreenRequestSchemas: {
         .nullable(),
     })
     .strict(),
+  'payments.onDisplay': empty,
 };

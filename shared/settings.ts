@@ -49,6 +49,18 @@ export const partnerSchema = z.object({
   merchantEntityId: z.string().max(64),
 });
 
+/**
+ * The till's log lines, also to the chain's collector (electron/core/logging/syslog-forwarder.ts): RFC 5424 over
+ * TCP to host:port, with TLS when `tls` (RFC 5425, port 6514). Off by default; the local files are kept either way.
+ */
+export const syslogSettingsSchema = z.object({
+  enabled: z.boolean(),
+  host: z.string().max(253),
+  port: z.number().int().min(1).max(65_535),
+  tls: z.boolean(),
+});
+export type SyslogSettings = z.infer<typeof syslogSettingsSchema>;
+
 /** The computer the till runs on: start with the session, and keep the screen on while the till is in front. */
 export const machineSettingsSchema = z.object({
   launchAtLogin: z.boolean(),
@@ -131,6 +143,7 @@ export const settingsSchema = z
     customerLocale: z.union([z.literal(''), z.enum(LOCALES)]),
     updates: updateSettingsSchema,
     machine: machineSettingsSchema,
+    syslog: syslogSettingsSchema,
     /**
      * Help for the customer on the screens that face them (the kiosk's and the customer display; never the
      * cashier's): larger text, and the paid and failed sounds on the customer display too (a kiosk always
@@ -167,6 +180,19 @@ export interface SettingsView {
   readonly pinLockouts: readonly PinLockoutRecord[];
   /** The fleet's policy file, when this till has one (electron/core/policy/): which fields it sets and locks. */
   readonly policy?: SettingsPolicyView | undefined;
+}
+
+/**
+ * What the customer display reads of the settings (settings.display): what it shows and obeys, nothing more.
+ * The shopper's side of the counter never gets the till's addresses, keys' names, staff or lockouts.
+ */
+export interface DisplaySettings {
+  /** The language the customer reads: Settings' customer language, or the till's own where that is ''. */
+  readonly locale: Locale;
+  readonly merchantName: string;
+  /** How long a payment's result stays up before the display goes back to idle. */
+  readonly resultDismissSeconds: number;
+  readonly customerHelp: Settings['customerHelp'];
 }
 
 /**
@@ -260,6 +286,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // Off: a login item is the machine owner's choice (and a developer's laptop must not get one from `npm start`);
   // on: a till's screen going dark in front of a customer is never wanted.
   machine: { launchAtLogin: false, keepDisplayAwake: true },
+  syslog: { enabled: false, host: '', port: 6514, tls: true },
   customerHelp: { largeText: false, soundOnResult: false },
 };
 
@@ -274,6 +301,8 @@ export interface ConnectionTestResult {
 
 export interface SettingsChannels {
   'settings.get': { request: Empty; response: SettingsView };
+  /** The customer display's own view of the settings: what it shows and obeys, nothing of the till's. */
+  'settings.display': { request: Empty; response: DisplaySettings };
   'settings.save': { request: SettingsPatch; response: SettingsView };
   /** Empty: tests what is saved. With a patch: what the settings would be (unsaved form), secrets renderer → main only. */
   'settings.testConnection': { request: SettingsPatch; response: ConnectionTestResult };
@@ -291,6 +320,7 @@ export interface SettingsEvents {
 
 export const settingsRequestSchemas: { [K in keyof SettingsChannels]: z.ZodType<SettingsChannels[K]['request']> } = {
   'settings.get': empty,
+  'settings.display': empty,
   'settings.save': settingsPatchSchema.strict(),
   'settings.testConnection': settingsPatchSchema.strict(),
   'settings.verifyPin': z.object({ kind: z.enum(['admin', 'supervisor']), pin: z.string().min(1).max(32) }).strict(),

@@ -102,6 +102,12 @@ export interface StaffSettings {
   readonly unapprovedRefundsPerShiftMinor: number;
   /** Receipts print the cashier's first name. */
   readonly cashierOnReceipt: boolean;
+  /**
+   * Nothing is sold while no shift is open (refused shift.not-open by the core), so that the day adds up to its
+   * shifts. Never on a kiosk. Turned on with sign-in in Settings → Staff; a settings file written before it existed
+   * reads it as off, so an update never stops a till in the middle of a day.
+   */
+  readonly shiftRequired: boolean;
 }
 
 export const staffSettingsSchema = z.object({
@@ -110,6 +116,7 @@ export const staffSettingsSchema = z.object({
   refundWithoutApprovalUpToMinor: z.number().int().min(0).max(100_000_000),
   unapprovedRefundsPerShiftMinor: z.number().int().min(0).max(100_000_000),
   cashierOnReceipt: z.boolean(),
+  shiftRequired: z.boolean(),
 });
 
 export const DEFAULT_STAFF_SETTINGS: StaffSettings = {
@@ -118,6 +125,7 @@ export const DEFAULT_STAFF_SETTINGS: StaffSettings = {
   refundWithoutApprovalUpToMinor: 0,
   unapprovedRefundsPerShiftMinor: 0,
   cashierOnReceipt: false,
+  shiftRequired: false,
 };
 
 /** One cashier's part of a shift (null staff: sales nobody was signed in for, the kiosk's, a register's alone). */

@@ -155,7 +155,11 @@ test('800×480: every button and field on the main screens is at least 44×44 px
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('payment-qr')).toBeVisible();
   expect(await smallTargets(page), 'payment QR').toEqual([]);
+  // Esc asks first (the question's buttons are checked too); X, shown on its Cancel button, cancels.
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('cancel-confirm')).toBeVisible();
+  expect(await smallTargets(page), 'cancel question').toEqual([]);
+  await page.keyboard.press('x');
   await expect(page.getByTestId('payment-result')).toBeVisible();
   expect(await smallTargets(page), 'result').toEqual([]);
 

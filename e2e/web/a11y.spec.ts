@@ -64,7 +64,10 @@ for (const locale of LOCALES) {
       return (where) => expectAccessible(page, `${where} (${locale}, ${size.name})`);
     };
 
-    test(`axe, ${locale} at ${size.name}: a sale — amount, QR, paid, failed, scan`, async ({ page, pos }) => {
+    test(`axe, ${locale} at ${size.name}: a sale — amount, QR, paid, failed, cancel, paid elsewhere, scan`, async ({
+      page,
+      pos,
+    }) => {
       try {
         const check = await openIn(page, pos);
         await expect(page.getByTestId('sale-screen')).toBeVisible();
@@ -84,6 +87,26 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'failure');
         await check('failed result');
         await page.getByTestId('result-done').click();
+
+        // Esc asks before it cancels; the cancelled result offers the same sale again.
+        await chargeOnScreen(page, '770');
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('cancel-confirm')).toBeVisible();
+        await check('cancel question');
+        await page.keyboard.press('x');
+        await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'neutral');
+        await check('cancelled result');
+        await page.getByTestId('nav-sale').click();
+        await expect(page.getByTestId('sale-screen')).toBeVisible();
+
+        // Paid while the cashier is on Payments: the banner tells it.
+        const paidElsewhere = await chargeOnScreen(page, '2500');
+        await page.getByTestId('nav-payments').click();
+        await pos.sandbox('/consumer/confirm', { referenceId: paidElsewhere });
+        await expect(page.getByTestId('open-payment-outcome')).toBeVisible();
+        await check('paid on another screen');
+        await page.getByTestId('nav-sale').click();
+        await expect(page.getByTestId('sale-screen')).toBeVisible();
 
         await tapAmount(page, '640');
         await page.getByTestId('scan-customer-button').click();

@@ -36,6 +36,21 @@ test('the customer display tab gets its own token: it shows the sale and is refu
     return { status: response.status, body: await response.json() };
   }, displayToken);
   expect(refused).toMatchObject({ status: 403, body: { ok: false, error: { code: 'ipc.forbidden' } } });
+  // It reads only what it shows: not the day's payments, not the till's settings.
+  for (const channel of ['payments.history', 'settings.get']) {
+    const read = await display.evaluate(
+      async ([token, name]) => {
+        const response = await fetch(`/api/${name}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      [displayToken, channel] as const,
+    );
+    expect(read, channel).toMatchObject({ status: 403, body: { ok: false, error: { code: 'ipc.forbidden' } } });
+  }
   // Leave the counter as found: this worker's host serves the next tests.
   const referenceId = (await page.getByTestId('payment-screen').getAttribute('data-reference-id'))!;
   expect(await pos.call('payments.cancel', { referenceId })).toMatchObject({ ok: true });

@@ -50,7 +50,10 @@ test('800×480: the sale, its QR and its result fit the screen with the status l
     await expectInViewport(page, page.getByTestId(id));
   await keepScreenshot(page, 'qr-800x480.png');
 
+  // Esc asks first; its question fits the small display too, and X cancels.
   await page.keyboard.press('Escape');
+  for (const id of ['cancel-confirm-keep', 'cancel-confirm-cancel']) await expectInViewport(page, page.getByTestId(id));
+  await page.keyboard.press('x');
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'neutral');
   for (const id of ['payment-result', 'dismiss-result', 'status-bar'])
     await expectInViewport(page, page.getByTestId(id));

@@ -137,6 +137,9 @@ test('staff sign in, take and refund with approval, and the Z report agrees with
   await page.getByTestId('nav-shift').click();
   await page.getByTestId('shift-note').fill('Morning, float S$100');
   await page.getByTestId('shift-open').click();
+  // Opened to sell: the till goes back to Sale; the Shift screen shows it.
+  await expect(page.getByTestId('sale-screen')).toBeVisible();
+  await page.getByTestId('nav-shift').click();
   await expect(page.getByTestId('shift-current')).toContainText('opened by Wing');
   const first = await takePayment(page, '1250');
   const second = await takePayment(page, '830');

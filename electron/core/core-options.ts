@@ -1,6 +1,7 @@
 import type { ConsentOpener } from './customers/consent-opening.ts';
 import type { CustomerModuleFactory } from './customers/customer-module.ts';
 import type { LogLimits } from './logging/log-file.ts';
+import type { SyslogForwarderOptions } from './logging/syslog-forwarder.ts';
 import type { PaymentModuleFactory } from './payments/payment-module.ts';
 import type { DemoCredentials, SandboxStarter } from './provider/provider-access.ts';
 import type { ReceiptPrinter } from './receipts/receipt-service.ts';
@@ -68,6 +69,8 @@ export interface CreateCoreOptions {
   readonly health?: { readonly timeoutMs?: number; readonly minFreeBytes?: number };
   /** The log files' size cap (logging/log-file.ts; default 5 files of 5 MB): tests of the rotation shorten it. */
   readonly logLimits?: LogLimits;
+  /** The syslog forwarder's queue, waits and TLS authority (logging/syslog-forwarder.ts): tests shorten or set them. */
+  readonly syslog?: Omit<SyslogForwarderOptions, 'version'>;
   /**
    * What fetches and installs updates (updates/update-engine.ts): electron-updater in the app
    * (adapters/updater.ts). Default: none, as in the browser preview, which cannot install (updates.status says so).

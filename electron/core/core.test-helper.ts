@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Caller } from '../../shared/caller.ts';
 import type { Core, CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
@@ -6,6 +7,10 @@ import { removeFolder, sleep, tempFolder } from '../testing/helpers.ts';
 
 // TESTS ONLY: the composed core of core*.test.ts in demo mode on a fresh data folder. Each test file closes what
 // it opened with afterEach(closeOpenedCores).
+
+/** A call as a transport passes it on from the customer display's window or token, and from the cashier's. */
+export const ON_DISPLAY: Caller = { role: 'customer-display' };
+export const AT_TILL: Caller = { role: 'cashier' };
 
 /** The cores open in this test, with their data folders; a test that makes one itself adds it here. */
 export const opened: Array<{ core: Core; dir: string }> = [];

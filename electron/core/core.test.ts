@@ -5,7 +5,7 @@ import type { StatusSnapshot } from '../../shared/status.ts';
 import type { SettingsView } from '../../shared/settings.ts';
 import type { CoreEvent } from './core-api.ts';
 import { createCore } from './core.ts';
-import { closeOpenedCores, openCore, opened } from './core.test-helper.ts';
+import { closeOpenedCores, ON_DISPLAY, openCore, opened } from './core.test-helper.ts';
 import { dispatch } from './dispatch.ts';
 import { DevelopmentFileVault } from './settings/development-file-vault.ts';
 import { approveOnConsentPage } from '../sandbox/tokenized/tokenized.test-helper.ts';
@@ -257,7 +257,7 @@ describe('the customer approves before their stored wallet is charged', () => {
       await dispatch(core.handlers, 'customers.charge', { ...charge, approvalId: asked.approvalId }),
     ).toMatchObject({ ok: false, error: { code: 'approval.required' } });
 
-    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: asked.approvalId, approve: true }, ON_DISPLAY);
     // Another amount than the one approved is refused, and the approval is spent by the attempt.
     expect(
       await dispatch(core.handlers, 'customers.charge', { ...charge, amountMinor: 3000, approvalId: asked.approvalId }),
@@ -268,7 +268,7 @@ describe('the customer approves before their stored wallet is charged', () => {
       amountMinor: 300,
       currency: 'SGD',
     });
-    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: again.approvalId, approve: true }, ON_DISPLAY);
     expect((await core.handlers['customers.charge']({ ...charge, approvalId: again.approvalId })).displayStatus).toBe(
       'approved',
     );
@@ -375,7 +375,7 @@ describe('linked-customer rows in the status bar and the day summary', () => {
       amountMinor: 700,
       currency: 'SGD',
     });
-    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true });
+    await core.handlers['customers.answerApproval']({ approvalId: approval.approvalId, approve: true }, ON_DISPLAY);
     const charge = await core.handlers['customers.charge']({
       merchantUserId: 'core-unresolved-1',
       amountMinor: 700,

@@ -10,6 +10,7 @@ import { customersFeature } from './features/customers-feature.ts';
 import { dayReportFeature } from './features/day-report-feature.ts';
 import { healthFeature } from './features/health-feature.ts';
 import { journalsFeature } from './features/journals-feature.ts';
+import { logsFeature } from './features/logs-feature.ts';
 import { paymentsFeature } from './features/payments-feature.ts';
 import { policyWatchFeature } from './features/policy-watch-feature.ts';
 import { printingFeature } from './features/printing-feature.ts';
@@ -25,6 +26,7 @@ import { updatesFeature } from './features/updates-feature.ts';
 import { journalRecordsIn } from './sqlite/journal-record.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './logging/log-file.ts';
+import { createSyslogForwarder, type SyslogForwarder } from './logging/syslog-forwarder.ts';
 import { startModules } from './module-chain.ts';
 
 // The composition of the core, the same in the Electron app and in the browser preview: the list of its
@@ -41,9 +43,21 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   // A log that cannot be opened (a read-only folder, a full disk) never keeps the till from taking payments.
   const logsFolder = logsFolderOf(options.dataDir);
   const limits = options.logLimits;
-  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits }).catch(() => NO_LOG);
-  const rendererLog = await openLogFile({ folder: logsFolder, name: 'renderer', limits }).catch(() => NO_LOG);
+  // Their lines also go to the chain's collector once Settings say where (features/logs-feature.ts).
+  const syslog = createSyslogForwarder({ version: options.version, ...options.syslog });
+  const forward = (log: string) => (line: string) => syslog.forward(log, line);
+  const coreLog = await openLogFile({ folder: logsFolder, name: 'core', limits, forward: forward('core') }).catch(
+    () => NO_LOG,
+  );
+  const rendererLog = await openLogFile({
+    folder: logsFolder,
+    name: 'renderer',
+    limits,
+    forward: forward('renderer'),
+  }).catch(() => NO_LOG);
   const closers = createCloserStack((module, error) => coreLog.error('core', 'core.close-failed', { module, error }));
+  // Under the logs: it sends their last lines, then closes.
+  closers.push('syslog', () => syslog.close());
   // The bottom of the stack: the logs close last, after every feature has said how it closed.
   closers.push('logs', async () => {
     await coreLog.close();
@@ -51,14 +65,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
   closers.push('core', () => coreLog.info('core', 'core.closed'));
   coreLog.info('core', 'core.starting', { version: options.version, transport: options.transport });
-  return composeCore(baseOf(options, coreLog, rendererLog), closers);
+  return composeCore(baseOf(options, coreLog, rendererLog, syslog), closers);
 }
 
-function baseOf(options: CreateCoreOptions, coreLog: TillLog, rendererLog: TillLog): CoreBase {
+function baseOf(options: CreateCoreOptions, coreLog: TillLog, rendererLog: TillLog, syslog: SyslogForwarder): CoreBase {
   return {
     options,
     coreLog,
     rendererLog,
+    syslog,
     // The modules that log write English lines: each goes to the core's log under its area (and to options.log).
     linesOf: (area) => (line) => {
       coreLog.lines(area)(line);
@@ -81,6 +96,7 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     startFailed: (module, error) => coreLog.error('core', 'core.start-failed', { module, error }),
   })
     .add(settingsFeature)
+    .add(logsFeature)
     .add(staffFeature)
     .add(providerFeature)
     .add(servicesContextFeature)

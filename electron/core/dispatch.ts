@@ -5,14 +5,21 @@ import {
   type Handlers,
   type ResponseOf,
 } from '../../shared/contract.ts';
+import type { Caller } from '../../shared/caller.ts';
 import { PosError, toAppError } from '../../shared/errors.ts';
 import { notice } from '../../shared/notices.ts';
 import { fail, ok, type Result } from '../../shared/result.ts';
 
 // The transport-independent half of every call: unknown channel → typed error, payload → schema check,
-// handler → Result envelope. Electron IPC and the web host both call this and nothing else.
+// handler → Result envelope. Electron IPC and the web host both call this and nothing else, and say who is
+// calling (the window's role, the token's): the handler gets it as its second argument.
 
-export async function dispatch(handlers: Handlers, channel: unknown, payload: unknown): Promise<Result<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  channel: unknown,
+  payload: unknown,
+  caller?: Caller,
+): Promise<Result<unknown>> {
   if (!isChannelName(channel)) {
     return fail(new PosError('ipc.unknown-channel').toAppError());
   }
@@ -27,17 +34,18 @@ export async function dispatch(handlers: Handlers, channel: unknown, payload: un
       ).toAppError(),
     );
   }
-  return invoke(handlers, channel, parsed.data);
+  return invoke(handlers, channel, parsed.data, caller);
 }
 
 async function invoke<K extends ChannelName>(
   handlers: Handlers,
   channel: K,
   request: unknown,
+  caller: Caller | undefined,
 ): Promise<Result<ResponseOf<K>>> {
   try {
-    const handler = handlers[channel] as (request: unknown) => Promise<ResponseOf<K>>;
-    return ok(await handler(request));
+    const handler = handlers[channel] as (request: unknown, caller?: Caller) => Promise<ResponseOf<K>>;
+    return ok(await handler(request, caller));
   } catch (error) {
     return fail(toAppError(error));
   }

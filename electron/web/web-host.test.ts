@@ -254,14 +254,48 @@ describe("web host: the customer display's token gets only what the display show
 
   it("answers the display's own calls", async () => {
     for (const [channel, payload] of [
-      ['app.info', {}],
-      ['settings.get', {}],
-      ['payments.history', { limit: 5 }],
+      ['settings.display', {}],
+      ['payments.onDisplay', {}],
     ] as const) {
       const reply = await asDisplay(channel, payload);
       expect(reply.status, channel).toBe(200);
       expect(JSON.parse(reply.body).ok, channel).toBe(true);
     }
+  });
+
+  it("refuses the display the till's own reads: the day's payments, the settings view, the app's details", async () => {
+    for (const [channel, payload] of [
+      ['payments.history', { limit: 5 }],
+      ['settings.get', {}],
+      ['app.info', {}],
+    ] as const) {
+      const reply = await asDisplay(channel, payload);
+      expect(reply.status, channel).toBe(403);
+      expect(JSON.parse(reply.body), channel).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    }
+  });
+
+  it('reads the payment at the counter and its own settings, trimmed to what the display shows', async () => {
+    await api('settings.save', { settings: { customerLocale: 'ms' } });
+    const settings = JSON.parse((await asDisplay('settings.display', {})).body);
+    expect(settings.value).toEqual({
+      locale: 'ms',
+      merchantName: expect.any(String),
+      resultDismissSeconds: expect.any(Number),
+      customerHelp: { largeText: false, soundOnResult: false },
+    });
+    const charged = JSON.parse((await api('payments.chargeMerchantQr', { amountMinor: 130, currency: 'SGD' })).body);
+    const onDisplay = JSON.parse((await asDisplay('payments.onDisplay', {})).body);
+    expect(Object.keys(onDisplay.value).sort()).toEqual(
+      ['amount', 'createdAt', 'displayStatus', 'expiresAt', 'qrPayload', 'referenceId', 'state', 'updatedAt'].sort(),
+    );
+    expect(onDisplay.value).toMatchObject({
+      referenceId: charged.value.referenceId,
+      amount: { amountMinor: 130, currency: 'SGD' },
+      qrPayload: charged.value.qrPayload,
+    });
+    await api('payments.cancel', { referenceId: charged.value.referenceId });
+    await api('settings.save', { settings: { customerLocale: '' } });
   });
 
   it('refuses a refund, a settings change and a PIN guess with the display token (403), and nothing changes', async () => {
@@ -312,6 +346,26 @@ describe("web host: the customer display's token gets only what the display show
     expect(paymentsOnDisplay[0]).not.toHaveProperty('takenBy');
     cashier.socket.close();
     display.socket.close();
+  });
+
+  it("takes a customer's yes to a wallet charge only with the display's token; a no with either", async () => {
+    const ask = () =>
+      core.handlers['customers.requestApproval']({
+        action: 'charge',
+        merchantUserId: 'web-rights-1',
+        amountMinor: 300,
+        currency: 'SGD',
+      });
+    const asked = await ask();
+    const byCashier = await api('customers.answerApproval', { approvalId: asked.approvalId, approve: true });
+    expect(JSON.parse(byCashier.body)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    expect((await core.handlers['customers.approvalStatus']({ approvalId: asked.approvalId })).state).toBe('waiting');
+    const byDisplay = await asDisplay('customers.answerApproval', { approvalId: asked.approvalId, approve: true });
+    expect(JSON.parse(byDisplay.body)).toMatchObject({ ok: true, value: { state: 'approved' } });
+
+    const declined = await ask();
+    const no = await api('customers.answerApproval', { approvalId: declined.approvalId, approve: false });
+    expect(JSON.parse(no.body)).toMatchObject({ ok: true, value: { state: 'declined' } });
   });
 });
 

@@ -198,7 +198,7 @@ async function handleApi(
     sendJson(response, 400, failure('ipc.invalid-payload'));
     return;
   }
-  const result = answerVisibleTo(role, await dispatch(host.options.core.handlers, channel, payload));
+  const result = answerVisibleTo(role, await dispatch(host.options.core.handlers, channel, payload, { role }));
   sendJson(response, !result.ok && result.error.code === 'ipc.unknown-channel' ? 404 : 200, result);
 }
 

@@ -46,7 +46,10 @@ export const usePaymentStore = create<PaymentState>()((set) => ({
 }));
 
 /** True when `current` must be kept over `incoming`: events and call replies can arrive out of order. */
-export function isNewer(current: PaymentView, incoming: PaymentView): boolean {
+export function isNewer(
+  current: Pick<PaymentView, 'updatedAt' | 'state'>,
+  incoming: Pick<PaymentView, 'updatedAt' | 'state'>,
+): boolean {
   if (incoming.updatedAt !== current.updatedAt) return incoming.updatedAt < current.updatedAt;
   // Same timestamp: a final state never goes back to a non-final one.
   return current.state === 'final' && incoming.state !== 'final';

@@ -10,12 +10,15 @@ export interface SessionState {
   readonly session: SessionView | null;
   /** Someone tapped Switch: the sign-in screen shows while the person before stays signed in until the next one is. */
   readonly switching: boolean;
+  /** Just signed in with no shift open: the frame offers to open one (ShiftOffer) until it is, or "Not now". */
+  readonly shiftOffered: boolean;
+  offerShift(offered: boolean): void;
   setSession(session: SessionView): void;
   startSwitch(): void;
   endSwitch(): void;
 }
 
-const INITIAL = { session: null, switching: false };
+const INITIAL = { session: null, switching: false, shiftOffered: false };
 
 export const useSessionStore = create<SessionState>()((set) => ({
   ...INITIAL,
@@ -28,9 +31,12 @@ export const useSessionStore = create<SessionState>()((set) => ({
       return {
         session,
         switching: state.switching && session.staff?.id === state.session?.staff?.id && session.staff !== null,
+        // Nobody to offer it to any more, or the shift is open.
+        shiftOffered: state.shiftOffered && session.staff !== null && session.shift === null,
       };
     }),
   startSwitch: () => set({ switching: true }),
+  offerShift: (shiftOffered) => set({ shiftOffered }),
   endSwitch: () => set({ switching: false }),
 }));
 

@@ -8,11 +8,14 @@ import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../.
 import type { PaymentView } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import type { SecretName, Settings } from '../../shared/settings.ts';
+import type { WindowRole } from '../../shared/caller.ts';
+import { defaultMessage } from '../../shared/errors.ts';
 import type { Core } from '../../electron/core/core-api.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { dispatch } from '../../electron/core/dispatch.ts';
 import { FAST } from '../../electron/core/payments/payment-service.test-helper.ts';
 import { createPaymentModule } from '../../electron/core/payments/payment-service.ts';
+import { isChannelAllowed } from '../../electron/core/security/window-channels.ts';
 import { DevelopmentFileVault } from '../../electron/core/settings/development-file-vault.ts';
 import type { SecretVault } from '../../electron/core/settings/secret-vault.ts';
 import type { RunningSandbox } from '../../electron/sandbox/server.ts';
@@ -71,6 +74,11 @@ export interface CoreBridgeOptions {
    * `vault.json` (the secret store: settings lock), `register-keys.json` (every register refused).
    */
   readonly damagedFiles?: readonly string[];
+  /**
+   * Whose page the bridge is, as a transport says it (cashier by default): the customer display's gets only its
+   * own channels (core/security/window-channels.ts), and every call carries the role to its handler.
+   */
+  readonly role?: WindowRole;
 }
 
 const open: Array<{ core: Core; dir: string }> = [];
@@ -192,7 +200,10 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     async answerApproval(approve) {
       const asked = helpers.answersTo('customers.requestApproval').at(-1);
       if (!asked?.ok) throw new Error('the till asked for no approval');
-      await core.handlers['customers.answerApproval']({ approvalId: asked.value.approvalId, approve });
+      await core.handlers['customers.answerApproval'](
+        { approvalId: asked.value.approvalId, approve },
+        { role: 'customer-display' },
+      );
     },
     async linkCustomer(merchantUserId, hint = { phoneHint: '+65 9123 4567' }) {
       const started = await core.handlers['customers.startLink']({ merchantUserId, ...hint });
@@ -208,11 +219,19 @@ export async function openCoreBridge(options: CoreBridgeOptions = {}): Promise<C
     },
   };
   Object.defineProperties(bridge, Object.getOwnPropertyDescriptors(helpers));
+  const role = options.role ?? 'cashier';
+  const forbidden: Result<never> = {
+    ok: false,
+    error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false },
+  };
   for (const channel of CHANNEL_NAME_LIST) {
     bridge[channel] = async (request: unknown) => {
       const call: (typeof calls)[number] = { channel, request };
       calls.push(call);
-      call.answer = structuredClone(await dispatch(core.handlers, channel, structuredClone(request)));
+      const answer = isChannelAllowed(role, channel)
+        ? await dispatch(core.handlers, channel, structuredClone(request), { role })
+        : forbidden;
+      call.answer = structuredClone(answer);
       return structuredClone(call.answer);
     };
   }

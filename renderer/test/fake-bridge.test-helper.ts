@@ -12,6 +12,7 @@ import {
   type Settings,
   type SettingsView,
 } from '../../shared/settings.ts';
+import { displaySettingsOf } from '../../electron/core/settings/display-settings.ts';
 
 // A bridge of fixed answers for screen tests about rendering: what a screen shows for a given answer or event.
 // It has none of the core's rules: a test that needs behaviour (a charge paid, a refund, a customer linked,
@@ -121,6 +122,7 @@ export function createFakeBridge(
         ...(options.policy ? { policy: options.policy } : {}),
       });
     },
+    'settings.display': () => answer(displaySettingsOf(settings())),
     'payments.chargeMerchantQr': ({ amountMinor, currency }) =>
       charged(paymentView({ amount: { amountMinor, currency }, qrPayload: 'fake-qr:REF-00000001' })),
     'payments.get': ({ referenceId }) => {
@@ -135,6 +137,8 @@ export function createFakeBridge(
     },
     'payments.unresolved': () => answer([]),
     'payments.onScreen': () => answer(null),
+    // No payment at the counter when the customer display opens (a test that needs one overrides it).
+    'payments.onDisplay': () => answer(null),
     'payments.cashierSale': () => answer(null),
     'customers.list': () => answer([]),
     'customers.ofDay': () => answer({ charges: [], holds: [] }),

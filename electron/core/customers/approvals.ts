@@ -141,8 +141,12 @@ export function createApprovals(
       return view;
     },
 
-    async 'customers.answerApproval'({ approvalId, approve, supervisorPin }) {
+    async 'customers.answerApproval'({ approvalId, approve, supervisorPin }, caller) {
       const approval = current(approvalId);
+      // The customer's yes is theirs alone: only their display gives it (the window or token main made for it),
+      // never the cashier's screen, which could otherwise charge the wallet without them. Either side may say no.
+      if (approval.view.by === 'customer-display' && approve && caller?.role !== 'customer-display')
+        throw new PosError('ipc.forbidden');
       if (approval.view.state !== 'waiting') return approval.view;
       if (!approve) return settle(approval, 'declined');
       // Where a supervisor approves, the PIN is the approval; where the customer does, their display's answer.

@@ -1,4 +1,3 @@
-
 import { isStoppedReason } from '../../../shared/customers.ts';
 import { isSettled } from './attempt-states.ts';
 import type { CustomerAttemptRow } from './rows.ts';

@@ -38,11 +38,11 @@ async function startWithStaff(options: { signInRequired?: boolean } = {}) {
         ? { action: 'charge', merchantUserId, amountMinor: request.amountMinor, currency: 'SGD' }
         : { action: 'capture', merchantUserId, merchantRef: request.merchantRef },
     );
-    const answered = await approvals.handlers['customers.answerApproval']({
-      approvalId: asked.approvalId,
-      approve: true,
-      ...(supervisorPin === undefined ? {} : { supervisorPin }),
-    });
+    // The customer answers on their display; a supervisor types the PIN at the till.
+    const answered = await approvals.handlers['customers.answerApproval'](
+      { approvalId: asked.approvalId, approve: true, ...(supervisorPin === undefined ? {} : { supervisorPin }) },
+      { role: supervisorPin === undefined ? 'customer-display' : 'cashier' },
+    );
     expect(answered.state).toBe('approved');
     return asked.approvalId;
   };

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
@@ -26,7 +26,7 @@ import {
   Version,
 } from '@peculiar/asn1-x509';
 import type { RegisterCertificate } from '../../../shared/register.ts';
-import { setFileAside, writePrivateFile } from '../files/private-file.ts';
+import { setFileAside, syncFolder, writePrivateFile } from '../files/private-file.ts';
 
 // The till's own certificate for the register connection on the shop network: made on first use and kept, so
 // a register that pinned it keeps trusting the same till. ECDSA P-256 (Node makes the key and signs), the
@@ -37,8 +37,8 @@ import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 // A pair that cannot be used (a key or certificate damaged, one without the other, a key that is not the
 // certificate's) is never replaced on its own: registers pinned it, and a new one means telling each of them.
 // Loading it throws CertificateUnreadable; Settings → Register says so and offers "Make a new certificate"
-// (renewCertificate), which sets the old files aside and shows the new pin. The admin may also make a new one
-// at any time (a key that may have leaked).
+// (renewCertificate), which sets the damaged files aside for support and shows the new pin. The admin may also
+// make a new one at any time (a key that may have leaked): then the old key is deleted, not kept.
 
 export const CERTIFICATE_FOLDER = 'register-connection';
 const CERTIFICATE_FILE = 'certificate.pem';
@@ -79,13 +79,56 @@ export function ensureCertificate(dataDir: string, now: () => number = Date.now)
   }
 }
 
-/** A new certificate, the old pair (damaged or not) set aside beside it: the admin's "Make a new certificate". */
+/**
+ * A new certificate: the admin's "Make a new certificate". A working old pair is gone once the new one is
+ * written (its key replaced in place, never kept: a key that may have leaked must not stay on the disk). A damaged
+ * pair is set aside beside it for support, as it was found. Working pairs an earlier version set aside are deleted.
+ */
 export function renewCertificate(dataDir: string, now: () => number = Date.now): TillCertificate {
   const { certificatePath, keyPath } = pathsIn(dataDir);
-  const at = new Date(now());
-  setFileAside(certificatePath, at);
-  setFileAside(keyPath, at);
-  return writeNewCertificate(dataDir, now);
+  if (!pairWorks(readIfPresent(certificatePath), readIfPresent(keyPath))) {
+    const at = new Date(now());
+    setFileAside(certificatePath, at);
+    setFileAside(keyPath, at);
+  }
+  const made = writeNewCertificate(dataDir, now);
+  deleteWorkingPairsSetAside(dataDir);
+  return made;
+}
+
+/** A certificate and its own private key, both readable. */
+function pairWorks(certificatePem: string | null, privateKeyPem: string | null): boolean {
+  if (certificatePem === null || privateKeyPem === null) return false;
+  try {
+    return new X509Certificate(certificatePem).checkPrivateKey(createPrivateKey(privateKeyPem));
+  } catch {
+    return false;
+  }
+}
+
+/** Before keys were rotated, a new certificate set the working old pair aside too: those keys go now. */
+function deleteWorkingPairsSetAside(dataDir: string): void {
+  const folder = join(dataDir, CERTIFICATE_FOLDER);
+  const asideKey = `${PRIVATE_KEY_FILE}.unreadable-`;
+  let deleted = false;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(asideKey)) continue;
+    const keyPath = join(folder, name);
+    const certificatePath = join(folder, `${CERTIFICATE_FILE}.unreadable-${name.slice(asideKey.length)}`);
+    if (!pairWorks(readIfPresent(certificatePath), readIfPresent(keyPath))) continue;
+    unlinkSync(keyPath);
+    unlinkSync(certificatePath);
+    deleted = true;
+  }
+  if (deleted) syncFolder(folder);
+}
+
+function readIfPresent(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 function writeNewCertificate(dataDir: string, now: () => number): TillCertificate {

@@ -25,6 +25,8 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   // Nobody is signed in at a till that asks who is there: the register tries again once someone is.
   'auth.sign-in-required': 409,
   'auth.not-allowed': 403,
+  // The till sells only in a shift and none is open: the register tries again once the cashier opened one.
+  'shift.not-open': 409,
   'ecr.idempotency-key-expired': 422,
   'order.not-cancellable': 409,
   'order.not-captured': 409,

@@ -1,4 +1,5 @@
 import type { Server as HttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
@@ -28,6 +29,7 @@ import {
   shopNetworkAddresses,
   type TillCertificate,
 } from './certificate.ts';
+import { createConnectionGate } from './connection-gate.ts';
 import { DEFAULT_HEARTBEAT_MS } from './event-stream.ts';
 import { openKeyStore } from './key-store.ts';
 import { PROBLEM_CONTENT_TYPE } from './http-io.ts';
@@ -81,13 +83,13 @@ export interface RegisterModuleOptions {
 
 const THIS_COMPUTER = '127.0.0.1';
 const EVERY_ADDRESS = '0.0.0.0';
-/** Connections the listener takes at once: a few registers, each with its streams and long polls. */
 /** A request that did not arrive whole in time is answered like every other error: problem+json. */
 const REQUEST_TIMEOUT_ANSWER = {
   contentType: PROBLEM_CONTENT_TYPE,
   body: JSON.stringify(problemOf(new PosError('ecr.request-timeout'))),
 };
 
+/** Connections the listener takes at once: a few registers, each with its streams and long polls. */
 export const MAX_CONNECTIONS = 128;
 /**
  * On the shop network, connections one address may hold at once: a register's streams and long polls
@@ -195,12 +197,15 @@ async function startListener(
       state.certificateProblem = null;
     }
     let port = next.port;
+    // On the shop network, machines that never authenticate hold a small share of the connections.
+    const gate = loopbackOnly ? null : createConnectionGate();
+    const gated = gate ? { authenticated: (socket: Socket) => gate.authenticated(socket) } : {};
     // The request timeout bounds how long a request may take to ARRIVE (a body that never finishes holds
     // nothing for long); once it has arrived it no longer applies, so a long poll still waits its full minute.
     const listening = await listen({
       port: next.port,
       host: next.host!,
-      handler: (request, response) => void api.handle(request, response, { port, loopbackOnly }),
+      handler: (request, response) => void api.handle(request, response, { port, loopbackOnly, ...gated }),
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
       requestTimeoutAnswer: REQUEST_TIMEOUT_ANSWER,
       maxConnections: MAX_CONNECTIONS,
@@ -217,6 +222,7 @@ async function startListener(
           }),
       log,
     });
+    gate?.watch(listening.server);
     port = listening.port;
     if (!loopbackOnly) state.tlsServer = listening.server as HttpsServer;
     state.problem = null;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import { PosError } from '../../../shared/errors.ts';
 import type { CoreEventListener } from '../core-api.ts';
@@ -45,6 +46,8 @@ export interface Listener {
   readonly port: number;
   /** On this computer only: the Host must name the till's loopback address. */
   readonly loopbackOnly: boolean;
+  /** A request on this connection presented a valid key (connection-gate.ts counts it as a register's). */
+  readonly authenticated?: (socket: Socket) => void;
 }
 
 export interface RegisterApi {
@@ -108,6 +111,7 @@ export function createRegisterApi(deps: RegisterApiDeps): RegisterApi {
         checkCaller(request.headers, listener);
         const path = pathUnderApi(request);
         caller = authenticatedCaller(request, deps.keys);
+        listener.authenticated?.(request.socket);
         await route(context, request, response, path, caller);
       } catch (error) {
         sendProblem(response, caller === null ? error : ownBusy(error, caller.keyId, deps.payments));

@@ -1,10 +1,12 @@
 import { joinHandlerParts } from '../compose-handlers.ts';
 import type { CoreModule } from '../core-module.ts';
 import { createPrintingModule, type PrintingModule } from '../printing/printing-module.ts';
+import { printerTargetProblems } from '../printing/printer-target.ts';
 import { terminalInEffect } from '../provider/terminal-in-effect.ts';
 import { createReceiptHandlers } from '../receipts/receipt-service.ts';
 import type { CoreBase } from './core-base.ts';
 import type { DayReportGives } from './day-report-feature.ts';
+import { tillOwnPorts } from './own-ports.ts';
 import type { PaymentsGives } from './payments-feature.ts';
 import type { ProviderGives } from './provider-feature.ts';
 import type { SettingsGives } from './settings-feature.ts';
@@ -21,7 +23,7 @@ type Needs = CoreBase & SettingsGives & StaffGives & ProviderGives & PaymentsGiv
 
 export const printingFeature: CoreModule<Needs, PrintingGives> = {
   name: 'printing',
-  start({ options, settings, admin, demoCredentials, payments, dayReport, hooks }) {
+  start({ options, settings, admin, provider, demoCredentials, payments, dayReport, hooks }) {
     const till = () => {
       const current = settings.current();
       const { posId } = terminalInEffect(current, demoCredentials);
@@ -36,6 +38,12 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
       refuseLocked: (patch) => settings.refuseLocked(patch),
+      // A draft's printer is held to the rule a save is (printer-target.ts): a device, not the till's own port.
+      draftProblems: (printer) => {
+        const saved = settings.current();
+        const context = { dataDir: options.dataDir, ownPorts: () => tillOwnPorts(options, provider) };
+        return printerTargetProblems({ ...saved, printer }, context, saved.printer);
+      },
       onStatus: () => hooks.printerChanged.emit(),
     });
     const receipts = createReceiptHandlers({

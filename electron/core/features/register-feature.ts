@@ -1,6 +1,7 @@
 import type { CoreModule } from '../core-module.ts';
 import { startRegisterModule, type RegisterModule } from '../ecr/register-module.ts';
 import type { CoreBase } from './core-base.ts';
+import { tillOwnPorts } from './own-ports.ts';
 import type { PaymentsGives } from './payments-feature.ts';
 import type { ProviderGives } from './provider-feature.ts';
 import type { ServicesContextGives } from './services-context-feature.ts';
@@ -22,10 +23,7 @@ type Needs = CoreBase & SettingsGives & StaffGives & ProviderGives & ServicesCon
 export const registerFeature: CoreModule<Needs, RegisterGives> = {
   name: 'register',
   async start({ options, settings, admin, payments, bus, provider, listeners, linesOf }) {
-    const ownPorts = (): number[] => {
-      const sandbox = provider.sandbox();
-      return [options.transportPort?.() ?? 0, sandbox ? Number(new URL(sandbox.origin).port) : 0];
-    };
+    const ownPorts = (): number[] => tillOwnPorts(options, provider);
     const ecr = await startRegisterModule({
       dataDir: options.dataDir,
       settings,

@@ -1,6 +1,8 @@
 import type { CoreModule } from '../core-module.ts';
+import { printerTargetProblems } from '../printing/printer-target.ts';
 import { webhookPortProblems } from '../settings/listener-ports.ts';
 import { settingsHandlers } from '../settings/settings-handlers.ts';
+import type { CoreBase } from './core-base.ts';
 import type { ProviderGives } from './provider-feature.ts';
 import type { RegisterGives } from './register-feature.ts';
 import type { SettingsGives } from './settings-feature.ts';
@@ -10,12 +12,13 @@ import type { StatusGives } from './status-feature.ts';
 // settings.* (../settings/settings-handlers.ts): after the register and the status bar, since a save is checked
 // against the ports the till listens on and refreshes what the status bar says of the provider.
 
-type Needs = SettingsGives & StaffGives & ProviderGives & RegisterGives & StatusGives;
+type Needs = CoreBase & SettingsGives & StaffGives & ProviderGives & RegisterGives & StatusGives;
 
 export const settingsHandlersFeature: CoreModule<Needs> = {
   name: 'settings handlers',
-  start({ settings, admin, provider, staff, ecr, ownPorts, status }) {
+  start({ options, settings, admin, provider, staff, ecr, ownPorts, status }) {
     const webhookPorts = webhookPortProblems({ current: () => settings.current(), ownPorts });
+    const printerTarget = { dataDir: options.dataDir, ownPorts };
     return {
       handlers: settingsHandlers({
         settings,
@@ -26,6 +29,7 @@ export const settingsHandlersFeature: CoreModule<Needs> = {
         listenerProblems: async (candidate, known) => ({
           ...(await ecr.settingsProblems(candidate, known)),
           ...(await webhookPorts(candidate, known)),
+          ...(await printerTargetProblems(candidate, printerTarget, settings.current().printer)),
         }),
       }),
     };

@@ -102,6 +102,7 @@ describe('health.check', () => {
       'webhooks',
       'policy',
       'updates',
+      'logs',
     ]);
     const byId = new Map(list.map((check) => [check.id, check]));
     for (const id of [

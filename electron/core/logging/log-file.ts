@@ -57,6 +57,8 @@ export interface OpenLogOptions {
   readonly folder: string;
   readonly name: LogName;
   readonly limits?: LogLimits | undefined;
+  /** Each line as written to the file (JSON, redacted), also handed here: the syslog forwarder. Never blocks. */
+  readonly forward?: ((line: string) => void) | undefined;
 }
 
 export async function openLogFile(options: OpenLogOptions): Promise<TillLog> {
@@ -71,6 +73,21 @@ export async function openLogFile(options: OpenLogOptions): Promise<TillLog> {
     limit: { count: Math.max(1, limits.files), removeOtherLogFiles: true },
   });
   stream.on('error', () => {});
+  const forward = options.forward;
+  // The file first, then the copy: the same redacted line goes to both.
+  const destination = forward
+    ? {
+        write(line: string): boolean {
+          const written = stream.write(line);
+          try {
+            forward(line);
+          } catch {
+            // The copy must never cost the file its line, nor a sale its log.
+          }
+          return written;
+        },
+      }
+    : stream;
   const logger: Logger = pino(
     {
       base: null,
@@ -79,7 +96,7 @@ export async function openLogFile(options: OpenLogOptions): Promise<TillLog> {
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: [...REDACT_PATHS], censor: REDACTED },
     },
-    stream,
+    destination,
   );
   let closed = false;
   const write = (level: LogLevel, area: string, code: string, params?: LogParams, text?: string): void => {

@@ -1,3 +1,4 @@
+import type { Caller } from '../../../shared/caller.ts';
 import type { ChannelName, Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { TillLog } from './log-file.ts';
@@ -16,10 +17,10 @@ const ROUTINE_CODES: ReadonlySet<string> = new Set([
 export function loggedHandlers(handlers: Handlers, log: TillLog): Handlers {
   const logged: Partial<Record<ChannelName, unknown>> = {};
   for (const channel of Object.keys(handlers) as ChannelName[]) {
-    const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
-    logged[channel] = async (request: unknown) => {
+    const handler = handlers[channel] as (request: unknown, caller?: Caller) => Promise<unknown>;
+    logged[channel] = async (request: unknown, caller?: Caller) => {
       try {
-        return await handler(request);
+        return await handler(request, caller);
       } catch (error) {
         logRefusal(log, channel, error);
         throw error;

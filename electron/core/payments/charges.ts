@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentMethod, PaymentView, RegisterOrigin } from '../../../shared/payments.ts';
 import { money, type CurrencyCode, CURRENCY_OF_COUNTRY } from '../../../shared/money.ts';
+import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { Settings } from '../../../shared/settings.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
 import { partnerFromSettings } from '../instore/client.ts';
 import type { NewRegisterRequest } from './journal/index.ts';
@@ -151,6 +153,7 @@ export async function chargeWaitingSale(
 export async function checkCharge(rt: PaymentRuntime, input: { amountMinor: number; currency: CurrencyCode }) {
   refuseWhenClosing(rt);
   const settings = rt.context.settings.current();
+  refuseOutsideShift(rt, settings);
   const connection = await rt.context.provider.connection();
   const currency = CURRENCY_OF_COUNTRY[connection.country];
   checkCurrency(input.currency, currency);
@@ -161,6 +164,16 @@ export async function checkCharge(rt: PaymentRuntime, input: { amountMinor: numb
 }
 
 type CheckedCharge = Awaited<ReturnType<typeof checkCharge>>;
+
+/**
+ * The one place the shift rule lives (Settings → Staff, shiftRequired): every sale of the counter and of a
+ * register is taken in a shift, so the day adds up to its shifts. A kiosk's are the kiosk's: nobody opens a
+ * shift there.
+ */
+function refuseOutsideShift(rt: PaymentRuntime, settings: Settings): void {
+  if (!settings.staff.shiftRequired || settings.mode === 'kiosk') return;
+  if (rt.journal.shifts.current() === null) throw new PosError('shift.not-open');
+}
 
 /** A charge about to be written ahead and sent. */
 interface Charge {

@@ -10,6 +10,7 @@ import { terminalReferenceFor } from './charge-input.ts';
 import { chargeFromTill } from './charges.ts';
 import { CashierSales } from './cashier-sales.ts';
 import { startNotificationListener } from './notifications.ts';
+import { paymentOnDisplay } from './on-display.ts';
 import { OnScreen } from './on-screen.ts';
 import { resolveOptions, type PaymentServiceOptions, type ResolvedOptions } from './options.ts';
 import { ProviderAmountLimits } from './provider-amount-limits.ts';
@@ -85,6 +86,7 @@ function paymentHandlers(rt: PaymentRuntime): PaymentHandlers {
     'payments.onScreen': async ({ surface, referenceId, shown }) =>
       shown ? screenShows(rt, surface, referenceId) : screenLeft(rt, surface, referenceId),
     'payments.cashierSale': async ({ window, sale }) => markCashierSale(rt, window, sale),
+    'payments.onDisplay': async () => paymentOnDisplay(rt),
   };
 }
 

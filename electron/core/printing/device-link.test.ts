@@ -7,9 +7,10 @@ import { createEscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, type PrintRecord } from './print-record.ts';
 import { removeFolder, tempFolder } from '../../testing/helpers.ts';
 
-// A device printer (USB, serial) is a file the till writes and reads. One that is missing is offline; one that
-// takes bytes but never answers a status query (a plain file, a printer without a back channel) is not treated
-// as a receipt printer: the test page and the job stop after the question, and the job's bytes never go.
+// A device printer (USB, serial) is a character device the till writes and reads. One that is missing is offline;
+// one that takes bytes but never answers a status query (a printer without a back channel) is not treated as a
+// receipt printer: the test page and the job stop after the question, and the job's bytes never go. A plain file
+// is no printer: nothing is written to it (issue 35.3).
 
 let dir: string;
 let record: PrintRecord;
@@ -40,13 +41,20 @@ describe('a device printer', () => {
     expect((error as PosError).code).toBe('printer.offline');
   });
 
-  it('that never answers a status query gets the question only, and is printer.failed', async () => {
-    const device = join(dir, 'lp0');
-    writeFileSync(device, '');
-    const error = await printerAt(device)
+  it('that never answers a status query (a character device with no back channel) is printer.failed', async () => {
+    const error = await printerAt('/dev/null')
       .print({ document: testPage, what: 'test-page', subject: '' })
       .catch((e: unknown) => e);
     expect((error as PosError).code).toBe('printer.failed');
-    expect([...readFileSync(device)]).toEqual([0x10, 0x04, 0x01]);
+  });
+
+  it('that is a plain file (a path into the data folder) is offline, and nothing is written to it', async () => {
+    const file = join(dir, 'lp0');
+    writeFileSync(file, 'the journal');
+    const error = await printerAt(file)
+      .print({ document: testPage, what: 'test-page', subject: '' })
+      .catch((e: unknown) => e);
+    expect((error as PosError).code).toBe('printer.offline');
+    expect(readFileSync(file, 'utf8')).toBe('the journal');
   });
 });

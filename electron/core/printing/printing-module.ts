@@ -9,6 +9,7 @@ import type { PrinterStatus, PrinterSettings } from '../../../shared/printer.ts'
 import type { ReceiptDocument, ReceiptTerminal } from '../../../shared/receipt.ts';
 import type { Locale, SettingsPatch } from '../../../shared/settings.ts';
 import type { ReceiptPrinter } from '../receipts/receipt-service.ts';
+import { refuseIfAny, type FieldNotices } from '../settings/settings-problems.ts';
 import { createEscposPrinter, type EscposPrinter } from './escpos-printer.ts';
 import { openPrintRecord, PRINT_RECORD_FILE } from './print-record.ts';
 
@@ -38,6 +39,8 @@ export interface PrintingOptions {
   readonly mayUseDraft: () => boolean;
   /** Throws settings.locked, naming the field, when a draft changes what the fleet's policy locks. */
   readonly refuseLocked: (patch: SettingsPatch) => void;
+  /** What is wrong with where a draft's printer prints, by field (printer-target.ts): refused as a save is. */
+  readonly draftProblems?: (printer: PrinterSettings) => Promise<FieldNotices>;
   readonly onStatus: () => void;
   /** How often a configured ESC/POS printer is asked how it is, between prints (the status bar). */
   readonly watchIntervalMs?: number;
@@ -109,6 +112,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
         if (printer && !options.mayUseDraft()) throw new PosError('admin.pin-required');
         // A draft may not try out what the policy locks (another printer's address, say) any more than save it.
         if (printer) options.refuseLocked({ settings: { printer } });
+        if (printer && options.draftProblems) refuseIfAny(await options.draftProblems(printer));
         const settings = printer ?? options.till().printer;
         if (settings.kind === 'system')
           throw new PosError('request.invalid', { cause: 'the system printer has no test page from the till' });

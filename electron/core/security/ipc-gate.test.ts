@@ -63,16 +63,19 @@ describe('IPC gate', () => {
     await core.handlers['session.signIn']({ pin: '2468' });
     try {
       const { referenceId } = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 150, currency: 'SGD' });
-      const historyOf = async (sender: IpcSender) => {
-        const result = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'payments.history', {
-          limit: 5,
-        });
-        if (!result.ok) throw new Error(result.error.message);
-        const { items } = result.value as { items: Record<string, unknown>[] };
-        return items.find((item) => item['referenceId'] === referenceId);
-      };
-      expect(await historyOf(OURS)).toMatchObject({ referenceId, takenBy: { name: 'Mei Ling' } });
-      const shown = await historyOf(DISPLAY);
+      const history = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'payments.history', {
+        limit: 5,
+      });
+      if (!history.ok) throw new Error(history.error.message);
+      const { items } = history.value as { items: Record<string, unknown>[] };
+      expect(items.find((item) => item['referenceId'] === referenceId)).toMatchObject({
+        referenceId,
+        takenBy: { name: 'Mei Ling' },
+      });
+      // The display reads the same payment as the one at the counter (payments.onDisplay).
+      const onDisplay = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'payments.onDisplay', {});
+      if (!onDisplay.ok) throw new Error(onDisplay.error.message);
+      const shown = onDisplay.value;
       expect(shown).toMatchObject({ referenceId, amount: { amountMinor: 150, currency: 'SGD' } });
       expect(shown).not.toHaveProperty('takenBy');
       expect(JSON.stringify(shown)).not.toContain('Mei Ling');
@@ -111,26 +114,49 @@ describe('IPC gate', () => {
     });
     expect(structuredClone(result)).toEqual(result);
   });
-  it('serves the customer display what it shows (app.info, settings.get, payments.history)', async () => {
-    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'app.info', {})).toMatchObject({
+  it('serves the customer display what it shows (settings.display, payments.onDisplay)', async () => {
+    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'settings.display', {})).toMatchObject({
       ok: true,
-      value: { transport: 'electron' },
-    });
-    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'settings.get', {})).toMatchObject({
-      ok: true,
+      value: { locale: 'en' },
     });
     expect(
-      await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'payments.history', { limit: 5 }),
+      await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, 'payments.onDisplay', {}),
     ).toMatchObject({ ok: true });
   });
 
-  it.each(['payments.refund', 'payments.cancel', 'settings.verifyPin', 'customers.list', 'payments.exportCsv'])(
-    'refuses %s from the customer display with ipc.forbidden before the payload is even read',
-    async (channel) => {
-      expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, channel, {})).toMatchObject({
-        ok: false,
-        error: { code: 'ipc.forbidden' },
+  it("takes the customer's yes to a wallet charge from the display's window only; a no from either", async () => {
+    const ask = () =>
+      core.handlers['customers.requestApproval']({
+        action: 'charge',
+        merchantUserId: 'ipc-rights-1',
+        amountMinor: 300,
+        currency: 'SGD',
       });
-    },
-  );
+    const answer = (sender: IpcSender, approvalId: string, approve: boolean) =>
+      handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, sender, 'customers.answerApproval', {
+        approvalId,
+        approve,
+      });
+    const asked = await ask();
+    expect(await answer(OURS, asked.approvalId, true)).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
+    expect(await answer(DISPLAY, asked.approvalId, true)).toMatchObject({ ok: true, value: { state: 'approved' } });
+    const declined = await ask();
+    expect(await answer(OURS, declined.approvalId, false)).toMatchObject({ ok: true, value: { state: 'declined' } });
+  });
+
+  it.each([
+    'payments.history',
+    'settings.get',
+    'app.info',
+    'payments.refund',
+    'payments.cancel',
+    'settings.verifyPin',
+    'customers.list',
+    'payments.exportCsv',
+  ])('refuses %s from the customer display with ipc.forbidden before the payload is even read', async (channel) => {
+    expect(await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, DISPLAY, channel, {})).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.forbidden' },
+    });
+  });
 });

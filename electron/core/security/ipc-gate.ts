@@ -27,8 +27,14 @@ export async function handleIpcInvoke(
   channel: unknown,
   payload: unknown,
 ): Promise<Result<unknown>> {
-  if (!isTrustedSender(sender.frameUrl, sender.isMainFrame, appOrigin) || !isChannelAllowed(sender.role, channel)) {
+  const { role } = sender;
+  if (
+    role === null ||
+    !isTrustedSender(sender.frameUrl, sender.isMainFrame, appOrigin) ||
+    !isChannelAllowed(role, channel)
+  ) {
     return { ok: false, error: { code: 'ipc.forbidden', message: defaultMessage('ipc.forbidden'), retryable: false } };
   }
-  return answerVisibleTo(sender.role, await dispatch(handlers, channel, payload));
+  // The window's role goes with the call: a handler that answers only the customer display checks it.
+  return answerVisibleTo(role, await dispatch(handlers, channel, payload, { role }));
 }

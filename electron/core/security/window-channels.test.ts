@@ -14,12 +14,11 @@ describe('per-window channel allowlist', () => {
     for (const event of EVENT_NAME_LIST) expect(isEventAllowed('cashier', event)).toBe(true);
   });
 
-  it("gives the customer display only what it shows: app name, settings to read, today's payments, and a linked customer's own questions", () => {
+  it("gives the customer display only what it shows: its own settings view, the payment at the counter, and a linked customer's own questions", () => {
     const allowed = CHANNEL_NAME_LIST.filter((channel) => isChannelAllowed('customer-display', channel));
     expect(allowed).toEqual([
-      'app.info',
-      'settings.get',
-      'payments.history',
+      'settings.display',
+      'payments.onDisplay',
       'customers.linkStatus',
       'customers.answerApproval',
     ]);
@@ -32,6 +31,10 @@ describe('per-window channel allowlist', () => {
   });
 
   it.each([
+    // What it reads is its own: not the day's payments, not the till's settings or app details.
+    'payments.history',
+    'settings.get',
+    'app.info',
     'payments.refund',
     'payments.cancel',
     'payments.chargeMerchantQr',

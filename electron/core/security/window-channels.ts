@@ -1,13 +1,15 @@
+import type { WindowRole } from '../../../shared/caller.ts';
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from '../../../shared/channel-names.ts';
 import type { ChannelName, EventName } from '../../../shared/contract.ts';
 
 // Which contract calls and events each of our pages gets. The cashier's screen is the till: all of it. The
 // customer display faces the shopper and only shows the payment at the counter, so it may read what it shows
-// (the app's name, the till's language and merchant name, today's open payment) and hear about payments and
-// settings, and nothing else: no refund, no settings change, no customer data, no PIN guessing. Decided here,
+// (its own view of the settings: the customer's language, the merchant's name; the payment at the counter) and
+// hear about payments and settings, and nothing else: no payments list, no settings view of the till's, no
+// refund, no settings change, no customer data, no PIN guessing. Decided here,
 // without Electron, so main's IPC (electron/ipc.ts, per window) and the web host (per token) apply the same rule.
 
-export type WindowRole = 'cashier' | 'customer-display';
+export type { WindowRole };
 
 const ALL_CHANNELS: ReadonlySet<string> = new Set(CHANNEL_NAME_LIST);
 const ALL_EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
@@ -18,9 +20,8 @@ const ALL_EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
  * waiting), and their yes or no to a charge of their stored wallet.
  */
 export const CUSTOMER_DISPLAY_CHANNELS: readonly ChannelName[] = [
-  'app.info',
-  'settings.get',
-  'payments.history',
+  'settings.display',
+  'payments.onDisplay',
   'customers.linkStatus',
   'customers.answerApproval',
 ];

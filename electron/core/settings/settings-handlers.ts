@@ -4,6 +4,7 @@ import { BUILT_IN_STAFF_IDS } from '../../../shared/staff.ts';
 import type { ProviderAccess } from '../provider/provider-access.ts';
 import { adminPinFirstProblems } from './admin-pin-first.ts';
 import type { AdminSession } from './admin-session.ts';
+import { displaySettingsOf } from './display-settings.ts';
 import type { SettingsService } from './settings-service.ts';
 import { liveCredentialProblems, refuseIfAny, type FieldNotices } from './settings-problems.ts';
 
@@ -32,13 +33,21 @@ export interface SettingsHandlerDeps {
 }
 
 type SettingsChannel =
-  'settings.get' | 'settings.save' | 'settings.testConnection' | 'settings.verifyPin' | 'settings.resetVault';
+  | 'settings.get'
+  | 'settings.display'
+  | 'settings.save'
+  | 'settings.testConnection'
+  | 'settings.verifyPin'
+  | 'settings.resetVault';
 
 export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsChannel> {
   const { settings, admin } = deps;
   return {
     async 'settings.get'() {
       return settings.view();
+    },
+    async 'settings.display'() {
+      return displaySettingsOf(settings.current());
     },
     async 'settings.save'(patch) {
       // Fail closed: a vault that cannot be read may hold an admin PIN; nobody saves until it is restored or reset.

@@ -62,6 +62,9 @@ export function settingsProblems(candidate: Record<string, unknown>): {
     problems['printer.host'] = notice('settings.printer-host-missing');
   if (printer.kind === 'device' && text(printer.path)?.trim() === '' && !problems['printer.path'])
     problems['printer.path'] = notice('settings.printer-path-missing');
+  const syslog = (candidate.syslog ?? {}) as Record<string, unknown>;
+  if (syslog.enabled === true && text(syslog.host)?.trim() === '' && !problems['syslog.host'])
+    problems['syslog.host'] = notice('settings.syslog-host-missing');
   return { settings: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems };
 }
 

@@ -24,6 +24,7 @@ import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
+import { ShiftOffer } from './ShiftOffer.tsx';
 import { useSignInGate } from '../../hooks/use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { useLargeText } from '../../hooks/use-large-text.ts';
@@ -109,11 +110,12 @@ function FrameContents({
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBar />
-        {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides. */}
-        {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <OpenPaymentBanner />}
+        {/* A kiosk cancels an unpaid QR itself; at the counter the cashier decides (once signed in). */}
+        {terminal.mode !== 'kiosk' && !blocked && <OpenPaymentBanner actions={!signInFirst} />}
         {/* A kiosk's customer is not offered the register's sale: it shows once the kiosk is free. */}
         {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <HeldRegisterSaleBanner />}
         {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <OvernightShiftBanner />}
+        {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <ShiftOffer />}
         {blocked ? (
           <JournalProblemsScreen problems={journalProblems} />
         ) : signInFirst ? (

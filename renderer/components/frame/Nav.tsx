@@ -27,7 +27,7 @@ const LABEL: Readonly<Record<NavTarget, MessageKey>> = {
 };
 
 /** Which nav item a screen belongs to (the payment view belongs to Sale, a payment's detail to Payments). */
-const SECTION: Readonly<Record<ScreenName, NavTarget>> = {
+const SECTION: Readonly<Record<ScreenName, NavTarget | null>> = {
   sale: 'sale',
   payment: 'sale',
   scan: 'sale',
@@ -38,8 +38,8 @@ const SECTION: Readonly<Record<ScreenName, NavTarget>> = {
   unresolved: 'unresolved',
   summary: 'summary',
   settings: 'settings',
-  // Reached from the header; it belongs with the day's figures.
-  shift: 'summary',
+  // Reached from the header, whose Shift button is marked instead (SessionControls).
+  shift: null,
 };
 
 export function homeScreenOf(mode: TerminalMode): NavTarget {

@@ -7,14 +7,16 @@ import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { money } from '../format.ts';
 import { ErrorText } from '../ErrorText.tsx';
+import { OpenPaymentOutcome } from './OpenPaymentOutcome.tsx';
 import type { AppError } from '../../../shared/result.ts';
 
 /**
  * "A payment is still open — Show QR / Cancel it": raised at once, on any screen but that payment's own, for
  * an order a customer could still pay (e.g. a create the cashier left while it was being checked, which then
- * turned out to exist at the provider).
+ * turned out to exist at the provider). Once it ends elsewhere, OpenPaymentOutcome says how. On the sign-in screen
+ * (`actions` false: nobody may act) it stays, so whoever signs in next knows of it.
  */
-export function OpenPaymentBanner() {
+export function OpenPaymentBanner({ actions = true }: { actions?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const bridge = useBridge();
@@ -39,7 +41,8 @@ export function OpenPaymentBanner() {
     };
   }, [bridge, applyOpen]);
 
-  const onShow = screen.name === 'payment' ? screen.referenceId : null;
+  // The sign-in screen stands in front of a payment's own screen: it is not shown then.
+  const onShow = actions && screen.name === 'payment' ? screen.referenceId : null;
   // A register's sale waiting for the cashier to be free has its own banner (HeldRegisterSaleBanner).
   const held = useHeldRegisterSaleStore((state) => state.held?.referenceId ?? null);
   // A charge of this window on its way: the order it just opened is about to take the screen, and a banner
@@ -52,7 +55,8 @@ export function OpenPaymentBanner() {
       view.referenceId !== held &&
       !(charging && openedWhileCharging.has(view.referenceId)),
   );
-  if (!stray) return null;
+  const outcome = <OpenPaymentOutcome actions={actions} />;
+  if (!stray) return outcome;
 
   const cancel = async (): Promise<void> => {
     setBusy(true);
@@ -68,34 +72,41 @@ export function OpenPaymentBanner() {
   };
 
   return (
-    <div
-      className="open-payment-banner"
-      role="alert"
-      data-testid="open-payment-banner"
-      data-reference-id={stray.referenceId}
-    >
-      <p>{t('openPayment.banner', { amount: money(stray.amount, locale), reference: stray.referenceId })}</p>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => {
-          show(stray);
-          navigate({ name: 'payment', referenceId: stray.referenceId });
-        }}
-        data-testid="open-payment-show-qr"
+    <>
+      {outcome}
+      <div
+        className="open-payment-banner"
+        role="alert"
+        data-testid="open-payment-banner"
+        data-reference-id={stray.referenceId}
       >
-        {t('openPayment.showQr')}
-      </button>
-      <button
-        type="button"
-        className="button button-danger"
-        onClick={() => void cancel()}
-        disabled={busy}
-        data-testid="open-payment-cancel"
-      >
-        {t('openPayment.cancel')}
-      </button>
-      <ErrorText error={error} testId="open-payment-error" />
-    </div>
+        <p>{t('openPayment.banner', { amount: money(stray.amount, locale), reference: stray.referenceId })}</p>
+        {actions && (
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                show(stray);
+                navigate({ name: 'payment', referenceId: stray.referenceId });
+              }}
+              data-testid="open-payment-show-qr"
+            >
+              {t('openPayment.showQr')}
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void cancel()}
+              disabled={busy}
+              data-testid="open-payment-cancel"
+            >
+              {t('openPayment.cancel')}
+            </button>
+            <ErrorText error={error} testId="open-payment-error" />
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -60,6 +60,7 @@ describe('customer display', () => {
     expect(screen.getByTestId('customer-amount').textContent).toBe('S$12.34');
     expect(document.documentElement.lang).toBe('zh-Hans');
     // '' follows the till's own language again.
+    bridge.settings = { ...bridge.settings, customerLocale: '' };
     act(() =>
       bridge.emit('settings.changed', {
         settings: { ...bridge.settings, customerLocale: '' },
@@ -69,7 +70,9 @@ describe('customer display', () => {
         pinLockouts: [],
       }),
     );
-    expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app');
+    await waitFor(() =>
+      expect(screen.getByTestId('customer-status').textContent).toBe('Scan the QR code with your wallet app'),
+    );
     expect(document.documentElement.lang).toBe('en');
   });
 
@@ -122,14 +125,15 @@ describe('customer display', () => {
   });
 
   it('picks up a payment already open when the display is opened mid-payment', async () => {
-    const bridge = await openCoreBridge();
-    await bridge['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
+    const bridge = await openCoreBridge({ role: 'customer-display' });
+    // The cashier charges at the till; the display opens after.
+    await bridge.core.handlers['payments.chargeMerchantQr']({ amountMinor: 500, currency: 'SGD' });
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-amount')).textContent).toBe('S$5.00');
   });
 
   it('asks a linked customer to approve a charge, and sends their answer; the question goes once answered', async () => {
-    const bridge = await openCoreBridge();
+    const bridge = await openCoreBridge({ role: 'customer-display' });
     await bridge.linkCustomer('cust-cd-1');
     renderWithBridge(<CustomerDisplay />, bridge);
     await screen.findByTestId('customer-idle');

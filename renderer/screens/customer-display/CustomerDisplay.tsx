@@ -1,8 +1,8 @@
-import { useEffect, useEffectEvent, useState } from 'react';
-import type { PaymentView } from '../../../shared/payments.ts';
-import type { SettingsView } from '../../../shared/settings.ts';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import type { PaymentOnDisplay } from '../../../shared/payment-screens.ts';
+import type { DisplaySettings } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
-import { FINAL_DISPLAY, localDay, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
+import { FINAL_DISPLAY, minutesSeconds, money, outcomeOf } from '../../components/format.ts';
 import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useNow } from '../../hooks/use-now.ts';
@@ -18,36 +18,33 @@ import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
 // idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
-// the same payment.updated events the cashier screen gets; the result, then back to idle.
-
-const ACTIVE = new Set(['sending', 'waiting', 'scanned', 'confirming', 'checking']);
-/** A payment created longer ago than this is not the one at the counter now. */
-const STALE_MS = 15 * 60_000;
+// the same payment.updated events the cashier screen gets; the result, then back to idle. It reads only what it
+// shows: its own view of the settings (settings.display) and the payment at the counter (payments.onDisplay).
 
 export function CustomerDisplay() {
   const bridge = useBridge();
-  const [view, setView] = useState<SettingsView | null>(null);
-  const [merchantFallback, setMerchantFallback] = useState('');
+  const [view, setView] = useState<DisplaySettings | null>(null);
 
-  useEffect(() => {
-    void bridge['settings.get']({}).then((result) => result.ok && setView(result.value));
-    void bridge['app.info']({}).then((result) => result.ok && setMerchantFallback(result.value.merchantName));
+  const readSettings = useCallback(() => {
+    void bridge['settings.display']({}).then((result) => result.ok && setView(result.value));
   }, [bridge]);
-  useBridgeEvent('settings.changed', setView);
+  useEffect(readSettings, [readSettings]);
+  // The event carries the cashier's whole view; the display reads its own again.
+  useBridgeEvent('settings.changed', readSettings);
 
-  // The customer-facing language (Settings), which may differ from the cashier's; '' follows the till's.
-  const locale = (view?.settings.customerLocale || view?.settings.locale) ?? 'en';
+  // The customer-facing language (Settings), which may differ from the cashier's.
+  const locale = view?.locale ?? 'en';
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  const help = view?.settings.customerHelp;
+  const help = view?.customerHelp;
   useLargeText(help?.largeText ?? false);
 
   return (
     <LocaleProvider locale={locale}>
       <CustomerScreen
-        merchantName={view?.settings.merchantName ?? merchantFallback}
-        resultSeconds={view?.settings.resultDismissSeconds ?? 8}
+        merchantName={view?.merchantName ?? ''}
+        resultSeconds={view?.resultDismissSeconds ?? 8}
         soundOnResult={help?.soundOnResult ?? false}
         demo={view?.demo ?? false}
       />
@@ -69,17 +66,14 @@ function CustomerScreen({
 }) {
   const t = useT();
   const bridge = useBridge();
-  const [payment, setPayment] = useState<PaymentView | null>(null);
+  const [payment, setPayment] = useState<PaymentOnDisplay | null>(null);
   const consent = useConsentOffer();
   const [approval, approvalDone] = useApprovalOffer();
 
   // Opened (or reloaded) mid-payment: pick up the payment that is still open at the counter.
   useEffect(() => {
-    void bridge['payments.history']({ day: localDay(), limit: 20 }).then((result) => {
-      if (!result.ok) return;
-      const open = result.value.items
-        .filter((item) => ACTIVE.has(item.displayStatus) && Date.now() - Date.parse(item.createdAt) < STALE_MS)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    void bridge['payments.onDisplay']({}).then((result) => {
+      const open = result.ok ? result.value : null;
       if (open) setPayment((current) => current ?? open);
     });
   }, [bridge]);
@@ -134,7 +128,7 @@ function CustomerScreen({
   );
 }
 
-function CustomerPayment({ payment, soundOnResult }: { payment: PaymentView; soundOnResult: boolean }) {
+function CustomerPayment({ payment, soundOnResult }: { payment: PaymentOnDisplay; soundOnResult: boolean }) {
   const t = useT();
   // A customer display is a big screen looked at from a step away; a small one still has to fit the QR.
   const shortDisplay = useMediaQuery(SHORT_DISPLAY);

@@ -66,7 +66,8 @@ describe('customer help on the customer display', () => {
     const saved = await bridge['settings.get']({});
     if (!saved.ok) throw new Error(saved.error.message);
     act(() => bridge.emit('settings.changed', saved.value));
-    expect(largeText()).toBe(false);
+    // The display reads its own view of the settings again (settings.display).
+    await waitFor(() => expect(largeText()).toBe(false));
   });
 
   it('the chime once on paid, the buzz once on failed, nothing while the customer scans', async () => {

@@ -6,7 +6,7 @@ import { PrintReceiptButton } from '../../components/receipt/PrintReceiptButton.
 import { useNow } from '../../hooks/use-now.ts';
 import { failureOf, useLocale, useT } from '../../i18n/i18n.tsx';
 import { useTerminal } from '../../stores/terminal.ts';
-import { ResultActions } from './ResultActions.tsx';
+import { ChargeAgain, ResultActions } from './ResultActions.tsx';
 
 // The cashier's result of a payment: its colour and headline, why it failed, its references, the receipt, and
 // what comes next — until dismissed or the configured timeout.
@@ -100,6 +100,7 @@ export function PaymentResult({
             {kiosk ? t('kiosk.done') : t('payment.newSale')}
           </button>
         )}
+        {view.displayStatus === 'cancelled' && !kiosk && !view.fromRegister && <ChargeAgain view={view} />}
       </div>
       {left !== null && left > 0 && (
         <p className="hint">

@@ -11,6 +11,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { CancelConfirm, CONFIRM_CANCEL_KEY } from './CancelConfirm.tsx';
 import { KioskPayment } from './KioskPayment.tsx';
 import { isUnsettled, PaymentFacts } from './PaymentFacts.tsx';
 import { PaymentResult } from './PaymentResult.tsx';
@@ -60,7 +61,18 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   const payment = useLivePayment(view);
   const { final, outcome, amount } = payment;
   const dismiss = (): void => payment.leave({ name: homeScreenOf(terminal.mode) === 'refund' ? 'refund' : 'sale' });
-  useCashierPaymentKeys(view, payment, dismiss);
+  const [asking, setAsking] = useState(false);
+  // The question is about a payment that can still be cancelled: once it ended (paid meanwhile), it goes.
+  const confirming = asking && !final && view.canCancel && !isUnsettled(view);
+  const cancelConfirmed = (): void => {
+    void payment.cancel().then(() => setAsking(false));
+  };
+  useCashierPaymentKeys(view, payment, dismiss, {
+    confirming,
+    ask: () => setAsking(true),
+    keep: () => setAsking(false),
+    cancel: cancelConfirmed,
+  });
 
   const showQr = view.qrPayload !== null && !final;
   // 320 CSS px is scanned from 40 cm; a small till display has no room for it beside the amount, and is
@@ -98,22 +110,54 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
         )}
         <PaymentFacts view={view} payment={payment} onDismiss={dismiss} />
       </div>
+      {confirming && (
+        <CancelConfirm
+          view={view}
+          amount={amount}
+          cancelling={payment.cancelling}
+          onKeep={() => setAsking(false)}
+          onCancel={cancelConfirmed}
+        />
+      )}
     </section>
   );
 }
 
+/** Esc's question before a cancel (CancelConfirm): open or not, and its answers. */
+interface CancelQuestion {
+  readonly confirming: boolean;
+  ask(): void;
+  keep(): void;
+  cancel(): void;
+}
+
 /**
- * Esc cancels (or dismisses the result), Enter dismisses the result, and a digit on the result starts the next
- * sale with it.
+ * Esc asks before it cancels (or dismisses the result); while asked, Enter and Esc keep waiting and X cancels.
+ * Enter dismisses the result, and a digit on the result starts the next sale with it.
  */
-function useCashierPaymentKeys(view: PaymentView, payment: LivePayment, dismiss: () => void): void {
+function useCashierPaymentKeys(
+  view: PaymentView,
+  payment: LivePayment,
+  dismiss: () => void,
+  question: CancelQuestion,
+): void {
   const maxMinor = useTerminal().settings.amountLimits.maxMinor;
   const { final } = payment;
   useKeyDown((event) => {
+    if (question.confirming) {
+      if (event.key === 'Escape' || (event.key === 'Enter' && !isActivatableTarget(event.target))) {
+        event.preventDefault();
+        question.keep();
+      } else if (event.key.toLowerCase() === CONFIRM_CANCEL_KEY && !event.ctrlKey && !event.altKey && !event.metaKey) {
+        event.preventDefault();
+        question.cancel();
+      }
+      return;
+    }
     if (event.key === 'Escape') {
       event.preventDefault();
       if (final) dismiss();
-      else if (view.canCancel && !isUnsettled(view)) void payment.cancel();
+      else if (view.canCancel && !isUnsettled(view)) question.ask();
     } else if (event.key === 'Enter' && final && !isActivatableTarget(event.target)) {
       event.preventDefault();
       dismiss();

@@ -11,6 +11,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { KioskAttract } from './KioskAttract.tsx';
+import { ShiftNeeded, useShiftNeeded } from './ShiftNeeded.tsx';
 import { Keypad } from './Keypad.tsx';
 import { useSaleCharge, type SaleCharge } from './use-sale-charge.ts';
 
@@ -121,8 +122,10 @@ function useScanIgnored(): void {
 function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: boolean; onStartOver: () => void }) {
   const t = useT();
   const { note, setNote } = useSaleStore();
+  const shiftNeeded = useShiftNeeded(sale.error);
   return (
     <div className="sale-entry">
+      {shiftNeeded && <ShiftNeeded onOpened={sale.clearError} />}
       <SaleAmount overLimit={sale.overLimit} />
       {/* The note is the cashier's (a table, an order number); a kiosk customer has none to give. */}
       {!kiosk && (
@@ -137,9 +140,12 @@ function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: bool
           data-testid="sale-note"
         />
       )}
-      {/* A line of its own, kept when empty: an error never pushes Charge and Scan under the status line. */}
+      {/* A line of its own, kept when empty: an error never pushes Charge and Scan under the status line. The
+          refusal for want of a shift is the question above. */}
       <div className="message-line">
-        <ErrorText error={sale.error} testId="sale-error" />
+        {!(shiftNeeded && sale.error?.code === 'shift.not-open') && (
+          <ErrorText error={sale.error} testId="sale-error" />
+        )}
       </div>
       <SaleActions sale={sale} kiosk={kiosk} />
       {kiosk ? (

@@ -109,4 +109,21 @@ describe('Settings → Staff', () => {
     const saved = await bridge['settings.get']({});
     expect(saved.ok && saved.value.settings.staff).toMatchObject({ signInRequired: true, autoLockMinutes: 10 });
   });
+
+  it('"Sell only in a shift" comes on with sign-in, and can be turned off before saving', async () => {
+    const bridge = await openCoreBridge();
+    // A till whose settings never had it: off.
+    expect((await bridge.settingsNow()).staff.shiftRequired).toBe(false);
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    fireEvent.click(await screen.findByTestId('settings-tab-staff'));
+    const shiftRequired = screen.getByTestId('settings-staff-shiftRequired') as HTMLInputElement;
+    expect(shiftRequired.checked).toBe(false);
+    fireEvent.click(screen.getByTestId('settings-staff-signInRequired'));
+    expect(shiftRequired.checked).toBe(true);
+    fireEvent.click(shiftRequired);
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect((await bridge.settingsNow()).staff).toMatchObject({ signInRequired: true, shiftRequired: false });
+  });
 });

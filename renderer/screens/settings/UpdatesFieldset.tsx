@@ -1,10 +1,11 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, TextField } from './fields.tsx';
+import { SyslogFieldset } from './SyslogFieldset.tsx';
 import { UpdateState } from './UpdateState.tsx';
 
 // Settings → Updates: what the till runs and what waits (UpdateState), the feed and the maintenance window, and
-// the computer it runs on (start at sign-in, screen kept on).
+// the computer it runs on (start at sign-in, screen kept on), and the logs' copy to the chain's collector.
 
 export function UpdatesFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
@@ -49,6 +50,7 @@ export function UpdatesFieldset({ draft }: { draft: SettingsDraft }) {
         />
         <p className="hint">{t('settings.machine.hint')}</p>
       </fieldset>
+      <SyslogFieldset draft={draft} />
     </>
   );
 }

@@ -54,6 +54,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   staff: 'staff',
   updates: 'updates',
   machine: 'updates',
+  syslog: 'updates',
   customerHelp: 'terminal',
 };
 

@@ -3,7 +3,9 @@ import type { AppError } from '../../../shared/result.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
-import { useT } from '../../i18n/i18n.tsx';
+import { money } from '../../components/format.ts';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { openReferenceIds } from './open-payments.ts';
 
@@ -19,6 +21,8 @@ export function CloseShift({ shift, onClosed }: { shift: ShiftView; onClosed: (c
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const stillOpen = openReferenceIds(error);
+  const locale = useLocale();
+  const openPayments = useOpenPaymentsStore((state) => state.open.size);
 
   const close = async (force: boolean): Promise<void> => {
     setBusy(true);
@@ -33,9 +37,22 @@ export function CloseShift({ shift, onClosed }: { shift: ShiftView; onClosed: (c
   return (
     <div className="shift-close" data-testid="shift-close">
       {asking ? (
-        <div className="refund-confirm" role="alertdialog" aria-labelledby="shift-close-question">
+        <div
+          className="refund-confirm"
+          role="alertdialog"
+          aria-labelledby="shift-close-question"
+          aria-describedby="shift-close-facts"
+        >
           <p id="shift-close-question" className="refund-confirm-question">
             {t('shift.closeQuestion', { number: shift.number })}
+          </p>
+          {/* What is being closed: its takings so far, and payments a customer may still pay. */}
+          <p id="shift-close-facts" className="explain" data-testid="shift-close-facts">
+            {t('shift.closeFacts', {
+              count: shift.report.paid.count,
+              net: money(shift.report.net, locale),
+              open: openPayments,
+            })}
           </p>
           <button
             type="button"

@@ -46,12 +46,19 @@ async function openShiftScreen(current: ShiftView | null) {
 }
 
 describe('Shift screen', () => {
-  it('opens a shift with a note; its X report shows at once', async () => {
+  it('opens a shift with a note and goes back to Sale; its X report shows, open, on the Shift screen', async () => {
     const bridge = await openShiftScreen(null);
-    bridge.override('shifts.open', ({ note }) => ({ ok: true, value: { shift: shift({ note: note ?? null }) } }));
+    bridge.override('shifts.open', ({ note }) => {
+      const opened = shift({ note: note ?? null });
+      bridge.override('shifts.current', () => ({ ok: true, value: { shift: opened } }));
+      return { ok: true, value: { shift: opened } };
+    });
     await screen.findByTestId('shift-none');
     fireEvent.change(screen.getByTestId('shift-note'), { target: { value: ' Morning float S$200 ' } });
     fireEvent.click(screen.getByTestId('shift-open'));
+    // Opened to sell: the till goes back to Sale.
+    await screen.findByTestId('sale-screen');
+    fireEvent.click(screen.getByTestId('nav-shift'));
     const current = await screen.findByTestId('shift-current');
     expect(bridge.callsTo('shifts.open')).toEqual([{ note: 'Morning float S$200' }]);
     expect(current.textContent).toContain('Shift 7, open since');

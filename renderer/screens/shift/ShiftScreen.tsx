@@ -7,7 +7,10 @@ import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { dateTime } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { homeScreenOf } from '../../components/frame/Nav.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
+import { useTerminal } from '../../stores/terminal.ts';
 import { CloseShift } from './CloseShift.tsx';
 import { PastShifts } from './PastShifts.tsx';
 import { PrintShiftReportButton } from './PrintShiftReportButton.tsx';
@@ -25,6 +28,8 @@ export function ShiftScreen() {
   const [closed, setClosed] = useState<ShiftView | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [tick, setTick] = useState(0);
+  const navigate = useAppStore((state) => state.navigate);
+  const { mode } = useTerminal();
 
   useEffect(() => {
     let current = true;
@@ -51,7 +56,13 @@ export function ShiftScreen() {
       {closed ? (
         <ClosedNow shift={closed} onDone={() => setClosed(null)} />
       ) : shift === null ? (
-        <OpenShift onOpened={setShift} />
+        <OpenShift
+          onOpened={(opened) => {
+            // Opened to sell: back to the till's home screen.
+            setShift(opened);
+            navigate({ name: homeScreenOf(mode) });
+          }}
+        />
       ) : shift ? (
         <OpenNow
           shift={shift}
@@ -130,8 +141,9 @@ function OpenNow({ shift, onClosed }: { shift: ShiftView; onClosed: (closed: Shi
           {t('shift.supervisorCloses')}
         </p>
       )}
+      {/* Open: what the shift took so far is what the person came here to read. */}
       {mayReadX && (
-        <details className="shift-report-on-screen" data-testid="shift-x-report">
+        <details className="shift-report-on-screen" open data-testid="shift-x-report">
           <summary>{t('shift.xReport')}</summary>
           <ShiftReportView shift={shift} />
         </details>

@@ -21,7 +21,7 @@ export function SignInScreen() {
   const [missing, setMissing] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const before = useSessionStore((state) => (state.switching ? (state.session?.staff ?? null) : null));
-  const { endSwitch, setSession } = useSessionStore.getState();
+  const { endSwitch, setSession, offerShift } = useSessionStore.getState();
 
   const signIn = async (request: { pin: string } | { badgeCode: string }): Promise<void> => {
     setBusy(true);
@@ -38,7 +38,10 @@ export function SignInScreen() {
     }
     endSwitch();
     const session = await bridge['session.current']({});
-    if (session.ok) setSession(session.value);
+    if (session.ok) {
+      setSession(session.value);
+      offerShift(session.value.shift === null);
+    }
   };
 
   // A badge: the scanner typed its code into the PIN field too (it is a keyboard); the scan replaces it.

@@ -17,6 +17,7 @@ const TEST_IDS: Readonly<Record<DayMoneyLineKey, string>> = {
   linkedCharges: 'summary-linked-charges',
   linkedCaptures: 'summary-linked-captures',
   net: 'summary-net',
+  outsideShifts: 'summary-outside-shifts',
 };
 
 export function MoneyTable({ summary }: { summary: DaySummary }) {

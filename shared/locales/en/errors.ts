@@ -123,6 +123,7 @@ export const ERRORS_EN = {
     'The support bundle could not be saved. Check that the disk has space, then press Save support bundle again.',
   ...UPDATE_ERRORS_EN,
   'shift.already-open': 'A shift is already open. Close it before opening another.',
+  'shift.not-open': 'Open a shift to start selling: this till sells only in a shift.',
   'shift.none-open': 'No shift is open. Open a shift first.',
   'shift.not-found': 'There is no such shift on this till.',
   'shift.payments-open':

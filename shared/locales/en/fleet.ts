@@ -29,6 +29,14 @@ export const FLEET_SCREENS_EN = {
   'fleet.check.id.webhooks': 'Webhook listeners',
   'fleet.check.id.policy': 'Organisation policy',
   'fleet.check.id.updates': 'Updates',
+  'fleet.check.id.logs': 'Logs to the collector',
+  'settings.syslog.legend': 'Logs to the chain’s collector (syslog)',
+  'settings.syslog.enabled': 'Also send the till’s log lines to the collector',
+  'settings.syslog.host': 'Collector address',
+  'settings.syslog.port': 'Collector port',
+  'settings.syslog.tls': 'Encrypt with TLS (usually port 6514)',
+  'settings.syslog.hint':
+    'RFC 5424 over TCP. The log files on this till stay as they are, and no secret is in a line. A collector that is down never slows a sale: the lines it missed are counted in Check this till.',
   'fleet.statusLink': 'Something needs attention: check this till',
 } as const;
 
@@ -47,6 +55,11 @@ export const FLEET_NOTICES_EN = {
     'The policy {file} is not used: {path} can be changed by someone who is not an administrator (it must be owned by root and writable by no one else).',
   'policy.unreadable-plist': 'The managed preferences {file} are not an XML property list, so none of it is used.',
   'policy.locked-not-a-list': '"locked" must be a list of setting names; no setting is locked.',
+  'settings.syslog-host-missing': 'Enter the collector’s address (its IP address or name).',
+  'health.syslog-off': 'Log lines stay on this till: no collector is set.',
+  'health.syslog-connected': 'Sending log lines to {host}:{port} ({dropped} dropped since the till started).',
+  'health.syslog-down':
+    'The collector {host}:{port} is not taking log lines: {dropped} dropped since the till started. The till keeps trying.',
   'health.policy-none': 'No policy: this till is managed on its own.',
   'health.policy-ok': 'The organisation’s policy {file} is in force.',
   'health.policy-refused': 'The organisation’s policy {file} is not in force: see Settings → About.',

@@ -105,6 +105,10 @@ export const PAYMENT_NOTICES_EN = {
   'settings.https-or-empty': 'Enter an https:// address, or leave it empty.',
   'settings.printer-host-missing': 'Enter the network printer’s address (its IP address or name).',
   'settings.printer-path-missing': 'Enter the printer’s device (for example /dev/usb/lp0, or COM3 on Windows).',
+  'settings.printer-path-not-device':
+    '{path} is not a printer port: enter the printer’s device (/dev/usb/lp0, /dev/ttyUSB0; COM3, LPT1 or USB001 on Windows).',
+  'settings.printer-path-in-data-folder':
+    'That path is inside the till’s data folder: a printer is never a file there.',
   'settings.pin-digits': 'Use 4 to 12 digits.',
   'settings.admin-pin-first':
     'Set an admin PIN first (it can be in the same save): without one, anyone at the till can change this.',

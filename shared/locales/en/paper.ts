@@ -59,6 +59,7 @@ export const DAY_REPORT_EN = {
   refundedElsewhere: 'Refunded elsewhere (not in net)',
   linkedCharges: 'Linked customers: charges',
   linkedCaptures: 'Linked customers: holds captured',
+  outsideShifts: 'Not in any shift',
   net: 'Net',
   'merchant-qr': 'Customer scanned our QR',
   'customer-qr': 'We scanned the customer',

@@ -129,6 +129,7 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Pakej sokongan tidak dapat disimpan. Pastikan cakera masih mempunyai ruang, kemudian tekan Simpan pakej sokongan sekali lagi.',
   ...UPDATE_ERRORS_MS,
   'shift.already-open': 'Satu syif sudah dibuka. Tutup syif itu dahulu sebelum membuka yang lain.',
+  'shift.not-open': 'Buka syif untuk mula menjual: terminal ini hanya menjual dalam syif.',
   'shift.none-open': 'Tiada syif yang dibuka. Buka syif dahulu.',
   'shift.not-found': 'Tiada syif sedemikian pada kaunter ini.',
   'shift.payments-open':

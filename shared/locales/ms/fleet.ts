@@ -30,6 +30,14 @@ export const FLEET_SCREENS_MS: Readonly<Record<keyof typeof FLEET_SCREENS_EN, st
   'fleet.check.id.webhooks': 'Penerima webhook',
   'fleet.check.id.policy': 'Polisi organisasi',
   'fleet.check.id.updates': 'Kemas kini',
+  'fleet.check.id.logs': 'Log ke pengumpul',
+  'settings.syslog.legend': 'Log ke pengumpul rangkaian kedai (syslog)',
+  'settings.syslog.enabled': 'Hantar juga baris log mesin juruwang ke pengumpul',
+  'settings.syslog.host': 'Alamat pengumpul',
+  'settings.syslog.port': 'Port pengumpul',
+  'settings.syslog.tls': 'Sulitkan dengan TLS (biasanya port 6514)',
+  'settings.syslog.hint':
+    'RFC 5424 melalui TCP. Fail log pada mesin juruwang ini kekal seperti sedia ada, dan tiada rahsia dalam mana-mana baris. Pengumpul yang tidak berfungsi tidak pernah melambatkan jualan: baris yang terlepas dikira dalam Semak mesin juruwang ini.',
   'fleet.statusLink': 'Ada perkara yang perlu perhatian: semak terminal ini',
 };
 
@@ -48,6 +56,12 @@ export const FLEET_NOTICES_MS: Readonly<Record<keyof typeof FLEET_NOTICES_EN, st
     'Polisi {file} tidak digunakan: {path} boleh diubah oleh seseorang yang bukan pentadbir (ia mesti dimiliki oleh root dan tidak boleh ditulis oleh orang lain).',
   'policy.unreadable-plist': 'Keutamaan terurus {file} bukan senarai sifat XML, jadi tiada bahagiannya digunakan.',
   'policy.locked-not-a-list': '"locked" mesti senarai nama tetapan; tiada tetapan dikunci.',
+  'settings.syslog-host-missing': 'Masukkan alamat pengumpul (alamat IP atau namanya).',
+  'health.syslog-off': 'Baris log kekal pada mesin juruwang ini: tiada pengumpul ditetapkan.',
+  'health.syslog-connected':
+    'Menghantar baris log ke {host}:{port} ({dropped} digugurkan sejak mesin juruwang bermula).',
+  'health.syslog-down':
+    'Pengumpul {host}:{port} tidak menerima baris log: {dropped} digugurkan sejak mesin juruwang bermula. Mesin juruwang terus mencuba.',
   'health.policy-none': 'Tiada polisi: terminal ini diurus sendiri.',
   'health.policy-ok': 'Polisi organisasi {file} sedang berkuat kuasa.',
   'health.policy-refused': 'Polisi organisasi {file} tidak berkuat kuasa: lihat Tetapan → Perihal.',

@@ -94,6 +94,10 @@ export const PAYMENT_NOTICES_MS: Readonly<Record<PaymentNoticeKey, string>> = {
   'settings.https-or-empty': 'Masukkan alamat https://, atau biarkan kosong.',
   'settings.printer-host-missing': 'Masukkan alamat pencetak rangkaian (alamat IP atau namanya).',
   'settings.printer-path-missing': 'Masukkan peranti pencetak (contohnya /dev/usb/lp0, atau COM3 pada Windows).',
+  'settings.printer-path-not-device':
+    '{path} bukan port pencetak: masukkan peranti pencetak (/dev/usb/lp0, /dev/ttyUSB0; COM3, LPT1 atau USB001 pada Windows).',
+  'settings.printer-path-in-data-folder':
+    'Laluan itu berada dalam folder data mesin juruwang: pencetak tidak pernah menjadi fail di situ.',
   'settings.pin-digits': 'Gunakan 4 hingga 12 digit.',
   'settings.admin-pin-first':
     'Tetapkan PIN pentadbir dahulu (boleh dalam simpanan yang sama): tanpanya, sesiapa di terminal boleh mengubah ini.',

@@ -58,6 +58,7 @@ export const DAY_REPORT_MS: Readonly<Record<DayReportLabel, string>> = {
   refundedElsewhere: 'Dipulangkan di tempat lain (tidak dalam bersih)',
   linkedCharges: 'Pelanggan terpaut: caj',
   linkedCaptures: 'Pelanggan terpaut: dana tahanan dituntut',
+  outsideShifts: 'Di luar mana-mana syif',
   net: 'Bersih',
   'merchant-qr': 'Pelanggan mengimbas QR kami',
   'customer-qr': 'Kami mengimbas kod pelanggan',

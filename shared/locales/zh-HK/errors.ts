@@ -105,6 +105,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'support.bundle-failed': '未能儲存支援資料包。請確認磁碟仍有空間，然後再按「儲存支援資料包」。',
   ...UPDATE_ERRORS_ZH_HK,
   'shift.already-open': '已有一個更次開啟中。請先結束它，再開新更次。',
+  'shift.not-open': '請先開更才可收款：此收銀機只在更次內收款。',
   'shift.none-open': '沒有開啟中的更次。請先開更。',
   'shift.not-found': '這部收銀機沒有這個更次。',
   'shift.payments-open': '仍有付款未完成或正在核對，暫時不能結更。請先處理，或請主管強制結更。',

@@ -81,6 +81,9 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'settings.https-or-empty': '請輸入 https:// 地址，或留空。',
   'settings.printer-host-missing': '請輸入網絡打印機的地址（IP 地址或名稱）。',
   'settings.printer-path-missing': '請輸入打印機的裝置（例如 /dev/usb/lp0，Windows 則為 COM3）。',
+  'settings.printer-path-not-device':
+    '{path} 不是打印機端口：請輸入打印機的裝置（/dev/usb/lp0、/dev/ttyUSB0；Windows 則為 COM3、LPT1 或 USB001）。',
+  'settings.printer-path-in-data-folder': '該路徑位於收銀機的資料夾內：打印機絕不會是那裏的檔案。',
   'settings.pin-digits': '請使用 4 至 12 位數字。',
   'settings.admin-pin-first': '請先設定管理員密碼（可於同一次儲存中設定）：否則收銀機前任何人都可更改此項。',
   'settings.admin-pin-still-needed':

@@ -56,6 +56,7 @@ export const DAY_REPORT_ZH_HK: Readonly<Record<DayReportLabel, string>> = {
   refundedElsewhere: '於其他地方退款（不計入淨額）',
   linkedCharges: '已綁定顧客：即時收款',
   linkedCaptures: '已綁定顧客：已扣取預授權',
+  outsideShifts: '不屬任何更次',
   net: '淨額',
   'merchant-qr': '顧客掃描我們的二維碼',
   'customer-qr': '我們掃描顧客的付款碼',

@@ -105,6 +105,7 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'support.bundle-failed': '未能保存支持数据包。请确认磁盘仍有空间，然后再按“保存支持数据包”。',
   ...UPDATE_ERRORS_ZH_HANS,
   'shift.already-open': '已有一个班次开启中。请先结束它，再开新班次。',
+  'shift.not-open': '请先开班才能收款：此收银机只在班次内收款。',
   'shift.none-open': '没有开启中的班次。请先开班。',
   'shift.not-found': '这台收银机没有这个班次。',
   'shift.payments-open': '仍有付款未完成或正在核对，暂时不能结班。请先处理，或请主管强制结班。',

@@ -29,6 +29,14 @@ export const FLEET_SCREENS_ZH_HANS: Readonly<Record<keyof typeof FLEET_SCREENS_E
   'fleet.check.id.webhooks': 'Webhook 接收',
   'fleet.check.id.policy': '机构策略',
   'fleet.check.id.updates': '更新',
+  'fleet.check.id.logs': '日志发送到收集器',
+  'settings.syslog.legend': '日志发送到连锁店的收集器（syslog）',
+  'settings.syslog.enabled': '同时把收银机的日志发送到收集器',
+  'settings.syslog.host': '收集器地址',
+  'settings.syslog.port': '收集器端口',
+  'settings.syslog.tls': '使用 TLS 加密（通常为端口 6514）',
+  'settings.syslog.hint':
+    '通过 TCP 发送 RFC 5424 格式。本机的日志文件保持不变，日志中不含任何密钥。收集器停止运行时绝不会拖慢交易：未能发送的日志数量会在“检查这台收银机”中显示。',
   'fleet.statusLink': '有项目需要处理：检查这台收银机',
 };
 
@@ -45,6 +53,10 @@ export const FLEET_NOTICES_ZH_HANS: Readonly<Record<keyof typeof FLEET_NOTICES_E
   'policy.not-admin-only': '策略 {file} 未被采用：非管理员也可以更改 {path}（它必须由 root 拥有，且其他人不可写入）。',
   'policy.unreadable-plist': '受管理偏好设置 {file} 不是 XML 属性列表，因此完全未被采用。',
   'policy.locked-not-a-list': '"locked" 必须是设置名称的列表；没有锁定任何设置。',
+  'settings.syslog-host-missing': '请输入收集器的地址（IP 地址或名称）。',
+  'health.syslog-off': '日志只保留在这台收银机：未设置收集器。',
+  'health.syslog-connected': '正在发送日志到 {host}:{port}（收银机启动以来丢弃了 {dropped} 行）。',
+  'health.syslog-down': '收集器 {host}:{port} 无法接收日志：收银机启动以来丢弃了 {dropped} 行。收银机会继续尝试。',
   'health.policy-none': '没有策略：这台收银机自行管理。',
   'health.policy-ok': '贵机构的策略 {file} 正在生效。',
   'health.policy-refused': '贵机构的策略 {file} 未生效：请查看“设置 → 关于”。',

@@ -81,6 +81,9 @@ export const PAYMENT_NOTICES_ZH_HANS: Readonly<Record<PaymentNoticeKey, string>>
   'settings.https-or-empty': '请输入 https:// 地址，或留空。',
   'settings.printer-host-missing': '请输入网络打印机的地址（IP 地址或名称）。',
   'settings.printer-path-missing': '请输入打印机的设备（例如 /dev/usb/lp0，Windows 则为 COM3）。',
+  'settings.printer-path-not-device':
+    '{path} 不是打印机端口：请输入打印机的设备（/dev/usb/lp0、/dev/ttyUSB0；Windows 则为 COM3、LPT1 或 USB001）。',
+  'settings.printer-path-in-data-folder': '该路径位于收银机的数据文件夹内：打印机绝不会是那里的文件。',
   'settings.pin-digits': '请使用 4 至 12 位数字。',
   'settings.admin-pin-first': '请先设置管理员密码（可于同一次保存中设置）：否则收银机前任何人都可更改此项。',
   'settings.admin-pin-still-needed':

@@ -56,6 +56,7 @@ export const DAY_REPORT_ZH_HANS: Readonly<Record<DayReportLabel, string>> = {
   refundedElsewhere: '在其他地方退款（不计入净额）',
   linkedCharges: '已绑定顾客：即时收款',
   linkedCaptures: '已绑定顾客：预授权已扣款',
+  outsideShifts: '不属任何班次',
   net: '净额',
   'merchant-qr': '顾客扫描我们的二维码',
   'customer-qr': '我们扫描顾客的付款码',

@@ -291,3 +291,48 @@ describe('time zone day boundary', () => {
     );
   });
 });
+
+describe('day summary: not in any shift', () => {
+  it('adds up: the day’s net is the shifts’ nets plus what was taken and refunded outside any shift', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'Asia/Singapore' });
+    clock.set('2026-11-21T01:00:00Z');
+    // Before the first shift: a sale, later refunded in part outside any shift too.
+    const early = seedPayment(journal, { amountMinor: 2500 });
+    clock.advance(1_000);
+    const first = journal.shifts.open({ openedBy: null, note: null });
+    seedPayment(journal, { amountMinor: 780 });
+    clock.advance(1_000);
+    const inShift = seedPayment(journal, { amountMinor: 1000 });
+    seedPayment(journal, { outcome: 'failed', amountMinor: 400 }); // not money: in neither
+    clock.advance(1_000);
+    // A refund in the shift of a sale made outside it: money out of the shift, as the drawer count expects.
+    const ofEarly = journal.recordRefund(early.referenceId, { amountMinor: 500 });
+    journal.updateRefund(ofEarly.refundId, { state: 'succeeded' });
+    journal.shifts.close({ closedBy: null, force: false, currency: 'SGD' });
+    clock.advance(1_000);
+    // Between shifts: a sale and a refund of the shift's sale.
+    seedPayment(journal, { amountMinor: 333 });
+    const between = journal.recordRefund(inShift.referenceId, { amountMinor: 100 });
+    journal.updateRefund(between.refundId, { state: 'succeeded' });
+    clock.advance(1_000);
+    journal.shifts.open({ openedBy: null, note: null });
+    seedPayment(journal, { method: 'customer-qr', amountMinor: 29 });
+
+    const summary = journal.daySummary('2026-11-21', 'SGD');
+    // Outside: 2500 + 333 paid, 100 refunded.
+    expect(summary.outsideShifts).toEqual({ count: 2, total: { amountMinor: 2733, currency: 'SGD' } });
+    const shifts = journal.shifts.ofDay('2026-11-21').map((row) => journal.shifts.reportOf(row, 'SGD'));
+    expect(shifts.map((report) => report.net.amountMinor)).toEqual([1280, 29]);
+    expect(shifts[0]!.net.amountMinor + shifts[1]!.net.amountMinor + summary.outsideShifts!.total.amountMinor).toBe(
+      summary.net.amountMinor,
+    );
+    expect(first.number).toBe(1);
+  });
+
+  it('is left out on a day the till did not work in shifts', () => {
+    const { journal, clock } = tempJournal({ timeZone: 'Asia/Singapore' });
+    clock.set('2026-11-21T01:00:00Z');
+    seedPayment(journal, { amountMinor: 2500 });
+    expect(journal.daySummary('2026-11-21', 'SGD').outsideShifts).toBeUndefined();
+  });
+});

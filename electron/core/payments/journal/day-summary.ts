@@ -20,7 +20,9 @@ import { checkDay } from '../../sqlite/local-time.ts';
 //   the terminal that made it counts it, so a shop adding up its terminals counts each refund once;
 // - byRegister: the part of paid and of refunds that belongs to the payments each register started (by key name),
 //   for reconciling with the register's own report;
-// - net: this terminal's takings minus the refunds it made.
+// - net: this terminal's takings minus the refunds it made;
+// - outsideShifts: on a day the till worked in shifts, the part of net written while no shift was open (its
+//   paid payments and refunds without a shift_id), so that net = the shifts' nets + this line.
 
 export function daySummary(ctx: JournalContext, day: string, currency?: CurrencyCode): DaySummary {
   checkDay(day);
@@ -93,6 +95,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       refundsOfOtherTerminals,
       refundedElsewhere,
       byRegister: byRegister(ctx, day, inCurrency),
+      ...outsideShifts(ctx, day, inCurrency),
       net: money(
         paid.total.amountMinor - refunds.total.amountMinor - refundsOfOtherTerminals.total.amountMinor,
         inCurrency,
@@ -124,6 +127,38 @@ function byRegister(ctx: JournalContext, day: string, currency: CurrencyCode): R
     return line(row?.['n'] ?? 0, row?.['total'] ?? 0, currency);
   };
   return names.map((keyName) => ({ keyName, paid: of(paidRows, keyName), refunds: of(refundRows, keyName) }));
+}
+
+/**
+ * Paid payments (count) and net (paid − refunds) of the day written while no shift was open; only on a day with a
+ * shift (one opened that day, or a record of the day in one), since on a till without shifts it would be the whole
+ * day again.
+ */
+function outsideShifts(ctx: JournalContext, day: string, currency: CurrencyCode): { outsideShifts?: SummaryLine } {
+  const worked = ctx
+    .sql(
+      `SELECT EXISTS (SELECT 1 FROM shifts WHERE local_day = ?1)
+         OR EXISTS (SELECT 1 FROM payment_attempts WHERE local_day = ?1 AND shift_id IS NOT NULL)
+         OR EXISTS (SELECT 1 FROM refunds WHERE local_day = ?1 AND shift_id IS NOT NULL) AS worked`,
+    )
+    .get(day);
+  if (!worked?.['worked']) return {};
+  const paid = ctx
+    .sql(
+      `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM payment_attempts
+       WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND shift_id IS NULL
+         AND provider_status IN ('CAPTURED', 'REFUNDED')`,
+    )
+    .get(day, currency);
+  const refunded = ctx
+    .sql(
+      `SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds
+       WHERE local_day = ? AND currency = ? AND state = 'succeeded' AND shift_id IS NULL`,
+    )
+    .get(day, currency);
+  return {
+    outsideShifts: line(paid?.['n'] ?? 0, Number(paid?.['total'] ?? 0) - Number(refunded?.['total'] ?? 0), currency),
+  };
 }
 
 /** The till's currency that day: the one most of its payments used (a till changes currency only when it moves country). */
