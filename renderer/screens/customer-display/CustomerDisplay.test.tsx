@@ -37,6 +37,7 @@ describe('customer display', () => {
     const bridge = createFakeBridge();
     renderWithBridge(<CustomerDisplay />, bridge);
     expect((await screen.findByTestId('customer-demo')).textContent).toBe('DEMO — no real money is taken');
+    bridge.settings = { ...bridge.settings, environment: 'provider-sandbox' };
     act(() =>
       bridge.emit('settings.changed', {
         settings: bridge.settings,
@@ -46,7 +47,7 @@ describe('customer display', () => {
         pinLockouts: [],
       }),
     );
-    expect(screen.queryByTestId('customer-demo')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('customer-demo')).toBeNull());
   });
 
   it('speaks the customer-facing language of Settings, which may differ from the till’s, and follows a change', async () => {
