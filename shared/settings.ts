@@ -159,6 +159,8 @@ export interface DisplaySettings {
   /** How long a payment's result stays up before the display goes back to idle. */
   readonly resultDismissSeconds: number;
   readonly customerHelp: Settings['customerHelp'];
+  /** A demo till (the embedded sandbox): the display says DEMO, so nobody thinks they really paid. */
+  readonly demo: boolean;
 }
 
 /**

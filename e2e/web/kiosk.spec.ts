@@ -22,7 +22,7 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     await keepScreenshot(page, 'kiosk-attract.png');
 
     await page.getByRole('button', { name: 'Touch to start' }).click();
-    for (const key of ['1', '2', '00']) await page.getByTestId(`keypad-${key}`).click();
+    for (const key of ['1', '2', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
     await expect(page.getByTestId('charge-button')).toHaveText('Pay S$12.00');
     await expect(page.getByTestId('sale-note')).toHaveCount(0);
     await page.getByTestId('charge-button').click();
@@ -71,11 +71,11 @@ test('kiosk: attract, amount, big QR, paid, back to rest; Admin needs the PIN', 
     // Admin: the PIN on a touch keypad; a wrong one is refused, the right one opens the admin screens.
     await page.getByTestId('kiosk-admin').click();
     const keypad = page.getByRole('group', { name: 'PIN keypad' });
-    for (const key of '1111') await keypad.getByTestId(`keypad-${key}`).click();
+    for (const key of '1111') await keypad.getByTestId(`pin-key-${key}`).click();
     await page.getByTestId('admin-unlock').click();
     await expect(page.getByTestId('admin-pin-wrong')).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
-    for (const key of ADMIN_PIN) await keypad.getByTestId(`keypad-${key}`).click();
+    for (const key of ADMIN_PIN) await keypad.getByTestId(`pin-key-${key}`).click();
     await page.getByTestId('admin-unlock').click();
     await expect(page.getByTestId('settings-screen')).toBeVisible();
     await expect(page.getByRole('navigation')).toBeVisible();
@@ -111,7 +111,7 @@ for (const viewport of [
       await page.clock.install();
       await pos.open(page);
       await page.getByTestId('kiosk-start').click();
-      for (const key of ['4', '2', '00']) await page.getByTestId(`keypad-${key}`).click();
+      for (const key of ['4', '2', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
       await page.getByTestId('charge-button').click();
       const qr = page.getByTestId('payment-qr');
       await expect(qr).toBeVisible();

@@ -100,6 +100,7 @@ describe('the customer display reads only what it shows', () => {
       merchantName: settings.merchantName,
       resultDismissSeconds: settings.resultDismissSeconds,
       customerHelp: settings.customerHelp,
+      demo: true,
     });
     await core.handlers['settings.save']({ settings: { customerLocale: '' } });
     expect(await core.handlers['settings.display']({}, ON_DISPLAY)).toMatchObject({ locale: 'en' });

@@ -283,6 +283,7 @@ describe("web host: the customer display's token gets only what the display show
       merchantName: expect.any(String),
       resultDismissSeconds: expect.any(Number),
       customerHelp: { largeText: false, soundOnResult: false },
+      demo: true,
     });
     const charged = JSON.parse((await api('payments.chargeMerchantQr', { amountMinor: 130, currency: 'SGD' })).body);
     const onDisplay = JSON.parse((await asDisplay('payments.onDisplay', {})).body);

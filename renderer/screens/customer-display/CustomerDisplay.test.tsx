@@ -33,6 +33,23 @@ describe('customer display', () => {
     expect(screen.getByTestId('customer-result-icon').className).toContain('customer-result-success');
   });
 
+  it('says DEMO to the customer on a demo till, and nothing of the sort on a real one', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<CustomerDisplay />, bridge);
+    expect((await screen.findByTestId('customer-demo')).textContent).toBe('DEMO — no real money is taken');
+    bridge.settings = { ...bridge.settings, environment: 'provider-sandbox' };
+    act(() =>
+      bridge.emit('settings.changed', {
+        settings: bridge.settings,
+        secrets: { accessKeySecret: true, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        demo: false,
+        vaultUnreadable: false,
+        pinLockouts: [],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('customer-demo')).toBeNull());
+  });
+
   it('speaks the customer-facing language of Settings, which may differ from the till’s, and follows a change', async () => {
     const bridge = createFakeBridge();
     bridge.settings = { ...bridge.settings, locale: 'en', customerLocale: 'zh-Hans' };

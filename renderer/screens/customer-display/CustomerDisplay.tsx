@@ -46,6 +46,7 @@ export function CustomerDisplay() {
         merchantName={view?.merchantName ?? ''}
         resultSeconds={view?.resultDismissSeconds ?? 8}
         soundOnResult={help?.soundOnResult ?? false}
+        demo={view?.demo ?? false}
       />
     </LocaleProvider>
   );
@@ -55,10 +56,13 @@ function CustomerScreen({
   merchantName,
   resultSeconds,
   soundOnResult,
+  demo,
 }: {
   merchantName: string;
   resultSeconds: number;
   soundOnResult: boolean;
+  /** A demo till says so to the customer too: nobody should think they paid. */
+  demo: boolean;
 }) {
   const t = useT();
   const bridge = useBridge();
@@ -99,6 +103,11 @@ function CustomerScreen({
       data-testid="customer-display"
       data-state={payment ? payment.displayStatus : 'idle'}
     >
+      {demo && (
+        <p className="demo-banner" role="note" data-testid="customer-demo">
+          {t('customer.demo')}
+        </p>
+      )}
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>

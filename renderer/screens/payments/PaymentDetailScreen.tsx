@@ -9,6 +9,7 @@ import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
 import { JournalEvents } from './JournalEvents.tsx';
 import { RefundsTable } from './RefundsTable.tsx';
 import { PaymentDetailActions } from './PaymentDetailActions.tsx';
@@ -19,6 +20,7 @@ import { PaymentDetailFacts } from './PaymentDetailFacts.tsx';
 
 export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
   const t = useT();
+  const cashier = useSessionStore((state) => state.session?.staff?.role === 'cashier');
   const navigate = useAppStore((state) => state.navigate);
   const { detail, error, busy, act } = usePaymentDetail(referenceId);
 
@@ -54,10 +56,13 @@ export function PaymentDetailScreen({ referenceId }: { referenceId: string }) {
           <PaymentHistory detail={detail} />
           <h2>{t('detail.refunds')}</h2>
           <RefundsTable refunds={detail.refunds} />
-          <details className="journal">
-            <summary>{t('detail.journal')}</summary>
-            <JournalEvents events={detail.events} />
-          </details>
+          {/* The raw journal is for a supervisor or an admin tracing a payment, not for a cashier's counter. */}
+          {!cashier && (
+            <details className="journal" data-testid="payment-journal">
+              <summary>{t('detail.journal')}</summary>
+              <JournalEvents events={detail.events} />
+            </details>
+          )}
         </>
       )}
     </section>

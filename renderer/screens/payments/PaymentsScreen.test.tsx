@@ -46,6 +46,22 @@ describe('payments list', () => {
     await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('1 payment'));
   });
 
+  it('shows each payment’s note in its own column', async () => {
+    const bridge = bridgeWithPayments();
+    const [paid, failed] = [...bridge.payments.values()] as [PaymentView, PaymentView];
+    bridge.override('payments.history', () =>
+      historyOf([
+        { ...paid, note: 'Table 7' },
+        { ...failed, note: null },
+      ]),
+    );
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    await waitFor(() => expect(screen.getAllByTestId('payment-row-note')).toHaveLength(2));
+    expect(screen.getByRole('columnheader', { name: 'Note' })).toBeDefined();
+    expect(screen.getAllByTestId('payment-row-note').map((cell) => cell.textContent)).toEqual(['Table 7', '']);
+  });
+
   it('lists today’s payments with provider order ids, and filters by status and method through the contract', async () => {
     const bridge = bridgeWithPayments();
     // What the core answers for each filter the screen sends (the filtering is the core's, tested there).

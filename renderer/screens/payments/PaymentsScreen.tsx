@@ -169,6 +169,7 @@ function PaymentsTable({ items }: { items: readonly PaymentView[] }) {
           <th scope="col">{t('payments.colAmount')}</th>
           <th scope="col">{t('payments.colStatus')}</th>
           <th scope="col">{t('payments.colMethod')}</th>
+          <th scope="col">{t('detail.note')}</th>
           <th scope="col">{t('payments.colReference')}</th>
           <th scope="col">{t('payments.colProviderId')}</th>
           {withCashier && <th scope="col">{t('payments.colCashier')}</th>}
@@ -191,10 +192,16 @@ function PaymentsTable({ items }: { items: readonly PaymentView[] }) {
               {t(`method.${payment.method ?? 'unknown'}`)} <TakenElsewhereMark payment={payment} />
               <RegisterMark payment={payment} testId="payment-row-register" />
             </td>
-            <td>
+            <td className="note-cell" title={payment.note ?? undefined} data-testid="payment-row-note">
+              {payment.note ?? ''}
+            </td>
+            {/* Our reference is read whole: one line, however narrow the screen (the provider's id may break). */}
+            <td className="reference-cell">
               <OpenPaymentButton referenceId={payment.referenceId} />
             </td>
-            <td data-testid="payment-row-provider-id">{payment.providerOrderId ?? '—'}</td>
+            <td className="provider-id-cell" data-testid="payment-row-provider-id">
+              {payment.providerOrderId ?? '—'}
+            </td>
             {withCashier && <td data-testid="payment-row-cashier">{cashierOf(payment)}</td>}
           </tr>
         ))}

@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/payments.ts';
 import type { ShiftView, StaffRef } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
 import { createFakeBridge, paymentView } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
@@ -30,6 +31,21 @@ describe('who did it, on Payments and the day summary', () => {
     fireEvent.click(within(row).getByRole('button', { name: /REF-CANCEL-1/ }));
     expect((await screen.findByTestId('detail-taken-by')).textContent).toBe('Wing');
     expect(screen.getByTestId('detail-cancelled-by').textContent).toBe('Mei');
+  });
+
+  it('a signed-in cashier sees the payment, not its raw journal entries; a supervisor sees both', async () => {
+    const bridge = createFakeBridge();
+    bridge.payments.set('REF-JOURNAL-1', taken(paymentView({ referenceId: 'REF-JOURNAL-1' }), WING));
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-payments'));
+    const signIn = (role: 'cashier' | 'supervisor') =>
+      act(() => useSessionStore.getState().setSession({ staff: { ...WING, role }, shift: null, signInRequired: true }));
+    signIn('cashier');
+    fireEvent.click(await screen.findByRole('button', { name: /REF-JOURNAL-1/ }));
+    expect(await screen.findByTestId('detail-taken-by')).toBeDefined();
+    expect(screen.queryByTestId('payment-journal')).toBeNull();
+    signIn('supervisor');
+    expect(screen.getByTestId('payment-journal')).toBeDefined();
   });
 
   it('a till without sign-in shows no Cashier column and no names', async () => {

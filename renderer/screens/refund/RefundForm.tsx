@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -39,6 +39,7 @@ export function RefundForm({
   const form = useRefundForm(payment, onDone);
   const refundable = payment.refundable;
   const { amountMinor, setTypedAmountMinor, problems } = form;
+  useAmountFirstOnShortScreen();
 
   if (!payment.canRefund) {
     if (payment.canCancel) return <CancelInstead payment={payment} onCancelled={onCancelled} />;
@@ -92,6 +93,17 @@ export function RefundForm({
     </form>
   );
 }
+
+/**
+ * A short screen (800×480) shows the form first (small-display.css): the amount is then what the cashier
+ * types, so it has the cursor. On a taller one the cursor stays where the search left it.
+ */
+function useAmountFirstOnShortScreen(): void {
+  useEffect(() => {
+    if (window.matchMedia?.(SHORT_SCREEN).matches) document.getElementById('refund-amount')?.focus();
+  }, []);
+}
+const SHORT_SCREEN = '(max-height: 600px)';
 
 function RefundReason({ form }: { form: RefundFormState }) {
   const t = useT();

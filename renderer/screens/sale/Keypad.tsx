@@ -5,6 +5,8 @@ import { useT } from '../../i18n/i18n.tsx';
 // next Enter on the keyboard means "Charge", not "press 5 again".
 
 const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'] as const;
+/** A customer keys cents one by one: "00" is a cashier's shortcut they would have to guess. */
+const CUSTOMER_KEYS = KEYS.filter((key) => key !== '00');
 
 const keepFocus = (event: MouseEvent): void => event.preventDefault();
 
@@ -14,6 +16,7 @@ export function Keypad({
   onClear,
   label,
   clearLabel,
+  forCustomer = false,
 }: {
   onDigits: (digits: string) => void;
   onDelete: () => void;
@@ -21,11 +24,13 @@ export function Keypad({
   /** What the keys type into (default: the sale amount). */
   label?: string;
   clearLabel?: string;
+  /** A kiosk's customer: no "00", and the clear key says "Clear" in words instead of "C". */
+  forCustomer?: boolean;
 }) {
   const t = useT();
   return (
     <div className="keypad" role="group" aria-label={label ?? t('sale.keypad')} data-testid="keypad">
-      {KEYS.map((key) => (
+      {(forCustomer ? CUSTOMER_KEYS : KEYS).map((key) => (
         <button
           key={key}
           type="button"
@@ -52,10 +57,10 @@ export function Keypad({
         className="keypad-key keypad-clear"
         onMouseDown={keepFocus}
         onClick={onClear}
-        aria-label={clearLabel ?? t('sale.clear')}
+        aria-label={forCustomer ? undefined : (clearLabel ?? t('sale.clear'))}
         data-testid="keypad-clear"
       >
-        C
+        {forCustomer ? t('kiosk.clear') : 'C'}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../App.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { keyAt, renderWithBridge } from '../../test/render.test-helper.tsx';
@@ -51,6 +52,12 @@ describe('kiosk sale', () => {
     fireEvent.click(screen.getByTestId('keypad-5'));
     fireEvent.click(screen.getByTestId('keypad-0'));
     expect(screen.getByTestId('charge-button').textContent).toBe('Pay S$4.50');
+    // Nothing could read a customer's code yet (no camera chosen, no scanner seen): not offered.
+    expect(screen.queryByTestId('scan-customer-button')).toBeNull();
+    // No cashier's "00", and the clear key says what it does.
+    expect(screen.queryByTestId('keypad-00')).toBeNull();
+    expect(screen.getByTestId('keypad-clear').textContent).toBe('Clear');
+    act(() => useAppStore.getState().markScannerSeen(performance.now()));
     expect(screen.getByTestId('scan-customer-button').textContent).toBe('Show my payment code');
 
     fireEvent.click(screen.getByTestId('kiosk-start-over'));

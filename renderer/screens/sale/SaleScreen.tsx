@@ -74,7 +74,7 @@ export function SaleScreen() {
       <WalkAwayBanner walkAway={walkAway} question="kiosk.stillThere" />
       <div className="sale-layout">
         <SaleEntry sale={sale} kiosk={kiosk} onStartOver={startOver} />
-        <SaleKeypad sale={sale} />
+        <SaleKeypad sale={sale} forCustomer={kiosk} />
       </div>
     </section>
   );
@@ -140,8 +140,13 @@ function SaleEntry({ sale, kiosk, onStartOver }: { sale: SaleCharge; kiosk: bool
           data-testid="sale-note"
         />
       )}
-      {/* The refusal for want of a shift is the question above. */}
-      {!(shiftNeeded && sale.error?.code === 'shift.not-open') && <ErrorText error={sale.error} testId="sale-error" />}
+      {/* A line of its own, kept when empty: an error never pushes Charge and Scan under the status line. The
+          refusal for want of a shift is the question above. */}
+      <div className="message-line">
+        {!(shiftNeeded && sale.error?.code === 'shift.not-open') && (
+          <ErrorText error={sale.error} testId="sale-error" />
+        )}
+      </div>
       <SaleActions sale={sale} kiosk={kiosk} />
       {kiosk ? (
         <button type="button" className="button button-secondary" onClick={onStartOver} data-testid="kiosk-start-over">
@@ -194,13 +199,19 @@ function SaleAmount({ overLimit }: { overLimit: boolean }) {
 function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const { currency } = useTerminal();
-  const amountText = formatMoney({ amountMinor: useSaleStore((state) => state.amountMinor), currency }, locale);
+  const { currency, settings } = useTerminal();
+  const amountMinor = useSaleStore((state) => state.amountMinor);
+  // A customer is offered to show their code only where something can read it: a camera chosen in
+  // Settings, or a scanner that has read something since the kiosk started.
+  const scannerSeen = useAppStore((state) => state.scannerSeenAt !== null);
+  const canShowCode = scannerSeen || settings.cameraDeviceId !== '';
+  const amountText = formatMoney({ amountMinor, currency }, locale);
   return (
     <div className="sale-actions">
       <button
         type="button"
-        className="button button-primary button-huge"
+        // Nothing to charge yet: it looks idle (a press still says why), so S$0.00 is not read as ready.
+        className={`button button-primary button-huge${amountMinor === 0 ? ' charge-empty' : ''}`}
         onClick={() => void sale.charge()}
         disabled={sale.busy}
         data-testid="charge-button"
@@ -212,24 +223,27 @@ function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
             : t('sale.charge', { amount: amountText })}
         {!kiosk && <kbd aria-hidden="true">{t('sale.chargeHint')}</kbd>}
       </button>
-      <button
-        type="button"
-        className="button button-secondary button-huge"
-        onClick={sale.scanCustomer}
-        disabled={sale.busy}
-        data-testid="scan-customer-button"
-      >
-        {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
-      </button>
+      {(!kiosk || canShowCode) && (
+        <button
+          type="button"
+          className="button button-secondary button-huge"
+          onClick={sale.scanCustomer}
+          disabled={sale.busy}
+          data-testid="scan-customer-button"
+        >
+          {kiosk ? t('kiosk.showCode') : t('sale.scanCustomer')}
+        </button>
+      )}
     </div>
   );
 }
 
-function SaleKeypad({ sale }: { sale: SaleCharge }) {
+function SaleKeypad({ sale, forCustomer }: { sale: SaleCharge; forCustomer: boolean }) {
   const { appendDigits, deleteDigit, clearAmount } = useSaleStore();
   const maxMinor = useTerminal().saleLimits.maxMinor;
   return (
     <Keypad
+      forCustomer={forCustomer}
       onDigits={(digits) => {
         sale.clearProblems();
         appendDigits(digits, maxMinor, performance.now());

@@ -4,11 +4,11 @@ import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { LabelledInput } from '../../components/LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
-import { Keypad } from '../sale/Keypad.tsx';
+import { PinPad } from '../../components/PinPad.tsx';
 
 /**
  * The admin PIN, checked in main (settings.verifyPin), never in the page; a valid PIN also opens main's
- * admin window for settings.save. A kiosk has no keyboard: it gets the touch keypad.
+ * admin window for settings.save. A kiosk has no keyboard: it gets the PIN pad.
  */
 export function AdminPinForm({
   submitLabel,
@@ -71,11 +71,11 @@ export function AdminPinForm({
       />
       <ErrorText error={error} testId="admin-pin-error" />
       {keypad && (
-        <Keypad
+        <PinPad
           label={t('settings.pinKeypad')}
-          clearLabel={t('settings.pinClear')}
-          onDigits={(digits) => change(pin + digits)}
-          onDelete={() => change(pin.slice(0, -1))}
+          disabled={busy}
+          onDigit={(digit) => change(pin + digit)}
+          onBackspace={() => change(pin.slice(0, -1))}
           onClear={() => change('')}
         />
       )}

@@ -47,6 +47,16 @@ describe('settings screen', () => {
     expect(document.body.innerHTML).not.toContain('2468');
   });
 
+  it('a language switch clears the last save message rather than leave it in the language just left', async () => {
+    const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: ADMIN_PIN } }));
+    await unlockSettings();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-message')).textContent).toBe('Nothing changed.');
+    const switched = await bridge['settings.save']({ settings: { locale: 'ms' } });
+    expect(switched.ok).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('settings-message')).toBeNull());
+  });
+
   it('removes a secret only when asked, and says so before saving', async () => {
     const bridge = await openSettings(openCoreBridge({ secrets: { adminPin: ADMIN_PIN, supervisorPin: '1111' } }));
     await unlockSettings();
@@ -354,7 +364,7 @@ describe('settings screen', () => {
     const pin = await screen.findByTestId('admin-pin');
     await waitFor(() => expect(document.activeElement).toBe(pin));
     const keypad = screen.getByRole('group', { name: 'PIN keypad' });
-    for (const key of ['2', '5', '8', '0']) fireEvent.click(keypad.querySelector(`[data-testid="keypad-${key}"]`)!);
+    for (const key of ['2', '5', '8', '0']) fireEvent.click(keypad.querySelector(`[data-testid="pin-key-${key}"]`)!);
     expect((pin as HTMLInputElement).value).toBe('2580');
     fireEvent.click(screen.getByTestId('admin-unlock'));
     expect(await screen.findByTestId('settings-screen')).toBeDefined();

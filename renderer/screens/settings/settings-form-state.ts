@@ -32,7 +32,7 @@ export type SettingsFormAction =
   | { readonly type: 'secretEdited'; readonly name: SecretName; readonly value: string | null | undefined }
   | { readonly type: 'pinConfirmEdited'; readonly name: PinName; readonly value: string }
   | { readonly type: 'problemsFound'; readonly fieldErrors: FieldErrors; readonly error: AppError | null }
-  | { readonly type: 'noted'; readonly message: string }
+  | { readonly type: 'noted'; readonly message: string | null }
   | { readonly type: 'errorReported'; readonly error: AppError }
   | { readonly type: 'saveStarted' }
   | { readonly type: 'saveRefused'; readonly error: AppError; readonly fieldErrors: FieldErrors }

@@ -1,4 +1,4 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import type { SettingsView } from '../../../shared/settings.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -38,6 +38,7 @@ export function useSettingsForm(view: SettingsView) {
   const unlockAdmin = useAppStore((state) => state.unlockAdmin);
   const [state, dispatch] = useReducer(settingsFormReducer, view.settings, startEditing);
   const patch = buildPatch(state.saved, state.draft, state.secrets);
+  useMessageGoneOnLanguageSwitch(locale, dispatch);
 
   const save = async (): Promise<void> => {
     if (state.busy) return;
@@ -98,4 +99,14 @@ export function useSettingsForm(view: SettingsView) {
       dispatch({ type: 'noted', message: t('settings.notSavedYet') });
     },
   };
+}
+
+/** The last save's words were in the language just left: a switch clears them rather than mix two languages. */
+function useMessageGoneOnLanguageSwitch(locale: string, dispatch: (action: { type: 'noted'; message: null }) => void) {
+  const shown = useRef(locale);
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    dispatch({ type: 'noted', message: null });
+  }, [locale, dispatch]);
 }

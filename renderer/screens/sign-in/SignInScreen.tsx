@@ -6,7 +6,7 @@ import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { staffNameOf } from '../../components/attribution.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
-import { PinPad } from './PinPad.tsx';
+import { PinPad } from '../../components/PinPad.tsx';
 
 // "Who is at the till?": a PIN typed on the keyboard or the pad, or a badge read by the USB scanner. The core
 // checks it (session.signIn) with the same lockout as the till's PINs; its answer signs the person in and

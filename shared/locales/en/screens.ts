@@ -237,6 +237,7 @@ export const SCREENS_EN = {
   'summary.exported': 'Saved {fileName}.',
 
   'customer.welcome': 'Welcome',
+  'customer.demo': 'DEMO — no real money is taken',
   'customer.idle': 'Pay with your wallet app',
   'customer.approveCharge': 'Pay {amount} to {merchant} from your linked wallet?',
   'customer.approveCapture': 'Pay the {amount} held by {merchant} from your linked wallet?',
@@ -265,6 +266,7 @@ export const SCREENS_EN = {
   'kiosk.pay': 'Pay {amount}',
   'kiosk.showCode': 'Show my payment code',
   'kiosk.startOver': 'Start over',
+  'kiosk.clear': 'Clear',
   'kiosk.stillThere': 'Still there? Starting over in {seconds} s.',
   'kiosk.stillHere': 'I’m still here',
   'kiosk.scanTitle': 'Show your payment code',

@@ -18,7 +18,6 @@ export const SETTINGS_SCREEN_EN = {
   'settings.unlock': 'Unlock',
   'settings.pinWrong': 'That PIN is not correct.',
   'settings.pinKeypad': 'PIN keypad',
-  'settings.pinClear': 'Clear the PIN',
   'settings.relockTitle': 'Enter the admin PIN again',
   'settings.relockExplain':
     'Settings lock again after 5 minutes without saving. Your changes are still here: enter the admin PIN to save them.',

@@ -19,7 +19,6 @@ export const SETTINGS_SCREEN_MS: Readonly<Record<keyof typeof SETTINGS_SCREEN_EN
   'settings.unlock': 'Buka kunci',
   'settings.pinWrong': 'PIN itu tidak betul.',
   'settings.pinKeypad': 'Pad kekunci PIN',
-  'settings.pinClear': 'Kosongkan PIN',
   'settings.relockTitle': 'Masukkan PIN pentadbir sekali lagi',
   'settings.relockExplain':
     'Tetapan dikunci semula selepas 5 minit tanpa menyimpan. Perubahan anda masih ada: masukkan PIN pentadbir untuk menyimpannya.',

@@ -227,6 +227,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'summary.exported': '已儲存 {fileName}。',
 
   'customer.welcome': '歡迎光臨',
+  'customer.demo': '示範模式 — 不會收取真實款項',
   'customer.idle': '請使用錢包應用程式付款',
   'customer.approveCharge': '從你已連結的電子錢包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '從你已連結的電子錢包支付 {merchant} 預留的 {amount}？',
@@ -255,6 +256,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款碼',
   'kiosk.startOver': '重新開始',
+  'kiosk.clear': '清除',
   'kiosk.stillThere': '還在嗎？{seconds} 秒後重新開始。',
   'kiosk.stillHere': '我還在',
   'kiosk.scanTitle': '請出示你的付款碼',

@@ -18,7 +18,6 @@ export const SETTINGS_SCREEN_ZH_HK: Readonly<Record<keyof typeof SETTINGS_SCREEN
   'settings.unlock': '解鎖',
   'settings.pinWrong': '密碼不正確。',
   'settings.pinKeypad': '密碼數字鍵盤',
-  'settings.pinClear': '清除密碼',
   'settings.relockTitle': '請再次輸入管理員密碼',
   'settings.relockExplain': '設定在 5 分鐘未儲存後會再次鎖定。你的修改仍然保留：輸入管理員密碼即可儲存。',
   'settings.unlockAndSave': '解鎖並儲存',

@@ -227,6 +227,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'summary.exported': '已保存 {fileName}。',
 
   'customer.welcome': '欢迎光临',
+  'customer.demo': '示范模式 — 不会收取真实款项',
   'customer.idle': '请使用钱包应用程序付款',
   'customer.approveCharge': '从您已绑定的电子钱包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '从您已绑定的电子钱包支付 {merchant} 预留的 {amount}？',
@@ -255,6 +256,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款码',
   'kiosk.startOver': '重新开始',
+  'kiosk.clear': '清除',
   'kiosk.stillThere': '还在吗？{seconds} 秒后重新开始。',
   'kiosk.stillHere': '我还在',
   'kiosk.scanTitle': '请出示您的付款码',

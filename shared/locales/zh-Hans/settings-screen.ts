@@ -18,7 +18,6 @@ export const SETTINGS_SCREEN_ZH_HANS: Readonly<Record<keyof typeof SETTINGS_SCRE
   'settings.unlock': '解锁',
   'settings.pinWrong': '密码不正确。',
   'settings.pinKeypad': '密码数字键盘',
-  'settings.pinClear': '清除密码',
   'settings.relockTitle': '请再次输入管理员密码',
   'settings.relockExplain': '设置在 5 分钟未保存后会再次锁定。你的修改仍然保留：输入管理员密码即可保存。',
   'settings.unlockAndSave': '解锁并保存',
