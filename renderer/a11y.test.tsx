@@ -389,7 +389,7 @@ describe('every control on every screen has an accessible name', () => {
     await screen.findByTestId('kiosk-attract');
     await expectAllNamed('kiosk attract');
     fireEvent.click(screen.getByTestId('kiosk-start'));
-    for (const key of ['1', '2', '00']) fireEvent.click(screen.getByTestId(`keypad-${key}`));
+    for (const key of ['1', '2', '0', '0']) fireEvent.click(screen.getByTestId(`keypad-${key}`));
     fireEvent.click(screen.getByTestId('charge-button'));
     await screen.findByTestId('payment-qr');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Scan to pay');
