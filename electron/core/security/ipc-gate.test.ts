@@ -6,6 +6,7 @@ import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import { PRODUCTION_APP_ORIGIN } from './app-origin.ts';
 import { handleIpcInvoke, type IpcSender } from './ipc-gate.ts';
 import { removeFolder, tempFolder } from '../../testing/helpers.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 
 // What electron/ipc.ts does with every call, against the real core.
 
@@ -63,8 +64,10 @@ describe('IPC gate', () => {
     await core.handlers['session.signIn']({ pin: '2468' });
     try {
       const { referenceId } = await core.handlers['payments.chargeMerchantQr']({ amountMinor: 150, currency: 'SGD' });
+      // The cashier reads today's payments (another day's, or every day's, asks payments-any-day).
       const history = await handleIpcInvoke(core.handlers, PRODUCTION_APP_ORIGIN, OURS, 'payments.history', {
         limit: 5,
+        day: localDayOf(Date.now(), systemTimeZone()),
       });
       if (!history.ok) throw new Error(history.error.message);
       const { items } = history.value as { items: Record<string, unknown>[] };
