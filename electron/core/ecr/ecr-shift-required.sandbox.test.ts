@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import { newKey, openRegisterTill, startSale } from './register-till.test-helper.ts';
 
 // "Sell only in a shift" holds a register's sale too, both ways round: refused 409 shift.not-open (like a till
@@ -16,7 +17,9 @@ describe('a register sale on a till that sells only in a shift', () => {
       const refused = await register!.post('/payments', { amountMinor: 1200, currency: 'SGD', method }, newKey());
       expect(refused).toMatchObject({ status: 409, body: { code: 'shift.not-open' } });
     }
-    expect((await till.core.handlers['payments.history']({ origin: 'from-register' })).total).toBe(0);
+    // Read as the signed-in cashier: today's register sales (every day's asks payments-any-day), none.
+    const today = localDayOf(Date.now(), systemTimeZone());
+    expect((await till.core.handlers['payments.history']({ origin: 'from-register', day: today })).total).toBe(0);
     expect(await till.core.handlers['ecr.openSale']({})).toBeNull();
 
     await till.core.handlers['shifts.open']({});
