@@ -11,8 +11,7 @@ const here = import.meta.dirname;
 const url = (path: string): string => pathToFileURL(join(here, path)).href;
 
 const SCRIPT = `
-import { join } from 'node:path';
-import { removeFolder, tempFolder } from '../../testing/helpers.ts';
+const { removeFolder, tempFolder } = await import(${JSON.stringify(url('../../testing/helpers.ts'))});
 const { startSandbox } = await import(${JSON.stringify(url('../../sandbox/server.ts'))});
 const { openTestContext } = await import(${JSON.stringify(url('./payment-test-context.test-helper.ts'))});
 const { createPaymentModule } = await import(${JSON.stringify(url('./payment-service.ts'))});

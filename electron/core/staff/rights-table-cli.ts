@@ -8,9 +8,12 @@ import { rightsTables, withRightsTables } from './rights-table.ts';
 
 const README = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'README.md');
 
-if (process.argv.includes('--write')) {
-  writeFileSync(README, withRightsTables(readFileSync(README, 'utf8')));
-  console.log(`rights tables written to ${README}`);
-} else {
-  console.log(rightsTables());
+// Runs only as the command (imported, as the bare-Node import test does, it does nothing).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--write')) {
+    writeFileSync(README, withRightsTables(readFileSync(README, 'utf8')));
+    console.log(`rights tables written to ${README}`);
+  } else {
+    console.log(rightsTables());
+  }
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PUBLISHER_KEYS } from './publisher-keys.ts';
 import { makeReleaseKeyPair, RELEASE_KEY_ENV, releaseKeyFrom, signReleaseFolder } from './release-sign.ts';
@@ -48,9 +49,12 @@ function main(): number {
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
+// Runs only as the command (imported, as the bare-Node import test does, it does nothing).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  }
 }
