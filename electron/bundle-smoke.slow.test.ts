@@ -158,7 +158,8 @@ describe('built Electron bundle under plain Node (packaged, with a customer disp
   });
 
   it('gives the customer display what it shows and refuses it a refund or a settings change', () => {
-    expect(run.report.displayAppInfo).toMatchObject({ ok: true });
+    // What the display reads now (issue 33, item 8): its own settings view, not app.info or settings.get.
+    expect(run.report.displaySettings).toMatchObject({ ok: true });
     expect(run.report.displayRefund).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
     expect(run.report.displaySettingsSave).toMatchObject({ ok: false, error: { code: 'ipc.forbidden' } });
     expect(run.report.displayEvents).toEqual(expect.arrayContaining(['payment.updated', 'settings.changed']));
