@@ -126,4 +126,18 @@ describe('Settings → Staff', () => {
     await screen.findByTestId('settings-message');
     expect((await bridge.settingsNow()).staff).toMatchObject({ signInRequired: true, shiftRequired: false });
   });
+  it('turning sign-in on proposes signing out after 10 idle minutes, which the admin can change', async () => {
+    const bridge = await openCoreBridge();
+    expect((await bridge.settingsNow()).staff.autoLockMinutes).toBe(0);
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    fireEvent.click(await screen.findByTestId('settings-tab-staff'));
+    const autoLock = screen.getByTestId('settings-staff-autoLockMinutes') as HTMLInputElement;
+    fireEvent.click(screen.getByTestId('settings-staff-signInRequired'));
+    expect(autoLock.value).toBe('10');
+    fireEvent.change(autoLock, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect((await bridge.settingsNow()).staff).toMatchObject({ signInRequired: true, autoLockMinutes: 5 });
+  });
 });
