@@ -81,4 +81,5 @@ export const COUNTER_EN = {
   'setup.done': 'Done',
   'setup.todo': 'To do',
   'setup.open': 'Open',
+  'refund.recentSales': 'Today’s last sales: tap one to refund it',
 } as const;

@@ -83,4 +83,5 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'setup.done': 'Selesai',
   'setup.todo': 'Belum',
   'setup.open': 'Buka',
+  'refund.recentSales': 'Jualan terakhir hari ini: ketik satu untuk membayar balik',
 };

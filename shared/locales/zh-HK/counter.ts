@@ -76,4 +76,5 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'setup.done': '已完成',
   'setup.todo': '未完成',
   'setup.open': '開啟',
+  'refund.recentSales': '今日最近的交易：按一筆即可退款',
 };

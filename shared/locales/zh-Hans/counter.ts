@@ -76,4 +76,5 @@ export const COUNTER_ZH_HANS: Readonly<Record<keyof typeof COUNTER_EN, string>> 
   'setup.done': '已完成',
   'setup.todo': '未完成',
   'setup.open': '打开',
+  'refund.recentSales': '今日最近的交易：点一笔即可退款',
 };
