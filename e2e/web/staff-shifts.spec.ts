@@ -64,7 +64,7 @@ async function addPerson(page: Page, person: { name: string; pin: string }, role
   await page.getByTestId('staff-role').selectOption(role);
   await page.getByTestId('staff-pin').fill(person.pin);
   await page.getByTestId('staff-pin-again').fill(person.pin);
-  await page.getByTestId('staff-save').click();
+  await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('staff-message')).toHaveText(`${person.name} saved.`);
 }
 

@@ -1,4 +1,5 @@
 import type { RegisterSale } from '../../shared/register.ts';
+import type { SettingsSection } from '../screens/settings/settings-sections.ts';
 
 // Where the cashier is. A screen is plain data, so any part of the app can send the cashier somewhere.
 
@@ -13,8 +14,8 @@ export type Screen =
   | { readonly name: 'unresolved' }
   | { readonly name: 'summary' }
   | { readonly name: 'customers'; readonly merchantUserId?: string | undefined }
-  /** section: the one to open (the status bar's "check this till" opens About), else the first. */
-  | { readonly name: 'settings'; readonly section?: 'about' | undefined }
+  /** section: the one to open (the status bar's "check this till" opens About, the demo's checklist its item's), else the first. */
+  | { readonly name: 'settings'; readonly section?: SettingsSection | undefined }
   /** Open a shift, its X report, close it (Z), reprint a past Z. */
   | { readonly name: 'shift' };
 

@@ -75,9 +75,28 @@ function useCustomerDisplayUrl(wanted: boolean): string | null {
 
 export function DemoBanner() {
   const t = useT();
+  const navigate = useAppStore((state) => state.navigate);
+  // A kiosk's customer is not the one to set the till up.
+  const kiosk = useTerminal().mode === 'kiosk';
   return (
     <div className="demo-banner" role="note" data-testid="demo-banner">
       {t('app.demoBanner')}
+      {!kiosk && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              navigate({ name: 'sale' });
+              requestAnimationFrame(() => document.getElementById('till-setup-title')?.focus());
+            }}
+            data-testid="demo-setup-link"
+          >
+            {t('setup.link')}
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { RefundForm, refundOutcomeOf, type RefundOutcome } from './RefundForm.ts
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
+import { RecentSales } from './RecentSales.tsx';
 import { useRefundLookup, type RefundLookup } from './use-refund-lookup.ts';
 
 // Journey 4: scan the receipt (USB scanner, or the camera when Settings choose it; or type the reference) →
@@ -44,6 +45,14 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         {t('refund.title')}
       </h1>
       <RefundLookupPanel lookup={lookup} />
+      {!detail && !lookup.query && (
+        <RecentSales
+          onPick={(picked) => {
+            lookup.setQuery(picked);
+            lookup.findTyped(picked);
+          }}
+        />
+      )}
       {payment && detail && (
         <div className="refund-layout">
           <RefundOrder detail={detail} />

@@ -13,6 +13,7 @@ import { useTerminal } from '../../stores/terminal.ts';
 import { KioskAttract } from './KioskAttract.tsx';
 import { ShiftNeeded, useShiftNeeded } from './ShiftNeeded.tsx';
 import { Keypad } from './Keypad.tsx';
+import { TillSetup } from './TillSetup.tsx';
 import { useSaleCharge, type SaleCharge } from './use-sale-charge.ts';
 
 // Journey 1 and 2 start here: key the amount (digits from the right), optionally a note, then "Charge"
@@ -76,6 +77,7 @@ export function SaleScreen() {
         <SaleEntry sale={sale} kiosk={kiosk} onStartOver={startOver} />
         <SaleKeypad sale={sale} forCustomer={kiosk} />
       </div>
+      {!kiosk && <TillSetup />}
     </section>
   );
 }

@@ -35,17 +35,18 @@ export function SecurityFieldset({
           {t(unprotected ? 'settings.adminPinFirst.unprotected' : 'settings.adminPinFirst')}
         </p>
       )}
-      <PinWithConfirm
-        draft={draft}
-        name="supervisorPin"
-        label={t('settings.supervisorPin')}
-        confirm={pinConfirm('supervisorPin')}
-      />
+      {/* The admin PIN first: the supervisor PIN is refused until it is set. */}
       <PinWithConfirm
         draft={draft}
         name="adminPin"
         label={t('settings.adminPinSecret')}
         confirm={pinConfirm('adminPin')}
+      />
+      <PinWithConfirm
+        draft={draft}
+        name="supervisorPin"
+        label={t('settings.supervisorPin')}
+        confirm={pinConfirm('supervisorPin')}
       />
       <PinLockouts />
     </fieldset>

@@ -19,6 +19,7 @@ import { ScannerFieldset } from './ScannerFieldset.tsx';
 import { SecurityFieldset } from './SecurityFieldset.tsx';
 import { RoleRightsTable } from './RoleRightsTable.tsx';
 import { StaffFieldset } from './StaffFieldset.tsx';
+import type { PersonSave } from './StaffEditor.tsx';
 import { StaffPeople } from './StaffPeople.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
 import { UpdatesFieldset } from './UpdatesFieldset.tsx';
@@ -52,9 +53,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const problemFields = Object.keys(form.fieldErrors);
   const counts = problemsBySection(problemFields);
   const [section, setSection] = useOpenSection(form, problemFields, panelsRef);
+  const personSaveRef = useRef<PersonSave | null>(null);
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    void form.save();
+    void saveAll(form, personSaveRef.current);
   };
 
   return (
@@ -72,7 +74,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       >
         {/* The sections scroll; the save bar sits below them, never over the field being edited. */}
         <div className="settings-panels" ref={panelsRef}>
-          <SettingsPanels view={view} form={form} section={section} />
+          <SettingsPanels view={view} form={form} section={section} personSaveRef={personSaveRef} />
         </div>
         <SaveBar form={form} problemCount={problemFields.length} saveButtonRef={saveButtonRef} />
       </form>
@@ -94,6 +96,18 @@ function SettingsForm({ view }: { view: SettingsView }) {
 }
 
 type SettingsForm = ReturnType<typeof useSettingsForm>;
+
+/**
+ * Settings has one Save (issue 39): a person open in Settings → Staff is saved first (staff.save: a person is not
+ * a setting), then the settings when something changed; a person not saved stops there, their problem shown.
+ */
+async function saveAll(form: SettingsForm, personSave: PersonSave | null): Promise<void> {
+  if (personSave) {
+    if (!(await personSave())) return;
+    if (!form.dirty) return;
+  }
+  await form.save();
+}
 
 /**
  * The section on show: the one a link asked for (the status bar's "check this till": About), also while Settings
@@ -155,7 +169,17 @@ function Panel({ id, shown, children }: { id: SettingsSection; shown: SettingsSe
 }
 
 /** Each section's fieldsets, all editing the one shared draft; only the section on show is visible. */
-function SettingsPanels({ view, form, section }: { view: SettingsView; form: SettingsForm; section: SettingsSection }) {
+function SettingsPanels({
+  view,
+  form,
+  section,
+  personSaveRef,
+}: {
+  view: SettingsView;
+  form: SettingsForm;
+  section: SettingsSection;
+  personSaveRef: RefObject<PersonSave | null>;
+}) {
   return (
     <>
       <Panel id="connection" shown={section}>
@@ -184,7 +208,7 @@ function SettingsPanels({ view, form, section }: { view: SettingsView; form: Set
       <Panel id="staff" shown={section}>
         <StaffFieldset draft={form.draft} />
         {/* Read when the section opens: the list is the core's, not part of the settings draft. */}
-        {section === 'staff' && <StaffPeople />}
+        {section === 'staff' && <StaffPeople personSaveRef={personSaveRef} />}
         <RoleRightsTable />
       </Panel>
       <Panel id="linked" shown={section}>

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { STAFF_ROLES } from '../../../shared/staff.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -8,22 +8,32 @@ import { useScanHandler } from '../../hooks/use-scan-handler.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { staffProblems, staffSaveRequest, type StaffDraft, type StaffProblems } from './staff-draft.ts';
 
-// Adds or edits one person. It sits inside the Settings form, so it is a group of fields with its own Save (a
-// form cannot hold a form): Enter in its fields saves the person, not the settings. The PIN is typed twice and
+// Adds or edits one person. It sits inside the Settings form (a form cannot hold a form), and Settings has one
+// Save (issue 39): the save bar's, which saves the person open here before the settings. Enter in its fields
+// saves the person alone. The PIN is typed twice and
 // never shown again; a badge is read by scanning it with the USB scanner.
 
 export function StaffEditor({
   initial,
   onSaved,
   onCancel,
+  personSaveRef,
 }: {
   initial: StaffDraft;
   onSaved: (name: string) => void;
   onCancel: () => void;
+  /** Where the settings save bar finds this person's save while the editor is open. */
+  personSaveRef: RefObject<PersonSave | null>;
 }) {
   const t = useT();
   const editor = useStaffEditor(initial, onSaved);
-  const { draft, patch, problem, busy, error, save } = editor;
+  const { draft, patch, problem, error, save } = editor;
+  useEffect(() => {
+    personSaveRef.current = save;
+    return () => {
+      personSaveRef.current = null;
+    };
+  });
   const enterSaves = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || event.defaultPrevented) return;
     event.preventDefault();
@@ -86,15 +96,6 @@ export function StaffEditor({
       )}
       <ErrorText error={error} testId="staff-error" />
       <div className="staff-editor-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={busy}
-          onClick={() => void save()}
-          data-testid="staff-save"
-        >
-          {busy ? t('staff.saving') : t('staff.save')}
-        </button>
         <button type="button" className="button button-secondary" onClick={onCancel} data-testid="staff-cancel">
           {t('staff.cancel')}
         </button>
@@ -102,6 +103,9 @@ export function StaffEditor({
     </div>
   );
 }
+
+/** Saves the person being edited; false when it was not (a problem shown, or refused). */
+export type PersonSave = () => Promise<boolean>;
 
 type StaffEditorState = ReturnType<typeof useStaffEditor>;
 
@@ -115,12 +119,12 @@ function useStaffEditor(initial: StaffDraft, onSaved: (name: string) => void) {
   const [error, setError] = useState<AppError | null>(null);
   const patch = (change: Partial<StaffDraft>): void => setDraft((before) => ({ ...before, ...change }));
 
-  const save = async (): Promise<void> => {
-    if (busy) return;
+  const save = async (): Promise<boolean> => {
+    if (busy) return false;
     const found = staffProblems(draft);
     setProblems(found);
     setError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return false;
     setBusy(true);
     const result = await bridge['staff.save'](staffSaveRequest(draft));
     setBusy(false);
@@ -128,6 +132,7 @@ function useStaffEditor(initial: StaffDraft, onSaved: (name: string) => void) {
     patch({ pin: '', pinAgain: '' });
     if (result.ok) onSaved(draft.name.trim());
     else setError(result.error);
+    return result.ok;
   };
   const problem = (field: keyof StaffProblems): string | undefined => {
     const key = problems[field];

@@ -19,10 +19,10 @@ export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
         label={t('settings.staff.signInRequired')}
         {...signIn}
         onChange={(on) => {
-          // Selling only in a shift comes on with sign-in (it can be turned off again): a till that asks who is
-          // there adds its day up by shift.
-          if (on && !signIn.value && !shiftRequired.locked)
-            draft.edit({ staff: { ...draft.settings.staff, signInRequired: true, shiftRequired: true } });
+          // Sign-in brings its companions (each can be changed again): selling only in a shift (a till that asks
+          // who is there adds its day up by shift), and signing out after 10 idle minutes where none was set (a
+          // signed-in till left alone is anyone's).
+          if (on && !signIn.value) draft.edit({ staff: signInCompanions(draft) });
           else signIn.onChange(on);
         }}
         testId="settings-staff-signInRequired"
@@ -60,6 +60,18 @@ export function StaffFieldset({ draft }: { draft: SettingsDraft }) {
       />
     </fieldset>
   );
+}
+
+/** Proposed idle sign-out when sign-in comes on and none is set (issue 39: the cashier's till is not left open). */
+const PROPOSED_AUTO_LOCK_MINUTES = 10;
+
+function signInCompanions(draft: SettingsDraft): SettingsDraft['settings']['staff'] {
+  const staff = draft.settings.staff;
+  const shiftRequired = draft.groupField('staff', 'shiftRequired').locked ? staff.shiftRequired : true;
+  const autoLock = draft.groupField('staff', 'autoLockMinutes');
+  const autoLockMinutes =
+    !autoLock.locked && staff.autoLockMinutes === 0 ? PROPOSED_AUTO_LOCK_MINUTES : staff.autoLockMinutes;
+  return { ...staff, signInRequired: true, shiftRequired, autoLockMinutes };
 }
 
 /** An amount of the staff group, typed in the till's currency, with its hint. */

@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import type { StaffMember } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
-import { StaffEditor } from './StaffEditor.tsx';
+import { StaffEditor, type PersonSave } from './StaffEditor.tsx';
 import { newStaffDraft, staffDraftOf, type StaffDraft } from './staff-draft.ts';
 import { staffNameOf } from '../../components/attribution.ts';
 
 // Settings → Staff: the people of this till (staff.list), each with their role and whether they may still sign
-// in; add one, edit one (name, role, a new PIN, a badge), deactivate one. Saved at once through staff.save, not
-// with the settings' Save: a person is not a setting.
+// in; add one, edit one (name, role, a new PIN, a badge), deactivate one. Saved through staff.save (a person is
+// not a setting) by the one Save of Settings, before the settings.
 
-export function StaffPeople() {
+export function StaffPeople({ personSaveRef }: { personSaveRef: RefObject<PersonSave | null> }) {
   const t = useT();
   const bridge = useBridge();
   const [people, setPeople] = useState<readonly StaffMember[] | null>(null);
@@ -70,6 +70,7 @@ export function StaffPeople() {
             setTick((n) => n + 1);
           }}
           onCancel={() => setEditing(null)}
+          personSaveRef={personSaveRef}
         />
       ) : (
         <button

@@ -42,18 +42,18 @@ describe('Settings → Staff', () => {
   it('adds a person: the PIN typed twice, checked before it is sent, never kept on screen; a badge by scanning it', async () => {
     const bridge = await openStaffSection();
     fireEvent.click(screen.getByTestId('staff-add'));
-    fireEvent.click(screen.getByTestId('staff-save'));
+    fireEvent.click(screen.getByTestId('settings-save'));
     expect(screen.getByText('Type the person’s name.')).toBeDefined();
     expect(screen.getByText('A new person needs a PIN.')).toBeDefined();
 
     fireEvent.change(screen.getByTestId('staff-name'), { target: { value: ' Mei ' } });
     fireEvent.change(screen.getByTestId('staff-role'), { target: { value: 'supervisor' } });
     fireEvent.change(screen.getByTestId('staff-pin'), { target: { value: '12a4' } });
-    fireEvent.click(screen.getByTestId('staff-save'));
+    fireEvent.click(screen.getByTestId('settings-save'));
     expect(screen.getByText('A PIN is 4 to 8 digits, nothing else.')).toBeDefined();
     fireEvent.change(screen.getByTestId('staff-pin'), { target: { value: '135790' } });
     fireEvent.change(screen.getByTestId('staff-pin-again'), { target: { value: '135791' } });
-    fireEvent.click(screen.getByTestId('staff-save'));
+    fireEvent.click(screen.getByTestId('settings-save'));
     expect(screen.getByText('The two PINs are not the same.')).toBeDefined();
     fireEvent.change(screen.getByTestId('staff-pin-again'), { target: { value: '135790' } });
 
@@ -78,7 +78,7 @@ describe('Settings → Staff', () => {
     fireEvent.click(screen.getAllByTestId('staff-edit')[2]!);
     expect(screen.getByTestId('staff-badge-state').textContent).toBe('A badge is set');
     fireEvent.change(screen.getByTestId('staff-name'), { target: { value: 'Wing Chan' } });
-    fireEvent.click(screen.getByTestId('staff-save'));
+    fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByTestId('staff-message');
     expect(bridge.callsTo('staff.save').at(-1)).toEqual({
       id: 'staff-wing',
@@ -125,5 +125,42 @@ describe('Settings → Staff', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByTestId('settings-message');
     expect((await bridge.settingsNow()).staff).toMatchObject({ signInRequired: true, shiftRequired: false });
+  });
+  it('turning sign-in on proposes signing out after 10 idle minutes, which the admin can change', async () => {
+    const bridge = await openCoreBridge();
+    expect((await bridge.settingsNow()).staff.autoLockMinutes).toBe(0);
+    renderWithBridge(<App />, bridge);
+    fireEvent.click(await screen.findByTestId('nav-settings'));
+    fireEvent.click(await screen.findByTestId('settings-tab-staff'));
+    const autoLock = screen.getByTestId('settings-staff-autoLockMinutes') as HTMLInputElement;
+    fireEvent.click(screen.getByTestId('settings-staff-signInRequired'));
+    expect(autoLock.value).toBe('10');
+    fireEvent.change(autoLock, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-message');
+    expect((await bridge.settingsNow()).staff).toMatchObject({ signInRequired: true, autoLockMinutes: 5 });
+  });
+  it('has one Save while a person is open: the save bar saves the person, then the settings changed', async () => {
+    const bridge = await openStaffSection();
+    const before = await bridge['settings.get']({});
+    bridge.override('settings.save', ({ settings }) =>
+      before.ok
+        ? { ok: true, value: { ...before.value, settings: { ...before.value.settings, ...settings } } }
+        : before,
+    );
+    fireEvent.click(screen.getAllByTestId('staff-edit')[2]!);
+    const saves = screen.getAllByRole('button').filter((button) => /save/i.test(button.textContent ?? ''));
+    expect(saves.map((button) => button.dataset['testid'])).toEqual(['settings-save']);
+    fireEvent.change(screen.getByTestId('staff-name'), { target: { value: 'Wing Chan' } });
+    fireEvent.click(screen.getByTestId('settings-staff-cashierOnReceipt'));
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('staff-message')).textContent).toBe('Wing Chan saved.');
+    await screen.findByTestId('settings-message');
+    expect(bridge.callsTo('staff.save')).toEqual([
+      { id: 'staff-wing', name: 'Wing Chan', role: 'cashier', active: true },
+    ]);
+    expect(bridge.callsTo('settings.save')).toEqual([
+      { settings: { staff: expect.objectContaining({ cashierOnReceipt: true }) } },
+    ]);
   });
 });

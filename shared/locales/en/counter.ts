@@ -68,4 +68,18 @@ export const COUNTER_EN = {
   'settings.staff.shiftRequiredHint':
     'On: no sale is taken until a shift is open, so the day adds up to its shifts. Turned on with “Ask who is at the till”. A kiosk never needs it.',
   'shift.closeFacts': '{count} paid · net {net} · open payments: {open}',
+  // Issue 39: the first-run checklist on the Sale screen while on the demo.
+  'setup.link': 'Set up this till',
+  'setup.title': 'Set up this till',
+  'setup.intro': 'This till is on the demo. Before real sales:',
+  'setup.adminPin': 'Set the admin PIN (Settings → PINs), so only you can change Settings',
+  'setup.staff': 'Add the people who work the till (Settings → Staff)',
+  'setup.signIn': 'Ask who is at the till (Settings → Staff)',
+  'setup.provider':
+    'Enter the access key and posId from the provider’s merchant portal, and choose the real environment (Settings → Connection)',
+  'setup.printer': 'Choose the receipt printer (Settings → Devices)',
+  'setup.done': 'Done',
+  'setup.todo': 'To do',
+  'setup.open': 'Open',
+  'refund.recentSales': 'Today’s last sales: tap one to refund it',
 } as const;

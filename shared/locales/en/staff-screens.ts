@@ -54,8 +54,6 @@ export const STAFF_SCREENS_EN = {
   'staff.badgeWaiting': 'Scan the badge with the USB scanner now…',
   'staff.badgeRemove': 'Remove the badge',
   'staff.activeLabel': 'May sign in',
-  'staff.save': 'Save person',
-  'staff.saving': 'Saving…',
   'staff.cancel': 'Cancel',
   'staff.saved': '{name} saved.',
   'staff.nameMissing': 'Type the person’s name.',

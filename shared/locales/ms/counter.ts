@@ -71,4 +71,17 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'settings.staff.shiftRequiredHint':
     'Hidup: tiada jualan diterima sehingga syif dibuka, supaya hari itu sama dengan jumlah syifnya. Dihidupkan bersama “Tanya siapa di kaunter”. Kiosk tidak pernah memerlukannya.',
   'shift.closeFacts': '{count} dibayar · bersih {net} · bayaran terbuka: {open}',
+  'setup.link': 'Sediakan kaunter ini',
+  'setup.title': 'Sediakan kaunter ini',
+  'setup.intro': 'Kaunter ini dalam mod demo. Sebelum jualan sebenar:',
+  'setup.adminPin': 'Tetapkan PIN pentadbir (Tetapan → PIN), supaya hanya anda boleh mengubah Tetapan',
+  'setup.staff': 'Tambah orang yang bekerja di kaunter (Tetapan → Kakitangan)',
+  'setup.signIn': 'Tanya siapa di kaunter (Tetapan → Kakitangan)',
+  'setup.provider':
+    'Masukkan kunci akses dan posId daripada portal peniaga penyedia, dan pilih persekitaran sebenar (Tetapan → Sambungan)',
+  'setup.printer': 'Pilih pencetak resit (Tetapan → Peranti)',
+  'setup.done': 'Selesai',
+  'setup.todo': 'Belum',
+  'setup.open': 'Buka',
+  'refund.recentSales': 'Jualan terakhir hari ini: ketik satu untuk membayar balik',
 };

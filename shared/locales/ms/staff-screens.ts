@@ -54,8 +54,6 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
   'staff.badgeWaiting': 'Imbas lencana dengan pengimbas USB sekarang…',
   'staff.badgeRemove': 'Buang lencana',
   'staff.activeLabel': 'Boleh log masuk',
-  'staff.save': 'Simpan kakitangan',
-  'staff.saving': 'Sedang menyimpan…',
   'staff.cancel': 'Batal',
   'staff.saved': '{name} disimpan.',
   'staff.nameMissing': 'Taip nama kakitangan.',

@@ -65,4 +65,16 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'settings.staff.shiftRequiredHint':
     '開啟後：未開更不會收款，當日數目等於各更次之和。開啟「詢問誰在收銀機當值」時一併開啟。自助機從不需要。',
   'shift.closeFacts': '已付 {count} 筆 · 淨額 {net} · 未完成付款：{open}',
+  'setup.link': '設定此收銀機',
+  'setup.title': '設定此收銀機',
+  'setup.intro': '此收銀機正處於示範模式。正式收款前：',
+  'setup.adminPin': '設定管理員 PIN（設定 → PIN），只有你可更改設定',
+  'setup.staff': '加入在收銀機當值的人員（設定 → 員工）',
+  'setup.signIn': '詢問誰在收銀機當值（設定 → 員工）',
+  'setup.provider': '輸入支付商商戶平台提供的存取金鑰及 posId，並選擇正式環境（設定 → 連線）',
+  'setup.printer': '選擇收據打印機（設定 → 裝置）',
+  'setup.done': '已完成',
+  'setup.todo': '未完成',
+  'setup.open': '開啟',
+  'refund.recentSales': '今日最近的交易：按一筆即可退款',
 };

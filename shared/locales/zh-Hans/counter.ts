@@ -65,4 +65,16 @@ export const COUNTER_ZH_HANS: Readonly<Record<keyof typeof COUNTER_EN, string>> 
   'settings.staff.shiftRequiredHint':
     '开启后：未开班不收款，当日数目等于各班次之和。开启“询问谁在收银台当班”时一并开启。自助机从不需要。',
   'shift.closeFacts': '已付 {count} 笔 · 净额 {net} · 未完成付款：{open}',
+  'setup.link': '设置此收银台',
+  'setup.title': '设置此收银台',
+  'setup.intro': '此收银台正处于示范模式。正式收款前：',
+  'setup.adminPin': '设置管理员 PIN（设置 → PIN），只有你可更改设置',
+  'setup.staff': '添加在收银台当班的人员（设置 → 员工）',
+  'setup.signIn': '询问谁在收银台当班（设置 → 员工）',
+  'setup.provider': '输入支付商商户平台提供的访问密钥和 posId，并选择正式环境（设置 → 连接）',
+  'setup.printer': '选择收据打印机（设置 → 设备）',
+  'setup.done': '已完成',
+  'setup.todo': '未完成',
+  'setup.open': '打开',
+  'refund.recentSales': '今日最近的交易：点一笔即可退款',
 };

@@ -54,8 +54,6 @@ export const STAFF_SCREENS_ZH_HANS: Readonly<Record<keyof typeof STAFF_SCREENS_E
   'staff.badgeWaiting': '请现在用 USB 扫描器扫描员工卡…',
   'staff.badgeRemove': '移除员工卡',
   'staff.activeLabel': '可以登录',
-  'staff.save': '保存员工',
-  'staff.saving': '保存中…',
   'staff.cancel': '取消',
   'staff.saved': '已保存 {name}。',
   'staff.nameMissing': '请输入员工姓名。',

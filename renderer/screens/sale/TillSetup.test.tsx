@@ -1,0 +1,44 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../App.tsx';
+import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
+import { renderWithBridge } from '../../test/render.test-helper.tsx';
+
+// Issue 39, first run: on the demo the Sale screen lists what a till needs before real sales, ticked from
+// what is saved.
+
+describe('till setup checklist', () => {
+  it('ticks the admin PIN, sign-in and printer from the settings view, and leaves the rest to do', async () => {
+    const bridge = createFakeBridge({ secrets: { adminPin: '2468' } });
+    bridge.settings = {
+      ...bridge.settings,
+      staff: { ...bridge.settings.staff, signInRequired: false },
+      printer: { ...bridge.settings.printer, kind: 'network' },
+    };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('till-setup');
+    expect(screen.getByTestId('till-setup-adminPin').dataset['done']).toBe('true');
+    expect(screen.getByTestId('till-setup-printer').dataset['done']).toBe('true');
+    expect(screen.getByTestId('till-setup-signIn').dataset['done']).toBe('false');
+    expect(screen.getByTestId('till-setup-staff').dataset['done']).toBe('false');
+    expect(screen.getByTestId('till-setup-provider').dataset['done']).toBe('false');
+    expect(screen.getByTestId('till-setup-provider').textContent).toContain('provider’s merchant portal');
+  });
+
+  it('is linked from the DEMO banner, and each step opens its section of Settings', async () => {
+    const bridge = createFakeBridge();
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('till-setup');
+    expect(screen.getByTestId('demo-setup-link').textContent).toBe('Set up this till');
+    fireEvent.click(screen.getByTestId('till-setup-adminPin').querySelector('button')!);
+    await waitFor(() => expect(screen.getByTestId('settings-panel-pins').hidden).toBe(false));
+  });
+
+  it('is not shown once the till is on a real environment', async () => {
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, environment: 'provider-sandbox' };
+    renderWithBridge(<App />, bridge);
+    await screen.findByTestId('sale-screen');
+    expect(screen.queryByTestId('till-setup')).toBeNull();
+  });
+});
