@@ -27,6 +27,8 @@ export interface PostgresServerOptions {
    * nothing they write needs to survive a power cut, and fsync on a loaded machine costs seconds.
    */
   readonly durable?: boolean;
+  /** PostgreSQL's max_connections (default 100): the bench's 200 tills each hold one. */
+  readonly maxConnections?: number;
 }
 
 export interface PostgresServer {
@@ -67,6 +69,7 @@ export async function startPostgres(options: PostgresServerOptions = {}): Promis
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
       ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     onLog: (message) => log.push(message),

@@ -20,8 +20,8 @@ const REFUSED_LOGIN = new Set(['28P01', '28000', '42501', '3D000']);
 // 3F000 no such schema, 42P01 no such table: the schema was never migrated.
 const SCHEMA_MISSING = new Set(['3F000', '42P01']);
 // Class 08 (connection exception), 57P01-57P03 (the server is shutting down or starting), 53300 (too many
-// connections): the server is there but cannot serve us now.
-const UNREACHABLE_STATES = /^(08...|57P0[123]|53300)$/;
+// connections), 57014 (our statement_timeout: too busy to answer in time): the server cannot serve us now.
+const UNREACHABLE_STATES = /^(08...|57P0[123]|53300|57014)$/;
 const UNREACHABLE_ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -47,7 +47,11 @@ export function problemOf(error: unknown): HeadOfficeProblem | null {
   }
   // pg's own words for what has no code.
   if (/does not support SSL|SSL connection|self[- ]signed certificate|certificate/i.test(error.message)) return 'tls';
-  if (/Connection terminated|timeout exceeded when trying to connect|Connection timeout/i.test(error.message)) {
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Connection timeout|Query read timeout/i.test(
+      error.message,
+    )
+  ) {
     return 'unreachable';
   }
   return null;
