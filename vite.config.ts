@@ -34,6 +34,8 @@ function unitTests(): { node: string[]; dom: string[] } {
   return { node: listed.filter((file) => !dom.includes(file)), dom };
 }
 const UNIT_GUARD = 'electron/testing/pure-tier-guard.ts';
+// PINs at a lower scrypt cost in-process (see the file).
+const FAST_PINS = 'electron/testing/fast-pins.ts';
 // The guard's own test, meaningful only under the guard.
 const UNIT_GUARD_TEST = 'electron/testing/pure-tier-guard.test.ts';
 
@@ -45,6 +47,69 @@ const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'z
 const BUILD_DIR = process.env.WALLET_POS_BUILD_DIR;
 const rendererOut = BUILD_DIR ? join(BUILD_DIR, 'dist', 'renderer') : '../dist/renderer';
 const electronOut = BUILD_DIR ? join(BUILD_DIR, 'dist-electron') : 'dist-electron';
+
+// The Vitest projects, in the three tiers described at the top.
+const TEST_PROJECTS = [
+  {
+    extends: false,
+    test: {
+      name: 'unit-node',
+      root: '.',
+      environment: 'node',
+      include: process.env.VITEST ? unitTests().node : [],
+      setupFiles: [UNIT_GUARD, FAST_PINS],
+      // Pure files share nothing a test could leave behind (no socket, file or process): one module graph
+      // per worker instead of one per file keeps the tier within its 30 s.
+      isolate: false,
+    },
+  },
+  {
+    extends: false,
+    plugins: [react()],
+    test: {
+      name: 'unit-dom',
+      root: '.',
+      environment: 'happy-dom',
+      include: process.env.VITEST ? unitTests().dom : [],
+      setupFiles: [UNIT_GUARD],
+      isolate: false,
+    },
+  },
+  {
+    extends: false,
+    test: {
+      name: 'node',
+      root: '.',
+      environment: 'node',
+      include: NODE_TESTS,
+      exclude: [...configDefaults.exclude, SLOW_TESTS, UNIT_GUARD_TEST],
+      setupFiles: [FAST_PINS],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
+  {
+    extends: false,
+    test: {
+      name: 'slow',
+      root: '.',
+      environment: 'node',
+      include: NODE_TESTS.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
+  {
+    extends: false,
+    plugins: [react()],
+    test: {
+      name: 'dom',
+      root: '.',
+      environment: 'happy-dom',
+      include: ['renderer/**/*.test.{ts,tsx}'],
+    },
+  },
+];
 
 export default defineConfig(({ mode }) => ({
   root: 'renderer',
@@ -90,67 +155,5 @@ export default defineConfig(({ mode }) => ({
           }),
         ]),
   ],
-  test: {
-    root: '.',
-    projects: [
-      {
-        extends: false,
-        test: {
-          name: 'unit-node',
-          root: '.',
-          environment: 'node',
-          include: process.env.VITEST ? unitTests().node : [],
-          setupFiles: [UNIT_GUARD],
-          // Pure files share nothing a test could leave behind (no socket, file or process): one module graph
-          // per worker instead of one per file keeps the tier within its 30 s.
-          isolate: false,
-        },
-      },
-      {
-        extends: false,
-        plugins: [react()],
-        test: {
-          name: 'unit-dom',
-          root: '.',
-          environment: 'happy-dom',
-          include: process.env.VITEST ? unitTests().dom : [],
-          setupFiles: [UNIT_GUARD],
-          isolate: false,
-        },
-      },
-      {
-        extends: false,
-        test: {
-          name: 'node',
-          root: '.',
-          environment: 'node',
-          include: NODE_TESTS,
-          exclude: [...configDefaults.exclude, SLOW_TESTS, UNIT_GUARD_TEST],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
-      {
-        extends: false,
-        test: {
-          name: 'slow',
-          root: '.',
-          environment: 'node',
-          include: NODE_TESTS.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
-      {
-        extends: false,
-        plugins: [react()],
-        test: {
-          name: 'dom',
-          root: '.',
-          environment: 'happy-dom',
-          include: ['renderer/**/*.test.{ts,tsx}'],
-        },
-      },
-    ],
-  },
+  test: { root: '.', projects: TEST_PROJECTS },
 }));

@@ -13,6 +13,13 @@ export const PIN_PATTERN = /^\d{4,12}$/;
 export const NEW_APPROVER_PIN_PATTERN = /^\d{6,12}$/;
 
 const COST = 16_384;
+// The cost of new derivations. Only the Vitest projects lower it (electron/testing/fast-pins.ts, a setup
+// file), as Django's test settings swap in a fast password hasher: a stored hash names its own cost, so every
+// check runs the same code; only the work per derivation differs (~50 ms here at 16,384, a sixteenth at 1,024).
+let derivationCost = COST;
+export function lowerPinCostForTests(cost: number): void {
+  derivationCost = cost;
+}
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -28,8 +35,8 @@ function derive(pin: string, salt: Buffer, cost: number, blockSize: number, para
 /** `scrypt:N:r:p:<salt b64>:<hash b64>` */
 export async function hashPin(pin: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(pin, salt, COST, BLOCK_SIZE, PARALLELISM);
-  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(':');
+  const key = await derive(pin, salt, derivationCost, BLOCK_SIZE, PARALLELISM);
+  return ['scrypt', derivationCost, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(':');
 }
 
 /**
@@ -37,7 +44,7 @@ export async function hashPin(pin: string): Promise<string> {
  * (../staff/staff-credentials.ts), where one derivation finds the person instead of one per person.
  */
 export function deriveTillKey(secret: string, tillSalt: Buffer): Promise<Buffer> {
-  return derive(secret, tillSalt, COST, BLOCK_SIZE, PARALLELISM);
+  return derive(secret, tillSalt, derivationCost, BLOCK_SIZE, PARALLELISM);
 }
 
 export async function pinMatches(pin: string, stored: string): Promise<boolean> {
