@@ -11,6 +11,7 @@ import { RefundForm, refundOutcomeOf, type RefundOutcome } from './RefundForm.ts
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
+import { NoReceiptSearch } from './NoReceiptSearch.tsx';
 import { RecentSales } from './RecentSales.tsx';
 import { useRefundLookup, type RefundLookup } from './use-refund-lookup.ts';
 
@@ -45,6 +46,14 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         {t('refund.title')}
       </h1>
       <RefundLookupPanel lookup={lookup} />
+      {!detail && (
+        <NoReceiptSearch
+          onPick={(picked) => {
+            lookup.setQuery(picked);
+            lookup.findTyped(picked);
+          }}
+        />
+      )}
       {!detail && !lookup.query && (
         <RecentSales
           onPick={(picked) => {
