@@ -12,6 +12,12 @@ import { FIND_WAYS, type FormProblem, type NoReceiptForm } from './no-receipt-qu
 
 const MAX_AMOUNT_MINOR = 1_000_000_000;
 
+const WAY_WORDS = {
+  order: 'refund.noReceipt.way.order',
+  amount: 'refund.noReceipt.way.amount',
+  staff: 'refund.noReceipt.way.staff',
+} as const;
+
 export function NoReceiptFields({
   form,
   onChange: change,
@@ -37,7 +43,7 @@ export function NoReceiptFields({
               onChange={() => change({ way })}
               data-testid={`refund-no-receipt-way-${way}`}
             />
-            {t(`refund.noReceipt.way.${way}`)}
+            {t(WAY_WORDS[way])}
           </label>
         ))}
       </fieldset>
