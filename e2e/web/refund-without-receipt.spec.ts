@@ -49,7 +49,7 @@ test("a refund found by the provider's order id, approved, printed as found with
   await expect(candidate).toHaveAttribute('data-reference-id', referenceId);
   await expect(candidate).toContainText('S$16.40');
   await expect(candidate).toContainText(paid.value.payment.posId!);
-  await keepScreenshot(page, 'refund-no-receipt-candidates.png', { fullPage: true });
+  await keepScreenshot(page.getByTestId('refund-no-receipt-panel'), 'refund-no-receipt-candidates.png');
 
   // The core, not the screen, asks for the approver: the channel called straight without a PIN is refused.
   const attack = await pos.call('payments.refund', { referenceId, reason: 'No receipt' });

@@ -29,7 +29,7 @@ export function FoundCandidates({
           {t('refund.noReceipt.tooMany', { count: items.length })}
         </p>
       )}
-      <table className="table" data-testid="refund-no-receipt-results">
+      <table className="data-table" data-testid="refund-no-receipt-results">
         <thead>
           <tr>
             <th scope="col">{t('refund.noReceipt.colTime')}</th>

@@ -31,10 +31,10 @@ export function NoReceiptFields({
   const { currency } = useTerminal();
   return (
     <>
-      <fieldset className="field">
+      <fieldset className="refund-no-receipt-ways">
         <legend className="field-label">{t('refund.noReceipt.way')}</legend>
         {FIND_WAYS.map((way) => (
-          <label key={way} className="radio">
+          <label key={way} className="field field-checkbox">
             <input
               type="radio"
               name="refund-no-receipt-way"

@@ -46,16 +46,16 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
         {t('refund.title')}
       </h1>
       <RefundLookupPanel lookup={lookup} />
-      {!detail && (
-        <NoReceiptSearch
+      {!detail && !lookup.query && (
+        <RecentSales
           onPick={(picked) => {
             lookup.setQuery(picked);
             lookup.findTyped(picked);
           }}
         />
       )}
-      {!detail && !lookup.query && (
-        <RecentSales
+      {!detail && (
+        <NoReceiptSearch
           onPick={(picked) => {
             lookup.setQuery(picked);
             lookup.findTyped(picked);
