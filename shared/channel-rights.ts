@@ -98,7 +98,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'payments.chargeMerchantQr': right('sell'),
   'payments.chargeCustomerQr': right('sell'),
   'payments.cancel': right('cancel-own', OWN_OR_ANY),
-  'payments.refund': right('sell', 'refund, or an approver’s PIN'),
+  'payments.refund': right('sell', 'refund, or an approver’s PIN (always one for a payment found without its receipt)'),
   'payments.get': right('payments-today'),
   'payments.find': find,
   'payments.history': history,

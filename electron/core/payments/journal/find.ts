@@ -64,7 +64,7 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 /** The instant a wall-clock time of the till names ("2026-11-29T14:00" in its zone). */
 export function epochOfLocal(local: string, timeZone: string): number {
   const match = LOCAL_DATE_TIME.exec(local);
-  if (!match) throw new PosError('request.invalid', { details: { field: 'from', value: local } });
+  if (!match) throw new PosError('request.invalid', { details: { value: local } });
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
     number,
     number,
