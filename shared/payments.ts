@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
 import { amountMinor, currency, day, empty, printableText, referenceId, type Empty } from './request-atoms.ts';
-import type { StaffRef } from './staff.ts';
+import { staffId, type StaffRef } from './staff.ts';
 
 // An in-store payment as the till keeps it (electron/core/payments/ takes it, the payments journal records it):
 // the provider's statuses and ours, the payment and its refunds, and the contract's part for taking one.
@@ -272,7 +272,7 @@ export interface PaymentEvents {
 const note = printableText(120).optional();
 
 /** A local wall-clock time of the till, to the minute or the second (what an <input type="datetime-local"> gives). */
-export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
 
 /** The provider's order id as the wallet app shows it: letters, digits and hyphens. */
 const providerOrderId = z
@@ -282,16 +282,13 @@ const providerOrderId = z
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/);
 
-/** A staff id (shared/staff.ts spells it the same: staff.ts imports this file's neighbours, so not shared). */
-const takenBy = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
-
 const paymentFindSchema: z.ZodType<PaymentFindQuery> = z.union([
   z.object({ providerOrderId }).strict(),
   z
     .object({ amountMinor, from: localDateTime, to: localDateTime })
     .strict()
     .refine((window) => window.from <= window.to, { message: 'from is after to', path: ['to'] }),
-  z.object({ takenBy, day }).strict(),
+  z.object({ takenBy: staffId, day }).strict(),
 ]);
 
 export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<PaymentChannels[K]['request']> } = {
