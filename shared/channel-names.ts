@@ -16,6 +16,7 @@ export const CHANNEL_NAME_LIST = [
   'payments.cancel',
   'payments.refund',
   'payments.get',
+  'payments.find',
   'payments.history',
   'payments.summary',
   'payments.unresolved',

@@ -56,6 +56,26 @@ const history: AskByRequest<RequestOf<'payments.history'>> = {
       : 'another day, or every day',
 };
 
+/**
+ * A payment without its receipt (payments.find): by the provider's order id, one payment the customer proves with
+ * the id their wallet app shows, as a receipt's reference does for payments.get; by an amount in a time window or
+ * by who took it, a list of payments, so as the payments list: within today the cashier's own work, another day's
+ * the supervisor's. A refund of what it finds still needs an approver's PIN (payments/refunds.ts).
+ */
+const find: AskByRequest<RequestOf<'payments.find'>> = {
+  kind: 'by-request',
+  cases: {
+    'by order id, or within today': right('payments-today'),
+    'another day': right('payments-any-day'),
+  },
+  pick: (request, today) => {
+    if ('providerOrderId' in request) return 'by order id, or within today';
+    const within =
+      'day' in request ? request.day === today : request.from.startsWith(today) && request.to.startsWith(today);
+    return within ? 'by order id, or within today' : 'another day';
+  },
+};
+
 const journalResolve: AskByRequest<RequestOf<'journal.resolve'>> = {
   kind: 'by-request',
   cases: { recheck: open, 'accept or start new': adminWindow('settings') },
@@ -78,8 +98,9 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'payments.chargeMerchantQr': right('sell'),
   'payments.chargeCustomerQr': right('sell'),
   'payments.cancel': right('cancel-own', OWN_OR_ANY),
-  'payments.refund': right('sell', 'refund, or an approver’s PIN'),
+  'payments.refund': right('sell', 'refund, or an approver’s PIN (always one for a payment found without its receipt)'),
   'payments.get': right('payments-today'),
+  'payments.find': find,
   'payments.history': history,
   'payments.summary': byDay,
   'payments.unresolved': right('payments-today'),

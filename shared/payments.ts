@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
-import { amountMinor, currency, empty, printableText, referenceId, type Empty } from './request-atoms.ts';
-import type { StaffRef } from './staff.ts';
+import { amountMinor, currency, day, empty, printableText, referenceId, type Empty } from './request-atoms.ts';
+import { staffId, type StaffRef } from './staff.ts';
 
 // An in-store payment as the till keeps it (electron/core/payments/ takes it, the payments journal records it):
 // the provider's statuses and ours, the payment and its refunds, and the contract's part for taking one.
@@ -172,6 +172,11 @@ export interface RefundView {
   readonly refundedBy?: StaffRef | null;
   /** Who approved it with their own PIN; null when no approval was needed or asked for. */
   readonly approvedBy?: StaffRef | null;
+  /**
+   * The payment was found without its receipt (payments.find): the refund needed an approver and its slip says
+   * so. Optional only for views built before it existed (= false).
+   */
+  readonly foundWithoutReceipt?: boolean;
 }
 
 export interface JournalEvent {
@@ -204,6 +209,21 @@ export interface LearnedAmountLimits {
   readonly maxMinor: number | null;
 }
 
+/**
+ * How the Refund screen finds a payment when the customer has no receipt (payments.find), one way per request:
+ * - providerOrderId: the provider's order id the customer reads in their wallet app (e.g. 220801-0679-YVUY), any case;
+ * - amountMinor between from and to: local wall-clock times of the till, "2026-11-29T14:00" (seconds optional),
+ *   as a datetime-local field writes them; to is inclusive to the minute it names;
+ * - takenBy on day: the staff id of who took it, on a local day YYYY-MM-DD.
+ */
+export type PaymentFindQuery =
+  | { readonly providerOrderId: string }
+  | { readonly amountMinor: number; readonly from: string; readonly to: string }
+  | { readonly takenBy: string; readonly day: string };
+
+/** At most this many candidates, newest first: a wider search says to narrow it rather than page. */
+export const FIND_LIMIT = 50;
+
 export interface PaymentChannels {
   'payments.chargeMerchantQr': {
     request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined };
@@ -232,6 +252,11 @@ export interface PaymentChannels {
     response: PaymentDetail;
   };
   'payments.get': { request: { referenceId: string }; response: PaymentDetail };
+  /**
+   * A payment without its receipt, in this till's journal: captured ones (paid or refunded since), newest first,
+   * at most FIND_LIMIT. A refund of one found so is marked foundWithoutReceipt and always needs an approver.
+   */
+  'payments.find': { request: PaymentFindQuery; response: { items: readonly PaymentView[] } };
   'payments.unresolved': { request: Empty; response: readonly PaymentView[] };
   'payments.checkNow': { request: { referenceId: string }; response: PaymentView };
 }
@@ -245,6 +270,26 @@ export interface PaymentEvents {
 }
 
 const note = printableText(120).optional();
+
+/** A local wall-clock time of the till, to the minute or the second (what an <input type="datetime-local"> gives). */
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
+
+/** The provider's order id as the wallet app shows it: letters, digits and hyphens. */
+const providerOrderId = z
+  .string()
+  .trim()
+  .min(4)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
+
+const paymentFindSchema: z.ZodType<PaymentFindQuery> = z.union([
+  z.object({ providerOrderId }).strict(),
+  z
+    .object({ amountMinor, from: localDateTime, to: localDateTime })
+    .strict()
+    .refine((window) => window.from <= window.to, { message: 'from is after to', path: ['to'] }),
+  z.object({ takenBy: staffId, day }).strict(),
+]);
 
 export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<PaymentChannels[K]['request']> } = {
   'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
@@ -267,6 +312,7 @@ export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<Pa
     })
     .strict(),
   'payments.get': z.object({ referenceId }).strict(),
+  'payments.find': paymentFindSchema,
   'payments.unresolved': empty,
   'payments.checkNow': z.object({ referenceId }).strict(),
 };

@@ -42,6 +42,7 @@ export type ReceiptField =
   | 'reference'
   | 'terminal'
   | 'refundTerminal'
+  | 'foundWithoutReceipt'
   | 'cashier';
 
 export interface ReceiptLine {
@@ -145,6 +146,12 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     const refundTerminal = sentAs.map(thisTerminal).join(', ');
     if (refundTerminal !== terminalLine.value)
       lines.push({ field: 'refundTerminal', label: labels.refundTerminal, value: refundTerminal });
+  }
+  // A refund of a payment found without its receipt (payments.find) says so, naming which refunds were.
+  const withoutReceipt = slip ? detail.refunds.filter((refund) => refund.foundWithoutReceipt === true) : [];
+  if (withoutReceipt.length > 0) {
+    const refundIds = withoutReceipt.map((refund) => refund.refundId).join(', ');
+    lines.push({ field: 'foundWithoutReceipt', label: labels.foundWithoutReceipt, value: refundIds });
   }
   const refunds: ReceiptRefundLine[] = slip
     ? [...detail.refunds]

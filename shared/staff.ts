@@ -193,7 +193,7 @@ export interface SessionEvents {
 }
 
 const pin = z.string().regex(/^\d{4,8}$/);
-const staffId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+export const staffId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
 /** Staff and who is signed in: served by electron/core/staff/. */
 export interface StaffChannels {

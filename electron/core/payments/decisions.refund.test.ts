@@ -27,6 +27,7 @@ describe('a refund whose answer was lost: reconcile before any retry', () => {
     refundedBy: null,
     approvedBy: null,
     shiftId: null,
+    foundWithoutReceipt: false,
     localDay: '2026-11-21',
     createdAt: T0,
     updatedAt: T0,

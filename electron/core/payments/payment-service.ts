@@ -8,6 +8,8 @@ import { AnswerAudits, auditOrderExchange } from './audit.ts';
 import { cancelAtCounter } from './cancels.ts';
 import { terminalReferenceFor } from './charge-input.ts';
 import { chargeFromTill } from './charges.ts';
+import { findWithoutReceipt } from './find.ts';
+import { FoundWithoutReceipt } from './found-without-receipt.ts';
 import { CashierSales } from './cashier-sales.ts';
 import { startNotificationListener } from './notifications.ts';
 import { paymentOnDisplay } from './on-display.ts';
@@ -80,6 +82,7 @@ function paymentHandlers(rt: PaymentRuntime): PaymentHandlers {
     'payments.cancel': (request) => cancelAtCounter(rt, request.referenceId, request.reason),
     'payments.refund': (request) => refundAtCounter(rt, request, request.supervisorPin),
     'payments.get': ({ referenceId }) => paymentDetail(rt, referenceId),
+    'payments.find': async (query) => findWithoutReceipt(rt, query),
     'payments.history': async (query) => rt.journal.history(query),
     'payments.unresolved': async () => unresolved(rt),
     'payments.checkNow': ({ referenceId }) => checkNow(rt, referenceId),
@@ -115,6 +118,7 @@ function createRuntime(context: CoreContext, options: ResolvedOptions, journal: 
     onScreen: new OnScreen(options.now),
     noteChecked: (referenceId, answered) => noteChecked(rt, referenceId, answered),
     remembered: new Remembered(),
+    foundWithoutReceipt: new FoundWithoutReceipt(options.now),
     answerAudits,
     sending: new SendingNow(),
     settle: createSettleEngine(options.timers),

@@ -38,6 +38,14 @@ export async function refundAtCounter(
 ): Promise<PaymentDetail> {
   refuseWhenClosing(rt);
   const reason = requiredReason(request.reason);
+  // Found without the receipt (payments.find showed it): nothing proves the customer paid but what the clerk
+  // reads on their phone, so an approver's PIN is asked for every time, whatever the no-approval limit or the
+  // person's rights (their own PIN when they may refund: authorizeRefund checks it below).
+  const foundWithoutReceipt = rt.foundWithoutReceipt.has(request.referenceId);
+  const noPin = approverPin === undefined || approverPin === '';
+  if (foundWithoutReceipt && noPin) {
+    throw new PosError('supervisor.pin-required', { notice: notice('refund.without-receipt-needs-approval') });
+  }
   // The clerk waits for the PIN check (a slow hash, by design) and for the provider's refund total: both run
   // at once. The read's result (or error) counts only once the refund is known to be allowed.
   const judged = refundToAuthorize(rt, request, refundedBeforeMinor(rt, request.referenceId));
@@ -49,14 +57,13 @@ export async function refundAtCounter(
   // The provider's total just read may hold refunds made elsewhere that the journal did not know of (always so
   // for another terminal's payment refunded here for the first time): a refund let through without anyone's
   // PIN is judged again with it. No PIN is checked, so this costs no wait.
-  const noPin = approverPin === undefined || approverPin === '';
   if (noPin && authority.approvedBy === null && baseline.providerRefundedBefore > judged.refundedBeforeMinor) {
     authority = await rt.context.staff.authorizeRefund(
       refundToAuthorize(rt, request, baseline.providerRefundedBefore),
       approverPin,
     );
   }
-  return recordAndSend(rt, request, reason, baseline, authority, () => {});
+  return recordAndSend(rt, request, reason, baseline, { ...authority, foundWithoutReceipt }, () => {});
 }
 
 /**
@@ -100,8 +107,13 @@ export async function refundForRegister(
   const reason = requiredReason(request.reason);
   const baseline = await readRefundBaseline(rt, request.referenceId);
   // The register's key authorised it: nobody at the till made or approved it.
-  return recordAndSend(rt, request, reason, baseline, { refundedBy: null, approvedBy: null }, (refundId) =>
-    rt.journal.register.recordRequest(registerRequest, { referenceId: request.referenceId, refundId }),
+  return recordAndSend(
+    rt,
+    request,
+    reason,
+    baseline,
+    { refundedBy: null, approvedBy: null, foundWithoutReceipt: false },
+    (refundId) => rt.journal.register.recordRequest(registerRequest, { referenceId: request.referenceId, refundId }),
   );
 }
 
@@ -121,7 +133,7 @@ async function recordAndSend(
   request: RefundRequest,
   reason: string,
   { client, known, refundsAtRead, providerRefundedBefore, lookedUp }: RefundBaseline,
-  authority: RefundAuthority,
+  authority: RefundAuthority & { readonly foundWithoutReceipt: boolean },
   recordAlso: (refundId: string) => void,
 ): Promise<PaymentDetail> {
   const { referenceId } = request;
@@ -176,6 +188,7 @@ async function recordAndSend(
       posId: client.posId,
       refundedBy: authority.refundedBy,
       approvedBy: authority.approvedBy,
+      foundWithoutReceipt: authority.foundWithoutReceipt,
     });
     recordAlso(recorded.refundId);
     return recorded;

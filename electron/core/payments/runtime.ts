@@ -13,6 +13,7 @@ import type { NotificationListener } from './notifications.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OnScreen } from './on-screen.ts';
 import type { ProviderAmountLimits } from './provider-amount-limits.ts';
+import type { FoundWithoutReceipt } from './found-without-receipt.ts';
 import type { Remembered } from './remembered.ts';
 import type { SendingNow } from './sending-now.ts';
 import type { SettleEngine } from '../settle/settle-engine.ts';
@@ -72,6 +73,8 @@ export interface PaymentRuntime {
   noteChecked(referenceId: string, answered: boolean): void;
   /** What this process remembers: attempts it sent, last lookups, when refunds left (remembered.ts). */
   readonly remembered: Remembered;
+  /** The payments a search without the receipt just showed: their refunds need an approver (refunds.ts). */
+  readonly foundWithoutReceipt: FoundWithoutReceipt;
   /** Audit entries of answered creates and scans, written with the commit that applies the answer (audit.ts). */
   readonly answerAudits: AnswerAudits;
   /** What calls are sending right now: workers leave it alone, registers wait for the cashier (sending-now.ts). */

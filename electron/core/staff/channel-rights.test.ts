@@ -51,6 +51,7 @@ const PAYLOADS: { readonly [K in ChannelName]: RequestOf<K> } = {
   'payments.cancel': { referenceId: REF },
   'payments.refund': { referenceId: REF, reason: 'returned' },
   'payments.get': { referenceId: REF },
+  'payments.find': { takenBy: 'staff-1', day: ANOTHER_DAY },
   'payments.history': { day: ANOTHER_DAY },
   'payments.summary': { day: ANOTHER_DAY },
   'payments.unresolved': {},
@@ -136,6 +137,7 @@ const EXPECTED: { readonly [K in ChannelName]: readonly [Answer, Answer, Answer,
   'payments.cancel': SIGNED_IN,
   'payments.refund': SIGNED_IN,
   'payments.get': SIGNED_IN,
+  'payments.find': SUPERVISOR_UP,
   'payments.history': SUPERVISOR_UP,
   'payments.summary': SUPERVISOR_UP,
   'payments.unresolved': SIGNED_IN,
@@ -248,6 +250,9 @@ describe('every channel × every person, with "Ask who is at the till" on (issue
     const asks: Array<[ChannelName, unknown]> = [
       ['payments.history', { day: today }],
       ['payments.history', { status: 'waiting' }],
+      ['payments.find', { takenBy: 'staff-1', day: today }],
+      ['payments.find', { amountMinor: 100, from: `${today}T09:00`, to: `${today}T10:00` }],
+      ['payments.find', { providerOrderId: '220801-0679-YVUY' }],
       ['payments.summary', { day: today }],
       ['payments.exportCsv', { day: today }],
       ['customers.ofDay', { day: today }],
@@ -260,6 +265,9 @@ describe('every channel × every person, with "Ask who is at the till" on (issue
     // Every day at once holds other days' payments.
     expect(answerOf(await dispatch(core.handlers, 'payments.history', {}))).toBe(no);
     expect(answerOf(await dispatch(core.handlers, 'payments.history', { search: 'REF' }))).toBe(no);
+    // A window that reaches into another day holds that day's payments.
+    const window = { amountMinor: 100, from: `${ANOTHER_DAY}T09:00`, to: `${today}T10:00` };
+    expect(answerOf(await dispatch(core.handlers, 'payments.find', window))).toBe(no);
   });
 });
 

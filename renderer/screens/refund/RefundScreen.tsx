@@ -11,6 +11,7 @@ import { RefundForm, refundOutcomeOf, type RefundOutcome } from './RefundForm.ts
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
+import { NoReceiptSearch } from './NoReceiptSearch.tsx';
 import { RecentSales } from './RecentSales.tsx';
 import { useRefundLookup, type RefundLookup } from './use-refund-lookup.ts';
 
@@ -47,6 +48,14 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       <RefundLookupPanel lookup={lookup} />
       {!detail && !lookup.query && (
         <RecentSales
+          onPick={(picked) => {
+            lookup.setQuery(picked);
+            lookup.findTyped(picked);
+          }}
+        />
+      )}
+      {!detail && (
+        <NoReceiptSearch
           onPick={(picked) => {
             lookup.setQuery(picked);
             lookup.findTyped(picked);

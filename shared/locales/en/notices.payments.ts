@@ -55,6 +55,8 @@ export const PAYMENT_NOTICES_EN = {
 
   // Refunds.
   'refund.reason-missing': 'Enter a reason for the refund.',
+  'refund.without-receipt-needs-approval':
+    'This payment was found without its receipt: the refund needs an approver’s PIN.',
   'refund.supervisor-pin-not-set':
     'No supervisor PIN is set up on this till. An admin must set one in Settings before refunds can be made.',
   'refund.nothing-left': 'Nothing is left to refund on this payment.',

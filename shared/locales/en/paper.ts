@@ -15,6 +15,7 @@ export const RECEIPT_EN = {
   takenAt: 'Taken at',
   anotherTerminal: 'Another terminal',
   refundTerminal: 'Refunded at',
+  foundWithoutReceipt: 'Found without receipt',
   refunds: 'Refunds',
   refundedSoFar: 'Refunded so far',
   refundableNow: 'Refundable now',

@@ -16,6 +16,7 @@ export const RECEIPT_MS: Readonly<Record<ReceiptLabel, string>> = {
   takenAt: 'Diterima di',
   anotherTerminal: 'Terminal lain',
   refundTerminal: 'Dipulangkan di',
+  foundWithoutReceipt: 'Ditemui tanpa resit',
   refunds: 'Bayaran balik',
   refundedSoFar: 'Dipulangkan setakat ini',
   refundableNow: 'Boleh dipulangkan sekarang',

@@ -15,6 +15,7 @@ export const RECEIPT_ZH_HK: Readonly<Record<ReceiptLabel, string>> = {
   takenAt: '付款終端機',
   anotherTerminal: '另一部終端機',
   refundTerminal: '退款終端機',
+  foundWithoutReceipt: '無收據，經查找',
   refunds: '退款',
   refundedSoFar: '已退款金額',
   refundableNow: '現可退款金額',

@@ -43,6 +43,7 @@ export const PAYMENT_NOTICES_ZH_HANS: Readonly<Record<PaymentNoticeKey, string>>
   'cancel.did-not-go-through': '此付款没有完成；没有需要取消的付款。',
 
   'refund.reason-missing': '请输入退款原因。',
+  'refund.without-receipt-needs-approval': '这笔付款是没有收据而查找到的：退款须由批准人输入密码。',
   'refund.supervisor-pin-not-set': '此收银机尚未设置主管密码。管理员须先在“设置”设置，才可退款。',
   'refund.nothing-left': '此付款已没有可退款的金额。',
   'refund.nothing-left-elsewhere': '此付款已全数退款（部分在此收银机以外）。已没有可退款的金额。',

@@ -15,6 +15,7 @@ export const RECEIPT_ZH_HANS: Readonly<Record<ReceiptLabel, string>> = {
   takenAt: '付款终端机',
   anotherTerminal: '另一台终端机',
   refundTerminal: '退款终端机',
+  foundWithoutReceipt: '无收据，经查找',
   refunds: '退款',
   refundedSoFar: '已退款金额',
   refundableNow: '现可退款金额',

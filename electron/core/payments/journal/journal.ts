@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { CsvExport, HistoryQuery, DaySummary, Page } from '../../../../shared/payment-history.ts';
-import type { JournalEvent, PaymentDetail, PaymentView, StatusChange } from '../../../../shared/payments.ts';
+import type {
+  JournalEvent,
+  PaymentDetail,
+  PaymentFindQuery,
+  PaymentView,
+  StatusChange,
+} from '../../../../shared/payments.ts';
 import type { CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftReport, StaffRef } from '../../../../shared/staff.ts';
 import * as attempts from './attempts.ts';
@@ -13,6 +19,7 @@ import type { JournalRecords } from '../../sqlite/journal-record.ts';
 import { daySummary } from './day-summary.ts';
 import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
+import { findPayments } from './find.ts';
 import { history } from './history.ts';
 import { lookedUpDetail, recordLookedUpPayment, type LookedUpPayment } from './looked-up.ts';
 import { checkTimeZone, systemTimeZone } from '../../sqlite/local-time.ts';
@@ -105,6 +112,8 @@ export interface Journal {
   detailOf(referenceId: string): PaymentDetail | null;
   /** Newest first, keyset-paginated; `search` is a prefix of our reference or the provider's order id. */
   history(query: HistoryQuery): Page<PaymentView>;
+  /** A payment without its receipt: by the provider's order id, amount and time window, or who took it on a day. */
+  find(query: PaymentFindQuery): PaymentView[];
   /** Totals of one local day. Pass the till's currency (default: the currency most used that day). */
   daySummary(day: string, currency?: CurrencyCode): DaySummary;
   exportCsv(day: string): CsvExport;
@@ -252,6 +261,7 @@ function readCalls(ctx: JournalContext, guard: Guard) {
       }),
     ),
     history: guard((query: HistoryQuery) => history(ctx, query)),
+    find: guard((query: PaymentFindQuery) => findPayments(ctx, query)),
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),
   };

@@ -46,6 +46,8 @@ export interface NewRefund {
   /** Who refunds, and who approved it with their own PIN (staff/staff-access.ts authorizeRefund). */
   readonly refundedBy?: StaffRef | null | undefined;
   readonly approvedBy?: StaffRef | null | undefined;
+  /** Its payment was found without the receipt (payments.find): printed on the slip. */
+  readonly foundWithoutReceipt?: boolean | undefined;
 }
 
 export interface RefundPatch {
@@ -171,6 +173,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       refundedBy: input.refundedBy ?? null,
       approvedBy: input.approvedBy ?? null,
       shiftId: openShiftId(ctx),
+      foundWithoutReceipt: input.foundWithoutReceipt === true,
       localDay: ctx.localDay(now),
       createdAt: now,
       updatedAt: now,
@@ -178,8 +181,9 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
     ctx
       .sql(
         `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
-           pos_id, local_day, created_at, updated_at, refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           pos_id, local_day, created_at, updated_at, refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id,
+           found_without_receipt)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.refundId,
@@ -198,6 +202,7 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
         row.approvedBy?.id ?? null,
         row.approvedBy?.name ?? null,
         row.shiftId,
+        row.foundWithoutReceipt ? 1 : 0,
       );
     return row;
   });

@@ -109,6 +109,8 @@ export interface RefundRow {
   readonly approvedBy: StaffRef | null;
   /** The shift open when it was made (schema 14). */
   readonly shiftId: string | null;
+  /** Its payment was found without the receipt (payments.find), so an approver was required (schema 15). */
+  readonly foundWithoutReceipt: boolean;
   readonly localDay: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -202,7 +204,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
 
 export const REFUND_COLUMNS = `refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, failure_reason,
   provider_order_id, provider_trace_id, provider_refunded_before_minor, checking_reason, checking_notice, failure_notice, pos_id, local_day, created_at, updated_at,
-  refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id`;
+  refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id, found_without_receipt`;
 
 export function readRefund(row: SqlRow): RefundRow {
   return {
@@ -223,6 +225,7 @@ export function readRefund(row: SqlRow): RefundRow {
     refundedBy: staffRefOf(row, 'refunded_by'),
     approvedBy: staffRefOf(row, 'approved_by'),
     shiftId: textOrNull(row, 'shift_id'),
+    foundWithoutReceipt: integer(row, 'found_without_receipt') === 1,
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

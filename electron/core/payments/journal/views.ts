@@ -134,6 +134,8 @@ export function toRefundView(row: RefundRow): RefundView {
     updatedAt: iso(row.updatedAt),
     refundedBy: row.refundedBy,
     approvedBy: row.approvedBy,
+    // Only when so: a refund made with the receipt reads as every refund did before schema 15.
+    ...(row.foundWithoutReceipt ? { foundWithoutReceipt: true } : {}),
   };
 }
 
