@@ -33,5 +33,6 @@ export function paymentOnDisplay(rt: PaymentRuntime): PaymentOnDisplay | null {
 
 function asShown(view: PaymentView): PaymentOnDisplay {
   const { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt } = view;
-  return { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt };
+  // The register's lines: what the customer is paying for, beside the QR.
+  return { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt, lines: view.lines ?? [] };
 }
