@@ -11,6 +11,7 @@ export const BUSINESS_EN = {
   'business.taxNumber': 'Tax registration number',
   'business.pricesIncludeTax': 'Prices include tax',
   'business.taxRatePercent': 'Tax rate (%)',
+  'business.rateNotANumber': 'Enter a percent from 0 to 100, with at most two decimals.',
   'taxReceipt.gstNumber': 'GST Reg. No. {number}',
   'taxReceipt.sstNumber': 'SST Reg. No. {number}',
   'taxReceipt.taxNumber': 'Tax No. {number}',

@@ -11,6 +11,7 @@ export const BUSINESS_MS: Readonly<Record<keyof typeof BUSINESS_EN, string>> = {
   'business.taxNumber': 'Nombor pendaftaran cukai',
   'business.pricesIncludeTax': 'Harga termasuk cukai',
   'business.taxRatePercent': 'Kadar cukai (%)',
+  'business.rateNotANumber': 'Masukkan peratus dari 0 hingga 100, dengan paling banyak dua tempat perpuluhan.',
   'taxReceipt.gstNumber': 'No. Daftar GST {number}',
   'taxReceipt.sstNumber': 'No. Pendaftaran SST {number}',
   'taxReceipt.taxNumber': 'No. Cukai {number}',

@@ -10,6 +10,7 @@ export const BUSINESS_ZH_HK: Readonly<Record<keyof typeof BUSINESS_EN, string>> 
   'business.taxNumber': '稅務登記號碼',
   'business.pricesIncludeTax': '價格已含稅',
   'business.taxRatePercent': '稅率（%）',
+  'business.rateNotANumber': '請輸入 0 至 100 的百分比，最多兩位小數。',
   'taxReceipt.gstNumber': 'GST 登記號碼 {number}',
   'taxReceipt.sstNumber': 'SST 登記號碼 {number}',
   'taxReceipt.taxNumber': '稅號 {number}',

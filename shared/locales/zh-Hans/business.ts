@@ -10,6 +10,7 @@ export const BUSINESS_ZH_HANS: Readonly<Record<keyof typeof BUSINESS_EN, string>
   'business.taxNumber': '税务注册号码',
   'business.pricesIncludeTax': '价格已含税',
   'business.taxRatePercent': '税率（%）',
+  'business.rateNotANumber': '请输入 0 至 100 的百分比，最多两位小数。',
   'taxReceipt.gstNumber': 'GST 注册号码 {number}',
   'taxReceipt.sstNumber': 'SST 注册号码 {number}',
   'taxReceipt.taxNumber': '税号 {number}',
