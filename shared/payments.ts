@@ -137,7 +137,7 @@ export interface PaymentView {
    */
   readonly cancelledBy?: StaffRef | null;
   /**
-   * What was sold, when the register sent its lines (shared/sale-lines.ts, journal schema 16); empty or absent
+   * What was sold, when the register sent its lines (shared/sale-lines.ts, journal schema 15); empty or absent
    * when none were sent. Set on a payment's own view (payments.get, payment.updated); the history list does not.
    */
   readonly lines?: readonly SaleLine[];

@@ -20,6 +20,8 @@ import { migrate } from './migrations/index.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import * as register from './register.ts';
+import { recordSaleLines, saleLinesOf } from './sale-lines.ts';
+import type { SaleLine } from '../../../../shared/sale-lines.ts';
 import * as shifts from './shifts.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
 import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
@@ -124,6 +126,8 @@ export interface Journal {
     waitingSale(): register.RegisterSaleRow | null;
     closeSale(referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>): register.RegisterSaleRow;
     openAttempts(): AttemptRow[];
+    /** In the caller's transaction: the lines the register sent with its sale (schema 15, sale-lines.ts). */
+    recordLines(referenceId: string, lines: readonly SaleLine[]): void;
   };
 
   /** Shifts (schema 14): see shifts.ts. */
@@ -227,7 +231,10 @@ function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
 function readCalls(ctx: JournalContext, guard: Guard) {
   const viewOf = (referenceId: string): PaymentView | null => {
     const row = attempts.getAttempt(ctx, referenceId);
-    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId)) : null;
+    if (!row) return null;
+    const view = toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId));
+    // Only a register's sale can have lines: a cashier's payment reads none.
+    return row.registerKey === null ? view : { ...view, lines: saleLinesOf(ctx, referenceId) };
   };
 
   return {
@@ -271,6 +278,7 @@ function registerCalls(ctx: JournalContext, guard: Guard): Journal['register'] {
       register.closeRegisterSale(ctx, referenceId, state),
     ),
     openAttempts: guard(() => register.openRegisterAttempts(ctx)),
+    recordLines: guard((referenceId: string, lines: readonly SaleLine[]) => recordSaleLines(ctx, referenceId, lines)),
   };
 }
 
