@@ -233,8 +233,9 @@ function readCalls(ctx: JournalContext, guard: Guard) {
     const row = attempts.getAttempt(ctx, referenceId);
     if (!row) return null;
     const view = toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId));
-    // Only a register's sale can have lines: a cashier's payment reads none.
-    return row.registerKey === null ? view : { ...view, lines: saleLinesOf(ctx, referenceId) };
+    // Only a register's sale can have lines (a cashier's payment reads none); a view without any has no field.
+    const lines = row.registerKey === null ? [] : saleLinesOf(ctx, referenceId);
+    return lines.length === 0 ? view : { ...view, lines };
   };
 
   return {
