@@ -28,11 +28,20 @@ export const businessSettingsSchema = z
     taxRatePercent: z.number().min(0).max(100).refine(atMostTwoDecimals, 'at most two decimals'),
   })
   .superRefine((business, ctx) => {
-    // A tax number alone is no tax receipt: the law asks for the name and address with it.
+    // A tax number alone is no tax receipt: the law asks for the name and address with it. Said as a text that is
+    // too short, so Settings shows it as the field being required (electron/core/settings/settings-issues.ts).
     if (business.taxNumber === '') return;
     for (const field of ['name', 'address'] as const) {
       if (business[field] === '')
-        ctx.addIssue({ code: 'custom', path: [field], message: 'Needed with a tax registration number' });
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'string',
+          minimum: 1,
+          inclusive: true,
+          input: business[field],
+          path: [field],
+          message: 'Needed with a tax registration number',
+        });
     }
   });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;

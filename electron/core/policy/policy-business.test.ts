@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { settingsProblems } from '../settings/settings-problems.ts';
+import { notice } from '../../../shared/notices.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { judgePolicy } from './policy-document.ts';
 import { applyPolicy, lockedChanges } from './policy-layer.ts';
@@ -53,5 +55,18 @@ describe('the business group in a policy', () => {
     });
     expect(policy.problems.map((problem) => problem.field)).toEqual(['business.taxRatePercent']);
     expect(applyPolicy(DEFAULT_SETTINGS, policy).business.name).toBe('Kopi Fleet Pte Ltd');
+  });
+});
+
+describe('the business group in a save', () => {
+  it('a tax number without the name and address: Settings says each of them is required', () => {
+    const { problems } = settingsProblems({
+      ...DEFAULT_SETTINGS,
+      business: { ...DEFAULT_SETTINGS.business, taxNumber: 'M2-0123456-7' },
+    });
+    expect(problems).toEqual({
+      'business.name': notice('settings.required'),
+      'business.address': notice('settings.required'),
+    });
   });
 });
