@@ -77,12 +77,15 @@ export function receiptTaxPart(input: ReceiptTaxInput): ReceiptTaxPart {
 
   const tax = market ? TAX_NAME[market] : words['taxReceipt.tax'];
   const rate = taxRateBasisPoints(business);
-  const fill = (template: string): string =>
-    template.replace('{tax}', tax).replace('{rate}', ratePercentText(rate));
+  const fill = (template: string): string => template.replace('{tax}', tax).replace('{rate}', ratePercentText(rate));
   const show = (minor: number): string => formatMoney(money(minor, input.amount.currency), input.locale);
   const totalMinor = input.amount.amountMinor;
   const taxMinor = taxIncludedMinor(totalMinor, rate);
-  const total = { field: 'totalInclTax' as const, label: fill(words['taxReceipt.totalInclTax']), value: show(totalMinor) };
+  const total = {
+    field: 'totalInclTax' as const,
+    label: fill(words['taxReceipt.totalInclTax']),
+    value: show(totalMinor),
+  };
   // Malaysia's receipt shows the tax apart from the total whatever the shelf prices say.
   const lines =
     business.pricesIncludeTax && market !== 'MY'
@@ -114,7 +117,11 @@ export interface ReceiptItem {
   readonly amount: string;
 }
 
-export function receiptItems(lines: readonly SaleLine[] | undefined, currency: Money['currency'], locale: Locale): ReceiptItem[] {
+export function receiptItems(
+  lines: readonly SaleLine[] | undefined,
+  currency: Money['currency'],
+  locale: Locale,
+): ReceiptItem[] {
   const words = LANGUAGES[locale].screens;
   const show = (minor: number): string => formatMoney(money(minor, currency), locale);
   return (lines ?? []).map((line) => ({

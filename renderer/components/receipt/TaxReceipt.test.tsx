@@ -58,10 +58,11 @@ describe('a tax receipt printed from the screens', () => {
     fireEvent.click(await screen.findByTestId('detail-reprint'));
     const area = await screen.findByTestId('receipt-print-area');
     expect(within(area).getByRole('heading', { level: 1 }).textContent).toBe('Harbour Bakery Pte Ltd');
-    expect(within(area).getAllByTestId('receipt-identity').map((p) => p.textContent)).toEqual([
-      '1 Harbourfront Walk, Singapore 098585',
-      'GST Reg. No. M2-0123456-7',
-    ]);
+    expect(
+      within(area)
+        .getAllByTestId('receipt-identity')
+        .map((p) => p.textContent),
+    ).toEqual(['1 Harbourfront Walk, Singapore 098585', 'GST Reg. No. M2-0123456-7']);
     expect(within(area).getByTestId('receipt-items').textContent).toContain('Kaya toast2 × S$2.50');
     expect(within(area).getByTestId('receipt-totalInclTax').textContent).toBe('S$12.34');
     expect(within(area).getByTestId('receipt-tax').textContent).toBe('S$1.02');
