@@ -32,7 +32,7 @@ export interface StatusCheck {
  */
 export type PaymentOnDisplay = Pick<
   PaymentView,
-  'referenceId' | 'amount' | 'state' | 'displayStatus' | 'qrPayload' | 'expiresAt' | 'createdAt' | 'updatedAt'
+  'referenceId' | 'amount' | 'state' | 'displayStatus' | 'qrPayload' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'lines'
 >;
 
 export interface PaymentScreenChannels {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CurrencyCode, Money } from './money.ts';
 import type { Notice } from './notices.ts';
 import { amountMinor, currency, day, empty, printableText, referenceId, type Empty } from './request-atoms.ts';
+import type { SaleLine } from './sale-lines.ts';
 import { staffId, type StaffRef } from './staff.ts';
 
 // An in-store payment as the till keeps it (electron/core/payments/ takes it, the payments journal records it):
@@ -135,6 +136,11 @@ export interface PaymentView {
    * in. Set on a payment's own view (payments.get, payment.updated); the history list does not read cancels.
    */
   readonly cancelledBy?: StaffRef | null;
+  /**
+   * What was sold, when the register sent its lines (shared/sale-lines.ts, journal schema 16); empty or absent
+   * when none were sent. Set on a payment's own view (payments.get, payment.updated); the history list does not.
+   */
+  readonly lines?: readonly SaleLine[];
 }
 
 /** Which register started a payment: its key (Settings → Register connection), its order reference. */

@@ -1,10 +1,12 @@
 import type { PaymentDetail, PaymentType, RefundState } from './payments.ts';
-import { formatMoney, type Money } from './money.ts';
+import { formatMoney, type CountryCode, type Money } from './money.ts';
 import { notice, type Notice } from './notices.ts';
 import { LANGUAGES } from './locales/index.ts';
 import type { ReceiptLabel } from './locales/en/paper.ts';
 import type { Locale } from './settings.ts';
 import { shownStaffName } from './staff.ts';
+import type { BusinessSettings } from './business.ts';
+import { receiptItems, receiptTaxPart, type ReceiptItem, type ReceiptTaxField } from './receipt-tax.ts';
 
 // A printed receipt or refund slip as plain data: which lines in which order, already in the till's language
 // and formats (its words: shared/locales/<lang>/paper.ts). Both the renderer (browser print) and main (silent
@@ -30,6 +32,10 @@ export interface ReceiptInput {
   readonly timeZone?: string | undefined;
   /** Settings → Staff "cashier on receipt": the cashier's first name is printed (default off). */
   readonly cashierOnReceipt?: boolean | undefined;
+  /** Settings → Terminal's business (shared/business.ts): with a tax number, the receipt is a tax receipt. */
+  readonly business?: BusinessSettings | undefined;
+  /** The till's country: which market's tax receipt (shared/receipt-tax.ts). */
+  readonly country?: CountryCode | undefined;
 }
 
 /** The facts every receipt carries, in print order; `field` lets a test or a layout find one. */
@@ -43,7 +49,8 @@ export type ReceiptField =
   | 'terminal'
   | 'refundTerminal'
   | 'foundWithoutReceipt'
-  | 'cashier';
+  | 'cashier'
+  | ReceiptTaxField;
 
 export interface ReceiptLine {
   readonly field: ReceiptField;
@@ -70,7 +77,14 @@ export interface ReceiptDocument {
   readonly kind: ReceiptKind;
   readonly title: string;
   readonly merchantName: string;
+  /** Under the name: the registered address and tax number (shared/receipt-tax.ts); empty when not set. */
+  readonly identity: readonly string[];
+  /** What was sold, when the register sent its lines (receipts only; empty otherwise). */
+  readonly itemsTitle: string;
+  readonly items: readonly ReceiptItem[];
   readonly lines: readonly ReceiptLine[];
+  /** After the facts: what the tax law asks the receipt to say ("Price Payable includes GST"). */
+  readonly notes: readonly string[];
   /** Refund slips only (empty on a receipt): every refund of the payment, oldest first. */
   readonly refundsTitle: string;
   readonly refunds: readonly ReceiptRefundLine[];
@@ -165,11 +179,18 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
         }))
     : [];
 
+  const tax = taxPartOf(input, slip);
+  lines.push(...tax.lines);
+
   return {
     kind,
     title: labels[kind],
-    merchantName: input.merchantName.trim(),
+    merchantName: tax.name ?? input.merchantName.trim(),
+    identity: tax.identity,
+    itemsTitle: LANGUAGES[locale].screens['saleLines.title'],
+    items: slip ? [] : receiptItems(payment.lines, payment.amount.currency, locale),
     lines,
+    notes: tax.notes,
     refundsTitle: labels.refunds,
     refunds,
     refundTotals: slip
@@ -187,6 +208,12 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
 }
 
 type Labels = Readonly<Record<ReceiptLabel, string>>;
+
+/** The business's identity on both documents, and on a receipt its tax facts and notes (shared/receipt-tax.ts). */
+function taxPartOf(input: ReceiptInput, slip: boolean): ReturnType<typeof receiptTaxPart> {
+  const { business, country, locale } = input;
+  return receiptTaxPart({ business, country, amount: input.detail.payment.amount, locale, slip });
+}
 
 function statusText(refunded: Money, displayStatus: PaymentDetail['payment']['displayStatus'], labels: Labels): string {
   if (displayStatus === 'refunded') return labels['status.refunded'];

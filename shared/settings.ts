@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES, COUNTRIES, CURRENCY_OF_COUNTRY } from './money.ts';
 import { DEFAULT_PRINTER_PORT, printerSettingsSchema } from './printer.ts';
+import { businessSettingsSchema, DEFAULT_BUSINESS_SETTINGS } from './business.ts';
 import { DEFAULT_REGISTER_PORT, registerSettingsSchema } from './register.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
 import { updateSettingsSchema } from './updates.ts';
@@ -54,6 +55,8 @@ export const settingsSchema = z
     country: z.enum(COUNTRIES),
     currency: z.enum(CURRENCIES),
     merchantName: printableText(80).min(1),
+    /** Who the receipt says sold it, for the tax office (shared/business.ts): name, address, tax number, rate. */
+    business: businessSettingsSchema,
     terminalReference: z.string().regex(letterDigitHyphen).max(36),
     mode: z.enum(MODES),
     /**
@@ -220,6 +223,7 @@ export const DEFAULT_SETTINGS: Settings = {
   country: 'SG',
   currency: 'SGD',
   merchantName: 'Demo Coffee Bar',
+  business: DEFAULT_BUSINESS_SETTINGS,
   terminalReference: 'TILL-01',
   mode: 'cashier',
   kiosk: false,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_STATUSES, ORDER_STATUSES } from '../../../shared/payments.ts';
 import { CURRENCIES } from '../../../shared/money.ts';
 import { printableText } from '../../../shared/request-atoms.ts';
+import { saleLinesSchema } from '../../../shared/sale-lines.ts';
 import { REFERENCE_ID_PATTERN } from '../payments/journal/reference-id.ts';
 
 // The register's API, one schema per body: the server validates every request with these, builds every answer
@@ -44,6 +45,11 @@ export const createPaymentSchema = z
         "The register's own order reference: 5–36 letters, digits or hyphens; sent to the provider as merchantOrderReference",
       ),
     note: printableText(120).optional().describe('A note the cashier sees with the sale (no control characters)'),
+    lines: saleLinesSchema
+      .optional()
+      .describe(
+        'What was sold, printed on the receipt and shown on the customer display while the QR waits: each amountMinor is quantity × unitMinor and together they add up to amountMinor (else 422, `field` naming the line or `lines`)',
+      ),
   })
   .strict();
 export type CreatePayment = z.infer<typeof createPaymentSchema>;
@@ -113,6 +119,10 @@ export const problemSchema = z
     status: z.number().int(),
     detail: z.string().describe('What happened this time, in English'),
     code: z.string().describe("The till's error code (README: the problem types)"),
+    field: z
+      .string()
+      .optional()
+      .describe('The request field the problem is about, as a dotted path (lines, lines.0.amountMinor)'),
     referenceId: z
       .string()
       .optional()

@@ -61,12 +61,15 @@ export function problemOf(error: unknown): Problem {
   // An extension member (RFC 9457 §3.2): the payment the problem is about. For ecr.busy that is the sale
   // holding the till when it is the caller's own (routes.ts leaves out anyone else's).
   const referenceId = posError.details?.['referenceId'];
+  // Another: the request field it is about (a register's lines that do not add up).
+  const field = posError.details?.['field'];
   return {
     type: `${PROBLEM_TYPE_PREFIX}${posError.code}`,
     title: defaultMessage(posError.code),
     status: problemStatus(posError),
     detail: posError.message,
     code: posError.code,
+    ...(typeof field === 'string' ? { field } : {}),
     ...(typeof referenceId === 'string' ? { referenceId } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import { PosError } from '../../../shared/errors.ts';
+import { saleLinesProblem } from '../../../shared/sale-lines.ts';
 import type { CoreEventListener } from '../core-api.ts';
 import type { NewRegisterRequest, RegisterOperation, RegisterRequestRow } from '../payments/journal/index.ts';
 import type { RegisterPayments } from '../payments/register-sales.ts';
@@ -189,6 +190,7 @@ async function route(
     case 'payments':
       return idempotent(post, 'create', createPaymentSchema, async (body, record) => {
         const input = body as z.infer<typeof createPaymentSchema>;
+        refuseLinesNotAddingUp(input);
         const sale = await payments.startSale({ ...input, ...caller }, record);
         return { status: 201, body: registerPaymentOf(sale) };
       });
@@ -367,6 +369,13 @@ function ownBusy(error: unknown, keyId: string, payments: RegisterPayments): unk
   const referenceId = error.details?.['referenceId'];
   if (typeof referenceId !== 'string' || payments.sale(referenceId)?.keyId === keyId) return error;
   return new PosError('ecr.busy', { cause: error });
+}
+
+/** A receipt whose lines do not make its total is no receipt: 422, naming the field. */
+function refuseLinesNotAddingUp(input: z.infer<typeof createPaymentSchema>): void {
+  const problem = input.lines ? saleLinesProblem(input.lines, input.amountMinor) : null;
+  if (problem)
+    throw new PosError('amount.invalid', { message: `${problem.message}.`, details: { field: problem.field } });
 }
 
 function invalidBody(error: z.ZodError): PosError {

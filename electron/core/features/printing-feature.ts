@@ -27,8 +27,8 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
     const till = () => {
       const current = settings.current();
       const { posId } = terminalInEffect(current, demoCredentials);
-      const { merchantName, terminalReference, locale, printer } = current;
-      return { merchantName, posId, terminalReference, locale, printer };
+      const { merchantName, terminalReference, locale, printer, business, country } = current;
+      return { merchantName, posId, terminalReference, locale, printer, business, country };
     };
     const printing = createPrintingModule({
       dataDir: options.dataDir,

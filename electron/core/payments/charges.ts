@@ -112,6 +112,7 @@ export async function chargeForRegister(
     commit: (recordPayment) => {
       refuseWhenBusyForRegister(rt);
       recordPayment();
+      if (input.lines) rt.journal.register.recordLines(referenceId, input.lines);
       rt.journal.register.recordRequest(request, { referenceId });
     },
   });

@@ -33,5 +33,7 @@ export function paymentOnDisplay(rt: PaymentRuntime): PaymentOnDisplay | null {
 
 function asShown(view: PaymentView): PaymentOnDisplay {
   const { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt } = view;
-  return { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt };
+  const shown = { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt };
+  // A register's lines: what the customer is paying for, beside the QR (a cashier's amount has none).
+  return view.lines && view.lines.length > 0 ? { ...shown, lines: view.lines } : shown;
 }

@@ -89,6 +89,7 @@ async function startScanSale(
       // As long as a QR of ours stays payable: the customer has as long to show a code as to scan ours.
       lifetimeMs: rt.options.orderLifetimeMs,
     });
+    if (input.lines) rt.journal.register.recordLines(referenceId, input.lines);
     rt.journal.register.recordRequest(request, { referenceId });
   });
   expireWaitingSale(rt);

@@ -2,6 +2,7 @@ import type { PaymentMethod, RefundView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money, type CurrencyCode } from '../../../shared/money.ts';
 import type { RegisterSale } from '../../../shared/register.ts';
+import type { SaleLine } from '../../../shared/sale-lines.ts';
 import type { AttemptRow, Journal, NewRegisterRequest, RegisterRequestRow, RegisterSaleRow } from './journal/index.ts';
 import type { PaymentRuntime } from './runtime.ts';
 
@@ -22,6 +23,8 @@ export interface RegisterSaleInput {
   readonly currency: CurrencyCode;
   readonly orderReference?: string | undefined;
   readonly note?: string | undefined;
+  /** What was sold (shared/sale-lines.ts), already checked against the amount; recorded with the sale. */
+  readonly lines?: readonly SaleLine[] | undefined;
 }
 
 export interface RegisterRefundInput {

@@ -12,7 +12,8 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 //       enabled    REG_DWORD    0x1
 //       port    REG_DWORD    0x2263
 //
-// The registry has no booleans: a DWORD 0 or 1 where the setting is a yes/no is taken as one. The document this
+// The registry has no booleans: a DWORD 0 or 1 where the setting is a yes/no is taken as one; nor decimals: a
+// REG_SZ such as 8.25 where the setting is a number is taken as that number. The document this
 // gives is judged like a policy file (policy-document.ts), so a wrong value is reported, never guessed at.
 
 const VALUE_LINE = /^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$/;
@@ -23,8 +24,12 @@ function valueOf(type: string, data: string): unknown {
   return data;
 }
 
-/** A yes/no setting given as DWORD 0 or 1 becomes false or true; anything else is left for the judge. */
+/**
+ * A yes/no setting given as DWORD 0 or 1 becomes false or true; a number with decimals (business.taxRatePercent,
+ * 8.25), which no DWORD holds, may be a REG_SZ of its digits. Anything else is left for the judge.
+ */
 function asSettingType(defaults: unknown, value: unknown): unknown {
+  if (typeof defaults === 'number' && typeof value === 'string' && /^\d+\.\d+$/.test(value)) return Number(value);
   return typeof defaults === 'boolean' && (value === 0 || value === 1) ? value === 1 : value;
 }
 

@@ -42,10 +42,12 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
   const line = (text: string): Uint8Array => cmd.line(text, options.codePage);
   const columns = COLUMNS[options.widthMm];
   const parts: Uint8Array[] = [cmd.init()];
-  const header = (title: string, merchantName: string): void => {
+  // A receipt's identity (its registered address and tax number) goes under the name, before the title.
+  const header = (title: string, merchantName: string, identity: readonly string[] = []): void => {
     parts.push(cmd.align('center'));
     if (options.copy) parts.push(cmd.bold(true), line(options.words.copy), cmd.bold(false));
     if (merchantName) parts.push(cmd.bold(true), line(merchantName), cmd.bold(false));
+    parts.push(...identity.map(line));
     parts.push(cmd.large(true), line(title), cmd.large(false), cmd.align('left'), line(''));
   };
   const pair = (label: string, value: string): void => {
@@ -76,8 +78,17 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
     qr(document.qrText, document.qrText);
     parts.push(line(''), line(options.words.testPageEnd));
   } else {
-    header(document.title, document.merchantName);
+    header(document.title, document.merchantName, document.identity);
+    if (document.items.length > 0) {
+      parts.push(cmd.bold(true), line(document.itemsTitle), cmd.bold(false));
+      for (const item of document.items) {
+        pair(item.description, item.amount);
+        if (item.detail) parts.push(line(`  ${item.detail}`));
+      }
+      parts.push(line(''));
+    }
     for (const entry of document.lines) pair(entry.label, entry.value);
+    if (document.notes.length > 0) parts.push(cmd.align('center'), ...document.notes.map(line), cmd.align('left'));
     if (document.refunds.length > 0) {
       parts.push(line(''), cmd.bold(true), line(document.refundsTitle), cmd.bold(false));
       for (const refund of document.refunds) {

@@ -23,6 +23,17 @@ export async function receiptHtml(document: ReceiptDocument): Promise<string> {
   const facts = document.lines
     .map((line) => `<dt>${escapeHtml(line.label)}</dt><dd>${escapeHtml(line.value)}</dd>`)
     .join('');
+  const identity = document.identity.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
+  const items =
+    document.items.length === 0
+      ? ''
+      : `<h3>${escapeHtml(document.itemsTitle)}</h3><dl>${document.items
+          .map(
+            (item) =>
+              `<dt>${escapeHtml(item.description)}${item.detail ? `<br>${escapeHtml(item.detail)}` : ''}</dt><dd>${escapeHtml(item.amount)}</dd>`,
+          )
+          .join('')}</dl>`;
+  const notes = document.notes.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
   const refunds = document.refundTotals
     ? `<h3>${escapeHtml(document.refundsTitle)}</h3><ul>${document.refunds
         .map(
@@ -37,7 +48,7 @@ export async function receiptHtml(document: ReceiptDocument): Promise<string> {
     : '';
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><title>${escapeHtml(
     document.title,
-  )}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(document.merchantName)}</h1><h2>${escapeHtml(document.title)}</h2><dl>${facts}</dl>${refunds}<img class="qr" alt="${escapeHtml(
+  )}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(document.merchantName)}</h1>${identity}<h2>${escapeHtml(document.title)}</h2>${items}<dl>${facts}</dl>${notes}${refunds}<img class="qr" alt="${escapeHtml(
     document.qrText,
   )}" src="${qr}"><p>${escapeHtml(document.qrCaption)}</p><p>${escapeHtml(document.footer)}</p></body></html>`;
 }

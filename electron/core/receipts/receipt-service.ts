@@ -10,6 +10,8 @@ import {
 } from '../../../shared/receipt.ts';
 import type { Locale } from '../../../shared/settings.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { BusinessSettings } from '../../../shared/business.ts';
+import type { CountryCode } from '../../../shared/money.ts';
 
 // receipts.print, served the same by both transports. The core builds the document from the journal's
 // payment (never from what a screen sends) and hands it to the till's printer when the host has one
@@ -24,6 +26,9 @@ export interface ReceiptPrinter {
 export interface ReceiptTill extends ReceiptTerminal {
   readonly merchantName: string;
   readonly locale: Locale;
+  /** Settings → Terminal's business and the till's country: what makes the receipt a tax receipt (absent: none). */
+  readonly business?: BusinessSettings | undefined;
+  readonly country?: CountryCode | undefined;
 }
 
 export interface ReceiptServiceOptions {
@@ -59,6 +64,8 @@ export function createReceiptHandlers(options: ReceiptServiceOptions): Pick<Hand
         terminal: till,
         locale: till.locale,
         cashierOnReceipt: options.cashierOnReceipt?.() ?? false,
+        business: till.business,
+        country: till.country,
       });
       try {
         await printer.print(document);

@@ -64,9 +64,17 @@ export function PrintReceiptButton({
       setError(detail.error);
       return;
     }
-    const { posId, terminalReference, merchantName } = terminal;
+    const { posId, terminalReference, merchantName, settings } = terminal;
     setReceipt(
-      buildReceipt({ detail: detail.value, kind, merchantName, terminal: { posId, terminalReference }, locale }),
+      buildReceipt({
+        detail: detail.value,
+        kind,
+        merchantName,
+        terminal: { posId, terminalReference },
+        locale,
+        business: settings.business,
+        country: settings.country,
+      }),
     );
   };
 

@@ -13,7 +13,28 @@ export function Receipt({ document }: { document: ReceiptDocument }) {
   return (
     <article className="receipt" data-testid="receipt" data-kind={document.kind}>
       {document.merchantName && <h1 className="receipt-merchant">{document.merchantName}</h1>}
+      {document.identity.map((text) => (
+        <p key={text} className="receipt-identity" data-testid="receipt-identity">
+          {text}
+        </p>
+      ))}
       <h2 className="receipt-title">{document.title}</h2>
+      {document.items.length > 0 && (
+        <section className="receipt-items" data-testid="receipt-items">
+          <h3>{document.itemsTitle}</h3>
+          <dl className="receipt-facts">
+            {document.items.map((item, index) => (
+              <div key={index} className="receipt-fact">
+                <dt>
+                  {item.description}
+                  {item.detail && <span className="receipt-item-detail">{item.detail}</span>}
+                </dt>
+                <dd>{item.amount}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <dl className="receipt-facts">
         {document.lines.map((line) => (
           <div key={line.field} className="receipt-fact">
@@ -22,6 +43,11 @@ export function Receipt({ document }: { document: ReceiptDocument }) {
           </div>
         ))}
       </dl>
+      {document.notes.map((text) => (
+        <p key={text} className="receipt-note" data-testid="receipt-note">
+          {text}
+        </p>
+      ))}
       {document.refundTotals && (
         <section className="receipt-refunds" data-testid="receipt-refunds">
           <h3>{document.refundsTitle}</h3>

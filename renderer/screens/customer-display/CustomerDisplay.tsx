@@ -15,6 +15,7 @@ import { useLargeText } from '../../hooks/use-large-text.ts';
 import { useResultSound } from '../../sound/use-result-sound.ts';
 import { ApprovalOffer, useApprovalOffer } from './ApprovalOffer.tsx';
 import { ConsentOffer, useConsentOffer } from './ConsentOffer.tsx';
+import { CustomerLines } from './CustomerLines.tsx';
 
 // The screen facing the customer (second window in Electron, /customer-display in the browser preview):
 // idle branding, then the amount, our QR and the live status of the payment on the till, in sync through
@@ -146,6 +147,10 @@ function CustomerPayment({ payment, soundOnResult }: { payment: PaymentOnDisplay
       <p className="customer-amount" data-testid="customer-amount" data-amount-minor={payment.amount.amountMinor}>
         {amount}
       </p>
+      {/* What the register says is being paid for, while the QR waits. */}
+      {!final && payment.lines && payment.lines.length > 0 && (
+        <CustomerLines lines={payment.lines} currency={payment.amount.currency} />
+      )}
       {/* The status line under it says what to do with it. */}
       {!final && payment.qrPayload && (
         <QrCanvas

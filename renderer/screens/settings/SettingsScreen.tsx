@@ -22,6 +22,7 @@ import { StaffFieldset } from './StaffFieldset.tsx';
 import type { PersonSave } from './StaffEditor.tsx';
 import { StaffPeople } from './StaffPeople.tsx';
 import { TerminalFieldset } from './TerminalFieldset.tsx';
+import { BusinessFieldset } from './BusinessFieldset.tsx';
 import { UpdatesFieldset } from './UpdatesFieldset.tsx';
 import { firstSectionWithProblem, problemsBySection, type SettingsSection } from './settings-sections.ts';
 import { SectionTabs } from './SectionTabs.tsx';
@@ -192,6 +193,7 @@ function SettingsPanels({
       </Panel>
       <Panel id="terminal" shown={section}>
         <TerminalFieldset draft={form.draft} />
+        <BusinessFieldset draft={form.draft} />
         <CustomerHelpFieldset draft={form.draft} />
       </Panel>
       <Panel id="payments" shown={section}>

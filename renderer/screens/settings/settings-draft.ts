@@ -44,7 +44,7 @@ export function withSecret(secrets: SecretDrafts, name: SecretName, value: strin
 }
 
 /**
- * A number field holds NaN while its text is not a whole number; such a draft is not saved. (The webhook
+ * A number field holds NaN while its text is not a number it takes; such a draft is not saved. (The webhook
  * listener ports are not in this list: an unreadable port goes to the core, which names it.)
  */
 export function hasUnreadableNumber(draft: Settings): boolean {
@@ -57,6 +57,7 @@ export function hasUnreadableNumber(draft: Settings): boolean {
     draft.scanner.maxInterKeyMs,
     draft.scanner.minLength,
     draft.partner.merchantCategoryCode ?? 0,
+    draft.business.taxRatePercent,
   ].some((value) => Number.isNaN(value));
 }
 

@@ -29,6 +29,7 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   webhookListenPort: 'connection',
   partner: 'connection',
   merchantName: 'terminal',
+  business: 'terminal',
   terminalReference: 'terminal',
   country: 'terminal',
   currency: 'terminal',

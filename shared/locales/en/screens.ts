@@ -8,6 +8,7 @@ import { JOURNAL_EN } from './journal.ts';
 import { CUSTOMERS_EN } from './customers.ts';
 import { CUSTOMERS_STAFF_EN } from './customers-staff.ts';
 import { RECEIPTS_EN } from './receipts.ts';
+import { BUSINESS_EN } from './business.ts';
 import { SHIFT_REPORT_EN } from './shift-report.ts';
 import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
@@ -316,6 +317,7 @@ export const SCREENS_EN = {
   ...CUSTOMERS_EN,
   ...CUSTOMERS_STAFF_EN,
   ...RECEIPTS_EN,
+  ...BUSINESS_EN,
   ...SHIFT_REPORT_EN,
   ...PRINTER_EN,
   ...COUNTER_EN,

@@ -8,6 +8,7 @@ import { JOURNAL_MS } from './journal.ts';
 import { CUSTOMERS_MS } from './customers.ts';
 import { CUSTOMERS_STAFF_MS } from './customers-staff.ts';
 import { RECEIPTS_MS } from './receipts.ts';
+import { BUSINESS_MS } from './business.ts';
 import { SHIFT_REPORT_MS } from './shift-report.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
@@ -320,6 +321,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...CUSTOMERS_MS,
   ...CUSTOMERS_STAFF_MS,
   ...RECEIPTS_MS,
+  ...BUSINESS_MS,
   ...SHIFT_REPORT_MS,
   ...PRINTER_MS,
   ...COUNTER_MS,

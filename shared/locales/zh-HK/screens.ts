@@ -8,6 +8,7 @@ import { JOURNAL_ZH_HK } from './journal.ts';
 import { CUSTOMERS_ZH_HK } from './customers.ts';
 import { CUSTOMERS_STAFF_ZH_HK } from './customers-staff.ts';
 import { RECEIPTS_ZH_HK } from './receipts.ts';
+import { BUSINESS_ZH_HK } from './business.ts';
 import { SHIFT_REPORT_ZH_HK } from './shift-report.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
 import { REGISTER_ZH_HK } from './register.ts';
@@ -306,6 +307,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...CUSTOMERS_ZH_HK,
   ...CUSTOMERS_STAFF_ZH_HK,
   ...RECEIPTS_ZH_HK,
+  ...BUSINESS_ZH_HK,
   ...SHIFT_REPORT_ZH_HK,
   ...PRINTER_ZH_HK,
   ...COUNTER_ZH_HK,

@@ -8,6 +8,7 @@ import { JOURNAL_ZH_HANS } from './journal.ts';
 import { CUSTOMERS_ZH_HANS } from './customers.ts';
 import { CUSTOMERS_STAFF_ZH_HANS } from './customers-staff.ts';
 import { RECEIPTS_ZH_HANS } from './receipts.ts';
+import { BUSINESS_ZH_HANS } from './business.ts';
 import { SHIFT_REPORT_ZH_HANS } from './shift-report.ts';
 import { PRINTER_ZH_HANS } from './printer.ts';
 import { REGISTER_ZH_HANS } from './register.ts';
@@ -306,6 +307,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...CUSTOMERS_ZH_HANS,
   ...CUSTOMERS_STAFF_ZH_HANS,
   ...RECEIPTS_ZH_HANS,
+  ...BUSINESS_ZH_HANS,
   ...SHIFT_REPORT_ZH_HANS,
   ...PRINTER_ZH_HANS,
   ...COUNTER_ZH_HANS,

@@ -27,6 +27,8 @@ import { migrate } from './migrations/index.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import * as register from './register.ts';
+import { recordSaleLines, saleLinesOf } from './sale-lines.ts';
+import type { SaleLine } from '../../../../shared/sale-lines.ts';
 import * as shifts from './shifts.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
 import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
@@ -133,6 +135,8 @@ export interface Journal {
     waitingSale(): register.RegisterSaleRow | null;
     closeSale(referenceId: string, state: Exclude<register.RegisterSaleRowState, 'waiting'>): register.RegisterSaleRow;
     openAttempts(): AttemptRow[];
+    /** In the caller's transaction: the lines the register sent with its sale (schema 16, sale-lines.ts). */
+    recordLines(referenceId: string, lines: readonly SaleLine[]): void;
   };
 
   /** Shifts (schema 14): see shifts.ts. */
@@ -236,7 +240,11 @@ function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
 function readCalls(ctx: JournalContext, guard: Guard) {
   const viewOf = (referenceId: string): PaymentView | null => {
     const row = attempts.getAttempt(ctx, referenceId);
-    return row ? toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId)) : null;
+    if (!row) return null;
+    const view = toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId));
+    // Only a register's sale can have lines (a cashier's payment reads none); a view without any has no field.
+    const lines = row.registerKey === null ? [] : saleLinesOf(ctx, referenceId);
+    return lines.length === 0 ? view : { ...view, lines };
   };
 
   return {
@@ -281,6 +289,7 @@ function registerCalls(ctx: JournalContext, guard: Guard): Journal['register'] {
       register.closeRegisterSale(ctx, referenceId, state),
     ),
     openAttempts: guard(() => register.openRegisterAttempts(ctx)),
+    recordLines: guard((referenceId: string, lines: readonly SaleLine[]) => recordSaleLines(ctx, referenceId, lines)),
   };
 }
 

@@ -17,6 +17,7 @@ import { EVENT_NOTICES_MIGRATION } from './12-event-notices.ts';
 import { REGISTER_KEY_IDS_MIGRATION } from './13-register-key-ids.ts';
 import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
 import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.ts';
+import { SALE_LINES_MIGRATION } from './16-sale-lines.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   REGISTER_KEY_IDS_MIGRATION,
   STAFF_AND_SHIFTS_MIGRATION,
   REFUNDS_WITHOUT_RECEIPT_MIGRATION,
+  SALE_LINES_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
