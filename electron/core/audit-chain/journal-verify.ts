@@ -1,0 +1,147 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { ChainMark } from '../../../shared/audit-chain.ts';
+import { canonicalJson } from './canonical-json.ts';
+import type { StoredChainEntry } from './chain-entry.ts';
+import { CHAINED_TABLES, subjectOf } from './chained-tables.ts';
+import { walkChain, type ChainBreak } from './chain-walk.ts';
+
+// The verifier of a payment journal file: the chain walked (chain-walk.ts), then every row of the chained tables
+// held against the chain's last entry for it, and every closed shift's Z against the chain it printed. A row
+// changed in the file while its entry was left alone, a row removed, a row the chain never saw, and a chain cut
+// short are each named. Read-only: opens the file with a read-only connection of its own, on a running till too.
+
+export type ChainFindingKind =
+  | ChainBreak
+  /** The chain ends before what the records (or a Z report) say it reached. */
+  | 'truncated'
+  /** A row differs from the chain's last entry for it. */
+  | 'row-edited'
+  /** The chain holds a row the table no longer has. */
+  | 'row-deleted'
+  /** A row the chain never held. */
+  | 'row-unchained';
+
+export interface ChainFinding {
+  readonly kind: ChainFindingKind;
+  /** The entry concerned, when there is one. */
+  readonly seq: number | null;
+  /** `<table>/<key>` of the record concerned. */
+  readonly subject: string | null;
+  readonly detail: string;
+}
+
+export interface ChainVerdict {
+  /** Entries that fit, and the last one's hash: what the till's reports printed if nothing was changed. */
+  readonly head: ChainMark;
+  readonly total: number;
+  /** In order: the chain's first break, then the rows', then the Z reports'. At most MAX_FINDINGS. */
+  readonly findings: readonly ChainFinding[];
+}
+
+/** Enough to say what was done and where, without listing a whole rewritten journal. */
+export const MAX_FINDINGS = 20;
+
+/** A journal written before the chain (schema < 15) has no audit_chain table: null. */
+export function verifyJournalFile(filePath: string): ChainVerdict | null {
+  const db = new DatabaseSync(filePath, { readOnly: true });
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    // One snapshot: a till writing meanwhile cannot show the chain of one moment and the rows of another.
+    db.exec('BEGIN');
+    try {
+      return verifyJournal(db);
+    } finally {
+      db.exec('COMMIT');
+    }
+  } finally {
+    db.close();
+  }
+}
+
+export function verifyJournal(db: DatabaseSync): ChainVerdict | null {
+  if (!db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'audit_chain'").get())
+    return null;
+  const stored = db
+    .prepare('SELECT seq, subject, body, hash FROM audit_chain ORDER BY seq')
+    .all() as unknown as StoredChainEntry[];
+  const walk = walkChain(stored);
+  const findings: ChainFinding[] = [];
+  if (walk.finding) findings.push(walk.finding);
+
+  // The chain's last word on each record, and when the chain's last entry was written.
+  const latest = new Map<string, { seq: number; record: unknown }>();
+  let lastAt = 0;
+  for (const body of walk.bodies) {
+    latest.set(body.subject, { seq: body.seq, record: body.record });
+    lastAt = Math.max(lastAt, body.at);
+  }
+  const found = (finding: ChainFinding): boolean => {
+    findings.push(finding);
+    return findings.length >= MAX_FINDINGS;
+  };
+  checkRows(db, latest, lastAt, found);
+  checkZReports(db, stored, found);
+  return { head: walk.head, total: walk.total, findings: findings.slice(0, MAX_FINDINGS) };
+}
+
+function checkRows(
+  db: DatabaseSync,
+  latest: ReadonlyMap<string, { seq: number; record: unknown }>,
+  lastAt: number,
+  found: (finding: ChainFinding) => boolean,
+): void {
+  for (const { table, key } of CHAINED_TABLES) {
+    const seen = new Set<string>();
+    for (const row of db.prepare(`SELECT * FROM ${table}`).iterate()) {
+      const subject = subjectOf(table, String(row[key]));
+      seen.add(subject);
+      const held = latest.get(subject);
+      if (held && held.record !== null && canonicalJson(held.record) === canonicalJson({ ...row })) continue;
+      // Written at or after the chain's last entry: the chain lost its end, not the row its value.
+      const written = Math.max(...['updated_at', 'closed_at', 'opened_at', 'created_at'].map((c) => numberOr0(row[c])));
+      const finding: ChainFinding =
+        written >= lastAt
+          ? { kind: 'truncated', seq: null, subject, detail: `${subject} was written after the chain's last entry` }
+          : held
+            ? { kind: 'row-edited', seq: held.seq, subject, detail: `${subject} differs from entry ${held.seq}` }
+            : { kind: 'row-unchained', seq: null, subject, detail: `${subject} is in no entry of the chain` };
+      if (found(finding)) return;
+    }
+    for (const [subject, held] of latest) {
+      if (!subject.startsWith(`${table}/`) || seen.has(subject) || held.record === null) continue;
+      if (found({ kind: 'row-deleted', seq: held.seq, subject, detail: `${subject} (entry ${held.seq}) is gone` }))
+        return;
+    }
+  }
+}
+
+/** Each Z printed the chain as it stood: the chain must still reach that entry, with that hash. */
+function checkZReports(
+  db: DatabaseSync,
+  stored: readonly StoredChainEntry[],
+  found: (finding: ChainFinding) => boolean,
+): void {
+  for (const row of db.prepare('SELECT shift_id, number, z_report FROM shifts WHERE z_report IS NOT NULL').iterate()) {
+    let mark: ChainMark | undefined;
+    try {
+      mark = (JSON.parse(String(row['z_report'])) as { chain?: ChainMark }).chain;
+    } catch {
+      continue; // The row's own check names a Z that is not JSON any more.
+    }
+    if (!mark || mark.entries === 0) continue;
+    const entry = stored[mark.entries - 1];
+    const subject = subjectOf('shifts', String(row['shift_id']));
+    const z = `Z #${String(row['number'])}`;
+    if (!entry) {
+      const detail = `${z} printed ${mark.entries} entries; the chain has ${stored.length}`;
+      if (found({ kind: 'truncated', seq: mark.entries, subject, detail })) return;
+    } else if (entry.hash !== mark.hash) {
+      const detail = `${z} printed another hash for entry ${mark.entries}`;
+      if (found({ kind: 'edited', seq: mark.entries, subject, detail })) return;
+    }
+  }
+}
+
+function numberOr0(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
