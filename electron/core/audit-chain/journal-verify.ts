@@ -97,10 +97,11 @@ function checkRows(
       seen.add(subject);
       const held = latest.get(subject);
       if (held && held.record !== null && canonicalJson(held.record) === canonicalJson({ ...row })) continue;
-      // Written at or after the chain's last entry: the chain lost its end, not the row its value.
-      const written = Math.max(...['updated_at', 'closed_at', 'opened_at', 'created_at'].map((c) => numberOr0(row[c])));
+      // Newer than its last entry and not older than the chain's end: the chain lost its end, not the row its value.
+      const written = writtenAt(row);
+      const moved = held ? written > writtenAt(held.record) : true;
       const finding: ChainFinding =
-        written >= lastAt
+        moved && written >= lastAt
           ? { kind: 'truncated', seq: null, subject, detail: `${subject} was written after the chain's last entry` }
           : held
             ? { kind: 'row-edited', seq: held.seq, subject, detail: `${subject} differs from entry ${held.seq}` }
@@ -142,6 +143,11 @@ function checkZReports(
   }
 }
 
-function numberOr0(value: unknown): number {
-  return typeof value === 'number' ? value : 0;
+/** The last time a row (or a row as an entry holds it) was written, by its own time columns. */
+function writtenAt(row: unknown): number {
+  if (typeof row !== 'object' || row === null) return 0;
+  const record = row as Record<string, unknown>;
+  return Math.max(0, ...TIME_COLUMNS.map((column) => (typeof record[column] === 'number' ? record[column] : 0)));
 }
+
+const TIME_COLUMNS = ['updated_at', 'closed_at', 'opened_at', 'created_at'] as const;
