@@ -31,13 +31,22 @@ export interface ChainWalk {
   readonly bodies: readonly ChainEntryBody[];
 }
 
+/** Entries walked between two pauses of a sliced walk (`walkChainSteps`): a few milliseconds' work. */
+export const STEP = 2_000;
+
 export function walkChain(entries: Iterable<StoredChainEntry>): ChainWalk {
+  return toEnd(walkChainSteps(entries));
+}
+
+/** The walk in steps: it pauses (yields) every STEP entries, for a caller that must answer others meanwhile. */
+export function* walkChainSteps(entries: Iterable<StoredChainEntry>): Generator<void, ChainWalk> {
   const all = [...entries];
   const bodies: ChainEntryBody[] = [];
   let previous = GENESIS_HASH;
   let fitting = 0;
   let finding: ChainWalkFinding | null = null;
   for (let index = 0; index < all.length; index += 1) {
+    if (index % STEP === STEP - 1) yield;
     const entry = all[index]!;
     const body = parse(entry.body);
     if (body) bodies.push(body);
@@ -87,5 +96,13 @@ function parse(body: string): ChainEntryBody | null {
     return value as ChainEntryBody;
   } catch {
     return null;
+  }
+}
+
+/** Runs a stepped job to its end at once. */
+export function toEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }

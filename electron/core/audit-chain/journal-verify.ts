@@ -3,7 +3,7 @@ import type { ChainMark } from '../../../shared/audit-chain.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { StoredChainEntry } from './chain-entry.ts';
 import { CHAINED_TABLES, subjectOf } from './chained-tables.ts';
-import { walkChain, type ChainBreak } from './chain-walk.ts';
+import { STEP, toEnd, walkChainSteps, type ChainBreak } from './chain-walk.ts';
 
 // The verifier of a payment journal file: the chain walked (chain-walk.ts), then every row of the chained tables
 // held against the chain's last entry for it, and every closed shift's Z against the chain it printed. A row
@@ -43,28 +43,53 @@ export const MAX_FINDINGS = 20;
 
 /** A journal written before the chain (schema < 15) has no audit_chain table: null. */
 export function verifyJournalFile(filePath: string): ChainVerdict | null {
-  const db = new DatabaseSync(filePath, { readOnly: true });
+  const db = openSnapshot(filePath);
   try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    // One snapshot: a till writing meanwhile cannot show the chain of one moment and the rows of another.
-    db.exec('BEGIN');
-    try {
-      return verifyJournal(db);
-    } finally {
-      db.exec('COMMIT');
+    return toEnd(verifyJournalSteps(db));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The same check for a running till (the health check): it pauses every few milliseconds so the till's screens
+ * are answered meanwhile. (Not a worker thread like SQLite's own check: the verifier is this module, which a
+ * worker could not load from the app's single bundle.)
+ */
+export async function verifyJournalFileSliced(filePath: string): Promise<ChainVerdict | null> {
+  const db = openSnapshot(filePath);
+  try {
+    const steps = verifyJournalSteps(db);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     db.close();
   }
 }
 
-export function verifyJournal(db: DatabaseSync): ChainVerdict | null {
+/** A read-only connection on one snapshot: a till writing meanwhile cannot show the chain of one moment and the rows of another. */
+function openSnapshot(filePath: string): DatabaseSync {
+  const db = new DatabaseSync(filePath, { readOnly: true });
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec('BEGIN');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function* verifyJournalSteps(db: DatabaseSync): Generator<void, ChainVerdict | null> {
   if (!db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'audit_chain'").get())
     return null;
   const stored = db
     .prepare('SELECT seq, subject, body, hash FROM audit_chain ORDER BY seq')
     .all() as unknown as StoredChainEntry[];
-  const walk = walkChain(stored);
+  const walk = yield* walkChainSteps(stored);
   const findings: ChainFinding[] = [];
   if (walk.finding) findings.push(walk.finding);
 
@@ -79,20 +104,23 @@ export function verifyJournal(db: DatabaseSync): ChainVerdict | null {
     findings.push(finding);
     return findings.length >= MAX_FINDINGS;
   };
-  checkRows(db, latest, lastAt, found);
+  yield* checkRows(db, latest, lastAt, found);
   checkZReports(db, stored, found);
   return { head: walk.head, total: walk.total, findings: findings.slice(0, MAX_FINDINGS) };
 }
 
-function checkRows(
+function* checkRows(
   db: DatabaseSync,
   latest: ReadonlyMap<string, { seq: number; record: unknown }>,
   lastAt: number,
   found: (finding: ChainFinding) => boolean,
-): void {
+): Generator<void, void> {
+  let rows = 0;
   for (const { table, key } of CHAINED_TABLES) {
     const seen = new Set<string>();
-    for (const row of db.prepare(`SELECT * FROM ${table}`).iterate()) {
+    for (const row of db.prepare(`SELECT * FROM ${table}`).all()) {
+      rows += 1;
+      if (rows % STEP === 0) yield;
       const subject = subjectOf(table, String(row[key]));
       seen.add(subject);
       const held = latest.get(subject);
