@@ -10,7 +10,7 @@ export interface ChainMark {
 /** Reports print this many characters of the hash: enough to compare by eye with the verifier's answer. */
 export const CHAIN_SHORT_HASH_LENGTH = 12;
 
-/** `a1b2c3d4e5f6 · 1234`: the chain line of a Z or day report. */
+/** `#1234 a1b2c3d4e5f6`: the chain line of a Z or day report (its last entry's number, then its short hash). */
 export function chainLine(mark: ChainMark): string {
-  return `${mark.hash.slice(0, CHAIN_SHORT_HASH_LENGTH)} · ${mark.entries}`;
+  return `#${mark.entries} ${mark.hash.slice(0, CHAIN_SHORT_HASH_LENGTH)}`;
 }
