@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { empty, type Empty } from './request-atoms.ts';
+
 // The audit chain (electron/core/audit-chain/): every record of money and authority on the till, hash-chained in
 // its payment journal. What the contract and the printed reports carry of it. Pure data.
 
@@ -14,3 +17,34 @@ export const CHAIN_SHORT_HASH_LENGTH = 12;
 export function chainLine(mark: ChainMark): string {
   return `#${mark.entries} ${mark.hash.slice(0, CHAIN_SHORT_HASH_LENGTH)}`;
 }
+
+/** The till's audit chain as Settings → About shows it. */
+export interface AuditChainInfo {
+  /** The till's Ed25519 public key, SPKI DER in base64: what an export carries and `--public-key` takes. */
+  readonly publicKey: string;
+  /** SHA-256 of that key, 16 hex characters in groups of four: what a person compares with an export's. */
+  readonly fingerprint: string;
+  /** The chain's last entry now. */
+  readonly head: ChainMark;
+}
+
+/** A signed export written to disk (JSON lines): its path, size and how many entries it holds. */
+export interface AuditChainExport {
+  readonly path: string;
+  readonly bytes: number;
+  readonly entries: number;
+}
+
+export interface AuditChainChannels {
+  /** The till's public key and the chain's last entry. Open to anyone at the till: no secret, nothing changes. */
+  'auditChain.info': { request: Empty; response: AuditChainInfo };
+  /** The chain for an auditor, signed with the till's key, saved beside the support bundles. Admin only. */
+  'auditChain.export': { request: Empty; response: AuditChainExport };
+}
+
+export const auditChainRequestSchemas: {
+  [K in keyof AuditChainChannels]: z.ZodType<AuditChainChannels[K]['request']>;
+} = {
+  'auditChain.info': empty,
+  'auditChain.export': empty,
+};
