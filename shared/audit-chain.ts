@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Notice } from './notices.ts';
 import { empty, type Empty } from './request-atoms.ts';
 
 // The audit chain (electron/core/audit-chain/): every record of money and authority on the till, hash-chained in
@@ -26,6 +27,11 @@ export interface AuditChainInfo {
   readonly fingerprint: string;
   /** The chain's last entry now. */
   readonly head: ChainMark;
+  /**
+   * What the till's last check of the chain found wrong (at start, then each Check this till), in words; null
+   * when it found nothing. The next admin to sign in is shown it: it never stops a sale.
+   */
+  readonly broken: Notice | null;
 }
 
 /** A signed export written to disk (JSON lines): its path, size and how many entries it holds. */

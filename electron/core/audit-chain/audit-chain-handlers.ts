@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
+import type { Notice } from '../../../shared/notices.ts';
 import type { HandlerPart } from '../compose-handlers.ts';
 import { writePrivateFile } from '../files/private-file.ts';
 import { journalFileIn } from '../payments/journal/journal.ts';
@@ -18,6 +19,10 @@ export interface AuditChainHandlerDeps {
   readonly tillKey: () => Promise<TillKey>;
   readonly now: () => Date;
   readonly log: (line: string) => void;
+  /** What the till's last check of the chain found wrong, in words. */
+  readonly broken: () => Notice | null;
+  /** Whether the admin's window is open (or no admin PIN is set yet: the till's set-up). */
+  readonly adminWindowOpen: () => Promise<boolean>;
 }
 
 export function auditChainHandlers(deps: AuditChainHandlerDeps): HandlerPart {
@@ -25,9 +30,15 @@ export function auditChainHandlers(deps: AuditChainHandlerDeps): HandlerPart {
   return {
     'auditChain.info': async () => {
       const key = await deps.tillKey();
-      return { publicKey: key.publicKey, fingerprint: key.fingerprint, head: storedHead(journalFile) };
+      return {
+        publicKey: key.publicKey,
+        fingerprint: key.fingerprint,
+        head: storedHead(journalFile),
+        broken: deps.broken(),
+      };
     },
     'auditChain.export': async () => {
+      if (!(await deps.adminWindowOpen())) throw new PosError('admin.pin-required');
       const key = await deps.tillKey();
       const now = deps.now();
       const { entries, head } = storedChain(journalFile);

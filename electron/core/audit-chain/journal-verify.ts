@@ -1,9 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { ChainMark } from '../../../shared/audit-chain.ts';
-import { canonicalJson } from './canonical-json.ts';
 import type { StoredChainEntry } from './chain-entry.ts';
-import { CHAINED_TABLES, subjectOf } from './chained-tables.ts';
-import { STEP, toEnd, walkChainSteps, type ChainBreak } from './chain-walk.ts';
+import { CHAINED_TABLES, subjectOf, type ChainedTable } from './chained-tables.ts';
+import { parse, STEP, toEnd, walkChainSteps, type ChainBreak } from './chain-walk.ts';
 
 // The verifier of a payment journal file: the chain walked (chain-walk.ts), then every row of the chained tables
 // held against the chain's last entry for it, and every closed shift's Z against the chain it printed. A row
@@ -86,70 +85,85 @@ function openSnapshot(filePath: string): DatabaseSync {
 export function* verifyJournalSteps(db: DatabaseSync): Generator<void, ChainVerdict | null> {
   if (!db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'audit_chain'").get())
     return null;
-  const stored = db
-    .prepare('SELECT seq, subject, body, hash FROM audit_chain ORDER BY seq')
-    .all() as unknown as StoredChainEntry[];
-  const walk = yield* walkChainSteps(stored);
+  const entries = db.prepare('SELECT seq, subject, body, hash FROM audit_chain ORDER BY seq').iterate();
+  const walk = yield* walkChainSteps(entries as Iterable<unknown> as Iterable<StoredChainEntry>);
   const findings: ChainFinding[] = [];
   if (walk.finding) findings.push(walk.finding);
-
-  // The chain's last word on each record, and when the chain's last entry was written.
-  const latest = new Map<string, { seq: number; record: unknown }>();
-  let lastAt = 0;
-  for (const body of walk.bodies) {
-    latest.set(body.subject, { seq: body.seq, record: body.record });
-    lastAt = Math.max(lastAt, body.at);
-  }
   const found = (finding: ChainFinding): boolean => {
     findings.push(finding);
     return findings.length >= MAX_FINDINGS;
   };
-  yield* checkRows(db, latest, lastAt, found);
-  checkZReports(db, stored, found);
+  const last = db.prepare('SELECT body FROM audit_chain ORDER BY seq DESC LIMIT 1').get();
+  const lastAt = last ? (parse(String(last['body']))?.at ?? 0) : 0;
+  for (const table of CHAINED_TABLES) {
+    if (yield* checkRows(db, table, lastAt, found)) break;
+  }
+  if (findings.length < MAX_FINDINGS) checkZReports(db, walk.total, found);
   return { head: walk.head, total: walk.total, findings: findings.slice(0, MAX_FINDINGS) };
 }
 
+/**
+ * Each row of `table` against the chain's last entry for it, by text: the entry's body holds the row's canonical
+ * JSON verbatim (canonical-json.ts), so a row that fits costs one string built and found, no parse. Then each
+ * record the chain still holds and the table no longer has. True once MAX_FINDINGS are found.
+ */
 function* checkRows(
   db: DatabaseSync,
-  latest: ReadonlyMap<string, { seq: number; record: unknown }>,
+  { table, key }: ChainedTable,
   lastAt: number,
   found: (finding: ChainFinding) => boolean,
-): Generator<void, void> {
-  let rows = 0;
-  for (const { table, key } of CHAINED_TABLES) {
-    const seen = new Set<string>();
-    for (const row of db.prepare(`SELECT * FROM ${table}`).all()) {
-      rows += 1;
-      if (rows % STEP === 0) yield;
-      const subject = subjectOf(table, String(row[key]));
-      seen.add(subject);
-      const held = latest.get(subject);
-      if (held && held.record !== null && canonicalJson(held.record) === canonicalJson({ ...row })) continue;
-      // Newer than its last entry and not older than the chain's end: the chain lost its end, not the row its value.
-      const written = writtenAt(row);
-      const moved = held ? written > writtenAt(held.record) : true;
-      const finding: ChainFinding =
-        moved && written >= lastAt
-          ? { kind: 'truncated', seq: null, subject, detail: `${subject} was written after the chain's last entry` }
-          : held
-            ? { kind: 'row-edited', seq: held.seq, subject, detail: `${subject} differs from entry ${held.seq}` }
-            : { kind: 'row-unchained', seq: null, subject, detail: `${subject} is in no entry of the chain` };
-      if (found(finding)) return;
-    }
-    for (const [subject, held] of latest) {
-      if (!subject.startsWith(`${table}/`) || seen.has(subject) || held.record === null) continue;
-      if (found({ kind: 'row-deleted', seq: held.seq, subject, detail: `${subject} (entry ${held.seq}) is gone` }))
-        return;
-    }
+): Generator<void, boolean> {
+  const columns = db
+    .prepare(`SELECT name FROM pragma_table_info('${table}')`)
+    .all()
+    .map((row) => String(row['name']))
+    .sort();
+  const prefixes = columns.map((column, index) => `${index === 0 ? '{' : ','}${JSON.stringify(column)}:`);
+  const prefix = `${table}/`;
+  // The last entry of each record of this table (the subject index makes it a range scan).
+  const latest = `WITH latest AS (SELECT subject, MAX(seq) AS seq FROM audit_chain
+    WHERE subject >= '${prefix}' AND subject < '${table}0' GROUP BY subject)`;
+  const rows = db.prepare(`${latest}
+    SELECT t.*, c.seq AS chain_seq, c.body AS chain_body FROM ${table} t
+      LEFT JOIN latest l ON l.subject = '${prefix}' || t.${key} LEFT JOIN audit_chain c ON c.seq = l.seq`);
+  let count = 0;
+  for (const row of rows.iterate()) {
+    count += 1;
+    if (count % STEP === 0) yield;
+    const seq = row['chain_seq'];
+    const body = row['chain_body'];
+    let text = '';
+    for (let index = 0; index < columns.length; index += 1)
+      text += prefixes[index]! + valueText(row[columns[index]!]);
+    text += '}';
+    if (typeof body === 'string' && body.includes(`"record":${text},"seq":${String(seq)},`)) continue;
+    const subject = prefix + String(row[key]);
+    const held = typeof body === 'string' ? parse(body) : null;
+    // Newer than its last entry and not older than the chain's end: the chain lost its end, not the row its value.
+    const written = writtenAt(row);
+    const finding: ChainFinding =
+      (held ? written > writtenAt(held.record) : true) && written >= lastAt
+        ? { kind: 'truncated', seq: null, subject, detail: `${subject} was written after the chain's last entry` }
+        : held
+          ? { kind: 'row-edited', seq: held.seq, subject, detail: `${subject} differs from entry ${held.seq}` }
+          : { kind: 'row-unchained', seq: null, subject, detail: `${subject} is in no entry of the chain` };
+    if (found(finding)) return true;
   }
+  const gone = db.prepare(`${latest}
+    SELECT l.subject, c.seq, c.body FROM latest l JOIN audit_chain c ON c.seq = l.seq
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = substr(l.subject, ${prefix.length + 1}))`);
+  for (const row of gone.iterate()) {
+    if (parse(String(row['body']))?.record === null) continue; // Its last entry says it was deleted.
+    const subject = String(row['subject']);
+    const seq = Number(row['seq']);
+    if (found({ kind: 'row-deleted', seq, subject, detail: `${subject} (entry ${seq}) is gone` })) return true;
+  }
+  return false;
 }
 
 /** Each Z printed the chain as it stood: the chain must still reach that entry, with that hash. */
-function checkZReports(
-  db: DatabaseSync,
-  stored: readonly StoredChainEntry[],
-  found: (finding: ChainFinding) => boolean,
-): void {
+function checkZReports(db: DatabaseSync, total: number, found: (finding: ChainFinding) => boolean): void {
+  const hashAt = db.prepare('SELECT hash FROM audit_chain WHERE seq = ?');
   for (const row of db.prepare('SELECT shift_id, number, z_report FROM shifts WHERE z_report IS NOT NULL').iterate()) {
     let mark: ChainMark | undefined;
     try {
@@ -158,17 +172,22 @@ function checkZReports(
       continue; // The row's own check names a Z that is not JSON any more.
     }
     if (!mark || mark.entries === 0) continue;
-    const entry = stored[mark.entries - 1];
+    const entry = hashAt.get(mark.entries);
     const subject = subjectOf('shifts', String(row['shift_id']));
     const z = `Z #${String(row['number'])}`;
     if (!entry) {
-      const detail = `${z} printed ${mark.entries} entries; the chain has ${stored.length}`;
+      const detail = `${z} printed ${mark.entries} entries; the chain has ${total}`;
       if (found({ kind: 'truncated', seq: mark.entries, subject, detail })) return;
-    } else if (entry.hash !== mark.hash) {
+    } else if (entry['hash'] !== mark.hash) {
       const detail = `${z} printed another hash for entry ${mark.entries}`;
       if (found({ kind: 'edited', seq: mark.entries, subject, detail })) return;
     }
   }
+}
+
+/** A column's value as canonical JSON writes it (rows hold text, numbers and nulls). */
+function valueText(value: unknown): string {
+  return value === null ? 'null' : JSON.stringify(value);
 }
 
 /** The last time a row (or a row as an entry holds it) was written, by its own time columns. */

@@ -8,7 +8,6 @@ import type { Settings, ConnectionTestResult } from '../../../shared/settings.ts
 import { runChecks, type HealthProbe } from './health-runner.ts';
 import {
   cameraCheck,
-  chainCheck,
   DEFAULT_MIN_FREE_BYTES,
   diskCheck,
   journalCheck,
@@ -62,7 +61,6 @@ export function createHealthModule(deps: HealthDeps): HealthModule {
           provider,
           clock,
           journal: journalCheck(deps.dataDir, deps.journalProblems),
-          chain: chainCheck(deps.dataDir),
           disk: diskCheck(deps.dataDir, deps.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES),
           printer: printerCheck(deps.askPrinter),
           scanner: scannerCheck(devices),

@@ -95,7 +95,8 @@ const DAMAGED: Readonly<Record<JournalName, 'health.journal-payments-damaged' | 
 
 /**
  * The payment journal's audit chain walked and every record held to it (../audit-chain/journal-verify.ts), in
- * slices so the screens are answered meanwhile. A broken chain is reported, never acted on: sales go on.
+ * slices so the screens are answered meanwhile. A broken chain is reported, never acted on: sales go on. Provided
+ * by the audit chain's feature (../features/audit-chain-feature.ts), which keeps what it found for the next admin.
  */
 export function chainCheck(dataDir: string): HealthProbe {
   return async () => {

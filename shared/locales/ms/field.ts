@@ -15,6 +15,7 @@ export const FIELD_SUPPORT_MS: Readonly<Record<keyof typeof FIELD_SUPPORT_EN, st
   'about.saveBundle': 'Simpan pakej sokongan',
   'about.savingBundle': 'Menyimpan…',
   'about.bundleSaved': 'Pakej sokongan disimpan ({size}):',
+  'about.chainBroken': 'Rekod terminal ini tidak sepadan dengan rantai auditnya.',
   'about.chainTitle': 'Rekod yang boleh dibuktikan',
   'about.chainHint':
     'Setiap pembayaran, bayaran balik, pembatalan dan syif dirantai dalam rekod pembayaran semasa ia ditulis: rekod yang diubah atau dibuang kemudian ditunjukkan dalam Semak terminal ini. Juruaudit menyemak eksport dengan `npm run verify-journal -- --export FAIL` dan kunci ini.',

@@ -14,6 +14,7 @@ export const FIELD_SUPPORT_ZH_HK: Readonly<Record<keyof typeof FIELD_SUPPORT_EN,
   'about.saveBundle': '儲存支援資料包',
   'about.savingBundle': '正在儲存…',
   'about.bundleSaved': '已儲存支援資料包（{size}）：',
+  'about.chainBroken': '本機的記錄與其審計鏈不相符。',
   'about.chainTitle': '可證明的記錄',
   'about.chainHint':
     '每筆付款、退款、取消及每更在寫入時即串連到付款記錄的審計鏈：事後被更改或刪除的記錄會在「檢查本機」中顯示。核數師可用 `npm run verify-journal -- --export 檔案` 及此金鑰檢查匯出檔。',

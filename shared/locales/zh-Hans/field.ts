@@ -14,6 +14,7 @@ export const FIELD_SUPPORT_ZH_HANS: Readonly<Record<keyof typeof FIELD_SUPPORT_E
   'about.saveBundle': '保存支持数据包',
   'about.savingBundle': '正在保存…',
   'about.bundleSaved': '已保存支持数据包（{size}）：',
+  'about.chainBroken': '本机的记录与其审计链不相符。',
   'about.chainTitle': '可证明的记录',
   'about.chainHint':
     '每笔付款、退款、取消及每个班次在写入时即串连到付款记录的审计链：事后被更改或删除的记录会在“检查本机”中显示。审计师可用 `npm run verify-journal -- --export 文件` 及此密钥检查导出文件。',

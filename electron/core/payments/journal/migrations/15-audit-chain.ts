@@ -15,6 +15,8 @@ export const AUDIT_CHAIN_MIGRATION: Migration = {
         body               TEXT NOT NULL CHECK (json_valid(body)),
         hash               TEXT NOT NULL CHECK (length(hash) = 64)
       );
+      -- Each record's entries, newest last: the verifier finds a record's last entry by it.
+      CREATE INDEX audit_chain_by_subject ON audit_chain (subject, seq);
       CREATE TRIGGER audit_chain_no_update BEFORE UPDATE ON audit_chain
         BEGIN SELECT RAISE(ABORT, 'the audit chain is append-only'); END;
       CREATE TRIGGER audit_chain_no_delete BEFORE DELETE ON audit_chain
