@@ -17,7 +17,9 @@ function kindsIn(dir: string): { kind: string; subject: string; record: Record<s
     return db
       .prepare('SELECT body FROM audit_chain ORDER BY seq')
       .all()
-      .map((row) => JSON.parse(String(row['body'])) as { kind: string; subject: string; record: Record<string, unknown> });
+      .map(
+        (row) => JSON.parse(String(row['body'])) as { kind: string; subject: string; record: Record<string, unknown> },
+      );
   } finally {
     db.close();
   }

@@ -73,7 +73,10 @@ export function chainedAuthority(handlers: Handlers, deps: AuthorityDeps): Handl
   const chain = (entry: AuthorityRecord): void => {
     const by = deps.signedIn();
     try {
-      deps.append({ ...entry, record: { ...entry.record, by: by ? { id: by.id, name: by.name, role: by.role } : null } });
+      deps.append({
+        ...entry,
+        record: { ...entry.record, by: by ? { id: by.id, name: by.name, role: by.role } : null },
+      });
     } catch (error) {
       deps.log(`${entry.kind} ${entry.subject} not chained: ${error instanceof Error ? error.message : String(error)}`);
     }

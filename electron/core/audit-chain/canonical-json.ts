@@ -5,12 +5,7 @@
 // something else: the chain holds SQLite rows, whose values are text, numbers and nulls.
 
 export type CanonicalValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly CanonicalValue[]
-  | { readonly [key: string]: CanonicalValue };
+  null | boolean | number | string | readonly CanonicalValue[] | { readonly [key: string]: CanonicalValue };
 
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';

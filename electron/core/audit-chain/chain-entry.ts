@@ -10,7 +10,6 @@ import { canonicalJson, type CanonicalValue } from './canonical-json.ts';
 /** The hash before the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-
 export interface ChainEntryBody {
   /** 1, 2, 3…: the entry's place in the chain, inside what is hashed (a moved entry no longer fits its place). */
   readonly seq: number;

@@ -73,7 +73,12 @@ export function* walkChainSteps(entries: Iterable<StoredChainEntry>): Generator<
     } else if (body.seq > place) {
       moved = { place, carried: body.seq, subject: body.subject };
     } else {
-      finding = at('edited', place, subject, `entry ${place} (${body.kind} ${body.subject}) does not hash to what it holds`);
+      finding = at(
+        'edited',
+        place,
+        subject,
+        `entry ${place} (${body.kind} ${body.subject}) does not hash to what it holds`,
+      );
     }
   }
   if (moved) {

@@ -184,10 +184,7 @@ describe('the audit chain of a payment journal', () => {
     const printed = closed.zReport!.chain!;
     journal.close();
     // Cut back to just after the shift opened, and the payment removed with it: only the Z still knows.
-    tamper(
-      test.filePath,
-      `DELETE FROM payment_attempts; DELETE FROM audit_chain WHERE seq > 1;`,
-    );
+    tamper(test.filePath, `DELETE FROM payment_attempts; DELETE FROM audit_chain WHERE seq > 1;`);
     const findings = verifyJournalFile(test.filePath)!.findings;
     expect(findings).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'truncated', seq: printed.entries })]),

@@ -133,8 +133,7 @@ function* checkRows(
     const seq = row['chain_seq'];
     const body = row['chain_body'];
     let text = '';
-    for (let index = 0; index < columns.length; index += 1)
-      text += prefixes[index]! + valueText(row[columns[index]!]);
+    for (let index = 0; index < columns.length; index += 1) text += prefixes[index]! + valueText(row[columns[index]!]);
     text += '}';
     if (typeof body === 'string' && body.includes(`"record":${text},"seq":${String(seq)},`)) continue;
     const subject = prefix + String(row[key]);

@@ -19,7 +19,12 @@ async function verify(...args: string[]): Promise<{ code: number; stdout: string
   try {
     const { stdout } = await run(
       process.execPath,
-      ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'electron/core/audit-chain/verify-cli.ts', ...args],
+      [
+        '--experimental-strip-types',
+        '--no-warnings=ExperimentalWarning',
+        'electron/core/audit-chain/verify-cli.ts',
+        ...args,
+      ],
       { cwd: ROOT },
     );
     return { code: 0, stdout };

@@ -49,7 +49,9 @@ function main(): number {
     return 2;
   }
   console.log(`Journal: ${file}`);
-  console.log(`Chain: ${verdict.total} entries; head ${shortHash(verdict.head.hash)} after entry ${verdict.head.entries}`);
+  console.log(
+    `Chain: ${verdict.total} entries; head ${shortHash(verdict.head.hash)} after entry ${verdict.head.entries}`,
+  );
   return report(verdict.findings.map(describe));
 }
 

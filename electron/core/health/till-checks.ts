@@ -105,7 +105,10 @@ export function chainCheck(dataDir: string): HealthProbe {
     if (verdict === null) return { ok: true, detail: notice('health.chain-none') };
     const [first] = verdict.findings;
     if (!first)
-      return { ok: true, detail: notice('health.chain-ok', { entries: verdict.total, head: shortHash(verdict.head.hash) }) };
+      return {
+        ok: true,
+        detail: notice('health.chain-ok', { entries: verdict.total, head: shortHash(verdict.head.hash) }),
+      };
     return { ok: false, detail: chainBrokenNotice(first, verdict.findings.length) };
   };
 }

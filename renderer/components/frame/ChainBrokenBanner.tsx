@@ -14,14 +14,14 @@ export function ChainBrokenBanner() {
   const locale = useLocale();
   const bridge = useBridge();
   const admin = useSessionStore((state) => (state.session?.staff?.role === 'admin' ? state.session.staff.id : null));
-  const [broken, setBroken] = useState<Notice | null>(null);
+  // Whose sign-in it was said for: another admin's sign-in asks again, and a closed banner stays closed.
+  const [broken, setBroken] = useState<{ readonly admin: string; readonly notice: Notice | null } | null>(null);
 
   useEffect(() => {
-    setBroken(null);
     if (admin === null) return;
     let current = true;
     bridge['auditChain.info']({}).then(
-      (result) => current && result.ok && setBroken(result.value.broken),
+      (result) => current && result.ok && setBroken({ admin, notice: result.value.broken }),
       () => {},
     );
     return () => {
@@ -29,13 +29,18 @@ export function ChainBrokenBanner() {
     };
   }, [bridge, admin]);
 
-  if (admin === null || broken === null) return null;
+  if (admin === null || broken === null || broken.admin !== admin || broken.notice === null) return null;
   return (
     <div className="open-payment-banner chain-broken" role="alert" data-testid="chain-broken">
       <p>
-        <strong>{t('about.chainBroken')}</strong> {noticeText(broken, locale)}
+        <strong>{t('about.chainBroken')}</strong> {noticeText(broken.notice, locale)}
       </p>
-      <button type="button" className="button button-small" onClick={() => setBroken(null)} data-testid="chain-broken-close">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => setBroken({ admin, notice: null })}
+        data-testid="chain-broken-close"
+      >
         {t('common.close')}
       </button>
     </div>

@@ -70,7 +70,8 @@ export const FLEET_NOTICES_ZH_HANS: Readonly<Record<keyof typeof FLEET_NOTICES_E
   'health.journals-ok': '两个交易记录均已打开，并通过 SQLite 检查。',
   'health.chain-ok': '审计链包含每一笔记录：共 {entries} 项，最后一项 {head}。',
   'health.chain-none': '付款交易记录没有可检查的审计链（交易记录未打开）。',
-  'health.chain-broken': '{finding}（共 {count} 项发现：`npm run verify-journal` 会列出全部）。销售照常进行；请通知店主。',
+  'health.chain-broken':
+    '{finding}（共 {count} 项发现：`npm run verify-journal` 会列出全部）。销售照常进行；请通知店主。',
   'health.chain.edited': '审计链第 {seq} 项被更改',
   'health.chain.deleted': '审计链在第 {seq} 项有项目被删除',
   'health.chain.inserted': '审计链第 {seq} 项之前被插入了一项',
