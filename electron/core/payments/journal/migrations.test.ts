@@ -179,6 +179,8 @@ describe('journal file and schema', () => {
           'cancels_shift',
           'shifts_by_day',
           'shifts_one_open',
+          // Schema 15: the audit chain.
+          'audit_chain_by_subject',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
