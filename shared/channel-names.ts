@@ -11,6 +11,8 @@ export const CHANNEL_NAME_LIST = [
   'settings.verifyPin',
   'settings.resetVault',
   'journal.resolve',
+  'auditChain.info',
+  'auditChain.export',
   'payments.chargeMerchantQr',
   'payments.chargeCustomerQr',
   'payments.cancel',

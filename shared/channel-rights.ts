@@ -95,6 +95,8 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'settings.verifyPin': open,
   'settings.resetVault': open,
   'journal.resolve': journalResolve,
+  'auditChain.info': open,
+  'auditChain.export': adminWindow('settings'),
   'payments.chargeMerchantQr': right('sell'),
   'payments.chargeCustomerQr': right('sell'),
   'payments.cancel': right('cancel-own', OWN_OR_ANY),

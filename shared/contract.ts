@@ -3,6 +3,7 @@ import { statusRequestSchemas, type StatusChannels, type StatusEvents } from './
 import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import type { Caller } from './caller.ts';
 import { journalRequestSchemas, type JournalChannels } from './journal.ts';
+import { auditChainRequestSchemas, type AuditChainChannels } from './audit-chain.ts';
 import { healthRequestSchemas, type HealthChannels } from './health.ts';
 import { printerRequestSchemas, type PrinterChannels } from './printer.ts';
 import { receiptRequestSchemas, type ReceiptChannels } from './receipts.ts';
@@ -39,6 +40,7 @@ export interface Channels
     StatusChannels,
     SettingsChannels,
     JournalChannels,
+    AuditChainChannels,
     PaymentChannels,
     PaymentHistoryChannels,
     PaymentScreenChannels,
@@ -109,6 +111,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...statusRequestSchemas,
   ...settingsRequestSchemas,
   ...journalRequestSchemas,
+  ...auditChainRequestSchemas,
   ...paymentRequestSchemas,
   ...paymentHistoryRequestSchemas,
   ...paymentScreenRequestSchemas,

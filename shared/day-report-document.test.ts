@@ -78,6 +78,26 @@ describe('end-of-day report', () => {
     expect(gross!.total.amountMinor - refunds!.total.amountMinor).toBe(SUMMARY.net.amountMinor);
   });
 
+  it('prints the audit chain as it stood when the report was made, in each language', () => {
+    const chain = { entries: 42, hash: 'ffee00112233'.padEnd(64, '9') };
+    for (const [locale, label] of [
+      ['en', 'Audit chain'],
+      ['zh-HK', '審計鏈'],
+      ['zh-Hans', '审计链'],
+      ['ms', 'Rantai audit'],
+    ] as const) {
+      const report = buildDayReport({
+        summary: { ...SUMMARY, chain },
+        merchantName: 'Demo Coffee Bar',
+        terminal: { posId: 'POS-DEMO-1', terminalReference: 'TILL-01' },
+        locale,
+        printedAt: '2026-11-25T14:05:09.000Z',
+      });
+      expect(report.facts.map((fact) => fact.key)).toEqual(['terminal', 'day', 'chain', 'printedAt']);
+      expect(report.facts[2]).toEqual({ key: 'chain', label, value: '#42 ffee00112233' });
+    }
+  });
+
   it('prints merchant, terminal, day and time printed (24-hour), totals by status and method, in the till’s language', () => {
     const report = buildDayReport({
       summary: SUMMARY,

@@ -1,3 +1,4 @@
+import { chainLine } from './audit-chain.ts';
 import type { DaySummary, SummaryLine } from './payment-history.ts';
 import type { DisplayStatus, PaymentMethod } from './payments.ts';
 import { formatMoney, money, type Money } from './money.ts';
@@ -122,7 +123,7 @@ export interface DayReportDocument {
   readonly title: string;
   readonly merchantName: string;
   readonly facts: readonly {
-    readonly key: 'terminal' | 'day' | 'printedAt';
+    readonly key: 'terminal' | 'day' | 'chain' | 'printedAt';
     readonly label: string;
     readonly value: string;
   }[];
@@ -187,6 +188,8 @@ export function buildDayReport(input: DayReportInput): DayReportDocument {
     facts: [
       { key: 'terminal', label: labels.terminal, value: terminal || '—' },
       { key: 'day', label: labels.day, value: formatDay(summary.day, locale) },
+      // The audit chain when the report was made: an auditor compares it with `npm run verify-journal`.
+      ...(summary.chain ? [{ key: 'chain' as const, label: labels.chain, value: chainLine(summary.chain) }] : []),
       { key: 'printedAt', label: labels.printedAt, value: formatDateTime(input.printedAt, locale, input.timeZone) },
     ],
     countLabel: labels.count,

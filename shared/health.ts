@@ -13,6 +13,7 @@ export const HEALTH_CHECK_IDS = [
   'provider',
   'clock',
   'journal',
+  'chain',
   'disk',
   'printer',
   'scanner',

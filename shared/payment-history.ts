@@ -1,3 +1,4 @@
+import type { ChainMark } from './audit-chain.ts';
 import { z } from 'zod';
 import type { CurrencyCode, Money } from './money.ts';
 import {
@@ -81,6 +82,8 @@ export interface DaySummary {
    * `net`. Set by the core; optional so summaries built without the linked-customer module still type-check.
    */
   readonly linkedCustomers?: LinkedCustomerTakings;
+  /** The payment journal's audit chain when the summary was made (the day report prints it). Set by the core. */
+  readonly chain?: ChainMark;
   /**
    * For a manager comparing with each register's own report: the payments the shop's register programs started
    * over the register connection, by the name of the key each used, with the refunds this till made of them that

@@ -115,6 +115,31 @@ describe('the shift report on paper', () => {
     expect(document.sections.map((section) => section.key)).toEqual(['money', 'byMethod', 'byCashier']);
   });
 
+  it('prints the audit chain as the Z saw it: its last entry’s number and short hash', () => {
+    const hash = 'a1b2c3d4e5f6'.padEnd(64, '0');
+    const closed: ShiftView = { ...shift, report: { ...shift.report, chain: { entries: 1234, hash } } };
+    for (const [locale, label] of [
+      ['en', 'Audit chain'],
+      ['zh-HK', '審計鏈'],
+      ['zh-Hans', '审计链'],
+      ['ms', 'Rantai audit'],
+    ] as const) {
+      const document = buildShiftReport({
+        shift: closed,
+        merchantName: 'Bakery',
+        terminal: { posId: 'POS-1', terminalReference: 'TILL-01' },
+        locale,
+        printedAt: '2026-11-21T05:00:00.000Z',
+      });
+      expect(document.facts.find((fact) => fact.key === 'chain')).toEqual({
+        key: 'chain',
+        label,
+        value: '#1234 a1b2c3d4e5f6',
+      });
+      expect(document.facts.at(-1)?.key).toBe('printedAt');
+    }
+  });
+
   it('the built-in Admin and Supervisor under their default names print as their role in the till’s language', () => {
     const byBuiltIns: ShiftView = {
       ...shift,

@@ -1,3 +1,4 @@
+import { chainLine } from './audit-chain.ts';
 import { formatMoney, type Money } from './money.ts';
 import { formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';
@@ -9,11 +10,11 @@ import type { SummaryLine } from './payment-history.ts';
 // 80 mm roll, laid out like the end-of-day report (day-report-document.ts, the same ESC/POS layout): who and
 // where, the shift's number and who opened and closed it, its money (paid, refunds, cancels, register sales,
 // net), by method, per cashier (with their refunds nobody approved), and the payments still open when a
-// supervisor closed it anyway. Built from the ShiftView the core answers: a Z is printed from the report stored
+// supervisor closed it anyway, and the audit chain's last entry when it was made. Built from the ShiftView the core answers: a Z is printed from the report stored
 // at the close, never recomputed. Pure.
 
 export type ShiftReportFactKey =
-  'terminal' | 'number' | 'openedAt' | 'openedBy' | 'closedAt' | 'closedBy' | 'note' | 'printedAt';
+  'terminal' | 'number' | 'openedAt' | 'openedBy' | 'closedAt' | 'closedBy' | 'note' | 'chain' | 'printedAt';
 
 export interface ShiftReportRow {
   readonly key: string;
@@ -93,6 +94,8 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
     });
   }
   if (shift.note) facts.push({ key: 'note', label: words['shiftReport.note'], value: shift.note });
+  // The audit chain as the report saw it: an auditor compares it with `npm run verify-journal` and the export.
+  if (report.chain) facts.push({ key: 'chain', label: words['shiftReport.chain'], value: chainLine(report.chain) });
   facts.push({ key: 'printedAt', label: words['shiftReport.printedAt'], value: when(input.printedAt) });
 
   const money: ShiftReportRow[] = [

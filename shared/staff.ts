@@ -1,3 +1,4 @@
+import type { ChainMark } from './audit-chain.ts';
 import { z } from 'zod';
 import { day, empty, printableText } from './request-atoms.ts';
 import type { Money } from './money.ts';
@@ -164,6 +165,11 @@ export interface ShiftReport {
   readonly byCashier: readonly ShiftCashierLine[];
   /** Payments still open or in doubt when the shift was closed anyway (referenceIds); empty for an X report. */
   readonly openAtClose: readonly string[];
+  /**
+   * The payment journal's audit chain when the report was made: for a Z, as it stood just before the close was
+   * recorded (the verifier holds the chain to it). Absent on a Z made before the chain existed.
+   */
+  readonly chain?: ChainMark;
 }
 
 export interface ShiftView {

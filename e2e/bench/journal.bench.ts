@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { journalFileIn, openJournal } from '../../electron/core/payments/journal/journal.ts';
 import { fullCheckOffThread } from '../../electron/core/sqlite/structure-check.ts';
+import { chainStepTimings, chainVerifyTimings, CHAIN_GOALS } from './journal-chain-cost.ts';
 import { printTable } from './bench-kit.ts';
 import { SEED_BATCH as BATCH, SEED_DAYS as DAYS, seedJournal } from './journal-seed.ts';
 
@@ -154,9 +155,11 @@ async function main(): Promise<void> {
     // CPU time (user + system) of the writes: unlike wall time it hardly moves when other work shares the
     // machine, so it shows what a change to the write path costs (fsync waits are not in it).
     const cpuBefore = process.cpuUsage();
+    const writtenReferences: string[] = [];
     for (let i = 0; i < WRITE_SAMPLES; i += 1) {
       clock.at += 1_000;
       const referenceId = journal.newReferenceId('TILL01');
+      writtenReferences.push(referenceId);
       const t0 = performance.now();
       journal.recordAttempt({
         referenceId,
@@ -189,6 +192,9 @@ async function main(): Promise<void> {
     }
     const openCpu = process.cpuUsage(openCpuBefore);
     const openCpuMs = (openCpu.user + openCpu.system) / 1000 / opens.length;
+    // The audit chain: the verifier over the whole chain, then its step inside a payment write's commit alone.
+    const verifies = chainVerifyTimings(filePath);
+    const chainSteps = chainStepTimings(filePath, writtenReferences, () => (clock.at += 1_000));
     const wholeChecks: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       const t0 = performance.now();
@@ -237,6 +243,23 @@ async function main(): Promise<void> {
       '',
       ms(wholeTiming.max),
       `${wholeChecks.length} runs, rows' constraints too, off the event loop`,
+    ]);
+    const stepTiming = percentiles(chainSteps.perWriteMs);
+    table.push([
+      'audit chain: its step in one write',
+      ms(stepTiming.p50),
+      ms(stepTiming.p99),
+      ms(stepTiming.max),
+      `${chainSteps.perWriteMs.length} samples; goal ≤ ${CHAIN_GOALS.perWriteMs} ms added per payment write`,
+    ]);
+    const verifyTiming = percentiles(verifies.runsMs);
+    const per100k = (verifyTiming.p50 / verifies.entries) * 100_000;
+    table.push([
+      'audit chain: verify (walk + every row)',
+      ms(verifyTiming.p50),
+      '',
+      ms(verifyTiming.max),
+      `${verifies.runsMs.length} runs, ${verifies.entries.toLocaleString('en')} entries = ${ms(per100k)} per 100k; goal ≤ ${CHAIN_GOALS.verify100kMs} ms`,
     ]);
     printTable(table, { left: [0, 4] });
     console.log('');

@@ -22,10 +22,12 @@ import { settingsHandlersFeature } from './features/settings-handlers-feature.ts
 import { staffFeature } from './features/staff-feature.ts';
 import { statusFeature } from './features/status-feature.ts';
 import { supportFeature } from './features/support-feature.ts';
+import { auditChainFeature } from './features/audit-chain-feature.ts';
 import { updatesFeature } from './features/updates-feature.ts';
 import { journalRecordsIn } from './sqlite/journal-record.ts';
 import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
 import { rightsHeldHandlers } from './staff/rights-held-handlers.ts';
+import { chainedAuthority } from './audit-chain/authority-records.ts';
 import { signInRequired } from './staff/staff-session.ts';
 import { loggedHandlers } from './logging/logged-handlers.ts';
 import { logsFolderOf, NO_LOG, openLogFile, type TillLog } from './logging/log-file.ts';
@@ -112,12 +114,13 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     .add(updatesFeature)
     .add(healthFeature)
     .add(supportFeature)
+    .add(auditChainFeature)
     .add(appFeature)
     .add(settingsHandlersFeature)
     .add(journalsFeature)
     .add(policyWatchFeature)
     .started();
-  const { bus, customers, health, settings, staff } = composed.wiring;
+  const { bus, customers, health, payments, settings, staff } = composed.wiring;
   for (const [id, probe] of composed.health) health.provide(id, probe);
   composed.run();
   coreLog.info('core', 'core.started', { dataDir: base.options.dataDir, environment: settings.current().environment });
@@ -127,12 +130,20 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     // Every call asks what shared/channel-rights.ts says, of whoever is at the till; every refused call leaves a
     // line in the core's log (its code and English, never the request).
     handlers: loggedHandlers(
-      rightsHeldHandlers(composed.handlers, {
-        signedIn: () => staff.access.signedIn(),
-        signInRequired: () => signInRequired(settings.current()),
-        adminPinSet: () => settings.view().secrets.adminPin,
-        today: () => localDayOf(Date.now(), systemTimeZone()),
-      }),
+      rightsHeldHandlers(
+        // Settings, staff, the drawer, register keys, locked PINs: chained once the call succeeded (or was locked).
+        chainedAuthority(composed.handlers, {
+          append: (entry) => payments.appendToChain(entry),
+          signedIn: () => staff.access.signedIn(),
+          log: base.linesOf('audit-chain'),
+        }),
+        {
+          signedIn: () => staff.access.signedIn(),
+          signInRequired: () => signInRequired(settings.current()),
+          adminPinSet: () => settings.view().secrets.adminPin,
+          today: () => localDayOf(Date.now(), systemTimeZone()),
+        },
+      ),
       coreLog,
     ),
     onEvent: bus.subscribe,

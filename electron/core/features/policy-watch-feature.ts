@@ -5,13 +5,17 @@ import { watchPolicy } from '../policy/policy-watch.ts';
 import type { CoreBase } from './core-base.ts';
 import type { SettingsGives } from './settings-feature.ts';
 import type { StaffGives } from './staff-feature.ts';
+import type { PaymentsGives } from './payments-feature.ts';
+import type { Policy } from '../policy/policy-document.ts';
+import type { AuthorityRecord } from '../audit-chain/authority-records.ts';
+import type { CanonicalValue } from '../audit-chain/canonical-json.ts';
 
 // A policy pushed while the till runs applies now (after any save under way), not at the next restart; and
 // health.check says whether the organisation's policy is in force (a refused one is not).
 
-export const policyWatchFeature: CoreModule<CoreBase & SettingsGives & StaffGives> = {
+export const policyWatchFeature: CoreModule<CoreBase & SettingsGives & StaffGives & PaymentsGives> = {
   name: 'policy watch',
-  start({ options, settings, policyLog, logPolicy }) {
+  start({ options, settings, policyLog, logPolicy, payments }) {
     const health = { policy: async () => policyHealth(settings.view().policy) };
     if (!options.policyFile && !options.systemPolicy) return { health };
     const stop = watchPolicy(
@@ -19,10 +23,24 @@ export const policyWatchFeature: CoreModule<CoreBase & SettingsGives & StaffGive
       (next) => {
         policyLog(next ? `policy ${next.file}: changed, applied` : 'policy removed, nothing locked any more');
         logPolicy(next);
-        settings.replacePolicy(next).catch((error: unknown) => policyLog(`policy not applied: ${String(error)}`));
+        settings
+          .replacePolicy(next)
+          // Applied: into the payment journal's audit chain, what it set and locked (a policy holds no secret).
+          .then(() => payments.appendToChain(policyApplied(next)))
+          .catch((error: unknown) => policyLog(`policy not applied or not chained: ${String(error)}`));
       },
       options.policyWatchMs,
     );
     return { health, close: stop };
   },
 };
+
+function policyApplied(policy: Policy | null): AuthorityRecord {
+  return {
+    kind: 'policy.applied',
+    subject: 'policy',
+    record: policy
+      ? { file: policy.file, settings: policy.settings as CanonicalValue, locked: [...policy.locked] }
+      : { file: null, settings: {}, locked: [] },
+  };
+}

@@ -94,6 +94,7 @@ describe('health.check', () => {
       'provider',
       'clock',
       'journal',
+      'chain',
       'disk',
       'printer',
       'scanner',
@@ -109,6 +110,7 @@ describe('health.check', () => {
       'provider',
       'clock',
       'journal',
+      'chain',
       'disk',
       'printer',
       'register',
@@ -121,6 +123,7 @@ describe('health.check', () => {
     expect(byId.get('updates')?.detail.key).toBe('health.updates-unavailable');
     expect(byId.get('clock')?.detail.key).toBe('health.clock-ok');
     expect(byId.get('journal')?.detail.key).toBe('health.journals-ok');
+    expect(byId.get('chain')?.detail.key).toBe('health.chain-ok');
     // The system printer cannot be asked, and the check says so rather than pretend it asked.
     expect(byId.get('printer')?.detail.key).toBe('health.printer-not-asked');
     expect(byId.get('scanner')?.detail).toEqual({ key: 'health.scanner-read', params: { minutes: 2 } });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ListenerName, ListenerProblem } from '../../../shared/status.ts';
@@ -11,6 +12,8 @@ import { CUSTOMER_JOURNAL_FILE_NAME } from '../customers/journal.ts';
 import { JOURNAL_FILE_NAME } from '../payments/journal/journal.ts';
 import { fullCheckOffThread } from '../sqlite/structure-check.ts';
 import type { HealthProbe } from './health-runner.ts';
+import { shortHash } from '../audit-chain/chain-entry.ts';
+import { verifyJournalFileSliced, type ChainFinding } from '../audit-chain/journal-verify.ts';
 
 // Each of the till's checks, from the parts the core already has: the provider's connection test (the one
 // Settings' "Test connection" runs) for the provider and the clock, the journal gates and SQLite's own check,
@@ -89,6 +92,35 @@ const DAMAGED: Readonly<Record<JournalName, 'health.journal-payments-damaged' | 
   payments: 'health.journal-payments-damaged',
   customers: 'health.journal-customers-damaged',
 };
+
+/**
+ * The payment journal's audit chain walked and every record held to it (../audit-chain/journal-verify.ts), in
+ * slices so the screens are answered meanwhile. A broken chain is reported, never acted on: sales go on. Provided
+ * by the audit chain's feature (../features/audit-chain-feature.ts), which keeps what it found for the next admin.
+ */
+export function chainCheck(dataDir: string): HealthProbe {
+  return async () => {
+    const file = join(dataDir, JOURNAL_FILE_NAME);
+    const verdict = existsSync(file) ? await verifyJournalFileSliced(file) : null;
+    if (verdict === null) return { ok: true, detail: notice('health.chain-none') };
+    const [first] = verdict.findings;
+    if (!first)
+      return {
+        ok: true,
+        detail: notice('health.chain-ok', { entries: verdict.total, head: shortHash(verdict.head.hash) }),
+      };
+    return { ok: false, detail: chainBrokenNotice(first, verdict.findings.length) };
+  };
+}
+
+/** What the first finding says, in words: the health check's line, and the notice an admin sees at sign-in. */
+export function chainBrokenNotice(first: ChainFinding, count: number): Notice {
+  const finding = notice(`health.chain.${first.kind}`, {
+    seq: first.seq ?? '?',
+    subject: first.subject ?? '?',
+  });
+  return notice('health.chain-broken', { finding, count });
+}
 
 /** Free space where the journals and logs are written. */
 export function diskCheck(dataDir: string, minFreeBytes: number): HealthProbe {

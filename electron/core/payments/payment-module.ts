@@ -5,6 +5,7 @@ import type { LearnedAmountLimits } from '../../../shared/payments.ts';
 import type { CoreContext } from '../core-context.ts';
 import { channelsFace, type ModuleFace } from '../module-face.ts';
 import type { RegisterPayments } from './register-sales.ts';
+import type { AuthorityRecord } from '../audit-chain/authority-records.ts';
 import { SHIFT_CHANNELS, type ShiftHandlers, type ShiftModule } from '../shifts/shift-module.ts';
 
 // The seam where the payment service plugs into the core. createCore builds everything the service
@@ -43,6 +44,8 @@ export interface PaymentModule {
   readonly register: RegisterPayments;
   /** Shifts (../shifts/), kept in this service's journal. */
   readonly shifts: ShiftModule;
+  /** A record of authority kept outside the journal (settings, staff, the drawer…), into its audit chain. */
+  appendToChain(entry: AuthorityRecord): void;
   close(): Promise<void>;
 }
 
@@ -73,5 +76,6 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
     handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
     current: () => null,
   },
+  appendToChain: 'throws',
   close: async () => {},
 };

@@ -71,6 +71,9 @@ export async function startPaymentService(
     learnedAmountLimits: () => learnedAmountLimits(rt),
     register: registerPayments(rt),
     shifts: createShiftModule({ journal, staff: context.staff, currency: () => context.settings.current().currency }),
+    appendToChain: ({ kind, subject, record }) => {
+      journal.chain.append(kind, subject, record);
+    },
     close: () => close(rt),
   };
 }

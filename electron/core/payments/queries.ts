@@ -38,7 +38,9 @@ export function counts(rt: PaymentRuntime): PaymentCounts {
 }
 
 export async function daySummary(rt: PaymentRuntime, day: string): Promise<DaySummary> {
-  return rt.journal.daySummary(day, await terminalCurrency(rt));
+  const currency = await terminalCurrency(rt);
+  // The chain as it stands when the report is made: the day report prints it for an auditor to compare.
+  return { ...rt.journal.daySummary(day, currency), chain: rt.journal.chain.head() };
 }
 
 export async function exportCsv(rt: PaymentRuntime, day: string): Promise<CsvExport> {

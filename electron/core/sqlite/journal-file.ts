@@ -46,6 +46,12 @@ export interface JournalFileOptions {
    * a journal opened outside a till (tests of the journal alone, tools): then the mark is its only record.
    */
   readonly records?: JournalRecords | undefined;
+  /**
+   * Runs inside every write transaction that changed something, just before COMMIT, and may write: the payment
+   * journal's audit chain (../audit-chain/) appends the rows the transaction wrote. Read at each commit, so it
+   * can be set once the journal's schema is migrated.
+   */
+  readonly beforeCommit?: { current: (() => void) | null } | undefined;
 }
 
 export interface JournalFile {
@@ -97,6 +103,7 @@ export function openJournalFile(options: JournalFileOptions, decision?: JournalD
     let lastWriteAt = 0;
     const transactions = createTransactions(db, {
       before: () => {
+        options.beforeCommit?.current?.();
         lastWriteAt = now();
         return Number(bump.get(lastWriteAt)?.['writes']);
       },

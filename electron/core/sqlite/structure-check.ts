@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { sqliteErrorCode } from './database.ts';
+
+const SQLITE_CORRUPT = 11;
 
 // SQLite's quick_check of a journal file, in its two strengths. quick_check reads every page and walks every
 // b-tree; on a connection that may write it also decodes every row against the table's NOT NULL and CHECK
@@ -17,6 +20,10 @@ export function structureProblems(filePath: string): string | null {
   const db = new DatabaseSync(filePath, { readOnly: true });
   try {
     return problemsIn(db.prepare(QUICK_CHECK).all());
+  } catch (error) {
+    // A page so damaged that the walk itself stops (SQLITE_CORRUPT) is a finding, not a failure to check.
+    if ((sqliteErrorCode(error) ?? 0) % 256 === SQLITE_CORRUPT) return (error as Error).message;
+    throw error;
   } finally {
     db.close();
   }

@@ -24,6 +24,7 @@ import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { OpenPaymentBanner } from './OpenPaymentBanner.tsx';
 import { OvernightShiftBanner } from './OvernightShiftBanner.tsx';
+import { ChainBrokenBanner } from './ChainBrokenBanner.tsx';
 import { ShiftOffer } from './ShiftOffer.tsx';
 import { useSignInGate } from '../../hooks/use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
@@ -115,6 +116,7 @@ function FrameContents({
         {/* A kiosk's customer is not offered the register's sale: it shows once the kiosk is free. */}
         {terminal.mode !== 'kiosk' && !blocked && !signInFirst && <HeldRegisterSaleBanner />}
         {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <OvernightShiftBanner />}
+        {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <ChainBrokenBanner />}
         {!customerFacing && terminal.mode !== 'kiosk' && !signInFirst && <ShiftOffer />}
         {blocked ? (
           <JournalProblemsScreen problems={journalProblems} />

@@ -1,16 +1,18 @@
 import type { SettingsView } from '../../../shared/settings.ts';
+import { AuditChainPanel } from './AuditChainPanel.tsx';
 import { PolicyPanel } from './PolicyPanel.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
 import { TillCheck } from './TillCheck.tsx';
 
 // Settings → About: what runs this till in the field — the organisation's policy (when it has one), the health
-// check, and for support the logs' folder and the support bundle.
+// check, the till's key and the audit chain's export, and for support the logs' folder and the support bundle.
 
 export function AboutSection({ view }: { view: SettingsView }) {
   return (
     <>
       {view.policy && <PolicyPanel policy={view.policy} />}
       <TillCheck />
+      <AuditChainPanel />
       <SupportPanel />
     </>
   );

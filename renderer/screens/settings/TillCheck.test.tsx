@@ -27,7 +27,8 @@ describe('Check this till', () => {
     expect(provider.dataset.ok).toBe('true');
     expect(provider.textContent).toMatch(/^Provider — Working: /);
     expect(screen.getByTestId('till-check-scanner').textContent).toContain('No read yet since the till started');
-    expect(screen.getByTestId('till-check-summary').textContent).toBe('All 12 checks found nothing wrong.');
+    expect(screen.getByTestId('till-check-chain').textContent).toMatch(/^Records you can prove — Working: /);
+    expect(screen.getByTestId('till-check-summary').textContent).toBe('All 13 checks found nothing wrong.');
     expect(bridge.callsTo('health.check')).toEqual([{ devices: { scannerReadMsAgo: null, cameraDecoder: null } }]);
   });
 });

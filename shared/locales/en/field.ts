@@ -15,6 +15,15 @@ export const FIELD_SUPPORT_EN = {
   'about.saveBundle': 'Save support bundle',
   'about.savingBundle': 'Saving…',
   'about.bundleSaved': 'Support bundle saved ({size}):',
+  'about.chainBroken': 'The records of this till do not fit their audit chain.',
+  'about.chainTitle': 'Records you can prove',
+  'about.chainHint':
+    'Every payment, refund, cancel and shift is chained in the payment records as it is written: a record changed or removed afterwards shows in Check this till. An auditor checks an export with `npm run verify-journal -- --export FILE` and this key.',
+  'about.chainKey': 'This till’s key:',
+  'about.chainHead': 'Last entry:',
+  'about.exportChain': 'Export for an auditor',
+  'about.exportingChain': 'Exporting…',
+  'about.chainExported': 'Signed export saved ({entries} entries):',
   // The app's shell as the system shows it (electron/main.ts): its windows' titles, and the box shown when the
   // till cannot start at all (no screen of ours is up to say it).
   'shell.window.cashier': 'Wallet POS',

@@ -21,6 +21,7 @@ export const FLEET_SCREENS_EN = {
   'fleet.check.id.provider': 'Provider',
   'fleet.check.id.clock': 'Clock',
   'fleet.check.id.journal': 'Journals',
+  'fleet.check.id.chain': 'Records you can prove',
   'fleet.check.id.disk': 'Disk space',
   'fleet.check.id.printer': 'Receipt printer',
   'fleet.check.id.scanner': 'USB scanner',
@@ -71,6 +72,18 @@ export const FLEET_NOTICES_EN = {
     '{skew} off the provider’s clock: set the computer’s time (the provider refuses requests about a minute off).',
   'health.clock-unknown': 'Not measured: the provider did not answer.',
   'health.journals-ok': 'Both journals are open and pass SQLite’s check.',
+  'health.chain-ok': 'The audit chain holds every record: {entries} entries, last {head}.',
+  'health.chain-none': 'The payments journal has no audit chain to check (it is not open).',
+  'health.chain-broken':
+    '{finding} ({count} findings in all: `npm run verify-journal` lists them). Sales go on; tell the owner.',
+  'health.chain.edited': 'Entry {seq} of the audit chain was changed',
+  'health.chain.deleted': 'Entries of the audit chain were removed at entry {seq}',
+  'health.chain.inserted': 'An entry was put into the audit chain before entry {seq}',
+  'health.chain.reordered': 'Entries of the audit chain were moved at entry {seq}',
+  'health.chain.truncated': 'The audit chain was cut short: {subject} is newer than its end',
+  'health.chain.row-edited': 'The record {subject} was changed outside the till',
+  'health.chain.row-deleted': 'The record {subject} was removed from the journal',
+  'health.chain.row-unchained': 'The record {subject} was added outside the till',
   'health.journal-payments-refused':
     'The payments journal was refused at start: no payment is taken until an admin resolves it on the Sale screen.',
   'health.journal-customers-refused':

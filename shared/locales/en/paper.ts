@@ -46,6 +46,7 @@ export const DAY_REPORT_EN = {
   terminal: 'Terminal',
   day: 'Day',
   printedAt: 'Printed at',
+  chain: 'Audit chain',
   count: 'Count',
   amount: 'Amount',
   money: 'Takings',

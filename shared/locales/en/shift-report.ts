@@ -10,6 +10,7 @@ export const SHIFT_REPORT_EN = {
   'shiftReport.closedAt': 'Closed',
   'shiftReport.closedBy': 'Closed by',
   'shiftReport.printedAt': 'Printed',
+  'shiftReport.chain': 'Audit chain',
   'shiftReport.note': 'Note',
   'shiftReport.count': 'No.',
   'shiftReport.amount': 'Amount',

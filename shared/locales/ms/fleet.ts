@@ -22,6 +22,7 @@ export const FLEET_SCREENS_MS: Readonly<Record<keyof typeof FLEET_SCREENS_EN, st
   'fleet.check.id.provider': 'Penyedia',
   'fleet.check.id.clock': 'Jam',
   'fleet.check.id.journal': 'Jurnal',
+  'fleet.check.id.chain': 'Rekod yang boleh dibuktikan',
   'fleet.check.id.disk': 'Ruang cakera',
   'fleet.check.id.printer': 'Pencetak resit',
   'fleet.check.id.scanner': 'Pengimbas USB',
@@ -73,6 +74,18 @@ export const FLEET_NOTICES_MS: Readonly<Record<keyof typeof FLEET_NOTICES_EN, st
     'Berbeza {skew} daripada jam penyedia: betulkan masa komputer (penyedia menolak permintaan yang berbeza kira-kira seminit).',
   'health.clock-unknown': 'Tidak diukur: penyedia tidak menjawab.',
   'health.journals-ok': 'Kedua-dua jurnal terbuka dan lulus semakan SQLite.',
+  'health.chain-ok': 'Rantai audit memegang setiap rekod: {entries} entri, terakhir {head}.',
+  'health.chain-none': 'Jurnal pembayaran tiada rantai audit untuk disemak (jurnal tidak terbuka).',
+  'health.chain-broken':
+    '{finding} ({count} penemuan kesemuanya: `npm run verify-journal` menyenaraikannya). Jualan diteruskan; beritahu pemilik.',
+  'health.chain.edited': 'Entri {seq} rantai audit telah diubah',
+  'health.chain.deleted': 'Entri rantai audit telah dibuang pada entri {seq}',
+  'health.chain.inserted': 'Satu entri telah dimasukkan ke dalam rantai audit sebelum entri {seq}',
+  'health.chain.reordered': 'Entri rantai audit telah dialihkan pada entri {seq}',
+  'health.chain.truncated': 'Rantai audit telah dipendekkan: {subject} lebih baharu daripada penghujungnya',
+  'health.chain.row-edited': 'Rekod {subject} telah diubah di luar terminal',
+  'health.chain.row-deleted': 'Rekod {subject} telah dibuang daripada jurnal',
+  'health.chain.row-unchained': 'Rekod {subject} telah ditambah di luar terminal',
   'health.journal-payments-refused':
     'Jurnal pembayaran ditolak semasa mula: tiada pembayaran diterima sehingga pentadbir menyelesaikannya pada skrin Jualan.',
   'health.journal-customers-refused':

@@ -45,6 +45,7 @@ export const DAY_REPORT_MS: Readonly<Record<DayReportLabel, string>> = {
   terminal: 'Terminal',
   day: 'Hari',
   printedAt: 'Dicetak pada',
+  chain: 'Rantai audit',
   count: 'Bilangan',
   amount: 'Amaun',
   money: 'Kutipan',

@@ -12,6 +12,7 @@ export const SHIFT_REPORT_MS: Readonly<Record<keyof typeof SHIFT_REPORT_EN, stri
   'shiftReport.closedAt': 'Ditutup',
   'shiftReport.closedBy': 'Ditutup oleh',
   'shiftReport.printedAt': 'Dicetak',
+  'shiftReport.chain': 'Rantai audit',
   'shiftReport.note': 'Catatan',
   'shiftReport.count': 'Bil.',
   'shiftReport.amount': 'Jumlah',

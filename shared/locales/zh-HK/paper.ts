@@ -43,6 +43,7 @@ export const DAY_REPORT_ZH_HK: Readonly<Record<DayReportLabel, string>> = {
   terminal: '終端機',
   day: '日期',
   printedAt: '列印時間',
+  chain: '審計鏈',
   count: '筆數',
   amount: '金額',
   money: '收支',

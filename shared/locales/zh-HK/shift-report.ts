@@ -12,6 +12,7 @@ export const SHIFT_REPORT_ZH_HK: Readonly<Record<keyof typeof SHIFT_REPORT_EN, s
   'shiftReport.closedAt': '結更時間',
   'shiftReport.closedBy': '結更人',
   'shiftReport.printedAt': '列印時間',
+  'shiftReport.chain': '審計鏈',
   'shiftReport.note': '備註',
   'shiftReport.count': '筆數',
   'shiftReport.amount': '金額',

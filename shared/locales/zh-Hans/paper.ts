@@ -43,6 +43,7 @@ export const DAY_REPORT_ZH_HANS: Readonly<Record<DayReportLabel, string>> = {
   terminal: '终端机',
   day: '日期',
   printedAt: '打印时间',
+  chain: '审计链',
   count: '笔数',
   amount: '金额',
   money: '收支',

@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import type { ChainMark } from '../../../../shared/audit-chain.ts';
+import type { CanonicalValue } from '../../audit-chain/canonical-json.ts';
+import { createChainWriter, type ChainWriter } from '../../audit-chain/chain-writer.ts';
 import type { CsvExport, HistoryQuery, DaySummary, Page } from '../../../../shared/payment-history.ts';
 import type {
   JournalEvent,
@@ -153,6 +156,16 @@ export interface Journal {
     stillOpen(): string[];
   };
 
+  /**
+   * The audit chain (../../audit-chain/): every row of payments, refunds, cancels and shifts is appended to it in
+   * the commit that writes it, by the commit helper. `append` records what is kept outside the journal (a
+   * settings change, a lockout) in a commit of its own.
+   */
+  readonly chain: {
+    head(): ChainMark;
+    append(kind: string, subject: string, record: CanonicalValue): ChainMark;
+  };
+
   /** Groups several calls into one commit (e.g. an update and the event that explains it). `work` must be synchronous. */
   atomically<T>(work: () => T): T;
   close(): void;
@@ -165,12 +178,23 @@ export interface Journal {
 export function openJournal(options: JournalOptions): Journal {
   const timeZone = checkTimeZone(options.timeZone ?? systemTimeZone());
   const now = options.now ?? Date.now;
-  const file = openJournalFile({ filePath: options.filePath, journal: 'payments', now, records: options.records });
+  // The audit chain's turn in every commit, once the schema that holds it is there (the migrations are not chained).
+  const beforeCommit: { current: (() => void) | null } = { current: null };
+  const file = openJournalFile({
+    filePath: options.filePath,
+    journal: 'payments',
+    now,
+    records: options.records,
+    beforeCommit,
+  });
   const { db, transactions } = file;
   let ctx: JournalContext;
+  let chain: ChainWriter;
   try {
     migrate(db, transactions.atomically);
     ctx = createContext(db, transactions, now, timeZone);
+    chain = createChainWriter(db, now);
+    beforeCommit.current = chain.chainWrittenRows;
   } catch (error) {
     file.close();
     throw journalUnavailable(error);
@@ -186,6 +210,12 @@ export function openJournal(options: JournalOptions): Journal {
     ...readCalls(ctx, guard),
     register: registerCalls(ctx, guard),
     shifts: shiftCalls(ctx, guard, options.records),
+    chain: {
+      head: guard(() => ctx.snapshot(() => chain.head())),
+      append: guard((kind: string, subject: string, record: CanonicalValue) =>
+        ctx.atomically(() => chain.append(kind, subject, record)),
+      ),
+    },
     atomically,
     close,
   };

@@ -182,6 +182,8 @@ describe('journal file and schema', () => {
           // Schema 15: payments found without their receipt.
           'payment_attempts_amount',
           'payment_attempts_taken_by',
+          // Schema 17: the audit chain.
+          'audit_chain_by_subject',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

@@ -2,6 +2,7 @@ import type { SummaryLine } from '../../../../shared/payment-history.ts';
 import { money, type CurrencyCode } from '../../../../shared/money.ts';
 import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
 import type { JournalContext } from './context.ts';
+import { chainHead } from '../../audit-chain/chain-writer.ts';
 
 // What a shift took, from the records written while it was open (their shift_id: migrations/14-staff-and-shifts.ts says why
 // not a time range). Every sum is SQLite's SUM over INTEGER minor units, as in day-summary.ts:
@@ -84,6 +85,7 @@ export function shiftReport(ctx: JournalContext, input: ShiftReportInput): Shift
       net: money(paid.total.amountMinor - refunds.total.amountMinor, currency),
       byCashier: byCashier(ctx, shiftId, currency),
       openAtClose: [...input.openAtClose],
+      chain: chainHead(ctx.db),
     };
   });
 }

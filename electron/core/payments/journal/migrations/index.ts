@@ -18,6 +18,7 @@ import { REGISTER_KEY_IDS_MIGRATION } from './13-register-key-ids.ts';
 import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
 import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.ts';
 import { SALE_LINES_MIGRATION } from './16-sale-lines.ts';
+import { AUDIT_CHAIN_MIGRATION } from './17-audit-chain.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   STAFF_AND_SHIFTS_MIGRATION,
   REFUNDS_WITHOUT_RECEIPT_MIGRATION,
   SALE_LINES_MIGRATION,
+  AUDIT_CHAIN_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

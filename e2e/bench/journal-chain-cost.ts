@@ -1,0 +1,53 @@
+import { DatabaseSync } from 'node:sqlite';
+import { performance } from 'node:perf_hooks';
+import { createChainWriter } from '../../electron/core/audit-chain/chain-writer.ts';
+import { verifyJournalFile } from '../../electron/core/audit-chain/journal-verify.ts';
+
+// What the audit chain (electron/core/audit-chain/) costs, for the journal bench, measured on the seeded file:
+// - its step inside a payment write's commit, alone: the row the write touched read back, its entry hashed and
+//   inserted (no fsync of its own: it rides the write's commit), on a connection of the bench's, the way the
+//   journal's commit helper runs it;
+// - the verifier over the whole chain (every entry hashed, every row held to its entry), as the CLI runs it.
+
+export const CHAIN_GOALS = { perWriteMs: 1, verify100kMs: 2_000 } as const;
+
+const VERIFY_RUNS = 3;
+
+export function chainVerifyTimings(filePath: string): { entries: number; runsMs: number[] } {
+  const runsMs: number[] = [];
+  let entries = 0;
+  for (let run = 0; run < VERIFY_RUNS; run += 1) {
+    const t0 = performance.now();
+    const verdict = verifyJournalFile(filePath);
+    runsMs.push(performance.now() - t0);
+    if (!verdict || verdict.findings.length > 0)
+      throw new Error(`the seeded journal's chain does not verify: ${JSON.stringify(verdict?.findings[0])}`);
+    entries = verdict.total;
+  }
+  return { entries, runsMs };
+}
+
+/** One payment row changed per transaction, the chain's step timed alone inside it (then committed). */
+export function chainStepTimings(
+  filePath: string,
+  referenceIds: readonly string[],
+  now: () => number,
+): { perWriteMs: number[] } {
+  const db = new DatabaseSync(filePath);
+  try {
+    const writer = createChainWriter(db, now);
+    const touch = db.prepare('UPDATE payment_attempts SET note = ?, updated_at = ? WHERE reference_id = ?');
+    const perWriteMs: number[] = [];
+    for (const [index, referenceId] of referenceIds.entries()) {
+      db.exec('BEGIN IMMEDIATE');
+      touch.run(`bench ${index}`, now(), referenceId);
+      const t0 = performance.now();
+      writer.chainWrittenRows();
+      perWriteMs.push(performance.now() - t0);
+      db.exec('COMMIT');
+    }
+    return { perWriteMs };
+  } finally {
+    db.close();
+  }
+}
