@@ -82,20 +82,17 @@ export function DemoBanner() {
     <div className="demo-banner" role="note" data-testid="demo-banner">
       {t('app.demoBanner')}
       {!kiosk && (
-        <>
-          {' '}
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              navigate({ name: 'sale' });
-              requestAnimationFrame(() => document.getElementById('till-setup-title')?.focus());
-            }}
-            data-testid="demo-setup-link"
-          >
-            {t('setup.link')}
-          </button>
-        </>
+        <button
+          type="button"
+          className="demo-banner-link"
+          onClick={() => {
+            navigate({ name: 'sale' });
+            requestAnimationFrame(() => document.getElementById('till-setup-title')?.focus());
+          }}
+          data-testid="demo-setup-link"
+        >
+          {t('setup.link')}
+        </button>
       )}
     </div>
   );
