@@ -121,6 +121,11 @@ test('DEMO: the banner leads to "Set up this till" on Sale, each step to its Set
   await page.getByTestId('demo-setup-link').click();
   await expect(page.getByTestId('till-setup')).toBeVisible();
   await expect(page.locator('#till-setup-title')).toBeFocused();
+  // The whole list is in view, and only the screen scrolled: the banner and the status line stay where they are.
+  await expect(page.getByTestId('till-setup-printer')).toBeInViewport();
+  expect((await page.getByTestId('demo-banner').boundingBox())!.y).toBe(0);
+  const bar = (await page.getByTestId('status-bar').boundingBox())!;
+  expect(bar.y + bar.height).toBeCloseTo(page.viewportSize()!.height, 0);
   // The fixture's till has its admin PIN; the provider step says where its access key and posId come from.
   await expect(page.getByTestId('till-setup-adminPin')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('till-setup-provider')).toHaveAttribute('data-done', 'false');

@@ -148,6 +148,8 @@ describe('refund approval on the same screen', () => {
     const confirm = await screen.findByTestId('refund-confirm');
     expect(screen.getByTestId('refund-approver').textContent).toBe('Raj Kumar approves');
     expect(within(confirm).getByTestId('refund-confirm-approver').textContent).toBe('Raj Kumar approves');
+    // Checked and asked: no pad under the question for a stray tap.
+    expect(screen.queryByRole('group', { name: 'PIN pad' })).toBeNull();
     expect(bridge.callsTo('staff.checkApprover')).toEqual([{ pin: '246810' }]);
     // Checked, not yet refunded: money leaves only after the yes.
     expect(bridge.callsTo('payments.refund')).toEqual([]);

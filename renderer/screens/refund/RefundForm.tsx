@@ -185,12 +185,15 @@ function RefundApprovalField({ form, currency }: { form: RefundFormState; curren
           <p className="hint refund-approver" role="status" data-testid="refund-approver">
             {approver ? t('refund.approves', { name: staffNameOf(approver, t) }) : ''}
           </p>
-          <PinPad
-            disabled={busy}
-            onDigit={(digit) => setPin((pin + digit).slice(0, PIN_MAX_DIGITS))}
-            onBackspace={() => setPin(pin.slice(0, -1))}
-            onClear={() => setPin('')}
-          />
+          {/* Checked and asked: the pad would only invite a stray tap under the question. */}
+          {!form.confirming && (
+            <PinPad
+              disabled={busy}
+              onDigit={(digit) => setPin((pin + digit).slice(0, PIN_MAX_DIGITS))}
+              onBackspace={() => setPin(pin.slice(0, -1))}
+              onClear={() => setPin('')}
+            />
+          )}
         </>
       )}
     </>

@@ -57,6 +57,9 @@ describe('till setup checklist', () => {
     renderWithBridge(<App />, bridge);
     await screen.findByTestId('till-setup');
     expect(screen.getByTestId('demo-setup-link').textContent).toBe('Set up this till');
+    fireEvent.click(screen.getByTestId('nav-payments'));
+    fireEvent.click(screen.getByTestId('demo-setup-link'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('till-setup-title'));
     fireEvent.click(screen.getByTestId('till-setup-adminPin').querySelector('button')!);
     await waitFor(() => expect(screen.getByTestId('settings-panel-pins').hidden).toBe(false));
   });

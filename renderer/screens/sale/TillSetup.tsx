@@ -52,7 +52,10 @@ function TillSetupList({ view }: { view: SettingsView }) {
       <ul>
         {tillSetupSteps(view, activeStaff).map((step) => (
           <li key={step.key} data-testid={`till-setup-${step.key.slice('setup.'.length)}`} data-done={step.done}>
-            <span aria-hidden="true">{step.done ? '✓' : '○'}</span> {t(step.key)}{' '}
+            <span className="till-setup-mark" aria-hidden="true">
+              {step.done ? '✓' : '○'}
+            </span>{' '}
+            <span className="till-setup-step">{t(step.key)}</span>{' '}
             <span className="visually-hidden">{t(step.done ? 'setup.done' : 'setup.todo')}</span>{' '}
             <button
               type="button"
