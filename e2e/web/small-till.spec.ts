@@ -59,6 +59,9 @@ test('800×480: the refund form comes first, its amount in view and focused', as
   await expectInViewport(page, amount);
   await expectAboveStatusBar(page, amount);
   await keepScreenshot(page, 'small-refund.png');
+  // The PIN pad sits beside the fields: the PIN field and its pad are on screen with the amount.
+  await expectAboveStatusBar(page, page.getByTestId('refund-pin'));
+  await expectAboveStatusBar(page, page.getByRole('group', { name: 'PIN pad' }));
 });
 
 test('800×480: Settings use the height between the tabs and the save bar', async ({ page, pos }) => {
