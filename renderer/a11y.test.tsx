@@ -308,7 +308,7 @@ describe('every control on every screen has an accessible name', () => {
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
     await expectAllNamed('refund (confirm question)');
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     await screen.findByTestId('refund-done');
     await expectAllNamed('refund (done, payment of another terminal)');
   });

@@ -58,6 +58,7 @@ export const CHANNEL_NAME_LIST = [
   'ecr.newCertificate',
   'staff.list',
   'staff.save',
+  'staff.checkApprover',
   'session.signIn',
   'session.signOut',
   'session.current',

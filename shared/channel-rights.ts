@@ -143,6 +143,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'ecr.newCertificate': adminWindow('register-keys'),
   'staff.list': right('payments-today'),
   'staff.save': adminWindow('staff'),
+  'staff.checkApprover': right('sell', 'an approver’s PIN, counted as payments.refund counts it'),
   'session.signIn': open,
   'session.signOut': open,
   'session.current': open,

@@ -217,6 +217,14 @@ export interface StaffChannels {
     response: { id: string };
   };
   /**
+   * Whose PIN an approver typed, checked as it is entered (before the refund's confirm, which then names them):
+   * the person whose own PIN it is and who may approve a refund. Behind the approver's wrong-PIN lock, the one
+   * payments.refund's PIN is counted on: a guess here costs what a guess there does. Errors supervisor.pin-wrong
+   * (no such PIN, a PIN of someone who may not approve, or locked: the wait in the notice),
+   * supervisor.pin-required (nobody who may approve has a PIN).
+   */
+  'staff.checkApprover': { request: { pin: string }; response: { approver: StaffRef } };
+  /**
    * By PIN (with the person picked first, `staffId`: counted against that person's wrong-PIN lock, not the
    * till's), or by the code of a badge read by the USB scanner. Errors auth.wrong-pin, auth.locked.
    */
@@ -251,6 +259,7 @@ export const staffRequestSchemas: { [K in keyof StaffChannels]: z.ZodType<StaffC
       badgeCode: z.string().min(4).max(64).nullable().optional(),
     })
     .strict(),
+  'staff.checkApprover': z.object({ pin: z.string().min(1).max(32) }).strict(),
   'session.signIn': z.union([
     z.object({ pin: z.string().min(1).max(32), staffId: staffId.optional() }).strict(),
     z.object({ badgeCode: z.string().min(1).max(64) }).strict(),

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { rm } from 'node:fs/promises';
 import { decodeQrFromPng } from '../fixtures/qr-decode.ts';
 import { startPreviewHost } from '../fixtures/preview-host.ts';
-import { expect, keyAmount, test } from '../fixtures/pos-test.ts';
+import { ADMIN_PIN, expect, keyAmount, test } from '../fixtures/pos-test.ts';
+import { keepScreenshot } from '../fixtures/screenshots.ts';
 
 // Issue 39, "The counter as a cashier lives it": no payment lost to a key (Esc asks before it cancels a payment
 // the customer may be confirming), outcomes never silent (a payment paid while the cashier is elsewhere is told in
@@ -109,4 +110,36 @@ baseTest('with "sell only in a shift", a sale before a shift is refused and one 
     await host.stop();
     await rm(host.dataDir, { recursive: true, force: true });
   }
+});
+
+test('DEMO: the banner leads to "Set up this till" on Sale, each step to its Settings, on the PIN pad', async ({
+  page,
+  pos,
+}) => {
+  await pos.open(page);
+  await page.getByTestId('nav-payments').click();
+  await page.getByTestId('demo-setup-link').click();
+  await expect(page.getByTestId('till-setup')).toBeVisible();
+  await expect(page.locator('#till-setup-title')).toBeFocused();
+  // The whole list is in view, and only the screen scrolled: the banner and the status line stay where they are.
+  await expect(page.getByTestId('till-setup-printer')).toBeInViewport();
+  expect((await page.getByTestId('demo-banner').boundingBox())!.y).toBe(0);
+  const bar = (await page.getByTestId('status-bar').boundingBox())!;
+  expect(bar.y + bar.height).toBeCloseTo(page.viewportSize()!.height, 0);
+  // The fixture's till has its admin PIN; the provider step says where its access key and posId come from.
+  await expect(page.getByTestId('till-setup-adminPin')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('till-setup-provider')).toHaveAttribute('data-done', 'false');
+  await expect(page.getByTestId('till-setup-provider')).toContainText('access key and posId');
+  await expect(page.getByTestId('till-setup-provider')).toContainText('merchant portal');
+  await keepScreenshot(page, 'till-setup.png');
+
+  // "Ask who is at the till": Settings → Staff, behind the admin PIN typed on the one PIN pad.
+  await page.getByTestId('till-setup-signIn').getByRole('button').click();
+  const pad = page.getByRole('group', { name: 'PIN keypad' });
+  for (const digit of ADMIN_PIN) await pad.getByTestId(`pin-key-${digit}`).click();
+  await page.getByTestId('admin-unlock').click();
+  await expect(page.getByTestId('settings-panel-staff')).toBeVisible();
+  // Turning sign-in on proposes signing out after 10 idle minutes (not saved here: the worker's till stays as it is).
+  await page.getByTestId('settings-staff-signInRequired').check();
+  await expect(page.getByTestId('settings-staff-autoLockMinutes')).toHaveValue('10');
 });

@@ -47,12 +47,14 @@ test('partial refund, then the rest, with the supervisor PIN; wrong PIN refused;
   await expect(amount).toHaveValue('S$7.50');
   await page.getByTestId('refund-pin').fill('0000');
   await page.getByTestId('refund-submit').click();
-  await page.getByTestId('refund-confirm-yes').click();
+  // Checked as it is entered (staff.checkApprover): refused before the confirm is even asked.
   await expect(page.getByTestId('refund-error')).toHaveText('That supervisor PIN is not correct.');
+  await expect(page.getByTestId('refund-confirm')).toHaveCount(0);
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(0);
 
   await page.getByTestId('refund-pin').fill(SUPERVISOR_PIN);
   await page.getByTestId('refund-submit').click();
+  await expect(page.getByTestId('refund-confirm-approver')).toHaveText('Supervisor approves');
   await page.getByTestId('refund-confirm-yes').click();
   await expect(page.getByTestId('refund-refundable')).toHaveText('S$12.50');
   expect((await pos.sandbox<SandboxOrder>(`/orders/${referenceId}`)).refundAmount).toBe(750);

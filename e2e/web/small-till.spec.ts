@@ -33,6 +33,13 @@ test('800×480: with an error shown, Charge and Scan stay above the status line'
   await expectAboveStatusBar(page, page.getByTestId('charge-button'));
   await expectAboveStatusBar(page, page.getByTestId('scan-customer-button'));
   await keepScreenshot(page, 'small-sale-error.png');
+  // The amount's pad keeps 7-8-9 on top, with "C" beside ⌫ (not alone on a row of its own).
+  const del = (await page.getByTestId('keypad-delete').boundingBox())!;
+  const clear = (await page.getByTestId('keypad-clear').boundingBox())!;
+  expect(Math.abs(clear.y - del.y)).toBeLessThanOrEqual(1);
+  expect(clear.x).toBeGreaterThan(del.x);
+  const seven = (await page.getByTestId('keypad-7').boundingBox())!;
+  expect(seven.y).toBeLessThan((await page.getByTestId('keypad-1').boundingBox())!.y);
 });
 
 test('800×480: the refund form comes first, its amount in view and focused', async ({ page, pos }) => {
@@ -52,6 +59,9 @@ test('800×480: the refund form comes first, its amount in view and focused', as
   await expectInViewport(page, amount);
   await expectAboveStatusBar(page, amount);
   await keepScreenshot(page, 'small-refund.png');
+  // The PIN pad sits beside the fields: the PIN field and its pad are on screen with the amount.
+  await expectAboveStatusBar(page, page.getByTestId('refund-pin'));
+  await expectAboveStatusBar(page, page.getByRole('group', { name: 'PIN pad' }));
 });
 
 test('800×480: Settings use the height between the tabs and the save bar', async ({ page, pos }) => {
@@ -61,6 +71,26 @@ test('800×480: Settings use the height between the tabs and the save bar', asyn
   // Before: a field and a half (150 px) between the tabs and the save bar.
   const panels = (await page.locator('.settings-panels').boundingBox())!;
   expect(panels.height).toBeGreaterThanOrEqual(195);
+});
+
+test('800×480 in Malay: the DEMO banner keeps one line, and the nav shows that it scrolls', async ({ page, pos }) => {
+  expect((await pos.call('settings.save', { settings: { locale: 'ms' } })).ok).toBe(true);
+  try {
+    await pos.open(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+    const banner = page.getByTestId('demo-banner');
+    await expect(banner).not.toContainText('kotak pasir');
+    await expect(page.getByTestId('demo-setup-link')).toBeVisible();
+    // One line of the banner's 0.8 rem text: its link does not take a row from the screen below.
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(24);
+    // Malay's words push tabs off the row: the row scrolls (the shade at its cut edge says so: the screenshot).
+    const tabs = page.locator('.app-nav ul');
+    expect(await tabs.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    await keepScreenshot(page, 'small-ms-sale.png');
+    await expectInViewport(page, page.getByTestId('charge-button'));
+  } finally {
+    expect((await pos.call('settings.save', { settings: { locale: 'en' } })).ok).toBe(true);
+  }
 });
 
 test('800×480 kiosk: the PIN pad and the paid card fit whole', async ({ page, pos }) => {

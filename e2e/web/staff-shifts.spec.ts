@@ -152,13 +152,18 @@ test('staff sign in, take and refund with approval, and the Z report agrees with
   await expect(page.getByTestId('refund-approver-hint')).toContainText('Wing may not refund alone');
   await page.getByTestId('refund-pin').fill(CASHIER.pin);
   await page.getByTestId('refund-submit').click();
-  await page.getByTestId('refund-confirm-yes').click();
+  // Checked as it is entered: refused before any confirm.
   await expect(page.getByTestId('refund-error')).toBeVisible();
+  await expect(page.getByTestId('refund-confirm')).toHaveCount(0);
   expect((await sandbox<{ refundAmount: number }>(`/orders/${first}`)).refundAmount).toBe(0);
 
-  // The supervisor approves on the same screen with their own PIN.
-  await page.getByTestId('refund-pin').fill(SUPERVISOR.pin);
+  // The supervisor approves on the same screen with their own PIN, on the PIN pad (a touch-only till).
+  const pad = page.getByRole('group', { name: 'PIN pad' });
+  for (const digit of SUPERVISOR.pin) await pad.getByTestId(`pin-key-${digit}`).click();
   await page.getByTestId('refund-submit').click();
+  await expect(page.getByTestId('refund-approver')).toHaveText('Mei approves');
+  await expect(page.getByTestId('refund-confirm-approver')).toHaveText('Mei approves');
+  await keepScreenshot(page, 'refund-approver-confirm.png');
   await page.getByTestId('refund-confirm-yes').click();
   await expect(page.getByTestId('refund-approved-by')).toHaveText('Approved by Mei');
   expect((await sandbox<{ refundAmount: number }>(`/orders/${first}`)).refundAmount).toBe(1250);

@@ -182,6 +182,8 @@ export function createFakeBridge(
         signInRequired: settings().staff.signInRequired && settings().mode !== 'kiosk',
       }),
     'staff.list': () => answer({ staff: [] }),
+    // Any approver's PIN is right, and the built-in Supervisor's (a test of a wrong one overrides it).
+    'staff.checkApprover': () => answer({ approver: { id: 'supervisor', name: 'Supervisor' } }),
     'shifts.ofDay': () => answer({ shifts: [] }),
     'ecr.cancelSale': () =>
       options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),

@@ -3,20 +3,23 @@ import { PosError } from '../../../shared/errors.ts';
 import type { AdminSession } from '../settings/admin-session.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { StaffDirectory } from './staff-directory.ts';
+import type { StaffPins } from './staff-pins.ts';
 import type { StaffSession } from './staff-session.ts';
 
 // staff.* and session.*: the staff list and its changes behind the same admin lock as settings.save, and who
 // is signed in at this till.
 
-type StaffChannel = 'staff.list' | 'staff.save' | 'session.signIn' | 'session.signOut' | 'session.current';
+type StaffChannel =
+  'staff.list' | 'staff.save' | 'staff.checkApprover' | 'session.signIn' | 'session.signOut' | 'session.current';
 
 export function staffHandlers(deps: {
   readonly directory: StaffDirectory;
   readonly session: StaffSession;
+  readonly pins: Pick<StaffPins, 'approverByPin'>;
   readonly settings: SettingsService;
   readonly admin: AdminSession;
 }): Pick<Handlers, StaffChannel> {
-  const { directory, session, settings, admin } = deps;
+  const { directory, session, pins, settings, admin } = deps;
   return {
     async 'staff.list'() {
       await settings.ensureVaultReadable();
@@ -31,6 +34,10 @@ export function staffHandlers(deps: {
       const saved = await directory.save(request);
       admin.extend();
       return saved;
+    },
+    async 'staff.checkApprover'({ pin }) {
+      // The refund's own check (StaffAccess.authorizeRefund): same right, same lock, so no free guesses here.
+      return { approver: await pins.approverByPin(pin, 'approve-refund') };
     },
     async 'session.signIn'(request) {
       return { staff: await session.signIn(request) };

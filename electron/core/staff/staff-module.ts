@@ -66,7 +66,7 @@ export async function createStaffModule(options: {
   return {
     access: signedInStaffAccess({ session, pins, settings: options.settings }),
     settings,
-    handlers: staffHandlers({ directory, session, settings: options.settings, admin: options.admin }),
+    handlers: staffHandlers({ directory, session, pins, settings: options.settings, admin: options.admin }),
     announceSession: () => void session.announce(),
     async pinProblems(patch) {
       const problems: FieldNotices = {};

@@ -73,6 +73,17 @@ function useCustomerDisplayUrl(wanted: boolean): string | null {
   return wanted ? url : null;
 }
 
+/**
+ * The checklist's top at the top of the screen (the whole list in view, not only its title at the bottom edge),
+ * its title focused. Only the screen scrolls (frame.css): scrollIntoView would move the frame itself too.
+ */
+function showTillSetup(): void {
+  const section = document.getElementById('till-setup');
+  const screen = section?.closest<HTMLElement>('.app-main');
+  if (section && screen) screen.scrollTop += section.getBoundingClientRect().top - screen.getBoundingClientRect().top;
+  document.getElementById('till-setup-title')?.focus({ preventScroll: true });
+}
+
 export function DemoBanner() {
   const t = useT();
   const navigate = useAppStore((state) => state.navigate);
@@ -82,20 +93,17 @@ export function DemoBanner() {
     <div className="demo-banner" role="note" data-testid="demo-banner">
       {t('app.demoBanner')}
       {!kiosk && (
-        <>
-          {' '}
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              navigate({ name: 'sale' });
-              requestAnimationFrame(() => document.getElementById('till-setup-title')?.focus());
-            }}
-            data-testid="demo-setup-link"
-          >
-            {t('setup.link')}
-          </button>
-        </>
+        <button
+          type="button"
+          className="demo-banner-link"
+          onClick={() => {
+            navigate({ name: 'sale' });
+            requestAnimationFrame(showTillSetup);
+          }}
+          data-testid="demo-setup-link"
+        >
+          {t('setup.link')}
+        </button>
       )}
     </div>
   );

@@ -203,7 +203,7 @@ describe('printing from the screens (no printer behind the core: the browser pri
 
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     fireEvent.click(await screen.findByTestId('refund-print-slip'));
     const area = await screen.findByTestId('receipt-print-area');
     expect(bridge.callsTo('receipts.print')).toEqual([{ referenceId: REFERENCE, kind: 'refund-slip' }]);

@@ -5,7 +5,6 @@ import { useBridge } from '../../api/bridge.tsx';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { AdminPinForm } from '../settings/AdminPinForm.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { useTerminal } from '../../stores/terminal.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { dateTime } from '../../components/format.ts';
 
@@ -102,18 +101,13 @@ function useJournalResolve(problem: JournalProblem) {
 
 function JournalActions({ problem, resolve }: { problem: JournalProblem; resolve: JournalResolve }) {
   const t = useT();
-  const terminal = useTerminal();
   const { busy, run, needsAdmin, setNeedsAdmin, confirming, setConfirming } = resolve;
   const id = `journal-${problem.journal}`;
   if (needsAdmin) {
     return (
       <>
         <p>{t('journal.adminNeeded')}</p>
-        <AdminPinForm
-          submitLabel={t('journal.unlockAndDo')}
-          keypad={terminal.kiosk}
-          onUnlocked={() => void run(needsAdmin)}
-        >
+        <AdminPinForm submitLabel={t('journal.unlockAndDo')} onUnlocked={() => void run(needsAdmin)}>
           <button type="button" className="button" onClick={() => setNeedsAdmin(null)}>
             {t('journal.cancel')}
           </button>

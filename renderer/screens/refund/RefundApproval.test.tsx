@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentDetail, RefundView } from '../../../shared/payments.ts';
 import type { SignedInStaff } from '../../../shared/staff.ts';
@@ -67,7 +67,7 @@ describe('refund approval on the same screen', () => {
     expect(screen.getByText('A supervisor must type their PIN to approve.')).toBeDefined();
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '97531' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-approved-by')).textContent).toBe('Approved by Mei');
     expect(bridge.callsTo('payments.refund')).toEqual([
       { referenceId: paid.referenceId, amountMinor: 1234, reason: 'Goods returned', supervisorPin: '97531' },
@@ -90,7 +90,7 @@ describe('refund approval on the same screen', () => {
     expect(screen.queryByTestId('refund-pin')).toBeNull();
     expect(screen.getByTestId('refund-no-approval').textContent).toBe('Refunds up to S$20.00 need no approval.');
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     await screen.findByTestId('refund-result');
     expect(screen.queryByTestId('refund-approved-by')).toBeNull();
     expect(bridge.callsTo('payments.refund')).toEqual([
@@ -111,13 +111,13 @@ describe('refund approval on the same screen', () => {
     }));
     expect(screen.queryByTestId('refund-pin')).toBeNull();
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-pin')).getAttribute('data-approval')).toBe('approver-pin');
     expect(screen.queryByTestId('refund-no-approval')).toBeNull();
     bridge.override('payments.refund', () => ({ ok: true, value: refunded(1234, MEI) }));
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '97531' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-approved-by')).textContent).toBe('Approved by Mei');
     expect(bridge.callsTo('payments.refund').at(-1)).toEqual({
       referenceId: paid.referenceId,
@@ -125,6 +125,55 @@ describe('refund approval on the same screen', () => {
       reason: 'Goods returned',
       supervisorPin: '97531',
     });
+  });
+
+  it('the approver types on the PIN pad; the core checks the PIN before the confirm, which names them', async () => {
+    const bridge = await refundAs(WING);
+    const RAJ = { id: 'staff-raj', name: 'Raj Kumar' };
+    bridge.override('staff.checkApprover', ({ pin }) =>
+      pin === '246810'
+        ? { ok: true, value: { approver: RAJ } }
+        : { ok: false, error: { code: 'supervisor.pin-wrong', message: 'wrong', retryable: false } },
+    );
+    bridge.override('payments.refund', () => ({ ok: true, value: refunded(1234, { ...RAJ, role: 'supervisor' }) }));
+    // The one pad: 1-2-3 on top, no "00" (a PIN is not an amount).
+    const pad = screen.getByRole('group', { name: 'PIN pad' });
+    const keys = [...pad.querySelectorAll('button')].map((key) => key.textContent);
+    expect(keys.slice(0, 3)).toEqual(['1', '2', '3']);
+    expect(keys).not.toContain('00');
+    for (const digit of '246810') fireEvent.click(within(pad).getByTestId(`pin-key-${digit}`));
+    expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('246810');
+
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    const confirm = await screen.findByTestId('refund-confirm');
+    expect(screen.getByTestId('refund-approver').textContent).toBe('Raj Kumar approves');
+    expect(within(confirm).getByTestId('refund-confirm-approver').textContent).toBe('Raj Kumar approves');
+    // Checked and asked: no pad under the question for a stray tap.
+    expect(screen.queryByRole('group', { name: 'PIN pad' })).toBeNull();
+    expect(bridge.callsTo('staff.checkApprover')).toEqual([{ pin: '246810' }]);
+    // Checked, not yet refunded: money leaves only after the yes.
+    expect(bridge.callsTo('payments.refund')).toEqual([]);
+    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    expect((await screen.findByTestId('refund-approved-by')).textContent).toBe('Approved by Raj Kumar');
+    expect(bridge.callsTo('payments.refund')).toEqual([
+      { referenceId: paid.referenceId, amountMinor: 1234, reason: 'Goods returned', supervisorPin: '246810' },
+    ]);
+  });
+
+  it('a wrong approver PIN is refused as it is entered: no confirm, nothing sent, the field empty for the next try', async () => {
+    const bridge = await refundAs(WING);
+    bridge.override('staff.checkApprover', () => ({
+      ok: false,
+      error: { code: 'supervisor.pin-wrong', message: 'wrong', retryable: false },
+    }));
+    fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '1111' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    expect((await screen.findByTestId('refund-error')).textContent).toContain('That supervisor PIN is not correct.');
+    expect(screen.queryByTestId('refund-confirm')).toBeNull();
+    expect(screen.getByTestId('refund-approver').textContent).toBe('');
+    expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByTestId('refund-pin'));
+    expect(bridge.callsTo('payments.refund')).toEqual([]);
   });
 
   it('without sign-in the supervisor PIN is asked, as before staff', async () => {

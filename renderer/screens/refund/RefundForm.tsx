@@ -7,6 +7,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { FieldProblem, LabelledInput } from '../../components/LabelledInput.tsx';
 import { money } from '../../components/format.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { PinPad } from '../../components/PinPad.tsx';
 import { failureOf, useLocale, useT, type MessageKey, type Translate } from '../../i18n/i18n.tsx';
 import { approvedBy, staffNameOf } from '../../components/attribution.ts';
 import type { RefundApproval } from './refund-approval.ts';
@@ -143,11 +144,14 @@ function RefundReason({ form }: { form: RefundFormState }) {
   );
 }
 
-/** The PIN the refund's approval needs (whose, and a hint naming the cashier it approves for), or none. */
+/**
+ * The PIN the refund's approval needs (whose, and a hint naming the cashier it approves for), or none: typed on
+ * the one PIN pad (a touch-only till has no keyboard), and once the core has checked it, whose it is.
+ */
 function RefundApprovalField({ form, currency }: { form: RefundFormState; currency: CurrencyCode }) {
   const t = useT();
   const locale = useLocale();
-  const { approval, staff, limitMinor, problems, pinRef, pin, setPin } = form;
+  const { approval, staff, limitMinor, problems, pinRef, pin, setPin, approver, busy } = form;
   return (
     <>
       {approval === 'approver-pin' && staff && (
@@ -162,21 +166,35 @@ function RefundApprovalField({ form, currency }: { form: RefundFormState; curren
           })}
         </p>
       ) : (
-        <LabelledInput
-          id="refund-pin"
-          label={t(PIN_LABEL[approval])}
-          data-approval={approval}
-          aria-describedby={approval === 'approver-pin' && staff ? 'refund-pin-hint' : undefined}
-          problem={problems.pin}
-          ref={pinRef}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={32}
-          value={pin}
-          onChange={(event) => setPin(event.target.value)}
-          data-testid="refund-pin"
-        />
+        <>
+          <LabelledInput
+            id="refund-pin"
+            label={t(PIN_LABEL[approval])}
+            data-approval={approval}
+            aria-describedby={approval === 'approver-pin' && staff ? 'refund-pin-hint' : undefined}
+            problem={problems.pin}
+            ref={pinRef}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={32}
+            value={pin}
+            onChange={(event) => setPin(event.target.value)}
+            data-testid="refund-pin"
+          />
+          <p className="hint refund-approver" role="status" data-testid="refund-approver">
+            {approver ? t('refund.approves', { name: staffNameOf(approver, t) }) : ''}
+          </p>
+          {/* Checked and asked: the pad would only invite a stray tap under the question. */}
+          {!form.confirming && (
+            <PinPad
+              disabled={busy}
+              onDigit={(digit) => setPin((pin + digit).slice(0, PIN_MAX_DIGITS))}
+              onBackspace={() => setPin(pin.slice(0, -1))}
+              onClear={() => setPin('')}
+            />
+          )}
+        </>
       )}
     </>
   );
@@ -191,11 +209,17 @@ function RefundSubmit({ form, amountText }: { form: RefundFormState; amountText:
       className="refund-confirm"
       role="alertdialog"
       aria-labelledby="refund-confirm-question"
+      aria-describedby={form.approver ? 'refund-confirm-approver' : undefined}
       data-testid="refund-confirm"
     >
       <p id="refund-confirm-question" className="refund-confirm-question">
         {t('refund.confirmQuestion', { amount: amountText })}
       </p>
+      {form.approver && (
+        <p id="refund-confirm-approver" className="refund-confirm-approver" data-testid="refund-confirm-approver">
+          {t('refund.approves', { name: staffNameOf(form.approver, t) })}
+        </p>
+      )}
       <button
         type="button"
         className="button button-primary button-large"
@@ -216,7 +240,11 @@ function RefundSubmit({ form, amountText }: { form: RefundFormState; amountText:
     </div>
   ) : (
     <button type="submit" className="button button-primary button-large" disabled={busy} data-testid="refund-submit">
-      {busy ? t('refund.refunding') : t('refund.submit', { amount: amountText })}
+      {form.checkingPin
+        ? t('refund.checkingPin')
+        : busy
+          ? t('refund.refunding')
+          : t('refund.submit', { amount: amountText })}
     </button>
   );
 }
@@ -256,6 +284,9 @@ function CancelInstead({
     </div>
   );
 }
+
+/** The longest PIN a person has (shared/staff.ts): the pad stops there, as sign-in's does. */
+const PIN_MAX_DIGITS = 8;
 
 const PIN_LABEL: Readonly<Record<Exclude<RefundApproval, 'none'>, MessageKey>> = {
   'supervisor-pin': 'refund.pin',

@@ -60,18 +60,22 @@ describe('refund screen', () => {
     keyAt(amount, 'Delete', 1);
     for (const digit of '500') fireEvent.keyDown(amount, { key: digit });
     expect(amount.value).toBe('S$5.00');
+    // A wrong PIN is refused as it is entered (the core's staff.checkApprover), before any question is asked.
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '0000' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    // Nothing leaves before the question is answered.
-    expect(screen.getByTestId('refund-confirm').textContent).toContain('Refund S$5.00 to the customer’s wallet?');
-    expect(bridge.callsTo('payments.refund')).toEqual([]);
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
     expect((screen.getByTestId('refund-pin') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('refund-confirm')).toBeNull();
 
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    // Nothing leaves before the question is answered; the question names whose PIN approved it.
+    expect((await screen.findByTestId('refund-confirm')).textContent).toContain(
+      'Refund S$5.00 to the customer’s wallet?',
+    );
+    expect(screen.getByTestId('refund-confirm-approver').textContent).toBe('Supervisor approves');
+    expect(bridge.callsTo('payments.refund')).toEqual([]);
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-result')).textContent).toBe('Refunded S$5.00. Refundable now: S$7.34.');
     expect(screen.getByTestId('refund-refundable').textContent).toBe('S$7.34');
     // A done screen with the slip, not a form armed for another refund.
@@ -90,7 +94,7 @@ describe('refund screen', () => {
     expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('S$7.34');
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     await screen.findByText('Refunded S$7.34. The payment is now fully refunded.');
     expect(screen.getByTestId('refund-status').textContent).toBe('Refunded');
     expect(screen.queryByTestId('refund-more')).toBeNull();
@@ -119,7 +123,7 @@ describe('refund screen', () => {
     fireEvent.click(screen.getByTestId('refund-find'));
     fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     const banner = await screen.findByTestId('refund-result');
     expect(banner.textContent).toBe('Refund of S$12.34 sent; the provider is confirming it.');
 

@@ -71,7 +71,7 @@ describe('a payment taken at another terminal', () => {
     // Refunded here: the refund's row names the terminal it was sent as, this one.
     fireEvent.change(screen.getByTestId('refund-pin'), { target: { value: '4321' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     await screen.findByTestId('refund-done');
     const row = screen.getByTestId('refund-row');
     expect(within(row).getByTestId('refund-row-terminal').textContent).toBe('POS-1');
@@ -187,7 +187,7 @@ describe('a payment taken at another terminal', () => {
       scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
       fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '4321' } });
       fireEvent.click(screen.getByTestId('refund-submit'));
-      fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+      fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
       expect((await screen.findByTestId('refund-error')).textContent).toBe(explanation);
       expect(screen.getByTestId('refund-error-provider').textContent).toBe(`${label} ${denial}`);
       const quote = screen.getByTestId('refund-error-provider-text');
@@ -205,7 +205,7 @@ describe('a payment taken at another terminal', () => {
     scannerTypes(document.body, 'TILL01-20261121-K3F9Q2ZP', 5_000);
     fireEvent.change(await screen.findByTestId('refund-pin'), { target: { value: '0000' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
-    fireEvent.click(screen.getByTestId('refund-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('refund-confirm-yes'));
     expect((await screen.findByTestId('refund-error')).textContent).toBe('That supervisor PIN is not correct.');
     expect(screen.queryByTestId('refund-error-provider')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../shared/contract.ts';
 import type { PaymentDetail, PaymentView, RefundView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -8,9 +8,11 @@ import { useLocale, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { refundApprovalOf, type RefundApproval } from './refund-approval.ts';
+import { useApproverPin } from './use-approver-pin.ts';
 
 // The refund form's state: the amount (the refundable rest until typed), the reason, the PIN its approval needs,
-// the checks before the clerk's "yes", and the refund sent once it is given.
+// the checks before the clerk's "yes", and the refund sent once it is given. The PIN is checked in the core
+// (staff.checkApprover, on the refund's own wrong-PIN lock) before the question, which then names the approver.
 
 export const REASONS: readonly MessageKey[] = [
   'refund.reason.returned',
@@ -40,11 +42,11 @@ export function useRefundForm(payment: PaymentView, onDone: (detail: PaymentDeta
   const amountMinor = typedAmountMinor ?? refundable.amountMinor;
   const [reasonChoice, setReasonChoice] = useState<string>(REASONS[0]!);
   const [otherReason, setOtherReason] = useState('');
-  const [pin, setPin] = useState('');
+  const approverPin = useApproverPin();
+  const { pin, setPin, pinRef } = approverPin;
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
   // Validated and waiting for the clerk's "yes": money leaves only after the question was answered.
   const [confirming, setConfirming] = useState(false);
   // Unknown until settings arrive: assume set, the core refuses anyway.
@@ -72,7 +74,16 @@ export function useRefundForm(payment: PaymentView, onDone: (detail: PaymentDeta
     setProblems(found);
     setError(null);
     if (Object.keys(found).length > 0) return;
-    setConfirming(true);
+    if (approval === 'none') setConfirming(true);
+    else void checkApprover();
+  };
+
+  const checkApprover = async (): Promise<void> => {
+    setBusy(true);
+    const refused = await approverPin.checkPin();
+    setBusy(false);
+    if (refused) setError(refused);
+    else setConfirming(true);
   };
 
   const send = async (): Promise<void> => {
@@ -102,9 +113,7 @@ export function useRefundForm(payment: PaymentView, onDone: (detail: PaymentDeta
     setReasonChoice,
     otherReason,
     setOtherReason,
-    pin,
-    setPin,
-    pinRef,
+    ...approverPin,
     busy,
     problems,
     error,

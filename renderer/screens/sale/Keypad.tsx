@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 
 // The touch keypad. Its buttons do not take focus on a click or tap: focus stays where it was, so the
-// next Enter on the keyboard means "Charge", not "press 5 again".
+// next Enter on the keyboard means "Charge", not "press 5 again". An amount's pad, not the PIN pad: 7-8-9 on top
+// as on a calculator, "00", and "C" beside ⌫ (the cashier's: 00 and a wide 0, then a wide ⌫ and C).
 
 const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'] as const;
 /** A customer keys cents one by one: "00" is a cashier's shortcut they would have to guess. */
@@ -29,12 +30,17 @@ export function Keypad({
 }) {
   const t = useT();
   return (
-    <div className="keypad" role="group" aria-label={label ?? t('sale.keypad')} data-testid="keypad">
+    <div
+      className={forCustomer ? 'keypad' : 'keypad keypad-cashier'}
+      role="group"
+      aria-label={label ?? t('sale.keypad')}
+      data-testid="keypad"
+    >
       {(forCustomer ? CUSTOMER_KEYS : KEYS).map((key) => (
         <button
           key={key}
           type="button"
-          className="keypad-key"
+          className={key === '0' ? 'keypad-key keypad-zero' : 'keypad-key'}
           onMouseDown={keepFocus}
           onClick={() => onDigits(key)}
           data-testid={`keypad-${key}`}
@@ -44,7 +50,7 @@ export function Keypad({
       ))}
       <button
         type="button"
-        className="keypad-key"
+        className="keypad-key keypad-delete"
         onMouseDown={keepFocus}
         onClick={onDelete}
         aria-label={t('sale.delete')}

@@ -1,9 +1,12 @@
 import { useKeyDown } from '../../hooks/use-key.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { useCanShowCode } from './can-show-code.ts';
 
 /** The kiosk at rest: what it is for, and one big place to touch to begin. */
 export function KioskAttract({ merchantName, onStart }: { merchantName: string; onStart: () => void }) {
   const t = useT();
+  // The camera is named only where the customer will be offered it (the sale's "Show my payment code").
+  const how = useCanShowCode() ? 'kiosk.how' : 'kiosk.howQrOnly';
   useKeyDown((event) => {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -26,7 +29,7 @@ export function KioskAttract({ merchantName, onStart }: { merchantName: string; 
       >
         {t('kiosk.start')}
       </button>
-      <p className="kiosk-how">{t('kiosk.how')}</p>
+      <p className="kiosk-how">{t(how)}</p>
     </section>
   );
 }

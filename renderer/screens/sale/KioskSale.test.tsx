@@ -65,6 +65,15 @@ describe('kiosk sale', () => {
     expect(useSaleStore.getState().amountMinor).toBe(0);
   });
 
+  it('names the camera on its attract screen only where something can read a customer’s code', async () => {
+    act(() => useAppStore.setState({ scannerSeenAt: null }));
+    await openKiosk();
+    expect(screen.getByText('Enter the amount, then scan the QR code with your wallet app.')).toBeDefined();
+    expect(screen.queryByText(/payment code/)).toBeNull();
+    act(() => useAppStore.getState().markScannerSeen(performance.now()));
+    expect(screen.getByText(/or show your payment code to the camera/)).toBeDefined();
+  });
+
   it('a customer who walks away gets a countdown they can stop, then the kiosk starts over', async () => {
     await openKiosk();
     vi.useFakeTimers();

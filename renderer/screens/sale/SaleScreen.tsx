@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
+import { useCanShowCode } from './can-show-code.ts';
 import { KioskAttract } from './KioskAttract.tsx';
 import { ShiftNeeded, useShiftNeeded } from './ShiftNeeded.tsx';
 import { Keypad } from './Keypad.tsx';
@@ -201,12 +202,9 @@ function SaleAmount({ overLimit }: { overLimit: boolean }) {
 function SaleActions({ sale, kiosk }: { sale: SaleCharge; kiosk: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const { currency, settings } = useTerminal();
+  const { currency } = useTerminal();
   const amountMinor = useSaleStore((state) => state.amountMinor);
-  // A customer is offered to show their code only where something can read it: a camera chosen in
-  // Settings, or a scanner that has read something since the kiosk started.
-  const scannerSeen = useAppStore((state) => state.scannerSeenAt !== null);
-  const canShowCode = scannerSeen || settings.cameraDeviceId !== '';
+  const canShowCode = useCanShowCode();
   const amountText = formatMoney({ amountMinor, currency }, locale);
   return (
     <div className="sale-actions">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../shared/settings.ts';
+import { BUILT_IN_STAFF_IDS } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -51,7 +52,10 @@ function TillSetupList({ view }: { view: SettingsView }) {
       <ul>
         {tillSetupSteps(view, activeStaff).map((step) => (
           <li key={step.key} data-testid={`till-setup-${step.key.slice('setup.'.length)}`} data-done={step.done}>
-            <span aria-hidden="true">{step.done ? '✓' : '○'}</span> {t(step.key)}{' '}
+            <span className="till-setup-mark" aria-hidden="true">
+              {step.done ? '✓' : '○'}
+            </span>{' '}
+            <span className="till-setup-step">{t(step.key)}</span>{' '}
             <span className="visually-hidden">{t(step.done ? 'setup.done' : 'setup.todo')}</span>{' '}
             <button
               type="button"
@@ -67,14 +71,18 @@ function TillSetupList({ view }: { view: SettingsView }) {
   );
 }
 
-/** The people who can sign in: the list is the core's (staff.list), not part of the settings view. */
+/**
+ * The people added to sign in: the list is the core's (staff.list), not part of the settings view. The built-in
+ * Admin and Supervisor are listed as soon as their PIN is set; they are not the staff this step asks for.
+ */
 function useActiveStaffCount(): number {
   const bridge = useBridge();
   const [count, setCount] = useState(0);
   useEffect(() => {
     let current = true;
     void bridge['staff.list']({}).then((result) => {
-      if (current && result.ok) setCount(result.value.staff.filter((member) => member.active).length);
+      if (current && result.ok)
+        setCount(result.value.staff.filter((member) => member.active && !BUILT_IN.has(member.id)).length);
     });
     return () => {
       current = false;
@@ -82,3 +90,4 @@ function useActiveStaffCount(): number {
   }, [bridge]);
   return count;
 }
+const BUILT_IN: ReadonlySet<string> = new Set(Object.values(BUILT_IN_STAFF_IDS));

@@ -8,17 +8,15 @@ import { PinPad } from '../../components/PinPad.tsx';
 
 /**
  * The admin PIN, checked in main (settings.verifyPin), never in the page; a valid PIN also opens main's
- * admin window for settings.save. A kiosk has no keyboard: it gets the PIN pad.
+ * admin window for settings.save. With the PIN pad every till has (sign-in's): a touch-only one has no keyboard.
  */
 export function AdminPinForm({
   submitLabel,
   onUnlocked,
-  keypad,
   children,
 }: {
   submitLabel: string;
   onUnlocked: () => void;
-  keypad: boolean;
   /** Further actions next to the submit button (Back, Cancel). */
   children?: ReactNode;
 }) {
@@ -70,15 +68,13 @@ export function AdminPinForm({
         data-testid="admin-pin"
       />
       <ErrorText error={error} testId="admin-pin-error" />
-      {keypad && (
-        <PinPad
-          label={t('settings.pinKeypad')}
-          disabled={busy}
-          onDigit={(digit) => change(pin + digit)}
-          onBackspace={() => change(pin.slice(0, -1))}
-          onClear={() => change('')}
-        />
-      )}
+      <PinPad
+        label={t('settings.pinKeypad')}
+        disabled={busy}
+        onDigit={(digit) => change(pin + digit)}
+        onBackspace={() => change(pin.slice(0, -1))}
+        onClear={() => change('')}
+      />
       <div className="actions">
         <button
           type="submit"

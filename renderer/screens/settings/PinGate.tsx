@@ -23,7 +23,7 @@ export function PinGate({ onUnlock }: { onUnlock: () => void }) {
         {t('settings.title')}
       </h1>
       <p>{t('settings.locked')}</p>
-      <AdminPinForm submitLabel={t('settings.unlock')} onUnlocked={onUnlock} keypad={mode === 'kiosk'}>
+      <AdminPinForm submitLabel={t('settings.unlock')} onUnlocked={onUnlock}>
         {/* A kiosk shows no navigation here: this is the way back for a customer who pressed Admin. */}
         <button
           type="button"

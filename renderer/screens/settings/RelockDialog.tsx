@@ -6,15 +6,7 @@ import { AdminPinForm } from './AdminPinForm.tsx';
  * Main refused a save with admin.pin-required: its admin window lapsed while the form was open. The PIN
  * is asked here, over the form, so the edited settings stay where they are and are saved once it is given.
  */
-export function RelockDialog({
-  keypad,
-  onUnlocked,
-  onCancel,
-}: {
-  keypad: boolean;
-  onUnlocked: () => void;
-  onCancel: () => void;
-}) {
+export function RelockDialog({ onUnlocked, onCancel }: { onUnlocked: () => void; onCancel: () => void }) {
   const t = useT();
   const cancel = useEffectEvent(onCancel);
   useEffect(() => {
@@ -40,7 +32,7 @@ export function RelockDialog({
       >
         <h2 id="relock-title">{t('settings.relockTitle')}</h2>
         <p id="relock-explain">{t('settings.relockExplain')}</p>
-        <AdminPinForm submitLabel={t('settings.unlockAndSave')} onUnlocked={onUnlocked} keypad={keypad}>
+        <AdminPinForm submitLabel={t('settings.unlockAndSave')} onUnlocked={onUnlocked}>
           <button type="button" className="button button-secondary" onClick={onCancel} data-testid="relock-cancel">
             {t('common.cancel')}
           </button>

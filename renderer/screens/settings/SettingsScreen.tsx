@@ -3,7 +3,6 @@ import type { SettingsView } from '../../../shared/settings.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { useTerminal } from '../../stores/terminal.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
 import { CustomerHelpFieldset } from './CustomerHelpFieldset.tsx';
@@ -47,7 +46,6 @@ export function SettingsScreen() {
 
 function SettingsForm({ view }: { view: SettingsView }) {
   const t = useT();
-  const { mode } = useTerminal();
   const form = useSettingsForm(view);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const panelsRef = useRef<HTMLDivElement>(null);
@@ -81,7 +79,6 @@ function SettingsForm({ view }: { view: SettingsView }) {
       </form>
       {form.relocked && (
         <RelockDialog
-          keypad={mode === 'kiosk'}
           onUnlocked={() => {
             saveButtonRef.current?.focus();
             form.pinAccepted();

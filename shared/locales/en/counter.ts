@@ -76,7 +76,7 @@ export const COUNTER_EN = {
   'setup.staff': 'Add the people who work the till (Settings → Staff)',
   'setup.signIn': 'Ask who is at the till (Settings → Staff)',
   'setup.provider':
-    'Enter the access key and posId from the provider’s merchant portal, and choose the real environment (Settings → Connection)',
+    'Enter the access key and posId from the provider’s merchant portal, and choose the real environment (Settings → Provider)',
   'setup.printer': 'Choose the receipt printer (Settings → Devices)',
   'setup.done': 'Done',
   'setup.todo': 'To do',

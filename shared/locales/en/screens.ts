@@ -293,6 +293,7 @@ export const SCREENS_EN = {
   'kiosk.welcome': 'Pay here with your wallet app',
   'kiosk.start': 'Touch to start',
   'kiosk.how': 'Enter the amount, then scan the QR code with your wallet app, or show your payment code to the camera.',
+  'kiosk.howQrOnly': 'Enter the amount, then scan the QR code with your wallet app.',
   'kiosk.enterAmount': 'Enter the amount to pay',
   'kiosk.pay': 'Pay {amount}',
   'kiosk.showCode': 'Show my payment code',

@@ -103,6 +103,8 @@ export const STAFF_SCREENS_EN = {
   'refund.approverHint': '{name} may not refund alone: a supervisor approves here with their own PIN.',
   'refund.noApprovalNeeded': 'Refunds up to {amount} need no approval.',
   'refund.approvedBy': 'Approved by {name}',
+  'refund.approves': '{name} approves',
+  'refund.checkingPin': 'Checking the PIN…',
 
   'detail.takenBy': 'Taken by',
   'detail.cancelledBy': 'Cancelled by',

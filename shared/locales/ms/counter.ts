@@ -78,7 +78,7 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'setup.staff': 'Tambah orang yang bekerja di kaunter (Tetapan → Kakitangan)',
   'setup.signIn': 'Tanya siapa di kaunter (Tetapan → Kakitangan)',
   'setup.provider':
-    'Masukkan kunci akses dan posId daripada portal peniaga penyedia, dan pilih persekitaran sebenar (Tetapan → Sambungan)',
+    'Masukkan kunci akses dan posId daripada portal peniaga penyedia, dan pilih persekitaran sebenar (Tetapan → Penyedia)',
   'setup.printer': 'Pilih pencetak resit (Tetapan → Peranti)',
   'setup.done': 'Selesai',
   'setup.todo': 'Belum',

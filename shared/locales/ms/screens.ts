@@ -297,6 +297,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'kiosk.start': 'Sentuh untuk mula',
   'kiosk.how':
     'Masukkan amaun, kemudian imbas kod QR dengan aplikasi dompet anda, atau tunjukkan kod bayaran anda kepada kamera.',
+  'kiosk.howQrOnly': 'Masukkan amaun, kemudian imbas kod QR dengan aplikasi dompet anda.',
   'kiosk.enterAmount': 'Masukkan amaun untuk dibayar',
   'kiosk.pay': 'Bayar {amount}',
   'kiosk.showCode': 'Tunjukkan kod bayaran saya',

@@ -104,6 +104,8 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
     '{name} tidak boleh membuat bayaran balik sendiri: penyelia meluluskan di sini dengan PIN mereka.',
   'refund.noApprovalNeeded': 'Bayaran balik sehingga {amount} tidak memerlukan kelulusan.',
   'refund.approvedBy': 'Diluluskan oleh {name}',
+  'refund.approves': '{name} meluluskan',
+  'refund.checkingPin': 'Menyemak PIN…',
 
   'detail.takenBy': 'Diterima oleh',
   'detail.cancelledBy': 'Dibatalkan oleh',

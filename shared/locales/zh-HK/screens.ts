@@ -283,6 +283,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'kiosk.welcome': '在此以電子錢包付款',
   'kiosk.start': '輕觸開始',
   'kiosk.how': '輸入金額，然後用電子錢包掃描二維碼，或向鏡頭出示你的付款碼。',
+  'kiosk.howQrOnly': '輸入金額，然後用電子錢包掃描二維碼。',
   'kiosk.enterAmount': '請輸入付款金額',
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款碼',

@@ -100,6 +100,8 @@ export const STAFF_SCREENS_ZH_HK: Readonly<Record<keyof typeof STAFF_SCREENS_EN,
   'refund.approverHint': '{name} 不可自行退款：請主管在此輸入自己的密碼批准。',
   'refund.noApprovalNeeded': '{amount} 或以下的退款無需批准。',
   'refund.approvedBy': '由 {name} 批准',
+  'refund.approves': '{name} 批准',
+  'refund.checkingPin': '正在核對密碼…',
 
   'detail.takenBy': '收款人',
   'detail.cancelledBy': '取消人',

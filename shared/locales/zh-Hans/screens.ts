@@ -283,6 +283,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'kiosk.welcome': '在此以电子钱包付款',
   'kiosk.start': '轻触开始',
   'kiosk.how': '输入金额，然后用电子钱包扫描二维码，或向摄像头出示您的付款码。',
+  'kiosk.howQrOnly': '输入金额，然后用电子钱包扫描二维码。',
   'kiosk.enterAmount': '请输入付款金额',
   'kiosk.pay': '支付 {amount}',
   'kiosk.showCode': '出示我的付款码',

@@ -100,6 +100,8 @@ export const STAFF_SCREENS_ZH_HANS: Readonly<Record<keyof typeof STAFF_SCREENS_E
   'refund.approverHint': '{name} 不能自行退款：请主管在此输入自己的密码批准。',
   'refund.noApprovalNeeded': '{amount} 或以下的退款无需批准。',
   'refund.approvedBy': '由 {name} 批准',
+  'refund.approves': '{name} 批准',
+  'refund.checkingPin': '正在核对密码…',
 
   'detail.takenBy': '收款人',
   'detail.cancelledBy': '取消人',
