@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CapturedTable, NotedChange } from './change-capture.ts';
-import { iso, type NewOutboxEvent, type PaymentBody } from './events.ts';
+import { iso, type NewOutboxEvent, type PaymentEventBody } from './events.ts';
 
 // The linked-customer journal's changes as head-office events. A charge is a payment (method linked-charge); a
 // hold is a `hold` event at every change, and once captured also a payment (method linked-capture), counted on the
@@ -43,7 +43,7 @@ export function customerJournalEvents(db: DatabaseSync): {
           });
         if (row['kind'] === 'charge' || status === 'CAPTURED') {
           const paid = status === 'CAPTURED' || status === 'APPROVED';
-          const body: PaymentBody = {
+          const body: PaymentEventBody = {
             referenceId: String(row['merchant_ref']),
             status,
             amountMinor: Number(row['amount_minor']),

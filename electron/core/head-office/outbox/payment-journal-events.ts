@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CapturedTable, NotedChange } from './change-capture.ts';
-import { iso, isoOrNull, type NewOutboxEvent, type PaymentBody } from './events.ts';
+import { iso, isoOrNull, type NewOutboxEvent, type PaymentEventBody } from './events.ts';
 
 // The payment journal's changes as head-office events: each noted row read back as it is now. A payment of
 // another terminal recorded here only to refund it (origin looked-up) is that terminal's to report: its refund is
@@ -38,7 +38,7 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
         ).get(change.key);
         if (!row || row['origin'] === 'looked-up') return null;
         days.add(String(row['local_day']));
-        const body: PaymentBody = {
+        const body: PaymentEventBody = {
           referenceId: String(row['reference_id']),
           status: String(row['provider_status'] ?? row['display_status']),
           amountMinor: Number(row['amount_minor']),
