@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { money } from '../../../../shared/money.ts';
 import { journalFileIn, openJournal, type Journal } from '../../payments/journal/journal.ts';
 import { tempFolder, testClock } from '../../payments/journal/journal-fixture.test-helper.ts';
+import { customerJournalFileIn, openCustomerJournal } from '../../customers/journal.ts';
 import { createTillOutbox, type TillOutbox } from './till-outbox.ts';
 
 // The outbox fills in the commit of the change it describes, only while the head office is on, and numbers the
@@ -115,5 +116,40 @@ describe('the head office outbox', () => {
     });
     expect(seq).toBe(3);
     expect(outbox.waiting(10).map((event) => event.kind)).toEqual(['payment', 'payment', 'staff']);
+  });
+});
+
+describe('the linked-customer journal’s side', () => {
+  it('stages a charge in its own commit, numbered in the till’s one sequence when it moves, once', () => {
+    const { journal, outbox } = tillWith(true);
+    const folder = tempFolder();
+    const customers = openCustomerJournal({ filePath: customerJournalFileIn(folder), outbox });
+    onTestFinished(() => customers.close());
+    sale(journal);
+    customers.recordAttempt({
+      merchantRef: 'CHRG-TILL01-0001',
+      kind: 'charge',
+      merchantUserId: 'customer-1',
+      merchantId: 'merchant-1',
+      amountMinor: 900,
+      currency: 'SGD',
+      useCashback: false,
+      idempotencyKey: 'key-1',
+      localDay: '2026-11-21',
+    });
+    expect(outbox.pendingCount()).toBe(3);
+    expect(outbox.moveStaged()).toBe(1);
+    expect(outbox.moveStaged()).toBe(0);
+    const events = outbox.waiting(10);
+    expect(events.map((event) => [event.seq, event.kind])).toEqual([
+      [1, 'payment'],
+      [2, 'payment'],
+      [3, 'payment'],
+    ]);
+    expect(events[2]?.body).toMatchObject({
+      referenceId: 'CHRG-TILL01-0001',
+      method: 'linked-charge',
+      origin: 'linked',
+    });
   });
 });
