@@ -5,6 +5,7 @@ import type { Caller } from './caller.ts';
 import { journalRequestSchemas, type JournalChannels } from './journal.ts';
 import { auditChainRequestSchemas, type AuditChainChannels } from './audit-chain.ts';
 import { healthRequestSchemas, type HealthChannels } from './health.ts';
+import { headOfficeRequestSchemas, type HeadOfficeChannels, type HeadOfficeEvents } from './head-office.ts';
 import { printerRequestSchemas, type PrinterChannels } from './printer.ts';
 import { receiptRequestSchemas, type ReceiptChannels } from './receipts.ts';
 import { registerRequestSchemas, type RegisterChannels, type RegisterEvents } from './register.ts';
@@ -49,6 +50,7 @@ export interface Channels
     ApprovalChannels,
     ReceiptChannels,
     PrinterChannels,
+    HeadOfficeChannels,
     RegisterChannels,
     StaffChannels,
     ShiftChannels,
@@ -71,7 +73,8 @@ export interface Events
     ConsentEvents,
     ApprovalEvents,
     RegisterEvents,
-    SessionEvents {}
+    SessionEvents,
+    HeadOfficeEvents {}
 export type EventName = keyof Events;
 
 // ---- runtime schemas: every request is validated in main before the core sees it ----
@@ -120,6 +123,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...approvalRequestSchemas,
   ...receiptRequestSchemas,
   ...printerRequestSchemas,
+  ...headOfficeRequestSchemas,
   ...registerRequestSchemas,
   ...staffRequestSchemas,
   ...shiftRequestSchemas,

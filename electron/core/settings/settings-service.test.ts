@@ -53,6 +53,7 @@ describe('settings service', () => {
       supervisorPin: false,
       adminPin: false,
       tokenizedMerchantSecret: false,
+      headOfficeUrl: false,
     });
   });
 

@@ -184,6 +184,9 @@ describe('journal file and schema', () => {
           'payment_attempts_taken_by',
           // Schema 17: the audit chain.
           'audit_chain_by_subject',
+          // Schema 18: the head office outbox.
+          'head_office_outbox_source',
+          'head_office_outbox_waiting',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

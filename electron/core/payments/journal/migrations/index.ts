@@ -19,6 +19,7 @@ import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
 import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.ts';
 import { SALE_LINES_MIGRATION } from './16-sale-lines.ts';
 import { AUDIT_CHAIN_MIGRATION } from './17-audit-chain.ts';
+import { HEAD_OFFICE_OUTBOX_MIGRATION } from './18-head-office-outbox.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   REFUNDS_WITHOUT_RECEIPT_MIGRATION,
   SALE_LINES_MIGRATION,
   AUDIT_CHAIN_MIGRATION,
+  HEAD_OFFICE_OUTBOX_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
