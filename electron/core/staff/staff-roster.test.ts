@@ -90,6 +90,16 @@ describe('the roster at another till', () => {
     expect(b.sent).toEqual([]);
   });
 
+  it('signs in a person picked first by their own hash alone, on their own lock', async () => {
+    const [a, b] = [await till(), await till()];
+    const ann = await a.staff.handlers['staff.save']({ name: 'Ann', role: 'cashier', pin: '1111' });
+    const bo = await a.staff.handlers['staff.save']({ name: 'Bo', role: 'cashier', pin: '2222' });
+    await b.staff.roster.apply(SHOP, a.sent, 2);
+    await refusal(b.staff.handlers['session.signIn']({ pin: '1111', staffId: bo.id }), 'auth.wrong-pin');
+    expect((await b.staff.handlers['session.signIn']({ pin: '1111', staffId: ann.id })).staff.id).toBe(ann.id);
+    expect((await b.staff.handlers['session.signIn']({ pin: '2222', staffId: bo.id })).staff.id).toBe(bo.id);
+  });
+
   it('refuses at B a person deactivated at A, signing them out there', async () => {
     const [a, b] = [await till(), await till()];
     const { id } = await a.staff.handlers['staff.save']({ name: 'Siti', role: 'cashier', pin: '2468' });
