@@ -56,6 +56,8 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   machine: 'updates',
   syslog: 'updates',
   customerHelp: 'terminal',
+  headOffice: 'connection',
+  headOfficeUrl: 'connection',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

@@ -18,5 +18,9 @@ grant select on wallet_pos.schema_version to ${role};
 grant select, insert on wallet_pos.events to ${role};
 grant select, insert, update on ${PROJECTED_TABLES.map((table) => `wallet_pos.${table}`).join(', ')} to ${role};
 grant usage on sequence wallet_pos.staff_revision_seq to ${role};
+-- A dashboard's (Grafana's) read-only login, if you want one:
+--   create role wallet_pos_read login password '…';
+--   grant usage on schema wallet_pos to wallet_pos_read;
+--   grant select on all tables in schema wallet_pos to wallet_pos_read;
 `;
 }
