@@ -7,8 +7,9 @@ import { setFileAside, writePrivateFile } from '../files/private-file.ts';
 // staff-credentials.ts). A small private file in the data folder (0600, replaced atomically), not the settings
 // file, which a shop copies to another till: people and their PINs belong to one till's vault. The built-in
 // Admin and Supervisor are listed here only once renamed. With a head office, the people of the shop's roster
-// are written here as they arrive (../head-office/roster/), and `publishedTo` remembers the shop this till's own
-// people were first sent to, so that joining a shop sends them once.
+// are written here as they arrive (../head-office/roster/); `publishedTo` remembers the shop this till's own
+// people were first sent to (joining a shop sends them once), and `unsent` who was changed here while no head
+// office took the change (sent when one does).
 
 export const STAFF_FILE = 'staff.json';
 
@@ -23,6 +24,8 @@ export interface StaffFileContents {
   readonly people: readonly StaffRecord[];
   /** The shop whose roster this till's people were sent to when it joined; null: none yet. */
   readonly publishedTo: string | null;
+  /** Ids of people changed here whose change no head office has taken yet. */
+  readonly unsent: readonly string[];
 }
 
 export function staffFileIn(dataDir: string): string {
@@ -34,7 +37,7 @@ export function staffFileIn(dataDir: string): string {
  * till starts with the built-ins only: the admin can still sign in and add people again.
  */
 export function readStaffFile(path: string, log: (line: string) => void = () => {}): StaffFileContents {
-  const none = { people: [], publishedTo: null };
+  const none = { people: [], publishedTo: null, unsent: [] };
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -43,11 +46,12 @@ export function readStaffFile(path: string, log: (line: string) => void = () => 
     throw error;
   }
   try {
-    const parsed = JSON.parse(text) as { people?: unknown; publishedTo?: unknown };
+    const parsed = JSON.parse(text) as { people?: unknown; publishedTo?: unknown; unsent?: unknown };
     if (!Array.isArray(parsed.people)) throw new Error('no people list');
     return {
       people: parsed.people.flatMap((entry) => recordOf(entry) ?? []),
       publishedTo: typeof parsed.publishedTo === 'string' ? parsed.publishedTo : null,
+      unsent: Array.isArray(parsed.unsent) ? parsed.unsent.filter((id) => typeof id === 'string') : [],
     };
   } catch (error) {
     const keptAs = setFileAside(path, new Date());

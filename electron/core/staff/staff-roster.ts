@@ -35,13 +35,17 @@ export interface StaffRoster {
    * the session (a person deactivated elsewhere is signed out here), and never sent back out.
    */
   apply(shopId: string, people: readonly RosterPerson[], revision: number): Promise<void>;
-  /** This till's own people, each to `send`, once per shop it joins; the count sent (0: already sent). */
+  /**
+   * This till's people the shop's roster has not had, each to `send`: all of them the first time this till
+   * joins `shopId`, then those changed here while no head office took the change. The count sent.
+   */
   publish(shopId: string, send: RosterSend): Promise<number>;
   /** Where a change made at this till goes (the head office's outbox); null: nowhere (no head office). */
   sendChangesTo(send: RosterSend | null): void;
 }
 
-export type RosterSend = (person: RosterPerson) => void | Promise<void>;
+/** Queues a person's change for the head office: false when it was not taken (the head office is off). */
+export type RosterSend = (person: RosterPerson) => boolean | Promise<boolean>;
 
 export function rosterPersonOf(record: StaffRecord, keys: StaffCredentials): RosterPerson {
   const travelling = keys.travelling[record.id];
@@ -91,7 +95,10 @@ export function isBuiltInId(id: string): boolean {
 
 /** The roster over this till's store, and what the directory asks of it at a sign-in or a save. */
 export interface StaffRosterSide extends StaffRoster {
-  /** A change made at this till, out to the head office (nothing without one). */
+  /**
+   * A change made at this till, out to the head office; without one, kept in `unsent` for when there is one.
+   * The caller writes the file.
+   */
   sendOut(record: StaffRecord, keys: StaffCredentials): Promise<void>;
   /** A person from the roster signed in here: their key joins the index (unless their PIN changed meanwhile). */
   learn(id: string, found: { readonly key: string; readonly travelling: TravellingPin }): Promise<void>;
@@ -101,6 +108,11 @@ export interface StaffRosterSide extends StaffRoster {
 
 export function createStaffRoster(store: StaffStore): StaffRosterSide {
   let send: RosterSend | null = null;
+  async function sendOut(record: StaffRecord, keys: StaffCredentials): Promise<void> {
+    const taken = send !== null && (await send(rosterPersonOf(record, keys)));
+    const others = store.unsent.filter((id) => id !== record.id);
+    store.unsent = taken ? others : [...others, record.id];
+  }
   return {
     async revision(shopId) {
       const cursor = (await store.keys()).roster;
@@ -118,20 +130,29 @@ export function createStaffRoster(store: StaffStore): StaffRosterSide {
       }),
     publish: (shopId, sendOne) =>
       store.serially(async () => {
-        if (store.publishedTo === shopId) return 0;
+        const joining = store.publishedTo !== shopId;
+        if (!joining && store.unsent.length === 0) return 0;
         const keys = await store.keys();
-        const own = store.people.filter((person) => !isBuiltInId(person.id));
-        for (const person of own) await sendOne(rosterPersonOf(person, keys));
-        store.publishedTo = shopId;
+        const due = store.people.filter(
+          (person) => !isBuiltInId(person.id) && (joining || store.unsent.includes(person.id)),
+        );
+        let sent = 0;
+        for (const person of due) {
+          if (!(await sendOne(rosterPersonOf(person, keys)))) break;
+          store.unsent = store.unsent.filter((id) => id !== person.id);
+          sent += 1;
+        }
+        if (sent === due.length) {
+          store.publishedTo = shopId;
+          store.unsent = [];
+        }
         store.writeFile();
-        return own.length;
+        return sent;
       }),
     sendChangesTo(next) {
       send = next;
     },
-    async sendOut(record, keys) {
-      await send?.(rosterPersonOf(record, keys));
-    },
+    sendOut,
     learn: (id, found) =>
       store.serially(async () => {
         const keys = await store.keys();
@@ -147,7 +168,8 @@ export function createStaffRoster(store: StaffStore): StaffRosterSide {
         if (!record || keys.travelling[id] !== undefined) return;
         const next = { ...keys, travelling: { ...keys.travelling, [id]: travelling } };
         await store.writeKeys(next);
-        await send?.(rosterPersonOf(record, next));
+        await sendOut(record, next);
+        store.writeFile();
       }),
   };
 }

@@ -12,7 +12,9 @@ export interface StaffStore {
   people: StaffRecord[];
   /** The shop this till's own people were sent to (staff-file.ts). */
   publishedTo: string | null;
-  /** Writes staff.json as `people` and `publishedTo` are now. */
+  /** People changed here whose change no head office has taken yet (staff-file.ts). */
+  unsent: string[];
+  /** Writes staff.json as `people`, `publishedTo` and `unsent` are now. */
   writeFile(): void;
   /** The keys, read when first needed (the vault may be unreadable at start; settings say so). */
   keys(): Promise<StaffCredentials>;
@@ -49,7 +51,9 @@ export function openStaffStore(options: {
   const store: StaffStore = {
     people: [...contents.people],
     publishedTo: contents.publishedTo,
-    writeFile: () => writeStaffFile(file, { people: store.people, publishedTo: store.publishedTo }),
+    unsent: [...contents.unsent],
+    writeFile: () =>
+      writeStaffFile(file, { people: store.people, publishedTo: store.publishedTo, unsent: store.unsent }),
     async keys() {
       await settings.ensureVaultReadable();
       credentials ??= await readStaffCredentials(vault);

@@ -1,4 +1,5 @@
 import type { RosterPerson, RosterSend, StaffRoster } from '../../staff/staff-roster.ts';
+import type { TillOutbox } from '../outbox/till-outbox.ts';
 
 // One staff roster for the shop: this till's staff changes go out as `staff` events through the outbox, and the
 // shop's roster comes back from the head office's `staff` table, read from where this till left off every few
@@ -27,6 +28,14 @@ export interface RosterPage {
 /** ho-wire's `staffSince(db, shopId, revision)`, bound to the till's head office connection. */
 export type ReadRoster = (shopId: string, revision: number) => Promise<RosterPage>;
 
+/**
+ * A person's change as a `staff` event of the till's outbox (numbered in a commit of its own: staff.json is no
+ * journal). Not taken while the outbox is off or its journal not open: the staff keep the change as unsent.
+ */
+export function sendThrough(outbox: Pick<TillOutbox, 'append'>): RosterSend {
+  return (person) => outbox.append({ kind: 'staff', body: person }) !== null;
+}
+
 /** How often the roster is read: a change is at another till within this plus the outbox's own sending delay. */
 export const ROSTER_READ_EVERY_MS = 2_000;
 
@@ -41,7 +50,7 @@ export function startRosterLink(options: {
   readonly roster: StaffRoster;
   readonly shopId: string;
   readonly read: ReadRoster;
-  /** Appends a `staff` event (the person is its body) to the outbox. */
+  /** Appends a `staff` event (the person is its body) to the outbox: `sendThrough(outbox)`. */
   readonly send: RosterSend;
   readonly everyMs?: number;
   readonly log?: (line: string) => void;
@@ -55,7 +64,8 @@ export function startRosterLink(options: {
   let running: Promise<void> = Promise.resolve();
 
   async function once(): Promise<void> {
-    // This till's own people join the shop's roster once (they go out with the outbox, like any change).
+    // This till's own people join the shop's roster once, and changes no head office took go now (they go out
+    // with the outbox, like any change).
     const published = await roster.publish(shopId, send);
     if (published > 0) options.log?.(`roster: ${published} people of this till sent to shop ${shopId}`);
     const from = await roster.revision(shopId);

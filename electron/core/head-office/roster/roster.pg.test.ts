@@ -9,20 +9,15 @@ import {
   removeStaffFolders,
   type StaffBench,
 } from '../../staff/staff.test-helper.ts';
-import {
-  closeHeadOffice,
-  ingestBatch,
-  migrate,
-  openHeadOffice,
-  type HeadOfficeDb,
-  type OutboxEvent,
-} from '../pg/index.ts';
+import { journalFileIn, openJournal } from '../../payments/journal/journal.ts';
+import { createTillOutbox, type TillOutbox } from '../outbox/till-outbox.ts';
+import { closeHeadOffice, ingestBatch, migrate, openHeadOffice, type HeadOfficeDb } from '../pg/index.ts';
 import { readRosterFrom } from './read-roster.ts';
-import { startRosterLink, type RosterLink } from './roster-link.ts';
+import { sendThrough, startRosterLink, type RosterLink } from './roster-link.ts';
 
-// Two tills of one shop and one real PostgreSQL. Each till's staff changes go into a list standing for its
-// outbox (the outbox and its sender are the head office feature's); `sync()` hands them to the head office's
-// real ingest, as the sender does. The roster comes back through the link, every 100 ms here.
+// Two tills of one shop and one real PostgreSQL. Each till's staff changes go into its real outbox (in its
+// payment journal); `sync()` hands what waits there to the head office's real ingest, as the sender does. The
+// roster comes back through the link, every 100 ms here.
 
 const SHOP = 'shop-1';
 const EVERY_MS = 100;
@@ -42,8 +37,8 @@ describe('one staff roster for the shop', () => {
   }
 
   interface Till extends StaffBench {
-    readonly outbox: OutboxEvent[];
-    /** The outbox to the head office, as the sender does; false while it cannot be reached. */
+    readonly outbox: TillOutbox;
+    /** What the outbox has for the head office, sent with the real ingest as the sender sends it. */
     sync(db: HeadOfficeDb): Promise<void>;
     /** Starts the roster link (its first read at once, then every `everyMs`). */
     connect(db: HeadOfficeDb, everyMs?: number): Promise<RosterLink>;
@@ -52,19 +47,20 @@ describe('one staff roster for the shop', () => {
   async function till(bench?: StaffBench): Promise<Till> {
     const staff = bench ?? (await openStaffedBench());
     const tillId = randomUUID();
-    const outbox: OutboxEvent[] = [];
-    let seq = 0;
-    const send = (person: RosterPerson): void => {
-      seq += 1;
-      outbox.push({ seq, kind: 'staff', occurredAt: new Date().toISOString(), body: person });
-    };
+    // The till's real outbox, in its payment journal (staff changes are numbered there in commits of their own).
+    const outbox = createTillOutbox({ enabled: true, currency: () => 'HKD' });
+    const journal = openJournal({ filePath: journalFileIn(staff.dir), timeZone: 'Asia/Hong_Kong', outbox });
+    cleanups.push(async () => journal.close());
+    const send = sendThrough(outbox);
     staff.staff.roster.sendChangesTo(send);
     return {
       ...staff,
       outbox,
       async sync(db) {
-        await ingestBatch(db, { tillId, shopId: SHOP }, outbox);
-        outbox.splice(0);
+        const events = outbox.waiting(100);
+        if (events.length === 0) return;
+        const { acknowledgedThroughSeq } = await ingestBatch(db, { tillId, shopId: SHOP }, events);
+        outbox.acknowledge(acknowledgedThroughSeq, Date.now());
       },
       async connect(db, everyMs = EVERY_MS) {
         const link = startRosterLink({
@@ -79,6 +75,8 @@ describe('one staff roster for the shop', () => {
       },
     };
   }
+
+  const staffEvents = (side: Till) => side.outbox.waiting(100).filter((event) => event.kind === 'staff');
 
   const nameAt = async (side: StaffBench, id: string) =>
     (await side.staff.handlers['staff.list']({})).staff.find((member) => member.id === id);
@@ -104,7 +102,7 @@ describe('one staff roster for the shop', () => {
       role: 'supervisor',
     });
     // What B applied is not sent back out from B.
-    expect(b.outbox).toEqual([]);
+    expect(staffEvents(b)).toEqual([]);
 
     a.admin.grant();
     await a.staff.handlers['staff.save']({ id, name: 'Ann', role: 'supervisor', active: false });
@@ -113,7 +111,7 @@ describe('one staff roster for the shop', () => {
     await refusal(b.staff.handlers['session.signIn']({ pin: '24681357' }), 'auth.wrong-pin');
     // Her change came back to A too, and changed nothing there.
     expect(await nameAt(a, id)).toMatchObject({ active: false });
-    expect(a.outbox).toEqual([]);
+    expect(staffEvents(a)).toEqual([]);
   });
 
   it("joins this till's own people to the shop once, and counts a wrong PIN in B's own lockout", async () => {
@@ -123,10 +121,10 @@ describe('one staff roster for the shop', () => {
     const alone = await openStaffedBench();
     const { id } = await alone.staff.handlers['staff.save']({ name: 'Ravi', role: 'cashier', pin: '5678' });
     const a = await till(alone);
-    expect(a.outbox).toEqual([]);
+    expect(staffEvents(a)).toEqual([]);
     const link = await a.connect(db);
     await link.pullNow();
-    expect(a.outbox.map((event) => (event.body as RosterPerson).personId)).toEqual([id]);
+    expect(staffEvents(a).map((event) => (event.body as RosterPerson).personId)).toEqual([id]);
     await a.sync(db);
     const b = await till();
     await (await b.connect(db)).pullNow();
