@@ -7,9 +7,10 @@ import type { ReadRoster } from './roster-link.ts';
 // role this version does not know (written by a newer till) is left out rather than given a role by guess;
 // the revision still moves past them.
 
-export function readRosterFrom(db: HeadOfficeDb): ReadRoster {
+/** `db`: the pool to read from, asked at each read (the head office service's `db()` follows its URL). */
+export function readRosterFrom(db: () => Promise<HeadOfficeDb>): ReadRoster {
   return async (shopId, revision) => {
-    const page = await staffSince(db, shopId, revision);
+    const page = await staffSince(await db(), shopId, revision);
     const people = page.people.flatMap((person): RosterPerson[] =>
       isRole(person.role)
         ? [

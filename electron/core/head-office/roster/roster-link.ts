@@ -52,8 +52,8 @@ export function startRosterLink(options: {
   readonly read: ReadRoster;
   /** Appends a `staff` event (the person is its body) to the outbox: `sendThrough(outbox)`. */
   readonly send: RosterSend;
-  readonly everyMs?: number;
-  readonly log?: (line: string) => void;
+  readonly everyMs?: number | undefined;
+  readonly log?: ((line: string) => void) | undefined;
 }): RosterLink {
   const { roster, shopId, read, send } = options;
   const everyMs = options.everyMs ?? ROSTER_READ_EVERY_MS;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePostgres } from '../../../testing/postgres.ts';
 import type { RosterPerson } from '../../staff/staff-roster.ts';
@@ -13,6 +15,7 @@ import { journalFileIn, openJournal } from '../../payments/journal/journal.ts';
 import { createTillOutbox, type TillOutbox } from '../outbox/till-outbox.ts';
 import { closeHeadOffice, ingestBatch, migrate, openHeadOffice, type HeadOfficeDb } from '../pg/index.ts';
 import { readRosterFrom } from './read-roster.ts';
+import { followShopRoster } from './shop-roster.ts';
 import { ROSTER_READ_EVERY_MS, sendThrough, startRosterLink, type RosterLink } from './roster-link.ts';
 
 // Two tills of one shop and one real PostgreSQL. Each till's staff changes go into its real outbox (in its
@@ -66,7 +69,7 @@ describe('one staff roster for the shop', () => {
         const link = startRosterLink({
           roster: staff.staff.roster,
           shopId: SHOP,
-          read: readRosterFrom(db),
+          read: readRosterFrom(async () => db),
           send,
           everyMs,
         });
@@ -165,6 +168,37 @@ describe('one staff roster for the shop', () => {
       expect((await side.staff.handlers['session.signIn']({ pin: '97531864' })).staff.id).toBe(id);
       await refusal(side.staff.handlers['session.signIn']({ pin: '1357' }), 'auth.wrong-pin');
     }
+  });
+
+  it('follows Settings → Head office: reads the shop while on, keeps changes as unsent while off', async () => {
+    const db = await headOffice();
+    await migrate(db);
+    const [a, b] = [await till(), await till()];
+    const shop = followShopRoster({
+      settings: b.settings,
+      roster: b.staff.roster,
+      outbox: b.outbox,
+      db: async () => db,
+      everyMs: EVERY_MS,
+    });
+    cleanups.push(() => shop.close());
+    const { id } = await a.staff.handlers['staff.save']({ name: 'Lin', role: 'cashier', pin: '3579' });
+    await a.sync(db);
+    await b.settings.save({ settings: { headOffice: { enabled: true, shopId: SHOP } } });
+    await vi.waitFor(async () => expect(await nameAt(b, id)).toMatchObject({ name: 'Lin' }), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    await b.settings.save({ settings: { headOffice: { enabled: false, shopId: SHOP } } });
+    await vi.waitFor(async () => {
+      b.admin.grant();
+      await b.staff.handlers['staff.save']({ id, name: 'Lin at B', role: 'cashier' });
+      expect(JSON.parse(readFileSync(join(b.dir, 'staff.json'), 'utf8'))).toMatchObject({ unsent: [id] });
+    });
+    await b.settings.save({ settings: { headOffice: { enabled: true, shopId: SHOP } } });
+    await vi.waitFor(() =>
+      expect(staffEvents(b).map((event) => (event.body as RosterPerson).name)).toContain('Lin at B'),
+    );
   });
 
   it('keeps signing people in at B from its copy while the head office cannot be reached, restart included', async () => {
