@@ -13,26 +13,39 @@ import { NEW_APPROVER_PIN_PATTERN } from '../settings/pin.ts';
 import type { SecretVault } from '../settings/secret-vault.ts';
 import { SANDBOXES, type PinKind, type SettingsService } from '../settings/settings-service.ts';
 import type { FieldNotices } from '../settings/settings-problems.ts';
-import {
-  badgeKey,
-  pinKey,
-  readStaffCredentials,
-  writeStaffCredentials,
-  type StaffCredentials,
-} from './staff-credentials.ts';
-import { readStaffFile, writeStaffFile, type StaffRecord } from './staff-file.ts';
+import { badgeKey, pinKey, type StaffCredentials } from './staff-credentials.ts';
+import type { StaffRecord } from './staff-file.ts';
+import { createStaffRoster, isBuiltInId as isBuiltIn, type StaffRoster, type StaffRosterSide } from './staff-roster.ts';
+import { openStaffStore, type StaffStore } from './staff-store.ts';
+import { travellingPinMatches, travellingPinOf, type TravellingPin } from './travelling-pin.ts';
 
 // The people of this till and how a PIN or badge finds one of them. The built-in Admin and Supervisor are
 // today's admin and supervisor PINs (settings' adminPin / supervisorPin, set by settings.save as ever): listed
 // while their PIN is set, renameable, their role fixed and always active (the admin is the way into Settings).
 // Everyone else is in staff.json (staff-file.ts) with their keys in the vault (staff-credentials.ts).
+//
+// With a head office, the people of the shop come and go through `roster` (staff-roster.ts). How a PIN finds a
+// person who came from another till (whose key this till cannot make without the PIN itself):
+// - the keyed index first, as always: one scrypt (with the built-ins' two alongside) finds anyone who was given
+//   their PIN here or has signed in here once;
+// - only when it finds nobody, the PIN is tried against the own-salted hashes (travelling-pin.ts) of the
+//   people whose key this till has not learnt yet, all at once on libuv's thread pool: one scrypt each, paid
+//   at a person's FIRST sign-in at this till (and by a wrong PIN, which the lockout counts as ever). Measured
+//   on 2 cores under load ~18: 20 such people 3.5–4.4 s, 100 people 15–24 s (idle, ~50 ms a scrypt: about
+//   0.5 s and 2.5 s); a sign-in with the person picked first tries only that person's hash: one scrypt;
+// - on a match their key is learnt (written to the index), so their next sign-in here is the fast path.
+// So the slow path shrinks as the shop's people sign in, and costs nothing on a till without a roster.
+// Every sign-in, approval and wrong PIN still goes through the caller's lockout (guardPin) unchanged.
 
 export type StaffSave = StaffChannels['staff.save']['request'];
 
 export interface StaffDirectory {
   list(): Promise<StaffMember[]>;
-  /** The active person this PIN belongs to, or null. No lockout here: the caller checks behind one. */
-  byPin(pin: string): Promise<SignedInStaff | null>;
+  /**
+   * The active person this PIN belongs to, or null. No lockout here: the caller checks behind one. `picked`: the
+   * person picked first at a sign-in; only their hash is tried when the index does not know the PIN.
+   */
+  byPin(pin: string, picked?: string): Promise<SignedInStaff | null>;
   byBadge(badgeCode: string): Promise<SignedInStaff | null>;
   /** Whether any active person of these roles has a PIN (else a PIN check answers "not set"). */
   anyPinAmong(roles: readonly StaffRole[]): Promise<boolean>;
@@ -40,8 +53,10 @@ export interface StaffDirectory {
   pinTakenByStaff(pin: string): Promise<boolean>;
   /** Adds or changes a person; refused (`staff.invalid` with field notices, `staff.not-found`). Not the admin check. */
   save(request: StaffSave): Promise<{ id: string }>;
-  /** After a save, with everyone as they are now: a signed-in person follows at once. */
+  /** After a save or a roster change, with everyone as they are now: a signed-in person follows at once. */
   onChange(listener: (members: readonly StaffMember[]) => void): () => void;
+  /** The shop's roster through the head office (staff-roster.ts). */
+  readonly roster: StaffRoster;
 }
 
 const BUILT_IN: ReadonlyArray<{ id: string; kind: PinKind; role: StaffRole; name: string }> = [
@@ -61,109 +76,119 @@ export async function openStaffDirectory(options: {
   readonly file: string;
   readonly log?: (line: string) => void;
 }): Promise<StaffDirectory> {
-  const { settings, vault, file } = options;
-  let people: StaffRecord[] = readStaffFile(file, options.log);
-  // Read when first needed (the vault may be unreadable at start; settings say so and a reset starts clean).
-  let credentials: StaffCredentials | null = null;
-  const loadCredentials = async (): Promise<StaffCredentials> => {
-    await settings.ensureVaultReadable();
-    credentials ??= await readStaffCredentials(vault);
-    return credentials;
-  };
-  // A vault reset took every key with it: read again (the salt, empty lists) next time.
-  settings.onChange((view) => {
-    if (!Object.values(view.secrets).some(Boolean)) credentials = null;
-  });
-  const listeners = new Set<(members: readonly StaffMember[]) => void>();
-
-  const members = (keys: StaffCredentials | null): StaffMember[] =>
+  const { settings } = options;
+  const members = (people: readonly StaffRecord[], keys: StaffCredentials | null): StaffMember[] =>
     membersOf(people, keys, (kind) => settings.view().secrets[PIN_SECRET[kind]]);
-  const active = (keys: StaffCredentials | null): StaffMember[] => members(keys).filter((member) => member.active);
+  const store = openStaffStore({ ...options, members });
+  const roster = createStaffRoster(store);
+  const active = (keys: StaffCredentials | null): StaffMember[] =>
+    members(store.people, keys).filter((member) => member.active);
 
-  async function byPin(pin: string): Promise<SignedInStaff | null> {
-    const keys = await loadCredentials();
-    const person = await holderOfPin(pin, keys, active(keys), settings);
-    return person ? asSignedIn(person) : null;
+  async function byPin(pin: string, picked?: string): Promise<SignedInStaff | null> {
+    const keys = await store.keys();
+    const found = await holderOfPin(pin, keys, active(keys), settings, picked);
+    if (!found) return null;
+    if (found.learnt !== undefined) await roster.learn(found.member.id, found.learnt);
+    else if (!isBuiltIn(found.member.id) && keys.travelling[found.member.id] === undefined) {
+      // Given their PIN before PINs travelled: their hash is made now that the PIN is known, and sent out, so
+      // the other tills can let them in too. Not waited for: the sign-in is done.
+      void roster
+        .makeTravelling(found.member.id, pin)
+        .catch((error: unknown) =>
+          options.log?.(`staff: the PIN of ${found.member.id} could not be made to travel (${String(error)})`),
+        );
+    }
+    return asSignedIn(found.member);
   }
 
   async function byBadge(badgeCode: string): Promise<SignedInStaff | null> {
-    const keys = await loadCredentials();
+    const keys = await store.keys();
     const key = await badgeKey(badgeCode, keys);
     const person = active(keys).find((member) => keys.badges[member.id] === key);
     return person ? asSignedIn(person) : null;
   }
 
-  async function saveNow(request: StaffSave): Promise<{ id: string }> {
-    const keys = await loadCredentials();
-    const builtIn = BUILT_IN.find(({ id }) => id === request.id);
-    const existing = request.id === undefined ? undefined : members(keys).find((member) => member.id === request.id);
-    if (request.id !== undefined && !existing && !(builtIn && request.pin !== undefined)) {
-      throw new PosError('staff.not-found');
-    }
-    const id = request.id ?? randomUUID();
-    const willBeActive = builtIn ? true : (request.active ?? existing?.active ?? true);
-    const newPinKey = request.pin === undefined ? undefined : await pinKey(request.pin, keys);
-    const newBadgeKey = typeof request.badgeCode === 'string' ? await badgeKey(request.badgeCode, keys) : undefined;
-    const others = active(keys).filter((member) => member.id !== id);
-    const problems: FieldNotices = {
-      ...saveProblems(request, { builtIn, existing, willBeActive, environment: settings.current().environment }),
-      ...(willBeActive
-        ? keyProblems(request, { id, keys, others, newBadgeKey, wasActive: existing?.active !== false })
-        : {}),
-    };
-    if (
-      request.pin !== undefined &&
-      willBeActive &&
-      (await pinTaken(request.pin, newPinKey!, keys, others, settings))
-    ) {
-      problems.pin = notice('staff.pin-taken');
-    }
-    if (Object.keys(problems).length > 0) {
-      throw new PosError('staff.invalid', { notice: Object.values(problems)[0], fieldNotices: problems });
-    }
-
-    // Keys first: if the vault refuses, nothing changes.
-    const nextKeys = keysAfter(keys, id, builtIn ? undefined : newPinKey, newBadgeKey, request.badgeCode);
-    if (nextKeys) {
-      await writeStaffCredentials(vault, nextKeys);
-      credentials = nextKeys;
-    }
-    if (builtIn && request.pin !== undefined) {
-      await settings.save({ secrets: { [PIN_SECRET[builtIn.kind]]: request.pin } });
-    }
-    const record: StaffRecord = { id, name: request.name.trim(), role: request.role, active: willBeActive };
-    people = people.some((person) => person.id === id)
-      ? people.map((person) => (person.id === id ? record : person))
-      : [...people, record];
-    writeStaffFile(file, people);
-    const now = members(credentials ?? keys);
-    for (const listener of listeners) listener(now);
-    return { id };
-  }
-
-  let saving: Promise<unknown> = Promise.resolve();
   return {
-    list: async () => members(await loadCredentials()),
+    list: async () => members(store.people, await store.keys()),
     async pinTakenByStaff(pin) {
-      const keys = await loadCredentials();
-      const key = await pinKey(pin, keys);
-      return active(keys).some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key);
+      const keys = await store.keys();
+      const others = active(keys).filter((member) => !isBuiltIn(member.id));
+      return pinHeldAmong(pin, await pinKey(pin, keys), keys, others);
     },
     byPin,
     byBadge,
     anyPinAmong: async (roles) =>
-      active(await loadCredentials()).some((member) => roles.includes(member.role) && member.hasPin),
-    save(request) {
-      // One save at a time: two saves with the same PIN cannot both pass the uniqueness check.
-      const run = saving.then(() => saveNow(request));
-      saving = run.catch(() => {});
-      return run;
-    },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+      active(await store.keys()).some((member) => roles.includes(member.role) && member.hasPin),
+    save: (request) => store.serially(() => saveStaff(request, { store, roster, settings, members })),
+    onChange: store.onChange,
+    roster,
   };
+}
+
+/** A staff.save, in the store's queue. */
+async function saveStaff(
+  request: StaffSave,
+  {
+    store,
+    roster,
+    settings,
+    members,
+  }: {
+    readonly store: StaffStore;
+    readonly roster: StaffRosterSide;
+    readonly settings: SettingsService;
+    readonly members: (people: readonly StaffRecord[], keys: StaffCredentials | null) => StaffMember[];
+  },
+): Promise<{ id: string }> {
+  const keys = await store.keys();
+  const everyone = members(store.people, keys);
+  const builtIn = BUILT_IN.find(({ id }) => id === request.id);
+  const existing = request.id === undefined ? undefined : everyone.find((member) => member.id === request.id);
+  if (request.id !== undefined && !existing && !(builtIn && request.pin !== undefined)) {
+    throw new PosError('staff.not-found');
+  }
+  const id = request.id ?? randomUUID();
+  const willBeActive = builtIn ? true : (request.active ?? existing?.active ?? true);
+  // The till's key and, for anyone but the built-ins, the PIN as it travels: two scrypts, side by side.
+  const [newPinKey, newTravelling] =
+    request.pin === undefined
+      ? [undefined, undefined]
+      : await Promise.all([pinKey(request.pin, keys), builtIn ? undefined : travellingPinOf(request.pin)]);
+  const newBadgeKey = typeof request.badgeCode === 'string' ? await badgeKey(request.badgeCode, keys) : undefined;
+  const others = everyone.filter((member) => member.active && member.id !== id);
+  const problems: FieldNotices = {
+    ...saveProblems(request, { builtIn, existing, willBeActive, environment: settings.current().environment }),
+    ...(willBeActive
+      ? keyProblems(request, { id, keys, others, newBadgeKey, wasActive: existing?.active !== false })
+      : {}),
+  };
+  if (request.pin !== undefined && willBeActive && (await pinTaken(request.pin, newPinKey!, keys, others, settings))) {
+    problems.pin = notice('staff.pin-taken');
+  }
+  if (Object.keys(problems).length > 0) {
+    throw new PosError('staff.invalid', { notice: Object.values(problems)[0], fieldNotices: problems });
+  }
+
+  // Keys first: if the vault refuses, nothing changes.
+  const nextKeys = keysAfter(keys, id, {
+    pinKey: builtIn ? undefined : newPinKey,
+    travelling: newTravelling,
+    badgeKey: newBadgeKey,
+    badgeCode: request.badgeCode,
+  });
+  if (nextKeys) await store.writeKeys(nextKeys);
+  if (builtIn && request.pin !== undefined) {
+    await settings.save({ secrets: { [PIN_SECRET[builtIn.kind]]: request.pin } });
+  }
+  const record: StaffRecord = { id, name: request.name.trim(), role: request.role, active: willBeActive };
+  // Out before the file: a till stopped between the two still has the change, from the roster coming back.
+  if (!builtIn) await roster.sendOut(record, nextKeys ?? keys);
+  store.people = store.people.some((person) => person.id === id)
+    ? store.people.map((person) => (person.id === id ? record : person))
+    : [...store.people, record];
+  store.writeFile();
+  store.told(nextKeys ?? keys);
+  return { id };
 }
 
 /** Whether another active person (`others`) already has this PIN: a person's key, or a built-in's own hash. */
@@ -174,18 +199,58 @@ async function pinTaken(
   others: readonly StaffMember[],
   settings: Pick<SettingsService, 'builtInPinMatches'>,
 ): Promise<boolean> {
-  if (others.some((member) => !isBuiltIn(member.id) && keys.pins[member.id] === key)) return true;
   const builtIns = BUILT_IN.filter(({ id }) => others.some((member) => member.id === id));
-  return (await Promise.all(builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)))).some(Boolean);
+  const [held, ...builtInMatches] = await Promise.all([
+    pinHeldAmong(
+      pin,
+      key,
+      keys,
+      others.filter((member) => !isBuiltIn(member.id)),
+    ),
+    ...builtIns.map(({ kind }) => settings.builtInPinMatches(kind, pin)),
+  ]);
+  return held || builtInMatches.some(Boolean);
 }
 
-/** The active person whose PIN this is: a built-in's own hash, or a person's key. No lockout here. */
+/** Whether one of `people` (none built in) has this PIN: by their key here, else by their travelling hash. */
+async function pinHeldAmong(
+  pin: string,
+  key: string,
+  keys: StaffCredentials,
+  people: readonly StaffMember[],
+): Promise<boolean> {
+  if (people.some((member) => keys.pins[member.id] === key)) return true;
+  return (await unlearntHolderOf(pin, keys, people)) !== null;
+}
+
+/**
+ * The person among `people` whose key this till has not learnt and whose travelling hash is this PIN's: every
+ * hash tried at once (each scrypt on libuv's thread pool), the first of them in list order.
+ */
+async function unlearntHolderOf(
+  pin: string,
+  keys: StaffCredentials,
+  people: readonly StaffMember[],
+): Promise<{ member: StaffMember; travelling: TravellingPin } | null> {
+  const unlearnt = people.flatMap((member) => {
+    const travelling = keys.travelling[member.id];
+    return keys.pins[member.id] === undefined && travelling && !isBuiltIn(member.id) ? [{ member, travelling }] : [];
+  });
+  const matches = await Promise.all(unlearnt.map(({ travelling }) => travellingPinMatches(pin, travelling)));
+  return unlearnt.find((_, index) => matches[index]) ?? null;
+}
+
+/**
+ * The active person whose PIN this is: a built-in's own hash, or a person's key, else a roster person's own hash
+ * (then `learnt`: the key to add to the index). No lockout here.
+ */
 async function holderOfPin(
   pin: string,
   keys: StaffCredentials,
   everyone: readonly StaffMember[],
   settings: Pick<SettingsService, 'builtInPinMatches'>,
-): Promise<StaffMember | null> {
+  picked: string | undefined,
+): Promise<{ member: StaffMember; learnt?: { key: string; travelling: TravellingPin } } | null> {
   // All derivations at once (each runs on libuv's thread pool): ~one scrypt of wall time, not three.
   const [key, ...builtInMatches] = await Promise.all([
     pinKey(pin, keys),
@@ -195,24 +260,33 @@ async function holderOfPin(
     BUILT_IN.some((candidate, index) => candidate.id === member.id && builtInMatches[index]),
   );
   // Keys are scrypt outputs: comparing them with === tells a timer nothing about the PIN.
-  return builtIn ?? everyone.find((member) => keys.pins[member.id] === key) ?? null;
+  const known = builtIn ?? everyone.find((member) => keys.pins[member.id] === key);
+  if (known) return { member: known };
+  const candidates = picked === undefined ? everyone : everyone.filter((member) => member.id === picked);
+  const fromRoster = await unlearntHolderOf(pin, keys, candidates);
+  return fromRoster && { member: fromRoster.member, learnt: { key, travelling: fromRoster.travelling } };
 }
 
 /** The keys after a save (a new PIN of someone not built in, a badge set or removed); null: unchanged. */
 function keysAfter(
   keys: StaffCredentials,
   id: string,
-  newPinKey: string | undefined,
-  newBadgeKey: string | undefined,
-  badgeCode: string | null | undefined,
+  change: {
+    readonly pinKey: string | undefined;
+    readonly travelling: TravellingPin | undefined;
+    readonly badgeKey: string | undefined;
+    readonly badgeCode: string | null | undefined;
+  },
 ): StaffCredentials | null {
-  if (newPinKey === undefined && badgeCode === undefined) return null;
+  if (change.pinKey === undefined && change.badgeCode === undefined) return null;
   const pins = { ...keys.pins };
+  const travelling = { ...keys.travelling };
   const badges = { ...keys.badges };
-  if (newPinKey !== undefined) pins[id] = newPinKey;
-  if (newBadgeKey !== undefined) badges[id] = newBadgeKey;
-  if (badgeCode === null) delete badges[id];
-  return { salt: keys.salt, pins, badges };
+  if (change.pinKey !== undefined) pins[id] = change.pinKey;
+  if (change.travelling !== undefined) travelling[id] = change.travelling;
+  if (change.badgeKey !== undefined) badges[id] = change.badgeKey;
+  if (change.badgeCode === null) delete badges[id];
+  return { ...keys, pins, travelling, badges };
 }
 
 /** Everyone as the Staff screen lists them: the built-ins whose PIN is set, then the people of staff.json. */
@@ -234,7 +308,7 @@ function membersOf(
       .filter((person) => !isBuiltIn(person.id))
       .map((person) => ({
         ...person,
-        hasPin: keys?.pins[person.id] !== undefined,
+        hasPin: keys?.pins[person.id] !== undefined || keys?.travelling[person.id] !== undefined,
         hasBadge: keys?.badges[person.id] !== undefined,
       })),
   ];
@@ -294,8 +368,4 @@ function keyProblems(
 
 function asSignedIn({ id, name, role }: StaffMember): SignedInStaff {
   return { id, name, role };
-}
-
-function isBuiltIn(id: string): boolean {
-  return id === BUILT_IN_STAFF_IDS.admin || id === BUILT_IN_STAFF_IDS.supervisor;
 }

@@ -14,6 +14,7 @@ import { staffHandlers } from './staff-handlers.ts';
 import { createStaffPins } from './staff-pins.ts';
 import { adminWindowRules } from './admin-window-rules.ts';
 import { createStaffSession } from './staff-session.ts';
+import type { StaffRoster } from './staff-roster.ts';
 
 // The people at the till, put together for core.ts: the directory (staff.json + the vault), the session, the
 // StaffAccess every service asks, the staff's handlers, and the settings service as every caller should see
@@ -28,6 +29,8 @@ export interface StaffModule {
   announceSession(): void;
   /** For settings.save: the admin's or supervisor's new PIN refused next to its field when staff already have it. */
   pinProblems(patch: SettingsPatch): Promise<FieldNotices>;
+  /** The shop's staff roster, for the head office (../head-office/roster/). */
+  readonly roster: StaffRoster;
 }
 
 export async function createStaffModule(options: {
@@ -68,6 +71,7 @@ export async function createStaffModule(options: {
     settings,
     handlers: staffHandlers({ directory, session, pins, settings: options.settings, admin: options.admin }),
     announceSession: () => void session.announce(),
+    roster: directory.roster,
     async pinProblems(patch) {
       const problems: FieldNotices = {};
       for (const name of ['adminPin', 'supervisorPin'] as const) {

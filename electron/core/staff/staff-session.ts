@@ -123,7 +123,9 @@ export function createStaffSession(options: StaffSessionOptions): StaffSession {
       const found = await settings.guardPin<SignedInStaff>(
         named === null ? 'sign-in' : `person:${named}`,
         async () => {
-          const person = byBadge ? await directory.byBadge(request.badgeCode) : await directory.byPin(request.pin);
+          const person = byBadge
+            ? await directory.byBadge(request.badgeCode)
+            : await directory.byPin(request.pin, named ?? undefined);
           const right = person !== null && (named === null || person.id === named);
           return right ? { check: 'valid' as const, holder: person } : { check: 'wrong' as const };
         },

@@ -121,4 +121,12 @@ describe('ingestBatch', () => {
     expect((await staffSince(db, 'shop-1', next.revision)).people).toEqual([]);
     expect((await staffSince(db, 'shop-2', 0)).people).toEqual([]);
   });
+
+  it('keeps a person’s PIN hash when a till that has none sends a change of them', async () => {
+    const other = tillState('shop-1', 'T2');
+    await ingestBatch(db, till, [staffEvent(1, { pinSalt: 'c2FsdA', pinHash: 'aGFzaA' })]);
+    await ingestBatch(db, other, [staffEvent(1, { name: 'Mei Ling', pinSalt: null, pinHash: null })]);
+    const [mei] = (await staffSince(db, 'shop-1', 0)).people;
+    expect(mei).toMatchObject({ name: 'Mei Ling', pinSalt: 'c2FsdA', pinHash: 'aGFzaA' });
+  });
 });

@@ -17,6 +17,8 @@ interface Projection {
   readonly keep: readonly string[];
   /** Extra assignments of an update. */
   readonly onUpdate?: string;
+  /** Columns an update that brings null leaves as they are. */
+  readonly keepWhenNull?: readonly string[];
 }
 
 const text = (field: string): string => `e.body->>'${field}'`;
@@ -125,6 +127,9 @@ const PROJECTIONS: readonly Projection[] = [
       changed_by_till: 'e.till_id',
     },
     keep: ['shop_id', 'person_id'],
+    // A till that has no hash for a person (set up before PINs travelled, or after its vault was reset) must not
+    // wipe the one the shop has: the person could then sign in nowhere but where their key is.
+    keepWhenNull: ['pin_salt', 'pin_hash'],
     onUpdate: `revision = nextval(pg_get_serial_sequence('wallet_pos.staff', 'revision'))`,
   },
 ];
@@ -144,7 +149,11 @@ export function projectionSql(kind: string, inOrder: boolean): string | null {
   const columns = Object.keys(projection.columns);
   const updates = columns
     .filter((column) => !projection.keep.includes(column))
-    .map((column) => `${column} = excluded.${column}`);
+    .map((column) =>
+      projection.keepWhenNull?.includes(column)
+        ? `${column} = coalesce(excluded.${column}, ${projection.table}.${column})`
+        : `${column} = excluded.${column}`,
+    );
   if (projection.onUpdate) updates.push(projection.onUpdate);
   const newest = inOrder
     ? ''
