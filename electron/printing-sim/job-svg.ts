@@ -25,6 +25,8 @@ export function jobSvg(job: DecodedJob): string {
       );
     } else if (item.type === 'raster') {
       const width = item.widthBytes * 8;
+      // Below the last text line's descenders (y is that line's baseline).
+      y += 6;
       parts.push(
         `<image x="0" y="${y}" width="${width}" height="${item.height}" data-raster="${width}x${item.height}" href="data:image/png;base64,${rasterPng(item).toString('base64')}"/>`,
       );

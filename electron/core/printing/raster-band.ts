@@ -1,6 +1,7 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Align } from './escpos-commands.ts';
 import { paperText } from './paper-text.ts';
+import { canvasLibrary } from './raster-canvas.ts';
 import type { Bitmap } from './raster-command.ts';
 import { rasterFont, type RasterScript } from './raster-fonts.ts';
 
@@ -33,6 +34,7 @@ interface Row {
 
 /** The lines as one bitmap `widthDots` wide (a multiple of 8: 576 for 80 mm, 384 for 58 mm). */
 export function drawBand(lines: readonly PaperLine[], widthDots: number, script: RasterScript): Bitmap {
+  const { createCanvas } = canvasLibrary();
   const measure = createCanvas(8, 8).getContext('2d');
   const rows = lines.flatMap((line) => rowsOf(line, widthDots, script, measure));
   const height = rows.reduce((sum, row) => sum + row.height, 0);

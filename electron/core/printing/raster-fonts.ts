@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { canvasLibrary } from './raster-canvas.ts';
 
 // The fonts a receipt picture is drawn with: the Noto Sans HK and Noto Sans SC the app already ships for its
 // screens (@fontsource, SIL OFL 1.1), so the paper shows the same letters as the till. Each package comes in
@@ -83,7 +83,7 @@ function load(pack: FontPackage, slice: Slice, weight: RasterWeight): string {
   const family = `${pack.prefix} ${slice.name} ${weight}`;
   if (!registered.has(family)) {
     const file = join(pack.folder, `${pack.prefix}-${slice.name}-${weight}-normal.woff2`);
-    GlobalFonts.register(readFileSync(file), family);
+    canvasLibrary().GlobalFonts.register(readFileSync(file), family);
     registered.add(family);
   }
   return family;
