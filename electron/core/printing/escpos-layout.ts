@@ -41,19 +41,19 @@ export interface LayoutOptions {
   readonly copy: boolean;
   /** The code page of the printer's Chinese (code-page.ts: by the receipt's language). */
   readonly codePage: ChineseCodePage;
-  /** Text in the printer's font, or pictures of the lines for a printer without a Chinese code page. */
-  readonly printAs: PrintAs;
-  /** The fonts of a picture: zh-HK's Hong Kong forms, or Simplified (raster-fonts.ts). */
-  readonly script: RasterScript;
+  /** Text in the printer's font (when not said), or pictures of the lines for a printer without a Chinese code page. */
+  readonly printAs?: PrintAs;
+  /** The fonts of a picture: zh-HK's Hong Kong forms, or Simplified (raster-fonts.ts; when not said). */
+  readonly script?: RasterScript;
 }
 
 export function escposJob(document: PrintableDocument, options: LayoutOptions): Uint8Array {
   const columns = COLUMNS[options.widthMm];
   const paper = paperWriter({
-    printAs: options.printAs,
+    printAs: options.printAs ?? 'text',
     codePage: options.codePage,
     widthDots: HEAD_DOTS[options.widthMm],
-    script: options.script,
+    script: options.script ?? 'sc',
   });
   const line = (text: string): void => paper.line(text);
   const bold = (text: string): void => {
