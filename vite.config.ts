@@ -40,7 +40,18 @@ const FAST_PINS = 'electron/testing/fast-pins.ts';
 const UNIT_GUARD_TEST = 'electron/testing/pure-tier-guard.test.ts';
 
 // Packages main loads at run time from node_modules instead of bundling them.
-const MAIN_EXTERNALS = ['electron', 'electron-store', 'conf', 'ws', 'qrcode', 'zod', 'node:sqlite', 'electron-updater'];
+// @napi-rs/canvas: a native addon (its binary in an optional package per platform), never bundled.
+const MAIN_EXTERNALS = [
+  'electron',
+  'electron-store',
+  'conf',
+  'ws',
+  'qrcode',
+  'zod',
+  'node:sqlite',
+  'electron-updater',
+  '@napi-rs/canvas',
+];
 
 // An absolute folder to build into instead of the checkout (dist/, dist-electron/): the bundle smoke test
 // (electron/bundle-smoke.slow.test.ts) builds there, so it never replaces the build other tests are serving.

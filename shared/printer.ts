@@ -8,6 +8,12 @@ import { day, printableText } from './request-atoms.ts';
 export const PRINTER_KINDS = ['system', 'network', 'device'] as const;
 export type PrinterKind = (typeof PRINTER_KINDS)[number];
 export const PAPER_WIDTHS_MM = [58, 80] as const;
+/**
+ * How an ESC/POS printer gets the receipt: as text (its own font, Chinese in its code page: fast, sharp) or as a
+ * picture (GS v 0, drawn by the till with the fonts the app ships) for a printer with no Chinese code page.
+ */
+export const PRINT_AS = ['text', 'picture'] as const;
+export type PrintAs = (typeof PRINT_AS)[number];
 /** Raw printing on a network receipt printer ("JetDirect"): every brand listens here. */
 export const DEFAULT_PRINTER_PORT = 9100;
 
@@ -22,6 +28,7 @@ export const printerSettingsSchema = z.object({
   port: z.number().int().min(1).max(65_535),
   path: z.string().max(300),
   widthMm: z.union([z.literal(58), z.literal(80)]),
+  printAs: z.enum(PRINT_AS),
   /** The cash drawer on the printer's drawer port: pulse on and off times; 0 = no drawer. */
   drawerOnMs: z.number().int().min(0).max(510),
   drawerOffMs: z.number().int().min(2).max(510),

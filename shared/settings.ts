@@ -260,6 +260,7 @@ export const DEFAULT_SETTINGS: Settings = {
     port: DEFAULT_PRINTER_PORT,
     path: '',
     widthMm: 80,
+    printAs: 'text',
     drawerOnMs: 0,
     drawerOffMs: 200,
   },

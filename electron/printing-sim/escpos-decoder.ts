@@ -16,6 +16,14 @@ export type JobItem =
       readonly model: number;
       readonly moduleDots: number;
       readonly errorCorrection: string;
+    }
+  | {
+      /** A GS v 0 picture: `widthBytes` × 8 dots wide, `height` rows, one bit a dot (high bit left, 1 = black). */
+      readonly type: 'raster';
+      readonly widthBytes: number;
+      readonly height: number;
+      readonly bits: Uint8Array;
+      readonly align: number;
     };
 
 export interface DecodedJob {
@@ -163,7 +171,7 @@ function fsCommand(state: DecoderState, b: number[]): number {
   return 2;
 }
 
-/** GS ! (size), GS V (cut: the job is done), GS ( k (the QR code's settings, data and print). */
+/** GS ! (size), GS V (cut: the job is done), GS ( k (the QR code's settings, data and print), GS v 0 (picture). */
 function gsCommand(state: DecoderState, b: number[]): number {
   const need = (count: number): boolean => b.length >= count;
   const second = b[1];
@@ -185,6 +193,7 @@ function gsCommand(state: DecoderState, b: number[]): number {
     return length;
   }
   if (second === 0x28 && b[2] === 0x6b) return qrCommand(state, b);
+  if (second === 0x76 && b[2] === 0x30) return rasterCommand(state, b);
   current(state).unknown.push(`GS ${second!.toString(16)}`);
   return 2;
 }
@@ -210,4 +219,18 @@ function qrCommand(state: DecoderState, b: number[]): number {
       errorCorrection: qr.errorCorrection,
     });
   return 5 + length;
+}
+
+/** GS v 0 m xL xH yL yH d1…dk: a raster picture, k = x × y bytes, printed where the line would be. */
+function rasterCommand(state: DecoderState, b: number[]): number {
+  if (b.length < 8) return 0;
+  const widthBytes = b[4]! + b[5]! * 256;
+  const height = b[6]! + b[7]! * 256;
+  const length = 8 + widthBytes * height;
+  if (b.length < length) return 0;
+  if (b[3] !== 0) current(state).unknown.push(`GS v 0 scaled (m = ${b[3]})`);
+  if (state.line.length > 0) endLine(state);
+  const bits = Uint8Array.from(b.slice(8, length));
+  current(state).items.push({ type: 'raster', widthBytes, height, bits, align: state.align });
+  return length;
 }

@@ -1,8 +1,10 @@
+import { createCanvas } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
-import type { DecodedJob } from './escpos-decoder.ts';
+import type { DecodedJob, JobItem } from './escpos-decoder.ts';
 
-// A received job as a picture of the paper: its text lines (bold, large, aligned as sent) and each QR drawn
-// from its decoded content, so a phone or a test can read the QR back off the image.
+// A received job as a picture of the paper: its text lines (bold, large, aligned as sent), each QR drawn
+// from its decoded content, so a phone or a test can read the QR back off the image, and each GS v 0 picture
+// as the dots it carried (a PNG inside the SVG, one image pixel a printer dot).
 
 const WIDTH = 576; // dots on an 80 mm head
 const LINE = 24;
@@ -21,6 +23,14 @@ export function jobSvg(job: DecodedJob): string {
       parts.push(
         `<text x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${item.bold ? ' font-weight="bold"' : ''} xml:space="preserve">${text}</text>`,
       );
+    } else if (item.type === 'raster') {
+      const width = item.widthBytes * 8;
+      // Below the last text line's descenders (y is that line's baseline).
+      y += 6;
+      parts.push(
+        `<image x="0" y="${y}" width="${width}" height="${item.height}" data-raster="${width}x${item.height}" href="data:image/png;base64,${rasterPng(item).toString('base64')}"/>`,
+      );
+      y += item.height;
     } else {
       const qr = QRCode.create(item.content, { errorCorrectionLevel: 'M' });
       const dots = Math.max(item.moduleDots, 4);
@@ -47,4 +57,21 @@ export function jobSvg(job: DecodedJob): string {
     ...parts,
     '</g></svg>',
   ].join('\n');
+}
+
+/** The picture's dots as a black-on-white PNG. */
+export function rasterPng(item: Extract<JobItem, { type: 'raster' }>): Buffer {
+  const width = item.widthBytes * 8;
+  const canvas = createCanvas(width, item.height);
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(width, item.height);
+  for (let y = 0; y < item.height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const black = (item.bits[y * item.widthBytes + (x >> 3)]! & (0x80 >> (x & 7))) !== 0;
+      const at = (y * width + x) * 4;
+      image.data.fill(black ? 0 : 255, at, at + 3);
+      image.data[at + 3] = 255;
+    }
+  context.putImageData(image, 0, 0);
+  return canvas.toBuffer('image/png');
 }

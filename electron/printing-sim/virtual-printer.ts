@@ -116,6 +116,9 @@ export async function startVirtualPrinter(options: VirtualPrinterOptions): Promi
         url: `/jobs/${job.id}.svg`,
         text: job.items.flatMap((item) => (item.type === 'text' ? [item.text] : [])),
         qr: job.items.flatMap((item) => (item.type === 'qr' ? [item.content] : [])),
+        pictures: job.items.flatMap((item) =>
+          item.type === 'raster' ? [{ widthDots: item.widthBytes * 8, height: item.height }] : [],
+        ),
         cut: job.cut,
       }));
       return reply(response, 200, 'application/json', JSON.stringify({ state, jobs: list }));

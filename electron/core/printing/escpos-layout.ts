@@ -1,9 +1,12 @@
 import type { DayReportDocument } from '../../../shared/day-report-document.ts';
 import type { ShiftReportDocument } from '../../../shared/shift-report-document.ts';
 import type { Language } from '../../../shared/locales/index.ts';
+import type { PrintAs } from '../../../shared/printer.ts';
 import type { ReceiptDocument } from '../../../shared/receipt.ts';
 import type { ChineseCodePage } from './code-page.ts';
 import * as cmd from './escpos-commands.ts';
+import { paperWriter } from './paper-writer.ts';
+import type { RasterScript } from './raster-fonts.ts';
 import { paperText } from './paper-text.ts';
 
 // One paper layout for everything the till prints, as ESC/POS: a receipt or refund slip (shared/receipt.ts),
@@ -15,6 +18,8 @@ export type PaperWidthMm = 58 | 80;
 
 /** Characters per line in font A (12 dots): 576 dots on an 80 mm head, 384 on a 58 mm one. */
 const COLUMNS: Readonly<Record<PaperWidthMm, number>> = { 80: 48, 58: 32 };
+/** The head's width in dots at 203 dpi: what a picture line spans. */
+const HEAD_DOTS: Readonly<Record<PaperWidthMm, number>> = { 80: 576, 58: 384 };
 /** QR module size in dots at 203 dpi: about 0.75 mm on 80 mm paper, 0.6 mm on 58 mm (a phone reads both). */
 const QR_MODULE_DOTS: Readonly<Record<PaperWidthMm, number>> = { 80: 6, 58: 5 };
 
@@ -36,27 +41,46 @@ export interface LayoutOptions {
   readonly copy: boolean;
   /** The code page of the printer's Chinese (code-page.ts: by the receipt's language). */
   readonly codePage: ChineseCodePage;
+  /** Text in the printer's font (when not said), or pictures of the lines for a printer without a Chinese code page. */
+  readonly printAs?: PrintAs;
+  /** The fonts of a picture: zh-HK's Hong Kong forms, or Simplified (raster-fonts.ts; when not said). */
+  readonly script?: RasterScript;
 }
 
 export function escposJob(document: PrintableDocument, options: LayoutOptions): Uint8Array {
-  const line = (text: string): Uint8Array => cmd.line(text, options.codePage);
   const columns = COLUMNS[options.widthMm];
-  const parts: Uint8Array[] = [cmd.init()];
+  const paper = paperWriter({
+    printAs: options.printAs ?? 'text',
+    codePage: options.codePage,
+    widthDots: HEAD_DOTS[options.widthMm],
+    script: options.script ?? 'sc',
+  });
+  const line = (text: string): void => paper.line(text);
+  const bold = (text: string): void => {
+    paper.bold(true);
+    line(text);
+    paper.bold(false);
+  };
+  paper.command(cmd.init());
   // A receipt's identity (its registered address and tax number) goes under the name, before the title.
   const header = (title: string, merchantName: string, identity: readonly string[] = []): void => {
-    parts.push(cmd.align('center'));
-    if (options.copy) parts.push(cmd.bold(true), line(options.words.copy), cmd.bold(false));
-    if (merchantName) parts.push(cmd.bold(true), line(merchantName), cmd.bold(false));
-    parts.push(...identity.map(line));
-    parts.push(cmd.large(true), line(title), cmd.large(false), cmd.align('left'), line(''));
+    paper.align('center');
+    if (options.copy) bold(options.words.copy);
+    if (merchantName) bold(merchantName);
+    for (const text of identity) line(text);
+    paper.large(true);
+    line(title);
+    paper.large(false);
+    paper.align('left');
+    line('');
   };
-  const pair = (label: string, value: string): void => {
-    for (const text of twoColumns(label, value, columns)) parts.push(line(text));
-  };
+  const pair = (label: string, value: string): void => paper.pair(label, value, twoColumns(label, value, columns));
   const qr = (content: string, caption: string): void => {
-    parts.push(line(''), cmd.align('center'), cmd.qrCode(content, QR_MODULE_DOTS[options.widthMm]));
-    if (caption) parts.push(line(caption));
-    parts.push(cmd.align('left'));
+    line('');
+    paper.align('center');
+    paper.command(cmd.qrCode(content, QR_MODULE_DOTS[options.widthMm]));
+    if (caption) line(caption);
+    paper.align('left');
   };
 
   // A shift's X or Z report has the day report's shape: facts, then titled sections of rows.
@@ -64,7 +88,8 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
     header(document.title, document.merchantName);
     for (const fact of document.facts) pair(fact.label, fact.value);
     for (const section of document.sections) {
-      parts.push(line(''), cmd.bold(true), line(section.title), cmd.bold(false));
+      line('');
+      bold(section.title);
       for (const row of section.rows) {
         const label = (row.part ? '  ' : '') + row.label;
         pair(label, row.count ? `${row.count}  ${row.amount}` : row.amount);
@@ -73,28 +98,36 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
   } else if (document.kind === 'test-page') {
     header(options.words.testPageTitle, document.merchantName);
     pair(options.words.testPageWidth, `${options.widthMm} mm`);
-    pair(options.words.testPageChinese, document.sample);
-    parts.push(line(options.words.testPageQr));
+    // The sample both ways, whatever the setting: the admin sees at once which one this printer can print.
+    paper.line(`${options.words.testPageChineseText}: ${document.sample}`, 'text');
+    paper.line(`${options.words.testPageChinesePicture}: ${document.sample}`, 'picture');
+    line(options.words.testPageQr);
     qr(document.qrText, document.qrText);
-    parts.push(line(''), line(options.words.testPageEnd));
+    line('');
+    line(options.words.testPageEnd);
   } else {
     header(document.title, document.merchantName, document.identity);
     if (document.items.length > 0) {
-      parts.push(cmd.bold(true), line(document.itemsTitle), cmd.bold(false));
+      bold(document.itemsTitle);
       for (const item of document.items) {
         pair(item.description, item.amount);
-        if (item.detail) parts.push(line(`  ${item.detail}`));
+        if (item.detail) line(`  ${item.detail}`);
       }
-      parts.push(line(''));
+      line('');
     }
     for (const entry of document.lines) pair(entry.label, entry.value);
-    if (document.notes.length > 0) parts.push(cmd.align('center'), ...document.notes.map(line), cmd.align('left'));
+    if (document.notes.length > 0) {
+      paper.align('center');
+      for (const note of document.notes) line(note);
+      paper.align('left');
+    }
     if (document.refunds.length > 0) {
-      parts.push(line(''), cmd.bold(true), line(document.refundsTitle), cmd.bold(false));
+      line('');
+      bold(document.refundsTitle);
       for (const refund of document.refunds) {
         pair(refund.time, refund.amount);
         pair(refund.refundId, refund.state);
-        if (refund.reason) parts.push(line(`  ${refund.reason}`));
+        if (refund.reason) line(`  ${refund.reason}`);
       }
     }
     if (document.refundTotals) {
@@ -103,10 +136,14 @@ export function escposJob(document: PrintableDocument, options: LayoutOptions): 
       pair(totals.refundableNowLabel, totals.refundableNow);
     }
     qr(document.qrText, document.qrCaption);
-    parts.push(line(''), cmd.align('center'), line(document.footer), cmd.align('left'));
+    line('');
+    paper.align('center');
+    line(document.footer);
+    paper.align('left');
   }
-  parts.push(cmd.feed(3), cmd.cut());
-  return cmd.concat(parts);
+  paper.command(cmd.feed(3));
+  paper.command(cmd.cut());
+  return paper.bytes();
 }
 
 /** Label left, value right on one line when both fit; else the label, then the value on its own line, right-aligned. */

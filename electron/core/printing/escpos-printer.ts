@@ -132,8 +132,7 @@ async function printJob({ options, waits, observe, record }: PrinterContext, job
   const settings = options.settings();
   const copy = options.record.printedBefore(job.what, job.subject);
   const words = LANGUAGES[options.locale()].receipt;
-  const codePage = codePageOf(options.locale());
-  const bytes = escposJob(job.document, { widthMm: settings.widthMm, words, copy, codePage });
+  const bytes = escposJob(job.document, { ...paperOf(settings, options.locale()), words, copy });
   let outcome;
   try {
     outcome = await send(settings, bytes, waits);
@@ -158,14 +157,14 @@ async function printTestPage(
   merchantName: string,
 ): Promise<PrinterCheck> {
   const words = LANGUAGES[options.locale()].receipt;
-  const codePage = codePageOf(options.locale());
+  const paper = paperOf(settings, options.locale());
   const document = {
     kind: 'test-page',
     merchantName,
     qrText: 'WALLET-POS-TEST',
-    sample: CODE_PAGE_SAMPLE[codePage],
+    sample: CODE_PAGE_SAMPLE[paper.codePage],
   } as const;
-  const bytes = escposJob(document, { widthMm: settings.widthMm, words, copy: false, codePage });
+  const bytes = escposJob(document, { ...paper, words, copy: false });
   const outcome = await send(settings, bytes, waits).catch(() => ({
     before: 'failed' as const,
     after: null,
@@ -266,6 +265,16 @@ function connect(settings: PrinterSettings, connectMs: number): Promise<PrinterL
   if (settings.kind === 'network') return openNetworkLink(settings.host, settings.port, connectMs);
   if (settings.kind === 'device') return openDeviceLink(settings.path);
   throw new Error('the system printer is printed by the app, not by the core');
+}
+
+/** How the paper is written for this printer and till: width, text or pictures, the code page and the fonts. */
+function paperOf(settings: PrinterSettings, locale: Locale) {
+  return {
+    widthMm: settings.widthMm,
+    printAs: settings.printAs,
+    codePage: codePageOf(locale),
+    script: locale === 'zh-HK' ? ('hk' as const) : ('sc' as const),
+  };
 }
 
 /** The printer as the record names it (and how two settings are told to mean the same printer). */

@@ -46,4 +46,24 @@ describe('the printer setting', () => {
       settingsProblems(withPrinter({ kind: 'network', host: '192.0.2.40', widthMm: 57 as 58 })).problems,
     ).toHaveProperty('printer.widthMm');
   });
+
+  it('prints as text unless set to pictures: an older file keeps text, "picture" is saved, anything else refused', async () => {
+    const { printAs: _printAs, ...olderPrinter } = { ...DEFAULT_SETTINGS.printer, kind: 'network', host: '192.0.2.40' };
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, printer: olderPrinter }));
+    const open = () =>
+      openSettingsService({
+        file: openConfSettingsFile(dir),
+        vault: new DevelopmentFileVault(join(dir, 'vault.json')),
+        lockoutFile: join(dir, 'pin-lockout.json'),
+      });
+    const service = await open();
+    expect(service.current().printer).toMatchObject({ kind: 'network', host: '192.0.2.40', printAs: 'text' });
+    await service.save({ settings: { printer: { ...service.current().printer, printAs: 'picture' } } });
+    expect((await open()).current().printer.printAs).toBe('picture');
+    const bitmap = {
+      ...structuredClone(DEFAULT_SETTINGS),
+      printer: { ...DEFAULT_SETTINGS.printer, printAs: 'bitmap' },
+    };
+    expect(settingsProblems(bitmap as typeof DEFAULT_SETTINGS).problems).toHaveProperty('printer.printAs');
+  });
 });

@@ -147,6 +147,7 @@ describe('receipts.print on an ESC/POS printer', () => {
       port: sim.port,
       path: '',
       widthMm: 80,
+      printAs: 'text',
       drawerOnMs: 0,
       drawerOffMs: 200,
     } as const;

@@ -1,11 +1,12 @@
-import { PRINTER_KINDS, type PrinterKind } from '../../../shared/printer.ts';
+import { PRINT_AS, PRINTER_KINDS, type PrintAs, type PrinterKind } from '../../../shared/printer.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { NumberField, SelectField, TextField } from './fields.tsx';
 import { PrinterTest } from './PrinterTest.tsx';
 
 // Which receipt printer the till uses (electron/core/printing/): the system's default printer, or an ESC/POS
-// printer the till drives itself on the network or on USB/serial, its paper width and the cash drawer's pulse.
+// printer the till drives itself on the network or on USB/serial, its paper width, whether it gets text or
+// pictures (a printer without Chinese) and the cash drawer's pulse.
 
 export function PrinterFieldset({ draft }: { draft: SettingsDraft }) {
   const t = useT();
@@ -60,6 +61,13 @@ export function PrinterFieldset({ draft }: { draft: SettingsDraft }) {
       />
       {escpos && (
         <>
+          <SelectField<PrintAs>
+            label={t('printer.printAs')}
+            {...draft.groupField('printer', 'printAs')}
+            options={PRINT_AS.map((as) => ({ value: as, label: t(`printer.printAs.${as}`) }))}
+            hint={t('printer.printAsHint')}
+            testId="settings-printer-printAs"
+          />
           <NumberField
             label={t('printer.drawerOnMs')}
             min={0}

@@ -30,6 +30,15 @@ describe('Settings → Devices → Receipt printer', () => {
     });
     fireEvent.change(within(section).getByLabelText('Paper width'), { target: { value: '58' } });
     expect(within(section).getByText(/Big5 for Traditional Chinese, GB18030 for Simplified Chinese/)).toBeTruthy();
+    // A printer without Chinese gets pictures; the choice says which printers need which.
+    const printAs = within(section).getByLabelText('Print receipts') as HTMLSelectElement;
+    expect(printAs.value).toBe('text');
+    expect([...printAs.options].map((option) => option.textContent)).toEqual([
+      'As text (the printer’s own font and code page)',
+      'As a picture (for a printer without Chinese)',
+    ]);
+    fireEvent.change(printAs, { target: { value: 'picture' } });
+    expect(within(section).getByText(/The test page prints its Chinese both ways/)).toBeTruthy();
     fireEvent.click(within(section).getByTestId('settings-printer-test'));
     const result = await screen.findByTestId('settings-printer-test-result');
     expect(result.textContent).toContain('The test page was printed.');
@@ -43,6 +52,7 @@ describe('Settings → Devices → Receipt printer', () => {
           port: 9100,
           path: '',
           widthMm: 58,
+          printAs: 'picture',
           drawerOnMs: 0,
           drawerOffMs: 200,
         },

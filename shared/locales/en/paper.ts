@@ -34,7 +34,8 @@ export const RECEIPT_EN = {
   copy: '*** COPY ***',
   testPageTitle: 'Printer test page',
   testPageWidth: 'Paper width',
-  testPageChinese: 'Chinese',
+  testPageChineseText: 'Chinese as text',
+  testPageChinesePicture: 'Chinese as a picture',
   testPageQr: 'The QR below is printed by the printer itself.',
   testPageEnd: 'If you can read this, the printer is set up.',
 } as const;

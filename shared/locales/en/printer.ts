@@ -10,13 +10,18 @@ export const PRINTER_EN = {
   'printer.kindHint.system':
     'The receipt is printed as a page by the system (the app only; in the browser preview the browser’s print dialog opens). The till cannot tell whether paper ran out.',
   'printer.kindHint.escpos':
-    'The till drives the printer itself: it asks the printer for paper and cover before and after each receipt and never prints a receipt twice by itself. Chinese is sent in the printer’s own code page, chosen by the receipt’s language: Big5 for Traditional Chinese, GB18030 for Simplified Chinese; raster printing is not supported, so a printer without that code page prints question marks.',
+    'The till drives the printer itself: it asks the printer for paper and cover before and after each receipt and never prints a receipt twice by itself. Chinese is sent in the printer’s own code page, chosen by the receipt’s language: Big5 for Traditional Chinese, GB18030 for Simplified Chinese; a printer without that code page prints question marks for Chinese — choose “As a picture” below for it.',
   'printer.host': 'Printer address (IP or name)',
   'printer.port': 'Port',
   'printer.path': 'Device (e.g. /dev/usb/lp0 or COM3)',
   'printer.widthMm': 'Paper width',
   'printer.width.58': '58 mm',
   'printer.width.80': '80 mm',
+  'printer.printAs': 'Print receipts',
+  'printer.printAs.text': 'As text (the printer’s own font and code page)',
+  'printer.printAs.picture': 'As a picture (for a printer without Chinese)',
+  'printer.printAsHint':
+    'Text is fast and sharp, and needs a printer with Chinese (Big5 or GB18030). A picture is drawn by the till with the app’s fonts, so every printer prints Chinese, a little slower. The test page prints its Chinese both ways: choose the one that reads well.',
   'printer.drawerOnMs': 'Cash drawer pulse on (ms, 0 = no drawer)',
   'printer.drawerOffMs': 'Cash drawer pulse off (ms)',
   'printer.testPage': 'Print a test page',

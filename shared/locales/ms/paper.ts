@@ -35,7 +35,8 @@ export const RECEIPT_MS: Readonly<Record<ReceiptLabel, string>> = {
   copy: '*** SALINAN ***',
   testPageTitle: 'Halaman ujian pencetak',
   testPageWidth: 'Lebar kertas',
-  testPageChinese: 'Tulisan Cina',
+  testPageChineseText: 'Tulisan Cina sebagai teks',
+  testPageChinesePicture: 'Tulisan Cina sebagai gambar',
   testPageQr: 'QR di bawah dicetak oleh pencetak itu sendiri.',
   testPageEnd: 'Jika anda boleh membaca ini, pencetak telah disediakan.',
 };

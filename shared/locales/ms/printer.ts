@@ -11,13 +11,18 @@ export const PRINTER_MS: Readonly<Record<keyof typeof PRINTER_EN, string>> = {
   'printer.kindHint.system':
     'Resit dicetak sebagai halaman oleh sistem (aplikasi sahaja; dalam pratonton pelayar, dialog cetak pelayar dibuka). Terminal tidak dapat mengetahui sama ada kertas telah habis.',
   'printer.kindHint.escpos':
-    'Terminal mengawal pencetak sendiri: ia bertanya kepada pencetak tentang kertas dan penutup sebelum dan selepas setiap resit, dan tidak pernah mencetak resit dua kali dengan sendirinya. Tulisan Cina dihantar dalam halaman kod pencetak (Big5 untuk Cina Tradisional, GB18030 untuk Cina Ringkas); cetakan raster tidak disokong, jadi pencetak tanpa halaman kod itu mencetak tanda soal.',
+    'Terminal mengawal pencetak sendiri: ia bertanya kepada pencetak tentang kertas dan penutup sebelum dan selepas setiap resit, dan tidak pernah mencetak resit dua kali dengan sendirinya. Tulisan Cina dihantar dalam halaman kod pencetak (Big5 untuk Cina Tradisional, GB18030 untuk Cina Ringkas); pencetak tanpa halaman kod itu mencetak tanda soal bagi tulisan Cina — pilih “Sebagai gambar” di bawah untuknya.',
   'printer.host': 'Alamat pencetak (IP atau nama)',
   'printer.port': 'Port',
   'printer.path': 'Peranti (cth. /dev/usb/lp0 atau COM3)',
   'printer.widthMm': 'Lebar kertas',
   'printer.width.58': '58 mm',
   'printer.width.80': '80 mm',
+  'printer.printAs': 'Cetak resit',
+  'printer.printAs.text': 'Sebagai teks (fon dan halaman kod pencetak sendiri)',
+  'printer.printAs.picture': 'Sebagai gambar (untuk pencetak tanpa tulisan Cina)',
+  'printer.printAsHint':
+    'Teks pantas dan tajam, dan memerlukan pencetak dengan tulisan Cina (Big5 atau GB18030). Gambar dilukis oleh terminal dengan fon aplikasi, jadi setiap pencetak mencetak tulisan Cina, sedikit lebih perlahan. Halaman ujian mencetak tulisan Cinanya dalam kedua-dua cara: pilih yang jelas dibaca.',
   'printer.drawerOnMs': 'Denyut laci wang hidup (ms, 0 = tiada laci)',
   'printer.drawerOffMs': 'Denyut laci wang mati (ms)',
   'printer.testPage': 'Cetak halaman ujian',

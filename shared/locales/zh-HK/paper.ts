@@ -33,7 +33,8 @@ export const RECEIPT_ZH_HK: Readonly<Record<ReceiptLabel, string>> = {
   copy: '*** 副本 ***',
   testPageTitle: '打印機測試頁',
   testPageWidth: '紙張闊度',
-  testPageChinese: '中文',
+  testPageChineseText: '中文（文字）',
+  testPageChinesePicture: '中文（圖像）',
   testPageQr: '以下二維碼由打印機自行列印。',
   testPageEnd: '如能閱讀此頁，打印機已設定妥當。',
 };

@@ -33,7 +33,8 @@ export const RECEIPT_ZH_HANS: Readonly<Record<ReceiptLabel, string>> = {
   copy: '*** 副本 ***',
   testPageTitle: '打印机测试页',
   testPageWidth: '纸张宽度',
-  testPageChinese: '中文',
+  testPageChineseText: '中文（文字）',
+  testPageChinesePicture: '中文（图像）',
   testPageQr: '以下二维码由打印机自行打印。',
   testPageEnd: '如能阅读此页，打印机已设置妥当。',
 };

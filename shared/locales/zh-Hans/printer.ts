@@ -11,13 +11,18 @@ export const PRINTER_ZH_HANS: Readonly<Record<keyof typeof PRINTER_EN, string>> 
   'printer.kindHint.system':
     '收据由系统以页面打印（只限应用程序；在浏览器预览中会开启浏览器的打印对话框）。收银机无法得知是否缺纸。',
   'printer.kindHint.escpos':
-    '收银机直接控制打印机：每张收据打印前后都会查询纸张及机盖状态，并且不会自行重复打印。简体中文收据以打印机的 GB18030 编码发送（简体中文收据打印机均支持；繁体中文收据则用 Big5）；暂不支持点阵图打印，不支持该编码的打印机会印出问号。',
+    '收银机直接控制打印机：每张收据打印前后都会查询纸张及机盖状态，并且不会自行重复打印。简体中文收据以打印机的 GB18030 编码发送（简体中文收据打印机均支持；繁体中文收据则用 Big5）；不支持该编码的打印机会把中文印成问号，请在下方选择“以图像打印”。',
   'printer.host': '打印机地址（IP 或名称）',
   'printer.port': '端口',
   'printer.path': '设备（例如 /dev/usb/lp0 或 COM3）',
   'printer.widthMm': '纸张宽度',
   'printer.width.58': '58 毫米',
   'printer.width.80': '80 毫米',
+  'printer.printAs': '收据打印方式',
+  'printer.printAs.text': '以文字打印（打印机自身的字体及编码）',
+  'printer.printAs.picture': '以图像打印（适用于没有中文的打印机）',
+  'printer.printAsHint':
+    '文字打印快而清晰，但打印机须支持中文（Big5 或 GB18030）。图像由收银机以应用程序的字体绘制，任何打印机都能印出中文，只是稍慢。测试页会以两种方式打印中文：请选择印得清楚的一种。',
   'printer.drawerOnMs': '钱箱脉冲开启时间（毫秒，0 = 没有钱箱）',
   'printer.drawerOffMs': '钱箱脉冲关闭时间（毫秒）',
   'printer.testPage': '打印测试页',
