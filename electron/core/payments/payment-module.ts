@@ -72,6 +72,7 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
   shifts: {
     handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
     current: () => null,
+    drawerOpened: 'throws',
   },
   close: async () => {},
 };

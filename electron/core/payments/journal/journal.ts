@@ -147,6 +147,8 @@ export interface Journal {
     /** Refused shift.none-open, or shift.payments-open unless force. */
     close(input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }): shifts.ShiftRow;
     stillOpen(): string[];
+    /** The cash drawer opened without a sale, with the shift open now. */
+    drawerOpened(input: { by: StaffRef | null; reason: string }): void;
   };
 
   /** Groups several calls into one commit (e.g. an update and the event that explains it). `work` must be synchronous. */
@@ -302,5 +304,6 @@ function shiftCalls(ctx: JournalContext, guard: Guard, records: JournalRecords |
       shifts.closeShift(ctx, input),
     ),
     stillOpen: guard(() => ctx.snapshot(() => shifts.paymentsStillOpen(ctx))),
+    drawerOpened: guard((input: { by: StaffRef | null; reason: string }) => shifts.recordDrawerOpening(ctx, input)),
   };
 }

@@ -17,6 +17,8 @@ import { EVENT_NOTICES_MIGRATION } from './12-event-notices.ts';
 import { REGISTER_KEY_IDS_MIGRATION } from './13-register-key-ids.ts';
 import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
 import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.ts';
+import { PAID_AFTER_CLOSE_MIGRATION } from './16-paid-after-close.ts';
+import { DRAWER_OPENINGS_MIGRATION } from './17-drawer-openings.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -40,6 +42,8 @@ export const MIGRATIONS: readonly Migration[] = [
   REGISTER_KEY_IDS_MIGRATION,
   STAFF_AND_SHIFTS_MIGRATION,
   REFUNDS_WITHOUT_RECEIPT_MIGRATION,
+  PAID_AFTER_CLOSE_MIGRATION,
+  DRAWER_OPENINGS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
