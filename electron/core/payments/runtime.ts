@@ -1,6 +1,7 @@
 import type { PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
@@ -133,6 +134,12 @@ function afterCommit(tell: () => void): void {
   } catch {
     // See above: the committed write is the answer; a screen that missed this event reads it at its next call.
   }
+}
+
+/** Who is signed in at the till now, as a record names them (a register's request records them beside its key). */
+export function signedInRef(rt: PaymentRuntime): StaffRef | null {
+  const signedIn = rt.context.staff.signedIn();
+  return signedIn ? { id: signedIn.id, name: signedIn.name } : null;
 }
 
 export function requireAttempt(rt: PaymentRuntime, referenceId: string): AttemptRow {

@@ -19,6 +19,7 @@ import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
 import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.ts';
 import { PAID_AFTER_CLOSE_MIGRATION } from './16-paid-after-close.ts';
 import { DRAWER_OPENINGS_MIGRATION } from './17-drawer-openings.ts';
+import { REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION } from './18-register-refund-cancel-attribution.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   REFUNDS_WITHOUT_RECEIPT_MIGRATION,
   PAID_AFTER_CLOSE_MIGRATION,
   DRAWER_OPENINGS_MIGRATION,
+  REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
