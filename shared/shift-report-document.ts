@@ -132,8 +132,12 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
     amount: '',
     part: false,
   }));
-  const listed = (key: 'openAtClose' | 'paidAfterClose' | 'drawerOpenings', rows: readonly ShiftReportRow[]) =>
-    rows.length > 0 ? [{ key, title: words[`shiftReport.${key}`], rows }] : [];
+  // A list shown only when it has something in it.
+  const listed = (
+    key: 'openAtClose' | 'paidAfterClose' | 'drawerOpenings',
+    title: string,
+    rows: readonly ShiftReportRow[],
+  ): ShiftReportSection[] => (rows.length > 0 ? [{ key, title, rows }] : []);
   return {
     kind: 'shift-report',
     report: closed ? 'Z' : 'X',
@@ -146,9 +150,9 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
       { key: 'money', title: words['shiftReport.money'], rows: money },
       { key: 'byMethod', title: words['shiftReport.byMethod'], rows: byMethod },
       { key: 'byCashier', title: words['shiftReport.byCashier'], rows: byCashier },
-      ...listed('openAtClose', openAtClose),
-      ...listed('paidAfterClose', paidAfterCloseRows(report, words, locale)),
-      ...listed('drawerOpenings', drawerOpeningRows(report, words, when, nameOf)),
+      ...listed('openAtClose', words['shiftReport.openAtClose'], openAtClose),
+      ...listed('paidAfterClose', words['shiftReport.paidAfterClose'], paidAfterCloseRows(report, words, locale)),
+      ...listed('drawerOpenings', words['shiftReport.drawerOpenings'], drawerOpeningRows(report, words, when, nameOf)),
     ],
   };
 }
