@@ -10,8 +10,11 @@ export interface AppError {
   readonly message: string;
   /** True when the same request may succeed if sent again unchanged. */
   readonly retryable: boolean;
-  /** Optional structured facts (measured clock skew, refundable rest, …) for the screen to show. */
-  readonly details?: Readonly<Record<string, string | number | boolean | null>>;
+  /**
+   * Optional structured facts (measured clock skew, refundable rest, …) for the screen to show: plain values, or a
+   * list of strings (the payments a refused shift close names).
+   */
+  readonly details?: Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
   /** What exactly went wrong, when the code's own text is not specific enough (see shared/notices.ts). */
   readonly notice?: Notice;
   /**

@@ -2,6 +2,7 @@ import { chainLine } from './audit-chain.ts';
 import { formatMoney, type Money } from './money.ts';
 import { formatDateTime, type ReceiptTerminal } from './receipt.ts';
 import { LANGUAGES } from './locales/index.ts';
+import { fillTemplate } from './notices.ts';
 import type { Locale } from './settings.ts';
 import { shownStaffName, type ShiftReport, type ShiftView, type StaffRef } from './staff.ts';
 import type { SummaryLine } from './payment-history.ts';
@@ -9,8 +10,9 @@ import type { SummaryLine } from './payment-history.ts';
 // A shift's X report (the shift so far) or Z report (the shift closed, as kept at its close) as plain data for the
 // 80 mm roll, laid out like the end-of-day report (day-report-document.ts, the same ESC/POS layout): who and
 // where, the shift's number and who opened and closed it, its money (paid, refunds, cancels, register sales,
-// net), by method, per cashier (with their refunds nobody approved), and the payments still open when a
-// supervisor closed it anyway, and the audit chain's last entry when it was made. Built from the ShiftView the core answers: a Z is printed from the report stored
+// net), by method, per cashier (with their refunds nobody approved), the payments still open when a
+// supervisor closed it anyway, the payments of an earlier Z paid since (counted in this one), the cash drawer
+// opened without a sale (when, who, why), and the audit chain's last entry when it was made. Built from the ShiftView the core answers: a Z is printed from the report stored
 // at the close, never recomputed. Pure.
 
 export type ShiftReportFactKey =
@@ -26,7 +28,7 @@ export interface ShiftReportRow {
 }
 
 export interface ShiftReportSection {
-  readonly key: 'money' | 'byMethod' | 'byCashier' | 'openAtClose';
+  readonly key: 'money' | 'byMethod' | 'byCashier' | 'openAtClose' | 'paidAfterClose' | 'drawerOpenings';
   readonly title: string;
   readonly rows: readonly ShiftReportRow[];
 }
@@ -133,6 +135,12 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
     amount: '',
     part: false,
   }));
+  // A list shown only when it has something in it.
+  const listed = (
+    key: 'openAtClose' | 'paidAfterClose' | 'drawerOpenings',
+    title: string,
+    rows: readonly ShiftReportRow[],
+  ): ShiftReportSection[] => (rows.length > 0 ? [{ key, title, rows }] : []);
   return {
     kind: 'shift-report',
     report: closed ? 'Z' : 'X',
@@ -145,9 +153,50 @@ export function buildShiftReport(input: ShiftReportInput): ShiftReportDocument {
       { key: 'money', title: words['shiftReport.money'], rows: money },
       { key: 'byMethod', title: words['shiftReport.byMethod'], rows: byMethod },
       { key: 'byCashier', title: words['shiftReport.byCashier'], rows: byCashier },
-      ...(openAtClose.length > 0
-        ? [{ key: 'openAtClose' as const, title: words['shiftReport.openAtClose'], rows: openAtClose }]
-        : []),
+      ...listed('openAtClose', words['shiftReport.openAtClose'], openAtClose),
+      ...listed('paidAfterClose', words['shiftReport.paidAfterClose'], paidAfterCloseRows(report, words, locale)),
+      ...listed('drawerOpenings', words['shiftReport.drawerOpenings'], drawerOpeningRows(report, words, when, nameOf)),
     ],
   };
+}
+
+type Words = (typeof LANGUAGES)[Locale]['screens'];
+
+/** Counted in the shift's figures; each names the Z it was still open at. */
+function paidAfterCloseRows(report: ShiftReport, words: Words, locale: Locale): ShiftReportRow[] {
+  return (report.paidAfterClose ?? []).flatMap((payment) => [
+    {
+      key: payment.referenceId,
+      label: payment.referenceId,
+      count: '',
+      amount: formatMoney(payment.amount, locale),
+      part: false,
+    },
+    {
+      key: `${payment.referenceId}:note`,
+      label: fillTemplate(words['shiftReport.paidAfterCloseOf'], { number: payment.shiftNumber }, locale),
+      count: '',
+      amount: '',
+      part: true,
+    },
+  ]);
+}
+
+/** When and who, then why in their words. */
+function drawerOpeningRows(
+  report: ShiftReport,
+  words: Words,
+  when: (iso: string) => string,
+  nameOf: (ref: StaffRef) => string,
+): ShiftReportRow[] {
+  return (report.drawerOpenings ?? []).flatMap((opening, index) => [
+    {
+      key: `drawer:${index}`,
+      label: `${when(opening.at)} ${opening.by ? nameOf(opening.by) : words['shiftReport.nobody']}`,
+      count: '',
+      amount: '',
+      part: false,
+    },
+    { key: `drawer:${index}:reason`, label: opening.reason, count: '', amount: '', part: true },
+  ]);
 }

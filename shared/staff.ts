@@ -170,6 +170,30 @@ export interface ShiftReport {
    * recorded (the verifier holds the chain to it). Absent on a Z made before the chain existed.
    */
   readonly chain?: ChainMark;
+
+  /**
+   * Payments an earlier shift listed as still open at its forced close and that were paid since: counted in this
+   * shift (already in `paid`, by method and by cashier), each naming the Z it was open at. Absent from a Z report
+   * kept before they were counted.
+   */
+  readonly paidAfterClose?: readonly PaidAfterClose[];
+  /** The cash drawer opened without a sale during the shift. Absent from a Z report kept before it was recorded. */
+  readonly drawerOpenings?: readonly DrawerOpening[];
+}
+
+export interface PaidAfterClose {
+  readonly referenceId: string;
+  /** The Z number of the shift it was taken in, closed while it was still open. */
+  readonly shiftNumber: number;
+  readonly amount: Money;
+}
+
+export interface DrawerOpening {
+  readonly at: string;
+  /** Who opened it (null: nobody signed in, sign-in not used). */
+  readonly by: StaffRef | null;
+  /** Why, as they typed it. */
+  readonly reason: string;
 }
 
 export interface ShiftView {

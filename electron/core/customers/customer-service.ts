@@ -53,8 +53,8 @@ function customerHandlers(rt: CustomerRuntime, approvals: ApprovalGate): Custome
     // Every act on a customer asks the staff rights first (staff-rights.ts), before an approval is used up or
     // anything is recorded; who acts is recorded with what they did.
     'customers.startLink': async (request) => {
-      requireSell(rt);
-      return startLink(rt, request);
+      const startedBy = requireSell(rt);
+      return startLink(rt, request, startedBy);
     },
     'customers.completeLink': (request) => completeLink(rt, request.linkToken, request.redirectedTo),
     'customers.linkStatus': (request) => linkStatus(rt, request.linkToken),

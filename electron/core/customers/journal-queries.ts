@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { PosError } from '../../../shared/errors.ts';
 import { notice, noticeInEnglish } from '../../../shared/notices.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { text, textOrNull } from '../sqlite/columns.ts';
 import { redactedJson } from '../sqlite/redact.ts';
 import type { DayTotal, NewCustomerEvent } from './journal.ts';
@@ -29,9 +30,10 @@ const ATTEMPT_COLUMNS = `merchant_ref, kind, merchant_user_id, merchant_id, amou
   provider_id, provider_status, failure_reason, order_uuid, order_outcome, op_key, void_reason, unresolved_reason, authorized_at,
   local_day, created_at, updated_at, version, capture_failure, unresolved_notice,
   taken_by_id, taken_by_name, approved_by_id, approved_by_name, finished_by_id, finished_by_name`;
-const CUSTOMER_COLUMNS = 'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at';
+const CUSTOMER_COLUMNS =
+  'merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at, linked_by_id, linked_by_name';
 const SESSION_COLUMNS =
-  'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at';
+  'link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at, started_by_id, started_by_name';
 
 /** Rows whose outcome the till is still finding out by itself (not stopped: see unresolved-reason.ts). */
 const STILL_RESOLVING_SQL = `(unresolved_reason IS NULL OR substr(unresolved_reason, 1, ${STOPPED_PREFIX.length}) <> '${STOPPED_PREFIX}')`;
@@ -102,15 +104,26 @@ function customerRowQueries({ sql, now }: QueryContext) {
       merchantId: string;
       tokenSealed: string;
       hint: string | null;
+      linkedBy?: StaffRef | null | undefined;
     }): CustomerRow {
       const at = now();
       sql(
-        `INSERT INTO customers (merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at)
-         VALUES (?, ?, 'linked', ?, ?, ?, ?)
+        `INSERT INTO customers (merchant_user_id, merchant_id, status, token_sealed, hint, linked_at, updated_at,
+           linked_by_id, linked_by_name)
+         VALUES (?, ?, 'linked', ?, ?, ?, ?, ?, ?)
          ON CONFLICT (merchant_user_id) DO UPDATE SET merchant_id = excluded.merchant_id, status = 'linked',
            token_sealed = excluded.token_sealed, hint = COALESCE(excluded.hint, customers.hint), linked_at = excluded.linked_at,
-           updated_at = excluded.updated_at`,
-      ).run(input.merchantUserId, input.merchantId, input.tokenSealed, input.hint, at, at);
+           updated_at = excluded.updated_at, linked_by_id = excluded.linked_by_id, linked_by_name = excluded.linked_by_name`,
+      ).run(
+        input.merchantUserId,
+        input.merchantId,
+        input.tokenSealed,
+        input.hint,
+        at,
+        at,
+        input.linkedBy?.id ?? null,
+        input.linkedBy?.name ?? null,
+      );
       return getCustomer(input.merchantUserId)!;
     },
     dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow {
@@ -142,8 +155,9 @@ function linkSessionQueries({ sql, now }: QueryContext) {
   return {
     recordLinkSession(row: Omit<LinkSessionRow, 'updatedAt' | 'failure' | 'status'>): LinkSessionRow {
       sql(
-        `INSERT INTO link_sessions (link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?)`,
+        `INSERT INTO link_sessions (link_token, merchant_user_id, merchant_id, state_hash, callback_url, consent_url, hint, status, failure, expires_at, created_at, updated_at,
+           started_by_id, started_by_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?, ?, ?)`,
       ).run(
         row.linkToken,
         row.merchantUserId,
@@ -155,6 +169,8 @@ function linkSessionQueries({ sql, now }: QueryContext) {
         row.expiresAt,
         row.createdAt,
         row.createdAt,
+        row.startedBy?.id ?? null,
+        row.startedBy?.name ?? null,
       );
       return getLinkSession(row.linkToken)!;
     },

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
 import { notice, type Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import type { Atomically } from '../sqlite/database.ts';
 import { journalFacade } from '../sqlite/journal-facade.ts';
 import { JournalLostError, openJournalFile } from '../sqlite/journal-file.ts';
@@ -55,6 +56,8 @@ export interface CustomerJournal {
     merchantId: string;
     tokenSealed: string;
     hint: string | null;
+    /** Who linked them: the person who started the link session. */
+    linkedBy?: StaffRef | null | undefined;
   }): CustomerRow;
   /** unlinked / relink-needed: the sealed token is dropped in the same write. */
   dropToken(merchantUserId: string, status: Exclude<CustomerStatus, 'linked'>): CustomerRow;

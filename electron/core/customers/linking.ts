@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LinkProgress, LinkStart, LinkedCustomerView } from '../../../shared/customers.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import { assertExpectedConsentPage, consentPageDecision, type ConsentGateway } from '../security/consent-page.ts';
 import { redactEmailHint, redactPhoneHint } from './hints.ts';
 import type { CustomerRow, LinkSessionRow } from './rows.ts';
@@ -32,9 +33,11 @@ export function closeInterruptedLinkSessions(rt: CustomerRuntime): void {
   }
 }
 
+/** `startedBy`: who asked at the till (the sell right, asked by the caller); the customer is recorded as linked by them. */
 export async function startLink(
   rt: CustomerRuntime,
   input: { merchantUserId: string; phoneHint?: string | undefined; emailHint?: string | undefined },
+  startedBy: StaffRef | null,
 ): Promise<LinkStart> {
   const phone = input.phoneHint?.trim() ? redactPhoneHint(input.phoneHint) : undefined;
   const email = input.emailHint?.trim() ? redactEmailHint(input.emailHint) : undefined;
@@ -63,6 +66,7 @@ export async function startLink(
     hint: email ?? phone ?? null,
     expiresAt: Date.parse(session.expiresAt),
     createdAt: rt.options.now(),
+    startedBy,
   });
   // A consent page anywhere but the environment's own hosts (or over plain http) is never opened with the
   // app token: the session is closed at once and the cashier told which address was refused.
@@ -222,6 +226,7 @@ async function exchangeCode(rt: CustomerRuntime, session: LinkSessionRow, code: 
         merchantId: session.merchantId,
         tokenSealed: sealed,
         hint: session.hint,
+        linkedBy: session.startedBy,
       });
       rt.journal.updateLinkSession(session.linkToken, 'linked');
       rt.journal.appendEvent({

@@ -28,6 +28,8 @@ export interface CustomerRow {
   readonly hint: string | null;
   readonly linkedAt: number;
   readonly updatedAt: number;
+  /** Who linked them (the last link); null: before schema 7, or nobody signed in. */
+  readonly linkedBy: StaffRef | null;
 }
 
 export interface LinkSessionRow {
@@ -43,6 +45,8 @@ export interface LinkSessionRow {
   readonly expiresAt: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Who started it at the till (null: nobody signed in); the customer is recorded as linked by them. */
+  readonly startedBy: StaffRef | null;
 }
 
 export interface CustomerAttemptRow {
@@ -134,6 +138,7 @@ export function readCustomer(row: SqlRow): CustomerRow {
     hint: textOrNull(row, 'hint'),
     linkedAt: integer(row, 'linked_at'),
     updatedAt: integer(row, 'updated_at'),
+    linkedBy: staffRefOf(row, 'linked_by'),
   };
 }
 
@@ -151,6 +156,7 @@ export function readSession(row: SqlRow): LinkSessionRow {
     expiresAt: integer(row, 'expires_at'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
+    startedBy: staffRefOf(row, 'started_by'),
   };
 }
 

@@ -37,6 +37,7 @@ export const printingFeature: CoreModule<Needs, PrintingGives> = {
       daySummary: (day) => dayReport['payments.summary']({ day }),
       shift: async (id) => (await payments.shifts.handlers['shifts.report']({ id })).shift,
       drawerOpener: () => staff.access.requireRight('drawer'),
+      drawerOpened: (by, reason) => payments.shifts.drawerOpened(by, reason),
       mayUseDraft: () => !settings.view().secrets.adminPin || admin.active(),
       refuseLocked: (patch) => settings.refuseLocked(patch),
       // A draft's printer is held to the rule a save is (printer-target.ts): a device, not the till's own port.

@@ -1,9 +1,9 @@
 import type { PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { StaffRef } from '../../../shared/staff.ts';
-import { isCancellable, type NewRegisterRequest } from './journal/index.ts';
+import { isCancellable, type ForRegister, type NewRegisterRequest } from './journal/index.ts';
 import { notCancellableReason } from './decisions.ts';
-import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
+import { refuseWhenClosing, requireAttempt, requireView, signedInRef, type PaymentRuntime } from './runtime.ts';
 import { applyCancelOutcome, otherTerminalError, sendCancel } from './sends.ts';
 import { watch } from './workers.ts';
 
@@ -45,9 +45,16 @@ export function cancelForRegister(
   request: NewRegisterRequest,
   keyName: string,
 ): Promise<PaymentView> {
-  // The register's key allowed it: the register's own, whoever is signed in at the till.
-  return recordAndSend(rt, referenceId, `register ${keyName}`, null, () =>
-    rt.journal.register.recordRequest(request, { referenceId }),
+  // The register's key allowed it: the register's own, not the person signed in at the till, who is recorded
+  // beside its key (schema 21).
+  const forRegister = { keyId: request.keyId, signedIn: signedInRef(rt) };
+  return recordAndSend(
+    rt,
+    referenceId,
+    `register ${keyName}`,
+    null,
+    () => rt.journal.register.recordRequest(request, { referenceId }),
+    forRegister,
   );
 }
 
@@ -69,6 +76,7 @@ async function recordAndSend(
   reason: string | undefined,
   cancelledBy: StaffRef | null,
   recordAlso: () => void,
+  forRegister?: ForRegister,
 ): Promise<PaymentView> {
   refuseWhenClosing(rt);
   const cancelled = (): PaymentView => {
@@ -92,7 +100,11 @@ async function recordAndSend(
   if (rt.journal.cancelsOf(referenceId).some((c) => c.state !== 'done')) return cancelled();
 
   const recorded = rt.journal.atomically(() => {
-    const recorded = rt.journal.recordCancel(referenceId, { reason: reason?.trim() || null, cancelledBy });
+    const recorded = rt.journal.recordCancel(referenceId, {
+      reason: reason?.trim() || null,
+      cancelledBy,
+      forRegister,
+    });
     recordAlso();
     return recorded;
   });

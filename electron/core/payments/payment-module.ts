@@ -75,6 +75,7 @@ export const PAYMENT_MODULE_FACE: ModuleFace<PaymentModule> = {
   shifts: {
     handlers: channelsFace<ShiftHandlers>(SHIFT_CHANNELS),
     current: () => null,
+    drawerOpened: 'throws',
   },
   appendToChain: 'throws',
   close: async () => {},

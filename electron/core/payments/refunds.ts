@@ -2,12 +2,18 @@ import type { PaymentDetail } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import { money } from '../../../shared/money.ts';
 import { notice } from '../../../shared/notices.ts';
-import { checkBaselineStillExact, refundTotalsOf, type AttemptRow, type NewRegisterRequest } from './journal/index.ts';
+import {
+  checkBaselineStillExact,
+  refundTotalsOf,
+  type AttemptRow,
+  type ForRegister,
+  type NewRegisterRequest,
+} from './journal/index.ts';
 import { providerRefundedMinor } from './decisions.ts';
 import { lookupOrder } from './status-lookup.ts';
 import { lookUpAtProvider } from './other-terminal-payment.ts';
 import { recordProviderRefundTotal } from './records.ts';
-import { refuseWhenClosing, requireAttempt, requireView, type PaymentRuntime } from './runtime.ts';
+import { refuseWhenClosing, requireAttempt, requireView, signedInRef, type PaymentRuntime } from './runtime.ts';
 import { applyRefundOutcome, sendRefund } from './sends.ts';
 import { watch } from './workers.ts';
 import type { RefundToAuthorize } from '../staff/refund-approval.ts';
@@ -106,13 +112,15 @@ export async function refundForRegister(
   refuseWhenClosing(rt);
   const reason = requiredReason(request.reason);
   const baseline = await readRefundBaseline(rt, request.referenceId);
-  // The register's key authorised it: nobody at the till made or approved it.
+  // The register's key authorised it: nobody at the till made or approved it. Its key and whoever was signed in
+  // at the till are recorded beside it (schema 21).
+  const forRegister = { keyId: registerRequest.keyId, signedIn: signedInRef(rt) };
   return recordAndSend(
     rt,
     request,
     reason,
     baseline,
-    { refundedBy: null, approvedBy: null, foundWithoutReceipt: false },
+    { refundedBy: null, approvedBy: null, foundWithoutReceipt: false, forRegister },
     (refundId) => rt.journal.register.recordRequest(registerRequest, { referenceId: request.referenceId, refundId }),
   );
 }
@@ -133,7 +141,7 @@ async function recordAndSend(
   request: RefundRequest,
   reason: string,
   { client, known, refundsAtRead, providerRefundedBefore, lookedUp }: RefundBaseline,
-  authority: RefundAuthority & { readonly foundWithoutReceipt: boolean },
+  authority: RefundAuthority & { readonly foundWithoutReceipt: boolean; readonly forRegister?: ForRegister },
   recordAlso: (refundId: string) => void,
 ): Promise<PaymentDetail> {
   const { referenceId } = request;
@@ -189,6 +197,7 @@ async function recordAndSend(
       refundedBy: authority.refundedBy,
       approvedBy: authority.approvedBy,
       foundWithoutReceipt: authority.foundWithoutReceipt,
+      forRegister: authority.forRegister,
     });
     recordAlso(recorded.refundId);
     return recorded;

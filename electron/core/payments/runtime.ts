@@ -1,6 +1,7 @@
 import type { PaymentView } from '../../../shared/payments.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { Notice } from '../../../shared/notices.ts';
+import type { StaffRef } from '../../../shared/staff.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { HintThrottle } from '../http/hint-throttle.ts';
 import type { CreateOrderInput, InStoreClient, ScanOrderInput } from '../instore/client.ts';
@@ -106,17 +107,39 @@ export interface PaymentRuntime {
   publishRefund(refundId: string): void;
 }
 
+// Both run after the write they announce has committed: the write is kept whatever happens here, so a failure to
+// read it back (journal.unavailable on a disk error) or to tell the screens never turns it into an error answer.
+// The screens and the status bar read the journal again at their next call and probe.
+
 export function publishAttempt(rt: PaymentRuntime, referenceId: string): void {
-  const view = rt.journal.viewOf(referenceId);
-  if (view) rt.context.emit('payment.updated', view);
-  rt.context.countsChanged();
+  afterCommit(() => {
+    const view = rt.journal.viewOf(referenceId);
+    if (view) rt.context.emit('payment.updated', view);
+    rt.context.countsChanged();
+  });
 }
 
 export function publishRefund(rt: PaymentRuntime, refundId: string): void {
-  const refund = rt.journal.getRefund(refundId);
-  if (!refund) return;
-  rt.context.emit('refund.updated', toRefundView(refund));
-  publishAttempt(rt, refund.referenceId);
+  afterCommit(() => {
+    const refund = rt.journal.getRefund(refundId);
+    if (!refund) return;
+    rt.context.emit('refund.updated', toRefundView(refund));
+    publishAttempt(rt, refund.referenceId);
+  });
+}
+
+function afterCommit(tell: () => void): void {
+  try {
+    tell();
+  } catch {
+    // See above: the committed write is the answer; a screen that missed this event reads it at its next call.
+  }
+}
+
+/** Who is signed in at the till now, as a record names them (a register's request records them beside its key). */
+export function signedInRef(rt: PaymentRuntime): StaffRef | null {
+  const signedIn = rt.context.staff.signedIn();
+  return signedIn ? { id: signedIn.id, name: signedIn.name } : null;
 }
 
 export function requireAttempt(rt: PaymentRuntime, referenceId: string): AttemptRow {

@@ -37,6 +37,8 @@ export interface PrintingOptions {
   readonly shift: (id: string) => Promise<ShiftView>;
   /** Who opens the cash drawer: the person signed in, asked for the drawer right (null: nobody, sign-in off). */
   readonly drawerOpener: () => StaffRef | null;
+  /** Records the drawer opened (the shift's X and Z list it); a journal that refuses answers the call with its error. */
+  readonly drawerOpened: (by: StaffRef | null, reason: string) => void;
   /** Settings' draft is the admin's: refused unless an admin may change settings now. */
   readonly mayUseDraft: () => boolean;
   /** Throws settings.locked, naming the field, when a draft changes what the fleet's policy locks. */
@@ -128,6 +130,7 @@ export function createPrintingModule(options: PrintingOptions): PrintingModule {
         if (!drivesItself())
           throw new PosError('request.invalid', { cause: 'the cash drawer hangs on an ESC/POS printer' });
         await escpos.openDrawer(by, reason);
+        options.drawerOpened(by, reason);
         return { opened: true };
       },
       async 'printer.printDayReport'({ day }) {

@@ -55,7 +55,7 @@ describe('shifts', () => {
     staff.signIn(SUE);
     const refused = await h['shifts.close']({}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PosError);
-    expect((refused as PosError).details).toEqual({ referenceIds: open.referenceId });
+    expect((refused as PosError).details).toEqual({ referenceIds: [open.referenceId] });
     clock.advance(60_000);
     const closed = (await h['shifts.close']({ force: true })).shift;
     expect(closed.report).toMatchObject({

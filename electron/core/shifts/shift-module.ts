@@ -2,7 +2,7 @@ import { CHANNEL_NAME_LIST } from '../../../shared/channel-names.ts';
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { CurrencyCode } from '../../../shared/money.ts';
-import type { ShiftChannels, ShiftView } from '../../../shared/staff.ts';
+import type { ShiftChannels, ShiftView, StaffRef } from '../../../shared/staff.ts';
 import type { Journal, ShiftRow } from '../payments/journal/index.ts';
 import type { StaffAccess } from '../staff/staff-access.ts';
 
@@ -23,6 +23,11 @@ export interface ShiftModule {
    * staff module's): they call this, no right asked (the header shows it).
    */
   current(): ShiftView | null;
+  /**
+   * The cash drawer was opened without a sale (printer.openDrawer, its right asked there): recorded with the shift
+   * open now, so its X and Z reports list it.
+   */
+  drawerOpened(by: StaffRef | null, reason: string): void;
 }
 
 export interface ShiftModuleDeps {
@@ -51,6 +56,7 @@ export function createShiftModule({ journal, staff, currency }: ShiftModuleDeps)
   };
   return {
     current,
+    drawerOpened: (by, reason) => journal.shifts.drawerOpened({ by, reason }),
     handlers: {
       async 'shifts.open'({ note }) {
         // Whoever may sell may open the till's shift.

@@ -216,7 +216,7 @@ describe('a shift with several cashiers', () => {
     staff.signIn(SUE);
     const refused = await caught(shifts['shifts.close']({}));
     expect(refused.code).toBe('shift.payments-open');
-    expect(refused.details).toEqual({ referenceIds: open.referenceId });
+    expect(refused.details).toEqual({ referenceIds: [open.referenceId] });
     expect(refused.notice).toMatchObject({ key: 'shift.payments-open', params: { count: 1 } });
     expect((await shifts['shifts.current']({})).shift?.closedAt).toBeNull();
     const closed = (await shifts['shifts.close']({ force: true })).shift;

@@ -124,13 +124,22 @@ export function createTransactions(db: DatabaseSync, onCommit?: CommitHook): Tra
           rollback(db, null);
           throw error;
         }
-        if (hook && hookValue !== null) hook.after(hookValue);
+        // Committed: the write is kept, so nothing after this may answer it as failed.
+        if (hook && hookValue !== null) afterCommit(hook, hookValue);
       } else {
         db.exec(`RELEASE ${savepoint}`);
       }
       return result;
     };
   return { atomically: run('BEGIN IMMEDIATE', onCommit), snapshot: run('BEGIN DEFERRED', undefined) };
+}
+
+function afterCommit(hook: CommitHook, value: number): void {
+  try {
+    hook.after(value);
+  } catch {
+    // The mark lags (journal-mark.ts): harmless, it catches up at the next write.
+  }
 }
 
 function rollback(db: DatabaseSync, savepoint: string | null): void {

@@ -14,6 +14,7 @@ import { useCanShowCode } from './can-show-code.ts';
 import { KioskAttract } from './KioskAttract.tsx';
 import { ShiftNeeded, useShiftNeeded } from './ShiftNeeded.tsx';
 import { Keypad } from './Keypad.tsx';
+import { OpenDrawer } from './OpenDrawer.tsx';
 import { TillSetup } from './TillSetup.tsx';
 import { useSaleCharge, type SaleCharge } from './use-sale-charge.ts';
 
@@ -78,6 +79,7 @@ export function SaleScreen() {
         <SaleEntry sale={sale} kiosk={kiosk} onStartOver={startOver} />
         <SaleKeypad sale={sale} forCustomer={kiosk} />
       </div>
+      {!kiosk && <OpenDrawer />}
       {!kiosk && <TillSetup />}
     </section>
   );

@@ -86,7 +86,7 @@ describe('Shift screen', () => {
               code: 'shift.payments-open' as never,
               message: 'payments open',
               retryable: false,
-              details: { referenceIds: 'REF-OPEN-1,REF-OPEN-2' },
+              details: { referenceIds: ['REF-OPEN-1', 'REF-OPEN-2'] },
             },
           },
     );

@@ -4,8 +4,8 @@ import type { AppError } from '../../../shared/result.ts';
 export const PAYMENTS_OPEN = 'shift.payments-open';
 
 /**
- * The payments a refused close names (details.referenceIds): error details are plain values, so the list
- * comes as one string of references (comma or space separated); an array is taken as it is.
+ * The payments a refused close names (details.referenceIds, a list); one string of references (comma or space
+ * separated), as a till before the list answered, is taken too.
  */
 export function openReferenceIds(error: AppError | null): readonly string[] | null {
   if (!error || String(error.code) !== PAYMENTS_OPEN) return null;

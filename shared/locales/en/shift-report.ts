@@ -27,5 +27,8 @@ export const SHIFT_REPORT_EN = {
   'shiftReport.byCashier': 'By cashier',
   'shiftReport.nobody': 'Nobody signed in (kiosk, register)',
   'shiftReport.openAtClose': 'Still open at close',
+  'shiftReport.paidAfterClose': 'Paid after an earlier Z',
+  'shiftReport.paidAfterCloseOf': 'Paid after the close of Z {number}',
+  'shiftReport.drawerOpenings': 'Drawer opened (no sale)',
   'receipt.cashier': 'Cashier',
 } as const;

@@ -29,5 +29,8 @@ export const SHIFT_REPORT_MS: Readonly<Record<keyof typeof SHIFT_REPORT_EN, stri
   'shiftReport.byCashier': 'Mengikut juruwang',
   'shiftReport.nobody': 'Tiada yang log masuk (kiosk, mesin daftar)',
   'shiftReport.openAtClose': 'Masih terbuka semasa ditutup',
+  'shiftReport.paidAfterClose': 'Dibayar selepas Z terdahulu',
+  'shiftReport.paidAfterCloseOf': 'Dibayar selepas Z {number} ditutup',
+  'shiftReport.drawerOpenings': 'Laci dibuka (tiada jualan)',
   'receipt.cashier': 'Juruwang',
 };

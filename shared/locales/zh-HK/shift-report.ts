@@ -29,5 +29,8 @@ export const SHIFT_REPORT_ZH_HK: Readonly<Record<keyof typeof SHIFT_REPORT_EN, s
   'shiftReport.byCashier': '按收銀員',
   'shiftReport.nobody': '無人登入（自助機、收銀系統）',
   'shiftReport.openAtClose': '結更時仍未完成',
+  'shiftReport.paidAfterClose': '較早 Z 報表後付款',
+  'shiftReport.paidAfterCloseOf': '於 Z {number} 結更後付款',
+  'shiftReport.drawerOpenings': '開錢箱（非銷售）',
   'receipt.cashier': '收銀員',
 };

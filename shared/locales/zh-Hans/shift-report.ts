@@ -29,5 +29,8 @@ export const SHIFT_REPORT_ZH_HANS: Readonly<Record<keyof typeof SHIFT_REPORT_EN,
   'shiftReport.byCashier': '按收银员',
   'shiftReport.nobody': '无人登录（自助机、收银系统）',
   'shiftReport.openAtClose': '结班时仍未完成',
+  'shiftReport.paidAfterClose': '较早 Z 报表后付款',
+  'shiftReport.paidAfterCloseOf': '于 Z {number} 结班后付款',
+  'shiftReport.drawerOpenings': '开钱箱（非销售）',
   'receipt.cashier': '收银员',
 };

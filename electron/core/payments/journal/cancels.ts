@@ -6,7 +6,14 @@ import { openShiftId } from './shifts.ts';
 import { requireAttempt } from './attempts.ts';
 import type { JournalContext } from './context.ts';
 import { englishColumn, failureColumns, noticeColumn, type FailureReason } from '../../sqlite/reason-columns.ts';
-import { CANCEL_COLUMNS, readCancel, type CancelOutcome, type CancelRow, type CancelState } from './rows.ts';
+import {
+  CANCEL_COLUMNS,
+  readCancel,
+  type CancelOutcome,
+  type CancelRow,
+  type CancelState,
+  type ForRegister,
+} from './rows.ts';
 
 // Cancel requests, write-ahead like everything sent to the provider. Whether a cancel is allowed is the
 // service's and the provider's call (the order may have moved on); the journal keeps what was asked and
@@ -17,6 +24,8 @@ export interface NewCancel {
   readonly idempotencyKey?: string | undefined;
   /** Who asked for it; null or absent for the kiosk's, a register's, or nobody signed in. */
   readonly cancelledBy?: StaffRef | null | undefined;
+  /** A register's cancel: its key, and whoever was signed in at the till. */
+  readonly forRegister?: ForRegister | undefined;
 }
 
 export interface CancelPatch {
@@ -67,7 +76,8 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
     ctx
       .sql(
         `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at,
-           cancelled_by_id, cancelled_by_name, shift_id) VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?)`,
+           cancelled_by_id, cancelled_by_name, shift_id, register_key_id, signed_in_id, signed_in_name)
+         VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.cancelId,
@@ -79,6 +89,9 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
         row.cancelledBy?.id ?? null,
         row.cancelledBy?.name ?? null,
         row.shiftId,
+        input.forRegister?.keyId ?? null,
+        input.forRegister?.signedIn?.id ?? null,
+        input.forRegister?.signedIn?.name ?? null,
       );
     return row;
   });

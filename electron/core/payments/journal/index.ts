@@ -7,7 +7,16 @@ export { checkBaselineStillExact } from './refunds.ts';
 export type { ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 export type { CancelPatch, NewCancel } from './cancels.ts';
 export type { NewEvent } from './events.ts';
-export type { AttemptRow, CancelOutcome, CancelRow, CancelState, EventKind, EventRow, RefundRow } from './rows.ts';
+export type {
+  AttemptRow,
+  CancelOutcome,
+  CancelRow,
+  CancelState,
+  EventKind,
+  EventRow,
+  ForRegister,
+  RefundRow,
+} from './rows.ts';
 export {
   displayStatusOf,
   isCancellable,

@@ -157,6 +157,8 @@ export interface Journal {
     /** Refused shift.none-open, or shift.payments-open unless force. */
     close(input: { closedBy: StaffRef | null; force: boolean; currency: CurrencyCode }): shifts.ShiftRow;
     stillOpen(): string[];
+    /** The cash drawer opened without a sale, with the shift open now. */
+    drawerOpened(input: { by: StaffRef | null; reason: string }): void;
   };
 
   /**
@@ -349,5 +351,6 @@ function shiftCalls(ctx: JournalContext, guard: Guard, records: JournalRecords |
       shifts.closeShift(ctx, input),
     ),
     stillOpen: guard(() => ctx.snapshot(() => shifts.paymentsStillOpen(ctx))),
+    drawerOpened: guard((input: { by: StaffRef | null; reason: string }) => shifts.recordDrawerOpening(ctx, input)),
   };
 }

@@ -187,6 +187,10 @@ describe('journal file and schema', () => {
           // Schema 18: the head office outbox.
           'head_office_outbox_source',
           'head_office_outbox_waiting',
+          // Schema 19: payments paid after their shift's close, and the Z that counted them.
+          'payment_attempts_paid_after_close',
+          // Schema 20: the cash drawer opened without a sale.
+          'drawer_openings_shift',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

@@ -13,7 +13,7 @@ import {
   sameNotice,
   type FailureReason,
 } from '../../sqlite/reason-columns.ts';
-import { readRefund, REFUND_COLUMNS, type RefundRow } from './rows.ts';
+import { readRefund, REFUND_COLUMNS, type ForRegister, type RefundRow } from './rows.ts';
 import { openShiftId } from './shifts.ts';
 import type { StaffRef } from '../../../../shared/staff.ts';
 import { inFlightRefundMinor } from './views.ts';
@@ -48,6 +48,8 @@ export interface NewRefund {
   readonly approvedBy?: StaffRef | null | undefined;
   /** Its payment was found without the receipt (payments.find): printed on the slip. */
   readonly foundWithoutReceipt?: boolean | undefined;
+  /** A register's refund: its key, and whoever was signed in at the till. */
+  readonly forRegister?: ForRegister | undefined;
 }
 
 export interface RefundPatch {
@@ -182,8 +184,8 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       .sql(
         `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
            pos_id, local_day, created_at, updated_at, refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id,
-           found_without_receipt)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           found_without_receipt, register_key_id, signed_in_id, signed_in_name)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.refundId,
@@ -203,6 +205,9 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
         row.approvedBy?.name ?? null,
         row.shiftId,
         row.foundWithoutReceipt ? 1 : 0,
+        input.forRegister?.keyId ?? null,
+        input.forRegister?.signedIn?.id ?? null,
+        input.forRegister?.signedIn?.name ?? null,
       );
     return row;
   });

@@ -274,3 +274,9 @@ export function readStatusHistory(row: SqlRow): StatusHistoryRow {
     providerStatus: textOrNull(row, 'provider_status') as OrderStatus | null,
   };
 }
+
+/** A register's refund or cancel (schema 21): the key that asked, and whoever was signed in at the till then. */
+export interface ForRegister {
+  readonly keyId: string;
+  readonly signedIn: StaffRef | null;
+}

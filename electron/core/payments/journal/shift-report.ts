@@ -1,6 +1,7 @@
 import type { SummaryLine } from '../../../../shared/payment-history.ts';
 import { money, type CurrencyCode } from '../../../../shared/money.ts';
-import type { ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
+import type { DrawerOpening, PaidAfterClose, ShiftCashierLine, ShiftReport } from '../../../../shared/staff.ts';
+import { staffRefOf } from '../../sqlite/staff-columns.ts';
 import type { JournalContext } from './context.ts';
 import { chainHead } from '../../audit-chain/chain-writer.ts';
 
@@ -14,7 +15,11 @@ import { chainHead } from '../../audit-chain/chain-writer.ts';
 // - byCashier: the same per person (null: the kiosk, or nobody signed in), in the order of their first record,
 //   with the part of their refunds nobody approved (a cashier's under the no-approval limit and shift cap; the
 //   nobody line has none: its refunds were approved by the supervisor PIN or made by the register's key);
-// - net = paid − refunds.
+// - net = paid − refunds;
+// - paidAfterClose: a payment an earlier shift listed as still open at its forced close, paid since, counts in the
+//   shift open now (in paid, by method, by cashier) and in the Z that closes it, which records that it counted it
+//   (schema 19, shifts.ts): never in no Z, never in two;
+// - drawerOpenings: the cash drawer opened without a sale during the shift (schema 20).
 
 export interface ShiftReportInput {
   readonly shiftId: string;
@@ -39,15 +44,17 @@ interface PersonTotals {
 export function shiftReport(ctx: JournalContext, input: ShiftReportInput): ShiftReport {
   const { shiftId, currency } = input;
   return ctx.snapshot(() => {
+    const paidAfterClose = paidAfterCloseOf(ctx, shiftId, currency);
+    const late = JSON.stringify(paidAfterClose.map((payment) => payment.referenceId));
     const methodRows = ctx
       .sql(
         `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
            SUM(register_key IS NOT NULL) AS register_n,
            COALESCE(SUM(CASE WHEN register_key IS NOT NULL THEN amount_minor END), 0) AS register_total
-         FROM payment_attempts WHERE shift_id = ? AND currency = ? AND origin = 'taken-here'
+         FROM payment_attempts WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here'
            AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
       )
-      .all(shiftId, currency);
+      .all(shiftId, late, currency);
     const byMethod = { 'merchant-qr': line(0, 0, currency), 'customer-qr': line(0, 0, currency) };
     let registerCount = 0;
     let registerTotal = 0;
@@ -83,14 +90,52 @@ export function shiftReport(ctx: JournalContext, input: ShiftReportInput): Shift
       cancels: Number(cancelRow?.['n'] ?? 0),
       registerSales: line(registerCount, registerTotal, currency),
       net: money(paid.total.amountMinor - refunds.total.amountMinor, currency),
-      byCashier: byCashier(ctx, shiftId, currency),
+      byCashier: byCashier(ctx, shiftId, late, currency),
       openAtClose: [...input.openAtClose],
       chain: chainHead(ctx.db),
+      paidAfterClose,
+      drawerOpenings: drawerOpeningsOf(ctx, shiftId),
     };
   });
 }
 
-function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode): ShiftCashierLine[] {
+/** A payment counted in the shift: taken in it, or paid after an earlier shift's close (`late`: their ids, JSON). */
+const COUNTED_HERE = '(shift_id = ? OR reference_id IN (SELECT value FROM json_each(?)))';
+
+/**
+ * The payments of earlier shifts that were still open at their forced close (listed on that Z) and are paid now:
+ * those this shift's Z counted, or, while no Z has counted them yet, the shift open now (its X, then its Z).
+ */
+function paidAfterCloseOf(ctx: JournalContext, shiftId: string, currency: CurrencyCode): PaidAfterClose[] {
+  return ctx
+    .sql(
+      `SELECT a.reference_id, a.amount_minor, s.number FROM shifts s, json_each(s.open_at_close) j
+       JOIN payment_attempts a ON a.reference_id = j.value AND a.shift_id = s.shift_id
+       WHERE s.closed_at IS NOT NULL AND a.currency = ? AND a.origin = 'taken-here'
+         AND a.provider_status IN ('CAPTURED', 'REFUNDED')
+         AND (a.paid_after_close_in = ? OR a.paid_after_close_in IS NULL)
+       ORDER BY s.number, a.created_at, a.reference_id`,
+    )
+    .all(currency, shiftId)
+    .map((row) => ({
+      referenceId: String(row['reference_id']),
+      shiftNumber: Number(row['number']),
+      amount: money(Number(row['amount_minor']), currency),
+    }));
+}
+
+function drawerOpeningsOf(ctx: JournalContext, shiftId: string): DrawerOpening[] {
+  return ctx
+    .sql('SELECT opened_at, opened_by_id, opened_by_name, reason FROM drawer_openings WHERE shift_id = ? ORDER BY id')
+    .all(shiftId)
+    .map((row) => ({
+      at: new Date(Number(row['opened_at'])).toISOString(),
+      by: staffRefOf(row, 'opened_by'),
+      reason: String(row['reason']),
+    }));
+}
+
+function byCashier(ctx: JournalContext, shiftId: string, late: string, currency: CurrencyCode): ShiftCashierLine[] {
   const people = new Map<string, PersonTotals>();
   const person = (id: unknown, name: unknown, first: unknown): PersonTotals => {
     const key = typeof id === 'string' ? `id:${id}` : 'nobody';
@@ -116,10 +161,10 @@ function byCashier(ctx: JournalContext, shiftId: string, currency: CurrencyCode)
       `SELECT taken_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
          (SELECT p.taken_by_name FROM payment_attempts p WHERE p.shift_id = a.shift_id AND p.taken_by_id IS a.taken_by_id
           ORDER BY p.created_at LIMIT 1) AS name
-       FROM payment_attempts a WHERE shift_id = ? AND currency = ? AND origin = 'taken-here'
+       FROM payment_attempts a WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here'
          AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY taken_by_id`,
     )
-    .all(shiftId, currency);
+    .all(shiftId, late, currency);
   for (const row of paidRows)
     person(row['id'], row['name'], row['first']).paid = [Number(row['n']), Number(row['total'])];
   const refundRows = ctx

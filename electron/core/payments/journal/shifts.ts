@@ -12,7 +12,9 @@ import { shiftReport } from './shift-report.ts';
 // Shifts (schema 14): one open at a time, numbered 1, 2, 3… per till in the order they were opened. Every payment,
 // refund and cancel records the shift open when it was written (attempts.ts, refunds.ts, cancels.ts). Closing
 // keeps the Z report as it was then (JSON), with the payments still open when a supervisor closed anyway: a
-// reprint reads it back, never recomputes it.
+// reprint reads it back, never recomputes it. Such a payment paid later is counted in the next Z to close, which
+// records that it did in the same commit (schema 19). The cash drawer opened without a sale is kept here too
+// (schema 20): the reports list it.
 
 export interface ShiftRow {
   readonly shiftId: string;
@@ -135,8 +137,23 @@ export function reportOf(ctx: JournalContext, shift: ShiftRow, currency: Currenc
 }
 
 /**
+ * The cash drawer opened without a sale: recorded with the shift open now (none: null), in its own commit. The
+ * X and Z reports list it (shift-report.ts).
+ */
+export function recordDrawerOpening(ctx: JournalContext, input: { by: StaffRef | null; reason: string }): void {
+  ctx.atomically(() => {
+    ctx
+      .sql(
+        `INSERT INTO drawer_openings (opened_at, reason, shift_id, opened_by_id, opened_by_name)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(ctx.now(), input.reason, openShiftId(ctx), input.by?.id ?? null, input.by?.name ?? null);
+  });
+}
+
+/**
  * Closes the open shift with its Z report, in one commit. Refused shift.none-open; refused shift.payments-open
- * (details.referenceIds, comma-separated) while payments are open or in doubt, unless `force` (the caller checked the right):
+ * (details.referenceIds, a list) while payments are open or in doubt, unless `force` (the caller checked the right):
  * then they are listed on the Z report.
  */
 export function closeShift(
@@ -150,8 +167,7 @@ export function closeShift(
     if (stillOpen.length > 0 && !input.force)
       throw new PosError('shift.payments-open', {
         notice: notice('shift.payments-open', { count: stillOpen.length, references: stillOpen.join(', ') }),
-        // AppError details hold plain values: the references, comma-separated (they never hold a comma).
-        details: { referenceIds: stillOpen.join(',') },
+        details: { referenceIds: stillOpen },
       });
     const now = Math.max(ctx.now(), open.openedAt);
     const report = shiftReport(ctx, {
@@ -174,6 +190,13 @@ export function closeShift(
         JSON.stringify(stillOpen),
         open.shiftId,
       );
+    // In the same commit: this Z counted them, so no later one does.
+    ctx
+      .sql(
+        `UPDATE payment_attempts SET paid_after_close_in = ?
+         WHERE reference_id IN (SELECT value FROM json_each(?)) AND paid_after_close_in IS NULL`,
+      )
+      .run(open.shiftId, JSON.stringify((report.paidAfterClose ?? []).map((payment) => payment.referenceId)));
     return getShift(ctx, open.shiftId)!;
   });
 }

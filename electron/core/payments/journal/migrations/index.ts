@@ -20,6 +20,9 @@ import { REFUNDS_WITHOUT_RECEIPT_MIGRATION } from './15-refunds-without-receipt.
 import { SALE_LINES_MIGRATION } from './16-sale-lines.ts';
 import { AUDIT_CHAIN_MIGRATION } from './17-audit-chain.ts';
 import { HEAD_OFFICE_OUTBOX_MIGRATION } from './18-head-office-outbox.ts';
+import { PAID_AFTER_CLOSE_MIGRATION } from './19-paid-after-close.ts';
+import { DRAWER_OPENINGS_MIGRATION } from './20-drawer-openings.ts';
+import { REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION } from './21-register-refund-cancel-attribution.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -46,6 +49,9 @@ export const MIGRATIONS: readonly Migration[] = [
   SALE_LINES_MIGRATION,
   AUDIT_CHAIN_MIGRATION,
   HEAD_OFFICE_OUTBOX_MIGRATION,
+  PAID_AFTER_CLOSE_MIGRATION,
+  DRAWER_OPENINGS_MIGRATION,
+  REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
