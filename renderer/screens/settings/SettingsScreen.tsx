@@ -7,6 +7,7 @@ import { useTerminal } from '../../stores/terminal.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
 import { CustomerHelpFieldset } from './CustomerHelpFieldset.tsx';
+import { HeadOfficeFieldset } from './HeadOfficeFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
@@ -219,6 +220,9 @@ function SettingsPanels({
       </Panel>
       <Panel id="updates" shown={section}>
         <UpdatesFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="headOffice" shown={section}>
+        <HeadOfficeFieldset draft={form.draft} />
       </Panel>
       <Panel id="about" shown={section}>
         <AboutSection view={view} />
