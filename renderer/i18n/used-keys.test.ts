@@ -70,6 +70,7 @@ const COMPUTED: Readonly<Record<string, readonly string[]>> = {
   'updates.held.': declared('shared/updates.ts', 'export type UpdateHold'),
   'updates.problem.': declared('shared/updates.ts', 'export type UpdateProblemStage'),
   'headOffice.problem.': declared('shared/head-office.ts', 'export const HEAD_OFFICE_PROBLEMS'),
+  'headOffice.state.': declared('shared/head-office.ts', 'export const HEAD_OFFICE_STATES'),
   'summary.line.': declared('shared/day-report-document.ts', 'export type DayMoneyLineKey'),
   'settings.tab.': declared('renderer/screens/settings/settings-sections.ts', 'export const SETTINGS_SECTIONS'),
   'settings.amountLimits.': declared('renderer/screens/settings/LimitsFieldset.tsx', 'limit: '),

@@ -1,7 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { HeadOfficeStatus } from '../../../shared/head-office.ts';
-import { useBridge } from '../../api/bridge.tsx';
-import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
+import { useHeadOfficeStatus } from '../../hooks/use-head-office-status.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { useTerminal } from '../../stores/terminal.ts';
 
@@ -27,19 +24,4 @@ export function HeadOfficeStatusItem() {
       {t('headOffice.statusWaiting', { count: status.pendingEvents })}
     </span>
   );
-}
-
-function useHeadOfficeStatus(enabled: boolean): HeadOfficeStatus | null {
-  const bridge = useBridge();
-  const [status, setStatus] = useState<HeadOfficeStatus | null>(null);
-  useBridgeEvent('headOffice.changed', setStatus);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    void bridge['headOffice.status']({}).then((result) => current && result.ok && setStatus(result.value));
-    return () => {
-      current = false;
-    };
-  }, [bridge, enabled]);
-  return status;
 }

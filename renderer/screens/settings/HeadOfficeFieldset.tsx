@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n.tsx';
 import type { SettingsDraft } from './draft-bindings.ts';
 import { CheckboxField, SecretField, TextField } from './fields.tsx';
+import { HeadOfficeStateLine } from './HeadOfficeStateLine.tsx';
 import { HeadOfficeTest } from './HeadOfficeTest.tsx';
 import { TillEnrolment } from './TillEnrolment.tsx';
 
@@ -17,6 +18,7 @@ export function HeadOfficeFieldset({ draft }: { draft: SettingsDraft }) {
       <p id="settings-head-office-hint" className="hint">
         {t('headOffice.intro')}
       </p>
+      <HeadOfficeStateLine />
       <CheckboxField
         label={t('headOffice.enabled')}
         {...draft.groupField('headOffice', 'enabled')}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App.tsx';
 import { createFakeBridge, FAKE_TILL_ID, type FakeBridge } from '../../test/fake-bridge.test-helper.ts';
@@ -89,6 +89,33 @@ describe('Settings → Head office', () => {
     expect(bridge.callsTo('headOffice.enrol')).toEqual([{}]);
     expect(within(panel).getByTestId('head-office-till-id').textContent).toBe(NEW_TILL_ID);
     expect(within(panel).queryByTestId('head-office-clone')).toBeNull();
+  });
+});
+
+describe('Settings → Head office: how it is doing', () => {
+  it('says nothing while off; when on, its state, what waits and the problem, live', async () => {
+    const off = createFakeBridge();
+    const view = await openHeadOffice(off);
+    expect(within(view).queryByTestId('head-office-state')).toBeNull();
+    cleanup();
+
+    const bridge = createFakeBridge();
+    bridge.settings = { ...bridge.settings, headOffice: { enabled: true, shopId: 'orchard' } };
+    const panel = await openHeadOffice(bridge);
+    expect((await within(panel).findByTestId('head-office-state')).textContent).toBe(
+      'Now: connected, 0 waiting to be sent.',
+    );
+    act(() =>
+      bridge.emit('headOffice.changed', {
+        state: 'failing',
+        pendingEvents: 4,
+        lastSentAt: '2026-11-22T10:00:00.000Z',
+        problem: 'schema-newer',
+      }),
+    );
+    expect(within(panel).getByTestId('head-office-state').textContent).toMatch(
+      /^Now: not reachable, 4 waiting to be sent\. Last sent 22\/11\/2026, \d\d:00:00\. The head office was set up by a newer version/,
+    );
   });
 });
 
