@@ -69,6 +69,12 @@ export const CHANNEL_NAME_LIST = [
   'log.rendererError',
   'updates.status',
   'updates.installNow',
+  'headOffice.status',
+  'headOffice.test',
+  'headOffice.identity',
+  'headOffice.enrol',
+  'shop.day',
+  'shop.tills',
 ] as const;
 
 export const EVENT_NAME_LIST = [
@@ -83,6 +89,7 @@ export const EVENT_NAME_LIST = [
   'customers.approvalOnDisplay',
   'ecr.sale',
   'session.changed',
+  'headOffice.changed',
 ] as const;
 
 /** Electron IPC: the one invoke channel every contract call travels on, and the one event channel back. */

@@ -134,6 +134,14 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'log.rendererError': open,
   'updates.status': open,
   'updates.installNow': adminWindow('settings'),
+  // What the status bar and About show, like status.get and app.info.
+  'headOffice.status': open,
+  'headOffice.identity': open,
+  'headOffice.test': right('settings'),
+  'headOffice.enrol': adminWindow('settings'),
+  // The shop's figures and tills: a supervisor's, like the X report.
+  'shop.day': right('x-report'),
+  'shop.tills': right('x-report'),
 };
 
 /** What `channel` asks for this request on the till's local day `today`. */

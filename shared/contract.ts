@@ -4,6 +4,7 @@ import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from './channel-names.ts';
 import type { Caller } from './caller.ts';
 import { journalRequestSchemas, type JournalChannels } from './journal.ts';
 import { healthRequestSchemas, type HealthChannels } from './health.ts';
+import { headOfficeRequestSchemas, type HeadOfficeChannels, type HeadOfficeEvents } from './head-office.ts';
 import { printerRequestSchemas, type PrinterChannels } from './printer.ts';
 import { receiptRequestSchemas, type ReceiptChannels } from './receipts.ts';
 import { registerRequestSchemas, type RegisterChannels, type RegisterEvents } from './register.ts';
@@ -47,6 +48,7 @@ export interface Channels
     ApprovalChannels,
     ReceiptChannels,
     PrinterChannels,
+    HeadOfficeChannels,
     RegisterChannels,
     StaffChannels,
     ShiftChannels,
@@ -69,7 +71,8 @@ export interface Events
     ConsentEvents,
     ApprovalEvents,
     RegisterEvents,
-    SessionEvents {}
+    SessionEvents,
+    HeadOfficeEvents {}
 export type EventName = keyof Events;
 
 // ---- runtime schemas: every request is validated in main before the core sees it ----
@@ -117,6 +120,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...approvalRequestSchemas,
   ...receiptRequestSchemas,
   ...printerRequestSchemas,
+  ...headOfficeRequestSchemas,
   ...registerRequestSchemas,
   ...staffRequestSchemas,
   ...shiftRequestSchemas,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from './locales/index.ts';
 import { CURRENCIES, COUNTRIES, CURRENCY_OF_COUNTRY } from './money.ts';
+import { DEFAULT_HEAD_OFFICE_SETTINGS, headOfficeSettingsSchema } from './head-office.ts';
 import { DEFAULT_PRINTER_PORT, printerSettingsSchema } from './printer.ts';
 import { DEFAULT_REGISTER_PORT, registerSettingsSchema } from './register.ts';
 import { DEFAULT_STAFF_SETTINGS, staffSettingsSchema } from './staff.ts';
@@ -117,6 +118,11 @@ export const settingsSchema = z
      * same speaker, and a customer display's own text is sized for a step away.
      */
     customerHelp: z.object({ largeText: z.boolean(), soundOnResult: z.boolean() }),
+    /**
+     * The chain's head office (electron/core/head-office/): this till sends its journal's changes to one PostgreSQL
+     * (its URL is the secret `headOfficeUrl`). Off by default: a till alone works as without one.
+     */
+    headOffice: headOfficeSettingsSchema,
   })
   .refine((s) => CURRENCY_OF_COUNTRY[s.country] === s.currency, {
     message: 'Currency is not supported in the selected country',
@@ -129,7 +135,13 @@ export const settingsSchema = z
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const SECRET_NAMES = ['accessKeySecret', 'supervisorPin', 'adminPin', 'tokenizedMerchantSecret'] as const;
+export const SECRET_NAMES = [
+  'accessKeySecret',
+  'supervisorPin',
+  'adminPin',
+  'tokenizedMerchantSecret',
+  'headOfficeUrl',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export interface SettingsView {
@@ -256,6 +268,7 @@ export const DEFAULT_SETTINGS: Settings = {
   machine: { launchAtLogin: false, keepDisplayAwake: true },
   syslog: { enabled: false, host: '', port: 6514, tls: true },
   customerHelp: { largeText: false, soundOnResult: false },
+  headOffice: DEFAULT_HEAD_OFFICE_SETTINGS,
 };
 
 export interface ConnectionTestResult {

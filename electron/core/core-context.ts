@@ -1,4 +1,5 @@
 import type { EventSink } from '../../shared/contract.ts';
+import type { JournalOutbox } from './head-office/outbox/till-outbox.ts';
 import type { JournalRecords } from './sqlite/journal-record.ts';
 import type { StatusBudget } from './status/status-budget.ts';
 import type { ProviderAccess } from './provider/provider-access.ts';
@@ -17,6 +18,8 @@ export interface CoreContext {
    * not the settings store, which a shop copies between tills): notices a journal deleted with its mark.
    */
   readonly journalRecords: JournalRecords;
+  /** Where both journals number their changes for the head office (head-office/outbox/); absent in tests of a service alone. */
+  readonly headOfficeOutbox?: JournalOutbox;
   readonly fetch: typeof fetch;
   readonly settings: SettingsService;
   /** Who is at the till and what they may do (staff/staff-access.ts): every sale, cancel and refund asks it. */

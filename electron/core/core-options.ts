@@ -1,3 +1,4 @@
+import type { HeadOfficeOptions } from './head-office/head-office-options.ts';
 import type { ConsentOpener } from './customers/consent-opening.ts';
 import type { CustomerModuleFactory } from './customers/customer-module.ts';
 import type { LogLimits } from './logging/log-file.ts';
@@ -76,4 +77,6 @@ export interface CreateCoreOptions {
    * (adapters/updater.ts). Default: none, as in the browser preview, which cannot install (updates.status says so).
    */
   readonly updates?: UpdateEngine | null;
+  /** The head office's timings and this computer's marks (head-office/head-office-options.ts): tests set them. */
+  readonly headOffice?: HeadOfficeOptions;
 }

@@ -8,6 +8,7 @@ import { appFeature } from './features/app-feature.ts';
 import type { CoreBase } from './features/core-base.ts';
 import { customersFeature } from './features/customers-feature.ts';
 import { dayReportFeature } from './features/day-report-feature.ts';
+import { headOfficeFeature } from './features/head-office-feature.ts';
 import { healthFeature } from './features/health-feature.ts';
 import { journalsFeature } from './features/journals-feature.ts';
 import { logsFeature } from './features/logs-feature.ts';
@@ -108,6 +109,7 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     .add(dayReportFeature)
     .add(printingFeature)
     .add(registerFeature)
+    .add(headOfficeFeature)
     .add(statusFeature)
     .add(updatesFeature)
     .add(healthFeature)

@@ -61,6 +61,7 @@ export function createCustomerModule(options: CustomerModuleOptions): CustomerMo
       filePath: options.journalFile ?? customerJournalFileIn(context.dataDir),
       now: options.now,
       records: context.journalRecords,
+      outbox: context.headOfficeOutbox,
     });
     const service = createCustomerService(context, options, journal, approvals);
     const close = async (): Promise<void> => {

@@ -6,6 +6,7 @@ import type { Atomically } from '../sqlite/database.ts';
 import { journalFacade } from '../sqlite/journal-facade.ts';
 import { JournalLostError, openJournalFile } from '../sqlite/journal-file.ts';
 import type { JournalRecords } from '../sqlite/journal-record.ts';
+import type { JournalOutbox } from '../head-office/outbox/till-outbox.ts';
 import { customerQueries } from './journal-queries.ts';
 import type {
   AttemptKind,
@@ -120,6 +121,8 @@ export interface CustomerJournalOptions {
   readonly now?: (() => number) | undefined;
   /** The till's record of the journal beside it (../sqlite/journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
+  /** The head office's outbox (../head-office/outbox/till-outbox.ts); absent outside a till. */
+  readonly outbox?: JournalOutbox | undefined;
 }
 
 export function openCustomerJournal(options: CustomerJournalOptions): CustomerJournal {
@@ -142,8 +145,13 @@ export function openCustomerJournal(options: CustomerJournalOptions): CustomerJo
   }
   // Each call's own writes in one transaction (nested in the caller's atomically, if any).
   const atomically: Atomically = transactions.atomically;
+  const detachOutbox = options.outbox?.attach('customers', { ...file, atomically: transactions.atomically });
+  const closeFile = (): void => {
+    detachOutbox?.();
+    file.close();
+  };
   // The same failure rule as the payment journal's (journal-facade.ts).
-  const facade = journalFacade({ name: 'linked-customer journal', transactions, closeFile: file.close });
+  const facade = journalFacade({ name: 'linked-customer journal', transactions, closeFile });
   const guard = facade.guard;
   const q = customerQueries(db, now);
 

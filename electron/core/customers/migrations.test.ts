@@ -167,7 +167,7 @@ describe('linked-customer journal migrations', () => {
     }
     // The names as they were then, in their own columns.
     const db = new DatabaseSync(filePath);
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(LATEST_CUSTOMER_SCHEMA);
     const row = db
       .prepare(
         `SELECT taken_by_id, taken_by_name, approved_by_id, approved_by_name FROM tokenized_attempts WHERE merchant_ref = 'CHRG-TILL01-0004'`,

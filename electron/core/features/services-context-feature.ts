@@ -1,5 +1,6 @@
 import type { CoreContext } from '../core-context.ts';
 import type { CoreModule } from '../core-module.ts';
+import { createTillOutbox, type TillOutbox } from '../head-office/outbox/till-outbox.ts';
 import { createListenerBoard, type ListenerBoard } from '../status/listener-board.ts';
 import { createStatusBudget, type StatusBudget } from '../status/status-budget.ts';
 import type { CoreBase } from './core-base.ts';
@@ -18,6 +19,8 @@ export interface ServicesContextGives {
   readonly listeners: ListenerBoard;
   readonly statusBudget: StatusBudget;
   readonly connection: ProviderProbe;
+  /** The head office's outbox, which both journals attach to as they open (../head-office/outbox/). */
+  readonly headOfficeOutbox: TillOutbox;
 }
 
 export const servicesContextFeature: CoreModule<CoreBase & StaffGives & ProviderGives, ServicesContextGives> = {
@@ -25,9 +28,14 @@ export const servicesContextFeature: CoreModule<CoreBase & StaffGives & Provider
   start({ options, journalRecords, fetch, settings, staff, provider, bus, hooks, linesOf }) {
     const listeners = createListenerBoard({ log: linesOf('listeners') });
     const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
+    const headOfficeOutbox = createTillOutbox({
+      enabled: settings.current().headOffice.enabled,
+      currency: () => settings.current().currency,
+    });
     const context: CoreContext = {
       dataDir: options.dataDir,
       journalRecords,
+      headOfficeOutbox,
       statusBudget,
       fetch,
       settings,
@@ -40,7 +48,7 @@ export const servicesContextFeature: CoreModule<CoreBase & StaffGives & Provider
     };
     return {
       close: () => statusBudget.close(),
-      gives: { context, listeners, statusBudget, connection: providerProbe(provider, statusBudget) },
+      gives: { context, listeners, statusBudget, connection: providerProbe(provider, statusBudget), headOfficeOutbox },
     };
   },
 };

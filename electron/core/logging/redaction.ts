@@ -16,6 +16,7 @@ export const REDACT_PATHS: readonly string[] = [
   'params.adminPin',
   'params.accessKeySecret',
   'params.tokenizedMerchantSecret',
+  'params.headOfficeUrl',
   'params.secrets',
   'params.authorization',
   'params.signature',

@@ -53,6 +53,7 @@ export async function startPaymentService(
     timeZone: opts.timeZone,
     now: opts.now,
     records: context.journalRecords,
+    outbox: context.headOfficeOutbox,
   });
   const rt = createRuntime(context, opts, journal);
   try {

@@ -53,6 +53,11 @@ export interface JournalFile {
   /** Write transactions count themselves in the file and, once committed, in the mark. */
   readonly transactions: Transactions;
   readonly journalId: string;
+  /**
+   * Runs `capture` inside every write transaction that changed something, just before its COMMIT, so that what it
+   * writes commits with the change or not at all (the head office's outbox: ../head-office/outbox/). Null: none.
+   */
+  captureBeforeCommit(capture: (() => void) | null): void;
   close(): void;
 }
 
@@ -95,8 +100,10 @@ export function openJournalFile(options: JournalFileOptions, decision?: JournalD
     records?.write(options.journal, last);
     const bump = db.prepare(WRITE_BUMP_SQL);
     let lastWriteAt = 0;
+    let capture: (() => void) | null = null;
     const transactions = createTransactions(db, {
       before: () => {
+        capture?.();
         lastWriteAt = now();
         return Number(bump.get(lastWriteAt)?.['writes']);
       },
@@ -110,6 +117,9 @@ export function openJournalFile(options: JournalFileOptions, decision?: JournalD
       db,
       transactions,
       journalId,
+      captureBeforeCommit: (next) => {
+        capture = next;
+      },
       close: () => {
         try {
           db.close();

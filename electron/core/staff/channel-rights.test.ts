@@ -104,6 +104,12 @@ const PAYLOADS: { readonly [K in ChannelName]: RequestOf<K> } = {
   'log.rendererError': { kind: 'error', message: 'test' },
   'updates.status': {},
   'updates.installNow': {},
+  'headOffice.status': {},
+  'headOffice.test': {},
+  'headOffice.identity': {},
+  'headOffice.enrol': {},
+  'shop.day': { day: ANOTHER_DAY },
+  'shop.tills': {},
 };
 
 const ok = 'allowed';
@@ -190,6 +196,12 @@ const EXPECTED: { readonly [K in ChannelName]: readonly [Answer, Answer, Answer,
   'log.rendererError': OPEN,
   'updates.status': OPEN,
   'updates.installNow': ADMIN_WINDOW,
+  'headOffice.status': OPEN,
+  'headOffice.test': ADMIN_ONLY,
+  'headOffice.identity': OPEN,
+  'headOffice.enrol': ADMIN_WINDOW,
+  'shop.day': SUPERVISOR_UP,
+  'shop.tills': SUPERVISOR_UP,
 };
 
 let core: Core;

@@ -41,7 +41,13 @@ describe('customer display', () => {
     act(() =>
       bridge.emit('settings.changed', {
         settings: bridge.settings,
-        secrets: { accessKeySecret: true, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        secrets: {
+          accessKeySecret: true,
+          supervisorPin: false,
+          adminPin: false,
+          tokenizedMerchantSecret: false,
+          headOfficeUrl: false,
+        },
         demo: false,
         vaultUnreadable: false,
         pinLockouts: [],
@@ -65,7 +71,13 @@ describe('customer display', () => {
     act(() =>
       bridge.emit('settings.changed', {
         settings: { ...bridge.settings, customerLocale: '' },
-        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        secrets: {
+          accessKeySecret: false,
+          supervisorPin: false,
+          adminPin: false,
+          tokenizedMerchantSecret: false,
+          headOfficeUrl: false,
+        },
         demo: true,
         vaultUnreadable: false,
         pinLockouts: [],

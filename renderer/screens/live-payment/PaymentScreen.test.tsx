@@ -126,7 +126,13 @@ describe('merchant-QR payment view', () => {
     act(() =>
       useAppStore.getState().setSettingsView({
         settings: bridge.settings,
-        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        secrets: {
+          accessKeySecret: false,
+          supervisorPin: false,
+          adminPin: false,
+          tokenizedMerchantSecret: false,
+          headOfficeUrl: false,
+        },
         demo: true,
         vaultUnreadable: false,
         pinLockouts: [],
@@ -268,7 +274,13 @@ describe('merchant-QR payment view', () => {
     act(() =>
       bridge.emit('settings.changed', {
         settings: bridge.settings,
-        secrets: { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false },
+        secrets: {
+          accessKeySecret: false,
+          supervisorPin: false,
+          adminPin: false,
+          tokenizedMerchantSecret: false,
+          headOfficeUrl: false,
+        },
         demo: true,
         vaultUnreadable: false,
         pinLockouts: [],

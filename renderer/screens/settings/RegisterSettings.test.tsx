@@ -6,7 +6,13 @@ import { openCoreBridge } from '../../test/core-bridge.test-helper.ts';
 import { createFakeBridge } from '../../test/fake-bridge.test-helper.ts';
 import { ADMIN_PIN, renderWithBridge, unlockSettings } from '../../test/render.test-helper.tsx';
 
-const NO_SECRETS = { accessKeySecret: false, supervisorPin: false, adminPin: false, tokenizedMerchantSecret: false };
+const NO_SECRETS = {
+  accessKeySecret: false,
+  supervisorPin: false,
+  adminPin: false,
+  tokenizedMerchantSecret: false,
+  headOfficeUrl: false,
+};
 const CERTIFICATE = {
   sha256Fingerprint: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
   publicKeyPin: 'q83vASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4k=',

@@ -111,6 +111,8 @@ export const ERRORS_EN = {
     'The receipt printer is off or cannot be reached. Check its power and cable (or network), then press Print again.',
   'printer.failed':
     'The receipt printer did not answer as a receipt printer should. Check the printer settings (Settings → Devices), then press Print again.',
+  'headOffice.off': 'This till is not connected to a head office. An admin turns it on in Settings → Head office.',
+  'headOffice.unavailable': 'The head office cannot be reached right now. Sales go on here; try again in a moment.',
   'auth.wrong-pin': 'That PIN is not known at this till. Try again.',
   'auth.locked': 'Too many wrong PINs. Wait, then try again.',
   'auth.sign-in-required': 'Sign in first: this till asks who is at the till before a sale or a refund.',

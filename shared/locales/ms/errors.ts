@@ -116,6 +116,10 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
     'Pencetak resit dimatikan atau tidak dapat dihubungi. Semak kuasa dan kabelnya (atau rangkaian), kemudian tekan Cetak semula.',
   'printer.failed':
     'Pencetak resit tidak menjawab seperti sepatutnya pencetak resit. Semak tetapan pencetak (Tetapan → Peranti), kemudian tekan Cetak semula.',
+  'headOffice.off':
+    'Kaunter ini tidak disambungkan ke ibu pejabat. Pentadbir menghidupkannya dalam Tetapan → Ibu pejabat.',
+  'headOffice.unavailable':
+    'Ibu pejabat tidak dapat dihubungi sekarang. Jualan di sini diteruskan; cuba lagi sebentar lagi.',
   'auth.wrong-pin': 'PIN itu tidak dikenali di terminal ini. Cuba lagi.',
   'auth.locked': 'Terlalu banyak PIN salah. Tunggu sebentar, kemudian cuba lagi.',
   'auth.sign-in-required':

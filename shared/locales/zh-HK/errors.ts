@@ -95,6 +95,8 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收據打印機的蓋打開了。請關上，然後再按「列印」。',
   'printer.offline': '收據打印機已關機或無法連接。請檢查電源及連接線（或網絡），然後再按「列印」。',
   'printer.failed': '收據打印機沒有正常回應。請檢查打印機設定（設定 → 裝置），然後再按「列印」。',
+  'headOffice.off': '此收銀機未連接總部。管理員可在「設定 → 總部」開啟。',
+  'headOffice.unavailable': '暫時無法連接總部。此收銀機可照常收款，請稍後再試。',
   'auth.wrong-pin': '此收銀機不認識這個密碼。請再試一次。',
   'auth.locked': '錯誤密碼次數過多。請稍候再試。',
   'auth.sign-in-required': '請先登入：此收銀機在收款或退款前須知道由誰操作。',

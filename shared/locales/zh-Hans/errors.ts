@@ -95,6 +95,8 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'printer.cover-open': '收据打印机的盖打开了。请关上，然后再按“打印”。',
   'printer.offline': '收据打印机已关机或无法连接。请检查电源及连接线（或网络），然后再按“打印”。',
   'printer.failed': '收据打印机没有正常回应。请检查打印机设置（设置 → 设备），然后再按“打印”。',
+  'headOffice.off': '此收银机未连接总部。管理员可在“设置 → 总部”开启。',
+  'headOffice.unavailable': '暂时无法连接总部。此收银机可照常收款，请稍后再试。',
   'auth.wrong-pin': '此收银机不认识这个密码。请再试一次。',
   'auth.locked': '错误密码次数过多。请稍候再试。',
   'auth.sign-in-required': '请先登录：此收银机在收款或退款前须知道由谁操作。',

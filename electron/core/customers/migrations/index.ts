@@ -7,6 +7,7 @@ import { CAPTURE_FAILURE_MIGRATION } from './02-capture-failure.ts';
 import { REJECTED_CAPTURES_MIGRATION } from './03-rejected-captures.ts';
 import { UNRESOLVED_NOTICE_MIGRATION } from './04-unresolved-notice.ts';
 import { CUSTOMER_STAFF_MIGRATION } from './05-staff.ts';
+import { HEAD_OFFICE_STAGING_MIGRATION } from './06-head-office-staging.ts';
 
 // The linked-customer journal's schema, versioned in code like the payment journal's: one file per migration,
 // listed here in the order they run, by the runner both journals share (../../sqlite/migrations.ts). SQLite's
@@ -19,6 +20,7 @@ export const CUSTOMER_MIGRATIONS: readonly Migration[] = [
   REJECTED_CAPTURES_MIGRATION,
   UNRESOLVED_NOTICE_MIGRATION,
   CUSTOMER_STAFF_MIGRATION,
+  HEAD_OFFICE_STAGING_MIGRATION,
 ];
 
 export const LATEST_CUSTOMER_SCHEMA = CUSTOMER_MIGRATIONS[CUSTOMER_MIGRATIONS.length - 1]?.version ?? 0;

@@ -10,6 +10,7 @@ import { journalUnavailable } from '../../sqlite/database.ts';
 import { journalFacade, type JournalFacade } from '../../sqlite/journal-facade.ts';
 import { openJournalFile } from '../../sqlite/journal-file.ts';
 import type { JournalRecords } from '../../sqlite/journal-record.ts';
+import type { JournalOutbox } from '../../head-office/outbox/till-outbox.ts';
 import { daySummary } from './day-summary.ts';
 import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
@@ -45,6 +46,8 @@ export interface JournalOptions {
   readonly now?: (() => number) | undefined;
   /** The till's record of the journal beside it (../../sqlite/journal-record.ts); absent outside a till. */
   readonly records?: JournalRecords | undefined;
+  /** The head office's outbox (../../head-office/outbox/till-outbox.ts); absent outside a till. */
+  readonly outbox?: JournalOutbox | undefined;
 }
 
 export interface Journal {
@@ -162,8 +165,13 @@ export function openJournal(options: JournalOptions): Journal {
     file.close();
     throw journalUnavailable(error);
   }
+  const detachOutbox = options.outbox?.attach('payments', { ...file, atomically: transactions.atomically });
+  const closeFile = (): void => {
+    detachOutbox?.();
+    file.close();
+  };
   // Every call: a database failure becomes journal.unavailable; the caller's own error passes (../../sqlite/journal-facade.ts).
-  const { guard, atomically, close } = journalFacade({ name: 'payment journal', transactions, closeFile: file.close });
+  const { guard, atomically, close } = journalFacade({ name: 'payment journal', transactions, closeFile });
   return {
     filePath: options.filePath,
     timeZone,

@@ -179,6 +179,9 @@ describe('journal file and schema', () => {
           'cancels_shift',
           'shifts_by_day',
           'shifts_one_open',
+          // Schema 15: the head office outbox.
+          'head_office_outbox_source',
+          'head_office_outbox_waiting',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

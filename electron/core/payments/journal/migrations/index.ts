@@ -16,6 +16,7 @@ import { REGISTER_SALE_EXPIRY_MIGRATION } from './11-register-sale-expiry.ts';
 import { EVENT_NOTICES_MIGRATION } from './12-event-notices.ts';
 import { REGISTER_KEY_IDS_MIGRATION } from './13-register-key-ids.ts';
 import { STAFF_AND_SHIFTS_MIGRATION } from './14-staff-and-shifts.ts';
+import { HEAD_OFFICE_OUTBOX_MIGRATION } from './15-head-office-outbox.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   EVENT_NOTICES_MIGRATION,
   REGISTER_KEY_IDS_MIGRATION,
   STAFF_AND_SHIFTS_MIGRATION,
+  HEAD_OFFICE_OUTBOX_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

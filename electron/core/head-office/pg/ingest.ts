@@ -1,0 +1,107 @@
+import type { TillRef, TillState, OutboxEvent } from './events.ts';
+import { inTransaction, type HeadOfficeDb } from './connection.ts';
+import { requireKnownSchema } from './migrate.ts';
+import { classified } from './problems.ts';
+import { projectionSql } from './projections.ts';
+
+// The two writes a till makes: a batch of its outbox (exactly once by till and seq, whatever is resent) and
+// its heartbeat. Each checks the schema version in its own transaction first and writes nothing to one it
+// does not know.
+
+export interface IngestResult {
+  /** The highest seq of the batch: every event up to it is stored (now or before). 0 for an empty batch. */
+  readonly acknowledgedThroughSeq: number;
+  /** How many of the batch's events were new (the others had come before: nothing of theirs is applied again). */
+  readonly inserted: number;
+}
+
+/**
+ * Stores a batch of one till's outbox events in one transaction: each event once by (till_id, seq); only the
+ * events new to the head office are projected into payments, refunds, shifts, till_days and staff; the till's
+ * `last_seq` and `last_seen_at` follow.
+ */
+export async function ingestBatch(
+  db: HeadOfficeDb,
+  till: TillRef,
+  events: readonly OutboxEvent[],
+): Promise<IngestResult> {
+  const acknowledgedThroughSeq = events.reduce((highest, event) => Math.max(highest, event.seq), 0);
+  return classified(() =>
+    inTransaction(db, async (client) => {
+      await requireKnownSchema(client);
+      // Locks the till's row: two senders of one till (a copied disk not yet caught) take turns.
+      const before = await client.query<{ last_seq: string }>(
+        'select last_seq from wallet_pos.tills where till_id = $1 for update',
+        [till.tillId],
+      );
+      const previousLastSeq = Number(before.rows[0]?.last_seq ?? 0);
+      const rows = events.map((event) => ({
+        seq: event.seq,
+        kind: event.kind,
+        occurred_at: event.occurredAt,
+        body: event.body,
+      }));
+      const inserted = await client.query<{ seq: string; kind: string }>(
+        `insert into wallet_pos.events (till_id, seq, shop_id, kind, occurred_at, body)
+         select $1, e.seq, $2, e.kind, e.occurred_at, e.body
+         from jsonb_to_recordset($3::jsonb) as e(seq bigint, kind text, occurred_at timestamptz, body jsonb)
+         on conflict (till_id, seq) do nothing
+         returning seq, kind`,
+        [till.tillId, till.shopId, JSON.stringify(rows)],
+      );
+      const seqsByKind = new Map<string, number[]>();
+      for (const row of inserted.rows) {
+        seqsByKind.set(row.kind, [...(seqsByKind.get(row.kind) ?? []), Number(row.seq)]);
+      }
+      const insertedSeqs = inserted.rows.map((row) => Number(row.seq));
+      // In order (the usual case): every new event is newer than all stored before, so the newest per key is
+      // found inside the batch alone.
+      const inOrder = insertedSeqs.every((seq) => seq > previousLastSeq);
+      if (seqsByKind.has('staff')) {
+        // Revisions must become visible in their order within a shop, or a till reading the roster since its
+        // last revision could step over one still being committed: one staff writer per shop at a time.
+        await client.query(`select pg_advisory_xact_lock(hashtext('wallet_pos.staff'), hashtext($1))`, [till.shopId]);
+      }
+      for (const [kind, seqs] of seqsByKind) {
+        const sql = projectionSql(kind, inOrder);
+        if (sql) await client.query(sql, [till.tillId, seqs]);
+      }
+      await client.query(
+        `insert into wallet_pos.tills (till_id, shop_id, terminal_reference, version, last_seen_at, last_seq)
+         values ($1, $2, '', '', now(), $3)
+         on conflict (till_id) do update set shop_id = excluded.shop_id, last_seen_at = now(),
+           last_seq = greatest(wallet_pos.tills.last_seq, excluded.last_seq)`,
+        [till.tillId, till.shopId, acknowledgedThroughSeq],
+      );
+      return { acknowledgedThroughSeq, inserted: inserted.rowCount ?? 0 };
+    }),
+  );
+}
+
+/** Records that the till is alive and what it is doing (every 30 s): `online` in shop.tills reads this. */
+export async function heartbeat(db: HeadOfficeDb, state: TillState): Promise<void> {
+  await classified(() =>
+    inTransaction(db, async (client) => {
+      await requireKnownSchema(client);
+      await client.query(
+        `insert into wallet_pos.tills (till_id, shop_id, terminal_reference, version, last_seen_at, signed_in,
+           open_shift, unresolved_count, printer_state)
+         values ($1, $2, $3, $4, now(), $5, $6, $7, $8)
+         on conflict (till_id) do update set shop_id = excluded.shop_id,
+           terminal_reference = excluded.terminal_reference, version = excluded.version, last_seen_at = now(),
+           signed_in = excluded.signed_in, open_shift = excluded.open_shift,
+           unresolved_count = excluded.unresolved_count, printer_state = excluded.printer_state`,
+        [
+          state.tillId,
+          state.shopId,
+          state.terminalReference,
+          state.version,
+          state.signedIn,
+          state.openShift,
+          state.unresolvedCount,
+          state.printerState,
+        ],
+      );
+    }),
+  );
+}
