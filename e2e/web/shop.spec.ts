@@ -21,7 +21,7 @@ let shop: HeadOfficeShop;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  shop = await startHeadOfficeShop('orchard', ['Counter 1', 'Counter 2']);
+  shop = await startHeadOfficeShop('orchard', ['TILL-01', 'TILL-02']);
 });
 
 test.afterAll(async () => {
@@ -69,9 +69,9 @@ test('two tills of one shop: both on the Shop screen, totals that add up, a stop
   const dayRow = (tillId: string) => dayTable.locator(`[data-till-id="${tillId}"]`);
   await expect(dayRow(idOne)).toHaveAttribute('data-reported', 'true');
   await expect(dayRow(idOne)).toHaveAttribute('data-net-minor', String(netOne));
-  await expect(dayRow(idOne)).toContainText('Counter 1');
+  await expect(dayRow(idOne)).toContainText('TILL-01');
   await expect(dayRow(idTwo)).toHaveAttribute('data-net-minor', String(netTwo));
-  await expect(dayRow(idTwo)).toContainText('Counter 2');
+  await expect(dayRow(idTwo)).toContainText('TILL-02');
   const totals = dayTable.getByTestId('shop-day-totals');
   await expect(totals).toHaveAttribute('data-net-minor', String(netOne + netTwo));
   await expect(totals).toHaveAttribute('data-payments', '3');

@@ -21,11 +21,11 @@ function shopDay(day: string): ShopDay {
     currency: 'SGD',
     tills: [
       {
-        ...{ tillId: COUNTER_1, terminalReference: 'Counter 1', reported: true, online: true },
+        ...{ tillId: COUNTER_1, terminalReference: 'TILL-01', reported: true, online: true },
         ...{ grossMinor: 12_500, refundsMinor: 1_000, netMinor: 11_500, payments: 4 },
       },
       {
-        ...{ tillId: COUNTER_2, terminalReference: 'Counter 2', reported: false, online: false },
+        ...{ tillId: COUNTER_2, terminalReference: 'TILL-02', reported: false, online: false },
         ...{ grossMinor: 0, refundsMinor: 0, netMinor: 0, payments: 0 },
       },
     ],
@@ -35,11 +35,11 @@ function shopDay(day: string): ShopDay {
 
 const TILLS: readonly ShopTill[] = [
   {
-    ...{ tillId: COUNTER_1, terminalReference: 'Counter 1', online: true, lastSeenAt: '2026-11-22T10:00:00.000Z' },
+    ...{ tillId: COUNTER_1, terminalReference: 'TILL-01', online: true, lastSeenAt: '2026-11-22T10:00:00.000Z' },
     ...{ version: '1.4.0', signedIn: 'Mei Ling', openShift: 7, unresolvedCount: 1, printerState: 'paper-out' },
   },
   {
-    ...{ tillId: COUNTER_2, terminalReference: 'Counter 2', online: false, lastSeenAt: '2026-11-22T08:30:00.000Z' },
+    ...{ tillId: COUNTER_2, terminalReference: 'TILL-02', online: false, lastSeenAt: '2026-11-22T08:30:00.000Z' },
     ...{ version: '1.3.2', signedIn: null, openShift: null, unresolvedCount: 0, printerState: null },
   },
 ];
@@ -86,10 +86,10 @@ describe('Shop screen: the shop’s day and tills', () => {
     expect(bridge.callsTo('shop.day')).toEqual([{ day: localDay() }]);
 
     const [first, second] = within(table).getAllByTestId('shop-day-till');
-    expect(first!.textContent).toBe('OnlineCounter 1S$125.00S$10.00S$115.004');
+    expect(first!.textContent).toBe('OnlineTILL-01S$125.00S$10.00S$115.004');
     expect(first!.dataset.online).toBe('true');
     expect(second!.dataset.reported).toBe('false');
-    expect(second!.textContent).toBe('OfflineCounter 2Missing: not reported this day');
+    expect(second!.textContent).toBe('OfflineTILL-02Missing: not reported this day');
     expect(second!.textContent).not.toContain('S$0.00');
     const totals = within(table).getByTestId('shop-day-totals');
     expect(totals.textContent).toBe('Shop totalS$125.00S$10.00S$115.004');
@@ -114,7 +114,7 @@ describe('Shop screen: the shop’s day and tills', () => {
     const [first, second] = within(await screen.findByTestId('shop-tills')).getAllByTestId('shop-till');
     const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
     expect(cells(first!)).toEqual([
-      'Counter 1',
+      'TILL-01',
       expect.stringMatching(/^Online22\/11\/2026/),
       'Mei Ling',
       'No. 7',
@@ -123,7 +123,7 @@ describe('Shop screen: the shop’s day and tills', () => {
       '1.4.0',
     ]);
     expect(cells(second!)).toEqual([
-      'Counter 2',
+      'TILL-02',
       expect.stringMatching(/^Offline22\/11\/2026/),
       'Nobody',
       'None open',
@@ -139,7 +139,7 @@ describe('Shop screen: the shop’s day and tills', () => {
     renderWithBridge(<App />, bridge, 'zh-HK');
     fireEvent.click(await screen.findByRole('button', { name: '分店' }));
     const table = await screen.findByTestId('shop-day');
-    expect(within(table).getAllByTestId('shop-day-till')[1]!.textContent).toBe('離線Counter 2欠缺：這天沒有報告');
+    expect(within(table).getAllByTestId('shop-day-till')[1]!.textContent).toBe('離線TILL-02欠缺：這天沒有報告');
     expect(within(table).getByTestId('shop-day-totals').textContent).toContain('分店合計');
   });
 });
