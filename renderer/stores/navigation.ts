@@ -17,6 +17,8 @@ export type Screen =
   /** section: the one to open (the status bar's "check this till" opens About, the demo's checklist its item's), else the first. */
   | { readonly name: 'settings'; readonly section?: SettingsSection | undefined }
   /** Open a shift, its X report, close it (Z), reprint a past Z. */
-  | { readonly name: 'shift' };
+  | { readonly name: 'shift' }
+  /** The shop's day and tills, from the head office. */
+  | { readonly name: 'shop' };
 
 export type ScreenName = Screen['name'];

@@ -35,6 +35,8 @@ export interface FakeBridge extends PosBridge {
 }
 
 const NOW = '2026-11-22T10:00:00.000Z';
+/** The tillId headOffice.identity answers. */
+export const FAKE_TILL_ID = '7c1f9a52-3b4e-4d2a-9f60-0a1b2c3d4e5f';
 const SGD = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
 export function failure<T>(code: ErrorCode): Result<T> {
@@ -185,6 +187,15 @@ export function createFakeBridge(
     // Any approver's PIN is right, and the built-in Supervisor's (a test of a wrong one overrides it).
     'staff.checkApprover': () => answer({ approver: { id: 'supervisor', name: 'Supervisor' } }),
     'shifts.ofDay': () => answer({ shifts: [] }),
+    // A till as made at first start: its head-office id, not copied; nothing waiting (a test overrides these).
+    'headOffice.identity': () => answer({ tillId: FAKE_TILL_ID, cloneSuspected: false }),
+    'headOffice.status': () =>
+      answer({
+        state: settings().headOffice.enabled ? 'connected' : 'off',
+        pendingEvents: 0,
+        lastSentAt: null,
+        problem: null,
+      }),
     'ecr.cancelSale': () =>
       options.registerSale ? answer({ ...options.registerSale, state: 'cancelled' }) : failure('payment.not-found'),
   };

@@ -15,6 +15,7 @@ import { SettingsScreen } from '../../screens/settings/SettingsScreen.tsx';
 import { SummaryScreen } from '../../screens/summary/SummaryScreen.tsx';
 import { UnresolvedScreen } from '../../screens/unresolved/UnresolvedScreen.tsx';
 import { ShiftScreen } from '../../screens/shift/ShiftScreen.tsx';
+import { ShopScreen } from '../../screens/shop/ShopScreen.tsx';
 import { SignInScreen } from '../../screens/sign-in/SignInScreen.tsx';
 import { focusScreenStart } from './focus-screen.ts';
 import { DemoBanner, Header } from './Header.tsx';
@@ -174,5 +175,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <SettingsScreen />;
     case 'shift':
       return <ShiftScreen />;
+    case 'shop':
+      return <ShopScreen />;
   }
 }

@@ -3,6 +3,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { skew } from '../format.ts';
+import { HeadOfficeStatusItem } from './HeadOfficeStatusItem.tsx';
 
 // The status line every terminal has: environment, a listener that cannot listen on its port, provider
 // reachable, the receipt printer (when the till drives one), clock, pending and unresolved counts (the latter
@@ -46,6 +47,7 @@ export function StatusBar() {
           <span className="status-item" data-testid="status-pending">
             {t('status.pending', { count: status.pendingCount })}
           </span>
+          <HeadOfficeStatusItem />
           {needsAttention(status) && (
             <button
               type="button"

@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { CameraFieldset } from './CameraFieldset.tsx';
 import { CustomerHelpFieldset } from './CustomerHelpFieldset.tsx';
+import { HeadOfficeFieldset } from './HeadOfficeFieldset.tsx';
 import { LimitsFieldset } from './LimitsFieldset.tsx';
 import { LinkedCustomersFieldset } from './LinkedCustomersFieldset.tsx';
 import { PartnerFieldset } from './PartnerFieldset.tsx';
@@ -218,6 +219,9 @@ function SettingsPanels({
       </Panel>
       <Panel id="updates" shown={section}>
         <UpdatesFieldset draft={form.draft} />
+      </Panel>
+      <Panel id="headOffice" shown={section}>
+        <HeadOfficeFieldset draft={form.draft} />
       </Panel>
       <Panel id="about" shown={section}>
         <AboutSection view={view} />

@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   'linked',
   'register',
   'updates',
+  'headOffice',
   // No setting of its own: the logs, the support bundle, the fleet's policy and Check this till (AboutSection.tsx).
   'about',
 ] as const;
@@ -57,8 +58,8 @@ const SECTION_OF: Readonly<Record<keyof Settings | SecretName, SettingsSection>>
   machine: 'updates',
   syslog: 'updates',
   customerHelp: 'terminal',
-  headOffice: 'connection',
-  headOfficeUrl: 'connection',
+  headOffice: 'headOffice',
+  headOfficeUrl: 'headOffice',
 };
 
 /** "scanner.minLength" → devices; a PIN's confirmation ("adminPinConfirm") → pins; unknown → connection. */

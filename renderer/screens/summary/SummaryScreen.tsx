@@ -8,6 +8,9 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { localDay, money } from '../../components/format.ts';
 import { useBridgeEvent } from '../../hooks/use-bridge-event.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { useShopOffered } from '../shop/shop-access.ts';
+import { ShopDayTable } from '../shop/ShopDayTable.tsx';
+import { DayScopeChoice, type DayScope } from './DayScopeChoice.tsx';
 import { downloadText } from './download.ts';
 import { MoneyTable } from './MoneyTable.tsx';
 import { PrintDayReportButton } from './PrintDayReportButton.tsx';
@@ -17,7 +20,8 @@ import { ShiftsOfDay } from './ShiftsOfDay.tsx';
 // End of day (journey 5): the day's money in one layout — gross (paid), refunds (made here, made elsewhere),
 // linked-customer takings, net, each with its count — then totals by status and by method, and by register on a
 // day the shop's register programs sold; the end-of-day
-// report for the 80 mm roll; CSV export of the day's journal.
+// report for the 80 mm roll; CSV export of the day's journal. With the head office on, "The whole shop" shows the
+// shop's day instead (every till of the shop and the shop's totals, screens/shop/).
 
 export function SummaryScreen() {
   const t = useT();
@@ -27,6 +31,9 @@ export function SummaryScreen() {
   const [error, setError] = useState<AppError | null>(null);
   const [exported, setExported] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const shopOffered = useShopOffered();
+  const [chosenScope, setScope] = useState<DayScope>('till');
+  const scope = shopOffered ? chosenScope : 'till';
 
   useEffect(() => {
     let current = true;
@@ -64,23 +71,29 @@ export function SummaryScreen() {
       </h1>
       <div className="filters">
         <DayField id="summary-day" label={t('summary.day')} value={day} onChange={setDay} testId="summary-day" />
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void exportCsv()}
-          data-testid="export-csv"
-        >
-          {t('summary.export')}
-        </button>
-        <PrintDayReportButton summary={summary} />
+        {shopOffered && <DayScopeChoice scope={scope} onChange={setScope} />}
+        {scope === 'till' && (
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void exportCsv()}
+              data-testid="export-csv"
+            >
+              {t('summary.export')}
+            </button>
+            <PrintDayReportButton summary={summary} />
+          </>
+        )}
       </div>
+      {scope === 'shop' && <ShopDayTable day={day} />}
       <ErrorText error={error} testId="summary-error" />
       {exported && (
         <p role="status" data-testid="summary-exported">
           {t('summary.exported', { fileName: exported })}
         </p>
       )}
-      {summary && (
+      {summary && scope === 'till' && (
         <div className="summary-layout">
           <MoneyTable summary={summary} />
           <div className="summary-tables">

@@ -13,6 +13,7 @@ import { SHIFT_REPORT_EN } from './shift-report.ts';
 import { PRINTER_EN } from './printer.ts';
 import { REGISTER_EN } from './register.ts';
 import { FLEET_SCREENS_EN } from './fleet.ts';
+import { HEAD_OFFICE_EN } from './head-office.ts';
 import { FIELD_SUPPORT_EN } from './field.ts';
 import { LANGUAGES_EN } from './languages.ts';
 import { UPDATES_EN } from './updates.ts';
@@ -326,6 +327,7 @@ export const SCREENS_EN = {
   ...REGISTER_EN,
   ...STAFF_SCREENS_EN,
   ...FLEET_SCREENS_EN,
+  ...HEAD_OFFICE_EN,
   ...FIELD_SUPPORT_EN,
   ...LANGUAGES_EN,
   ...UPDATES_EN,

@@ -13,6 +13,7 @@ import { SHIFT_REPORT_MS } from './shift-report.ts';
 import { PRINTER_MS } from './printer.ts';
 import { REGISTER_MS } from './register.ts';
 import { FLEET_SCREENS_MS } from './fleet.ts';
+import { HEAD_OFFICE_MS } from './head-office.ts';
 import { FIELD_SUPPORT_MS } from './field.ts';
 import { LANGUAGES_MS } from './languages.ts';
 import { UPDATES_MS } from './updates.ts';
@@ -330,6 +331,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   ...REGISTER_MS,
   ...STAFF_SCREENS_MS,
   ...FLEET_SCREENS_MS,
+  ...HEAD_OFFICE_MS,
   ...FIELD_SUPPORT_MS,
   ...LANGUAGES_MS,
   ...UPDATES_MS,

@@ -13,6 +13,7 @@ import { SHIFT_REPORT_ZH_HK } from './shift-report.ts';
 import { PRINTER_ZH_HK } from './printer.ts';
 import { REGISTER_ZH_HK } from './register.ts';
 import { FLEET_SCREENS_ZH_HK } from './fleet.ts';
+import { HEAD_OFFICE_ZH_HK } from './head-office.ts';
 import { FIELD_SUPPORT_ZH_HK } from './field.ts';
 import { LANGUAGES_ZH_HK } from './languages.ts';
 import { UPDATES_ZH_HK } from './updates.ts';
@@ -316,6 +317,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   ...REGISTER_ZH_HK,
   ...STAFF_SCREENS_ZH_HK,
   ...FLEET_SCREENS_ZH_HK,
+  ...HEAD_OFFICE_ZH_HK,
   ...FIELD_SUPPORT_ZH_HK,
   ...LANGUAGES_ZH_HK,
   ...UPDATES_ZH_HK,

@@ -13,6 +13,7 @@ import { SHIFT_REPORT_ZH_HANS } from './shift-report.ts';
 import { PRINTER_ZH_HANS } from './printer.ts';
 import { REGISTER_ZH_HANS } from './register.ts';
 import { FLEET_SCREENS_ZH_HANS } from './fleet.ts';
+import { HEAD_OFFICE_ZH_HANS } from './head-office.ts';
 import { FIELD_SUPPORT_ZH_HANS } from './field.ts';
 import { LANGUAGES_ZH_HANS } from './languages.ts';
 import { UPDATES_ZH_HANS } from './updates.ts';
@@ -316,6 +317,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   ...REGISTER_ZH_HANS,
   ...STAFF_SCREENS_ZH_HANS,
   ...FLEET_SCREENS_ZH_HANS,
+  ...HEAD_OFFICE_ZH_HANS,
   ...FIELD_SUPPORT_ZH_HANS,
   ...LANGUAGES_ZH_HANS,
   ...UPDATES_ZH_HANS,
