@@ -4,13 +4,7 @@ import type { HeadOfficeEventKind } from '../pg/index.ts';
 // here, what the outbox adds. The head office upserts payment, refund, shift, day and staff by their key, so a body
 // is always the row's latest state, never a difference.
 
-export type {
-  DayEventBody,
-  HeadOfficeEventKind,
-  OutboxEvent,
-  PaymentEventBody,
-  StaffEventBody,
-} from '../pg/index.ts';
+export type { DayEventBody, HeadOfficeEventKind, OutboxEvent, PaymentEventBody, StaffEventBody } from '../pg/index.ts';
 
 /** An event before it has its seq. */
 export interface NewOutboxEvent {
