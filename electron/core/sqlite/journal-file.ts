@@ -46,12 +46,6 @@ export interface JournalFileOptions {
    * a journal opened outside a till (tests of the journal alone, tools): then the mark is its only record.
    */
   readonly records?: JournalRecords | undefined;
-  /**
-   * Runs inside every write transaction that changed something, just before COMMIT, and may write: the payment
-   * journal's audit chain (../audit-chain/) appends the rows the transaction wrote. Read at each commit, so it
-   * can be set once the journal's schema is migrated.
-   */
-  readonly beforeCommit?: { current: (() => void) | null } | undefined;
 }
 
 export interface JournalFile {
@@ -60,10 +54,11 @@ export interface JournalFile {
   readonly transactions: Transactions;
   readonly journalId: string;
   /**
-   * Runs `capture` inside every write transaction that changed something, just before its COMMIT, so that what it
-   * writes commits with the change or not at all (the head office's outbox: ../head-office/outbox/). Null: none.
+   * Runs `step` inside every write transaction that changed something, just before its COMMIT, so that what it
+   * writes commits with the change or not at all: the payment journal's audit chain (../audit-chain/) and the head
+   * office's outbox (../head-office/outbox/), in the order they were added. Returns the call that removes it.
    */
-  captureBeforeCommit(capture: (() => void) | null): void;
+  onBeforeCommit(step: () => void): () => void;
   close(): void;
 }
 
@@ -106,11 +101,10 @@ export function openJournalFile(options: JournalFileOptions, decision?: JournalD
     records?.write(options.journal, last);
     const bump = db.prepare(WRITE_BUMP_SQL);
     let lastWriteAt = 0;
-    let capture: (() => void) | null = null;
+    const beforeCommit = new Set<() => void>();
     const transactions = createTransactions(db, {
       before: () => {
-        options.beforeCommit?.current?.();
-        capture?.();
+        for (const step of beforeCommit) step();
         lastWriteAt = now();
         return Number(bump.get(lastWriteAt)?.['writes']);
       },
@@ -124,8 +118,9 @@ export function openJournalFile(options: JournalFileOptions, decision?: JournalD
       db,
       transactions,
       journalId,
-      captureBeforeCommit: (next) => {
-        capture = next;
+      onBeforeCommit: (step) => {
+        beforeCommit.add(step);
+        return () => beforeCommit.delete(step);
       },
       close: () => {
         try {

@@ -4,7 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 // write sites: while the head office is on, TEMP triggers (they live on this connection only, never in the file,
 // so a till without a head office writes exactly as before) note the key of each changed row in a TEMP table,
 // which rolls back with the transaction; just before COMMIT the journal's capture (../../sqlite/journal-file.ts
-// captureBeforeCommit) turns each noted key into an event from the row as it now is, and empties the table. A row
+// onBeforeCommit) turns each noted key into an event from the row as it now is, and empties the table. A row
 // changed three times in one commit gives one event: its latest state, which is what the head office upserts.
 
 /** A table whose changes are captured: `kind` names the event, `key` the column that finds the row again. */

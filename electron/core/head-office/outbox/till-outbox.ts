@@ -24,7 +24,7 @@ export interface OutboxJournal {
   readonly db: DatabaseSync;
   readonly journalId: string;
   readonly atomically: Atomically;
-  captureBeforeCommit(capture: (() => void) | null): void;
+  onBeforeCommit(step: () => void): () => void;
 }
 
 /** The journals' side: each journal attaches itself after its migrations and detaches when it closes. */
@@ -69,6 +69,8 @@ interface Attached {
   readonly file: OutboxJournal;
   readonly capture: ChangeCapture;
   readonly commitCapture: () => void;
+  /** Takes the capture out of the journal's commits; set while the outbox is on. */
+  stopCapturing?: (() => void) | undefined;
 }
 
 export function createTillOutbox(options: TillOutboxOptions): TillOutbox {
@@ -102,10 +104,11 @@ export function createTillOutbox(options: TillOutboxOptions): TillOutbox {
 
   const switchOn = (entry: Attached): void => {
     entry.capture.start();
-    entry.file.captureBeforeCommit(entry.commitCapture);
+    entry.stopCapturing = entry.file.onBeforeCommit(entry.commitCapture);
   };
   const switchOff = (entry: Attached): void => {
-    entry.file.captureBeforeCommit(null);
+    entry.stopCapturing?.();
+    entry.stopCapturing = undefined;
     entry.capture.stop();
   };
   const payments = (): OutboxJournal | null => attached.get('payments')?.file ?? null;
@@ -131,7 +134,7 @@ export function createTillOutbox(options: TillOutboxOptions): TillOutbox {
       return () => {
         if (attached.get(journal) !== entry) return;
         attached.delete(journal);
-        file.captureBeforeCommit(null);
+        entry.stopCapturing?.();
       };
     },
     enabled: () => on,

@@ -183,14 +183,11 @@ export interface Journal {
 export function openJournal(options: JournalOptions): Journal {
   const timeZone = checkTimeZone(options.timeZone ?? systemTimeZone());
   const now = options.now ?? Date.now;
-  // The audit chain's turn in every commit, once the schema that holds it is there (the migrations are not chained).
-  const beforeCommit: { current: (() => void) | null } = { current: null };
   const file = openJournalFile({
     filePath: options.filePath,
     journal: 'payments',
     now,
     records: options.records,
-    beforeCommit,
   });
   const { db, transactions } = file;
   let ctx: JournalContext;
@@ -199,7 +196,8 @@ export function openJournal(options: JournalOptions): Journal {
     migrate(db, transactions.atomically);
     ctx = createContext(db, transactions, now, timeZone);
     chain = createChainWriter(db, now);
-    beforeCommit.current = chain.chainWrittenRows;
+    // The audit chain's turn in every commit, once the schema that holds it is there (the migrations are not chained).
+    file.onBeforeCommit(chain.chainWrittenRows);
   } catch (error) {
     file.close();
     throw journalUnavailable(error);
