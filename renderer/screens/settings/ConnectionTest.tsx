@@ -5,6 +5,7 @@ import { useBridge } from '../../api/bridge.tsx';
 import { skew } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
+import { TestRunButton } from './TestRunButton.tsx';
 
 // "Test connection": asks the core to reach the provider with what is on the form (the unsaved changes, secrets
 // typed included, going only from here to main) and shows what it found, so an admin proves the credentials
@@ -38,15 +39,13 @@ export function ConnectionTest({
 
   return (
     <div className="test-connection">
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void run()}
-        disabled={test === 'testing'}
-        data-testid="settings-test-connection"
-      >
-        {test === 'testing' ? t('settings.testing') : t('settings.testConnection')}
-      </button>
+      <TestRunButton
+        running={test === 'testing'}
+        onRun={() => void run()}
+        label={t('settings.testConnection')}
+        runningLabel={t('settings.testing')}
+        testId="settings-test-connection"
+      />
       {patch && <p className="hint">{t('settings.testsForm')}</p>}
       {typeof test === 'object' && (
         <div

@@ -4,6 +4,7 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { TestRunButton } from './TestRunButton.tsx';
 
 // Test connection for the head office: the URL typed on the form (before it is saved), else the saved one.
 // What it found in words: the server's version and the schema's, or the problem and what to do about it.
@@ -24,15 +25,13 @@ export function HeadOfficeTest({ typedUrl }: { typedUrl: string | null }) {
 
   return (
     <div className="test-connection">
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void run()}
-        disabled={test === 'testing'}
-        data-testid="head-office-test"
-      >
-        {test === 'testing' ? t('settings.testing') : t('settings.testConnection')}
-      </button>
+      <TestRunButton
+        running={test === 'testing'}
+        onRun={() => void run()}
+        label={t('settings.testConnection')}
+        runningLabel={t('settings.testing')}
+        testId="head-office-test"
+      />
       {typedUrl !== null && <p className="hint">{t('headOffice.testsTyped')}</p>}
       <ErrorText error={error} testId="head-office-test-error" />
       {typeof test === 'object' && (

@@ -4,6 +4,7 @@ import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { TestRunButton } from './TestRunButton.tsx';
 
 // "Print a test page" with the printer on the form (saved or not), and what the printer answered: its state
 // before and after, and its raw status bytes, so an admin can tell "no paper" from "not an ESC/POS printer".
@@ -39,15 +40,13 @@ export function PrinterTest({ printer }: { printer: PrinterSettings }) {
 
   return (
     <div className="test-connection">
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void run()}
-        disabled={test === 'testing'}
-        data-testid="settings-printer-test"
-      >
-        {test === 'testing' ? t('printer.testing') : t('printer.testPage')}
-      </button>
+      <TestRunButton
+        running={test === 'testing'}
+        onRun={() => void run()}
+        label={t('printer.testPage')}
+        runningLabel={t('printer.testing')}
+        testId="settings-printer-test"
+      />
       <p className="hint">{t('printer.testsForm')}</p>
       {typeof test === 'object' && (
         <div
