@@ -58,9 +58,9 @@ const history: AskByRequest<RequestOf<'payments.history'>> = {
 
 /**
  * A payment without its receipt (payments.find): by the provider's order id, one payment the customer proves with
- * the id their wallet app shows, as a receipt's reference does for payments.get; by an amount in a time window or
- * by who took it, a list of payments, so as the payments list: within today the cashier's own work, another day's
- * the supervisor's. A refund of what it finds still needs an approver's PIN (payments/refunds.ts).
+ * the id their wallet app shows, as a receipt's reference does for payments.get; by an amount in a time window, by
+ * who took it, by words of the note or a day's latest, a list of payments, so as the payments list: within today
+ * the cashier's own work, another day's the supervisor's. A refund of what it finds still needs an approver's PIN (payments/refunds.ts).
  */
 const find: AskByRequest<RequestOf<'payments.find'>> = {
   kind: 'by-request',

@@ -220,12 +220,16 @@ export interface LearnedAmountLimits {
  * - providerOrderId: the provider's order id the customer reads in their wallet app (e.g. 220801-0679-YVUY), any case;
  * - amountMinor between from and to: local wall-clock times of the till, "2026-11-29T14:00" (seconds optional),
  *   as a datetime-local field writes them; to is inclusive to the minute it names;
- * - takenBy on day: the staff id of who took it, on a local day YYYY-MM-DD.
+ * - takenBy on day: the staff id of who took it, on a local day YYYY-MM-DD;
+ * - note on day: words of the sale's note ("table 4", any case), narrowed to amountMinor when one is given;
+ * - latest on day: the day's last few paid sales, as the Refund screen lists them to tap.
  */
 export type PaymentFindQuery =
   | { readonly providerOrderId: string }
   | { readonly amountMinor: number; readonly from: string; readonly to: string }
-  | { readonly takenBy: string; readonly day: string };
+  | { readonly takenBy: string; readonly day: string }
+  | { readonly note: string; readonly day: string; readonly amountMinor?: number | undefined }
+  | { readonly latest: number; readonly day: string };
 
 /** At most this many candidates, newest first: a wider search says to narrow it rather than page. */
 export const FIND_LIMIT = 50;
@@ -295,6 +299,8 @@ const paymentFindSchema: z.ZodType<PaymentFindQuery> = z.union([
     .strict()
     .refine((window) => window.from <= window.to, { message: 'from is after to', path: ['to'] }),
   z.object({ takenBy: staffId, day }).strict(),
+  z.object({ note: printableText(80).trim().min(1), day, amountMinor: amountMinor.optional() }).strict(),
+  z.object({ latest: z.number().int().min(1).max(FIND_LIMIT), day }).strict(),
 ]);
 
 export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<PaymentChannels[K]['request']> } = {

@@ -22,7 +22,7 @@ import { displaySettingsOf } from '../../electron/core/settings/display-settings
 type Handler<K extends ChannelName> = (request: RequestOf<K>) => Promise<Result<ResponseOf<K>>> | Result<ResponseOf<K>>;
 
 export interface FakeBridge extends PosBridge {
-  /** What payments.get answers, and payments.history lists (a charge adds the payment it answered). */
+  /** What payments.get answers, and payments.history and payments.find list (a charge adds the payment it answered). */
   readonly payments: Map<string, PaymentView>;
   /** What app.info and settings.get answer (assign to change it). */
   settings: Settings;
@@ -132,6 +132,8 @@ export function createFakeBridge(
       return payment ? answer({ payment, refunds: [], history: [], events: [] }) : failure('payment.not-found');
     },
     'payments.history': () => historyOf([...bridge.payments.values()]),
+    // The Refund screen's list of today's sales (and its search) asks payments.find as it opens.
+    'payments.find': () => answer({ items: [...bridge.payments.values()] }),
     'payments.summary': ({ day }) => {
       const none = { count: 0, total: SGD(0) };
       const byMethod = { 'merchant-qr': none, 'customer-qr': none };

@@ -3,6 +3,7 @@ import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { closeOpenedCores, openCore, paidPayment } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
+import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 
 // Issue 38, 3: a payment found without its receipt (payments.find) is refunded only with an approver's PIN, and its
 // refund is marked so. Attacked the way a screen never would: payments.refund called straight after the search,
@@ -77,6 +78,28 @@ describe('a refund of a payment found without its receipt', () => {
       refundedBy: { id: till.annId, name: 'Ann Lee' },
       approvedBy: { id: 'supervisor', name: 'Supervisor' },
     });
+  });
+
+  it("is the same for a sale tapped in the Refund screen's list of today's latest (issue 39, 8)", async () => {
+    const till = await cashierAtTill();
+    const referenceId = await paidPayment(till.core);
+    const day = localDayOf(Date.now(), systemTimeZone());
+
+    // The list the Refund screen opens with, before any receipt is scanned: the core showed it, so it remembers.
+    const { items } = await till.call<{ items: PaymentView[] }>('payments.find', { latest: 10, day });
+    expect(items.map((item) => item.referenceId)).toEqual([referenceId]);
+
+    const refusal = await till.refused('payments.refund', { referenceId, amountMinor: 100, reason: 'returned' });
+    expect(refusal.code).toBe('supervisor.pin-required');
+    expect((await till.call<PaymentDetail>('payments.get', { referenceId })).refunds).toEqual([]);
+
+    const done = await till.call<PaymentDetail>('payments.refund', {
+      referenceId,
+      amountMinor: 100,
+      reason: 'returned',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    expect(done.refunds[0]).toMatchObject({ foundWithoutReceipt: true, approvedBy: { id: 'supervisor' } });
   });
 
   it('a payment the search never showed is refunded as before: alone under the limit, not marked', async () => {

@@ -271,6 +271,9 @@ describe('every channel × every person, with "Ask who is at the till" on (issue
       ['payments.find', { takenBy: 'staff-1', day: today }],
       ['payments.find', { amountMinor: 100, from: `${today}T09:00`, to: `${today}T10:00` }],
       ['payments.find', { providerOrderId: '220801-0679-YVUY' }],
+      ['payments.find', { note: 'table 4', day: today }],
+      ['payments.find', { note: 'table 4', day: today, amountMinor: 1850 }],
+      ['payments.find', { latest: 10, day: today }],
       ['payments.summary', { day: today }],
       ['payments.exportCsv', { day: today }],
       ['customers.ofDay', { day: today }],
@@ -286,6 +289,9 @@ describe('every channel × every person, with "Ask who is at the till" on (issue
     // A window that reaches into another day holds that day's payments.
     const window = { amountMinor: 100, from: `${ANOTHER_DAY}T09:00`, to: `${today}T10:00` };
     expect(answerOf(await dispatch(core.handlers, 'payments.find', window))).toBe(no);
+    // Another day's notes and latest sales are another day's payments.
+    expect(answerOf(await dispatch(core.handlers, 'payments.find', { note: 'table 4', day: ANOTHER_DAY }))).toBe(no);
+    expect(answerOf(await dispatch(core.handlers, 'payments.find', { latest: 10, day: ANOTHER_DAY }))).toBe(no);
   });
 });
 

@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../shared/payments.ts';
-import { useBridge } from '../../api/bridge.tsx';
-import { localDay, money, time } from '../../components/format.ts';
-import { useLocale, useT } from '../../i18n/i18n.tsx';
+import { money, time } from '../../components/format.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 
 // Issue 39, item 8: most refunds are of a sale just made, its customer still at the counter. Before a receipt
-// is scanned or a reference typed, today's last ten paid sales are there to tap.
+// is scanned or a reference typed, today's last paid sales, or those the search above found, are there to tap.
 
-const RECENT_SALES = 10;
-
-export function RecentSales({ onPick }: { onPick: (referenceId: string) => void }) {
-  const t = useT();
+export function RecentSales({
+  sales,
+  heading,
+  onPick,
+}: {
+  sales: readonly PaymentView[];
+  heading: string;
+  onPick: (referenceId: string) => void;
+}) {
   const locale = useLocale();
-  const sales = useRecentPaidSales();
   if (sales.length === 0) return null;
   return (
     <section className="refund-recent" aria-labelledby="refund-recent-title" data-testid="refund-recent">
-      <h2 id="refund-recent-title">{t('refund.recentSales')}</h2>
+      <h2 id="refund-recent-title">{heading}</h2>
       <ul>
         {sales.map((sale) => (
           <li key={sale.referenceId}>
@@ -34,19 +36,4 @@ export function RecentSales({ onPick }: { onPick: (referenceId: string) => void 
       </ul>
     </section>
   );
-}
-
-function useRecentPaidSales(): readonly PaymentView[] {
-  const bridge = useBridge();
-  const [sales, setSales] = useState<readonly PaymentView[]>([]);
-  useEffect(() => {
-    let current = true;
-    void bridge['payments.history']({ day: localDay(), status: 'paid', limit: RECENT_SALES }).then((result) => {
-      if (current && result.ok) setSales(result.value.items);
-    });
-    return () => {
-      current = false;
-    };
-  }, [bridge]);
-  return sales;
 }

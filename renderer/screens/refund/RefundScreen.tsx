@@ -12,7 +12,7 @@ import { PaymentStatusBadge } from '../../components/PaymentStatusBadge.tsx';
 import { TakenElsewhereMark } from '../../components/TakenElsewhereMark.tsx';
 import { dateTime, money } from '../../components/format.ts';
 import { NoReceiptSearch } from './NoReceiptSearch.tsx';
-import { RecentSales } from './RecentSales.tsx';
+import { SaleSearch } from './SaleSearch.tsx';
 import { useRefundLookup, type RefundLookup } from './use-refund-lookup.ts';
 
 // Journey 4: scan the receipt (USB scanner, or the camera when Settings choose it; or type the reference) →
@@ -47,7 +47,7 @@ export function RefundScreen({ referenceId }: { referenceId?: string | undefined
       </h1>
       <RefundLookupPanel lookup={lookup} />
       {!detail && !lookup.query && (
-        <RecentSales
+        <SaleSearch
           onPick={(picked) => {
             lookup.setQuery(picked);
             lookup.findTyped(picked);

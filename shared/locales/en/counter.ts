@@ -82,4 +82,9 @@ export const COUNTER_EN = {
   'setup.todo': 'To do',
   'setup.open': 'Open',
   'refund.recentSales': 'Today’s last sales: tap one to refund it',
+  'refund.saleSearch.label': 'Amount or note',
+  'refund.saleSearch.hint': 'An amount, words of the sale’s note, or both: 12.50 table 4',
+  'refund.saleSearch.find': 'Search',
+  'refund.saleSearch.matches': 'Today’s sales that match: tap one to refund it',
+  'refund.saleSearch.none': 'No sale paid today matches “{text}”.',
 } as const;

@@ -84,4 +84,9 @@ export const COUNTER_MS: Readonly<Record<keyof typeof COUNTER_EN, string>> = {
   'setup.todo': 'Belum',
   'setup.open': 'Buka',
   'refund.recentSales': 'Jualan terakhir hari ini: ketik satu untuk membayar balik',
+  'refund.saleSearch.label': 'Jumlah atau nota',
+  'refund.saleSearch.hint': 'Jumlah, perkataan daripada nota jualan, atau kedua-duanya: 12.50 meja 4',
+  'refund.saleSearch.find': 'Cari',
+  'refund.saleSearch.matches': 'Jualan hari ini yang sepadan: ketik satu untuk membayar balik',
+  'refund.saleSearch.none': 'Tiada jualan berbayar hari ini yang sepadan dengan “{text}”.',
 };

@@ -77,4 +77,9 @@ export const COUNTER_ZH_HK: Readonly<Record<keyof typeof COUNTER_EN, string>> = 
   'setup.todo': '未完成',
   'setup.open': '開啟',
   'refund.recentSales': '今日最近的交易：按一筆即可退款',
+  'refund.saleSearch.label': '金額或備註',
+  'refund.saleSearch.hint': '輸入金額、交易備註的字詞，或兩者：12.50 4號枱',
+  'refund.saleSearch.find': '搜尋',
+  'refund.saleSearch.matches': '今日相符的交易：按一筆即可退款',
+  'refund.saleSearch.none': '今日沒有已付款的交易符合「{text}」。',
 };

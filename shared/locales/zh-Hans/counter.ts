@@ -77,4 +77,9 @@ export const COUNTER_ZH_HANS: Readonly<Record<keyof typeof COUNTER_EN, string>> 
   'setup.todo': '未完成',
   'setup.open': '打开',
   'refund.recentSales': '今日最近的交易：点一笔即可退款',
+  'refund.saleSearch.label': '金额或备注',
+  'refund.saleSearch.hint': '输入金额、交易备注中的词语，或两者：12.50 4号桌',
+  'refund.saleSearch.find': '搜索',
+  'refund.saleSearch.matches': '今日相符的交易：点一笔即可退款',
+  'refund.saleSearch.none': '今日没有已付款的交易符合“{text}”。',
 };

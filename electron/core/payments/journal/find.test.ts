@@ -6,14 +6,20 @@ import { epochOfLocal } from './find.ts';
 import { seedPayment, tempJournal } from './journal-fixture.test-helper.ts';
 import type { Journal } from './journal.ts';
 
-// payments.find against a real journal file: each of the three ways finds the paid payment and only it, in the
+// payments.find against a real journal file: each of the five ways finds the paid payment and only it, in the
 // till's time zone (Asia/Singapore, UTC+8), and each is answered from an index, not by reading the journal.
 
 const ANNA: StaffRef = { id: 'staff-anna', name: 'Anna Tan' };
 const BEN: StaffRef = { id: 'staff-ben', name: 'Ben Lim' };
 
 /** A paid payment taken by `takenBy` at the journal clock's now. */
-function paid(journal: Journal, amountMinor: number, providerOrderId: string, takenBy: StaffRef | null): string {
+function paid(
+  journal: Journal,
+  amountMinor: number,
+  providerOrderId: string,
+  takenBy: StaffRef | null,
+  note?: string,
+): string {
   const referenceId = journal.newReferenceId('TILL01');
   journal.recordAttempt({
     referenceId,
@@ -21,6 +27,7 @@ function paid(journal: Journal, amountMinor: number, providerOrderId: string, ta
     amount: { amountMinor, currency: 'SGD' },
     posId: 'POS-1',
     takenBy,
+    note: note ?? null,
   });
   const row = journal.updateAttempt(referenceId, { state: 'active', providerStatus: 'CREATED', providerOrderId });
   journal.updateAttempt(referenceId, { state: 'final', providerStatus: 'CAPTURED', paymentType: 'PAY' }, row.version);
@@ -83,6 +90,42 @@ describe('payments.find: a payment without its receipt', () => {
     expect(journal.find({ takenBy: 'staff-nobody', day: '2026-11-21' })).toEqual([]);
   });
 
+  it('by words of the note on a day, in any case and order, narrowed by an amount; % and _ are characters', () => {
+    const { journal, clock } = tempJournal();
+    clock.set('2026-11-21T02:00:00.000Z');
+    const table4 = paid(journal, 1850, '261121-0101-AAAA', ANNA, 'Table 4, two kopi');
+    clock.set('2026-11-21T03:00:00.000Z');
+    const shirt = paid(journal, 2990, '261121-0102-BBBB', ANNA, 'Blue SHIRT size M');
+    clock.set('2026-11-21T04:00:00.000Z');
+    const table4Again = paid(journal, 990, '261121-0103-CCCC', BEN, 'table 4 dessert');
+    const percent = paid(journal, 500, '261121-0104-DDDD', BEN, '10% off_staff');
+    const noPercent = paid(journal, 500, '261121-0105-EEEE', BEN, '100 offXstaff');
+    // Not paid, or another day: never found.
+    seedPayment(journal, { amountMinor: 1850, outcome: 'failed', providerOrderId: '261121-0106-FFFF' });
+    clock.set('2026-11-20T04:00:00.000Z');
+    paid(journal, 1850, '261120-0107-GGGG', ANNA, 'table 4 yesterday');
+    const day = '2026-11-21';
+
+    expect(ids(journal.find({ note: 'TABLE 4', day }))).toEqual([table4Again, table4]);
+    expect(ids(journal.find({ note: '  shirt   blue ', day }))).toEqual([shirt]);
+    expect(ids(journal.find({ note: 'table 4', day, amountMinor: 1850 }))).toEqual([table4]);
+    expect(journal.find({ note: 'table 4', day, amountMinor: 1851 })).toEqual([]);
+    expect(ids(journal.find({ note: '10%', day }))).toEqual([percent]);
+    expect(ids(journal.find({ note: 'off_staff', day }))).toEqual([percent]);
+    expect(journal.find({ note: '%', day }).map((item) => item.referenceId)).toEqual([percent]);
+    expect(ids(journal.find({ note: '_', day }))).toEqual([percent]);
+    expect(ids(journal.find({ note: 'offxstaff', day }))).toEqual([noPercent]);
+    expect(ids(journal.find({ note: 'yesterday', day: '2026-11-20' }))).toHaveLength(1);
+    expect(journal.find({ note: 'yesterday', day })).toEqual([]);
+  });
+
+  it("a day's latest paid sales, newest first, as many as asked", () => {
+    const { journal, morning, afternoon, other, yesterday } = seedDay();
+    expect(ids(journal.find({ latest: 10, day: '2026-11-21' }))).toEqual([other, afternoon, morning]);
+    expect(ids(journal.find({ latest: 2, day: '2026-11-21' }))).toEqual([other, afternoon]);
+    expect(ids(journal.find({ latest: 10, day: '2026-11-20' }))).toEqual([yesterday]);
+  });
+
   it(`answers at most ${FIND_LIMIT}, the newest`, () => {
     const { journal, clock } = tempJournal();
     clock.set('2026-11-21T01:00:00.000Z');
@@ -115,6 +158,15 @@ describe('payments.find: a payment without its receipt', () => {
       const byStaff = plan("taken_by_id = 'staff-anna' AND local_day = '2026-11-21'");
       expect(byStaff).toContain('payment_attempts_taken_by');
       expect(byStaff).not.toContain('TEMP B-TREE');
+      // The note and the latest: the day's rows from the day's index, already in order.
+      const byNote = plan(
+        "local_day = '2026-11-21' AND note LIKE '%table%' ESCAPE '\\' AND note LIKE '%4%' ESCAPE '\\'",
+      );
+      expect(byNote).toMatch(/payment_attempts_day \(/);
+      expect(byNote).not.toContain('TEMP B-TREE');
+      const latest = plan("local_day = '2026-11-21'");
+      expect(latest).toMatch(/payment_attempts_day \(/);
+      expect(latest).not.toContain('TEMP B-TREE');
     } finally {
       db.close();
     }

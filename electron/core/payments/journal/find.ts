@@ -6,9 +6,10 @@ import { refundsOfMany } from './refunds.ts';
 import { ATTEMPT_COLUMNS, readAttempt } from './rows.ts';
 import { toPaymentView } from './views.ts';
 
-// A payment whose customer has no receipt (payments.find), one of three ways, each answered from an index: the
+// A payment whose customer has no receipt (payments.find), one of five ways, each answered from an index: the
 // provider's order id the wallet app shows (schema 2's upper(provider_order_id)), an amount within a time window
-// (schema 15's amount_minor, created_at) and who took it on a day (schema 15's taken_by_id, local_day, created_at).
+// (schema 15's amount_minor, created_at), who took it on a day (schema 15's taken_by_id, local_day, created_at),
+// words of its note on a day and a day's latest (both schema 2's local_day, created_at, reference_id).
 // Only payments that took money (CAPTURED, or REFUNDED since): nothing else can be refunded. Newest first, at most
 // FIND_LIMIT: a search that finds more is too wide to pick from, and the screen asks to narrow it.
 
@@ -20,9 +21,9 @@ export function findPayments(ctx: JournalContext, query: PaymentFindQuery): Paym
     const rows = ctx
       .sql(
         `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE ${where} AND ${CAPTURED}
-         ORDER BY created_at DESC, reference_id DESC LIMIT ${FIND_LIMIT}`,
+         ORDER BY created_at DESC, reference_id DESC LIMIT :limit`,
       )
-      .all(params)
+      .all({ ...params, limit: 'latest' in query ? query.latest : FIND_LIMIT })
       .map(readAttempt);
     const refunds = refundsOfMany(
       ctx,
@@ -43,6 +44,24 @@ function filterOf(
       params: { orderId: query.providerOrderId.trim().toUpperCase() },
     };
   }
+  if ('note' in query) {
+    // Each word anywhere in the note, in any order ("shirt blue" finds "Blue shirt, size M"). No index on the note:
+    // a LIKE that starts with % could not use one, and the day's index narrows to one day's rows first, a till's
+    // few hundred at most, read in order (find.test.ts checks the plan).
+    const words = query.note.trim().split(/\s+/);
+    const params: Record<string, string | number> = { day: checkDay(query.day) };
+    const clauses = ['local_day = :day'];
+    words.forEach((word, index) => {
+      params[`word${index}`] = `%${escapeLike(word)}%`;
+      clauses.push(`note LIKE :word${index} ESCAPE '\\'`);
+    });
+    if (query.amountMinor !== undefined) {
+      params['amountMinor'] = query.amountMinor;
+      clauses.push('amount_minor = :amountMinor');
+    }
+    return { where: clauses.join(' AND '), params };
+  }
+  if ('latest' in query) return { where: 'local_day = :day', params: { day: checkDay(query.day) } };
   if ('takenBy' in query) {
     return {
       where: 'taken_by_id = :takenBy AND local_day = :day',
@@ -57,6 +76,11 @@ function filterOf(
     where: 'amount_minor = :amountMinor AND created_at >= :from AND created_at < :to',
     params: { amountMinor: query.amountMinor, from, to },
   };
+}
+
+/** The words as typed: a % or _ in a note is the character, not LIKE's wildcard (SQLite's LIKE is case-blind for ASCII). */
+function escapeLike(words: string): string {
+  return words.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
