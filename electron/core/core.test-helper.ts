@@ -38,7 +38,7 @@ export async function closeOpenedCores(): Promise<void> {
 }
 
 /** A real payment through the embedded sandbox: the customer shows an approving wallet code; its reference once paid. */
-export async function paidPayment(core: Core): Promise<string> {
+export async function paidPayment(core: Core, note?: string): Promise<string> {
   const { sandboxBaseUrl } = await core.handlers['app.info']({});
   const minted = await fetch(`${sandboxBaseUrl}/_sandbox/consumer-codes`, {
     method: 'POST',
@@ -50,6 +50,7 @@ export async function paidPayment(core: Core): Promise<string> {
     amountMinor: 1234,
     currency: 'SGD',
     consumerCode: code!,
+    ...(note === undefined ? {} : { note }),
   });
   const until = Date.now() + 5_000;
   while ((await core.handlers['payments.get']({ referenceId: charged.referenceId })).payment.displayStatus !== 'paid') {

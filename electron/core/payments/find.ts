@@ -8,6 +8,9 @@ import type { PaymentRuntime } from './runtime.ts';
 
 export function findWithoutReceipt(rt: PaymentRuntime, query: PaymentFindQuery): { items: readonly PaymentView[] } {
   const items = rt.journal.find(query);
-  rt.foundWithoutReceipt.note(items.map((item) => item.referenceId));
+  // Except the day's latest sales, the list the Refund screen opens with: it is what Payments shows anyway, and
+  // marking it would ask an approver for every refund of a sale just made, the receipt on the counter or not. A
+  // search (by order id, amount, time, note or cashier) is what a person does when there is no receipt.
+  if (!('latest' in query)) rt.foundWithoutReceipt.note(items.map((item) => item.referenceId));
   return { items };
 }
