@@ -4,6 +4,7 @@ import type { HeadOfficeChannels } from '../../../shared/head-office.ts';
 import type { CoreModule } from '../core-module.ts';
 import { createHeadOfficeService } from '../head-office/head-office-service.ts';
 import { shopDay, shopTills } from '../head-office/pg/index.ts';
+import { followShopRoster } from '../head-office/roster/shop-roster.ts';
 import { testConnection } from '../head-office/test-connection.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import type { CoreBase } from './core-base.ts';
@@ -49,6 +50,14 @@ export const headOfficeFeature: CoreModule<Needs> = {
       log: linesOf('head-office'),
       options: options.headOffice,
     });
+    // The shop's one staff roster (../head-office/roster/): on while Settings → Head office names a shop.
+    const roster = followShopRoster({
+      settings,
+      roster: staff.roster,
+      outbox: headOfficeOutbox,
+      db: () => service.db(),
+      log: linesOf('roster'),
+    });
     const handlers: Pick<Handlers, keyof HeadOfficeChannels> = {
       'headOffice.status': async () => {
         service.status.recount();
@@ -65,6 +74,13 @@ export const headOfficeFeature: CoreModule<Needs> = {
         shopDay(await service.db(), settings.current().headOffice.shopId, day, settings.current().currency),
       'shop.tills': async () => ({ tills: await shopTills(await service.db(), settings.current().headOffice.shopId) }),
     };
-    return { handlers, run: () => service.run(), close: () => service.close() };
+    return {
+      handlers,
+      run: () => service.run(),
+      close: async () => {
+        await roster.close();
+        await service.close();
+      },
+    };
   },
 };
