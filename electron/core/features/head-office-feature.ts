@@ -1,11 +1,13 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { HeadOfficeChannels } from '../../../shared/head-office.ts';
+import { storedHead } from '../audit-chain/chain-file.ts';
 import type { CoreModule } from '../core-module.ts';
 import { createHeadOfficeService } from '../head-office/head-office-service.ts';
 import { shopDay, shopTills } from '../head-office/pg/index.ts';
 import { followShopRoster } from '../head-office/roster/shop-roster.ts';
 import { testConnection } from '../head-office/test-connection.ts';
+import { journalFileIn } from '../payments/journal/journal.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import type { CoreBase } from './core-base.ts';
 import type { CustomersGives } from './customers-feature.ts';
@@ -47,6 +49,7 @@ export const headOfficeFeature: CoreModule<Needs> = {
         printerState: printing.status()?.state ?? null,
       }),
       today,
+      chainHead: () => storedHead(journalFileIn(options.dataDir)),
       log: linesOf('head-office'),
       options: options.headOffice,
     });

@@ -192,6 +192,22 @@ describe('two tills of one shop and one PostgreSQL (issue 34)', () => {
     expect(Date.now() - saved).toBeLessThan(10_000);
   }, 120_000);
 
+  it('the heartbeat tells the head office the head of the till’s audit chain', async () => {
+    const a = await openTill();
+    await connect(a, postgres.url);
+    await paidPayment(a);
+    const { head } = await a.handlers['auditChain.info']({});
+    expect(head.entries).toBeGreaterThan(0);
+    const id = await tillIdOf(a);
+    await until('the head office to hold the head', async () => {
+      const rows = await postgres.server.query(
+        `select hash from wallet_pos.chain_heads where till_id = '${id}' and entries = ${head.entries}`,
+        new URL(postgres.url).pathname.slice(1),
+      );
+      return rows.length === 1 && rows[0]!['hash'] === head.hash;
+    });
+  }, 120_000);
+
   it('a stopped till shows offline to the others', async () => {
     const [a, b] = [await openTill(), await openTill()];
     await connect(a, postgres.url);

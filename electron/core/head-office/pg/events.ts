@@ -105,4 +105,9 @@ export interface TillState extends TillRef {
   readonly openShift: number | null;
   readonly unresolvedCount: number;
   readonly printerState: string | null;
+  /**
+   * The head of the till's audit chain (../../audit-chain/): kept in `chain_heads` as first told, so a till that
+   * rewrites its history and recomputes the chain is caught against it. Null: none to tell (no journal yet).
+   */
+  readonly chainHead?: { readonly entries: number; readonly hash: string } | null;
 }

@@ -215,3 +215,24 @@ export async function staffSince(
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
+
+export interface ReportedChainHead {
+  readonly entries: number;
+  readonly hash: string;
+  readonly reportedAt: string;
+}
+
+/** The chain heads a till reported (each as first reported), oldest first: what its journal is held to. */
+export async function chainHeadsOf(db: HeadOfficeDb, tillId: string): Promise<ReportedChainHead[]> {
+  return classified(async () => {
+    const { rows } = await db.query<{ entries: string; hash: string; reported_at: Date }>(
+      'select entries, hash, reported_at from wallet_pos.chain_heads where till_id = $1 order by entries',
+      [tillId],
+    );
+    return rows.map((row) => ({
+      entries: Number(row.entries),
+      hash: row.hash,
+      reportedAt: row.reported_at.toISOString(),
+    }));
+  });
+}

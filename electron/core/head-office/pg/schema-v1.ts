@@ -95,6 +95,13 @@ create table wallet_pos.staff (
   changed_by_till uuid not null,
   primary key (shop_id, person_id)
 );
+create table wallet_pos.chain_heads (
+  till_id uuid not null,
+  entries bigint not null,
+  hash text not null,
+  reported_at timestamptz not null,
+  primary key (till_id, entries)
+);
 create index payments_shop_id_day_idx on wallet_pos.payments (shop_id, day);
 create index refunds_shop_id_day_idx on wallet_pos.refunds (shop_id, day);
 create index till_days_shop_id_day_idx on wallet_pos.till_days (shop_id, day);
