@@ -6,6 +6,7 @@ import type { CoreModule } from '../core-module.ts';
 import { createHeadOfficeService } from '../head-office/head-office-service.ts';
 import { shopDay, shopTills } from '../head-office/pg/index.ts';
 import { followShopRoster } from '../head-office/roster/shop-roster.ts';
+import { shopPaymentsFinder } from '../head-office/shop-payments.ts';
 import { testConnection } from '../head-office/test-connection.ts';
 import { journalFileIn } from '../payments/journal/journal.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
@@ -33,7 +34,20 @@ type Needs = CoreBase &
 
 export const headOfficeFeature: CoreModule<Needs> = {
   name: 'head office',
-  start({ options, settings, admin, staff, headOfficeOutbox, payments, customers, dayReport, printing, bus, linesOf }) {
+  start({
+    options,
+    settings,
+    admin,
+    staff,
+    headOfficeOutbox,
+    payments,
+    customers,
+    dayReport,
+    printing,
+    bus,
+    hooks,
+    linesOf,
+  }) {
     const today = (): string => localDayOf(Date.now(), systemTimeZone());
     const service = createHeadOfficeService({
       dataDir: options.dataDir,
@@ -53,6 +67,14 @@ export const headOfficeFeature: CoreModule<Needs> = {
       log: linesOf('head-office'),
       options: options.headOffice,
     });
+    // payments.find's candidates at the shop's other tills (../head-office/shop-payments.ts).
+    const shopPayments = shopPaymentsFinder({
+      db: () => service.db(),
+      shopId: () => settings.current().headOffice.shopId,
+      tillId: () => service.identity.current().tillId,
+      log: linesOf('head-office'),
+    });
+    hooks.shopPayments.answerWith(() => shopPayments);
     // The shop's one staff roster (../head-office/roster/): on while Settings → Head office names a shop.
     const roster = followShopRoster({
       settings,

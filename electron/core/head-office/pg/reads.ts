@@ -247,7 +247,11 @@ export interface ShopPaymentFound {
   readonly amountMinor: number;
   readonly currency: string;
   readonly takenBy: string | null;
+  readonly takenById: string | null;
+  /** What its succeeded refunds at its till add up to. */
+  readonly refundedMinor: number;
   readonly createdAt: string;
+  readonly updatedAt: string;
 }
 
 /**
@@ -275,10 +279,15 @@ export async function shopPaymentsFound(
       amount_minor: string;
       currency: string;
       taken_by: string | null;
+      taken_by_id: string | null;
+      refunded_minor: string;
       created_at: Date;
+      updated_at: Date;
     }>(
       `select p.till_id, t.terminal_reference, p.reference_id, p.provider_order_id, p.status, p.amount_minor,
-         p.currency, p.taken_by, p.created_at
+         p.currency, p.taken_by, p.taken_by_id, p.created_at, p.updated_at,
+         (select coalesce(sum(r.amount_minor), 0) from wallet_pos.refunds r
+           where r.till_id = p.till_id and r.reference_id = p.reference_id and r.status = 'succeeded') as refunded_minor
        from wallet_pos.payments p join wallet_pos.tills t on t.till_id = p.till_id
        where p.shop_id = $1 and p.till_id <> $2::uuid and p.status in ('CAPTURED', 'REFUNDED') and ${filter}
        order by p.created_at desc, p.reference_id desc limit ${Math.trunc(limit)}`,
@@ -293,7 +302,10 @@ export async function shopPaymentsFound(
       amountMinor: Number(row.amount_minor),
       currency: row.currency.trim(),
       takenBy: row.taken_by,
+      takenById: row.taken_by_id,
+      refundedMinor: Number(row.refunded_minor),
       createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
     }));
   });
 }
