@@ -141,6 +141,11 @@ export interface PaymentView {
    * when none were sent. Set on a payment's own view (payments.get, payment.updated); the history list does not.
    */
   readonly lines?: readonly SaleLine[];
+  /**
+   * Taken at another till of the shop (payments.find with the head office connected): found in the head office's
+   * copy, refundable only at that till (canRefund false here). Absent for this till's own payments.
+   */
+  readonly atOtherTill?: { readonly tillId: string; readonly terminalReference: string };
 }
 
 /** Which register started a payment: its key (Settings → Register connection), its order reference. */
@@ -265,6 +270,8 @@ export interface PaymentChannels {
   /**
    * A payment without its receipt, in this till's journal: captured ones (paid or refunded since), newest first,
    * at most FIND_LIMIT. A refund of one found so is marked foundWithoutReceipt and always needs an approver.
+   * With the head office connected, by order id or by who took it, the shop's other tills' too, after this till's
+   * (atOtherTill set: refundable only there).
    */
   'payments.find': { request: PaymentFindQuery; response: { items: readonly PaymentView[] } };
   'payments.unresolved': { request: Empty; response: readonly PaymentView[] };

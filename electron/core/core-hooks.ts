@@ -1,3 +1,4 @@
+import type { PaymentView } from '../../shared/payments.ts';
 import type { ShiftView } from '../../shared/staff.ts';
 
 // What a feature started early hears from one started after it. The services tell the status bar (started
@@ -50,7 +51,15 @@ export interface CoreHooks {
   readonly currentShift: Answer<ShiftView | null>;
   /** A payment is open (the staff's idle sign-out never ends a session in the middle of one). */
   readonly paymentOpen: Answer<boolean>;
+  /** The shop's other tills' payments found without a receipt (the head office, when connected; else none). */
+  readonly shopPayments: Answer<ShopPaymentsFinder>;
 }
+
+/** payments.find at the shop's other tills: by order id or by who took it on a day, at most `limit`. */
+export type ShopPaymentsFinder = (
+  query: { readonly providerOrderId: string } | { readonly takenBy: string; readonly day: string },
+  limit: number,
+) => Promise<readonly PaymentView[]>;
 
 export function createCoreHooks(): CoreHooks {
   return {
@@ -59,5 +68,6 @@ export function createCoreHooks(): CoreHooks {
     printerChanged: createSignal(),
     currentShift: createAnswer<ShiftView | null>(() => null),
     paymentOpen: createAnswer<boolean>(() => false),
+    shopPayments: createAnswer<ShopPaymentsFinder>(() => async () => []),
   };
 }

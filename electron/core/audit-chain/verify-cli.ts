@@ -5,24 +5,29 @@ import { parseArgs } from 'node:util';
 import { journalFileIn } from '../payments/journal/journal.ts';
 import { shortHash } from './chain-entry.ts';
 import { verifyExport } from './chain-export.ts';
-import { verifyJournalFile, type ChainFinding } from './journal-verify.ts';
+import { storedChain } from './chain-file.ts';
+import { headOfficeHeads, headsNotInChain, tillIdOfFolder } from './head-office-heads.ts';
+import { verifyJournalFile } from './journal-verify.ts';
 
 // `npm run verify-journal -- DIR`: walks the audit chain of the till's payment journal and holds every record to
 // it; `--export FILE` checks an auditor's signed export instead, without the till. Plain Node, read-only (a
-// running till's journal can be checked beside it). Exit code 0: nothing found; 1: a finding; 2: not checked.
+// running till's journal can be checked beside it). `--head-office URL` also holds the chain to the heads the
+// head office keeps for this till, which catches a journal rewritten with its chain recomputed (`rewritten`). Exit code 0: nothing found; 1: a finding; 2: not checked.
 
-const USAGE = `Usage: npm run verify-journal -- DIR
+const USAGE = `Usage: npm run verify-journal -- DIR [--head-office URL]
        npm run verify-journal -- --export FILE [--public-key KEY]
 
   DIR                the till's data folder (the one holding payments.sqlite3)
+  --head-office URL  the head office's PostgreSQL: the chain must still hold every head it kept for this till
   --export FILE      a signed export of the chain (Settings → About); checked without the till
   --public-key KEY   the till's public key as About shows it (base64): the export must be signed with it`;
 
-function main(): number {
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       export: { type: 'string' },
       'public-key': { type: 'string' },
+      'head-office': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -52,7 +57,19 @@ function main(): number {
   console.log(
     `Chain: ${verdict.total} entries; head ${shortHash(verdict.head.hash)} after entry ${verdict.head.entries}`,
   );
-  return report(verdict.findings.map(describe));
+  const findings = verdict.findings.map(describe);
+  const url = values['head-office'];
+  if (url !== undefined) {
+    const tillId = tillIdOfFolder(resolve(dataDir));
+    if (tillId === null) {
+      console.error(`${resolve(dataDir)} has no head office till id: it never joined a head office.`);
+      return 2;
+    }
+    const heads = await headOfficeHeads(url, tillId);
+    console.log(`Head office: ${heads.length} chain heads kept for till ${tillId}`);
+    findings.push(...headsNotInChain(storedChain(file).entries, heads).map(describe));
+  }
+  return report(findings);
 }
 
 function checkExport(file: string, publicKey: string | undefined): number {
@@ -67,7 +84,7 @@ function checkExport(file: string, publicKey: string | undefined): number {
   return report(verdict.problems.map((problem) => `${problem.kind}: ${problem.detail}`));
 }
 
-function describe(finding: ChainFinding): string {
+function describe(finding: { readonly kind: string; readonly detail: string }): string {
   return `${finding.kind}: ${finding.detail}`;
 }
 
@@ -83,10 +100,13 @@ function report(lines: readonly string[]): number {
 
 // Runs only as the command (imported, as the bare-Node import test does, it does nothing).
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = main();
-  } catch (error) {
-    console.error(`The journal could not be checked: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  }
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`The journal could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 2;
+    },
+  );
 }

@@ -1,10 +1,14 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import { PosError } from '../../../shared/errors.ts';
 import type { HeadOfficeChannels } from '../../../shared/head-office.ts';
+import { storedHead } from '../audit-chain/chain-file.ts';
 import type { CoreModule } from '../core-module.ts';
 import { createHeadOfficeService } from '../head-office/head-office-service.ts';
 import { shopDay, shopTills } from '../head-office/pg/index.ts';
+import { followShopRoster } from '../head-office/roster/shop-roster.ts';
+import { shopPaymentsFinder } from '../head-office/shop-payments.ts';
 import { testConnection } from '../head-office/test-connection.ts';
+import { journalFileIn } from '../payments/journal/journal.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
 import type { CoreBase } from './core-base.ts';
 import type { CustomersGives } from './customers-feature.ts';
@@ -30,7 +34,20 @@ type Needs = CoreBase &
 
 export const headOfficeFeature: CoreModule<Needs> = {
   name: 'head office',
-  start({ options, settings, admin, staff, headOfficeOutbox, payments, customers, dayReport, printing, bus, linesOf }) {
+  start({
+    options,
+    settings,
+    admin,
+    staff,
+    headOfficeOutbox,
+    payments,
+    customers,
+    dayReport,
+    printing,
+    bus,
+    hooks,
+    linesOf,
+  }) {
     const today = (): string => localDayOf(Date.now(), systemTimeZone());
     const service = createHeadOfficeService({
       dataDir: options.dataDir,
@@ -46,8 +63,25 @@ export const headOfficeFeature: CoreModule<Needs> = {
         printerState: printing.status()?.state ?? null,
       }),
       today,
+      chainHead: () => storedHead(journalFileIn(options.dataDir)),
       log: linesOf('head-office'),
       options: options.headOffice,
+    });
+    // payments.find's candidates at the shop's other tills (../head-office/shop-payments.ts).
+    const shopPayments = shopPaymentsFinder({
+      db: () => service.db(),
+      shopId: () => settings.current().headOffice.shopId,
+      tillId: () => service.identity.current().tillId,
+      log: linesOf('head-office'),
+    });
+    hooks.shopPayments.answerWith(() => shopPayments);
+    // The shop's one staff roster (../head-office/roster/): on while Settings → Head office names a shop.
+    const roster = followShopRoster({
+      settings,
+      roster: staff.roster,
+      outbox: headOfficeOutbox,
+      db: () => service.db(),
+      log: linesOf('roster'),
     });
     const handlers: Pick<Handlers, keyof HeadOfficeChannels> = {
       'headOffice.status': async () => {
@@ -65,6 +99,13 @@ export const headOfficeFeature: CoreModule<Needs> = {
         shopDay(await service.db(), settings.current().headOffice.shopId, day, settings.current().currency),
       'shop.tills': async () => ({ tills: await shopTills(await service.db(), settings.current().headOffice.shopId) }),
     };
-    return { handlers, run: () => service.run(), close: () => service.close() };
+    return {
+      handlers,
+      run: () => service.run(),
+      close: async () => {
+        await roster.close();
+        await service.close();
+      },
+    };
   },
 };

@@ -2,6 +2,7 @@ import { joinHandlerParts } from '../compose-handlers.ts';
 import type { CoreModule } from '../core-module.ts';
 import { openJournalGate, type JournalGate } from '../journal-gate.ts';
 import { blockedPaymentModule, paymentModuleBehind } from '../journal-stand-ins.ts';
+import { findAcrossShop } from '../payments/find-across-shop.ts';
 import type { PaymentModule } from '../payments/payment-module.ts';
 import { createPaymentModule } from '../payments/payment-service.ts';
 import { announcingShiftChanges } from '../shifts/shift-module.ts';
@@ -33,7 +34,11 @@ export const paymentsFeature: CoreModule<CoreBase & StaffGives & ServicesContext
     hooks.paymentOpen.answerWith(() => payments.counts().pendingCount > 0);
     return {
       handlers: joinHandlerParts({
-        payments: payments.handlers,
+        // Without a receipt, the shop's other tills too once the head office answers (../payments/find-across-shop.ts).
+        payments: {
+          ...payments.handlers,
+          'payments.find': findAcrossShop(payments.handlers['payments.find'], () => hooks.shopPayments.ask()),
+        },
         // A shift opened or closed: the screens hear the session again (session.changed).
         shifts: announcingShiftChanges(payments.shifts.handlers, () => staff.announceSession()),
       }),

@@ -1,6 +1,7 @@
 import { PosError } from '../../../shared/errors.ts';
 import type { HeadOfficeStatus } from '../../../shared/head-office.ts';
 import type { DaySummary } from '../../../shared/payment-history.ts';
+import type { ChainHead } from '../audit-chain/chain-entry.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { dayEventBody } from './day-event.ts';
 import type { HeadOfficeOptions } from './head-office-options.ts';
@@ -28,6 +29,8 @@ export interface HeadOfficeNeeds {
   /** What the heartbeat says besides who this till is. */
   readonly tillState: () => Omit<TillState, 'tillId' | 'shopId' | 'terminalReference' | 'version'>;
   readonly today: () => string;
+  /** The head of the audit chain (../audit-chain/), told with each heartbeat so the head office holds a copy. */
+  readonly chainHead?: () => ChainHead;
   readonly log: (line: string) => void;
   readonly options?: HeadOfficeOptions | undefined;
 }
@@ -112,6 +115,7 @@ export function createHeadOfficeService(needs: HeadOfficeNeeds): HeadOfficeServi
             shopId: current.headOffice.shopId,
             terminalReference: current.terminalReference,
             version: needs.version,
+            chainHead: needs.chainHead?.() ?? null,
           };
         },
         answered: () => {

@@ -4,7 +4,8 @@ import { dateTime, money } from '../../components/format.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 
 // The payments a "No receipt?" search found: when, how much, which till and who took it, so the cashier can tell
-// the customer's payment from another of the same amount. Picking one opens its refund.
+// the customer's payment from another of the same amount. Picking one opens its refund; one another till of the
+// shop took (atOtherTill, from the head office) names that till and is refunded there.
 
 export function FoundCandidates({
   items,
@@ -53,13 +54,17 @@ export function FoundCandidates({
                   : t('refund.noReceipt.nobody')}
               </td>
               <td>
+                {/* Another till of the shop took it (found through the head office): its refund is made there. */}
                 <button
                   type="button"
                   className="button button-secondary"
+                  disabled={item.atOtherTill !== undefined}
                   onClick={() => onPick(item.referenceId)}
                   data-testid="refund-candidate-pick"
                 >
-                  {t('refund.noReceipt.pick')}
+                  {item.atOtherTill
+                    ? t('refund.noReceipt.atOtherTill', { till: item.atOtherTill.terminalReference })
+                    : t('refund.noReceipt.pick')}
                 </button>
               </td>
             </tr>

@@ -125,4 +125,22 @@ describe('refund screen: no receipt', () => {
       day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
   });
+  it("names another till's payment (found through the head office) and refunds it only there", async () => {
+    const bridge = await openSearch();
+    const there = {
+      ...found,
+      referenceId: 'REF-TILL-02',
+      posId: 'TILL-02',
+      canRefund: false,
+      atOtherTill: { tillId: '7d1c7a52-9f43-4b8e-9a51-1f0b8f0c2a10', terminalReference: 'TILL-02' },
+    };
+    bridge.override('payments.find', () => ({ ok: true, value: { items: [found, there] } }));
+    fireEvent.change(screen.getByTestId('refund-no-receipt-order-id'), { target: { value: '261129-0042-WXYZ' } });
+    fireEvent.click(screen.getByTestId('refund-no-receipt-search'));
+    await screen.findAllByTestId('refund-candidate');
+    const [own, other] = screen.getAllByTestId('refund-candidate-pick') as HTMLButtonElement[];
+    expect(own!.disabled).toBe(false);
+    expect(other!.disabled).toBe(true);
+    expect(other!.textContent).toBe('Refund it at till TILL-02');
+  });
 });

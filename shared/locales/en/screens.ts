@@ -227,6 +227,7 @@ export const SCREENS_EN = {
   'refund.noReceipt.colCashier': 'Cashier',
   'refund.noReceipt.pick': 'Refund this',
   'refund.noReceipt.anotherTill': 'Another terminal',
+  'refund.noReceipt.atOtherTill': 'Refund it at till {till}',
   'refund.noReceipt.nobody': 'Nobody signed in',
   'refund.noReceipt.orderIdMissing': 'Type the order id the customer’s wallet app shows.',
   'refund.noReceipt.amountMissing': 'Enter the amount paid.',

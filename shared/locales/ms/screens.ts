@@ -230,6 +230,7 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
   'refund.noReceipt.colCashier': 'Juruwang',
   'refund.noReceipt.pick': 'Pulangkan ini',
   'refund.noReceipt.anotherTill': 'Terminal lain',
+  'refund.noReceipt.atOtherTill': 'Pulangkan di terminal {till}',
   'refund.noReceipt.nobody': 'Tiada yang log masuk',
   'refund.noReceipt.orderIdMissing': 'Taip id pesanan yang ditunjukkan aplikasi dompet pelanggan.',
   'refund.noReceipt.amountMissing': 'Masukkan amaun yang dibayar.',

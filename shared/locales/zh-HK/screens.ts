@@ -218,6 +218,7 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
   'refund.noReceipt.colCashier': '收銀員',
   'refund.noReceipt.pick': '退款此筆',
   'refund.noReceipt.anotherTill': '另一部終端機',
+  'refund.noReceipt.atOtherTill': '請在終端機 {till} 退款',
   'refund.noReceipt.nobody': '未有人登入',
   'refund.noReceipt.orderIdMissing': '請輸入顧客電子錢包應用程式顯示的訂單編號。',
   'refund.noReceipt.amountMissing': '請輸入付款金額。',

@@ -218,6 +218,7 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
   'refund.noReceipt.colCashier': '收银员',
   'refund.noReceipt.pick': '退款此笔',
   'refund.noReceipt.anotherTill': '另一台终端机',
+  'refund.noReceipt.atOtherTill': '请在终端机 {till} 退款',
   'refund.noReceipt.nobody': '无人登录',
   'refund.noReceipt.orderIdMissing': '请输入顾客电子钱包应用显示的订单编号。',
   'refund.noReceipt.amountMissing': '请输入付款金额。',

@@ -31,7 +31,7 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
       case 'payment': {
         const row = sql(
           `SELECT reference_id, origin, method, amount_minor, currency, provider_status, display_status, register_key,
-                  taken_by_name, local_day, created_at, updated_at,
+                  taken_by_name, taken_by_id, provider_order_id, local_day, created_at, updated_at,
                   (SELECT min(at) FROM status_history h WHERE h.reference_id = a.reference_id
                      AND h.provider_status = 'CAPTURED') AS paid_at
              FROM payment_attempts a WHERE reference_id = ?`,
@@ -46,6 +46,8 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
           method: row['method'] === 'customer-qr' ? 'customer-qr' : 'merchant-qr',
           origin: row['register_key'] === null ? 'cashier' : 'register',
           takenBy: (row['taken_by_name'] as string | null) ?? null,
+          takenById: (row['taken_by_id'] as string | null) ?? null,
+          providerOrderId: (row['provider_order_id'] as string | null) ?? null,
           day: String(row['local_day']),
           createdAt: iso(Number(row['created_at'])),
           updatedAt: iso(Number(row['updated_at'])),
@@ -56,7 +58,7 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
       case 'refund': {
         const row = sql(
           `SELECT refund_id, reference_id, amount_minor, currency, state, refunded_by_name, approved_by_name,
-                  local_day, created_at FROM refunds WHERE refund_id = ?`,
+                  found_without_receipt, local_day, created_at FROM refunds WHERE refund_id = ?`,
         ).get(change.key);
         if (!row) return null;
         days.add(String(row['local_day']));
@@ -70,6 +72,7 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
             status: String(row['state']),
             refundedBy: (row['refunded_by_name'] as string | null) ?? null,
             approvedBy: (row['approved_by_name'] as string | null) ?? null,
+            foundWithoutReceipt: Number(row['found_without_receipt']) === 1,
             day: String(row['local_day']),
             createdAt: iso(Number(row['created_at'])),
           },

@@ -20,6 +20,10 @@ export interface PaymentEventBody {
   readonly method: 'merchant-qr' | 'customer-qr' | 'linked-charge' | 'linked-capture';
   readonly origin: 'cashier' | 'register' | 'kiosk' | 'linked';
   readonly takenBy: string | null;
+  /** The staff id of who took it (the shop's roster shares ids): payments.find by who took it, across the shop. */
+  readonly takenById?: string | null;
+  /** The provider's order id the customer's wallet app shows: payments.find by it, across the shop. */
+  readonly providerOrderId?: string | null;
   readonly day: string;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -35,6 +39,8 @@ export interface RefundEventBody {
   readonly status: string;
   readonly refundedBy: string | null;
   readonly approvedBy: string | null;
+  /** Found with payments.find, the customer without a receipt (it needed an approver). */
+  readonly foundWithoutReceipt?: boolean;
   readonly day: string;
   readonly createdAt: string;
 }
@@ -105,4 +111,9 @@ export interface TillState extends TillRef {
   readonly openShift: number | null;
   readonly unresolvedCount: number;
   readonly printerState: string | null;
+  /**
+   * The head of the till's audit chain (../../audit-chain/): kept in `chain_heads` as first told, so a till that
+   * rewrites its history and recomputes the chain is caught against it. Null: none to tell (no journal yet).
+   */
+  readonly chainHead?: { readonly entries: number; readonly hash: string } | null;
 }

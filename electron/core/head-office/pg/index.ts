@@ -24,6 +24,14 @@ export type { IngestResult } from './ingest.ts';
 export { migrate, requireKnownSchema, SCHEMA_VERSION, schemaVersion } from './migrate.ts';
 export type { Migrated } from './migrate.ts';
 export { classified, HeadOfficeFailure, problemOf } from './problems.ts';
-export { chainDay, ONLINE_WITHIN_SECONDS, shopDay, shopTills, staffSince } from './reads.ts';
-export type { ChainDayShop, RosterPerson } from './reads.ts';
+export {
+  chainDay,
+  chainHeadsOf,
+  ONLINE_WITHIN_SECONDS,
+  shopDay,
+  shopPaymentsFound,
+  shopTills,
+  staffSince,
+} from './reads.ts';
+export type { ChainDayShop, ReportedChainHead, RosterPerson, ShopPaymentFound } from './reads.ts';
 export { DEFAULT_TILL_ROLE, roleSql } from './role-sql.ts';

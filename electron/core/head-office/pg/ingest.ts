@@ -78,7 +78,10 @@ export async function ingestBatch(
   );
 }
 
-/** Records that the till is alive and what it is doing (every 30 s): `online` in shop.tills reads this. */
+/**
+ * Records that the till is alive and what it is doing (every 30 s): `online` in shop.tills reads this; and its
+ * chain's head, each head as first told (a head told again changes nothing).
+ */
 export async function heartbeat(db: HeadOfficeDb, state: TillState): Promise<void> {
   await classified(() =>
     inTransaction(db, async (client) => {
@@ -102,6 +105,13 @@ export async function heartbeat(db: HeadOfficeDb, state: TillState): Promise<voi
           state.printerState,
         ],
       );
+      if (state.chainHead && state.chainHead.entries > 0) {
+        await client.query(
+          `insert into wallet_pos.chain_heads (till_id, entries, hash, reported_at) values ($1, $2, $3, now())
+           on conflict (till_id, entries) do nothing`,
+          [state.tillId, state.chainHead.entries, state.chainHead.hash],
+        );
+      }
     }),
   );
 }

@@ -215,3 +215,97 @@ export async function staffSince(
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
+
+export interface ReportedChainHead {
+  readonly entries: number;
+  readonly hash: string;
+  readonly reportedAt: string;
+}
+
+/** The chain heads a till reported (each as first reported), oldest first: what its journal is held to. */
+export async function chainHeadsOf(db: HeadOfficeDb, tillId: string): Promise<ReportedChainHead[]> {
+  return classified(async () => {
+    const { rows } = await db.query<{ entries: string; hash: string; reported_at: Date }>(
+      'select entries, hash, reported_at from wallet_pos.chain_heads where till_id = $1 order by entries',
+      [tillId],
+    );
+    return rows.map((row) => ({
+      entries: Number(row.entries),
+      hash: row.hash,
+      reportedAt: row.reported_at.toISOString(),
+    }));
+  });
+}
+
+/** A payment of another till of the shop, as payments.find shows it: that till named, refundable only there. */
+export interface ShopPaymentFound {
+  readonly tillId: string;
+  readonly terminalReference: string;
+  readonly referenceId: string;
+  readonly providerOrderId: string | null;
+  readonly status: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  readonly takenBy: string | null;
+  readonly takenById: string | null;
+  /** What its succeeded refunds at its till add up to. */
+  readonly refundedMinor: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * The shop's payments that took money (CAPTURED, or REFUNDED since) at tills other than `exceptTillId`, by the
+ * provider's order id (any case) or by who took them on a day; newest first, at most `limit`.
+ */
+export async function shopPaymentsFound(
+  db: HeadOfficeDb,
+  shopId: string,
+  exceptTillId: string,
+  query: { readonly providerOrderId: string } | { readonly takenBy: string; readonly day: string },
+  limit: number,
+): Promise<ShopPaymentFound[]> {
+  const [filter, params] =
+    'providerOrderId' in query
+      ? ['upper(p.provider_order_id) = $3', [query.providerOrderId.trim().toUpperCase()]]
+      : ['p.taken_by_id = $3 and p.day = $4::date', [query.takenBy, query.day]];
+  return classified(async () => {
+    const { rows } = await db.query<{
+      till_id: string;
+      terminal_reference: string;
+      reference_id: string;
+      provider_order_id: string | null;
+      status: string;
+      amount_minor: string;
+      currency: string;
+      taken_by: string | null;
+      taken_by_id: string | null;
+      refunded_minor: string;
+      created_at: Date;
+      updated_at: Date;
+    }>(
+      `select p.till_id, t.terminal_reference, p.reference_id, p.provider_order_id, p.status, p.amount_minor,
+         p.currency, p.taken_by, p.taken_by_id, p.created_at, p.updated_at,
+         (select coalesce(sum(r.amount_minor), 0) from wallet_pos.refunds r
+           where r.till_id = p.till_id and r.reference_id = p.reference_id and r.status = 'succeeded') as refunded_minor
+       from wallet_pos.payments p join wallet_pos.tills t on t.till_id = p.till_id
+       where p.shop_id = $1 and p.till_id <> $2::uuid and p.status in ('CAPTURED', 'REFUNDED') and ${filter}
+       order by p.created_at desc, p.reference_id desc limit ${Math.trunc(limit)}`,
+      [shopId, exceptTillId, ...params],
+    );
+    return rows.map((row) => ({
+      tillId: row.till_id,
+      terminalReference: row.terminal_reference,
+      referenceId: row.reference_id,
+      providerOrderId: row.provider_order_id,
+      status: row.status,
+      amountMinor: Number(row.amount_minor),
+      currency: row.currency.trim(),
+      takenBy: row.taken_by,
+      takenById: row.taken_by_id,
+      refundedMinor: Number(row.refunded_minor),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    }));
+  });
+}

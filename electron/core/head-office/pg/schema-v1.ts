@@ -35,6 +35,8 @@ create table wallet_pos.payments (
   method text not null,
   origin text not null,
   taken_by text,
+  taken_by_id text,
+  provider_order_id text,
   day date not null,
   created_at timestamptz not null,
   updated_at timestamptz not null,
@@ -51,6 +53,7 @@ create table wallet_pos.refunds (
   status text not null,
   refunded_by text,
   approved_by text,
+  found_without_receipt boolean not null default false,
   day date not null,
   created_at timestamptz not null,
   primary key (till_id, refund_id)
@@ -95,7 +98,15 @@ create table wallet_pos.staff (
   changed_by_till uuid not null,
   primary key (shop_id, person_id)
 );
+create table wallet_pos.chain_heads (
+  till_id uuid not null,
+  entries bigint not null,
+  hash text not null,
+  reported_at timestamptz not null,
+  primary key (till_id, entries)
+);
 create index payments_shop_id_day_idx on wallet_pos.payments (shop_id, day);
+create index payments_shop_id_order_idx on wallet_pos.payments (shop_id, upper(provider_order_id));
 create index refunds_shop_id_day_idx on wallet_pos.refunds (shop_id, day);
 create index till_days_shop_id_day_idx on wallet_pos.till_days (shop_id, day);
 create index tills_shop_id_idx on wallet_pos.tills (shop_id);
