@@ -159,6 +159,8 @@ for (const locale of LOCALES) {
     });
 
     test(`axe, ${locale} at ${size.name}: every Settings section, sign-in and shift`, async ({ page, pos }) => {
+      // Eleven sections and two screens, each a whole axe pass (3–5 s on two busy cores): over the 60 s default.
+      test.setTimeout(120_000);
       try {
         const check = await openIn(page, pos);
         await pos.openSettings(page);

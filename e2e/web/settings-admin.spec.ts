@@ -105,6 +105,7 @@ for (const viewport of [
         'Linked customers',
         'Register',
         'Updates',
+        'Head office',
         'About',
       ]);
       await expect(page.getByRole('tab', { name: 'Provider' })).toHaveAttribute('aria-selected', 'true');
