@@ -270,6 +270,18 @@ export const SCREENS_EN = {
 
   'customer.welcome': 'Welcome',
   'customer.demo': 'DEMO — no real money is taken',
+  'customer.training': 'TRAINING — no real money is taken',
+  'training.banner': 'TRAINING — sales go to the training sandbox, no real money moves',
+  'training.bannerFor': 'TRAINING for {name} — everyone else’s sales are real',
+  'training.leave': 'Leave training',
+  'training.leavePin': 'Supervisor PIN',
+  'training.leaveConfirm': 'Leave training',
+  'training.title': 'Training',
+  'training.hint':
+    'A trainee’s sales go to a sandbox of the till’s own, never to the provider, and stay out of the day’s figures. Leaving training asks a supervisor’s PIN.',
+  'training.who': 'Who trains',
+  'training.wholeTill': 'The whole till',
+  'training.start': 'Start training',
   'customer.idle': 'Pay with your wallet app',
   'customer.approveCharge': 'Pay {amount} to {merchant} from your linked wallet?',
   'customer.approveCapture': 'Pay the {amount} held by {merchant} from your linked wallet?',

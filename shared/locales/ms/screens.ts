@@ -273,6 +273,18 @@ export const SCREENS_MS: Readonly<Record<MessageKey, string>> = {
 
   'customer.welcome': 'Selamat datang',
   'customer.demo': 'DEMO — tiada wang sebenar diambil',
+  'customer.training': 'LATIHAN — tiada wang sebenar diambil',
+  'training.banner': 'LATIHAN — jualan dihantar ke kotak pasir latihan, tiada wang sebenar bergerak',
+  'training.bannerFor': 'LATIHAN untuk {name} — jualan orang lain adalah sebenar',
+  'training.leave': 'Keluar latihan',
+  'training.leavePin': 'PIN penyelia',
+  'training.leaveConfirm': 'Keluar latihan',
+  'training.title': 'Latihan',
+  'training.hint':
+    'Jualan pelatih dihantar ke kotak pasir kaunter sendiri, tidak sekali-kali kepada penyedia, dan tidak dikira dalam angka hari itu. Keluar latihan memerlukan PIN penyelia.',
+  'training.who': 'Siapa berlatih',
+  'training.wholeTill': 'Seluruh kaunter',
+  'training.start': 'Mula latihan',
   'customer.idle': 'Bayar dengan aplikasi dompet anda',
   'customer.approveCharge': 'Bayar {amount} kepada {merchant} daripada dompet terpaut anda?',
   'customer.approveCapture': 'Bayar {amount} yang ditahan oleh {merchant} daripada dompet terpaut anda?',

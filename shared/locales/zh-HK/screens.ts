@@ -260,6 +260,18 @@ export const SCREENS_ZH_HK: Readonly<Record<MessageKey, string>> = {
 
   'customer.welcome': '歡迎光臨',
   'customer.demo': '示範模式 — 不會收取真實款項',
+  'customer.training': '培訓模式 — 不會收取真實款項',
+  'training.banner': '培訓模式 — 交易只會送往培訓模擬環境，不涉及真實款項',
+  'training.bannerFor': '{name} 正在培訓 — 其他人的交易均為真實交易',
+  'training.leave': '離開培訓',
+  'training.leavePin': '主管密碼',
+  'training.leaveConfirm': '離開培訓',
+  'training.title': '培訓',
+  'training.hint':
+    '受訓者的交易只會送往收銀機自己的模擬環境，絕不會送往支付服務商，亦不計入當日數字。離開培訓需要主管密碼。',
+  'training.who': '受訓者',
+  'training.wholeTill': '整部收銀機',
+  'training.start': '開始培訓',
   'customer.idle': '請使用錢包應用程式付款',
   'customer.approveCharge': '從你已連結的電子錢包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '從你已連結的電子錢包支付 {merchant} 預留的 {amount}？',

@@ -260,6 +260,18 @@ export const SCREENS_ZH_HANS: Readonly<Record<MessageKey, string>> = {
 
   'customer.welcome': '欢迎光临',
   'customer.demo': '示范模式 — 不会收取真实款项',
+  'customer.training': '培训模式 — 不会收取真实款项',
+  'training.banner': '培训模式 — 交易只会发往培训模拟环境，不涉及真实款项',
+  'training.bannerFor': '{name} 正在培训 — 其他人的交易均为真实交易',
+  'training.leave': '退出培训',
+  'training.leavePin': '主管密码',
+  'training.leaveConfirm': '退出培训',
+  'training.title': '培训',
+  'training.hint':
+    '受训者的交易只会发往收银机自己的模拟环境，绝不会发往支付服务商，也不计入当日数字。退出培训需要主管密码。',
+  'training.who': '受训者',
+  'training.wholeTill': '整台收银机',
+  'training.start': '开始培训',
   'customer.idle': '请使用钱包应用程序付款',
   'customer.approveCharge': '从您已绑定的电子钱包向 {merchant} 支付 {amount}？',
   'customer.approveCapture': '从您已绑定的电子钱包支付 {merchant} 预留的 {amount}？',
