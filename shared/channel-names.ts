@@ -70,6 +70,7 @@ export const CHANNEL_NAME_LIST = [
   'training.start',
   'training.stop',
   'training.status',
+  'training.simulate',
   'health.check',
   'support.logs',
   'support.bundle',

@@ -23,18 +23,29 @@ export type TrainingStatus =
       readonly sandboxOrigin: string | null;
     };
 
+/**
+ * The trainer's simulator, on the training sandbox only: the newest open training sale paid or declined by the
+ * "customer", the provider down (every request refused) or a payment in doubt (the next sale's answer lost), the
+ * next sale left to expire unpaid, or everything back to normal.
+ */
+export const TRAINING_SIMULATIONS = ['pay', 'decline', 'provider-down', 'in-doubt', 'expire-next', 'normal'] as const;
+export type TrainingSimulation = (typeof TRAINING_SIMULATIONS)[number];
+
 export interface TrainingChannels {
   /** Starts training for `staffId`, or the whole till without it. Never on a kiosk. */
   'training.start': { request: { staffId?: string | undefined }; response: TrainingStatus };
   /** Ends training: a PIN of someone who may train staff (a supervisor), counted against the PIN lockout. */
   'training.stop': { request: { pin: string }; response: TrainingStatus };
   'training.status': { request: Empty; response: TrainingStatus };
+  /** Only while training is on; refused `request.invalid` (with why) when there is no open training sale to act on. */
+  'training.simulate': { request: { action: TrainingSimulation }; response: TrainingStatus };
 }
 
 export const trainingRequestSchemas: { [K in keyof TrainingChannels]: z.ZodType<TrainingChannels[K]['request']> } = {
   'training.start': z.object({ staffId: staffId.optional() }).strict(),
   'training.stop': z.object({ pin: z.string().min(1).max(32) }).strict(),
   'training.status': empty,
+  'training.simulate': z.object({ action: z.enum(TRAINING_SIMULATIONS) }).strict(),
 };
 
 export interface TrainingEvents {

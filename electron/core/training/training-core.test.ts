@@ -78,23 +78,24 @@ async function liveTill(provider: RunningSandbox) {
   });
   await call('settings.save', { settings: { staff: { signInRequired: true } } });
   await call('session.signOut', {});
-  const paid = async (referenceId: string): Promise<PaymentDetail> => {
+  const settled = async (referenceId: string, status: string): Promise<PaymentDetail> => {
     const until = Date.now() + 10_000;
     for (;;) {
       const detail = await call<PaymentDetail>('payments.get', { referenceId });
-      if (detail.payment.displayStatus === 'paid') return detail;
+      if (detail.payment.displayStatus === status) return detail;
       if (Date.now() > until) throw new Error(`${referenceId} did not settle: ${detail.payment.displayStatus}`);
       await sleep(50);
     }
   };
-  return { ...opened, call, refusal, cashierId, paid };
+  const paid = (referenceId: string): Promise<PaymentDetail> => settled(referenceId, 'paid');
+  return { ...opened, call, refusal, cashierId, paid, settled };
 }
 
 describe('training mode on a till in a real environment', () => {
   it('a training sale never reaches the provider, is numbered TRN-…, and no figure of the day counts it', async () => {
     const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', confirmDelayMs: 50 });
     providers.push(provider);
-    const { call, refusal, cashierId, paid } = await liveTill(provider);
+    const { call, refusal, cashierId, paid, settled } = await liveTill(provider);
 
     await call('session.signIn', { pin: SUPERVISOR_PIN });
     const started = await call<TrainingStatus>('training.start', { staffId: cashierId });
@@ -113,8 +114,13 @@ describe('training mode on a till in a real environment', () => {
     expect(sandboxOrigin).not.toBeNull();
     expect(sandboxOrigin).not.toBe(provider.origin);
     expect(await ordersAt(sandboxOrigin)).toEqual([lesson.referenceId]);
-    await controlAt(sandboxOrigin, 'POST', '/consumer/confirm', { referenceId: lesson.referenceId });
+    expect(await ordersAt(provider.origin)).toEqual([]);
+    // The trainer's simulator: the customer pays this one, and declines the next.
+    await call('training.simulate', { action: 'pay' });
     await paid(lesson.referenceId);
+    const declined = await call<PaymentView>('payments.chargeMerchantQr', { amountMinor: 700, currency: 'SGD' });
+    await call('training.simulate', { action: 'decline' });
+    await settled(declined.referenceId, 'failed');
 
     // Leaving asks a supervisor: no PIN, the trainee's own PIN and a wrong one are all refused (the trainee's own
     // reads as a wrong one, as for a refund's approval: PIN tries never tell whose a PIN is).
@@ -123,6 +129,8 @@ describe('training mode on a till in a real environment', () => {
     expect(await refusal('training.stop', { pin: '9999' })).toBe('supervisor.pin-wrong');
     expect(await call<TrainingStatus>('training.status', {})).toMatchObject({ active: true });
     expect(await call<TrainingStatus>('training.stop', { pin: SUPERVISOR_PIN })).toEqual({ active: false });
+    // Out of training the simulator is not there.
+    expect(await refusal('training.simulate', { action: 'pay' })).toBe('request.invalid');
 
     // Out of training, the same cashier's sale goes to the provider as before.
     const sale = await call<PaymentView>('payments.chargeMerchantQr', { amountMinor: 1500, currency: 'SGD' });
@@ -147,7 +155,8 @@ describe('training mode on a till in a real environment', () => {
     expect(shift.report.net.amountMinor).toBe(1500);
     // Kept and marked, for the trainer to review.
     const kept = await call<PaymentDetail>('payments.get', { referenceId: lesson.referenceId });
-    expect(kept.payment).toMatchObject({ referenceId: lesson.referenceId, displayStatus: 'paid' });
+    expect(kept.payment).toMatchObject({ referenceId: lesson.referenceId, displayStatus: 'paid', training: true });
+    expect(await ordersAt(provider.origin)).toEqual([sale.referenceId]);
   });
 
   it('training stays on across a restart of the till', async () => {

@@ -20,6 +20,8 @@ export interface TrainingSandbox {
   connection(): Promise<ProviderConnection>;
   /** Pass the same `tuning` object every time: it is the cache key, as ProviderAccess.instoreClient. */
   client(tuning?: ClientTuning): Promise<InStoreClient>;
+  /** A call to the sandbox's /_sandbox/ control API (its fault switches, its consumer), started if need be. */
+  control(method: string, path: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,17 @@ export function createTrainingSandbox(options: {
       if (tuning) clients.set(tuning, made);
       else untuned = made;
       return made;
+    },
+    async control(method, path, body) {
+      await ensure();
+      const response = await options.fetch(`${running!.origin}/_sandbox${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`training sandbox ${method} ${path}: ${response.status} ${text}`);
+      return text === '' ? null : (JSON.parse(text) as unknown);
     },
     async close() {
       closed = true;

@@ -7,6 +7,7 @@ import type { HandlerPart } from '../compose-handlers.ts';
 import type { StaffAccess } from '../staff/staff-access.ts';
 import { readTrainingFile, writeTrainingFile, type TrainingRecord } from './training-file.ts';
 import type { TrainingSandbox } from './training-sandbox.ts';
+import { simulate } from './training-simulator.ts';
 
 // Who is in training, and the training.* channels. A supervisor (the `training` right, held by the core's door
 // on the channel) puts one person or the whole till into training; leaving asks the PIN of someone with that right,
@@ -19,7 +20,10 @@ export interface TrainingGate {
 }
 
 export interface TrainingService extends TrainingGate {
-  readonly handlers: Pick<Required<HandlerPart>, 'training.start' | 'training.stop' | 'training.status'>;
+  readonly handlers: Pick<
+    Required<HandlerPart>,
+    'training.start' | 'training.stop' | 'training.status' | 'training.simulate'
+  >;
   status(): TrainingStatus;
 }
 
@@ -81,6 +85,11 @@ export function createTrainingService(deps: {
         return current === null ? status() : change(null);
       },
       async 'training.status'() {
+        return status();
+      },
+      async 'training.simulate'({ action }) {
+        if (current === null) throw new PosError('request.invalid', { notice: notice('training.not-on') });
+        await simulate(deps.sandbox, action);
         return status();
       },
     },

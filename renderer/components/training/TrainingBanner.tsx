@@ -6,6 +6,7 @@ import { LabelledInput } from '../LabelledInput.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useTrainingStore } from '../../stores/training-store.ts';
+import { TrainerPanel } from './TrainerPanel.tsx';
 
 // TRAINING on every screen while training is on: for whoever's sales it applies to (the trainee, or anyone when
 // the whole till trains), that their sales go to the training sandbox; for anyone else signed in meanwhile, that
@@ -20,6 +21,7 @@ export function TrainingBanner() {
   return (
     <div className="demo-banner training-banner" role="note" data-testid="training-banner" data-applies={applies}>
       {applies ? t('training.banner') : t('training.bannerFor', { name: training.staff?.name ?? '' })}
+      {applies && <TrainerPanel />}
       <LeaveTraining />
     </div>
   );

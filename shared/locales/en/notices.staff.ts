@@ -41,4 +41,6 @@ export const STAFF_NOTICES_EN = {
   'staff.badge-taken': 'Someone else already has this badge.',
   'training.not-on-kiosk': 'A kiosk never trains: training is for a till with a cashier.',
   'training.no-such-person': 'There is no active person with this id to train.',
+  'training.no-open-sale': 'There is no open training sale to act on.',
+  'training.not-on': 'Training is not on.',
 } as const;

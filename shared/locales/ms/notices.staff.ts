@@ -43,4 +43,6 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.badge-taken': 'Orang lain sudah menggunakan lencana ini.',
   'training.not-on-kiosk': 'Kiosk tidak pernah dalam mod latihan: latihan hanya untuk kaunter dengan juruwang.',
   'training.no-such-person': 'Tiada kakitangan aktif dengan ID ini untuk dilatih.',
+  'training.no-open-sale': 'Tiada jualan latihan terbuka untuk diuruskan.',
+  'training.not-on': 'Mod latihan tidak aktif.',
 };

@@ -39,4 +39,6 @@ export const STAFF_NOTICES_ZH_HK: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.badge-taken': '已有其他員工使用這張員工證。',
   'training.not-on-kiosk': '自助機不設培訓模式：培訓只適用於有收銀員的收銀機。',
   'training.no-such-person': '找不到可培訓的在職員工。',
+  'training.no-open-sale': '沒有可操作的未完成培訓交易。',
+  'training.not-on': '培訓模式未開啟。',
 };

@@ -39,4 +39,6 @@ export const STAFF_NOTICES_ZH_HANS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.badge-taken': '已有其他员工使用这张员工卡。',
   'training.not-on-kiosk': '自助机不设培训模式：培训只适用于有收银员的收银机。',
   'training.no-such-person': '找不到可培训的在职员工。',
+  'training.no-open-sale': '没有可操作的未完成培训交易。',
+  'training.not-on': '培训模式未开启。',
 };
