@@ -9,6 +9,7 @@ import { AppFrame } from './components/frame/AppFrame.tsx';
 import { homeScreenOf } from './components/frame/Nav.tsx';
 import { LiveWiring } from './components/frame/LiveWiring.tsx';
 import { StaffWiring } from './components/frame/StaffWiring.tsx';
+import { TrainingWiring } from './components/training/TrainingWiring.tsx';
 import { LocaleProvider, translate } from './i18n/i18n.tsx';
 import { useAppStore } from './stores/app-store.ts';
 import { useTerminal } from './stores/terminal.ts';
@@ -81,6 +82,7 @@ export function App() {
     <LocaleProvider locale={terminal.locale}>
       <LiveWiring />
       <StaffWiring />
+      <TrainingWiring />
       <AppFrame />
     </LocaleProvider>
   );

@@ -67,6 +67,10 @@ export const CHANNEL_NAME_LIST = [
   'shifts.close',
   'shifts.report',
   'shifts.ofDay',
+  'training.start',
+  'training.stop',
+  'training.status',
+  'training.simulate',
   'health.check',
   'support.logs',
   'support.bundle',
@@ -93,6 +97,7 @@ export const EVENT_NAME_LIST = [
   'customers.approvalOnDisplay',
   'ecr.sale',
   'session.changed',
+  'training.changed',
   'headOffice.changed',
 ] as const;
 

@@ -152,6 +152,12 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'shifts.close': right('close-shift'),
   'shifts.report': right('x-report'),
   'shifts.ofDay': byDay,
+  'training.start': right('training'),
+  // The trainee asks, and a supervisor's own PIN lets them out (checked by the training service).
+  'training.stop': { kind: 'open', also: 'the PIN of someone with the training right' },
+  'training.status': open,
+  // Acts on the training sandbox alone (never the provider), and only while training is on.
+  'training.simulate': { kind: 'open', also: 'training on; the training sandbox only' },
   'health.check': open,
   'support.logs': open,
   'support.bundle': adminWindow('settings'),

@@ -30,6 +30,7 @@ import {
   type StaffChannels,
 } from './staff.ts';
 import { settingsRequestSchemas, type SettingsChannels, type SettingsEvents } from './settings.ts';
+import { trainingRequestSchemas, type TrainingChannels, type TrainingEvents } from './training.ts';
 
 // The one contract between renderer and main, joined from its features: each shared/<feature>.ts names its
 // channels' request and response types, its events and a runtime schema per channel (shared/README.md lists
@@ -54,6 +55,7 @@ export interface Channels
     RegisterChannels,
     StaffChannels,
     ShiftChannels,
+    TrainingChannels,
     HealthChannels,
     SupportChannels,
     UpdateChannels {}
@@ -74,6 +76,7 @@ export interface Events
     ApprovalEvents,
     RegisterEvents,
     SessionEvents,
+    TrainingEvents,
     HeadOfficeEvents {}
 export type EventName = keyof Events;
 
@@ -127,6 +130,7 @@ export const requestSchemas: { [K in ChannelName]: z.ZodType<RequestOf<K>> } = {
   ...registerRequestSchemas,
   ...staffRequestSchemas,
   ...shiftRequestSchemas,
+  ...trainingRequestSchemas,
   ...healthRequestSchemas,
   ...supportRequestSchemas,
   ...updateRequestSchemas,

@@ -32,7 +32,16 @@ export interface StatusCheck {
  */
 export type PaymentOnDisplay = Pick<
   PaymentView,
-  'referenceId' | 'amount' | 'state' | 'displayStatus' | 'qrPayload' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'lines'
+  | 'referenceId'
+  | 'amount'
+  | 'state'
+  | 'displayStatus'
+  | 'qrPayload'
+  | 'expiresAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'lines'
+  | 'training'
 >;
 
 export interface PaymentScreenChannels {

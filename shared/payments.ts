@@ -81,6 +81,11 @@ export interface PaymentView {
   readonly referenceId: string;
   /** Always set by the core; optional only so views built before it existed still type-check (= taken-here). */
   readonly origin?: PaymentOrigin;
+  /**
+   * Taken in training mode (shared/training.ts): never sent to the provider, no money taken. Always set by the core;
+   * optional only so views built before it existed still type-check (= false).
+   */
+  readonly training?: boolean;
   /** Null for a payment taken at another terminal: the provider does not say whether our QR or the customer's code paid it. */
   readonly method: PaymentMethod | null;
   readonly amount: Money;

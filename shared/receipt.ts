@@ -184,13 +184,14 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
 
   return {
     kind,
-    title: labels[kind],
+    // A training sale's paper says so at its top and in its notes: nobody can take it for a real payment.
+    title: payment.training === true ? `${labels.training} · ${labels[kind]}` : labels[kind],
     merchantName: tax.name ?? input.merchantName.trim(),
     identity: tax.identity,
     itemsTitle: LANGUAGES[locale].screens['saleLines.title'],
     items: slip ? [] : receiptItems(payment.lines, payment.amount.currency, locale),
     lines,
-    notes: tax.notes,
+    notes: payment.training === true ? [labels.trainingNote, ...tax.notes] : tax.notes,
     refundsTitle: labels.refunds,
     refunds,
     refundTotals: slip

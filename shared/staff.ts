@@ -25,6 +25,7 @@ export const STAFF_RIGHTS = [
   'close-shift',
   'payments-any-day',
   'drawer',
+  'training',
   'settings',
   'staff',
   'register-keys',
@@ -43,6 +44,8 @@ const SUPERVISOR_RIGHTS = [
   'payments-any-day',
   // Cash leaves the drawer without a sale: a supervisor opens it (and says why), not a cashier.
   'drawer',
+  // Puts a person (or the till) into training, and lets them out with their PIN.
+  'training',
 ] as const;
 
 export const ROLE_RIGHTS: Readonly<Record<StaffRole, readonly StaffRight[]>> = {

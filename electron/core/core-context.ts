@@ -6,6 +6,7 @@ import type { ProviderAccess } from './provider/provider-access.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { ListenerBoard } from './status/listener-board.ts';
 import type { StaffAccess } from './staff/staff-access.ts';
+import type { TrainingGate } from './training/training-service.ts';
 
 // What createCore hands every service it starts (the in-store payments, the linked customers): where state
 // lives, how to reach the provider, the settings, and the way back to the screens.
@@ -26,6 +27,11 @@ export interface CoreContext {
   readonly staff: StaffAccess;
   /** The provider as currently configured: the in-store client, the embedded sandbox when in demo. */
   readonly provider: ProviderAccess;
+  /**
+   * Training mode (training/): whether a sale now is a training sale, and the sandbox of its own those go to.
+   * Absent in tests of a service alone: nothing trains there.
+   */
+  readonly training?: TrainingGate;
   /**
    * The terminal's status budget (Settings → status checks per second, status/status-budget.ts): every status
    * lookup the till makes takes a slot of it — in-store polls and lookups, the linked-customer hold lookups

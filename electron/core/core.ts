@@ -24,6 +24,7 @@ import { staffFeature } from './features/staff-feature.ts';
 import { statusFeature } from './features/status-feature.ts';
 import { supportFeature } from './features/support-feature.ts';
 import { auditChainFeature } from './features/audit-chain-feature.ts';
+import { trainingFeature } from './features/training-feature.ts';
 import { updatesFeature } from './features/updates-feature.ts';
 import { journalRecordsIn } from './sqlite/journal-record.ts';
 import { localDayOf, systemTimeZone } from './sqlite/local-time.ts';
@@ -105,6 +106,7 @@ async function composeCore(base: CoreBase, closers: CloserStack): Promise<Core> 
     .add(logsFeature)
     .add(staffFeature)
     .add(providerFeature)
+    .add(trainingFeature)
     .add(servicesContextFeature)
     .add(paymentsFeature)
     .add(customersFeature)

@@ -64,6 +64,7 @@ const COMPUTED: Readonly<Record<string, readonly string[]>> = {
   'printer.kind.': declared('shared/printer.ts', 'export const PRINTER_KINDS'),
   'printer.state.': declared('shared/printer.ts', 'export const PRINTER_STATES'),
   'printer.printAs.': declared('shared/printer.ts', 'export const PRINT_AS'),
+  'training.simulate.': declared('shared/training.ts', 'export const TRAINING_SIMULATIONS'),
   'staff.role.': declared('shared/staff.ts', 'export const STAFF_ROLES'),
   'staff.right.': declared('shared/staff.ts', 'export const STAFF_RIGHTS'),
   'fleet.check.id.': declared('shared/health.ts', 'export const HEALTH_CHECK_IDS'),

@@ -7,6 +7,7 @@ import type { CoreBase } from './core-base.ts';
 import { providerProbe, type ProviderProbe } from './provider-probe.ts';
 import type { ProviderGives } from './provider-feature.ts';
 import type { StaffGives } from './staff-feature.ts';
+import type { TrainingGives } from './training-feature.ts';
 
 // What every service is handed (../core-context.ts): the terminal's status budget they share with the status
 // bar's probe, the board of listeners that cannot listen, and the hooks back to the status bar. Started just
@@ -23,9 +24,12 @@ export interface ServicesContextGives {
   readonly headOfficeOutbox: TillOutbox;
 }
 
-export const servicesContextFeature: CoreModule<CoreBase & StaffGives & ProviderGives, ServicesContextGives> = {
+export const servicesContextFeature: CoreModule<
+  CoreBase & StaffGives & ProviderGives & TrainingGives,
+  ServicesContextGives
+> = {
   name: 'status budget',
-  start({ options, journalRecords, fetch, settings, staff, provider, bus, hooks, linesOf }) {
+  start({ options, journalRecords, fetch, settings, staff, provider, training, bus, hooks, linesOf }) {
     const listeners = createListenerBoard({ log: linesOf('listeners') });
     const statusBudget = createStatusBudget({ perSecond: () => settings.current().statusRequestsPerSecond });
     const headOfficeOutbox = createTillOutbox({
@@ -41,6 +45,7 @@ export const servicesContextFeature: CoreModule<CoreBase & StaffGives & Provider
       settings,
       staff: staff.access,
       provider,
+      training,
       emit: bus.emit,
       countsChanged: () => hooks.countsChanged.emit(),
       providerAnswered: (answered) => hooks.providerAnswered.emit(answered),

@@ -86,7 +86,7 @@ async function recordAndSend(
   // A second tap on "cancel" after it worked is not an error.
   const before = requireAttempt(rt, referenceId);
   if (before.state === 'final' && before.providerStatus === 'CANCELLED') return cancelled();
-  await refuseUnsendable(rt, before.posId);
+  await refuseUnsendable(rt, before.posId, before.training);
   // From here to the write-ahead record nothing awaits: two taps cannot both record a cancel.
   const row = requireAttempt(rt, referenceId);
   if (row.state === 'final' && row.providerStatus === 'CANCELLED') return cancelled();
@@ -133,7 +133,7 @@ async function recordAndSend(
  * the one whose order is still open) is refused with the reason before anything is recorded, instead of
  * sitting in "checking". Refunds go from any terminal of the merchant and are not refused here.
  */
-async function refuseUnsendable(rt: PaymentRuntime, paymentPosId: string | null): Promise<void> {
-  const client = await rt.client();
+async function refuseUnsendable(rt: PaymentRuntime, paymentPosId: string | null, training: boolean): Promise<void> {
+  const client = await rt.client(training);
   if (paymentPosId !== null && client.posId !== paymentPosId) throw otherTerminalError(paymentPosId, client.posId);
 }

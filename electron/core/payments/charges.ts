@@ -98,7 +98,7 @@ export async function chargeForRegister(
   const checked = await checkCharge(rt, input);
   const note = normaliseNote(input.note);
   // No client (no credentials): refused before anything is recorded.
-  await rt.client();
+  await rt.client(false);
   const referenceId = rt.journal.newReferenceId(checked.settings.terminalReference);
   return recordAndSend(rt, {
     method: 'merchant-qr',
@@ -109,6 +109,7 @@ export async function chargeForRegister(
     note,
     register: origin,
     takenBy,
+    training: false,
     commit: (recordPayment) => {
       refuseWhenBusyForRegister(rt);
       recordPayment();
@@ -132,7 +133,8 @@ export async function chargeWaitingSale(
   const sale = waitingSaleFor(rt, saleReference, input);
   const checked = await checkCharge(rt, input);
   const consumerCode = consumerCodeOf(method, input);
-  await rt.client();
+  // A register's sale is the register's: never a training sale.
+  await rt.client(false);
   const { referenceId } = sale;
   return recordAndSend(rt, {
     method,
@@ -143,6 +145,7 @@ export async function chargeWaitingSale(
     note: sale.note,
     register: { keyId: sale.keyId, keyName: sale.keyName, orderReference: sale.orderReference },
     takenBy,
+    training: false,
     commit: (recordPayment) => {
       recordPayment();
       rt.journal.register.closeSale(referenceId, 'scanned');
@@ -151,11 +154,19 @@ export async function chargeWaitingSale(
 }
 
 /** What every charge checks before anything is recorded: refused here, nothing was written or sent. */
-export async function checkCharge(rt: PaymentRuntime, input: { amountMinor: number; currency: CurrencyCode }) {
+export async function checkCharge(
+  rt: PaymentRuntime,
+  input: { amountMinor: number; currency: CurrencyCode },
+  training = false,
+) {
   refuseWhenClosing(rt);
   const settings = rt.context.settings.current();
   refuseOutsideShift(rt, settings);
-  const connection = await rt.context.provider.connection();
+  // A training sale is the training sandbox's demo merchant's, whatever merchant the settings name.
+  const connection =
+    training && rt.context.training
+      ? await rt.context.training.sandbox.connection()
+      : await rt.context.provider.connection();
   const currency = CURRENCY_OF_COUNTRY[connection.country];
   checkCurrency(input.currency, currency);
   checkAmount(input.amountMinor, currency, settings.amountLimits);
@@ -187,6 +198,8 @@ interface Charge {
   readonly register: RegisterOrigin | undefined;
   /** Who takes it (null: the kiosk's, or nobody signed in), recorded with the payment. */
   readonly takenBy: StaffRef | null;
+  /** A training sale: to the training sandbox, recorded and numbered apart. A register's never is. */
+  readonly training: boolean;
   /** The write-ahead commit: what this charge writes, or refuses, around its payment's own record. */
   readonly commit: (recordPayment: () => void) => void;
 }
@@ -207,12 +220,14 @@ async function holdingTillForCashier(
 
 /** The checks of a charge typed or scanned at the till, up to the client it will be sent with. */
 async function checkTillCharge(rt: PaymentRuntime, method: PaymentMethod, input: ChargeInput) {
-  const checked = await checkCharge(rt, input);
+  // Decided once, here: the whole charge (its reference, its client, its record) is a training sale or is not.
+  const training = rt.context.training?.appliesNow() === true;
+  const checked = await checkCharge(rt, input, training);
   const consumerCode = consumerCodeOf(method, input);
   const note = normaliseNote(input.note);
   // No client (no credentials): refused before anything is recorded.
-  await rt.client();
-  return { method, amountMinor: input.amountMinor, checked, consumerCode, note, register: undefined };
+  await rt.client(training);
+  return { method, amountMinor: input.amountMinor, checked, consumerCode, note, register: undefined, training };
 }
 
 /** The cashier's charge gets its reference last (after a kiosk's cancels); a register refused meanwhile is told it. */
@@ -222,7 +237,7 @@ function cashierCharge(
   sending: CashierCharge,
   takenBy: StaffRef | null,
 ): Charge {
-  const referenceId = rt.journal.newReferenceId(checks.checked.settings.terminalReference);
+  const referenceId = rt.journal.newReferenceId(checks.checked.settings.terminalReference, checks.training);
   sending.referenceId = referenceId;
   return { ...checks, referenceId, takenBy, commit: (recordPayment) => recordPayment() };
 }
@@ -266,6 +281,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           note,
           register,
           takenBy: charge.takenBy,
+          training: charge.training,
         });
         rt.journal.appendEvent(referenceId, orderSentEvent(request, recorded));
       }),

@@ -37,6 +37,7 @@ export function attempt(overrides: Partial<AttemptRow> = {}): AttemptRow {
     providerRefundedMinor: null,
     unresolvedReason: null,
     expiredUnpaid: false,
+    training: false,
     localDay: '2026-11-21',
     createdAt: T0,
     updatedAt: T0,

@@ -33,7 +33,18 @@ export function paymentOnDisplay(rt: PaymentRuntime): PaymentOnDisplay | null {
 
 function asShown(view: PaymentView): PaymentOnDisplay {
   const { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt } = view;
-  const shown = { referenceId, amount, state, displayStatus, qrPayload, expiresAt, createdAt, updatedAt };
+  // A training sale says so to the customer: TRAINING, no real money (their display shows it).
+  const shown = {
+    referenceId,
+    amount,
+    state,
+    displayStatus,
+    qrPayload,
+    expiresAt,
+    createdAt,
+    updatedAt,
+    ...(view.training === true ? { training: true } : {}),
+  };
   // A register's lines: what the customer is paying for, beside the QR (a cashier's amount has none).
   return view.lines && view.lines.length > 0 ? { ...shown, lines: view.lines } : shown;
 }

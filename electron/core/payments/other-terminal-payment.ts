@@ -17,7 +17,8 @@ const LOOKUP_TRIES = 2;
 /** The payment as the provider has it, or a typed error the cashier understands (order.not-found, provider.unavailable). */
 export async function lookUpAtProvider(rt: PaymentRuntime, referenceId: string): Promise<LookedUpPayment> {
   if (!isReferenceId(referenceId)) throw new PosError('order.not-found', { details: { referenceId } });
-  const client = await rt.client();
+  // Another terminal's payment is a real one: training never looks one up.
+  const client = await rt.client(false);
   let order: OrderStatusResponse;
   try {
     order = await getInPersonLane(rt, client, referenceId);

@@ -1,3 +1,4 @@
+import { PosError } from '../../../shared/errors.ts';
 import { journalFileIn, openJournal, type Journal } from './journal/index.ts';
 import type { CoreContext } from '../core-context.ts';
 import { createHintThrottle, DEFAULT_HINT_INTERVAL_MS } from '../http/hint-throttle.ts';
@@ -113,7 +114,12 @@ function createRuntime(context: CoreContext, options: ResolvedOptions, journal: 
     journal,
     options,
     startedAt: options.now(),
-    client: () => context.provider.instoreClient(tuning),
+    client: (training) => {
+      if (!training) return context.provider.instoreClient(tuning);
+      if (!context.training)
+        return Promise.reject(new PosError('internal', { cause: new Error('Training is not part of this core.') }));
+      return context.training.sandbox.client(tuning);
+    },
     // The terminal's one budget, or (tests only) a fixed rate of this service's own.
     statusBudget:
       options.statusRequestsPerSecond === null

@@ -231,8 +231,8 @@ async function recordAndSend(
  * before anything is recorded. Any terminal of the merchant may refund any of its payments, sent as this one.
  */
 async function readRefundBaseline(rt: PaymentRuntime, referenceId: string) {
-  const client = await rt.client();
   const known = rt.journal.getAttempt(referenceId);
+  const client = await rt.client(known?.training === true);
   // The provider's refund total just before this refund leaves: if its answer is lost, the refund is found
   // by the total growing past this baseline (refunds made elsewhere are already in it). It is exact only if
   // none of our own refunds can land while it is read: one refund in flight per order, and none recorded

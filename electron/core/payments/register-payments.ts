@@ -77,7 +77,7 @@ async function startScanSale(
   request: NewRegisterRequest,
 ): Promise<RegisterSale> {
   const { settings, currency } = await checkCharge(rt, input);
-  await rt.client();
+  await rt.client(false);
   const referenceId = rt.journal.newReferenceId(settings.terminalReference);
   rt.journal.atomically(() => {
     refuseWhenBusyForRegister(rt);

@@ -64,8 +64,11 @@ export interface PaymentRuntime {
    * last journal write, but not after this moment: recovery counts the settle time from here at the earliest.
    */
   readonly startedAt: number;
-  /** The in-store client for the current settings, with our audit callback and timeouts. */
-  client(): Promise<InStoreClient>;
+  /**
+   * The in-store client for the current settings, with our audit callback and timeouts; for a training sale
+   * (`training`: a new one, or `isTraining` of its reference) the training sandbox's, whatever the settings say.
+   */
+  client(training: boolean): Promise<InStoreClient>;
   /** Every status request of this terminal goes through it, in its lane (see status-lookup.ts). */
   readonly statusBudget: StatusBudget;
   /** Which payments the screens show now (their lookups go in the screen lane, more often). */
@@ -161,4 +164,9 @@ export function refuseWhenClosing(rt: PaymentRuntime): void {
 /** The provider's amount limits are per merchant: its address and key name one. */
 export function merchantKeyOf(connection: ProviderConnection): string {
   return `${connection.profile.baseUrl} ${connection.accessKeyId}`;
+}
+
+/** Whether the journal's payment `referenceId` was taken in training (its refunds, cancels and lookups go there too). */
+export function isTraining(rt: Pick<PaymentRuntime, 'journal'>, referenceId: string): boolean {
+  return rt.journal.getAttempt(referenceId)?.training === true;
 }

@@ -6,7 +6,7 @@ import type { AttemptRow, CancelRow, RefundRow } from './journal/index.ts';
 import { PROVIDER_SAID_EXISTS_DATA } from './decisions.ts';
 import { errorReason, refusalReason } from './error-reason.ts';
 import { note, updateAttempt, updateCancel, updateRefund } from './records.ts';
-import type { OrderRequest, PaymentRuntime } from './runtime.ts';
+import { isTraining, type OrderRequest, type PaymentRuntime } from './runtime.ts';
 
 // Sending the four writes (create, scan, refund, cancel) with the key the journal holds, and sorting what
 // came back into four outcomes. The cashier's first send and every resend by a worker go through here, so
@@ -38,12 +38,13 @@ export function otherTerminalError(paymentPosId: string, currentPosId: string): 
 /** `posId`: the terminal the request must be sent as, or null when any of the merchant's will do (refunds). */
 async function send<T>(
   rt: PaymentRuntime,
+  referenceId: string,
   posId: string | null,
   call: (client: Awaited<ReturnType<PaymentRuntime['client']>>) => Promise<T>,
 ): Promise<SendOutcome<T>> {
   let client;
   try {
-    client = await rt.client();
+    client = await rt.client(isTraining(rt, referenceId));
   } catch (error) {
     return { kind: 'unavailable', error: asPosError(error) };
   }
@@ -98,7 +99,7 @@ export async function sendOrder(
   if (memory) memory.lastSentAt = rt.options.now();
   if (!sentNoted) note(rt, referenceId, orderSentEvent(request, row));
   const options = { idempotencyKey: row.idempotencyKey };
-  const outcome = await send(rt, row.posId, async (client) =>
+  const outcome = await send(rt, referenceId, row.posId, async (client) =>
     request.kind === 'create'
       ? { qrCode: (await client.createOrder(request.input, options)).qrCode }
       : { qrCode: (await client.scanOrder(request.input, options)).qrCode },
@@ -154,7 +155,7 @@ export async function sendRefund(rt: PaymentRuntime, refund: RefundRow): Promise
   });
   // Sent as this till's terminal (posId, terminalReference), whichever terminal took the payment: the provider
   // takes a refund of any of the merchant's payments from any of its terminals (wire-details §2.3).
-  const outcome = await send(rt, null, (client) =>
+  const outcome = await send(rt, refund.referenceId, null, (client) =>
     client.refundOrder(
       {
         referenceId: refund.referenceId,
@@ -221,7 +222,7 @@ export async function sendCancel(rt: PaymentRuntime, cancel: CancelRow): Promise
     notice: notice('event.cancel-sent', { cancelId: cancel.cancelId }),
     data: { cancelId: cancel.cancelId, idempotencyKey: cancel.idempotencyKey },
   });
-  return send(rt, posIdOf(rt, cancel.referenceId), (client) =>
+  return send(rt, cancel.referenceId, posIdOf(rt, cancel.referenceId), (client) =>
     client.cancelOrder(
       { referenceId: cancel.referenceId, reason: cancel.reason ?? undefined },
       { idempotencyKey: cancel.idempotencyKey },

@@ -3,7 +3,7 @@ import { notice } from '../../../shared/notices.ts';
 import type { AttemptRow } from './journal/index.ts';
 import type { Lookup } from './decisions.ts';
 import { errorReason } from './error-reason.ts';
-import type { PaymentRuntime } from './runtime.ts';
+import { isTraining, type PaymentRuntime } from './runtime.ts';
 import { otherTerminalError } from './sends.ts';
 import type { BudgetTicket, Lane } from '../status/status-budget.ts';
 
@@ -46,7 +46,7 @@ async function lookupAs(
   // No client (no credentials) or another terminal's payment: answered at once, without using the budget.
   let client;
   try {
-    client = await rt.client();
+    client = await rt.client(isTraining(rt, referenceId));
   } catch (error) {
     return failed(error);
   }

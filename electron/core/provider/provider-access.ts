@@ -73,7 +73,7 @@ export interface ProviderAccessOptions {
   readonly sandboxPort?: number | undefined;
 }
 
-type ConnectionWithSecret = ProviderConnection & { accessKeySecret: string };
+export type ConnectionWithSecret = ProviderConnection & { accessKeySecret: string };
 
 export function createProviderAccess(options: ProviderAccessOptions): ProviderAccess {
   const { settings } = options;
@@ -166,7 +166,7 @@ export function createProviderAccess(options: ProviderAccessOptions): ProviderAc
 }
 
 /** The embedded sandbox's demo merchant, with the credentials it publishes. */
-function demoConnection(running: EmbeddedSandbox, demo: DemoCredentials): ConnectionWithSecret {
+export function demoConnection(running: EmbeddedSandbox, demo: DemoCredentials): ConnectionWithSecret {
   return {
     profile: resolveProfile({ environment: 'embedded-sandbox', embeddedBaseUrl: running.instoreBaseUrl }),
     demo: true,
@@ -203,7 +203,7 @@ function realConnection(current: Settings, secret: string | null): ConnectionWit
   };
 }
 
-function inStoreClientOf(
+export function inStoreClientOf(
   connection: ConnectionWithSecret,
   fetchImpl: typeof fetch,
   tuning?: ClientTuning,

@@ -20,6 +20,7 @@ const EXPECTED: Readonly<Record<StaffRole, readonly string[]>> = {
     'close-shift',
     'payments-any-day',
     'drawer',
+    'training',
   ],
   admin: [...STAFF_RIGHTS],
 };

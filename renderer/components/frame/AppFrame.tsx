@@ -30,6 +30,7 @@ import { ShiftOffer } from './ShiftOffer.tsx';
 import { useSignInGate } from '../../hooks/use-sign-in-gate.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { useLargeText } from '../../hooks/use-large-text.ts';
+import { TrainingBanner } from '../training/TrainingBanner.tsx';
 
 // The frame a cashier lives in: demo banner, header, navigation, the screen, the status bar.
 
@@ -108,6 +109,7 @@ function FrameContents({
         {t('app.skipToContent')}
       </button>
       {demo && <DemoBanner />}
+      {!customerFacing && <TrainingBanner />}
       <Header customerFacing={customerFacing} />
       {showNav && <Nav mode={terminal.mode} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">

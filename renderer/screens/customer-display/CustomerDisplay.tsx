@@ -109,6 +109,11 @@ function CustomerScreen({
           {t('customer.demo')}
         </p>
       )}
+      {payment?.training === true && (
+        <p className="demo-banner training-banner" role="note" data-testid="customer-training">
+          {t('customer.training')}
+        </p>
+      )}
       <p className="customer-merchant" data-testid="customer-merchant">
         {merchantName}
       </p>

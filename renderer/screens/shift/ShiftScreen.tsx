@@ -16,6 +16,7 @@ import { PastShifts } from './PastShifts.tsx';
 import { PrintShiftReportButton } from './PrintShiftReportButton.tsx';
 import { ShiftReportView } from './ShiftReportView.tsx';
 import { staffNameOf } from '../../components/attribution.ts';
+import { StartTraining } from '../../components/training/StartTraining.tsx';
 
 // The shift on this till: open one (who and when are the core's; a note is optional), its X report at any time
 // (on screen, printable), close it with the Z report; below, the day's shifts and a reprint of a past Z.
@@ -72,6 +73,7 @@ export function ShiftScreen() {
           }}
         />
       ) : null}
+      <StartTraining />
       <PastShifts refreshKey={`${tick}:${closed?.id ?? ''}`} />
     </section>
   );

@@ -17,6 +17,7 @@ export const STAFF_NOTICES_EN = {
   'staff.right.close-shift': 'Close a shift',
   'staff.right.payments-any-day': 'See the payments of any day',
   'staff.right.drawer': 'Open the cash drawer',
+  'staff.right.training': 'Train staff',
   'staff.right.settings': 'Change Settings',
   'staff.right.staff': 'Manage staff',
   'staff.right.register-keys': 'Manage register keys',
@@ -38,4 +39,8 @@ export const STAFF_NOTICES_EN = {
   'staff.pin-required': 'A new person needs a PIN of 4 to 8 digits.',
   'staff.pin-taken': 'Someone else already has this PIN. Choose another one.',
   'staff.badge-taken': 'Someone else already has this badge.',
+  'training.not-on-kiosk': 'A kiosk never trains: training is for a till with a cashier.',
+  'training.no-such-person': 'There is no active person with this id to train.',
+  'training.no-open-sale': 'There is no open training sale to act on.',
+  'training.not-on': 'Training is not on.',
 } as const;

@@ -21,6 +21,8 @@ export const RECEIPT_EN = {
   refundableNow: 'Refundable now',
   qrCaption: 'Scan for refunds',
   footer: 'Keep this receipt for refunds.',
+  training: 'TRAINING',
+  trainingNote: 'Training sale: no money was taken. Not a receipt for the customer.',
   PAY: 'Wallet payment',
   PAYLATER: 'Pay later',
   'status.paid': 'Paid',

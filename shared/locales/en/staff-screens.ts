@@ -76,6 +76,7 @@ export const STAFF_SCREENS_EN = {
   'staff.right.close-shift': 'close a shift (Z report)',
   'staff.right.payments-any-day': 'see payments of any day',
   'staff.right.drawer': 'open the cash drawer',
+  'staff.right.training': 'put staff into training and let them out',
   'staff.right.settings': 'change Settings',
   'staff.right.staff': 'add and change staff',
   'staff.right.register-keys': 'make register keys',

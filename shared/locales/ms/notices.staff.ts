@@ -18,6 +18,7 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.close-shift': 'Menutup syif',
   'staff.right.payments-any-day': 'Melihat pembayaran pada mana-mana hari',
   'staff.right.drawer': 'Membuka laci wang',
+  'staff.right.training': 'Melatih kakitangan',
   'staff.right.settings': 'Menukar Tetapan',
   'staff.right.staff': 'Mengurus kakitangan',
   'staff.right.register-keys': 'Mengurus kunci mesin daftar tunai',
@@ -40,4 +41,8 @@ export const STAFF_NOTICES_MS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.pin-required': 'Orang baharu memerlukan PIN 4 hingga 8 digit.',
   'staff.pin-taken': 'Orang lain sudah menggunakan PIN ini. Pilih PIN lain.',
   'staff.badge-taken': 'Orang lain sudah menggunakan lencana ini.',
+  'training.not-on-kiosk': 'Kiosk tidak pernah dalam mod latihan: latihan hanya untuk kaunter dengan juruwang.',
+  'training.no-such-person': 'Tiada kakitangan aktif dengan ID ini untuk dilatih.',
+  'training.no-open-sale': 'Tiada jualan latihan terbuka untuk diuruskan.',
+  'training.not-on': 'Mod latihan tidak aktif.',
 };

@@ -22,6 +22,8 @@ export const RECEIPT_MS: Readonly<Record<ReceiptLabel, string>> = {
   refundableNow: 'Boleh dipulangkan sekarang',
   qrCaption: 'Imbas untuk bayaran balik',
   footer: 'Simpan resit ini untuk bayaran balik.',
+  training: 'LATIHAN',
+  trainingNote: 'Jualan latihan: tiada wang diambil. Bukan resit untuk pelanggan.',
   PAY: 'Bayaran dompet',
   PAYLATER: 'Bayar kemudian',
   'status.paid': 'Dibayar',

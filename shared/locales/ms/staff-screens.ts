@@ -76,6 +76,7 @@ export const STAFF_SCREENS_MS: Readonly<Record<keyof typeof STAFF_SCREENS_EN, st
   'staff.right.close-shift': 'menutup syif (laporan Z)',
   'staff.right.payments-any-day': 'melihat bayaran mana-mana hari',
   'staff.right.drawer': 'membuka laci wang',
+  'staff.right.training': 'meletakkan kakitangan dalam mod latihan dan mengeluarkannya',
   'staff.right.settings': 'menukar Tetapan',
   'staff.right.staff': 'menambah dan mengubah kakitangan',
   'staff.right.register-keys': 'membuat kunci mesin daftar',

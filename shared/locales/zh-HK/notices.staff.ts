@@ -18,6 +18,7 @@ export const STAFF_NOTICES_ZH_HK: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.close-shift': '結束更次',
   'staff.right.payments-any-day': '查看任何一日的付款',
   'staff.right.drawer': '打開錢箱',
+  'staff.right.training': '培訓員工',
   'staff.right.settings': '更改設定',
   'staff.right.staff': '管理員工',
   'staff.right.register-keys': '管理收銀系統金鑰',
@@ -36,4 +37,8 @@ export const STAFF_NOTICES_ZH_HK: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.pin-required': '新員工需要一個 4 至 8 位數字的密碼。',
   'staff.pin-taken': '已有其他員工使用此密碼。請另選一個。',
   'staff.badge-taken': '已有其他員工使用這張員工證。',
+  'training.not-on-kiosk': '自助機不設培訓模式：培訓只適用於有收銀員的收銀機。',
+  'training.no-such-person': '找不到可培訓的在職員工。',
+  'training.no-open-sale': '沒有可操作的未完成培訓交易。',
+  'training.not-on': '培訓模式未開啟。',
 };

@@ -21,6 +21,8 @@ export const RECEIPT_ZH_HK: Readonly<Record<ReceiptLabel, string>> = {
   refundableNow: '現可退款金額',
   qrCaption: '退款時請掃描',
   footer: '請保留此收據以便退款。',
+  training: '培訓',
+  trainingNote: '培訓交易：並無收取任何款項，不是顧客的收據。',
   PAY: '電子錢包付款',
   PAYLATER: '先買後付',
   'status.paid': '已付款',

@@ -18,6 +18,7 @@ export const STAFF_NOTICES_ZH_HANS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.right.close-shift': '结束班次',
   'staff.right.payments-any-day': '查看任何一天的付款',
   'staff.right.drawer': '打开钱箱',
+  'staff.right.training': '培训员工',
   'staff.right.settings': '更改设置',
   'staff.right.staff': '管理员工',
   'staff.right.register-keys': '管理收银系统密钥',
@@ -36,4 +37,8 @@ export const STAFF_NOTICES_ZH_HANS: Readonly<Record<StaffNoticeKey, string>> = {
   'staff.pin-required': '新员工需要一个 4 至 8 位数字的密码。',
   'staff.pin-taken': '已有其他员工使用此密码。请另选一个。',
   'staff.badge-taken': '已有其他员工使用这张员工卡。',
+  'training.not-on-kiosk': '自助机不设培训模式：培训只适用于有收银员的收银机。',
+  'training.no-such-person': '找不到可培训的在职员工。',
+  'training.no-open-sale': '没有可操作的未完成培训交易。',
+  'training.not-on': '培训模式未开启。',
 };

@@ -21,6 +21,8 @@ export const RECEIPT_ZH_HANS: Readonly<Record<ReceiptLabel, string>> = {
   refundableNow: '现可退款金额',
   qrCaption: '退款时请扫描',
   footer: '请保留此收据以便退款。',
+  training: '培训',
+  trainingNote: '培训交易：并未收取任何款项，不是顾客的收据。',
   PAY: '电子钱包付款',
   PAYLATER: '先买后付',
   'status.paid': '已付款',

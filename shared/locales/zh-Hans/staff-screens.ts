@@ -76,6 +76,7 @@ export const STAFF_SCREENS_ZH_HANS: Readonly<Record<keyof typeof STAFF_SCREENS_E
   'staff.right.close-shift': '交班（Z 报表）',
   'staff.right.payments-any-day': '查看任何一天的付款',
   'staff.right.drawer': '打开钱箱',
+  'staff.right.training': '让员工进入及离开培训模式',
   'staff.right.settings': '更改设置',
   'staff.right.staff': '添加和更改员工',
   'staff.right.register-keys': '创建收银系统密钥',

@@ -4,7 +4,8 @@ import { iso, isoOrNull, type NewOutboxEvent, type PaymentEventBody } from './ev
 
 // The payment journal's changes as head-office events: each noted row read back as it is now. A payment of
 // another terminal recorded here only to refund it (origin looked-up) is that terminal's to report: its refund is
-// sent, the payment is not (a shop's day would count it twice).
+// sent, the payment is not (a shop's day would count it twice). A training sale, its refunds and cancels (marked
+// training, schema 22) never happened for the shop: none of them is sent, nor touches a day's totals.
 
 export const PAYMENT_JOURNAL_TABLES: readonly CapturedTable[] = [
   { table: 'payment_attempts', kind: 'payment', key: 'reference_id', on: ['INSERT', 'UPDATE'] },
@@ -31,12 +32,12 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
       case 'payment': {
         const row = sql(
           `SELECT reference_id, origin, method, amount_minor, currency, provider_status, display_status, register_key,
-                  taken_by_name, taken_by_id, provider_order_id, local_day, created_at, updated_at,
+                  taken_by_name, taken_by_id, provider_order_id, local_day, created_at, updated_at, training,
                   (SELECT min(at) FROM status_history h WHERE h.reference_id = a.reference_id
                      AND h.provider_status = 'CAPTURED') AS paid_at
              FROM payment_attempts a WHERE reference_id = ?`,
         ).get(change.key);
-        if (!row || row['origin'] === 'looked-up') return null;
+        if (!row || row['origin'] === 'looked-up' || row['training'] === 1) return null;
         days.add(String(row['local_day']));
         const body: PaymentEventBody = {
           referenceId: String(row['reference_id']),
@@ -58,9 +59,9 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
       case 'refund': {
         const row = sql(
           `SELECT refund_id, reference_id, amount_minor, currency, state, refunded_by_name, approved_by_name,
-                  found_without_receipt, local_day, created_at FROM refunds WHERE refund_id = ?`,
+                  found_without_receipt, local_day, created_at, training FROM refunds WHERE refund_id = ?`,
         ).get(change.key);
-        if (!row) return null;
+        if (!row || row['training'] === 1) return null;
         days.add(String(row['local_day']));
         return {
           kind: 'refund',
@@ -79,10 +80,10 @@ export function paymentJournalEvents(db: DatabaseSync, currency: () => string): 
         };
       }
       case 'cancel': {
-        const row = sql(`SELECT reference_id, cancelled_by_name, created_at FROM cancels WHERE cancel_id = ?`).get(
-          change.key,
-        );
-        if (!row) return null;
+        const row = sql(
+          `SELECT reference_id, cancelled_by_name, created_at, training FROM cancels WHERE cancel_id = ?`,
+        ).get(change.key);
+        if (!row || row['training'] === 1) return null;
         return {
           kind: 'cancel',
           body: {

@@ -14,7 +14,7 @@ import type { JournalContext } from './context.ts';
 import { SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE, sqliteErrorCode } from '../../sqlite/database.ts';
 import { displayStatusOf, isFinalProviderStatus } from './display-status.ts';
 import { appendStatusChange } from './events.ts';
-import { isReferenceId, makeReferenceId } from './reference-id.ts';
+import { isReferenceId, makeReferenceId, makeTrainingReferenceId } from './reference-id.ts';
 import {
   englishColumn,
   failureColumns,
@@ -45,6 +45,8 @@ export interface NewAttempt {
   readonly register?: RegisterOrigin | undefined;
   /** Who took it (the person signed in); null or absent for the kiosk's and a sale nobody was signed in for. */
   readonly takenBy?: StaffRef | null | undefined;
+  /** Taken in training mode: its reference came from `newReferenceId(…, true)`. */
+  readonly training?: boolean | undefined;
 }
 
 /** Fields the service may change after the insert. Absent (undefined) = unchanged; null = clear. */
@@ -83,10 +85,12 @@ export function requireAttempt(ctx: JournalContext, referenceId: string): Attemp
 }
 
 /** A fresh reference for this terminal, checked against the journal (a clash is astronomically rare, never silent). */
-export function newReferenceId(ctx: JournalContext, terminalReference: string): string {
+export function newReferenceId(ctx: JournalContext, terminalReference: string, training = false): string {
   const day = ctx.localDay(ctx.now());
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const referenceId = makeReferenceId(terminalReference, day);
+    const referenceId = training
+      ? makeTrainingReferenceId(terminalReference, day)
+      : makeReferenceId(terminalReference, day);
     // A register's customer-QR sale reserves its reference before its attempt exists (register.ts).
     const taken = ctx
       .sql(
@@ -137,6 +141,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     providerRefundedMinor: null,
     unresolvedReason: null,
     expiredUnpaid: false,
+    training: input.training === true,
     localDay: ctx.localDay(now),
     createdAt: now,
     updatedAt: now,
@@ -158,8 +163,8 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
         .sql(
           `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
              display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, register_key_id,
-             order_reference, taken_by_id, taken_by_name, shift_id)
-           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+             order_reference, taken_by_id, taken_by_name, shift_id, training)
+           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           referenceId,
@@ -179,6 +184,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
           row.takenBy?.id ?? null,
           row.takenBy?.name ?? null,
           shiftId,
+          row.training ? 1 : 0,
         );
     } catch (error) {
       // Both were checked above inside this write transaction; this is the schema's own guarantee speaking.

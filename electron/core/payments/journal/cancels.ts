@@ -76,8 +76,8 @@ export function recordCancel(ctx: JournalContext, referenceId: string, input: Ne
     ctx
       .sql(
         `INSERT INTO cancels (cancel_id, reference_id, idempotency_key, reason, state, created_at, updated_at,
-           cancelled_by_id, cancelled_by_name, shift_id, register_key_id, signed_in_id, signed_in_name)
-         VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?)`,
+           cancelled_by_id, cancelled_by_name, shift_id, register_key_id, signed_in_id, signed_in_name, training)
+         VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, (SELECT training FROM payment_attempts WHERE reference_id = ?2))`,
       )
       .run(
         row.cancelId,

@@ -69,9 +69,10 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
   ctx.snapshot(() => {
     // The day's payments, and each payment of another terminal refunded here that day (paid on another day):
     // without it a refund counter's file for the day lists refunds whose payments are in no file of that day.
+    // Training sales and their refunds are the trainer's to review, never the shop's books: left out.
     const attempts = ctx
       .sql(
-        `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ?
+        `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE local_day = ? AND training = 0
          UNION
          SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts a WHERE a.origin = 'looked-up' AND a.local_day <> ?
            AND EXISTS (SELECT 1 FROM refunds r WHERE r.reference_id = a.reference_id AND r.local_day = ?)
@@ -111,7 +112,7 @@ export function exportCsv(ctx: JournalContext, day: string): CsvExport {
         `SELECT r.*, a.provider_order_id AS payment_provider_order_id, a.method AS payment_method, a.pos_id AS payment_pos_id,
            a.origin AS payment_origin, a.register_key AS payment_register_key, a.order_reference AS payment_order_reference
          FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
-         WHERE r.local_day = ? ORDER BY r.created_at, r.refund_id`,
+         WHERE r.local_day = ? AND r.training = 0 ORDER BY r.created_at, r.refund_id`,
       )
       .all(day);
     for (const raw of refunds) {

@@ -33,7 +33,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     const statusRows = ctx
       .sql(
         `SELECT display_status, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' GROUP BY display_status`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND training = 0 GROUP BY display_status`,
       )
       .all(day, inCurrency);
     for (const row of statusRows) {
@@ -49,7 +49,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     const methodRows = ctx
       .sql(
         `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND training = 0 AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
       )
       .all(day, inCurrency);
     for (const row of methodRows) {
@@ -68,7 +68,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
       .sql(
         `SELECT a.origin AS origin, COUNT(*) AS n, COALESCE(SUM(r.amount_minor), 0) AS total
          FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
-         WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' GROUP BY a.origin`,
+         WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' AND r.training = 0 GROUP BY a.origin`,
       )
       .all(day, inCurrency);
     const refundsOf = (origin: string): SummaryLine => {
@@ -80,7 +80,7 @@ export function daySummary(ctx: JournalContext, day: string, currency?: Currency
     const elsewhereRow = ctx
       .sql(
         `SELECT COUNT(*) AS n, COALESCE(SUM(provider_refunded_minor - refunded_minor), 0) AS total
-         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND provider_refunded_minor > refunded_minor`,
+         FROM payment_attempts WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND training = 0 AND provider_refunded_minor > refunded_minor`,
       )
       .get(day, inCurrency);
     const refundedElsewhere = line(elsewhereRow?.['n'] ?? 0, elsewhereRow?.['total'] ?? 0, inCurrency);
@@ -109,7 +109,7 @@ function byRegister(ctx: JournalContext, day: string, currency: CurrencyCode): R
   const paidRows = ctx
     .sql(
       `SELECT register_key AS key, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total
-       FROM payment_attempts WHERE local_day = ? AND currency = ? AND register_key IS NOT NULL
+       FROM payment_attempts WHERE local_day = ? AND currency = ? AND register_key IS NOT NULL AND training = 0
          AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY register_key`,
     )
     .all(day, currency);
@@ -117,7 +117,7 @@ function byRegister(ctx: JournalContext, day: string, currency: CurrencyCode): R
     .sql(
       `SELECT a.register_key AS key, COUNT(*) AS n, COALESCE(SUM(r.amount_minor), 0) AS total
        FROM refunds r JOIN payment_attempts a ON a.reference_id = r.reference_id
-       WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' AND a.register_key IS NOT NULL
+       WHERE r.local_day = ? AND r.currency = ? AND r.state = 'succeeded' AND r.training = 0 AND a.register_key IS NOT NULL
        GROUP BY a.register_key`,
     )
     .all(day, currency);
@@ -146,14 +146,14 @@ function outsideShifts(ctx: JournalContext, day: string, currency: CurrencyCode)
   const paid = ctx
     .sql(
       `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM payment_attempts
-       WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND shift_id IS NULL
+       WHERE local_day = ? AND currency = ? AND origin = 'taken-here' AND training = 0 AND shift_id IS NULL
          AND provider_status IN ('CAPTURED', 'REFUNDED')`,
     )
     .get(day, currency);
   const refunded = ctx
     .sql(
       `SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds
-       WHERE local_day = ? AND currency = ? AND state = 'succeeded' AND shift_id IS NULL`,
+       WHERE local_day = ? AND currency = ? AND state = 'succeeded' AND shift_id IS NULL AND training = 0`,
     )
     .get(day, currency);
   return {

@@ -69,7 +69,8 @@ export interface Journal {
   today(): string;
 
   /** A fresh provider-safe referenceId for a new attempt, e.g. TILL01-20261121-K3F9Q2ZP. */
-  newReferenceId(terminalReference: string): string;
+  /** `training`: a training sale's reference, numbered apart (TRN-…). */
+  newReferenceId(terminalReference: string, training?: boolean): string;
   /** Write-ahead insert (state `sending`). Call BEFORE the request leaves. Throws consumer-code.already-used, order.duplicate-reference. */
   recordAttempt(input: attempts.NewAttempt): AttemptRow;
   /** Throws journal.conflict when `expectedVersion` is stale or the change would undo a final status; payment.not-found. */
@@ -234,7 +235,9 @@ type Guard = JournalFacade['guard'];
 
 function attemptCalls(ctx: JournalContext, guard: Guard) {
   return {
-    newReferenceId: guard((terminalReference: string) => attempts.newReferenceId(ctx, terminalReference)),
+    newReferenceId: guard((terminalReference: string, training?: boolean) =>
+      attempts.newReferenceId(ctx, terminalReference, training),
+    ),
     recordAttempt: guard((input: attempts.NewAttempt) => attempts.recordAttempt(ctx, input)),
     updateAttempt: guard((referenceId: string, patch: attempts.AttemptPatch, expectedVersion?: number) =>
       attempts.updateAttempt(ctx, referenceId, patch, expectedVersion),

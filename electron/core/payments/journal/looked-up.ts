@@ -60,6 +60,7 @@ export function lookedUpRow(ctx: JournalContext, payment: LookedUpPayment): Atte
       payment.providerRefundedMinor > 0 ? Math.min(payment.providerRefundedMinor, payment.amount.amountMinor) : null,
     unresolvedReason: null,
     expiredUnpaid: false,
+    training: false,
     localDay: ctx.localDay(payment.createdAt),
     createdAt: payment.createdAt,
     updatedAt: payment.updatedAt,

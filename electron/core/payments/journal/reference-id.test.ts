@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { isReceiptReference } from '../../../../shared/receipt-reference.ts';
-import { isReferenceId, makeReferenceId, randomCode, REFERENCE_ID_MAX_LENGTH, terminalPart } from './reference-id.ts';
+import {
+  isReferenceId,
+  makeReferenceId,
+  makeTrainingReferenceId,
+  randomCode,
+  REFERENCE_ID_MAX_LENGTH,
+  terminalPart,
+} from './reference-id.ts';
 
 describe('payment reference', () => {
   it('reads terminal, local date, random part', () => {
     const id = makeReferenceId('TILL01', '2026-11-21');
     expect(id).toMatch(/^TILL01-20261121-[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(isReferenceId(id)).toBe(true);
+  });
+
+  it('numbers a training sale apart: TRN-, then the terminal shortened to stay within 36 characters', () => {
+    expect(makeTrainingReferenceId('TILL01', '2026-11-21')).toMatch(/^TRN-TILL01-20261121-[0-9A-HJKMNP-TV-Z]{8}$/);
+    for (const terminal of ['', '---', 'A'.repeat(36), 'SHOP-CENTRAL-TILL-NUMBER-0001']) {
+      const id = makeTrainingReferenceId(terminal, '2026-11-21');
+      expect(id.startsWith('TRN-')).toBe(true);
+      expect(id.length).toBeLessThanOrEqual(REFERENCE_ID_MAX_LENGTH);
+      expect(isReferenceId(id)).toBe(true);
+      expect(id).not.toContain('--');
+    }
   });
 
   it('stays provider-safe and within 36 characters whatever the terminal reference holds', () => {

@@ -15,6 +15,7 @@ const RANDOM_LENGTH = 8;
 /** What is left of 36 for the terminal part after "-YYYYMMDD-" and the random part. */
 const TERMINAL_PART_MAX = REFERENCE_ID_MAX_LENGTH - RANDOM_LENGTH - 10;
 const FALLBACK_TERMINAL = 'POS';
+const TRAINING_MARKER = 'TRN-';
 
 export function isReferenceId(value: string): boolean {
   return REFERENCE_ID_PATTERN.test(value);
@@ -37,6 +38,22 @@ export function makeReferenceId(
   random: (length: number) => string = randomCode,
 ): string {
   return `${terminalPart(terminalReference)}-${localDay.replaceAll('-', '')}-${random(RANDOM_LENGTH)}`;
+}
+
+/**
+ * A training sale's reference (numbered apart, never sent to the provider): TRN-<terminal>-<local date>-<8 random>,
+ * the terminal part shortened to keep it within 36 characters. The marker is for people; the journal's training
+ * flag, not the text, is what routes and counts it.
+ */
+export function makeTrainingReferenceId(
+  terminalReference: string,
+  localDay: string,
+  random: (length: number) => string = randomCode,
+): string {
+  const terminal = terminalPart(terminalReference)
+    .slice(0, TERMINAL_PART_MAX - TRAINING_MARKER.length)
+    .replace(/-+$/, '');
+  return `${TRAINING_MARKER}${terminal.length > 0 ? terminal : FALLBACK_TERMINAL}-${localDay.replaceAll('-', '')}-${random(RANDOM_LENGTH)}`;
 }
 
 /** `length` uniformly random Crockford characters (256 is a multiple of 32, so masking has no bias). */

@@ -184,8 +184,9 @@ export function recordRefund(ctx: JournalContext, referenceId: string, input: Ne
       .sql(
         `INSERT INTO refunds (refund_id, reference_id, amount_minor, currency, reason, idempotency_key, state, provider_refunded_before_minor,
            pos_id, local_day, created_at, updated_at, refunded_by_id, refunded_by_name, approved_by_id, approved_by_name, shift_id,
-           found_without_receipt, register_key_id, signed_in_id, signed_in_name)
-         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           found_without_receipt, register_key_id, signed_in_id, signed_in_name, training)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+           (SELECT training FROM payment_attempts WHERE reference_id = ?2))`,
       )
       .run(
         row.refundId,

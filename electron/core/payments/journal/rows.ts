@@ -59,6 +59,11 @@ export interface AttemptRow {
    * cancelled (the provider status stays CANCELLED).
    */
   readonly expiredUnpaid: boolean;
+  /**
+   * Taken in training mode (schema 22): sent to the till's training sandbox, never to the provider, and left out
+   * of every figure of the day. Its reference is numbered apart (TRN-…).
+   */
+  readonly training: boolean;
   /** YYYY-MM-DD in the terminal's time zone when the attempt was recorded. */
   readonly localDay: string;
   readonly createdAt: number;
@@ -165,7 +170,7 @@ export interface StatusHistoryRow {
 export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version,
-  register_key, register_key_id, order_reference, taken_by_id, taken_by_name, shift_id`;
+  register_key, register_key_id, order_reference, taken_by_id, taken_by_name, shift_id, training`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -190,6 +195,7 @@ export function readAttempt(row: SqlRow): AttemptRow {
     providerRefundedMinor: integerOrNull(row, 'provider_refunded_minor'),
     unresolvedReason: readNotice(textOrNull(row, 'unresolved_notice'), textOrNull(row, 'unresolved_reason')),
     expiredUnpaid: integer(row, 'expired_unpaid') === 1,
+    training: integer(row, 'training') === 1,
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

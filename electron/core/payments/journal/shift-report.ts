@@ -51,7 +51,7 @@ export function shiftReport(ctx: JournalContext, input: ShiftReportInput): Shift
         `SELECT method, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
            SUM(register_key IS NOT NULL) AS register_n,
            COALESCE(SUM(CASE WHEN register_key IS NOT NULL THEN amount_minor END), 0) AS register_total
-         FROM payment_attempts WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here'
+         FROM payment_attempts WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here' AND training = 0
            AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY method`,
       )
       .all(shiftId, late, currency);
@@ -73,12 +73,12 @@ export function shiftReport(ctx: JournalContext, input: ShiftReportInput): Shift
     const refundRow = ctx
       .sql(
         `SELECT COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total FROM refunds
-         WHERE shift_id = ? AND currency = ? AND state = 'succeeded'`,
+         WHERE shift_id = ? AND currency = ? AND state = 'succeeded' AND training = 0`,
       )
       .get(shiftId, currency);
     const refunds = line(refundRow?.['n'] ?? 0, refundRow?.['total'] ?? 0, currency);
     const cancelRow = ctx
-      .sql(`SELECT COUNT(*) AS n FROM cancels WHERE shift_id = ? AND outcome = 'cancelled'`)
+      .sql(`SELECT COUNT(*) AS n FROM cancels WHERE shift_id = ? AND outcome = 'cancelled' AND training = 0`)
       .get(shiftId);
     return {
       currency,
@@ -111,7 +111,7 @@ function paidAfterCloseOf(ctx: JournalContext, shiftId: string, currency: Curren
     .sql(
       `SELECT a.reference_id, a.amount_minor, s.number FROM shifts s, json_each(s.open_at_close) j
        JOIN payment_attempts a ON a.reference_id = j.value AND a.shift_id = s.shift_id
-       WHERE s.closed_at IS NOT NULL AND a.currency = ? AND a.origin = 'taken-here'
+       WHERE s.closed_at IS NOT NULL AND a.currency = ? AND a.origin = 'taken-here' AND a.training = 0
          AND a.provider_status IN ('CAPTURED', 'REFUNDED')
          AND (a.paid_after_close_in = ? OR a.paid_after_close_in IS NULL)
        ORDER BY s.number, a.created_at, a.reference_id`,
@@ -161,7 +161,7 @@ function byCashier(ctx: JournalContext, shiftId: string, late: string, currency:
       `SELECT taken_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS total,
          (SELECT p.taken_by_name FROM payment_attempts p WHERE p.shift_id = a.shift_id AND p.taken_by_id IS a.taken_by_id
           ORDER BY p.created_at LIMIT 1) AS name
-       FROM payment_attempts a WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here'
+       FROM payment_attempts a WHERE ${COUNTED_HERE} AND currency = ? AND origin = 'taken-here' AND training = 0
          AND provider_status IN ('CAPTURED', 'REFUNDED') GROUP BY taken_by_id`,
     )
     .all(shiftId, late, currency);
@@ -175,7 +175,7 @@ function byCashier(ctx: JournalContext, shiftId: string, late: string, currency:
            AS unapproved_total,
          (SELECT q.refunded_by_name FROM refunds q WHERE q.shift_id = r.shift_id AND q.refunded_by_id IS r.refunded_by_id
           ORDER BY q.created_at LIMIT 1) AS name
-       FROM refunds r WHERE shift_id = ? AND currency = ? AND state = 'succeeded' GROUP BY refunded_by_id`,
+       FROM refunds r WHERE shift_id = ? AND currency = ? AND state = 'succeeded' AND training = 0 GROUP BY refunded_by_id`,
     )
     .all(shiftId, currency);
   for (const row of refundRows) {
@@ -188,7 +188,7 @@ function byCashier(ctx: JournalContext, shiftId: string, late: string, currency:
       `SELECT cancelled_by_id AS id, MIN(created_at) AS first, COUNT(*) AS n,
          (SELECT d.cancelled_by_name FROM cancels d WHERE d.shift_id = c.shift_id AND d.cancelled_by_id IS c.cancelled_by_id
           ORDER BY d.created_at LIMIT 1) AS name
-       FROM cancels c WHERE shift_id = ? AND outcome = 'cancelled' GROUP BY cancelled_by_id`,
+       FROM cancels c WHERE shift_id = ? AND outcome = 'cancelled' AND training = 0 GROUP BY cancelled_by_id`,
     )
     .all(shiftId);
   for (const row of cancelRows) person(row['id'], row['name'], row['first']).cancels = Number(row['n']);

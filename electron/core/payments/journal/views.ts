@@ -30,6 +30,7 @@ export function toPaymentView(
   return {
     referenceId: row.referenceId,
     origin: row.origin,
+    training: row.training,
     method: row.method,
     amount: money(row.amountMinor, row.currency),
     state: row.state,

@@ -1,0 +1,36 @@
+import type { CoreModule } from '../core-module.ts';
+import { startSandbox } from '../provider/demo.ts';
+import { createTrainingSandbox } from '../training/training-sandbox.ts';
+import { createTrainingService, type TrainingService } from '../training/training-service.ts';
+import { trainingFileIn } from '../training/training-file.ts';
+import type { CoreBase } from './core-base.ts';
+import type { ProviderGives } from './provider-feature.ts';
+import type { StaffGives } from './staff-feature.ts';
+
+// Training mode (../training/): who trains, and the sandbox of its own their sales go to. Started before the
+// services, which ask it on every charge; closed after them, so a training sale in flight lands first.
+
+export interface TrainingGives {
+  readonly training: TrainingService;
+}
+
+export const trainingFeature: CoreModule<CoreBase & StaffGives & ProviderGives, TrainingGives> = {
+  name: 'training',
+  start({ options, fetch, staff, settings, demoCredentials, bus }) {
+    const sandbox = createTrainingSandbox({
+      startSandbox: options.startSandbox ?? startSandbox,
+      demoCredentials,
+      fetch,
+    });
+    const training = createTrainingService({
+      file: trainingFileIn(options.dataDir),
+      sandbox,
+      staff: staff.access,
+      people: async () => (await staff.handlers['staff.list']({})).staff,
+      isKiosk: () => settings.current().mode === 'kiosk',
+      emit: bus.emit,
+      now: () => new Date(),
+    });
+    return { handlers: training.handlers, close: () => sandbox.close(), gives: { training } };
+  },
+};
