@@ -189,6 +189,8 @@ export function createFakeBridge(
     // Any approver's PIN is right, and the built-in Supervisor's (a test of a wrong one overrides it).
     'staff.checkApprover': () => answer({ approver: { id: 'supervisor', name: 'Supervisor' } }),
     'shifts.ofDay': () => answer({ shifts: [] }),
+    // Nobody in training (a test of the TRAINING marks overrides it).
+    'training.status': () => answer({ active: false }),
     // A till as made at first start: its head-office id, not copied; nothing waiting (a test overrides these).
     'headOffice.identity': () => answer({ tillId: FAKE_TILL_ID, cloneSuspected: false }),
     'headOffice.status': () =>
