@@ -54,6 +54,13 @@ function withLibpqSslModes(url: string): string {
 export async function inTransaction<T>(db: HeadOfficeDb, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
   let broken = false;
+  // A checked-out client has no pool listener: a connection cut between two statements (the head office
+  // restarting, the network dropping) would emit an unheard 'error' and end the till's process. Heard here, the
+  // next statement fails as a HeadOfficeFailure and the connection is dropped.
+  const lost = (): void => {
+    broken = true;
+  };
+  client.on('error', lost);
   try {
     await client.query('begin');
     const result = await work(client);
@@ -66,6 +73,7 @@ export async function inTransaction<T>(db: HeadOfficeDb, work: (client: pg.PoolC
     throw error;
   } finally {
     // A connection whose rollback failed is dropped, not given to the next call in an unknown state.
+    client.removeListener('error', lost);
     client.release(broken);
   }
 }

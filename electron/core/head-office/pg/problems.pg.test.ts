@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../sandbox/sandbox.test-helper.ts';
 import { usePostgres } from '../../../testing/postgres.ts';
-import { closeHeadOffice, openHeadOffice, type HeadOfficeDb } from './connection.ts';
+import { sleep } from '../../../testing/helpers.ts';
+import { closeHeadOffice, inTransaction, openHeadOffice, type HeadOfficeDb } from './connection.ts';
 import { schemaVersion } from './migrate.ts';
 import { HeadOfficeFailure } from './problems.ts';
 
@@ -30,6 +31,20 @@ describe('head-office problems', () => {
     change(url);
     return url.toString();
   }
+
+  it('a connection cut between two statements of a transaction fails that call, not the process', async () => {
+    const db = openHeadOffice(postgres.url);
+    opened.push(db);
+    const database = new URL(postgres.url).pathname.slice(1);
+    const call = inTransaction(db, async (client) => {
+      const pid = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
+      await postgres.server.query(`select pg_terminate_backend(${pid})`, database);
+      await sleep(300); // the cut arrives while no statement is running: the moment nothing else listens
+      await client.query('select 1');
+    });
+    await expect(call).rejects.toThrow();
+    expect(await schemaVersion(db)).toBeNull(); // the pool dropped the dead connection and opens a new one
+  });
 
   it('reaches a good URL', async () => {
     const db = openHeadOffice(postgres.url);
