@@ -96,6 +96,7 @@ async function send(till: SimulatedTill, pending: { event: OutboxEvent; writtenA
     await ingestBatch(
       till.db,
       till.state,
+      'bench-journal',
       batch.map((item) => item.event),
     );
     const ackedAt = Date.now();

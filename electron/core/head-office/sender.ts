@@ -66,7 +66,10 @@ export function createSender(options: SenderOptions): Sender {
       status.recount();
       const db = await link.ready();
       for (let batch = outbox.waiting(options.batchSize ?? 500); batch.length > 0;) {
-        const { acknowledgedThroughSeq } = await ingestBatch(db, till, batch);
+        const journalId = outbox.journalId();
+        // Events are only waiting while the payment journal is open; closed since, they go at the next round.
+        if (!journalId) break;
+        const { acknowledgedThroughSeq } = await ingestBatch(db, till, journalId, batch);
         const at = now();
         outbox.acknowledge(acknowledgedThroughSeq, at);
         status.sent(at);

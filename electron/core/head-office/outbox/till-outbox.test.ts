@@ -61,6 +61,16 @@ describe('the head office outbox', () => {
     expect(outbox.takeChangedDays()).toEqual(['2026-11-21']);
   });
 
+  it('names the payment journal whose numbers it hands out: the same after a restart, none while it is closed', () => {
+    const { journal, outbox, reopen } = tillWith(true);
+    const first = outbox.journalId();
+    expect(first).toEqual(expect.any(String));
+    journal.close();
+    expect(outbox.journalId()).toBeNull();
+    reopen();
+    expect(outbox.journalId()).toBe(first);
+  });
+
   it('one commit that changes a row twice gives one event with its latest state', () => {
     const { journal, outbox } = tillWith(true);
     const referenceId = journal.newReferenceId('TILL-01');

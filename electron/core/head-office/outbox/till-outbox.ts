@@ -42,6 +42,8 @@ export interface TillOutbox extends JournalOutbox {
   append(event: NewOutboxEvent): number | null;
   /** Numbers the linked-customer journal's staged changes; how many moved. */
   moveStaged(limit?: number): number;
+  /** The id of the payment journal whose sequence numbers the events (null while it is not open). */
+  journalId(): string | null;
   /** The oldest events not yet acknowledged, in seq order. */
   waiting(limit: number): OutboxEvent[];
   /** Events not yet acknowledged, staged ones included. */
@@ -152,6 +154,7 @@ export function createTillOutbox(options: TillOutboxOptions): TillOutbox {
       return seq;
     },
     moveStaged: (limit = 500) => moveStaged(payments(), attached.get('customers')?.file ?? null, limit),
+    journalId: () => payments()?.journalId ?? null,
     waiting: (limit) => waiting(payments(), limit),
     pendingCount: () => pendingCount(payments(), attached.get('customers')?.file ?? null),
     acknowledge: (throughSeq, at) => acknowledge(payments(), throughSeq, at),

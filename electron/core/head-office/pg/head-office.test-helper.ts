@@ -10,6 +10,9 @@ import type {
 
 // Builders of the events and heartbeats the head-office tests send: a till's outbox rows with plausible bodies.
 
+/** The journal a test till sends from (ingestBatch files its events under it). */
+export const JOURNAL_ID = 'journal-1';
+
 export function tillState(shopId: string, terminalReference: string, tillId = randomUUID()): TillState {
   return {
     tillId,

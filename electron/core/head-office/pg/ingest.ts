@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { TillRef, TillState, OutboxEvent } from './events.ts';
 import { inTransaction, type HeadOfficeDb } from './connection.ts';
 import { requireKnownSchema } from './migrate.ts';
@@ -19,10 +20,16 @@ export interface IngestResult {
  * Stores a batch of one till's outbox events in one transaction: each event once by (till_id, seq); only the
  * events new to the head office are projected into payments, refunds, shifts, till_days and staff; the till's
  * `last_seq` and `last_seen_at` follow.
+ *
+ * `journalId` names the journal whose outbox numbered the events. The seqs the batch carries are that journal's;
+ * the head office files them after `seq_base`, fixed when it first hears of the journal (schema v2). A till whose
+ * journal was started anew after a loss numbers from 1 again: its events land after all the old journal's, where
+ * version 1 dropped them as resends. `acknowledgedThroughSeq` is in the journal's own numbers.
  */
 export async function ingestBatch(
   db: HeadOfficeDb,
   till: TillRef,
+  journalId: string,
   events: readonly OutboxEvent[],
 ): Promise<IngestResult> {
   const acknowledgedThroughSeq = events.reduce((highest, event) => Math.max(highest, event.seq), 0);
@@ -30,13 +37,14 @@ export async function ingestBatch(
     inTransaction(db, async (client) => {
       await requireKnownSchema(client);
       // Locks the till's row: two senders of one till (a copied disk not yet caught) take turns.
-      const before = await client.query<{ last_seq: string }>(
-        'select last_seq from wallet_pos.tills where till_id = $1 for update',
+      const before = await client.query<{ last_seq: string; journal_id: string | null; seq_base: string }>(
+        'select last_seq, journal_id, seq_base from wallet_pos.tills where till_id = $1 for update',
         [till.tillId],
       );
       const previousLastSeq = Number(before.rows[0]?.last_seq ?? 0);
+      const base = seqBaseOf(before.rows[0], journalId);
       const rows = events.map((event) => ({
-        seq: event.seq,
+        seq: base + event.seq,
         kind: event.kind,
         occurred_at: event.occurredAt,
         body: event.body,
@@ -64,18 +72,76 @@ export async function ingestBatch(
       }
       for (const [kind, seqs] of seqsByKind) {
         const sql = projectionSql(kind, inOrder);
-        if (sql) await client.query(sql, [till.tillId, seqs]);
+        if (sql) await projectOrSetAside(client, sql, till.tillId, seqs);
       }
       await client.query(
-        `insert into wallet_pos.tills (till_id, shop_id, terminal_reference, version, last_seen_at, last_seq)
-         values ($1, $2, '', '', now(), $3)
+        `insert into wallet_pos.tills (till_id, shop_id, terminal_reference, version, last_seen_at, last_seq,
+           journal_id, seq_base)
+         values ($1, $2, '', '', now(), $3, $4, $5)
          on conflict (till_id) do update set shop_id = excluded.shop_id, last_seen_at = now(),
-           last_seq = greatest(wallet_pos.tills.last_seq, excluded.last_seq)`,
-        [till.tillId, till.shopId, acknowledgedThroughSeq],
+           last_seq = greatest(wallet_pos.tills.last_seq, excluded.last_seq),
+           journal_id = excluded.journal_id, seq_base = excluded.seq_base`,
+        [till.tillId, till.shopId, base + acknowledgedThroughSeq, journalId, base],
       );
       return { acknowledgedThroughSeq, inserted: inserted.rowCount ?? 0 };
     }),
   );
+}
+
+/**
+ * Where a journal's seq 1 lands. The journal the head office knows keeps its base. Another journal of the till
+ * starts after everything stored from it. A till row without a journal (made by a heartbeat, or by a version 1
+ * till before this one was updated) is the same journal going on: its events were numbered from its own 1.
+ */
+function seqBaseOf(
+  till: { last_seq: string; journal_id: string | null; seq_base: string } | undefined,
+  journalId: string,
+): number {
+  if (!till || till.journal_id === null) return 0;
+  if (till.journal_id === journalId) return Number(till.seq_base);
+  return Number(till.last_seq);
+}
+
+/**
+ * Projects one kind's new events in one statement; when PostgreSQL refuses it (a body a bug made, a value out of
+ * range), projects them one by one, and notes each that still fails in `unprojected_events` with the reason. The
+ * event itself stays in `events`, and the batch commits: one bad event must not hold back every later sale.
+ */
+async function projectOrSetAside(client: pg.PoolClient, sql: string, tillId: string, seqs: number[]): Promise<void> {
+  if (await inSavepoint(client, () => client.query(sql, [tillId, seqs]))) return;
+  for (const seq of seqs) {
+    let reason = '';
+    const projected = await inSavepoint(
+      client,
+      () => client.query(sql, [tillId, [seq]]),
+      (error) => (reason = error.message),
+    );
+    if (projected) continue;
+    await client.query(
+      `insert into wallet_pos.unprojected_events (till_id, seq, reason) values ($1, $2, $3)
+       on conflict (till_id, seq) do nothing`,
+      [tillId, seq, reason],
+    );
+  }
+}
+
+/** Runs `work` under a savepoint: true when it went through, false (rolled back to the savepoint) when it threw. */
+async function inSavepoint(
+  client: pg.PoolClient,
+  work: () => Promise<unknown>,
+  onError: (error: Error) => void = () => undefined,
+): Promise<boolean> {
+  await client.query('savepoint projection');
+  try {
+    await work();
+    await client.query('release savepoint projection');
+    return true;
+  } catch (error) {
+    // A connection that is gone cannot roll back: that is the batch failing, sent again later.
+    await client.query('rollback to savepoint projection');
+    onError(error as Error);
+    return false;
+  }
 }
 
 /**

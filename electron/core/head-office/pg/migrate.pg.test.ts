@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../testing/postgres.ts';
 import { closeHeadOffice, openHeadOffice, type HeadOfficeDb } from './connection.ts';
-import { paymentEvent, tillState } from './head-office.test-helper.ts';
+import { paymentEvent, tillState, JOURNAL_ID } from './head-office.test-helper.ts';
 import { heartbeat, ingestBatch } from './ingest.ts';
 import { migrate, SCHEMA_VERSION, schemaVersion } from './migrate.ts';
 import { HeadOfficeFailure, problemOf } from './problems.ts';
+import { SCHEMA_V1 } from './schema-v1.ts';
+
+/** One row per version, each applied once. */
+const EVERY_VERSION = Array.from({ length: SCHEMA_VERSION }, (_, index) => ({ version: index + 1 }));
 
 describe('the wallet_pos schema and its versions', () => {
   const postgres = usePostgres();
@@ -30,15 +34,37 @@ describe('the wallet_pos schema and its versions', () => {
     await migrate(db);
     expect(await migrate(db)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
     const rows = await postgres.server.query('select version from wallet_pos.schema_version', dbName(postgres.url));
-    expect(rows).toEqual([{ version: SCHEMA_VERSION }]);
+    expect(rows).toEqual(EVERY_VERSION);
   });
 
   it('lets two tills migrate at once: one creates the schema under the lock, the other finds it done', async () => {
     const results = await Promise.all([migrate(open()), migrate(open()), migrate(open())]);
     expect(results.filter((result) => result.from === null)).toHaveLength(1);
     expect(results.every((result) => result.to === SCHEMA_VERSION)).toBe(true);
-    const rows = await postgres.server.query('select version from wallet_pos.schema_version', dbName(postgres.url));
-    expect(rows).toHaveLength(1);
+    const rows = await postgres.server.query(
+      'select version from wallet_pos.schema_version order by 1',
+      dbName(postgres.url),
+    );
+    expect(rows).toEqual(EVERY_VERSION);
+  });
+
+  it('brings a version 1 schema (the first release) to the newest, keeping its rows', async () => {
+    const db = open();
+    await db.query(`create schema wallet_pos;
+      create table wallet_pos.schema_version (version int primary key, applied_at timestamptz not null default now());
+      ${SCHEMA_V1}
+      insert into wallet_pos.schema_version (version) values (1);`);
+    const till = tillState('shop-1', 'T1');
+    await db.query(
+      `insert into wallet_pos.tills (till_id, shop_id, terminal_reference, version, last_seen_at, last_seq)
+       values ($1, 'shop-1', 'T1', '1.0.0', now(), 7)`,
+      [till.tillId],
+    );
+    expect(await migrate(db)).toEqual({ from: 1, to: SCHEMA_VERSION });
+    const { rows } = await db.query(
+      'select last_seq::int as last_seq, journal_id, seq_base::int as base from wallet_pos.tills',
+    );
+    expect(rows).toEqual([{ last_seq: 7, journal_id: null, base: 0 }]);
   });
 
   it('refuses to write to a schema version it does not know (schema-newer), and writes nothing', async () => {
@@ -50,7 +76,7 @@ describe('the wallet_pos schema and its versions', () => {
     );
     const till = tillState('shop-1', 'T1');
     const refusals = await Promise.all([
-      ingestBatch(db, till, [paymentEvent(1)]).catch((error: unknown) => error),
+      ingestBatch(db, till, JOURNAL_ID, [paymentEvent(1)]).catch((error: unknown) => error),
       heartbeat(db, till).catch((error: unknown) => error),
       migrate(db).catch((error: unknown) => error),
     ]);
@@ -67,7 +93,7 @@ describe('the wallet_pos schema and its versions', () => {
 
   it('says schema-missing when a till writes before anyone migrated', async () => {
     const db = open();
-    const refusal = await ingestBatch(db, tillState('shop-1', 'T1'), [paymentEvent(1)]).catch(
+    const refusal = await ingestBatch(db, tillState('shop-1', 'T1'), JOURNAL_ID, [paymentEvent(1)]).catch(
       (error: unknown) => error,
     );
     expect(problemOf(refusal)).toBe('schema-missing');

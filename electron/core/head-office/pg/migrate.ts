@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inTransaction, type HeadOfficeDb } from './connection.ts';
 import { classified, HeadOfficeFailure } from './problems.ts';
 import { SCHEMA_V1 } from './schema-v1.ts';
+import { SCHEMA_V2 } from './schema-v2.ts';
 
 // The schema's versions, applied in order in one transaction under an advisory lock: two tills (or a till and
 // the IT team's `npm run head-office -- migrate`) starting at once never both create it. A till writes only to
@@ -9,9 +10,12 @@ import { SCHEMA_V1 } from './schema-v1.ts';
 // updated; an older or missing one with `schema-missing` until someone migrates.
 
 /** The schema version this till reads and writes. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
-const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [{ version: 1, sql: SCHEMA_V1 }];
+const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  { version: 1, sql: SCHEMA_V1 },
+  { version: 2, sql: SCHEMA_V2 },
+];
 
 // pg_advisory_xact_lock's key for "migrating wallet_pos": any constant no other program of the database uses.
 const MIGRATION_LOCK = 7_746_383_401;

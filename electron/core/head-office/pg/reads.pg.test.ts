@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../testing/postgres.ts';
 import { closeHeadOffice, openHeadOffice, type HeadOfficeDb } from './connection.ts';
-import { dayEvent, tillState } from './head-office.test-helper.ts';
+import { dayEvent, tillState, JOURNAL_ID } from './head-office.test-helper.ts';
 import { heartbeat, ingestBatch } from './ingest.ts';
 import { migrate } from './migrate.ts';
 import { chainDay, shopDay, shopTills } from './reads.ts';
@@ -38,14 +38,18 @@ describe("the shop's day and the shop's tills", () => {
     for (const till of [till1, till2, till3, elsewhere]) await heartbeat(db, till);
     await enrolledLongAgo();
     // Odd cents on purpose: the sum is of integers, never of rounded majors.
-    await ingestBatch(db, till1, [
+    await ingestBatch(db, till1, JOURNAL_ID, [
       dayEvent(1, { grossMinor: 1001, refundsMinor: 0, netMinor: 1001, payments: 1 }),
       dayEvent(2, { grossMinor: 33_333, refundsMinor: 1_111, netMinor: 32_222, payments: 7 }),
     ]);
-    await ingestBatch(db, till2, [dayEvent(1, { grossMinor: 66_667, refundsMinor: 9, netMinor: 66_658, payments: 3 })]);
-    await ingestBatch(db, elsewhere, [dayEvent(1, { grossMinor: 999_999, netMinor: 999_999, payments: 99 })]);
+    await ingestBatch(db, till2, JOURNAL_ID, [
+      dayEvent(1, { grossMinor: 66_667, refundsMinor: 9, netMinor: 66_658, payments: 3 }),
+    ]);
+    await ingestBatch(db, elsewhere, JOURNAL_ID, [
+      dayEvent(1, { grossMinor: 999_999, netMinor: 999_999, payments: 99 }),
+    ]);
     // Another day of till3: not this one.
-    await ingestBatch(db, till3, [dayEvent(1, { day: '2026-11-27', grossMinor: 500, netMinor: 500 })]);
+    await ingestBatch(db, till3, JOURNAL_ID, [dayEvent(1, { day: '2026-11-27', grossMinor: 500, netMinor: 500 })]);
 
     const day = await shopDay(db, 'shop-1', '2026-11-28');
     expect(day.day).toBe('2026-11-28');
@@ -86,15 +90,15 @@ describe("the shop's day and the shop's tills", () => {
     ]);
     expect((await shopDay(db, 'shop-1', '2026-11-28')).tills.map((till) => till.online)).toEqual([true, false]);
     // It comes back: online again with its next heartbeat (or batch).
-    await ingestBatch(db, till2, [dayEvent(1)]);
+    await ingestBatch(db, till2, JOURNAL_ID, [dayEvent(1)]);
     expect((await shopTills(db, 'shop-1')).map((till) => till.online)).toEqual([true, true]);
   });
 
   it("sums every shop of the chain's day in one query", async () => {
     for (const till of [till1, till2, elsewhere]) await heartbeat(db, till);
     await enrolledLongAgo();
-    await ingestBatch(db, till1, [dayEvent(1, { grossMinor: 100, netMinor: 100, payments: 1 })]);
-    await ingestBatch(db, elsewhere, [dayEvent(1, { grossMinor: 7, netMinor: 7, payments: 1 })]);
+    await ingestBatch(db, till1, JOURNAL_ID, [dayEvent(1, { grossMinor: 100, netMinor: 100, payments: 1 })]);
+    await ingestBatch(db, elsewhere, JOURNAL_ID, [dayEvent(1, { grossMinor: 7, netMinor: 7, payments: 1 })]);
     expect(await chainDay(db, '2026-11-28')).toEqual([
       expect.objectContaining({ shopId: 'shop-1', tills: 2, reported: 1, grossMinor: 100, currency: 'HKD' }),
       expect.objectContaining({ shopId: 'shop-2', tills: 1, reported: 1, grossMinor: 7 }),

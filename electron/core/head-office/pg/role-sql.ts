@@ -1,6 +1,7 @@
 // The least-privilege login an IT team gives its tills: it may read and write the head office's rows and
 // nothing else. No right to create or alter anything (the schema is migrated with the owner's login through
-// `npm run head-office -- migrate`), no delete, and `events` and `chain_heads` are append-only for it.
+// `npm run head-office -- migrate`), no delete, and `events`, `chain_heads` and
+// `unprojected_events` are append-only for it.
 
 export const DEFAULT_TILL_ROLE = 'wallet_pos_till';
 
@@ -17,7 +18,7 @@ grant usage on schema wallet_pos to ${role};
 grant select on wallet_pos.schema_version to ${role};
 grant select, insert on wallet_pos.events to ${role};
 grant select, insert, update on ${PROJECTED_TABLES.map((table) => `wallet_pos.${table}`).join(', ')} to ${role};
-grant select, insert on wallet_pos.chain_heads to ${role};
+grant select, insert on wallet_pos.chain_heads, wallet_pos.unprojected_events to ${role};
 grant usage on sequence wallet_pos.staff_revision_seq to ${role};
 -- A dashboard's (Grafana's) read-only login, if you want one:
 --   create role wallet_pos_read login password '…';

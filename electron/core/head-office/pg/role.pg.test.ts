@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../testing/postgres.ts';
 import { headOfficeCommand } from '../cli.ts';
 import { closeHeadOffice, openHeadOffice, type HeadOfficeDb } from './connection.ts';
-import { dayEvent, paymentEvent, staffEvent, tillState } from './head-office.test-helper.ts';
+import { dayEvent, paymentEvent, staffEvent, tillState, JOURNAL_ID } from './head-office.test-helper.ts';
 import { heartbeat, ingestBatch } from './ingest.ts';
 import { migrate, SCHEMA_VERSION } from './migrate.ts';
 import { problemOf } from './problems.ts';
@@ -61,8 +61,8 @@ describe("the tills' least-privilege role", () => {
     // A till calls migrate at every connection: already there, it needs no right to create.
     expect(await migrate(till)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
     await heartbeat(till, state);
-    await ingestBatch(till, state, [paymentEvent(1), dayEvent(2), staffEvent(3)]);
-    await ingestBatch(till, state, [paymentEvent(1), dayEvent(2), staffEvent(3)]);
+    await ingestBatch(till, state, JOURNAL_ID, [paymentEvent(1), dayEvent(2), staffEvent(3)]);
+    await ingestBatch(till, state, JOURNAL_ID, [paymentEvent(1), dayEvent(2), staffEvent(3)]);
     await heartbeat(till, { ...state, signedIn: 'Mei' });
     expect((await shopDay(till, 'shop-1', new Date().toISOString().slice(0, 10))).tills).toHaveLength(1);
     expect((await staffSince(till, 'shop-1', 0)).people).toHaveLength(1);

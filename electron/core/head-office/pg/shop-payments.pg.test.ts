@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../testing/postgres.ts';
 import { closeHeadOffice, openHeadOffice, type HeadOfficeDb } from './connection.ts';
-import { paymentEvent, refundEvent, tillState } from './head-office.test-helper.ts';
+import { paymentEvent, refundEvent, tillState, JOURNAL_ID } from './head-office.test-helper.ts';
 import { heartbeat, ingestBatch } from './ingest.ts';
 import { migrate } from './migrate.ts';
 import { shopPaymentsFound } from './reads.ts';
@@ -24,16 +24,18 @@ describe("the shop's payments found without a receipt", () => {
     const [here, there, elsewhere] = [tillState('shop-1', 'T1'), tillState('shop-1', 'T2'), tillState('shop-2', 'T9')];
     for (const till of [here, there, elsewhere]) await heartbeat(db, till);
     const paid = { status: 'CAPTURED', takenById: 'p-ann', day: '2026-11-28' };
-    await ingestBatch(db, here, [
+    await ingestBatch(db, here, JOURNAL_ID, [
       paymentEvent(1, { ...paid, referenceId: 'r-here', providerOrderId: '221128-0001-AAAA' }),
     ]);
-    await ingestBatch(db, there, [
+    await ingestBatch(db, there, JOURNAL_ID, [
       paymentEvent(1, { ...paid, referenceId: 'r-there', providerOrderId: '221128-0002-BBBB' }),
       paymentEvent(2, { ...paid, referenceId: 'r-open', providerOrderId: '221128-0003-CCCC', status: 'PENDING' }),
       paymentEvent(3, { ...paid, referenceId: 'r-other-day', providerOrderId: 'X', day: '2026-11-27' }),
       refundEvent(4, { referenceId: 'r-there', foundWithoutReceipt: true }),
     ]);
-    await ingestBatch(db, elsewhere, [paymentEvent(1, { ...paid, referenceId: 'r-elsewhere', providerOrderId: 'Y' })]);
+    await ingestBatch(db, elsewhere, JOURNAL_ID, [
+      paymentEvent(1, { ...paid, referenceId: 'r-elsewhere', providerOrderId: 'Y' }),
+    ]);
 
     const byOrder = await shopPaymentsFound(db, 'shop-1', here.tillId, { providerOrderId: ' 221128-0002-bbbb ' }, 50);
     expect(byOrder.map((found) => [found.referenceId, found.terminalReference, found.amountMinor])).toEqual([

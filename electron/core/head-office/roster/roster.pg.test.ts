@@ -62,7 +62,7 @@ describe('one staff roster for the shop', () => {
       async sync(db) {
         const events = outbox.waiting(100);
         if (events.length === 0) return;
-        const { acknowledgedThroughSeq } = await ingestBatch(db, { tillId, shopId: SHOP }, events);
+        const { acknowledgedThroughSeq } = await ingestBatch(db, { tillId, shopId: SHOP }, outbox.journalId()!, events);
         outbox.acknowledge(acknowledgedThroughSeq, Date.now());
       },
       async connect(db, everyMs = EVERY_MS) {
