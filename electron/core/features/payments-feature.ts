@@ -32,12 +32,15 @@ export const paymentsFeature: CoreModule<CoreBase & StaffGives & ServicesContext
     const payments = paymentModuleBehind(paymentGate);
     hooks.currentShift.answerWith(() => payments.shifts.current());
     hooks.paymentOpen.answerWith(() => payments.counts().pendingCount > 0);
+    // Without a receipt, the shop's other tills too once the head office answers; a payment found at another till
+    // is refunded there, whoever asks (../payments/find-across-shop.ts).
+    const shopFind = findAcrossShop(payments.handlers['payments.find'], () => hooks.shopPayments.ask());
     return {
       handlers: joinHandlerParts({
-        // Without a receipt, the shop's other tills too once the head office answers (../payments/find-across-shop.ts).
         payments: {
           ...payments.handlers,
-          'payments.find': findAcrossShop(payments.handlers['payments.find'], () => hooks.shopPayments.ask()),
+          'payments.find': shopFind.find,
+          'payments.refund': shopFind.guardRefund(payments.handlers['payments.refund']),
         },
         // A shift opened or closed: the screens hear the session again (session.changed).
         shifts: announcingShiftChanges(payments.shifts.handlers, () => staff.announceSession()),

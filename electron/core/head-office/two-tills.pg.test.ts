@@ -6,7 +6,7 @@ import type { Core } from '../core-api.ts';
 import { createCore } from '../core.ts';
 import { opened, closeOpenedCores, paidPayment } from '../core.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
-import { sleep, tempFolder } from '../../testing/helpers.ts';
+import { caught, sleep, tempFolder } from '../../testing/helpers.ts';
 import { usePostgres } from '../../testing/postgres.ts';
 
 // Issue 34's "Done when", the till's side: two tills of one shop (two cores on two data folders, the embedded
@@ -238,6 +238,12 @@ describe('two tills of one shop and one PostgreSQL (issue 34)', () => {
     // B's own find is its journal's, without a copy of itself from the head office.
     const atB = await b.handlers['payments.find']({ providerOrderId: payment.providerOrderId! });
     expect(atB.items.map((item) => [item.referenceId, item.atOtherTill])).toEqual([[referenceId, undefined]]);
+
+    // The attack: the reference read off A's list, refunded at A through the contract as "another terminal's
+    // payment" (no receipt, no approver). The core refuses it as the screen does, and the provider keeps it whole.
+    const refused = await caught(a.handlers['payments.refund']({ referenceId, reason: 'customer asked' }));
+    expect([refused.code, refused.details?.['till']]).toEqual(['order.not-refundable', 'TILL-02']);
+    expect((await b.handlers['payments.get']({ referenceId })).payment.refunded.amountMinor).toBe(0);
   }, 120_000);
 
   it('a stopped till shows offline to the others', async () => {

@@ -55,6 +55,7 @@ export const PAYMENT_NOTICES_EN = {
 
   // Refunds.
   'refund.reason-missing': 'Enter a reason for the refund.',
+  'refund.at-other-till': 'This payment was taken at till {till}: refund it there, where its shift and its record are.',
   'refund.without-receipt-needs-approval':
     'This payment was found without its receipt: the refund needs an approver’s PIN.',
   'refund.supervisor-pin-not-set':

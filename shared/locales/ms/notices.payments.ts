@@ -46,6 +46,8 @@ export const PAYMENT_NOTICES_MS: Readonly<Record<PaymentNoticeKey, string>> = {
   'cancel.did-not-go-through': 'Bayaran ini tidak berjaya; tiada apa untuk dibatalkan.',
 
   'refund.reason-missing': 'Masukkan sebab bayaran balik.',
+  'refund.at-other-till':
+    'Bayaran ini diterima di terminal {till}: buat bayaran balik di sana, tempat syif dan rekodnya.',
   'refund.without-receipt-needs-approval': 'Bayaran ini ditemui tanpa resitnya: bayaran balik memerlukan PIN pelulus.',
   'refund.supervisor-pin-not-set':
     'Tiada PIN penyelia disediakan pada terminal ini. Pentadbir mesti menetapkannya dalam Tetapan sebelum bayaran balik boleh dibuat.',

@@ -43,6 +43,7 @@ export const PAYMENT_NOTICES_ZH_HK: Readonly<Record<PaymentNoticeKey, string>> =
   'cancel.did-not-go-through': '此付款未有完成；沒有需要取消的付款。',
 
   'refund.reason-missing': '請輸入退款原因。',
+  'refund.at-other-till': '這筆付款是在終端機 {till} 收取的：請在該終端機退款，那裡有它的班次和紀錄。',
   'refund.without-receipt-needs-approval': '這筆付款是沒有收據而查找到的：退款須由批准人輸入密碼。',
   'refund.supervisor-pin-not-set': '此收銀機尚未設定主管密碼。管理員須先在「設定」設定，才可退款。',
   'refund.nothing-left': '此付款已沒有可退款的金額。',

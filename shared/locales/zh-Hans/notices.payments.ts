@@ -43,6 +43,7 @@ export const PAYMENT_NOTICES_ZH_HANS: Readonly<Record<PaymentNoticeKey, string>>
   'cancel.did-not-go-through': '此付款没有完成；没有需要取消的付款。',
 
   'refund.reason-missing': '请输入退款原因。',
+  'refund.at-other-till': '这笔付款是在终端机 {till} 收取的：请在该终端机退款，那里有它的班次和记录。',
   'refund.without-receipt-needs-approval': '这笔付款是没有收据而查找到的：退款须由批准人输入密码。',
   'refund.supervisor-pin-not-set': '此收银机尚未设置主管密码。管理员须先在“设置”设置，才可退款。',
   'refund.nothing-left': '此付款已没有可退款的金额。',
