@@ -13,7 +13,8 @@
 // at once (each delay in turn, so the whole bench takes about 7 minutes).
 // 1. refund of a paid order (PIN checked, total read, refund sent) and Check now on an open background order:
 //    wall time of the contract call, as the screen makes it; at a person's pace (1.1 s between calls), then
-//    back to back (a supervisor clearing a queue: refund, Check now, refund … with no pause), lanes-person.ts.
+//    back to back (a supervisor clearing a queue: refund, Check now, refund … with no pause), lanes-person.ts;
+//    then one payment refunded part by part back to back, Check now of that payment between the parts.
 // 2. CAPTURED at the provider → "Paid" painted on the payment screen (Chromium), the customer paying 2, 10, 30
 //    or 90 s after the QR appeared.
 // 3. status lookups the sandbox received: the busiest sliding second, the mean rate, and per background
@@ -27,9 +28,11 @@ import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts'
 import { benchArgs, hostCall, ms, noteResult, printTable, sandboxCall, sleep, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import {
+  PART_MINOR,
   SUPERVISOR_PIN,
   backToBackFigures,
   busiestSecond,
+  inPartsFigures,
   personFigures,
   statusLookupsSince,
   type BackToBackFigures,
@@ -53,6 +56,7 @@ const RUN_DEADLINE_MS = 14 * 60_000;
 interface TillFigures extends PersonFigures {
   readonly count: number;
   readonly backToBack: BackToBackFigures;
+  readonly inParts: BackToBackFigures;
   /** Delay (s) → CAPTURED → Paid painted (ms). */
   readonly paid: Map<number, number[]>;
   readonly busiestSecond: number;
@@ -156,9 +160,9 @@ async function openTill(browser: Browser, count: number, log: (line: string) => 
     await page.getByTestId('nav-sale').click();
     const runStart = Date.now();
     const background = await openBackgroundOrders(host, count);
-    const paid = await paidOrders(host, 2 * SAMPLES);
-    log(`${count} background orders open, ${paid.length} paid orders to refund`);
-    return { count, host, page, runStart, background, paid, log };
+    const [inParts, ...paid] = await paidOrders(host, 2 * SAMPLES + 1);
+    log(`${count} background orders open, ${paid.length + 1} paid orders to refund`);
+    return { count, host, page, runStart, background, paid, inParts: inParts!, log };
   } catch (error) {
     await host.stop();
     throw error;
@@ -252,6 +256,13 @@ function report(
       '1b busiest sliding second / other background lookups per s',
       ...tills.map((t) => `${t.backToBack.busiestSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`),
     ],
+    [`1c one payment in parts: refund, p50 / p95`, ...tills.map((t) => vsGoal(t.inParts.refund, goalPerson))],
+    ['     status lookups per part refund (mean)', ...tills.map((t) => mean(t.inParts.lookupsPerRefund).toFixed(2))],
+    ['1c one payment in parts: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.inParts.checkNow, goalPerson))],
+    [
+      '1c busiest sliding second / other background lookups per s',
+      ...tills.map((t) => `${t.inParts.busiestSecond} / ${t.inParts.backgroundPerSecond.toFixed(2)}`),
+    ],
     ...DELAYS_S.map((delay) => [
       `2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`,
       ...tills.map((t) => pair(t.paid.get(delay) ?? [])),
@@ -279,7 +290,7 @@ function report(
     `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till at a person's pace (1.1 s apart), then ${SAMPLES} of each back to back`,
   );
   console.log(
-    `(1b: each call as soon as the previous one answered, ${tills.map((t) => `${t.backToBack.runSeconds.toFixed(1)} s`).join(' / ')}), ${ROUNDS} paid payments per delay.`,
+    `(1b: each call as soon as the previous one answered, ${tills.map((t) => `${t.backToBack.runSeconds.toFixed(1)} s`).join(' / ')}; 1c: ${SAMPLES} parts of ${PART_MINOR} minor units of one payment, Check now of it between, ${tills.map((t) => `${t.inParts.runSeconds.toFixed(1)} s`).join(' / ')}), ${ROUNDS} paid payments per delay.`,
   );
   console.log(
     'Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, any read-back); Check now = payments.checkNow',
@@ -314,10 +325,11 @@ async function main(): Promise<void> {
     const tills = await Promise.all(COUNTS.map((count) => openTill(browser!, count, log(count))));
     try {
       // One till at a time: a person's wait is measured without three other tills' customers on the CPU.
-      const person: (PersonFigures & { backToBack: BackToBackFigures })[] = [];
+      const person: (PersonFigures & { backToBack: BackToBackFigures; inParts: BackToBackFigures })[] = [];
       for (const till of tills) {
         const humanPace = await personFigures(till, SAMPLES);
-        person.push({ ...humanPace, backToBack: await backToBackFigures(till, SAMPLES) });
+        const backToBack = await backToBackFigures(till, SAMPLES);
+        person.push({ ...humanPace, backToBack, inParts: await inPartsFigures(till, SAMPLES) });
       }
       const paid = await Promise.all(tills.map((till) => paidFigures(till)));
       const figures: TillFigures[] = [];

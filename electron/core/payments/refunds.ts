@@ -204,6 +204,9 @@ async function recordAndSend(
   });
   rt.publishRefund(refund.refundId);
 
+  // A person's next lookup of this order (Check now, the next part's baseline) asks about the order as this
+  // refund leaves it: paced with their other lookups, as a queue of payments is (../status/status-budget.ts).
+  rt.statusBudget.changed(referenceId);
   const sent = rt.sending.mark(refund.refundId);
   let outcome;
   let settled;
