@@ -253,15 +253,22 @@ function report(
     ['     status lookups per refund (mean)', ...tills.map((t) => mean(t.backToBack.lookupsPerRefund).toFixed(2))],
     ['1b back to back: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.backToBack.checkNow, goalPerson))],
     [
-      '1b busiest sliding second / other background lookups per s',
-      ...tills.map((t) => `${t.backToBack.busiestSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`),
+      '1b busiest sliding second / half second / other background lookups per s',
+      ...tills.map(
+        (t) =>
+          `${t.backToBack.busiestSecond} / ${t.backToBack.busiestHalfSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`,
+      ),
     ],
-    [`1c one payment in parts: refund, p50 / p95`, ...tills.map((t) => vsGoal(t.inParts.refund, goalPerson))],
+    ['1c one payment in parts: refund, p50 / p95', ...tills.map((t) => vsGoal(t.inParts.refund, goalPerson))],
+    ['     call → its first lookup at the sandbox, p50 / p95', ...tills.map((t) => pair(t.inParts.refundLookupLeft))],
     ['     status lookups per part refund (mean)', ...tills.map((t) => mean(t.inParts.lookupsPerRefund).toFixed(2))],
     ['1c one payment in parts: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.inParts.checkNow, goalPerson))],
     [
-      '1c busiest sliding second / other background lookups per s',
-      ...tills.map((t) => `${t.inParts.busiestSecond} / ${t.inParts.backgroundPerSecond.toFixed(2)}`),
+      '1c busiest sliding second / half second / other background lookups per s',
+      ...tills.map(
+        (t) =>
+          `${t.inParts.busiestSecond} / ${t.inParts.busiestHalfSecond} / ${t.inParts.backgroundPerSecond.toFixed(2)}`,
+      ),
     ],
     ...DELAYS_S.map((delay) => [
       `2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`,
