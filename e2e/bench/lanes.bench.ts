@@ -19,6 +19,8 @@
 //    or 90 s after the QR appeared.
 // 3. status lookups the sandbox received: the busiest sliding second, the mean rate, and per background
 //    order per minute (over the whole run, and over its last minute, when the orders have aged).
+// 4. the budget alone: 1b and 1c on the real status budget with a virtual clock and quiet-machine costs
+//    (lanes-model.ts), what the budget makes the supervisor wait however loaded the machine is.
 
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -39,6 +41,7 @@ import {
   type PersonFigures,
   type Till,
 } from './lanes-person.ts';
+import { modelRun, type ModelFigures } from './lanes-model.ts';
 import { armPaidProbe, readPaidProbe, type PaidProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -212,8 +215,29 @@ async function lookupFigures(
 
 // ---------------------------------------------------------------------------------------------------- report
 
+/** The budget alone (4), with and without background polling: [queue, parts] each. */
+type ModelTable = readonly {
+  readonly background: boolean;
+  readonly queue: ModelFigures;
+  readonly parts: ModelFigures;
+  readonly partsBefore: ModelFigures;
+}[];
+
+async function modelTable(roundTripMs: number): Promise<ModelTable> {
+  const table = [];
+  for (const background of [false, true])
+    table.push({
+      background,
+      queue: await modelRun('queue', roundTripMs, background),
+      parts: await modelRun('parts', roundTripMs, background),
+      partsBefore: await modelRun('parts', roundTripMs, background, false),
+    });
+  return table;
+}
+
 function report(
   tills: readonly TillFigures[],
+  model: ModelTable,
   browserVersion: string,
   loadBefore: number[],
   loadAfter: number[],
@@ -293,6 +317,25 @@ function report(
     ['   run time per till', ...tills.map((t) => `${t.runSeconds.toFixed(0)} s`)],
   ]);
   console.log('');
+  printTable([
+    [
+      `4  the budget alone (virtual clock, round trip ${ms(allRoundTrips.p50)}, PIN check 50 ms)`,
+      ...model.map((m) => (m.background ? 'background polling' : 'no background')),
+    ],
+    ['4  back to back, a queue: refund, p50 / p95', ...model.map((m) => vsGoal(m.queue.refund, goalPerson))],
+    ['4  back to back, a queue: Check now, p50 / p95', ...model.map((m) => vsGoal(m.queue.checkNow, goalPerson))],
+    ['4  one payment in parts: refund, p50 / p95', ...model.map((m) => vsGoal(m.parts.refund, goalPerson))],
+    ['4  one payment in parts: Check now, p50 / p95', ...model.map((m) => vsGoal(m.parts.checkNow, goalPerson))],
+    [
+      '4  in parts before issue 37 (never marked changed): refund',
+      ...model.map((m) => vsGoal(m.partsBefore.refund, goalPerson)),
+    ],
+    [
+      '4  in parts before issue 37 (never marked changed): Check now',
+      ...model.map((m) => vsGoal(m.partsBefore.checkNow, goalPerson)),
+    ],
+  ]);
+  console.log('');
   console.log(
     `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till at a person's pace (1.1 s apart), then ${SAMPLES} of each back to back`,
   );
@@ -342,7 +385,8 @@ async function main(): Promise<void> {
       const figures: TillFigures[] = [];
       for (const [index, till] of tills.entries())
         figures.push({ count: till.count, ...person[index]!, paid: paid[index]!, ...(await lookupFigures(till)) });
-      report(figures, browser.version(), loadBefore, loadavg());
+      const model = await modelTable(spread(figures.flatMap((t) => t.roundTrip)).p50);
+      report(figures, model, browser.version(), loadBefore, loadavg());
     } finally {
       await Promise.all(tills.map((till) => till.host.stop()));
     }

@@ -253,7 +253,7 @@ describe('status budget', () => {
       readonly name: string;
       /** The person's answered lookups, each still holding its slot (all about one order, none paced). */
       readonly held: readonly string[];
-      /** The order the till changed after those lookups (sent a refund of it). */
+      /** The order the till changed after those lookups (a refund of it confirmed). */
       readonly changed?: string;
       readonly asks: string | undefined;
       /** Paced: the wait it asks for; absent: granted at once. */

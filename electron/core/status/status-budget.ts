@@ -20,7 +20,7 @@
 // - a person who asks about another order while one of their answered lookups still holds its slot is in a run
 //   (the same order again is not: the payment on screen, then the notifications about it a moment later), and
 //   their lookups are paced. The same order again after the till itself changed it (`changed`: a refund of it
-//   sent) is a new question, paced like another order's: a supervisor refunding one payment part by part, with
+//   confirmed) is a new question, paced like another order's: a supervisor refunding one payment part by part, with
 //   Check now between, is a queue at the counter too; unpaced, their first five lookups went at once and the
 //   sixth waited for the window to slide (refund p95 619 ms at 60 open orders, 271 ms for a queue of payments).
 //   Their lookups are paced: one per (window + round trip) / N, the rate at which slots come back, so each waits a
@@ -72,8 +72,8 @@ export interface StatusBudget {
   /** take(lane, about).granted */
   acquire(lane: Lane, about?: string): Promise<ReleaseSlot>;
   /**
-   * The till itself just changed this order at the provider (sent a refund of it): a person's next lookup of it
-   * asks a new question, and is paced as a run like a lookup of another order.
+   * The till itself just changed this order at the provider (a refund of it confirmed): a person's next lookup
+   * of it asks a new question, and is paced as a run like a lookup of another order.
    */
   changed(about: string): void;
   /** Slots taken now: requests out, and answered ones within a window of their answer (tests, diagnostics). */
