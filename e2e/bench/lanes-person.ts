@@ -7,8 +7,9 @@ import { hostCall, sandboxCall, sleep } from './bench-kit.ts';
 // The lanes bench's person at the till (lanes.bench.ts runs it): the provider round trip, the supervisor PIN
 // check alone, and refunds with Check nows in between, first at a person's pace (a pause between clicks), then
 // back to back as a supervisor clears a queue at the refund counter (no pause at all: each call starts when
-// the previous one answered). Also the sandbox's view of those minutes: the busiest sliding second, and how many
-// status lookups each refund made.
+// the previous one answered), then back to back on one payment refunded part by part with Check now of it
+// between (issue 37: the same order asked again and again). Also the sandbox's view of those minutes: the
+// busiest sliding second, and how many status lookups each refund made.
 
 export const SUPERVISOR_PIN = '2468';
 /** A person does not click twice within a second: the gap between two timed calls of the human-pace phase. */
@@ -27,6 +28,8 @@ export interface Till {
   readonly background: readonly string[];
   /** Paid orders to refund: the first `samples` for the human pace, the next `samples` back to back. */
   readonly paid: readonly string[];
+  /** A paid order refunded part by part (PART_MINOR each), `samples` times. */
+  readonly inParts: string;
   readonly log: (line: string) => void;
 }
 
@@ -38,6 +41,9 @@ export interface PersonFigures {
   readonly checkNow: number[];
 }
 
+/** One part of the payment refunded in parts: small enough for ten parts of the smallest bench amount. */
+export const PART_MINOR = 100;
+
 export interface BackToBackFigures {
   readonly refund: number[];
   readonly checkNow: number[];
@@ -47,6 +53,11 @@ export interface BackToBackFigures {
   readonly lookupsPerRefund: number[];
   /** The busiest sliding second at the sandbox during the run, all of the till's status lookups. */
   readonly busiestSecond: number;
+  /**
+   * The same over half a second: at most 3 when the person's lookups are paced (about 0.21 s apart at 5/s), 5
+   * when five went at once and the next waited for the window; a count, so it says so however loaded the machine.
+   */
+  readonly busiestHalfSecond: number;
   /** Lookups of background orders during the run that no Check now asked for, per second of it. */
   readonly backgroundPerSecond: number;
   readonly runSeconds: number;
@@ -71,9 +82,10 @@ async function roundTrips(host: PreviewHost, count: number): Promise<number[]> {
   return times;
 }
 
-async function refund(host: PreviewHost, referenceId: string): Promise<void> {
+async function refund(host: PreviewHost, referenceId: string, amountMinor?: number): Promise<void> {
   await hostCall<PaymentDetail>(host, 'payments.refund', {
     referenceId,
+    amountMinor,
     reason: 'bench',
     supervisorPin: SUPERVISOR_PIN,
   });
@@ -112,7 +124,39 @@ export async function personFigures(till: Till, samples: number): Promise<Person
 
 /** 1b. Back to back: refund, Check now, refund, Check now … each call as soon as the previous one answered. */
 export async function backToBackFigures(till: Till, samples: number): Promise<BackToBackFigures> {
-  const { host, paid } = till;
+  const figures = await backToBackRun(till, samples, (i) => {
+    const referenceId = till.paid[samples + i]!;
+    return { referenceId, amountMinor: undefined, checked: checkNowTarget(till, i, referenceId) };
+  });
+  till.log('refunds and Check nows back to back done');
+  return figures;
+}
+
+/** 1c. One payment refunded part by part, back to back, with Check now of that payment between the parts. */
+export async function inPartsFigures(till: Till, samples: number): Promise<BackToBackFigures> {
+  const figures = await backToBackRun(till, samples, () => ({
+    referenceId: till.inParts,
+    amountMinor: PART_MINOR,
+    checked: till.inParts,
+  }));
+  till.log('one payment refunded in parts back to back done');
+  return figures;
+}
+
+interface BackToBackStep {
+  readonly referenceId: string;
+  /** Undefined: all that is left. */
+  readonly amountMinor: number | undefined;
+  /** The payment Check now asks about after the refund. */
+  readonly checked: string;
+}
+
+async function backToBackRun(
+  till: Till,
+  samples: number,
+  step: (index: number) => BackToBackStep,
+): Promise<BackToBackFigures> {
+  const { host } = till;
   await sleep(SETTLE_BEFORE_RUN_MS);
   const refunds: number[] = [];
   const checkNow: number[] = [];
@@ -120,20 +164,18 @@ export async function backToBackFigures(till: Till, samples: number): Promise<Ba
   const checked = new Set<string>();
   const runFrom = Date.now();
   for (let i = 0; i < samples; i += 1) {
-    const referenceId = paid[samples + i]!;
+    const { referenceId, amountMinor, checked: target } = step(i);
     const from = Date.now();
     let started = performance.now();
-    await refund(host, referenceId);
+    await refund(host, referenceId, amountMinor);
     refunds.push(performance.now() - started);
     refundCalls.push({ referenceId, from, to: Date.now() });
-    const target = checkNowTarget(till, i, referenceId);
     checked.add(target);
     started = performance.now();
     await hostCall<PaymentView>(host, 'payments.checkNow', { referenceId: target });
     checkNow.push(performance.now() - started);
   }
   const runTo = Date.now();
-  till.log('refunds and Check nows back to back done');
   const lookups = (await statusLookupsSince(host, runFrom)).filter((r) => r.at <= runTo);
   const backgroundSet = new Set(till.background.filter((referenceId) => !checked.has(referenceId)));
   const refundLookupLeft: number[] = [];
@@ -150,6 +192,10 @@ export async function backToBackFigures(till: Till, samples: number): Promise<Ba
     refundLookupLeft,
     lookupsPerRefund,
     busiestSecond: busiestSecond(lookups.map((r) => r.at)),
+    busiestHalfSecond: busiestSecond(
+      lookups.map((r) => r.at),
+      500,
+    ),
     backgroundPerSecond: lookups.filter((r) => backgroundSet.has(r.referenceId)).length / runSeconds,
     runSeconds,
   };
@@ -172,12 +218,12 @@ export async function statusLookupsSince(
     .sort((a, b) => a.at - b.at);
 }
 
-/** The most requests in any sliding second. */
-export function busiestSecond(stamps: readonly number[]): number {
+/** The most requests in any sliding second (or window of `windowMs`). */
+export function busiestSecond(stamps: readonly number[], windowMs = 1_000): number {
   const sorted = [...stamps].sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; i < sorted.length; i += 1) {
-    while (j < sorted.length && sorted[j]! < sorted[i]! + 1_000) j += 1;
+    while (j < sorted.length && sorted[j]! < sorted[i]! + windowMs) j += 1;
     most = Math.max(most, j - i);
   }
   return most;

@@ -13,11 +13,14 @@
 // at once (each delay in turn, so the whole bench takes about 7 minutes).
 // 1. refund of a paid order (PIN checked, total read, refund sent) and Check now on an open background order:
 //    wall time of the contract call, as the screen makes it; at a person's pace (1.1 s between calls), then
-//    back to back (a supervisor clearing a queue: refund, Check now, refund … with no pause), lanes-person.ts.
+//    back to back (a supervisor clearing a queue: refund, Check now, refund … with no pause), lanes-person.ts;
+//    then one payment refunded part by part back to back, Check now of that payment between the parts.
 // 2. CAPTURED at the provider → "Paid" painted on the payment screen (Chromium), the customer paying 2, 10, 30
 //    or 90 s after the QR appeared.
 // 3. status lookups the sandbox received: the busiest sliding second, the mean rate, and per background
 //    order per minute (over the whole run, and over its last minute, when the orders have aged).
+// 4. the budget alone: 1b and 1c on the real status budget with a virtual clock and quiet-machine costs
+//    (lanes-model.ts), what the budget makes the supervisor wait however loaded the machine is.
 
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -27,15 +30,18 @@ import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts'
 import { benchArgs, hostCall, ms, noteResult, printTable, sandboxCall, sleep, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import {
+  PART_MINOR,
   SUPERVISOR_PIN,
   backToBackFigures,
   busiestSecond,
+  inPartsFigures,
   personFigures,
   statusLookupsSince,
   type BackToBackFigures,
   type PersonFigures,
   type Till,
 } from './lanes-person.ts';
+import { modelRun, type ModelFigures } from './lanes-model.ts';
 import { armPaidProbe, readPaidProbe, type PaidProbe } from './page-probes.ts';
 
 const args = benchArgs();
@@ -53,6 +59,7 @@ const RUN_DEADLINE_MS = 14 * 60_000;
 interface TillFigures extends PersonFigures {
   readonly count: number;
   readonly backToBack: BackToBackFigures;
+  readonly inParts: BackToBackFigures;
   /** Delay (s) → CAPTURED → Paid painted (ms). */
   readonly paid: Map<number, number[]>;
   readonly busiestSecond: number;
@@ -156,9 +163,9 @@ async function openTill(browser: Browser, count: number, log: (line: string) => 
     await page.getByTestId('nav-sale').click();
     const runStart = Date.now();
     const background = await openBackgroundOrders(host, count);
-    const paid = await paidOrders(host, 2 * SAMPLES);
-    log(`${count} background orders open, ${paid.length} paid orders to refund`);
-    return { count, host, page, runStart, background, paid, log };
+    const [inParts, ...paid] = await paidOrders(host, 2 * SAMPLES + 1);
+    log(`${count} background orders open, ${paid.length + 1} paid orders to refund`);
+    return { count, host, page, runStart, background, paid, inParts: inParts!, log };
   } catch (error) {
     await host.stop();
     throw error;
@@ -208,8 +215,29 @@ async function lookupFigures(
 
 // ---------------------------------------------------------------------------------------------------- report
 
+/** The budget alone (4), with and without background polling: [queue, parts] each. */
+type ModelTable = readonly {
+  readonly background: boolean;
+  readonly queue: ModelFigures;
+  readonly parts: ModelFigures;
+  readonly partsBefore: ModelFigures;
+}[];
+
+async function modelTable(roundTripMs: number): Promise<ModelTable> {
+  const table = [];
+  for (const background of [false, true])
+    table.push({
+      background,
+      queue: await modelRun('queue', roundTripMs, background),
+      parts: await modelRun('parts', roundTripMs, background),
+      partsBefore: await modelRun('parts', roundTripMs, background, false),
+    });
+  return table;
+}
+
 function report(
   tills: readonly TillFigures[],
+  model: ModelTable,
   browserVersion: string,
   loadBefore: number[],
   loadAfter: number[],
@@ -249,8 +277,22 @@ function report(
     ['     status lookups per refund (mean)', ...tills.map((t) => mean(t.backToBack.lookupsPerRefund).toFixed(2))],
     ['1b back to back: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.backToBack.checkNow, goalPerson))],
     [
-      '1b busiest sliding second / other background lookups per s',
-      ...tills.map((t) => `${t.backToBack.busiestSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`),
+      '1b busiest sliding second / half second / other background lookups per s',
+      ...tills.map(
+        (t) =>
+          `${t.backToBack.busiestSecond} / ${t.backToBack.busiestHalfSecond} / ${t.backToBack.backgroundPerSecond.toFixed(2)}`,
+      ),
+    ],
+    ['1c one payment in parts: refund, p50 / p95', ...tills.map((t) => vsGoal(t.inParts.refund, goalPerson))],
+    ['     call → its first lookup at the sandbox, p50 / p95', ...tills.map((t) => pair(t.inParts.refundLookupLeft))],
+    ['     status lookups per part refund (mean)', ...tills.map((t) => mean(t.inParts.lookupsPerRefund).toFixed(2))],
+    ['1c one payment in parts: Check now, p50 / p95', ...tills.map((t) => vsGoal(t.inParts.checkNow, goalPerson))],
+    [
+      '1c busiest sliding second / half second / other background lookups per s',
+      ...tills.map(
+        (t) =>
+          `${t.inParts.busiestSecond} / ${t.inParts.busiestHalfSecond} / ${t.inParts.backgroundPerSecond.toFixed(2)}`,
+      ),
     ],
     ...DELAYS_S.map((delay) => [
       `2  CAPTURED → Paid painted, paying after ${delay} s, p50 / p95`,
@@ -275,11 +317,30 @@ function report(
     ['   run time per till', ...tills.map((t) => `${t.runSeconds.toFixed(0)} s`)],
   ]);
   console.log('');
+  printTable([
+    [
+      `4  the budget alone (virtual clock, round trip ${ms(allRoundTrips.p50)}, PIN check 50 ms)`,
+      ...model.map((m) => (m.background ? 'background polling' : 'no background')),
+    ],
+    ['4  back to back, a queue: refund, p50 / p95', ...model.map((m) => vsGoal(m.queue.refund, goalPerson))],
+    ['4  back to back, a queue: Check now, p50 / p95', ...model.map((m) => vsGoal(m.queue.checkNow, goalPerson))],
+    ['4  one payment in parts: refund, p50 / p95', ...model.map((m) => vsGoal(m.parts.refund, goalPerson))],
+    ['4  one payment in parts: Check now, p50 / p95', ...model.map((m) => vsGoal(m.parts.checkNow, goalPerson))],
+    [
+      '4  in parts before issue 37 (never marked changed): refund',
+      ...model.map((m) => vsGoal(m.partsBefore.refund, goalPerson)),
+    ],
+    [
+      '4  in parts before issue 37 (never marked changed): Check now',
+      ...model.map((m) => vsGoal(m.partsBefore.checkNow, goalPerson)),
+    ],
+  ]);
+  console.log('');
   console.log(
     `Samples: ${SAMPLES} refunds and ${SAMPLES} Check nows per till at a person's pace (1.1 s apart), then ${SAMPLES} of each back to back`,
   );
   console.log(
-    `(1b: each call as soon as the previous one answered, ${tills.map((t) => `${t.backToBack.runSeconds.toFixed(1)} s`).join(' / ')}), ${ROUNDS} paid payments per delay.`,
+    `(1b: each call as soon as the previous one answered, ${tills.map((t) => `${t.backToBack.runSeconds.toFixed(1)} s`).join(' / ')}; 1c: ${SAMPLES} parts of ${PART_MINOR} minor units of one payment, Check now of it between, ${tills.map((t) => `${t.inParts.runSeconds.toFixed(1)} s`).join(' / ')}), ${ROUNDS} paid payments per delay.`,
   );
   console.log(
     'Refund = the whole payments.refund call (PIN, pre-read lookup, refund request, any read-back); Check now = payments.checkNow',
@@ -314,16 +375,18 @@ async function main(): Promise<void> {
     const tills = await Promise.all(COUNTS.map((count) => openTill(browser!, count, log(count))));
     try {
       // One till at a time: a person's wait is measured without three other tills' customers on the CPU.
-      const person: (PersonFigures & { backToBack: BackToBackFigures })[] = [];
+      const person: (PersonFigures & { backToBack: BackToBackFigures; inParts: BackToBackFigures })[] = [];
       for (const till of tills) {
         const humanPace = await personFigures(till, SAMPLES);
-        person.push({ ...humanPace, backToBack: await backToBackFigures(till, SAMPLES) });
+        const backToBack = await backToBackFigures(till, SAMPLES);
+        person.push({ ...humanPace, backToBack, inParts: await inPartsFigures(till, SAMPLES) });
       }
       const paid = await Promise.all(tills.map((till) => paidFigures(till)));
       const figures: TillFigures[] = [];
       for (const [index, till] of tills.entries())
         figures.push({ count: till.count, ...person[index]!, paid: paid[index]!, ...(await lookupFigures(till)) });
-      report(figures, browser.version(), loadBefore, loadavg());
+      const model = await modelTable(spread(figures.flatMap((t) => t.roundTrip)).p50);
+      report(figures, model, browser.version(), loadBefore, loadavg());
     } finally {
       await Promise.all(tills.map((till) => till.host.stop()));
     }

@@ -213,6 +213,10 @@ async function recordAndSend(
   } finally {
     sent();
   }
+  // Confirmed, it changed the order: a person's next lookup of it (Check now, the next part's baseline) is a new
+  // question, paced with their other lookups as a queue of payments is (../status/status-budget.ts). Refused,
+  // nothing changed, and unknown, the lookup that finds out belongs to this refund: those go at once.
+  if (outcome.kind === 'accepted') rt.statusBudget.changed(referenceId);
   // Confirmed: the provider's own answer says so, and the journal already holds what it means (our total, and
   // REFUNDED in the same commit once it reaches the amount: records.ts updateRefund). The order is not read
   // again: that lookup told the person nothing new, yet they waited for it, and it took a slot of the budget

@@ -216,3 +216,42 @@ describe('a supervisor at the refund counter', () => {
     expect(busiestSecond(during.filter(theirs), 500)).toBeLessThanOrEqual(3);
   });
 });
+
+describe('a supervisor refunding one payment part by part', () => {
+  it('five parts with Check now between: one lookup each, within the budget, paced like a queue of payments', async () => {
+    const { harness, gets } = await openCounting(5);
+    const consumerCode = await mintCode(harness.sandbox, 'approve');
+    const { referenceId } = await harness.h['payments.chargeCustomerQr']({
+      amountMinor: 1_000,
+      currency: 'SGD',
+      consumerCode,
+    });
+    await waitForDetail(harness.h, referenceId, (d) => d.payment.displayStatus === 'paid');
+    await openOrders(harness, 10);
+    await sleep(1_500); // the open orders' polls fill the background lane
+    const from = gets.length;
+    for (let part = 0; part < 5; part += 1) {
+      const before = gets.length;
+      await harness.h['payments.refund']({
+        referenceId,
+        amountMinor: 100,
+        reason: 'returned in part',
+        supervisorPin: TEST_SUPERVISOR_PIN,
+      });
+      // The provider's total read before the part was sent, once.
+      expect(gets.slice(before).filter((g) => g.referenceId === referenceId)).toHaveLength(1);
+      const beforeCheck = gets.length;
+      await harness.h['payments.checkNow']({ referenceId });
+      expect(gets.slice(beforeCheck).filter((g) => g.referenceId === referenceId)).toHaveLength(1);
+    }
+    const detail = await harness.h['payments.get']({ referenceId });
+    expect(detail.payment.refunded.amountMinor).toBe(500);
+    const theirs = gets.slice(from).filter((g) => g.referenceId === referenceId);
+    expect(theirs).toHaveLength(10);
+    expect(busiestSecond(gets)).toBeLessThanOrEqual(5);
+    // Never five at once and then a wait for the window to slide: about one in each fifth of a second, as when
+    // the supervisor refunds a queue of different payments (the same order again is a new question once the
+    // till has refunded part of it).
+    expect(busiestSecond(theirs, 500)).toBeLessThanOrEqual(3);
+  });
+});

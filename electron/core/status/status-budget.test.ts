@@ -243,4 +243,55 @@ describe('status budget', () => {
     expect(served).toBe(true);
     budget.close();
   });
+
+  describe('a person asking again: at once, or paced as a run', () => {
+    // The decision alone, at 5/s: the clock stands still and the waits are the test's own timers, so a lookup
+    // that is not paced is granted at once, and a paced one is not, with the one wait it asks for (its pace: the
+    // slots coming back next shared between the next lookups, 1 000 ms / 5 with one slot held and no round trip
+    // yet, 1 000 ms / 4 with two).
+    const cases: ReadonlyArray<{
+      readonly name: string;
+      /** The person's answered lookups, each still holding its slot (all about one order, none paced). */
+      readonly held: readonly string[];
+      /** The order the till changed after those lookups (a refund of it confirmed). */
+      readonly changed?: string;
+      readonly asks: string | undefined;
+      /** Paced: the wait it asks for; absent: granted at once. */
+      readonly pacedMs?: number;
+    }> = [
+      { name: 'nothing held: their first lookup', held: [], asks: 'A' },
+      { name: 'the same order again (a notification about it)', held: ['A'], asks: 'A' },
+      { name: 'the same order a fourth time', held: ['A', 'A', 'A'], asks: 'A' },
+      { name: 'another order (a queue of payments)', held: ['A'], asks: 'B', pacedMs: 200 },
+      { name: 'no order named', held: ['A'], asks: undefined, pacedMs: 200 },
+      { name: 'the same order after the till refunded part of it', held: ['A'], changed: 'A', asks: 'A', pacedMs: 200 },
+      {
+        name: 'the same order, each lookup before the refund',
+        held: ['A', 'A'],
+        changed: 'A',
+        asks: 'A',
+        pacedMs: 250,
+      },
+      { name: 'the same order after the till changed another', held: ['A'], changed: 'B', asks: 'A' },
+      { name: 'a change with nothing held', held: [], changed: 'A', asks: 'A' },
+    ];
+    for (const { name, held, changed, asks, pacedMs } of cases) {
+      it(name, async () => {
+        const waits: number[] = [];
+        const timers: Timers = { setTimeout: (_run, ms) => waits.push(ms), clearTimeout: () => undefined };
+        const budget = createStatusBudget({ perSecond: 5, now: () => 0, timers });
+        for (const about of held) (await budget.acquire('person', about))();
+        if (changed !== undefined) budget.changed(changed);
+        let granted = false;
+        void budget.take('person', asks).granted.then(
+          (release) => ((granted = true), release()),
+          () => undefined,
+        );
+        await sleep(0);
+        expect(granted).toBe(pacedMs === undefined);
+        expect(waits).toEqual(pacedMs === undefined ? [] : [pacedMs]);
+        budget.close();
+      });
+    }
+  });
 });
