@@ -16,10 +16,10 @@ export interface TrainingGives {
 
 export const trainingFeature: CoreModule<CoreBase & StaffGives & ProviderGives, TrainingGives> = {
   name: 'training',
-  start({ options, fetch, staff, settings, demoCredentials, bus }) {
+  start({ options, fetch, staff, settings, bus }) {
     const sandbox = createTrainingSandbox({
       startSandbox: options.startSandbox ?? startSandbox,
-      demoCredentials,
+      country: () => settings.current().country,
       fetch,
     });
     const training = createTrainingService({
