@@ -25,8 +25,7 @@ describe('the per-shift cap on refunds nobody approved', () => {
   it('counts training refunds and real ones apart', async () => {
     const provider = await aProvider();
     const till = await liveTill(provider, undefined, {
-      refundWithoutApprovalUpToMinor: 1_000,
-      unapprovedRefundsPerShiftMinor: 1_000,
+      staff: { refundWithoutApprovalUpToMinor: 1_000, unapprovedRefundsPerShiftMinor: 1_000 },
     });
     const { call, refusal, paid, cashierId } = till;
     const refund = (referenceId: string, amountMinor: number) =>

@@ -50,7 +50,7 @@ describe('a training sale’s refund and cancel', () => {
   it('go to the training sandbox; the provider never sees them', async () => {
     const provider = await aProvider();
     const { call, startLesson, paid, settled } = await liveTill(provider, undefined, {
-      refundWithoutApprovalUpToMinor: 10_000,
+      staff: { refundWithoutApprovalUpToMinor: 10_000 },
     });
     await startLesson();
 

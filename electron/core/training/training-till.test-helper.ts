@@ -31,8 +31,13 @@ export async function ordersAt(origin: string): Promise<string[]> {
 export async function liveTill(
   provider: RunningSandbox,
   place: { country: CountryCode; currency: CurrencyCode } = { country: 'SG', currency: 'SGD' },
-  /** Settings → Staff beyond sign-in required (the refund limits, say). */
-  staff: Record<string, unknown> = {},
+  more: {
+    /** Settings → Staff beyond sign-in required (the refund limits, say). */
+    readonly staff?: Record<string, unknown>;
+    /** Other settings and secrets the admin saves with the environment's (the head office, say). */
+    readonly settings?: Record<string, unknown>;
+    readonly secrets?: Record<string, string>;
+  } = {},
 ) {
   const first = await openCore();
   await dispatch(first.core.handlers, 'settings.save', {
@@ -60,15 +65,16 @@ export async function liveTill(
       country: place.country,
       currency: place.currency,
       webhookUrl: '',
+      ...more.settings,
     },
-    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret },
+    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret, ...more.secrets },
   });
   const { id: cashierId } = await call<{ id: string }>('staff.save', {
     name: 'Ann Lee',
     role: 'cashier',
     pin: CASHIER_PIN,
   });
-  await call('settings.save', { settings: { staff: { signInRequired: true, ...staff } } });
+  await call('settings.save', { settings: { staff: { signInRequired: true, ...more.staff } } });
   await call('session.signOut', {});
   const settled = async (referenceId: string, status: string): Promise<PaymentDetail> => {
     const until = Date.now() + 10_000;
