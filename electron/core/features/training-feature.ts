@@ -16,10 +16,10 @@ export interface TrainingGives {
 
 export const trainingFeature: CoreModule<CoreBase & StaffGives & ProviderGives, TrainingGives> = {
   name: 'training',
-  start({ options, fetch, staff, settings, demoCredentials, bus }) {
+  start({ options, fetch, staff, settings, bus, hooks }) {
     const sandbox = createTrainingSandbox({
       startSandbox: options.startSandbox ?? startSandbox,
-      demoCredentials,
+      country: () => settings.current().country,
       fetch,
     });
     const training = createTrainingService({
@@ -31,6 +31,18 @@ export const trainingFeature: CoreModule<CoreBase & StaffGives & ProviderGives, 
       emit: bus.emit,
       now: () => new Date(),
     });
-    return { handlers: training.handlers, close: () => sandbox.close(), gives: { training } };
+    // The status bar counts a training sale only while training applies (payments/queries.ts): who is signed in
+    // and training itself decide it, so either changing recounts it.
+    const stopRecounting = bus.subscribe(({ event }) => {
+      if (event === 'session.changed' || event === 'training.changed') hooks.countsChanged.emit();
+    });
+    return {
+      handlers: training.handlers,
+      close: async () => {
+        stopRecounting();
+        await sandbox.close();
+      },
+      gives: { training },
+    };
   },
 };

@@ -162,7 +162,7 @@ export async function checkCharge(
   refuseWhenClosing(rt);
   const settings = rt.context.settings.current();
   refuseOutsideShift(rt, settings);
-  // A training sale is the training sandbox's demo merchant's, whatever merchant the settings name.
+  // A training sale is the training sandbox's merchant of the till's country, whatever merchant the settings name.
   const connection =
     training && rt.context.training
       ? await rt.context.training.sandbox.connection()

@@ -5,7 +5,7 @@ import type { CurrencyCode } from '../../../shared/money.ts';
 import { unresolvedReasonOf } from './journal/index.ts';
 import type { PaymentCounts } from './payment-module.ts';
 import { lookUpAtProvider } from './other-terminal-payment.ts';
-import { merchantKeyOf, refuseWhenClosing, requireView, type PaymentRuntime } from './runtime.ts';
+import { isTraining, merchantKeyOf, refuseWhenClosing, requireView, type PaymentRuntime } from './runtime.ts';
 
 // What the service answers from its journal (and, for a payment taken elsewhere, from the provider): one
 // payment, the unresolved list and the status bar's counts, the day's figures and CSV, the learned limits.
@@ -32,9 +32,10 @@ export function unresolved(rt: PaymentRuntime): PaymentView[] {
 }
 
 export function counts(rt: PaymentRuntime): PaymentCounts {
-  const { pending } = rt.journal.unsettledCounts();
+  const shown = shownNow(rt);
+  const pending = rt.journal.listNonFinal().filter((row) => row.state === 'active' && shown(row.referenceId));
   // The status bar counts what the unresolved list shows: payments, each once, whatever is open about it.
-  return { pendingCount: pending, unresolvedCount: unresolvedReferenceIds(rt).size };
+  return { pendingCount: pending.length, unresolvedCount: unresolvedReferenceIds(rt).size };
 }
 
 export async function daySummary(rt: PaymentRuntime, day: string): Promise<DaySummary> {
@@ -59,7 +60,18 @@ function unresolvedReferenceIds(rt: PaymentRuntime): Set<string> {
   for (const row of rt.journal.listNonFinal()) if (row.state !== 'active') referenceIds.add(row.referenceId);
   for (const refund of rt.journal.unsettledRefunds()) referenceIds.add(refund.referenceId);
   for (const cancel of rt.journal.unsettledCancels()) referenceIds.add(cancel.referenceId);
-  return referenceIds;
+  return new Set([...referenceIds].filter(shownNow(rt)));
+}
+
+/**
+ * Whether the status bar and its Unresolved list show a payment now. A training sale is shown while training
+ * applies (the trainee sees a sale in doubt as a cashier would), never to someone selling for real: a lesson
+ * left open must not tell them a payment of theirs waits, nor keep their session alive. The workers settle it
+ * all the same, and it stays in the history, marked.
+ */
+function shownNow(rt: PaymentRuntime): (referenceId: string) => boolean {
+  if (rt.context.training?.appliesNow() === true) return () => true;
+  return (referenceId) => !isTraining(rt, referenceId);
 }
 
 async function terminalCurrency(rt: PaymentRuntime): Promise<CurrencyCode> {

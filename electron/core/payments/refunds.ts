@@ -99,7 +99,8 @@ function refundToAuthorize(rt: PaymentRuntime, request: RefundRequest, refundedB
   return {
     amount: money(request.amountMinor ?? allLeftMinor, currency),
     refundedBeforeMinor: refundedBefore,
-    unapprovedInShiftMinor: (staffId) => rt.journal.unapprovedRefundsInShiftMinor(staffId, currency),
+    unapprovedInShiftMinor: (staffId) =>
+      rt.journal.unapprovedRefundsInShiftMinor(staffId, currency, known?.training === true),
   };
 }
 

@@ -19,7 +19,16 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
-export type SandboxStarter = (options: { port?: number }) => Promise<EmbeddedSandbox>;
+/** A merchant the embedded sandbox is started with (the sandbox's SandboxMerchant); absent: its demo merchant. */
+export interface EmbeddedMerchant {
+  readonly name: string;
+  readonly accessKeyId: string;
+  readonly accessKeySecret: string;
+  readonly country: CountryCode;
+  readonly posIds: string[];
+}
+
+export type SandboxStarter = (options: { port?: number; merchants?: EmbeddedMerchant[] }) => Promise<EmbeddedSandbox>;
 
 export interface DemoCredentials {
   readonly accessKeyId: string;

@@ -3,11 +3,11 @@ import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { DaySummary } from '../../../shared/payment-history.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import type { TrainingStatus } from '../../../shared/training.ts';
-import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { sleep } from '../../testing/helpers.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
+import { CASHIER_PIN, controlAt, liveTill, ordersAt, SUPERVISOR_PIN } from './training-till.test-helper.ts';
 
 // Training mode through the composed core (dispatch: schemas, rights, handlers), on a till whose environment is a
 // custom provider address: an external embedded sandbox, started here as "the provider". A supervisor puts a
@@ -20,76 +20,6 @@ afterEach(async () => {
   await closeOpenedCores();
   for (const provider of providers.splice(0)) await provider.close();
 });
-
-const ADMIN_PIN = '8642';
-const SUPERVISOR_PIN = '4821';
-const CASHIER_PIN = '1111';
-
-async function controlAt(origin: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${origin}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function ordersAt(origin: string): Promise<string[]> {
-  const { orders } = (await controlAt(origin, 'GET', '/orders')) as { orders: Array<{ referenceId: string }> };
-  return orders.map((order) => order.referenceId);
-}
-
-/** A core with staff and PINs, selling through `provider` as a custom (non-sandbox) environment. */
-async function liveTill(provider: RunningSandbox) {
-  const first = await openCore();
-  await dispatch(first.core.handlers, 'settings.save', {
-    secrets: { adminPin: ADMIN_PIN, supervisorPin: SUPERVISOR_PIN },
-  });
-  await first.core.close();
-  const opened = await openCore(first.dir);
-  const call = async <T>(channel: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(opened.core.handlers, channel, payload);
-    if (!result.ok) throw Object.assign(new Error(result.error.code), { code: result.error.code });
-    return result.value as T;
-  };
-  const refusal = async (channel: string, payload: unknown): Promise<string> => {
-    const result = await dispatch(opened.core.handlers, channel, payload);
-    if (result.ok) throw new Error(`${channel} was not refused`);
-    return result.error.code;
-  };
-  await call('settings.verifyPin', { kind: 'admin', pin: ADMIN_PIN });
-  await call('settings.save', {
-    settings: {
-      environment: 'custom',
-      customBaseUrl: provider.instoreBaseUrl,
-      accessKeyId: DEMO_CREDENTIALS.accessKeyId,
-      posId: DEMO_CREDENTIALS.posId,
-      country: 'SG',
-      currency: 'SGD',
-      webhookUrl: '',
-    },
-    secrets: { accessKeySecret: DEMO_CREDENTIALS.accessKeySecret },
-  });
-  const { id: cashierId } = await call<{ id: string }>('staff.save', {
-    name: 'Ann Lee',
-    role: 'cashier',
-    pin: CASHIER_PIN,
-  });
-  await call('settings.save', { settings: { staff: { signInRequired: true } } });
-  await call('session.signOut', {});
-  const settled = async (referenceId: string, status: string): Promise<PaymentDetail> => {
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const detail = await call<PaymentDetail>('payments.get', { referenceId });
-      if (detail.payment.displayStatus === status) return detail;
-      if (Date.now() > until) throw new Error(`${referenceId} did not settle: ${detail.payment.displayStatus}`);
-      await sleep(50);
-    }
-  };
-  const paid = (referenceId: string): Promise<PaymentDetail> => settled(referenceId, 'paid');
-  return { ...opened, call, refusal, cashierId, paid, settled };
-}
 
 describe('training mode on a till in a real environment', () => {
   it('a training sale never reaches the provider, is numbered TRN-…, and no figure of the day counts it', async () => {

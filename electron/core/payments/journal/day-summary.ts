@@ -131,15 +131,15 @@ function byRegister(ctx: JournalContext, day: string, currency: CurrencyCode): R
 
 /**
  * Paid payments (count) and net (paid − refunds) of the day written while no shift was open; only on a day with a
- * shift (one opened that day, or a record of the day in one), since on a till without shifts it would be the whole
- * day again.
+ * shift (one opened that day, or a record of the day in one; a training record is not the till working), since on a
+ * till without shifts it would be the whole day again.
  */
 function outsideShifts(ctx: JournalContext, day: string, currency: CurrencyCode): { outsideShifts?: SummaryLine } {
   const worked = ctx
     .sql(
       `SELECT EXISTS (SELECT 1 FROM shifts WHERE local_day = ?1)
-         OR EXISTS (SELECT 1 FROM payment_attempts WHERE local_day = ?1 AND shift_id IS NOT NULL)
-         OR EXISTS (SELECT 1 FROM refunds WHERE local_day = ?1 AND shift_id IS NOT NULL) AS worked`,
+         OR EXISTS (SELECT 1 FROM payment_attempts WHERE local_day = ?1 AND shift_id IS NOT NULL AND training = 0)
+         OR EXISTS (SELECT 1 FROM refunds WHERE local_day = ?1 AND shift_id IS NOT NULL AND training = 0) AS worked`,
     )
     .get(day);
   if (!worked?.['worked']) return {};

@@ -101,7 +101,7 @@ export interface Journal {
   refundsOf(referenceId: string): RefundRow[];
   unsettledRefunds(): RefundRow[];
   /** What this person refunded without an approver in the open shift (refunds.ts), in minor units of `currency`. */
-  unapprovedRefundsInShiftMinor(staffId: string, currency: string): number;
+  unapprovedRefundsInShiftMinor(staffId: string, currency: string, training: boolean): number;
 
   recordCancel(referenceId: string, input?: cancels.NewCancel): CancelRow;
   updateCancel(cancelId: string, patch: cancels.CancelPatch): CancelRow;
@@ -263,8 +263,8 @@ function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
     getRefund: guard((refundId: string) => refunds.getRefund(ctx, refundId)),
     refundsOf: guard((referenceId: string) => refunds.refundsOf(ctx, referenceId)),
     unsettledRefunds: guard(() => refunds.unsettledRefunds(ctx)),
-    unapprovedRefundsInShiftMinor: guard((staffId: string, currency: string) =>
-      refunds.unapprovedRefundsInShiftMinor(ctx, staffId, currency),
+    unapprovedRefundsInShiftMinor: guard((staffId: string, currency: string, training: boolean) =>
+      refunds.unapprovedRefundsInShiftMinor(ctx, staffId, currency, training),
     ),
 
     recordCancel: guard((referenceId: string, input?: cancels.NewCancel) =>

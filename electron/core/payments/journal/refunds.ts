@@ -89,17 +89,25 @@ export function refundsOf(ctx: JournalContext, referenceId: string): RefundRow[]
 /**
  * What one person refunded without an approver in the shift open now, in flight or confirmed (a refused one gave
  * nothing back), in minor units of `currency`: the per-shift cap of staff/refund-approval.ts. With no shift open,
- * their refunds of today made outside any shift. Read from the journal, so a restart does not reset it.
+ * their refunds of today made outside any shift. Read from the journal, so a restart does not reset it. Training
+ * refunds and real ones are capped apart (`training`: the refund to judge is of a training sale): a lesson never
+ * uses up the real shift's cap, and the trainee meets the cap as a cashier would.
  */
-export function unapprovedRefundsInShiftMinor(ctx: JournalContext, staffId: string, currency: string): number {
+export function unapprovedRefundsInShiftMinor(
+  ctx: JournalContext,
+  staffId: string,
+  currency: string,
+  training: boolean,
+): number {
   const shiftId = openShiftId(ctx);
   const inShift = shiftId === null ? 'shift_id IS NULL AND local_day = ?' : 'shift_id = ?';
   const row = ctx
     .sql(
       `SELECT COALESCE(SUM(amount_minor), 0) AS total FROM refunds
-       WHERE ${inShift} AND refunded_by_id = ? AND approved_by_id IS NULL AND state != 'failed' AND currency = ?`,
+       WHERE ${inShift} AND refunded_by_id = ? AND approved_by_id IS NULL AND state != 'failed' AND currency = ?
+         AND training = ?`,
     )
-    .get(shiftId ?? ctx.localDay(ctx.now()), staffId, currency);
+    .get(shiftId ?? ctx.localDay(ctx.now()), staffId, currency, training ? 1 : 0);
   return Number(row?.['total'] ?? 0);
 }
 

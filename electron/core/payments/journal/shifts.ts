@@ -110,14 +110,17 @@ export function openShift(
 
 /**
  * The payments still open or in doubt, with a refund or a cancel whose outcome is not known yet: what stops a
- * shift from closing (any shift's: an open order is the till's until it settles).
+ * shift from closing (any shift's: an open order is the till's until it settles). A training one is ignored, not
+ * cancelled: it is the training sandbox's, no money of the shop's hangs on it and no Z counts it, so it neither
+ * holds the close nor is listed on the Z; cancelling it would put a network call into the close. It settles
+ * (or expires) at the training sandbox as usual, kept and marked for the trainer.
  */
 export function paymentsStillOpen(ctx: JournalContext): string[] {
   return ctx
     .sql(
-      `SELECT reference_id FROM payment_attempts WHERE state IN ('sending', 'checking', 'active')
-       UNION SELECT reference_id FROM refunds WHERE state IN ('sending', 'checking')
-       UNION SELECT reference_id FROM cancels WHERE state IN ('sending', 'checking')
+      `SELECT reference_id FROM payment_attempts WHERE state IN ('sending', 'checking', 'active') AND training = 0
+       UNION SELECT reference_id FROM refunds WHERE state IN ('sending', 'checking') AND training = 0
+       UNION SELECT reference_id FROM cancels WHERE state IN ('sending', 'checking') AND training = 0
        ORDER BY reference_id`,
     )
     .all()
