@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PaymentView } from '../../../shared/payments.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import { useBridge } from '../../api/bridge.tsx';
@@ -22,7 +23,8 @@ export function CloseShift({ shift, onClosed }: { shift: ShiftView; onClosed: (c
   const [error, setError] = useState<AppError | null>(null);
   const stillOpen = openReferenceIds(error);
   const locale = useLocale();
-  const openPayments = useOpenPaymentsStore((state) => state.open.size);
+  // A trainee's open sale is the training sandbox's, and never holds a close (the core ignores it there too).
+  const openPayments = useOpenPaymentsStore((state) => countReal(state.open.values()));
 
   const close = async (force: boolean): Promise<void> => {
     setBusy(true);
@@ -111,4 +113,10 @@ export function CloseShift({ shift, onClosed }: { shift: ShiftView; onClosed: (c
       )}
     </div>
   );
+}
+
+function countReal(payments: Iterable<PaymentView>): number {
+  let count = 0;
+  for (const payment of payments) if (!payment.training) count += 1;
+  return count;
 }

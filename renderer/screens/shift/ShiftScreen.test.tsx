@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SummaryLine } from '../../../shared/payment-history.ts';
 import type { ShiftReport, ShiftView, StaffRef } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
-import { createFakeBridge, failure } from '../../test/fake-bridge.test-helper.ts';
+import { createFakeBridge, failure, paymentView } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
 
 const WING: StaffRef = { id: 'staff-wing', name: 'Wing' };
@@ -68,6 +68,16 @@ describe('Shift screen', () => {
     expect(within(report).getByTestId('shift-report-note').textContent).toBe('Morning float S$200');
     // On screen, nothing was printed yet.
     expect(within(report).queryByTestId('shift-report-printedAt')).toBeNull();
+  });
+
+  it('the close asks with the real payments still open, not a trainee’s', async () => {
+    const bridge = await openShiftScreen(shift());
+    act(() => {
+      bridge.emit('payment.updated', paymentView({ referenceId: 'REF-OPEN-1' }));
+      bridge.emit('payment.updated', paymentView({ referenceId: 'TRN-TILL01-20261122-0001ABCD', training: true }));
+    });
+    fireEvent.click(await screen.findByTestId('shift-close-start'));
+    expect(screen.getByTestId('shift-close-facts').textContent).toContain('open payments: 1');
   });
 
   it('a close refused for open payments lists them; Close anyway closes and shows the Z report per cashier', async () => {
