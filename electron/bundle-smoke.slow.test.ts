@@ -9,7 +9,7 @@ import {
   writeFileSync,
   cpSync,
 } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, matchesGlob, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../shared/channel-names.ts';
@@ -214,6 +214,15 @@ describe('built Electron bundle: the audit chain verifier’s worker thread', ()
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(join(out, file), 'utf8'));
     expect(bundled.some((source) => source.includes('"./chain-verify-worker.js"'))).toBe(true);
+    // The installer packs it too, with the chunk it shares with main.js (.config/electron-builder.json).
+    const packed = (
+      JSON.parse(readFileSync(join(ROOT, '.config', 'electron-builder.json'), 'utf8')) as { files: string[] }
+    ).files;
+    for (const file of readdirSync(out).filter((name) => !name.endsWith('.map')))
+      expect(
+        packed.some((pattern) => matchesGlob(`dist-electron/${file}`, pattern)),
+        file,
+      ).toBe(true);
     const filePath = journalFileIn(mkdtempSync(join(work, 'journal-')));
     const journal = openJournal({ filePath, timeZone: 'Asia/Singapore', now: () => Date.now() });
     journal.chain.append('settings.changed', 'settings', { changed: ['printer.kind'], by: 'admin' });
