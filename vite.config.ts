@@ -149,7 +149,9 @@ export default defineConfig(({ mode }) => ({
       : [
           electron({
             main: {
-              entry: 'electron/main.ts',
+              // The audit chain's verifier runs in a worker thread, loaded from a file of its own beside main.js
+              // (electron/core/audit-chain/verify-off-thread.ts).
+              entry: { main: 'electron/main.ts', 'chain-verify-worker': 'electron/core/audit-chain/verify-worker.ts' },
               vite: { root: '.', build: { outDir: electronOut, rolldownOptions: { external: MAIN_EXTERNALS } } },
             },
             preload: {

@@ -1,8 +1,19 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  cpSync,
+} from 'node:fs';
+import { join, matchesGlob, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../shared/channel-names.ts';
+import { journalFileIn, openJournal } from './core/payments/journal/journal.ts';
 
 // The built Electron bundle (dist-electron/main.js + preload.cjs, from `vite build`) run under plain Node with
 // a recording double of the `electron` module (e2e/fixtures/electron-double/): the entry points load as
@@ -193,6 +204,35 @@ describe('built Electron bundle under plain Node (packaged, with a customer disp
     expect(run.report.quit).toEqual({ requests: 2, completed: true, handlerRemoved: true });
     expect(run.report.sandboxAfterQuit).toBe('closed');
     expect(run.report.windowsOpenAfterQuit).toBe(0);
+  });
+});
+
+describe('built Electron bundle: the audit chain verifier’s worker thread', () => {
+  it('is a file of its own beside main.js, named as the bundle names it, and verifies a journal from there', async () => {
+    const out = join(appDir, 'dist-electron');
+    const bundled = readdirSync(out)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(out, file), 'utf8'));
+    expect(bundled.some((source) => source.includes('"./chain-verify-worker.js"'))).toBe(true);
+    // The installer packs it too, with the chunk it shares with main.js (.config/electron-builder.json).
+    const packed = (
+      JSON.parse(readFileSync(join(ROOT, '.config', 'electron-builder.json'), 'utf8')) as { files: string[] }
+    ).files;
+    for (const file of readdirSync(out).filter((name) => !name.endsWith('.map')))
+      expect(
+        packed.some((pattern) => matchesGlob(`dist-electron/${file}`, pattern)),
+        file,
+      ).toBe(true);
+    const filePath = journalFileIn(mkdtempSync(join(work, 'journal-')));
+    const journal = openJournal({ filePath, timeZone: 'Asia/Singapore', now: () => Date.now() });
+    journal.chain.append('settings.changed', 'settings', { changed: ['printer.kind'], by: 'admin' });
+    journal.close();
+    const answer = await new Promise((resolvePromise, reject) => {
+      const worker = new Worker(join(out, 'chain-verify-worker.js'), { workerData: { filePath } });
+      worker.once('message', resolvePromise);
+      worker.once('error', reject);
+    });
+    expect(answer).toMatchObject({ verdict: { total: 1, findings: [] } });
   });
 });
 

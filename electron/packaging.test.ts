@@ -51,7 +51,7 @@ describe('electron-builder configuration', () => {
 
   it('ships the built bundles only: no source maps, no sources, no tests', () => {
     expect(builder.files).toEqual(
-      expect.arrayContaining(['dist/renderer/**/*', 'dist-electron/main.js', 'dist-electron/preload.cjs', '!**/*.map']),
+      expect.arrayContaining(['dist/renderer/**/*', 'dist-electron/*.js', 'dist-electron/preload.cjs', '!**/*.map']),
     );
     expect(builder.files.some((pattern: string) => /^(electron|renderer|shared|e2e)\//.test(pattern))).toBe(false);
     // What package.json says Electron starts is inside what is packed.

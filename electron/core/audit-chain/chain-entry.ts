@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { CHAIN_SHORT_HASH_LENGTH } from '../../../shared/audit-chain.ts';
 import { canonicalJson, type CanonicalValue } from './canonical-json.ts';
 
@@ -40,6 +40,23 @@ export function entryBody(body: ChainEntryBody): string {
 
 export function entryHash(previousHash: string, body: string): string {
   return createHash('sha256').update(Buffer.from(previousHash, 'hex')).update(body, 'utf8').digest('hex');
+}
+
+/**
+ * `entryHash` for a walk over many entries: the previous hash and the body written into one buffer kept from entry
+ * to entry and hashed in one call, instead of a hash object and two buffers made for each entry (a third of a
+ * 100k-entry walk's time went to those).
+ */
+export function chainHasher(): (previousHash: string, body: string) => string {
+  let buffer = Buffer.alloc(64 * 1024);
+  return (previousHash, body) => {
+    // UTF-8 takes at most 3 bytes for each UTF-16 code unit.
+    const most = 32 + body.length * 3;
+    if (most > buffer.length) buffer = Buffer.alloc(most);
+    buffer.write(previousHash, 0, 'hex');
+    const end = 32 + buffer.write(body, 32, 'utf8');
+    return hash('sha256', buffer.subarray(0, end), 'hex');
+  };
 }
 
 export function shortHash(hash: string): string {

@@ -1,4 +1,10 @@
-import { entryHash, GENESIS_HASH, type ChainEntryBody, type ChainHead, type StoredChainEntry } from './chain-entry.ts';
+import {
+  chainHasher,
+  GENESIS_HASH,
+  type ChainEntryBody,
+  type ChainHead,
+  type StoredChainEntry,
+} from './chain-entry.ts';
 
 // Walking the chain from its first entry: each entry must be numbered next and hash to what it holds after the
 // entry before it. The first entry that does not fit is named, with what was most likely done to it (the walk
@@ -30,62 +36,82 @@ export interface ChainWalk {
   readonly finding: ChainWalkFinding | null;
 }
 
-/** Entries walked between two pauses of a sliced walk (`walkChainSteps`): a few milliseconds' work. */
-export const STEP = 5_000;
-
 export function walkChain(entries: Iterable<StoredChainEntry>): ChainWalk {
-  return toEnd(walkChainSteps(entries));
+  const walker = chainWalker();
+  for (const entry of entries) walker.next(entry.seq, entry.subject, entry.body, entry.hash);
+  return walker.end();
 }
 
-/** The walk in steps: it pauses (yields) every STEP entries, for a caller that must answer others meanwhile. */
-export function* walkChainSteps(entries: Iterable<StoredChainEntry>): Generator<void, ChainWalk> {
+/**
+ * The walk fed one entry at a time, in the chain's order, as plain values: the journal's verifier reads the table
+ * in batches of arrays and makes no object per entry.
+ */
+export function chainWalker(): {
+  next(seq: number, subject: string, body: string, hash: string): void;
+  end(): ChainWalk;
+} {
+  const hashOf = chainHasher();
   let previous = GENESIS_HASH;
   let fitting = 0;
   let total = 0;
   let finding: ChainWalkFinding | null = null;
   // A moved entry: judged once the rest has been seen (does this place's own entry come later?).
   let moved: { place: number; carried: number; subject: string } | null = null;
-  for (const entry of entries) {
-    total += 1;
-    if (total % STEP === 0) yield;
-    if (moved) {
-      if (parse(entry.body)?.seq === moved.place) {
-        finding = at('reordered', moved.place, moved.subject, `entry ${moved.place} is entry ${moved.carried}, moved`);
+  return {
+    next(seq, subject, body, hash) {
+      total += 1;
+      if (moved) {
+        if (parse(body)?.seq === moved.place) {
+          finding = at(
+            'reordered',
+            moved.place,
+            moved.subject,
+            `entry ${moved.place} is entry ${moved.carried}, moved`,
+          );
+          moved = null;
+        }
+        return;
+      }
+      if (finding) return;
+      const place = total;
+      if (seq === place && hashOf(previous, body) === hash) {
+        previous = hash;
+        fitting = place;
+        return;
+      }
+      const held = parse(body);
+      const named = held?.subject ?? subject ?? null;
+      if (seq !== place) {
+        finding = at('deleted', place, named, `entry ${place} is missing (the next one is ${seq})`);
+      } else if (!held) {
+        finding = at('edited', place, named, `entry ${place} does not hold an entry any more`);
+      } else if (held.seq < place) {
+        finding = at('inserted', place, named, `an entry was put in before entry ${place} (it was entry ${held.seq})`);
+      } else if (held.seq > place) {
+        moved = { place, carried: held.seq, subject: held.subject };
+      } else {
+        finding = at(
+          'edited',
+          place,
+          named,
+          `entry ${place} (${held.kind} ${held.subject}) does not hash to what it holds`,
+        );
+      }
+    },
+    end() {
+      if (moved) {
+        const { place, carried, subject } = moved;
+        finding = at(
+          'deleted',
+          place,
+          subject,
+          `entries ${place} to ${carried - 1} were removed and the rest renumbered`,
+        );
         moved = null;
       }
-      continue;
-    }
-    if (finding) continue;
-    const place = total;
-    if (entry.seq === place && entryHash(previous, entry.body) === entry.hash) {
-      previous = entry.hash;
-      fitting = place;
-      continue;
-    }
-    const body = parse(entry.body);
-    const subject = body?.subject ?? entry.subject ?? null;
-    if (entry.seq !== place) {
-      finding = at('deleted', place, subject, `entry ${place} is missing (the next one is ${entry.seq})`);
-    } else if (!body) {
-      finding = at('edited', place, subject, `entry ${place} does not hold an entry any more`);
-    } else if (body.seq < place) {
-      finding = at('inserted', place, subject, `an entry was put in before entry ${place} (it was entry ${body.seq})`);
-    } else if (body.seq > place) {
-      moved = { place, carried: body.seq, subject: body.subject };
-    } else {
-      finding = at(
-        'edited',
-        place,
-        subject,
-        `entry ${place} (${body.kind} ${body.subject}) does not hash to what it holds`,
-      );
-    }
-  }
-  if (moved) {
-    const { place, carried, subject } = moved;
-    finding = at('deleted', place, subject, `entries ${place} to ${carried - 1} were removed and the rest renumbered`);
-  }
-  return { head: { entries: fitting, hash: previous }, total, finding };
+      return { head: { entries: fitting, hash: previous }, total, finding };
+    },
+  };
 }
 
 function at(kind: ChainBreak, seq: number, subject: string | null, detail: string): ChainWalkFinding {
@@ -100,13 +126,5 @@ export function parse(body: string): ChainEntryBody | null {
     return value as ChainEntryBody;
   } catch {
     return null;
-  }
-}
-
-/** Runs a stepped job to its end at once. */
-export function toEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
   }
 }

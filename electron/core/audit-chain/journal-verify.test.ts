@@ -126,6 +126,31 @@ describe('the audit chain of a payment journal', () => {
     });
   });
 
+  it('names a payment whose value was put in as bytes or as a fraction (what SQLite writes unlike the till)', () => {
+    const { filePath, paid } = writtenJournal();
+    // The table rebuilt without its types (STRICT) first, as a determined tamperer could.
+    tamper(
+      filePath,
+      `PRAGMA legacy_alter_table = ON;
+       CREATE TABLE loose AS SELECT * FROM payment_attempts;
+       DROP TABLE payment_attempts;
+       ALTER TABLE loose RENAME TO payment_attempts;`,
+    );
+    tamper(filePath, `UPDATE payment_attempts SET note = x'6869' WHERE reference_id = '${paid.referenceId}'`);
+    expect(first(verifyJournalFile(filePath))).toMatchObject({
+      kind: 'row-edited',
+      subject: `payment_attempts/${paid.referenceId}`,
+    });
+    tamper(
+      filePath,
+      `UPDATE payment_attempts SET note = NULL, amount_minor = 1250.5 WHERE reference_id = '${paid.referenceId}'`,
+    );
+    expect(first(verifyJournalFile(filePath))).toMatchObject({ kind: 'row-edited' });
+    // The same number stored as a real (1250.0) is the same value to the till: no finding.
+    tamper(filePath, `UPDATE payment_attempts SET amount_minor = 1250.0 WHERE reference_id = '${paid.referenceId}'`);
+    expect(verifyJournalFile(filePath)?.findings).toEqual([]);
+  });
+
   it('names the entry whose amount was edited in the chain itself', () => {
     const { filePath } = writtenJournal();
     const created = entryOf(filePath, 'payment.created');

@@ -13,7 +13,8 @@ import { JOURNAL_FILE_NAME } from '../payments/journal/journal.ts';
 import { fullCheckOffThread } from '../sqlite/structure-check.ts';
 import type { HealthProbe } from './health-runner.ts';
 import { shortHash } from '../audit-chain/chain-entry.ts';
-import { verifyJournalFileSliced, type ChainFinding } from '../audit-chain/journal-verify.ts';
+import type { ChainFinding } from '../audit-chain/journal-verify.ts';
+import { verifyJournalFileOffThread } from '../audit-chain/verify-off-thread.ts';
 
 // Each of the till's checks, from the parts the core already has: the provider's connection test (the one
 // Settings' "Test connection" runs) for the provider and the clock, the journal gates and SQLite's own check,
@@ -101,7 +102,7 @@ const DAMAGED: Readonly<Record<JournalName, 'health.journal-payments-damaged' | 
 export function chainCheck(dataDir: string): HealthProbe {
   return async () => {
     const file = join(dataDir, JOURNAL_FILE_NAME);
-    const verdict = existsSync(file) ? await verifyJournalFileSliced(file) : null;
+    const verdict = existsSync(file) ? await verifyJournalFileOffThread(file) : null;
     if (verdict === null) return { ok: true, detail: notice('health.chain-none') };
     const [first] = verdict.findings;
     if (!first)
