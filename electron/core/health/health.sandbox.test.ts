@@ -235,7 +235,8 @@ describe('health.check', () => {
   });
 
   it('another module’s check (the updater’s) is asked with the others, and one that never answers is cut off', async () => {
-    const core = await openCore(freshDir(), { health: { timeoutMs: 300 } });
+    // Long enough for the journal's own check (a worker thread) on a busy machine, where 300 ms cut it off too.
+    const core = await openCore(freshDir(), { health: { timeoutMs: 3_000 } });
     const remove = core.health.provide('updates', () => new Promise(() => {}));
     const byId = await checks(core);
     expect(byId.get('updates')).toMatchObject({ ok: false, detail: { key: 'health.timed-out' } });
