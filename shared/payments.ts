@@ -86,6 +86,11 @@ export interface PaymentView {
    * optional only so views built before it existed still type-check (= false).
    */
   readonly training?: boolean;
+  /**
+   * The id the cashier's screen chose for the charge (payments.chargeMerchantQr's chargeId); absent when none was
+   * sent. The screen that asked knows its payment by it as soon as an event announces it, before the answer.
+   */
+  readonly chargeId?: string;
   /** Null for a payment taken at another terminal: the provider does not say whether our QR or the customer's code paid it. */
   readonly method: PaymentMethod | null;
   readonly amount: Money;

@@ -12,6 +12,8 @@ describe('a charge id chosen by the screen', () => {
     const { h, sandbox } = await openHarness();
     const first = await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD', chargeId: CHARGE_ID });
     const again = await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD', chargeId: CHARGE_ID });
+    // The screen knows its payment by it, in the answer and in every event about it.
+    expect(first.chargeId).toBe(CHARGE_ID);
     expect(again.referenceId).toBe(first.referenceId);
     expect(again.qrPayload).toBe(first.qrPayload);
     const orders = await sandboxOrders(sandbox);
@@ -40,7 +42,8 @@ describe('a charge id chosen by the screen', () => {
 
   it('takes charges without an id as before', async () => {
     const { h, sandbox } = await openHarness();
-    await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
+    const view = await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
+    expect('chargeId' in view).toBe(false);
     await h['payments.chargeMerchantQr']({ amountMinor: 1250, currency: 'SGD' });
     expect(await sandboxOrders(sandbox)).toHaveLength(2);
   });

@@ -66,3 +66,36 @@ describe('the Payment screen from the click', () => {
     expect(screen.queryByTestId('sale-error')?.textContent ?? '').toBe('');
   });
 });
+
+describe('the QR announced before the answer', () => {
+  it('is drawn from the event that names this charge, into the same screen; the answer only confirms it', async () => {
+    const { bridge, answer } = await chargeHeld();
+    const shown = screen.getByTestId('payment-screen');
+    const [request] = bridge.callsTo('payments.chargeMerchantQr') as [{ chargeId: string }];
+    const ours = paymentView({
+      referenceId: 'TILL01-20261129-K3F9Q2ZP',
+      amount: { amountMinor: 1250, currency: 'SGD' },
+      chargeId: request.chargeId,
+    });
+    // Another payment's event (a register's, another window's charge) is not taken for it.
+    const other = paymentView({
+      referenceId: 'TILL01-20261129-OTHER000',
+      amount: { amountMinor: 1250, currency: 'SGD' },
+    });
+    act(() => bridge.emit('payment.updated', other));
+    expect(screen.queryByTestId('payment-qr')).toBeNull();
+    // Ours while still sending: nothing to draw yet.
+    act(() => bridge.emit('payment.updated', { ...ours, qrPayload: null, state: 'sending', displayStatus: 'sending' }));
+    expect(screen.queryByTestId('payment-qr')).toBeNull();
+    expect(shown.hasAttribute('data-reference-id')).toBe(false);
+
+    act(() => bridge.emit('payment.updated', ours));
+    expect(screen.getByTestId('payment-qr')).toBeDefined();
+    expect(screen.getByTestId('payment-screen')).toBe(shown);
+    expect(shown.getAttribute('data-reference-id')).toBe(ours.referenceId);
+
+    await answer({ ok: true, value: ours });
+    expect(screen.getByTestId('payment-screen')).toBe(shown);
+    expect(screen.getByTestId('payment-qr')).toBeDefined();
+  });
+});

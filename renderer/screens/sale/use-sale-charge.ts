@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../shared/result.ts';
 import { useBridge } from '../../api/bridge.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import { provisionalView } from '../../stores/pending-charge.ts';
+import { chargeShown, provisionalView } from '../../stores/pending-charge.ts';
 import { usePaymentStore, whileCharging } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -30,6 +30,7 @@ export function useSaleCharge(): SaleCharge {
   const { amountMinor, note, overLimitCount, reset } = useSaleStore();
   const navigate = useAppStore((state) => state.navigate);
   const showPayment = usePaymentStore((state) => state.show);
+  const applyPayment = usePaymentStore((state) => state.apply);
   const startCharge = usePaymentStore((state) => state.startCharge);
   const refuseCharge = usePaymentStore((state) => state.refuseCharge);
   const clearRefused = usePaymentStore((state) => state.clearRefused);
@@ -66,6 +67,13 @@ export function useSaleCharge(): SaleCharge {
         }),
       (result) => {
         setBusy(false);
+        // Its QR already came by event (pending-charge.ts): the answer only confirms what is on screen, and an
+        // answer lost on its way changes nothing there.
+        if (chargeShown(chargeId)) {
+          if (result.ok) applyPayment(result.value);
+          reset();
+          return;
+        }
         if (!result.ok) {
           // Back to the sale, its amount kept, saying why.
           refuseCharge(result.error);

@@ -208,7 +208,7 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
       throw error;
     }
     appendStatusChange(ctx, referenceId, now, 'sending', null);
-    return { ...row, shiftId };
+    return { ...row, shiftId, ...(chargeId === null ? {} : { chargeId }) };
   });
 }
 
