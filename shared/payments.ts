@@ -86,6 +86,11 @@ export interface PaymentView {
    * optional only so views built before it existed still type-check (= false).
    */
   readonly training?: boolean;
+  /**
+   * The id the cashier's screen chose for the charge (payments.chargeMerchantQr's chargeId); absent when none was
+   * sent. The screen that asked knows its payment by it as soon as an event announces it, before the answer.
+   */
+  readonly chargeId?: string;
   /** Null for a payment taken at another terminal: the provider does not say whether our QR or the customer's code paid it. */
   readonly method: PaymentMethod | null;
   readonly amount: Money;
@@ -245,8 +250,12 @@ export type PaymentFindQuery =
 export const FIND_LIMIT = 50;
 
 export interface PaymentChannels {
+  /**
+   * chargeId: chosen by the screen (a UUID) so it can show the payment before the answer; a retry with the same id
+   * and amount answers the first charge, the same id with another amount is refused charge.id-reused.
+   */
   'payments.chargeMerchantQr': {
-    request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined };
+    request: { amountMinor: number; currency: CurrencyCode; note?: string | undefined; chargeId?: string | undefined };
     response: PaymentView;
   };
   /** With registerSale: the code scanned for a register's customer-QR sale (its reference; amount and currency as the register sent). */
@@ -257,6 +266,7 @@ export interface PaymentChannels {
       consumerCode: string;
       note?: string | undefined;
       registerSale?: string | undefined;
+      chargeId?: string | undefined;
     };
     response: PaymentView;
   };
@@ -293,6 +303,13 @@ export interface PaymentEvents {
 
 const note = printableText(120).optional();
 
+/**
+ * A charge's own id, made by the screen that asks for it (crypto.randomUUID(): version 4, lower case, 36
+ * characters). Nothing else is taken: it is stored in the journal and compared, so its shape is fixed here.
+ */
+export const CHARGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const chargeId = z.string().length(36).regex(CHARGE_ID_PATTERN).optional();
+
 /** A local wall-clock time of the till, to the minute or the second (what an <input type="datetime-local"> gives). */
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
 
@@ -316,7 +333,7 @@ const paymentFindSchema: z.ZodType<PaymentFindQuery> = z.union([
 ]);
 
 export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<PaymentChannels[K]['request']> } = {
-  'payments.chargeMerchantQr': z.object({ amountMinor, currency, note }).strict(),
+  'payments.chargeMerchantQr': z.object({ amountMinor, currency, note, chargeId }).strict(),
   'payments.chargeCustomerQr': z
     .object({
       amountMinor,
@@ -324,6 +341,7 @@ export const paymentRequestSchemas: { [K in keyof PaymentChannels]: z.ZodType<Pa
       consumerCode: z.string().min(1).max(512),
       note,
       registerSale: referenceId.optional(),
+      chargeId,
     })
     .strict(),
   'payments.cancel': z.object({ referenceId, reason: printableText(200).optional() }).strict(),

@@ -9,7 +9,7 @@
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one into a temp dir
 //   (never into dist/, which others may be serving), so its figures are always those of the current source.
 //
-// A: click "Charge" → QR painted, divided by the create round trip of that same charge, sandbox latency 200 ms.
+// A: click "Charge" → QR painted, beside the create round trip of that same charge, sandbox latency 200 ms.
 // B: order CAPTURED at the sandbox → "Paid" painted on the cashier screen, no injected latency.
 // C: a register's POST /payments → QR painted on the till and on the customer display, same latency as A (the
 //    display's figure for A's charges is printed beside it). Each with where its time went (charge-trace.ts).
@@ -40,8 +40,11 @@ const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 20);
 /** Figure C: register sales (POST /payments over the register connection). */
 const REGISTER_RUNS = Number(args.get('register-runs') ?? RUNS);
-/** The goal of issue 25: the QR painted within this many times the create round trip. */
-const GOAL_RATIO = 1.05;
+/**
+ * The goal of issue 37: the QR painted within this many ms of the create round trip (p50s). What is left is the
+ * floor: the write-ahead commit before the create leaves, the answer's way to the page, half a frame to the paint.
+ */
+const GOAL_OVERHEAD_MS = 20;
 const PAYMENTS = Number(args.get('payments') ?? 50);
 const LATENCY_MS = Number(args.get('latency-ms') ?? 200);
 /**
@@ -60,6 +63,7 @@ const RUN_DEADLINE_MS = 15 * 60_000;
 // ---------------------------------------------------------------------------------------------- statistics
 
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
+const plusMs = (value: number): string => (Number.isFinite(value) ? `+${value.toFixed(1)} ms` : '–');
 
 // ------------------------------------------------------------------------------------------- the preview host
 
@@ -307,22 +311,43 @@ async function figureC(world: World): Promise<FigureC> {
   return result!;
 }
 
-/** The goal side by side with each screen's figure: painted ÷ create round trip of the same charge. */
+/**
+ * The goal side by side with each screen's figure (issue 37): QR painted ≤ create round trip + GOAL_OVERHEAD_MS,
+ * p50s. The overhead is painted − create of the p50s; per sample, painted − create of the same charge.
+ */
 function printGoal(a: FigureA, c: FigureC): void {
   const create = spread(a.create);
-  const row = (label: string, total: readonly number[], ratio: readonly number[], creates: readonly number[]) => {
+  const row = (label: string, total: readonly number[], creates: readonly number[]) => {
     const t = spread(total);
-    const r = spread(ratio);
-    const ofP50s = t.p50 / spread(creates).p50;
-    const met = ofP50s <= GOAL_RATIO ? 'met' : 'not met';
-    return [label, String(t.n), ms(t.p50), times(ofP50s), times(r.p50), times(r.p95), `≤ ${times(GOAL_RATIO)} ${met}`];
+    const overhead = t.p50 - spread(creates).p50;
+    const perSample = spread(total.map((value, index) => value - (creates[index] ?? NaN)).filter(Number.isFinite));
+    const met = overhead <= GOAL_OVERHEAD_MS ? 'met' : 'not met';
+    return [
+      label,
+      String(t.n),
+      ms(t.p50),
+      plusMs(overhead),
+      plusMs(perSample.p50),
+      plusMs(perSample.p95),
+      times(t.p50 / spread(creates).p50),
+      `≤ ${plusMs(GOAL_OVERHEAD_MS)} ${met}`,
+    ];
   };
   printTable([
-    ['QR painted ÷ create round trip', 'n', 'painted p50', 'p50s', 'per-sample p50', 'p95', 'goal (p50s)'],
-    row('cashier: click Charge → QR on the till', a.total, a.ratio, a.create),
-    row('cashier: click Charge → QR on the customer display', a.display.total, a.display.ratio, a.create),
-    row('register: POST /payments sent → QR on the till', c.till.total, c.till.ratio, c.create),
-    row('register: POST /payments sent → QR on the customer display', c.display.total, c.display.ratio, c.create),
+    [
+      'QR painted vs create round trip',
+      'n',
+      'painted p50',
+      'overhead (p50s)',
+      'per-sample p50',
+      'p95',
+      'ratio (p50s)',
+      'goal (overhead)',
+    ],
+    row('cashier: click Charge → QR on the till', a.total, a.create),
+    row('cashier: click Charge → QR on the customer display', a.display.total, a.create),
+    row('register: POST /payments sent → QR on the till', c.till.total, c.create),
+    row('register: POST /payments sent → QR on the customer display', c.display.total, c.create),
   ]);
   console.log(
     `  (create round trip p50 ${ms(create.p50)} for the cashier's, ${ms(spread(c.create).p50)} for the register's)`,

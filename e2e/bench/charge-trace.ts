@@ -18,7 +18,7 @@ export const TRACE_STAGES = [
   ['provider', 'create round trip (signing, fetch, sandbox latency, answer read)'],
   ['answer', 'answer read → "order created" journaled (parse, validation)'],
   ['reply', '"order created" → answer reaches the screen (commit, event, reply)'],
-  ['render', 'answer on the screen (by event: "order created") → QR drawn'],
+  ['render', 'answer on the screen (drawn from the event: "order created") → QR drawn'],
   ['paint', 'QR drawn → painted'],
 ] as const;
 
@@ -72,9 +72,9 @@ export function traceOf(
   const answerAt = marks.answerAt ?? (probe.bridge ? epoch(probe.bridge.end) : NaN);
   const drawn = epoch(probe.drawnAt);
   const painted = epoch(probe.paintedAt);
-  // A screen that learns of the QR by an event (a register's sale, the customer display) has no answer of its
-  // own: its render counts from the order created.
-  const byEvent = Number.isNaN(answerAt);
+  // A screen that learns of the QR by an event (a register's sale, the customer display, and the cashier's own
+  // screen when the event beat the answer) draws it without an answer: its render counts from the order created.
+  const byEvent = Number.isNaN(answerAt) || answerAt > drawn;
   return {
     trigger: callAt - marks.triggerAt,
     'to-core': core.createSent - callAt,

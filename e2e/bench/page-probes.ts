@@ -142,7 +142,17 @@ export function armPaidProbe(): void {
 }
 
 export function readQrProbe(): QrProbe | null {
-  return (window as unknown as ProbeWindow).__benchQr ?? null;
+  const probe = (window as unknown as ProbeWindow).__benchQr ?? null;
+  // A QR drawn from the event that announced it was painted before the charge's own answer came: its call's
+  // timing is read now that it has.
+  if (probe && probe.paintedAt !== null && probe.bridge === null) {
+    const call = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/api\/payments\.charge/.test(entry.name))
+      .pop() as PerformanceResourceTiming | undefined;
+    if (call) probe.bridge = { start: call.startTime, firstByte: call.responseStart, end: call.responseEnd };
+  }
+  return probe;
 }
 
 export function readPaidProbe(): PaidProbe | null {

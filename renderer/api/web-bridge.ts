@@ -91,8 +91,14 @@ export function createWebBridge(options: WebBridgeOptions): PosBridge {
     let opened = (): void => {};
     const waitMs = options.eventStreamWaitMs ?? EVENT_STREAM_WAIT_MS;
     streamOpen = new Promise<void>((resolve) => {
-      opened = resolve;
-      setTimeout(resolve, waitMs);
+      // Once open (or waited for), calls leave at once: not a microtask later, so a charge's request is on its
+      // way before the screen it opens is rendered (issue 37).
+      const done = (): void => {
+        streamOpen = null;
+        resolve();
+      };
+      opened = done;
+      setTimeout(done, waitMs);
     });
     socket = openEventSocket({
       url: `${wsOrigin}/events?token=${encodeURIComponent(options.token)}`,

@@ -17,7 +17,7 @@ export interface AutoLockFacts {
 }
 
 /** Screens that belong to a payment being taken: the QR or the scan, then its result. */
-const PAYMENT_SCREENS: ReadonlySet<ScreenName> = new Set(['payment', 'scan']);
+const PAYMENT_SCREENS: ReadonlySet<ScreenName> = new Set(['charging', 'payment', 'scan']);
 
 /** Still being sent, checked or waiting for the customer (final and never-sent are over). */
 const OPEN_STATES: ReadonlySet<AttemptState> = new Set(['sending', 'checking', 'active']);

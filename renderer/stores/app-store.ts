@@ -52,7 +52,7 @@ const INITIAL = {
 };
 
 /** Screens a kiosk customer sees. */
-export const CUSTOMER_FACING: ReadonlySet<Screen['name']> = new Set(['sale', 'payment', 'scan']);
+export const CUSTOMER_FACING: ReadonlySet<Screen['name']> = new Set(['sale', 'charging', 'payment', 'scan']);
 
 let noticeId = 0;
 

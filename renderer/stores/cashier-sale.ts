@@ -17,6 +17,9 @@ export function cashierSaleOf(screen: Screen, keyedMinor: number, shown: Payment
       return keyedMinor > 0 ? { surface: 'sale' } : null;
     case 'scan':
       return screen.registerSale ? null : { surface: 'scan' };
+    // The cashier's charge on its way (the core holds registers off meanwhile): still the keyed sale.
+    case 'charging':
+      return { surface: 'sale' };
     case 'payment': {
       // A register's payment is the register's (it holds the till by itself while open). One not read yet counts
       // as the cashier's for the moment it takes to read it.

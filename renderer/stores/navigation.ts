@@ -5,7 +5,12 @@ import type { SettingsSection } from '../screens/settings/settings-sections.ts';
 
 export type Screen =
   | { readonly name: 'sale' }
-  | { readonly name: 'payment'; readonly referenceId: string }
+  /**
+   * chargeId: the charge this window asked for, shown since the click as 'charging' (the Payment screen with the
+   * charge's amount, waiting for its answer); the screen stays the same one when the answer names the payment.
+   */
+  | { readonly name: 'payment'; readonly referenceId: string; readonly chargeId?: string | undefined }
+  | { readonly name: 'charging'; readonly chargeId: string }
   /** With registerSale: the scan a register's customer-QR sale waits for (its amount, not the keypad's). */
   | { readonly name: 'scan'; readonly registerSale?: RegisterSale | undefined }
   | { readonly name: 'payments' }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PaymentView } from '../../shared/payments.ts';
+import type { AppError } from '../../shared/result.ts';
 
 // The payment on the cashier's screen, kept current from `payment.updated` events and replies alike.
 
@@ -11,8 +12,20 @@ export interface PaymentState {
    * window's own payment about to be shown, not a stray to raise a banner for (open-payments-store.ts).
    */
   readonly charging: number;
+  /**
+   * The charge this window just asked for, shown from the click until its answer (the Payment screen's
+   * provisional view, pending-charge.ts): its id and what the cashier keyed.
+   */
+  readonly pending: { readonly chargeId: string; readonly view: PaymentView } | null;
+  /** Why this window's last charge was refused: the Sale screen it went back to says so until the next key. */
+  readonly refused: AppError | null;
   /** Start showing a payment (the reply of a charge call). */
   show(view: PaymentView): void;
+  /** A charge of this window leaves: its screen shows it until the answer. */
+  startCharge(chargeId: string, view: PaymentView): void;
+  /** The charge was refused: nothing to show, the reason for the Sale screen. */
+  refuseCharge(error: AppError): void;
+  clearRefused(): void;
   /** Apply an update from an event or a re-read; ignored unless it is for the payment on show. */
   apply(view: PaymentView): void;
   clear(): void;
@@ -34,7 +47,12 @@ export async function whileCharging<T>(call: () => Promise<T>, onAnswer: (answer
 export const usePaymentStore = create<PaymentState>()((set) => ({
   active: null,
   charging: 0,
-  show: (view) => set({ active: view }),
+  pending: null,
+  refused: null,
+  show: (view) => set({ active: view, pending: null }),
+  startCharge: (chargeId, view) => set({ pending: { chargeId, view }, refused: null }),
+  refuseCharge: (error) => set({ pending: null, refused: error }),
+  clearRefused: () => set({ refused: null }),
   apply: (view) =>
     set((state) => {
       const current = state.active;
@@ -42,7 +60,7 @@ export const usePaymentStore = create<PaymentState>()((set) => ({
       if (isNewer(current, view)) return {};
       return { active: view };
     }),
-  clear: () => set({ active: null }),
+  clear: () => set({ active: null, pending: null }),
 }));
 
 /** True when `current` must be kept over `incoming`: events and call replies can arrive out of order. */

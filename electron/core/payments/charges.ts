@@ -42,6 +42,8 @@ export interface ChargeInput {
   readonly consumerCode?: string | undefined;
   /** The code is scanned for this register's customer-QR sale (its reference). */
   readonly registerSale?: string | undefined;
+  /** The screen's own id for this charge (a UUID): recorded with the payment, unique in the journal. */
+  readonly chargeId?: string | undefined;
 }
 
 /** A charge from the till's screens: the scan of a register's waiting sale, else a kiosk's or a cashier's charge. */
@@ -50,10 +52,32 @@ export async function chargeFromTill(
   method: PaymentMethod,
   input: ChargeInput,
 ): Promise<PaymentView> {
+  const charged = input.chargeId === undefined ? null : alreadyCharged(rt, method, input, input.chargeId);
+  if (charged) return charged;
   if (input.registerSale !== undefined) return chargeWaitingSale(rt, method, input, input.registerSale);
   return rt.context.settings.current().mode === 'kiosk'
     ? chargeAtKiosk(rt, method, input)
     : chargeAtCounter(rt, method, input);
+}
+
+/**
+ * A charge id seen before. The same charge asked again (same method, amount and currency: a call retried after
+ * its answer was lost) is answered with the payment it made, never a second order. The same id with anything else
+ * is refused, not answered: the screen that reused it would otherwise show the cashier a payment of another
+ * amount as the one just keyed, and the customer could pay the wrong sum. Checked before the sale's own checks,
+ * so a retry is answered even when they would now refuse (the shift closed, the cashier signed out meanwhile).
+ */
+function alreadyCharged(
+  rt: PaymentRuntime,
+  method: PaymentMethod,
+  input: ChargeInput,
+  chargeId: string,
+): PaymentView | null {
+  const row = rt.journal.attemptByChargeId(chargeId);
+  if (!row) return null;
+  const same = row.method === method && row.amountMinor === input.amountMinor && row.currency === input.currency;
+  if (!same) throw new PosError('charge.id-reused', { details: { referenceId: row.referenceId } });
+  return requireView(rt, row.referenceId);
 }
 
 /** The cashier's charge: it holds the till for registers from its first check until its answer is back. */
@@ -110,6 +134,7 @@ export async function chargeForRegister(
     register: origin,
     takenBy,
     training: false,
+    chargeId: undefined,
     commit: (recordPayment) => {
       refuseWhenBusyForRegister(rt);
       recordPayment();
@@ -146,6 +171,7 @@ export async function chargeWaitingSale(
     register: { keyId: sale.keyId, keyName: sale.keyName, orderReference: sale.orderReference },
     takenBy,
     training: false,
+    chargeId: input.chargeId,
     commit: (recordPayment) => {
       recordPayment();
       rt.journal.register.closeSale(referenceId, 'scanned');
@@ -200,6 +226,8 @@ interface Charge {
   readonly takenBy: StaffRef | null;
   /** A training sale: to the training sandbox, recorded and numbered apart. A register's never is. */
   readonly training: boolean;
+  /** The screen's id for it (none for a register's own request): recorded in the write-ahead commit. */
+  readonly chargeId: string | undefined;
   /** The write-ahead commit: what this charge writes, or refuses, around its payment's own record. */
   readonly commit: (recordPayment: () => void) => void;
 }
@@ -227,7 +255,16 @@ async function checkTillCharge(rt: PaymentRuntime, method: PaymentMethod, input:
   const note = normaliseNote(input.note);
   // No client (no credentials): refused before anything is recorded.
   await rt.client(training);
-  return { method, amountMinor: input.amountMinor, checked, consumerCode, note, register: undefined, training };
+  return {
+    method,
+    amountMinor: input.amountMinor,
+    checked,
+    consumerCode,
+    note,
+    register: undefined,
+    training,
+    chargeId: input.chargeId,
+  };
 }
 
 /** The cashier's charge gets its reference last (after a kiosk's cancels); a register refused meanwhile is told it. */
@@ -282,6 +319,7 @@ async function recordAndSend(rt: PaymentRuntime, charge: Charge): Promise<Paymen
           register,
           takenBy: charge.takenBy,
           training: charge.training,
+          chargeId: charge.chargeId,
         });
         rt.journal.appendEvent(referenceId, orderSentEvent(request, recorded));
       }),

@@ -148,6 +148,9 @@ function isBlockedByJournal(name: Screen['name'], problems: readonly JournalProb
 }
 
 function screenKeyOf(screen: Screen): string {
+  // A charge keeps its screen from the click to the answer: the Payment screen stays, its QR is drawn into it.
+  if (screen.name === 'charging' || (screen.name === 'payment' && screen.chargeId))
+    return `payment:charge:${screen.chargeId}`;
   if ('referenceId' in screen) return `${screen.name}:${screen.referenceId ?? ''}`;
   if ('merchantUserId' in screen) return `${screen.name}:${screen.merchantUserId ?? ''}`;
   return screen.name;
@@ -157,6 +160,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'sale':
       return <SaleScreen />;
+    case 'charging':
+      return <PaymentScreen referenceId={null} />;
     case 'payment':
       return <PaymentScreen referenceId={screen.referenceId} />;
     case 'scan':

@@ -137,7 +137,9 @@ describe('a register’s sale while the cashier is mid-sale', () => {
     await screen.findByTestId('sale-screen');
     keyAmount('500');
     fireEvent.click(screen.getByTestId('charge-button'));
+    // Up from the click; its reference comes with the charge's answer.
     const payment = await screen.findByTestId('payment-screen');
+    await waitFor(() => expect(payment.getAttribute('data-reference-id')).toBeTruthy());
     const referenceId = payment.getAttribute('data-reference-id')!;
     await waitFor(() => expect(marks(bridge).at(-1)).toEqual({ surface: 'payment', referenceId }));
     fireEvent.click(screen.getByTestId('cancel-payment'));

@@ -5,6 +5,7 @@ import { useWedgeScanner } from '../../hooks/use-wedge-scanner.ts';
 import { dispatchScan } from '../../scanning/scan-bus.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useOpenPaymentsStore } from '../../stores/open-payments-store.ts';
+import { adoptAnnouncedCharge } from '../../stores/pending-charge.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { qrModulesOf } from '../qr-modules.ts';
@@ -37,6 +38,7 @@ export function LiveWiring() {
   useBridgeEvent('payment.updated', (view) => {
     // A new QR is announced a moment before the charge's answer shows it: encoded now, it is only drawn then.
     if (view.qrPayload !== null) qrModulesOf(view.qrPayload);
+    adoptAnnouncedCharge(view);
     applyPayment(view);
     applyOpen(view);
   });

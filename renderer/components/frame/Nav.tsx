@@ -31,6 +31,7 @@ const LABEL: Readonly<Record<NavTarget, MessageKey>> = {
 /** Which nav item a screen belongs to (the payment view belongs to Sale, a payment's detail to Payments). */
 const SECTION: Readonly<Record<ScreenName, NavTarget | null>> = {
   sale: 'sale',
+  charging: 'sale',
   payment: 'sale',
   scan: 'sale',
   payments: 'payments',

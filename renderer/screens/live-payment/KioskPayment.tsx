@@ -11,6 +11,7 @@ import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useWalkAway } from '../../hooks/use-walk-away.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { isProvisional } from '../../stores/pending-charge.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { useOnScreen } from './use-on-screen.ts';
 import { useLivePayment, type LivePayment } from './use-live-payment.ts';
@@ -32,7 +33,7 @@ export function KioskPayment({ view }: { view: PaymentView }) {
   const { final, outcome } = payment;
   // The customer is looking at it: the core looks it up first, until it is final. (How long ago it was checked
   // is a staff fact; only the mark is wanted here.)
-  useOnScreen('payment', final ? null : view.referenceId);
+  useOnScreen('payment', final || isProvisional(view) ? null : view.referenceId);
   const backToStart = (): void => payment.leave({ name: 'sale' });
 
   useKeyDown((event) => {
@@ -50,7 +51,7 @@ export function KioskPayment({ view }: { view: PaymentView }) {
       className={`screen payment-screen kiosk-payment outcome-${outcome}`}
       aria-labelledby="kiosk-payment-title"
       data-testid="payment-screen"
-      data-reference-id={view.referenceId}
+      data-reference-id={isProvisional(view) ? undefined : view.referenceId}
     >
       {final ? (
         <KioskResult

@@ -13,7 +13,14 @@ import { useOnScreen } from './use-on-screen.ts';
 /** A status older than this without an answer is worth pointing out. */
 const STALE_SECONDS = 10;
 
-export function LastChecked({ referenceId, noAnswerSaid = false }: { referenceId: string; noAnswerSaid?: boolean }) {
+/** referenceId null: a charge not answered yet (nothing to mark as shown): "checking" until it is. */
+export function LastChecked({
+  referenceId,
+  noAnswerSaid = false,
+}: {
+  referenceId: string | null;
+  noAnswerSaid?: boolean;
+}) {
   const t = useT();
   const check = useOnScreen('payment', referenceId);
   const now = useNow(1_000);

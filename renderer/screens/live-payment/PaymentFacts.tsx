@@ -6,6 +6,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { useLocale, useT } from '../../i18n/i18n.tsx';
 import { noticeText } from '../../i18n/notices.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { isProvisional } from '../../stores/pending-charge.ts';
 import { useTerminal } from '../../stores/terminal.ts';
 import { LastChecked } from './LastChecked.tsx';
 import type { LivePayment } from './use-live-payment.ts';
@@ -70,11 +71,14 @@ export function PaymentFacts({
           {t('payment.cancelAttemptRequested')}
         </p>
       )}
-      {!payment.final && <LastChecked referenceId={view.referenceId} noAnswerSaid={saidPlainly} />}
+      {!payment.final && (
+        <LastChecked referenceId={isProvisional(view) ? null : view.referenceId} noAnswerSaid={saidPlainly} />
+      )}
       {view.displayStatus === 'checking' && <CheckingExplain view={view} saidPlainly={saidPlainly} />}
       {view.note && <p className="payment-note">{view.note}</p>}
       <ErrorText error={payment.error} testId="payment-error" />
-      <PaymentActions view={view} payment={payment} onDismiss={onDismiss} />
+      {/* Nothing to cancel or leave before the charge is answered (a moment: the answer is on its way). */}
+      {!isProvisional(view) && <PaymentActions view={view} payment={payment} onDismiss={onDismiss} />}
     </div>
   );
 }

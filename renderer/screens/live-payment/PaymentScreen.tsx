@@ -8,6 +8,7 @@ import { QrCanvas } from '../../components/QrCanvas.tsx';
 import { isActivatableTarget, isTypingTarget, useKeyDown } from '../../hooks/use-key.ts';
 import { SHORT_DISPLAY, useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { isProvisional } from '../../stores/pending-charge.ts';
 import { usePaymentStore } from '../../stores/payment-store.ts';
 import { useSaleStore } from '../../stores/sale-store.ts';
 import { useTerminal } from '../../stores/terminal.ts';
@@ -21,18 +22,20 @@ import { useLivePayment, type LivePayment } from './use-live-payment.ts';
 // live status from payment.updated events, a countdown, Cancel while the order can still be cancelled,
 // and then the result — with its own colour and sound — until dismissed or the configured timeout.
 
-export function PaymentScreen({ referenceId }: { referenceId: string }) {
+/** referenceId null: this window's charge on its way, shown from the click (pending-charge.ts) until its answer. */
+export function PaymentScreen({ referenceId }: { referenceId: string | null }) {
   const t = useT();
   const bridge = useBridge();
   const active = usePaymentStore((state) => state.active);
+  const pending = usePaymentStore((state) => state.pending);
   const show = usePaymentStore((state) => state.show);
   const [loadError, setLoadError] = useState<AppError | null>(null);
   const kiosk = useTerminal().mode === 'kiosk';
-  const view = active?.referenceId === referenceId ? active : null;
+  const view = referenceId === null ? (pending?.view ?? null) : active?.referenceId === referenceId ? active : null;
 
   // Opened without the charge reply in hand (e.g. from the customer display sync or a reload): read it.
   useEffect(() => {
-    if (view) return;
+    if (view || referenceId === null) return;
     let current = true;
     void bridge['payments.get']({ referenceId }).then((result) => {
       if (!current) return;
@@ -75,6 +78,7 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
   });
 
   const showQr = view.qrPayload !== null && !final;
+  const provisional = isProvisional(view);
   // 320 CSS px is scanned from 40 cm; a small till display has no room for it beside the amount, and is
   // scanned from closer.
   const shortDisplay = useMediaQuery(SHORT_DISPLAY);
@@ -86,17 +90,22 @@ function PaymentInProgress({ view }: { view: PaymentView }) {
       className={`screen payment-screen outcome-${outcome}`}
       aria-labelledby="payment-amount"
       data-testid="payment-screen"
-      data-reference-id={view.referenceId}
+      data-reference-id={provisional ? undefined : view.referenceId}
     >
       <div className="payment-layout">
-        {showQr && (
+        {/* Before the answer its room is kept, so the QR is drawn into a laid-out screen without moving it. */}
+        {(showQr || provisional) && (
           <div className="payment-qr-panel">
-            <QrCanvas
-              payload={view.qrPayload!}
-              minCssPx={qrSize}
-              label={t('payment.qrLabel', { amount })}
-              testId="payment-qr"
-            />
+            {showQr ? (
+              <QrCanvas
+                payload={view.qrPayload!}
+                minCssPx={qrSize}
+                label={t('payment.qrLabel', { amount })}
+                testId="payment-qr"
+              />
+            ) : (
+              <div className="qr-canvas" style={{ width: qrSize, height: qrSize }} data-testid="payment-qr-room" />
+            )}
             <p className="qr-caption">{t('payment.scanWithApp')}</p>
           </div>
         )}

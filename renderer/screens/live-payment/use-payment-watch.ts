@@ -12,7 +12,8 @@ const REREAD_MS = 5000;
 export function usePaymentReread(view: PaymentView | null, apply: (view: PaymentView) => void): void {
   const bridge = useBridge();
   const onView = useEffectEvent(apply);
-  const referenceId = view?.referenceId ?? null;
+  // A charge not answered yet has no reference to read (pending-charge.ts).
+  const referenceId = view?.referenceId || null;
   const final = view ? FINAL_DISPLAY.has(view.displayStatus) : true;
   useEffect(() => {
     if (referenceId === null || final) return;

@@ -68,7 +68,7 @@ describe('sale screen', () => {
 
     await screen.findByTestId('payment-screen');
     expect(bridge.callsTo('payments.chargeMerchantQr')).toEqual([
-      { amountMinor: 1234, currency: 'SGD', note: 'Table 4' },
+      { amountMinor: 1234, currency: 'SGD', note: 'Table 4', chargeId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
     const [request] = bridge.callsTo('payments.chargeMerchantQr') as [{ amountMinor: number }];
     expect(Number.isInteger(request.amountMinor)).toBe(true);

@@ -14,6 +14,8 @@ export const ERRORS_EN = {
   'pos.unknown': 'The provider does not know this terminal (posId). Check the posId in Settings.',
   'order.not-found': 'The provider has no payment with this reference.',
   'order.duplicate-reference': 'This payment reference was already used. Start a new sale.',
+  'charge.id-reused':
+    'This sale was already charged for another amount. Key the amount again and charge it as a new sale.',
   'order.not-captured': 'Only a paid order can be refunded.',
   'order.not-cancellable': 'This payment can no longer be cancelled: the customer has already confirmed it.',
   'order.not-refundable': 'This payment cannot be refunded in its current state.',

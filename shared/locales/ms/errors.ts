@@ -14,6 +14,7 @@ export const ERRORS_MS: Readonly<Record<ErrorCode, string>> = {
   'pos.unknown': 'Penyedia tidak mengenali terminal ini (posId). Semak posId dalam Tetapan.',
   'order.not-found': 'Penyedia tiada bayaran dengan rujukan ini.',
   'order.duplicate-reference': 'Rujukan bayaran ini sudah digunakan. Mulakan jualan baharu.',
+  'charge.id-reused': 'Jualan ini sudah dicaj untuk amaun lain. Masukkan amaun semula dan caj sebagai jualan baharu.',
   'order.not-captured': 'Hanya pesanan yang telah dibayar boleh dipulangkan.',
   'order.not-cancellable': 'Bayaran ini tidak boleh dibatalkan lagi: pelanggan sudah mengesahkannya.',
   'order.not-refundable': 'Bayaran ini tidak boleh dipulangkan dalam keadaan semasanya.',

@@ -14,6 +14,7 @@ export const ERRORS_ZH_HK: Readonly<Record<ErrorCode, string>> = {
   'pos.unknown': '支付商不認識此終端機（posId）。請在「設定」檢查 posId。',
   'order.not-found': '支付商沒有此參考編號的付款。',
   'order.duplicate-reference': '此參考編號已被使用。請開始新交易。',
+  'charge.id-reused': '此交易已按另一金額收款。請重新輸入金額，作為新交易收款。',
   'order.not-captured': '只有已付款的訂單才可退款。',
   'order.not-cancellable': '此付款已無法取消：顧客已確認付款。',
   'order.not-refundable': '此付款在目前狀態下無法退款。',

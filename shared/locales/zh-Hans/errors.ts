@@ -14,6 +14,7 @@ export const ERRORS_ZH_HANS: Readonly<Record<ErrorCode, string>> = {
   'pos.unknown': '支付商不认识此终端机（posId）。请在“设置”检查 posId。',
   'order.not-found': '支付商没有此参考编号的付款。',
   'order.duplicate-reference': '此参考编号已被使用。请开始新交易。',
+  'charge.id-reused': '此交易已按另一金额收款。请重新输入金额，作为新交易收款。',
   'order.not-captured': '只有已付款的订单才可退款。',
   'order.not-cancellable': '此付款已无法取消：顾客已确认付款。',
   'order.not-refundable': '此付款在目前状态下无法退款。',

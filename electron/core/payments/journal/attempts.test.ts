@@ -176,6 +176,59 @@ describe('payment attempts', () => {
     expect(dump).not.toContain('281012345678901234');
   });
 
+  it('refuses a charge id used before, whatever its amount, and keeps one payment for it', () => {
+    const { journal, filePath } = tempJournal();
+    const chargeId = '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const charge = (amountMinor: number) =>
+      journal.recordAttempt({
+        referenceId: journal.newReferenceId('TILL01'),
+        method: 'merchant-qr',
+        amount: { amountMinor, currency: 'SGD' },
+        posId: 'POS-1',
+        chargeId,
+      });
+    const first = charge(1250);
+    expect(journal.attemptByChargeId(chargeId)?.referenceId).toBe(first.referenceId);
+    for (const amountMinor of [1250, 990]) {
+      const error = expectPosError(() => charge(amountMinor), 'charge.id-reused');
+      expect(error.message).toMatch(/already charged/);
+      expect(error.details?.['referenceId']).toBe(first.referenceId);
+    }
+    // Charges without an id are never refused for it.
+    newMerchantQr(journal);
+    newMerchantQr(journal);
+    expect(countAttempts(filePath)).toBe(3);
+    expect(journal.attemptByChargeId('0f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b')).toBeNull();
+  });
+
+  it('keeps a charge id unique in the file itself: a second row with it is refused by SQLite', () => {
+    const { journal, filePath } = tempJournal();
+    const chargeId = '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const first = journal.recordAttempt({
+      referenceId: journal.newReferenceId('TILL01'),
+      method: 'merchant-qr',
+      amount: { amountMinor: 1250, currency: 'SGD' },
+      posId: 'POS-1',
+      chargeId,
+    });
+    const db = new DatabaseSync(filePath);
+    try {
+      expect(() =>
+        db
+          .prepare(
+            `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
+               display_status, local_day, created_at, updated_at, version, charge_id)
+             SELECT 'TILL01-20261129-OTHER000', method, 990, currency, pos_id, 'key-2', state, display_status,
+               local_day, created_at, updated_at, 1, charge_id FROM payment_attempts WHERE reference_id = ?`,
+          )
+          .run(first.referenceId),
+      ).toThrow(/UNIQUE constraint failed: payment_attempts.charge_id/);
+    } finally {
+      db.close();
+    }
+    expect(countAttempts(filePath)).toBe(1);
+  });
+
   it('refuses bad input with errors a cashier can read', () => {
     const { journal } = tempJournal();
     const base = { referenceId: journal.newReferenceId('TILL01'), posId: 'POS-1' } as const;

@@ -47,6 +47,8 @@ export interface NewAttempt {
   readonly takenBy?: StaffRef | null | undefined;
   /** Taken in training mode: its reference came from `newReferenceId(…, true)`. */
   readonly training?: boolean | undefined;
+  /** The id the screen chose for this charge (shared/payments.ts CHARGE_ID_PATTERN); unique in the journal. */
+  readonly chargeId?: string | undefined;
 }
 
 /** Fields the service may change after the insert. Absent (undefined) = unchanged; null = clear. */
@@ -75,6 +77,12 @@ export function consumerCodeHash(consumerCode: string): string {
 
 export function getAttempt(ctx: JournalContext, referenceId: string): AttemptRow | null {
   const row = ctx.sql(SELECT_ATTEMPT).get(referenceId);
+  return row ? readAttempt(row) : null;
+}
+
+/** The payment a screen's charge id was recorded with, if any (a retried call, or an id used twice). */
+export function attemptByChargeId(ctx: JournalContext, chargeId: string): AttemptRow | null {
+  const row = ctx.sql(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE charge_id = ?`).get(chargeId);
   return row ? readAttempt(row) : null;
 }
 
@@ -158,13 +166,15 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
     // The shift open now, read in the commit that records the payment (a close cannot slip between them).
     const shiftId = openShiftId(ctx);
     if (codeHash !== null) refuseUsedCode(ctx, codeHash);
+    const chargeId = input.chargeId ?? null;
+    if (chargeId !== null) refuseUsedChargeId(ctx, chargeId);
     try {
       ctx
         .sql(
           `INSERT INTO payment_attempts (reference_id, method, amount_minor, currency, pos_id, idempotency_key, state,
              display_status, note, consumer_code_hash, local_day, created_at, updated_at, version, register_key, register_key_id,
-             order_reference, taken_by_id, taken_by_name, shift_id, training)
-           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+             order_reference, taken_by_id, taken_by_name, shift_id, training, charge_id)
+           VALUES (?, ?, ?, ?, ?, ?, 'sending', 'sending', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           referenceId,
@@ -185,16 +195,20 @@ export function recordAttempt(ctx: JournalContext, input: NewAttempt): AttemptRo
           row.takenBy?.name ?? null,
           shiftId,
           row.training ? 1 : 0,
+          chargeId,
         );
     } catch (error) {
       // Both were checked above inside this write transaction; this is the schema's own guarantee speaking.
       const code = sqliteErrorCode(error);
       if (code === SQLITE_CONSTRAINT_PRIMARYKEY) throw new PosError('order.duplicate-reference', { cause: error });
-      if (code === SQLITE_CONSTRAINT_UNIQUE) throw new PosError('consumer-code.already-used', { cause: error });
+      if (code === SQLITE_CONSTRAINT_UNIQUE)
+        throw new PosError(/charge_id/.test(String(error)) ? 'charge.id-reused' : 'consumer-code.already-used', {
+          cause: error,
+        });
       throw error;
     }
     appendStatusChange(ctx, referenceId, now, 'sending', null);
-    return { ...row, shiftId };
+    return { ...row, shiftId, ...(chargeId === null ? {} : { chargeId }) };
   });
 }
 
@@ -202,6 +216,15 @@ function refuseUsedCode(ctx: JournalContext, codeHash: string): void {
   const used = ctx.sql('SELECT reference_id FROM payment_attempts WHERE consumer_code_hash = ?').get(codeHash);
   if (used)
     throw new PosError('consumer-code.already-used', { details: { referenceId: String(used['reference_id']) } });
+}
+
+/**
+ * A charge id names one charge for good: whichever payment it named first (answered, refused or still sending),
+ * another insert with it is refused, so it can never become a second order at the provider.
+ */
+function refuseUsedChargeId(ctx: JournalContext, chargeId: string): void {
+  const used = ctx.sql('SELECT reference_id FROM payment_attempts WHERE charge_id = ?').get(chargeId);
+  if (used) throw new PosError('charge.id-reused', { details: { referenceId: String(used['reference_id']) } });
 }
 
 /**

@@ -76,6 +76,8 @@ export interface Journal {
   /** Throws journal.conflict when `expectedVersion` is stale or the change would undo a final status; payment.not-found. */
   updateAttempt(referenceId: string, patch: attempts.AttemptPatch, expectedVersion?: number): AttemptRow;
   getAttempt(referenceId: string): AttemptRow | null;
+  /** The payment recorded with this charge id (chosen by a screen), if any. */
+  attemptByChargeId(chargeId: string): AttemptRow | null;
   /** Attempts in sending / checking / active, oldest first: what recovery resumes on start. */
   listNonFinal(): AttemptRow[];
   unsettledCounts(): { pending: number; unresolved: number };
@@ -243,6 +245,7 @@ function attemptCalls(ctx: JournalContext, guard: Guard) {
       attempts.updateAttempt(ctx, referenceId, patch, expectedVersion),
     ),
     getAttempt: guard((referenceId: string) => attempts.getAttempt(ctx, referenceId)),
+    attemptByChargeId: guard((chargeId: string) => attempts.attemptByChargeId(ctx, chargeId)),
     listNonFinal: guard(() => attempts.listNonFinal(ctx)),
     unsettledCounts: guard(() => attempts.unsettledCounts(ctx)),
     recordProviderRefundTotal: guard((referenceId: string, reportedMinor: number) =>

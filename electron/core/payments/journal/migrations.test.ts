@@ -191,6 +191,8 @@ describe('journal file and schema', () => {
           'payment_attempts_paid_after_close',
           // Schema 20: the cash drawer opened without a sale.
           'drawer_openings_shift',
+          // Schema 23: the charge ids the screens choose, unique.
+          'payment_attempts_charge_id',
         ].sort(),
       );
       expect(check.prepare('PRAGMA foreign_key_check').all()).toEqual([]);

@@ -64,6 +64,11 @@ export interface AttemptRow {
    * of every figure of the day. Its reference is numbered apart (TRN-…).
    */
   readonly training: boolean;
+  /**
+   * The id the cashier's screen chose for this charge (schema 23), absent when none came with it: the screen
+   * knows its payment by it from the first event, before the charge's answer.
+   */
+  readonly chargeId?: string;
   /** YYYY-MM-DD in the terminal's time zone when the attempt was recorded. */
   readonly localDay: string;
   readonly createdAt: number;
@@ -170,7 +175,7 @@ export interface StatusHistoryRow {
 export const ATTEMPT_COLUMNS = `reference_id, origin, method, amount_minor, currency, pos_id, idempotency_key, state, provider_status,
   provider_order_id, payment_type, failure_reason, qr_payload, expires_at, note, consumer_code_hash, refunded_minor,
   provider_refunded_minor, unresolved_reason, unresolved_notice, failure_notice, expired_unpaid, local_day, created_at, updated_at, version,
-  register_key, register_key_id, order_reference, taken_by_id, taken_by_name, shift_id, training`;
+  register_key, register_key_id, order_reference, taken_by_id, taken_by_name, shift_id, training, charge_id`;
 
 export function readAttempt(row: SqlRow): AttemptRow {
   return {
@@ -196,6 +201,8 @@ export function readAttempt(row: SqlRow): AttemptRow {
     unresolvedReason: readNotice(textOrNull(row, 'unresolved_notice'), textOrNull(row, 'unresolved_reason')),
     expiredUnpaid: integer(row, 'expired_unpaid') === 1,
     training: integer(row, 'training') === 1,
+    // Only when there is one: most payments (a register's, every one before schema 23) have none.
+    ...optionalText(row, 'charge_id', 'chargeId'),
     localDay: text(row, 'local_day'),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),
@@ -285,4 +292,9 @@ export function readStatusHistory(row: SqlRow): StatusHistoryRow {
 export interface ForRegister {
   readonly keyId: string;
   readonly signedIn: StaffRef | null;
+}
+
+function optionalText<K extends string>(row: SqlRow, column: string, key: K): { [P in K]?: string } {
+  const value = textOrNull(row, column);
+  return (value === null ? {} : { [key]: value }) as { [P in K]?: string };
 }

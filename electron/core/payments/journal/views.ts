@@ -31,6 +31,7 @@ export function toPaymentView(
     referenceId: row.referenceId,
     origin: row.origin,
     training: row.training,
+    ...(row.chargeId === undefined ? {} : { chargeId: row.chargeId }),
     method: row.method,
     amount: money(row.amountMinor, row.currency),
     state: row.state,

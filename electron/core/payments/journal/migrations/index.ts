@@ -24,6 +24,7 @@ import { PAID_AFTER_CLOSE_MIGRATION } from './19-paid-after-close.ts';
 import { DRAWER_OPENINGS_MIGRATION } from './20-drawer-openings.ts';
 import { REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION } from './21-register-refund-cancel-attribution.ts';
 import { TRAINING_MIGRATION } from './22-training.ts';
+import { CHARGE_IDS_MIGRATION } from './23-charge-ids.ts';
 
 // The payment journal's schema, versioned in code: one file per migration, listed here in the order they run
 // (the runner and its rules: ../../../sqlite/migrations.ts). Never edit a migration that has shipped: add a file.
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DRAWER_OPENINGS_MIGRATION,
   REGISTER_REFUND_CANCEL_ATTRIBUTION_MIGRATION,
   TRAINING_MIGRATION,
+  CHARGE_IDS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
