@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -6,14 +6,16 @@ import { isMainThread } from 'node:worker_threads';
 
 // The soak bench's probe inside the core's own process: preloaded into the preview host with
 // NODE_OPTIONS=--import (soak.bench.ts), so the till runs exactly as `npm run preview` runs it and nothing in
-// electron/ knows about benches. On each SIGUSR2 it collects garbage, then writes one reading to the file named by
+// electron/ knows about benches. On each SIGUSR2 that comes with a new request (the number in the file named by
+// WALLET_POS_SOAK_PROBE + '.request'; a signal without one changes nothing) it collects garbage, then writes one reading to the file named by
 // WALLET_POS_SOAK_PROBE: RSS and heap after that collection, and the event loop's delay since the previous reading
 // (perf_hooks.monitorEventLoopDelay, a new one after each reading). WALLET_POS_SOAK_HEAP_DIR, when set, also
 // gets a heap snapshot per reading (to find what grows).
 
 export interface CoreReading {
   readonly pid: number;
-  readonly sequence: number;
+  /** The request this reading answers (0: the one written at start). */
+  readonly request: number;
   readonly rssBytes: number;
   readonly heapUsedBytes: number;
   readonly externalBytes: number;
@@ -29,21 +31,24 @@ if (file && isMainThread) {
   let delay = monitorEventLoopDelay({ resolution: 10 });
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc') as () => void;
-  let sequence = 0;
+  let answered = -1;
   const write = (): void => {
+    const request = existsSync(`${file}.request`) ? Number(readFileSync(`${file}.request`, 'utf8')) : 0;
+    if (request <= answered) return;
+    answered = request;
     collect();
     const memory = process.memoryUsage();
     const heapDir = process.env.WALLET_POS_SOAK_HEAP_DIR;
     const reading: CoreReading = {
       pid: process.pid,
-      sequence: sequence++,
+      request,
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       externalBytes: memory.external,
       loopP99Ms: delay.percentile(99) / 1e6,
       loopMaxMs: delay.max / 1e6,
       loopSamples: delay.count,
-      heapSnapshot: heapDir ? writeHeapSnapshot(`${heapDir}/core-${sequence - 1}.heapsnapshot`) : null,
+      heapSnapshot: heapDir ? writeHeapSnapshot(`${heapDir}/core-${request}.heapsnapshot`) : null,
     };
     // A new histogram rather than reset(): after reset() the core's one recorded nothing for seconds.
     delay.disable();

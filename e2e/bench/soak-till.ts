@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,18 +50,17 @@ export async function startSoakTill(options: { heapSnapshots: boolean }): Promis
   const first = readingOf();
   if (!first) throw new Error('the core probe wrote nothing: was it preloaded?');
   const pid = first.pid;
-  let lastSequence = first.sequence;
+  let request = 0;
   return {
     host,
     probeFolder,
     async readCore() {
+      request += 1;
+      writeFileSync(`${probeFile}.request`, String(request));
       process.kill(pid, 'SIGUSR2');
       for (let tries = 0; tries < 600; tries += 1) {
         const reading = readingOf();
-        if (reading && reading.sequence > lastSequence) {
-          lastSequence = reading.sequence;
-          return reading;
-        }
+        if (reading?.request === request) return reading;
         await sleep(50);
       }
       throw new Error('the core probe did not answer in 30 s');

@@ -5,7 +5,7 @@
 // switch every 500 sales. A benchmark, not a test: it prints figures beside their goals and asserts nothing.
 //
 //   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/soak.bench.ts
-//   options: --sales=10000, --warm-up=200 (sales before the "after warm-up" reading), --heap-snapshots (the core
+//   options: --sales 10000, --warm-up 200 (sales before the "after warm-up" reading), --heap-snapshots (the core
 //            writes a heap snapshot at each reading, kept in the printed folder)
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one into a temp dir.
 //
@@ -24,8 +24,14 @@ import { runSale, type SaleOutcome, type SalePlan } from './soak-sales.ts';
 import { dataSizes, rendererHeapBytes, setUpShop, signIn, startSoakTill, type SoakTill } from './soak-till.ts';
 
 const args = benchArgs();
-const SALES = Number(args.get('sales') ?? 10_000);
-const WARM_UP = Math.min(Number(args.get('warm-up') ?? 200), Math.floor(SALES / 5));
+/** `--name=value` (bench-kit) or `--name value`. */
+const option = (name: string): string | undefined => {
+  const at = process.argv.indexOf(`--${name}`);
+  const next = at >= 0 ? process.argv[at + 1] : undefined;
+  return next !== undefined && !next.startsWith('--') ? next : args.get(name);
+};
+const SALES = Number(option('sales') ?? 10_000);
+const WARM_UP = Math.min(Number(option('warm-up') ?? 200), Math.floor(SALES / 5));
 const HEAP_SNAPSHOTS = args.has('heap-snapshots');
 const GOALS = { coreMb: 30, rendererMb: 20, loopP99Ms: 50 };
 /** Consumer confirm → CAPTURED at the sandbox: short, so the soak spends its time on the till. */
@@ -193,7 +199,7 @@ function report(run: {
   const end = readings[readings.length - 1]!;
   const coreGrowth = end.core.rssBytes - warm.core.rssBytes;
   const rendererGrowth = end.rendererBytes - warm.rendererBytes;
-  const measured = [...loopSamples.filter((sample) => sample.sequence > warm.core.sequence), end.core];
+  const measured = [...loopSamples.filter((sample) => sample.request > warm.core.request), end.core];
   const loopP99 = Math.max(...measured.map((sample) => sample.loopP99Ms));
   const byStatus = new Map<string, number>();
   for (const outcome of outcomes) byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
