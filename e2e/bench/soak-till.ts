@@ -88,6 +88,10 @@ export interface RegisterAnswer {
 }
 
 let sequence = 0;
+let connectionRetries = 0;
+
+/** Register requests sent again after their connection failed, so far. */
+export const registerConnectionRetries = (): number => connectionRetries;
 
 /**
  * Sets the till up as a shop would: an admin PIN, the register connection on this computer with refunds allowed
@@ -111,18 +115,28 @@ export async function setUpShop(host: PreviewHost): Promise<Register> {
   await hostCall(host, 'settings.save', { settings: { staff: { signInRequired: true } } });
   await signIn(host, 0);
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(method === 'POST'
-          ? { 'content-type': 'application/json', 'idempotency-key': `soak-${process.pid}-${++sequence}` }
-          : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(75_000),
-    });
-    return { status: response.status, body: (await response.json()) as RegisterAnswer };
+    // A register sends a request again under the same Idempotency-Key when its connection failed (a kept-alive
+    // socket the till closed as it was reused): the till answers what the first one made, if it arrived.
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (method === 'POST') {
+      headers['content-type'] = 'application/json';
+      headers['idempotency-key'] = `soak-${process.pid}-${++sequence}`;
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await fetch(`${baseUrl}${path}`, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(75_000),
+        });
+        return { status: response.status, body: (await response.json()) as RegisterAnswer };
+      } catch (error) {
+        if (attempt >= 3 || (error instanceof Error && error.name === 'TimeoutError')) throw error;
+        connectionRetries += 1;
+        await sleep(200);
+      }
+    }
   };
   return { post: (path, body) => call('POST', path, body), get: (path) => call('GET', path) };
 }

@@ -21,7 +21,15 @@ import { rendererDir } from './build-renderer.ts';
 import type { CoreReading } from './soak-core-probe.ts';
 import { compareWithProvider, untilQuiet } from './soak-ledger.ts';
 import { runSale, type SaleOutcome, type SalePlan } from './soak-sales.ts';
-import { dataSizes, rendererHeapBytes, setUpShop, signIn, startSoakTill, type SoakTill } from './soak-till.ts';
+import {
+  dataSizes,
+  registerConnectionRetries,
+  rendererHeapBytes,
+  setUpShop,
+  signIn,
+  startSoakTill,
+  type SoakTill,
+} from './soak-till.ts';
 
 const args = benchArgs();
 /** `--name=value` (bench-kit) or `--name value`. */
@@ -142,8 +150,9 @@ async function main(): Promise<void> {
       }
       if ((index + 1) % PROGRESS_EVERY === 0) {
         const core = await till.readCore();
+        const rendererBytes = await rendererHeapBytes(page);
         console.log(
-          `  ${index + 1} sales: core RSS ${mb(core.rssBytes)} MB heap ${mb(core.heapUsedBytes)} MB, loop p99 ${ms(core.loopP99Ms)} (since last), load ${loadavg()[0]!.toFixed(2)}`,
+          `  ${index + 1} sales: core RSS ${mb(core.rssBytes)} MB heap ${mb(core.heapUsedBytes)} MB, renderer heap ${mb(rendererBytes)} MB, loop p99 ${ms(core.loopP99Ms)} (${core.loopSamples} samples since last), load ${loadavg()[0]!.toFixed(2)}`,
         );
         loopSamples.push(core);
       }
@@ -233,6 +242,7 @@ function report(run: {
     ['journal (SQLite file, -wal, -shm)', `${mb(sizes.journalBytes)} MB`, ''],
     ['logs folder', `${mb(sizes.logBytes)} MB in ${sizes.logFiles} files`, 'bounded by rotation'],
     ['payments still being found out at the end', String(run.stillOpen), '0'],
+    ['register requests sent again after a failed connection', String(registerConnectionRetries()), ''],
     [
       'provider vs journal: orders / refunds / cancels',
       `${ledger.orders} / ${ledger.refunds} / ${ledger.cancels} (journal ${ledger.journalPayments})`,
