@@ -169,16 +169,22 @@ export function folderBytes(folder: string): number {
   return total;
 }
 
-/** The journal's files (the SQLite file with its -wal and -shm) and the logs folder of a data folder. */
-export function dataSizes(dataDir: string): { journalBytes: number; logBytes: number; logFiles: number } {
+/** The payments journal's files (the SQLite file, its -wal and -shm), the logs folder, the whole data folder. */
+export function dataSizes(dataDir: string): {
+  journalBytes: number;
+  logBytes: number;
+  logFiles: number;
+  dataBytes: number;
+} {
   let journalBytes = 0;
   for (const entry of readdirSync(dataDir, { withFileTypes: true }))
-    if (entry.isFile() && /\.(db|sqlite)(-wal|-shm)?$/.test(entry.name))
+    if (entry.isFile() && /^payments\.sqlite3(-wal|-shm)?$/.test(entry.name))
       journalBytes += statSync(join(dataDir, entry.name)).size;
   const logs = join(dataDir, 'logs');
   return {
     journalBytes,
     logBytes: folderBytes(logs),
     logFiles: existsSync(logs) ? readdirSync(logs, { recursive: true }).length : 0,
+    dataBytes: folderBytes(dataDir),
   };
 }
