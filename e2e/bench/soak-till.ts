@@ -146,13 +146,22 @@ export async function signIn(host: PreviewHost, turn: number): Promise<void> {
   await hostCall(host, 'session.signIn', { pin: PEOPLE[turn % PEOPLE.length]!.pin });
 }
 
-/** The renderer's JS heap in use after a full garbage collection (Chrome DevTools Protocol). */
-export async function rendererHeapBytes(page: Page): Promise<number> {
+export interface RendererReading {
+  /** JS heap in use after a full garbage collection. */
+  readonly heapBytes: number;
+  /** DOM nodes and JS event listeners alive after it: screens that leave nodes or listeners behind show here. */
+  readonly nodes: number;
+  readonly listeners: number;
+}
+
+/** The renderer's memory after a full garbage collection (Chrome DevTools Protocol). */
+export async function readRenderer(page: Page): Promise<RendererReading> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize;
+    const counters = await cdp.send('Memory.getDOMCounters');
+    return { heapBytes: usedSize, nodes: counters.nodes, listeners: counters.jsEventListeners };
   } finally {
     await cdp.detach();
   }

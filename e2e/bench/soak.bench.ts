@@ -25,7 +25,8 @@ import { runSale, type SaleOutcome, type SalePlan } from './soak-sales.ts';
 import {
   dataSizes,
   registerConnectionRetries,
-  rendererHeapBytes,
+  readRenderer,
+  type RendererReading,
   setUpShop,
   signIn,
   startSoakTill,
@@ -77,14 +78,14 @@ interface Reading {
   readonly label: string;
   readonly sales: number;
   readonly core: CoreReading;
-  readonly rendererBytes: number;
+  readonly renderer: RendererReading;
 }
 
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
 const signedMb = (bytes: number): string => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`;
 
 async function read(till: SoakTill, page: Page, label: string, sales: number): Promise<Reading> {
-  return { label, sales, core: await till.readCore(), rendererBytes: await rendererHeapBytes(page) };
+  return { label, sales, core: await till.readCore(), renderer: await readRenderer(page) };
 }
 
 async function main(): Promise<void> {
@@ -151,9 +152,9 @@ async function main(): Promise<void> {
       }
       if ((index + 1) % PROGRESS_EVERY === 0) {
         const core = await till.readCore();
-        const rendererBytes = await rendererHeapBytes(page);
+        const renderer = await readRenderer(page);
         console.log(
-          `  ${index + 1} sales: core RSS ${mb(core.rssBytes)} MB heap ${mb(core.heapUsedBytes)} MB, renderer heap ${mb(rendererBytes)} MB, loop p99 ${ms(core.loopP99Ms)} (${core.loopSamples} samples since last), load ${loadavg()[0]!.toFixed(2)}`,
+          `  ${index + 1} sales: core RSS ${mb(core.rssBytes)} MB heap ${mb(core.heapUsedBytes)} MB, renderer heap ${mb(renderer.heapBytes)} MB, ${renderer.nodes} DOM nodes, ${renderer.listeners} listeners, loop p99 ${ms(core.loopP99Ms)} (${core.loopSamples} samples since last), load ${loadavg()[0]!.toFixed(2)}`,
         );
         loopSamples.push(core);
       }
@@ -209,13 +210,25 @@ function report(run: {
   );
   console.log('');
   printTable([
-    ['reading', 'sales', 'core RSS', 'core heap', 'renderer JS heap', 'event loop p99 (since previous)', 'samples'],
+    [
+      'reading',
+      'sales',
+      'core RSS',
+      'core heap',
+      'renderer JS heap',
+      'DOM nodes',
+      'listeners',
+      'event loop p99 (since previous)',
+      'samples',
+    ],
     ...readings.map((r) => [
       r.label,
       String(r.sales),
       `${mb(r.core.rssBytes)} MB`,
       `${mb(r.core.heapUsedBytes)} MB`,
-      `${mb(r.rendererBytes)} MB`,
+      `${mb(r.renderer.heapBytes)} MB`,
+      String(r.renderer.nodes),
+      String(r.renderer.listeners),
       r.label === 'start' ? '–' : ms(r.core.loopP99Ms),
       String(r.core.loopSamples),
     ]),
@@ -223,7 +236,7 @@ function report(run: {
   const warm = readings[1]!;
   const end = readings[readings.length - 1]!;
   const coreGrowth = end.core.rssBytes - warm.core.rssBytes;
-  const rendererGrowth = end.rendererBytes - warm.rendererBytes;
+  const rendererGrowth = end.renderer.heapBytes - warm.renderer.heapBytes;
   const measured = [...loopSamples.filter((sample) => sample.request > warm.core.request), end.core];
   const loopP99 = Math.max(...measured.map((sample) => sample.loopP99Ms));
   const byStatus = new Map<string, number>();
