@@ -6,10 +6,15 @@ import { join } from 'node:path';
 // heap and caches do not colour the next one's figures), and prints their tables as they come.
 
 const here = import.meta.dirname;
-const only = process.argv.slice(2);
+// Words name benches; `--flag`, `--flag=value` and `--flag value` go to each bench run (`-- soak --sales 1000`).
+const words = process.argv.slice(2);
+const flags = words.filter((word, at) => word.startsWith('--') || words[at - 1]?.match(/^--[^=]+$/));
+const only = words.filter((word) => !flags.includes(word));
+/** Benches that take an hour run only when named: `npm run bench -- soak`. */
+const WHEN_NAMED = ['soak.bench.ts'];
 const benches = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
-  .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
+  .filter((name) => (only.length === 0 ? !WHEN_NAMED.includes(name) : only.some((wanted) => name.includes(wanted))))
   .sort();
 
 let failed = 0;
@@ -17,7 +22,7 @@ for (const name of benches) {
   console.log(`\n=== ${name}`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name)],
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name), ...flags],
     { stdio: 'inherit' },
   );
   if (result.status !== 0) {
