@@ -94,3 +94,19 @@ export async function sandboxCall<T>(
 
 export { sleep } from '../../electron/testing/helpers.ts';
 export { noteResult, recordResults } from './results-file.ts';
+
+/**
+ * Stops a bench that runs past `deadlineMs` (exit 1) or is interrupted (exit 130) after `cleanup`, so no preview host
+ * or Chromium is left behind. Returns what a bench that finished calls to take the deadline off.
+ */
+export function stopOnDeadlineOrSignal(bench: string, deadlineMs: number, cleanup: () => Promise<void>): () => void {
+  const deadline = setTimeout(() => {
+    console.error(`${bench} bench: still running after ${deadlineMs / 60_000} min, stopping`);
+    void cleanup().finally(() => process.exit(1));
+  }, deadlineMs);
+  deadline.unref();
+  const onSignal = (): void => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => clearTimeout(deadline);
+}

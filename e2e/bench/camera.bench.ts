@@ -19,7 +19,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, fakeCameraArgs, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import { FRAME_RATE, MARKER_SIZE, writeQrY4m, type QrVideoStyle } from '../fixtures/y4m.ts';
-import { noteResult, printTable } from './bench-kit.ts';
+import { noteResult, printTable, stopOnDeadlineOrSignal } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import { armCameraProbe, readCameraProbe, type CameraProbe } from './camera-probe.ts';
 
@@ -245,14 +245,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     renderer.cleanup();
   };
-  const deadline = setTimeout(() => {
-    console.error(`camera bench: still running after ${RUN_DEADLINE_MS / 60_000} min, stopping`);
-    void cleanup().finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
-  deadline.unref();
-  const onSignal = (): void => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const finished = stopOnDeadlineOrSignal('camera', RUN_DEADLINE_MS, cleanup);
 
   try {
     const loadBefore = loadavg();
@@ -269,7 +262,7 @@ async function main(): Promise<void> {
     await probeBrowser.close();
     report(results, version, loadBefore);
   } finally {
-    clearTimeout(deadline);
+    finished();
     await cleanup();
   }
 }

@@ -20,7 +20,7 @@ import type { PaymentDetail } from '../../shared/payments.ts';
 import type { Result } from '../../shared/result.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
-import { benchArgs, ms, printTable, spread } from './bench-kit.ts';
+import { benchArgs, ms, printTable, spread, stopOnDeadlineOrSignal } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import { coreMarksOf, printTraces, traceOf, type ChargeTrace } from './charge-trace.ts';
 import { armPaidProbe, armQrProbe, readPaidProbe, readQrProbe, type PaidProbe, type QrProbe } from './page-probes.ts';
@@ -468,14 +468,7 @@ async function main(): Promise<void> {
     host = null;
     renderer.cleanup();
   };
-  const deadline = setTimeout(() => {
-    console.error(`cashier bench: still running after ${RUN_DEADLINE_MS / 60_000} min, stopping`);
-    void cleanup().finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
-  deadline.unref();
-  const onSignal = (): void => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const finished = stopOnDeadlineOrSignal('cashier', RUN_DEADLINE_MS, cleanup);
 
   try {
     const loadBefore = loadavg();
@@ -499,7 +492,7 @@ async function main(): Promise<void> {
     const b = await figureB(world);
     report(a, b, c, browser.version(), loadBefore, loadavg());
   } finally {
-    clearTimeout(deadline);
+    finished();
     await cleanup();
   }
 }

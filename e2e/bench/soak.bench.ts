@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
 import { DEFAULT_LOG_LIMITS } from '../../electron/core/logging/log-file.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
-import { benchArgs, ms, printTable, sandboxCall, spread } from './bench-kit.ts';
+import { benchArgs, ms, printTable, sandboxCall, spread, stopOnDeadlineOrSignal } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
 import type { CoreReading } from './soak-core-probe.ts';
 import { compareWithProvider, untilQuiet } from './soak-ledger.ts';
@@ -103,14 +103,7 @@ async function main(): Promise<void> {
     till = null;
     renderer.cleanup();
   };
-  const deadline = setTimeout(() => {
-    console.error(`soak bench: still running after ${RUN_DEADLINE_MS / 60_000} min, stopping`);
-    void cleanup().finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
-  deadline.unref();
-  const onSignal = (): void => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const finished = stopOnDeadlineOrSignal('soak', RUN_DEADLINE_MS, cleanup);
 
   try {
     const loadBefore = loadavg();
@@ -181,7 +174,7 @@ async function main(): Promise<void> {
       browser: browser.version(),
     });
   } finally {
-    clearTimeout(deadline);
+    finished();
     await cleanup();
   }
 }
