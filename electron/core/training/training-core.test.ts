@@ -1,13 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { DaySummary } from '../../../shared/payment-history.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import type { TrainingStatus } from '../../../shared/training.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { closeOpenedCores, openCore } from '../core.test-helper.ts';
+import { openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 import { localDayOf, systemTimeZone } from '../sqlite/local-time.ts';
-import { CASHIER_PIN, controlAt, liveTill, ordersAt, SUPERVISOR_PIN } from './training-till.test-helper.ts';
+import {
+  CASHIER_PIN,
+  controlAt,
+  liveTill,
+  ordersAt,
+  SUPERVISOR_PIN,
+  useProviders,
+} from './training-till.test-helper.ts';
 
 // Training mode through the composed core (dispatch: schemas, rights, handlers), on a till whose environment is a
 // custom provider address: an external embedded sandbox, started here as "the provider". A supervisor puts a
@@ -15,16 +21,11 @@ import { CASHIER_PIN, controlAt, liveTill, ordersAt, SUPERVISOR_PIN } from './tr
 // sees it), is numbered TRN-…, and neither the day summary, the Z nor the CSV counts it. Leaving training asks a
 // supervisor's PIN; a kiosk never trains.
 
-const providers: RunningSandbox[] = [];
-afterEach(async () => {
-  await closeOpenedCores();
-  for (const provider of providers.splice(0)) await provider.close();
-});
+const aProvider = useProviders();
 
 describe('training mode on a till in a real environment', () => {
   it('a training sale never reaches the provider, is numbered TRN-…, and no figure of the day counts it', async () => {
-    const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', confirmDelayMs: 50 });
-    providers.push(provider);
+    const provider = await aProvider();
     const { call, refusal, cashierId, paid, settled } = await liveTill(provider);
 
     await call('session.signIn', { pin: SUPERVISOR_PIN });
@@ -90,8 +91,7 @@ describe('training mode on a till in a real environment', () => {
   });
 
   it('training stays on across a restart of the till', async () => {
-    const provider = await startSandbox({ headerPrefix: 'X-ShopBack-' });
-    providers.push(provider);
+    const provider = await aProvider({});
     const { call, core, dir } = await liveTill(provider);
     await call('session.signIn', { pin: SUPERVISOR_PIN });
     await call('training.start', {});

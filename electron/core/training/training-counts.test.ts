@@ -1,25 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { ShiftView } from '../../../shared/staff.ts';
 import type { StatusSnapshot } from '../../../shared/status.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { closeOpenedCores } from '../core.test-helper.ts';
-import { CASHIER_PIN, controlAt, liveTill, SUPERVISOR_PIN } from './training-till.test-helper.ts';
+import { CASHIER_PIN, controlAt, liveTill, SUPERVISOR_PIN, useProviders } from './training-till.test-helper.ts';
 
 // What a till counts for "this shift", "open" and "now" keeps training and real selling apart: the per-shift cap
 // on refunds nobody approved, the payments that hold a shift's close, and the status bar's counts.
 
-const providers: RunningSandbox[] = [];
-afterEach(async () => {
-  await closeOpenedCores();
-  for (const provider of providers.splice(0)) await provider.close();
-});
-
-async function aProvider(): Promise<RunningSandbox> {
-  const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', confirmDelayMs: 50 });
-  providers.push(provider);
-  return provider;
-}
+const aProvider = useProviders();
 
 describe('the per-shift cap on refunds nobody approved', () => {
   it('counts training refunds and real ones apart', async () => {

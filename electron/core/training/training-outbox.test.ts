@@ -1,25 +1,18 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../shared/payments.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
-import { closeOpenedCores } from '../core.test-helper.ts';
 import { journalFileIn } from '../payments/journal/journal.ts';
-import { CASHIER_PIN, controlAt, liveTill, SUPERVISOR_PIN } from './training-till.test-helper.ts';
+import { CASHIER_PIN, controlAt, liveTill, SUPERVISOR_PIN, useProviders } from './training-till.test-helper.ts';
 
 // The head office never hears of training: on a till whose head office is on, a training sale, its refund and a
 // training cancel put nothing in the outbox (the journal's head_office_outbox, read from the SQLite file), while
 // the real sale after the lesson does. The head office's address is a port nobody listens on: the events wait.
 
-const providers: RunningSandbox[] = [];
-afterEach(async () => {
-  await closeOpenedCores();
-  for (const provider of providers.splice(0)) await provider.close();
-});
+const aProvider = useProviders();
 
 describe('the head office outbox on a till that trains', () => {
   it('has no event of a training payment, refund or cancel', async () => {
-    const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', confirmDelayMs: 50 });
-    providers.push(provider);
+    const provider = await aProvider();
     const { call, core, dir, startLesson, paid, settled } = await liveTill(provider, undefined, {
       staff: { refundWithoutApprovalUpToMinor: 10_000 },
       settings: { headOffice: { enabled: true, shopId: 'SHOP-TRAINING' } },

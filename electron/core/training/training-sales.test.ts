@@ -1,27 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CountryCode, CurrencyCode } from '../../../shared/money.ts';
 import type { PaymentDetail, PaymentView } from '../../../shared/payments.ts';
 import type { TrainingSimulation, TrainingStatus } from '../../../shared/training.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { sleep } from '../../testing/helpers.ts';
-import { closeOpenedCores } from '../core.test-helper.ts';
-import { CASHIER_PIN, controlAt, liveTill, ordersAt, SUPERVISOR_PIN } from './training-till.test-helper.ts';
+import {
+  CASHIER_PIN,
+  controlAt,
+  liveTill,
+  ordersAt,
+  SUPERVISOR_PIN,
+  useProviders,
+} from './training-till.test-helper.ts';
 
 // A training sale from start to end through the composed core, on a till whose provider is an external embedded
 // sandbox: in the till's own currency, refunded and cancelled at the training sandbox (the provider never hears
 // of it), and the Trainer panel's faults giving the trainee what the same fault at the provider gives a cashier.
 
-const providers: RunningSandbox[] = [];
-afterEach(async () => {
-  await closeOpenedCores();
-  for (const provider of providers.splice(0)) await provider.close();
-});
-
-async function aProvider(): Promise<RunningSandbox> {
-  const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', confirmDelayMs: 50 });
-  providers.push(provider);
-  return provider;
-}
+const aProvider = useProviders();
 
 async function requestPathsAt(origin: string): Promise<string[]> {
   const { requests } = (await controlAt(origin, 'GET', '/requests')) as { requests: Array<{ path: string }> };

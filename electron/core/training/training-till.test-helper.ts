@@ -1,8 +1,9 @@
 import type { CountryCode, CurrencyCode } from '../../../shared/money.ts';
 import type { PaymentDetail } from '../../../shared/payments.ts';
-import { DEMO_CREDENTIALS, type RunningSandbox } from '../../sandbox/server.ts';
+import { afterEach } from 'vitest';
+import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../sandbox/server.ts';
 import { sleep } from '../../testing/helpers.ts';
-import { openCore } from '../core.test-helper.ts';
+import { closeOpenedCores, openCore } from '../core.test-helper.ts';
 import { dispatch } from '../dispatch.ts';
 
 // A till for training's core tests: its environment a custom provider address (an external embedded sandbox,
@@ -11,6 +12,23 @@ import { dispatch } from '../dispatch.ts';
 export const ADMIN_PIN = '8642';
 export const SUPERVISOR_PIN = '4821';
 export const CASHIER_PIN = '1111';
+
+/**
+ * Call at the top of a test file: starts "the provider" (an external embedded sandbox speaking the live header
+ * prefix) for a test, and closes the test's cores and then its providers after each test.
+ */
+export function useProviders(): (options?: { readonly confirmDelayMs?: number }) => Promise<RunningSandbox> {
+  const providers: RunningSandbox[] = [];
+  afterEach(async () => {
+    await closeOpenedCores();
+    for (const provider of providers.splice(0)) await provider.close();
+  });
+  return async (options = { confirmDelayMs: 50 }) => {
+    const provider = await startSandbox({ headerPrefix: 'X-ShopBack-', ...options });
+    providers.push(provider);
+    return provider;
+  };
+}
 
 export async function controlAt(origin: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${origin}/_sandbox${path}`, {
