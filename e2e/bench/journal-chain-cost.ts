@@ -11,12 +11,10 @@ import { verifyJournalFile } from '../../electron/core/audit-chain/journal-verif
 
 export const CHAIN_GOALS = { perWriteMs: 1, verify100kMs: 2_000 } as const;
 
-const VERIFY_RUNS = 3;
-
-export function chainVerifyTimings(filePath: string): { entries: number; runsMs: number[] } {
+export function chainVerifyTimings(filePath: string, runs: number): { entries: number; runsMs: number[] } {
   const runsMs: number[] = [];
   let entries = 0;
-  for (let run = 0; run < VERIFY_RUNS; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const t0 = performance.now();
     const verdict = verifyJournalFile(filePath);
     runsMs.push(performance.now() - t0);

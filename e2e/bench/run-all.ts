@@ -6,7 +6,10 @@ import { join } from 'node:path';
 // heap and caches do not colour the next one's figures), and prints their tables as they come.
 
 const here = import.meta.dirname;
-const only = process.argv.slice(2);
+// `npm run bench -- journal --payments 1000000`: names choose the benches, options from the first `--` go to each.
+const firstOption = process.argv.slice(2).findIndex((arg) => arg.startsWith('--'));
+const only = firstOption === -1 ? process.argv.slice(2) : process.argv.slice(2, firstOption + 2);
+const options = firstOption === -1 ? [] : process.argv.slice(firstOption + 2);
 const benches = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
   .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
@@ -17,7 +20,7 @@ for (const name of benches) {
   console.log(`\n=== ${name}`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name)],
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', join(here, name), ...options],
     { stdio: 'inherit' },
   );
   if (result.status !== 0) {
