@@ -88,7 +88,9 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   try {
     process.exitCode = main();
   } catch (error) {
-    console.error(`The year was not archived: ${error instanceof Error ? error.message : String(error)}`);
+    // A refusal's reason is its cause (a PosError's own message is the generic one the screens translate).
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error(`The year was not archived: ${reason instanceof Error ? reason.message : String(reason)}`);
     process.exitCode = 1;
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PosError } from '../../../../shared/errors.ts';
 import type { JournalContext } from './context.ts';
@@ -56,12 +56,17 @@ export function archiveYear(ctx: JournalContext, folder: string, year: number): 
     throw new PosError('request.invalid', {
       cause: new Error(`Only a closed year can be archived: a year before ${currentYear}, not ${String(year)}.`),
     });
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const file = archiveFileOf(folder, year);
+  // Readable by the till's account only, as the journal is (SQLite takes an empty file as a new database).
+  const created = !existsSync(file);
+  if (created) writeFileSync(file, '', { mode: 0o600 });
+  let chosen = 0;
   ctx.db.prepare('ATTACH DATABASE ? AS year_archive').run(file);
   try {
     ctx.db.exec('PRAGMA year_archive.synchronous = FULL');
-    const { chosen, keptLive } = chooseSettled(ctx, year);
+    const { chosen: count, keptLive } = chooseSettled(ctx, year);
+    chosen = count;
     if (chosen === 0) return { year, file, moved: movedNone(), keptLive };
     copyIntoArchive(ctx, year);
     const moved = verifyAndDelete(ctx);
@@ -69,6 +74,8 @@ export function archiveYear(ctx: JournalContext, folder: string, year: number): 
   } finally {
     ctx.db.exec('DROP TABLE IF EXISTS temp.year_archive_chosen');
     ctx.db.exec('DETACH DATABASE year_archive');
+    // Nothing of that year to move: no empty archive left behind.
+    if (created && chosen === 0) rmSync(file, { force: true });
   }
 }
 
