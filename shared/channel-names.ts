@@ -27,6 +27,7 @@ export const CHANNEL_NAME_LIST = [
   'payments.cashierSale',
   'payments.onDisplay',
   'payments.exportCsv',
+  'payments.archiveYear',
   'customers.startLink',
   'customers.openConsent',
   'customers.completeLink',

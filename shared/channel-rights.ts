@@ -111,6 +111,7 @@ export const CHANNEL_RIGHTS: { readonly [K in ChannelName]: ChannelRule<RequestO
   'payments.cashierSale': open,
   'payments.onDisplay': open,
   'payments.exportCsv': byDay,
+  'payments.archiveYear': adminWindow('settings'),
   'customers.startLink': right('sell'),
   'customers.openConsent': right('sell'),
   'customers.completeLink': right('sell'),

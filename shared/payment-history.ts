@@ -118,10 +118,33 @@ export interface LinkedCustomerTakings {
   readonly captures: SummaryLine;
 }
 
+/** A closed year moved out of the live journal into its archive file, which the till still reads. */
+export interface YearArchived {
+  readonly year: number;
+  /** The archive file, in the data folder's archive/ folder. */
+  readonly file: string;
+  /** Records moved, by kind. */
+  readonly moved: {
+    readonly payments: number;
+    readonly refunds: number;
+    readonly cancels: number;
+    readonly events: number;
+    readonly statusChanges: number;
+    readonly saleLines: number;
+  };
+  /** Payments of that year left in the live journal: refunded after the year, or not settled. */
+  readonly keptLive: number;
+}
+
 export interface PaymentHistoryChannels {
   'payments.history': { request: HistoryQuery; response: Page<PaymentView> };
   'payments.summary': { request: { day: string }; response: DaySummary };
   'payments.exportCsv': { request: { day: string }; response: CsvExport };
+  /**
+   * The admin's: a closed year (before the current one) archived. Its payments stay findable read-only by
+   * reference and order id; the live journal keeps the audit chain whole. Run again, it moves what is left.
+   */
+  'payments.archiveYear': { request: { year: number }; response: YearArchived };
 }
 
 export const paymentHistoryRequestSchemas: {
@@ -140,4 +163,5 @@ export const paymentHistoryRequestSchemas: {
     .strict(),
   'payments.summary': z.object({ day }).strict(),
   'payments.exportCsv': z.object({ day }).strict(),
+  'payments.archiveYear': z.object({ year: z.number().int().min(2000).max(9999) }).strict(),
 };

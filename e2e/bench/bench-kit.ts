@@ -6,14 +6,19 @@ import { recordResults } from './results-file.ts';
 // results.md: results-file.ts), and calls to the preview host's contract and to the sandbox's control API (the
 // renderer build is build-renderer.ts).
 
-/** `--name=value` arguments; a bare `--flag` is "true". */
-export function benchArgs(): Map<string, string> {
-  return new Map(
-    process.argv.slice(2).map((arg) => {
-      const [key, value] = arg.replace(/^--/, '').split('=');
-      return [key ?? '', value ?? 'true'] as const;
-    }),
-  );
+/** `--name=value` or `--name value` arguments; a bare `--flag` is "true". */
+export function benchArgs(argv: readonly string[] = process.argv.slice(2)): Map<string, string> {
+  const args = new Map<string, string>();
+  for (let index = 0; index < argv.length; index += 1) {
+    const [key = '', value] = (argv[index] ?? '').replace(/^--/, '').split('=');
+    const next = argv[index + 1];
+    if (value !== undefined) args.set(key, value);
+    else if (next !== undefined && !next.startsWith('--')) {
+      args.set(key, next);
+      index += 1;
+    } else args.set(key, 'true');
+  }
+  return args;
 }
 
 export interface Spread {

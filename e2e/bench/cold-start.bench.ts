@@ -1,8 +1,10 @@
-// Cold-start bench (issue 25): from launching the till to a Sale screen that takes a keypress, on a journal of
-// 100k payments. A benchmark, not a test: it prints figures and asserts nothing about time.
+// Cold-start bench (issues 25 and 37): from launching the till to a Sale screen that takes a keypress, on a
+// journal of 100k payments (or 1M: `--payments 1000000`, about five years of a busy till). A benchmark, not a
+// test: it prints figures and asserts nothing about time. The journal is seeded once into the temp folder and
+// reused (journal-seed.ts); each run of the bench starts on a fresh copy of it.
 //
 //   node --experimental-strip-types --no-warnings=ExperimentalWarning e2e/bench/cold-start.bench.ts
-//   options: --payments=100000 (the journal's size), --runs=5
+//   options: --payments 100000 (the journal's size), --runs 5
 //   WALLET_POS_RENDERER_DIR=dir serves a renderer built there; otherwise the bench builds one of its own.
 //
 // One run: the preview host is spawned on the seeded data folder (core, journal open with its checks, web host,
@@ -17,14 +19,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { journalFileIn, openJournal } from '../../electron/core/payments/journal/journal.ts';
 import { findElectronBinary } from '../../electron/electron-binary.ts';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from '../fixtures/chromium.ts';
 import { startPreviewHost, type PreviewHost } from '../fixtures/preview-host.ts';
 import type { AppInfo } from '../../shared/status.ts';
 import { benchArgs, hostCall, ms, printTable, spread } from './bench-kit.ts';
 import { rendererDir } from './build-renderer.ts';
-import { seedJournal } from './journal-seed.ts';
+import { copySeeded, seededJournalFile } from './journal-seed.ts';
 
 const args = benchArgs();
 const PAYMENTS = Number(args.get('payments') ?? 100_000);
@@ -33,25 +34,29 @@ const GOAL_MS = 2_000;
 const STEP_TIMEOUT_MS = 60_000;
 
 interface Run {
+  /** The 1-minute load average as the run started: other work shares the machine. */
+  readonly load: number;
   readonly hostReadyMs: number;
   readonly saleShownMs: number;
   readonly keypressShownMs: number;
 }
 
-function seededDataDir(): { dir: string; seedMs: number; bytes: number } {
+function seededDataDir(): { dir: string; seedMs: number; reused: boolean; copyMs: number; bytes: number } {
+  const seed = seededJournalFile(PAYMENTS);
   const dir = mkdtempSync(join(tmpdir(), 'wallet-pos-cold-start-'));
-  const filePath = journalFileIn(dir);
-  const clock = { at: 0 };
-  const journal = openJournal({ filePath, timeZone: 'Asia/Singapore', now: () => clock.at });
-  try {
-    const seeded = seedJournal(journal, clock, PAYMENTS);
-    return { dir, seedMs: seeded.ms, bytes: statSync(filePath).size };
-  } finally {
-    journal.close();
-  }
+  const copyStarted = performance.now();
+  const filePath = copySeeded(seed, dir);
+  return {
+    dir,
+    seedMs: seed.seeded.ms,
+    reused: seed.reused,
+    copyMs: performance.now() - copyStarted,
+    bytes: statSync(filePath).size,
+  };
 }
 
 async function oneRun(browser: Browser, dataDir: string): Promise<Run> {
+  const load = loadavg()[0]!;
   const started = performance.now();
   let host: PreviewHost | null = null;
   try {
@@ -68,7 +73,7 @@ async function oneRun(browser: Browser, dataDir: string): Promise<Run> {
       const { journalProblems } = await hostCall<AppInfo>(host, 'app.info', {});
       if (journalProblems.length > 0)
         throw new Error(`the journal was refused at start: ${JSON.stringify(journalProblems)}`);
-      return { hostReadyMs, saleShownMs, keypressShownMs };
+      return { load, hostReadyMs, saleShownMs, keypressShownMs };
     } finally {
       await page.close();
     }
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
   if (!(PAYMENTS >= 1 && RUNS >= 1)) throw new Error('--payments and --runs must be at least 1');
   const renderer = rendererDir('cold-start');
   process.env.WALLET_POS_RENDERER_DIR = renderer.dir;
-  console.log(`Seeding ${PAYMENTS.toLocaleString('en')} payments …`);
+  console.log(`Seeded journal of ${PAYMENTS.toLocaleString('en')} payments (seeded once, then reused) …`);
   const data = seededDataDir();
   let browser: Browser | null = null;
   try {
@@ -93,13 +98,15 @@ async function main(): Promise<void> {
     for (let run = 0; run <= RUNS; run += 1) {
       const result = await oneRun(browser, data.dir);
       console.log(
-        `${run === 0 ? 'first start' : `restart ${run}`}: host ready ${ms(result.hostReadyMs)}, Sale shown ${ms(result.saleShownMs)}, keypress shown ${ms(result.keypressShownMs)}`,
+        `${run === 0 ? 'first start' : `restart ${run}`}: host ready ${ms(result.hostReadyMs)}, Sale shown ${ms(result.saleShownMs)}, keypress shown ${ms(result.keypressShownMs)} (load ${result.load.toFixed(2)})`,
       );
       if (run > 0) runs.push(result);
     }
     const row = (label: string, pick: (run: Run) => number): string[] => {
       const figures = spread(runs.map(pick));
-      return [label, ms(figures.p50), ms(figures.max), pick === keypress ? `≤ ${ms(GOAL_MS)}` : ''];
+      const loads = spread(runs.map((run) => run.load));
+      const goal = pick === keypress ? `≤ ${ms(GOAL_MS)} ${figures.p50 <= GOAL_MS ? 'met' : 'MISSED'}` : '';
+      return [label, ms(figures.p50), ms(figures.max), goal, `${loads.p50.toFixed(2)} (max ${loads.max.toFixed(2)})`];
     };
     const keypress = (run: Run): number => run.keypressShownMs;
     console.log('');
@@ -108,10 +115,10 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(
           ' ',
-        )} after; Chromium ${browser.version()}; journal ${PAYMENTS.toLocaleString('en')} payments, ${(data.bytes / 1_048_576).toFixed(0)} MB, seeded in ${(data.seedMs / 1000).toFixed(1)} s`,
+        )} after; Chromium ${browser.version()}; journal ${PAYMENTS.toLocaleString('en')} payments, ${(data.bytes / 1_048_576).toFixed(0)} MB, seeded in ${(data.seedMs / 1000).toFixed(1)} s${data.reused ? ' (reused from the temp folder)' : ''}, copied in ${ms(data.copyMs)}`,
     );
     printTable([
-      ['from launch (preview host, restarts)', 'p50', 'max', 'goal'],
+      ['from launch (preview host, restarts)', 'p50', 'max', 'goal (p50)', 'load at the runs'],
       row('host ready (core + journal checks + web host + sandbox)', (run) => run.hostReadyMs),
       row('Sale screen shown', (run) => run.saleShownMs),
       row('keypress shown on the Sale screen', keypress),

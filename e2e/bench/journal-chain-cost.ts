@@ -13,18 +13,19 @@ import { verifyJournalFileOffThread } from '../../electron/core/audit-chain/veri
 
 export const CHAIN_GOALS = { perWriteMs: 1, verify100kMs: 2_000 } as const;
 
-const VERIFY_RUNS = 3;
-
 /**
- * The verifier over the whole chain, VERIFY_RUNS times, as the CLI runs it (in this thread; Check this till runs
+ * The verifier over the whole chain, `runs` times, as the CLI runs it (in this thread; Check this till runs
  * the same function in a worker). CPU time (user + system) beside wall time: on a shared machine the wall time
  * mostly says how busy the machine was.
  */
-export function chainVerifyTimings(filePath: string): { entries: number; runsMs: number[]; cpuMs: number[] } {
+export function chainVerifyTimings(
+  filePath: string,
+  runs: number,
+): { entries: number; runsMs: number[]; cpuMs: number[] } {
   const runsMs: number[] = [];
   const cpuMs: number[] = [];
   let entries = 0;
-  for (let run = 0; run < VERIFY_RUNS; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     const verdict = verifyJournalFile(filePath);

@@ -24,6 +24,7 @@ import { expireWaitingSale } from './register-sales.ts';
 import { publishAttempt, publishRefund, type PaymentRuntime } from './runtime.ts';
 import { checkNow, markCashierSale, noteChecked, screenLeft, screenShows } from './screens.ts';
 import { Remembered } from './remembered.ts';
+import { archiveYear } from './archive-year.ts';
 import { SendingNow } from './sending-now.ts';
 import { createSettleEngine } from '../settle/settle-engine.ts';
 import { createStatusBudget } from '../status/status-budget.ts';
@@ -95,6 +96,7 @@ function paymentHandlers(rt: PaymentRuntime): PaymentHandlers {
       shown ? screenShows(rt, surface, referenceId) : screenLeft(rt, surface, referenceId),
     'payments.cashierSale': async ({ window, sale }) => markCashierSale(rt, window, sale),
     'payments.onDisplay': async () => paymentOnDisplay(rt),
+    'payments.archiveYear': async ({ year }) => archiveYear(rt.journal, year),
   };
 }
 

@@ -10,6 +10,7 @@ import { journalRecordsIn, type JournalRecord } from '../sqlite/journal-record.t
 import { LATEST_SCHEMA_VERSION } from '../payments/journal/migrations/index.ts';
 import { schemaVersion } from '../sqlite/migrations.ts';
 import { integrityCheckOffThread } from '../sqlite/structure-check.ts';
+import { journalCountsOffThread } from './journal-counts.ts';
 
 // The journals' health for a support bundle, read without changing a byte: SQLite's integrity check, the
 // schema version against the one this build writes, how many rows each table holds and how many payments,
@@ -17,6 +18,8 @@ import { integrityCheckOffThread } from '../sqlite/structure-check.ts';
 // the file, the mark beside it, the record in journal-records.json), read by the journal modules' own readers.
 // Counts only: not one row, so nothing that identifies a customer (or a payment) leaves the till this way.
 // Works on a till that will not start (the CLI) as on a running one (WAL lets a reader in beside the writer).
+// The check and the counts (seconds on a journal of years) run in worker threads; only the few single-row reads
+// (schema, identity, incidents) are made here.
 
 export interface JournalHealth {
   readonly journal: JournalName;
@@ -86,10 +89,15 @@ export async function journalHealth(dataDir: string, journal: JournalName): Prom
   } catch {
     return { ...base, ...nothingRead(null), exists: false, bytes: null };
   }
-  // The long part (seconds on a large journal) in a worker thread: a running till's screens go on meanwhile.
-  const checked = await integrityCheckOffThread(file);
+  // The long parts (seconds on a large journal) in worker threads: a running till's screens go on meanwhile.
+  const [checked, counts] = await Promise.all([
+    integrityCheckOffThread(file),
+    journalCountsOffThread(file, STATE_COLUMNS),
+  ]);
   if ('error' in checked) return { ...base, ...nothingRead(checked.error), exists: true, bytes };
+  if ('error' in counts) return { ...base, ...nothingRead(counts.error), exists: true, bytes };
   const integrity = checked.messages;
+  const { rows, states } = counts;
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(file, { readOnly: true });
@@ -97,25 +105,6 @@ export async function journalHealth(dataDir: string, journal: JournalName): Prom
     return { ...base, ...nothingRead(describe(error)), exists: true, bytes };
   }
   try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all()
-      .map((row) => String(row['name']));
-    const rows: Record<string, number> = {};
-    for (const table of tables) rows[table] = Number(db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get()?.['n']);
-    const states: Record<string, Record<string, number>> = {};
-    for (const [table, column] of STATE_COLUMNS) {
-      if (!tables.includes(table)) continue;
-      const columns = db
-        .prepare(`PRAGMA table_info("${table}")`)
-        .all()
-        .map((row) => String(row['name']));
-      if (!columns.includes(column)) continue;
-      const counts: Record<string, number> = {};
-      for (const row of db.prepare(`SELECT "${column}" AS value, COUNT(*) AS n FROM "${table}" GROUP BY 1`).all())
-        counts[String(row['value'])] = Number(row['n']);
-      states[`${table}.${column}`] = counts;
-    }
     return {
       ...base,
       exists: true,

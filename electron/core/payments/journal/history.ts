@@ -37,6 +37,8 @@ export function decodeCursor(cursor: string): Position {
 }
 
 interface Filter {
+  /** null: every payment (no clause at all, so SQLite counts a b-tree's pages instead of visiting each row). */
+  readonly clauses: string | null;
   readonly where: string;
   /** The same filter with the search written so SQLite cannot answer it from the search indexes (see `history`). */
   readonly whereScanningByTime: string;
@@ -96,11 +98,34 @@ function buildFilter(query: HistoryQuery): Filter | null {
   }
   const where = clauses.length > 0 ? clauses.join(' AND ') : '1 = 1';
   return {
+    clauses: clauses.length > 0 ? clauses.join(' AND ') : null,
     where,
     whereScanningByTime: where.replace(SEARCH_BY_INDEX, SEARCH_BY_TIME),
     params,
     searching: search !== '',
   };
+}
+
+const SEARCH_BY_REFERENCE = '(upper(reference_id) >= :searchFrom AND upper(reference_id) < :searchTo)';
+const SEARCH_BY_ORDER = '(upper(provider_order_id) >= :searchFrom AND upper(provider_order_id) < :searchTo)';
+
+/**
+ * The page's total, cheaply on a journal of years (issue 37): every payment by SQLite's page count of one index
+ * (~3× faster than a WHERE that is always true); a search as the sum of its two ranges, each counted on its own
+ * index, when one of them is empty (our references and the provider's order ids start differently, so one
+ * nearly always is): a range count reads the index alone, where the OR of both collects and de-duplicates rows.
+ */
+function countOf(ctx: JournalContext, filter: Filter): number {
+  const count = (where: string | null): number =>
+    Number(
+      ctx
+        .sql(`SELECT COUNT(*) AS n FROM payment_attempts${where === null ? '' : ` WHERE ${where}`}`)
+        .get(filter.params)?.['n'] ?? 0,
+    );
+  if (!filter.searching) return count(filter.clauses);
+  const byReference = count(filter.where.replace(SEARCH_BY_INDEX, SEARCH_BY_REFERENCE));
+  const byOrder = count(filter.where.replace(SEARCH_BY_INDEX, SEARCH_BY_ORDER));
+  return byReference === 0 || byOrder === 0 ? byReference + byOrder : count(filter.where);
 }
 
 export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentView> {
@@ -114,12 +139,11 @@ export function history(ctx: JournalContext, query: HistoryQuery): Page<PaymentV
 
   // One read transaction: the count and the page come from the same snapshot even while a payment is written.
   return ctx.snapshot(() => {
-    const total = Number(
-      ctx.sql(`SELECT COUNT(*) AS n FROM payment_attempts WHERE ${filter.where}`).get(filter.params)?.['n'] ?? 0,
-    );
+    const total = countOf(ctx, filter);
     // A search matching most of the journal ("TILL01-2026") is answered fastest by walking newest-first and
     // stopping at one page; a narrow one (a day, one order) by its index. The count just taken tells which.
-    // max(rowid) stands in for the row count: attempts are never deleted.
+    // max(rowid) stands in for the row count: only archiving a closed year deletes attempts, which leaves it high
+    // (the index path then, which a journal that lost a year of rows answers well anyway).
     const journalRows = filter.searching
       ? Number(ctx.sql('SELECT max(rowid) AS n FROM payment_attempts').get()?.['n'] ?? 0)
       : 0;

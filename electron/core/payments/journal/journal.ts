@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ChainMark } from '../../../../shared/audit-chain.ts';
 import type { CanonicalValue } from '../../audit-chain/canonical-json.ts';
 import { createChainWriter, type ChainWriter } from '../../audit-chain/chain-writer.ts';
@@ -25,17 +25,20 @@ import * as events from './events.ts';
 import { exportCsv } from './csv-export.ts';
 import { findPayments } from './find.ts';
 import { history } from './history.ts';
+import { detailOf, viewOf } from './detail.ts';
+import { archiveYear, ARCHIVE_FOLDER, type YearArchiveOutcome } from './year-archive.ts';
+import { yearArchiveReader, type YearArchiveReader } from './year-archive-reader.ts';
 import { lookedUpDetail, recordLookedUpPayment, type LookedUpPayment } from './looked-up.ts';
 import { checkTimeZone, systemTimeZone } from '../../sqlite/local-time.ts';
 import { migrate } from './migrations/index.ts';
 import { recordProviderRefundTotal, type ProviderRefundTotalOutcome } from './provider-refund-total.ts';
 import * as refunds from './refunds.ts';
 import * as register from './register.ts';
-import { recordSaleLines, saleLinesOf } from './sale-lines.ts';
+import { recordSaleLines } from './sale-lines.ts';
 import type { SaleLine } from '../../../../shared/sale-lines.ts';
 import * as shifts from './shifts.ts';
 import type { AttemptRow, CancelRow, EventRow, RefundRow } from './rows.ts';
-import { toJournalEvent, toPaymentView, toRefundView, toStatusChange } from './views.ts';
+import { toJournalEvent, toStatusChange } from './views.ts';
 
 // The payment journal: the durable, write-ahead record of every payment attempt, refund and cancel on this
 // till. Synchronous (node:sqlite is), and every write has been committed and fsynced when its call returns.
@@ -120,6 +123,12 @@ export interface Journal {
   /** The PaymentView of one attempt (display status, refundable, canCancel… derived). */
   viewOf(referenceId: string): PaymentView | null;
   /** Everything the detail screen shows, from one snapshot. */
+  /**
+   * Moves a closed year's settled payments into archive/payments-<year>.sqlite3 beside the journal (year-archive.ts);
+   * history search, the detail and the lookup by order id still find them there. Throws request.invalid for a
+   * year not closed.
+   */
+  archiveYear(year: number): YearArchiveOutcome;
   detailOf(referenceId: string): PaymentDetail | null;
   /** Newest first, keyset-paginated; `search` is a prefix of our reference or the provider's order id. */
   history(query: HistoryQuery): Page<PaymentView>;
@@ -193,6 +202,8 @@ export function openJournal(options: JournalOptions): Journal {
     records: options.records,
   });
   const { db, transactions } = file;
+  const archiveFolder = join(dirname(options.filePath), ARCHIVE_FOLDER);
+  const archives = yearArchiveReader(archiveFolder, timeZone, now);
   let ctx: JournalContext;
   let chain: ChainWriter;
   try {
@@ -218,7 +229,8 @@ export function openJournal(options: JournalOptions): Journal {
     today: guard(() => ctx.localDay(now())),
     ...attemptCalls(ctx, guard),
     ...refundAndCancelCalls(ctx, guard),
-    ...readCalls(ctx, guard),
+    ...readCalls(ctx, guard, archives),
+    archiveYear: guard((year: number) => archiveYear(ctx, archiveFolder, year)),
     register: registerCalls(ctx, guard),
     shifts: shiftCalls(ctx, guard, options.records),
     chain: {
@@ -281,16 +293,7 @@ function refundAndCancelCalls(ctx: JournalContext, guard: Guard) {
 }
 
 /** Events, status history, the screens' views and the day's totals and file. */
-function readCalls(ctx: JournalContext, guard: Guard) {
-  const viewOf = (referenceId: string): PaymentView | null => {
-    const row = attempts.getAttempt(ctx, referenceId);
-    if (!row) return null;
-    const view = toPaymentView(row, refunds.refundsOf(ctx, referenceId), cancels.cancelsOf(ctx, referenceId));
-    // Only a register's sale can have lines (a cashier's payment reads none); a view without any has no field.
-    const lines = row.registerKey === null ? [] : saleLinesOf(ctx, referenceId);
-    return lines.length === 0 ? view : { ...view, lines };
-  };
-
+function readCalls(ctx: JournalContext, guard: Guard, archives: YearArchiveReader) {
   return {
     // In a transaction of its own (or the caller's): an event is a write the journal counts like any other.
     appendEvent: guard((referenceId: string, event: events.NewEvent) =>
@@ -299,21 +302,17 @@ function readCalls(ctx: JournalContext, guard: Guard) {
     eventsOf: guard((referenceId: string) => events.eventsOf(ctx, referenceId).map(toJournalEvent)),
     statusHistoryOf: guard((referenceId: string) => events.statusHistoryOf(ctx, referenceId).map(toStatusChange)),
 
-    viewOf: guard((referenceId: string) => ctx.snapshot(() => viewOf(referenceId))),
-    detailOf: guard((referenceId: string) =>
-      ctx.snapshot((): PaymentDetail | null => {
-        const payment = viewOf(referenceId);
-        if (!payment) return null;
-        return {
-          payment,
-          refunds: refunds.refundsOf(ctx, referenceId).map(toRefundView),
-          history: events.statusHistoryOf(ctx, referenceId).map(toStatusChange),
-          events: events.eventsOf(ctx, referenceId).map(toJournalEvent),
-        };
-      }),
-    ),
-    history: guard((query: HistoryQuery) => history(ctx, query)),
-    find: guard((query: PaymentFindQuery) => findPayments(ctx, query)),
+    viewOf: guard((referenceId: string) => ctx.snapshot(() => viewOf(ctx, referenceId))),
+    // A closed year's payment, once archived, is still found by what a person holds (year-archive-reader.ts).
+    detailOf: guard((referenceId: string) => detailOf(ctx, referenceId) ?? archives.detailOf(referenceId)),
+    history: guard((query: HistoryQuery) => {
+      const page = history(ctx, query);
+      return page.total === 0 && (query.search ?? '').trim() !== '' ? archives.history(query) : page;
+    }),
+    find: guard((query: PaymentFindQuery) => {
+      const found = findPayments(ctx, query);
+      return found.length === 0 ? archives.find(query) : found;
+    }),
     daySummary: guard((day: string, currency?: CurrencyCode) => daySummary(ctx, day, currency)),
     exportCsv: guard((day: string) => exportCsv(ctx, day)),
   };
