@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
 import type { Locale } from '../../shared/locales/index.ts';
 import type { PosBridge } from '../../shared/contract.ts';
 import { BridgeProvider } from '../api/bridge.tsx';
@@ -11,10 +10,11 @@ import { useOpenPaymentsStore } from '../stores/open-payments-store.ts';
 import { usePaymentStore } from '../stores/payment-store.ts';
 import { useSaleStore } from '../stores/sale-store.ts';
 import { resetSessionStore } from '../stores/session-store.ts';
+import { afterEachTest } from './after-each.test-helper.ts';
 
 // Renders a piece of the renderer against a bridge, with fresh stores for every test.
 
-afterEach(() => {
+afterEachTest(() => {
   cleanup();
   resetAppStore();
   useSaleStore.getState().reset();
