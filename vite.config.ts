@@ -99,6 +99,10 @@ const TEST_PROJECTS = [
       setupFiles: [FAST_PINS],
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // One module graph per worker instead of one per file (and a worker process per file): loading the core
+      // afresh for each of 250 files was most of this project's CPU. The files leave nothing behind for the
+      // next: each closes its sandboxes, cores and folders, puts back env vars and real timers it changed.
+      isolate: false,
     },
   },
   {
@@ -123,6 +127,8 @@ const TEST_PROJECTS = [
       // The screen tests on the real core (renderer/test/core-bridge.test-helper.ts) save admin and supervisor
       // PINs too.
       setupFiles: [DOM_SETUP, FAST_PINS],
+      // As `node`; the helpers' clean-up after each test runs from DOM_SETUP, which every file runs.
+      isolate: false,
       // A real answer over real sockets on a busy machine (renderer/test/dom-setup.ts).
       testTimeout: 20_000,
       hookTimeout: 20_000,
