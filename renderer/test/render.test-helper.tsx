@@ -14,7 +14,7 @@ import { afterEachTest } from './after-each.test-helper.ts';
 
 // Renders a piece of the renderer against a bridge, with fresh stores for every test.
 
-afterEachTest(() => {
+function freshScreenAndStores(): void {
   cleanup();
   resetAppStore();
   useSaleStore.getState().reset();
@@ -24,7 +24,12 @@ afterEachTest(() => {
   useOpenPaymentsStore.setState({ open: new Map(), openedWhileCharging: new Set() });
   useHeldRegisterSaleStore.getState().release();
   resetSessionStore();
-});
+}
+
+// Fresh for the first test too: a store test that ran before this file in the worker (one module graph) may have
+// left a sale in the stores, and this clean-up only runs after the tests of files that came once it was imported.
+freshScreenAndStores();
+afterEachTest(freshScreenAndStores);
 
 export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: Locale = 'en'): RenderResult {
   return render(
