@@ -36,6 +36,8 @@ function unitTests(): { node: string[]; dom: string[] } {
 const UNIT_GUARD = 'electron/testing/pure-tier-guard.ts';
 // PINs at a lower scrypt cost in-process (see the file).
 const FAST_PINS = 'electron/testing/fast-pins.ts';
+// The dom project's clean-up after every test and testing-library's wait (see the file).
+const DOM_SETUP = 'renderer/test/dom-setup.ts';
 // The guard's own test, meaningful only under the guard.
 const UNIT_GUARD_TEST = 'electron/testing/pure-tier-guard.test.ts';
 
@@ -97,6 +99,10 @@ const TEST_PROJECTS = [
       setupFiles: [FAST_PINS],
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // One module graph per worker instead of one per file (and a worker process per file): loading the core
+      // afresh for each of 250 files was most of this project's CPU. The files leave nothing behind for the
+      // next: each closes its sandboxes, cores and folders, puts back env vars and real timers it changed.
+      isolate: false,
     },
   },
   {
@@ -118,6 +124,14 @@ const TEST_PROJECTS = [
       root: '.',
       environment: 'happy-dom',
       include: ['renderer/**/*.test.{ts,tsx}'],
+      // The screen tests on the real core (renderer/test/core-bridge.test-helper.ts) save admin and supervisor
+      // PINs too.
+      setupFiles: [DOM_SETUP, FAST_PINS],
+      // As `node`; the helpers' clean-up after each test runs from DOM_SETUP, which every file runs.
+      isolate: false,
+      // A real answer over real sockets on a busy machine (renderer/test/dom-setup.ts).
+      testTimeout: 20_000,
+      hookTimeout: 20_000,
     },
   },
 ];

@@ -1,8 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetch as nodeFetch } from 'undici';
-import { configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
 import { CHANNEL_NAME_LIST } from '../../shared/channel-names.ts';
 import type { ChannelName, EventName, Events, PosBridge, ResponseOf } from '../../shared/contract.ts';
 import type { PaymentView } from '../../shared/payments.ts';
@@ -22,6 +20,7 @@ import type { RunningSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox } from '../../electron/sandbox/sandbox.test-helper.ts';
 import { createWebCore } from '../../electron/web/web-core.ts';
 import { removeFolder, sleep, tempFolder } from '../../electron/testing/helpers.ts';
+import { afterEachTest } from './after-each.test-helper.ts';
 
 // TESTS ONLY: the real core in-process behind the renderer's bridge interface, for screen tests that need
 // behaviour (charges, refunds, customers, settings). Every call goes through the contract's schema check and
@@ -83,12 +82,7 @@ export interface CoreBridgeOptions {
 
 const open: Array<{ core: Core; dir: string }> = [];
 
-// A real core answers over real sockets, and a screen may poll (an approval every 0.7 s): on a busy machine
-// the default second of findBy*/waitFor is too short for an answer that does come.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
-
-afterEach(async () => {
+afterEachTest(async () => {
   const closing = open.splice(0);
   for (const { core } of closing) await core.close();
   for (const { dir } of closing) removeFolder(dir);

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
 import type { Locale } from '../../shared/locales/index.ts';
 import type { PosBridge } from '../../shared/contract.ts';
 import { BridgeProvider } from '../api/bridge.tsx';
@@ -11,10 +10,11 @@ import { useOpenPaymentsStore } from '../stores/open-payments-store.ts';
 import { usePaymentStore } from '../stores/payment-store.ts';
 import { useSaleStore } from '../stores/sale-store.ts';
 import { resetSessionStore } from '../stores/session-store.ts';
+import { afterEachTest } from './after-each.test-helper.ts';
 
 // Renders a piece of the renderer against a bridge, with fresh stores for every test.
 
-afterEach(() => {
+function freshScreenAndStores(): void {
   cleanup();
   resetAppStore();
   useSaleStore.getState().reset();
@@ -24,7 +24,12 @@ afterEach(() => {
   useOpenPaymentsStore.setState({ open: new Map(), openedWhileCharging: new Set() });
   useHeldRegisterSaleStore.getState().release();
   resetSessionStore();
-});
+}
+
+// Fresh for the first test too: a store test that ran before this file in the worker (one module graph) may have
+// left a sale in the stores, and this clean-up only runs after the tests of files that came once it was imported.
+freshScreenAndStores();
+afterEachTest(freshScreenAndStores);
 
 export function renderWithBridge(ui: ReactElement, bridge: PosBridge, locale: Locale = 'en'): RenderResult {
   return render(

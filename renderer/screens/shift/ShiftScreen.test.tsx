@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SummaryLine } from '../../../shared/payment-history.ts';
 import type { ShiftReport, ShiftView, StaffRef } from '../../../shared/staff.ts';
 import { App } from '../../App.tsx';
 import { createFakeBridge, failure, paymentView } from '../../test/fake-bridge.test-helper.ts';
 import { renderWithBridge } from '../../test/render.test-helper.tsx';
+
+// happy-dom has no print dialog: a test stands one in, and takes it away again (the next file in the worker shares
+// this window).
+afterEach(() => Reflect.deleteProperty(window, 'print'));
 
 const WING: StaffRef = { id: 'staff-wing', name: 'Wing' };
 const MEI: StaffRef = { id: 'staff-mei', name: 'Mei' };
