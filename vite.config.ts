@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 // of those throw there); `npm run test:unit`, seconds. Fast: `node` (shared, core, sandbox, web host) and `dom`
 // (renderer), every test but the slow ones, pure ones included; `npm run test:fast`. Slow: `slow`, every
 // `*.slow.test.ts` — a test file that starts a child process (a crash test, a build, a launch) carries that
-// suffix. `npm test` runs node, dom and slow (`npm run test:vitest`). (test:fast also asks for six workers:
+// suffix — and every `*.pg.test.ts`, which starts a PostgreSQL server. `npm test` runs node, dom and slow (`npm run test:vitest`). (test:fast also asks for six workers:
 // those tests mostly wait on sockets and timers, and Vitest gives 2 cores one.)
 
 // Where the Node-side tests are, and the suffix of those too slow for the edit loop (see the projects below).
 const NODE_TESTS = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/fixtures/**/*.test.ts'];
-const SLOW_TESTS = '**/*.slow.test.ts';
+// A head-office test (`.pg.test.ts`) starts a PostgreSQL server: a child process, so it is slow by the same rule.
+const SLOW_TESTS = ['**/*.slow.test.ts', '**/*.pg.test.ts'];
 
 // The pure tier's files, checked: a listed file that is gone (moved, renamed) stops every Vitest run, so the
 // list never quietly shrinks.
@@ -95,7 +96,7 @@ const TEST_PROJECTS = [
       root: '.',
       environment: 'node',
       include: NODE_TESTS,
-      exclude: [...configDefaults.exclude, SLOW_TESTS, UNIT_GUARD_TEST],
+      exclude: [...configDefaults.exclude, ...SLOW_TESTS, UNIT_GUARD_TEST],
       setupFiles: [FAST_PINS],
       testTimeout: 30_000,
       hookTimeout: 30_000,
@@ -111,7 +112,10 @@ const TEST_PROJECTS = [
       name: 'slow',
       root: '.',
       environment: 'node',
-      include: NODE_TESTS.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
+      include: NODE_TESTS.flatMap((glob) => [
+        glob.replace(/\.test\.ts$/, '.slow.test.ts'),
+        glob.replace(/\.test\.ts$/, '.pg.test.ts'),
+      ]),
       testTimeout: 30_000,
       hookTimeout: 30_000,
     },
