@@ -21,7 +21,8 @@ function freshScreenAndStores(): void {
   usePaymentStore.getState().clear();
   // A charge a test left waiting for its answer, and the payments it saw open, end with it.
   usePaymentStore.setState({ charging: 0 });
-  useOpenPaymentsStore.setState({ open: new Map(), openedWhileCharging: new Set() });
+  // All of it: an outcome (`ended`) one file left would be told on the next file's first screen.
+  useOpenPaymentsStore.setState(useOpenPaymentsStore.getInitialState(), true);
   useHeldRegisterSaleStore.getState().release();
   resetSessionStore();
 }
