@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tillState } from '../head-office/pg/head-office.test-helper.ts';
 import {
@@ -17,32 +15,13 @@ import { TILL_IDENTITY_FILE } from '../head-office/till-identity.ts';
 import { seedPayment, tempJournal } from '../payments/journal/journal-fixture.test-helper.ts';
 import { usePostgres } from '../../testing/postgres.ts';
 import { entryHash, GENESIS_HASH } from './chain-entry.ts';
+import { runVerifyJournal } from './verify-cli.test-helper.ts';
 
 // Issue 36's last gap: a journal rewritten with its chain recomputed fits itself, so the verifier alone finds
 // nothing; the heads the head office kept from the till's heartbeats name the rewrite. A real journal file, a real
 // PostgreSQL, `npm run verify-journal` as a person runs it.
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const run = promisify(execFile);
-
-async function verify(...args: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '--experimental-strip-types',
-        '--no-warnings=ExperimentalWarning',
-        'electron/core/audit-chain/verify-cli.ts',
-        ...args,
-      ],
-      { cwd: ROOT },
-    );
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
-}
+const verify = runVerifyJournal;
 
 /** Edits a payment's amount in its row and in every entry of it, then recomputes every hash: a careful forger. */
 function rewriteWithChainRecomputed(filePath: string, referenceId: string, amountMinor: number): void {

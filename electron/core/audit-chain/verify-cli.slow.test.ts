@@ -1,38 +1,17 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { seedPayment, tempJournal } from '../payments/journal/journal-fixture.test-helper.ts';
 import { DevelopmentFileVault } from '../settings/development-file-vault.ts';
 import type { StoredChainEntry } from './chain-entry.ts';
 import { exportChain } from './chain-export.ts';
 import { tillKeyFrom } from './till-key.ts';
+import { runVerifyJournal } from './verify-cli.test-helper.ts';
 
 // `npm run verify-journal` as a person runs it: a plain Node process on a data folder, and on an export.
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const run = promisify(execFile);
-
-async function verify(...args: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '--experimental-strip-types',
-        '--no-warnings=ExperimentalWarning',
-        'electron/core/audit-chain/verify-cli.ts',
-        ...args,
-      ],
-      { cwd: ROOT },
-    );
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
-}
+const verify = runVerifyJournal;
 
 describe('npm run verify-journal', () => {
   it('says nothing was found in a sound journal, and names an edited amount with exit code 1', async () => {
